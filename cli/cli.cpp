@@ -1,0 +1,81 @@
+#include "cli/cli.h"
+
+#include <exception>
+#include <iostream>
+#include <map>
+
+#include "cli/commands.h"
+#include "common/error.h"
+
+namespace mancala::cli {
+namespace {
+
+struct CommandInfo {
+  int (*run)(const Args&, Io&);
+  const char* summary;
+};
+
+const std::map<std::string, CommandInfo>& commands() {
+  static const std::map<std::string, CommandInfo> table = {
+      {"evidence", {cmd_evidence, "import, search and show evidence records"}},
+      {"rules", {cmd_rules, "check, list and show rule reconstructions"}},
+      {"trace", {cmd_trace, "play one game and print it move by move"}},
+      {"replay", {cmd_replay, "play given moves and print the position"}},
+      {"simulate", {cmd_simulate, "play many games and print statistics"}},
+      {"merge", {cmd_merge, "combine shard outputs of simulate"}},
+      {"runs", {cmd_runs, "list and show stored simulation runs"}},
+      {"bench", {cmd_bench, "measure games and plies per second"}},
+      {"report", {cmd_report, "simulate rulesets and write the HTML/Markdown/CSV report"}},
+      {"compare", {cmd_compare, "compare rule reconstructions side by side"}},
+      {"handicap", {cmd_handicap, "measure handicap effects of a multi-round ruleset"}},
+  };
+  return table;
+}
+
+void print_help(std::ostream& out) {
+  out << "usage: mancala <command> [options]\n\n"
+         "A toolkit for historians of mancala games: evidence archive, executable rule\n"
+         "reconstructions, batch simulation and comparison.\n\ncommands:\n";
+  for (const auto& [name, info] : commands()) {
+    out << "  " << name << std::string(12 - name.size(), ' ') << info.summary << "\n";
+  }
+  out << "\n'mancala <command> --help' describes a command. Exit codes: 0 ok, 1 failure, 2 usage.\n";
+}
+
+}  // namespace
+
+int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal) {
+  Io io{out, err, err_is_terminal};
+  if (args.empty()) {
+    print_help(err);
+    return 2;
+  }
+  const std::string& name = args[0];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_help(out);
+    return 0;
+  }
+  if (name == "--version") {
+    out << "mancala " << MANCALA_VERSION << "\n";
+    return 0;
+  }
+  auto it = commands().find(name);
+  if (it == commands().end()) {
+    err << "mancala: unknown command '" << name << "' (see 'mancala --help')\n";
+    return 2;
+  }
+  try {
+    return it->second.run(Args(args.begin() + 1, args.end()), io);
+  } catch (const UsageError& e) {
+    err << "mancala: " << e.what() << "\n";
+    return 2;
+  } catch (const Error& e) {
+    err << "mancala: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    err << "mancala: internal error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace mancala::cli

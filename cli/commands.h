@@ -1,0 +1,21 @@
+// One function per top-level command; each parses its own options (see options.h).
+// Each throws mancala::UsageError for a bad command line and mancala::Error for a failure.
+#pragma once
+
+#include "cli/cli.h"
+
+namespace mancala::cli {
+
+int cmd_evidence(const Args& args, Io& io);  // cmd_evidence.cpp
+int cmd_rules(const Args& args, Io& io);     // cmd_rules.cpp
+int cmd_trace(const Args& args, Io& io);     // cmd_play.cpp
+int cmd_replay(const Args& args, Io& io);    // cmd_play.cpp
+int cmd_simulate(const Args& args, Io& io);  // cmd_simulate.cpp
+int cmd_merge(const Args& args, Io& io);     // cmd_simulate.cpp
+int cmd_runs(const Args& args, Io& io);      // cmd_simulate.cpp
+int cmd_bench(const Args& args, Io& io);     // cmd_simulate.cpp
+int cmd_report(const Args& args, Io& io);    // cmd_report.cpp
+int cmd_compare(const Args& args, Io& io);   // cmd_compare.cpp
+int cmd_handicap(const Args& args, Io& io);  // cmd_compare.cpp
+
+}  // namespace mancala::cli

@@ -1,0 +1,34 @@
+// Small helpers over Boost.Program_options shared by the commands.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <ostream>
+#include <string>
+
+#include "cli/cli.h"
+#include "common/error.h"
+
+namespace mancala::cli {
+
+namespace po = boost::program_options;
+
+// Parses args against `desc` (and positional names); a parse error becomes a UsageError
+// naming the command. Returns false when --help was asked for (the help has been printed).
+inline bool parse_options(const std::string& command, const std::string& usage,
+                          po::options_description& desc, const po::positional_options_description& pos,
+                          const Args& args, po::variables_map& vm, Io& io) {
+  desc.add_options()("help,h", "show this help");
+  try {
+    po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+    if (vm.count("help")) {
+      io.out << "usage: mancala " << command << " " << usage << "\n\n" << desc << "\n";
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(command + ": " + e.what() + " (see 'mancala " + command + " --help')");
+  }
+  return true;
+}
+
+}  // namespace mancala::cli

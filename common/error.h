@@ -1,0 +1,35 @@
+// Error types shared by every module.
+//
+// A message is written without the leading "mancala: " and in the shape
+// "<file>: <record or key>: <what is wrong>", so the CLI prints it as
+// "mancala: <file>: <record or key>: <what is wrong>". Error means exit code 1,
+// UsageError (a bad command line) exit code 2.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace mancala {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
+
+// Joins the non-empty parts of a message with ": ".
+inline std::string where(const std::string& file, const std::string& key, const std::string& what) {
+  std::string out;
+  for (const std::string* part : {&file, &key, &what}) {
+    if (part->empty()) continue;
+    if (!out.empty()) out += ": ";
+    out += *part;
+  }
+  return out;
+}
+
+}  // namespace mancala

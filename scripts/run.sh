@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The main job: set up, build, import the evidence archive, simulate every ruleset, write the report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh
+./build/mancala evidence import data/evidence
+./build/mancala evidence summary

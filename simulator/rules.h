@@ -1,0 +1,130 @@
+// RuleSet: every rule switch of the sowing family as one flat, typed, default-initialised
+// struct. A reconstruction is a value of this struct, read from data/rulesets/<game>/<name>.json
+// (see docs/rules-format.md, which a test keeps complete). A rule with several attested forms is
+// an enum class handled by one switch in the engine, each case naming the clause it implements.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mancala::sim {
+
+constexpr int kMaxHoles = 32;  // 4x8 is the largest board of the family we model.
+
+enum class Direction : uint8_t { kAnticlockwise, kClockwise };
+// Where captured counters go. kNone: set aside beside the board; kBeside: a store (kazan) that is
+// not on the sowing path; kSown: each player's store is on his sowing path (Sonka).
+enum class StoreMode : uint8_t { kNone, kBeside, kSown };
+// The holes a player sows round: the whole board (2-row games) or his own rows (4-row games).
+enum class Circuit : uint8_t { kWholeBoard, kOwnRows };
+// What happens after the last counter of a sowing falls.
+enum class Relay : uint8_t {
+  kNone,         // the move ends there
+  kNextHole,     // pick up the hole after the last one if occupied; an empty one ends the move
+  kLandingHole,  // pick up the hole the last counter fell into if it was occupied
+};
+// The capture made when a move ends (see engine.cpp for each clause).
+enum class Capture : uint8_t {
+  kNone,
+  kEvenInOpponentRow,      // last counter makes an opponent's hole even: take it (Toguz)
+  kAfterEmptyNext,         // next hole empty: take the hole after the empty one (Khutka Boia)
+  kOppositeEmptyNext,      // next hole empty: take the hole opposite the empty one
+  kOppositeLastInOwnRow,   // move ends in own row: take the opponent's hole opposite the last one
+  kResowOppositePair,      // last in occupied own inner hole, both opposite occupied: take, re-sow
+};
+// Turn model.
+enum class Turns : uint8_t {
+  kAlternating,
+  kSimultaneous,         // every turn both choose from the same position
+  kSimultaneousOpening,  // only the first turn is simultaneous
+};
+// How a simultaneous turn is resolved into one sequence of counter drops.
+enum class Resolution : uint8_t {
+  kLockstep,          // each player drops one counter per tick
+  kSequentialRandom,  // whole moves one after the other, order drawn at random
+};
+// What happens when the player to move has no legal move.
+enum class NoMove : uint8_t {
+  kEndOwnersTakeRows,  // round ends; each player takes what is left in his own rows (Toguz)
+  kEndMoverLoses,      // round ends and the player who cannot move loses
+  kPass,               // the turn passes; the round ends when neither can move
+};
+// Symmetry restriction on a tuzdyk.
+enum class TuzdykSymmetry : uint8_t {
+  kNone,        // no restriction
+  kSameNumber,  // not the hole with the same number as the opponent's tuzdyk (tournament rule)
+  kOpposite,    // not the hole facing the opponent's tuzdyk across the board
+};
+
+// One resolved ruleset. Field names are the JSON keys.
+struct RuleSet {
+  // identity and provenance (not rules: they do not change play)
+  std::string id;           // e.g. "toguz_kumalak/standard" (the file path without .json)
+  std::string game;         // folder name, e.g. "toguz_kumalak"
+  std::string name;         // display name
+  std::string extends;      // parent ruleset id, or empty
+  std::string status;       // observed | described | reconstructed
+  std::string summary;      // one paragraph of prose
+  std::vector<std::string> evidence;  // evidence record ids
+  // key -> {"evidence": phrase} or {"assumption": reason}; keys are rule keys
+  std::map<std::string, std::map<std::string, std::string>> provenance;
+
+  // board
+  int rows_per_player = 1;    // 1 or 2
+  int holes_per_row = 9;      // 2..16
+  int counters_per_hole = 9;  // 1..20
+  StoreMode stores = StoreMode::kBeside;
+
+  // sowing
+  Direction direction = Direction::kAnticlockwise;
+  Circuit circuit = Circuit::kWholeBoard;
+  bool first_into_origin = false;        // the first counter goes back into the emptied hole
+  bool single_counter_moves_on = false;  // with first_into_origin: a lone counter moves on
+  bool skip_origin_on_laps = false;      // a lap of 12+ counters skips the origin hole
+  int min_counters_to_sow = 1;           // holes with fewer cannot be played
+
+  // relay (continuation)
+  Relay relay = Relay::kNone;
+  int max_sowings_per_move = 200;  // bound on a relay chain; hitting it ends the move, no capture
+
+  // capture
+  Capture capture = Capture::kNone;
+
+  // special holes
+  bool tuzdyk = false;
+  int tuzdyk_count = 3;                  // the count the last counter makes
+  bool tuzdyk_forbid_last_hole = true;   // not in the opponent's last (9th) hole
+  TuzdykSymmetry tuzdyk_symmetry = TuzdykSymmetry::kSameNumber;
+
+  // turn model
+  Turns turns = Turns::kAlternating;
+  Resolution resolution = Resolution::kLockstep;
+
+  // end of round
+  NoMove no_move = NoMove::kEndOwnersTakeRows;
+  bool end_on_majority = false;  // end as soon as one player has captured more than half
+  int no_progress_turns = 0;     // 0: off; else the round ends after this many turns without a
+                                 // capture and each player takes the counters in his own rows
+  int max_plies = 5000;          // safety bound: a game still going here is "unfinished"
+
+  // derived (set by finalize)
+  int holes_per_player = 0;
+  int total_holes = 0;
+  int total_counters = 0;
+};
+
+// Names of an enum's values as spelled in JSON, in declaration order.
+const std::vector<std::string>& enum_names(StoreMode);
+const std::vector<std::string>& enum_names(Direction);
+const std::vector<std::string>& enum_names(Circuit);
+const std::vector<std::string>& enum_names(Relay);
+const std::vector<std::string>& enum_names(Capture);
+const std::vector<std::string>& enum_names(Turns);
+const std::vector<std::string>& enum_names(Resolution);
+const std::vector<std::string>& enum_names(NoMove);
+const std::vector<std::string>& enum_names(TuzdykSymmetry);
+
+}  // namespace mancala::sim
