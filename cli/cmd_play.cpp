@@ -1,8 +1,158 @@
-// Placeholder until the command is implemented.
+// mancala trace | replay: one game, move by move, for people (text) or machines (JSON).
+#include <fstream>
+#include <sstream>
+
 #include "cli/commands.h"
-#include "common/error.h"
+#include "cli/options.h"
+#include "simulator/describe.h"
+#include "simulator/play.h"
+#include "simulator/ruleset_io.h"
+#include "simulator/togyz_notation.h"
 
 namespace mancala::cli {
-int cmd_trace(const Args&, Io&) { throw Error("trace: not implemented yet"); }
-int cmd_replay(const Args&, Io&) { throw Error("replay: not implemented yet"); }
+namespace {
+
+using nlohmann::json;
+using namespace mancala::sim;
+
+std::string player_name(int p) { return "P" + std::to_string(p + 1); }
+
+std::string describe_move(const Game& game, const State& before, Move m, const MoveEffect& fx) {
+  const int p = before.to_move;
+  const int origin = game.global(p, m.hole);
+  std::ostringstream out;
+  out << player_name(p) << " sows " << move_label(game, p, m) << " (" << int(before.holes[origin]) << ")";
+  if (fx.last_pos >= 0) {
+    out << ", last in " << (fx.last_pos >= kMaxHoles ? player_name(fx.last_pos - kMaxHoles) + "'s store"
+                                                      : player_name(game.owner(fx.last_pos)) + "'s " + game.hole_label(fx.last_pos));
+  }
+  if (fx.sowings > 1) out << ", " << fx.sowings << " sowings";
+  if (fx.captured > 0) out << ", captures " << fx.captured;
+  if (fx.made_tuzdyk) out << ", makes a tuzdyk";
+  if (fx.relay_bound) out << ", relay bound reached";
+  return out.str();
+}
+
+std::string describe_end(const State& s) {
+  std::ostringstream out;
+  if (s.reason == EndReason::kSafetyBound) {
+    out << "Unfinished: stopped by the safety bound after " << s.ply << " plies";
+  } else {
+    out << (s.winner == kDraw ? std::string("Draw") : player_name(s.winner) + " wins") << " " << s.store[0] << "-" << s.store[1]
+        << " after " << s.ply << " plies (" << end_reason_name(s.reason) << ")";
+  }
+  return out.str();
+}
+
+class TraceObserver : public GameObserver {
+ public:
+  TraceObserver(const Game& game, bool as_json, std::ostream& out) : game_(game), json_(as_json), out_(out) {}
+  void on_start(const State& s) override {
+    if (!json_) out_ << "Start\n" << draw_board(game_, s) << "\n";
+  }
+  void on_move(const State& before, Move m, const MoveEffect& fx, const State& after) override {
+    ++ply_;
+    if (json_) {
+      json j = {{"ply", ply_}, {"player", before.to_move + 1}, {"move", move_label(game_, before.to_move, m)},
+                {"captured", fx.captured}, {"sowings", fx.sowings}, {"tuzdyk", fx.made_tuzdyk},
+                {"state", state_to_json(game_, after)}};
+      if (fx.last_pos >= 0 && fx.last_pos < kMaxHoles) {
+        j["last"] = {{"owner", game_.owner(fx.last_pos) + 1}, {"hole", game_.hole_label(fx.last_pos)}};
+      }
+      moves_.push_back(j);
+      return;
+    }
+    out_ << ply_ << ". " << describe_move(game_, before, m, fx) << "\n" << draw_board(game_, after) << "\n";
+  }
+  void on_end(const State& s) override {
+    if (!json_) out_ << describe_end(s) << "\n";
+  }
+  json moves_ = json::array();
+
+ private:
+  const Game& game_;
+  bool json_;
+  std::ostream& out_;
+  int ply_ = 0;
+};
+
+std::string format_option(const po::variables_map& vm, const std::string& command) {
+  const std::string f = vm["format"].as<std::string>();
+  if (f != "text" && f != "json") throw UsageError(command + ": --format: expected text or json, got '" + f + "'");
+  return f;
+}
+
+}  // namespace
+
+int cmd_trace(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long seed = 1;
+  desc.add_options()("ruleset", po::value<std::string>(), "ruleset id or game name")(
+      "seed", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
+      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
+      "format", po::value<std::string>()->default_value("text"), "text|json");
+  po::positional_options_description pos;
+  pos.add("ruleset", 1);
+  po::variables_map vm;
+  if (!parse_options("trace", "RULESET [--seed N] [--agent random|greedy] [--format text|json]", desc, pos, args, vm, io)) return 0;
+  if (!vm.count("ruleset")) throw UsageError("trace: missing the ruleset (see 'mancala trace --help')");
+  if (seed < 0) throw UsageError("trace: --seed: must be 0 or more");
+  const std::string format = format_option(vm, "trace");
+  const Agent agent = parse_agent(vm["agent"].as<std::string>());
+  const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
+  Rng rng(static_cast<uint64_t>(seed), 0);
+  TraceObserver observer(game, format == "json", io.out);
+  play_game(game, agent, agent, rng, &observer);
+  if (format == "json") {
+    json j = {{"ruleset", game.rules().id}, {"seed", seed}, {"agent", agent_name(agent)}, {"moves", observer.moves_}};
+    io.out << j.dump(1) << "\n";
+  }
+  return 0;
+}
+
+int cmd_replay(const Args& args, Io& io) {
+  po::options_description desc("options");
+  desc.add_options()("ruleset", po::value<std::string>(), "ruleset id or game name")(
+      "moves", po::value<std::string>(), "moves, hole numbers from the mover's left, e.g. \"7 6 1\"")(
+      "togyz-notation", po::value<std::string>(), "a file or text in the standard Toguz notation, checked move by move")(
+      "format", po::value<std::string>()->default_value("text"), "text|json");
+  po::positional_options_description pos;
+  pos.add("ruleset", 1);
+  po::variables_map vm;
+  if (!parse_options("replay", "RULESET (--moves \"7 6 1 ...\" | --togyz-notation FILE_OR_TEXT) [--format text|json]", desc, pos, args, vm, io)) return 0;
+  if (!vm.count("ruleset")) throw UsageError("replay: missing the ruleset (see 'mancala replay --help')");
+  if (vm.count("moves") == vm.count("togyz-notation")) throw UsageError("replay: give exactly one of --moves or --togyz-notation");
+  const std::string format = format_option(vm, "replay");
+  const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
+  State s = game.initial_state();
+  if (vm.count("moves")) {
+    std::istringstream in(vm["moves"].as<std::string>());
+    std::string token;
+    int index = 0;
+    while (in >> token) {
+      ++index;
+      const std::string where = "replay: move " + std::to_string(index) + " '" + token + "'";
+      if (s.over) throw Error(where + ": the game is already over");
+      const Move m = parse_move(game, s.to_move, token, where);
+      if (!game.is_legal(s, m)) throw Error(where + ": illegal for " + player_name(s.to_move) + " in this position");
+      game.apply(s, m);
+    }
+  } else {
+    std::string text = vm["togyz-notation"].as<std::string>();
+    if (std::ifstream file{text}; file) {
+      std::stringstream buffer;
+      buffer << file.rdbuf();
+      text = buffer.str();
+    }
+    s = replay_togyz_notation(game, parse_togyz_notation(text));
+  }
+  if (format == "json") {
+    io.out << state_to_json(game, s).dump(2) << "\n";
+  } else {
+    io.out << draw_board(game, s);
+    if (s.over) io.out << describe_end(s) << "\n";
+  }
+  return 0;
+}
+
 }  // namespace mancala::cli

@@ -1,7 +1,122 @@
-// Placeholder until the command is implemented.
+// mancala rules check|list|show: validate rulesets and print them with their provenance.
+#include <iomanip>
+#include <iostream>
+
 #include "cli/commands.h"
-#include "common/error.h"
+#include "cli/options.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
-int cmd_rules(const Args&, Io&) { throw Error("rules: not implemented yet"); }
+namespace {
+
+using nlohmann::json;
+
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+int rules_check(const Args& args, Io& io) {
+  po::options_description desc("options");
+  desc.add_options()("paths", po::value<std::vector<std::string>>(), "ruleset files or folders (default: data/rulesets)");
+  po::positional_options_description pos;
+  pos.add("paths", -1);
+  po::variables_map vm;
+  if (!parse_options("rules check", "[PATH...]", desc, pos, args, vm, io)) return 0;
+  std::vector<std::string> paths;
+  if (vm.count("paths")) paths = vm["paths"].as<std::vector<std::string>>();
+  if (paths.empty()) paths.push_back(sim::rulesets_dir().string());
+  const auto problems = sim::check_rulesets(paths);
+  for (const auto& p : problems) io.err << "mancala: " << p << "\n";
+  if (!problems.empty()) return 1;
+  io.err << "rules check: all rulesets are valid\n";
+  return 0;
+}
+
+int rules_list(const Args& args, Io& io) {
+  po::options_description desc("options");
+  desc.add_options()("format", po::value<std::string>()->default_value("table"), "table|json");
+  po::variables_map vm;
+  if (!parse_options("rules list", "[--format table|json]", desc, {}, args, vm, io)) return 0;
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "table" && format != "json") throw UsageError("rules list: --format: expected table or json");
+  json all = json::array();
+  for (const auto& id : sim::list_ruleset_ids()) {
+    const sim::RuleSet r = sim::load_ruleset(id);
+    all.push_back({{"id", r.id}, {"game", r.game}, {"name", r.name}, {"status", r.status},
+                   {"evidence", r.evidence}, {"extends", r.extends}});
+  }
+  if (format == "json") {
+    io.out << all.dump(2) << "\n";
+    return 0;
+  }
+  io.out << std::left << std::setw(44) << "ruleset" << std::setw(16) << "status" << "evidence\n";
+  for (const auto& r : all) {
+    io.out << std::setw(44) << r["id"].get<std::string>() << std::setw(16) << r["status"].get<std::string>()
+           << join(r["evidence"].get<std::vector<std::string>>(), ", ") << "\n";
+  }
+  return 0;
+}
+
+int rules_show(const Args& args, Io& io) {
+  po::options_description desc("options");
+  desc.add_options()("id", po::value<std::string>(), "ruleset id, game name or file")(
+      "format", po::value<std::string>()->default_value("text"), "text|json");
+  po::positional_options_description pos;
+  pos.add("id", 1);
+  po::variables_map vm;
+  if (!parse_options("rules show", "ID [--format text|json]", desc, pos, args, vm, io)) return 0;
+  if (!vm.count("id")) throw UsageError("rules show: missing the ruleset id (see 'mancala rules show --help')");
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") throw UsageError("rules show: --format: expected text or json");
+  const sim::RuleSet r = sim::load_ruleset(vm["id"].as<std::string>());
+  if (format == "json") {
+    json j = {{"id", r.id}, {"game", r.game}, {"name", r.name}, {"status", r.status},
+              {"extends", r.extends}, {"evidence", r.evidence}, {"summary", r.summary},
+              {"rules", sim::rules_to_json(r)}, {"provenance", r.provenance}, {"hash", sim::rules_hash(r)}};
+    io.out << j.dump(2) << "\n";
+    return 0;
+  }
+  io.out << r.name << "  (" << r.id << ")\n"
+         << "status: " << r.status << "    evidence: " << join(r.evidence, ", ")
+         << (r.extends.empty() ? "" : "    extends: " + r.extends) << "    hash: " << sim::rules_hash(r) << "\n\n"
+         << r.summary << "\n";
+  std::string group;
+  for (const auto& f : sim::rule_fields()) {
+    if (f.group != group) {
+      group = f.group;
+      io.out << "\n" << group << "\n";
+    }
+    io.out << "  " << std::left << std::setw(26) << f.key << std::setw(22) << f.get(r).dump();
+    auto it = r.provenance.find(f.key);
+    if (it == r.provenance.end()) {
+      io.out << "(default; no provenance)";
+    } else if (it->second.count("evidence")) {
+      io.out << "evidence: \"" << it->second.at("evidence") << "\"";
+    } else {
+      io.out << "assumption: " << it->second.at("assumption");
+    }
+    io.out << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cmd_rules(const Args& args, Io& io) {
+  const std::string usage = "rules: expected a subcommand: check [PATH...] | list | show ID";
+  if (args.empty()) throw UsageError(usage);
+  const std::string sub = args[0];
+  const Args rest(args.begin() + 1, args.end());
+  if (sub == "check") return rules_check(rest, io);
+  if (sub == "list") return rules_list(rest, io);
+  if (sub == "show") return rules_show(rest, io);
+  if (sub == "--help" || sub == "-h") {
+    io.out << "usage: mancala rules check [PATH...] | list [--format table|json] | show ID [--format text|json]\n";
+    return 0;
+  }
+  throw UsageError("rules: unknown subcommand '" + sub + "' (check|list|show)");
+}
+
 }  // namespace mancala::cli

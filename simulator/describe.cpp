@@ -1,0 +1,224 @@
+#include "simulator/describe.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace mancala::sim {
+namespace {
+
+using nlohmann::json;
+
+std::string cell(const Game& game, const State& s, int pos) {
+  std::ostringstream out;
+  if (s.out_of_play >> pos & 1u) return "[ xx]";
+  if (s.sink[pos] != kNobody) {
+    out << "[ " << (game.rules().tuzdyk ? 'T' : 'B') << s.sink[pos] + 1 << "]";
+    return out.str();
+  }
+  out << "[" << std::setw(3) << static_cast<int>(s.holes[pos]) << "]";
+  return out.str();
+}
+
+std::string numbers(const std::vector<int>& cols) {
+  std::ostringstream out;
+  for (int c : cols) out << std::setw(4) << c << " ";
+  return out.str();
+}
+
+}  // namespace
+
+std::string end_reason_name(EndReason reason) {
+  switch (reason) {
+    case EndReason::kNone: return "none";
+    case EndReason::kRule: return "rule";
+    case EndReason::kNoProgress: return "no_progress";
+    case EndReason::kSafetyBound: return "safety_bound";
+  }
+  return "none";
+}
+
+std::string draw_board(const Game& game, const State& s) {
+  const RuleSet& r = game.rules();
+  const int n = r.holes_per_row;
+  std::ostringstream out;
+  auto header = [&](int p) {
+    out << "  Player " << p + 1 << (s.to_move == p && !s.over ? " (to move)" : "") << "  store "
+        << s.store[p];
+    if (r.tuzdyk) {
+      out << "  tuzdyk "
+          << (s.tuzdyk[p] == kNobody ? std::string("-") : "on his opponent's " + game.hole_label(s.tuzdyk[p]));
+    }
+    out << "\n";
+  };
+  // Row of player p's holes in the given row, in screen order (left to right on screen).
+  auto row_cells = [&](int p, int row, bool top) {
+    std::string line = "   ";
+    for (int i = 0; i < n; ++i) {
+      const int col = top ? n - 1 - i : i;
+      const int k = row == 0 ? col : 2 * n - 1 - col;
+      line += cell(game, s, game.global(p, k));
+    }
+    return line;
+  };
+  std::vector<int> down, up;
+  for (int i = 0; i < n; ++i) {
+    down.push_back(n - i);
+    up.push_back(i + 1);
+  }
+  header(1);
+  out << "   " << numbers(down) << (r.rows_per_player == 2 ? " (outer, inner)\n" : "\n");
+  if (r.rows_per_player == 2) out << row_cells(1, 0, true) << "\n";
+  out << row_cells(1, r.rows_per_player == 2 ? 1 : 0, true) << "\n";
+  out << row_cells(0, r.rows_per_player == 2 ? 1 : 0, false) << "\n";
+  if (r.rows_per_player == 2) out << row_cells(0, 0, false) << "\n";
+  out << "   " << numbers(up) << (r.rows_per_player == 2 ? " (inner, outer)\n" : "\n");
+  header(0);
+  return out.str();
+}
+
+json state_to_json(const Game& game, const State& s) {
+  const int h = game.holes_per_player();
+  const int n = game.rules().holes_per_row;
+  json holes = json::array();
+  for (int p = 0; p < 2; ++p) {
+    json row = json::array();
+    // From the owner's left: the outer (or only) row, then the inner row.
+    for (int col = 0; col < n; ++col) row.push_back(s.holes[game.global(p, col)]);
+    if (game.rules().rows_per_player == 2) {
+      for (int col = 0; col < n; ++col) row.push_back(s.holes[game.global(p, 2 * n - 1 - col)]);
+    }
+    holes.push_back(row);
+  }
+  json tuzdyk = json::array();
+  for (int p = 0; p < 2; ++p) {
+    if (s.tuzdyk[p] == kNobody) {
+      tuzdyk.push_back(nullptr);
+    } else {
+      tuzdyk.push_back(game.column(s.tuzdyk[p]) + 1);
+    }
+  }
+  json sinks = json::array();
+  for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+    if (s.sink[pos] != kNobody && (s.tuzdyk[0] != pos && s.tuzdyk[1] != pos)) {
+      sinks.push_back({{"player", s.sink[pos] + 1}, {"hole", game.hole_label(pos)}, {"owner", game.owner(pos) + 1}});
+    }
+  }
+  json out_of_play = json::array();
+  for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+    if (s.out_of_play >> pos & 1u) out_of_play.push_back({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
+  }
+  json j;
+  j["holes"] = holes;
+  j["stores"] = {s.store[0], s.store[1]};
+  j["tuzdyk"] = tuzdyk;
+  j["to_move"] = s.to_move + 1;
+  j["status"] = s.over ? "over" : "ongoing";
+  j["winner"] = s.winner == kNobody ? json(nullptr) : json(s.winner == kDraw ? 0 : s.winner + 1);
+  j["end"] = end_reason_name(s.reason);
+  j["ply"] = s.ply;
+  j["quiet_turns"] = s.quiet_turns;
+  j["relay_bound_hits"] = s.relay_bound_hits;
+  j["sinks"] = sinks;
+  j["out_of_play"] = out_of_play;
+  (void)h;
+  return j;
+}
+
+namespace {
+
+int hole_from_label(const Game& game, int owner, const std::string& label, const std::string& where) {
+  const int n = game.rules().holes_per_row;
+  std::string digits = label;
+  int row = 0;
+  if (game.rules().rows_per_player == 2) {
+    if (label.empty() || (label[0] != 'o' && label[0] != 'i')) throw Error(where + ": '" + label + "' is not a hole (o1..o" + std::to_string(n) + ", i1..i" + std::to_string(n) + ")");
+    row = label[0] == 'i';
+    digits = label.substr(1);
+  }
+  int col = 0;
+  try {
+    size_t used = 0;
+    col = std::stoi(digits, &used);
+    if (used != digits.size()) col = 0;
+  } catch (const std::exception&) {
+    col = 0;
+  }
+  if (col < 1 || col > n) throw Error(where + ": '" + label + "' is not a hole (1.." + std::to_string(n) + ")");
+  const int k = row == 0 ? col - 1 : 2 * n - col;
+  return game.global(owner, k);
+}
+
+}  // namespace
+
+State state_from_json(const Game& game, const json& j) {
+  const int n = game.rules().holes_per_row;
+  const int width = n * game.rules().rows_per_player;
+  State s = game.initial_state();
+  try {
+    const json& holes = j.at("holes");
+    if (!holes.is_array() || holes.size() != 2) throw Error("state: holes: expected two arrays");
+    for (int p = 0; p < 2; ++p) {
+      if (!holes[p].is_array() || static_cast<int>(holes[p].size()) != width) {
+        throw Error("state: holes: expected " + std::to_string(width) + " holes for player " + std::to_string(p + 1));
+      }
+      for (int i = 0; i < width; ++i) {
+        const int v = holes[p][i].get<int>();
+        if (v < 0 || v > 255) throw Error("state: holes: count out of range");
+        const int k = i < n ? i : 2 * n - 1 - (i - n);
+        s.holes[game.global(p, k)] = static_cast<uint8_t>(v);
+      }
+    }
+    for (int p = 0; p < 2; ++p) s.store[p] = static_cast<int16_t>(j.at("stores").at(p).get<int>());
+    for (int p = 0; p < 2; ++p) {
+      const json& t = j.at("tuzdyk").at(p);
+      if (t.is_null()) continue;
+      const int pos = game.global(1 - p, t.get<int>() - 1);
+      s.tuzdyk[p] = static_cast<int8_t>(pos);
+      s.sink[pos] = static_cast<int8_t>(p);
+    }
+    for (const auto& sink : j.value("sinks", json::array())) {
+      const int owner = sink.at("owner").get<int>() - 1;
+      s.sink[hole_from_label(game, owner, sink.at("hole").get<std::string>(), "state: sinks")] =
+          static_cast<int8_t>(sink.at("player").get<int>() - 1);
+    }
+    for (const auto& hole : j.value("out_of_play", json::array())) {
+      const int owner = hole.at("owner").get<int>() - 1;
+      s.out_of_play |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: out_of_play");
+    }
+    const int to_move = j.at("to_move").get<int>();
+    if (to_move != 1 && to_move != 2) throw Error("state: to_move: expected 1 or 2");
+    s.to_move = static_cast<uint8_t>(to_move - 1);
+    s.over = j.at("status").get<std::string>() == "over";
+    const json& w = j.at("winner");
+    s.winner = w.is_null() ? kNobody : w.get<int>() == 0 ? kDraw : static_cast<int8_t>(w.get<int>() - 1);
+    const std::string end = j.value("end", "none");
+    for (EndReason r : {EndReason::kNone, EndReason::kRule, EndReason::kNoProgress, EndReason::kSafetyBound}) {
+      if (end_reason_name(r) == end) s.reason = r;
+    }
+    s.ply = j.value("ply", 0);
+    s.quiet_turns = j.value("quiet_turns", 0);
+    s.relay_bound_hits = j.value("relay_bound_hits", 0u);
+  } catch (const json::exception& e) {
+    throw Error(std::string("state: ") + e.what());
+  }
+  return s;
+}
+
+std::string move_label(const Game& game, int player, Move m) {
+  return game.hole_label(game.global(player, m.hole)) + (m.reverse ? "<" : "");
+}
+
+Move parse_move(const Game& game, int player, const std::string& text, const std::string& where) {
+  std::string label = text;
+  bool reverse = false;
+  if (!label.empty() && label.back() == '<') {
+    reverse = true;
+    label.pop_back();
+  }
+  const int pos = hole_from_label(game, player, label, where);
+  return Move{static_cast<uint8_t>(game.local(pos)), reverse};
+}
+
+}  // namespace mancala::sim

@@ -1,0 +1,505 @@
+#include "simulator/ruleset_io.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "common/paths.h"
+
+namespace mancala::sim {
+namespace {
+
+using nlohmann::json;
+
+std::string type_name(const json& v) {
+  if (v.is_boolean()) return "a boolean";
+  if (v.is_number_integer()) return "an integer";
+  if (v.is_number()) return "a number";
+  if (v.is_string()) return "a string";
+  if (v.is_array()) return "an array";
+  if (v.is_object()) return "an object";
+  return "null";
+}
+
+FieldInfo int_field(std::string key, std::string group, int RuleSet::*member, int low, int high,
+                    std::string doc) {
+  FieldInfo f;
+  f.key = key;
+  f.group = std::move(group);
+  f.doc = std::move(doc);
+  f.type = "int " + std::to_string(low) + ".." + std::to_string(high);
+  f.set = [member, low, high](RuleSet& r, const json& v, const std::string& where) {
+    if (!v.is_number_integer()) throw RuleError(where + ": expected an integer, got " + type_name(v));
+    const auto x = v.get<long long>();
+    if (x < low || x > high) {
+      throw RuleError(where + ": " + std::to_string(x) + " is out of range " + std::to_string(low) +
+                      ".." + std::to_string(high));
+    }
+    r.*member = static_cast<int>(x);
+  };
+  f.get = [member](const RuleSet& r) { return json(r.*member); };
+  return f;
+}
+
+FieldInfo bool_field(std::string key, std::string group, bool RuleSet::*member, std::string doc) {
+  FieldInfo f;
+  f.key = key;
+  f.group = std::move(group);
+  f.doc = std::move(doc);
+  f.type = "bool";
+  f.set = [member](RuleSet& r, const json& v, const std::string& where) {
+    if (!v.is_boolean()) throw RuleError(where + ": expected true or false, got " + type_name(v));
+    r.*member = v.get<bool>();
+  };
+  f.get = [member](const RuleSet& r) { return json(r.*member); };
+  return f;
+}
+
+template <class E>
+FieldInfo enum_field(std::string key, std::string group, E RuleSet::*member, std::string doc) {
+  FieldInfo f;
+  f.key = key;
+  f.group = std::move(group);
+  f.doc = std::move(doc);
+  std::string names;
+  for (const auto& n : enum_names(E{})) names += (names.empty() ? "" : "|") + n;
+  f.type = "one of: " + names;
+  f.set = [member, names](RuleSet& r, const json& v, const std::string& where) {
+    if (!v.is_string()) throw RuleError(where + ": expected one of " + names + ", got " + type_name(v));
+    const auto& all = enum_names(E{});
+    auto it = std::find(all.begin(), all.end(), v.get<std::string>());
+    if (it == all.end()) {
+      throw RuleError(where + ": '" + v.get<std::string>() + "' is not one of " + names);
+    }
+    r.*member = static_cast<E>(it - all.begin());
+  };
+  f.get = [member](const RuleSet& r) {
+    return json(enum_names(E{})[static_cast<size_t>(r.*member)]);
+  };
+  return f;
+}
+
+std::vector<FieldInfo> make_fields() {
+  std::vector<FieldInfo> f;
+  const std::string b = "board", s = "sowing", re = "relay", c = "capture", sp = "special holes",
+                    t = "turn model", e = "end of round";
+  f.push_back(int_field("rows_per_player", b, &RuleSet::rows_per_player, 1, 2,
+                        "rows of holes each player owns (1: a 2xN board; 2: a 4xN board)"));
+  f.push_back(int_field("holes_per_row", b, &RuleSet::holes_per_row, 2, 16, "holes in each row"));
+  f.push_back(int_field("counters_per_hole", b, &RuleSet::counters_per_hole, 1, 20,
+                        "counters in each hole at the start"));
+  f.push_back(enum_field("stores", b, &RuleSet::stores,
+                         "where captures go: none (kept aside), beside (a store not sown into), "
+                         "sown (each player's store is on his own sowing path)"));
+  f.push_back(enum_field("direction", s, &RuleSet::direction,
+                         "sowing direction seen from above; anticlockwise runs along the mover's row "
+                         "from his left to his right"));
+  f.push_back(enum_field("circuit", s, &RuleSet::circuit,
+                         "the holes sown round: the whole board, or only the mover's own rows"));
+  f.push_back(bool_field("first_into_origin", s, &RuleSet::first_into_origin,
+                         "the first counter goes back into the hole just emptied"));
+  f.push_back(bool_field("single_counter_moves_on", s, &RuleSet::single_counter_moves_on,
+                         "with first_into_origin: a hole holding one counter sows it into the next "
+                         "hole"));
+  f.push_back(bool_field("skip_origin_on_laps", s, &RuleSet::skip_origin_on_laps,
+                         "a sowing that goes all the way round skips the hole it started from"));
+  f.push_back(int_field("min_counters_to_sow", s, &RuleSet::min_counters_to_sow, 1, 4,
+                        "a hole must hold at least this many counters to be played"));
+  f.push_back(enum_field("relay", re, &RuleSet::relay,
+                         "after the last counter: none (the move ends), next_hole (pick up the next "
+                         "hole if occupied), landing_hole (pick up the hole the last counter fell "
+                         "into if it was occupied)"));
+  f.push_back(int_field("max_sowings_per_move", re, &RuleSet::max_sowings_per_move, 1, 100000,
+                        "bound on the sowings of one relay chain; a chain that reaches it ends the "
+                        "move where it stands, without capture, and is counted"));
+  f.push_back(enum_field("capture", c, &RuleSet::capture,
+                         "the capture made when a move ends (see the table of captures below)"));
+  f.push_back(bool_field("tuzdyk", sp, &RuleSet::tuzdyk,
+                         "a last counter that makes an opponent's hole hold tuzdyk_count makes it "
+                         "the mover's tuzdyk: everything later sown into it is his (one per player)"));
+  f.push_back(int_field("tuzdyk_count", sp, &RuleSet::tuzdyk_count, 1, 20,
+                        "the count that makes a tuzdyk"));
+  f.push_back(bool_field("tuzdyk_forbid_last_hole", sp, &RuleSet::tuzdyk_forbid_last_hole,
+                         "no tuzdyk in the opponent's last (rightmost) hole"));
+  f.push_back(enum_field("tuzdyk_symmetry", sp, &RuleSet::tuzdyk_symmetry,
+                         "none; same_number: not the hole with the number of the opponent's tuzdyk; "
+                         "opposite: not the hole facing it across the board"));
+  f.push_back(enum_field("turns", t, &RuleSet::turns,
+                         "alternating; simultaneous (both choose from the same position every turn); "
+                         "simultaneous_opening (only the first turn)"));
+  f.push_back(enum_field("resolution", t, &RuleSet::resolution,
+                         "how a simultaneous turn is played out: lockstep (one counter each per "
+                         "tick) or sequential_random (whole moves in random order)"));
+  f.push_back(enum_field("no_move", e, &RuleSet::no_move,
+                         "when the player to move has no legal move: end_owners_take_rows (the round "
+                         "ends, each takes what is in his own rows), end_mover_loses, pass"));
+  f.push_back(bool_field("end_on_majority", e, &RuleSet::end_on_majority,
+                         "the round ends as soon as one player has captured more than half of all "
+                         "counters"));
+  f.push_back(int_field("no_progress_turns", e, &RuleSet::no_progress_turns, 0, 100000,
+                        "0: off; else the round ends after this many turns without a capture and "
+                        "each player takes the counters in his own rows"));
+  f.push_back(int_field("max_plies", e, &RuleSet::max_plies, 1, 60000,
+                        "safety bound on plies per round: a round still going is stopped and the "
+                        "game counted as unfinished"));
+  return f;
+}
+
+const std::set<std::string> kMetaKeys = {"name", "status", "evidence", "summary", "default",
+                                          "extends", "rules", "provenance"};
+const std::set<std::string> kStatuses = {"observed", "described", "reconstructed"};
+
+json read_json_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw RuleError(file.string() + ": cannot read the file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    // Turn the byte offset into a line number for the message.
+    const size_t upto = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+    const long line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n');
+    throw RuleError(file.string() + ": line " + std::to_string(line) + ": malformed JSON");
+  }
+}
+
+std::string id_from_path(const std::filesystem::path& file, const std::filesystem::path& root) {
+  std::filesystem::path rel = std::filesystem::weakly_canonical(file).lexically_relative(
+      std::filesystem::weakly_canonical(root));
+  rel.replace_extension();
+  std::string id = rel.generic_string();
+  if (id.empty() || id.rfind("..", 0) == 0) {
+    rel = file.parent_path().filename() / file.stem();
+    id = rel.generic_string();
+  }
+  return id;
+}
+
+// Applies one file's layer over `r` (already holding the parent's resolved values).
+void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_root) {
+  if (!j.is_object()) throw RuleError(file + ": the file must hold a JSON object");
+  for (const auto& [key, value] : j.items()) {
+    if (!kMetaKeys.count(key)) throw RuleError(file + ": " + key + ": unknown key");
+  }
+  auto str = [&](const char* key, std::string& out) {
+    if (!j.contains(key)) return;
+    if (!j[key].is_string()) throw RuleError(file + ": " + key + ": expected a string");
+    out = j[key].get<std::string>();
+  };
+  str("name", r.name);
+  str("summary", r.summary);
+  str("status", r.status);
+  if (j.contains("status") && !kStatuses.count(r.status)) {
+    throw RuleError(file + ": status: '" + r.status + "' is not one of observed|described|reconstructed");
+  }
+  if (j.contains("evidence")) {
+    const json& ev = j["evidence"];
+    if (!ev.is_array() || ev.empty()) {
+      throw RuleError(file + ": evidence: expected a non-empty array of evidence record ids");
+    }
+    r.evidence.clear();
+    for (const auto& id : ev) {
+      if (!id.is_string()) throw RuleError(file + ": evidence: expected strings");
+      r.evidence.push_back(id.get<std::string>());
+    }
+  }
+  if (j.contains("default") && !j["default"].is_boolean()) {
+    throw RuleError(file + ": default: expected true or false");
+  }
+  std::set<std::string> set_here;
+  if (j.contains("rules")) {
+    if (!j["rules"].is_object()) throw RuleError(file + ": rules: expected an object");
+    for (const auto& [key, value] : j["rules"].items()) {
+      const auto& fields = rule_fields();
+      auto it = std::find_if(fields.begin(), fields.end(), [&](const FieldInfo& f) { return f.key == key; });
+      if (it == fields.end()) throw RuleError(file + ": rules." + key + ": unknown rule key");
+      it->set(r, value, file + ": rules." + key);
+      set_here.insert(key);
+    }
+  }
+  if (j.contains("provenance")) {
+    if (!j["provenance"].is_object()) throw RuleError(file + ": provenance: expected an object");
+    for (const auto& [key, value] : j["provenance"].items()) {
+      const std::string where = file + ": provenance." + key;
+      const auto& fields = rule_fields();
+      const bool known = std::any_of(fields.begin(), fields.end(), [&](const FieldInfo& f) { return f.key == key; });
+      if (!known) throw RuleError(where + ": not a rule key");
+      if (!value.is_object()) throw RuleError(where + ": expected an object with \"evidence\" or \"assumption\"");
+      std::map<std::string, std::string> entry;
+      for (const auto& [k, v] : value.items()) {
+        if (k != "evidence" && k != "assumption" && k != "source" && k != "note") {
+          throw RuleError(where + "." + k + ": unknown key (expected evidence, assumption, source, note)");
+        }
+        if (!v.is_string() || v.get<std::string>().empty()) throw RuleError(where + "." + k + ": expected a non-empty string");
+        entry[k] = v.get<std::string>();
+      }
+      if (entry.count("evidence") == entry.count("assumption")) {
+        throw RuleError(where + ": give exactly one of \"evidence\" (the phrase it implements) or \"assumption\" (its reason)");
+      }
+      r.provenance[key] = entry;
+    }
+  }
+  for (const auto& key : set_here) {
+    const bool here = j.contains("provenance") && j["provenance"].contains(key);
+    if (!here) {
+      throw RuleError(file + ": provenance." + key +
+                      ": missing: every rule set in a file needs the evidence phrase it implements or the assumption it makes");
+    }
+  }
+  if (is_root) {
+    if (r.status.empty()) throw RuleError(file + ": status: missing (observed|described|reconstructed)");
+    if (r.evidence.empty()) throw RuleError(file + ": evidence: missing (the evidence record ids)");
+    if (r.name.empty()) throw RuleError(file + ": name: missing");
+  }
+}
+
+RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::path& root,
+                      std::vector<std::string>& chain) {
+  const std::string id = id_from_path(file, root);
+  if (std::find(chain.begin(), chain.end(), id) != chain.end()) {
+    throw RuleError(file.string() + ": extends: cycle through '" + id + "'");
+  }
+  chain.push_back(id);
+  const json j = read_json_file(file);
+  RuleSet r;
+  if (j.is_object() && j.contains("extends")) {
+    if (!j["extends"].is_string()) throw RuleError(file.string() + ": extends: expected a ruleset id");
+    const std::string parent = j["extends"].get<std::string>();
+    const auto parent_file = root / (parent + ".json");
+    if (!std::filesystem::is_regular_file(parent_file)) {
+      throw RuleError(file.string() + ": extends: no ruleset '" + parent + "'");
+    }
+    r = load_resolved(parent_file, root, chain);
+    r.extends = parent;
+    apply_layer(r, j, file.string(), false);
+  } else {
+    apply_layer(r, j, file.string(), true);
+  }
+  r.id = id;
+  r.game = std::filesystem::path(id).parent_path().generic_string();
+  if (r.game.empty()) r.game = id;
+  return r;
+}
+
+}  // namespace
+
+const std::vector<FieldInfo>& rule_fields() {
+  static const std::vector<FieldInfo> fields = make_fields();
+  return fields;
+}
+
+void finalize(RuleSet& r, const std::string& file) {
+  auto bad = [&](const std::string& key, const std::string& what) { throw RuleError(file + ": rules." + key + ": " + what); };
+  if (r.rows_per_player == 2 && r.circuit != Circuit::kOwnRows) {
+    bad("circuit", "a board with two rows per player is sown round the player's own rows (own_rows)");
+  }
+  if (r.rows_per_player == 1 && r.circuit != Circuit::kWholeBoard) {
+    bad("circuit", "a board with one row per player is sown round the whole board (whole_board)");
+  }
+  if (r.single_counter_moves_on && !r.first_into_origin) {
+    bad("single_counter_moves_on", "only has a meaning with first_into_origin");
+  }
+  if (r.tuzdyk && r.rows_per_player != 1) bad("tuzdyk", "needs a board with one row per player");
+  if (r.tuzdyk && r.capture != Capture::kEvenInOpponentRow) {
+    bad("tuzdyk", "is made by the last counter of a move that ends without relay (capture even_in_opponent_row)");
+  }
+  if (r.stores == StoreMode::kSown && r.circuit != Circuit::kWholeBoard) {
+    bad("stores", "sown stores need a whole-board circuit");
+  }
+  switch (r.capture) {
+    case Capture::kAfterEmptyNext:
+    case Capture::kOppositeEmptyNext:
+      if (r.relay != Relay::kNextHole) bad("capture", "this capture looks at the next hole: it needs relay next_hole");
+      break;
+    case Capture::kResowOppositePair:
+      if (r.rows_per_player != 2) bad("capture", "resow_opposite_pair needs two rows per player");
+      if (r.relay != Relay::kLandingHole) bad("capture", "resow_opposite_pair needs relay landing_hole");
+      break;
+    case Capture::kEvenInOpponentRow:
+      if (r.relay != Relay::kNone) bad("capture", "even_in_opponent_row is judged on the last counter: it needs relay none");
+      break;
+    default:
+      break;
+  }
+  if (r.turns != Turns::kAlternating) {
+    bad("turns", "simultaneous turns are not implemented by this engine version");
+  }
+  r.holes_per_player = r.rows_per_player * r.holes_per_row;
+  r.total_holes = 2 * r.holes_per_player;
+  if (r.total_holes > kMaxHoles) bad("holes_per_row", "the board has more than 32 holes");
+  r.total_counters = r.total_holes * r.counters_per_hole;
+  if (r.total_counters > 255 * 2) bad("counters_per_hole", "too many counters in all (at most 510)");
+}
+
+json rules_to_json(const RuleSet& r) {
+  json out = json::object();
+  for (const auto& f : rule_fields()) out[f.key] = f.get(r);
+  return out;
+}
+
+std::string rules_hash(const RuleSet& r) {
+  // FNV-1a 64 over the canonical JSON text of the resolved keys.
+  const std::string text = rules_to_json(r).dump();
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char ch : text) {
+    h ^= ch;
+    h *= 1099511628211ULL;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::filesystem::path rulesets_dir() { return data_dir() / "rulesets"; }
+
+RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesystem::path& root) {
+  std::vector<std::string> chain;
+  RuleSet r = load_resolved(file, root, chain);
+  finalize(r, file.string());
+  return r;
+}
+
+std::vector<std::string> list_ruleset_ids() {
+  std::vector<std::string> ids;
+  const auto root = rulesets_dir();
+  if (!std::filesystem::is_directory(root)) return ids;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    if (e.is_regular_file() && e.path().extension() == ".json") ids.push_back(id_from_path(e.path(), root));
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+RuleSet load_ruleset(const std::string& id_or_path) {
+  const auto root = rulesets_dir();
+  std::filesystem::path p(id_or_path);
+  if (p.extension() == ".json" && std::filesystem::is_regular_file(p)) {
+    const bool inside = std::filesystem::weakly_canonical(p).string().rfind(
+                            std::filesystem::weakly_canonical(root).string(), 0) == 0;
+    return load_ruleset_file(p, inside ? root : p.parent_path().parent_path());
+  }
+  const auto file = root / (id_or_path + ".json");
+  if (std::filesystem::is_regular_file(file)) return load_ruleset_file(file, root);
+  if (std::filesystem::is_directory(root / id_or_path)) {
+    for (const auto& e : std::filesystem::directory_iterator(root / id_or_path)) {
+      if (e.path().extension() != ".json") continue;
+      const json j = read_json_file(e.path());
+      if (j.is_object() && j.value("default", false)) return load_ruleset_file(e.path(), root);
+    }
+    throw RuleError(id_or_path + ": no default ruleset for this game (mark one with \"default\": true)");
+  }
+  std::string known;
+  for (const auto& id : list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
+  throw RuleError(id_or_path + ": unknown ruleset (known: " + known + ")");
+}
+
+namespace {
+
+std::string normalise_text(const std::string& s) {
+  std::string out;
+  bool space = false;
+  for (unsigned char ch : s) {
+    if (std::isspace(ch)) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += static_cast<char>(std::tolower(ch));
+  }
+  return out;
+}
+
+// Evidence texts (rules + content, normalised) by record id, from data/evidence/*.json.
+std::map<std::string, std::string> evidence_texts() {
+  std::map<std::string, std::string> texts;
+  const auto dir = data_dir() / "evidence";
+  if (!std::filesystem::is_directory(dir)) return texts;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() != ".json") continue;
+    json j;
+    try {
+      j = read_json_file(e.path());
+    } catch (const RuleError&) {
+      continue;  // the archive import reports broken evidence files
+    }
+    auto take = [&](const json& rec) {
+      if (!rec.is_object() || !rec.contains("id") || !rec["id"].is_string()) return;
+      std::string text;
+      for (const char* k : {"rules", "content"}) {
+        if (rec.contains(k) && rec[k].is_string()) text += rec[k].get<std::string>() + " ";
+      }
+      texts[rec["id"].get<std::string>()] += normalise_text(text) + " ";
+    };
+    if (j.is_array()) {
+      for (const auto& rec : j) take(rec);
+    } else if (j.is_object() && j.contains("records") && j["records"].is_array()) {
+      for (const auto& rec : j["records"]) take(rec);
+    } else {
+      take(j);
+    }
+  }
+  return texts;
+}
+
+}  // namespace
+
+std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
+  std::vector<std::string> problems;
+  const auto root = rulesets_dir();
+  std::vector<std::filesystem::path> files;
+  for (const auto& p : paths) {
+    if (std::filesystem::is_directory(p)) {
+      for (const auto& e : std::filesystem::recursive_directory_iterator(p)) {
+        if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path());
+      }
+    } else if (std::filesystem::is_regular_file(p)) {
+      files.push_back(p);
+    } else {
+      problems.push_back(p + ": no such file or folder");
+    }
+  }
+  std::sort(files.begin(), files.end());
+  const auto texts = evidence_texts();
+  std::map<std::string, int> defaults;
+  std::set<std::string> games;
+  for (const auto& file : files) {
+    try {
+      const bool inside = std::filesystem::weakly_canonical(file).string().rfind(
+                              std::filesystem::weakly_canonical(root).string(), 0) == 0;
+      const RuleSet r = load_ruleset_file(file, inside ? root : file.parent_path().parent_path());
+      games.insert(r.game);
+      if (read_json_file(file).value("default", false)) defaults[r.game]++;
+      for (const auto& [key, entry] : r.provenance) {
+        auto ev = entry.find("evidence");
+        if (ev == entry.end() || texts.empty()) continue;
+        const std::string phrase = normalise_text(ev->second);
+        bool found = false;
+        for (const auto& id : r.evidence) {
+          auto t = texts.find(id);
+          if (t != texts.end() && t->second.find(phrase) != std::string::npos) found = true;
+        }
+        if (!found) {
+          problems.push_back(file.string() + ": provenance." + key + ": the phrase \"" + ev->second +
+                             "\" is not in the text of evidence " + (r.evidence.empty() ? "?" : r.evidence[0]));
+        }
+      }
+    } catch (const RuleError& e) {
+      problems.push_back(e.what());
+    }
+  }
+  for (const auto& g : games) {
+    if (defaults[g] != 1) {
+      problems.push_back(g + ": " + std::to_string(defaults[g]) +
+                         " rulesets are marked \"default\": true (exactly one is needed)");
+    }
+  }
+  return problems;
+}
+
+}  // namespace mancala::sim

@@ -1,0 +1,64 @@
+// Reading, validating and describing rulesets.
+//
+// A ruleset file is JSON: metadata (name, status, evidence, summary, default, extends), "rules"
+// (only keys that differ from the parent or from the struct's defaults) and "provenance" (for each
+// rule key set in the file, the evidence phrase it implements or the assumption it makes). Loading
+// resolves "extends" chains, rejects unknown keys, wrong types, values out of range and
+// contradictory switches with "<file>: <key>: <what is wrong>", and calls finalize().
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "simulator/rules.h"
+
+namespace mancala::sim {
+
+class RuleError : public mancala::Error {
+ public:
+  using Error::Error;
+};
+
+// One rule key: how to read, write and document it.
+struct FieldInfo {
+  std::string key;
+  std::string group;  // board, sowing, relay, capture, special holes, turn model, end of round, ...
+  std::string doc;    // one line: what the key means
+  std::string type;   // "int 1..2", "bool", "one of: a|b|c"
+  std::function<void(RuleSet&, const nlohmann::json&, const std::string& where)> set;
+  std::function<nlohmann::json(const RuleSet&)> get;
+};
+
+// Every rule key, in documentation order.
+const std::vector<FieldInfo>& rule_fields();
+
+// Sets derived fields and checks contradictions; throws RuleError naming `file`.
+void finalize(RuleSet& rules, const std::string& file);
+
+// The resolved rule keys as JSON (key -> value), in rule_fields() order.
+nlohmann::json rules_to_json(const RuleSet& rules);
+// A stable hash (hex) of the resolved rule keys: two runs with equal hashes played equal rules.
+std::string rules_hash(const RuleSet& rules);
+
+// The folder of ruleset files (data/rulesets).
+std::filesystem::path rulesets_dir();
+
+// Loads a ruleset by id ("toguz_kumalak/standard"), by game name ("toguz_kumalak": its default
+// ruleset) or by path to a .json file.
+RuleSet load_ruleset(const std::string& id_or_path);
+// Loads a ruleset file whose id is given by its path relative to `root`.
+RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesystem::path& root);
+
+// Every ruleset id under rulesets_dir(), sorted.
+std::vector<std::string> list_ruleset_ids();
+
+// Checks files or folders of rulesets; returns one message per problem (empty: all good).
+// Besides loading, it checks each game has exactly one default ruleset and that every evidence
+// phrase in a provenance occurs in one of the ruleset's evidence records (data/evidence).
+std::vector<std::string> check_rulesets(const std::vector<std::string>& paths);
+
+}  // namespace mancala::sim

@@ -1,0 +1,65 @@
+// State: one position of a game, a small fixed-size value (copy it freely; no heap).
+//
+// Holes are indexed globally: player p owns holes p*H .. p*H+H-1 (H = holes per player). Within a
+// player's own holes, index k counts along his sowing path in the anticlockwise direction: on a
+// 2xN board k is the hole's column from the player's left; on a 4xN board k < N is the outer row
+// from his left and k >= N the inner row from his right. Positions kMaxHoles + p are the stores.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "simulator/rules.h"
+
+namespace mancala::sim {
+
+constexpr int kStorePos = kMaxHoles;  // position of player 0's store; player 1's is kStorePos + 1
+constexpr int kPositions = kMaxHoles + 2;
+constexpr int8_t kNobody = -1;
+constexpr int8_t kDraw = 2;
+
+// Why a round (or game) ended.
+enum class EndReason : uint8_t {
+  kNone,         // still going
+  kRule,         // by a rule of the game (no move, majority, everything captured...)
+  kNoProgress,   // by the reconstruction's no-progress rule
+  kSafetyBound,  // stopped at max_plies: unfinished
+};
+
+struct State {
+  std::array<uint8_t, kMaxHoles> holes{};
+  // For each position, the player who takes every counter that falls there (tuzdyk, bha, stores),
+  // or kNobody.
+  std::array<int8_t, kPositions> sink{};
+  std::array<int16_t, 2> store{};  // captured counters (in the store, kazan or set aside)
+  uint32_t out_of_play = 0;        // bit per hole: burned or eliminated holes, skipped by sowing
+  std::array<int8_t, 2> tuzdyk{kNobody, kNobody};  // global hole index of each player's tuzdyk
+  uint8_t to_move = 0;
+  bool over = false;
+  int8_t winner = kNobody;  // 0, 1, kDraw, or kNobody while going on / unfinished
+  EndReason reason = EndReason::kNone;
+  uint16_t ply = 0;          // plies played in this round
+  uint16_t quiet_turns = 0;  // turns since the last capture
+  uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
+
+  friend bool operator==(const State&, const State&) = default;
+};
+
+// A move: a hole of the mover, by his own index k (0-based), and the sowing direction.
+struct Move {
+  uint8_t hole = 0;
+  bool reverse = false;  // sow against the ruleset's direction (a privilege some games grant)
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// Caller-owned, fixed-capacity list of moves: move generation never allocates.
+struct MoveList {
+  std::array<Move, 2 * kMaxHoles> moves;
+  int size = 0;
+  void push(Move m) { moves[size++] = m; }
+  const Move* begin() const { return moves.data(); }
+  const Move* end() const { return moves.data() + size; }
+  const Move& operator[](int i) const { return moves[i]; }
+};
+
+}  // namespace mancala::sim
