@@ -102,21 +102,30 @@ int rules_show(const Args& args, Io& io) {
   return 0;
 }
 
+int rules_keys(const Args& args, Io& io) {
+  po::options_description desc("options");
+  po::variables_map vm;
+  if (!parse_options("rules keys", "", desc, {}, args, vm, io)) return 0;
+  io.out << sim::rule_keys_doc();
+  return 0;
+}
+
 }  // namespace
 
 int cmd_rules(const Args& args, Io& io) {
-  const std::string usage = "rules: expected a subcommand: check [PATH...] | list | show ID";
+  const std::string usage = "rules: expected a subcommand: check [PATH...] | list | show ID | keys";
   if (args.empty()) throw UsageError(usage);
   const std::string sub = args[0];
   const Args rest(args.begin() + 1, args.end());
   if (sub == "check") return rules_check(rest, io);
   if (sub == "list") return rules_list(rest, io);
   if (sub == "show") return rules_show(rest, io);
+  if (sub == "keys") return rules_keys(rest, io);
   if (sub == "--help" || sub == "-h") {
-    io.out << "usage: mancala rules check [PATH...] | list [--format table|json] | show ID [--format text|json]\n";
+    io.out << "usage: mancala rules check [PATH...] | list [--format table|json] | show ID [--format text|json] | keys\n";
     return 0;
   }
-  throw UsageError("rules: unknown subcommand '" + sub + "' (check|list|show)");
+  throw UsageError("rules: unknown subcommand '" + sub + "' (check|list|show|keys)");
 }
 
 }  // namespace mancala::cli

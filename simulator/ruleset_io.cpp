@@ -262,7 +262,9 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
                       std::vector<std::string>& chain) {
   const std::string id = id_from_path(file, root);
   if (std::find(chain.begin(), chain.end(), id) != chain.end()) {
-    throw RuleError(file.string() + ": extends: cycle through '" + id + "'");
+    std::string cycle;
+    for (const auto& link : chain) cycle += link + " -> ";
+    throw RuleError(file.string() + ": extends: cycle " + cycle + id);
   }
   chain.push_back(id);
   const json j = read_json_file(file);
@@ -291,6 +293,19 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
 const std::vector<FieldInfo>& rule_fields() {
   static const std::vector<FieldInfo> fields = make_fields();
   return fields;
+}
+
+std::string rule_keys_doc() {
+  const RuleSet defaults;
+  std::string out, group;
+  for (const auto& f : rule_fields()) {
+    if (f.group != group) {
+      group = f.group;
+      out += "\n### " + group + "\n\n";
+    }
+    out += "- `" + f.key + ": " + f.doc + " [" + f.type + "] (" + f.get(defaults).dump() + ")`\n";
+  }
+  return out;
 }
 
 void finalize(RuleSet& r, const std::string& file) {

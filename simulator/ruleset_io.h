@@ -36,6 +36,10 @@ struct FieldInfo {
 // Every rule key, in documentation order.
 const std::vector<FieldInfo>& rule_fields();
 
+// Every rule key as documentation lines "key: meaning [type] (default)", grouped by heading;
+// docs/rules-format.md holds these lines (a test keeps it so).
+std::string rule_keys_doc();
+
 // Sets derived fields and checks contradictions; throws RuleError naming `file`.
 void finalize(RuleSet& rules, const std::string& file);
 

@@ -1,0 +1,196 @@
+// The ruleset format: strict loading, extends, provenance, and documentation kept complete.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+// Counts the members of an aggregate (no reflection in C++20: probe brace-initialisation).
+struct AnyField {
+  template <class T>
+  operator T() const;
+};
+template <class T, class... A>
+constexpr size_t count_fields() {
+  if constexpr (requires { T{A{}..., AnyField{}}; }) {
+    return count_fields<T, A..., AnyField>();
+  } else {
+    return sizeof...(A);
+  }
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream b;
+  b << in.rdbuf();
+  return b.str();
+}
+
+TEST(RulesFormat, EveryRuleKeyIsDocumentedInRulesFormatMd) {
+  const std::string doc = read(std::string(MANCALA_SOURCE_DIR) + "/docs/rules-format.md");
+  std::istringstream lines(rule_keys_doc());
+  std::string line;
+  int keys = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("- `", 0) != 0) continue;
+    ++keys;
+    EXPECT_NE(doc.find(line), std::string::npos) << "docs/rules-format.md lacks: " << line
+                                                 << "\n(run 'mancala rules keys' and paste the lines)";
+  }
+  EXPECT_EQ(keys, static_cast<int>(rule_fields().size()));
+}
+
+TEST(RulesFormat, EveryFieldOfTheRuleStructIsARuleKey) {
+  // Identity/provenance members (8) and derived members (3) are not rule keys.
+  constexpr size_t kNonRuleMembers = 8 + 3;
+  EXPECT_EQ(count_fields<RuleSet>(), rule_fields().size() + kNonRuleMembers)
+      << "a RuleSet member was added without a FieldInfo in make_fields() (or the counts above are stale)";
+}
+
+class TempRules : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("mancala-rules-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_ / "toy");
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) {
+    const auto path = dir_ / "toy" / (name + ".json");
+    std::ofstream(path) << text;
+    return path.string();
+  }
+  std::string error_of(const std::string& path) {
+    try {
+      load_ruleset_file(path, dir_);
+    } catch (const RuleError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+  std::filesystem::path dir_;
+};
+
+const char* kBase = R"({"name": "Toy", "status": "described", "evidence": ["X.1"], "default": true,
+  "rules": {"holes_per_row": 6, "counters_per_hole": 4},
+  "provenance": {"holes_per_row": {"evidence": "six holes"}, "counters_per_hole": {"assumption": "four is usual"}}})";
+
+TEST_F(TempRules, AValidFileLoadsWithDerivedFields) {
+  const RuleSet r = load_ruleset_file(write("base", kBase), dir_);
+  EXPECT_EQ(r.id, "toy/base");
+  EXPECT_EQ(r.game, "toy");
+  EXPECT_EQ(r.total_holes, 12);
+  EXPECT_EQ(r.total_counters, 48);
+  EXPECT_EQ(r.provenance.at("holes_per_row").at("evidence"), "six holes");
+}
+
+TEST_F(TempRules, ExtendsInheritsAndOverridesOnlyTheDifferences) {
+  write("base", kBase);
+  const RuleSet r = load_ruleset_file(
+      write("child", R"({"extends": "toy/base", "rules": {"counters_per_hole": 5},
+        "provenance": {"counters_per_hole": {"assumption": "five"}}})"), dir_);
+  EXPECT_EQ(r.holes_per_row, 6);
+  EXPECT_EQ(r.counters_per_hole, 5);
+  EXPECT_EQ(r.extends, "toy/base");
+  EXPECT_EQ(r.evidence, std::vector<std::string>{"X.1"});
+  EXPECT_EQ(r.provenance.at("counters_per_hole").at("assumption"), "five");
+  EXPECT_EQ(r.provenance.at("holes_per_row").at("evidence"), "six holes");
+}
+
+TEST_F(TempRules, AnUnknownRuleKeyIsNamed) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"hole_per_row": 6}})");
+  EXPECT_EQ(error_of(p), p + ": rules.hole_per_row: unknown rule key");
+}
+
+TEST_F(TempRules, AnUnknownTopLevelKeyIsNamed) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rule": {}})");
+  EXPECT_EQ(error_of(p), p + ": rule: unknown key");
+}
+
+TEST_F(TempRules, AWrongTypeIsNamed) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"tuzdyk": 1},
+    "provenance": {"tuzdyk": {"assumption": "a"}}})");
+  EXPECT_EQ(error_of(p), p + ": rules.tuzdyk: expected true or false, got an integer");
+}
+
+TEST_F(TempRules, AValueOutOfRangeIsNamed) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"rows_per_player": 3},
+    "provenance": {"rows_per_player": {"assumption": "a"}}})");
+  EXPECT_EQ(error_of(p), p + ": rules.rows_per_player: 3 is out of range 1..2");
+}
+
+TEST_F(TempRules, AnUnknownEnumValueListsTheChoices) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"relay": "next"},
+    "provenance": {"relay": {"assumption": "a"}}})");
+  EXPECT_EQ(error_of(p), p + ": rules.relay: 'next' is not one of none|next_hole|landing_hole");
+}
+
+TEST_F(TempRules, ContradictorySwitchesAreRejected) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
+    "rules": {"capture": "after_empty_next"}, "provenance": {"capture": {"assumption": "a"}}})");
+  EXPECT_EQ(error_of(p), p + ": rules.capture: this capture looks at the next hole: it needs relay next_hole");
+}
+
+TEST_F(TempRules, ARuleWithoutProvenanceIsRejected) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6}})");
+  EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: missing: every rule set in a file needs the evidence phrase "
+                             "it implements or the assumption it makes");
+}
+
+TEST_F(TempRules, AProvenanceWithBothEvidenceAndAssumptionIsRejected) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6},
+    "provenance": {"holes_per_row": {"evidence": "six", "assumption": "six"}}})");
+  EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: give exactly one of \"evidence\" (the phrase it implements) or "
+                             "\"assumption\" (its reason)");
+}
+
+TEST_F(TempRules, MalformedJsonGivesTheLine) {
+  const auto p = write("bad", "{\n  \"name\": \"T\",\n  \"status\" \"x\"\n}");
+  EXPECT_EQ(error_of(p), p + ": line 3: malformed JSON");
+}
+
+TEST_F(TempRules, AMissingParentIsNamed) {
+  const auto p = write("child", R"({"extends": "toy/nothing"})");
+  EXPECT_EQ(error_of(p), p + ": extends: no ruleset 'toy/nothing'");
+}
+
+TEST_F(TempRules, AnExtendsCycleIsRejected) {
+  write("a", R"({"extends": "toy/b"})");
+  const auto p = write("b", R"({"extends": "toy/a"})");
+  EXPECT_EQ(error_of(p), p + ": extends: cycle toy/b -> toy/a -> toy/b");
+}
+
+TEST(Rulesets, AGameNameMeansItsDefaultRuleset) {
+  EXPECT_EQ(load_ruleset("toguz_kumalak").id, "toguz_kumalak/standard");
+}
+
+TEST(Rulesets, AnUnknownRulesetListsTheKnownOnes) {
+  try {
+    load_ruleset("toguz");
+    FAIL();
+  } catch (const RuleError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("toguz: unknown ruleset (known: ", 0), 0u) << e.what();
+  }
+}
+
+TEST(Rulesets, EveryShippedRulesetPassesTheCheck) {
+  const auto problems = check_rulesets({rulesets_dir().string()});
+  for (const auto& p : problems) ADD_FAILURE() << p;
+}
+
+TEST(Rulesets, TheHashChangesWithAnyRuleAndOnlyWithRules) {
+  RuleSet a = load_ruleset("toguz_kumalak/standard");
+  RuleSet b = a;
+  b.summary = "other prose";
+  EXPECT_EQ(rules_hash(a), rules_hash(b));
+  b.tuzdyk_forbid_last_hole = false;
+  EXPECT_NE(rules_hash(a), rules_hash(b));
+}
+
+}  // namespace
+}  // namespace mancala::sim
