@@ -1,0 +1,214 @@
+// Toguz Kumalak, modern tournament rules: one test per rule clause, on hand-made positions.
+// Boards are written as in `mancala trace`: player 2's holes 9..1 on top, player 1's 1..9 below.
+// Global hole index: player 1's hole h is h-1, player 2's hole h is 8+h.
+#include <gtest/gtest.h>
+
+#include "simulator/describe.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+using Row = std::array<int, 9>;
+
+class ToguzKumalak : public ::testing::Test {
+ protected:
+  const Game game{load_ruleset("toguz_kumalak/standard")};
+
+  // A position with player 1's row p1 and player 2's row p2, each from its owner's left.
+  State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
+    State s = g.initial_state();
+    int total = store1 + store2;
+    for (int i = 0; i < 9; ++i) {
+      s.holes[i] = static_cast<uint8_t>(p1[i]);
+      s.holes[9 + i] = static_cast<uint8_t>(p2[i]);
+      total += p1[i] + p2[i];
+    }
+    s.store = {static_cast<int16_t>(store1), static_cast<int16_t>(store2)};
+    s.to_move = static_cast<uint8_t>(to_move);
+    EXPECT_EQ(total, 162) << "hand-made position does not hold 162 stones";
+    return s;
+  }
+  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) {
+    return position(game, p1, p2, store1, store2, to_move);
+  }
+  void expect_rows(const State& s, Row p1, Row p2) {
+    Row a{}, b{};
+    for (int i = 0; i < 9; ++i) {
+      a[i] = s.holes[i];
+      b[i] = s.holes[9 + i];
+    }
+    EXPECT_EQ(a, p1);
+    EXPECT_EQ(b, p2);
+  }
+  static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+};
+
+TEST_F(ToguzKumalak, TheFirstStoneGoesBackIntoTheEmptiedHoleAndALastStoneMakingAnOpponentsHoleEvenCapturesIt) {
+  // Opening move 7: stones into P1's 7, 8, 9 and P2's 1..6; P2's 6 becomes 10 and is taken.
+  State s = game.initial_state();
+  const MoveEffect fx = game.apply(s, hole(7));
+  expect_rows(s, {9, 9, 9, 9, 9, 9, 1, 10, 10}, {10, 10, 10, 10, 10, 0, 9, 9, 9});
+  EXPECT_EQ(s.store[0], 10);
+  EXPECT_EQ(fx.captured, 10);
+  EXPECT_EQ(game.column(fx.last_pos) + 1, 6);
+  EXPECT_EQ(s.to_move, 1);
+}
+
+TEST_F(ToguzKumalak, ALastStoneMakingAnOwnHoleEvenCapturesNothing) {
+  State s = position({3, 0, 1, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 72);
+  game.apply(s, hole(1));
+  expect_rows(s, {1, 1, 2, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(s.store[0], 77);
+}
+
+TEST_F(ToguzKumalak, ALastStoneMakingAnOpponentsHoleOddCapturesNothing) {
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 2}, {4, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 71);
+  game.apply(s, hole(9));
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {5, 1, 1, 1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{77, 71}));
+}
+
+TEST_F(ToguzKumalak, ASingleStoneMovesOnToTheNextHoleAndCanCapture) {
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 1}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 80, 72);
+  game.apply(s, hole(9));
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 1, 1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(s.store[0], 82);
+}
+
+TEST_F(ToguzKumalak, NineteenOrMoreStonesGoRoundAndDropIntoTheOriginAgain) {
+  // 20 stones from P1's 3: 3 (origin), 4..9, P2's 1..9, P1's 1, 2, then 3 again and 4.
+  State s = position({0, 0, 20, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0, 0, 0, 0}, 70, 71);
+  const MoveEffect fx = game.apply(s, hole(3));
+  expect_rows(s, {1, 1, 2, 2, 1, 1, 1, 1, 1}, {2, 1, 1, 1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(fx.last_pos, 3);  // P1's hole 4: own side, no capture
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{70, 71}));
+}
+
+TEST_F(ToguzKumalak, ALastStoneMakingAnOpponentsHoleThreeMakesItTheMoversTuzdyk) {
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 2}, {2, 1, 1, 1, 1, 1, 1, 1, 1}, 78, 72);
+  const MoveEffect fx = game.apply(s, hole(9));
+  EXPECT_TRUE(fx.made_tuzdyk);
+  EXPECT_EQ(s.tuzdyk[0], 9);  // P2's hole 1
+  EXPECT_EQ(s.sink[9], 0);
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {0, 1, 1, 1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(s.store[0], 81);
+  EXPECT_EQ(state_to_json(game, s)["tuzdyk"], nlohmann::json({1, nullptr}));
+}
+
+TEST_F(ToguzKumalak, APlayerWhoHasATuzdykCannotMakeASecond) {
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 2}, {2, 1, 1, 1, 0, 1, 1, 1, 1}, 79, 72);
+  s.tuzdyk[0] = 13;  // P2's hole 5
+  s.sink[13] = 0;
+  const MoveEffect fx = game.apply(s, hole(9));
+  EXPECT_FALSE(fx.made_tuzdyk);
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {3, 1, 1, 1, 0, 1, 1, 1, 1});
+  EXPECT_EQ(s.store[0], 79);
+}
+
+TEST_F(ToguzKumalak, NoTuzdykInTheOpponentsNinthHole) {
+  // 10 stones from P1's 9 reach P2's 9, which becomes 3.
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 10}, {1, 1, 1, 1, 1, 1, 1, 1, 2}, 72, 70);
+  const MoveEffect fx = game.apply(s, hole(9));
+  EXPECT_FALSE(fx.made_tuzdyk);
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {2, 2, 2, 2, 2, 2, 2, 2, 3});
+  EXPECT_EQ(s.store[0], 72);
+}
+
+TEST_F(ToguzKumalak, WithoutTheNinthHoleBanTheOpponentsNinthHoleBecomesATuzdyk) {
+  const Game variant(load_ruleset("toguz_kumalak/no_ninth_hole_ban"));
+  State s = position(variant, {0, 0, 0, 0, 0, 0, 0, 0, 10}, {1, 1, 1, 1, 1, 1, 1, 1, 2}, 72, 70);
+  EXPECT_TRUE(variant.apply(s, hole(9)).made_tuzdyk);
+  EXPECT_EQ(s.tuzdyk[0], 17);
+  EXPECT_EQ(s.store[0], 75);
+}
+
+TEST_F(ToguzKumalak, NoTuzdykWithTheNumberOfTheOpponentsTuzdyk) {
+  // P2's tuzdyk is P1's hole 3; P1's last stone makes P2's hole 3 hold three.
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 4}, {1, 1, 2, 1, 1, 1, 1, 1, 1}, 75, 73);
+  s.tuzdyk[1] = 2;
+  s.sink[2] = 1;
+  EXPECT_FALSE(game.apply(s, hole(9)).made_tuzdyk);
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {2, 2, 3, 1, 1, 1, 1, 1, 1});
+}
+
+TEST_F(ToguzKumalak, WithSymmetryAcrossTheBoardOnlyTheFacingHoleIsBarred) {
+  const Game variant(load_ruleset("toguz_kumalak/tuzdyk_opposite_symmetry"));
+  // Same position: P2's hole 3 does not face P1's hole 3 (P2's 7 does), so a tuzdyk is made.
+  State s = position(variant, {0, 0, 0, 0, 0, 0, 0, 0, 4}, {1, 1, 2, 1, 1, 1, 1, 1, 1}, 75, 73);
+  s.tuzdyk[1] = 2;
+  s.sink[2] = 1;
+  EXPECT_TRUE(variant.apply(s, hole(9)).made_tuzdyk);
+  // And the facing hole, P2's 7, is barred.
+  State t = position(variant, {0, 0, 0, 0, 0, 0, 0, 0, 8}, {1, 1, 1, 1, 1, 1, 2, 1, 1}, 71, 73);
+  t.tuzdyk[1] = 2;
+  t.sink[2] = 1;
+  EXPECT_FALSE(variant.apply(t, hole(9)).made_tuzdyk);
+  EXPECT_EQ(t.holes[15], 3);
+}
+
+TEST_F(ToguzKumalak, WithoutTuzdykAHoleMadeThreeStaysOnTheBoard) {
+  const Game variant(load_ruleset("toguz_kumalak/no_tuzdyk"));
+  State s = position(variant, {0, 0, 0, 0, 0, 0, 0, 0, 2}, {2, 1, 1, 1, 1, 1, 1, 1, 1}, 78, 72);
+  EXPECT_FALSE(variant.apply(s, hole(9)).made_tuzdyk);
+  EXPECT_EQ(s.holes[9], 3);
+}
+
+TEST_F(ToguzKumalak, EveryStoneSownIntoATuzdykGoesToItsOwner) {
+  // P1 owns P2's hole 2. P2 sows 3 from his hole 1: 1, 2 (to P1), 3.
+  State s = position({1, 1, 1, 1, 1, 1, 1, 1, 1}, {3, 0, 1, 1, 1, 1, 1, 1, 1}, 71, 72, 1);
+  s.tuzdyk[0] = 10;
+  s.sink[10] = 0;
+  game.apply(s, hole(1));
+  expect_rows(s, {1, 1, 1, 1, 1, 1, 1, 1, 1}, {1, 0, 2, 1, 1, 1, 1, 1, 1});
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{72, 72}));
+  // A tuzdyk cannot be played by the player whose side it is on.
+  State t = position({1, 1, 1, 1, 1, 1, 1, 1, 1}, {3, 0, 1, 1, 1, 1, 1, 1, 1}, 71, 72, 1);
+  t.tuzdyk[0] = 10;
+  t.sink[10] = 0;
+  t.holes[10] = 0;
+  EXPECT_FALSE(game.is_legal(t, hole(2)));
+}
+
+TEST_F(ToguzKumalak, APlayerWhoseSideIsEmptyAtHisTurnEndsTheGameAndTheOpponentTakesHisOwnSide) {
+  // P2 moves his single stone along his own side; P1 then has nothing: P2 takes his 3 stones.
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 2, 0, 0, 0, 0}, 80, 79, 1);
+  game.apply(s, hole(1));
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.reason, EndReason::kRule);
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{80, 82}));
+  EXPECT_EQ(s.winner, 1);
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0, 0});
+  MoveList moves;
+  game.legal_moves(s, moves);
+  EXPECT_EQ(moves.size, 0);
+}
+
+TEST_F(ToguzKumalak, CapturingMoreThan81EndsTheGameAtOnceAndWins) {
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 1}, {1, 2, 2, 2, 2, 2, 2, 2, 2}, 80, 64);
+  game.apply(s, hole(9));
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.winner, 0);
+  EXPECT_EQ(s.store[0], 82);
+  EXPECT_EQ(state_to_json(game, s)["winner"], 1);
+  EXPECT_EQ(state_to_json(game, s)["status"], "over");
+}
+
+TEST_F(ToguzKumalak, EightyOneEachIsADraw) {
+  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 0}, 81, 79, 1);
+  game.apply(s, hole(1));
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{81, 81}));
+  EXPECT_EQ(s.winner, kDraw);
+  EXPECT_EQ(state_to_json(game, s)["winner"], 0);
+}
+
+TEST_F(ToguzKumalak, AnEmptyHoleCannotBePlayed) {
+  State s = game.initial_state();
+  game.apply(s, hole(7));
+  EXPECT_FALSE(game.is_legal(s, hole(6)));  // P2's 6 was captured
+  EXPECT_TRUE(game.is_legal(s, hole(5)));
+}
+
+}  // namespace
+}  // namespace mancala::sim
