@@ -1,0 +1,83 @@
+// Generic properties, over every ruleset in data/rulesets: counters are never created or lost,
+// a state has no legal move exactly when it is over, games end within the bound, and the state
+// JSON round-trips at every position.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "simulator/describe.h"
+#include "simulator/play.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+int scaled(int n) { return std::getenv("MANCALA_SANITIZED") ? std::max(1, n / 10) : n; }
+
+class Checker : public GameObserver {
+ public:
+  explicit Checker(const Game& game) : game_(game), total_(game.counters_total(game.initial_state())) {}
+  void on_move(const State& before, Move, const MoveEffect&, const State& after) override {
+    ++moves_;
+    EXPECT_EQ(game_.counters_total(after), total_) << game_.rules().id << ": counters changed at ply " << after.ply;
+    EXPECT_FALSE(before.over);
+    MoveList moves;
+    game_.legal_moves(after, moves);
+    if (!after.over) {
+      EXPECT_GT(moves.size, 0) << game_.rules().id << ": a state that is not over has no legal move";
+    } else {
+      EXPECT_EQ(moves.size, 0) << game_.rules().id << ": a state that is over has legal moves";
+    }
+    EXPECT_LE(after.ply, game_.rules().max_plies);
+    if (check_json_ && moves_ % 7 == 0) {
+      EXPECT_EQ(state_from_json(game_, state_to_json(game_, after)), after) << game_.rules().id << ": JSON round trip";
+    }
+  }
+  int moves_ = 0;
+  bool check_json_ = true;
+
+ private:
+  const Game& game_;
+  int total_;
+};
+
+class EveryRuleset : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryRuleset, CountersAreConservedAndNoMoveExactlyWhenOver) {
+  const Game game(load_ruleset(GetParam()));
+  for (int i = 0; i < scaled(100); ++i) {
+    Rng rng(12345, static_cast<uint64_t>(i));
+    Checker checker(game);
+    const Agent agent = i % 2 ? Agent::kGreedy : Agent::kRandom;
+    const GameResult r = play_game(game, agent, Agent::kRandom, rng, &checker);
+    EXPECT_NE(r.reason, EndReason::kNone);
+    if (::testing::Test::HasFailure()) break;
+  }
+}
+
+TEST_P(EveryRuleset, TheInitialStateRoundTripsThroughJson) {
+  const Game game(load_ruleset(GetParam()));
+  const State s = game.initial_state();
+  EXPECT_EQ(state_from_json(game, state_to_json(game, s)), s);
+}
+
+TEST_P(EveryRuleset, TheSameSeedPlaysTheSameGame) {
+  const Game game(load_ruleset(GetParam()));
+  Rng a(99, 3), b(99, 3);
+  const GameResult x = play_game(game, Agent::kRandom, Agent::kRandom, a);
+  const GameResult y = play_game(game, Agent::kRandom, Agent::kRandom, b);
+  EXPECT_EQ(x.plies, y.plies);
+  EXPECT_EQ(x.store, y.store);
+  EXPECT_EQ(x.winner, y.winner);
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string name;
+  for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, EveryRuleset, ::testing::ValuesIn(list_ruleset_ids()), test_name);
+
+}  // namespace
+}  // namespace mancala::sim
