@@ -1,7 +1,409 @@
-// Placeholder until the command is implemented.
+// `mancala evidence ...`: import, search and show the evidence archive (see docs/archive.md).
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+#include "archive/portal.h"
+#include "archive/store.h"
+#include "archive/text.h"
 #include "cli/commands.h"
-#include "common/error.h"
+#include "cli/options.h"
+#include "common/paths.h"
 
 namespace mancala::cli {
-int cmd_evidence(const Args&, Io&) { throw Error("evidence: not implemented yet"); }
+namespace {
+
+namespace ar = mancala::archive;
+namespace fs = std::filesystem;
+
+constexpr const char* kSubcommands =
+    "usage: mancala evidence <subcommand> [options]\n\n"
+    "subcommands:\n"
+    "  import PATH...          import JSON evidence files or folders (one transaction)\n"
+    "  import-portal FILE...   import evidence pages saved from the DLP portal as text\n"
+    "  search [TEXT]           full-text and filtered search\n"
+    "  show ID                 print one record whole\n"
+    "  summary                 records per game and type, rulesets linked, runs stored\n"
+    "  games                   the games, their keys and aliases\n\n"
+    "Every subcommand takes --db FILE (default $MANCALA_DB, else ./mancala.db) and --help.\n";
+
+// Boost reads "-2592" after an option as another option; glue negative numbers to their option.
+Args glue_negative_values(const Args& args) {
+  Args out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool takes_number = a == "--from" || a == "--to" || a == "--near";
+    if (takes_number && i + 1 < args.size() && args[i + 1].size() > 1 && args[i + 1][0] == '-' &&
+        (std::isdigit(static_cast<unsigned char>(args[i + 1][1])) || args[i + 1][1] == '.')) {
+      out.push_back(a + "=" + args[i + 1]);
+      ++i;
+    } else {
+      out.push_back(a);
+    }
+  }
+  return out;
+}
+
+std::string pad(const std::string& text, size_t width) {
+  const size_t w = ar::display_width(text);
+  return text + std::string(w < width ? width - w : 0, ' ');
+}
+
+std::string pad_left(const std::string& text, size_t width) {
+  const size_t w = ar::display_width(text);
+  return std::string(w < width ? width - w : 0, ' ') + text;
+}
+
+// Prints rows as a left-aligned table; columns listed in `right` are right-aligned.
+void print_table(std::ostream& out, const std::vector<std::vector<std::string>>& rows,
+                 const std::vector<bool>& right = {}) {
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()), 0);
+    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], ar::display_width(row[c]));
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const bool align_right = c < right.size() && right[c];
+      const bool last = c + 1 == row.size();
+      line += align_right ? pad_left(row[c], widths[c]) : (last ? row[c] : pad(row[c], widths[c]));
+      if (!last) line += "  ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << "\n";
+  }
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : separator) + p;
+  return out;
+}
+
+std::string date_text(const ar::EvidenceRecord& r) {
+  if (!r.date_from) return "";
+  const std::string from = ar::format_date(*r.date_from);
+  const std::string to = ar::format_date(*r.date_to);
+  return from == to ? from : from + " - " + to;
+}
+
+std::string number_text(double value, int precision) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(precision) << value;
+  return out.str();
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string check_format(const std::string& format, std::initializer_list<const char*> allowed,
+                         const std::string& command) {
+  for (const char* a : allowed) {
+    if (format == a) return format;
+  }
+  std::string list;
+  for (const char* a : allowed) list += (list.empty() ? "" : "|") + std::string(a);
+  throw UsageError(command + ": --format must be " + list + ", not '" + format + "'");
+}
+
+int import_json(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db;
+  std::vector<std::string> paths;
+  desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
+      "path", po::value(&paths), "JSON files or folders");
+  po::positional_options_description pos;
+  pos.add("path", -1);
+  po::variables_map vm;
+  if (!parse_options("evidence import", "PATH... [--db FILE]", desc, pos, args, vm, io)) return 0;
+  if (paths.empty()) throw UsageError("evidence import: give at least one JSON file or folder");
+  ar::ImportBatch batch;
+  ar::read_evidence_paths(paths, batch);
+  ar::Store store = ar::Store::open(default_db_path(db));
+  const ar::ImportResult r = store.import(batch);
+  io.err << "imported " << batch.records.size() << " records into " << store.path() << ": "
+         << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
+         << " unchanged; games: " << r.games_added << " added, " << r.games_updated << " updated\n";
+  return 0;
+}
+
+int import_portal(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db;
+  std::string json_dir;
+  std::vector<std::string> files;
+  desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
+      "to-json", po::value(&json_dir), "write each record to DIR/<id>.json (the database only with --db)")(
+      "file", po::value(&files), "portal page text files");
+  po::positional_options_description pos;
+  pos.add("file", -1);
+  po::variables_map vm;
+  if (!parse_options("evidence import-portal", "FILE... [--db FILE] [--to-json DIR]", desc, pos, args, vm, io)) {
+    return 0;
+  }
+  if (files.empty()) throw UsageError("evidence import-portal: give at least one page file");
+  ar::ImportBatch batch;
+  for (const std::string& file : files) {
+    for (ar::EvidenceRecord& record : ar::parse_portal_page(ar::read_file(file), file)) {
+      const std::string id = record.id;
+      batch.add(std::move(record), ar::Origin{file, id});
+    }
+  }
+  const bool to_db = json_dir.empty() || vm.count("db") > 0;
+  if (to_db) {
+    ar::Store store = ar::Store::open(default_db_path(db));
+    const ar::ImportResult r = store.import(batch);
+    io.err << "imported " << batch.records.size() << " records into " << store.path() << ": "
+           << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
+           << " unchanged\n";
+  }
+  if (!json_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(json_dir, ec);
+    if (ec) throw Error(where(json_dir, "", "cannot create folder: " + ec.message()));
+    for (const ar::EvidenceRecord& record : batch.records) {
+      ar::Json doc;
+      doc["records"] = ar::Json::array({ar::to_json(record)});
+      ar::write_file((fs::path(json_dir) / (record.id + ".json")).string(), doc.dump(2) + "\n");
+    }
+    io.err << "wrote " << batch.records.size() << " JSON files to " << json_dir << "\n";
+  }
+  return 0;
+}
+
+int parse_year(const std::string& text, const char* option) {
+  size_t used = 0;
+  int year = 0;
+  try {
+    year = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty()) {
+    throw UsageError(std::string("evidence search: ") + option + " must be a whole year (negative = BCE), not '" + text + "'");
+  }
+  if (year == 0) throw UsageError(std::string("evidence search: ") + option + ": there is no year 0 (use 1 or -1)");
+  if (year > ar::kMaxYear || year < -ar::kMaxYear) throw UsageError(std::string("evidence search: ") + option + ": year out of range");
+  return year;
+}
+
+int search(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db, format = "table", near, from, to;
+  std::vector<std::string> words;
+  ar::SearchQuery q;
+  double radius = 0;
+  int min_confidence = 0;
+  desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
+      "game", po::value(&q.game), "game key, name or alias")("type", po::value(&q.type), "evidence type")(
+      "from", po::value(&from), "records whose dates reach this year or later (negative = BCE)")(
+      "to", po::value(&to), "records whose dates reach this year or earlier")(
+      "near", po::value(&near), "LAT,LON in decimal degrees")(
+      "radius-km", po::value(&radius), "with --near: great-circle radius in km")(
+      "min-confidence", po::value(&min_confidence), "confidence 0-100 at least")(
+      "limit", po::value(&q.limit), "at most this many records")(
+      "format", po::value(&format), "table | json | csv")("text", po::value(&words), "full-text query");
+  po::positional_options_description pos;
+  pos.add("text", -1);
+  po::variables_map vm;
+  if (!parse_options("evidence search", "[TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
+                     "[--near LAT,LON --radius-km R] [--min-confidence N] [--format table|json|csv]",
+                     desc, pos, glue_negative_values(args), vm, io)) {
+    return 0;
+  }
+  check_format(format, {"table", "json", "csv"}, "evidence search");
+  q.text = join(words, " ");
+  if (vm.count("from")) q.from_year = parse_year(from, "--from");
+  if (vm.count("to")) q.to_year = parse_year(to, "--to");
+  if (q.from_year && q.to_year && *q.from_year > *q.to_year) {
+    throw UsageError("evidence search: --from " + from + " is after --to " + to);
+  }
+  if (vm.count("near") != vm.count("radius-km")) {
+    throw UsageError("evidence search: --near and --radius-km go together");
+  }
+  if (vm.count("near")) {
+    const std::vector<std::string> parts = ar::split_list(near, ',');
+    double lat = 0, lon = 0;
+    try {
+      if (parts.size() != 2) throw std::invalid_argument("parts");
+      size_t a = 0, b = 0;
+      lat = std::stod(parts[0], &a);
+      lon = std::stod(parts[1], &b);
+      if (a != parts[0].size() || b != parts[1].size()) throw std::invalid_argument("trailing");
+    } catch (const std::exception&) {
+      throw UsageError("evidence search: --near must be LAT,LON in decimal degrees, not '" + near + "'");
+    }
+    if (std::abs(lat) > 90 || std::abs(lon) > 180) {
+      throw UsageError("evidence search: --near " + near + ": latitude must be within 90 and longitude within 180");
+    }
+    if (!(radius >= 0)) throw UsageError("evidence search: --radius-km must not be negative");
+    q.near_latitude = lat;
+    q.near_longitude = lon;
+    q.radius_km = radius;
+  }
+  if (vm.count("min-confidence")) {
+    if (min_confidence < 0 || min_confidence > 100) throw UsageError("evidence search: --min-confidence must be 0-100");
+    q.min_confidence = min_confidence;
+  }
+  if (q.limit < 0) throw UsageError("evidence search: --limit must not be negative");
+
+  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  const std::vector<ar::SearchHit> hits = store.search(q);
+  const bool with_distance = q.near_latitude.has_value();
+  if (format == "json") {
+    ar::Json doc;
+    doc["records"] = ar::Json::array();
+    for (const ar::SearchHit& hit : hits) doc["records"].push_back(ar::to_json(hit.record));
+    io.out << doc.dump(2) << "\n";
+  } else if (format == "csv") {
+    io.out << "id,game,type,location,latitude,longitude,date_from,date_to,confidence,spaces,ages,"
+              "social_status,genders,sources,rules,content,notes"
+           << (with_distance ? ",distance_km" : "") << "\n";
+    for (const ar::SearchHit& hit : hits) {
+      const ar::EvidenceRecord& r = hit.record;
+      const std::vector<std::string> fields = {
+          r.id, r.game, r.type, r.location,
+          r.latitude ? number_text(*r.latitude, 6) : "", r.longitude ? number_text(*r.longitude, 6) : "",
+          r.date_from ? ar::format_date(*r.date_from) : "", r.date_to ? ar::format_date(*r.date_to) : "",
+          r.confidence ? std::to_string(*r.confidence) : "", join(r.spaces, "; "), join(r.ages, "; "),
+          join(r.social_status, "; "), join(r.genders, "; "), join(r.sources, "; "), r.rules, r.content, r.notes};
+      std::string line;
+      for (const std::string& f : fields) line += (line.empty() && &f == &fields[0] ? "" : ",") + csv_field(f);
+      if (with_distance) line += "," + (hit.distance_km ? number_text(*hit.distance_km, 1) : "");
+      io.out << line << "\n";
+    }
+  } else {
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"id", "game", "type", "date", "location", "confidence"});
+    if (with_distance) rows[0].push_back("km");
+    std::map<std::string, std::string> names;
+    for (const ar::Game& g : store.games()) names[g.key] = g.name;
+    for (const ar::SearchHit& hit : hits) {
+      const ar::EvidenceRecord& r = hit.record;
+      rows.push_back({r.id, names.contains(r.game) ? names[r.game] : r.game, ar::truncate_display(r.type, 24),
+                      date_text(r), ar::truncate_display(r.location, 32),
+                      r.confidence ? std::to_string(*r.confidence) : "-"});
+      if (with_distance) rows.back().push_back(hit.distance_km ? number_text(*hit.distance_km, 1) : "");
+    }
+    print_table(io.out, rows, {false, false, false, false, false, true, true});
+    io.err << hits.size() << (hits.size() == 1 ? " record\n" : " records\n");
+  }
+  return 0;
+}
+
+int show(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db, id, format = "text";
+  desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
+      "format", po::value(&format), "text | json")("id", po::value(&id), "evidence id");
+  po::positional_options_description pos;
+  pos.add("id", 1);
+  po::variables_map vm;
+  if (!parse_options("evidence show", "ID [--format text|json]", desc, pos, args, vm, io)) return 0;
+  if (id.empty()) throw UsageError("evidence show: give an evidence id");
+  check_format(format, {"text", "json"}, "evidence show");
+  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  const std::optional<ar::EvidenceRecord> found = store.get(id);
+  if (!found) throw Error(where(store.path(), id, "no such evidence record"));
+  const ar::EvidenceRecord& r = *found;
+  if (format == "json") {
+    io.out << ar::to_json(r).dump(2) << "\n";
+    return 0;
+  }
+  const std::optional<ar::Game> game = store.find_game(r.game);
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"id", r.id});
+  rows.push_back({"game", game ? game->name + " (" + game->key + ")" : r.game});
+  rows.push_back({"type", r.type});
+  if (!r.location.empty()) rows.push_back({"location", r.location});
+  if (r.latitude) rows.push_back({"coordinates", number_text(*r.latitude, 6) + ", " + number_text(*r.longitude, 6)});
+  if (r.date_from) rows.push_back({"date", date_text(r)});
+  if (r.confidence) rows.push_back({"confidence", std::to_string(*r.confidence)});
+  if (!r.spaces.empty()) rows.push_back({"spaces", join(r.spaces, ", ")});
+  if (!r.ages.empty()) rows.push_back({"ages", join(r.ages, ", ")});
+  if (!r.social_status.empty()) rows.push_back({"social status", join(r.social_status, ", ")});
+  if (!r.genders.empty()) rows.push_back({"genders", join(r.genders, ", ")});
+  for (size_t i = 0; i < r.sources.size(); ++i) rows.push_back({i == 0 ? "sources" : "", r.sources[i]});
+  const std::vector<ar::RulesetLink> links = store.rulesets_for_evidence(r.id);
+  for (size_t i = 0; i < links.size(); ++i) {
+    rows.push_back({i == 0 ? "rulesets" : "", links[i].ruleset + " (" + links[i].status + ")"});
+  }
+  print_table(io.out, rows);
+  for (const auto& [title, text] : {std::pair<const char*, const std::string&>{"rules", r.rules},
+                                    {"content", r.content}, {"notes", r.notes}}) {
+    if (text.empty()) continue;
+    io.out << "\n" << title << ":\n";
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) io.out << "  " << line << "\n";
+  }
+  return 0;
+}
+
+int summary(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db;
+  desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)");
+  po::positional_options_description pos;
+  po::variables_map vm;
+  if (!parse_options("evidence summary", "[--db FILE]", desc, pos, args, vm, io)) return 0;
+  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  const ar::ArchiveSummary s = store.summary();
+  io.out << "archive " << store.path() << " (schema " << s.schema_version << ")\n\n";
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"game", "records", "rulesets", "runs", "types"});
+  for (const auto& g : s.games) {
+    std::vector<std::string> types;
+    for (const auto& [type, count] : g.types) types.push_back(type + " " + std::to_string(count));
+    rows.push_back({g.name, std::to_string(g.records), std::to_string(g.rulesets), std::to_string(g.runs),
+                    join(types, ", ")});
+  }
+  rows.push_back({"total", std::to_string(s.records), std::to_string(s.rulesets), std::to_string(s.runs),
+                  std::to_string(s.sources) + (s.sources == 1 ? " source cited" : " sources cited")});
+  print_table(io.out, rows, {false, true, true, true, false});
+  return 0;
+}
+
+int games(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db;
+  desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)");
+  po::positional_options_description pos;
+  po::variables_map vm;
+  if (!parse_options("evidence games", "[--db FILE]", desc, pos, args, vm, io)) return 0;
+  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"key", "name", "aliases"});
+  for (const ar::Game& g : store.games()) rows.push_back({g.key, g.name, join(g.aliases, ", ")});
+  print_table(io.out, rows);
+  return 0;
+}
+
+}  // namespace
+
+int cmd_evidence(const Args& args, Io& io) {
+  if (args.empty()) {
+    io.err << kSubcommands;
+    return 2;
+  }
+  const std::string& sub = args[0];
+  const Args rest(args.begin() + 1, args.end());
+  if (sub == "--help" || sub == "-h" || sub == "help") {
+    io.out << kSubcommands;
+    return 0;
+  }
+  if (sub == "import") return import_json(rest, io);
+  if (sub == "import-portal") return import_portal(rest, io);
+  if (sub == "search") return search(rest, io);
+  if (sub == "show") return show(rest, io);
+  if (sub == "summary") return summary(rest, io);
+  if (sub == "games") return games(rest, io);
+  throw UsageError("evidence: unknown subcommand '" + sub + "' (see 'mancala evidence --help')");
+}
+
 }  // namespace mancala::cli

@@ -1,0 +1,397 @@
+#include "archive/record.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "archive/error.h"
+#include "archive/text.h"
+
+namespace mancala::archive {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::set<std::string, std::less<>>& record_keys() {
+  static const std::set<std::string, std::less<>> keys = {
+      "id",      "game",       "type",       "location",   "latitude",      "longitude",
+      "date_from", "date_to",  "rules",      "content",    "confidence",    "spaces",
+      "ages",    "social_status", "genders", "sources",    "notes"};
+  return keys;
+}
+
+std::string number_text(double value) {
+  std::ostringstream out;
+  out.precision(12);
+  out << value;
+  return out.str();
+}
+
+bool valid_id(const std::string& id) {
+  if (id.empty() || id.size() > 200 || !std::isalnum(static_cast<unsigned char>(id[0]))) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+  });
+}
+
+bool valid_key(const std::string& key) {
+  if (key.empty() || !(key[0] >= 'a' && key[0] <= 'z')) return false;
+  return std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+const char* json_type(const Json& value) {
+  if (value.is_null()) return "null";
+  if (value.is_boolean()) return "a boolean";
+  if (value.is_number()) return "a number";
+  if (value.is_string()) return "a string";
+  if (value.is_array()) return "an array";
+  return "an object";
+}
+
+std::string get_string(const Json& object, const char* key) {
+  auto it = object.find(key);
+  if (it == object.end()) return "";
+  if (!it->is_string()) {
+    throw ArchiveError(std::string("field '") + key + "' must be a string, not " + json_type(*it));
+  }
+  return it->get<std::string>();
+}
+
+std::vector<std::string> get_list(const Json& object, const char* key) {
+  std::vector<std::string> out;
+  auto it = object.find(key);
+  if (it == object.end()) return out;
+  if (!it->is_array()) {
+    throw ArchiveError(std::string("field '") + key + "' must be an array of strings, not " + json_type(*it));
+  }
+  for (const Json& item : *it) {
+    if (!item.is_string() || trim(item.get<std::string>()).empty()) {
+      throw ArchiveError(std::string("field '") + key + "' must hold only non-empty strings");
+    }
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+std::optional<double> get_number(const Json& object, const char* key) {
+  auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number()) {
+    throw ArchiveError(std::string("field '") + key + "' must be a number, not " + json_type(*it));
+  }
+  return it->get<double>();
+}
+
+std::optional<HistoricalDate> get_date(const Json& object, const char* key) {
+  const std::string text = get_string(object, key);
+  if (object.find(key) == object.end()) return std::nullopt;
+  try {
+    return parse_date(text);
+  } catch (const ArchiveError& e) {
+    throw ArchiveError(std::string("field '") + key + "': " + e.what());
+  }
+}
+
+void require(const Json& object, const char* key) {
+  if (object.find(key) == object.end()) {
+    throw ArchiveError(std::string("missing required field '") + key + "'");
+  }
+}
+
+// The id of a JSON record if it has a string one, for labels in messages.
+std::string peek_id(const Json& value) {
+  if (value.is_object()) {
+    auto it = value.find("id");
+    if (it != value.end() && it->is_string()) return it->get<std::string>();
+  }
+  return "";
+}
+
+std::string parse_error_reason(const std::string& what) {
+  // nlohmann's text is "[json.exception...] parse error at line L, column C: REASON".
+  const size_t column = what.find("column ");
+  if (column != std::string::npos) {
+    const size_t colon = what.find(": ", column);
+    if (colon != std::string::npos) return what.substr(colon + 2);
+  }
+  const size_t colon = what.find("] ");
+  return colon == std::string::npos ? what : what.substr(colon + 2);
+}
+
+}  // namespace
+
+std::string item_label(const std::string& list, size_t index, const std::string& id) {
+  std::string label = list + "[" + std::to_string(index) + "]";
+  if (!id.empty()) label += " (" + id + ")";
+  return label;
+}
+
+void validate(const EvidenceRecord& r) {
+  if (r.id.empty()) throw ArchiveError("missing required field 'id'");
+  if (!valid_id(r.id)) {
+    throw ArchiveError("id '" + r.id + "' may only hold letters, digits, '.', '_' and '-'");
+  }
+  if (trim(r.game).empty()) throw ArchiveError("missing required field 'game'");
+  if (trim(r.type).empty()) throw ArchiveError("missing required field 'type'");
+  if (r.latitude.has_value() != r.longitude.has_value()) {
+    throw ArchiveError(r.latitude ? "latitude without longitude" : "longitude without latitude");
+  }
+  if (r.latitude && !(std::abs(*r.latitude) <= 90)) {
+    throw ArchiveError("latitude " + number_text(*r.latitude) + " is beyond 90 degrees");
+  }
+  if (r.longitude && !(std::abs(*r.longitude) <= 180)) {
+    throw ArchiveError("longitude " + number_text(*r.longitude) + " is beyond 180 degrees");
+  }
+  if (r.date_from.has_value() != r.date_to.has_value()) {
+    throw ArchiveError(r.date_from ? "date_from without date_to" : "date_to without date_from");
+  }
+  if (r.date_from) check_date_order(*r.date_from, *r.date_to);
+  if (r.confidence && (*r.confidence < 0 || *r.confidence > 100)) {
+    throw ArchiveError("confidence " + std::to_string(*r.confidence) + " is not in 0-100");
+  }
+}
+
+void validate(const Game& g) {
+  if (!valid_key(g.key)) {
+    throw ArchiveError("game key '" + g.key + "' must be snake_case (a-z, 0-9 and _, starting with a letter)");
+  }
+  if (trim(g.name).empty()) throw ArchiveError("missing required field 'name'");
+  for (const std::string& alias : g.aliases) {
+    if (fold_name(alias).empty()) throw ArchiveError("empty alias");
+  }
+}
+
+Json to_json(const EvidenceRecord& r) {
+  Json j;
+  j["id"] = r.id;
+  j["game"] = r.game;
+  j["type"] = r.type;
+  if (!r.location.empty()) j["location"] = r.location;
+  if (r.latitude) j["latitude"] = *r.latitude;
+  if (r.longitude) j["longitude"] = *r.longitude;
+  if (r.date_from) j["date_from"] = format_date(*r.date_from);
+  if (r.date_to) j["date_to"] = format_date(*r.date_to);
+  if (!r.rules.empty()) j["rules"] = r.rules;
+  if (!r.content.empty()) j["content"] = r.content;
+  if (r.confidence) j["confidence"] = *r.confidence;
+  if (!r.spaces.empty()) j["spaces"] = r.spaces;
+  if (!r.ages.empty()) j["ages"] = r.ages;
+  if (!r.social_status.empty()) j["social_status"] = r.social_status;
+  if (!r.genders.empty()) j["genders"] = r.genders;
+  if (!r.sources.empty()) j["sources"] = r.sources;
+  if (!r.notes.empty()) j["notes"] = r.notes;
+  return j;
+}
+
+Json to_json(const Game& g) {
+  Json j;
+  j["key"] = g.key;
+  j["name"] = g.name;
+  if (!g.aliases.empty()) j["aliases"] = g.aliases;
+  if (g.dlp_ruleset) j["dlp_ruleset"] = *g.dlp_ruleset;
+  return j;
+}
+
+EvidenceRecord record_from_json(const Json& j) {
+  if (!j.is_object()) throw ArchiveError(std::string("a record must be a JSON object, not ") + json_type(j));
+  for (const auto& [key, value] : j.items()) {
+    if (!record_keys().contains(key)) throw ArchiveError("unknown field '" + key + "'");
+  }
+  require(j, "id");
+  require(j, "game");
+  require(j, "type");
+  EvidenceRecord r;
+  r.id = get_string(j, "id");
+  r.game = get_string(j, "game");
+  r.type = get_string(j, "type");
+  r.location = get_string(j, "location");
+  r.latitude = get_number(j, "latitude");
+  r.longitude = get_number(j, "longitude");
+  r.date_from = get_date(j, "date_from");
+  r.date_to = get_date(j, "date_to");
+  if (r.date_from && !r.date_to) r.date_to = r.date_from;  // one date stands for both ends
+  r.rules = get_string(j, "rules");
+  r.content = get_string(j, "content");
+  if (auto it = j.find("confidence"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer()) {
+      throw ArchiveError(std::string("field 'confidence' must be an integer, not ") + json_type(*it));
+    }
+    const int64_t value = it->get<int64_t>();
+    if (value < 0 || value > 100) throw ArchiveError("confidence " + std::to_string(value) + " is not in 0-100");
+    r.confidence = static_cast<int>(value);
+  }
+  r.spaces = get_list(j, "spaces");
+  r.ages = get_list(j, "ages");
+  r.social_status = get_list(j, "social_status");
+  r.genders = get_list(j, "genders");
+  r.sources = get_list(j, "sources");
+  r.notes = get_string(j, "notes");
+  validate(r);
+  return r;
+}
+
+Game game_from_json(const Json& j) {
+  if (!j.is_object()) throw ArchiveError(std::string("a game must be a JSON object, not ") + json_type(j));
+  for (const auto& [key, value] : j.items()) {
+    if (key != "key" && key != "name" && key != "aliases" && key != "dlp_ruleset") {
+      throw ArchiveError("unknown field '" + key + "'");
+    }
+  }
+  require(j, "key");
+  require(j, "name");
+  Game g;
+  g.key = get_string(j, "key");
+  g.name = get_string(j, "name");
+  g.aliases = get_list(j, "aliases");
+  if (auto it = j.find("dlp_ruleset"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer()) throw ArchiveError("field 'dlp_ruleset' must be an integer");
+    g.dlp_ruleset = it->get<int>();
+  }
+  validate(g);
+  return g;
+}
+
+void ImportBatch::add(EvidenceRecord record, Origin origin) {
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (records[i].id != record.id) continue;
+    if (records[i] == record) return;
+    throw ArchiveError(where(origin.file, origin.item, "duplicate id with different content (first in " +
+                                                            record_origins[i].file + ": " +
+                                                            record_origins[i].item + ")"));
+  }
+  records.push_back(std::move(record));
+  record_origins.push_back(std::move(origin));
+}
+
+void ImportBatch::add(Game game, Origin origin) {
+  for (size_t i = 0; i < games.size(); ++i) {
+    if (games[i].key != game.key) continue;
+    if (games[i] == game) return;
+    throw ArchiveError(where(origin.file, origin.item, "duplicate game key with different content (first in " +
+                                                            game_origins[i].file + ": " +
+                                                            game_origins[i].item + ")"));
+  }
+  games.push_back(std::move(game));
+  game_origins.push_back(std::move(origin));
+}
+
+std::string read_file(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw ArchiveError(where(path, "", "cannot read: is a folder"));
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(errno)));
+  std::string text;
+  char buffer[65536];
+  size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
+  const bool failed = std::ferror(f) != 0;
+  const int error = errno;
+  std::fclose(f);
+  if (failed) throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(error)));
+  return text;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".tmp";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw ArchiveError(where(path, "", std::string("cannot write: ") + std::strerror(errno)));
+  }
+  std::error_code ec;
+  fs::rename(temp, path, ec);
+  if (ec) {
+    fs::remove(temp, ec);
+    throw ArchiveError(where(path, "", "cannot write: " + ec.message()));
+  }
+}
+
+void read_evidence_text(const std::string& text, const std::string& file, ImportBatch& batch) {
+  if (auto bad = find_invalid_utf8(text)) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
+    throw ArchiveError(where(file, "line " + std::to_string(line_of(text, *bad)),
+                             std::string("invalid UTF-8 (byte ") + byte + ")"));
+  }
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    const size_t offset = e.byte == 0 ? 0 : e.byte - 1;
+    throw ArchiveError(where(file, "line " + std::to_string(line_of(text, offset)),
+                             "malformed JSON: " + parse_error_reason(e.what())));
+  }
+  auto add_record = [&](const Json& item, const std::string& label) {
+    EvidenceRecord record;
+    try {
+      record = record_from_json(item);
+    } catch (const ArchiveError& e) {
+      throw ArchiveError(where(file, label, e.what()));
+    }
+    batch.add(std::move(record), Origin{file, label});
+  };
+  auto add_records = [&](const Json& list) {
+    if (!list.is_array()) throw ArchiveError(where(file, "records", "must be an array of records"));
+    for (size_t i = 0; i < list.size(); ++i) add_record(list[i], item_label("records", i, peek_id(list[i])));
+  };
+  if (doc.is_array()) {
+    add_records(doc);
+    return;
+  }
+  if (!doc.is_object()) throw ArchiveError(where(file, "", "expected a JSON object or array of records"));
+  if (doc.contains("id")) {
+    add_record(doc, "record (" + peek_id(doc) + ")");
+    return;
+  }
+  for (const auto& [key, value] : doc.items()) {
+    if (key != "games" && key != "records") {
+      throw ArchiveError(where(file, "", "unknown top-level field '" + key + "' (expected 'games' and 'records')"));
+    }
+  }
+  if (auto games = doc.find("games"); games != doc.end()) {
+    if (!games->is_array()) throw ArchiveError(where(file, "games", "must be an array of games"));
+    for (size_t i = 0; i < games->size(); ++i) {
+      const Json& item = (*games)[i];
+      std::string key;
+      if (item.is_object() && item.contains("key") && item["key"].is_string()) key = item["key"];
+      const std::string label = item_label("games", i, key);
+      Game game;
+      try {
+        game = game_from_json(item);
+      } catch (const ArchiveError& e) {
+        throw ArchiveError(where(file, label, e.what()));
+      }
+      batch.add(std::move(game), Origin{file, label});
+    }
+  }
+  if (auto records = doc.find("records"); records != doc.end()) add_records(*records);
+}
+
+void read_evidence_paths(const std::vector<std::string>& paths, ImportBatch& batch) {
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) {
+      read_evidence_text(read_file(path), path, batch);
+      continue;
+    }
+    std::vector<std::string> files;
+    for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->is_regular_file() && it->path().extension() == ".json") files.push_back(it->path().string());
+    }
+    if (ec) throw ArchiveError(where(path, "", "cannot read folder: " + ec.message()));
+    if (files.empty()) throw ArchiveError(where(path, "", "no .json files in this folder"));
+    std::sort(files.begin(), files.end());
+    for (const std::string& file : files) read_evidence_text(read_file(file), file, batch);
+  }
+}
+
+}  // namespace mancala::archive

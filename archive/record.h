@@ -1,0 +1,105 @@
+// EvidenceRecord and Game: the archive's data as it is read from and written to JSON
+// (data/evidence/*.json, `import-portal --to-json`, `search --format json`).
+//
+// A JSON evidence file is an object {"games": [Game...], "records": [EvidenceRecord...]}
+// (either key may be left out), a single record object, or an array of records. Keys are the
+// field names below; docs/archive.md lists them with their types and rules.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "archive/dates.h"
+
+namespace mancala::archive {
+
+// JSON values keep their keys in the order written, so files read naturally.
+using Json = nlohmann::ordered_json;
+
+// One piece of evidence about a game: what a source says, where and when.
+struct EvidenceRecord {
+  std::string id;        // e.g. "DLP.Evidence.1450" or "MANCALA.Evidence.1" (required)
+  std::string game;      // a game key, display name or alias (required; stored as the key)
+  std::string type;      // Ethnography, Artifact, Secondary web source... (required)
+  std::string location;  // as written: coordinates text or a named region
+  std::optional<double> latitude;   // decimal degrees, both or neither
+  std::optional<double> longitude;
+  std::optional<HistoricalDate> date_from;  // both or neither
+  std::optional<HistoricalDate> date_to;
+  std::string rules;    // a paraphrase of the rules
+  std::string content;  // the quoted source text
+  std::optional<int> confidence;  // 0..100
+  std::vector<std::string> spaces;
+  std::vector<std::string> ages;
+  std::vector<std::string> social_status;
+  std::vector<std::string> genders;
+  std::vector<std::string> sources;  // citations, in order
+  std::string notes;                 // the archive's own remarks (not evidence)
+
+  bool operator==(const EvidenceRecord&) const = default;
+};
+
+// A game: its key (the rulesets' folder name), display name and other spellings.
+struct Game {
+  std::string key;   // snake_case, e.g. "toguz_kumalak"
+  std::string name;  // e.g. "Toguz Kumalak"
+  std::vector<std::string> aliases;
+  std::optional<int> dlp_ruleset;  // the Digital Ludeme Project's ruleset id, when known
+
+  bool operator==(const Game&) const = default;
+};
+
+// Checks a record's values (required fields, id syntax, ranges, both-or-neither pairs, date
+// order). Throws ArchiveError with the bare complaint, e.g. "latitude 91 is beyond 90".
+void validate(const EvidenceRecord& record);
+void validate(const Game& game);
+
+// JSON forms. Absent optional fields and empty lists are left out.
+Json to_json(const EvidenceRecord& record);
+Json to_json(const Game& game);
+
+// Reads one record or game, rejecting unknown fields, wrong types and invalid values.
+// Throws ArchiveError with the bare complaint ("missing required field 'type'").
+EvidenceRecord record_from_json(const Json& json);
+Game game_from_json(const Json& json);
+
+// Where an item of an import came from, for error messages: "file" and "records[2] (ID)".
+struct Origin {
+  std::string file;
+  std::string item;
+};
+
+// Everything one `import` invocation reads, checked and de-duplicated, before the store writes
+// it in one transaction.
+struct ImportBatch {
+  std::vector<Game> games;
+  std::vector<Origin> game_origins;
+  std::vector<EvidenceRecord> records;
+  std::vector<Origin> record_origins;
+
+  // Adds a record; an identical repeat is dropped, a different one with the same id throws
+  // "<file>: <item>: duplicate id with different content (first in <file>: <item>)".
+  void add(EvidenceRecord record, Origin origin);
+  void add(Game game, Origin origin);
+};
+
+// Reads JSON evidence files and folders (every *.json below a folder, in name order) into
+// `batch`. Errors name the file and the record: malformed JSON (with its line), invalid UTF-8
+// (with its line), unreadable files, missing or unknown fields, invalid values, duplicates.
+void read_evidence_paths(const std::vector<std::string>& paths, ImportBatch& batch);
+
+// Parses one JSON evidence file's text; `file` is only used in messages.
+void read_evidence_text(const std::string& text, const std::string& file, ImportBatch& batch);
+
+// Reads a whole file as bytes; throws ArchiveError "<file>: cannot read: <reason>".
+std::string read_file(const std::string& path);
+
+// Writes a whole file via a temporary file and a rename; throws ArchiveError on failure.
+void write_file(const std::string& path, const std::string& text);
+
+// The item label for messages: "records[2] (DLP.Evidence.7)" or "records[2]" without an id.
+std::string item_label(const std::string& list, size_t index, const std::string& id);
+
+}  // namespace mancala::archive

@@ -1,0 +1,109 @@
+// The archive's SQL schema as a list of migrations: kMigrations[i] moves a file from
+// user_version i to i + 1. A released migration is never edited; a change is a new entry
+// (and a line in docs/archive.md).
+#pragma once
+
+#include <array>
+
+namespace mancala::archive {
+
+inline constexpr std::array<const char*, 1> kMigrations = {
+    // 0 -> 1: games, evidence with sources and full-text index, rulesets, runs.
+    R"sql(
+CREATE TABLE games (
+  key         TEXT PRIMARY KEY,             -- snake_case, the rulesets' folder name
+  name        TEXT NOT NULL,                -- display name
+  aliases     TEXT NOT NULL DEFAULT '[]',   -- JSON array of other spellings, as written
+  dlp_ruleset INTEGER,                      -- Digital Ludeme Project ruleset id, when known
+  declared    INTEGER NOT NULL DEFAULT 1    -- 0: made up from a record's game name on import
+);
+CREATE TABLE game_names (                   -- every spelling that finds a game, folded
+  folded   TEXT PRIMARY KEY,
+  game_key TEXT NOT NULL REFERENCES games(key) ON DELETE CASCADE,
+  spelling TEXT NOT NULL
+);
+CREATE INDEX game_names_by_game ON game_names(game_key);
+CREATE TABLE evidence (
+  rid           INTEGER PRIMARY KEY,        -- stable row id for the full-text index
+  id            TEXT NOT NULL UNIQUE,       -- e.g. DLP.Evidence.1450
+  game_key      TEXT NOT NULL REFERENCES games(key),
+  type          TEXT NOT NULL,
+  location      TEXT NOT NULL DEFAULT '',
+  latitude      REAL CHECK (latitude BETWEEN -90 AND 90),
+  longitude     REAL CHECK (longitude BETWEEN -180 AND 180),
+  date_from     TEXT,                       -- as written: 1925-10-01, 1939, 2592-01-01 BCE
+  date_to       TEXT,
+  day_from      INTEGER,                    -- first day covered, days since 1970-01-01
+  day_to        INTEGER,                    -- last day covered (proleptic Gregorian)
+  rules         TEXT NOT NULL DEFAULT '',
+  content       TEXT NOT NULL DEFAULT '',
+  confidence    INTEGER CHECK (confidence BETWEEN 0 AND 100),
+  spaces        TEXT NOT NULL DEFAULT '[]', -- JSON arrays of strings
+  ages          TEXT NOT NULL DEFAULT '[]',
+  social_status TEXT NOT NULL DEFAULT '[]',
+  genders       TEXT NOT NULL DEFAULT '[]',
+  notes         TEXT NOT NULL DEFAULT '',
+  imported_at   TEXT NOT NULL,
+  CHECK ((latitude IS NULL) = (longitude IS NULL)),
+  CHECK ((day_from IS NULL) = (day_to IS NULL) AND (day_from IS NULL OR day_from <= day_to))
+);
+CREATE INDEX evidence_by_game ON evidence(game_key, type);
+CREATE INDEX evidence_by_days ON evidence(day_from, day_to);
+CREATE INDEX evidence_by_latitude ON evidence(latitude);
+CREATE INDEX evidence_by_confidence ON evidence(confidence);
+CREATE TABLE sources (
+  id       INTEGER PRIMARY KEY,
+  citation TEXT NOT NULL UNIQUE
+);
+CREATE TABLE evidence_sources (
+  evidence_rid INTEGER NOT NULL REFERENCES evidence(rid) ON DELETE CASCADE,
+  position     INTEGER NOT NULL,
+  source_id    INTEGER NOT NULL REFERENCES sources(id),
+  PRIMARY KEY (evidence_rid, position)
+);
+CREATE INDEX evidence_sources_by_source ON evidence_sources(source_id);
+CREATE VIRTUAL TABLE evidence_fts USING fts5(
+  rules, content, content='evidence', content_rowid='rid',
+  tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER evidence_fts_insert AFTER INSERT ON evidence BEGIN
+  INSERT INTO evidence_fts(rowid, rules, content) VALUES (new.rid, new.rules, new.content);
+END;
+CREATE TRIGGER evidence_fts_delete AFTER DELETE ON evidence BEGIN
+  INSERT INTO evidence_fts(evidence_fts, rowid, rules, content)
+    VALUES ('delete', old.rid, old.rules, old.content);
+END;
+CREATE TRIGGER evidence_fts_update AFTER UPDATE OF rules, content ON evidence BEGIN
+  INSERT INTO evidence_fts(evidence_fts, rowid, rules, content)
+    VALUES ('delete', old.rid, old.rules, old.content);
+  INSERT INTO evidence_fts(rowid, rules, content) VALUES (new.rid, new.rules, new.content);
+END;
+CREATE TABLE rulesets (
+  id     TEXT PRIMARY KEY,                  -- e.g. toguz_kumalak/standard
+  game   TEXT NOT NULL,
+  name   TEXT NOT NULL,
+  status TEXT NOT NULL                      -- observed | described | reconstructed
+);
+CREATE TABLE ruleset_evidence (             -- many rulesets per record, many records per ruleset
+  ruleset_id  TEXT NOT NULL REFERENCES rulesets(id) ON DELETE CASCADE,
+  evidence_id TEXT NOT NULL,                -- not a foreign key: rulesets may cite records not yet imported
+  position    INTEGER NOT NULL,
+  PRIMARY KEY (ruleset_id, evidence_id)
+);
+CREATE INDEX ruleset_evidence_by_evidence ON ruleset_evidence(evidence_id);
+CREATE TABLE runs (
+  id             INTEGER PRIMARY KEY AUTOINCREMENT,
+  ruleset        TEXT NOT NULL,
+  rules_hash     TEXT NOT NULL,
+  engine_version TEXT NOT NULL,
+  agent          TEXT NOT NULL,
+  seed           TEXT NOT NULL,             -- decimal, a uint64 does not fit SQLite's int64
+  games          INTEGER NOT NULL,
+  partial        INTEGER NOT NULL,
+  stats_json     TEXT NOT NULL CHECK (json_valid(stats_json)),
+  created_at     TEXT NOT NULL              -- ISO 8601 UTC
+);
+CREATE INDEX runs_by_ruleset ON runs(ruleset);
+)sql",
+};
+
+}  // namespace mancala::archive

@@ -1,0 +1,141 @@
+// Store: the SQLite evidence archive (one file, default ./mancala.db).
+//
+// It holds games (key, display name, aliases), evidence records with their sources, a full-text
+// index over the records' rules and content, rulesets linked to evidence, and stored simulation
+// runs. The schema is versioned with PRAGMA user_version and migrated forward on open; the file
+// is marked as ours with PRAGMA application_id, so another SQLite file, a text file, a corrupt
+// file or a newer schema is refused without being written. WAL mode and a busy timeout let two
+// processes share a file; every write is one IMMEDIATE transaction that rolls back on error.
+// docs/archive.md documents the schema.
+//
+// A Store is one connection: use it from one thread at a time (open one Store per thread).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "archive/error.h"
+#include "archive/record.h"
+
+struct sqlite3;
+
+namespace mancala::archive {
+
+// The schema version this program writes; files with a higher user_version are refused.
+inline constexpr int kSchemaVersion = 1;
+// PRAGMA application_id of a mancala archive: "MNCL".
+inline constexpr int32_t kApplicationId = 0x4D4E434C;
+
+struct RunRecord {            // one stored simulation run
+  int64_t id = 0;             // assigned by the store
+  std::string ruleset;        // ruleset id, e.g. "toguz_kumalak/standard"
+  std::string rules_hash;     // hash of the resolved rules
+  std::string engine_version;
+  std::string agent;          // "random" | "greedy" | ...
+  uint64_t seed = 0;
+  int64_t games = 0;          // games asked for
+  bool partial = false;       // stopped early (Ctrl-C)
+  std::string stats_json;     // the run's statistics as JSON text
+  std::string created_at;     // ISO 8601 UTC, set by the store
+  bool operator==(const RunRecord&) const = default;
+};
+
+// A ruleset as linked to evidence: id "game/name", its game key, display name, epistemic
+// status (observed | described | reconstructed) and the evidence ids it cites.
+struct RulesetLink {
+  std::string ruleset, game, name, status;
+  std::vector<std::string> evidence;
+  bool operator==(const RulesetLink&) const = default;
+};
+
+// What an import did.
+struct ImportResult {
+  int games_added = 0, games_updated = 0;
+  int records_added = 0, records_updated = 0, records_unchanged = 0;
+};
+
+// A search over the evidence; every filter that is set must hold.
+struct SearchQuery {
+  std::string text;                   // full-text query over rules and content (see docs)
+  std::string game;                   // key, display name or alias, any case
+  std::string type;                   // exact, any case
+  std::optional<int> from_year;       // the record's date range overlaps [from_year, to_year]
+  std::optional<int> to_year;         // historical years, negative = BCE
+  std::optional<double> near_latitude, near_longitude, radius_km;  // all three or none
+  std::optional<int> min_confidence;
+  int64_t limit = 0;                  // 0: no limit
+};
+
+// One search result; distance_km is set for "near" searches.
+struct SearchHit {
+  EvidenceRecord record;
+  std::optional<double> distance_km;
+};
+
+// Counts for `mancala evidence summary`.
+struct ArchiveSummary {
+  struct GameRow {
+    std::string key, name;
+    std::vector<std::pair<std::string, int64_t>> types;  // type -> records, by type
+    int64_t records = 0, rulesets = 0, runs = 0;
+  };
+  std::vector<GameRow> games;  // by display name
+  int64_t records = 0, rulesets = 0, runs = 0, sources = 0;
+  int schema_version = 0;
+};
+
+class Store {
+ public:
+  enum class Mode {
+    kCreate,    // create the file if missing
+    kExisting,  // the file must exist (searches do not create empty archives)
+  };
+
+  // Opens (creating or migrating) the archive at `path`. Throws ArchiveError
+  // "<path>: <what is wrong>" for a file that is not a mancala archive, is corrupt, has a newer
+  // schema, or cannot be opened.
+  static Store open(const std::string& path, Mode mode = Mode::kCreate);
+
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+  ~Store();
+
+  const std::string& path() const { return path_; }
+  int schema_version();
+
+  // Writes games then records in one transaction: new ids are added, known ids updated (never
+  // duplicated). A record's game is looked up by key, name or alias; an unknown game is added
+  // with a key folded from the name. Throws ArchiveError naming the file and item on conflict;
+  // then nothing is written.
+  ImportResult import(const ImportBatch& batch);
+
+  std::optional<EvidenceRecord> get(const std::string& evidence_id);
+  std::vector<SearchHit> search(const SearchQuery& query);
+
+  // The game a key, display name or alias names (any case, spaces or underscores), if any.
+  std::optional<Game> find_game(const std::string& name);
+  std::vector<Game> games();
+
+  ArchiveSummary summary();
+
+  void link_rulesets(const std::vector<RulesetLink>& links);  // replace links for these rulesets, one transaction
+  std::vector<RulesetLink> rulesets_for_evidence(const std::string& evidence_id);
+  int64_t store_run(const RunRecord& run);
+  std::vector<RunRecord> list_runs(const std::string& ruleset_filter = "");
+  std::optional<RunRecord> get_run(int64_t id);
+
+ private:
+  Store(sqlite3* db, std::string path);
+  void migrate();
+
+  struct Closer {
+    void operator()(sqlite3* db) const;
+  };
+  std::unique_ptr<sqlite3, Closer> db_;
+  std::string path_;
+};
+
+}  // namespace mancala::archive

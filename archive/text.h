@@ -1,0 +1,46 @@
+// Small text helpers the archive's parsers share: UTF-8 checks and decoding, trimming,
+// splitting, case folding of names, and line numbers for error messages.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mancala::archive {
+
+// The byte offset of the first byte that is not part of well-formed UTF-8 (overlong forms,
+// surrogates and code points above U+10FFFF are ill-formed), or nullopt when all is well.
+std::optional<size_t> find_invalid_utf8(std::string_view text);
+
+// The 1-based line number of byte `offset` in `text`.
+size_t line_of(std::string_view text, size_t offset);
+
+// Decodes one code point of well-formed UTF-8 at `pos` and advances `pos` past it.
+char32_t next_code_point(std::string_view text, size_t& pos);
+
+// Appends the UTF-8 encoding of `cp` to `out`.
+void append_utf8(std::string& out, char32_t cp);
+
+// The number of code points in well-formed UTF-8 (the width used to align tables).
+size_t display_width(std::string_view text);
+
+// At most `width` code points of `text`, the last one replaced by "…" when it was cut.
+std::string truncate_display(std::string_view text, size_t width);
+
+// Removes leading and trailing white space (ASCII and the Unicode spaces seen on web pages).
+std::string trim(std::string_view text);
+
+// Splits on `separator`, trimming each part and dropping empty parts.
+std::vector<std::string> split_list(std::string_view text, char separator);
+
+// Folds a name for look-ups: letters to lower case (ASCII, Latin-1, Latin Extended-A, Greek and
+// Cyrillic), and each run of spaces, hyphens, underscores, dots and apostrophes to one "_",
+// none at either end. "Toguz Kumalak", "toguz_kumalak" and "TOGUZ-KUMALAK" fold alike.
+std::string fold_name(std::string_view name);
+
+// ASCII lower case of `text` (other bytes unchanged).
+std::string ascii_lower(std::string_view text);
+
+}  // namespace mancala::archive
