@@ -1,0 +1,910 @@
+#include "reports/report.h"
+
+#include <fcntl.h>  // AT_FDCWD
+#include <stdio.h>  // renameat2, RENAME_EXCHANGE (glibc)
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "common/error.h"
+#include "reports/histogram.h"
+#include "reports/render.h"
+
+namespace mancala::reports {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr int kHistogramBins = 40;
+constexpr int kChartWidth = 720;
+constexpr std::string_view kMarkerText =
+    "This folder was written by 'mancala report'. The next report written here replaces it whole.\n";
+
+// ---- reading a run's JSON -------------------------------------------------------------------
+
+// A proportion with its 95% interval; NaN when undefined.
+struct Rate {
+  double value = kNaN;
+  double low = kNaN;
+  double high = kNaN;
+};
+
+// How many games (or rounds) ended one way.
+struct EndCount {
+  std::string name;  // rule | no_progress | safety_bound | ...
+  std::uint64_t count = 0;
+  double share = kNaN;
+};
+
+// The first player's win rate in the k-th round of the matches that reached it.
+struct RoundRate {
+  std::int64_t round = 0;
+  std::uint64_t rounds = 0;
+  Rate rate;
+};
+
+// The rounds dealt at one handicap level and each player's win rate in them.
+struct HandicapLevel {
+  double level = 0;
+  std::string label;
+  std::uint64_t rounds = 0;
+  Rate win_rate[2];
+};
+
+// The multi-round part of a run (present only for rulesets that play matches).
+struct MatchFigures {
+  IntHistogram rounds;  // rounds per match
+  std::vector<RoundRate> per_round;
+  std::vector<EndCount> round_ended_by;
+  std::vector<HandicapLevel> handicap;
+};
+
+// What the report shows of one run, read and checked once.
+struct RunFigures {
+  std::string ruleset;
+  std::string agent;
+  std::string engine_version;
+  std::string rules_hash;
+  std::uint64_t seed = 0;
+  std::uint64_t games_requested = 0;
+  std::uint64_t games = 0;
+  bool partial = false;
+  std::uint64_t wins[2] = {0, 0};
+  std::uint64_t draws = 0;
+  std::uint64_t unfinished = 0;
+  Rate p1, p2, draw, unfinished_rate, advantage;
+  double advantage_p = kNaN;
+  std::vector<EndCount> ended_by;
+  IntHistogram plies;
+  DistributionSummary length;
+  std::uint64_t relay_moves = 0;
+  std::uint64_t relay_games = 0;
+  std::optional<MatchFigures> match;
+};
+
+// Checked access to a run's keys; every failure names the ruleset and the key.
+class Reader {
+ public:
+  explicit Reader(std::string context) : context_(std::move(context)) {}
+
+  const json& at(const json& object, const std::string& key) const {
+    if (!object.is_object()) fail(key, "expected a JSON object around it");
+    const auto it = object.find(key);
+    if (it == object.end()) fail(key, "missing");
+    return *it;
+  }
+  std::uint64_t count(const json& value, const std::string& key) const {
+    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+    if (value.is_number_integer() && value.get<std::int64_t>() >= 0) return value.get<std::uint64_t>();
+    fail(key, "expected a count (an integer 0 or more)");
+  }
+  std::uint64_t count_at(const json& object, const std::string& key) const { return count(at(object, key), key); }
+  // A number, or NaN for null.
+  double number(const json& value, const std::string& key) const {
+    if (value.is_null()) return kNaN;
+    if (!value.is_number()) fail(key, "expected a number or null");
+    return value.get<double>();
+  }
+  double number_at(const json& object, const std::string& key) const { return number(at(object, key), key); }
+  std::string text_at(const json& object, const std::string& key) const {
+    const json& value = at(object, key);
+    if (!value.is_string()) fail(key, "expected a string");
+    return value.get<std::string>();
+  }
+  // {"value": x, "ci95": [low, high]}, either null when undefined.
+  Rate rate(const json& object, const std::string& key) const {
+    Rate r;
+    r.value = number_at(object, "value");
+    const json& ci = at(object, "ci95");
+    if (ci.is_null()) return r;
+    if (!ci.is_array() || ci.size() != 2) fail(key, "ci95: expected [low, high] or null");
+    r.low = number(ci[0], key);
+    r.high = number(ci[1], key);
+    return r;
+  }
+  Rate rate_at(const json& object, const std::string& key) const { return rate(at(object, key), key); }
+  std::vector<EndCount> ended(const json& object, const std::string& key, const std::string& count_key) const {
+    if (!object.is_object()) fail(key, "expected an object of end conditions");
+    std::vector<EndCount> out;
+    std::set<std::string> seen;
+    const auto add = [&](const std::string& name) {
+      const json& item = at(object, name);
+      out.push_back({name, count_at(item, count_key), number_at(item, "share")});
+      seen.insert(name);
+    };
+    for (const char* name : {"rule", "no_progress", "safety_bound"}) {
+      if (object.contains(name)) add(name);
+    }
+    for (const auto& [name, item] : object.items()) {
+      if (!seen.count(name)) add(name);
+    }
+    return out;
+  }
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    throw Error(where(context_, key, what));
+  }
+  const std::string& context() const { return context_; }
+
+ private:
+  std::string context_;
+};
+
+// The multi-round keys. Their shape (documented in docs/simulate.md once matches write them):
+//   "rounds": {"histogram": <IntHistogram JSON of rounds per match>, ...summary figures}
+//   "round_first_player_win_rate": [{"round": k, "rounds": n, "value": x, "ci95": [l, h]}, ...]
+//   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
+//   "handicap": [{"level": x, "label": "...", "rounds": n, "win_rate": [<rate P1>, <rate P2>]}, ...]
+// Only "rounds" is required; a run without it is a one-round game.
+std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
+  if (!run.contains("rounds")) return std::nullopt;
+  MatchFigures m;
+  m.rounds = IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"), where(r.context(), "rounds", "histogram"));
+  if (run.contains("round_first_player_win_rate")) {
+    const json& list = run["round_first_player_win_rate"];
+    if (!list.is_array()) r.fail("round_first_player_win_rate", "expected an array");
+    for (const json& item : list) {
+      RoundRate rr;
+      rr.round = static_cast<std::int64_t>(r.count_at(item, "round"));
+      rr.rounds = r.count_at(item, "rounds");
+      rr.rate = r.rate(item, "round_first_player_win_rate");
+      m.per_round.push_back(rr);
+    }
+  }
+  if (run.contains("round_ended_by")) m.round_ended_by = r.ended(run["round_ended_by"], "round_ended_by", "rounds");
+  if (run.contains("handicap")) {
+    const json& list = run["handicap"];
+    if (!list.is_array()) r.fail("handicap", "expected an array of levels");
+    for (const json& item : list) {
+      HandicapLevel h;
+      h.level = r.number_at(item, "level");
+      if (item.contains("label") && item["label"].is_string()) h.label = item["label"].get<std::string>();
+      h.rounds = r.count_at(item, "rounds");
+      const json& rates = r.at(item, "win_rate");
+      if (!rates.is_array() || rates.size() != 2) r.fail("handicap", "win_rate: expected [<P1 rate>, <P2 rate>]");
+      for (int p = 0; p < 2; ++p) h.win_rate[p] = r.rate(rates[p], "handicap");
+      m.handicap.push_back(h);
+    }
+  }
+  return m;
+}
+
+RunFigures read_run(const json& run) {
+  if (!run.is_object()) throw Error("report: a run is not a JSON object");
+  const Reader top("report");
+  RunFigures f;
+  f.ruleset = top.text_at(run, "ruleset");
+  const Reader r(f.ruleset);
+  f.agent = r.text_at(run, "agent");
+  f.engine_version = r.text_at(run, "engine_version");
+  f.rules_hash = r.text_at(run, "rules_hash");
+  f.seed = r.count_at(run, "seed");
+  f.games_requested = r.count_at(run, "games_requested");
+  f.games = r.count_at(run, "games");
+  const json& partial = r.at(run, "partial");
+  if (!partial.is_boolean()) r.fail("partial", "expected true or false");
+  f.partial = partial.get<bool>();
+  const json& wins = r.at(run, "wins");
+  if (!wins.is_array() || wins.size() != 2) r.fail("wins", "expected an array of two counts");
+  for (int p = 0; p < 2; ++p) f.wins[p] = r.count(wins[p], "wins");
+  f.draws = r.count_at(run, "draws");
+  f.unfinished = r.count_at(run, "unfinished");
+  f.p1 = r.rate_at(run, "first_player_win_rate");
+  f.p2 = r.rate_at(run, "second_player_win_rate");
+  f.draw = r.rate_at(run, "draw_rate");
+  f.unfinished_rate = r.rate_at(run, "unfinished_rate");
+  f.advantage = r.rate_at(run, "first_player_advantage");
+  f.advantage_p = r.number_at(r.at(run, "first_player_advantage"), "p_value");
+  f.ended_by = r.ended(r.at(run, "ended_by"), "ended_by", "games");
+  const json& plies = r.at(run, "plies");
+  f.plies = IntHistogram::from_json(r.at(plies, "histogram"), where(f.ruleset, "plies", "histogram"));
+  f.length = f.plies.summary();
+  const json& relay = r.at(run, "relay_bound_hits");
+  f.relay_moves = r.count_at(relay, "moves");
+  f.relay_games = r.count_at(relay, "games");
+  f.match = read_match(run, r);
+  return f;
+}
+
+// ---- formatting -----------------------------------------------------------------------------
+
+constexpr std::string_view kDash = "\xE2\x80\x93";  // en dash: no value
+
+std::string percent(double fraction, int decimals = 1) {
+  if (!std::isfinite(fraction)) return std::string(kDash);
+  return format_number(100 * fraction, decimals) + "%";
+}
+
+// "52.9% [52.2, 53.6]"
+std::string rate_text(const Rate& r, int decimals = 1) {
+  if (!std::isfinite(r.value)) return std::string(kDash);
+  std::string out = percent(r.value, decimals);
+  if (std::isfinite(r.low) && std::isfinite(r.high)) {
+    out += " [" + format_number(100 * r.low, decimals) + ", " + format_number(100 * r.high, decimals) + "]";
+  }
+  return out;
+}
+
+std::string signed_points(double fraction) {
+  const std::string text = format_number(100 * fraction, 1);
+  return (text[0] == '-' || text == "0.0") ? text : "+" + text;
+}
+
+// The first-player advantage in percentage points: "+8.2 pp [+6.8, +9.5]".
+std::string advantage_text(const Rate& r) {
+  if (!std::isfinite(r.value)) return std::string(kDash);
+  std::string out = signed_points(r.value) + " pp";
+  if (std::isfinite(r.low) && std::isfinite(r.high)) out += " [" + signed_points(r.low) + ", " + signed_points(r.high) + "]";
+  return out;
+}
+
+std::string number_text(double value, int decimals) {
+  return std::isfinite(value) ? format_number(value, decimals) : std::string(kDash);
+}
+
+std::string games_text(const RunFigures& f) {
+  return std::to_string(f.games) + (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : std::string(separator)) + item;
+  return out;
+}
+
+std::string end_label(const std::string& name, bool rounds) {
+  const std::string what = rounds ? "round" : "game";
+  if (name == "rule") return "by a rule of the " + what;
+  if (name == "no_progress") return "by the no-progress rule";
+  if (name == "safety_bound") return rounds ? "cut off at the safety bound" : "cut off at the safety bound (unfinished)";
+  return name;
+}
+
+std::string status_meaning(const std::string& status) {
+  if (status == "observed") return "rules as played and recorded";
+  if (status == "described") return "rules as a source describes them";
+  if (status == "reconstructed") return "a reading that fills gaps the evidence leaves";
+  return "";
+}
+
+// A JSON number, or null when not finite.
+json json_number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+// ---- groups ---------------------------------------------------------------------------------
+
+struct Prepared {
+  const ReportEntry* entry;
+  RunFigures figures;
+};
+
+// Entries grouped by game in order of first appearance: game -> indices.
+std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(const std::vector<Prepared>& items) {
+  std::vector<std::pair<std::string, std::vector<std::size_t>>> groups;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string& game = items[i].entry->ruleset.game;
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == game; });
+    if (it == groups.end()) {
+      groups.push_back({game, {}});
+      it = groups.end() - 1;
+    }
+    it->second.push_back(i);
+  }
+  return groups;
+}
+
+// ---- tables ---------------------------------------------------------------------------------
+
+// The index row of each ruleset (one table per game).
+Table index_table(const std::vector<Prepared>& items, const std::vector<std::size_t>& rows) {
+  Table table({{"Ruleset", Align::kLeft},
+               {"Status", Align::kLeft},
+               {"Evidence", Align::kLeft},
+               {"Games", Align::kRight},
+               {"P1 wins [95% CI]", Align::kRight},
+               {"P2 wins [95% CI]", Align::kRight},
+               {"Draws [95% CI]", Align::kRight},
+               {"P1 advantage [95% CI]", Align::kRight},
+               {"Mean length (plies)", Align::kRight},
+               {"Unfinished", Align::kRight}});
+  for (std::size_t i : rows) {
+    const ReportRuleset& rs = items[i].entry->ruleset;
+    const RunFigures& f = items[i].figures;
+    table.add_row({rs.name, rs.status, join(rs.evidence, ", "), games_text(f), rate_text(f.p1), rate_text(f.p2),
+                   rate_text(f.draw), advantage_text(f.advantage), number_text(f.length.mean, 1),
+                   percent(f.unfinished_rate.value, 2)});
+  }
+  return table;
+}
+
+Table results_table(const RunFigures& f) {
+  Table table({{"Outcome", Align::kLeft}, {"Games", Align::kRight}, {"Share of finished games [95% CI]", Align::kRight}});
+  table.add_row({"first player (P1) wins", Cell::integer(static_cast<std::int64_t>(f.wins[0])), rate_text(f.p1)});
+  table.add_row({"second player (P2) wins", Cell::integer(static_cast<std::int64_t>(f.wins[1])), rate_text(f.p2)});
+  table.add_row({"draws", Cell::integer(static_cast<std::int64_t>(f.draws)), rate_text(f.draw)});
+  table.add_row({"first-player advantage (P1 minus P2)", "", advantage_text(f.advantage)});
+  return table;
+}
+
+Table length_table(const DistributionSummary& s) {
+  Table table({{"Mean", Align::kRight}, {"SD", Align::kRight}, {"Min", Align::kRight}, {"5%", Align::kRight},
+               {"Median", Align::kRight}, {"95%", Align::kRight}, {"Max", Align::kRight}});
+  table.add_row({number_text(s.mean, 1), number_text(s.sd, 1), number_text(s.min, 0), number_text(s.p5, 1),
+                 number_text(s.median, 1), number_text(s.p95, 1), number_text(s.max, 0)});
+  return table;
+}
+
+Table ended_table(const std::vector<EndCount>& ended, bool rounds) {
+  Table table({{"Ended", Align::kLeft}, {rounds ? "Rounds" : "Games", Align::kRight}, {"Share", Align::kRight}});
+  for (const EndCount& e : ended) {
+    table.add_row({end_label(e.name, rounds), Cell::integer(static_cast<std::int64_t>(e.count)), percent(e.share, 2)});
+  }
+  return table;
+}
+
+Table round_rate_table(const std::vector<RoundRate>& per_round) {
+  Table table({{"Round", Align::kRight}, {"Rounds played", Align::kRight}, {"P1 win rate [95% CI]", Align::kRight}});
+  for (const RoundRate& r : per_round) {
+    table.add_row({Cell::integer(r.round), Cell::integer(static_cast<std::int64_t>(r.rounds)), rate_text(r.rate)});
+  }
+  return table;
+}
+
+std::string handicap_label(const HandicapLevel& h) {
+  return h.label.empty() ? format_number(h.level, h.level == std::round(h.level) ? 0 : 2) : h.label;
+}
+
+Table handicap_table(const std::vector<HandicapLevel>& levels) {
+  Table table({{"Handicap level", Align::kLeft}, {"Rounds", Align::kRight}, {"P1 win rate [95% CI]", Align::kRight},
+               {"P2 win rate [95% CI]", Align::kRight}});
+  for (const HandicapLevel& h : levels) {
+    table.add_row({handicap_label(h), Cell::integer(static_cast<std::int64_t>(h.rounds)), rate_text(h.win_rate[0]),
+                   rate_text(h.win_rate[1])});
+  }
+  return table;
+}
+
+std::string provenance_text(const ReportRule& rule) {
+  if (!rule.evidence.empty()) return "evidence: \u201C" + rule.evidence + "\u201D";
+  if (!rule.assumption.empty()) return "assumption: " + rule.assumption;
+  return "default (no provenance)";
+}
+
+// The rules of one group (consecutive rules with the same group).
+Table rules_table(const std::vector<ReportRule>& rules, std::size_t begin, std::size_t end) {
+  Table table({{"Rule", Align::kLeft}, {"Value", Align::kLeft}, {"Provenance", Align::kLeft}});
+  for (std::size_t i = begin; i < end; ++i) table.add_row({rules[i].key, rules[i].value, provenance_text(rules[i])});
+  return table;
+}
+
+// [begin, end) ranges of rules with the same group.
+std::vector<std::pair<std::size_t, std::size_t>> rule_groups(const std::vector<ReportRule>& rules) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    if (i == 0 || rules[i].group != rules[i - 1].group) out.push_back({i, i});
+    out.back().second = i + 1;
+  }
+  return out;
+}
+
+// Table::to_html with the cells of column 0 made links (hrefs[row]; empty: no link). Text is
+// escaped exactly as Table does; hrefs are the report's own relative paths.
+std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs) {
+  const auto right = [&](std::size_t column) { return table.columns()[column].align == Align::kRight; };
+  std::string out = "<table>\n<thead>\n<tr>";
+  for (std::size_t i = 0; i < table.columns().size(); ++i) {
+    out += right(i) ? "<th class=\"num\">" : "<th>";
+    out += html_escape(table.columns()[i].name) + "</th>";
+  }
+  out += "</tr>\n</thead>\n<tbody>\n";
+  for (std::size_t r = 0; r < table.rows().size(); ++r) {
+    out += "<tr>";
+    const auto& row = table.rows()[r];
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      out += right(i) ? "<td class=\"num\">" : "<td>";
+      if (i == 0 && r < hrefs.size() && !hrefs[r].empty()) {
+        out += "<a href=\"" + html_escape(hrefs[r]) + "\">" + html_escape(row[i].display()) + "</a>";
+      } else {
+        out += html_escape(row[i].display());
+      }
+      out += "</td>";
+    }
+    out += "</tr>\n";
+  }
+  out += "</tbody>\n</table>\n";
+  return out;
+}
+
+// ---- charts ---------------------------------------------------------------------------------
+
+Estimate estimate(const Rate& r) { return {r.value, r.low, r.high}; }
+
+std::string figure(const std::string& svg, const std::string& caption) {
+  return "<figure>\n" + svg + "\n<figcaption>" + html_escape(caption) + "</figcaption>\n</figure>\n";
+}
+
+std::string outcome_chart(const RunFigures& f) {
+  ChartOptions o;
+  o.title = "Outcomes of finished games";
+  o.x_label = "share of finished games (bars: 95% interval)";
+  o.width = kChartWidth;
+  o.x_min = 0;
+  o.x_max = 1;
+  o.x_percent = true;
+  return svg_bar_chart({"P1 wins", "P2 wins", "draws"},
+                       {{"share", {estimate(f.p1), estimate(f.p2), estimate(f.draw)}}}, o);
+}
+
+std::string length_chart(const RunFigures& f) {
+  ChartOptions o;
+  o.title = "Game length";
+  o.x_label = "plies (moves) per game";
+  o.y_label = "games";
+  o.width = kChartWidth;
+  return svg_histogram(f.plies, kHistogramBins, o);
+}
+
+std::string overview_chart(const std::vector<Prepared>& items) {
+  std::vector<std::string> categories;
+  BarSeries p1{"P1 wins", {}}, p2{"P2 wins", {}}, draws{"draws", {}};
+  for (const Prepared& item : items) {
+    categories.push_back(item.entry->ruleset.name);
+    p1.values.push_back(estimate(item.figures.p1));
+    p2.values.push_back(estimate(item.figures.p2));
+    draws.values.push_back(estimate(item.figures.draw));
+  }
+  ChartOptions o;
+  o.title = "Outcomes by ruleset";
+  o.x_label = "share of finished games (bars: 95% interval)";
+  o.width = 900;
+  o.x_min = 0;
+  o.x_max = 1;
+  o.x_percent = true;
+  return svg_bar_chart(categories, {p1, p2, draws}, o);
+}
+
+std::string advantage_chart(const std::vector<Prepared>& items) {
+  std::vector<std::string> categories;
+  BarSeries advantage{"first-player advantage", {}};
+  for (const Prepared& item : items) {
+    categories.push_back(item.entry->ruleset.name);
+    advantage.values.push_back(estimate(item.figures.advantage));
+  }
+  ChartOptions o;
+  o.title = "First-player advantage by ruleset";
+  o.x_label = "P(P1 wins) minus P(P2 wins) (bars: 95% interval)";
+  o.width = 900;
+  o.x_percent = true;
+  return svg_bar_chart(categories, {advantage}, o);
+}
+
+std::string rounds_chart(const MatchFigures& m) {
+  ChartOptions o;
+  o.title = "Rounds per match";
+  o.x_label = "rounds";
+  o.y_label = "matches";
+  o.width = kChartWidth;
+  return svg_histogram(m.rounds, kHistogramBins, o);
+}
+
+std::string per_round_chart(const MatchFigures& m) {
+  LineSeries s{"P1 win rate", {}};
+  for (const RoundRate& r : m.per_round) {
+    s.points.push_back({static_cast<double>(r.round), r.rate.value, r.rate.low, r.rate.high});
+  }
+  ChartOptions o;
+  o.title = "First player's win rate by round";
+  o.x_label = "round of the match";
+  o.y_label = "P1 win rate";
+  o.width = kChartWidth;
+  o.y_min = 0;
+  o.y_max = 1;
+  o.y_percent = true;
+  return svg_line_chart({s}, o);
+}
+
+std::string handicap_chart(const MatchFigures& m) {
+  LineSeries p1{"P1 wins the round", {}}, p2{"P2 wins the round", {}};
+  for (const HandicapLevel& h : m.handicap) {
+    p1.points.push_back({h.level, h.win_rate[0].value, h.win_rate[0].low, h.win_rate[0].high});
+    p2.points.push_back({h.level, h.win_rate[1].value, h.win_rate[1].low, h.win_rate[1].high});
+  }
+  ChartOptions o;
+  o.title = "Win rate by handicap level";
+  o.x_label = "handicap level at the start of the round";
+  o.y_label = "win rate";
+  o.width = kChartWidth;
+  o.y_min = 0;
+  o.y_max = 1;
+  o.y_percent = true;
+  return svg_line_chart({p1, p2}, o);
+}
+
+// ---- pages ----------------------------------------------------------------------------------
+
+std::string h(std::string_view text) { return html_escape(text); }
+
+std::string run_facts(const RunFigures& f, const ReportEntry& e) {
+  std::string out = "<p class=\"note\">" + h(games_text(f)) + " games, " + h(f.agent) + " agent on both sides, seed " +
+                    std::to_string(f.seed) + ", engine " + h(f.engine_version) + ", rules hash <code>" + h(f.rules_hash) +
+                    "</code>";
+  if (e.stored_as) out += ", stored in the archive as run " + std::to_string(*e.stored_as);
+  out += ".</p>\n";
+  if (f.partial) {
+    out += "<p><strong>Partial run:</strong> interrupted after " + std::to_string(f.games) + " of " +
+           std::to_string(f.games_requested) + " games; the figures cover the games played.</p>\n";
+  }
+  return out;
+}
+
+std::string ruleset_page(const Prepared& item, const std::map<std::string, std::string>& pages,
+                         const ReportOptions& options) {
+  const ReportRuleset& rs = item.entry->ruleset;
+  const RunFigures& f = item.figures;
+  std::string b;
+  b += "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n";
+  b += "<h1>" + h(rs.name) + "</h1>\n";
+  b += "<p><code>" + h(rs.id) + "</code> \xC2\xB7 " + h(game_display_name(rs.game)) + " \xC2\xB7 status: <strong>" +
+       h(rs.status) + "</strong>";
+  if (const std::string meaning = status_meaning(rs.status); !meaning.empty()) b += " (" + h(meaning) + ")";
+  b += " \xC2\xB7 evidence: " + h(rs.evidence.empty() ? std::string("none") : join(rs.evidence, ", "));
+  if (!rs.extends.empty()) {
+    const auto it = pages.find(rs.extends);
+    b += " \xC2\xB7 extends ";
+    b += it == pages.end() ? "<code>" + h(rs.extends) + "</code>"
+                           : "<a href=\"" + h(fs::path(it->second).filename().string()) + "\">" + h(rs.extends) + "</a>";
+  }
+  b += "</p>\n";
+  if (!rs.summary.empty()) b += "<p>" + h(rs.summary) + "</p>\n";
+
+  b += "<h2>Results</h2>\n" + run_facts(f, *item.entry);
+  b += results_table(f).to_html();
+  b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the advantage is in percentage "
+       "points with Tango's score interval";
+  if (std::isfinite(f.advantage_p)) b += " (test of no advantage: p = " + h(format_number(f.advantage_p, 4)) + ")";
+  b += ".</p>\n";
+  b += figure(outcome_chart(f), "Bars: share of finished games; whiskers: 95% intervals.");
+
+  b += "<h2>Game length</h2>\n" + length_table(f.length).to_html("Plies per game");
+  b += figure(length_chart(f), "Histogram of game length in plies (one ply is one player's move).");
+
+  b += "<h2>How games ended</h2>\n" + ended_table(f.ended_by, false).to_html();
+  b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) + " of all games.";
+  if (f.relay_moves > 0) {
+    b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) + " moves in " +
+         std::to_string(f.relay_games) + " games.";
+  }
+  b += "</p>\n";
+
+  if (f.match) {
+    const MatchFigures& m = *f.match;
+    b += "<h2>Matches</h2>\n" + length_table(m.rounds.summary()).to_html("Rounds per match");
+    b += figure(rounds_chart(m), "Histogram of the number of rounds a match lasted.");
+    if (!m.per_round.empty()) {
+      b += round_rate_table(m.per_round).to_html("First player's win rate by round");
+      b += figure(per_round_chart(m), "Points: share of rounds won by the player who moved first; whiskers: 95% intervals.");
+    }
+    if (!m.round_ended_by.empty()) b += ended_table(m.round_ended_by, true).to_html("How rounds ended");
+    if (!m.handicap.empty()) {
+      b += "<h2>Handicap effects</h2>\n" + handicap_table(m.handicap).to_html();
+      b += figure(handicap_chart(m), "Win rate of each player by the handicap state the round was dealt with; whiskers: 95% intervals.");
+    }
+  }
+
+  b += "<h2>Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the resolved ruleset: the evidence "
+       "phrase it implements, the assumption it makes, or the vocabulary's default.</p>\n";
+  for (const auto& [begin, end] : rule_groups(rs.rules)) b += rules_table(rs.rules, begin, end).to_html(rs.rules[begin].group);
+  return html_page(rs.name + " \xE2\x80\x94 " + options.title, b);
+}
+
+std::string common_settings(const std::vector<Prepared>& items) {
+  const RunFigures& first = items.front().figures;
+  bool same = true;
+  for (const Prepared& item : items) {
+    const RunFigures& f = item.figures;
+    same = same && f.agent == first.agent && f.seed == first.seed && f.games_requested == first.games_requested;
+  }
+  if (!same) return "Runs with different settings (see each ruleset's page).";
+  return std::to_string(first.games_requested) + " games per ruleset, " + first.agent + " agent on both sides, seed " +
+         std::to_string(first.seed) + ", engine " + first.engine_version + ".";
+}
+
+std::string index_page(const std::vector<Prepared>& items, const std::vector<std::string>& page_paths,
+                       const ReportOptions& options) {
+  std::string b = "<h1>" + h(options.title) + "</h1>\n";
+  b += "<p>" + h(common_settings(items)) + " One row per ruleset, grouped by game; each ruleset's page gives its "
+       "rules with their provenance, its game-length distribution and how its games ended.</p>\n";
+  b += "<p class=\"note\">P1 moves first. Rates are shares of finished games with Wilson 95% intervals [low, high]; "
+       "the first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score interval. "
+       "Status: observed (rules as played and recorded), described (as a source describes them), reconstructed (a "
+       "reading that fills gaps the evidence leaves).</p>\n";
+  if (!options.command.empty()) b += "<p class=\"note\">Made by <code>" + h(options.command) + "</code></p>\n";
+  b += "<p>Data: <a href=\"report.md\">report.md</a> \xC2\xB7 <a href=\"runs.csv\">runs.csv</a> (tidy: one row per "
+       "ruleset and statistic) \xC2\xB7 <a href=\"runs.json\">runs.json</a> (every run as JSON).</p>\n";
+  for (const auto& [game, rows] : group_by_game(items)) {
+    std::vector<std::string> hrefs;
+    for (std::size_t i : rows) hrefs.push_back(page_paths[i]);
+    b += "<h2 id=\"" + h(game) + "\">" + h(game_display_name(game)) + "</h2>\n";
+    b += linked_table_html(index_table(items, rows), hrefs);
+  }
+  b += "<h2>Comparison</h2>\n";
+  b += figure(overview_chart(items), "Bars: share of finished games; whiskers: 95% intervals.");
+  b += figure(advantage_chart(items), "Bars: first-player advantage; whiskers: 95% intervals. Zero: no advantage.");
+  return html_page(options.title, b);
+}
+
+// ---- Markdown -------------------------------------------------------------------------------
+
+std::string markdown(const std::vector<Prepared>& items, const std::vector<std::string>& page_paths,
+                     const ReportOptions& options) {
+  std::string md = "# " + options.title + "\n\n" + common_settings(items) +
+                   " P1 moves first. Rates are shares of finished games with Wilson 95% intervals [low, high]; the "
+                   "first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score "
+                   "interval. Charts: index.html and the pages under rulesets/.\n\n";
+  if (!options.command.empty()) md += "Made by `" + options.command + "`\n\n";
+  for (const auto& [game, rows] : group_by_game(items)) {
+    md += "## " + game_display_name(game) + "\n\n" + index_table(items, rows).to_markdown() + "\n";
+  }
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const ReportRuleset& rs = items[i].entry->ruleset;
+    const RunFigures& f = items[i].figures;
+    md += "## " + rs.name + "\n\n`" + rs.id + "` (" + page_paths[i] + "), status: " + rs.status +
+          ", evidence: " + (rs.evidence.empty() ? std::string("none") : join(rs.evidence, ", ")) +
+          (rs.extends.empty() ? "" : ", extends `" + rs.extends + "`") + ", rules hash `" + rs.rules_hash + "`\n\n";
+    if (!rs.summary.empty()) md += rs.summary + "\n\n";
+    md += games_text(f) + " games, " + f.agent + " agent on both sides, seed " + std::to_string(f.seed) + ", engine " +
+          f.engine_version + (items[i].entry->stored_as ? ", stored in the archive as run " + std::to_string(*items[i].entry->stored_as) : std::string()) + ".\n\n";
+    md += results_table(f).to_markdown() + "\nPlies per game:\n\n" + length_table(f.length).to_markdown() +
+          "\n" + ended_table(f.ended_by, false).to_markdown() + "\n";
+    if (f.match) {
+      const MatchFigures& m = *f.match;
+      md += "Rounds per match:\n\n" + length_table(m.rounds.summary()).to_markdown() + "\n";
+      if (!m.per_round.empty()) md += round_rate_table(m.per_round).to_markdown() + "\n";
+      if (!m.round_ended_by.empty()) md += ended_table(m.round_ended_by, true).to_markdown() + "\n";
+      if (!m.handicap.empty()) md += "Handicap effects:\n\n" + handicap_table(m.handicap).to_markdown() + "\n";
+    }
+    md += "Rules and their provenance:\n\n";
+    Table rules({{"Group", Align::kLeft}, {"Rule", Align::kLeft}, {"Value", Align::kLeft}, {"Provenance", Align::kLeft}});
+    for (const ReportRule& rule : rs.rules) rules.add_row({rule.group, rule.key, rule.value, provenance_text(rule)});
+    md += rules.to_markdown() + "\n";
+  }
+  return md;
+}
+
+}  // namespace
+
+std::string game_display_name(std::string_view game) {
+  std::string out;
+  bool start = true;
+  for (char c : game) {
+    if (c == '_' || c == '-') {
+      out += ' ';
+      start = true;
+    } else {
+      out += start && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+      start = false;
+    }
+  }
+  return out;
+}
+
+std::string ruleset_page_path(std::string_view ruleset_id) {
+  std::string name;
+  for (char c : ruleset_id) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    name += c == '/' ? '.' : plain ? c : '_';
+  }
+  return "rulesets/" + name + ".html";
+}
+
+std::vector<TidyStatistic> tidy_statistics(const json& run) {
+  const RunFigures f = read_run(run);
+  std::vector<TidyStatistic> rows;
+  const auto count = [&](const std::string& name, std::uint64_t value) { rows.push_back({name, value, nullptr, nullptr}); };
+  const auto value = [&](const std::string& name, double x) { rows.push_back({name, json_number(x), nullptr, nullptr}); };
+  const auto rate = [&](const std::string& name, const Rate& r) {
+    rows.push_back({name, json_number(r.value), json_number(r.low), json_number(r.high)});
+  };
+  const auto summary = [&](const std::string& prefix, const DistributionSummary& s) {
+    value(prefix + "_mean", s.mean);
+    value(prefix + "_sd", s.sd);
+    value(prefix + "_min", s.min);
+    value(prefix + "_p5", s.p5);
+    value(prefix + "_median", s.median);
+    value(prefix + "_p95", s.p95);
+    value(prefix + "_max", s.max);
+  };
+  count("games", f.games);
+  count("games_requested", f.games_requested);
+  count("partial", f.partial ? 1 : 0);
+  count("wins_p1", f.wins[0]);
+  count("wins_p2", f.wins[1]);
+  count("draws", f.draws);
+  count("unfinished", f.unfinished);
+  rate("first_player_win_rate", f.p1);
+  rate("second_player_win_rate", f.p2);
+  rate("draw_rate", f.draw);
+  rate("unfinished_rate", f.unfinished_rate);
+  rate("first_player_advantage", f.advantage);
+  value("first_player_advantage_p_value", f.advantage_p);
+  for (const EndCount& e : f.ended_by) value("ended_by_" + e.name + "_share", e.share);
+  summary("plies", f.length);
+  count("relay_bound_hits", f.relay_moves);
+  count("games_with_relay_bound_hits", f.relay_games);
+  if (f.match) {
+    const MatchFigures& m = *f.match;
+    summary("rounds", m.rounds.summary());
+    for (const RoundRate& r : m.per_round) rate("round_" + std::to_string(r.round) + "_first_player_win_rate", r.rate);
+    for (const EndCount& e : m.round_ended_by) value("round_ended_by_" + e.name + "_share", e.share);
+    for (const HandicapLevel& hl : m.handicap) {
+      const std::string level = "handicap_" + format_number(hl.level, hl.level == std::round(hl.level) ? 0 : 2);
+      count(level + "_rounds", hl.rounds);
+      rate(level + "_p1_win_rate", hl.win_rate[0]);
+      rate(level + "_p2_win_rate", hl.win_rate[1]);
+    }
+  }
+  return rows;
+}
+
+std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries, const ReportOptions& options) {
+  if (entries.empty()) throw Error("report: no runs to report");
+  std::vector<Prepared> items;
+  std::map<std::string, std::string> pages;  // ruleset id -> page path
+  std::vector<std::string> page_paths;
+  std::set<std::string> paths;
+  for (const ReportEntry& e : entries) {
+    items.push_back({&e, read_run(e.run)});
+    if (items.back().figures.ruleset != e.ruleset.id) {
+      throw Error(where("report", e.ruleset.id, "the run is of another ruleset (" + items.back().figures.ruleset + ")"));
+    }
+    const std::string path = ruleset_page_path(e.ruleset.id);
+    if (!pages.emplace(e.ruleset.id, path).second || !paths.insert(path).second) {
+      throw Error(where("report", e.ruleset.id, "given twice"));
+    }
+    page_paths.push_back(path);
+  }
+
+  std::vector<ReportFile> files;
+  files.push_back({"index.html", index_page(items, page_paths, options)});
+  for (std::size_t i = 0; i < items.size(); ++i) files.push_back({page_paths[i], ruleset_page(items[i], pages, options)});
+  files.push_back({"report.md", markdown(items, page_paths, options)});
+
+  Table csv({{"ruleset"}, {"game"}, {"statistic"}, {"value"}, {"ci_low"}, {"ci_high"}});
+  const auto cell = [](const json& x) { return x.is_null() ? Cell() : Cell::text(x.dump()); };
+  for (const Prepared& item : items) {
+    for (const TidyStatistic& s : tidy_statistics(item.entry->run)) {
+      csv.add_row({item.entry->ruleset.id, item.entry->ruleset.game, s.statistic, cell(s.value), cell(s.ci_low),
+                   cell(s.ci_high)});
+    }
+  }
+  files.push_back({"runs.csv", csv.to_csv()});
+  json runs = json::array();
+  for (const ReportEntry& e : entries) runs.push_back(e.run);
+  files.push_back({"runs.json", runs.dump(2) + "\n"});
+  files.push_back({std::string(ReportFolder::kMarkerFile), std::string(kMarkerText)});
+  return files;
+}
+
+// ---- the folder -----------------------------------------------------------------------------
+
+ReportFolder::ReportFolder(fs::path out) : out_(std::move(out)) {
+  if (out_.filename().empty()) out_ = out_.parent_path();  // "reports/out/" -> "reports/out"
+  std::error_code ec;
+  const fs::file_status status = fs::status(out_, ec);
+  if (fs::exists(status)) {
+    if (!fs::is_directory(status)) throw Error(where(out_.string(), "", "exists and is not a folder"));
+    const bool ours = fs::exists(out_ / kMarkerFile, ec);
+    const bool empty = fs::is_empty(out_, ec);
+    if (!ours && !empty) {
+      throw Error(where(out_.string(), "",
+                        "is a folder that is not a mancala report (no .mancala-report file in it): choose another "
+                        "folder or empty it"));
+    }
+  }
+  const fs::path parent = out_.has_parent_path() ? out_.parent_path() : fs::path(".");
+  const auto fail = [&](const std::error_code& error) {
+    throw Error(where(out_.string(), "", "cannot write the report here (" + error.message() + ")"));
+  };
+  fs::create_directories(parent, ec);
+  if (ec) fail(ec);
+  tmp_ = parent / ("." + out_.filename().string() + ".tmp-" + std::to_string(::getpid()));
+  fs::remove_all(tmp_, ec);  // a leftover of an earlier process with the same id
+  if (!fs::create_directory(tmp_, ec) || ec) {
+    tmp_.clear();
+    fail(ec ? ec : std::make_error_code(std::errc::file_exists));
+  }
+}
+
+ReportFolder::~ReportFolder() {
+  if (committed_ || tmp_.empty()) return;
+  std::error_code ec;
+  fs::remove_all(tmp_, ec);
+}
+
+void ReportFolder::write(const std::string& path, std::string_view content) {
+  if (committed_) throw Error(where(out_.string(), path, "the report is already in place"));
+  const fs::path file = tmp_ / path;
+  const auto fail = [&](const std::string& reason) {
+    throw Error(where(out_.string(), path, "cannot write (" + reason + ")"));
+  };
+  std::error_code ec;
+  fs::create_directories(file.parent_path(), ec);
+  if (ec) fail(ec.message());
+  std::ofstream stream(file, std::ios::binary | std::ios::trunc);
+  if (!stream) fail(std::strerror(errno));
+  stream.write(content.data(), static_cast<std::streamsize>(content.size()));
+  stream.close();
+  if (!stream) fail(std::strerror(errno));
+}
+
+void ReportFolder::commit() {
+  if (committed_) return;
+  const auto fail = [&](const std::string& reason) {
+    throw Error(where(out_.string(), "", "cannot put the report in place (" + reason + ")"));
+  };
+  std::error_code ec;
+  if (!fs::exists(out_, ec)) {
+    fs::rename(tmp_, out_, ec);
+    if (ec) fail(ec.message());
+    committed_ = true;
+    return;
+  }
+  // Swap the new folder with the previous report in one step; the old one is then at tmp_.
+  if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, out_.c_str(), RENAME_EXCHANGE) != 0) {
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) fail(std::strerror(errno));
+    // No exchange on this file system: move the old report aside, the new one in, the old one back on failure.
+    const fs::path old = tmp_.string() + ".old";
+    fs::rename(out_, old, ec);
+    if (ec) fail(ec.message());
+    fs::rename(tmp_, out_, ec);
+    if (ec) {
+      std::error_code ignored;
+      fs::rename(old, out_, ignored);
+      fail(ec.message());
+    }
+    fs::remove_all(old, ec);
+    committed_ = true;
+    return;
+  }
+  committed_ = true;
+  fs::remove_all(tmp_, ec);  // the previous report; failing to delete it loses nothing new
+}
+
+void write_report(const std::vector<ReportEntry>& entries, ReportFolder& folder, const ReportOptions& options) {
+  for (const ReportFile& file : render_report(entries, options)) folder.write(file.path, file.content);
+  folder.commit();
+}
+
+void write_report(const std::vector<ReportEntry>& entries, const fs::path& out, const ReportOptions& options) {
+  ReportFolder folder(out);
+  write_report(entries, folder, options);
+}
+
+}  // namespace mancala::reports
