@@ -16,10 +16,21 @@ namespace mancala::sim {
 // What one move did, for traces and the greedy agent.
 struct MoveEffect {
   int captured = 0;      // counters the mover captured (stores/sinks included)
+  int opponent_captured = 0;  // counters the other player gained during the move (his sinks, fours...)
   int sowings = 1;       // sowings in the relay chain
   bool made_tuzdyk = false;
   int last_pos = -1;     // global position of the last counter
   bool relay_bound = false;
+  bool extra_move = false;  // ended in the mover's own store: he moves again (store_extra_move)
+};
+
+// What a simultaneous turn did (see simultaneous.h).
+struct JointEffect {
+  std::array<MoveEffect, 2> fx{};   // each player's move; untouched for a player who did not play
+  std::array<int, 2> ended_at{};    // lockstep: the tick at which each player's move ended ("dead")
+  std::array<bool, 2> lapsed{};     // sequential_random: the chosen hole was empty by his turn
+  int ticks = 0;                    // lockstep: ticks until both were dead
+  uint8_t first = 0;                // the order used: whose counter (or move) came first
 };
 
 class Game {
@@ -29,11 +40,29 @@ class Game {
   const RuleSet& rules() const { return rules_; }
   State initial_state() const;
 
-  // Legal moves of the player to move; none when the state is over.
-  void legal_moves(const State& s, MoveList& out) const;
-  bool is_legal(const State& s, Move m) const;
+  // Legal moves of the player to move; none when the state is over. In a joint turn to_move is
+  // the first player who has a move, so the list is empty exactly when the state is over.
+  void legal_moves(const State& s, MoveList& out) const { legal_moves(s, s.to_move, out); }
+  // Legal moves of `player` (in a joint turn both players choose from the same state).
+  void legal_moves(const State& s, int player, MoveList& out) const;
+  bool is_legal(const State& s, Move m) const { return is_legal(s, s.to_move, m); }
+  bool is_legal(const State& s, int player, Move m) const;
   // Plays a legal move of the player to move; settles the end of the turn and of the round.
+  // Not for a joint turn (joint_turn(s)): see apply_joint.
   MoveEffect apply(State& s, Move m) const;
+
+  // Simultaneous turns (simultaneous.h): true when both players choose this turn's move.
+  bool joint_turn(const State& s) const {
+    return s.solo == kNobody && (rules_.turns == Turns::kSimultaneous ||
+                                 (rules_.turns == Turns::kSimultaneousOpening && s.ply == 0));
+  }
+  // True when the resolution needs JointMove::first drawn at random each turn.
+  bool draws_order() const { return rules_.resolution != Resolution::kLockstep; }
+  // Plays a joint turn: both players' moves resolved by rules().resolution; then settles the end
+  // of the turn and of the round as apply() does. Defined in simultaneous.cpp.
+  JointEffect apply_joint(State& s, const JointMove& jm) const;
+  // Plays `player`'s move alone, without ending the turn (what the move would do: for agents).
+  MoveEffect try_move(State& s, int player, Move m) const;
 
   // Board geometry.
   int holes_per_player() const { return rules_.holes_per_player; }
@@ -57,12 +86,38 @@ class Game {
   int counters_total(const State& s) const;
 
  private:
-  struct Sowing;
+  // A move in progress, resumable one counter at a time: the alternating path sows each hand in a
+  // tight loop (sow_rest), the lockstep resolver interleaves two moves with drop_one; both end
+  // each sowing with after_sowing, where relay, re-sowing and the final capture live once.
+  struct Sowing {
+    int player = 0;
+    bool reverse = false;  // the current sowing goes against the direction
+    int from = 0;          // the hole the current sowing started from (emptied)
+    int pos = 0;           // where the last counter fell (before any drop: from)
+    int hand = 0;          // counters of the current sowing not yet dropped
+    bool into_from = false;  // the next counter goes into `from` itself
+    int first = 0;         // the first hole the current sowing drops into
+    int empty_next = -1;   // relay next_hole: the empty hole that ended the move
+    int resows = 0;        // captures with re-sowing made by this move
+    MoveEffect fx;
+  };
   int step(const State& s, int player, bool reverse, int pos) const;
   void drop(State& s, int pos, MoveEffect& fx, int player) const;
-  int sow(State& s, int player, bool reverse, int from, int count, bool first_into_from, MoveEffect& fx) const;
-  void capture_at_end(State& s, int player, int last, int empty_next, MoveEffect& fx) const;
+  void begin_move(State& s, int player, Move m, Sowing& c) const;
+  void start_sowing(const State& s, Sowing& c, int from, int count, bool into_from) const;
+  void drop_one(State& s, Sowing& c) const;
+  void sow_rest(State& s, Sowing& c) const;
+  bool after_sowing(State& s, Sowing& c) const;
+  void run_move(State& s, Sowing& c) const;
+  bool resow_capture(State& s, Sowing& c) const;
+  void add_reverse_moves(const State& s, int player, MoveList& out) const;
+  bool end_hole(int pos) const;
+  void capture_at_end(State& s, Sowing& c) const;
   void end_turn(State& s, const MoveEffect& fx) const;
+  // Bookkeeping after a turn (alternating, solo or joint): ply, quiet turns, end of round, who
+  // moves next. `extra` has bit p set when player p earned another move.
+  void settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const;
+  bool side_empty(const State& s, int player) const;
   void end_round(State& s, EndReason reason) const;
   bool has_move(const State& s, int player) const;
   int take(State& s, int pos, int player) const;

@@ -13,6 +13,7 @@
 namespace mancala::sim {
 
 constexpr int kMaxHoles = 32;  // 4x8 is the largest board of the family we model.
+constexpr int kMaxRounds = 128;  // the largest bound on the rounds of a match (max_rounds)
 
 enum class Direction : uint8_t { kAnticlockwise, kClockwise };
 // Where captured counters go. kNone: set aside beside the board; kBeside: a store (kazan) that is
@@ -41,10 +42,21 @@ enum class Turns : uint8_t {
   kSimultaneous,         // every turn both choose from the same position
   kSimultaneousOpening,  // only the first turn is simultaneous
 };
-// How a simultaneous turn is resolved into one sequence of counter drops.
+// How a simultaneous turn is resolved into one sequence of counter drops (simultaneous.h).
 enum class Resolution : uint8_t {
-  kLockstep,          // each player drops one counter per tick
+  kLockstep,          // each player drops one counter per tick, player 1's first in every tick
   kSequentialRandom,  // whole moves one after the other, order drawn at random
+  kLockstepRandom,    // lockstep; whose counter comes first in the ticks of a turn drawn each turn
+};
+// A move that may sow its first sowing against the ruleset's direction.
+enum class ReversePrivilege : uint8_t {
+  kNone,
+  kEndHolesWithCapture,  // Otep: first sowing ends in a row's two end holes, and the move captures
+};
+// The hole whose facing holes a capture takes.
+enum class CaptureFacing : uint8_t {
+  kLastHole,    // where the last counter fell
+  kOriginHole,  // the hole the capturing sowing started from
 };
 // What happens when the player to move has no legal move.
 enum class NoMove : uint8_t {
@@ -52,6 +64,47 @@ enum class NoMove : uint8_t {
   kEndMoverLoses,      // round ends and the player who cannot move loses
   kPass,               // the turn passes; the round ends when neither can move
 };
+// When a hole holding four is taken by the owner of its row (Khutka Boia's "fours").
+enum class Fours : uint8_t {
+  kNone,
+  kInstant,    // the moment a counter makes the hole hold four, during the sowing
+  kEndOfTurn,  // when the move is over, every hole then holding four
+};
+// Whose fours are taken.
+enum class FoursScope : uint8_t {
+  kBothRows,  // each player takes the fours in his own row, whoever moves
+  kMoverRow,  // only the mover, in his own row
+};
+// Which end of his row a player fills first when a round is dealt from his holdings.
+enum class RefillFrom : uint8_t { kLeft, kRight };
+// What a player does with counters short of a full hole when a round is dealt (counters beyond
+// a full row are always set aside to his credit).
+enum class Remainder : uint8_t {
+  kSetAside,     // kept beside the board to his credit
+  kNextHole,     // into the next hole in filling order, which stays in play (Mawkar Katiya, DLP)
+  kFirstHole,    // into the first hole in filling order, the full holes after it (Das-Gupta's example)
+  kSettleFives,  // the two remainders make one hole's worth and are settled as 1-4 or 2-3 (Khutka Boia)
+};
+// Who starts the next round of a match.
+enum class Starter : uint8_t { kAlternate, kPreviousWinner, kPreviousLoser, kSame };
+// When a match is over (besides the bound on rounds).
+enum class MatchEnd : uint8_t {
+  kAllCounters,     // one player holds every counter once a round has been dealt
+  kCannotFillHole,  // a player whose holdings cannot fill one hole has lost
+};
+// Khutka Boia 1-4: when the Kungidar receives his counter from the hole a sowing starts from.
+enum class Tribute : uint8_t { kNone, kEveryTurn, kOwnTurns };
+// Khutka Boia 2-3: which extremity of his row the Bhadar makes his bha.
+enum class BhaHole : uint8_t { kEither, kLeftmost, kRightmost };
+// Mawkar Katiya (a): who takes a hole made to hold a player's extra number.
+enum class ExtraNumber : uint8_t {
+  kNone,
+  kHolder,  // the player whose number it is, when his opponent's sowing makes it
+  kMover,   // the player sowing, when he makes a hole hold his opponent's number
+};
+// Mawkar Katiya (b): the hole where the previous winner gains one counter at each pass and the
+// loser may not sow.
+enum class TollHole : uint8_t { kNone, kWinnerLeftmost, kLoserRemainderHole };
 // Symmetry restriction on a tuzdyk.
 enum class TuzdykSymmetry : uint8_t {
   kNone,        // no restriction
@@ -85,13 +138,18 @@ struct RuleSet {
   bool single_counter_moves_on = false;  // with first_into_origin: a lone counter moves on
   bool skip_origin_on_laps = false;      // a lap of 12+ counters skips the origin hole
   int min_counters_to_sow = 1;           // holes with fewer cannot be played
+  ReversePrivilege reverse_privilege = ReversePrivilege::kNone;
 
   // relay (continuation)
   Relay relay = Relay::kNone;
   int max_sowings_per_move = 200;  // bound on a relay chain; hitting it ends the move, no capture
+  bool store_extra_move = false;   // a move ending in the mover's own store gives him another move
 
   // capture
   Capture capture = Capture::kNone;
+  CaptureFacing capture_facing = CaptureFacing::kLastHole;
+  Fours capture_fours = Fours::kNone;
+  FoursScope fours_scope = FoursScope::kBothRows;
 
   // special holes
   bool tuzdyk = false;
@@ -102,13 +160,32 @@ struct RuleSet {
   // turn model
   Turns turns = Turns::kAlternating;
   Resolution resolution = Resolution::kLockstep;
+  int opening_hole = 0;       // 0: the first move is free; else every player's first move is this
+                              // hole, 1-based along his sowing path
+  int opening_captures = -1;  // captures allowed in the first turn; -1: as in later turns
 
   // end of round
   NoMove no_move = NoMove::kEndOwnersTakeRows;
   bool end_on_majority = false;  // end as soon as one player has captured more than half
+  bool end_on_empty_side = false;  // end as soon as one player's holes are all empty
   int no_progress_turns = 0;     // 0: off; else the round ends after this many turns without a
                                  // capture and each player takes the counters in his own rows
   int max_plies = 5000;          // safety bound: a game still going here is "unfinished"
+
+  // match (rounds dealt from the previous round's holdings; see match.h)
+  bool match = false;
+  int max_rounds = 100;  // safety bound: a match still going after this many rounds is unfinished
+  RefillFrom refill_from = RefillFrom::kLeft;
+  Remainder remainder = Remainder::kSetAside;
+  Starter next_starter = Starter::kAlternate;
+  MatchEnd match_end = MatchEnd::kAllCounters;
+
+  // handicaps (settled between rounds; need match)
+  Tribute tribute = Tribute::kNone;
+  BhaHole bha_hole = BhaHole::kEither;
+  ExtraNumber extra_number = ExtraNumber::kNone;
+  TollHole toll_hole = TollHole::kNone;
+  bool winner_takes_remainder_hole = false;
 
   // derived (set by finalize)
   int holes_per_player = 0;
@@ -126,5 +203,17 @@ const std::vector<std::string>& enum_names(Turns);
 const std::vector<std::string>& enum_names(Resolution);
 const std::vector<std::string>& enum_names(NoMove);
 const std::vector<std::string>& enum_names(TuzdykSymmetry);
+const std::vector<std::string>& enum_names(ReversePrivilege);
+const std::vector<std::string>& enum_names(CaptureFacing);
+const std::vector<std::string>& enum_names(Fours);
+const std::vector<std::string>& enum_names(FoursScope);
+const std::vector<std::string>& enum_names(RefillFrom);
+const std::vector<std::string>& enum_names(Remainder);
+const std::vector<std::string>& enum_names(Starter);
+const std::vector<std::string>& enum_names(MatchEnd);
+const std::vector<std::string>& enum_names(Tribute);
+const std::vector<std::string>& enum_names(BhaHole);
+const std::vector<std::string>& enum_names(ExtraNumber);
+const std::vector<std::string>& enum_names(TollHole);
 
 }  // namespace mancala::sim

@@ -108,6 +108,11 @@ std::vector<FieldInfo> make_fields() {
                          "a sowing that goes all the way round skips the hole it started from"));
   f.push_back(int_field("min_counters_to_sow", s, &RuleSet::min_counters_to_sow, 1, 4,
                         "a hole must hold at least this many counters to be played"));
+  f.push_back(enum_field("reverse_privilege", s, &RuleSet::reverse_privilege,
+                         "none; end_holes_with_capture: a move may sow its first sowing against the "
+                         "direction when that sowing ends in one of the two holes at either end of one "
+                         "of the mover's rows and the move then makes a capture; the rest of the move "
+                         "goes in the usual direction (a reversed move is written with '<')"));
   f.push_back(enum_field("relay", re, &RuleSet::relay,
                          "after the last counter: none (the move ends), next_hole (pick up the next "
                          "hole if occupied), landing_hole (pick up the hole the last counter fell "
@@ -115,8 +120,23 @@ std::vector<FieldInfo> make_fields() {
   f.push_back(int_field("max_sowings_per_move", re, &RuleSet::max_sowings_per_move, 1, 100000,
                         "bound on the sowings of one relay chain; a chain that reaches it ends the "
                         "move where it stands, without capture, and is counted"));
+  f.push_back(bool_field("store_extra_move", re, &RuleSet::store_extra_move,
+                         "with stores sown: a sowing whose last counter falls into the mover's own store "
+                         "ends the move there (no relay, no capture) and he moves again (in simultaneous "
+                         "turns, alone, once both moves are over)"));
   f.push_back(enum_field("capture", c, &RuleSet::capture,
                          "the capture made when a move ends (see the table of captures below)"));
+  f.push_back(enum_field("capture_facing", c, &RuleSet::capture_facing,
+                         "for opposite_last_in_own_row and resow_opposite_pair: the holes taken face "
+                         "last_hole (where the last counter fell) or origin_hole (the hole the capturing "
+                         "sowing started from)"));
+  f.push_back(enum_field("capture_fours", c, &RuleSet::capture_fours,
+                         "a hole holding exactly four is taken by the owner of its row: none; instant "
+                         "(the moment a counter makes it four, during the sowing); end_of_turn (every "
+                         "hole holding four when the move is over)"));
+  f.push_back(enum_field("fours_scope", c, &RuleSet::fours_scope,
+                         "whose fours are taken: both_rows (each player his own row's, whoever moves) "
+                         "or mover_row (only the mover, in his own row)"));
   f.push_back(bool_field("tuzdyk", sp, &RuleSet::tuzdyk,
                          "a last counter that makes an opponent's hole hold tuzdyk_count makes it "
                          "the mover's tuzdyk: everything later sown into it is his (one per player)"));
@@ -132,19 +152,76 @@ std::vector<FieldInfo> make_fields() {
                          "simultaneous_opening (only the first turn)"));
   f.push_back(enum_field("resolution", t, &RuleSet::resolution,
                          "how a simultaneous turn is played out: lockstep (one counter each per "
-                         "tick) or sequential_random (whole moves in random order)"));
+                         "tick, player 1's first in every tick), lockstep_random (the same, whose "
+                         "counter comes first in the ticks of a turn drawn at random each turn) or "
+                         "sequential_random (whole moves one after the other in random order); see "
+                         "simulator/simultaneous.h"));
+  f.push_back(int_field("opening_hole", t, &RuleSet::opening_hole, 0, 32,
+                        "0: the first move is free; else each player's first move must start from "
+                        "this hole, numbered 1.. along his sowing path (4-row board: o1..oN are "
+                        "1..N, iN..i1 are N+1..2N)"));
+  f.push_back(int_field("opening_captures", t, &RuleSet::opening_captures, -1, 100,
+                        "-1: the first turn captures as later turns do; else the most captures a "
+                        "move of the first turn may make"));
   f.push_back(enum_field("no_move", e, &RuleSet::no_move,
                          "when the player to move has no legal move: end_owners_take_rows (the round "
                          "ends, each takes what is in his own rows), end_mover_loses, pass"));
   f.push_back(bool_field("end_on_majority", e, &RuleSet::end_on_majority,
                          "the round ends as soon as one player has captured more than half of all "
                          "counters"));
+  f.push_back(bool_field("end_on_empty_side", e, &RuleSet::end_on_empty_side,
+                         "the round ends as soon as one player's holes are all empty (he has lost every "
+                         "counter); each player takes what is in his own rows"));
   f.push_back(int_field("no_progress_turns", e, &RuleSet::no_progress_turns, 0, 100000,
                         "0: off; else the round ends after this many turns without a capture and "
                         "each player takes the counters in his own rows"));
   f.push_back(int_field("max_plies", e, &RuleSet::max_plies, 1, 60000,
                         "safety bound on plies per round: a round still going is stopped and the "
                         "game counted as unfinished"));
+  const std::string m = "match", h = "handicaps";
+  f.push_back(bool_field("match", m, &RuleSet::match,
+                         "rounds follow one another, each dealt from what the players held at the end "
+                         "of the previous one, until the match ends (see simulator/match.h)"));
+  f.push_back(int_field("max_rounds", m, &RuleSet::max_rounds, 1, kMaxRounds,
+                        "safety bound on the rounds of a match: a match still going is stopped and "
+                        "counted as unfinished"));
+  f.push_back(enum_field("refill_from", m, &RuleSet::refill_from,
+                         "the end of his row from which a player fills his holes with counters_per_hole "
+                         "each when a round is dealt; the holes he cannot fill leave play"));
+  f.push_back(enum_field("remainder", m, &RuleSet::remainder,
+                         "counters short of a full hole when a round is dealt: set_aside (kept to his "
+                         "credit), next_hole (into the next hole in filling order, which stays in play), "
+                         "first_hole (into the first hole, the full holes after it), settle_fives (the "
+                         "two players' remainders make one hole's worth: 1-4 gives the tribute, 2-3 the "
+                         "bha); counters beyond a full row are always set aside"));
+  f.push_back(enum_field("next_starter", m, &RuleSet::next_starter,
+                         "who starts the next round: alternate, previous_winner, previous_loser, same "
+                         "(the first round's starter again)"));
+  f.push_back(enum_field("match_end", m, &RuleSet::match_end,
+                         "all_counters: the match ends when one player holds every counter once a round "
+                         "is dealt; cannot_fill_hole: a player who cannot fill one hole has lost"));
+  f.push_back(enum_field("tribute", h, &RuleSet::tribute,
+                         "settle_fives 1-4: the player left with one (the Kungidar) receives one counter "
+                         "from the hole each sowing starts from (if it holds two or more): none, "
+                         "every_turn (both players' sowings), own_turns (his own only)"));
+  f.push_back(enum_field("bha_hole", h, &RuleSet::bha_hole,
+                         "settle_fives 2-3: the extremity of his holes in play the Bhadar makes his bha "
+                         "(everything dropped into it is his, its counters are his at once; he returns "
+                         "the counters given him when the round ends): either (his choice, at random), "
+                         "leftmost, rightmost"));
+  f.push_back(enum_field("extra_number", h, &RuleSet::extra_number,
+                         "each player's extra number is what he had beyond his holes when the round was "
+                         "dealt (set aside, or his remainder); a hole a sowing makes hold it is taken at "
+                         "once: none, holder (by the player whose number it is, in his opponent's turn), "
+                         "mover (by the sower, when it is his opponent's number)"));
+  f.push_back(enum_field("toll_hole", h, &RuleSet::toll_hole,
+                         "the previous round's winner gains each counter he sows into this hole and the "
+                         "loser's sowing skips it: none, winner_leftmost (the winner's leftmost hole, "
+                         "its counters his at once), loser_remainder_hole (the hole dealt the loser's "
+                         "remainder)"));
+  f.push_back(bool_field("winner_takes_remainder_hole", h, &RuleSet::winner_takes_remainder_hole,
+                         "every counter dropped into the hole dealt the loser's remainder goes to the "
+                         "previous round's winner (the remainder dealt there stays the loser's to sow)"));
   return f;
 }
 
@@ -341,8 +418,36 @@ void finalize(RuleSet& r, const std::string& file) {
     default:
       break;
   }
-  if (r.turns != Turns::kAlternating) {
-    bad("turns", "simultaneous turns are not implemented by this engine version");
+  if (r.store_extra_move && r.stores != StoreMode::kSown) {
+    bad("store_extra_move", "needs stores on the sowing path (stores: sown)");
+  }
+  if (r.capture_facing == CaptureFacing::kOriginHole && r.capture != Capture::kOppositeLastInOwnRow &&
+      r.capture != Capture::kResowOppositePair) {
+    bad("capture_facing", "origin_hole only has a meaning for opposite_last_in_own_row or resow_opposite_pair");
+  }
+  if (r.reverse_privilege == ReversePrivilege::kEndHolesWithCapture && r.capture == Capture::kNone) {
+    bad("reverse_privilege", "end_holes_with_capture needs a capture rule");
+  }
+  if (r.opening_hole > r.rows_per_player * r.holes_per_row) {
+    bad("opening_hole", "there is no hole " + std::to_string(r.opening_hole) + " on a player's side");
+  }
+  if (!r.match) {
+    if (r.remainder != Remainder::kSetAside) bad("remainder", "only has a meaning in a match (match: true)");
+    if (r.tribute != Tribute::kNone) bad("tribute", "only has a meaning in a match (match: true)");
+    if (r.extra_number != ExtraNumber::kNone) bad("extra_number", "only has a meaning in a match (match: true)");
+    if (r.toll_hole != TollHole::kNone) bad("toll_hole", "only has a meaning in a match (match: true)");
+    if (r.winner_takes_remainder_hole) bad("winner_takes_remainder_hole", "only has a meaning in a match (match: true)");
+  }
+  if (r.tribute != Tribute::kNone && r.remainder != Remainder::kSettleFives) {
+    bad("tribute", "is the 1-4 settlement of remainder settle_fives");
+  }
+  if (r.remainder == Remainder::kSettleFives && r.counters_per_hole != 5) {
+    bad("remainder", "settle_fives settles remainders of five counters a hole (counters_per_hole 5)");
+  }
+  if ((r.toll_hole == TollHole::kLoserRemainderHole || r.winner_takes_remainder_hole) &&
+      r.remainder != Remainder::kNextHole && r.remainder != Remainder::kFirstHole) {
+    bad(r.winner_takes_remainder_hole ? "winner_takes_remainder_hole" : "toll_hole",
+        "needs a hole dealt the loser's remainder (remainder next_hole or first_hole)");
   }
   r.holes_per_player = r.rows_per_player * r.holes_per_row;
   r.total_holes = 2 * r.holes_per_player;

@@ -41,6 +41,15 @@ struct State {
   uint16_t ply = 0;          // plies played in this round
   uint16_t quiet_turns = 0;  // turns since the last capture
   uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
+  // Simultaneous turns: the player playing an extra move alone while the other waits
+  // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).
+  int8_t solo = kNobody;
+  // Match and handicaps: set when a round is dealt (match.h); all zero/none in a one-round game.
+  std::array<int16_t, 2> aside{};         // counters set aside beside the board, still the player's
+  std::array<uint32_t, 2> closed_to{};    // bit per hole each player's sowing skips (a toll hole)
+  std::array<uint8_t, 2> extra_number{};  // a hole made to hold this many is taken (Mawkar (a)); 0: none
+  int8_t tribute_to = kNobody;            // receives one counter from every lifted hole (Khutka 1-4)
+  uint8_t round = 0;                      // index of the round in the match, from 0
 
   friend bool operator==(const State&, const State&) = default;
 };
@@ -50,6 +59,16 @@ struct Move {
   uint8_t hole = 0;
   bool reverse = false;  // sow against the ruleset's direction (a privilege some games grant)
   friend bool operator==(const Move&, const Move&) = default;
+};
+
+// The two choices of a simultaneous turn (see simultaneous.h). A player without a legal move
+// does not play (plays[p] false). `first` is whose counter comes first in each tick (lockstep
+// orders) or whose whole move comes first (sequential_random); plain lockstep ignores it.
+struct JointMove {
+  std::array<Move, 2> move{};
+  std::array<bool, 2> plays{};
+  uint8_t first = 0;
+  friend bool operator==(const JointMove&, const JointMove&) = default;
 };
 
 // Caller-owned, fixed-capacity list of moves: move generation never allocates.

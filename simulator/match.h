@@ -1,0 +1,100 @@
+// Matches: games of several rounds, where what a player holds at the end of one round is what he
+// plays the next with (Khutka Boia, Mawkar Katiya; Sonka reuses the same layer).
+//
+// A round is an ordinary game of the engine (State, Game::apply). Between rounds the match layer
+// closes the round (end-of-round returns such as Khutka Boia's bha, the round's winner by the
+// counters each player holds), then deals the next one from the players' holdings:
+//   - each fills holes of his row with counters_per_hole counters, from the end refill_from names;
+//   - counters beyond a full row are set aside to his credit (State::aside, still his);
+//   - counters short of a full hole follow the `remainder` rule (set aside, into the next or the
+//     first hole, or Khutka Boia's 1-4 / 2-3 settlement with the opponent's remainder);
+//   - holes left unfilled leave play (State::out_of_play: sowing skips them);
+//   - handicap perks of the rules are set in the State (tribute_to, sinks for a bha, a toll hole
+//     or the loser's remainder hole, closed_to, extra_number);
+//   - next_starter names who moves first.
+// The match ends by match_end (one player holds every counter; or a player cannot fill a hole),
+// or at max_rounds, which is reported as the safety bound. A round stopped by max_plies also stops
+// the match as unfinished.
+//
+// Contract: counters are conserved through every step: Game::counters_total() of the dealt state
+// equals the ruleset's total_counters. Nothing here allocates.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "simulator/engine.h"
+#include "simulator/rng.h"
+
+namespace mancala::sim {
+
+// The handicap state a round was dealt with: what the settlement before it made. Positions are
+// global hole indices (-1: none); players are 0/1 (kNobody: none).
+struct RoundSetup {
+  int8_t starter = 0;                      // who moved first
+  std::array<int16_t, 2> holdings{};       // what each held when the round was dealt, before transfers
+  std::array<int8_t, 2> gave{};            // counters each handed the other (Khutka 1-4: 1; 2-3: 2)
+  std::array<uint8_t, 2> holes_in_play{};  // holes of each row not out of play
+  std::array<uint8_t, 2> holes_out{};      // holes of each row out of play (eliminated, burned)
+  std::array<int16_t, 2> aside{};          // counters each set aside beside the board
+  int8_t favoured = kNobody;               // the previous round's winner when perks follow from it
+  int8_t tribute_to = kNobody;             // Khutka 1-4: the Kungidar
+  int8_t bha_owner = kNobody;              // Khutka 2-3: the Bhadar
+  int8_t bha_hole = -1;                    // his bha
+  int8_t bha_owed = 0;                     // counters he returns when the round ends
+  int8_t toll_hole = -1;                   // Mawkar (b): the favoured player's toll hole
+  int8_t remainder_hole = -1;              // the hole dealt a player's remainder (Mawkar (c))
+  std::array<uint8_t, 2> extra_number{};   // Mawkar (a): each player's extra number (0: none)
+  friend bool operator==(const RoundSetup&, const RoundSetup&) = default;
+};
+
+// One finished round of a match.
+struct RoundRecord {
+  RoundSetup setup;                    // the handicap state it started with
+  int8_t winner = kNobody;             // by holdings at its end: 0, 1, kDraw; kNobody if unfinished
+  EndReason reason = EndReason::kNone;  // rule, no-progress rule or safety bound (max_plies)
+  uint16_t plies = 0;
+  std::array<int16_t, 2> captured{};  // counters each captured while it was played
+  std::array<int16_t, 2> holdings{};  // what each held at its end: captured and set aside, after returns
+  friend bool operator==(const RoundRecord&, const RoundRecord&) = default;
+};
+
+// What the match layer keeps between rounds (the rest is in State).
+struct MatchState {
+  int rounds = 0;                        // rounds finished
+  RoundSetup setup;                      // of the round being played
+  std::array<int16_t, 2> start_store{};  // stores when it was dealt (a bha's or toll hole's content)
+  std::array<int16_t, 2> holdings{};     // after the last finished round
+  bool any_no_progress = false;          // some round ended by the no-progress rule
+  bool over = false;
+  int8_t winner = kNobody;               // of the match: 0, 1, kDraw; kNobody while going or unfinished
+  // How the match ended: kSafetyBound when stopped by max_rounds or a round's max_plies;
+  // else kNoProgress when any of its rounds needed the no-progress rule; else kRule.
+  EndReason reason = EndReason::kNone;
+};
+
+// The first round: the ruleset's initial position (P1 moves first, every hole in play).
+State start_match(const Game& game, MatchState& match);
+
+// Closes the round `s` has ended (s.over): the Bhadar returns what he owes, the round's winner is
+// set by holdings (also in s.winner), and the round is recorded. For a one-round game (match
+// off) it records the game and ends the match with the round's result.
+RoundRecord finish_round(const Game& game, MatchState& match, State& s);
+
+// After finish_round: ends the match (match.over) or deals the next round into `s`. Returns true
+// when a round was dealt. `rng` settles the choices the rules leave to a player (which end of his
+// row the Bhadar makes his bha, with bha_hole "either"): agents make no such choice yet.
+bool next_round(const Game& game, MatchState& match, State& s, Rng& rng);
+
+// Deals one round from `holdings` (summing to the ruleset's total): the position and its setup.
+// `previous_winner` (0, 1, kDraw) gives Mawkar's perks, `previous_starter` the next starter,
+// `bha_side` (0: the leftmost of the Bhadar's holes in play, 1: the rightmost) his choice when
+// bha_hole is "either". Pure: the match loop and tests use it alike.
+State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner, int8_t previous_starter,
+                 int bha_side, RoundSetup& setup);
+
+// True when the match is over with these holdings by match_end (before a round is dealt from
+// them); `winner` is then set.
+bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner);
+
+}  // namespace mancala::sim
