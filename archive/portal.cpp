@@ -186,8 +186,8 @@ std::vector<EvidenceRecord> parse_portal_page(const std::string& text, const std
   for (const RawRecord& raw : raws) records.push_back(build(raw, title_game, region, file));
   if (expected && static_cast<size_t>(*expected) != records.size()) {
     throw ArchiveError(where(file, "", "the page says " + std::to_string(*expected) +
-                                           " pieces of evidence but " + std::to_string(records.size()) +
-                                           " records were found"));
+                                           " pieces of evidence were found but holds " +
+                                           std::to_string(records.size())));
   }
   if (records.empty()) throw ArchiveError(where(file, "", "no evidence records found (no line starting with 'Id ')"));
   return records;

@@ -25,10 +25,10 @@ constexpr int kBusyTimeoutMs = 15000;
   std::string what;
   switch (rc & 0xFF) {
     case SQLITE_NOTADB:
-      what = "not a mancala archive (not an SQLite database); refusing to touch it";
+      what = "not a mancala archive (not an SQLite database); left untouched";
       break;
     case SQLITE_CORRUPT:
-      what = "the archive is corrupt (" + detail + "); refusing to write to it";
+      what = "the archive is corrupt (" + detail + "); left untouched";
       break;
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
@@ -284,7 +284,7 @@ Store Store::open(const std::string& path, Mode mode) {
   }
   const bool fresh = application_id == 0 && version == 0 && objects == 0;
   if (!fresh && application_id != kApplicationId) {
-    throw ArchiveError(where(path, "", "not a mancala archive (an SQLite database of another kind); refusing to touch it"));
+    throw ArchiveError(where(path, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
   }
   if (version > kSchemaVersion) {
     throw ArchiveError(where(path, "", "schema version " + std::to_string(version) +
@@ -316,7 +316,7 @@ void Store::migrate() {
   const int64_t application_id = pragma_integer(db, path_, "application_id");
   int64_t version = pragma_integer(db, path_, "user_version");
   if (application_id != 0 && application_id != kApplicationId) {
-    throw ArchiveError(where(path_, "", "not a mancala archive (an SQLite database of another kind); refusing to touch it"));
+    throw ArchiveError(where(path_, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
   }
   if (version > kSchemaVersion) {
     throw ArchiveError(where(path_, "", "schema version " + std::to_string(version) +

@@ -59,13 +59,13 @@ struct ImportResult {
 
 // A search over the evidence; every filter that is set must hold.
 struct SearchQuery {
-  std::string text;                   // full-text query over rules and content (see docs)
-  std::string game;                   // key, display name or alias, any case
-  std::string type;                   // exact, any case
-  std::optional<int> from_year;       // the record's date range overlaps [from_year, to_year]
-  std::optional<int> to_year;         // historical years, negative = BCE
-  std::optional<double> near_latitude, near_longitude, radius_km;  // all three or none
-  std::optional<int> min_confidence;
+  std::string text{};                   // full-text query over rules and content (see docs)
+  std::string game{};                   // key, display name or alias, any case
+  std::string type{};                   // exact, any case
+  std::optional<int> from_year{};       // the record's date range overlaps [from_year, to_year]
+  std::optional<int> to_year{};         // historical years, negative = BCE
+  std::optional<double> near_latitude{}, near_longitude{}, radius_km{};  // all three or none
+  std::optional<int> min_confidence{};
   int64_t limit = 0;                  // 0: no limit
 };
 
