@@ -1,10 +1,519 @@
-// Placeholder until the command is implemented.
+// mancala simulate | merge | runs | bench: batch simulation, merging shards, stored runs, speed.
+//
+// docs/simulate.md documents the commands and the JSON schema of a run.
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <optional>
+#include <sstream>
+
+#include "archive/store.h"
 #include "cli/commands.h"
-#include "common/error.h"
+#include "cli/options.h"
+#include "cli/run_support.h"
+#include "common/paths.h"
+#include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
-int cmd_simulate(const Args&, Io&) { throw Error("simulate: not implemented yet"); }
-int cmd_merge(const Args&, Io&) { throw Error("merge: not implemented yet"); }
-int cmd_runs(const Args&, Io&) { throw Error("runs: not implemented yet"); }
-int cmd_bench(const Args&, Io&) { throw Error("bench: not implemented yet"); }
+namespace {
+
+using nlohmann::json;
+using namespace mancala::sim;
+
+// ---- output ----------------------------------------------------------------------------------
+
+// Where a command's data goes: io.out, or a file (--output) written whole or not at all: the text
+// is built in memory, written to "<path>.tmp" and renamed over the path. The temporary file is
+// created at once, so an unwritable path fails before any work is done.
+class Output {
+ public:
+  Output(Io& io, std::string path) : io_(io), path_(std::move(path)) {
+    if (path_.empty()) return;
+    tmp_ = path_ + ".tmp";
+    std::ofstream probe(tmp_, std::ios::binary | std::ios::trunc);
+    if (!probe) throw Error(where(path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
+  }
+  ~Output() {
+    if (!tmp_.empty()) std::remove(tmp_.c_str());
+  }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+
+  std::ostream& stream() { return path_.empty() ? io_.out : buffer_; }
+
+  void commit() {
+    if (path_.empty()) return;
+    {
+      std::ofstream out(tmp_, std::ios::binary | std::ios::trunc);
+      out << buffer_.str();
+      out.close();
+      if (!out) throw Error(where(path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp_, path_, ec);
+    if (ec) throw Error(where(path_, "", "cannot write the output file (" + ec.message() + ")"));
+    tmp_.clear();
+  }
+
+ private:
+  Io& io_;
+  std::string path_;
+  std::string tmp_;
+  std::ostringstream buffer_;
+};
+
+// ---- formatting ------------------------------------------------------------------------------
+
+std::string fixed(double x, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << x;
+  return out.str();
+}
+
+std::string percent(const json& x) { return x.is_number() ? fixed(100 * x.get<double>(), 1) + "%" : "-"; }
+
+std::string rate_cell(const json& rate) {
+  if (!rate["value"].is_number()) return "-";
+  return percent(rate["value"]) + " [" + fixed(100 * rate["ci95"][0].get<double>(), 1) + ", " +
+         fixed(100 * rate["ci95"][1].get<double>(), 1) + "]";
+}
+
+std::string signed_cell(const json& value) {
+  if (!value["value"].is_number()) return "-";
+  const auto sign = [](double x) { return (x >= 0 ? "+" : "") + fixed(x, 3); };
+  return sign(value["value"].get<double>()) + " [" + sign(value["ci95"][0].get<double>()) + ", " +
+         sign(value["ci95"][1].get<double>()) + "]";
+}
+
+std::string number_cell(const json& x, int digits) { return x.is_number() ? fixed(x.get<double>(), digits) : "-"; }
+
+// Columns separated by two spaces; the first column left-aligned, the others right-aligned.
+void print_table(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width;
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()));
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(width[c] - row[c].size(), ' ');
+      line += c == 0 ? row[c] + pad : "  " + pad + row[c];
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << "\n";
+  }
+}
+
+// One row of the tidy form: a statistic, its value and its 95% interval (null when it has none).
+struct TidyRow {
+  std::string statistic;
+  json value;
+  json ci95;
+};
+
+std::vector<TidyRow> tidy_rows(const json& run) {
+  std::vector<TidyRow> rows = {
+      {"games", run["games"], nullptr},
+      {"games_requested", run["games_requested"], nullptr},
+      {"partial", run["partial"].get<bool>() ? 1 : 0, nullptr},
+      {"wins_p1", run["wins"][0], nullptr},
+      {"wins_p2", run["wins"][1], nullptr},
+      {"draws", run["draws"], nullptr},
+      {"unfinished", run["unfinished"], nullptr},
+  };
+  for (const char* key : {"first_player_win_rate", "second_player_win_rate", "draw_rate", "unfinished_rate", "first_player_advantage"}) {
+    rows.push_back({key, run[key]["value"], run[key]["ci95"]});
+  }
+  rows.push_back({"first_player_advantage_p_value", run["first_player_advantage"]["p_value"], nullptr});
+  for (const char* key : {"rule", "no_progress", "safety_bound"}) {
+    rows.push_back({std::string("ended_by_") + key + "_share", run["ended_by"][key]["share"], nullptr});
+  }
+  for (const char* key : {"mean", "sd", "min", "p5", "median", "p95", "max"}) {
+    rows.push_back({std::string("plies_") + key, run["plies"][key], nullptr});
+  }
+  rows.push_back({"relay_bound_hits", run["relay_bound_hits"]["moves"], nullptr});
+  rows.push_back({"games_with_relay_bound_hits", run["relay_bound_hits"]["games"], nullptr});
+  return rows;
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
+
+void print_csv(std::ostream& out, const std::vector<json>& runs) {
+  out << "ruleset,statistic,value,ci_low,ci_high\n";
+  for (const json& run : runs) {
+    for (const TidyRow& row : tidy_rows(run)) {
+      out << csv_field(run["ruleset"].get<std::string>()) << "," << row.statistic << "," << csv_number(row.value) << ","
+          << (row.ci95.is_array() ? csv_number(row.ci95[0]) + "," + csv_number(row.ci95[1]) : ",") << "\n";
+    }
+  }
+}
+
+void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
+  std::vector<std::vector<std::string>> rows = {{"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished",
+                                                 "P1 win rate [95% CI]", "P1 advantage [95% CI]", "plies mean",
+                                                 "median"}};
+  for (const json& run : runs) {
+    rows.push_back({run["ruleset"].get<std::string>(),
+                    std::to_string(run["games"].get<uint64_t>()) + (run["partial"].get<bool>() ? " (partial)" : ""),
+                    std::to_string(run["wins"][0].get<uint64_t>()), std::to_string(run["wins"][1].get<uint64_t>()),
+                    std::to_string(run["draws"].get<uint64_t>()), std::to_string(run["unfinished"].get<uint64_t>()),
+                    rate_cell(run["first_player_win_rate"]), signed_cell(run["first_player_advantage"]),
+                    number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
+  }
+  print_table(out, rows);
+}
+
+// The JSON document of a set of runs: the run itself when there is one, else an object with the
+// shared seed, agent and games and the runs in order.
+json runs_document(const std::vector<json>& runs) {
+  if (runs.size() == 1) return runs.front();
+  bool partial = false;
+  for (const json& run : runs) partial = partial || run["partial"].get<bool>();
+  return {{"seed", runs.front()["seed"]}, {"agent", runs.front()["agent"]}, {"games", runs.front()["games_requested"]},
+          {"partial", partial}, {"runs", runs}};
+}
+
+void print_runs(std::ostream& out, const std::string& format, const std::vector<json>& runs) {
+  if (runs.empty()) return;
+  if (format == "json") {
+    out << runs_document(runs).dump(2) << "\n";
+  } else if (format == "csv") {
+    print_csv(out, runs);
+  } else {
+    print_runs_table(out, runs);
+  }
+}
+
+std::string check_format(const std::string& command, const std::string& format, const std::vector<std::string>& allowed) {
+  std::string list;
+  for (size_t i = 0; i < allowed.size(); ++i) {
+    if (format == allowed[i]) return format;
+    list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+  }
+  throw UsageError(command + ": --format: expected " + list + ", got '" + format + "'");
+}
+
+Agent agent_option(const std::string& command, const std::string& name) {
+  try {
+    return parse_agent(name);
+  } catch (const UsageError& e) {
+    throw UsageError(command + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+int cmd_simulate(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long games = 10000, seed = 1;
+  int threads = default_threads();
+  desc.add_options()("rulesets", po::value<std::vector<std::string>>(), "ruleset ids, game names or files")(
+      "games,n", po::value<long long>(&games)->default_value(10000), "games (matches) per ruleset, over all shards")(
+      "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0); game g plays with Rng(seed, g)")(
+      "threads,t", po::value<int>(&threads)->default_value(default_threads()), "worker threads (the results do not depend on it)")(
+      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
+      "shard", po::value<std::string>(), "i/n: play only shard i of n, the games [(i-1)N/n, iN/n); "
+                                         "not stored, combine the shards' JSON with 'mancala merge'")(
+      "format", po::value<std::string>()->default_value("table"), "table|json|csv")(
+      "output,o", po::value<std::string>(), "write to this file (whole or not at all) instead of stdout")(
+      "db", po::value<std::string>(), "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
+      "no-store", "do not store the runs");
+  po::positional_options_description pos;
+  pos.add("rulesets", -1);
+  po::variables_map vm;
+  if (!parse_options("simulate",
+                     "RULESET... [--games N] [--seed S] [--threads T] [--agent random|greedy] [--shard i/n]\n"
+                     "       [--format table|json|csv] [--output FILE] [--db PATH | --no-store]",
+                     desc, pos, args, vm, io)) {
+    return 0;
+  }
+  if (!vm.count("rulesets")) throw UsageError("simulate: missing the ruleset (see 'mancala simulate --help')");
+  if (games < 1) throw UsageError("simulate: --games: must be 1 or more");
+  if (seed < 0) throw UsageError("simulate: --seed: must be 0 or more");
+  if (threads < 1) throw UsageError("simulate: --threads: must be 1 or more");
+  BatchOptions options;
+  options.games = games;
+  options.seed = static_cast<uint64_t>(seed);
+  options.threads = threads;
+  options.agent = agent_option("simulate", vm["agent"].as<std::string>());
+  if (vm.count("shard")) {
+    try {
+      options.shard = parse_shard(vm["shard"].as<std::string>());
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("simulate: ") + e.what());
+    }
+  }
+  const std::string format = check_format("simulate", vm["format"].as<std::string>(), {"table", "json", "csv"});
+
+  // Everything that can fail does so before the first game: rulesets, output file, archive.
+  std::vector<RuleSet> rulesets;
+  for (const std::string& id : vm["rulesets"].as<std::vector<std::string>>()) rulesets.push_back(load_ruleset(id));
+  Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
+  std::optional<archive::Store> store;
+  if (options.shard.count == 1) {
+    store = open_store_for_runs("simulate", vm);
+  } else if (vm.count("db")) {
+    throw UsageError("simulate: --db: a shard is not stored (store the merged run with 'mancala merge')");
+  }
+
+  InterruptGuard guard;
+  options.stop = &InterruptGuard::interrupted();
+  std::vector<json> runs;
+  for (const RuleSet& rules : rulesets) {
+    const auto start = std::chrono::steady_clock::now();
+    RunStats run;
+    {
+      ProgressBar bar(io, rules.id);
+      options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
+      run = simulate_ruleset(rules, options);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    runs.push_back(run_stats_to_json(run));
+    std::string stored;
+    if (store) stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs.back())));
+    io.err << "simulate: " << rules.id << ": " << run.tally.games << " games in " << fixed(seconds, 2) << " s"
+           << (run.partial ? " (partial)" : "") << stored << "\n";
+    if (run.partial) break;
+  }
+  print_runs(output.stream(), format, runs);
+  output.commit();
+  if (runs.back()["partial"].get<bool>()) {
+    io.err << "mancala: simulate: interrupted: the statistics cover the games completed before Ctrl-C\n";
+    return 130;
+  }
+  return 0;
+}
+
+int cmd_merge(const Args& args, Io& io) {
+  po::options_description desc("options");
+  desc.add_options()("files", po::value<std::vector<std::string>>(), "JSON outputs of 'mancala simulate --shard i/n --format json'")(
+      "format", po::value<std::string>()->default_value("json"), "json|table|csv")(
+      "output,o", po::value<std::string>(), "write to this file (whole or not at all) instead of stdout")(
+      "db", po::value<std::string>(), "archive to store the merged runs in (default $MANCALA_DB or ./mancala.db)")(
+      "no-store", "do not store the merged runs");
+  po::positional_options_description pos;
+  pos.add("files", -1);
+  po::variables_map vm;
+  if (!parse_options("merge", "FILE... [--format json|table|csv] [--output FILE] [--db PATH | --no-store]", desc, pos,
+                     args, vm, io)) {
+    return 0;
+  }
+  if (!vm.count("files")) throw UsageError("merge: missing the shard files (see 'mancala merge --help')");
+  const std::string format = check_format("merge", vm["format"].as<std::string>(), {"json", "table", "csv"});
+
+  // Shards grouped by ruleset, the rulesets in order of first appearance (the simulate order).
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<ShardInput>> groups;
+  for (const std::string& file : vm["files"].as<std::vector<std::string>>()) {
+    std::ifstream in(file);
+    if (!in) throw Error(where(file, "", std::string("cannot read the file (") + std::strerror(errno) + ")"));
+    json doc;
+    try {
+      doc = json::parse(in);
+    } catch (const json::parse_error& e) {
+      throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
+    }
+    std::vector<std::pair<std::string, const json*>> items;
+    if (doc.is_object() && doc.contains("runs")) {
+      if (!doc["runs"].is_array()) throw Error(where(file, "runs", "expected an array of runs"));
+      for (size_t i = 0; i < doc["runs"].size(); ++i) items.emplace_back(where(file, "runs[" + std::to_string(i) + "]", ""), &doc["runs"][i]);
+    } else {
+      items.emplace_back(file, &doc);
+    }
+    for (const auto& [context, item] : items) {
+      RunStats run = run_stats_from_json(*item, context);
+      if (!groups.count(run.ruleset)) order.push_back(run.ruleset);
+      groups[run.ruleset].push_back({file, std::move(run)});
+    }
+  }
+  std::vector<RunStats> merged;
+  for (const std::string& ruleset : order) merged.push_back(merge_shards(groups[ruleset]));
+  for (const RunStats& run : merged) {
+    const RunStats& first = merged.front();
+    if (run.seed != first.seed || run.agent != first.agent || run.games_requested != first.games_requested) {
+      throw Error(where(groups[run.ruleset].front().origin, run.ruleset,
+                        "seed, agent or games differ from " + first.ruleset + "'s: merge them separately"));
+    }
+  }
+
+  Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
+  std::optional<archive::Store> store = open_store_for_runs("merge", vm);
+  std::vector<json> runs;
+  for (const RunStats& run : merged) {
+    runs.push_back(run_stats_to_json(run));
+    if (store) io.err << "merge: " << run.ruleset << ": stored as run " << store->store_run(run_record(run, runs.back())) << "\n";
+  }
+  print_runs(output.stream(), format, runs);
+  output.commit();
+  return 0;
+}
+
+namespace {
+
+int runs_list(const Args& args, Io& io) {
+  po::options_description desc("options");
+  desc.add_options()("ruleset", po::value<std::string>()->default_value(""), "only runs of this ruleset id")(
+      "format", po::value<std::string>()->default_value("table"), "table|json")(
+      "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
+  po::variables_map vm;
+  if (!parse_options("runs list", "[--ruleset ID] [--format table|json] [--db PATH]", desc, {}, args, vm, io)) return 0;
+  const std::string format = check_format("runs list", vm["format"].as<std::string>(), {"table", "json"});
+  archive::Store store = archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
+                                              archive::Store::Mode::kExisting);
+  const std::vector<archive::RunRecord> records = store.list_runs(vm["ruleset"].as<std::string>());
+  if (format == "json") {
+    json all = json::array();
+    for (const auto& r : records) {
+      all.push_back({{"id", r.id}, {"ruleset", r.ruleset}, {"rules_hash", r.rules_hash}, {"engine_version", r.engine_version},
+                     {"agent", r.agent}, {"seed", r.seed}, {"games", r.games}, {"partial", r.partial}, {"created_at", r.created_at}});
+    }
+    io.out << all.dump(2) << "\n";
+    return 0;
+  }
+  std::vector<std::vector<std::string>> rows = {{"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate"}};
+  for (const auto& r : records) {
+    std::string rate = "-";
+    try {
+      rate = percent(json::parse(r.stats_json)["first_player_win_rate"]["value"]);
+    } catch (const json::exception&) {
+      rate = "?";  // a listing shows what it can; 'runs show' names the problem
+    }
+    rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
+                    std::to_string(r.games) + (r.partial ? " (partial)" : ""), rate});
+  }
+  print_table(io.out, rows);
+  return 0;
+}
+
+int runs_show(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long id = 0;
+  desc.add_options()("id", po::value<long long>(&id), "run id (see 'mancala runs list')")(
+      "format", po::value<std::string>()->default_value("json"), "json|table")(
+      "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
+  po::positional_options_description pos;
+  pos.add("id", 1);
+  po::variables_map vm;
+  if (!parse_options("runs show", "ID [--format json|table] [--db PATH]", desc, pos, args, vm, io)) return 0;
+  if (!vm.count("id")) throw UsageError("runs show: missing the run id (see 'mancala runs show --help')");
+  const std::string format = check_format("runs show", vm["format"].as<std::string>(), {"json", "table"});
+  archive::Store store = archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
+                                              archive::Store::Mode::kExisting);
+  const std::optional<archive::RunRecord> record = store.get_run(id);
+  if (!record) throw Error(where(store.path(), "run " + std::to_string(id), "no such run (see 'mancala runs list')"));
+  const std::string context = where(store.path(), "run " + std::to_string(id), "");
+  json stats;
+  try {
+    stats = json::parse(record->stats_json);
+  } catch (const json::parse_error&) {
+    throw Error(where(context, "stats", "not JSON"));
+  }
+  run_stats_from_json(stats, context);  // refuses stored statistics that do not add up
+  if (format == "json") {
+    json j = {{"id", record->id}, {"created_at", record->created_at}, {"ruleset", record->ruleset},
+              {"rules_hash", record->rules_hash}, {"engine_version", record->engine_version}, {"agent", record->agent},
+              {"seed", record->seed}, {"games", record->games}, {"partial", record->partial}, {"stats", stats}};
+    io.out << j.dump(2) << "\n";
+    return 0;
+  }
+  io.out << "run " << record->id << ": " << record->ruleset << ", " << record->agent << " agent, seed " << record->seed << ", "
+         << record->games << " games" << (record->partial ? " (partial)" : "") << ", " << record->created_at << "\n"
+         << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n\n";
+  std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
+  for (const TidyRow& row : tidy_rows(stats)) {
+    const std::string value = row.value.is_null() ? "-" : row.value.is_number_integer() ? row.value.dump() : fixed(row.value.get<double>(), 4);
+    const std::string ci = row.ci95.is_array() ? "[" + fixed(row.ci95[0].get<double>(), 4) + ", " + fixed(row.ci95[1].get<double>(), 4) + "]" : "";
+    rows.push_back({row.statistic, value, ci});
+  }
+  print_table(io.out, rows);
+  return 0;
+}
+
+}  // namespace
+
+int cmd_runs(const Args& args, Io& io) {
+  const std::string usage = "usage: mancala runs list [--ruleset ID] [--format table|json] [--db PATH]\n"
+                            "       mancala runs show ID [--format json|table] [--db PATH]\n";
+  if (args.empty()) throw UsageError("runs: missing the subcommand (list or show; see 'mancala runs --help')");
+  if (args[0] == "--help" || args[0] == "-h") {
+    io.out << usage;
+    return 0;
+  }
+  const Args rest(args.begin() + 1, args.end());
+  if (args[0] == "list") return runs_list(rest, io);
+  if (args[0] == "show") return runs_show(rest, io);
+  throw UsageError("runs: unknown subcommand '" + args[0] + "' (list or show)");
+}
+
+int cmd_bench(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long games = 100000;
+  int threads = default_threads();
+  desc.add_options()("rulesets", po::value<std::vector<std::string>>(), "ruleset ids (default: every ruleset)")(
+      "games,n", po::value<long long>(&games)->default_value(100000), "games per measurement")(
+      "threads,t", po::value<int>(&threads)->default_value(default_threads()), "threads of the parallel measurement")(
+      "agent", po::value<std::string>()->default_value("random"), "random|greedy")(
+      "format", po::value<std::string>()->default_value("table"), "table|json");
+  po::positional_options_description pos;
+  pos.add("rulesets", -1);
+  po::variables_map vm;
+  if (!parse_options("bench", "[RULESET...] [--games N] [--threads T] [--agent random|greedy] [--format table|json]", desc,
+                     pos, args, vm, io)) {
+    return 0;
+  }
+  if (games < 1) throw UsageError("bench: --games: must be 1 or more");
+  if (threads < 1) throw UsageError("bench: --threads: must be 1 or more");
+  const std::string format = check_format("bench", vm["format"].as<std::string>(), {"table", "json"});
+  const Agent agent = agent_option("bench", vm["agent"].as<std::string>());
+  const std::vector<std::string> ids =
+      vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : list_ruleset_ids();
+  std::vector<RuleSet> rulesets;
+  for (const std::string& id : ids) rulesets.push_back(load_ruleset(id));
+
+  json results = json::array();
+  std::vector<std::vector<std::string>> rows = {{"ruleset", "threads", "games", "seconds", "games/s", "plies/s", "ns/ply", "speedup"}};
+  for (const RuleSet& rules : rulesets) {
+    double single_rate = 0;
+    std::vector<int> counts = {1};
+    if (threads > 1) counts.push_back(threads);
+    for (int t : counts) {
+      BatchOptions options;
+      options.games = games;
+      options.agent = agent;
+      options.threads = t;
+      const auto start = std::chrono::steady_clock::now();
+      const RunStats run = simulate_ruleset(rules, options);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double plies = run.tally.plies.moments().sum();
+      const double rate = static_cast<double>(games) / seconds;
+      if (t == 1) single_rate = rate;
+      results.push_back({{"ruleset", rules.id}, {"threads", t}, {"games", games}, {"seconds", seconds}, {"games_per_second", rate},
+                         {"plies_per_second", plies / seconds}, {"ns_per_ply", seconds * 1e9 / plies}, {"speedup", rate / single_rate}});
+      rows.push_back({rules.id, std::to_string(t), std::to_string(games), fixed(seconds, 3), fixed(rate, 0),
+                      fixed(plies / seconds, 0), fixed(seconds * 1e9 / plies, 1), fixed(rate / single_rate, 2) + "x"});
+    }
+  }
+  if (format == "json") {
+    io.out << results.dump(2) << "\n";
+  } else {
+    print_table(io.out, rows);
+  }
+  return 0;
+}
+
 }  // namespace mancala::cli

@@ -1,0 +1,50 @@
+// The batch runner: plays many games of one ruleset on worker threads and returns their
+// statistics (RunStats, see run_stats.h).
+//
+// Determinism: game g of a run is played with Rng(seed, g) and nothing else, and the statistics
+// are integer counts and histograms merged exactly, so a run gives the identical RunStats for any
+// thread count, block size or sharding. Memory does not grow with the number of games.
+//
+// Threads: an atomic counter hands out blocks of consecutive game indices; each worker fills one
+// accumulator per block and commits it; committed blocks are merged in block order, so the games
+// counted always form a prefix of the shard's range. A worker's exception stops the others and is
+// rethrown on the calling thread after every worker has been joined.
+//
+// Stopping: when *stop becomes true (a SIGINT handler sets it) every worker finishes the game it
+// is playing and quits; the blocks completed so far that form a prefix are counted and the
+// result is marked partial. The statistics of a partial run over K games equal those of a
+// complete run of the first K games of the same shard.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "simulator/play.h"
+#include "simulator/rules.h"
+#include "simulator/run_stats.h"
+
+namespace mancala::sim {
+
+// What to run. Validate the numbers before calling (simulate_ruleset throws mancala::Error on
+// games < 1, threads < 1 or a bad shard, as a last line of defence).
+struct BatchOptions {
+  int64_t games = 1000;  // N: games of the whole run (every shard together)
+  uint64_t seed = 1;
+  Agent agent = Agent::kRandom;  // plays both sides
+  int threads = 1;
+  Shard shard;  // which share of the N games this process plays (see shard_range)
+  // Set from outside (e.g. by a SIGINT handler) to stop early with a partial result.
+  const std::atomic<bool>* stop = nullptr;
+  // Called on the calling thread about ten times a second and once at the end, with the games
+  // finished so far and the games this shard plays.
+  std::function<void(uint64_t done, uint64_t total)> progress;
+};
+
+// Plays the shard's games of `rules` and returns their statistics.
+RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options);
+
+// The number of worker threads to use by default: the hardware's, at least 1.
+int default_threads();
+
+}  // namespace mancala::sim

@@ -1,0 +1,254 @@
+#include "simulator/run_stats.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "common/error.h"
+#include "reports/stats.h"
+
+namespace mancala::sim {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array<const char*, 3> kEndNames = {"rule", "no_progress", "safety_bound"};
+
+// A double for JSON: null when it is not a number (an empty sample).
+json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+json interval_json(const reports::Interval& ci) { return json::array({ci.low, ci.high}); }
+
+// A proportion k / n with its Wilson 95% interval; value and interval null when n is 0.
+json rate_json(uint64_t k, uint64_t n) {
+  if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
+  return {{"value", static_cast<double>(k) / static_cast<double>(n)}, {"ci95", interval_json(reports::wilson_interval(k, n))}};
+}
+
+// Readers of run_stats_from_json: each names the key it failed on.
+const json& member(const json& j, const std::string& key, const std::string& context) {
+  if (!j.is_object()) throw Error(where(context, "", "expected a JSON object"));
+  const auto it = j.find(key);
+  if (it == j.end()) throw Error(where(context, key, "missing"));
+  return *it;
+}
+
+uint64_t count_of(const json& v, const std::string& key, const std::string& context) {
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0)) {
+    throw Error(where(context, key, "expected a count (an integer 0 or more)"));
+  }
+  return v.get<uint64_t>();
+}
+
+uint64_t count_at(const json& j, const std::string& key, const std::string& context) {
+  return count_of(member(j, key, context), key, context);
+}
+
+std::string string_at(const json& j, const std::string& key, const std::string& context) {
+  const json& v = member(j, key, context);
+  if (!v.is_string()) throw Error(where(context, key, "expected a string"));
+  return v.get<std::string>();
+}
+
+bool bool_at(const json& j, const std::string& key, const std::string& context) {
+  const json& v = member(j, key, context);
+  if (!v.is_boolean()) throw Error(where(context, key, "expected true or false"));
+  return v.get<bool>();
+}
+
+}  // namespace
+
+Shard parse_shard(const std::string& text) {
+  const auto bad = [&] { return UsageError("--shard: expected i/n with 1 <= i <= n, got '" + text + "'"); };
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) throw bad();
+  Shard shard;
+  const auto read = [&](const char* first, const char* last, int& out) {
+    const auto [end, ec] = std::from_chars(first, last, out);
+    if (ec != std::errc() || end != last || first == last) throw bad();
+  };
+  read(text.data(), text.data() + slash, shard.index);
+  read(text.data() + slash + 1, text.data() + text.size(), shard.count);
+  if (shard.count < 1 || shard.index < 1 || shard.index > shard.count) throw bad();
+  return shard;
+}
+
+GameRange shard_range(int64_t games, Shard shard) {
+  // 128-bit products: games * count cannot overflow.
+  const auto bound = [&](int64_t i) {
+    return static_cast<int64_t>(static_cast<__int128>(games) * i / shard.count);
+  };
+  return GameRange{bound(shard.index - 1), bound(shard.index)};
+}
+
+void GameTally::add(const GameResult& result) {
+  ++games;
+  if (result.winner == 0 || result.winner == 1) {
+    ++wins[result.winner];
+  } else if (result.winner == kDraw) {
+    ++draws;
+  } else {
+    ++unfinished;
+  }
+  switch (result.reason) {
+    case EndReason::kRule:
+      ++ended_by[0];
+      break;
+    case EndReason::kNoProgress:
+      ++ended_by[1];
+      break;
+    case EndReason::kSafetyBound:
+    case EndReason::kNone:  // play_game only returns ended games; count a stray one as cut off
+      ++ended_by[2];
+      break;
+  }
+  relay_bound_hits += result.relay_bound_hits;
+  if (result.relay_bound_hits > 0) ++games_with_relay_bound_hits;
+  plies.add(result.plies);
+  match.add(result);
+}
+
+void GameTally::merge(const GameTally& other) {
+  games += other.games;
+  for (int p = 0; p < 2; ++p) wins[p] += other.wins[p];
+  draws += other.draws;
+  unfinished += other.unfinished;
+  for (size_t i = 0; i < ended_by.size(); ++i) ended_by[i] += other.ended_by[i];
+  relay_bound_hits += other.relay_bound_hits;
+  games_with_relay_bound_hits += other.games_with_relay_bound_hits;
+  plies.merge(other.plies);
+  match.merge(other.match);
+}
+
+json run_stats_to_json(const RunStats& run) {
+  const GameTally& t = run.tally;
+  const uint64_t finished = t.wins[0] + t.wins[1] + t.draws;
+  json j;
+  j["ruleset"] = run.ruleset;
+  j["rules_hash"] = run.rules_hash;
+  j["engine_version"] = run.engine_version;
+  j["agent"] = run.agent;
+  j["seed"] = run.seed;
+  j["games_requested"] = run.games_requested;
+  j["shard"] = {{"index", run.shard.index}, {"count", run.shard.count}, {"first_game", run.range.begin}, {"end_game", run.range.end}};
+  j["partial"] = run.partial;
+  j["games"] = t.games;
+  j["wins"] = json::array({t.wins[0], t.wins[1]});
+  j["draws"] = t.draws;
+  j["unfinished"] = t.unfinished;
+  j["first_player_win_rate"] = rate_json(t.wins[0], finished);
+  j["second_player_win_rate"] = rate_json(t.wins[1], finished);
+  j["draw_rate"] = rate_json(t.draws, finished);
+  j["unfinished_rate"] = rate_json(t.unfinished, t.games);
+  if (finished == 0) {
+    j["first_player_advantage"] = {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
+  } else {
+    const reports::Advantage adv = reports::first_player_advantage(t.wins[0], t.wins[1], t.draws);
+    j["first_player_advantage"] = {{"value", adv.estimate}, {"ci95", interval_json(adv.interval)}, {"z", adv.z}, {"p_value", adv.p_value}};
+  }
+  json ended = json::object();
+  for (size_t i = 0; i < kEndNames.size(); ++i) {
+    ended[kEndNames[i]] = {{"games", t.ended_by[i]},
+                           {"share", t.games == 0 ? json(nullptr) : json(static_cast<double>(t.ended_by[i]) / static_cast<double>(t.games))}};
+  }
+  j["ended_by"] = ended;
+  const reports::DistributionSummary plies = t.plies.summary();
+  j["plies"] = {{"mean", number(plies.mean)}, {"sd", number(plies.sd)},         {"min", number(plies.min)},
+                {"max", number(plies.max)},   {"median", number(plies.median)}, {"p5", number(plies.p5)},
+                {"p95", number(plies.p95)},   {"histogram", t.plies.to_json()}};
+  j["relay_bound_hits"] = {{"moves", t.relay_bound_hits}, {"games", t.games_with_relay_bound_hits}};
+  t.match.to_json(j);
+  return j;
+}
+
+RunStats run_stats_from_json(const json& j, const std::string& context) {
+  RunStats run;
+  run.ruleset = string_at(j, "ruleset", context);
+  const std::string ctx = where(context, run.ruleset, "");
+  run.rules_hash = string_at(j, "rules_hash", ctx);
+  run.engine_version = string_at(j, "engine_version", ctx);
+  run.agent = string_at(j, "agent", ctx);
+  run.seed = count_at(j, "seed", ctx);
+  run.games_requested = static_cast<int64_t>(count_at(j, "games_requested", ctx));
+  const json& shard = member(j, "shard", ctx);
+  const std::string shard_ctx = where(ctx, "shard", "");
+  run.shard.index = static_cast<int>(count_at(shard, "index", shard_ctx));
+  run.shard.count = static_cast<int>(count_at(shard, "count", shard_ctx));
+  run.range.begin = static_cast<int64_t>(count_at(shard, "first_game", shard_ctx));
+  run.range.end = static_cast<int64_t>(count_at(shard, "end_game", shard_ctx));
+  if (run.shard.count < 1 || run.shard.index < 1 || run.shard.index > run.shard.count ||
+      run.range != shard_range(run.games_requested, run.shard)) {
+    throw Error(where(ctx, "shard", "not a shard of a run of " + std::to_string(run.games_requested) + " games"));
+  }
+  run.partial = bool_at(j, "partial", ctx);
+
+  GameTally& t = run.tally;
+  t.games = count_at(j, "games", ctx);
+  const json& wins = member(j, "wins", ctx);
+  if (!wins.is_array() || wins.size() != 2) throw Error(where(ctx, "wins", "expected an array of two counts"));
+  for (int p = 0; p < 2; ++p) t.wins[p] = count_of(wins[p], "wins", ctx);
+  t.draws = count_at(j, "draws", ctx);
+  t.unfinished = count_at(j, "unfinished", ctx);
+  const json& ended = member(j, "ended_by", ctx);
+  for (size_t i = 0; i < kEndNames.size(); ++i) {
+    t.ended_by[i] = count_at(member(ended, kEndNames[i], where(ctx, "ended_by", "")), "games", where(ctx, "ended_by", kEndNames[i]));
+  }
+  const json& relay = member(j, "relay_bound_hits", ctx);
+  t.relay_bound_hits = count_at(relay, "moves", where(ctx, "relay_bound_hits", ""));
+  t.games_with_relay_bound_hits = count_at(relay, "games", where(ctx, "relay_bound_hits", ""));
+  t.plies = reports::IntHistogram::from_json(member(member(j, "plies", ctx), "histogram", where(ctx, "plies", "")),
+                                             where(ctx, "plies", "histogram"));
+  t.match = MatchStats::from_json(j, ctx);
+
+  const auto check = [&](bool ok, const std::string& key, const std::string& what) {
+    if (!ok) throw Error(where(ctx, key, what));
+  };
+  check(t.wins[0] + t.wins[1] + t.draws + t.unfinished == t.games, "games", "wins, draws and unfinished do not add up to games");
+  check(t.ended_by[0] + t.ended_by[1] + t.ended_by[2] == t.games, "ended_by", "the counts do not add up to games");
+  check(t.ended_by[2] == t.unfinished, "ended_by", "safety_bound differs from unfinished");
+  check(t.plies.total() == t.games, "plies", "the histogram does not count every game");
+  check(t.games_with_relay_bound_hits <= t.games && t.games_with_relay_bound_hits <= t.relay_bound_hits,
+        "relay_bound_hits", "more games than games played or than moves cut");
+  const auto planned = static_cast<uint64_t>(run.range.size());
+  check(run.partial ? t.games <= planned : t.games == planned, "games",
+        run.partial ? "more games than the shard plays" : "a complete run must count every game of its shard");
+  return run;
+}
+
+RunStats merge_shards(const std::vector<ShardInput>& shards) {
+  if (shards.empty()) throw Error("merge: no shards");
+  const RunStats& first = shards.front().run;
+  std::vector<const ShardInput*> by_index(static_cast<size_t>(first.shard.count), nullptr);
+  for (const ShardInput& in : shards) {
+    const RunStats& r = in.run;
+    const auto fail = [&](const std::string& what) { throw Error(where(in.origin, r.ruleset, what)); };
+    if (r.partial) fail("shard " + std::to_string(r.shard.index) + "/" + std::to_string(r.shard.count) + " is partial (interrupted); run it again to merge");
+    const auto differs = [&](const std::string& key, const std::string& mine, const std::string& theirs) {
+      if (mine != theirs) fail(key + " " + mine + " differs from " + theirs + " in " + shards.front().origin);
+    };
+    differs("ruleset", r.ruleset, first.ruleset);
+    differs("rules hash", r.rules_hash, first.rules_hash);
+    differs("engine version", r.engine_version, first.engine_version);
+    differs("agent", r.agent, first.agent);
+    differs("seed", std::to_string(r.seed), std::to_string(first.seed));
+    differs("games", std::to_string(r.games_requested), std::to_string(first.games_requested));
+    differs("shard count", std::to_string(r.shard.count), std::to_string(first.shard.count));
+    const ShardInput*& slot = by_index[static_cast<size_t>(r.shard.index - 1)];
+    if (slot) fail("shard " + std::to_string(r.shard.index) + "/" + std::to_string(r.shard.count) + " is also in " + slot->origin);
+    slot = &in;
+  }
+  RunStats merged = first;
+  merged.shard = Shard{};
+  merged.range = shard_range(first.games_requested, merged.shard);
+  merged.tally = GameTally{};
+  for (size_t i = 0; i < by_index.size(); ++i) {
+    if (!by_index[i]) {
+      throw Error(where(shards.front().origin, first.ruleset,
+                        "shard " + std::to_string(i + 1) + "/" + std::to_string(first.shard.count) + " is missing"));
+    }
+    merged.tally.merge(by_index[i]->run.tally);
+  }
+  return merged;
+}
+
+}  // namespace mancala::sim

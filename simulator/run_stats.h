@@ -1,0 +1,114 @@
+// RunStats: the statistics of one simulation run (or of one shard of it), their JSON form and the
+// merge of shards.
+//
+// Everything a run accumulates is an integer count or an integer histogram (reports::IntHistogram),
+// so adding games and merging shards are exact and order-free: shards merged give the single run
+// bit for bit, and every derived figure (rates, intervals, means, quantiles) is computed from the
+// counts when the JSON is written. docs/simulate.md documents the JSON schema.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "reports/histogram.h"
+#include "simulator/play.h"
+
+namespace mancala::sim {
+
+// Which share of a run's games a process plays: shard `index` of `count` (1-based), written "i/n".
+struct Shard {
+  int index = 1;
+  int count = 1;
+  friend bool operator==(const Shard&, const Shard&) = default;
+};
+
+// Parses "i/n" with 1 <= i <= n; throws mancala::UsageError
+// "--shard: expected i/n with 1 <= i <= n, got '<text>'".
+Shard parse_shard(const std::string& text);
+
+// Game indices [begin, end).
+struct GameRange {
+  int64_t begin = 0;
+  int64_t end = 0;
+  int64_t size() const { return end - begin; }
+  friend bool operator==(const GameRange&, const GameRange&) = default;
+};
+
+// The games a shard plays out of a run of `games`: a contiguous block, shard i of n getting
+// [floor((i-1) N / n), floor(i N / n)). Contiguous blocks make a partial shard a prefix of its
+// block and keep each worker's games consecutive.
+GameRange shard_range(int64_t games, Shard shard);
+
+// Statistics over the rounds of multi-round games (matches): rounds per match, per-round first
+// player results, how rounds ended, handicaps. Today every ruleset plays single-round games and
+// GameResult carries no rounds, so this part holds nothing and writes nothing: it is the place
+// where match statistics are added (fields here, their feed in add(), their JSON keys "rounds",
+// "round_first_player_win_rate", ... in to_json/from_json) without touching the rest.
+struct MatchStats {
+  bool empty() const { return true; }
+  void add(const GameResult& /*result*/) {}
+  void merge(const MatchStats& /*other*/) {}
+  // Adds this part's keys to a run's JSON object (none while empty()).
+  void to_json(nlohmann::json& /*run*/) const {}
+  // Reads this part's keys back from a run's JSON object.
+  static MatchStats from_json(const nlohmann::json& /*run*/, const std::string& /*context*/) { return {}; }
+  friend bool operator==(const MatchStats&, const MatchStats&) = default;
+};
+
+// Tallies of a set of games. Integers only: add() and merge() are exact and order-free.
+struct GameTally {
+  uint64_t games = 0;
+  std::array<uint64_t, 2> wins{};  // first player (P1), second player (P2)
+  uint64_t draws = 0;
+  uint64_t unfinished = 0;  // stopped by the safety bound (max_plies)
+  // Games by how they ended: by a rule, by the no-progress rule, by the safety bound.
+  std::array<uint64_t, 3> ended_by{};
+  uint64_t relay_bound_hits = 0;             // moves whose relay chain hit max_sowings_per_move
+  uint64_t games_with_relay_bound_hits = 0;  // games with at least one such move
+  reports::IntHistogram plies;               // plies per game
+  MatchStats match;
+
+  void add(const GameResult& result);
+  void merge(const GameTally& other);
+  friend bool operator==(const GameTally&, const GameTally&) = default;
+};
+
+// One run: what was played, and the tally of the games counted.
+struct RunStats {
+  std::string ruleset;     // ruleset id
+  std::string rules_hash;  // rules_hash() of the resolved rules
+  std::string engine_version;
+  std::string agent;
+  uint64_t seed = 0;
+  int64_t games_requested = 0;  // N of the whole run
+  Shard shard;
+  GameRange range;       // the games this shard plays (shard_range)
+  bool partial = false;  // stopped early: only the first tally.games games of range counted
+  GameTally tally;
+
+  friend bool operator==(const RunStats&, const RunStats&) = default;
+};
+
+// The run as JSON (schema in docs/simulate.md). Derived figures are recomputed from the counts,
+// so equal RunStats give byte-identical dumps.
+nlohmann::json run_stats_to_json(const RunStats& run);
+// Reads run_stats_to_json's output back (the counts and histograms; derived figures are not
+// trusted). Throws mancala::Error "<context>: <key>: <what is wrong>" on a malformed object or
+// counts that do not add up.
+RunStats run_stats_from_json(const nlohmann::json& json, const std::string& context);
+
+// One shard to merge and where it came from (a file name, for messages).
+struct ShardInput {
+  std::string origin;
+  RunStats run;
+};
+// Merges every shard of one run into the single-run result (shard 1/1 over all N games). The
+// shards must be complete (not partial) and agree on ruleset, rules hash, engine version, agent,
+// seed, N and shard count, with each index 1..n exactly once; otherwise throws mancala::Error
+// "<origin>: <ruleset>: <what is wrong>".
+RunStats merge_shards(const std::vector<ShardInput>& shards);
+
+}  // namespace mancala::sim
