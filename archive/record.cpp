@@ -260,25 +260,27 @@ Game game_from_json(const Json& j) {
 }
 
 void ImportBatch::add(EvidenceRecord record, Origin origin) {
-  for (size_t i = 0; i < records.size(); ++i) {
-    if (records[i].id != record.id) continue;
+  if (auto it = record_index_.find(record.id); it != record_index_.end()) {
+    const size_t i = it->second;
     if (records[i] == record) return;
     throw ArchiveError(where(origin.file, origin.item, "duplicate id with different content (first in " +
                                                             record_origins[i].file + ": " +
                                                             record_origins[i].item + ")"));
   }
+  record_index_.emplace(record.id, records.size());
   records.push_back(std::move(record));
   record_origins.push_back(std::move(origin));
 }
 
 void ImportBatch::add(Game game, Origin origin) {
-  for (size_t i = 0; i < games.size(); ++i) {
-    if (games[i].key != game.key) continue;
+  if (auto it = game_index_.find(game.key); it != game_index_.end()) {
+    const size_t i = it->second;
     if (games[i] == game) return;
     throw ArchiveError(where(origin.file, origin.item, "duplicate game key with different content (first in " +
                                                             game_origins[i].file + ": " +
                                                             game_origins[i].item + ")"));
   }
+  game_index_.emplace(game.key, games.size());
   games.push_back(std::move(game));
   game_origins.push_back(std::move(origin));
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "archive/dates.h"
@@ -83,6 +84,10 @@ struct ImportBatch {
   // "<file>: <item>: duplicate id with different content (first in <file>: <item>)".
   void add(EvidenceRecord record, Origin origin);
   void add(Game game, Origin origin);
+
+ private:
+  std::unordered_map<std::string, size_t> record_index_;  // id -> position in records
+  std::unordered_map<std::string, size_t> game_index_;    // key -> position in games
 };
 
 // Reads JSON evidence files and folders (every *.json below a folder, in name order) into

@@ -439,6 +439,7 @@ ImportResult Store::import(const ImportBatch& batch) {
   Statement clear_sources(db, path_, "DELETE FROM evidence_sources WHERE evidence_rid = ?");
   Statement add_source(db, path_, "INSERT INTO sources(citation) VALUES (?) ON CONFLICT(citation) DO UPDATE SET citation = citation RETURNING id");
   Statement link_source(db, path_, "INSERT INTO evidence_sources(evidence_rid, position, source_id) VALUES (?, ?, ?)");
+  Statement find_record(db, path_, std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
 
   for (size_t i = 0; i < batch.records.size(); ++i) {
     EvidenceRecord record = batch.records[i];
@@ -457,7 +458,11 @@ ImportResult Store::import(const ImportBatch& batch) {
       add_name.bind(1, key).bind(2, key).bind(3, trim(record.game)).run();
     }
     record.game = key;
-    const std::optional<EvidenceRecord> before = get(record.id);
+    find_record.reset();
+    find_record.bind(1, record.id);
+    const std::optional<EvidenceRecord> before =
+        find_record.step() ? std::optional<EvidenceRecord>(read_record(find_record)) : std::nullopt;
+    find_record.reset();
     if (before && *before == record) {
       ++result.records_unchanged;
       continue;

@@ -45,6 +45,10 @@ Args glue_negative_values(const Args& args) {
   return out;
 }
 
+std::string count_of(size_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string pad(const std::string& text, size_t width) {
   const size_t w = ar::display_width(text);
   return text + std::string(w < width ? width - w : 0, ' ');
@@ -127,7 +131,7 @@ int import_json(const Args& args, Io& io) {
   ar::read_evidence_paths(paths, batch);
   ar::Store store = ar::Store::open(default_db_path(db));
   const ar::ImportResult r = store.import(batch);
-  io.err << "imported " << batch.records.size() << " records into " << store.path() << ": "
+  io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path() << ": "
          << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
          << " unchanged; games: " << r.games_added << " added, " << r.games_updated << " updated\n";
   return 0;
@@ -159,7 +163,7 @@ int import_portal(const Args& args, Io& io) {
   if (to_db) {
     ar::Store store = ar::Store::open(default_db_path(db));
     const ar::ImportResult r = store.import(batch);
-    io.err << "imported " << batch.records.size() << " records into " << store.path() << ": "
+    io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path() << ": "
            << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
            << " unchanged\n";
   }
@@ -172,7 +176,7 @@ int import_portal(const Args& args, Io& io) {
       doc["records"] = ar::Json::array({ar::to_json(record)});
       ar::write_file((fs::path(json_dir) / (record.id + ".json")).string(), doc.dump(2) + "\n");
     }
-    io.err << "wrote " << batch.records.size() << " JSON files to " << json_dir << "\n";
+    io.err << "wrote " << count_of(batch.records.size(), "JSON file") << " to " << json_dir << "\n";
   }
   return 0;
 }
@@ -292,7 +296,7 @@ int search(const Args& args, Io& io) {
       if (with_distance) rows.back().push_back(hit.distance_km ? number_text(*hit.distance_km, 1) : "");
     }
     print_table(io.out, rows, {false, false, false, false, false, true, true});
-    io.err << hits.size() << (hits.size() == 1 ? " record\n" : " records\n");
+    io.err << count_of(hits.size(), "record") << "\n";
   }
   return 0;
 }
