@@ -274,13 +274,18 @@ Store Store::open(const std::string& path, Mode mode) {
   sqlite3_busy_timeout(raw, kBusyTimeoutMs);
   sqlite3_extended_result_codes(raw, 0);
 
-  // Identify the file before anything could write to it.
-  const int64_t application_id = pragma_integer(raw, path, "application_id");
-  const int64_t version = pragma_integer(raw, path, "user_version");
-  int64_t objects = 0;
+  // Identify the file before anything could write to it, in one statement so that the three
+  // values come from one snapshot even while another process creates the schema.
+  int64_t application_id = 0, version = 0, objects = 0;
   {
-    Statement s(raw, path, "SELECT count(*) FROM sqlite_master");
-    if (s.step()) objects = s.integer(0);
+    Statement s(raw, path,
+                "SELECT (SELECT application_id FROM pragma_application_id), "
+                "(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)");
+    if (s.step()) {
+      application_id = s.integer(0);
+      version = s.integer(1);
+      objects = s.integer(2);
+    }
   }
   const bool fresh = application_id == 0 && version == 0 && objects == 0;
   if (!fresh && application_id != kApplicationId) {
@@ -301,7 +306,8 @@ Store Store::open(const std::string& path, Mode mode) {
     if ((wal != SQLITE_BUSY && wal != SQLITE_LOCKED) || attempt * 10 > kBusyTimeoutMs) fail(raw, wal, path);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  exec(raw, path, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON");
+  // A larger page cache keeps big imports from spilling half-built pages to the WAL.
+  exec(raw, path, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-32768");
   const int created = sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
                                                  nullptr, distance_km_function, nullptr, nullptr, nullptr);
   if (created != SQLITE_OK) fail(raw, created, path);
@@ -315,7 +321,11 @@ void Store::migrate() {
   // Another process may have created or migrated the file since it was identified.
   const int64_t application_id = pragma_integer(db, path_, "application_id");
   int64_t version = pragma_integer(db, path_, "user_version");
-  if (application_id != 0 && application_id != kApplicationId) {
+  Statement count(db, path_, "SELECT count(*) FROM sqlite_master");
+  const int64_t objects = count.step() ? count.integer(0) : 0;
+  count.reset();
+  const bool fresh = application_id == 0 && version == 0 && objects == 0;
+  if (!fresh && application_id != kApplicationId) {
     throw ArchiveError(where(path_, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
   }
   if (version > kSchemaVersion) {

@@ -44,6 +44,7 @@ ar::ImportBatch synthetic_batch(int n) {
   std::uniform_int_distribution<int> year(-3000, 2000), span(0, 200), percent(0, 99);
   std::uniform_real_distribution<double> lat(-60, 70), lon(-180, 180);
   ar::ImportBatch batch;
+  batch.add(ar::Game{"toguz_kumalak", "Toguz Kumalak", {"Togyz Kumalak", "Toguz Korgool"}, 282}, ar::Origin{"synthetic", "game"});
   for (int i = 0; i < n; ++i) {
     ar::EvidenceRecord r;
     r.id = "BENCH.Evidence." + std::to_string(i);
