@@ -1,8 +1,143 @@
-// Placeholder until the command is implemented.
+// mancala compare | handicap: rule reconstructions side by side, and handicap effects of a
+// multi-round ruleset. The work is done in compare_builder.h (and handicap_builder.h); this file
+// reads the command line. docs/compare.md describes both commands.
+#include <chrono>
+#include <iomanip>
+#include <sstream>
+
 #include "cli/commands.h"
-#include "common/error.h"
+#include "cli/compare_builder.h"
+#include "cli/options.h"
+#include "common/paths.h"
+#include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
-int cmd_compare(const Args&, Io&) { throw Error("compare: not implemented yet"); }
+namespace {
+
+std::string check_compare_format(const std::string& command, const std::string& format) {
+  for (const char* allowed : {"table", "json", "csv", "md", "html"}) {
+    if (format == allowed) return format;
+  }
+  throw UsageError(command + ": --format: expected table, json, csv, md or html, got '" + format + "'");
+}
+
+sim::Agent agent_of(const std::string& command, const std::string& name) {
+  try {
+    return sim::parse_agent(name);
+  } catch (const UsageError& e) {
+    throw UsageError(command + ": " + e.what());
+  }
+}
+
+// Redraws "<label>: done/total games" in place on a terminal; silent otherwise.
+class Progress {
+ public:
+  explicit Progress(Io& io) : io_(io) {}
+  ~Progress() {
+    if (width_ > 0) io_.err << "\r" << std::string(width_, ' ') << "\r" << std::flush;
+  }
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+  void update(const std::string& label, uint64_t done, uint64_t total) {
+    if (!io_.err_is_terminal || total == 0) return;
+    std::ostringstream line;
+    line << label << ": " << done << "/" << total << " games (" << done * 100 / total << "%)";
+    const std::string text = line.str();
+    io_.err << "\r" << text << std::string(width_ > text.size() ? width_ - text.size() : 0, ' ') << std::flush;
+    width_ = std::max(width_, text.size());
+  }
+
+ private:
+  Io& io_;
+  std::size_t width_ = 0;
+};
+
+}  // namespace
+
+int cmd_compare(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long games = 10000, seed = 1;
+  int threads = sim::default_threads();
+  desc.add_options()("rulesets", po::value<std::vector<std::string>>(), "ruleset ids, game names or files (two or more)")(
+      "evidence", po::value<std::string>(), "compare every ruleset linked to this evidence record")(
+      "game", po::value<std::string>(), "compare every ruleset of this game")(
+      "games,n", po::value<long long>(&games)->default_value(10000), "games (matches) per ruleset")(
+      "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
+      "no-crn", "no common random numbers: give each ruleset its own seed (independent samples)")(
+      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
+      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
+      "worker threads (the results do not depend on it)")(
+      "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
+      "db", po::value<std::string>(), "archive whose evidence links --evidence also reads (default $MANCALA_DB or ./mancala.db)");
+  po::positional_options_description pos;
+  pos.add("rulesets", -1);
+  po::variables_map vm;
+  if (!parse_options("compare",
+                     "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
+                     "       [--agent random|greedy] [--threads T] [--format table|json|csv|md|html]",
+                     desc, pos, args, vm, io)) {
+    return 0;
+  }
+  const int sources = static_cast<int>(vm.count("rulesets") + vm.count("evidence") + vm.count("game"));
+  if (sources == 0) throw UsageError("compare: missing the rulesets (give two or more, --evidence ID or --game NAME)");
+  if (sources > 1) throw UsageError("compare: give rulesets, --evidence or --game, not more than one of them");
+  if (games < 1) throw UsageError("compare: --games: must be 1 or more");
+  if (seed < 0) throw UsageError("compare: --seed: must be 0 or more");
+  if (threads < 1) throw UsageError("compare: --threads: must be 1 or more");
+  const std::string format = check_compare_format("compare", vm["format"].as<std::string>());
+  CompareOptions options;
+  options.games = games;
+  options.seed = static_cast<uint64_t>(seed);
+  options.threads = threads;
+  options.agent = agent_of("compare", vm["agent"].as<std::string>());
+  options.common_random_numbers = !vm.count("no-crn");
+
+  std::vector<sim::RuleSet> rulesets;
+  std::string what;
+  if (vm.count("rulesets")) {
+    const auto ids = vm["rulesets"].as<std::vector<std::string>>();
+    if (ids.size() < 2) {
+      throw UsageError("compare: need at least two rulesets to compare, got 1 (see 'mancala compare --help')");
+    }
+    for (const std::string& id : ids) rulesets.push_back(sim::load_ruleset(id));
+  } else if (vm.count("game")) {
+    what = "--game " + vm["game"].as<std::string>();
+    rulesets = rulesets_of_game(vm["game"].as<std::string>());
+  } else {
+    what = "--evidence " + vm["evidence"].as<std::string>();
+    rulesets = rulesets_of_evidence(vm["evidence"].as<std::string>(), default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
+                                    [&](const std::string& line) { io.err << "mancala: " << line << "\n"; });
+  }
+  if (rulesets.size() < 2) {
+    throw Error("compare: " + what + ": only one ruleset (" + rulesets.front().id + "), nothing to compare it with");
+  }
+
+  Comparison comparison;
+  {
+    Progress progress(io);
+    options.progress = [&](const std::string& id, uint64_t done, uint64_t total) { progress.update(id, done, total); };
+    const auto start = std::chrono::steady_clock::now();
+    comparison = compare_rulesets(rulesets, options);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::ostringstream line;
+    line << std::fixed << std::setprecision(2) << seconds;
+    io.err << "compare: " << rulesets.size() << " rulesets x " << games << " games in " << line.str() << " s\n";
+  }
+  if (format == "json") {
+    io.out << comparison_json(comparison).dump(2) << "\n";
+  } else if (format == "csv") {
+    io.out << comparison_csv(comparison);
+  } else if (format == "md") {
+    io.out << comparison_markdown(comparison);
+  } else if (format == "html") {
+    io.out << comparison_html_page(comparison, "Comparison of rule reconstructions");
+  } else {
+    io.out << comparison_text(comparison);
+  }
+  return 0;
+}
+
 int cmd_handicap(const Args&, Io&) { throw Error("handicap: not implemented yet"); }
+
 }  // namespace mancala::cli

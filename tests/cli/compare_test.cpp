@@ -1,0 +1,444 @@
+// mancala compare: the rule diff, known answers for a hand-made pair of runs (the values come from
+// reports/stats.h and compare_stats.h), a ruleset compared with itself, the plain-language lines,
+// the renderings, and bad input refused with exact messages.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+#include "../reports/report_test_util.h"
+#include "../reports/xml_check.h"
+#include "cli/cli.h"
+#include "cli/compare_builder.h"
+#include "reports/compare_stats.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::cli {
+namespace {
+
+using nlohmann::json;
+
+const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+
+struct Result {
+  int code = 0;
+  std::string out, err;
+};
+
+Result run_cli(const Args& args) {
+  std::ostringstream out, err;
+  Result r;
+  r.code = run(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// A run of `rules` with the given results, every game ended by a rule; plies as (value, games).
+ComparedRun hand_made(const std::string& id, uint64_t p1, uint64_t p2, uint64_t draws,
+                      const std::vector<std::pair<int, uint64_t>>& plies) {
+  ComparedRun r;
+  r.rules = sim::load_ruleset(id);
+  r.label = id;
+  r.run.ruleset = id;
+  r.run.rules_hash = sim::rules_hash(r.rules);
+  r.run.agent = "random";
+  r.run.seed = 1;
+  r.run.tally.wins = {p1, p2};
+  r.run.tally.draws = draws;
+  r.run.tally.games = p1 + p2 + draws;
+  r.run.tally.ended_by = {r.run.tally.games, 0, 0};
+  for (const auto& [value, games] : plies) r.run.tally.plies.add(value, games);
+  r.run.games_requested = static_cast<int64_t>(r.run.tally.games);
+  r.run.range = {0, r.run.games_requested};
+  return r;
+}
+
+const PairTest* test_of(const PairComparison& pair, const std::string& key) {
+  for (const PairTest& t : pair.tests) {
+    if (t.key == key) return &t;
+  }
+  return nullptr;
+}
+
+// ---- rule diff -------------------------------------------------------------------------------
+
+TEST(CompareRuleDiff, TwoRulesetsThatDifferInOneKeyShowExactlyThatKeyWithBothProvenances) {
+  const std::vector<RuleDiffRow> diff =
+      rule_diff({sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak/no_tuzdyk")});
+  ASSERT_EQ(diff.size(), 1u);
+  EXPECT_EQ(diff[0].key, "tuzdyk");
+  EXPECT_EQ(diff[0].group, "special holes");
+  ASSERT_EQ(diff[0].values.size(), 2u);
+  EXPECT_EQ(diff[0].values[0].value, json(true));
+  EXPECT_EQ(diff[0].values[0].basis, "evidence");
+  EXPECT_EQ(diff[0].values[0].text, "Only a tuzdyq per player can be made in a game.");
+  EXPECT_EQ(diff[0].values[1].value, json(false));
+  EXPECT_EQ(diff[0].values[1].basis, "assumption");
+  EXPECT_EQ(diff[0].values[1].text, "baseline to measure what the tuzdyk rule does to the game");
+}
+
+TEST(CompareRuleDiff, ThreeRulesetsListEveryKeyThatAnyOfThemChanges) {
+  const std::vector<RuleDiffRow> diff = rule_diff({sim::load_ruleset("toguz_kumalak/standard"),
+                                                   sim::load_ruleset("toguz_kumalak/no_ninth_hole_ban"),
+                                                   sim::load_ruleset("toguz_kumalak/tuzdyk_opposite_symmetry")});
+  ASSERT_EQ(diff.size(), 2u);
+  EXPECT_EQ(diff[0].key, "tuzdyk_forbid_last_hole");
+  EXPECT_EQ(diff[1].key, "tuzdyk_symmetry");
+  EXPECT_EQ(diff[1].values[0].value, json("same_number"));
+  EXPECT_EQ(diff[1].values[1].value, json("same_number"));  // inherited, with its parent's evidence
+  EXPECT_EQ(diff[1].values[1].basis, "evidence");
+  EXPECT_EQ(diff[1].values[2].value, json("opposite"));
+  EXPECT_EQ(diff[1].values[2].basis, "assumption");
+}
+
+TEST(CompareRuleDiff, ARulesetAgainstItselfHasNoDifference) {
+  EXPECT_TRUE(rule_diff({sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak")}).empty());
+}
+
+TEST(CompareWording, SharedLeadingWordsAreSaidOnce) {
+  EXPECT_EQ(instead_of(describe_rule_value("capture", "opposite_empty_next"), describe_rule_value("capture", "after_empty_next")),
+            "capture the hole opposite the empty hole instead of after the empty hole");
+  EXPECT_EQ(instead_of(describe_rule_value("tuzdyk", false), describe_rule_value("tuzdyk", true)), "no tuzdyk instead of tuzdyk");
+  EXPECT_EQ(instead_of(describe_rule_value("direction", "clockwise"), describe_rule_value("direction", "anticlockwise")),
+            "sowing clockwise instead of anticlockwise");
+  EXPECT_EQ(describe_rule_value("counters_per_hole", 5), "counters per hole 5");
+  EXPECT_EQ(describe_rule_value("no_progress_turns", 40), "a round ended after 40 turns without capture");
+  EXPECT_EQ(describe_rule_value("some_future_key", "left"), "some future key: left");
+}
+
+// ---- known answers ---------------------------------------------------------------------------
+
+// A: 60 P1 wins, 40 P2 wins, games of 90 or 110 plies (50 each); B: 45 and 55, 70 or 90 plies.
+Comparison hand_made_pair() {
+  return compare_runs({hand_made("toguz_kumalak/standard", 60, 40, 0, {{90, 50}, {110, 50}}),
+                       hand_made("toguz_kumalak/no_tuzdyk", 45, 55, 0, {{70, 50}, {90, 50}})},
+                      true);
+}
+
+TEST(CompareKnownAnswers, RatesUseNewcombeIntervalsAndPooledZTestsOfBMinusA) {
+  const Comparison c = hand_made_pair();
+  ASSERT_EQ(c.pairs.size(), 1u);
+  const PairComparison& p = c.pairs[0];
+  const PairTest* p1 = test_of(p, "first_player_win_rate");
+  ASSERT_NE(p1, nullptr);
+  const reports::Difference d = reports::newcombe_difference(45, 100, 60, 100);
+  const reports::ZTest z = reports::two_proportion_z_test(45, 100, 60, 100);
+  EXPECT_DOUBLE_EQ(p1->estimate, -0.15);
+  EXPECT_EQ(p1->interval, d.interval);
+  EXPECT_EQ(p1->statistic, z.z);
+  EXPECT_EQ(p1->p_value, z.p_value);
+  EXPECT_NEAR(p1->statistic, -0.15 / std::sqrt(0.525 * 0.475 * 0.02), 1e-12);
+  const PairTest* p2 = test_of(p, "second_player_win_rate");
+  ASSERT_NE(p2, nullptr);
+  EXPECT_DOUBLE_EQ(p2->estimate, 0.15);
+  EXPECT_EQ(p2->p_value, reports::two_proportion_z_test(55, 100, 40, 100).p_value);
+}
+
+TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
+  const Comparison c = hand_made_pair();
+  const PairComparison& p = c.pairs[0];
+  EXPECT_EQ(p.untested, (std::vector<std::string>{"draw rate", "ended by the no-progress rule", "unfinished (safety bound)"}));
+  EXPECT_EQ(p.tests.size(), 5u);
+  EXPECT_EQ(c.tests_made, 5u);
+}
+
+TEST(CompareKnownAnswers, AdvantageAndLengthUseMoverWaldMannWhitneyAndKolmogorovSmirnov) {
+  const Comparison c = hand_made_pair();
+  const PairComparison& p = c.pairs[0];
+  const PairTest* adv = test_of(p, "first_player_advantage");
+  ASSERT_NE(adv, nullptr);
+  EXPECT_NEAR(adv->estimate, -0.3, 1e-15);
+  EXPECT_NEAR(adv->interval.low, -0.5608970420215275, 1e-12);
+  EXPECT_NEAR(adv->interval.high, -0.023447870639947077, 1e-12);
+  EXPECT_NEAR(adv->statistic, -2.148344622118299, 1e-12);
+  EXPECT_NEAR(adv->p_value, 0.031686388539793775, 1e-12);
+
+  const ComparedRun a = hand_made("toguz_kumalak/standard", 60, 40, 0, {{90, 50}, {110, 50}});
+  const ComparedRun b = hand_made("toguz_kumalak/no_tuzdyk", 45, 55, 0, {{70, 50}, {90, 50}});
+  const PairTest* length = test_of(p, "plies_mean");
+  ASSERT_NE(length, nullptr);
+  const reports::MannWhitney mw = reports::mann_whitney(a.run.tally.plies, b.run.tally.plies);
+  EXPECT_DOUBLE_EQ(length->estimate, -20.0);
+  EXPECT_EQ(length->statistic, -mw.z);
+  EXPECT_LT(length->statistic, 0) << "B's games are shorter: mann_whitney's z is positive for a longer A, ours for a longer B";
+  EXPECT_EQ(length->p_value, mw.p_value);
+  EXPECT_EQ(length->interval, reports::welch_difference(b.run.tally.plies.moments(), a.run.tally.plies.moments()).interval);
+  // P(B game longer): only the 50 x 50 pairs (A 90, B 90) tie; every other pair has B shorter.
+  EXPECT_EQ(length->detail, "mean 80.0 vs 100.0; P(B game longer) = 0.125");
+  const PairTest* ks = test_of(p, "plies_distribution");
+  ASSERT_NE(ks, nullptr);
+  EXPECT_DOUBLE_EQ(ks->estimate, 0.5);  // F_B(90) = 1, F_A(90) = 0.5
+  EXPECT_EQ(ks->p_value, reports::kolmogorov_smirnov(a.run.tally.plies, b.run.tally.plies).p_value);
+}
+
+TEST(CompareKnownAnswers, PValuesAreHolmAdjustedOverEveryTestOfTheComparison) {
+  const Comparison c = hand_made_pair();
+  std::vector<double> raw;
+  for (const PairTest& t : c.pairs[0].tests) raw.push_back(t.p_value);
+  const std::vector<double> holm = reports::holm_adjust(raw);
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    EXPECT_EQ(c.pairs[0].tests[i].p_holm, holm[i]) << c.pairs[0].tests[i].key;
+    EXPECT_EQ(c.pairs[0].tests[i].significant, holm[i] <= 0.05) << c.pairs[0].tests[i].key;
+  }
+  // Raw p 0.0317 for the advantage, but 3rd smallest of 5: 3 x 0.0317 > 0.05.
+  EXPECT_LT(test_of(c.pairs[0], "first_player_advantage")->p_value, 0.05);
+  EXPECT_FALSE(test_of(c.pairs[0], "first_player_advantage")->significant);
+  EXPECT_TRUE(test_of(c.pairs[0], "plies_mean")->significant);
+}
+
+TEST(CompareKnownAnswers, SideBySideStatisticsCarryTheirIntervals) {
+  const Comparison c = hand_made_pair();
+  const auto row = [&](const std::string& key) -> const StatisticRow& {
+    for (const StatisticRow& r : c.statistics) {
+      if (r.key == key) return r;
+    }
+    throw std::runtime_error("no row " + key);
+  };
+  const reports::Interval wilson = reports::wilson_interval(60, 100);
+  EXPECT_EQ(row("first_player_win_rate").values[0].value, 0.6);
+  EXPECT_EQ(row("first_player_win_rate").values[0].low, wilson.low);
+  EXPECT_EQ(row("first_player_win_rate").values[0].high, wilson.high);
+  EXPECT_EQ(row("first_player_win_rate").interval, "Wilson");
+  const reports::Interval mean = reports::mean_interval(c.runs[1].run.tally.plies.moments());
+  EXPECT_EQ(row("plies_mean").values[1].value, 80.0);
+  EXPECT_EQ(row("plies_mean").values[1].low, mean.low);
+  const reports::QuantileInterval median = reports::quantile_interval(c.runs[0].run.tally.plies, 0.5);
+  EXPECT_EQ(row("plies_median").values[0].value, 100.0);
+  EXPECT_EQ(row("plies_median").values[0].low, median.interval.low);
+  EXPECT_EQ(row("plies_median").values[0].high, median.interval.high);
+  EXPECT_EQ(row("games").values[1].value, 100.0);
+}
+
+TEST(CompareSummary, NamesTheRuleChangeTheAdvantageShiftAndTheLengthChange) {
+  const Comparison c = hand_made_pair();
+  EXPECT_EQ(c.pairs[0].differing_keys, (std::vector<std::string>{"tuzdyk"}));
+  EXPECT_EQ(c.pairs[0].summary,
+            "toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: first-player advantage "
+            "-30.0 points (95% CI -56.1 to -2.3) (not significant), games 20% shorter (mean 80.0 vs 100.0 plies)");
+}
+
+TEST(CompareSummary, SameRulesAndSeedsWithCommonRandomNumbersPlayIdenticalGames) {
+  CompareOptions options;
+  options.games = 50;
+  const sim::RuleSet standard = sim::load_ruleset("toguz_kumalak/standard");
+  const Comparison c = compare_rulesets({standard, standard}, options);
+  EXPECT_EQ(c.runs[0].label, "toguz_kumalak/standard");
+  EXPECT_EQ(c.runs[1].label, "toguz_kumalak/standard #2");
+  ASSERT_EQ(c.pairs.size(), 1u);
+  EXPECT_TRUE(c.pairs[0].identical_games);
+  EXPECT_EQ(c.runs[0].run.tally, c.runs[1].run.tally);
+  for (const PairTest& t : c.pairs[0].tests) {
+    EXPECT_EQ(t.estimate, 0) << t.key;
+    EXPECT_EQ(t.p_value, 1) << t.key;
+  }
+  EXPECT_EQ(c.pairs[0].summary,
+            "toguz_kumalak/standard #2 vs toguz_kumalak/standard: same rules and same random numbers: every game is the "
+            "same, so every difference is zero");
+}
+
+// ---- a ruleset against itself ----------------------------------------------------------------
+
+// Independent runs of one ruleset: the Holm-corrected family of tests should reject in at most
+// about alpha = 5% of comparisons. 40 seeds: expected at most 2, and P(more than 6) < 0.1%
+// for a family-wise error rate of 5%.
+TEST(CompareSelf, ARulesetComparedWithItselfIsRarelyFoundDifferent) {
+  const int seeds = kSanitized ? 16 : 40;
+  const int games = kSanitized ? 100 : 200;
+  const sim::RuleSet standard = sim::load_ruleset("toguz_kumalak/standard");
+  int rejected = 0, raw_rejections = 0, tests = 0;
+  for (int seed = 1; seed <= seeds; ++seed) {
+    CompareOptions options;
+    options.games = games;
+    options.seed = static_cast<uint64_t>(seed);
+    options.threads = 2;
+    options.common_random_numbers = false;
+    const Comparison c = compare_rulesets({standard, standard}, options);
+    ASSERT_FALSE(c.pairs[0].identical_games);
+    ASSERT_NE(c.runs[0].run.seed, c.runs[1].run.seed);
+    bool any = false;
+    for (const PairTest& t : c.pairs[0].tests) {
+      any = any || t.significant;
+      raw_rejections += t.p_value < 0.05;
+      ++tests;
+    }
+    rejected += any;
+  }
+  EXPECT_LE(rejected, kSanitized ? 4 : 6) << "of " << seeds << " comparisons";
+  EXPECT_LE(raw_rejections, tests / 10) << "uncorrected p < 0.05 in " << raw_rejections << " of " << tests << " tests";
+}
+
+TEST(CompareSelf, TheSameSizeOfRunFindsTheTuzdykRuleChangesGameLength) {
+  CompareOptions options;
+  options.games = kSanitized ? 100 : 200;
+  const Comparison c =
+      compare_rulesets({sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak/no_tuzdyk")}, options);
+  EXPECT_TRUE(test_of(c.pairs[0], "plies_mean")->significant);
+  EXPECT_TRUE(test_of(c.pairs[0], "plies_distribution")->significant);
+  EXPECT_GT(test_of(c.pairs[0], "plies_mean")->estimate, 0) << "games without tuzdyk are longer";
+}
+
+TEST(CompareSeeds, IndependentSeedsKeepTheFirstAndDifferForTheOthers) {
+  EXPECT_EQ(independent_seed(7, 0), 7u);
+  std::set<uint64_t> seen;
+  for (std::size_t i = 0; i < 100; ++i) seen.insert(independent_seed(7, i));
+  EXPECT_EQ(seen.size(), 100u);
+}
+
+// ---- the command -----------------------------------------------------------------------------
+
+TEST(CompareCommand, GameComparesEveryRulesetOfTheGameDefaultFirstAsJson) {
+  const Result r = run_cli({"compare", "--game", "toguz_kumalak", "--games", "40", "--format", "json", "--threads", "1"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  std::vector<std::string> expected;
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    if (id.rfind("toguz_kumalak/", 0) == 0 && id != "toguz_kumalak/standard") expected.push_back(id);
+  }
+  expected.insert(expected.begin(), "toguz_kumalak/standard");
+  std::vector<std::string> got;
+  for (const json& rs : j["rulesets"]) got.push_back(rs["id"]);
+  EXPECT_EQ(got, expected);
+  const std::size_t k = expected.size();
+  EXPECT_EQ(j["pairs"].size(), k * (k - 1) / 2);
+  std::size_t tests = 0;
+  for (const json& p : j["pairs"]) tests += p["tests"].size();
+  EXPECT_EQ(j["multiple_comparisons"]["tests"], tests);
+  EXPECT_EQ(j["multiple_comparisons"]["method"], "holm");
+  EXPECT_EQ(j["common_random_numbers"]["used"], true);
+  for (const json& rs : j["rulesets"]) EXPECT_EQ(rs["seed"], 1);
+  EXPECT_EQ(j["summary"].size(), j["pairs"].size());
+}
+
+TEST(CompareCommand, EvidenceComparesEveryRulesetCitingTheRecord) {
+  report_testing::TempDir dir;
+  const Result r = run_cli({"compare", "--evidence", "MANCALA.Evidence.1", "--games", "20", "--format", "json", "--db",
+                            (dir / "none.db").string()});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  std::set<std::string> got;
+  for (const json& rs : j["rulesets"]) got.insert(rs["id"].get<std::string>());
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    const sim::RuleSet rules = sim::load_ruleset(id);
+    const bool cites = std::find(rules.evidence.begin(), rules.evidence.end(), "MANCALA.Evidence.1") != rules.evidence.end();
+    EXPECT_EQ(got.count(id), cites ? 1u : 0u) << id;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "none.db")) << "reading links never creates an archive";
+}
+
+TEST(CompareCommand, TheThreadCountDoesNotChangeTheOutput) {
+  const Args base = {"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "120", "--seed", "9", "--format", "json"};
+  Args one = base, two = base;
+  one.insert(one.end(), {"--threads", "1"});
+  two.insert(two.end(), {"--threads", "2"});
+  const Result a = run_cli(one), b = run_cli(two);
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(CompareCommand, TextStatesTheTestsTheCorrectionAndCommonRandomNumbers) {
+  const Result r = run_cli({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "100"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Comparison of 2 rulesets: 100 games each, random agent, seed 1 for every ruleset (common random numbers)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Common random numbers: used."), std::string::npos);
+  EXPECT_NE(r.out.find("Mann-Whitney U"), std::string::npos);
+  EXPECT_NE(r.out.find("Kolmogorov-Smirnov"), std::string::npos);
+  EXPECT_NE(r.out.find("p-values Holm-corrected over"), std::string::npos);
+  EXPECT_NE(r.out.find("tuzdyk  A: toguz_kumalak/standard   true   evidence: \"Only a tuzdyq per player can be made in a game.\""),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("- toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "), std::string::npos);
+}
+
+TEST(CompareCommand, NoCrnGivesEachRulesetItsOwnSeedAndSaysSo) {
+  const Result r = run_cli({"compare", "toguz_kumalak/standard", "toguz_kumalak/standard", "--games", "30", "--no-crn", "--format", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["common_random_numbers"]["used"], false);
+  EXPECT_EQ(j["rulesets"][0]["seed"], 1);
+  EXPECT_EQ(j["rulesets"][1]["seed"], independent_seed(1, 1));
+  EXPECT_EQ(j["pairs"][0]["identical_games"], false);
+}
+
+TEST(CompareCommand, HtmlIsAWellFormedOfflinePageWithChartsAndCsvIsTidy) {
+  const Args base = {"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "60", "--format"};
+  Args html = base, csv = base, md = base;
+  html.push_back("html");
+  csv.push_back("csv");
+  md.push_back("md");
+  const Result h = run_cli(html);
+  ASSERT_EQ(h.code, 0) << h.err;
+  const xml_check::Element page = xml_check::parse(h.out);
+  EXPECT_EQ(xml_check::find_all(page, "svg").size(), 2u);
+  EXPECT_EQ(xml_check::find_all(page, "table").size(), 4u);
+  EXPECT_EQ(h.out.find("<script"), std::string::npos);
+
+  const Result c = run_cli(csv);
+  ASSERT_EQ(c.code, 0) << c.err;
+  EXPECT_EQ(c.out.substr(0, c.out.find("\r\n")), "section,ruleset,versus,statistic,value,ci_low,ci_high,test,statistic_value,p_value,p_holm,note");
+  EXPECT_NE(c.out.find("\r\nrule,toguz_kumalak/no_tuzdyk,,tuzdyk,false,"), std::string::npos);
+  EXPECT_NE(c.out.find("\r\ndifference,toguz_kumalak/no_tuzdyk,toguz_kumalak/standard,plies_mean,"), std::string::npos);
+
+  const Result m = run_cli(md);
+  ASSERT_EQ(m.code, 0) << m.err;
+  EXPECT_EQ(m.out.rfind("# Comparison of 2 rulesets", 0), 0u);
+  EXPECT_NE(m.out.find("## Rule differences"), std::string::npos);
+}
+
+TEST(CompareCommand, BadInputGetsExactMessages) {
+  const auto expect = [](const Args& args, int code, const std::string& err) {
+    const Result r = run_cli(args);
+    EXPECT_EQ(r.code, code) << r.err;
+    EXPECT_EQ(r.err, err);
+    EXPECT_EQ(r.out, "");
+  };
+  expect({"compare", "toguz_kumalak/standard"}, 2,
+         "mancala: compare: need at least two rulesets to compare, got 1 (see 'mancala compare --help')\n");
+  expect({"compare"}, 2, "mancala: compare: missing the rulesets (give two or more, --evidence ID or --game NAME)\n");
+  expect({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "0"}, 2,
+         "mancala: compare: --games: must be 1 or more\n");
+  expect({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--seed", "-1"}, 2,
+         "mancala: compare: --seed: must be 0 or more\n");
+  expect({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--format", "xml"}, 2,
+         "mancala: compare: --format: expected table, json, csv, md or html, got 'xml'\n");
+  expect({"compare", "toguz_kumalak/standard", "--game", "toguz_kumalak"}, 2,
+         "mancala: compare: give rulesets, --evidence or --game, not more than one of them\n");
+  std::string known;
+  for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
+  expect({"compare", "toguz_kumalak/standard", "no_such_game/x"}, 1,
+         "mancala: no_such_game/x: unknown ruleset (known: " + known + ")\n");
+  const Result game = run_cli({"compare", "--game", "no_such_game"});
+  EXPECT_EQ(game.code, 1);
+  EXPECT_EQ(game.err.rfind("mancala: compare: --game no_such_game: no such game (known: ", 0), 0u) << game.err;
+  EXPECT_NE(game.err.find("toguz_kumalak"), std::string::npos);
+  report_testing::TempDir dir;
+  expect({"compare", "--evidence", "DLP.Evidence.0", "--db", (dir / "none.db").string()}, 1,
+         "mancala: compare: --evidence DLP.Evidence.0: no ruleset is linked to this evidence record\n");
+}
+
+TEST(CompareLibrary, RefusesFewerThanTwoRunsAndPartialRuns) {
+  const auto error_of = [](const auto& f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  CompareOptions options;
+  EXPECT_EQ(error_of([&] { compare_rulesets({sim::load_ruleset("toguz_kumalak")}, options); }),
+            "compare: need at least two rulesets to compare, got 1");
+  options.games = 0;
+  EXPECT_EQ(error_of([&] { compare_rulesets({sim::load_ruleset("toguz_kumalak"), sim::load_ruleset("toguz_kumalak")}, options); }),
+            "compare: games: must be 1 or more");
+  ComparedRun partial = hand_made("toguz_kumalak/standard", 1, 1, 0, {{10, 2}});
+  partial.run.partial = true;
+  EXPECT_EQ(error_of([&] { compare_runs({hand_made("toguz_kumalak/no_tuzdyk", 1, 1, 0, {{10, 2}}), partial}, true); }),
+            "compare: toguz_kumalak/standard: the run is partial (stopped early): compare complete runs");
+}
+
+}  // namespace
+}  // namespace mancala::cli
