@@ -7,6 +7,7 @@
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/simultaneous.h"
 #include "simulator/togyz_notation.h"
 
 namespace mancala::cli {
@@ -30,6 +31,54 @@ std::string describe_move(const Game& game, const State& before, Move m, const M
   if (fx.captured > 0) out << ", captures " << fx.captured;
   if (fx.made_tuzdyk) out << ", makes a tuzdyk";
   if (fx.relay_bound) out << ", relay bound reached";
+  if (fx.extra_move) out << ", ends in his store: moves again";
+  return out.str();
+}
+
+std::string last_text(const Game& game, int last_pos) {
+  return last_pos >= kMaxHoles ? player_name(last_pos - kMaxHoles) + "'s store"
+                               : player_name(game.owner(last_pos)) + "'s " + game.hole_label(last_pos);
+}
+
+// A simultaneous turn: both choices on one line, then what each move did.
+std::string describe_joint_move(const Game& game, const State& before, const JointMove& jm, const JointEffect& fx) {
+  std::ostringstream out;
+  out << "Simultaneous:";
+  for (int p = 0; p < 2; ++p) {
+    out << (p == 0 ? " " : " | ") << player_name(p);
+    if (jm.plays[p]) {
+      out << " sows " << move_label(game, p, jm.move[p]) << " (" << int(before.holes[game.global(p, jm.move[p].hole)]) << ")";
+    } else {
+      out << " has no move";
+    }
+  }
+  const std::string first = player_name(fx.first);
+  switch (jm.plays[0] && jm.plays[1] ? game.rules().resolution : Resolution::kLockstep) {
+    case Resolution::kLockstep:
+    case Resolution::kLockstepRandom:
+      out << "; lockstep";
+      if (jm.plays[0] && jm.plays[1]) out << ", " << first << "'s counter first in each tick";
+      out << ", " << fx.ticks << (fx.ticks == 1 ? " tick" : " ticks");
+      break;
+    case Resolution::kSequentialRandom:
+      out << "; whole moves one after the other, " << first << "'s first";
+      break;
+  }
+  for (int p = 0; p < 2; ++p) {
+    if (!jm.plays[p]) continue;
+    const MoveEffect& e = fx.fx[p];
+    out << "\n   " << player_name(p) << ": ";
+    if (fx.lapsed[p]) {
+      out << "the hole was emptied by the other's move: nothing to sow";
+      continue;
+    }
+    out << "last in " << last_text(game, e.last_pos);
+    if (e.sowings > 1) out << ", " << e.sowings << " sowings";
+    if (e.captured > 0) out << ", captures " << e.captured;
+    if (e.relay_bound) out << ", relay bound reached";
+    if (e.extra_move) out << ", ends in his store: moves again alone";
+    if (fx.ended_at[p] > 0) out << "; dead at tick " << fx.ended_at[p];
+  }
   return out.str();
 }
 
@@ -63,6 +112,28 @@ class TraceObserver : public GameObserver {
       return;
     }
     out_ << ply_ << ". " << describe_move(game_, before, m, fx) << "\n" << draw_board(game_, after) << "\n";
+  }
+  void on_joint_move(const State& before, const JointMove& jm, const JointEffect& fx, const State& after) override {
+    ++ply_;
+    if (json_) {
+      json moves = json::array();
+      for (int p = 0; p < 2; ++p) {
+        if (!jm.plays[p]) continue;
+        const MoveEffect& e = fx.fx[p];
+        json one = {{"player", p + 1}, {"move", move_label(game_, p, jm.move[p])}, {"captured", e.captured},
+                    {"sowings", e.sowings}, {"lapsed", fx.lapsed[p]}, {"extra_move", e.extra_move}};
+        if (fx.ended_at[p] > 0) one["dead_at_tick"] = fx.ended_at[p];
+        if (e.last_pos >= 0 && e.last_pos < kMaxHoles) {
+          one["last"] = {{"owner", game_.owner(e.last_pos) + 1}, {"hole", game_.hole_label(e.last_pos)}};
+        }
+        moves.push_back(one);
+      }
+      moves_.push_back({{"ply", ply_}, {"simultaneous", true}, {"move", joint_move_label(game_, jm)},
+                        {"resolution", enum_names(game_.rules().resolution)[static_cast<size_t>(game_.rules().resolution)]},
+                        {"first", fx.first + 1}, {"ticks", fx.ticks}, {"moves", moves}, {"state", state_to_json(game_, after)}});
+      return;
+    }
+    out_ << ply_ << ". " << describe_joint_move(game_, before, jm, fx) << "\n" << draw_board(game_, after) << "\n";
   }
   void on_end(const State& s) override {
     if (!json_) out_ << describe_end(s) << "\n";
@@ -113,7 +184,9 @@ int cmd_trace(const Args& args, Io& io) {
 int cmd_replay(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("ruleset", po::value<std::string>(), "ruleset id or game name")(
-      "moves", po::value<std::string>(), "moves, hole numbers from the mover's left, e.g. \"7 6 1\"")(
+      "moves", po::value<std::string>(),
+      "moves, hole numbers from the mover's left, e.g. \"7 6 1\"; a simultaneous turn as P1/P2, e.g. \"3/4\" "
+      "(\"3/4:2\": player 2 first; \"-\": no move)")(
       "togyz-notation", po::value<std::string>(), "a file or text in the standard Toguz notation, checked move by move")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
   po::positional_options_description pos;
@@ -133,6 +206,10 @@ int cmd_replay(const Args& args, Io& io) {
       ++index;
       const std::string where = "replay: move " + std::to_string(index) + " '" + token + "'";
       if (s.over) throw Error(where + ": the game is already over");
+      if (game.joint_turn(s)) {
+        game.apply_joint(s, parse_joint_move(game, s, token, where));
+        continue;
+      }
       const Move m = parse_move(game, s.to_move, token, where);
       if (!game.is_legal(s, m)) throw Error(where + ": illegal for " + player_name(s.to_move) + " in this position");
       game.apply(s, m);

@@ -44,7 +44,11 @@ std::string draw_board(const Game& game, const State& s) {
   const int n = r.holes_per_row;
   std::ostringstream out;
   auto header = [&](int p) {
-    out << "  Player " << p + 1 << (s.to_move == p && !s.over ? " (to move)" : "") << "  store "
+    // In a simultaneous turn every player who has a move is to move.
+    MoveList moves;
+    if (game.joint_turn(s)) game.legal_moves(s, p, moves);
+    const bool moving = !s.over && (game.joint_turn(s) ? moves.size > 0 : s.to_move == p);
+    out << "  Player " << p + 1 << (moving ? " (to move)" : "") << "  store "
         << s.store[p];
     if (r.tuzdyk) {
       out << "  tuzdyk "
@@ -120,6 +124,9 @@ json state_to_json(const Game& game, const State& s) {
   j["ply"] = s.ply;
   j["quiet_turns"] = s.quiet_turns;
   j["relay_bound_hits"] = s.relay_bound_hits;
+  // Simultaneous turns: whether both choose now, and who plays an extra move alone.
+  j["simultaneous"] = game.joint_turn(s) && !s.over;
+  j["solo"] = s.solo == kNobody ? json(nullptr) : json(s.solo + 1);
   j["sinks"] = sinks;
   j["out_of_play"] = out_of_play;
   (void)h;
@@ -200,6 +207,11 @@ State state_from_json(const Game& game, const json& j) {
     s.ply = j.value("ply", 0);
     s.quiet_turns = j.value("quiet_turns", 0);
     s.relay_bound_hits = j.value("relay_bound_hits", 0u);
+    if (j.contains("solo") && !j["solo"].is_null()) {
+      const int solo = j["solo"].get<int>();
+      if (solo != 1 && solo != 2) throw Error("state: solo: expected 1, 2 or null");
+      s.solo = static_cast<int8_t>(solo - 1);
+    }
   } catch (const json::exception& e) {
     throw Error(std::string("state: ") + e.what());
   }

@@ -13,6 +13,10 @@ Agent parse_agent(const std::string& name) {
 std::string agent_name(Agent agent) { return agent == Agent::kRandom ? "random" : "greedy"; }
 
 Move choose_move(Agent agent, const Game& game, const State& s, const MoveList& moves, Rng& rng) {
+  return choose_move(agent, game, s, s.to_move, moves, rng);
+}
+
+Move choose_move(Agent agent, const Game& game, const State& s, int player, const MoveList& moves, Rng& rng) {
   switch (agent) {
     case Agent::kRandom:
       return moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
@@ -21,7 +25,7 @@ Move choose_move(Agent agent, const Game& game, const State& s, const MoveList& 
       MoveList best_moves;
       for (const Move& m : moves) {
         State copy = s;
-        const int gain = game.apply(copy, m).captured;
+        const int gain = game.try_move(copy, player, m).captured;
         if (gain > best) {
           best = gain;
           best_moves.size = 0;
@@ -39,6 +43,25 @@ GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng, Game
   if (observer) observer->on_start(s);
   MoveList moves;
   while (!s.over) {
+    if (game.joint_turn(s)) {
+      // Both choose from the same position, neither seeing the other's choice.
+      JointMove jm;
+      for (int p = 0; p < 2; ++p) {
+        game.legal_moves(s, p, moves);
+        if (moves.size == 0) continue;
+        jm.plays[p] = true;
+        jm.move[p] = choose_move(p == 0 ? first : second, game, s, p, moves, rng);
+      }
+      if (game.draws_order() && jm.plays[0] && jm.plays[1]) jm.first = static_cast<uint8_t>(rng.below(2));
+      if (observer) {
+        const State before = s;
+        const JointEffect fx = game.apply_joint(s, jm);
+        observer->on_joint_move(before, jm, fx, s);
+      } else {
+        game.apply_joint(s, jm);
+      }
+      continue;
+    }
     game.legal_moves(s, moves);
     const Move m = choose_move(s.to_move == 0 ? first : second, game, s, moves, rng);
     if (observer) {
