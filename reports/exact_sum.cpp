@@ -201,14 +201,22 @@ void ExactSum::add_square(double x, std::uint64_t times) {
 
 void ExactSum::add_magnitude(const std::uint64_t* words, int count, std::int64_t exponent,
                              bool negative) {
-  const std::int64_t q = floor_div64(exponent);
+  std::int64_t q = floor_div64(exponent);
   const int r = static_cast<int>(exponent - 64 * q);
-  u64 shifted[5] = {0, 0, 0, 0, 0};
+  u64 buffer[5] = {0, 0, 0, 0, 0};
   for (int i = 0; i < count; ++i) {
-    shifted[i] |= words[i] << r;
-    if (r != 0) shifted[i + 1] |= words[i] >> (64 - r);
+    buffer[i] |= words[i] << r;
+    if (r != 0) buffer[i + 1] |= words[i] >> (64 - r);
   }
-  const int n = count + 1;
+  // Only the nonzero span of the term touches the sum (a small integer is one word), which
+  // keeps the window, and so the work per value, as small as the data allow.
+  int n = count + 1;
+  while (n > 1 && buffer[n - 1] == 0) --n;
+  int first = 0;
+  while (first < n - 1 && buffer[first] == 0) ++first;
+  const u64* shifted = buffer + first;
+  n -= first;
+  q += first;
   // One limb of headroom above the term keeps the two's-complement sum from overflowing.
   if (limbs_.empty()) {
     base_ = static_cast<std::int32_t>(q);
@@ -246,7 +254,14 @@ void ExactSum::add_magnitude(const std::uint64_t* words, int count, std::int64_t
       limbs_[i] -= 1;
     }
   }
-  normalize();
+  // Restore the canonical form; the full normalize() only when a cheap test says it is needed.
+  if (limbs_.back() != sign_limb(limbs_[limbs_.size() - 2])) {
+    limbs_.push_back(sign_limb(limbs_.back()));
+  }
+  const std::size_t size = limbs_.size();
+  if (limbs_[0] == 0 || (size >= 3 && limbs_[size - 2] == sign_limb(limbs_[size - 3]))) {
+    normalize();
+  }
 }
 
 void ExactSum::merge(const ExactSum& other) {

@@ -352,6 +352,7 @@ std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOpti
 
   SvgWriter svg(width, height, options.title, description);
   draw_y_axis(svg, y_axis, sy, frame, options.y_label);
+  draw_x_axis(svg, x_axis, sx, frame, options.x_label);
   for (const HistogramBin& bin : bins) {
     if (bin.count == 0) continue;
     const double x0 = sx(static_cast<double>(bin.low) - 0.5);
@@ -361,7 +362,7 @@ std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOpti
     svg.rect(x0 + gap, y, x1 - x0 - 2 * gap, frame.bottom - y, colour(0),
              bin_name(bin) + ": " + std::to_string(bin.count));
   }
-  draw_x_axis(svg, x_axis, sx, frame, options.x_label);
+  svg.line(frame.left, frame.bottom, frame.right, frame.bottom, kAxisColour);  // over the bars
   if (bins.empty() || total == 0) draw_no_data(svg, frame);
   return svg.finish();
 }

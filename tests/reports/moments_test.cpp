@@ -125,6 +125,57 @@ TEST(ExactSum, SumsOfSquaresAreExact) {
   EXPECT_EQ(s.to_double(), 1.0);
 }
 
+TEST(ExactSum, AgreesWithIntegerArithmeticAcrossSignChanges) {
+  // Oracle: values m * 2^e with e >= -40 are integers in units of 2^-40, so a 128-bit integer
+  // sums them exactly; GCC's __int128 -> double conversion rounds to nearest, ties to even.
+  std::mt19937_64 bits(7);
+  ExactSum sum;
+  __int128 oracle = 0;
+  const int steps = std::getenv("MANCALA_SANITIZED") != nullptr ? 2000 : 20000;
+  for (int i = 0; i < steps; ++i) {
+    const std::uint64_t r = bits();
+    const auto mantissa = static_cast<std::int64_t>(r >> 11);  // < 2^53
+    const int exponent = static_cast<int>(r % 61) - 40;          // -40 .. 20
+    const double x = std::ldexp(static_cast<double>((r & 1) ? -mantissa : mantissa), exponent);
+    sum.add(x);
+    oracle += static_cast<__int128>((r & 1) ? -mantissa : mantissa) << (exponent + 40);
+    ASSERT_EQ(sum.to_double(), std::ldexp(static_cast<double>(oracle), -40)) << "step " << i;
+    ASSERT_EQ(sum.sign(), oracle > 0 ? 1 : oracle < 0 ? -1 : 0) << "step " << i;
+  }
+}
+
+TEST(ExactSum, BorrowsAndCarriesRippleThroughZeroLimbs) {
+  // 2^200 - 1 turns limbs 0..2 into all ones and borrows from limb 3; taking 2^200 away must
+  // leave exactly -1. The mirror image checks the carry.
+  ExactSum borrow;
+  borrow.add(0x1.0p200);
+  borrow.add(-1.0);
+  borrow.add(-0x1.0p200);
+  EXPECT_EQ(borrow.to_double(), -1.0);
+  ExactSum carry;
+  carry.add(-0x1.0p200);
+  carry.add(1.0);
+  carry.add(0x1.0p200);
+  EXPECT_EQ(carry.to_double(), 1.0);
+  // 2^200 - 1 + 1 carries from limb 0 through the all-ones limbs 1 and 2 into limb 3.
+  ExactSum ones;
+  ones.add(0x1.0p200);
+  ones.add(-1.0);
+  ones.add(1.0);
+  ones.add(-0x1.0p200);
+  EXPECT_TRUE(ones.is_zero());
+  ExactSum merged;  // the same through merge()
+  ExactSum big;
+  big.add(0x1.0p200);
+  ExactSum minus_one;
+  minus_one.add(-1.0);
+  merged.merge(big);
+  merged.merge(minus_one);
+  big.add(-0x1.0p201);
+  merged.merge(big);
+  EXPECT_EQ(merged.to_double(), -1.0);
+}
+
 TEST(ExactSum, JsonIsCanonicalAndRoundTrips) {
   ExactSum one;
   one.add(1.0);
