@@ -1,5 +1,5 @@
 // mancala compare | handicap: rule reconstructions side by side, and handicap effects of a
-// multi-round ruleset. The work is done in compare_builder.h (and handicap_builder.h); this file
+// multi-round ruleset. The work is done in compare_builder.h and handicap_builder.h; this file
 // reads the command line. docs/compare.md describes both commands.
 #include <chrono>
 #include <iomanip>
@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/compare_builder.h"
+#include "cli/handicap_builder.h"
 #include "cli/options.h"
 #include "common/paths.h"
 #include "simulator/batch.h"
@@ -138,6 +139,61 @@ int cmd_compare(const Args& args, Io& io) {
   return 0;
 }
 
-int cmd_handicap(const Args&, Io&) { throw Error("handicap: not implemented yet"); }
+int cmd_handicap(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long games = 2000, seed = 1;
+  int threads = sim::default_threads();
+  desc.add_options()("ruleset", po::value<std::string>(), "a multi-round ruleset (id, game name or file)")(
+      "levels", po::value<std::string>(), "deficits to play, e.g. 0,5,10-12 (default: every level the ruleset can deal)")(
+      "games,n", po::value<long long>(&games)->default_value(2000), "rounds per level, and whole matches")(
+      "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
+      "no-matches", "play only the rounds of each level, no whole matches")(
+      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both sides)")(
+      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
+      "worker threads (the results do not depend on it)")(
+      "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html");
+  po::positional_options_description pos;
+  pos.add("ruleset", 1);
+  po::variables_map vm;
+  if (!parse_options("handicap",
+                     "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--agent random|greedy]\n"
+                     "       [--threads T] [--format table|json|csv|md|html]",
+                     desc, pos, args, vm, io)) {
+    return 0;
+  }
+  if (!vm.count("ruleset")) throw UsageError("handicap: missing the ruleset (see 'mancala handicap --help')");
+  if (games < 1) throw UsageError("handicap: --games: must be 1 or more");
+  if (seed < 0) throw UsageError("handicap: --seed: must be 0 or more");
+  if (threads < 1) throw UsageError("handicap: --threads: must be 1 or more");
+  const std::string format = check_compare_format("handicap", vm["format"].as<std::string>());
+  HandicapOptions options;
+  options.games = games;
+  options.seed = static_cast<uint64_t>(seed);
+  options.threads = threads;
+  options.agent = agent_of("handicap", vm["agent"].as<std::string>());
+  options.matches = !vm.count("no-matches");
+  if (vm.count("levels")) options.levels = parse_levels(vm["levels"].as<std::string>());
+  const sim::RuleSet rules = sim::load_ruleset(vm["ruleset"].as<std::string>());
+
+  const auto start = std::chrono::steady_clock::now();
+  const HandicapResult result = measure_handicaps(rules, options);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::ostringstream line;
+  line << std::fixed << std::setprecision(2) << seconds;
+  io.err << "handicap: " << rules.id << ": " << result.levels.size() << " levels x " << games << " rounds"
+         << (options.matches ? " and " + std::to_string(games) + " matches" : "") << " in " << line.str() << " s\n";
+  if (format == "json") {
+    io.out << handicap_json(result).dump(2) << "\n";
+  } else if (format == "csv") {
+    io.out << handicap_csv(result);
+  } else if (format == "md") {
+    io.out << handicap_markdown(result);
+  } else if (format == "html") {
+    io.out << handicap_html_page(result, "Handicap effects of " + rules.id);
+  } else {
+    io.out << handicap_text(result);
+  }
+  return 0;
+}
 
 }  // namespace mancala::cli

@@ -1,0 +1,116 @@
+// Handicap effects of a multi-round ruleset: what the settlement between rounds does to the side
+// it handicaps, level by level, and what it does to whole matches.
+//
+// A handicap level is a deficit d: the handicapped side comes to the round holding d counters
+// fewer than an even split (floor(total / 2) - d against the rest), so the previous round was won
+// by the other side. The round is dealt from those holdings by the match layer itself
+// (sim::deal_round), which applies every rule of the ruleset (holes out of play, remainders, the
+// 1-4 and 2-3 settlements, toll hole, extra numbers, who starts), so the levels are exactly the
+// handicap states the ruleset can produce. Each level plays N rounds; round g makes player
+// (g / 2) % 2 the handicapped side and g % 2 the previous round's starter, so both seats and both
+// starting orders are balanced, and draws its moves from Rng(seed, g): the same stream at every
+// level (common random numbers), which smooths the curve.
+//
+// Whole matches (N of them, played as 'mancala simulate' plays them: match g with Rng(seed, g))
+// give the rounds per match, how often a round's loser wins the next round, and so whether the
+// handicap evens the match (the loser wins the next round more often than not) or snowballs.
+//
+// Everything counted is an integer count or histogram, merged exactly: the result is the same for
+// any thread count. `mancala handicap` (cli/cmd_compare.cpp) is a thin layer over this file.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "reports/histogram.h"
+#include "simulator/play.h"
+#include "simulator/rules.h"
+
+namespace mancala::cli {
+
+struct HandicapOptions {
+  int64_t games = 1000;  // rounds per level, and whole matches; at least 1
+  uint64_t seed = 1;
+  sim::Agent agent = sim::Agent::kRandom;
+  int threads = 1;
+  std::vector<int> levels;  // deficits to play; empty: every level the ruleset can deal
+  bool matches = true;      // also play N whole matches
+};
+
+// The rounds played at one handicap level, counted from the handicapped side (h) against the
+// other side (o).
+struct HandicapLevel {
+  int deficit = 0;
+  std::array<int, 2> holdings{};  // [h, o] when the round is dealt
+  std::string handicap;           // what the deal did, in words (from the dealt RoundSetup)
+  uint64_t rounds = 0;
+  uint64_t wins = 0;         // by h
+  uint64_t losses = 0;       // won by o
+  uint64_t draws = 0;
+  uint64_t unfinished = 0;   // stopped by max_plies
+  uint64_t no_progress = 0;  // ended by the no-progress rule
+  reports::IntHistogram plies;
+  reports::IntHistogram captured_h;  // counters h captured in the round
+  reports::IntHistogram captured_o;
+  reports::IntHistogram holdings_after_h;  // what h held when the round ended
+};
+
+// N whole matches.
+struct MatchSummary {
+  uint64_t matches = 0;
+  // How each match ended (MatchState::reason): by match_end (a rule of the game), by the
+  // reconstruction's stopping rule (stop_after_rounds), by the safety bound (max_rounds, max_plies).
+  std::array<uint64_t, 3> ended_by{};
+  // How its recorded rounds ended: by a rule of the game, the no-progress rule, the safety bound.
+  std::array<uint64_t, 3> rounds_ended_by{};
+  uint64_t with_no_progress_round = 0;  // matches with at least one round ended by the no-progress rule
+  reports::IntHistogram rounds;        // rounds per match
+  // Consecutive pairs of decided rounds (round i and i + 1 each won by a side): how many, and in
+  // how many the loser of round i won round i + 1. Rounds past kMaxRounds are not recorded.
+  uint64_t transitions = 0;
+  uint64_t loser_won_next = 0;
+};
+
+struct HandicapResult {
+  sim::RuleSet rules;
+  HandicapOptions options;
+  int total_counters = 0;
+  std::vector<HandicapLevel> levels;
+  MatchSummary matches;  // empty when options.matches is false
+};
+
+// Every deficit the ruleset can deal a round from: 0 up to the largest for which the match is not
+// over before the round (match_end) and each side holds a counter after the settlement.
+std::vector<int> handicap_levels(const sim::RuleSet& rules);
+
+// Parses "--levels": comma-separated deficits and ranges, "0,5,10-12". Throws mancala::UsageError
+// "handicap: --levels: expected deficits such as 0,5,10-12, got '<text>'".
+std::vector<int> parse_levels(const std::string& text);
+
+// Plays every level and the matches. Throws mancala::Error
+// "handicap: <id>: the ruleset plays single rounds (match: false): no handicap carries from one
+// round to the next" for a ruleset without rounds, "handicap: games: must be 1 or more" for
+// N < 1, and "handicap: --levels: <d>: not a level <id> can deal (deficits 0 to <max>)" for a
+// level outside handicap_levels().
+HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOptions& options);
+
+// "evens", "snowballs" or "neither detectably" from the matches: the Wilson 95% interval of the
+// share of next rounds the loser wins lies above 1/2, below 1/2, or contains it ("no data" when
+// no two decided rounds follow one another).
+std::string match_verdict(const MatchSummary& matches);
+
+// Renderings, as for compare (compare_builder.h). The fragment holds the level table, the SVG
+// curves (win rate of the handicapped side with its interval, and his holdings after the round,
+// by level), the match statistics and the rounds-per-match histogram; headings start at <h2>.
+std::string handicap_text(const HandicapResult& result);
+std::string handicap_markdown(const HandicapResult& result);
+std::string handicap_csv(const HandicapResult& result);
+nlohmann::ordered_json handicap_json(const HandicapResult& result);
+std::string handicap_html_fragment(const HandicapResult& result);
+std::string handicap_html_page(const HandicapResult& result, const std::string& title);
+
+}  // namespace mancala::cli

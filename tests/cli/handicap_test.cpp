@@ -1,0 +1,205 @@
+// mancala handicap: the levels a multi-round ruleset can deal, what each deal does in words,
+// counts that add up, the level-0 round being the match's first round, determinism, the match
+// verdict, the renderings, and bad input refused with exact messages.
+//
+// The ruleset is a fixture (tests/fixtures/handicap/khutka_like.json): a Khutka Boia-like match,
+// 2x5 holes of five, the 1-4 and 2-3 settlements, a player who cannot fill a hole losing.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "../reports/xml_check.h"
+#include "cli/cli.h"
+#include "cli/handicap_builder.h"
+#include "simulator/match.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::cli {
+namespace {
+
+using nlohmann::json;
+
+const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
+
+struct Result {
+  int code = 0;
+  std::string out, err;
+};
+
+Result run_cli(const Args& args) {
+  std::ostringstream out, err;
+  Result r;
+  r.code = run(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+HandicapOptions small(int64_t games) {
+  HandicapOptions o;
+  o.games = games;
+  o.threads = 2;
+  return o;
+}
+
+TEST(HandicapLevels, AFiftyCounterMatchDealsDeficitsZeroToTwentyAndStopsWhereAHoleCannotBeFilled) {
+  // 25 - 20 = 5 still fills one hole; 25 - 21 = 4 cannot, and the match is over before the round.
+  std::vector<int> expected;
+  for (int d = 0; d <= 20; ++d) expected.push_back(d);
+  EXPECT_EQ(handicap_levels(sim::load_ruleset(kFixture)), expected);
+}
+
+TEST(HandicapLevels, ParsesListsAndRangesAndRefusesAnythingElse) {
+  EXPECT_EQ(parse_levels("0,5,10-12"), (std::vector<int>{0, 5, 10, 11, 12}));
+  EXPECT_EQ(parse_levels("4,2,2-3"), (std::vector<int>{2, 3, 4}));
+  for (const char* bad : {"", "a", "3-1", "1,,2", "1,", "-1", "2-"}) {
+    try {
+      parse_levels(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const UsageError& e) {
+      EXPECT_EQ(std::string(e.what()), "handicap: --levels: expected deficits such as 0,5,10-12, got '" + std::string(bad) + "'");
+    }
+  }
+}
+
+TEST(HandicapDeal, ThirtyThreeToSeventeenTakesTwoHolesOutOfPlayAndSettlesTwoThree) {
+  // 17 = 3 holes + 2, 33 = 6 holes + 3: the player with two gives them to the other (15 vs 35),
+  // who fills his 5 holes, sets 10 aside and makes a bha; the weaker side plays 3 holes of 5.
+  HandicapOptions o = small(4);
+  o.levels = {8};
+  o.matches = false;
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), o);
+  ASSERT_EQ(r.levels.size(), 1u);
+  EXPECT_EQ(r.levels[0].holdings, (std::array<int, 2>{17, 33}));
+  EXPECT_EQ(r.levels[0].handicap,
+            "3 of 5 holes in play; gives 2 to the other side; the other side has a bha; the other side sets 10 aside");
+}
+
+TEST(HandicapDeal, TwentyFourToTwentySixSettlesOneFourWithTheTributeToTheStrongerSide) {
+  // 24 = 4 holes + 4, 26 = 5 holes + 1: the one with one gives it to the one with four and
+  // becomes the Kungidar, who receives the tribute.
+  HandicapOptions o = small(2);
+  o.levels = {1};
+  o.matches = false;
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), o);
+  EXPECT_EQ(r.levels[0].handicap, "5 of 5 holes in play; receives 1; pays the 1-4 tribute");
+}
+
+TEST(HandicapRounds, EveryRoundIsCountedOnceAndTheCountsAddUp) {
+  const int64_t games = kSanitized ? 40 : 200;
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), small(games));
+  ASSERT_EQ(r.levels.size(), 21u);
+  for (const HandicapLevel& l : r.levels) {
+    EXPECT_EQ(l.rounds, static_cast<uint64_t>(games)) << l.deficit;
+    EXPECT_EQ(l.wins + l.losses + l.draws + l.unfinished, l.rounds) << l.deficit;
+    EXPECT_EQ(l.plies.total(), l.rounds);
+    EXPECT_EQ(l.captured_h.total(), l.rounds);
+    EXPECT_EQ(l.holdings_after_h.total(), l.rounds);
+    EXPECT_LE(l.holdings_after_h.max(), 50);
+    EXPECT_EQ(l.holdings[0] + l.holdings[1], 50);
+  }
+  EXPECT_EQ(r.matches.matches, static_cast<uint64_t>(games));
+  EXPECT_EQ(r.matches.rounds.total(), r.matches.matches);
+  EXPECT_EQ(r.matches.ended_by[0] + r.matches.ended_by[1] + r.matches.ended_by[2], r.matches.matches);
+  // Each match of k recorded rounds gives at most k - 1 pairs of consecutive rounds.
+  EXPECT_LE(r.matches.transitions, static_cast<uint64_t>(r.matches.rounds.moments().sum()) - r.matches.matches);
+  EXPECT_LE(r.matches.loser_won_next, r.matches.transitions);
+  EXPECT_GT(r.matches.transitions, 0u);
+}
+
+TEST(HandicapRounds, TheEvenLevelWithTheFirstPlayerToMoveIsTheMatchesFirstRound) {
+  // Round g = 1 of level 0: h is player 0, the previous starter player 1, so player 0 starts from
+  // the initial position, as the first round of match 1 does, with the same stream (seed, 1).
+  const sim::RuleSet rules = sim::load_ruleset(kFixture);
+  const sim::Game game(rules);
+  sim::MatchState match;
+  sim::RoundSetup setup;
+  EXPECT_EQ(sim::deal_round(game, {25, 25}, sim::kDraw, 1, 0, setup), sim::start_match(game, match));
+  HandicapOptions o = small(2);
+  o.levels = {0};
+  o.seed = 5;
+  const HandicapResult r = measure_handicaps(rules, o);
+  sim::Rng rng(5, 1);
+  const sim::GameResult first = sim::play_game(game, sim::Agent::kRandom, sim::Agent::kRandom, rng);
+  EXPECT_GE(r.levels[0].plies.count(first.round[0].plies), 1u);
+  EXPECT_GE(r.levels[0].captured_h.count(first.round[0].captured[0]), 1u);
+}
+
+TEST(HandicapRounds, TheThreadCountDoesNotChangeTheResult) {
+  const Args base = {"handicap", kFixture, "--games", kSanitized ? "30" : "150", "--seed", "3", "--format", "json"};
+  Args one = base, two = base;
+  one.insert(one.end(), {"--threads", "1"});
+  two.insert(two.end(), {"--threads", "2"});
+  const Result a = run_cli(one), b = run_cli(two);
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  const json j = json::parse(a.out);
+  EXPECT_EQ(j["ruleset"], "handicap/khutka_like");
+  EXPECT_EQ(j["levels"].size(), 21u);
+  EXPECT_EQ(j["levels"][8]["holdings"], json::array({17, 33}));
+}
+
+TEST(HandicapVerdict, ComparesTheLosersNextRoundWinRateIntervalWithOneHalf) {
+  MatchSummary m;
+  EXPECT_EQ(match_verdict(m), "no data");
+  m.transitions = 100;
+  m.loser_won_next = 70;  // Wilson [0.604, 0.781]
+  EXPECT_EQ(match_verdict(m), "evens");
+  m.loser_won_next = 30;
+  EXPECT_EQ(match_verdict(m), "snowballs");
+  m.loser_won_next = 50;
+  EXPECT_EQ(match_verdict(m), "neither detectably");
+  m.loser_won_next = 60;  // Wilson [0.502, 0.691]: just above one half
+  EXPECT_EQ(match_verdict(m), "evens");
+  m.loser_won_next = 59;  // Wilson [0.492, 0.681]
+  EXPECT_EQ(match_verdict(m), "neither detectably");
+}
+
+TEST(HandicapCommand, HtmlHasBothCurvesAndTheRoundsHistogramAndCsvIsTidy) {
+  const Args base = {"handicap", kFixture, "--games", "20", "--levels", "0-3", "--format"};
+  Args html = base, csv = base, text = base;
+  html.push_back("html");
+  csv.push_back("csv");
+  text.push_back("table");
+  const Result h = run_cli(html);
+  ASSERT_EQ(h.code, 0) << h.err;
+  const xml_check::Element page = xml_check::parse(h.out);
+  EXPECT_EQ(xml_check::find_all(page, "svg").size(), 3u);
+  EXPECT_NE(h.out.find("Win rate of the handicapped side by level"), std::string::npos);
+  const Result c = run_cli(csv);
+  ASSERT_EQ(c.code, 0) << c.err;
+  EXPECT_EQ(c.out.substr(0, c.out.find("\r\n")), "section,deficit,statistic,value,ci_low,ci_high,n");
+  EXPECT_NE(c.out.find("\r\nlevel,3,h_win_rate,"), std::string::npos);
+  EXPECT_NE(c.out.find("\r\nmatches,,loser_wins_next_round_rate,"), std::string::npos);
+  const Result t = run_cli(text);
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_NE(t.out.find("The loser of a round won the next round in "), std::string::npos);
+}
+
+TEST(HandicapCommand, BadInputGetsExactMessages) {
+  const auto expect = [](const Args& args, int code, const std::string& err) {
+    const Result r = run_cli(args);
+    EXPECT_EQ(r.code, code) << r.err;
+    EXPECT_EQ(r.err, err);
+    EXPECT_EQ(r.out, "");
+  };
+  expect({"handicap", "toguz_kumalak/standard", "--games", "10"}, 1,
+         "mancala: handicap: toguz_kumalak/standard: the ruleset plays single rounds (match: false): no handicap carries "
+         "from one round to the next\n");
+  expect({"handicap"}, 2, "mancala: handicap: missing the ruleset (see 'mancala handicap --help')\n");
+  expect({"handicap", kFixture, "--games", "0"}, 2, "mancala: handicap: --games: must be 1 or more\n");
+  expect({"handicap", kFixture, "--levels", "x"}, 2,
+         "mancala: handicap: --levels: expected deficits such as 0,5,10-12, got 'x'\n");
+  expect({"handicap", kFixture, "--levels", "3,21", "--games", "5"}, 1,
+         "mancala: handicap: --levels: 21: not a level handicap/khutka_like can deal (deficits 0-20)\n");
+  expect({"handicap", kFixture, "--format", "svg"}, 2,
+         "mancala: handicap: --format: expected table, json, csv, md or html, got 'svg'\n");
+  std::string known;
+  for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
+  expect({"handicap", "no_such_game/x"}, 1, "mancala: no_such_game/x: unknown ruleset (known: " + known + ")\n");
+}
+
+}  // namespace
+}  // namespace mancala::cli
