@@ -94,8 +94,8 @@ std::string signed_cell(const json& value) {
 
 std::string number_cell(const json& x, int digits) { return x.is_number() ? fixed(x.get<double>(), digits) : "-"; }
 
-// Columns separated by two spaces; the first column left-aligned, the others right-aligned.
-void print_table(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right.
+void print_table(std::ostream& out, const std::string& align, const std::vector<std::vector<std::string>>& rows) {
   std::vector<size_t> width;
   for (const auto& row : rows) {
     width.resize(std::max(width.size(), row.size()));
@@ -105,7 +105,7 @@ void print_table(std::ostream& out, const std::vector<std::vector<std::string>>&
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
       const std::string pad(width[c] - row[c].size(), ' ');
-      line += c == 0 ? row[c] + pad : "  " + pad + row[c];
+      line += (c == 0 ? "" : "  ") + (align[c] == 'l' ? row[c] + pad : pad + row[c]);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
@@ -175,7 +175,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     rate_cell(run["first_player_win_rate"]), signed_cell(run["first_player_advantage"]),
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
   }
-  print_table(out, rows);
+  print_table(out, "lrrrrrrrrr", rows);
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the
@@ -396,7 +396,7 @@ int runs_list(const Args& args, Io& io) {
     rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
                     std::to_string(r.games) + (r.partial ? " (partial)" : ""), rate});
   }
-  print_table(io.out, rows);
+  print_table(io.out, "rlllrrr", rows);
   return 0;
 }
 
@@ -440,7 +440,7 @@ int runs_show(const Args& args, Io& io) {
     const std::string ci = row.ci95.is_array() ? "[" + fixed(row.ci95[0].get<double>(), 4) + ", " + fixed(row.ci95[1].get<double>(), 4) + "]" : "";
     rows.push_back({row.statistic, value, ci});
   }
-  print_table(io.out, rows);
+  print_table(io.out, "lrl", rows);
   return 0;
 }
 
@@ -511,7 +511,7 @@ int cmd_bench(const Args& args, Io& io) {
   if (format == "json") {
     io.out << results.dump(2) << "\n";
   } else {
-    print_table(io.out, rows);
+    print_table(io.out, "lrrrrrrr", rows);
   }
   return 0;
 }

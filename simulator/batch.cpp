@@ -77,25 +77,10 @@ int64_t block_size_for(int64_t games, int threads) {
 
 int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
-RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
-  if (options.games < 1) throw Error("simulate: --games: must be 1 or more");
+GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options) {
   if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
-  if (options.shard.count < 1 || options.shard.index < 1 || options.shard.index > options.shard.count) {
-    throw Error("simulate: --shard: expected i/n with 1 <= i <= n");
-  }
-  RunStats run;
-  run.ruleset = rules.id;
-  run.rules_hash = rules_hash(rules);
-  run.engine_version = MANCALA_VERSION;
-  run.agent = agent_name(options.agent);
-  run.seed = options.seed;
-  run.games_requested = options.games;
-  run.shard = options.shard;
-  run.range = shard_range(options.games, options.shard);
-
-  const Game game(rules);
-  const int threads = static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(run.range.size(), 1)));
-  BlockQueue queue(run.range, block_size_for(run.range.size(), threads));
+  const int threads = static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
+  BlockQueue queue(range, block_size_for(range.size(), threads));
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mutex;
@@ -112,10 +97,7 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
       while (!stopping() && queue.take(block)) {
         GameTally tally;
         int64_t g = block.begin;
-        for (; g < block.end && !stopping(); ++g) {
-          Rng rng(options.seed, static_cast<uint64_t>(g));
-          tally.add(play_game(game, options.agent, options.agent, rng));
-        }
+        for (; g < block.end && !stopping(); ++g) tally.add(play(g));
         if (g < block.end) break;  // stopped inside the block: it does not count
         queue.commit(block, std::move(tally));
       }
@@ -138,17 +120,39 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
       running_changed.wait_for(lock, std::chrono::milliseconds(100));
       if (options.progress && running > 0) {
         lock.unlock();
-        options.progress(queue.done(), static_cast<uint64_t>(run.range.size()));
+        options.progress(queue.done(), static_cast<uint64_t>(range.size()));
         lock.lock();
       }
     }
   }
   for (std::thread& t : pool) t.join();
   if (error) std::rethrow_exception(error);
+  if (options.progress) options.progress(queue.total().games, static_cast<uint64_t>(range.size()));
+  return std::move(queue.total());
+}
 
-  run.tally = std::move(queue.total());
+RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
+  if (options.games < 1) throw Error("simulate: --games: must be 1 or more");
+  if (options.shard.count < 1 || options.shard.index < 1 || options.shard.index > options.shard.count) {
+    throw Error("simulate: --shard: expected i/n with 1 <= i <= n");
+  }
+  RunStats run;
+  run.ruleset = rules.id;
+  run.rules_hash = rules_hash(rules);
+  run.engine_version = MANCALA_VERSION;
+  run.agent = agent_name(options.agent);
+  run.seed = options.seed;
+  run.games_requested = options.games;
+  run.shard = options.shard;
+  run.range = shard_range(options.games, options.shard);
+
+  const Game game(rules);
+  const PlayOne play = [&](int64_t g) {
+    Rng rng(options.seed, static_cast<uint64_t>(g));
+    return play_game(game, options.agent, options.agent, rng);
+  };
+  run.tally = play_games(run.range, play, options);
   run.partial = run.tally.games < static_cast<uint64_t>(run.range.size());
-  if (options.progress) options.progress(run.tally.games, static_cast<uint64_t>(run.range.size()));
   return run;
 }
 

@@ -153,8 +153,9 @@ json run_stats_to_json(const RunStats& run) {
   }
   j["ended_by"] = ended;
   const reports::DistributionSummary plies = t.plies.summary();
-  j["plies"] = {{"mean", number(plies.mean)}, {"sd", number(plies.sd)},         {"min", number(plies.min)},
-                {"max", number(plies.max)},   {"median", number(plies.median)}, {"p5", number(plies.p5)},
+  const auto extreme = [&](bool lowest) { return t.plies.empty() ? json(nullptr) : json(lowest ? t.plies.min() : t.plies.max()); };
+  j["plies"] = {{"mean", number(plies.mean)}, {"sd", number(plies.sd)},         {"min", extreme(true)},
+                {"max", extreme(false)},      {"median", number(plies.median)}, {"p5", number(plies.p5)},
                 {"p95", number(plies.p95)},   {"histogram", t.plies.to_json()}};
   j["relay_bound_hits"] = {{"moves", t.relay_bound_hits}, {"games", t.games_with_relay_bound_hits}};
   t.match.to_json(j);

@@ -1,0 +1,348 @@
+// The batch runner and run statistics: determinism whatever the threads or shards, the prefix kept
+// when stopped, a worker's exception on the caller, the JSON round trip and its exact figures, and
+// the messages for malformed statistics and shards that do not make one run.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "common/error.h"
+#include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+using nlohmann::json;
+
+bool sanitized() {
+  const char* env = std::getenv("MANCALA_SANITIZED");
+  return env && std::string(env) == "1";
+}
+
+// Games per run in these tests: a few hundred, fewer under the sanitizers.
+int64_t test_games() { return sanitized() ? 120 : 300; }
+
+// A made-up game result that depends only on the game index, to test the runner without the engine.
+GameResult synthetic(int64_t g) {
+  GameResult r;
+  r.winner = g % 3 == 0 ? 0 : g % 3 == 1 ? 1 : kDraw;
+  r.reason = g % 5 == 0 ? EndReason::kNoProgress : EndReason::kRule;
+  r.plies = static_cast<int>(g % 97);
+  r.relay_bound_hits = g % 11 == 0 ? 2 : 0;
+  r.rounds = 1;
+  return r;
+}
+
+GameTally tally_of(int64_t begin, int64_t end, GameResult (*play)(int64_t)) {
+  GameTally t;
+  for (int64_t g = begin; g < end; ++g) t.add(play(g));
+  return t;
+}
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(no exception)";
+}
+
+TEST(Shard, IsWrittenIOverN) {
+  EXPECT_EQ(parse_shard("2/3"), (Shard{2, 3}));
+  EXPECT_EQ(parse_shard("1/1"), (Shard{1, 1}));
+}
+
+TEST(Shard, AnythingButIOverNWithOneToNIsRefusedWithTheText) {
+  for (const std::string bad : {"0/3", "4/3", "1/0", "-1/2", "a/b", "3", "1/2x", "/2", "1/", ""}) {
+    EXPECT_EQ(message_of([&] { parse_shard(bad); }), "--shard: expected i/n with 1 <= i <= n, got '" + bad + "'");
+  }
+}
+
+TEST(Shard, TheShardsOfARunAreContiguousBlocksCoveringEveryGameOnce) {
+  EXPECT_EQ(shard_range(10, Shard{1, 3}), (GameRange{0, 3}));
+  EXPECT_EQ(shard_range(10, Shard{2, 3}), (GameRange{3, 6}));
+  EXPECT_EQ(shard_range(10, Shard{3, 3}), (GameRange{6, 10}));
+  EXPECT_EQ(shard_range(2, Shard{2, 4}), (GameRange{0, 1}));  // more shards than games: some are empty
+  EXPECT_EQ(shard_range(2, Shard{1, 4}), (GameRange{0, 0}));
+  int64_t next = 0;
+  for (int i = 1; i <= 7; ++i) {
+    const GameRange r = shard_range(1000003, Shard{i, 7});
+    EXPECT_EQ(r.begin, next);
+    next = r.end;
+  }
+  EXPECT_EQ(next, 1000003);
+}
+
+TEST(PlayGames, TalliesEveryGameOfTheRangeOnceWhateverTheThreads) {
+  const GameTally expected = tally_of(100, 1100, synthetic);
+  for (int threads : {1, 2, 3, 8}) {
+    BatchOptions options;
+    options.threads = threads;
+    EXPECT_EQ(play_games(GameRange{100, 1100}, synthetic, options), expected) << threads << " threads";
+  }
+}
+
+TEST(PlayGames, AWorkersExceptionIsRethrownOnTheCaller) {
+  BatchOptions options;
+  options.threads = 2;
+  const PlayOne failing = [](int64_t g) {
+    if (g == 137) throw Error("game 137: broken");
+    return synthetic(g);
+  };
+  EXPECT_EQ(message_of([&] { play_games(GameRange{0, 1000}, failing, options); }), "game 137: broken");
+}
+
+TEST(PlayGames, StoppedItCountsAPrefixOfTheRangeAndNothingElse) {
+  std::atomic<bool> stop{false};
+  BatchOptions options;
+  options.threads = 2;
+  options.stop = &stop;
+  const PlayOne stopping = [&](int64_t g) {
+    if (g == 500) stop = true;  // as if Ctrl-C came while game 500 was being played
+    return synthetic(g);
+  };
+  const GameTally t = play_games(GameRange{0, 100000}, stopping, options);
+  EXPECT_LT(t.games, 100000u);
+  EXPECT_LE(t.games, 501u);
+  EXPECT_EQ(t, tally_of(0, static_cast<int64_t>(t.games), synthetic));
+}
+
+TEST(PlayGames, StoppedBeforeTheStartItCountsNothing) {
+  std::atomic<bool> stop{true};
+  BatchOptions options;
+  options.threads = 2;
+  options.stop = &stop;
+  EXPECT_EQ(play_games(GameRange{0, 1000}, synthetic, options), GameTally{});
+}
+
+TEST(PlayGames, ProgressEndsWithTheGamesCounted) {
+  BatchOptions options;
+  options.threads = 2;
+  uint64_t last_done = 0, last_total = 0;
+  options.progress = [&](uint64_t done, uint64_t total) {
+    last_done = done;
+    last_total = total;
+  };
+  play_games(GameRange{0, 777}, synthetic, options);
+  EXPECT_EQ(last_done, 777u);
+  EXPECT_EQ(last_total, 777u);
+}
+
+TEST(SimulateRuleset, GameGIsPlayedWithRngOfSeedAndG) {
+  const RuleSet rules = load_ruleset("toguz_kumalak/standard");
+  const Game game(rules);
+  BatchOptions options;
+  options.games = 30;
+  options.seed = 42;
+  options.shard = Shard{2, 3};
+  const RunStats run = simulate_ruleset(rules, options);
+  GameTally expected;
+  for (int64_t g = 10; g < 20; ++g) {
+    Rng rng(42, static_cast<uint64_t>(g));
+    expected.add(play_game(game, Agent::kRandom, Agent::kRandom, rng));
+  }
+  EXPECT_EQ(run.tally, expected);
+  EXPECT_EQ(run.range, (GameRange{10, 20}));
+  EXPECT_FALSE(run.partial);
+  EXPECT_EQ(run.ruleset, "toguz_kumalak/standard");
+  EXPECT_EQ(run.rules_hash, rules_hash(rules));
+  EXPECT_EQ(run.agent, "random");
+  EXPECT_EQ(run.engine_version, MANCALA_VERSION);
+}
+
+TEST(SimulateRuleset, OneAndTwoThreadsGiveTheSameStatistics) {
+  for (const std::string& id : list_ruleset_ids()) {
+    const RuleSet rules = load_ruleset(id);
+    for (Agent agent : {Agent::kRandom, Agent::kGreedy}) {
+      BatchOptions options;
+      options.games = test_games();
+      options.seed = 7;
+      options.agent = agent;
+      options.threads = 1;
+      const RunStats one = simulate_ruleset(rules, options);
+      options.threads = 2;
+      const RunStats two = simulate_ruleset(rules, options);
+      EXPECT_EQ(one, two) << id;
+      EXPECT_EQ(run_stats_to_json(one).dump(), run_stats_to_json(two).dump()) << id;
+      EXPECT_EQ(one.tally.games, static_cast<uint64_t>(test_games()));
+    }
+  }
+}
+
+TEST(SimulateRuleset, MergedShardsEqualTheSingleRunByteForByte) {
+  const RuleSet rules = load_ruleset("toguz_kumalak/standard");
+  BatchOptions options;
+  options.games = test_games();
+  options.seed = 11;
+  options.threads = 2;
+  const RunStats single = simulate_ruleset(rules, options);
+  std::vector<ShardInput> shards;
+  for (int i = 3; i >= 1; --i) {  // any order
+    options.shard = Shard{i, 3};
+    shards.push_back({"shard" + std::to_string(i), simulate_ruleset(rules, options)});
+  }
+  const RunStats merged = merge_shards(shards);
+  EXPECT_EQ(merged, single);
+  EXPECT_EQ(run_stats_to_json(merged).dump(2), run_stats_to_json(single).dump(2));
+}
+
+TEST(SimulateRuleset, EveryToguzGameEndsByARuleAndTheCountsAddUp) {
+  BatchOptions options;
+  options.games = test_games();
+  const RunStats run = simulate_ruleset(load_ruleset("toguz_kumalak/standard"), options);
+  const GameTally& t = run.tally;
+  EXPECT_EQ(t.wins[0] + t.wins[1] + t.draws + t.unfinished, t.games);
+  EXPECT_EQ(t.ended_by[0], t.games);  // Toguz has no no-progress rule and random games end long before max_plies
+  EXPECT_EQ(t.unfinished, 0u);
+  EXPECT_EQ(t.plies.total(), t.games);
+  EXPECT_EQ(t.relay_bound_hits, 0u);  // no relay in Toguz
+}
+
+TEST(SimulateRuleset, RefusesNoGames) {
+  BatchOptions options;
+  options.games = 0;
+  EXPECT_EQ(message_of([&] { simulate_ruleset(load_ruleset("toguz_kumalak/standard"), options); }),
+            "simulate: --games: must be 1 or more");
+}
+
+RunStats synthetic_run(int64_t games) {
+  RunStats run;
+  run.ruleset = "test/synthetic";
+  run.rules_hash = "0123456789abcdef";
+  run.engine_version = "9.9.9";
+  run.agent = "random";
+  run.seed = 5;
+  run.games_requested = games;
+  run.range = shard_range(games, run.shard);
+  run.tally = tally_of(0, games, synthetic);
+  return run;
+}
+
+TEST(RunStatsJson, GivesTheCountsAndTheFiguresComputedFromThem) {
+  // Games 0..5: winners P1 P2 draw P1 P2 draw; game 0 and 5 by no progress; plies 0..5; game 0
+  // has two relay-bound hits.
+  const json j = run_stats_to_json(synthetic_run(6));
+  EXPECT_EQ(j["games"], 6);
+  EXPECT_EQ(j["wins"], json::array({2, 2}));
+  EXPECT_EQ(j["draws"], 2);
+  EXPECT_EQ(j["unfinished"], 0);
+  EXPECT_DOUBLE_EQ(j["first_player_win_rate"]["value"].get<double>(), 2.0 / 6.0);
+  EXPECT_DOUBLE_EQ(j["draw_rate"]["value"].get<double>(), 2.0 / 6.0);
+  EXPECT_EQ(j["first_player_advantage"]["value"], 0.0);
+  EXPECT_EQ(j["first_player_advantage"]["p_value"], 1.0);
+  EXPECT_DOUBLE_EQ(j["first_player_advantage"]["ci95"][0].get<double>(), -j["first_player_advantage"]["ci95"][1].get<double>());
+  EXPECT_EQ(j["ended_by"]["no_progress"], json({{"games", 2}, {"share", 2.0 / 6.0}}));
+  EXPECT_EQ(j["ended_by"]["rule"]["games"], 4);
+  EXPECT_EQ(j["ended_by"]["safety_bound"], json({{"games", 0}, {"share", 0.0}}));
+  EXPECT_EQ(j["plies"]["mean"], 2.5);
+  EXPECT_EQ(j["plies"]["median"], 2.5);
+  EXPECT_EQ(j["plies"]["min"], 0);
+  EXPECT_EQ(j["plies"]["max"], 5);
+  EXPECT_TRUE(j["plies"]["max"].is_number_integer());
+  EXPECT_DOUBLE_EQ(j["plies"]["p5"].get<double>(), 0.25);   // type 7: 0 + 0.05 * 5
+  EXPECT_DOUBLE_EQ(j["plies"]["p95"].get<double>(), 4.75);
+  EXPECT_DOUBLE_EQ(j["plies"]["sd"].get<double>(), std::sqrt(3.5));
+  EXPECT_EQ(j["plies"]["histogram"], json({{"first", 0}, {"counts", {1, 1, 1, 1, 1, 1}}}));
+  EXPECT_EQ(j["relay_bound_hits"], json({{"moves", 2}, {"games", 1}}));
+  EXPECT_EQ(j["shard"], json({{"index", 1}, {"count", 1}, {"first_game", 0}, {"end_game", 6}}));
+  EXPECT_EQ(j["partial"], false);
+  EXPECT_FALSE(j.contains("rounds"));  // single-round games: no match statistics
+}
+
+TEST(RunStatsJson, AnEmptyPartialRunHasNullFiguresNotNaN) {
+  RunStats run = synthetic_run(10);
+  run.tally = GameTally{};
+  run.partial = true;
+  const json j = run_stats_to_json(run);
+  EXPECT_EQ(j["games"], 0);
+  EXPECT_EQ(j["first_player_win_rate"], json({{"value", nullptr}, {"ci95", nullptr}}));
+  EXPECT_TRUE(j["plies"]["mean"].is_null());
+  EXPECT_TRUE(j["ended_by"]["rule"]["share"].is_null());
+  EXPECT_EQ(run_stats_from_json(j, "x"), run);
+}
+
+TEST(RunStatsJson, RoundTripsExactlyThroughText) {
+  const RunStats run = synthetic_run(1000);
+  EXPECT_EQ(run_stats_from_json(json::parse(run_stats_to_json(run).dump()), "x"), run);
+}
+
+TEST(RunStatsJson, CountsThatDoNotAddUpAreRefusedNamingTheKey) {
+  const json good = run_stats_to_json(synthetic_run(6));
+  const auto message = [&](const std::function<void(json&)>& edit) {
+    json j = good;
+    edit(j);
+    return message_of([&] { run_stats_from_json(j, "runs.json"); });
+  };
+  EXPECT_EQ(message([](json& j) { j["draws"] = 3; }),
+            "runs.json: test/synthetic: games: wins, draws and unfinished do not add up to games");
+  EXPECT_EQ(message([](json& j) { j["ended_by"]["rule"]["games"] = 5; }),
+            "runs.json: test/synthetic: ended_by: the counts do not add up to games");
+  EXPECT_EQ(message([](json& j) { j["plies"]["histogram"]["counts"] = {1, 1}; }),
+            "runs.json: test/synthetic: plies: the histogram does not count every game");
+  EXPECT_EQ(message([](json& j) { j.erase("wins"); }), "runs.json: test/synthetic: wins: missing");
+  EXPECT_EQ(message([](json& j) { j["wins"] = {1}; }), "runs.json: test/synthetic: wins: expected an array of two counts");
+  EXPECT_EQ(message([](json& j) { j["draws"] = -1; }),
+            "runs.json: test/synthetic: draws: expected a count (an integer 0 or more)");
+  EXPECT_EQ(message([](json& j) { j["shard"]["end_game"] = 5; }),
+            "runs.json: test/synthetic: shard: not a shard of a run of 6 games");
+  EXPECT_EQ(message([](json& j) { j["games_requested"] = 7; }),
+            "runs.json: test/synthetic: shard: not a shard of a run of 7 games");
+  EXPECT_EQ(message([](json& j) { j.erase("ruleset"); }), "runs.json: ruleset: missing");
+  EXPECT_EQ(message_of([] { run_stats_from_json(json::array(), "runs.json"); }), "runs.json: expected a JSON object");
+}
+
+TEST(RunStatsJson, ACompleteRunMustCountEveryGameOfItsShard) {
+  RunStats run = synthetic_run(6);
+  run.tally = tally_of(0, 5, synthetic);
+  const json j = run_stats_to_json(run);
+  EXPECT_EQ(message_of([&] { run_stats_from_json(j, "r"); }),
+            "r: test/synthetic: games: a complete run must count every game of its shard");
+  run.partial = true;
+  EXPECT_EQ(run_stats_from_json(run_stats_to_json(run), "r"), run);
+}
+
+std::vector<ShardInput> synthetic_shards(int count) {
+  std::vector<ShardInput> shards;
+  for (int i = 1; i <= count; ++i) {
+    RunStats run = synthetic_run(100);
+    run.shard = Shard{i, count};
+    run.range = shard_range(100, run.shard);
+    run.tally = tally_of(run.range.begin, run.range.end, synthetic);
+    shards.push_back({"s" + std::to_string(i) + ".json", run});
+  }
+  return shards;
+}
+
+TEST(MergeShards, GivesTheSingleRun) {
+  EXPECT_EQ(merge_shards(synthetic_shards(4)), synthetic_run(100));
+}
+
+TEST(MergeShards, RefusesShardsThatDoNotMakeOneRun) {
+  auto shards = synthetic_shards(3);
+  shards.erase(shards.begin() + 1);
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }), "s1.json: test/synthetic: shard 2/3 is missing");
+
+  shards = synthetic_shards(3);
+  shards.push_back(shards[0]);
+  shards.back().origin = "copy.json";
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }), "copy.json: test/synthetic: shard 1/3 is also in s1.json");
+
+  shards = synthetic_shards(3);
+  shards[2].run.seed = 6;
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }), "s3.json: test/synthetic: seed 6 differs from 5 in s1.json");
+
+  shards = synthetic_shards(3);
+  shards[1].run.rules_hash = "ffff";
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }),
+            "s2.json: test/synthetic: rules hash ffff differs from 0123456789abcdef in s1.json");
+
+  shards = synthetic_shards(3);
+  shards[1].run.partial = true;
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }),
+            "s2.json: test/synthetic: shard 2/3 is partial (interrupted); run it again to merge");
+}
+
+}  // namespace
+}  // namespace mancala::sim
