@@ -132,10 +132,8 @@ std::string describe_setup(const sim::RuleSet& r, const sim::RoundSetup& setup, 
   if (setup.remainder_hole >= 0 && r.winner_takes_remainder_hole && setup.favoured == o) {
     parts.push_back("the other side takes what falls into his remainder hole");
   }
-  if (setup.extra_number[h] > 0 || setup.extra_number[o] > 0) {
-    parts.push_back("extra numbers " + std::to_string(setup.extra_number[h]) + " (his) and " +
-                    std::to_string(setup.extra_number[o]) + " (the other's)");
-  }
+  if (setup.extra_number[h] > 0) parts.push_back("his extra number " + std::to_string(setup.extra_number[h]));
+  if (setup.extra_number[o] > 0) parts.push_back("the other side's extra number " + std::to_string(setup.extra_number[o]));
   if (setup.aside[h] > 0) parts.push_back("sets " + std::to_string(setup.aside[h]) + " aside");
   if (setup.aside[o] > 0) parts.push_back("the other side sets " + std::to_string(setup.aside[o]) + " aside");
   std::string out;
