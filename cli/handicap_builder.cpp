@@ -450,10 +450,12 @@ std::string handicap_text(const HandicapResult& r) {
   return out;
 }
 
-std::string handicap_markdown(const HandicapResult& r) {
-  std::string out = "# " + header_line(r) + "\n\n## Rounds dealt at each handicap level\n\n" + level_table(r).to_markdown();
-  if (r.options.matches) out += "\n## Whole matches\n\n" + match_table(r).to_markdown() + "\n" + verdict_line(r) + "\n";
-  out += "\n## Notes\n\n";
+std::string handicap_markdown(const HandicapResult& r, int heading_level) {
+  const std::string top(static_cast<std::size_t>(std::clamp(heading_level, 1, 5)), '#');
+  const std::string sub = top + "#";
+  std::string out = top + " " + header_line(r) + "\n\n" + sub + " Rounds dealt at each handicap level\n\n" + level_table(r).to_markdown();
+  if (r.options.matches) out += "\n" + sub + " Whole matches\n\n" + match_table(r).to_markdown() + "\n" + verdict_line(r) + "\n";
+  out += "\n" + sub + " Notes\n\n";
   for (const std::string& n : notes(r)) out += "- " + n + "\n";
   return out;
 }

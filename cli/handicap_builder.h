@@ -107,7 +107,8 @@ std::string match_verdict(const MatchSummary& matches);
 // curves (win rate of the handicapped side with its interval, and his holdings after the round,
 // by level), the match statistics and the rounds-per-match histogram; headings start at <h2>.
 std::string handicap_text(const HandicapResult& result);
-std::string handicap_markdown(const HandicapResult& result);
+// heading_level: the level of the top heading ("#" repeated); the sections are one level below.
+std::string handicap_markdown(const HandicapResult& result, int heading_level = 1);
 std::string handicap_csv(const HandicapResult& result);
 nlohmann::ordered_json handicap_json(const HandicapResult& result);
 std::string handicap_html_fragment(const HandicapResult& result);

@@ -1,0 +1,128 @@
+// The comparisons and handicap curves added to the report: a comparison page per game with two or
+// more rulesets, linked from the index and from each of the game's ruleset pages; the handicap
+// curves on the page of each multi-round ruleset; every page still well-formed.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "../reports/xml_check.h"
+#include "cli/compare_report.h"
+#include "cli/report_builder.h"
+#include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
+#include "simulator/run_stats.h"
+
+namespace mancala::cli {
+namespace {
+
+const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
+const int64_t kGames = std::getenv("MANCALA_SANITIZED") ? 20 : 60;
+
+struct Report {
+  std::vector<sim::RuleSet> rulesets;
+  std::vector<nlohmann::json> runs;
+  std::vector<reports::ReportFile> files;
+};
+
+Report make_report(const std::vector<std::string>& ids) {
+  Report r;
+  std::vector<reports::ReportEntry> entries;
+  for (const std::string& id : ids) {
+    r.rulesets.push_back(sim::load_ruleset(id));
+    sim::BatchOptions batch;
+    batch.games = kGames;
+    batch.seed = 4;
+    r.runs.push_back(sim::run_stats_to_json(sim::simulate_ruleset(r.rulesets.back(), batch)));
+    entries.push_back({report_ruleset(r.rulesets.back()), r.runs.back(), std::nullopt});
+  }
+  r.files = reports::render_report(entries, {});
+  return r;
+}
+
+const reports::ReportFile& file(const Report& r, const std::string& path) {
+  for (const reports::ReportFile& f : r.files) {
+    if (f.path == path) return f;
+  }
+  throw std::runtime_error("no file " + path);
+}
+
+ReportExtrasOptions extras() {
+  ReportExtrasOptions o;
+  o.handicap.games = kGames;
+  o.handicap.seed = 4;
+  return o;
+}
+
+TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsPagesAndTheIndex) {
+  Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture});
+  const std::size_t before = r.files.size();
+  add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
+  ASSERT_EQ(r.files.size(), before + 1) << "one comparison page: the fixture's game has one ruleset";
+  EXPECT_EQ(r.files.back().path, "compare/toguz_kumalak.html");
+  EXPECT_EQ(comparison_page_path("toguz_kumalak"), "compare/toguz_kumalak.html");
+  EXPECT_EQ(comparison_page_path("a b/c"), "compare/a_b_c.html");
+
+  const xml_check::Element page = xml_check::parse(r.files.back().content);
+  EXPECT_EQ(xml_check::find_all(page, "svg").size(), 2u);
+  EXPECT_NE(r.files.back().content.find("Common random numbers: used."), std::string::npos)
+      << "the report plays every ruleset with the same seed";
+
+  for (const char* id : {"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk"}) {
+    const std::string& html = file(r, reports::ruleset_page_path(id)).content;
+    EXPECT_NO_THROW(xml_check::parse(html)) << id;
+    EXPECT_NE(html.find("<a href=\"../compare/toguz_kumalak.html\">"), std::string::npos) << id;
+    EXPECT_NE(html.find("<li>toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "),
+              std::string::npos)
+        << id;
+    EXPECT_EQ(html.find("handicap-curves"), std::string::npos) << id << " plays single rounds";
+  }
+  const std::string& index = file(r, "index.html").content;
+  EXPECT_NO_THROW(xml_check::parse(index));
+  EXPECT_NE(index.find("<a href=\"compare/toguz_kumalak.html\">Reconstructions of Toguz Kumalak compared</a>"), std::string::npos);
+  EXPECT_NE(index.find("<a href=\"" + reports::ruleset_page_path("handicap/khutka_like") + "#handicap-curves\">"),
+            std::string::npos);
+  const std::string& md = file(r, "report.md").content;
+  EXPECT_NE(md.find("\n## Comparisons and handicap effects\n"), std::string::npos);
+  EXPECT_NE(md.find("\n### Handicap effects of handicap/khutka_like:"), std::string::npos);
+}
+
+TEST(CompareReport, AMultiRoundRulesetsPageCarriesItsHandicapCurves) {
+  Report r = make_report({kFixture});
+  const std::string before = file(r, reports::ruleset_page_path("handicap/khutka_like")).content;
+  add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
+  const std::string& html = file(r, reports::ruleset_page_path("handicap/khutka_like")).content;
+  const xml_check::Element after = xml_check::parse(html);
+  EXPECT_EQ(xml_check::find_all(after, "svg").size(), xml_check::find_all(xml_check::parse(before), "svg").size() + 3)
+      << "win-rate curve, holdings-change curve and rounds-per-match histogram";
+  EXPECT_NE(html.find("<div id=\"handicap-curves\">"), std::string::npos);
+}
+
+TEST(CompareReport, NothingIsAddedWhenBothPartsAreOff) {
+  Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture});
+  const std::vector<reports::ReportFile> before = r.files;
+  ReportExtrasOptions o = extras();
+  o.comparisons = false;
+  o.handicaps = false;
+  add_comparisons_to_report(r.files, r.rulesets, r.runs, o);
+  ASSERT_EQ(r.files.size(), before.size());
+  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(r.files[i].content, before[i].content) << before[i].path;
+}
+
+TEST(CompareReport, APageWithoutBodyEndIsRefusedByNameAndNothingChanges) {
+  Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk"});
+  for (reports::ReportFile& f : r.files) {
+    if (f.path == reports::ruleset_page_path("toguz_kumalak/no_tuzdyk")) f.content = "<p>cut</p>";
+  }
+  const std::vector<reports::ReportFile> before = r.files;
+  try {
+    add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "report: rulesets/toguz_kumalak.no_tuzdyk.html: no </body> to add the comparison before");
+  }
+  ASSERT_EQ(r.files.size(), before.size());
+  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(r.files[i].content, before[i].content) << "unchanged: " << before[i].path;
+}
+
+}  // namespace
+}  // namespace mancala::cli
