@@ -155,7 +155,7 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
       });
   add("ended_by_rule_rate", "ended by a rule of the game", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.ended_by[0], t.games); });
-  add("ended_by_no_progress_rate", "ended by the no-progress rule", StatFormat::kPercent, "Wilson",
+  add("ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.ended_by[1], t.games); });
   add("unfinished_rate", "unfinished (safety bound)", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.unfinished, t.games); });
@@ -200,7 +200,7 @@ const std::vector<RateSpec>& rate_specs() {
       {"first_player_win_rate", "P1 win rate", [](const sim::GameTally& t) { return t.wins[0]; }, finished_games},
       {"second_player_win_rate", "P2 win rate", [](const sim::GameTally& t) { return t.wins[1]; }, finished_games},
       {"draw_rate", "draw rate", [](const sim::GameTally& t) { return t.draws; }, finished_games},
-      {"ended_by_no_progress_rate", "ended by the no-progress rule", [](const sim::GameTally& t) { return t.ended_by[1]; },
+      {"ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule", [](const sim::GameTally& t) { return t.ended_by[1]; },
        [](const sim::GameTally& t) { return t.games; }},
       {"unfinished_rate", "unfinished (safety bound)", [](const sim::GameTally& t) { return t.unfinished; },
        [](const sim::GameTally& t) { return t.games; }},
@@ -226,11 +226,20 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   pair.identical_games = crn && runs[a].run.rules_hash == runs[b].run.rules_hash && runs[a].run.seed == runs[b].run.seed &&
                          runs[a].run.agent == runs[b].run.agent && ta.games == tb.games;
 
+  const auto untested = [&](const std::string& name, const std::string& reason) {
+    pair.untested.push_back(name);
+    pair.untested_reasons.push_back(reason);
+  };
   for (const RateSpec& spec : rate_specs()) {
     const uint64_t ka = spec.events(ta), na = spec.trials(ta), kb = spec.events(tb), nb = spec.trials(tb);
+    // A match's "no-progress" ending is its stopping rule, a single round's the no-progress rule.
+    if (std::string(spec.key) == "ended_by_no_progress_rate" && runs[a].rules.match != runs[b].rules.match) {
+      untested(spec.name, "not comparable: a match's stopping rule against a round's no-progress rule");
+      continue;
+    }
     // A rate with no variation at all (no event, or only events, in both runs) has nothing to test.
     if (na == 0 || nb == 0 || ka + kb == 0 || ka + kb == na + nb) {
-      pair.untested.push_back(spec.name);
+      untested(spec.name, "no variation in either run");
       continue;
     }
     const reports::Difference d = reports::newcombe_difference(kb, nb, ka, na);
@@ -253,7 +262,7 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
 
   const uint64_t fa = finished_games(ta), fb = finished_games(tb);
   if (fa == 0 || fb == 0 || (ta.wins[0] + ta.wins[1] + tb.wins[0] + tb.wins[1]) == 0) {
-    pair.untested.push_back("first-player advantage");
+    untested("first-player advantage", "no game won in either run");
   } else {
     const reports::AdvantageDifference d =
         reports::advantage_difference(tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
@@ -367,18 +376,22 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
   if (const PairTest* t = find_test(pair, "plies_mean")) {
     const double mean_a = a.run.tally.plies.mean(), mean_b = b.run.tally.plies.mean();
     const double change = mean_a > 0 ? mean_b / mean_a - 1 : kNoValue;
+    const std::string games = a.rules.match && b.rules.match ? "matches" : "games";
     std::string clause;
     if (!std::isfinite(change) || std::fabs(change) < 0.005) {
-      clause = "games about as long";
+      clause = games + " about as long";
+    } else if (change >= 1) {
+      clause = games + " " + fixed(change + 1, 1) + " times as long";
     } else {
-      clause = "games " + fixed(100 * std::fabs(change), 0) + "% " + (change < 0 ? "shorter" : "longer");
+      clause = games + " " + fixed(100 * std::fabs(change), 0) + "% " + (change < 0 ? "shorter" : "longer");
     }
     clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies)";
     clauses.push_back(clause + (t->significant ? "" : " (not significant)"));
   }
   // The other rates only when they differ significantly, to keep the line short.
-  for (const auto& [key, what] : {std::pair{"draw_rate", "draws"}, std::pair{"ended_by_no_progress_rate", "ended by the no-progress rule"},
-                                  std::pair{"unfinished_rate", "unfinished"}}) {
+  const std::string stopped = a.rules.match && b.rules.match ? "matches ended by the stopping rule" : "ended by the no-progress rule";
+  for (const auto& [key, what] : {std::pair<const char*, std::string>{"draw_rate", "draws"}, std::pair<const char*, std::string>{"ended_by_no_progress_rate", stopped},
+                                  std::pair<const char*, std::string>{"unfinished_rate", "unfinished"}}) {
     const PairTest* t = find_test(pair, key);
     if (t && t->significant) clauses.push_back(points_clause(what, *t));
   }
@@ -405,7 +418,7 @@ std::vector<std::string> method_notes(const Comparison& c) {
   for (const PairComparison& p : c.pairs) max_per_pair = std::max(max_per_pair, p.tests.size());
   notes.push_back("Multiple comparisons: " + std::to_string(c.tests_made) + " tests over " + std::to_string(c.pairs.size()) +
                   (c.pairs.size() == 1 ? " pair" : " pairs") + " (at most " + std::to_string(max_per_pair) +
-                  " per pair; a rate with no variation in either run is not tested), p-values Holm-corrected over all " +
+                  " per pair; a rate with no variation in either run, or not comparable, is not tested), p-values Holm-corrected over all " +
                   std::to_string(c.tests_made) + "; significant means Holm-adjusted p <= " + fixed(c.alpha, 2) + ".");
   notes.push_back(std::string("Tests: ") + kRateTest + " for win, draw and ending rates; " + kAdvantageTest +
                   " for the first-player advantage; " + kRankTest + " for game length; " + kKsTest +
@@ -414,6 +427,9 @@ std::vector<std::string> method_notes(const Comparison& c) {
       "95% intervals: Wilson for rates, Tango score for the first-player advantage, Student t for the mean length, "
       "order statistics (distribution-free) for length percentiles; for differences: Newcombe hybrid score for rates, "
       "MOVER from the Tango intervals for the advantage, Welch t for the mean length.");
+  notes.push_back("For a multi-round ruleset a game is a whole match: its length is the plies of all its rounds, and "
+                  "'ended by the no-progress (match: stopping) rule' counts matches ended by the reconstruction's stopping rule "
+                  "(stop_after_rounds).");
   notes.push_back("Win and draw rates are over finished games; the ending rates over all games. Differences are the later "
                   "ruleset minus the earlier (B - A, C - A, C - B, ...), rates in percentage points.");
   return notes;
@@ -489,8 +505,8 @@ Table differences_table(const Comparison& c) {
                  Cell::text(format_p(test.p_value)), Cell::text(format_p(test.p_holm)), test.significant ? "*" : "",
                  test.detail});
     }
-    for (const std::string& name : p.untested) {
-      t.add_row({pair, name, "", "not tested: no variation in either run", "", "", "", "", ""});
+    for (std::size_t i = 0; i < p.untested.size(); ++i) {
+      t.add_row({pair, p.untested[i], "", "not tested: " + p.untested_reasons[i], "", "", "", "", ""});
     }
   }
   return t;
@@ -587,12 +603,60 @@ std::string describe_rule_value(const std::string& key, const json& value) {
       {"end_on_majority=true", "stopping at a majority of captures"},
       {"end_on_majority=false", "playing on past a majority of captures"},
       {"no_progress_turns=0", "no no-progress rule"},
+      {"end_on_empty_side=true", "a round ended as soon as one side is empty"},
+      {"end_on_empty_side=false", "play on with one side empty"},
+      {"reverse_privilege=none", "no sowing against the direction"},
+      {"reverse_privilege=end_holes_with_capture", "a capturing first sowing allowed against the direction"},
+      {"capture_facing=last_hole", "captures facing the last hole"},
+      {"capture_facing=origin_hole", "captures facing the hole sowing started from"},
+      {"store_extra_move=true", "another move after ending in one's own store"},
+      {"store_extra_move=false", "no extra move after ending in one's own store"},
+      {"capture_fours=none", "no capture of fours"},
+      {"capture_fours=instant", "fours captured the instant a hole reaches four"},
+      {"capture_fours=end_of_turn", "fours captured at the end of the turn"},
+      {"fours_scope=both_rows", "fours taken by each player in his own row"},
+      {"fours_scope=mover_row", "fours taken only by the mover, in his row"},
+      {"match=true", "a match of rounds"},
+      {"match=false", "single rounds"},
+      {"refill_from=left", "refilling from the left"},
+      {"refill_from=right", "refilling from the right"},
+      {"remainder=set_aside", "the remainder set aside"},
+      {"remainder=next_hole", "the remainder in the next hole"},
+      {"remainder=first_hole", "the remainder in the first hole"},
+      {"remainder=settle_fives", "the remainders settled as 1-4 or 2-3"},
+      {"next_starter=alternate", "the next round started by the other player"},
+      {"next_starter=previous_winner", "the next round started by its previous winner"},
+      {"next_starter=previous_loser", "the next round started by its previous loser"},
+      {"next_starter=same", "every round started by the same player"},
+      {"match_end=all_counters", "a match won by holding every counter"},
+      {"match_end=cannot_fill_hole", "a match lost by a player who cannot fill a hole"},
+      {"tribute=none", "no 1-4 tribute"},
+      {"tribute=every_turn", "the 1-4 tribute taken at every turn"},
+      {"tribute=own_turns", "the 1-4 tribute taken at the receiver's own turns"},
+      {"bha_hole=either", "the bha at either end"},
+      {"bha_hole=leftmost", "the bha at the leftmost hole"},
+      {"bha_hole=rightmost", "the bha at the rightmost hole"},
+      {"extra_number=none", "no extra-number captures"},
+      {"extra_number=holder", "an extra-number hole taken by the number's holder"},
+      {"extra_number=mover", "an extra-number hole taken by the sower"},
+      {"toll_hole=none", "no toll hole"},
+      {"toll_hole=winner_leftmost", "the toll at the winner's leftmost hole"},
+      {"toll_hole=loser_remainder_hole", "the toll at the loser's remainder hole"},
+      {"winner_takes_remainder_hole=true", "the winner taking what falls into the loser's remainder hole"},
+      {"winner_takes_remainder_hole=false", "the loser's remainder hole not the winner's"},
+      {"stop_after_rounds=0", "no stopping rule"},
+      {"opening_hole=0", "a free first move"},
+      {"opening_captures=-1", "first-turn captures as usual"},
   };
   const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
   if (const auto it = phrases.find(key + "=" + text); it != phrases.end()) return it->second;
   if (key == "no_progress_turns") return "a round ended after " + text + " turns without capture";
   if (key == "max_plies") return "a safety bound of " + text + " plies";
   if (key == "tuzdyk_count") return "a tuzdyk made at " + text;
+  if (key == "stop_after_rounds") return "a match stopped after " + text + " rounds";
+  if (key == "max_rounds") return "a safety bound of " + text + " rounds";
+  if (key == "opening_hole") return "a first move from hole " + text;
+  if (key == "opening_captures") return "at most " + text + " captures in the first turn";
   if (value.is_number_integer()) return key_words(key) + " " + text;
   return key_words(key) + ": " + text;
 }
@@ -607,6 +671,9 @@ std::string instead_of(const std::string& b_phrase, const std::string& a_phrase)
   const std::vector<std::string> wa = words(a_phrase), wb = words(b_phrase);
   std::size_t common = 0;
   while (common + 1 < wa.size() && common + 1 < wb.size() && wa[common] == wb[common]) ++common;
+  // Keep the little words that lead into the difference: "taken by the sower instead of by the holder".
+  static const std::set<std::string> kLeading = {"a", "an", "the", "at", "by", "of", "in", "into", "from", "to", "on"};
+  while (common > 0 && kLeading.count(wa[common - 1])) --common;
   std::string rest;
   for (std::size_t i = common; i < wa.size(); ++i) rest += (rest.empty() ? "" : " ") + wa[i];
   return b_phrase + " instead of " + rest;
@@ -874,6 +941,7 @@ ordered_json comparison_json(const Comparison& c) {
                      {"identical_games", p.identical_games},
                      {"tests", tests},
                      {"untested", p.untested},
+                     {"untested_reasons", p.untested_reasons},
                      {"summary", p.summary}});
   }
   out["pairs"] = pairs;

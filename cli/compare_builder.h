@@ -110,7 +110,8 @@ struct PairComparison {
   std::size_t b = 0;
   std::vector<std::string> differing_keys;  // resolved rule keys whose values differ
   std::vector<PairTest> tests;
-  std::vector<std::string> untested;  // statistics not tested: no event in either run
+  std::vector<std::string> untested;  // statistics not tested (no variation, or not comparable)
+  std::vector<std::string> untested_reasons;  // why, one per untested statistic
   bool identical_games = false;       // same rules and same seed: every game is the same
   std::string summary;                // one plain-language line
 };

@@ -105,6 +105,12 @@ TEST(CompareWording, SharedLeadingWordsAreSaidOnce) {
             "sowing clockwise instead of anticlockwise");
   EXPECT_EQ(describe_rule_value("counters_per_hole", 5), "counters per hole 5");
   EXPECT_EQ(describe_rule_value("no_progress_turns", 40), "a round ended after 40 turns without capture");
+  EXPECT_EQ(instead_of(describe_rule_value("capture_fours", "end_of_turn"), describe_rule_value("capture_fours", "instant")),
+            "fours captured at the end of the turn instead of the instant a hole reaches four");
+  EXPECT_EQ(instead_of(describe_rule_value("tribute", "own_turns"), describe_rule_value("tribute", "every_turn")),
+            "the 1-4 tribute taken at the receiver's own turns instead of at every turn");
+  EXPECT_EQ(instead_of(describe_rule_value("extra_number", "mover"), describe_rule_value("extra_number", "holder")),
+            "an extra-number hole taken by the sower instead of by the number's holder");
   EXPECT_EQ(describe_rule_value("some_future_key", "left"), "some future key: left");
 }
 
@@ -139,9 +145,22 @@ TEST(CompareKnownAnswers, RatesUseNewcombeIntervalsAndPooledZTestsOfBMinusA) {
 TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
   const Comparison c = hand_made_pair();
   const PairComparison& p = c.pairs[0];
-  EXPECT_EQ(p.untested, (std::vector<std::string>{"draw rate", "ended by the no-progress rule", "unfinished (safety bound)"}));
+  EXPECT_EQ(p.untested, (std::vector<std::string>{"draw rate", "ended by the no-progress (match: stopping) rule", "unfinished (safety bound)"}));
+  EXPECT_EQ(p.untested_reasons, (std::vector<std::string>(3, "no variation in either run")));
   EXPECT_EQ(p.tests.size(), 5u);
   EXPECT_EQ(c.tests_made, 5u);
+}
+
+TEST(CompareKnownAnswers, AMatchsStoppingRuleIsNotTestedAgainstARoundsNoProgressRule) {
+  ComparedRun round = hand_made("toguz_kumalak/standard", 60, 40, 0, {{90, 100}});
+  round.run.tally.ended_by = {90, 10, 0};
+  ComparedRun match = hand_made(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json", 50, 50, 0, {{900, 100}});
+  match.run.tally.ended_by = {40, 60, 0};
+  const Comparison c = compare_runs({round, match}, true);
+  EXPECT_EQ(test_of(c.pairs[0], "ended_by_no_progress_rate"), nullptr);
+  ASSERT_EQ(c.pairs[0].untested.size(), 3u);
+  EXPECT_EQ(c.pairs[0].untested[1], "ended by the no-progress (match: stopping) rule");
+  EXPECT_EQ(c.pairs[0].untested_reasons[1], "not comparable: a match's stopping rule against a round's no-progress rule");
 }
 
 TEST(CompareKnownAnswers, AdvantageAndLengthUseMoverWaldMannWhitneyAndKolmogorovSmirnov) {
