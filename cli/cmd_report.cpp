@@ -1,7 +1,130 @@
-// Placeholder until the command is implemented.
+// mancala report: simulate rulesets (every one by default) and write the report folder
+// (index.html, a page per ruleset, report.md, runs.csv, runs.json). docs/report.md describes it.
+#include <chrono>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
 #include "cli/commands.h"
-#include "common/error.h"
+#include "cli/options.h"
+#include "cli/report_builder.h"
+#include "cli/run_support.h"
+#include "reports/report.h"
+#include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
-int cmd_report(const Args&, Io&) { throw Error("report: not implemented yet"); }
+namespace {
+
+// Games (matches) per ruleset by default: chosen so that the whole report over every ruleset
+// takes about a minute on two cores (measured figures in docs/report.md).
+constexpr long long kDefaultReportGames = 100000;
+constexpr const char* kDefaultOut = "reports/out";
+
+std::string seconds_text(double seconds) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(2) << seconds;
+  return out.str();
+}
+
+}  // namespace
+
+int cmd_report(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long games = kDefaultReportGames, seed = 1;
+  int threads = sim::default_threads();
+  desc.add_options()("rulesets", po::value<std::vector<std::string>>(), "ruleset ids, game names or files (default: every ruleset)")(
+      "games,n", po::value<long long>(&games)->default_value(kDefaultReportGames), "games (matches) per ruleset")(
+      "out,o", po::value<std::string>()->default_value(kDefaultOut), "the report folder (replaced whole; only an empty folder or an earlier report)")(
+      "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0); game g plays with Rng(seed, g)")(
+      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
+      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()), "worker threads (the results do not depend on it)")(
+      "db", po::value<std::string>(), "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
+      "no-store", "do not store the runs")(
+      "print", po::value<std::string>(), "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md (report.md)");
+  po::positional_options_description pos;
+  pos.add("rulesets", -1);
+  po::variables_map vm;
+  if (!parse_options("report",
+                     "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent random|greedy] [--threads T]\n"
+                     "       [--db PATH | --no-store] [--print csv|json|md]",
+                     desc, pos, args, vm, io)) {
+    return 0;
+  }
+  if (games < 1) throw UsageError("report: --games: must be 1 or more");
+  if (seed < 0) throw UsageError("report: --seed: must be 0 or more");
+  if (threads < 1) throw UsageError("report: --threads: must be 1 or more");
+  sim::BatchOptions options;
+  options.games = games;
+  options.seed = static_cast<uint64_t>(seed);
+  options.threads = threads;
+  try {
+    options.agent = sim::parse_agent(vm["agent"].as<std::string>());
+  } catch (const UsageError& e) {
+    throw UsageError(std::string("report: ") + e.what());
+  }
+  std::string print;
+  if (vm.count("print")) {
+    print = vm["print"].as<std::string>();
+    if (print != "csv" && print != "json" && print != "md") {
+      throw UsageError("report: --print: expected csv, json or md, got '" + print + "'");
+    }
+  }
+  if (vm["out"].as<std::string>().empty()) throw UsageError("report: --out: expected a folder");
+
+  // Everything that can fail does so before the first game: rulesets, output folder, archive.
+  const std::vector<std::string> ids =
+      vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : sim::list_ruleset_ids();
+  if (ids.empty()) throw Error(where(sim::rulesets_dir().string(), "", "no rulesets to report on"));
+  std::vector<sim::RuleSet> rulesets;
+  std::set<std::string> seen;
+  for (const std::string& id : ids) {
+    rulesets.push_back(sim::load_ruleset(id));
+    if (!seen.insert(rulesets.back().id).second) throw UsageError("report: " + rulesets.back().id + ": given twice");
+  }
+  reports::ReportFolder folder(vm["out"].as<std::string>());
+  std::optional<archive::Store> store = open_store_for_runs("report", vm);
+
+  InterruptGuard guard;
+  options.stop = &InterruptGuard::interrupted();
+  std::vector<reports::ReportEntry> entries;
+  for (const sim::RuleSet& rules : rulesets) {
+    const auto start = std::chrono::steady_clock::now();
+    sim::RunStats run;
+    {
+      ProgressBar bar(io, rules.id);
+      options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
+      run = sim::simulate_ruleset(rules, options);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    reports::ReportEntry entry{report_ruleset(rules), sim::run_stats_to_json(run), std::nullopt};
+    if (store) entry.stored_as = store->store_run(run_record(run, entry.run));
+    io.err << "report: " << rules.id << ": " << run.tally.games << " games in " << seconds_text(seconds) << " s"
+           << (run.partial ? " (partial)" : "")
+           << (entry.stored_as ? ", stored as run " + std::to_string(*entry.stored_as) : std::string()) << "\n";
+    if (run.partial) {
+      io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
+             << " is as it was\n";
+      return 130;
+    }
+    entries.push_back(std::move(entry));
+  }
+
+  reports::ReportOptions report_options;
+  std::string command = "mancala report";
+  for (const std::string& arg : args) command += " " + arg;
+  report_options.command = command;
+  const std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
+  for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
+  folder.commit();
+  if (!print.empty()) {
+    const std::string wanted = print == "csv" ? "runs.csv" : print == "json" ? "runs.json" : "report.md";
+    for (const reports::ReportFile& file : files) {
+      if (file.path == wanted) io.out << file.content;
+    }
+  }
+  io.err << "report: wrote " << (folder.destination() / "index.html").string() << "\n";
+  return 0;
+}
+
 }  // namespace mancala::cli

@@ -328,11 +328,11 @@ Table index_table(const std::vector<Prepared>& items, const std::vector<std::siz
                {"Status", Align::kLeft},
                {"Evidence", Align::kLeft},
                {"Games", Align::kRight},
-               {"P1 wins [95% CI]", Align::kRight},
-               {"P2 wins [95% CI]", Align::kRight},
-               {"Draws [95% CI]", Align::kRight},
-               {"P1 advantage [95% CI]", Align::kRight},
-               {"Mean length (plies)", Align::kRight},
+               {"P1 wins", Align::kRight},
+               {"P2 wins", Align::kRight},
+               {"Draws", Align::kRight},
+               {"P1 advantage", Align::kRight},
+               {"Mean plies", Align::kRight},
                {"Unfinished", Align::kRight}});
   for (std::size_t i : rows) {
     const ReportRuleset& rs = items[i].entry->ruleset;
@@ -414,25 +414,49 @@ std::vector<std::pair<std::size_t, std::size_t>> rule_groups(const std::vector<R
   return out;
 }
 
-// Table::to_html with the cells of column 0 made links (hrefs[row]; empty: no link). Text is
-// escaped exactly as Table does; hrefs are the report's own relative paths.
-std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs) {
+// A row of the index table that starts a group: a full-width heading row before it.
+struct GroupStart {
+  std::size_t row = 0;
+  std::string id;     // anchor
+  std::string label;  // heading text
+};
+
+// Table::to_html with the cells of column 0 made links (hrefs[row]; empty: no link), the
+// "[low, high]" interval of a right-aligned cell on a line of its own, and a full-width heading
+// row before each group. One table keeps the columns aligned across groups. Text is escaped
+// exactly as Table does; hrefs are the report's own relative paths.
+std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs,
+                              const std::vector<GroupStart>& groups) {
   const auto right = [&](std::size_t column) { return table.columns()[column].align == Align::kRight; };
-  std::string out = "<table>\n<thead>\n<tr>";
+  std::string out = "<table class=\"index\">\n<thead>\n<tr>";
   for (std::size_t i = 0; i < table.columns().size(); ++i) {
     out += right(i) ? "<th class=\"num\">" : "<th>";
     out += html_escape(table.columns()[i].name) + "</th>";
   }
   out += "</tr>\n</thead>\n<tbody>\n";
+  std::size_t next_group = 0;
   for (std::size_t r = 0; r < table.rows().size(); ++r) {
+    for (; next_group < groups.size() && groups[next_group].row == r; ++next_group) {
+      out += "<tr class=\"group\"><th colspan=\"" + std::to_string(table.columns().size()) + "\" id=\"" +
+             html_escape(groups[next_group].id) + "\">" + html_escape(groups[next_group].label) + "</th></tr>\n";
+    }
     out += "<tr>";
     const auto& row = table.rows()[r];
     for (std::size_t i = 0; i < row.size(); ++i) {
       out += right(i) ? "<td class=\"num\">" : "<td>";
+      const std::string& text = row[i].display();
+      const std::size_t interval = text.find(" [");
       if (i == 0 && r < hrefs.size() && !hrefs[r].empty()) {
-        out += "<a href=\"" + html_escape(hrefs[r]) + "\">" + html_escape(row[i].display()) + "</a>";
+        out += "<a href=\"" + html_escape(hrefs[r]) + "\">" + html_escape(text) + "</a>";
+      } else if (interval != std::string::npos && right(i)) {
+        // The interval on its own smaller line keeps ten columns within a page's width.
+        out += html_escape(text.substr(0, interval)) + "<span class=\"ci\">" + html_escape(text.substr(interval)) +
+               "</span>";
+      } else if (table.columns()[i].name == "Evidence") {
+        // Ids like "DLP.Evidence.1450" may break after a dot, not inside a word.
+        for (char c : html_escape(text)) out += c == '.' ? std::string(".<wbr />") : std::string(1, c);
       } else {
-        out += html_escape(row[i].display());
+        out += html_escape(text);
       }
       out += "</td>";
     }
@@ -549,6 +573,27 @@ std::string handicap_chart(const MatchFigures& m) {
 
 // ---- pages ----------------------------------------------------------------------------------
 
+// Style rules the report adds to html_page's sheet: a wider page for the ten-column index, and
+// figures with their intervals kept on one line.
+constexpr std::string_view kReportStyle = R"(body { max-width: 84em; }
+td.num { white-space: nowrap; }
+td .ci { display: block; font-size: 0.8em; color: #666; }
+td:first-child { min-width: 10em; }
+tr.group th { background: #f1f1f1; font-size: 1.1em; padding-top: 0.5em; border-bottom: 1px solid #888; }
+td a { font-weight: 600; }
+h2#rules ~ table { width: 100%; }
+h2#rules ~ table th:nth-child(1) { width: 14em; }
+h2#rules ~ table th:nth-child(2) { width: 11em; }
+)";
+
+// html_page with the report's style rules appended to its embedded style sheet.
+std::string report_page(std::string_view title, std::string_view body) {
+  std::string page = html_page(title, body);
+  const std::size_t end = page.find("</style>");
+  if (end != std::string::npos) page.insert(end, kReportStyle);
+  return page;
+}
+
 std::string h(std::string_view text) { return html_escape(text); }
 
 std::string run_facts(const RunFigures& f, const ReportEntry& e) {
@@ -584,7 +629,7 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
   b += "</p>\n";
   if (!rs.summary.empty()) b += "<p>" + h(rs.summary) + "</p>\n";
 
-  b += "<h2>Results</h2>\n" + run_facts(f, *item.entry);
+  b += "<h2 id=\"results\">Results</h2>\n" + run_facts(f, *item.entry);
   b += results_table(f).to_html();
   b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the advantage is in percentage "
        "points with Tango's score interval";
@@ -592,10 +637,10 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
   b += ".</p>\n";
   b += figure(outcome_chart(f), "Bars: share of finished games; whiskers: 95% intervals.");
 
-  b += "<h2>Game length</h2>\n" + length_table(f.length).to_html("Plies per game");
+  b += "<h2 id=\"length\">Game length</h2>\n" + length_table(f.length).to_html("Plies per game");
   b += figure(length_chart(f), "Histogram of game length in plies (one ply is one player's move).");
 
-  b += "<h2>How games ended</h2>\n" + ended_table(f.ended_by, false).to_html();
+  b += "<h2 id=\"endings\">How games ended</h2>\n" + ended_table(f.ended_by, false).to_html();
   b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) + " of all games.";
   if (f.relay_moves > 0) {
     b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) + " moves in " +
@@ -605,7 +650,7 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
 
   if (f.match) {
     const MatchFigures& m = *f.match;
-    b += "<h2>Matches</h2>\n" + length_table(m.rounds.summary()).to_html("Rounds per match");
+    b += "<h2 id=\"matches\">Matches</h2>\n" + length_table(m.rounds.summary()).to_html("Rounds per match");
     b += figure(rounds_chart(m), "Histogram of the number of rounds a match lasted.");
     if (!m.per_round.empty()) {
       b += round_rate_table(m.per_round).to_html("First player's win rate by round");
@@ -613,15 +658,15 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
     }
     if (!m.round_ended_by.empty()) b += ended_table(m.round_ended_by, true).to_html("How rounds ended");
     if (!m.handicap.empty()) {
-      b += "<h2>Handicap effects</h2>\n" + handicap_table(m.handicap).to_html();
+      b += "<h2 id=\"handicap\">Handicap effects</h2>\n" + handicap_table(m.handicap).to_html();
       b += figure(handicap_chart(m), "Win rate of each player by the handicap state the round was dealt with; whiskers: 95% intervals.");
     }
   }
 
-  b += "<h2>Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the resolved ruleset: the evidence "
+  b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the resolved ruleset: the evidence "
        "phrase it implements, the assumption it makes, or the vocabulary's default.</p>\n";
   for (const auto& [begin, end] : rule_groups(rs.rules)) b += rules_table(rs.rules, begin, end).to_html(rs.rules[begin].group);
-  return html_page(rs.name + " \xE2\x80\x94 " + options.title, b);
+  return report_page(rs.name + " \xE2\x80\x94 " + options.title, b);
 }
 
 std::string common_settings(const std::vector<Prepared>& items) {
@@ -643,21 +688,25 @@ std::string index_page(const std::vector<Prepared>& items, const std::vector<std
        "rules with their provenance, its game-length distribution and how its games ended.</p>\n";
   b += "<p class=\"note\">P1 moves first. Rates are shares of finished games with Wilson 95% intervals [low, high]; "
        "the first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score interval. "
-       "Status: observed (rules as played and recorded), described (as a source describes them), reconstructed (a "
+       "Mean plies: mean game length (a ply is one player's move). Unfinished: share of games stopped by the safety "
+       "bound on their length. Status: observed (rules as played and recorded), described (as a source describes them), reconstructed (a "
        "reading that fills gaps the evidence leaves).</p>\n";
   if (!options.command.empty()) b += "<p class=\"note\">Made by <code>" + h(options.command) + "</code></p>\n";
   b += "<p>Data: <a href=\"report.md\">report.md</a> \xC2\xB7 <a href=\"runs.csv\">runs.csv</a> (tidy: one row per "
        "ruleset and statistic) \xC2\xB7 <a href=\"runs.json\">runs.json</a> (every run as JSON).</p>\n";
+  std::vector<std::size_t> order;
+  std::vector<GroupStart> groups;
   for (const auto& [game, rows] : group_by_game(items)) {
-    std::vector<std::string> hrefs;
-    for (std::size_t i : rows) hrefs.push_back(page_paths[i]);
-    b += "<h2 id=\"" + h(game) + "\">" + h(game_display_name(game)) + "</h2>\n";
-    b += linked_table_html(index_table(items, rows), hrefs);
+    groups.push_back({order.size(), game, game_display_name(game)});
+    order.insert(order.end(), rows.begin(), rows.end());
   }
-  b += "<h2>Comparison</h2>\n";
+  std::vector<std::string> hrefs;
+  for (std::size_t i : order) hrefs.push_back(page_paths[i]);
+  b += "<h2 id=\"rulesets\">Rulesets by game</h2>\n" + linked_table_html(index_table(items, order), hrefs, groups);
+  b += "<h2 id=\"comparison\">Comparison</h2>\n";
   b += figure(overview_chart(items), "Bars: share of finished games; whiskers: 95% intervals.");
   b += figure(advantage_chart(items), "Bars: first-player advantage; whiskers: 95% intervals. Zero: no advantage.");
-  return html_page(options.title, b);
+  return report_page(options.title, b);
 }
 
 // ---- Markdown -------------------------------------------------------------------------------

@@ -1,0 +1,62 @@
+// What the commands that run simulations share (simulate, report): Ctrl-C handling, the progress
+// bar, and storing a run in the archive.
+#pragma once
+
+#include <atomic>
+#include <csignal>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "archive/store.h"
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "simulator/run_stats.h"
+
+namespace mancala::cli {
+
+// Installs a SIGINT handler for its lifetime (restoring the previous one after) that only sets
+// the flag interrupted() returns, which BatchOptions::stop can point to: the workers finish their
+// games and the run comes back partial. SA_RESETHAND makes a second Ctrl-C kill at once.
+class InterruptGuard {
+ public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+  // True once Ctrl-C was pressed while a guard was installed.
+  static const std::atomic<bool>& interrupted();
+
+ private:
+  struct sigaction previous_ {};
+};
+
+// A one-line progress bar on stderr, redrawn in place, only when stderr is a terminal; erased
+// when destroyed.
+class ProgressBar {
+ public:
+  ProgressBar(Io& io, std::string label) : io_(io), label_(std::move(label)) {}
+  ~ProgressBar();
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+  void update(uint64_t done, uint64_t total);
+
+ private:
+  Io& io_;
+  std::string label_;
+  bool drawn_ = false;
+  size_t width_ = 0;
+};
+
+// The archive's record of a run whose JSON (sim::run_stats_to_json) is `stats`.
+archive::RunRecord run_record(const sim::RunStats& run, const nlohmann::json& stats);
+
+// Opens the archive runs are stored in: --db, else $MANCALA_DB, else ./mancala.db; nothing with
+// --no-store. Call it before any game is played, so a bad path fails at once. Throws UsageError
+// "<command>: give --db or --no-store, not both" when both are given.
+std::optional<archive::Store> open_store_for_runs(const std::string& command, const po::variables_map& vm);
+
+}  // namespace mancala::cli

@@ -1,0 +1,253 @@
+// mancala report, run in-process: the report over every ruleset, the stored runs, determinism
+// across thread counts, and bad input refused with exact messages and nothing written.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "../reports/report_test_util.h"
+#include "../reports/xml_check.h"
+#include "cli/cli.h"
+#include "simulator/ruleset_io.h"
+#include "simulator/run_stats.h"
+
+namespace mancala::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using report_testing::list_files;
+using report_testing::read_text;
+using report_testing::TempDir;
+
+// Small runs: the report's content does not depend on N; slower still under the sanitizers.
+const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
+
+struct Result {
+  int code = 0;
+  std::string out, err;
+};
+
+Result run_cli(const Args& args) {
+  std::ostringstream out, err;
+  Result r;
+  r.code = run(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+std::string last_line(const std::string& text) {
+  const std::size_t end = text.size() && text.back() == '\n' ? text.size() - 1 : text.size();
+  const std::size_t start = text.rfind('\n', end == 0 ? 0 : end - 1);
+  return text.substr(start == std::string::npos ? 0 : start + 1);
+}
+
+TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
+  TempDir dir;
+  const fs::path out = dir / "report";
+  const Result r = run_cli({"report", "--games", kGames, "--out", out.string(), "--no-store", "--threads", "2"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "") << "no data on stdout unless asked";
+  EXPECT_EQ(last_line(r.err), "report: wrote " + (out / "index.html").string() + "\n");
+
+  const std::vector<std::string> ids = sim::list_ruleset_ids();
+  ASSERT_FALSE(ids.empty());
+  std::vector<std::string> expected = {".mancala-report", "index.html", "report.md", "runs.csv", "runs.json"};
+  for (const std::string& id : ids) expected.push_back(reports::ruleset_page_path(id));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(list_files(out), expected);
+
+  // One index row per ruleset, each linking to its page; every page is well-formed.
+  const auto index = xml_check::parse(read_text(out / "index.html"));
+  std::set<std::string> linked;
+  for (const auto* table : xml_check::find_all(index, "table")) {
+    for (const auto* a : xml_check::find_all(*table, "a")) linked.insert(a->attributes.at("href"));
+  }
+  std::set<std::string> pages;
+  for (const std::string& id : ids) {
+    pages.insert(reports::ruleset_page_path(id));
+    EXPECT_NO_THROW(xml_check::parse(read_text(out / reports::ruleset_page_path(id)))) << id;
+  }
+  EXPECT_EQ(linked, pages);
+  std::size_t rows = 0;
+  for (const auto* tbody : xml_check::find_all(index, "tbody")) rows += tbody->children.size();
+  EXPECT_EQ(rows, ids.size());
+
+  // runs.json: every ruleset's run, complete, N games each, in ruleset order.
+  const json runs = json::parse(read_text(out / "runs.json"));
+  ASSERT_EQ(runs.size(), ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const sim::RunStats run = sim::run_stats_from_json(runs[i], "runs.json");
+    EXPECT_EQ(run.ruleset, ids[i]);
+    EXPECT_EQ(run.tally.games, std::stoull(kGames));
+    EXPECT_FALSE(run.partial);
+  }
+
+  // runs.csv: tidy, the same statistics for every ruleset, games = N.
+  const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
+  ASSERT_FALSE(csv.empty());
+  EXPECT_EQ(csv[0], (std::vector<std::string>{"ruleset", "game", "statistic", "value", "ci_low", "ci_high"}));
+  std::map<std::string, std::string> games;
+  for (std::size_t i = 1; i < csv.size(); ++i) {
+    ASSERT_EQ(csv[i].size(), 6u);
+    if (csv[i][2] == "games") games[csv[i][0]] = csv[i][3];
+  }
+  EXPECT_EQ(games.size(), ids.size());
+  for (const auto& [id, value] : games) EXPECT_EQ(value, kGames) << id;
+}
+
+TEST(ReportCommand, StoresEachRunInTheArchive) {
+  TempDir dir;
+  const std::string db = (dir / "mancala.db").string();
+  const Result r = run_cli({"report", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out",
+                            (dir / "out").string(), "--db", db, "--seed", "3"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("report: toguz_kumalak/standard: " + kGames + " games in "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(", stored as run 1\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(", stored as run 2\n"), std::string::npos) << r.err;
+
+  const Result listed = run_cli({"runs", "list", "--db", db, "--format", "json"});
+  ASSERT_EQ(listed.code, 0) << listed.err;
+  const json stored = json::parse(listed.out);
+  ASSERT_EQ(stored.size(), 2u);
+  std::set<std::string> rulesets;
+  for (const json& run : stored) {
+    rulesets.insert(run["ruleset"].get<std::string>());
+    EXPECT_EQ(run["seed"], 3);
+    EXPECT_EQ(run["games"], std::stoll(kGames));
+  }
+  EXPECT_EQ(rulesets, (std::set<std::string>{"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk"}));
+  // The stored statistics are the report's.
+  const json shown = json::parse(run_cli({"runs", "show", "1", "--db", db}).out);
+  const json runs = json::parse(read_text(dir / "out/runs.json"));
+  EXPECT_EQ(shown["stats"], runs[0]);
+  // Each page names the run it shows.
+  EXPECT_NE(read_text(dir / "out/rulesets/toguz_kumalak.standard.html").find("stored in the archive as run 1"), std::string::npos);
+}
+
+TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
+  TempDir dir;
+  const Args common = {"report", "toguz_kumalak/standard", "toguz_kumalak/tuzdyk_opposite_symmetry", "--games", kGames,
+                       "--seed", "11", "--no-store"};
+  Args one = common, two = common;
+  one.insert(one.end(), {"--threads", "1", "--out", (dir / "one").string()});
+  two.insert(two.end(), {"--threads", "2", "--out", (dir / "two").string()});
+  ASSERT_EQ(run_cli(one).code, 0);
+  ASSERT_EQ(run_cli(two).code, 0);
+  for (const char* file : {"runs.json", "runs.csv", "rulesets/toguz_kumalak.standard.html",
+                           "rulesets/toguz_kumalak.tuzdyk_opposite_symmetry.html"}) {
+    EXPECT_EQ(read_text(dir / "one" / file), read_text(dir / "two" / file)) << file;
+  }
+}
+
+TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
+  TempDir dir;
+  const Result r = run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(), "--no-store",
+                            "--print", "csv"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, read_text(dir / "out/runs.csv"));
+  const Result bad = run_cli({"report", "--print", "pdf", "--out", (dir / "other").string(), "--no-store"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(bad.err, "mancala: report: --print: expected csv, json or md, got 'pdf'\n");
+}
+
+TEST(ReportCommand, HelpDocumentsTheDefaults) {
+  const Result r = run_cli({"report", "--help"});
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("usage: mancala report [RULESET...]"), std::string::npos);
+  EXPECT_NE(r.out.find("--games ] arg (=100000)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--out ] arg (=reports/out)"), std::string::npos) << r.out;
+}
+
+// A bad command line: the exact message, the exit code, and nothing written anywhere.
+struct BadInput {
+  Args args;
+  int code;
+  std::string message;
+};
+
+TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
+  TempDir dir;
+  const std::string out = (dir / "out").string();
+  const std::string db = (dir / "mancala.db").string();
+  report_testing::write_text(dir / "a-file", "x");
+  report_testing::write_text(dir / "mine/notes.txt", "keep");
+  std::string known;
+  for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
+
+  const std::vector<BadInput> cases = {
+      {{"report", "no_such_game/standard", "--out", out, "--db", db}, 1,
+       "mancala: no_such_game/standard: unknown ruleset (known: " + known + ")\n"},
+      {{"report", "--games", "0", "--out", out, "--db", db}, 2, "mancala: report: --games: must be 1 or more\n"},
+      {{"report", "--games", "-5", "--out", out, "--db", db}, 2, "mancala: report: --games: must be 1 or more\n"},
+      {{"report", "--seed=-1", "--out", out, "--db", db}, 2, "mancala: report: --seed: must be 0 or more\n"},
+      {{"report", "--threads", "0", "--out", out, "--db", db}, 2, "mancala: report: --threads: must be 1 or more\n"},
+      {{"report", "--agent", "clever", "--out", out, "--db", db}, 2,
+       "mancala: report: --agent: 'clever' is not an agent (random|greedy)\n"},
+      {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db}, 2,
+       "mancala: report: toguz_kumalak/standard: given twice\n"},
+      {{"report", "toguz_kumalak", "--out", (dir / "a-file/out").string(), "--db", db}, 1,
+       "mancala: " + (dir / "a-file/out").string() + ": cannot write the report here (Not a directory)\n"},
+      {{"report", "toguz_kumalak", "--out", (dir / "a-file").string(), "--db", db}, 1,
+       "mancala: " + (dir / "a-file").string() + ": exists and is not a folder\n"},
+      {{"report", "toguz_kumalak", "--out", (dir / "mine").string(), "--db", db}, 1,
+       "mancala: " + (dir / "mine").string() +
+           ": is a folder that is not a mancala report (no .mancala-report file in it): choose another folder or empty it\n"},
+      {{"report", "toguz_kumalak", "--out", out, "--db", db, "--no-store"}, 2, "mancala: report: give --db or --no-store, not both\n"},
+  };
+  for (const BadInput& c : cases) {
+    const Result r = run_cli(c.args);
+    EXPECT_EQ(r.code, c.code) << c.message;
+    EXPECT_EQ(r.err, c.message);
+    EXPECT_EQ(r.out, "");
+    std::vector<std::string> left;
+    for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
+    std::sort(left.begin(), left.end());
+    EXPECT_EQ(left, (std::vector<std::string>{"a-file", "mine"})) << "nothing written for: " << c.message;
+  }
+  EXPECT_EQ(read_text(dir / "mine/notes.txt"), "keep");
+}
+
+TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
+  TempDir dir;
+  const std::string out = (dir / "out").string();
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", out, "--no-store"}).code, 0);
+  const std::string index = read_text(dir / "out/index.html");
+  const std::vector<std::string> files = list_files(dir / "out");
+  EXPECT_EQ(run_cli({"report", "nope", "--out", out, "--no-store"}).code, 1);
+  EXPECT_EQ(run_cli({"report", "--games", "0", "--out", out, "--no-store"}).code, 2);
+  EXPECT_EQ(read_text(dir / "out/index.html"), index);
+  EXPECT_EQ(list_files(dir / "out"), files);
+  // A new report over it replaces it whole.
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out", out, "--no-store"}).code, 0);
+  EXPECT_EQ(list_files(dir / "out"), (std::vector<std::string>{".mancala-report", "index.html", "report.md",
+                                                             "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv",
+                                                             "runs.json"}));
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
+  EXPECT_EQ(left, std::vector<std::string>{"out"}) << "no temporary folder is left behind";
+}
+
+// Optional: when Chromium is installed, the index renders headless to a non-empty PNG.
+TEST(ReportCommand, IndexRendersInHeadlessChromiumWhenInstalled) {
+  const char* chromium = "/usr/bin/chromium";
+  if (!fs::exists(chromium)) GTEST_SKIP() << "no " << chromium;
+  TempDir dir;
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(), "--no-store"}).code, 0);
+  const fs::path png = dir / "index.png";
+  const std::string command = std::string("timeout 120 ") + chromium +
+                              " --headless --no-sandbox --disable-gpu --disable-background-networking"
+                              " --disable-component-update --disable-sync --no-first-run --user-data-dir=" +
+                              (dir / "profile").string() + " --screenshot=" + png.string() +
+                              " --window-size=1200,1600 file://" + (dir / "out/index.html").string() + " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const std::string image = read_text(png);
+  ASSERT_GT(image.size(), 10000u) << "a blank page compresses to far less";
+  EXPECT_EQ(image.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+}
+
+}  // namespace
+}  // namespace mancala::cli

@@ -1,0 +1,354 @@
+// The report's files as rendered from runs with hand-chosen counts: what each file holds, that
+// the HTML is well-formed, that the CSV is tidy, and that the multi-round sections appear only
+// when a run has match statistics.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "common/error.h"
+#include "reports/report.h"
+#include "reports/stats.h"
+#include "reports/table.h"
+#include "report_test_util.h"
+#include "simulator/run_stats.h"
+#include "xml_check.h"
+
+namespace mancala::reports {
+namespace {
+
+using nlohmann::json;
+using report_testing::make_ruleset;
+using report_testing::make_run;
+
+// Every character of an element and its descendants (text of children after the element's own).
+std::string all_text(const xml_check::Element& e) {
+  std::string out = e.text;
+  for (const auto& child : e.children) out += all_text(child);
+  return out;
+}
+
+std::vector<std::vector<std::string>> body_rows(const xml_check::Element& table) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto* tbody : xml_check::find_all(table, "tbody")) {
+    for (const auto& tr : tbody->children) {
+      rows.emplace_back();
+      for (const auto& td : tr.children) rows.back().push_back(all_text(td));
+    }
+  }
+  return rows;
+}
+
+std::vector<std::string> texts(const xml_check::Element& root, const char* name) {
+  std::vector<std::string> out;
+  for (const auto* e : xml_check::find_all(root, name)) out.push_back(all_text(*e));
+  return out;
+}
+
+std::string rate_text(uint64_t k, uint64_t n) {
+  const Interval ci = wilson_interval(k, n);
+  return format_number(100.0 * k / n, 1) + "% [" + format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
+}
+
+// Adds match statistics in the shape the report reads (see report.cpp, read_match).
+json with_matches(json run) {
+  run["rounds"] = {{"mean", 2.1}, {"histogram", {{"first", 1}, {"counts", {2, 5, 3}}}}};
+  run["round_first_player_win_rate"] = json::array(
+      {{{"round", 1}, {"rounds", 10}, {"value", 0.6}, {"ci95", {0.31, 0.83}}},
+       {{"round", 2}, {"rounds", 8}, {"value", 0.5}, {"ci95", {0.22, 0.78}}}});
+  run["round_ended_by"] = {{"rule", {{"rounds", 21}, {"share", 1.0}}}};
+  run["handicap"] = json::array(
+      {{{"level", 0}, {"rounds", 10}, {"win_rate", {{{"value", 0.6}, {"ci95", {0.31, 0.83}}}, {{"value", 0.4}, {"ci95", {0.17, 0.69}}}}}},
+       {{"level", 1}, {"rounds", 11}, {"win_rate", {{{"value", 0.3}, {"ci95", {0.1, 0.6}}}, {{"value", 0.7}, {"ci95", {0.4, 0.9}}}}}}});
+  return run;
+}
+
+// Three rulesets of two games: Toguz standard (60/30/10 of 100, lengths 100 and 120), Toguz
+// no_tuzdyk (45/45/0 and 10 unfinished), and a Khutka Boia ruleset with match statistics.
+std::vector<ReportEntry> sample_entries() {
+  std::vector<ReportEntry> entries;
+  entries.push_back({make_ruleset("toguz_kumalak/standard", "Toguz Kumalak (tournament rules)", "observed"),
+                     sim::run_stats_to_json(make_run("toguz_kumalak/standard", 60, 30, 10, 0, {100, 120})), 4});
+  entries.push_back({make_ruleset("khutka_boia/das_gupta", "Khutka Boia after Das Gupta", "described"),
+                     with_matches(sim::run_stats_to_json(make_run("khutka_boia/das_gupta", 5, 4, 1, 0, {300}))), std::nullopt});
+  entries.push_back({make_ruleset("toguz_kumalak/no_tuzdyk", "Toguz Kumalak without tuzdyk", "reconstructed"),
+                     sim::run_stats_to_json(make_run("toguz_kumalak/no_tuzdyk", 45, 45, 0, 10, {90})), std::nullopt});
+  entries[2].ruleset.extends = "toguz_kumalak/standard";
+  return entries;
+}
+
+std::map<std::string, std::string> render(const std::vector<ReportEntry>& entries, const ReportOptions& options = {}) {
+  std::map<std::string, std::string> files;
+  for (const ReportFile& f : render_report(entries, options)) files[f.path] = f.content;
+  return files;
+}
+
+TEST(ReportRender, WritesTheIndexAPagePerRulesetMarkdownCsvJsonAndTheMarker) {
+  const auto files = render(sample_entries());
+  std::vector<std::string> paths;
+  for (const auto& [path, content] : files) paths.push_back(path);
+  EXPECT_EQ(paths, (std::vector<std::string>{".mancala-report", "index.html", "report.md",
+                                             "rulesets/khutka_boia.das_gupta.html",
+                                             "rulesets/toguz_kumalak.no_tuzdyk.html",
+                                             "rulesets/toguz_kumalak.standard.html", "runs.csv", "runs.json"}));
+}
+
+TEST(ReportRender, EveryHtmlFileIsWellFormedAndSelfContained) {
+  for (const auto& [path, content] : render(sample_entries())) {
+    if (!path.ends_with(".html")) continue;
+    SCOPED_TRACE(path);
+    xml_check::Element root;
+    ASSERT_NO_THROW(root = xml_check::parse(content));
+    EXPECT_EQ(root.name, "html");
+    EXPECT_TRUE(xml_check::find_all(root, "script").empty());
+    EXPECT_TRUE(xml_check::find_all(root, "link").empty());
+    EXPECT_TRUE(xml_check::find_all(root, "img").empty());
+    EXPECT_EQ(content.find("http://", content.find("<body")), content.find("http://www.w3.org/2000/svg", content.find("<body")))
+        << "the only URL in the body is the SVG namespace";
+    for (const auto* a : xml_check::find_all(root, "a")) {
+      const std::string href = a->attributes.at("href");
+      EXPECT_EQ(href.find(':'), std::string::npos) << "links stay inside the report: " << href;
+    }
+  }
+}
+
+TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures) {
+  const auto root = xml_check::parse(render(sample_entries()).at("index.html"));
+  EXPECT_EQ(texts(root, "h2"), (std::vector<std::string>{"Rulesets by game", "Comparison"}));
+  const auto tables = xml_check::find_all(root, "table");
+  ASSERT_EQ(tables.size(), 1u) << "one table, so the columns line up across games";
+  // A heading row per game, in order of first appearance, then that game's rulesets.
+  std::vector<std::string> groups;
+  std::vector<std::vector<std::string>> toguz, khutka;
+  for (const auto& tr : xml_check::find_all(*tables[0], "tbody")[0]->children) {
+    if (tr.attributes.count("class") && tr.attributes.at("class") == "group") {
+      groups.push_back(all_text(tr));
+      EXPECT_EQ(tr.children[0].attributes.at("colspan"), "10");
+      continue;
+    }
+    std::vector<std::string> cells;
+    for (const auto& td : tr.children) cells.push_back(all_text(td));
+    (groups.back() == "Toguz Kumalak" ? toguz : khutka).push_back(cells);
+  }
+  EXPECT_EQ(groups, (std::vector<std::string>{"Toguz Kumalak", "Khutka Boia"}));
+  ASSERT_EQ(toguz.size(), 2u);
+  const Advantage adv = first_player_advantage(60, 30, 10);
+  const std::string adv_text = "+30.0 pp [+" + format_number(100 * adv.interval.low, 1) + ", +" +
+                               format_number(100 * adv.interval.high, 1) + "]";
+  // P1 60 of 100 finished: Wilson 95% [50.20, 69.06] by hand; mean length (100 + 120) / 2.
+  EXPECT_EQ(toguz[0], (std::vector<std::string>{"Toguz Kumalak (tournament rules)", "observed", "MANCALA.Evidence.1", "100",
+                                                "60.0% [50.2, 69.1]", "30.0% [21.9, 39.6]", "10.0% [5.5, 17.4]", adv_text,
+                                                "110.0", "0.00%"}));
+  // 10 of 100 unfinished; rates are shares of the 90 finished games.
+  EXPECT_EQ(toguz[1][0], "Toguz Kumalak without tuzdyk");
+  EXPECT_EQ(toguz[1][4], rate_text(45, 90));
+  EXPECT_EQ(toguz[1][6], "0.0% [0.0, " + format_number(100 * wilson_interval(0, 90).high, 1) + "]");
+  EXPECT_EQ(toguz[1][7].substr(0, 8), "0.0 pp [");
+  EXPECT_EQ(toguz[1][9], "10.00%");
+  ASSERT_EQ(khutka.size(), 1u);
+  EXPECT_EQ(khutka[0][0], "Khutka Boia after Das Gupta");
+
+  // Each ruleset's name links to its page.
+  std::vector<std::string> hrefs;
+  for (const auto* table : tables) {
+    for (const auto* a : xml_check::find_all(*table, "a")) hrefs.push_back(a->attributes.at("href"));
+  }
+  EXPECT_EQ(hrefs, (std::vector<std::string>{"rulesets/toguz_kumalak.standard.html", "rulesets/toguz_kumalak.no_tuzdyk.html",
+                                             "rulesets/khutka_boia.das_gupta.html"}));
+  // The comparison charts: outcomes and first-player advantage of every ruleset.
+  EXPECT_EQ(xml_check::find_all(root, "svg").size(), 2u);
+}
+
+TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
+  const auto files = render(sample_entries());
+  const auto root = xml_check::parse(files.at("rulesets/toguz_kumalak.standard.html"));
+  EXPECT_EQ(texts(root, "h1"), std::vector<std::string>{"Toguz Kumalak (tournament rules)"});
+  EXPECT_EQ(texts(root, "h2"), (std::vector<std::string>{"Results", "Game length", "How games ended",
+                                                         "Rules and their provenance"}));
+  const std::string text = all_text(root);
+  EXPECT_NE(text.find("stored in the archive as run 4"), std::string::npos);
+  EXPECT_NE(text.find("A ruleset made for the tests."), std::string::npos);
+
+  const auto tables = xml_check::find_all(root, "table");
+  ASSERT_EQ(tables.size(), 5u) << "results, lengths, end conditions, two groups of rules";
+  const Advantage adv = first_player_advantage(60, 30, 10);
+  EXPECT_EQ(body_rows(*tables[0]),
+            (std::vector<std::vector<std::string>>{
+                {"first player (P1) wins", "60", "60.0% [50.2, 69.1]"},
+                {"second player (P2) wins", "30", "30.0% [21.9, 39.6]"},
+                {"draws", "10", "10.0% [5.5, 17.4]"},
+                {"first-player advantage (P1 minus P2)", "",
+                 "+30.0 pp [+" + format_number(100 * adv.interval.low, 1) + ", +" + format_number(100 * adv.interval.high, 1) + "]"}}));
+  // Lengths 100 and 120, fifty each: sample sd = 10 * sqrt(100 / 99) = 10.05; type-7 quantiles.
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[1], "caption")[0]), "Plies per game");
+  EXPECT_EQ(body_rows(*tables[1]),
+            (std::vector<std::vector<std::string>>{{"110.0", "10.1", "100", "100.0", "110.0", "120.0", "120"}}));
+  EXPECT_EQ(body_rows(*tables[2]), (std::vector<std::vector<std::string>>{
+                                       {"by a rule of the game", "100", "100.00%"},
+                                       {"by the no-progress rule", "0", "0.00%"},
+                                       {"cut off at the safety bound (unfinished)", "0", "0.00%"}}));
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[3], "caption")[0]), "board");
+  EXPECT_EQ(body_rows(*tables[3]),
+            (std::vector<std::vector<std::string>>{{"holes_per_row", "9", "evidence: \u201Cmade of two rows of nine holes\u201D"},
+                                                   {"counters_per_hole", "9", "default (no provenance)"}}));
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[4], "caption")[0]), "sowing");
+  EXPECT_EQ(body_rows(*tables[4]),
+            (std::vector<std::vector<std::string>>{{"direction", "anticlockwise", "assumption: the source names no direction"}}));
+
+  const auto svgs = xml_check::find_all(root, "svg");
+  ASSERT_EQ(svgs.size(), 2u) << "outcome bars and the length histogram; no match charts";
+  EXPECT_EQ(all_text(*xml_check::find_all(*svgs[0], "title")[0]), "Outcomes of finished games");
+  EXPECT_EQ(all_text(*xml_check::find_all(*svgs[1], "title")[0]), "Game length");
+}
+
+TEST(ReportRender, RulesetPageLinksToItsParentWhenTheParentIsInTheReport) {
+  const auto root = xml_check::parse(render(sample_entries()).at("rulesets/toguz_kumalak.no_tuzdyk.html"));
+  std::vector<std::string> hrefs;
+  for (const auto* a : xml_check::find_all(root, "a")) hrefs.push_back(a->attributes.at("href"));
+  EXPECT_EQ(hrefs, (std::vector<std::string>{"../index.html", "toguz_kumalak.standard.html"}));
+}
+
+TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
+  const auto files = render(sample_entries());
+  const auto khutka = xml_check::parse(files.at("rulesets/khutka_boia.das_gupta.html"));
+  EXPECT_EQ(texts(khutka, "h2"), (std::vector<std::string>{"Results", "Game length", "How games ended", "Matches",
+                                                           "Handicap effects", "Rules and their provenance"}));
+  std::vector<std::string> titles;
+  for (const auto* svg : xml_check::find_all(khutka, "svg")) titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
+  EXPECT_EQ(titles, (std::vector<std::string>{"Outcomes of finished games", "Game length", "Rounds per match",
+                                              "First player's win rate by round", "Win rate by handicap level"}));
+  for (const char* page : {"rulesets/toguz_kumalak.standard.html", "rulesets/toguz_kumalak.no_tuzdyk.html"}) {
+    EXPECT_EQ(files.at(page).find("Matches"), std::string::npos) << page;
+    EXPECT_EQ(files.at(page).find("Handicap"), std::string::npos) << page;
+  }
+}
+
+TEST(ReportRender, CsvIsTidyOneRowPerRulesetAndStatistic) {
+  const auto rows = report_testing::parse_csv(render(sample_entries()).at("runs.csv"));
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"ruleset", "game", "statistic", "value", "ci_low", "ci_high"}));
+  std::map<std::string, std::set<std::string>> statistics;
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> cell;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    ASSERT_EQ(rows[i].size(), 6u) << "row " << i;
+    EXPECT_TRUE(statistics[rows[i][0]].insert(rows[i][2]).second) << "repeated: " << rows[i][0] << " " << rows[i][2];
+    EXPECT_EQ(rows[i][1], rows[i][0].substr(0, rows[i][0].find('/')));
+    for (int c = 3; c < 6; ++c) {
+      if (!rows[i][c].empty()) {
+        EXPECT_NO_THROW((void)std::stod(rows[i][c])) << rows[i][2];
+      }
+    }
+    cell[{rows[i][0], rows[i][2]}] = {rows[i][3], rows[i][4], rows[i][5]};
+  }
+  ASSERT_EQ(statistics.size(), 3u);
+  EXPECT_EQ(statistics["toguz_kumalak/standard"], statistics["toguz_kumalak/no_tuzdyk"]);
+  EXPECT_EQ(cell.at({"toguz_kumalak/standard", "wins_p1"}), (std::vector<std::string>{"60", "", ""}));
+  const auto p1 = cell.at({"toguz_kumalak/standard", "first_player_win_rate"});
+  EXPECT_EQ(std::stod(p1[0]), 0.6);
+  EXPECT_EQ(std::stod(p1[1]), wilson_interval(60, 100).low) << "full precision, not rounded for display";
+  EXPECT_EQ(std::stod(p1[2]), wilson_interval(60, 100).high);
+  EXPECT_EQ(std::stod(cell.at({"toguz_kumalak/standard", "plies_mean"})[0]), 110.0);
+  EXPECT_EQ(cell.at({"toguz_kumalak/no_tuzdyk", "unfinished"})[0], "10");
+  // Match statistics only for the multi-round ruleset: rounds 1, 2, 3 twice, five and three times.
+  EXPECT_EQ(std::stod(cell.at({"khutka_boia/das_gupta", "rounds_mean"})[0]), 2.1);
+  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "handicap_1_p2_win_rate"}), (std::vector<std::string>{"0.7", "0.4", "0.9"}));
+  EXPECT_FALSE(cell.count({"toguz_kumalak/standard", "rounds_mean"}));
+}
+
+TEST(ReportRender, RunsJsonHoldsEveryRunAsGiven) {
+  const auto entries = sample_entries();
+  const json runs = json::parse(render(entries).at("runs.json"));
+  ASSERT_TRUE(runs.is_array());
+  ASSERT_EQ(runs.size(), entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) EXPECT_EQ(runs[i], entries[i].run);
+  // The one-round runs read back into the simulator's statistics.
+  EXPECT_EQ(sim::run_stats_from_json(runs[0], "runs.json"), make_run("toguz_kumalak/standard", 60, 30, 10, 0, {100, 120}));
+}
+
+TEST(ReportRender, MarkdownHasTheIndexTablesAndASectionPerRuleset) {
+  const std::string md = render(sample_entries(), {.title = "T", .command = "mancala report x"}).at("report.md");
+  EXPECT_TRUE(md.starts_with("# T\n\n"));
+  EXPECT_NE(md.find("Made by `mancala report x`"), std::string::npos);
+  EXPECT_NE(md.find("## Toguz Kumalak\n\n| Ruleset | Status |"), std::string::npos);
+  EXPECT_NE(md.find("| Toguz Kumalak (tournament rules) | observed | MANCALA.Evidence.1 | 100 | 60.0% \\[50.2, 69.1\\] |"),
+            std::string::npos);
+  for (const char* heading : {"## Toguz Kumalak (tournament rules)\n", "## Toguz Kumalak without tuzdyk\n",
+                              "## Khutka Boia after Das Gupta\n", "Handicap effects:"}) {
+    EXPECT_NE(md.find(heading), std::string::npos) << heading;
+  }
+}
+
+TEST(ReportRender, TextFromRulesetsIsEscapedEverywhere) {
+  auto entries = sample_entries();
+  entries[0].ruleset.name = "<script>alert('x')</script> & \"co\"";
+  entries[0].ruleset.summary = "a < b && c > d";
+  entries[0].ruleset.rules[0].evidence = "</td></tr></table>";
+  const auto files = render(entries);
+  for (const char* page : {"index.html", "rulesets/toguz_kumalak.standard.html"}) {
+    const auto root = xml_check::parse(files.at(page));
+    EXPECT_TRUE(xml_check::find_all(root, "script").empty()) << page;
+    EXPECT_NE(all_text(root).find("<script>alert('x')</script> & \"co\""), std::string::npos) << page;
+  }
+  const auto page = xml_check::parse(files.at("rulesets/toguz_kumalak.standard.html"));
+  EXPECT_NE(all_text(page).find("evidence: \u201C</td></tr></table>\u201D"), std::string::npos);
+}
+
+TEST(ReportRender, SameRunsGiveByteIdenticalFiles) {
+  EXPECT_EQ(render(sample_entries()), render(sample_entries()));
+}
+
+TEST(ReportRender, ARunLackingAKeyIsRefusedNamingRulesetAndKey) {
+  auto entries = sample_entries();
+  entries[2].run.erase("wins");
+  try {
+    render_report(entries, {});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "toguz_kumalak/no_tuzdyk: wins: missing");
+  }
+  entries = sample_entries();
+  entries[0].run["plies"]["mean"] = "long";
+  EXPECT_NO_THROW(render_report(entries, {})) << "derived figures are recomputed from the histogram";
+  entries[0].run["draws"] = -1;
+  try {
+    render_report(entries, {});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "toguz_kumalak/standard: draws: expected a count (an integer 0 or more)");
+  }
+}
+
+TEST(ReportRender, NoEntriesOrTheSameRulesetTwiceIsRefused) {
+  try {
+    render_report({}, {});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "report: no runs to report");
+  }
+  auto entries = sample_entries();
+  entries.push_back(entries[0]);
+  try {
+    render_report(entries, {});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "report: toguz_kumalak/standard: given twice");
+  }
+  entries = sample_entries();
+  entries[1].ruleset.id = "khutka_boia/other";
+  try {
+    render_report(entries, {});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "report: khutka_boia/other: the run is of another ruleset (khutka_boia/das_gupta)");
+  }
+}
+
+TEST(ReportRender, NamesOfGamesAndPages) {
+  EXPECT_EQ(game_display_name("toguz_kumalak"), "Toguz Kumalak");
+  EXPECT_EQ(game_display_name("sonka"), "Sonka");
+  EXPECT_EQ(ruleset_page_path("khutka_boia/das_gupta_1926"), "rulesets/khutka_boia.das_gupta_1926.html");
+  EXPECT_EQ(ruleset_page_path("a/b c&d"), "rulesets/a.b_c_d.html");
+}
+
+}  // namespace
+}  // namespace mancala::reports
