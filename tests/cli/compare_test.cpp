@@ -3,11 +3,13 @@
 // the renderings, and bad input refused with exact messages.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdlib>
+#include <filesystem>
 #include <set>
 #include <sstream>
 
-#include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
 #include "cli/compare_builder.h"
@@ -20,6 +22,11 @@ namespace {
 using nlohmann::json;
 
 const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+
+// An archive path that does not exist (reading evidence links must not create it).
+std::filesystem::path missing_db() {
+  return std::filesystem::temp_directory_path() / ("mancala-compare-test-" + std::to_string(::getpid()) + "-none.db");
+}
 
 struct Result {
   int code = 0;
@@ -331,9 +338,8 @@ TEST(CompareCommand, GameComparesEveryRulesetOfTheGameDefaultFirstAsJson) {
 }
 
 TEST(CompareCommand, EvidenceComparesEveryRulesetCitingTheRecord) {
-  report_testing::TempDir dir;
   const Result r = run_cli({"compare", "--evidence", "MANCALA.Evidence.1", "--games", "20", "--format", "json", "--db",
-                            (dir / "none.db").string()});
+                            missing_db().string()});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   std::set<std::string> got;
@@ -343,7 +349,7 @@ TEST(CompareCommand, EvidenceComparesEveryRulesetCitingTheRecord) {
     const bool cites = std::find(rules.evidence.begin(), rules.evidence.end(), "MANCALA.Evidence.1") != rules.evidence.end();
     EXPECT_EQ(got.count(id), cites ? 1u : 0u) << id;
   }
-  EXPECT_FALSE(std::filesystem::exists(dir / "none.db")) << "reading links never creates an archive";
+  EXPECT_FALSE(std::filesystem::exists(missing_db())) << "reading links never creates an archive";
 }
 
 TEST(CompareCommand, TheThreadCountDoesNotChangeTheOutput) {
@@ -433,8 +439,7 @@ TEST(CompareCommand, BadInputGetsExactMessages) {
   EXPECT_EQ(game.code, 1);
   EXPECT_EQ(game.err.rfind("mancala: compare: --game no_such_game: no such game (known: ", 0), 0u) << game.err;
   EXPECT_NE(game.err.find("toguz_kumalak"), std::string::npos);
-  report_testing::TempDir dir;
-  expect({"compare", "--evidence", "DLP.Evidence.0", "--db", (dir / "none.db").string()}, 1,
+  expect({"compare", "--evidence", "DLP.Evidence.0", "--db", missing_db().string()}, 1,
          "mancala: compare: --evidence DLP.Evidence.0: no ruleset is linked to this evidence record\n");
 }
 
