@@ -93,6 +93,49 @@ std::string describe_end(const State& s) {
   return out.str();
 }
 
+// The handicaps a round was dealt with (Khutka Boia's settlements, Mawkar Katiya's perks), as
+// text ("" when none) and as JSON.
+std::string settlement_text(const Game& game, const RoundSetup& setup) {
+  std::ostringstream out;
+  auto hole = [&](int pos) { return player_name(game.owner(pos)) + "'s " + game.hole_label(pos); };
+  for (int p = 0; p < 2; ++p) {
+    if (setup.gave[p] > 0) out << "; " << player_name(p) << " gives " << int(setup.gave[p]) << " to " << player_name(1 - p);
+  }
+  if (setup.tribute_to != kNobody) {
+    out << " (1-4: " << player_name(setup.tribute_to) << " is the Kungidar, taking one counter from every hole sown)";
+  }
+  if (setup.bha_owner != kNobody) {
+    out << " (2-3: " << player_name(setup.bha_owner) << " makes " << hole(setup.bha_hole) << " his bha and returns "
+        << int(setup.bha_owed) << " when the round ends)";
+  }
+  if (setup.toll_hole >= 0) {
+    out << "; toll hole " << hole(setup.toll_hole) << " (" << player_name(setup.favoured) << " gains what he sows into it, "
+        << player_name(1 - setup.favoured) << " skips it)";
+  }
+  if (setup.remainder_hole >= 0) {
+    out << "; remainder in " << hole(setup.remainder_hole);
+    if (setup.favoured != kNobody && game.rules().winner_takes_remainder_hole) {
+      out << " (what falls into it is " << player_name(setup.favoured) << "'s)";
+    }
+  }
+  if (setup.extra_number[0] > 0 || setup.extra_number[1] > 0) {
+    out << "; extra numbers " << int(setup.extra_number[0]) << "-" << int(setup.extra_number[1]);
+  }
+  return out.str();
+}
+
+json settlement_json(const Game& game, const RoundSetup& setup) {
+  auto player = [](int p) { return p == kNobody ? json(nullptr) : json(p + 1); };
+  auto hole = [&](int pos) {
+    return pos < 0 ? json(nullptr) : json({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
+  };
+  return {{"holdings", {setup.holdings[0], setup.holdings[1]}}, {"gave", {setup.gave[0], setup.gave[1]}},
+          {"kungidar", player(setup.tribute_to)},    {"bhadar", player(setup.bha_owner)},
+          {"bha", hole(setup.bha_hole)},             {"bha_owed", setup.bha_owed},
+          {"favoured", player(setup.favoured)},      {"toll_hole", hole(setup.toll_hole)},
+          {"remainder_hole", hole(setup.remainder_hole)}, {"extra_number", {setup.extra_number[0], setup.extra_number[1]}}};
+}
+
 class TraceObserver : public GameObserver {
  public:
   TraceObserver(const Game& game, bool as_json, std::ostream& out) : game_(game), json_(as_json), out_(out) {}
@@ -135,10 +178,44 @@ class TraceObserver : public GameObserver {
     }
     out_ << ply_ << ". " << describe_joint_move(game_, before, jm, fx) << "\n" << draw_board(game_, after) << "\n";
   }
+  // A match (rules.match): how the round ended and how the next one is dealt.
+  void on_round_end(const State& ended, const RoundRecord& record, const State* next, const MatchState& match) override {
+    json deal = nullptr;
+    std::ostringstream text;
+    if (next) {
+      const RoundSetup& setup = match.setup;
+      deal = json::array();
+      for (int p = 0; p < 2; ++p) {
+        deal.push_back({{"player", p + 1}, {"holes_in_play", setup.holes_in_play[p]}, {"holes_out", setup.holes_out[p]},
+                        {"aside", setup.aside[p]}});
+        text << (p == 0 ? "" : "; ") << player_name(p) << " fills " << int(setup.holes_in_play[p]) << " of "
+             << game_.holes_per_player() << " holes";
+        if (setup.holes_out[p] > 0) text << ", " << int(setup.holes_out[p]) << " out of play";
+        if (setup.aside[p] > 0) text << ", " << setup.aside[p] << " set aside";
+      }
+      if (!game_.joint_turn(*next)) text << "; " << player_name(setup.starter) << " starts";
+      text << settlement_text(game_, setup);
+    }
+    if (json_) {
+      rounds_.push_back({{"round", match.rounds}, {"end", end_reason_name(record.reason)},
+                         {"winner", record.winner == kNobody ? json(nullptr) : json(record.winner == kDraw ? 0 : record.winner + 1)},
+                         {"holdings", {record.holdings[0], record.holdings[1]}}, {"next_deal", deal},
+                         {"next_settlement", next ? settlement_json(game_, match.setup) : json(nullptr)}});
+      return;
+    }
+    out_ << "Round " << match.rounds << " over after " << record.plies << " plies (" << end_reason_name(record.reason)
+         << "): " << (record.winner == kNobody ? std::string("unfinished")
+                      : record.winner == kDraw ? std::string("even")
+                                               : player_name(record.winner) + " holds more")
+         << "; holdings " << record.holdings[0] << "-" << record.holdings[1] << " (stores " << ended.store[0] << "-"
+         << ended.store[1] << ", set aside " << ended.aside[0] << "-" << ended.aside[1] << ")\n";
+    if (next) out_ << "\nRound " << match.rounds + 1 << ": " << text.str() << "\n" << draw_board(game_, *next) << "\n";
+  }
   void on_end(const State& s) override {
-    if (!json_) out_ << describe_end(s) << "\n";
+    if (!json_ && !game_.rules().match) out_ << describe_end(s) << "\n";
   }
   json moves_ = json::array();
+  json rounds_ = json::array();
 
  private:
   const Game& game_;
@@ -173,9 +250,21 @@ int cmd_trace(const Args& args, Io& io) {
   const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
   Rng rng(static_cast<uint64_t>(seed), 0);
   TraceObserver observer(game, format == "json", io.out);
-  play_game(game, agent, agent, rng, &observer);
+  const GameResult result = play_game(game, agent, agent, rng, &observer);
+  if (game.rules().match && format == "text") {
+    io.out << "Match: " << (result.reason == EndReason::kSafetyBound ? std::string("unfinished")
+                            : result.winner == kDraw            ? std::string("draw")
+                                                                : player_name(result.winner) + " wins")
+           << " " << result.store[0] << "-" << result.store[1] << " after " << result.rounds << " rounds ("
+           << end_reason_name(result.reason) << ")\n";
+  }
   if (format == "json") {
     json j = {{"ruleset", game.rules().id}, {"seed", seed}, {"agent", agent_name(agent)}, {"moves", observer.moves_}};
+    if (game.rules().match) {
+      j["rounds"] = observer.rounds_;
+      j["match"] = {{"winner", result.winner == kNobody ? json(nullptr) : json(result.winner == kDraw ? 0 : result.winner + 1)},
+                    {"end", end_reason_name(result.reason)}, {"holdings", {result.store[0], result.store[1]}}};
+    }
     io.out << j.dump(1) << "\n";
   }
   return 0;

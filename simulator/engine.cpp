@@ -451,9 +451,10 @@ void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint) 
     return;
   }
   if (was_joint) {
-    // simultaneous_opening: turns alternate from here, player 1 first unless only player 2
-    // earned another move (set the previous mover so that the switch below picks the starter).
-    s.to_move = extra == 2u ? 0 : 1;
+    // simultaneous_opening: turns alternate from here, the round's starter (to_move) first unless
+    // exactly one player earned another move; the switch below then picks him.
+    const int starter = extra == 1u ? 0 : extra == 2u ? 1 : s.to_move;
+    s.to_move = static_cast<uint8_t>(1 - starter);
     extra = 0;
   }
   if ((extra >> s.to_move & 1u) && has_move(s, s.to_move)) {

@@ -176,6 +176,7 @@ struct RuleSet {
   bool match = false;
   int max_rounds = 100;  // safety bound: a match still going after this many rounds is unfinished
   RefillFrom refill_from = RefillFrom::kLeft;
+  bool burn_unfilled = true;  // holes a player cannot fill leave play for the round (Sonka: "burned")
   Remainder remainder = Remainder::kSetAside;
   Starter next_starter = Starter::kAlternate;
   MatchEnd match_end = MatchEnd::kAllCounters;

@@ -188,6 +188,9 @@ std::vector<FieldInfo> make_fields() {
   f.push_back(enum_field("refill_from", m, &RuleSet::refill_from,
                          "the end of his row from which a player fills his holes with counters_per_hole "
                          "each when a round is dealt; the holes he cannot fill leave play"));
+  f.push_back(bool_field("burn_unfilled", m, &RuleSet::burn_unfilled,
+                         "the holes a player cannot fill when a round is dealt leave play for the round "
+                         "(skipped by both players' sowing); false: they stay in play, empty"));
   f.push_back(enum_field("remainder", m, &RuleSet::remainder,
                          "counters short of a full hole when a round is dealt: set_aside (kept to his "
                          "credit), next_hole (into the next hole in filling order, which stays in play), "

@@ -1,0 +1,261 @@
+// Simultaneous turns: how a turn both players sow at once is resolved (simultaneous.h), on Sonka's
+// board. Rows are written from their owner's left, holes 1..5; global holes: player 1's hole h is
+// h-1, player 2's is 4+h. Each player's path: his 1..5, his store, the opponent's 1..5, his 1.
+// A tick is written "tN: P1 -> where | P2 -> where"; "picks up X" is a relay from the next hole.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli/cli.h"
+#include "common/error.h"
+#include "simulator/describe.h"
+#include "simulator/play.h"
+#include "simulator/ruleset_io.h"
+#include "simulator/simultaneous.h"
+
+namespace mancala::sim {
+namespace {
+
+using Row = std::array<int, 5>;
+
+Game sonka(Resolution resolution) {
+  RuleSet rules = load_ruleset("sonka/vanoverbergh_1927");
+  rules.resolution = resolution;
+  return Game(rules);
+}
+
+State position(const Game& g, Row p1, Row p2) {
+  State s = g.initial_state();
+  for (int i = 0; i < 5; ++i) {
+    s.holes[i] = static_cast<uint8_t>(p1[i]);
+    s.holes[5 + i] = static_cast<uint8_t>(p2[i]);
+  }
+  s.ply = 3;
+  return s;
+}
+
+void expect(const State& s, Row p1, Row p2, int store1, int store2) {
+  Row a{}, b{};
+  for (int i = 0; i < 5; ++i) {
+    a[i] = s.holes[i];
+    b[i] = s.holes[5 + i];
+  }
+  EXPECT_EQ(a, p1);
+  EXPECT_EQ(b, p2);
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
+}
+
+JointMove joint(const Game& g, const State& s, const std::string& text) { return parse_joint_move(g, s, text, "test"); }
+
+TEST(Lockstep, EachDropsOneCounterPerTickAndADeadPlayerWaitsWhileTheOtherSowsOn) {
+  // P1's 1 (1), P2's 1 (3).
+  // t1: P1 -> her 2; her 3 is empty: dead | P2 -> his 2
+  // t2: P2 -> his 3.  t3: P2 -> his 4; his 5 is empty: dead in his row, he takes her 2 (1).
+  const Game g = sonka(Resolution::kLockstep);
+  State s = position(g, {1, 0, 0, 0, 0}, {3, 0, 0, 0, 0});
+  const JointEffect fx = g.apply_joint(s, joint(g, s, "1/1"));
+  expect(s, {0, 0, 0, 0, 0}, {0, 1, 1, 1, 0}, 0, 1);
+  EXPECT_EQ(fx.ended_at, (std::array<int, 2>{1, 3}));
+  EXPECT_EQ(fx.ticks, 3);
+  EXPECT_EQ(fx.fx[1].captured, 1);
+  // A joint turn is one ply; P1 has nothing left, so P2 plays the next turn alone.
+  EXPECT_EQ(s.ply, 4);
+  EXPECT_TRUE(g.joint_turn(s));
+  EXPECT_EQ(s.to_move, 1);
+}
+
+// P1's 1 (2), P2's 5 (2):
+// t1: P1 -> her 2 (2) | P2 -> his store
+// t2: P1 -> her 3; picks up her 4 (3) | P2 -> her 1; picks up her 2 (2)
+// t3: P1 -> her 5 | P2 -> her 3.  t4: P1 -> her store | P2 -> her 4; picks up her 5 (1)
+// t5: both last counters fall into P2's 1; his 2 holds 1: whoever is first in the tick picks it up
+//     and the other finds it empty.
+const Row kSameHoleP1{2, 1, 0, 3, 0};
+const Row kSameHoleP2{1, 1, 0, 0, 2};
+
+TEST(Lockstep, WhenBothLastCountersFallIntoOneHoleTheFirstInTheTickPicksUpTheNextHoleAndTheOtherIsDead) {
+  // P1 first: she picks up P2's 2 and, t6, sows it into his 3; his 4 is empty. P2 is dead at t5 in
+  // his own row facing her 5, empty.
+  const Game g = sonka(Resolution::kLockstep);
+  State s = position(g, kSameHoleP1, kSameHoleP2);
+  const JointEffect fx = g.apply_joint(s, joint(g, s, "1/5"));
+  expect(s, {1, 0, 2, 1, 0}, {3, 0, 1, 0, 0}, 1, 1);
+  EXPECT_EQ(fx.ended_at, (std::array<int, 2>{6, 5}));
+  // P2 first: he picks up his 2 and, t6, sows it into his 3; his 4 is empty: dead in his row, he
+  // takes her 3 (2). P1 is dead at t5 in P2's row: no capture.
+  const Game r = sonka(Resolution::kLockstepRandom);
+  State t = position(r, kSameHoleP1, kSameHoleP2);
+  const JointEffect rx = r.apply_joint(t, joint(r, t, "1/5:2"));
+  expect(t, {1, 0, 0, 1, 0}, {3, 0, 1, 0, 0}, 1, 3);
+  EXPECT_EQ(rx.ended_at, (std::array<int, 2>{5, 6}));
+  EXPECT_EQ(rx.first, 1);
+}
+
+// P1's 1 (3), P2's 5 (2):
+// t1: P1 -> her 2 | P2 -> his store
+// t2: P1 -> her 3 | P2 -> her 1; picks up her 2 (1, dropped by her at t1)
+// t3: P1 -> her 4, her last; her 5 is empty: dead in her row, P2's 2 facing her 4 is empty
+//     P2 -> her 3, his last; whether her 4 holds her counter yet depends on the order in the tick.
+const Row kPickUpP1{3, 0, 0, 0, 0};
+const Row kPickUpP2{0, 0, 0, 1, 2};
+
+TEST(Lockstep, APickUpTakesWhatTheHoleHoldsAtThatMomentOfTheTick) {
+  // P1 first: her counter is in her 4 when P2 looks: he picks it up and, t4, sows it into her 5;
+  // P2's 1 is empty.
+  const Game g = sonka(Resolution::kLockstepRandom);
+  State s = position(g, kPickUpP1, kPickUpP2);
+  const JointEffect fx = g.apply_joint(s, joint(g, s, "1/5"));
+  expect(s, {1, 0, 2, 0, 1}, {0, 0, 0, 1, 0}, 0, 1);
+  EXPECT_EQ(fx.ended_at, (std::array<int, 2>{3, 4}));
+  // P2 first: her 4 is still empty when he looks: he is dead; her counter then falls there and stays.
+  State t = position(g, kPickUpP1, kPickUpP2);
+  const JointEffect tx = g.apply_joint(t, joint(g, t, "1/5:2"));
+  expect(t, {1, 0, 2, 1, 0}, {0, 0, 0, 1, 0}, 0, 1);
+  EXPECT_EQ(tx.ended_at, (std::array<int, 2>{3, 3}));
+}
+
+TEST(Lockstep, PlainLockstepAlwaysDropsPlayer1sCounterFirst) {
+  const Game g = sonka(Resolution::kLockstep);
+  State s = position(g, kPickUpP1, kPickUpP2);
+  JointMove jm = joint(g, s, "1/5");
+  jm.first = 1;  // ignored: the order is fixed
+  const JointEffect fx = g.apply_joint(s, jm);
+  EXPECT_EQ(fx.first, 0);
+  expect(s, {1, 0, 2, 0, 1}, {0, 0, 0, 1, 0}, 0, 1);
+  EXPECT_FALSE(g.draws_order());
+  EXPECT_TRUE(sonka(Resolution::kLockstepRandom).draws_order());
+}
+
+TEST(Sequential, TheFirstWholeMoveIsPlayedThenTheSecondSowsWhatHisHoleHoldsThen) {
+  const Game g = sonka(Resolution::kSequentialRandom);
+  // P1 first: her 1 (3): her 2, 3, 4; her 5 is empty. Then P2's 5 (2): his store, her 1; her 2 (1)
+  // is picked up: her 3; her 4 (1): her 5; P2's 1 is empty.
+  State s = position(g, kPickUpP1, kPickUpP2);
+  g.apply_joint(s, joint(g, s, "1/5"));
+  expect(s, {1, 0, 2, 0, 1}, {0, 0, 0, 1, 0}, 0, 1);
+  // P2 first: his 5 (2): his store, her 1 (3 -> 4); her 2 is empty. Then her 1 holds 4: her 2, 3, 4,
+  // 5; dead in her row, P2's 1 facing her 5 is empty.
+  State t = position(g, kPickUpP1, kPickUpP2);
+  const JointEffect fx = g.apply_joint(t, joint(g, t, "1/5:2"));
+  expect(t, {0, 1, 1, 1, 1}, {0, 0, 0, 1, 0}, 0, 1);
+  EXPECT_EQ(fx.first, 1);
+  EXPECT_EQ(fx.ticks, 0);
+}
+
+TEST(Sequential, AMoveWhoseHoleTheFirstMoveEmptiedLapses) {
+  // P1's 5 (1): her store; P2's 1 (2) is picked up: his 2, 3; his 4 is empty. P2 had chosen his 1.
+  const Game g = sonka(Resolution::kSequentialRandom);
+  State s = position(g, {0, 0, 0, 0, 1}, {2, 0, 0, 0, 0});
+  const JointEffect fx = g.apply_joint(s, joint(g, s, "5/1"));
+  expect(s, {0, 0, 0, 0, 0}, {0, 1, 1, 0, 0}, 1, 0);
+  EXPECT_TRUE(fx.lapsed[1]);
+  EXPECT_FALSE(fx.lapsed[0]);
+}
+
+TEST(JointMoves, AreWrittenP1SlashP2WithTheDrawnOrderAndParsedBack) {
+  const Game g = sonka(Resolution::kLockstepRandom);
+  const State s = position(g, {1, 0, 0, 0, 2}, {0, 0, 3, 0, 0});
+  const JointMove jm = joint(g, s, "5/3:2");
+  EXPECT_EQ(jm.move[0].hole, 4);
+  EXPECT_EQ(jm.move[1].hole, 2);
+  EXPECT_EQ(jm.first, 1);
+  EXPECT_EQ(joint_move_label(g, jm), "5/3:2");
+  EXPECT_EQ(joint_move_label(g, joint(g, s, "1/3")), "1/3");
+  const State alone = position(g, {0, 0, 0, 0, 0}, {0, 0, 3, 0, 0});
+  EXPECT_EQ(joint_move_label(g, joint(g, alone, "-/3")), "-/3");
+}
+
+TEST(JointMoves, BadJointMovesAreNamed) {
+  const Game g = sonka(Resolution::kLockstepRandom);
+  const State s = position(g, {1, 0, 0, 0, 2}, {0, 0, 3, 0, 0});
+  auto error = [&](const std::string& text) {
+    try {
+      parse_joint_move(g, s, text, "replay: move 1 '" + text + "'");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("5"), "replay: move 1 '5': this turn is simultaneous: give both players' holes as P1/P2 (e.g. 3/4; "
+                        "'-' for a player without a move)");
+  EXPECT_EQ(error("2/3"), "replay: move 1 '2/3': '2' is illegal for P1 in this position");
+  EXPECT_EQ(error("-/3"), "replay: move 1 '-/3': P1 has a move and must play");
+  EXPECT_EQ(error("5/3:3"), "replay: move 1 '5/3:3': '3' after ':' is not who came first (1 or 2)");
+  EXPECT_EQ(error("5/9"), "replay: move 1 '5/9': '9' is not a hole (1..5)");
+}
+
+// Records every joint turn play_game resolves.
+class JointRecorder : public GameObserver {
+ public:
+  explicit JointRecorder(const Game& game) : game_(game) {}
+  void on_joint_move(const State& before, const JointMove& jm, const JointEffect&, const State& after) override {
+    ++turns_;
+    // Both chose from the same position: each choice is legal in the state before the turn.
+    for (int p = 0; p < 2; ++p) {
+      MoveList moves;
+      game_.legal_moves(before, p, moves);
+      EXPECT_EQ(jm.plays[p], moves.size > 0);
+      if (jm.plays[p]) {
+        EXPECT_TRUE(game_.is_legal(before, p, jm.move[p]));
+      }
+    }
+    EXPECT_EQ(after.ply, before.ply + 1);
+  }
+  void on_move(const State&, Move, const MoveEffect&, const State&) override { ++single_; }
+  int turns_ = 0;
+  int single_ = 0;
+
+ private:
+  const Game& game_;
+};
+
+TEST(PlayGame, EverySonkaTurnIsJointAndBothChooseFromTheSamePosition) {
+  const Game g(load_ruleset("sonka/vanoverbergh_1927"));
+  Rng rng(5, 1);
+  JointRecorder recorder(g);
+  play_game(g, Agent::kRandom, Agent::kGreedy, rng, &recorder);
+  EXPECT_GT(recorder.turns_, 10);
+  EXPECT_EQ(recorder.single_, 0);
+}
+
+TEST(PlayGame, OtepPlaysOneJointOpeningThenAlternates) {
+  const Game g(load_ruleset("otep/beaton_1939"));
+  Rng rng(5, 2);
+  JointRecorder recorder(g);
+  play_game(g, Agent::kRandom, Agent::kRandom, rng, &recorder);
+  EXPECT_EQ(recorder.turns_, 1);
+  EXPECT_GT(recorder.single_, 1);
+}
+
+TEST(Replay, AcceptsJointMovesAndShowsTheResultingBoard) {
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::run({"replay", "otep", "--moves", "o7/o7 o4", "--format", "json"}, out, err), 0) << err.str();
+  const auto j = nlohmann::json::parse(out.str());
+  // After the opening (see otep_test.cpp) P1 sows o4 (3): o5 o6 o7; o7 (2) is picked up: o8 i8;
+  // i8 (7) faces P2's o1 (2) and i1 (empty): picked up: i7 i6 i5 i4 i3 i2 i1; i1 was empty.
+  // Holes from P1's left: outer o1..o8, then inner i1..i8.
+  EXPECT_EQ(j["holes"][0], (nlohmann::json{2, 1, 1, 0, 1, 4, 0, 1, 1, 2, 1, 5, 5, 2, 6, 0}));
+  EXPECT_EQ(j["to_move"], 2);
+  EXPECT_EQ(j["simultaneous"], false);
+}
+
+TEST(Replay, ASingleMoveInASimultaneousTurnIsRejectedWithItsNumber) {
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run({"replay", "otep", "--moves", "o7"}, out, err), 1);
+  EXPECT_EQ(err.str(), "mancala: replay: move 1 'o7': this turn is simultaneous: give both players' holes as P1/P2 "
+                       "(e.g. 3/4; '-' for a player without a move)\n");
+}
+
+TEST(Trace, ShowsBothMovesOfASimultaneousTurn) {
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::run({"trace", "otep", "--seed", "1"}, out, err), 0) << err.str();
+  const std::string text = out.str();
+  EXPECT_NE(text.find("1. Simultaneous: P1 sows o7 (2) | P2 sows o7 (2); lockstep, P1's counter first in each tick, "
+                      "33 ticks\n   P1: last in P1's o2, 10 sowings, captures 8; dead at tick 33\n   P2: last in P2's o2, "
+                      "10 sowings, captures 8; dead at tick 33\n"),
+            std::string::npos)
+      << text.substr(0, 2000);
+}
+
+}  // namespace
+}  // namespace mancala::sim
