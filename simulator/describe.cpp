@@ -14,7 +14,10 @@ std::string cell(const Game& game, const State& s, int pos) {
   std::ostringstream out;
   if (s.out_of_play >> pos & 1u) return "[ xx]";
   if (s.sink[pos] != kNobody) {
-    out << "[ " << (game.rules().tuzdyk ? 'T' : 'B') << s.sink[pos] + 1 << "]";
+    // A sink may still hold counters dealt into it (a loser's remainder hole): shown before the mark.
+    const int held = s.holes[pos];
+    out << "[" << (held > 0 && held < 10 ? static_cast<char>('0' + held) : ' ') << (game.rules().tuzdyk ? 'T' : 'B')
+        << s.sink[pos] + 1 << "]";
     return out.str();
   }
   out << "[" << std::setw(3) << static_cast<int>(s.holes[pos]) << "]";
@@ -53,6 +56,11 @@ std::string draw_board(const Game& game, const State& s) {
     if (r.tuzdyk) {
       out << "  tuzdyk "
           << (s.tuzdyk[p] == kNobody ? std::string("-") : "on his opponent's " + game.hole_label(s.tuzdyk[p]));
+    }
+    if (r.match) {
+      out << "  aside " << s.aside[p];
+      if (s.extra_number[p] > 0) out << "  number " << int(s.extra_number[p]);
+      if (s.tribute_to == p) out << "  Kungidar";
     }
     out << "\n";
   };
@@ -129,6 +137,22 @@ json state_to_json(const Game& game, const State& s) {
   j["solo"] = s.solo == kNobody ? json(nullptr) : json(s.solo + 1);
   j["sinks"] = sinks;
   j["out_of_play"] = out_of_play;
+  if (game.rules().match) {
+    // Matches and handicaps (match.h): the round, counters set aside, the perks of the round.
+    json closed = json::array();
+    for (int p = 0; p < 2; ++p) {
+      for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+        if (s.closed_to[p] >> pos & 1u) {
+          closed.push_back({{"player", p + 1}, {"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
+        }
+      }
+    }
+    j["round"] = s.round + 1;
+    j["aside"] = {s.aside[0], s.aside[1]};
+    j["tribute_to"] = s.tribute_to == kNobody ? json(nullptr) : json(s.tribute_to + 1);
+    j["extra_number"] = {s.extra_number[0], s.extra_number[1]};
+    j["closed_to"] = closed;
+  }
   (void)h;
   return j;
 }
@@ -211,6 +235,24 @@ State state_from_json(const Game& game, const json& j) {
       const int solo = j["solo"].get<int>();
       if (solo != 1 && solo != 2) throw Error("state: solo: expected 1, 2 or null");
       s.solo = static_cast<int8_t>(solo - 1);
+    }
+    s.round = static_cast<uint8_t>(j.value("round", 1) - 1);
+    if (j.contains("aside")) {
+      for (int p = 0; p < 2; ++p) s.aside[p] = static_cast<int16_t>(j["aside"].at(p).get<int>());
+    }
+    if (j.contains("extra_number")) {
+      for (int p = 0; p < 2; ++p) s.extra_number[p] = static_cast<uint8_t>(j["extra_number"].at(p).get<int>());
+    }
+    if (j.contains("tribute_to") && !j["tribute_to"].is_null()) {
+      const int t = j["tribute_to"].get<int>();
+      if (t != 1 && t != 2) throw Error("state: tribute_to: expected 1, 2 or null");
+      s.tribute_to = static_cast<int8_t>(t - 1);
+    }
+    for (const auto& hole : j.value("closed_to", json::array())) {
+      const int player = hole.at("player").get<int>() - 1;
+      if (player != 0 && player != 1) throw Error("state: closed_to: player: expected 1 or 2");
+      const int owner = hole.at("owner").get<int>() - 1;
+      s.closed_to[player] |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: closed_to");
     }
   } catch (const json::exception& e) {
     throw Error(std::string("state: ") + e.what());

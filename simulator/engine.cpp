@@ -68,7 +68,7 @@ State Game::initial_state() const {
 }
 
 int Game::counters_total(const State& s) const {
-  int total = s.store[0] + s.store[1];
+  int total = s.store[0] + s.store[1] + s.aside[0] + s.aside[1];
   for (int pos = 0; pos < rules_.total_holes; ++pos) total += s.holes[pos];
   return total;
 }
@@ -89,7 +89,7 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
   }
   for (int k = 0; k < rules_.holes_per_player; ++k) {
     const int pos = global(p, k);
-    if (s.holes[pos] >= rules_.min_counters_to_sow && !(s.out_of_play >> pos & 1u) && s.sink[pos] == kNobody) {
+    if (s.holes[pos] >= rules_.min_counters_to_sow && !(s.out_of_play >> pos & 1u)) {
       out.push(Move{static_cast<uint8_t>(k), false});
     }
   }
@@ -139,7 +139,7 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
 bool Game::has_move(const State& s, int player) const {
   for (int k = 0; k < rules_.holes_per_player; ++k) {
     const int pos = global(player, k);
-    if (s.holes[pos] >= rules_.min_counters_to_sow && !(s.out_of_play >> pos & 1u) && s.sink[pos] == kNobody) return true;
+    if (s.holes[pos] >= rules_.min_counters_to_sow && !(s.out_of_play >> pos & 1u)) return true;
   }
   return false;
 }
@@ -149,7 +149,7 @@ int Game::step(const State& s, int player, bool reverse, int pos) const {
   int guard = kPositions;
   do {
     pos = next_[player][reverse][pos];
-  } while (pos < kMaxHoles && (s.out_of_play >> pos & 1u) && --guard > 0);
+  } while (pos < kMaxHoles && ((s.out_of_play | s.closed_to[player]) >> pos & 1u) && --guard > 0);
   return pos;
 }
 
@@ -157,7 +157,11 @@ void Game::drop(State& s, int pos, MoveEffect& fx, int player) const {
   const int8_t taker = s.sink[pos];
   if (taker != kNobody) {
     ++s.store[taker];
-    if (taker == player) ++fx.captured;
+    if (taker == player) {
+      ++fx.captured;
+    } else {
+      ++fx.opponent_captured;
+    }
   } else {
     ++s.holes[pos];
   }
@@ -166,10 +170,11 @@ void Game::drop(State& s, int pos, MoveEffect& fx, int player) const {
 // Lifts the mover's hole and starts the move's first sowing.
 void Game::begin_move(State& s, int player, Move m, Sowing& c) const {
   const int origin = global(player, m.hole);
-  const int count = s.holes[origin];
+  int count = s.holes[origin];
   s.holes[origin] = 0;
   c.player = player;
   c.reverse = m.reverse;
+  if (s.tribute_to != kNobody && count >= 2) take_tribute(s, player, count, c.fx);
   const bool into_origin = rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
   start_sowing(s, c, origin, count, into_origin);
 }
@@ -195,12 +200,17 @@ void Game::drop_one(State& s, Sowing& c) const {
     if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, c.player, c.reverse, pos);
   }
   drop(s, pos, c.fx, c.player);
+  if (watch_drops_) watch_drop(s, pos, c);
   c.pos = pos;
   --c.hand;
 }
 
 // Drops every counter left of the current sowing: the tight loop of the alternating path.
 void Game::sow_rest(State& s, Sowing& c) const {
+  if (watch_drops_) {
+    sow_rest_watched(s, c);
+    return;
+  }
   const int p = c.player;
   const bool rev = c.reverse;
   const int from = c.from;
@@ -240,7 +250,7 @@ bool Game::after_sowing(State& s, Sowing& c) const {
         // "the player picks up the contents of the next hole ... and continues sowing"
         int next = step(s, p, c.reverse, last);
         if (next >= kMaxHoles) next = step(s, p, c.reverse, next);  // a store is not a hole to pick up
-        if (s.holes[next] == 0 || s.sink[next] != kNobody) {
+        if (s.holes[next] == 0) {
           c.empty_next = next;
           break;
         }
@@ -275,6 +285,7 @@ bool Game::after_sowing(State& s, Sowing& c) const {
   } else {
     capture_at_end(s, c);
   }
+  if (rules_.capture_fours == Fours::kEndOfTurn) take_fours(s, c);
   return false;
 }
 
@@ -313,7 +324,7 @@ MoveEffect Game::try_move(State& s, int player, Move m) const {
 }
 
 int Game::take(State& s, int pos, int player) const {
-  if (pos < 0 || pos >= kMaxHoles || (s.out_of_play >> pos & 1u) || s.sink[pos] != kNobody) return 0;
+  if (pos < 0 || pos >= kMaxHoles || (s.out_of_play >> pos & 1u)) return 0;
   const int c = s.holes[pos];
   s.holes[pos] = 0;
   s.store[player] = static_cast<int16_t>(s.store[player] + c);
@@ -386,7 +397,8 @@ void Game::end_round(State& s, EndReason reason) const {
   if (reason == EndReason::kSafetyBound) {
     s.winner = kNobody;
   } else if (s.winner == kNobody) {
-    s.winner = s.store[0] > s.store[1] ? 0 : s.store[1] > s.store[0] ? 1 : kDraw;
+    const int held0 = s.store[0] + s.aside[0], held1 = s.store[1] + s.aside[1];
+    s.winner = held0 > held1 ? 0 : held1 > held0 ? 1 : kDraw;
   }
 }
 
@@ -398,7 +410,7 @@ bool Game::side_empty(const State& s, int player) const {
 }
 
 void Game::end_turn(State& s, const MoveEffect& fx) const {
-  settle_turn(s, fx.captured > 0, fx.extra_move ? 1u << s.to_move : 0u, false);
+  settle_turn(s, fx.captured + fx.opponent_captured > 0, fx.extra_move ? 1u << s.to_move : 0u, false);
 }
 
 void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const {

@@ -121,11 +121,18 @@ class Game {
   void end_round(State& s, EndReason reason) const;
   bool has_move(const State& s, int player) const;
   int take(State& s, int pos, int player) const;
+  // Handicaps and match rules in the move loop (engine_handicaps.cpp).
+  void take_tribute(State& s, int player, int& count, MoveEffect& fx) const;
+  void watch_drop(State& s, int pos, Sowing& c) const;
+  void sow_rest_watched(State& s, Sowing& c) const;
+  void take_fours(State& s, Sowing& c) const;
 
   RuleSet rules_;
   std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> next_{};  // [player][reverse][pos]
   std::array<uint8_t, kMaxHoles> opposite_{};
   std::array<uint8_t, kMaxHoles> opposite_outer_{};
+  // A drop can trigger a capture at once (instant fours, extra numbers): sowing checks each drop.
+  bool watch_drops_ = rules_.capture_fours == Fours::kInstant || rules_.extra_number != ExtraNumber::kNone;
 };
 
 }  // namespace mancala::sim

@@ -39,41 +39,65 @@ Move choose_move(Agent agent, const Game& game, const State& s, int player, cons
 }
 
 GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng, GameObserver* observer) {
-  State s = game.initial_state();
+  GameResult result;
+  MatchState match;
+  State s = start_match(game, match);
   if (observer) observer->on_start(s);
   MoveList moves;
-  while (!s.over) {
-    if (game.joint_turn(s)) {
-      // Both choose from the same position, neither seeing the other's choice.
-      JointMove jm;
-      for (int p = 0; p < 2; ++p) {
-        game.legal_moves(s, p, moves);
-        if (moves.size == 0) continue;
-        jm.plays[p] = true;
-        jm.move[p] = choose_move(p == 0 ? first : second, game, s, p, moves, rng);
+  for (;;) {  // rounds: one unless the rules play a match
+    while (!s.over) {
+      if (game.joint_turn(s)) {
+        // Both choose from the same position, neither seeing the other's choice.
+        JointMove jm;
+        for (int p = 0; p < 2; ++p) {
+          game.legal_moves(s, p, moves);
+          if (moves.size == 0) continue;
+          jm.plays[p] = true;
+          jm.move[p] = choose_move(p == 0 ? first : second, game, s, p, moves, rng);
+        }
+        if (game.draws_order() && jm.plays[0] && jm.plays[1]) jm.first = static_cast<uint8_t>(rng.below(2));
+        if (observer) {
+          const State before = s;
+          const JointEffect fx = game.apply_joint(s, jm);
+          observer->on_joint_move(before, jm, fx, s);
+        } else {
+          game.apply_joint(s, jm);
+        }
+        continue;
       }
-      if (game.draws_order() && jm.plays[0] && jm.plays[1]) jm.first = static_cast<uint8_t>(rng.below(2));
+      game.legal_moves(s, moves);
+      const Move m = choose_move(s.to_move == 0 ? first : second, game, s, moves, rng);
       if (observer) {
         const State before = s;
-        const JointEffect fx = game.apply_joint(s, jm);
-        observer->on_joint_move(before, jm, fx, s);
+        const MoveEffect fx = game.apply(s, m);
+        observer->on_move(before, m, fx, s);
       } else {
-        game.apply_joint(s, jm);
+        game.apply(s, m);
       }
-      continue;
     }
-    game.legal_moves(s, moves);
-    const Move m = choose_move(s.to_move == 0 ? first : second, game, s, moves, rng);
+    result.plies += s.ply;
+    result.relay_bound_hits += s.relay_bound_hits;
+    const RoundRecord record = finish_round(game, match, s);
+    if (result.rounds < kMaxRounds) result.round[result.rounds] = record;
+    ++result.rounds;
+    if (!game.rules().match) {
+      next_round(game, match, s, rng);
+      break;
+    }
     if (observer) {
-      const State before = s;
-      const MoveEffect fx = game.apply(s, m);
-      observer->on_move(before, m, fx, s);
-    } else {
-      game.apply(s, m);
+      const State ended = s;
+      const bool more = next_round(game, match, s, rng);
+      observer->on_round_end(ended, record, more ? &s : nullptr, match);
+      if (!more) break;
+    } else if (!next_round(game, match, s, rng)) {
+      break;
     }
   }
   if (observer) observer->on_end(s);
-  return GameResult{s.winner, s.reason, s.ply, s.store, s.relay_bound_hits};
+  result.winner = match.winner;
+  result.reason = match.reason;
+  result.store = match.holdings;
+  return result;
 }
 
 }  // namespace mancala::sim

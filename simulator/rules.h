@@ -175,6 +175,8 @@ struct RuleSet {
   // match (rounds dealt from the previous round's holdings; see match.h)
   bool match = false;
   int max_rounds = 100;  // safety bound: a match still going after this many rounds is unfinished
+  int stop_after_rounds = 0;  // 0: off; else the players stop after this many rounds, the one
+                              // holding more wins (reported with the no-progress rule)
   RefillFrom refill_from = RefillFrom::kLeft;
   bool burn_unfilled = true;  // holes a player cannot fill leave play for the round (Sonka: "burned")
   Remainder remainder = Remainder::kSetAside;

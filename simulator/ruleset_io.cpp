@@ -185,6 +185,10 @@ std::vector<FieldInfo> make_fields() {
   f.push_back(int_field("max_rounds", m, &RuleSet::max_rounds, 1, kMaxRounds,
                         "safety bound on the rounds of a match: a match still going is stopped and "
                         "counted as unfinished"));
+  f.push_back(int_field("stop_after_rounds", m, &RuleSet::stop_after_rounds, 0, kMaxRounds,
+                        "0: off; else the players stop after this many rounds and the one holding more "
+                        "counters wins: the reconstruction's stopping rule for matches that go on "
+                        "without end, reported as ended by the no-progress rule"));
   f.push_back(enum_field("refill_from", m, &RuleSet::refill_from,
                          "the end of his row from which a player fills his holes with counters_per_hole "
                          "each when a round is dealt; the holes he cannot fill leave play"));
@@ -440,6 +444,9 @@ void finalize(RuleSet& r, const std::string& file) {
     if (r.extra_number != ExtraNumber::kNone) bad("extra_number", "only has a meaning in a match (match: true)");
     if (r.toll_hole != TollHole::kNone) bad("toll_hole", "only has a meaning in a match (match: true)");
     if (r.winner_takes_remainder_hole) bad("winner_takes_remainder_hole", "only has a meaning in a match (match: true)");
+  }
+  if (r.stop_after_rounds > 0 && (!r.match || r.stop_after_rounds >= r.max_rounds)) {
+    bad("stop_after_rounds", "needs a match (match: true) and fewer rounds than max_rounds");
   }
   if (r.tribute != Tribute::kNone && r.remainder != Remainder::kSettleFives) {
     bad("tribute", "is the 1-4 settlement of remainder settle_fives");

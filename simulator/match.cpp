@@ -1,0 +1,291 @@
+#include "simulator/match.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace mancala::sim {
+namespace {
+
+int held(const Game& game, const State& s, int p) {
+  int total = s.store[p] + s.aside[p];
+  for (int k = 0; k < game.holes_per_player(); ++k) total += s.holes[game.global(p, k)];
+  return total;
+}
+
+int8_t first_player_of(const RuleSet& r, int8_t previous_winner, int8_t previous_starter) {
+  const auto other = static_cast<int8_t>(1 - previous_starter);
+  const bool decided = previous_winner == 0 || previous_winner == 1;
+  switch (r.next_starter) {
+    case Starter::kAlternate:
+      return other;
+    case Starter::kPreviousWinner:
+      return decided ? previous_winner : other;
+    case Starter::kPreviousLoser:
+      return decided ? static_cast<int8_t>(1 - previous_winner) : other;
+    case Starter::kSame:
+      return previous_starter;
+  }
+  return other;
+}
+
+}  // namespace
+
+State start_match(const Game& game, MatchState& match) {
+  match = MatchState{};
+  const RuleSet& r = game.rules();
+  State s = game.initial_state();
+  const auto half = static_cast<int16_t>(r.total_counters / 2);
+  match.setup.holdings = {half, half};
+  match.setup.holes_in_play = {static_cast<uint8_t>(r.holes_per_player), static_cast<uint8_t>(r.holes_per_player)};
+  match.start_store = s.store;
+  return s;
+}
+
+bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner) {
+  const RuleSet& r = game.rules();
+  switch (r.match_end) {
+    case MatchEnd::kAllCounters:
+      // "until one player captures all of the counters"
+      for (int p = 0; p < 2; ++p) {
+        if (holdings[1 - p] == 0) {
+          winner = static_cast<int8_t>(p);
+          return true;
+        }
+      }
+      return false;
+    case MatchEnd::kCannotFillHole: {
+      const bool short0 = holdings[0] < r.counters_per_hole;
+      const bool short1 = holdings[1] < r.counters_per_hole;
+      if (!short0 && !short1) return false;
+      winner = short0 && short1 ? kDraw : static_cast<int8_t>(short0 ? 1 : 0);
+      return true;
+    }
+  }
+  return false;
+}
+
+RoundRecord finish_round(const Game& /*game*/, MatchState& match, State& s) {
+  assert(s.over);
+  RoundRecord record;
+  record.setup = match.setup;
+  record.reason = s.reason;
+  record.plies = s.ply;
+  const RoundSetup& setup = match.setup;
+  if (setup.bha_owner != kNobody && setup.bha_owed > 0) {
+    // Khutka Boia: "At the end of the round, the player who created the bha must return the
+    // number of counters given to them at the beginning of the round back to the other player."
+    const int b = setup.bha_owner;
+    const int owed = std::min<int>(setup.bha_owed, s.store[b]);
+    s.store[b] = static_cast<int16_t>(s.store[b] - owed);
+    s.store[1 - b] = static_cast<int16_t>(s.store[1 - b] + owed);
+    if (s.reason != EndReason::kSafetyBound) {
+      const int h0 = s.store[0] + s.aside[0], h1 = s.store[1] + s.aside[1];
+      s.winner = h0 > h1 ? 0 : h1 > h0 ? 1 : kDraw;
+    }
+  }
+  record.winner = s.winner;
+  for (int p = 0; p < 2; ++p) {
+    record.captured[p] = static_cast<int16_t>(s.store[p] - match.start_store[p]);
+    record.holdings[p] = static_cast<int16_t>(s.store[p] + s.aside[p]);
+  }
+  match.holdings = record.holdings;
+  ++match.rounds;
+  return record;
+}
+
+bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
+  const RuleSet& r = game.rules();
+  auto finish = [&](int8_t winner, EndReason reason) {
+    match.over = true;
+    match.winner = winner;
+    match.reason = reason;
+    return false;
+  };
+  if (!r.match) return finish(s.winner, s.reason);
+  if (s.reason == EndReason::kSafetyBound) return finish(kNobody, EndReason::kSafetyBound);
+  const std::array<int, 2> holdings{match.holdings[0], match.holdings[1]};
+  int8_t winner = kNobody;
+  if (match_end_reached(game, holdings, winner)) return finish(winner, EndReason::kRule);
+  if (r.stop_after_rounds > 0 && match.rounds >= r.stop_after_rounds) {
+    // The reconstruction's stopping rule: "the player who has the greater number of pieces with
+    // him without any restriction as to the time or the number of games is considered the winner"
+    winner = holdings[0] > holdings[1] ? 0 : holdings[1] > holdings[0] ? 1 : kDraw;
+    return finish(winner, EndReason::kNoProgress);
+  }
+  if (match.rounds >= r.max_rounds) return finish(kNobody, EndReason::kSafetyBound);
+  int bha_side = r.bha_hole == BhaHole::kRightmost ? 1 : 0;
+  const int c = r.counters_per_hole;
+  const bool two_three = r.remainder == Remainder::kSettleFives &&
+                         (holdings[0] % c == 2 || holdings[0] % c == 3);
+  // The Bhadar's choice of end: agents have no view on it, so it is drawn.
+  if (two_three && r.bha_hole == BhaHole::kEither) bha_side = static_cast<int>(rng.below(2));
+  RoundSetup setup;
+  State next = deal_round(game, holdings, s.winner, match.setup.starter, bha_side, setup);
+  next.round = static_cast<uint8_t>(std::min(match.rounds, 255));
+  if (r.match_end == MatchEnd::kAllCounters) {
+    // A player who gave his last counters away in the settlement holds nothing: the other has all.
+    for (int p = 0; p < 2; ++p) {
+      if (held(game, next, p) == 0) {
+        match.holdings[p] = 0;
+        match.holdings[1 - p] = static_cast<int16_t>(r.total_counters);
+        return finish(static_cast<int8_t>(1 - p), EndReason::kRule);
+      }
+    }
+  }
+  s = next;
+  match.setup = setup;
+  match.start_store = s.store;
+  return true;
+}
+
+State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner, int8_t previous_starter,
+                 int bha_side, RoundSetup& setup) {
+  const RuleSet& r = game.rules();
+  const int h = r.holes_per_player;
+  const int c = r.counters_per_hole;
+  assert(holdings[0] + holdings[1] == r.total_counters);
+  setup = RoundSetup{};
+  setup.holdings = {static_cast<int16_t>(holdings[0]), static_cast<int16_t>(holdings[1])};
+  State s = game.initial_state();
+  s.holes.fill(0);
+  setup.starter = first_player_of(r, previous_winner, previous_starter);
+  s.to_move = static_cast<uint8_t>(setup.starter);
+
+  std::array<int, 2> have = holdings;
+  if (r.remainder == Remainder::kSettleFives) {
+    // Khutka Boia: "the sum of the excess pieces which are with the two players will be five"; the
+    // two remainders always sum to 0 or 5, as the total is a multiple of five.
+    const int r0 = have[0] % c, r1 = have[1] % c;
+    if (r0 > 0 && r1 > 0) {
+      const int lo = r0 < r1 ? 0 : 1;
+      const int give = have[lo] % c;
+      have[lo] -= give;
+      have[1 - lo] += give;
+      setup.gave[lo] = static_cast<int8_t>(give);
+      if (give == 1) {
+        // 1-4: "the player with one will give their stone to the one with four, but the player who
+        // has one counter will receive one counter from the hole from which sowing begins"
+        if (r.tribute != Tribute::kNone) setup.tribute_to = static_cast<int8_t>(lo);
+      } else {
+        // 2-3: "the player with two gives these counters to the other player. With these five, the
+        // player creates a 'bha'"
+        setup.bha_owner = static_cast<int8_t>(1 - lo);
+        setup.bha_owed = static_cast<int8_t>(give);
+      }
+    }
+  }
+  const bool decided = previous_winner == 0 || previous_winner == 1;
+  const bool perks = r.toll_hole != TollHole::kNone || r.winner_takes_remainder_hole;
+  if (decided && perks) setup.favoured = previous_winner;
+
+  for (int p = 0; p < 2; ++p) {
+    // Filling order: the player's holes from the end refill_from names.
+    std::array<int, kMaxHoles> order{};
+    for (int i = 0; i < h; ++i) {
+      const int k = r.refill_from == RefillFrom::kLeft ? i : h - 1 - i;
+      order[i] = game.global(p, k);
+    }
+    const int full = have[p] / c;
+    const int rem = have[p] % c;
+    int aside = 0;
+    int used = 0;  // holes dealt counters, in filling order
+    if (full >= h) {
+      for (int i = 0; i < h; ++i) s.holes[order[i]] = static_cast<uint8_t>(c);
+      used = h;
+      aside = have[p] - h * c;
+    } else {
+      int next = 0;
+      if (rem > 0 && r.remainder == Remainder::kFirstHole) {
+        // Das-Gupta 1923: "placing 3 within the depression lying to the extreme left along his
+        // line, while the other six will contain 5 pieces each"
+        s.holes[order[next++]] = static_cast<uint8_t>(rem);
+        setup.remainder_hole = static_cast<int8_t>(order[0]);
+      }
+      for (int i = 0; i < full; ++i) s.holes[order[next++]] = static_cast<uint8_t>(c);
+      if (rem > 0 && r.remainder == Remainder::kNextHole) {
+        // "The player who has fewer places the remainder in the next empty hole."
+        setup.remainder_hole = static_cast<int8_t>(order[next]);
+        s.holes[order[next++]] = static_cast<uint8_t>(rem);
+      }
+      if (rem > 0 && r.remainder == Remainder::kSetAside) aside = rem;
+      used = next;
+    }
+    if (r.burn_unfilled) {
+      for (int i = used; i < h; ++i) s.out_of_play |= 1u << order[i];
+    }
+    s.aside[p] = static_cast<int16_t>(aside);
+    if (r.extra_number != ExtraNumber::kNone) {
+      // What he had beyond his full holes: set aside (a full row) or dealt as a remainder.
+      setup.extra_number[p] = static_cast<uint8_t>(full >= h ? aside : rem);
+    }
+    if (setup.bha_owner == p) {
+      // "The bha must be either the leftmost or rightmost hole"; its five are his at once.
+      int pick = -1;
+      for (int k = 0; k < h; ++k) {
+        const int pos = game.global(p, k);
+        if (s.out_of_play >> pos & 1u) continue;
+        if (pick < 0 || (bha_side == 0 ? game.column(pos) < game.column(pick) : game.column(pos) > game.column(pick))) {
+          pick = pos;
+        }
+      }
+      if (pick >= 0) {
+        s.store[p] = static_cast<int16_t>(s.store[p] + s.holes[pick]);
+        s.holes[pick] = 0;
+        s.sink[pick] = static_cast<int8_t>(p);
+        setup.bha_hole = static_cast<int8_t>(pick);
+      }
+    }
+  }
+
+  if (setup.favoured != kNobody) {
+    const int w = setup.favoured;
+    const int l = 1 - w;
+    if (r.toll_hole == TollHole::kWinnerLeftmost) {
+      // "The winner will have the depression to his extreme left covered by his palm and gain one
+      // piece every time he passes round this depression, while his adversary will not be allowed
+      // to drop any piece in it." Its counters are his at once.
+      int pick = -1;
+      for (int k = 0; k < h; ++k) {
+        const int pos = game.global(w, k);
+        if (game.row(pos) == 0 && game.column(pos) == 0) pick = pos;
+      }
+      if (pick >= 0 && !(s.out_of_play >> pick & 1u)) {
+        s.store[w] = static_cast<int16_t>(s.store[w] + s.holes[pick]);
+        s.holes[pick] = 0;
+        s.sink[pick] = static_cast<int8_t>(w);
+        s.closed_to[l] |= 1u << pick;
+        setup.toll_hole = static_cast<int8_t>(pick);
+      }
+    }
+    const int rest = setup.remainder_hole;
+    if (rest >= 0 && game.owner(rest) == l) {
+      if (r.toll_hole == TollHole::kLoserRemainderHole) {
+        s.sink[rest] = static_cast<int8_t>(w);
+        s.closed_to[l] |= 1u << rest;
+        setup.toll_hole = static_cast<int8_t>(rest);
+      }
+      // "the winner of the previous round will always capture pieces that accumulate in the hole
+      // which contained the extra counters of the opponent at the start of the round"
+      if (r.winner_takes_remainder_hole) s.sink[rest] = static_cast<int8_t>(w);
+    }
+  }
+  s.tribute_to = setup.tribute_to;
+  s.extra_number = setup.extra_number;
+  for (int p = 0; p < 2; ++p) {
+    int in_play = 0;
+    for (int k = 0; k < h; ++k) in_play += !(s.out_of_play >> game.global(p, k) & 1u);
+    setup.holes_in_play[p] = static_cast<uint8_t>(in_play);
+    setup.holes_out[p] = static_cast<uint8_t>(h - in_play);
+    setup.aside[p] = s.aside[p];
+  }
+  MoveList moves;
+  game.legal_moves(s, moves);
+  if (moves.size == 0 && !game.joint_turn(s)) {
+    // A starter left with nothing to sow (a Bhadar whose only hole is his bha) passes at once.
+    s.to_move = static_cast<uint8_t>(1 - s.to_move);
+  }
+  assert(game.counters_total(s) == r.total_counters);
+  return s;
+}
+
+}  // namespace mancala::sim

@@ -1,0 +1,374 @@
+// Khutka Boia (DLP.Evidence.1450, Das-Gupta 1926): one test per rule clause, on hand-made
+// positions, with whole-board checks. Rows are written from each owner's left: player 1's holes
+// 1..5 are global 0..4, player 2's holes 1..5 are global 5..9. Sowing is anticlockwise: player 1's
+// 1 -> 5, then player 2's 1 -> 5, then back to player 1's 1. 50 counters in all.
+#include <gtest/gtest.h>
+
+#include "simulator/match.h"
+#include "simulator/play.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+using Row = std::array<int, 5>;
+
+class KhutkaBoia : public ::testing::Test {
+ protected:
+  const Game game{load_ruleset("khutka_boia/das_gupta_1926")};
+
+  static State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
+    State s = g.initial_state();
+    int total = store1 + store2;
+    for (int i = 0; i < 5; ++i) {
+      s.holes[i] = static_cast<uint8_t>(p1[i]);
+      s.holes[5 + i] = static_cast<uint8_t>(p2[i]);
+      total += p1[i] + p2[i];
+    }
+    s.store = {static_cast<int16_t>(store1), static_cast<int16_t>(store2)};
+    s.to_move = static_cast<uint8_t>(to_move);
+    EXPECT_EQ(total, 50) << "hand-made position does not hold 50 counters";
+    return s;
+  }
+  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
+    return position(game, p1, p2, store1, store2, to_move);
+  }
+  static void expect_rows(const State& s, Row p1, Row p2) {
+    Row a{}, b{};
+    for (int i = 0; i < 5; ++i) {
+      a[i] = s.holes[i];
+      b[i] = s.holes[5 + i];
+    }
+    EXPECT_EQ(a, p1);
+    EXPECT_EQ(b, p2);
+  }
+  static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+  static std::array<int16_t, 2> pair(int a, int b) { return {static_cast<int16_t>(a), static_cast<int16_t>(b)}; }
+};
+
+TEST_F(KhutkaBoia, WhenTheHoleAfterTheLastCounterIsEmptyTheHoleAfterThatIsCapturedAndTheTurnEnds) {
+  //   P2:  5  4  3  2  1          P1 sows his 2: counters into his 3 and 4; his 5 is empty,
+  //       [0][2][0][3][1]          so the hole after it, P2's 1, is his.
+  //   P1: [0][2][0][0][0]
+  State s = position({0, 2, 0, 0, 0}, {1, 3, 0, 2, 0}, 21, 21);
+  const MoveEffect fx = game.apply(s, hole(2));
+  expect_rows(s, {0, 0, 1, 1, 0}, {0, 3, 0, 2, 0});
+  EXPECT_EQ(s.store, pair(22, 21));
+  EXPECT_EQ(fx.captured, 1);
+  EXPECT_EQ(s.to_move, 1);
+}
+
+TEST_F(KhutkaBoia, AfterTheLastCounterTheNextHoleIsPickedUpAndSownOn) {
+  // P1's 4 (2): his 5, P2's 1; P2's 2 (2) is picked up: P2's 3 and 4; P2's 5 is empty and the
+  // hole after it, P1's 1, is empty: nothing is captured.
+  State s = position({0, 0, 0, 2, 0}, {0, 2, 0, 1, 0}, 23, 22);
+  const MoveEffect fx = game.apply(s, hole(4));
+  expect_rows(s, {0, 0, 0, 0, 1}, {1, 0, 1, 2, 0});
+  EXPECT_EQ(fx.sowings, 2);
+  EXPECT_EQ(fx.captured, 0);
+  EXPECT_EQ(s.store, pair(23, 22));
+}
+
+TEST_F(KhutkaBoia, InTheOppositeCaptureReadingTheHoleFacingTheEmptyOneIsCaptured) {
+  // P1's 1 (1) into his 2; his 3 is empty. The default takes the hole after it, his own 4 (2);
+  // the variant takes the hole facing his 3, P2's 3 (3).
+  State s = position({1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22);
+  game.apply(s, hole(1));
+  expect_rows(s, {0, 1, 0, 0, 0}, {0, 0, 3, 0, 0});
+  EXPECT_EQ(s.store, pair(24, 22));
+  const Game variant(load_ruleset("khutka_boia/opposite_capture"));
+  State t = position(variant, {1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22);
+  variant.apply(t, hole(1));
+  expect_rows(t, {0, 1, 0, 2, 0}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(t.store, pair(25, 22));
+}
+
+TEST_F(KhutkaBoia, AHoleMadeToHoldFourIsTakenAtOnceByTheOwnerOfItsRowEvenInTheOpponentsTurn) {
+  // P1's 5 (1) makes P2's 1 hold four: it is P2's at once. The next hole, P2's 2 (9), is picked
+  // up: P2's 3, 4, 5, P1's 1..5 and P2's 1 again (1, not 5). P2's 2 is now empty: P1 takes the
+  // hole after it, P2's 3 (1).
+  State s = position({0, 0, 0, 0, 1}, {3, 9, 0, 0, 0}, 19, 18);
+  const MoveEffect fx = game.apply(s, hole(5));
+  expect_rows(s, {1, 1, 1, 1, 1}, {1, 0, 0, 1, 1});
+  EXPECT_EQ(s.store, pair(20, 22));
+  EXPECT_EQ(fx.captured, 1);
+  EXPECT_EQ(fx.opponent_captured, 4);
+}
+
+TEST_F(KhutkaBoia, WithFoursAtTheEndOfTheTurnAHoleThatPassesFourDuringTheMoveStays) {
+  const Game variant(load_ruleset("khutka_boia/fours_end_of_turn"));
+  // The same move: P2's 1 holds four for a moment, then five: nothing is taken for it.
+  State s = position(variant, {0, 0, 0, 0, 1}, {3, 9, 0, 0, 0}, 19, 18);
+  variant.apply(s, hole(5));
+  expect_rows(s, {1, 1, 1, 1, 1}, {5, 0, 0, 1, 1});
+  EXPECT_EQ(s.store, pair(20, 18));
+}
+
+TEST_F(KhutkaBoia, WithFoursAtTheEndOfTheTurnEveryHoleThenHoldingFourGoesToItsOwner) {
+  const Game variant(load_ruleset("khutka_boia/fours_end_of_turn"));
+  // P1's 4 (2): his 5 -> 4, P2's 1 -> 4; P2's 2 is empty, the hole after it (P2's 3) is empty.
+  // Then P1 takes his 5 and P2 his 1.
+  State s = position(variant, {0, 0, 0, 2, 3}, {3, 0, 0, 0, 0}, 21, 21);
+  const MoveEffect fx = variant.apply(s, hole(4));
+  expect_rows(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(25, 25));
+  EXPECT_EQ(fx.captured, 4);
+  EXPECT_EQ(fx.opponent_captured, 4);
+}
+
+TEST_F(KhutkaBoia, WhenOnlyTheMoverTakesFoursAFourInTheOpponentsRowStaysAndHisOwnIsTaken) {
+  const Game variant(load_ruleset("khutka_boia/fours_mover_row"));
+  State s = position(variant, {0, 0, 0, 2, 3}, {3, 0, 0, 0, 0}, 21, 21);
+  variant.apply(s, hole(4));  // P1's 5 -> 4 (his: taken at once), P2's 1 -> 4 (stays)
+  expect_rows(s, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(25, 21));
+}
+
+TEST_F(KhutkaBoia, ALapOfTenDropsIntoTheEmptiedHoleByDefaultAndSkipsItInTheSkipOriginReading) {
+  // Ten from P1's 1: his 2..5, P2's 1..5, and the tenth into his 1. Then relays: his 2 (1) -> his 3;
+  // his 4 (1) -> his 5; P2's 1 -> P2's 2; P2's 3 -> P2's 4; P2's 5 -> P1's 1; P1's 2 is empty:
+  // P1 takes his 3 (2).
+  State s = position({10, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 20, 20);
+  const MoveEffect fx = game.apply(s, hole(1));
+  expect_rows(s, {2, 0, 0, 0, 2}, {0, 2, 0, 2, 0});
+  EXPECT_EQ(fx.sowings, 6);
+  EXPECT_EQ(s.store, pair(22, 20));
+
+  const Game variant(load_ruleset("khutka_boia/skip_origin"));
+  // The tenth skips P1's 1 and falls into his 2; relays from his 3, his 5, P2's 2, P2's 4; P1's 1
+  // is empty: P1 takes his 2 (2).
+  State t = position(variant, {10, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 20, 20);
+  variant.apply(t, hole(1));
+  expect_rows(t, {0, 0, 0, 2, 0}, {2, 0, 2, 0, 2});
+  EXPECT_EQ(t.store, pair(22, 20));
+}
+
+TEST_F(KhutkaBoia, APlayerWithNothingToSowPasses) {
+  State s = position({0, 0, 0, 0, 0}, {0, 0, 2, 0, 0}, 24, 24, 1);
+  game.apply(s, hole(3));  // P2's 4 and 5; P1's 1 is empty, the hole after it too
+  expect_rows(s, {0, 0, 0, 0, 0}, {0, 0, 0, 1, 1});
+  EXPECT_FALSE(s.over);
+  EXPECT_EQ(s.to_move, 1);  // P1 has nothing: P2 moves again
+}
+
+TEST_F(KhutkaBoia, TheRoundEndsWhenEveryCounterIsCaptured) {
+  State s = position({0, 0, 0, 1, 3}, {0, 0, 0, 0, 0}, 23, 23);
+  game.apply(s, hole(4));  // his 5 holds four: his at once; the board is empty
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.reason, EndReason::kRule);
+  EXPECT_EQ(s.store, pair(27, 23));
+  EXPECT_EQ(s.winner, 0);
+}
+
+TEST_F(KhutkaBoia, AfterTwentyFourTurnsWithoutAnyCaptureEachTakesTheCountersInHisOwnRow) {
+  // One counter circulating: P1's 4 -> his 5; P2's 1 is empty, so is P2's 2. The 24th quiet turn.
+  State s = position({0, 0, 0, 1, 0}, {0, 0, 0, 2, 0}, 24, 23);
+  s.quiet_turns = 23;
+  game.apply(s, hole(4));
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.reason, EndReason::kNoProgress);
+  expect_rows(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(25, 25));
+  EXPECT_EQ(s.winner, kDraw);
+}
+
+TEST_F(KhutkaBoia, HolesOutOfPlayAreSkippedBySowing) {
+  // P2's 4 and 5 are out of play: four counters from P1's 5 go to P2's 1, 2, 3 and P1's 1.
+  State s = position({0, 0, 0, 0, 4}, {0, 0, 0, 0, 0}, 36, 10);
+  s.out_of_play = 1u << 8 | 1u << 9;
+  game.apply(s, hole(5));
+  expect_rows(s, {1, 0, 0, 0, 0}, {1, 1, 1, 0, 0});
+}
+
+// The settlement between rounds (deal_round): the 1-4 and 2-3 cases and eliminated holes.
+
+TEST_F(KhutkaBoia, After33To17TheWeakerFillsThreeHolesTwoLeavePlayAndTheTwoThreeSettlementGivesABha) {
+  // 33 = 6 fives + 3, 17 = 3 fives + 2: the remainders 3 and 2 make five. P2 gives his two to P1
+  // ("the player with two gives these counters to the other player"), who then holds 35: his bha
+  // (his leftmost hole here) gets "these five", which are his at once, his other four holes five
+  // each, and 10 are set aside. P2 fills three holes; his 4 and 5 leave play. (The DLP's "for each
+  // multiple of five in the difference" would eliminate three, leaving P2 two more counters than
+  // holes for them: see the remainder key's provenance.)
+  RoundSetup setup;
+  const State s = deal_round(game, {33, 17}, 0, 0, 0, setup);
+  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 5, 0, 0});
+  EXPECT_EQ(s.out_of_play, 1u << 8 | 1u << 9);
+  EXPECT_EQ(s.store, pair(5, 0));
+  EXPECT_EQ(s.aside, pair(10, 0));
+  EXPECT_EQ(s.sink[0], 0);
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 2}));
+  EXPECT_EQ(setup.bha_owner, 0);
+  EXPECT_EQ(setup.bha_hole, 0);
+  EXPECT_EQ(setup.bha_owed, 2);
+  EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 3}));
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 2}));
+  EXPECT_EQ(setup.tribute_to, kNobody);
+  EXPECT_EQ(setup.starter, 1);  // rounds alternate
+  EXPECT_EQ(s.to_move, 1);
+  EXPECT_EQ(game.counters_total(s), 50);
+}
+
+TEST_F(KhutkaBoia, TheBhadarMayMakeTheRightmostHoleHisBha) {
+  RoundSetup setup;
+  const State s = deal_round(game, {33, 17}, 0, 0, 1, setup);
+  expect_rows(s, {5, 5, 5, 5, 0}, {5, 5, 5, 0, 0});
+  EXPECT_EQ(s.sink[4], 0);
+  EXPECT_EQ(setup.bha_hole, 4);
+}
+
+TEST_F(KhutkaBoia, After29To21TheOneFourSettlementMakesTheWeakerTheKungidar) {
+  // 29 = 5 fives + 4, 21 = 4 fives + 1: P2 gives his one to P1 (30: five holes, 5 aside); P2 fills
+  // four holes, his 5 leaves play, and he receives the tribute.
+  RoundSetup setup;
+  const State s = deal_round(game, {29, 21}, 0, 1, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 0});
+  EXPECT_EQ(s.out_of_play, 1u << 9);
+  EXPECT_EQ(s.aside, pair(5, 0));
+  EXPECT_EQ(s.tribute_to, 1);
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 1}));
+  EXPECT_EQ(setup.bha_owner, kNobody);
+  EXPECT_EQ(s.to_move, 0);
+}
+
+TEST_F(KhutkaBoia, The1To4SettlementCanMakeTheStrongerTheKungidar) {
+  // 26 = 5 fives + 1, 24 = 4 fives + 4: P1 gives his one to P2; both fill five holes.
+  RoundSetup setup;
+  const State s = deal_round(game, {26, 24}, 0, 0, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5});
+  EXPECT_EQ(s.out_of_play, 0u);
+  EXPECT_EQ(s.tribute_to, 0);
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{1, 0}));
+}
+
+TEST_F(KhutkaBoia, After40To10TheWeakerLosesThreeHolesAndTheStrongerSetsFifteenAside) {
+  RoundSetup setup;
+  const State s = deal_round(game, {40, 10}, 0, 0, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 5}, {5, 5, 0, 0, 0});
+  EXPECT_EQ(s.out_of_play, 1u << 7 | 1u << 8 | 1u << 9);
+  EXPECT_EQ(s.aside, pair(15, 0));
+  EXPECT_EQ(s.tribute_to, kNobody);
+  EXPECT_EQ(setup.bha_owner, kNobody);
+}
+
+TEST_F(KhutkaBoia, TheKungidarTakesOneCounterFromTheHoleEverySowingStartsFrom) {
+  // P2 is the Kungidar. P1 lifts three from his 3: one is P2's, two are sown (his 4 and 5).
+  State s = position({0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
+  s.tribute_to = 1;
+  const MoveEffect fx = game.apply(s, hole(3));
+  expect_rows(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(24, 24));
+  EXPECT_EQ(fx.opponent_captured, 1);
+  // His own sowing too: P2 lifts two from his 1, keeps one, sows one into his 2.
+  State t = position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);
+  t.tribute_to = 1;
+  const MoveEffect own = game.apply(t, hole(1));
+  expect_rows(t, {0, 0, 0, 0, 0}, {0, 1, 0, 0, 0});
+  EXPECT_EQ(t.store, pair(24, 25));
+  EXPECT_EQ(own.captured, 1);
+}
+
+TEST_F(KhutkaBoia, TheKungidarTakesNothingFromALoneCounter) {
+  State s = position({0, 0, 1, 0, 0}, {0, 0, 0, 0, 0}, 25, 24);
+  s.tribute_to = 1;
+  game.apply(s, hole(3));
+  expect_rows(s, {0, 0, 0, 1, 0}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(25, 24));
+}
+
+TEST_F(KhutkaBoia, WhenTheTributeIsOnHisOwnTurnsOnlyTheKungidarTakesNothingFromHisOpponentsSowing) {
+  const Game variant(load_ruleset("khutka_boia/tribute_own_turns"));
+  State s = position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
+  s.tribute_to = 1;
+  variant.apply(s, hole(3));  // three sown: his 4, 5 and P2's 1
+  expect_rows(s, {0, 0, 0, 1, 1}, {1, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(24, 23));
+}
+
+TEST_F(KhutkaBoia, EveryCounterDroppedIntoTheBhaIsTheBhadars) {
+  // P2's 1 is P2's bha. P1's 5 (2): one into the bha (P2's), one into P2's 2 (-> 2); P2's 3 is
+  // empty and so is the hole after it.
+  State s = position({0, 0, 0, 0, 2}, {0, 1, 0, 0, 0}, 24, 23);
+  s.sink[5] = 1;
+  const MoveEffect fx = game.apply(s, hole(5));
+  expect_rows(s, {0, 0, 0, 0, 0}, {0, 2, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(24, 24));
+  EXPECT_EQ(fx.opponent_captured, 1);
+}
+
+TEST_F(KhutkaBoia, ABhaAfterTheLastCounterIsAnEmptyHoleSoTheHoleAfterItIsCaptured) {
+  State s = position({0, 0, 0, 1, 0}, {0, 3, 0, 0, 0}, 23, 23);
+  s.sink[5] = 1;
+  game.apply(s, hole(4));  // into his 5; next is P2's bha: P1 takes P2's 2 (3)
+  expect_rows(s, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(26, 23));
+}
+
+TEST_F(KhutkaBoia, TheBhadarReturnsTheTwoWhenTheRoundEndsAndTheRoundsWinnerFollows) {
+  MatchState match;
+  start_match(game, match);
+  match.setup.bha_owner = 0;
+  match.setup.bha_hole = 0;
+  match.setup.bha_owed = 2;
+  State s = position({0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 26, 24);
+  s.over = true;
+  s.reason = EndReason::kRule;
+  s.winner = 0;
+  const RoundRecord record = finish_round(game, match, s);
+  EXPECT_EQ(s.store, pair(24, 26));
+  EXPECT_EQ(s.winner, 1);
+  EXPECT_EQ(record.winner, 1);
+  EXPECT_EQ(record.holdings, pair(24, 26));
+}
+
+TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
+  // 47-3: P1's two go to P2, who makes his only hole his bha and has nothing to sow.
+  RoundSetup setup;
+  const State s = deal_round(game, {47, 3}, 0, 1, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(0, 5));
+  EXPECT_EQ(s.aside, pair(20, 0));
+  EXPECT_EQ(setup.bha_owner, 1);
+  EXPECT_EQ(setup.bha_hole, 5);
+  EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 1}));
+  MoveList moves;
+  State p2 = s;
+  p2.to_move = 1;
+  game.legal_moves(p2, moves);
+  EXPECT_EQ(moves.size, 0);
+  // Were it his turn to start, he passes at once.
+  const State passed = deal_round(game, {47, 3}, 0, 0, 0, setup);
+  EXPECT_EQ(setup.starter, 1);
+  EXPECT_EQ(passed.to_move, 0);
+}
+
+TEST_F(KhutkaBoia, TheMatchEndsWhenOnePlayerHoldsEveryCounterEvenAfterGivingHisLastAway) {
+  // 48-2: P2 gives his two to P1 in the 2-3 settlement and holds nothing.
+  MatchState match;
+  State s = start_match(game, match);
+  s.over = true;
+  s.reason = EndReason::kRule;
+  s.store = pair(48, 2);
+  s.holes.fill(0);
+  finish_round(game, match, s);
+  Rng rng(1);
+  EXPECT_FALSE(next_round(game, match, s, rng));
+  EXPECT_TRUE(match.over);
+  EXPECT_EQ(match.winner, 0);
+  EXPECT_EQ(match.reason, EndReason::kRule);
+  EXPECT_EQ(match.holdings, pair(50, 0));
+  int8_t winner = kNobody;
+  EXPECT_TRUE(match_end_reached(game, {50, 0}, winner));
+  EXPECT_EQ(winner, 0);
+  EXPECT_FALSE(match_end_reached(game, {49, 1}, winner));
+}
+
+TEST_F(KhutkaBoia, WithoutHandicapsAGameIsOneRound) {
+  const Game variant(load_ruleset("khutka_boia/no_handicaps"));
+  Rng rng(5, 0);
+  const GameResult r = play_game(variant, Agent::kRandom, Agent::kRandom, rng);
+  EXPECT_EQ(r.rounds, 1);
+  EXPECT_EQ(r.store[0] + r.store[1], 50);
+}
+
+}  // namespace
+}  // namespace mancala::sim

@@ -1,0 +1,281 @@
+// Matches (match.h) over every ruleset that plays rounds: counters conserved across rounds (set
+// aside counters included), the record of each round, the match's ends (its rule, the stopping
+// rule, the safety bounds), the generic dealing rules Sonka shares, how random matches end, and
+// the trace of round boundaries.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "simulator/describe.h"
+#include "simulator/play.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+int scaled(int n) { return std::getenv("MANCALA_SANITIZED") ? std::max(1, n / 10) : n; }
+
+std::vector<std::string> match_rulesets() {
+  std::vector<std::string> ids;
+  for (const auto& id : list_ruleset_ids()) {
+    if (load_ruleset(id).match) ids.push_back(id);
+  }
+  return ids;
+}
+
+// Checks every counter is accounted for after every move and at every round boundary.
+class Conservation : public GameObserver {
+ public:
+  explicit Conservation(const Game& game) : game_(game) {}
+  void on_move(const State&, Move, const MoveEffect&, const State& after) override {
+    EXPECT_EQ(game_.counters_total(after), game_.rules().total_counters) << game_.rules().id << " round " << int(after.round);
+  }
+  void on_round_end(const State& ended, const RoundRecord& record, const State* next, const MatchState& match) override {
+    ++rounds_;
+    EXPECT_EQ(game_.counters_total(ended), game_.rules().total_counters);
+    if (record.reason != EndReason::kSafetyBound) {
+      EXPECT_EQ(record.holdings[0] + record.holdings[1], game_.rules().total_counters);
+    }
+    if (next) {
+      EXPECT_EQ(game_.counters_total(*next), game_.rules().total_counters) << game_.rules().id << " dealing round " << rounds_ + 1;
+      EXPECT_EQ(match.setup.holdings, record.holdings);
+      EXPECT_EQ(next->round, rounds_);
+      EXPECT_FALSE(next->over);
+      MoveList moves;
+      game_.legal_moves(*next, moves);
+      EXPECT_GT(moves.size, 0) << game_.rules().id << ": a dealt round has no legal move";
+    }
+  }
+  int rounds_ = 0;
+
+ private:
+  const Game& game_;
+};
+
+class EveryMatchRuleset : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryMatchRuleset, CountersAreConservedAcrossRoundsIncludingThoseSetAside) {
+  const Game game(load_ruleset(GetParam()));
+  for (int i = 0; i < scaled(40); ++i) {
+    Rng rng(4242, static_cast<uint64_t>(i));
+    Conservation check(game);
+    const GameResult r = play_game(game, i % 2 ? Agent::kGreedy : Agent::kRandom, Agent::kRandom, rng, &check);
+    EXPECT_EQ(check.rounds_, r.rounds);
+    if (r.reason != EndReason::kSafetyBound) {
+      EXPECT_EQ(r.store[0] + r.store[1], game.rules().total_counters);
+    }
+    if (::testing::Test::HasFailure()) break;
+  }
+}
+
+TEST_P(EveryMatchRuleset, EachRoundIsRecordedWithTheSetupItWasDealtAndItsResult) {
+  const Game game(load_ruleset(GetParam()));
+  Rng rng(77, 1);
+  const GameResult r = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+  ASSERT_GE(r.rounds, 1);
+  ASSERT_LE(r.rounds, game.rules().max_rounds);
+  int plies = 0;
+  for (int i = 0; i < r.rounds; ++i) {
+    const RoundRecord& round = r.round[i];
+    plies += round.plies;
+    EXPECT_NE(round.reason, EndReason::kNone);
+    if (i > 0) {
+      EXPECT_EQ(round.setup.holdings, r.round[i - 1].holdings) << "round " << i + 1;
+      if (game.rules().next_starter == Starter::kAlternate) {
+        EXPECT_NE(round.setup.starter, r.round[i - 1].setup.starter);
+      }
+    }
+    EXPECT_EQ(round.setup.holes_in_play[0] + round.setup.holes_out[0], game.holes_per_player());
+    const int8_t expect = round.holdings[0] > round.holdings[1] ? 0 : round.holdings[1] > round.holdings[0] ? 1 : kDraw;
+    if (round.reason != EndReason::kSafetyBound) {
+      EXPECT_EQ(round.winner, expect) << "round " << i + 1;
+    }
+  }
+  EXPECT_EQ(plies, r.plies);
+  EXPECT_EQ(r.round[0].setup.starter, 0);
+}
+
+TEST_P(EveryMatchRuleset, TheSameSeedPlaysTheSameMatch) {
+  const Game game(load_ruleset(GetParam()));
+  Rng a(5, 9), b(5, 9);
+  const GameResult x = play_game(game, Agent::kRandom, Agent::kRandom, a);
+  const GameResult y = play_game(game, Agent::kRandom, Agent::kRandom, b);
+  ASSERT_EQ(x.rounds, y.rounds);
+  for (int i = 0; i < x.rounds; ++i) EXPECT_EQ(x.round[i], y.round[i]);
+  EXPECT_EQ(x.winner, y.winner);
+}
+
+TEST_P(EveryMatchRuleset, AtLeast99PercentOf2000RandomMatchesEndByARuleOfTheReconstruction) {
+  const Game game(load_ruleset(GetParam()));
+  const int n = scaled(2000);
+  std::array<int, 4> ended{};  // by EndReason
+  std::array<int, 4> rounds_ended{};
+  long rounds = 0, relay_hits = 0;
+  for (int i = 0; i < n; ++i) {
+    Rng rng(2024, static_cast<uint64_t>(i));
+    const GameResult r = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+    ++ended[static_cast<int>(r.reason)];
+    rounds += r.rounds;
+    relay_hits += r.relay_bound_hits;
+    for (int k = 0; k < r.rounds; ++k) ++rounds_ended[static_cast<int>(r.round[k].reason)];
+  }
+  const double share_rule = 100.0 * ended[1] / n, share_np = 100.0 * ended[2] / n, share_bound = 100.0 * ended[3] / n;
+  std::ostringstream figures;
+  figures.precision(3);
+  figures << GetParam() << ": " << n << " random matches: by rule " << share_rule << "%, by the stopping/no-progress rule "
+          << share_np << "%, by the safety bound " << share_bound << "%; mean rounds " << static_cast<double>(rounds) / n
+          << "; rounds ended by rule " << rounds_ended[1] << ", no-progress " << rounds_ended[2] << ", safety bound "
+          << rounds_ended[3] << "; relay bound hits " << relay_hits;
+  std::cout << figures.str() << "\n";
+  RecordProperty("figures", figures.str());
+  EXPECT_EQ(ended[0], 0);
+  EXPECT_LE(ended[3] * 100, n) << figures.str();
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string name;
+  for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, EveryMatchRuleset, ::testing::ValuesIn(match_rulesets()), test_name);
+
+// Generic rules of the match layer, on Khutka Boia's board with its rules changed.
+class MatchLayer : public ::testing::Test {
+ protected:
+  static RuleSet khutka() { return load_ruleset("khutka_boia/das_gupta_1926"); }
+  static std::array<int16_t, 2> pair(int a, int b) { return {static_cast<int16_t>(a), static_cast<int16_t>(b)}; }
+};
+
+TEST_F(MatchLayer, TheStoppingRuleEndsTheMatchAfterItsRoundsAndTheHolderOfMoreWins) {
+  RuleSet r = khutka();
+  r.stop_after_rounds = 3;
+  const Game game(r);
+  for (int i = 0; i < 20; ++i) {
+    Rng rng(31, static_cast<uint64_t>(i));
+    const GameResult g = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+    EXPECT_LE(g.rounds, 3);
+    if (g.rounds < 3) continue;
+    if (g.reason == EndReason::kRule) continue;  // ended by the rule in the third round
+    EXPECT_EQ(g.reason, EndReason::kNoProgress);
+    const int8_t leader = g.store[0] > g.store[1] ? 0 : g.store[1] > g.store[0] ? 1 : kDraw;
+    EXPECT_EQ(g.winner, leader);
+    EXPECT_EQ(g.store, g.round[2].holdings);
+  }
+}
+
+TEST_F(MatchLayer, AMatchStillGoingAtMaxRoundsIsUnfinishedBySafetyBound) {
+  RuleSet r = khutka();
+  r.stop_after_rounds = 0;
+  r.max_rounds = 2;
+  const Game game(r);
+  Rng rng(8, 0);
+  const GameResult g = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+  ASSERT_EQ(g.rounds, 2);
+  EXPECT_EQ(g.reason, EndReason::kSafetyBound);
+  EXPECT_EQ(g.winner, kNobody);
+}
+
+TEST_F(MatchLayer, ARoundStoppedByMaxPliesStopsTheMatchAsUnfinished) {
+  RuleSet r = khutka();
+  r.max_plies = 3;
+  r.no_progress_turns = 0;
+  const Game game(r);
+  Rng rng(8, 0);
+  const GameResult g = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+  EXPECT_EQ(g.rounds, 1);
+  EXPECT_EQ(g.round[0].reason, EndReason::kSafetyBound);
+  EXPECT_EQ(g.reason, EndReason::kSafetyBound);
+  EXPECT_EQ(g.winner, kNobody);
+}
+
+TEST_F(MatchLayer, FillingFromTheRightLeavesTheLeftmostHolesOutOfPlay) {
+  RuleSet r = khutka();
+  r.refill_from = RefillFrom::kRight;
+  const Game game(r);
+  RoundSetup setup;
+  const State s = deal_round(game, {40, 10}, 0, 0, 0, setup);
+  EXPECT_EQ(s.out_of_play, 1u << 5 | 1u << 6 | 1u << 7);  // P2's 1, 2, 3
+  EXPECT_EQ(s.holes[8], 5);
+  EXPECT_EQ(s.holes[9], 5);
+}
+
+TEST_F(MatchLayer, ARemainderSetAsideIsKeptToTheCreditOfItsOwner) {
+  RuleSet r = khutka();
+  r.remainder = Remainder::kSetAside;
+  r.tribute = Tribute::kNone;
+  const Game game(r);
+  RoundSetup setup;
+  const State s = deal_round(game, {33, 17}, 0, 0, 0, setup);
+  EXPECT_EQ(s.aside, pair(8, 2));  // 33 = five holes + 8; 17 = three holes + 2
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 2}));
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 0}));
+  EXPECT_EQ(game.counters_total(s), 50);
+}
+
+TEST_F(MatchLayer, WhenAPlayerWhoCannotFillAHoleLosesTheMatchEndsBeforeDealing) {
+  RuleSet r = khutka();
+  r.match_end = MatchEnd::kCannotFillHole;
+  const Game game(r);
+  int8_t winner = kNobody;
+  EXPECT_TRUE(match_end_reached(game, {46, 4}, winner));
+  EXPECT_EQ(winner, 0);
+  EXPECT_FALSE(match_end_reached(game, {45, 5}, winner));
+}
+
+TEST_F(MatchLayer, TheNextStarterCanBeThePreviousWinnerOrLoser) {
+  RuleSet r = khutka();
+  r.next_starter = Starter::kPreviousWinner;
+  RoundSetup setup;
+  EXPECT_EQ(deal_round(Game(r), {30, 20}, 1, 1, 0, setup).to_move, 1);
+  r.next_starter = Starter::kPreviousLoser;
+  EXPECT_EQ(deal_round(Game(r), {30, 20}, 1, 1, 0, setup).to_move, 0);
+  r.next_starter = Starter::kSame;
+  EXPECT_EQ(deal_round(Game(r), {30, 20}, 1, 1, 0, setup).to_move, 1);
+}
+
+TEST_F(MatchLayer, AMatchStateRoundTripsThroughJson) {
+  const Game game(load_ruleset("mawkar_katiya/das_gupta_1923"));
+  RoundSetup setup;
+  State s = deal_round(game, {47, 23}, 0, 0, 0, setup);
+  s.round = 4;
+  s.tribute_to = 1;
+  const nlohmann::json j = state_to_json(game, s);
+  EXPECT_EQ(j["round"], 5);
+  EXPECT_EQ(j["aside"], nlohmann::json({12, 0}));
+  EXPECT_EQ(j["extra_number"], nlohmann::json({12, 3}));
+  EXPECT_EQ(j["closed_to"], nlohmann::json::parse(R"([{"player": 2, "owner": 1, "hole": "1"}])"));
+  EXPECT_EQ(state_from_json(game, j), s);
+}
+
+TEST(MatchTrace, TheTraceShowsRoundBoundariesTheSettlementAndTheHandicaps) {
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::run({"trace", "khutka_boia/das_gupta_1926", "--seed", "1"}, out, err), 0) << err.str();
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Round 1 over after 48 plies (no_progress): P1 holds more; holdings 26-24"), std::string::npos);
+  EXPECT_NE(text.find("Round 2: P1 fills 5 of 5 holes; P2 fills 5 of 5 holes; P2 starts; P1 gives 1 to P2 (1-4: P1 is "
+                      "the Kungidar, taking one counter from every hole sown)"),
+            std::string::npos);
+  EXPECT_NE(text.find("Round 3: P1 fills 4 of 5 holes, 1 out of play; P2 fills 5 of 5 holes, 5 set aside"), std::string::npos);
+  EXPECT_NE(text.find("  Player 1  store 0  aside 0  Kungidar\n"), std::string::npos);
+  EXPECT_NE(text.find("his bha and returns 2 when the round ends"), std::string::npos);
+  EXPECT_NE(text.find("\nMatch: P1 wins 50-0 after 57 rounds (rule)\n"), std::string::npos);
+}
+
+TEST(MatchTrace, TheJsonTraceListsEachRoundAndTheNextSettlement) {
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::run({"trace", "mawkar_katiya", "--seed", "3", "--format", "json"}, out, err), 0) << err.str();
+  const auto j = nlohmann::json::parse(out.str());
+  ASSERT_TRUE(j.contains("rounds"));
+  ASSERT_GE(j["rounds"].size(), 1u);
+  const auto& first = j["rounds"][0];
+  EXPECT_EQ(first["round"], 1);
+  EXPECT_TRUE(first.contains("next_settlement"));
+  EXPECT_EQ(j["match"]["end"].get<std::string>().empty(), false);
+}
+
+}  // namespace
+}  // namespace mancala::sim

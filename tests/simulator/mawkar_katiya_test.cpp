@@ -1,0 +1,219 @@
+// Mawkar Katiya (DLP.Evidence.741, Das-Gupta 1923): one test per rule clause, on hand-made
+// positions, with whole-board checks. Rows are written from each owner's left: player 1's holes
+// 1..7 are global 0..6, player 2's holes 1..7 are global 7..13. Sowing is clockwise: player 1 sows
+// from his hole k to k-1 ... 1, then player 2's 7, 6 ... 1, then player 1's 7. 70 counters in all.
+#include <gtest/gtest.h>
+
+#include "simulator/match.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+using Row = std::array<int, 7>;
+
+class MawkarKatiya : public ::testing::Test {
+ protected:
+  const Game game{load_ruleset("mawkar_katiya/das_gupta_1923")};
+
+  static State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
+    State s = g.initial_state();
+    int total = store1 + store2;
+    for (int i = 0; i < 7; ++i) {
+      s.holes[i] = static_cast<uint8_t>(p1[i]);
+      s.holes[7 + i] = static_cast<uint8_t>(p2[i]);
+      total += p1[i] + p2[i];
+    }
+    s.store = {static_cast<int16_t>(store1), static_cast<int16_t>(store2)};
+    s.to_move = static_cast<uint8_t>(to_move);
+    EXPECT_EQ(total, 70) << "hand-made position does not hold 70 counters";
+    return s;
+  }
+  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
+    return position(game, p1, p2, store1, store2, to_move);
+  }
+  static void expect_rows(const State& s, Row p1, Row p2) {
+    Row a{}, b{};
+    for (int i = 0; i < 7; ++i) {
+      a[i] = s.holes[i];
+      b[i] = s.holes[7 + i];
+    }
+    EXPECT_EQ(a, p1);
+    EXPECT_EQ(b, p2);
+  }
+  static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+  static std::array<int16_t, 2> pair(int a, int b) { return {static_cast<int16_t>(a), static_cast<int16_t>(b)}; }
+};
+
+TEST_F(MawkarKatiya, SowingGoesClockwiseRelaysFromTheNextHoleAndTakesTheHoleNextToTheEmptyOne) {
+  // P1's 3 (2): his 2 and 1; the next hole, P2's 7 (3), is picked up: P2's 6, 5, 4; P2's 3 is
+  // empty, so P1 takes "the depression immediately next to the vacant one", P2's 2 (2).
+  State s = position({0, 0, 2, 0, 0, 0, 0}, {0, 2, 0, 0, 0, 0, 3}, 32, 31);
+  const MoveEffect fx = game.apply(s, hole(3));
+  expect_rows(s, {1, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 1, 1, 1, 0});
+  EXPECT_EQ(fx.sowings, 2);
+  EXPECT_EQ(fx.captured, 2);
+  EXPECT_EQ(s.store, pair(34, 31));
+}
+
+TEST_F(MawkarKatiya, InTheOppositeCaptureReadingTheHoleFacingTheEmptyOneIsTaken) {
+  // P1's 3 (2): his 2 and 1; P2's 7 is empty. Next to it is P2's 6 (4); facing it is P1's own 1.
+  State s = position({0, 0, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0}, 32, 32);
+  game.apply(s, hole(3));
+  expect_rows(s, {1, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(36, 32));
+  const Game variant(load_ruleset("mawkar_katiya/opposite_capture"));
+  State t = position(variant, {0, 0, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0}, 32, 32);
+  variant.apply(t, hole(3));
+  expect_rows(t, {0, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0});
+  EXPECT_EQ(t.store, pair(33, 32));
+}
+
+TEST_F(MawkarKatiya, After37To33TheWinnerSetsTwoAsideAndTheLoserPutsThreeInHisNextEmptyHole) {
+  // Das-Gupta's example. The winner's leftmost hole is his toll hole: its five are his, the loser
+  // skips it. The loser's remainder hole (his 7) is a sink for the winner; the three dealt there
+  // stay the loser's. Extra numbers: 2 for the winner, 3 for the loser. The loser starts.
+  RoundSetup setup;
+  const State s = deal_round(game, {37, 33}, 0, 0, 0, setup);
+  expect_rows(s, {0, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 3});
+  EXPECT_EQ(s.store, pair(5, 0));
+  EXPECT_EQ(s.aside, pair(2, 0));
+  EXPECT_EQ(s.out_of_play, 0u);
+  EXPECT_EQ(s.sink[0], 0);
+  EXPECT_EQ(s.closed_to[1], 1u << 0);
+  EXPECT_EQ(s.closed_to[0], 0u);
+  EXPECT_EQ(s.sink[13], 0);
+  EXPECT_EQ(s.extra_number, (std::array<uint8_t, 2>{2, 3}));
+  EXPECT_EQ(setup.favoured, 0);
+  EXPECT_EQ(setup.toll_hole, 0);
+  EXPECT_EQ(setup.remainder_hole, 13);
+  EXPECT_EQ(s.to_move, 1);
+  EXPECT_EQ(game.counters_total(s), 70);
+}
+
+TEST_F(MawkarKatiya, After47To23TwoOfTheLosersHolesFromTheRightAreCovered) {
+  // "If we, for example, suppose that the winner has got 47 pieces after one game, then two
+  // depressions beginning from the right of his adversary ... will be kept covered": 23 fills four
+  // holes with five and the fifth with three; his 6 and 7 leave play. The winner sets 12 aside.
+  RoundSetup setup;
+  const State s = deal_round(game, {47, 23}, 0, 1, 0, setup);
+  expect_rows(s, {0, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 3, 0, 0});
+  EXPECT_EQ(s.out_of_play, 1u << 12 | 1u << 13);
+  EXPECT_EQ(s.aside, pair(12, 0));
+  EXPECT_EQ(s.extra_number, (std::array<uint8_t, 2>{12, 3}));
+  EXPECT_EQ(setup.remainder_hole, 11);
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 2}));
+  EXPECT_EQ(s.to_move, 0);
+}
+
+TEST_F(MawkarKatiya, InDasGuptasExampleReadingTheRemainderGoesIntoTheLosersLeftmostHole) {
+  const Game variant(load_ruleset("mawkar_katiya/remainder_first_hole"));
+  RoundSetup setup;
+  const State s = deal_round(variant, {37, 33}, 0, 0, 0, setup);
+  expect_rows(s, {0, 5, 5, 5, 5, 5, 5}, {3, 5, 5, 5, 5, 5, 5});
+  EXPECT_EQ(setup.remainder_hole, 7);
+  EXPECT_EQ(s.sink[7], 0);
+}
+
+TEST_F(MawkarKatiya, InLudiisReadingTheTollIsOnTheLosersRemainderHole) {
+  const Game variant(load_ruleset("mawkar_katiya/toll_remainder_hole"));
+  RoundSetup setup;
+  const State s = deal_round(variant, {37, 33}, 0, 0, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 3});
+  EXPECT_EQ(s.store, pair(0, 0));
+  EXPECT_EQ(s.sink[0], kNobody);
+  EXPECT_EQ(s.sink[13], 0);
+  EXPECT_EQ(s.closed_to[1], 1u << 13);
+  EXPECT_EQ(setup.toll_hole, 13);
+}
+
+TEST_F(MawkarKatiya, AfterAnEvenRoundNobodyHasPerks) {
+  RoundSetup setup;
+  const State s = deal_round(game, {35, 35}, kDraw, 0, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 5});
+  EXPECT_EQ(setup.favoured, kNobody);
+  EXPECT_EQ(s.extra_number, (std::array<uint8_t, 2>{0, 0}));
+  EXPECT_EQ(s.closed_to, (std::array<uint32_t, 2>{0, 0}));
+  EXPECT_EQ(s.to_move, 1);
+}
+
+TEST_F(MawkarKatiya, TheWinnerGainsEachCounterHeSowsIntoHisTollHole) {
+  // P1's 1 is his toll hole. P1's 2 (2): one into his 1 (his), one into P2's 7; P2's 6 is empty.
+  State s = position({0, 2, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 34, 34);
+  s.sink[0] = 0;
+  s.closed_to[1] = 1u << 0;
+  const MoveEffect fx = game.apply(s, hole(2));
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 1});
+  EXPECT_EQ(s.store, pair(35, 34));
+  EXPECT_EQ(fx.captured, 1);
+}
+
+TEST_F(MawkarKatiya, TheLoserMayNotSowIntoTheTollHole) {
+  // P2's 1 (8): P1's 7..2, P1's 1 skipped, P2's 7 and 6; P2's 5 is empty, and so is his 4.
+  State s = position({0, 0, 0, 0, 0, 0, 0}, {8, 0, 0, 0, 0, 0, 0}, 31, 31, 1);
+  s.sink[0] = 0;
+  s.closed_to[1] = 1u << 0;
+  game.apply(s, hole(1));
+  expect_rows(s, {0, 1, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 0, 1, 1});
+  EXPECT_EQ(s.store, pair(31, 31));
+}
+
+TEST_F(MawkarKatiya, WhatIsDroppedIntoTheLosersRemainderHoleIsTheWinners) {
+  // P2's 7 held P2's remainder (3). P1's 1 (1) drops into it: the counter is P1's, the three stay.
+  // P2's 6 is empty: P1 takes P2's 5 (2).
+  State s = position({1, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 2, 0, 3}, 32, 32);
+  s.sink[13] = 0;
+  game.apply(s, hole(1));
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 3});
+  EXPECT_EQ(s.store, pair(35, 32));
+}
+
+TEST_F(MawkarKatiya, TheLoserMaySowTheRemainderDealtIntoHisRemainderHole) {
+  State s = position({0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 3}, 35, 32, 1);
+  s.sink[13] = 0;
+  EXPECT_TRUE(game.is_legal(s, hole(7)));
+  game.apply(s, hole(7));  // P2's 6, 5, 4; his 3 is empty, and so is his 2
+  expect_rows(s, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 1, 1, 1, 0});
+}
+
+TEST_F(MawkarKatiya, AHoleTheOpponentsSowingMakesHoldAPlayersExtraNumberIsHisAtOnce) {
+  // Numbers: P1 2, P2 3. P1's 2 (2): his 1 becomes 2 (his own number, in his own turn: it stays),
+  // P2's 7 becomes 3, P2's number: P2 takes it. P2's 6 is empty, and so is his 5.
+  State s = position({1, 2, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 2}, 33, 32);
+  s.extra_number = {2, 3};
+  const MoveEffect fx = game.apply(s, hole(2));
+  expect_rows(s, {2, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(33, 35));
+  EXPECT_EQ(fx.opponent_captured, 3);
+}
+
+TEST_F(MawkarKatiya, WhenTheSowerIsCreditedHeTakesAHoleHeMakesHoldHisOpponentsNumber) {
+  const Game variant(load_ruleset("mawkar_katiya/extra_number_mover"));
+  State s = position(variant, {1, 2, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 2}, 33, 32);
+  s.extra_number = {2, 3};
+  const MoveEffect fx = variant.apply(s, hole(2));
+  expect_rows(s, {2, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(36, 32));
+  EXPECT_EQ(fx.captured, 3);
+}
+
+TEST_F(MawkarKatiya, TheMatchEndsWhenOnePlayerHoldsEveryCounter) {
+  int8_t winner = kNobody;
+  EXPECT_TRUE(match_end_reached(game, {0, 70}, winner));
+  EXPECT_EQ(winner, 1);
+  EXPECT_FALSE(match_end_reached(game, {69, 1}, winner));
+  // A loser with a single counter still plays: it goes into his first hole.
+  RoundSetup setup;
+  const State s = deal_round(game, {69, 1}, 0, 0, 0, setup);
+  expect_rows(s, {0, 5, 5, 5, 5, 5, 5}, {1, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(s.aside, pair(34, 0));
+}
+
+TEST_F(MawkarKatiya, TheNextRoundIsStartedByThePlayerWhoDidNotStartThePreviousOne) {
+  RoundSetup setup;
+  EXPECT_EQ(deal_round(game, {40, 30}, 0, 0, 0, setup).to_move, 1);
+  EXPECT_EQ(deal_round(game, {40, 30}, 0, 1, 0, setup).to_move, 0);
+}
+
+}  // namespace
+}  // namespace mancala::sim
