@@ -191,7 +191,8 @@ void merge_level(HandicapLevel& into, const HandicapLevel& from) {
   into.holdings_after_h.merge(from.holdings_after_h);
 }
 
-void add_match(MatchSummary& m, const sim::GameResult& result) {
+void add_match(MatchSummary& m, const sim::GameResult& result, int total_counters) {
+  m.change_offset = total_counters;
   ++m.matches;
   switch (result.reason) {
     case sim::EndReason::kNoProgress: ++m.ended_by[1]; break;
@@ -207,6 +208,13 @@ void add_match(MatchSummary& m, const sim::GameResult& result) {
     no_progress = no_progress || reason == sim::EndReason::kNoProgress;
   }
   m.with_no_progress_round += no_progress;
+  for (int i = 0; i < recorded; ++i) {
+    const sim::RoundRecord& round = result.round[i];
+    const std::array<int16_t, 2>& dealt = round.setup.holdings;
+    if (dealt[0] == dealt[1] || round.reason == sim::EndReason::kSafetyBound) continue;
+    const int behind = dealt[0] < dealt[1] ? 0 : 1;
+    m.behind_change.add(round.holdings[behind] - dealt[behind] + total_counters);
+  }
   for (int i = 0; i + 1 < recorded; ++i) {
     const int8_t w = result.round[i].winner, next = result.round[i + 1].winner;
     if ((w != 0 && w != 1) || (next != 0 && next != 1)) continue;
@@ -225,6 +233,8 @@ void merge_matches(MatchSummary& into, const MatchSummary& from) {
   into.rounds.merge(from.rounds);
   into.transitions += from.transitions;
   into.loser_won_next += from.loser_won_next;
+  into.behind_change.merge(from.behind_change);
+  into.change_offset = std::max(into.change_offset, from.change_offset);
 }
 
 // Runs play(g, tally) for g in [0, n) on `threads` threads, each over a contiguous block with its
@@ -258,12 +268,16 @@ Tally run_blocks(int64_t n, int threads, const Tally& empty, Play play, Merge me
 std::string verdict_line(const HandicapResult& r) {
   const MatchSummary& m = r.matches;
   const std::string verdict = match_verdict(m);
-  if (verdict == "no data") return "No two decided rounds followed one another: nothing to say about evening or snowballing.";
-  std::string line = "The loser of a round won the next round in " + percent_ci(m.loser_won_next, m.transitions) + " of " +
-                     std::to_string(m.transitions) + " cases: ";
-  if (verdict == "evens") return line + "the handicap evens the match (the loser recovers more often than not).";
-  if (verdict == "snowballs") return line + "the handicap snowballs (the round's winner tends to win again).";
-  return line + "neither evening nor snowballing is detectable at this N.";
+  if (verdict == "no data") return "No round was dealt from unequal holdings: nothing to say about evening or snowballing.";
+  const reports::Interval ci = m.behind_change_interval();
+  std::string line = "Over " + std::to_string(m.behind_change.total()) + " rounds dealt from unequal holdings, the side behind " +
+                     (m.behind_change_mean() >= 0 ? "gained " : "lost ") + fixed(std::fabs(m.behind_change_mean()), 2) +
+                     " counters a round on average (95% CI " + signed_fixed(ci.low, 2) + " to " + signed_fixed(ci.high, 2) + "): ";
+  if (verdict == "evens") line += "the handicap evens the match (the gap tends to close).";
+  else if (verdict == "snowballs") line += "the handicap snowballs (the gap tends to widen).";
+  else line += "neither evening nor snowballing is detectable at this N.";
+  return line + " The round's loser won the next round (overtaking the whole gap) in " +
+         percent_ci(m.loser_won_next, m.transitions) + " of " + std::to_string(m.transitions) + " cases.";
 }
 
 Table level_table(const HandicapResult& r) {
@@ -299,8 +313,11 @@ Table match_table(const HandicapResult& r) {
   t.add_row({"rounds ended by a rule of the game", Cell::text(percent_ci(m.rounds_ended_by[0], rounds))});
   t.add_row({"rounds ended by the no-progress rule", Cell::text(percent_ci(m.rounds_ended_by[1], rounds))});
   t.add_row({"rounds stopped by the safety bound", Cell::text(percent_ci(m.rounds_ended_by[2], rounds))});
-  t.add_row({"round's loser wins the next round", Cell::text(percent_ci(m.loser_won_next, m.transitions))});
+  t.add_row({"round's loser wins the next round (overtakes)", Cell::text(percent_ci(m.loser_won_next, m.transitions))});
   t.add_row({"pairs of consecutive decided rounds", Cell::integer(static_cast<int64_t>(m.transitions))});
+  t.add_row({"counters the side behind gains in a round [95% CI]",
+             Cell::text(m.behind_change.empty() ? "-" : mean_ci(m.behind_change, -m.change_offset, true))});
+  t.add_row({"rounds dealt from unequal holdings", Cell::integer(static_cast<int64_t>(m.behind_change.total()))});
   t.add_row({"verdict", match_verdict(m)});
   return t;
 }
@@ -322,8 +339,10 @@ std::vector<std::string> notes(const HandicapResult& r) {
       "Rates over finished rounds with Wilson 95% intervals; means with Student t 95% intervals. 'h holdings change' is "
       "what h holds when the round ends minus what he was dealt from: positive, he claws back; negative, he falls further "
       "behind.",
-      "Matches are played as 'mancala simulate' plays them (match g with the stream (seed, g)); the verdict compares the "
-      "Wilson interval of 'round's loser wins the next round' with 1/2.",
+      "Matches are played as 'mancala simulate' plays them (match g with the stream (seed, g)). The verdict compares with 0 "
+      "the 95% interval of the counters the side behind gains in a round (over every round dealt from unequal holdings): "
+      "above, the handicap evens the match; below, it snowballs. A round is won by holdings, so the loser winning the next "
+      "round means overtaking the whole gap: that share is shown, but it is no verdict.",
   };
 }
 
@@ -424,18 +443,27 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
         options.games, options.threads, MatchSummary{},
         [&](int64_t g, MatchSummary& tally) {
           sim::Rng rng(options.seed, static_cast<uint64_t>(g));
-          add_match(tally, sim::play_game(game, options.agent, options.agent, rng));
+          add_match(tally, sim::play_game(game, options.agent, options.agent, rng), rules.total_counters);
         },
         merge_matches);
   }
   return result;
 }
 
+double MatchSummary::behind_change_mean() const {
+  return behind_change.empty() ? kNaN : behind_change.mean() - change_offset;
+}
+
+reports::Interval MatchSummary::behind_change_interval() const {
+  const reports::Interval ci = reports::mean_interval(behind_change.moments());
+  return {ci.low - change_offset, ci.high - change_offset};
+}
+
 std::string match_verdict(const MatchSummary& m) {
-  if (m.transitions == 0) return "no data";
-  const reports::Interval ci = reports::wilson_interval(m.loser_won_next, m.transitions);
-  if (ci.low > 0.5) return "evens";
-  if (ci.high < 0.5) return "snowballs";
+  if (m.behind_change.empty()) return "no data";
+  const reports::Interval ci = m.behind_change_interval();
+  if (ci.low > 0) return "evens";
+  if (ci.high < 0) return "snowballs";
   return "neither detectably";
 }
 
@@ -503,6 +531,7 @@ std::string handicap_csv(const HandicapResult& r) {
     rate("matches", "", "rounds_ended_by_no_progress_rate", m.rounds_ended_by[1], rounds);
     rate("matches", "", "rounds_safety_bound_rate", m.rounds_ended_by[2], rounds);
     rate("matches", "", "loser_wins_next_round_rate", m.loser_won_next, m.transitions);
+    if (!m.behind_change.empty()) mean("matches", "", "behind_change_mean", m.behind_change, -m.change_offset);
   }
   return t.to_csv();
 }
@@ -560,6 +589,8 @@ ordered_json handicap_json(const HandicapResult& r) {
                       {"transitions", m.transitions},
                       {"loser_won_next", m.loser_won_next},
                       {"loser_wins_next_round_rate", rate(m.loser_won_next, m.transitions)},
+                      {"behind_change_mean", mean(m.behind_change, -m.change_offset)},
+                      {"rounds_from_unequal_holdings", m.behind_change.total()},
                       {"verdict", match_verdict(m)}};
   }
   out["notes"] = notes(r);

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "reports/histogram.h"
+#include "reports/stats.h"
 #include "simulator/play.h"
 #include "simulator/rules.h"
 
@@ -73,6 +74,14 @@ struct MatchSummary {
   // how many the loser of round i won round i + 1. Rounds past kMaxRounds are not recorded.
   uint64_t transitions = 0;
   uint64_t loser_won_next = 0;
+  // Over every recorded round dealt from unequal holdings (not stopped by the safety bound): the
+  // counters the side behind gained (+) or lost (-) in it, what he held at its end minus what he
+  // was dealt from, stored shifted by change_offset (the ruleset's total) to stay non-negative.
+  reports::IntHistogram behind_change;
+  int change_offset = 0;
+  // The mean change of the side behind, with its Student t 95% interval (NaN when empty).
+  double behind_change_mean() const;
+  reports::Interval behind_change_interval() const;
 };
 
 struct HandicapResult {
@@ -98,9 +107,11 @@ std::vector<int> parse_levels(const std::string& text);
 // level outside handicap_levels().
 HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOptions& options);
 
-// "evens", "snowballs" or "neither detectably" from the matches: the Wilson 95% interval of the
-// share of next rounds the loser wins lies above 1/2, below 1/2, or contains it ("no data" when
-// no two decided rounds follow one another).
+// "evens", "snowballs" or "neither detectably" from the matches: the 95% interval of the mean
+// change of the side behind over a round (behind_change) lies above 0 (the gap tends to close),
+// below 0 (it tends to widen), or contains 0; "no data" when no round was dealt from unequal
+// holdings. (Whether the round's loser wins the next round is reported too, but it is no verdict:
+// rounds are won by holdings, so winning the next round means overtaking the whole gap.)
 std::string match_verdict(const MatchSummary& matches);
 
 // Renderings, as for compare (compare_builder.h). The fragment holds the level table, the SVG

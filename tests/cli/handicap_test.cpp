@@ -6,6 +6,7 @@
 // 2x5 holes of five, the 1-4 and 2-3 settlements, a player who cannot fill a hole losing.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -141,20 +142,38 @@ TEST(HandicapRounds, TheThreadCountDoesNotChangeTheResult) {
   EXPECT_EQ(j["levels"][8]["holdings"], json::array({17, 33}));
 }
 
-TEST(HandicapVerdict, ComparesTheLosersNextRoundWinRateIntervalWithOneHalf) {
+// A summary of matches whose rounds dealt from unequal holdings saw the side behind change by `changes`.
+MatchSummary with_changes(const std::vector<int>& changes) {
   MatchSummary m;
-  EXPECT_EQ(match_verdict(m), "no data");
-  m.transitions = 100;
-  m.loser_won_next = 70;  // Wilson [0.604, 0.781]
-  EXPECT_EQ(match_verdict(m), "evens");
-  m.loser_won_next = 30;
-  EXPECT_EQ(match_verdict(m), "snowballs");
-  m.loser_won_next = 50;
-  EXPECT_EQ(match_verdict(m), "neither detectably");
-  m.loser_won_next = 60;  // Wilson [0.502, 0.691]: just above one half
-  EXPECT_EQ(match_verdict(m), "evens");
-  m.loser_won_next = 59;  // Wilson [0.492, 0.681]
-  EXPECT_EQ(match_verdict(m), "neither detectably");
+  m.change_offset = 50;
+  for (int c : changes) m.behind_change.add(c + 50);
+  return m;
+}
+
+TEST(HandicapVerdict, TheGapClosingOnAverageEvensTheMatchAndWideningSnowballs) {
+  EXPECT_EQ(match_verdict(MatchSummary{}), "no data");
+  // Mean 2, sd sqrt(0.8), t(0.975, 5) = 2.5706: 2 +- 0.939, all above 0.
+  const MatchSummary closing = with_changes({1, 2, 3, 1, 2, 3});
+  EXPECT_DOUBLE_EQ(closing.behind_change_mean(), 2.0);
+  EXPECT_NEAR(closing.behind_change_interval().low, 2 - 2.570581836 * std::sqrt(0.8 / 6), 1e-8);
+  EXPECT_EQ(match_verdict(closing), "evens");
+  EXPECT_EQ(match_verdict(with_changes({-1, -2, -3, -1, -2, -3})), "snowballs");
+  // Three values: 2 +- 4.303 * sqrt(1 / 3) reaches below 0.
+  EXPECT_EQ(match_verdict(with_changes({1, 2, 3})), "neither detectably");
+  EXPECT_EQ(match_verdict(with_changes({5})), "neither detectably") << "one round gives no interval";
+}
+
+TEST(HandicapVerdict, MatchesCountTheSideBehindInEveryRoundDealtFromUnequalHoldings) {
+  HandicapOptions o = small(kSanitized ? 20 : 100);
+  o.levels = {0};
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), o);
+  const MatchSummary& m = r.matches;
+  EXPECT_EQ(m.change_offset, 50);
+  ASSERT_FALSE(m.behind_change.empty());
+  // Every round after the first is dealt from the previous round's holdings; some of them are even.
+  EXPECT_LE(m.behind_change.total(), static_cast<uint64_t>(m.rounds.moments().sum()) - m.matches);
+  EXPECT_GE(m.behind_change.min(), 0);
+  EXPECT_LE(m.behind_change.max(), 100);
 }
 
 TEST(HandicapCommand, HtmlHasBothCurvesAndTheRoundsHistogramAndCsvIsTidy) {
@@ -175,7 +194,8 @@ TEST(HandicapCommand, HtmlHasBothCurvesAndTheRoundsHistogramAndCsvIsTidy) {
   EXPECT_NE(c.out.find("\r\nmatches,,loser_wins_next_round_rate,"), std::string::npos);
   const Result t = run_cli(text);
   ASSERT_EQ(t.code, 0) << t.err;
-  EXPECT_NE(t.out.find("The loser of a round won the next round in "), std::string::npos);
+  EXPECT_NE(t.out.find(" rounds dealt from unequal holdings, the side behind "), std::string::npos);
+  EXPECT_NE(t.out.find("The round's loser won the next round (overtaking the whole gap) in "), std::string::npos);
 }
 
 TEST(HandicapCommand, BadInputGetsExactMessages) {
