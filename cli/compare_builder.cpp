@@ -103,13 +103,6 @@ std::vector<std::string> unique_labels(const std::vector<sim::RuleSet>& rulesets
   return labels;
 }
 
-bool is_default_ruleset(const std::string& id) {
-  std::ifstream in(sim::rulesets_dir() / (id + ".json"));
-  if (!in) return false;
-  const json j = json::parse(in, nullptr, false);
-  return j.is_object() && j.value("default", false) == true;
-}
-
 // Default rulesets first, then by id.
 void order_rulesets(std::vector<sim::RuleSet>& rulesets) {
   std::map<std::string, bool> is_default;
@@ -532,6 +525,12 @@ std::string markdown_text(const std::string& text) {
   return out;
 }
 
+// A wide table in a box that scrolls sideways instead of squeezing its columns (nowrap: keep
+// each cell on one line).
+std::string scrolling(const std::string& table_html, bool nowrap) {
+  return std::string("<div style=\"overflow-x: auto") + (nowrap ? "; white-space: nowrap" : "") + "\">\n" + table_html + "</div>";
+}
+
 std::string legend(const Comparison& c) {
   std::string out;
   for (std::size_t i = 0; i < c.runs.size(); ++i) out += (i ? ", " : "") + letter(i) + " = " + c.runs[i].label;
@@ -552,6 +551,13 @@ std::string differences_heading(const Comparison& c) {
 }  // namespace
 
 // ---- public ----------------------------------------------------------------------------------
+
+bool is_default_ruleset(const std::string& id) {
+  std::ifstream in(sim::rulesets_dir() / (id + ".json"));
+  if (!in) return false;
+  const json j = json::parse(in, nullptr, false);
+  return j.is_object() && j.value("default", false) == true;
+}
 
 uint64_t independent_seed(uint64_t seed, std::size_t index) {
   if (index == 0) return seed;
@@ -978,7 +984,7 @@ std::string comparison_html_fragment(const Comparison& c) {
   length.title = "Mean game length with 95% intervals";
   length.x_label = "plies";
   length.x_min = 0;
-  out += "<h3>Statistics of each ruleset (95% intervals)</h3>\n" + statistics_table(c).to_html() + "\n";
+  out += "<h3>Statistics of each ruleset (95% intervals)</h3>\n" + scrolling(statistics_table(c).to_html(), true) + "\n";
   out += "<figure>" +
          reports::svg_bar_chart(categories,
                                 {series("first_player_win_rate", "P1 wins"), series("second_player_win_rate", "P2 wins"),
@@ -987,9 +993,9 @@ std::string comparison_html_fragment(const Comparison& c) {
          "</figure>\n";
   out += "<figure>" + reports::svg_bar_chart(categories, {series("plies_mean", "mean plies")}, length) + "</figure>\n";
   out += "<h3>Rule differences</h3>\n";
-  out += c.rule_diff.empty() ? "<p>None: the rulesets resolve to the same rules.</p>\n" : rule_diff_table(c).to_html() + "\n";
+  out += c.rule_diff.empty() ? "<p>None: the rulesets resolve to the same rules.</p>\n" : scrolling(rule_diff_table(c).to_html(), false) + "\n";
   out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + html_escape(legend(c)) + "</p>\n" +
-         differences_table(c).to_html() + "\n";
+         scrolling(differences_table(c).to_html(), true) + "\n";
   out += "<h3>Notes</h3>\n<ul>\n";
   for (const std::string& note : c.notes) out += "<li>" + html_escape(note) + "</li>\n";
   out += "</ul>\n</section>\n";

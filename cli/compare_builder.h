@@ -152,6 +152,9 @@ std::string describe_rule_value(const std::string& key, const nlohmann::json& va
 // "capture the hole opposite the empty hole instead of after the empty hole".
 std::string instead_of(const std::string& b_phrase, const std::string& a_phrase);
 
+// Whether the ruleset file of `id` (under sim::rulesets_dir()) is marked "default": true.
+bool is_default_ruleset(const std::string& id);
+
 // Every ruleset of a game (folder data/rulesets/<game>), the default ruleset first, then by id.
 // Throws mancala::Error "compare: --game <name>: no such game (known: ...)".
 std::vector<sim::RuleSet> rulesets_of_game(const std::string& game);

@@ -1,5 +1,6 @@
 #include "cli/compare_report.h"
 
+#include <algorithm>
 #include <map>
 
 #include "cli/compare_builder.h"
@@ -36,6 +37,14 @@ std::vector<GameGroup> group_by_game(const std::vector<sim::RuleSet>& rulesets) 
     const auto [it, fresh] = index.emplace(rulesets[i].game, groups.size());
     if (fresh) groups.push_back({rulesets[i].game, {}});
     groups[it->second].members.push_back(i);
+  }
+  // As 'mancala compare --game' orders them: the game's default ruleset first, then by id.
+  for (GameGroup& g : groups) {
+    std::stable_sort(g.members.begin(), g.members.end(), [&](std::size_t x, std::size_t y) {
+      const bool dx = is_default_ruleset(rulesets[x].id), dy = is_default_ruleset(rulesets[y].id);
+      if (dx != dy) return dx;
+      return rulesets[x].id < rulesets[y].id;
+    });
   }
   return groups;
 }

@@ -623,7 +623,7 @@ std::string handicap_html_fragment(const HandicapResult& r) {
   std::string out = "<section class=\"handicap\">\n<h2>" + html_escape(header_line(r)) + "</h2>\n";
   out += "<figure>" + reports::svg_line_chart({win}, win_options) + "</figure>\n";
   out += "<figure>" + reports::svg_line_chart({change}, change_options) + "</figure>\n";
-  out += "<h3>Rounds dealt at each handicap level</h3>\n" + level_table(r).to_html() + "\n";
+  out += "<h3>Rounds dealt at each handicap level</h3>\n<div style=\"overflow-x: auto\">\n" + level_table(r).to_html() + "</div>\n";
   if (r.options.matches) {
     out += "<h3>Whole matches</h3>\n<p>" + html_escape(verdict_line(r)) + "</p>\n" + match_table(r).to_html() + "\n";
     reports::ChartOptions rounds;
