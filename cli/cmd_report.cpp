@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/compare_report.h"
 #include "cli/options.h"
 #include "cli/report_builder.h"
 #include "cli/run_support.h"
@@ -18,7 +19,9 @@ namespace {
 
 // Games (matches) per ruleset by default: chosen so that the whole report over every ruleset
 // takes about a minute on two cores (measured figures in docs/report.md).
-constexpr long long kDefaultReportGames = 100000;
+constexpr long long kDefaultReportGames = 50000;
+// Rounds per handicap level (and whole matches) for the handicap curves of multi-round rulesets.
+constexpr long long kDefaultHandicapRounds = 1000;
 constexpr const char* kDefaultOut = "reports/out";
 
 std::string seconds_text(double seconds) {
@@ -31,7 +34,7 @@ std::string seconds_text(double seconds) {
 
 int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
-  long long games = kDefaultReportGames, seed = 1;
+  long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
   int threads = sim::default_threads();
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(), "ruleset ids, game names or files (default: every ruleset)")(
       "games,n", po::value<long long>(&games)->default_value(kDefaultReportGames), "games (matches) per ruleset")(
@@ -41,19 +44,23 @@ int cmd_report(const Args& args, Io& io) {
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()), "worker threads (the results do not depend on it)")(
       "db", po::value<std::string>(), "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the runs")(
+      "handicap-rounds", po::value<long long>(&handicap_rounds)->default_value(kDefaultHandicapRounds),
+      "rounds per handicap level, and whole matches, for the handicap curves of multi-round rulesets")(
+      "no-extras", "leave out the comparison pages and the handicap curves")(
       "print", po::value<std::string>(), "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md (report.md)");
   po::positional_options_description pos;
   pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options("report",
                      "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent random|greedy] [--threads T]\n"
-                     "       [--db PATH | --no-store] [--print csv|json|md]",
+                     "       [--db PATH | --no-store] [--handicap-rounds N] [--no-extras] [--print csv|json|md]",
                      desc, pos, args, vm, io)) {
     return 0;
   }
   if (games < 1) throw UsageError("report: --games: must be 1 or more");
   if (seed < 0) throw UsageError("report: --seed: must be 0 or more");
   if (threads < 1) throw UsageError("report: --threads: must be 1 or more");
+  if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
   sim::BatchOptions options;
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
@@ -114,7 +121,25 @@ int cmd_report(const Args& args, Io& io) {
   std::string command = "mancala report";
   for (const std::string& arg : args) command += " " + arg;
   report_options.command = command;
-  const std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
+  std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
+  if (!vm.count("no-extras")) {
+    // Comparison pages per game and handicap curves per multi-round ruleset (cli/compare_report.h).
+    const auto start = std::chrono::steady_clock::now();
+    ReportExtrasOptions extras;
+    extras.handicap.games = handicap_rounds;
+    extras.handicap.seed = options.seed;
+    extras.handicap.agent = options.agent;
+    extras.handicap.threads = options.threads;
+    std::vector<nlohmann::json> runs;
+    for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
+    add_comparisons_to_report(files, rulesets, runs, extras);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";
+  }
+  if (InterruptGuard::interrupted()) {
+    io.err << "mancala: report: interrupted: no report written; " << folder.destination().string() << " is as it was\n";
+    return 130;
+  }
   for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
   folder.commit();
   if (!print.empty()) {

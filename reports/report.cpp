@@ -45,17 +45,9 @@ struct EndCount {
   double share = kNaN;
 };
 
-// The first player's win rate in the k-th round of the matches that reached it.
-struct RoundRate {
-  std::int64_t round = 0;
-  std::uint64_t rounds = 0;
-  Rate rate;
-};
-
 // The rounds dealt at one handicap level and each player's win rate in them.
 struct HandicapLevel {
-  double level = 0;
-  std::string label;
+  int level = 0;  // P1's holes in play minus P2's when the round was dealt
   std::uint64_t rounds = 0;
   Rate win_rate[2];
 };
@@ -63,7 +55,10 @@ struct HandicapLevel {
 // The multi-round part of a run (present only for rulesets that play matches).
 struct MatchFigures {
   IntHistogram rounds;  // rounds per match
-  std::vector<RoundRate> per_round;
+  // Recorded rounds by their result for the round's first mover.
+  std::uint64_t rounds_recorded = 0, first_mover_wins = 0, second_mover_wins = 0, draws = 0, unfinished = 0;
+  Rate first_mover_win_rate;
+  Rate first_mover_advantage;
   std::vector<EndCount> round_ended_by;
   std::vector<HandicapLevel> handicap;
 };
@@ -158,41 +153,38 @@ class Reader {
   std::string context_;
 };
 
-// The multi-round keys. Their shape (documented in docs/simulate.md once matches write them):
+// The multi-round keys (sim::MatchStats; docs/simulate.md), present only for matches:
 //   "rounds": {"histogram": <IntHistogram JSON of rounds per match>, ...summary figures}
-//   "round_first_player_win_rate": [{"round": k, "rounds": n, "value": x, "ci95": [l, h]}, ...]
+//   "round_results": {"rounds", "first_mover_wins", "second_mover_wins", "draws", "unfinished"}
+//   "round_first_mover_win_rate": <rate>, "round_first_mover_advantage": <rate with p_value>
 //   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
-//   "handicap": [{"level": x, "label": "...", "rounds": n, "win_rate": [<rate P1>, <rate P2>]}, ...]
-// Only "rounds" is required; a run without it is a one-round game.
+//   "handicap": [{"holes_difference": d, "rounds": n, "win_rate": [<rate P1>, <rate P2>], ...}, ...]
+// A run without "rounds" is of single-round games.
 std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   if (!run.contains("rounds")) return std::nullopt;
   MatchFigures m;
   m.rounds = IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"), where(r.context(), "rounds", "histogram"));
-  if (run.contains("round_first_player_win_rate")) {
-    const json& list = run["round_first_player_win_rate"];
-    if (!list.is_array()) r.fail("round_first_player_win_rate", "expected an array");
-    for (const json& item : list) {
-      RoundRate rr;
-      rr.round = static_cast<std::int64_t>(r.count_at(item, "round"));
-      rr.rounds = r.count_at(item, "rounds");
-      rr.rate = r.rate(item, "round_first_player_win_rate");
-      m.per_round.push_back(rr);
-    }
-  }
-  if (run.contains("round_ended_by")) m.round_ended_by = r.ended(run["round_ended_by"], "round_ended_by", "rounds");
-  if (run.contains("handicap")) {
-    const json& list = run["handicap"];
-    if (!list.is_array()) r.fail("handicap", "expected an array of levels");
-    for (const json& item : list) {
-      HandicapLevel h;
-      h.level = r.number_at(item, "level");
-      if (item.contains("label") && item["label"].is_string()) h.label = item["label"].get<std::string>();
-      h.rounds = r.count_at(item, "rounds");
-      const json& rates = r.at(item, "win_rate");
-      if (!rates.is_array() || rates.size() != 2) r.fail("handicap", "win_rate: expected [<P1 rate>, <P2 rate>]");
-      for (int p = 0; p < 2; ++p) h.win_rate[p] = r.rate(rates[p], "handicap");
-      m.handicap.push_back(h);
-    }
+  const json& results = r.at(run, "round_results");
+  m.rounds_recorded = r.count_at(results, "rounds");
+  m.first_mover_wins = r.count_at(results, "first_mover_wins");
+  m.second_mover_wins = r.count_at(results, "second_mover_wins");
+  m.draws = r.count_at(results, "draws");
+  m.unfinished = r.count_at(results, "unfinished");
+  m.first_mover_win_rate = r.rate_at(run, "round_first_mover_win_rate");
+  m.first_mover_advantage = r.rate_at(run, "round_first_mover_advantage");
+  m.round_ended_by = r.ended(r.at(run, "round_ended_by"), "round_ended_by", "rounds");
+  const json& levels = r.at(run, "handicap");
+  if (!levels.is_array()) r.fail("handicap", "expected an array of levels");
+  for (const json& item : levels) {
+    HandicapLevel h;
+    const json& difference = r.at(item, "holes_difference");
+    if (!difference.is_number_integer()) r.fail("handicap", "holes_difference: expected an integer");
+    h.level = difference.get<int>();
+    h.rounds = r.count_at(item, "rounds");
+    const json& rates = r.at(item, "win_rate");
+    if (!rates.is_array() || rates.size() != 2) r.fail("handicap", "win_rate: expected [<P1 rate>, <P2 rate>]");
+    for (int p = 0; p < 2; ++p) h.win_rate[p] = r.rate(rates[p], "handicap");
+    m.handicap.push_back(h);
   }
   return m;
 }
@@ -369,23 +361,33 @@ Table ended_table(const std::vector<EndCount>& ended, bool rounds) {
   return table;
 }
 
-Table round_rate_table(const std::vector<RoundRate>& per_round) {
-  Table table({{"Round", Align::kRight}, {"Rounds played", Align::kRight}, {"P1 win rate [95% CI]", Align::kRight}});
-  for (const RoundRate& r : per_round) {
-    table.add_row({Cell::integer(r.round), Cell::integer(static_cast<std::int64_t>(r.rounds)), rate_text(r.rate)});
-  }
+Table round_results_table(const MatchFigures& m) {
+  const auto share = [&](std::uint64_t k) {
+    return m.rounds_recorded == 0 ? std::string(kDash) : percent(static_cast<double>(k) / static_cast<double>(m.rounds_recorded));
+  };
+  Table table({{"Rounds", Align::kLeft}, {"Count", Align::kRight}, {"Share", Align::kRight}});
+  table.add_row({"recorded", Cell::integer(static_cast<std::int64_t>(m.rounds_recorded)), ""});
+  table.add_row({"won by the round's first mover", Cell::integer(static_cast<std::int64_t>(m.first_mover_wins)),
+                 rate_text(m.first_mover_win_rate)});
+  table.add_row({"won by the other player", Cell::integer(static_cast<std::int64_t>(m.second_mover_wins)),
+                 share(m.second_mover_wins)});
+  table.add_row({"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draws)});
+  table.add_row({"unfinished (safety bound)", Cell::integer(static_cast<std::int64_t>(m.unfinished)), share(m.unfinished)});
+  table.add_row({"first-mover advantage", "", advantage_text(m.first_mover_advantage)});
   return table;
 }
 
-std::string handicap_label(const HandicapLevel& h) {
-  return h.label.empty() ? format_number(h.level, h.level == std::round(h.level) ? 0 : 2) : h.label;
+std::string handicap_label(int level) {
+  if (level == 0) return "even (0)";
+  return (level > 0 ? "P1 +" : "P2 +") + std::to_string(level > 0 ? level : -level) + " holes (" +
+         (level > 0 ? "+" : "") + std::to_string(level) + ")";
 }
 
 Table handicap_table(const std::vector<HandicapLevel>& levels) {
-  Table table({{"Handicap level", Align::kLeft}, {"Rounds", Align::kRight}, {"P1 win rate [95% CI]", Align::kRight},
+  Table table({{"Holes in play, P1 minus P2", Align::kLeft}, {"Rounds", Align::kRight}, {"P1 win rate [95% CI]", Align::kRight},
                {"P2 win rate [95% CI]", Align::kRight}});
   for (const HandicapLevel& h : levels) {
-    table.add_row({handicap_label(h), Cell::integer(static_cast<std::int64_t>(h.rounds)), rate_text(h.win_rate[0]),
+    table.add_row({handicap_label(h.level), Cell::integer(static_cast<std::int64_t>(h.rounds)), rate_text(h.win_rate[0]),
                    rate_text(h.win_rate[1])});
   }
   return table;
@@ -538,32 +540,17 @@ std::string rounds_chart(const MatchFigures& m) {
   return svg_histogram(m.rounds, kHistogramBins, o);
 }
 
-std::string per_round_chart(const MatchFigures& m) {
-  LineSeries s{"P1 win rate", {}};
-  for (const RoundRate& r : m.per_round) {
-    s.points.push_back({static_cast<double>(r.round), r.rate.value, r.rate.low, r.rate.high});
-  }
-  ChartOptions o;
-  o.title = "First player's win rate by round";
-  o.x_label = "round of the match";
-  o.y_label = "P1 win rate";
-  o.width = kChartWidth;
-  o.y_min = 0;
-  o.y_max = 1;
-  o.y_percent = true;
-  return svg_line_chart({s}, o);
-}
-
 std::string handicap_chart(const MatchFigures& m) {
   LineSeries p1{"P1 wins the round", {}}, p2{"P2 wins the round", {}};
   for (const HandicapLevel& h : m.handicap) {
-    p1.points.push_back({h.level, h.win_rate[0].value, h.win_rate[0].low, h.win_rate[0].high});
-    p2.points.push_back({h.level, h.win_rate[1].value, h.win_rate[1].low, h.win_rate[1].high});
+    const double x = h.level;
+    p1.points.push_back({x, h.win_rate[0].value, h.win_rate[0].low, h.win_rate[0].high});
+    p2.points.push_back({x, h.win_rate[1].value, h.win_rate[1].low, h.win_rate[1].high});
   }
   ChartOptions o;
-  o.title = "Win rate by handicap level";
-  o.x_label = "handicap level at the start of the round";
-  o.y_label = "win rate";
+  o.title = "Round win rate by handicap";
+  o.x_label = "P1's holes in play minus P2's when the round was dealt";
+  o.y_label = "share of finished rounds";
   o.width = kChartWidth;
   o.y_min = 0;
   o.y_max = 1;
@@ -652,14 +639,14 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
     const MatchFigures& m = *f.match;
     b += "<h2 id=\"matches\">Matches</h2>\n" + length_table(m.rounds.summary()).to_html("Rounds per match");
     b += figure(rounds_chart(m), "Histogram of the number of rounds a match lasted.");
-    if (!m.per_round.empty()) {
-      b += round_rate_table(m.per_round).to_html("First player's win rate by round");
-      b += figure(per_round_chart(m), "Points: share of rounds won by the player who moved first; whiskers: 95% intervals.");
-    }
-    if (!m.round_ended_by.empty()) b += ended_table(m.round_ended_by, true).to_html("How rounds ended");
+    b += round_results_table(m).to_html("Rounds of every match");
+    b += ended_table(m.round_ended_by, true).to_html("How rounds ended");
     if (!m.handicap.empty()) {
       b += "<h2 id=\"handicap\">Handicap effects</h2>\n" + handicap_table(m.handicap).to_html();
-      b += figure(handicap_chart(m), "Win rate of each player by the handicap state the round was dealt with; whiskers: 95% intervals.");
+      b += "<p class=\"note\">A round's handicap level: the holes P1 had in play minus P2's when it was dealt "
+           "(holes left unfilled by the previous round's loser are out of play). Rates are shares of the finished "
+           "rounds at that level, which the matches themselves reached.</p>\n";
+      b += figure(handicap_chart(m), "Points: share of finished rounds each player won at that level; whiskers: 95% intervals.");
     }
   }
 
@@ -735,8 +722,7 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
     if (f.match) {
       const MatchFigures& m = *f.match;
       md += "Rounds per match:\n\n" + length_table(m.rounds.summary()).to_markdown() + "\n";
-      if (!m.per_round.empty()) md += round_rate_table(m.per_round).to_markdown() + "\n";
-      if (!m.round_ended_by.empty()) md += ended_table(m.round_ended_by, true).to_markdown() + "\n";
+      md += round_results_table(m).to_markdown() + "\n" + ended_table(m.round_ended_by, true).to_markdown() + "\n";
       if (!m.handicap.empty()) md += "Handicap effects:\n\n" + handicap_table(m.handicap).to_markdown() + "\n";
     }
     md += "Rules and their provenance:\n\n";
@@ -810,10 +796,12 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
   if (f.match) {
     const MatchFigures& m = *f.match;
     summary("rounds", m.rounds.summary());
-    for (const RoundRate& r : m.per_round) rate("round_" + std::to_string(r.round) + "_first_player_win_rate", r.rate);
+    count("rounds_recorded", m.rounds_recorded);
+    rate("round_first_mover_win_rate", m.first_mover_win_rate);
+    rate("round_first_mover_advantage", m.first_mover_advantage);
     for (const EndCount& e : m.round_ended_by) value("round_ended_by_" + e.name + "_share", e.share);
     for (const HandicapLevel& hl : m.handicap) {
-      const std::string level = "handicap_" + format_number(hl.level, hl.level == std::round(hl.level) ? 0 : 2);
+      const std::string level = "handicap_holes_difference_" + std::to_string(hl.level);
       count(level + "_rounds", hl.rounds);
       rate(level + "_p1_win_rate", hl.win_rate[0]);
       rate(level + "_p2_win_rate", hl.win_rate[1]);

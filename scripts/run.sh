@@ -6,3 +6,4 @@ bash scripts/setup.sh
 bash scripts/build.sh
 ./build/mancala evidence import data/evidence
 ./build/mancala evidence summary
+./build/mancala report   # every ruleset; prints where the report is (reports/out/index.html)

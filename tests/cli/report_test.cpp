@@ -10,6 +10,7 @@
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
+#include "cli/compare_report.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -24,6 +25,8 @@ using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
 const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
+// Rounds per handicap level for the handicap curves the report adds (cli/compare_report.h).
+const std::string kHandicapRounds = std::getenv("MANCALA_SANITIZED") ? "4" : "20";
 
 struct Result {
   int code = 0;
@@ -48,7 +51,8 @@ std::string last_line(const std::string& text) {
 TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   TempDir dir;
   const fs::path out = dir / "report";
-  const Result r = run_cli({"report", "--games", kGames, "--out", out.string(), "--no-store", "--threads", "2"});
+  const Result r = run_cli({"report", "--games", kGames, "--out", out.string(), "--no-store", "--threads", "2",
+                            "--handicap-rounds", kHandicapRounds});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "") << "no data on stdout unless asked";
   EXPECT_EQ(last_line(r.err), "report: wrote " + (out / "index.html").string() + "\n");
@@ -56,7 +60,14 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   const std::vector<std::string> ids = sim::list_ruleset_ids();
   ASSERT_FALSE(ids.empty());
   std::vector<std::string> expected = {".mancala-report", "index.html", "report.md", "runs.csv", "runs.json"};
-  for (const std::string& id : ids) expected.push_back(reports::ruleset_page_path(id));
+  std::map<std::string, int> per_game;
+  for (const std::string& id : ids) {
+    expected.push_back(reports::ruleset_page_path(id));
+    ++per_game[id.substr(0, id.find('/'))];
+  }
+  for (const auto& [game, count] : per_game) {
+    if (count >= 2) expected.push_back(comparison_page_path(game));  // the comparison page of each game
+  }
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(list_files(out), expected);
 
@@ -73,8 +84,13 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   }
   EXPECT_EQ(linked, pages);
   std::size_t rows = 0;
-  for (const auto* tbody : xml_check::find_all(index, "tbody")) rows += tbody->children.size();
+  for (const auto& tr : xml_check::find_all(index, "tbody")[0]->children) rows += tr.attributes.count("class") ? 0 : 1;
   EXPECT_EQ(rows, ids.size());
+  for (const std::string& file : list_files(out)) {
+    if (file.ends_with(".html")) {
+      EXPECT_NO_THROW(xml_check::parse(read_text(out / file))) << file;
+    }
+  }
 
   // runs.json: every ruleset's run, complete, N games each, in ruleset order.
   const json runs = json::parse(read_text(out / "runs.json"));
@@ -103,7 +119,7 @@ TEST(ReportCommand, StoresEachRunInTheArchive) {
   TempDir dir;
   const std::string db = (dir / "mancala.db").string();
   const Result r = run_cli({"report", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out",
-                            (dir / "out").string(), "--db", db, "--seed", "3"});
+                            (dir / "out").string(), "--db", db, "--seed", "3", "--no-extras"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("report: toguz_kumalak/standard: " + kGames + " games in "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(", stored as run 1\n"), std::string::npos) << r.err;
@@ -131,14 +147,14 @@ TEST(ReportCommand, StoresEachRunInTheArchive) {
 TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
   TempDir dir;
   const Args common = {"report", "toguz_kumalak/standard", "toguz_kumalak/tuzdyk_opposite_symmetry", "--games", kGames,
-                       "--seed", "11", "--no-store"};
+                       "--seed", "11", "--no-store", "--handicap-rounds", kHandicapRounds};
   Args one = common, two = common;
   one.insert(one.end(), {"--threads", "1", "--out", (dir / "one").string()});
   two.insert(two.end(), {"--threads", "2", "--out", (dir / "two").string()});
   ASSERT_EQ(run_cli(one).code, 0);
   ASSERT_EQ(run_cli(two).code, 0);
   for (const char* file : {"runs.json", "runs.csv", "rulesets/toguz_kumalak.standard.html",
-                           "rulesets/toguz_kumalak.tuzdyk_opposite_symmetry.html"}) {
+                           "rulesets/toguz_kumalak.tuzdyk_opposite_symmetry.html", "compare/toguz_kumalak.html"}) {
     EXPECT_EQ(read_text(dir / "one" / file), read_text(dir / "two" / file)) << file;
   }
 }
@@ -146,7 +162,7 @@ TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
 TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
   TempDir dir;
   const Result r = run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(), "--no-store",
-                            "--print", "csv"});
+                            "--print", "csv", "--no-extras"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, read_text(dir / "out/runs.csv"));
   const Result bad = run_cli({"report", "--print", "pdf", "--out", (dir / "other").string(), "--no-store"});
@@ -158,7 +174,7 @@ TEST(ReportCommand, HelpDocumentsTheDefaults) {
   const Result r = run_cli({"report", "--help"});
   ASSERT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("usage: mancala report [RULESET...]"), std::string::npos);
-  EXPECT_NE(r.out.find("--games ] arg (=100000)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--games ] arg (=50000)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--out ] arg (=reports/out)"), std::string::npos) << r.out;
 }
 
@@ -185,6 +201,8 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
       {{"report", "--games", "-5", "--out", out, "--db", db}, 2, "mancala: report: --games: must be 1 or more\n"},
       {{"report", "--seed=-1", "--out", out, "--db", db}, 2, "mancala: report: --seed: must be 0 or more\n"},
       {{"report", "--threads", "0", "--out", out, "--db", db}, 2, "mancala: report: --threads: must be 1 or more\n"},
+      {{"report", "--handicap-rounds", "0", "--out", out, "--db", db}, 2,
+       "mancala: report: --handicap-rounds: must be 1 or more\n"},
       {{"report", "--agent", "clever", "--out", out, "--db", db}, 2,
        "mancala: report: --agent: 'clever' is not an agent (random|greedy)\n"},
       {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db}, 2,
@@ -214,7 +232,7 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
 TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
   TempDir dir;
   const std::string out = (dir / "out").string();
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", out, "--no-store"}).code, 0);
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", out, "--no-store", "--no-extras"}).code, 0);
   const std::string index = read_text(dir / "out/index.html");
   const std::vector<std::string> files = list_files(dir / "out");
   EXPECT_EQ(run_cli({"report", "nope", "--out", out, "--no-store"}).code, 1);
@@ -222,7 +240,7 @@ TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
   EXPECT_EQ(read_text(dir / "out/index.html"), index);
   EXPECT_EQ(list_files(dir / "out"), files);
   // A new report over it replaces it whole.
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out", out, "--no-store"}).code, 0);
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out", out, "--no-store", "--no-extras"}).code, 0);
   EXPECT_EQ(list_files(dir / "out"), (std::vector<std::string>{".mancala-report", "index.html", "report.md",
                                                              "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv",
                                                              "runs.json"}));
@@ -236,7 +254,8 @@ TEST(ReportCommand, IndexRendersInHeadlessChromiumWhenInstalled) {
   const char* chromium = "/usr/bin/chromium";
   if (!fs::exists(chromium)) GTEST_SKIP() << "no " << chromium;
   TempDir dir;
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(), "--no-store"}).code, 0);
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(), "--no-store",
+                     "--handicap-rounds", kHandicapRounds}).code, 0);
   const fs::path png = dir / "index.png";
   const std::string command = std::string("timeout 120 ") + chromium +
                               " --headless --no-sandbox --disable-gpu --disable-background-networking"

@@ -50,16 +50,28 @@ std::string rate_text(uint64_t k, uint64_t n) {
   return format_number(100.0 * k / n, 1) + "% [" + format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
 }
 
-// Adds match statistics in the shape the report reads (see report.cpp, read_match).
+json rate_json(uint64_t k, uint64_t n) {
+  const Interval ci = wilson_interval(k, n);
+  return {{"value", static_cast<double>(k) / static_cast<double>(n)}, {"ci95", {ci.low, ci.high}}};
+}
+
+// Adds match statistics as sim::MatchStats writes them: 10 matches of 1, 2 or 3 rounds (2, 5 and 3
+// of them: 21 rounds); rounds dealt with P1 one hole down (5), even (11) and one hole up (5).
 json with_matches(json run) {
   run["rounds"] = {{"mean", 2.1}, {"histogram", {{"first", 1}, {"counts", {2, 5, 3}}}}};
-  run["round_first_player_win_rate"] = json::array(
-      {{{"round", 1}, {"rounds", 10}, {"value", 0.6}, {"ci95", {0.31, 0.83}}},
-       {{"round", 2}, {"rounds", 8}, {"value", 0.5}, {"ci95", {0.22, 0.78}}}});
-  run["round_ended_by"] = {{"rule", {{"rounds", 21}, {"share", 1.0}}}};
-  run["handicap"] = json::array(
-      {{{"level", 0}, {"rounds", 10}, {"win_rate", {{{"value", 0.6}, {"ci95", {0.31, 0.83}}}, {{"value", 0.4}, {"ci95", {0.17, 0.69}}}}}},
-       {{"level", 1}, {"rounds", 11}, {"win_rate", {{{"value", 0.3}, {"ci95", {0.1, 0.6}}}, {{"value", 0.7}, {"ci95", {0.4, 0.9}}}}}}});
+  run["round_results"] = {{"rounds", 21}, {"first_mover_wins", 12}, {"second_mover_wins", 8}, {"draws", 1}, {"unfinished", 0}};
+  run["round_first_mover_win_rate"] = rate_json(12, 21);
+  const Advantage adv = first_player_advantage(12, 8, 1);
+  run["round_first_mover_advantage"] = {{"value", adv.estimate}, {"ci95", {adv.interval.low, adv.interval.high}}, {"p_value", adv.p_value}};
+  run["round_ended_by"] = {{"rule", {{"rounds", 20}, {"share", 20.0 / 21}}},
+                           {"no_progress", {{"rounds", 1}, {"share", 1.0 / 21}}},
+                           {"safety_bound", {{"rounds", 0}, {"share", 0.0}}}};
+  const auto level = [](int difference, uint64_t w1, uint64_t w2, uint64_t draws) {
+    const uint64_t n = w1 + w2 + draws;
+    return json{{"holes_difference", difference}, {"rounds", n}, {"wins", {w1, w2}}, {"draws", draws}, {"unfinished", 0},
+                {"win_rate", {rate_json(w1, n), rate_json(w2, n)}}};
+  };
+  run["handicap"] = json::array({level(-1, 1, 4, 0), level(0, 7, 3, 1), level(1, 4, 1, 0)});
   return run;
 }
 
@@ -216,7 +228,19 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   std::vector<std::string> titles;
   for (const auto* svg : xml_check::find_all(khutka, "svg")) titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
   EXPECT_EQ(titles, (std::vector<std::string>{"Outcomes of finished games", "Game length", "Rounds per match",
-                                              "First player's win rate by round", "Win rate by handicap level"}));
+                                              "Round win rate by handicap"}));
+  // The handicap table: a row per level, P1's and P2's share of the finished rounds.
+  const auto tables = xml_check::find_all(khutka, "table");
+  std::vector<std::vector<std::string>> handicap;
+  for (const auto* table : tables) {
+    if (all_text(*xml_check::find_all(*table, "th")[0]) == "Holes in play, P1 minus P2") handicap = body_rows(*table);
+  }
+  EXPECT_EQ(handicap, (std::vector<std::vector<std::string>>{
+                          {"P2 +1 holes (-1)", "5", "20.0% [" + format_number(100 * wilson_interval(1, 5).low, 1) + ", " +
+                                                        format_number(100 * wilson_interval(1, 5).high, 1) + "]",
+                           rate_text(4, 5)},
+                          {"even (0)", "11", rate_text(7, 11), rate_text(3, 11)},
+                          {"P1 +1 holes (+1)", "5", rate_text(4, 5), rate_text(1, 5)}}));
   for (const char* page : {"rulesets/toguz_kumalak.standard.html", "rulesets/toguz_kumalak.no_tuzdyk.html"}) {
     EXPECT_EQ(files.at(page).find("Matches"), std::string::npos) << page;
     EXPECT_EQ(files.at(page).find("Handicap"), std::string::npos) << page;
@@ -251,7 +275,11 @@ TEST(ReportRender, CsvIsTidyOneRowPerRulesetAndStatistic) {
   EXPECT_EQ(cell.at({"toguz_kumalak/no_tuzdyk", "unfinished"})[0], "10");
   // Match statistics only for the multi-round ruleset: rounds 1, 2, 3 twice, five and three times.
   EXPECT_EQ(std::stod(cell.at({"khutka_boia/das_gupta", "rounds_mean"})[0]), 2.1);
-  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "handicap_1_p2_win_rate"}), (std::vector<std::string>{"0.7", "0.4", "0.9"}));
+  const auto p2 = cell.at({"khutka_boia/das_gupta", "handicap_holes_difference_1_p2_win_rate"});
+  EXPECT_EQ(std::stod(p2[0]), 0.2);
+  EXPECT_EQ(std::stod(p2[1]), wilson_interval(1, 5).low);
+  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "handicap_holes_difference_-1_rounds"})[0], "5");
+  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "rounds_recorded"})[0], "21");
   EXPECT_FALSE(cell.count({"toguz_kumalak/standard", "rounds_mean"}));
 }
 
