@@ -146,11 +146,7 @@ bool Game::has_move(const State& s, int player) const {
 
 // The next position on the path that is in play.
 int Game::step(const State& s, int player, bool reverse, int pos) const {
-  int guard = kPositions;
-  do {
-    pos = next_[player][reverse][pos];
-  } while (pos < kMaxHoles && ((s.out_of_play | s.closed_to[player]) >> pos & 1u) && --guard > 0);
-  return pos;
+  return step_skipping(s.out_of_play | s.closed_to[player], player, reverse, pos);
 }
 
 void Game::drop(State& s, int pos, MoveEffect& fx, int player) const {
@@ -174,7 +170,12 @@ void Game::begin_move(State& s, int player, Move m, Sowing& c) const {
   s.holes[origin] = 0;
   c.player = player;
   c.reverse = m.reverse;
-  if (s.tribute_to != kNobody && count >= 2) take_tribute(s, player, count, c.fx);
+  if (s.tribute_to != kNobody && count >= 2) {
+    const Gains g = take_tribute(s, player);
+    count -= g.mover + g.other;
+    c.fx.captured += g.mover;
+    c.fx.opponent_captured += g.other;
+  }
   const bool into_origin = rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
   start_sowing(s, c, origin, count, into_origin);
 }
@@ -200,7 +201,11 @@ void Game::drop_one(State& s, Sowing& c) const {
     if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, c.player, c.reverse, pos);
   }
   drop(s, pos, c.fx, c.player);
-  if (watch_drops_) watch_drop(s, pos, c);
+  if (watch_drops_) {
+    const Gains g = watch_drop(s, pos, c.player);
+    c.fx.captured += g.mover;
+    c.fx.opponent_captured += g.other;
+  }
   c.pos = pos;
   --c.hand;
 }
@@ -208,7 +213,12 @@ void Game::drop_one(State& s, Sowing& c) const {
 // Drops every counter left of the current sowing: the tight loop of the alternating path.
 void Game::sow_rest(State& s, Sowing& c) const {
   if (watch_drops_) {
-    sow_rest_watched(s, c);
+    const Gains g = sow_watched(s, c.player, c.reverse, c.from, c.pos, c.hand, c.into_from);
+    c.pos = g.pos;
+    c.hand = 0;
+    c.into_from = false;
+    c.fx.captured += g.mover;
+    c.fx.opponent_captured += g.other;
     return;
   }
   const int p = c.player;
@@ -223,9 +233,10 @@ void Game::sow_rest(State& s, Sowing& c) const {
     c.into_from = false;
   }
   const bool skip_origin = rules_.skip_origin_on_laps;
+  const uint32_t skip = s.out_of_play | s.closed_to[p];  // fixed during a sowing
   while (count > 0) {
-    pos = step(s, p, rev, pos);
-    if (skip_origin && pos == from) pos = step(s, p, rev, pos);
+    pos = step_skipping(skip, p, rev, pos);
+    if (skip_origin && pos == from) pos = step_skipping(skip, p, rev, pos);
     drop(s, pos, c.fx, p);
     --count;
   }
@@ -285,7 +296,11 @@ bool Game::after_sowing(State& s, Sowing& c) const {
   } else {
     capture_at_end(s, c);
   }
-  if (rules_.capture_fours == Fours::kEndOfTurn) take_fours(s, c);
+  if (rules_.capture_fours == Fours::kEndOfTurn) {
+    const Gains g = take_fours(s, p);
+    c.fx.captured += g.mover;
+    c.fx.opponent_captured += g.other;
+  }
   return false;
 }
 

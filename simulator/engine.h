@@ -102,6 +102,15 @@ class Game {
     MoveEffect fx;
   };
   int step(const State& s, int player, bool reverse, int pos) const;
+  // step() with the holes to skip given (out of play, closed to the player): sowing loops compute
+  // the mask once per sowing.
+  int step_skipping(uint32_t skip, int player, bool reverse, int pos) const {
+    int guard = kPositions;
+    do {
+      pos = next_[player][reverse][pos];
+    } while (pos < kMaxHoles && (skip >> pos & 1u) && --guard > 0);
+    return pos;
+  }
   void drop(State& s, int pos, MoveEffect& fx, int player) const;
   void begin_move(State& s, int player, Move m, Sowing& c) const;
   void start_sowing(const State& s, Sowing& c, int from, int count, bool into_from) const;
@@ -121,11 +130,17 @@ class Game {
   void end_round(State& s, EndReason reason) const;
   bool has_move(const State& s, int player) const;
   int take(State& s, int pos, int player) const;
-  // Handicaps and match rules in the move loop (engine_handicaps.cpp).
-  void take_tribute(State& s, int player, int& count, MoveEffect& fx) const;
-  void watch_drop(State& s, int pos, Sowing& c) const;
-  void sow_rest_watched(State& s, Sowing& c) const;
-  void take_fours(State& s, Sowing& c) const;
+  // Handicaps and match rules in the move loop (engine_handicaps.cpp). They take and return plain
+  // values, never the move in progress, so that the common path keeps it in registers.
+  struct Gains {
+    int pos = -1;    // sow_watched: where the last counter fell
+    int mover = 0;   // counters the mover gained
+    int other = 0;   // counters the other player gained
+  };
+  Gains take_tribute(State& s, int player) const;
+  Gains watch_drop(State& s, int pos, int player) const;
+  Gains sow_watched(State& s, int player, bool reverse, int from, int pos, int count, bool into_from) const;
+  Gains take_fours(State& s, int player) const;
 
   RuleSet rules_;
   std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> next_{};  // [player][reverse][pos]

@@ -7,88 +7,80 @@
 namespace mancala::sim {
 
 // Khutka Boia 1-4: "the player who has one counter will receive one counter from the hole from
-// which sowing begins at the beginning of each player's turn". A lone counter is sown as usual
-// (see the tribute key): the tribute never leaves a move with nothing to sow.
-void Game::take_tribute(State& s, int player, int& count, MoveEffect& fx) const {
+// which sowing begins at the beginning of each player's turn". Called for a lifted hole of two or
+// more: a lone counter is sown as usual (see the tribute key), so every move sows.
+Game::Gains Game::take_tribute(State& s, int player) const {
+  Gains g;
   const int k = s.tribute_to;
-  if (rules_.tribute == Tribute::kOwnTurns && k != player) return;
-  if (rules_.tribute == Tribute::kNone) return;
-  --count;
+  if (rules_.tribute == Tribute::kNone || (rules_.tribute == Tribute::kOwnTurns && k != player)) return g;
   ++s.store[k];
-  if (k == player) {
-    ++fx.captured;
-  } else {
-    ++fx.opponent_captured;
-  }
+  (k == player ? g.mover : g.other) = 1;
+  return g;
 }
 
-// After a counter fell into `pos`: the capture its new count triggers at once, if any.
-void Game::watch_drop(State& s, int pos, Sowing& c) const {
-  if (pos >= kMaxHoles || s.sink[pos] != kNobody) return;
+// After a counter fell into `pos` in `player`'s sowing: the capture its new count triggers at
+// once, if any.
+Game::Gains Game::watch_drop(State& s, int pos, int player) const {
+  Gains g;
+  if (pos >= kMaxHoles || s.sink[pos] != kNobody) return g;
   const int n = s.holes[pos];
-  const int p = c.player;
-  const int q = 1 - p;
+  const int q = 1 - player;
   int taker = kNobody;
   if (rules_.capture_fours == Fours::kInstant && n == 4 &&
-      (rules_.fours_scope == FoursScope::kBothRows || owner(pos) == p)) {
+      (rules_.fours_scope == FoursScope::kBothRows || owner(pos) == player)) {
     // Khutka Boia: "Whenever any holes in the player's row contain four counters, they are
     // captured by the player."
     taker = owner(pos);
   } else if (rules_.extra_number != ExtraNumber::kNone && s.extra_number[q] != 0 && n == s.extra_number[q]) {
     // Mawkar Katiya (a): "Each player, during their opponent's turn, captures counters in any hole
     // that are made to equal the number of extra counters they had at the beginning of this round."
-    taker = rules_.extra_number == ExtraNumber::kHolder ? q : p;
+    taker = rules_.extra_number == ExtraNumber::kHolder ? q : player;
   }
-  if (taker == kNobody) return;
-  const int got = take(s, pos, taker);
-  if (taker == p) {
-    c.fx.captured += got;
-  } else {
-    c.fx.opponent_captured += got;
-  }
+  if (taker == kNobody) return g;
+  (taker == player ? g.mover : g.other) = take(s, pos, taker);
+  return g;
 }
 
-// sow_rest with each drop watched.
-void Game::sow_rest_watched(State& s, Sowing& c) const {
-  const int p = c.player;
-  const bool rev = c.reverse;
-  const int from = c.from;
-  int pos = c.pos;
-  int count = c.hand;
-  if (c.into_from && count > 0) {
+// The rest of a sowing (as sow_rest) with each drop watched.
+Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int pos, int count, bool into_from) const {
+  Gains total;
+  MoveEffect fx;
+  auto drop_watched = [&](int at) {
+    drop(s, at, fx, player);
+    const Gains g = watch_drop(s, at, player);
+    total.mover += g.mover;
+    total.other += g.other;
+  };
+  if (into_from && count > 0) {
     pos = from;
-    drop(s, pos, c.fx, p);
-    watch_drop(s, pos, c);
+    drop_watched(pos);
     --count;
-    c.into_from = false;
   }
   const bool skip_origin = rules_.skip_origin_on_laps;
+  const uint32_t skip = s.out_of_play | s.closed_to[player];
   while (count > 0) {
-    pos = step(s, p, rev, pos);
-    if (skip_origin && pos == from) pos = step(s, p, rev, pos);
-    drop(s, pos, c.fx, p);
-    watch_drop(s, pos, c);
+    pos = step_skipping(skip, player, reverse, pos);
+    if (skip_origin && pos == from) pos = step_skipping(skip, player, reverse, pos);
+    drop_watched(pos);
     --count;
   }
-  c.pos = pos;
-  c.hand = 0;
+  total.pos = pos;
+  total.mover += fx.captured;
+  total.other += fx.opponent_captured;
+  return total;
 }
 
 // Khutka Boia, fours at the end of the move: every hole then holding four goes to its row's owner
 // (or, with fours_scope mover_row, only the mover's own).
-void Game::take_fours(State& s, Sowing& c) const {
-  const int p = c.player;
+Game::Gains Game::take_fours(State& s, int player) const {
+  Gains g;
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
     if (s.holes[pos] != 4 || s.sink[pos] != kNobody) continue;
     const int o = owner(pos);
-    if (rules_.fours_scope == FoursScope::kMoverRow && o != p) continue;
-    const int got = take(s, pos, o);
-    if (o == p) {
-      c.fx.captured += got;
-    } else {
-      c.fx.opponent_captured += got;
-    }
+    if (rules_.fours_scope == FoursScope::kMoverRow && o != player) continue;
+    (o == player ? g.mover : g.other) += take(s, pos, o);
   }
+  return g;
 }
 
 }  // namespace mancala::sim

@@ -66,7 +66,7 @@ bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& wi
 
 RoundRecord finish_round(const Game& /*game*/, MatchState& match, State& s) {
   assert(s.over);
-  RoundRecord record;
+  RoundRecord record{};
   record.setup = match.setup;
   record.reason = s.reason;
   record.plies = s.ply;
@@ -119,7 +119,7 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
                          (holdings[0] % c == 2 || holdings[0] % c == 3);
   // The Bhadar's choice of end: agents have no view on it, so it is drawn.
   if (two_three && r.bha_hole == BhaHole::kEither) bha_side = static_cast<int>(rng.below(2));
-  RoundSetup setup;
+  RoundSetup setup = RoundSetup::none();
   State next = deal_round(game, holdings, s.winner, match.setup.starter, bha_side, setup);
   next.round = static_cast<uint8_t>(std::min(match.rounds, 255));
   if (r.match_end == MatchEnd::kAllCounters) {
@@ -144,7 +144,7 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
   const int h = r.holes_per_player;
   const int c = r.counters_per_hole;
   assert(holdings[0] + holdings[1] == r.total_counters);
-  setup = RoundSetup{};
+  setup = RoundSetup::none();
   setup.holdings = {static_cast<int16_t>(holdings[0]), static_cast<int16_t>(holdings[1])};
   State s = game.initial_state();
   s.holes.fill(0);

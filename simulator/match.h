@@ -31,39 +31,48 @@ namespace mancala::sim {
 
 // The handicap state a round was dealt with: what the settlement before it made. Positions are
 // global hole indices (-1: none); players are 0/1 (kNobody: none).
+//
+// RoundSetup and RoundRecord have no member initialisers on purpose: GameResult holds kMaxRounds
+// records and a one-round game must not pay for initialising them. Start from RoundSetup::none()
+// (deal_round and start_match do); a RoundRecord is written whole by finish_round.
 struct RoundSetup {
-  int8_t starter = 0;                      // who moved first
-  std::array<int16_t, 2> holdings{};       // what each held when the round was dealt, before transfers
-  std::array<int8_t, 2> gave{};            // counters each handed the other (Khutka 1-4: 1; 2-3: 2)
-  std::array<uint8_t, 2> holes_in_play{};  // holes of each row not out of play
-  std::array<uint8_t, 2> holes_out{};      // holes of each row out of play (eliminated, burned)
-  std::array<int16_t, 2> aside{};          // counters each set aside beside the board
-  int8_t favoured = kNobody;               // the previous round's winner when perks follow from it
-  int8_t tribute_to = kNobody;             // Khutka 1-4: the Kungidar
-  int8_t bha_owner = kNobody;              // Khutka 2-3: the Bhadar
-  int8_t bha_hole = -1;                    // his bha
-  int8_t bha_owed = 0;                     // counters he returns when the round ends
-  int8_t toll_hole = -1;                   // Mawkar (b): the favoured player's toll hole
-  int8_t remainder_hole = -1;              // the hole dealt a player's remainder (Mawkar (c))
-  std::array<uint8_t, 2> extra_number{};   // Mawkar (a): each player's extra number (0: none)
+  int8_t starter;                        // who moved first
+  std::array<int16_t, 2> holdings;       // what each held when the round was dealt, before transfers
+  std::array<int8_t, 2> gave;            // counters each handed the other (Khutka 1-4: 1; 2-3: 2)
+  std::array<uint8_t, 2> holes_in_play;  // holes of each row not out of play
+  std::array<uint8_t, 2> holes_out;      // holes of each row out of play (eliminated, burned)
+  std::array<int16_t, 2> aside;          // counters each set aside beside the board
+  int8_t favoured;                       // the previous round's winner when perks follow from it
+  int8_t tribute_to;                     // Khutka 1-4: the Kungidar
+  int8_t bha_owner;                      // Khutka 2-3: the Bhadar
+  int8_t bha_hole;                       // his bha
+  int8_t bha_owed;                       // counters he returns when the round ends
+  int8_t toll_hole;                      // Mawkar (b): the favoured player's toll hole
+  int8_t remainder_hole;                 // the hole dealt a player's remainder (Mawkar (c))
+  std::array<uint8_t, 2> extra_number;   // Mawkar (a): each player's extra number (0: none)
+
+  // Nothing dealt: player 1 starts, no holes, no perks.
+  static constexpr RoundSetup none() {
+    return RoundSetup{0, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, kNobody, kNobody, kNobody, -1, 0, -1, -1, {0, 0}};
+  }
   friend bool operator==(const RoundSetup&, const RoundSetup&) = default;
 };
 
 // One finished round of a match.
 struct RoundRecord {
-  RoundSetup setup;                    // the handicap state it started with
-  int8_t winner = kNobody;             // by holdings at its end: 0, 1, kDraw; kNobody if unfinished
-  EndReason reason = EndReason::kNone;  // rule, no-progress rule or safety bound (max_plies)
-  uint16_t plies = 0;
-  std::array<int16_t, 2> captured{};  // counters each captured while it was played
-  std::array<int16_t, 2> holdings{};  // what each held at its end: captured and set aside, after returns
+  RoundSetup setup;                  // the handicap state it started with
+  int8_t winner;                     // by holdings at its end: 0, 1, kDraw; kNobody if unfinished
+  EndReason reason;                  // rule, no-progress rule or safety bound (max_plies)
+  uint16_t plies;
+  std::array<int16_t, 2> captured;  // counters each captured while it was played
+  std::array<int16_t, 2> holdings;  // what each held at its end: captured and set aside, after returns
   friend bool operator==(const RoundRecord&, const RoundRecord&) = default;
 };
 
 // What the match layer keeps between rounds (the rest is in State).
 struct MatchState {
   int rounds = 0;                        // rounds finished
-  RoundSetup setup;                      // of the round being played
+  RoundSetup setup = RoundSetup::none();  // of the round being played
   std::array<int16_t, 2> start_store{};  // stores when it was dealt (a bha's or toll hole's content)
   std::array<int16_t, 2> holdings{};     // after the last finished round
   bool over = false;

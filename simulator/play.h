@@ -51,7 +51,7 @@ struct GameResult {
   std::array<int16_t, 2> store{};       // what each holds at the end (a match: captured + set aside)
   uint32_t relay_bound_hits = 0;        // over all rounds
   int rounds = 0;                       // rounds played (1 for a one-round game)
-  std::array<RoundRecord, kMaxRounds> round{};  // round[i] for i < rounds
+  std::array<RoundRecord, kMaxRounds> round;  // round[i] for i < rounds; the rest is not initialised
 };
 
 // Plays from the initial state to the end with one agent per player.
