@@ -291,9 +291,18 @@ int cmd_replay(const Args& args, Io& io) {
     std::istringstream in(vm["moves"].as<std::string>());
     std::string token;
     int index = 0;
+    MatchState match;
+    s = start_match(game, match);
     while (in >> token) {
       ++index;
       const std::string where = "replay: move " + std::to_string(index) + " '" + token + "'";
+      if (s.over && game.rules().match && !match.over) {
+        // A match: the next round is dealt from what each holds (a choice the rules leave to a
+        // player, such as a bha's end, is drawn with seed 0, as no move names it).
+        finish_round(game, match, s);
+        Rng rng(0, 0);
+        next_round(game, match, s, rng);
+      }
       if (s.over) throw Error(where + ": the game is already over");
       if (game.joint_turn(s)) {
         game.apply_joint(s, parse_joint_move(game, s, token, where));

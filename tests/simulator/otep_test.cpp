@@ -106,6 +106,62 @@ TEST_F(Otep, TheOpeningCapturesTheOppositePairTwiceThenRelaysUntilAnEmptyHole) {
   EXPECT_EQ(s.ply, 1);
 }
 
+// The opening's steps one at a time, on hand-made first turns (ply 0) where the move stops after
+// the step. P2's forced o7 holds one counter: t1 into his empty o8, and he is dead.
+State opening(const Game& g, const Side& p1, const Side& p2) {
+  State s = g.initial_state();
+  s.holes.fill(0);
+  for (int c = 0; c < 8; ++c) {
+    s.holes[outer(0, c)] = static_cast<uint8_t>(p1.outer[c]);
+    s.holes[inner(0, c)] = static_cast<uint8_t>(p1.inner[c]);
+    s.holes[outer(1, c)] = static_cast<uint8_t>(p2.outer[c]);
+    s.holes[inner(1, c)] = static_cast<uint8_t>(p2.inner[c]);
+  }
+  return s;
+}
+
+TEST_F(Otep, OpeningStepOneTheTwoCountersReachTheInnerRowAndTheOppositePairIsSownFromTheRightmostOuterHole) {
+  // P1's o7 (2): t1 o8, t2 i8; i8 was occupied and faces P2's o1, i1 (2 each): take 4 and sow them
+  // from o8: t3 o8, t4 i8, t5 i7, t6 i6; i6 was empty: the opening ends.
+  State s = opening(game, {{0, 0, 0, 0, 0, 0, 2, 1}, {0, 0, 0, 0, 0, 0, 0, 1}},
+                    {{2, 0, 0, 0, 0, 0, 1, 0}, {2, 0, 0, 0, 0, 0, 0, 0}});
+  const JointEffect fx = game.apply_joint(s, parse_joint_move(game, s, "o7/o7", "test"));
+  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 3}, {0, 0, 0, 0, 0, 1, 1, 3}}));
+  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}));
+  EXPECT_EQ(fx.fx[0].captured, 4);
+  EXPECT_EQ(fx.ended_at, (std::array<int, 2>{6, 1}));
+}
+
+// Step two's position: as step one, with P1's i6 occupied and P2's o3, i3 (facing it) filled.
+const Side kStepTwoP1{{0, 0, 0, 0, 0, 0, 2, 1}, {0, 0, 0, 0, 0, 1, 0, 1}};
+const Side kStepTwoP2{{2, 0, 2, 0, 0, 0, 1, 0}, {2, 0, 2, 0, 0, 0, 0, 0}};
+
+TEST_F(Otep, OpeningStepTwoTheSecondOppositePairIsSownAgainFromTheSameHole) {
+  // As step one to t6, where i6 (2) faces P2's o3, i3: take 4, sow from o8: t7 o8, t8 i8, t9 i7,
+  // t10 i6; i6 (3) now faces an empty pair: picked up, t11 i5, t12 i4, t13 i3; i3 was empty.
+  State s = opening(game, kStepTwoP1, kStepTwoP2);
+  const JointEffect fx = game.apply_joint(s, parse_joint_move(game, s, "o7/o7", "test"));
+  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 4}, {0, 0, 1, 1, 1, 0, 2, 4}}));
+  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}));
+  EXPECT_EQ(fx.fx[0].captured, 8);
+  EXPECT_EQ(fx.ended_at[0], 13);
+}
+
+TEST_F(Otep, OpeningStepThreeAfterTwoCapturesAnOccupiedFinalHoleIsOnlyPickedUp) {
+  // As step two to t13, but i3 was occupied and faces P2's o6, i6 (2 each): in the opening that is
+  // no third capture; i3 (2) is picked up: t14 i2, t15 i1; i1 was empty.
+  Side p1 = kStepTwoP1, p2 = kStepTwoP2;
+  p1.inner[2] = 1;
+  p2.outer[5] = 2;
+  p2.inner[5] = 2;
+  State s = opening(game, p1, p2);
+  const JointEffect fx = game.apply_joint(s, parse_joint_move(game, s, "o7/o7", "test"));
+  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 4}, {1, 1, 0, 1, 1, 0, 2, 4}}));
+  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 2, 0, 1}, {0, 0, 0, 0, 0, 2, 0, 0}}));
+  EXPECT_EQ(fx.fx[0].captured, 8);
+  EXPECT_EQ(fx.ended_at[0], 15);
+}
+
 TEST_F(Otep, WithoutTheTwoCaptureLimitTheOpeningWouldCaptureAgainAtTick29) {
   RuleSet rules = game.rules();
   rules.opening_captures = -1;

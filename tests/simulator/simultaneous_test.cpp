@@ -246,6 +246,26 @@ TEST(Replay, ASingleMoveInASimultaneousTurnIsRejectedWithItsNumber) {
                        "(e.g. 3/4; '-' for a player without a move)\n");
 }
 
+TEST(Replay, FollowsASonkaMatchFromRoundToRoundAsTheTracePlayedIt) {
+  // Every move of the seed-1 trace (joint moves with their drawn order), replayed, gives the
+  // trace's state after each of them, across the rounds of the match.
+  std::ostringstream trace, err;
+  ASSERT_EQ(cli::run({"trace", "sonka", "--seed", "1", "--format", "json"}, trace, err), 0) << err.str();
+  const auto j = nlohmann::json::parse(trace.str());
+  ASSERT_GT(j["rounds"].size(), 1u);
+  std::string moves;
+  int checked = 0;
+  for (const auto& m : j["moves"]) {
+    moves += m["move"].get<std::string>() + " ";
+    if (m["state"]["ply"] != 1 && &m != &j["moves"].back()) continue;  // first turn of a round, and the last
+    std::ostringstream out;
+    ASSERT_EQ(cli::run({"replay", "sonka", "--moves", moves, "--format", "json"}, out, err), 0) << err.str();
+    EXPECT_EQ(nlohmann::json::parse(out.str()), m["state"]) << "after " << moves;
+    ++checked;
+  }
+  EXPECT_EQ(checked, static_cast<int>(j["rounds"].size()) + 1);
+}
+
 TEST(Trace, ShowsBothMovesOfASimultaneousTurn) {
   std::ostringstream out, err;
   ASSERT_EQ(cli::run({"trace", "otep", "--seed", "1"}, out, err), 0) << err.str();
