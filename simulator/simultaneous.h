@@ -27,9 +27,9 @@
 // Agents choose without seeing the other's choice: play_game asks both for a move from the same
 // State before either is played (see play.h). A player without a legal move does not play; the
 // other plays alone. A joint turn counts as one ply. After it, both choose again (turns
-// simultaneous), or turns alternate from player 1 (simultaneous_opening). With store_extra_move,
-// a player whose move ended in his own store then plays one more move alone (State::solo) while
-// the other waits, as a dead player does.
+// simultaneous), or turns alternate from the round's starter (simultaneous_opening). With
+// store_extra_move, a player whose move ended in his own store then plays one more move alone
+// (State::solo) while the other waits, as a dead player does.
 //
 // Moves are written "a/b": player 1's hole, then player 2's ("-" for a player who does not play),
 // with ":2" appended when player 2 came first (the drawn order of lockstep_random or
