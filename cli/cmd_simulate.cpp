@@ -141,6 +141,22 @@ std::vector<TidyRow> tidy_rows(const json& run) {
   }
   rows.push_back({"relay_bound_hits", run["relay_bound_hits"]["moves"], nullptr});
   rows.push_back({"games_with_relay_bound_hits", run["relay_bound_hits"]["games"], nullptr});
+  if (!run.contains("rounds")) return rows;  // match statistics: multi-round rulesets only
+  for (const char* key : {"mean", "sd", "min", "median", "max"}) rows.push_back({std::string("rounds_") + key, run["rounds"][key], nullptr});
+  rows.push_back({"rounds_recorded", run["round_results"]["rounds"], nullptr});
+  for (const char* key : {"round_first_mover_win_rate", "round_first_mover_advantage"}) {
+    rows.push_back({key, run[key]["value"], run[key]["ci95"]});
+  }
+  for (const char* key : {"rule", "no_progress", "safety_bound"}) {
+    rows.push_back({std::string("round_ended_by_") + key + "_share", run["round_ended_by"][key]["share"], nullptr});
+  }
+  for (const json& level : run["handicap"]) {
+    const std::string prefix = "handicap_" + level["holes_difference"].dump() + "_";
+    rows.push_back({prefix + "rounds", level["rounds"], nullptr});
+    for (int p = 0; p < 2; ++p) {
+      rows.push_back({prefix + "p" + std::to_string(p + 1) + "_win_rate", level["win_rate"][p]["value"], level["win_rate"][p]["ci95"]});
+    }
+  }
   return rows;
 }
 

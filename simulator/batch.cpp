@@ -23,8 +23,8 @@ namespace {
 // being played: a few per thread, whatever the number of games.
 class BlockQueue {
  public:
-  BlockQueue(GameRange range, int64_t block_size)
-      : range_(range), block_size_(block_size), blocks_((range.size() + block_size - 1) / block_size) {}
+  BlockQueue(GameRange range, int64_t block_size, const GameTally& empty)
+      : range_(range), block_size_(block_size), blocks_((range.size() + block_size - 1) / block_size), total_(empty) {}
 
   // The next block to play, or false when none is left.
   bool take(GameRange& block) {
@@ -77,10 +77,10 @@ int64_t block_size_for(int64_t games, int threads) {
 
 int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
-GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options) {
+GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options, const GameTally& empty) {
   if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
   const int threads = static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
-  BlockQueue queue(range, block_size_for(range.size(), threads));
+  BlockQueue queue(range, block_size_for(range.size(), threads), empty);
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mutex;
@@ -95,7 +95,7 @@ GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& o
     try {
       GameRange block;
       while (!stopping() && queue.take(block)) {
-        GameTally tally;
+        GameTally tally = empty;
         int64_t g = block.begin;
         for (; g < block.end && !stopping(); ++g) tally.add(play(g));
         if (g < block.end) break;  // stopped inside the block: it does not count
@@ -151,7 +151,9 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
     Rng rng(options.seed, static_cast<uint64_t>(g));
     return play_game(game, options.agent, options.agent, rng);
   };
-  run.tally = play_games(run.range, play, options);
+  GameTally empty;
+  empty.match.enabled = rules.match;
+  run.tally = play_games(run.range, play, options, empty);
   run.partial = run.tally.games < static_cast<uint64_t>(run.range.size());
   return run;
 }

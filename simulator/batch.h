@@ -45,11 +45,11 @@ struct BatchOptions {
 RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options);
 
 // The engine-free core of simulate_ruleset: plays the games `range` with `play` (called on the
-// worker threads, with each game index once, at most) and tallies them as described above. Only
-// options.threads, stop and progress are used. The result counts a prefix of `range`: all of it
-// unless stopped. Rethrows the first exception a call of `play` threw.
+// worker threads, with each game index once, at most) and tallies them, into copies of `empty`,
+// as described above. Only options.threads, stop and progress are used. The result counts a
+// prefix of `range`: all of it unless stopped. Rethrows the first exception a call of `play` threw.
 using PlayOne = std::function<GameResult(int64_t game_index)>;
-GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options);
+GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options, const GameTally& empty = {});
 
 // The number of worker threads to use by default: the hardware's, at least 1.
 int default_threads();

@@ -25,6 +25,22 @@ json rate_json(uint64_t k, uint64_t n) {
   return {{"value", static_cast<double>(k) / static_cast<double>(n)}, {"ci95", interval_json(reports::wilson_interval(k, n))}};
 }
 
+// Mean, sd, extremes, quantiles and the histogram itself (for exact merges); figures null when empty.
+json distribution_json(const reports::IntHistogram& h) {
+  const reports::DistributionSummary d = h.summary();
+  const auto extreme = [&](bool lowest) { return h.empty() ? json(nullptr) : json(lowest ? h.min() : h.max()); };
+  return {{"mean", number(d.mean)}, {"sd", number(d.sd)},         {"min", extreme(true)}, {"max", extreme(false)},
+          {"median", number(d.median)}, {"p5", number(d.p5)}, {"p95", number(d.p95)}, {"histogram", h.to_json()}};
+}
+
+json advantage_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
+  if (wins1 + wins2 + draws == 0) return {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
+  const reports::Advantage adv = reports::first_player_advantage(wins1, wins2, draws);
+  return {{"value", adv.estimate}, {"ci95", interval_json(adv.interval)}, {"z", adv.z}, {"p_value", adv.p_value}};
+}
+
+json share_json(uint64_t k, uint64_t n) { return n == 0 ? json(nullptr) : json(static_cast<double>(k) / static_cast<double>(n)); }
+
 // Readers of run_stats_from_json: each names the key it failed on.
 const json& member(const json& j, const std::string& key, const std::string& context) {
   if (!j.is_object()) throw Error(where(context, "", "expected a JSON object"));
@@ -79,6 +95,121 @@ GameRange shard_range(int64_t games, Shard shard) {
     return static_cast<int64_t>(static_cast<__int128>(games) * i / shard.count);
   };
   return GameRange{bound(shard.index - 1), bound(shard.index)};
+}
+
+void MatchStats::add(const GameResult& result) {
+  if (!enabled) return;
+  rounds.add(result.rounds);
+  const int recorded = std::min(result.rounds, kMaxRounds);
+  for (int i = 0; i < recorded; ++i) {
+    const RoundRecord& r = result.round[static_cast<size_t>(i)];
+    Level& level = by_holes_difference[r.setup.holes_in_play[0] - r.setup.holes_in_play[1]];
+    ++level.rounds;
+    if (r.winner == 0 || r.winner == 1) {
+      ++level.wins[r.winner];
+      ++(r.winner == r.setup.starter ? first_mover_wins : second_mover_wins);
+    } else if (r.winner == kDraw) {
+      ++level.draws;
+      ++round_draws;
+    } else {
+      ++level.unfinished;
+      ++round_unfinished;
+    }
+    ++round_ended_by[r.reason == EndReason::kRule ? 0 : r.reason == EndReason::kNoProgress ? 1 : 2];
+  }
+}
+
+void MatchStats::merge(const MatchStats& other) {
+  enabled = enabled || other.enabled;
+  rounds.merge(other.rounds);
+  first_mover_wins += other.first_mover_wins;
+  second_mover_wins += other.second_mover_wins;
+  round_draws += other.round_draws;
+  round_unfinished += other.round_unfinished;
+  for (size_t i = 0; i < round_ended_by.size(); ++i) round_ended_by[i] += other.round_ended_by[i];
+  for (const auto& [difference, theirs] : other.by_holes_difference) {
+    Level& mine = by_holes_difference[difference];
+    mine.rounds += theirs.rounds;
+    for (int p = 0; p < 2; ++p) mine.wins[p] += theirs.wins[p];
+    mine.draws += theirs.draws;
+    mine.unfinished += theirs.unfinished;
+  }
+}
+
+void MatchStats::to_json(json& run) const {
+  if (!enabled) return;
+  const uint64_t recorded = first_mover_wins + second_mover_wins + round_draws + round_unfinished;
+  run["rounds"] = distribution_json(rounds);
+  run["round_results"] = {{"rounds", recorded},
+                          {"first_mover_wins", first_mover_wins},
+                          {"second_mover_wins", second_mover_wins},
+                          {"draws", round_draws},
+                          {"unfinished", round_unfinished}};
+  run["round_first_mover_win_rate"] = rate_json(first_mover_wins, recorded - round_unfinished);
+  run["round_first_mover_advantage"] = advantage_json(first_mover_wins, second_mover_wins, round_draws);
+  json ended = json::object();
+  for (size_t i = 0; i < kEndNames.size(); ++i) {
+    ended[kEndNames[i]] = {{"rounds", round_ended_by[i]}, {"share", share_json(round_ended_by[i], recorded)}};
+  }
+  run["round_ended_by"] = ended;
+  json levels = json::array();
+  for (const auto& [difference, level] : by_holes_difference) {
+    const uint64_t finished = level.rounds - level.unfinished;
+    levels.push_back({{"holes_difference", difference},
+                      {"rounds", level.rounds},
+                      {"wins", json::array({level.wins[0], level.wins[1]})},
+                      {"draws", level.draws},
+                      {"unfinished", level.unfinished},
+                      {"win_rate", json::array({rate_json(level.wins[0], finished), rate_json(level.wins[1], finished)})}});
+  }
+  run["handicap"] = levels;
+}
+
+MatchStats MatchStats::from_json(const json& run, const std::string& context) {
+  MatchStats m;
+  if (!run.contains("rounds")) return m;
+  m.enabled = true;
+  m.rounds = reports::IntHistogram::from_json(member(member(run, "rounds", context), "histogram", where(context, "rounds", "")),
+                                              where(context, "rounds", "histogram"));
+  const std::string results_ctx = where(context, "round_results", "");
+  const json& results = member(run, "round_results", context);
+  const uint64_t recorded = count_at(results, "rounds", results_ctx);
+  m.first_mover_wins = count_at(results, "first_mover_wins", results_ctx);
+  m.second_mover_wins = count_at(results, "second_mover_wins", results_ctx);
+  m.round_draws = count_at(results, "draws", results_ctx);
+  m.round_unfinished = count_at(results, "unfinished", results_ctx);
+  const json& ended = member(run, "round_ended_by", context);
+  for (size_t i = 0; i < kEndNames.size(); ++i) {
+    m.round_ended_by[i] = count_at(member(ended, kEndNames[i], where(context, "round_ended_by", "")), "rounds",
+                                   where(context, "round_ended_by", kEndNames[i]));
+  }
+  const json& levels = member(run, "handicap", context);
+  if (!levels.is_array()) throw Error(where(context, "handicap", "expected an array of levels"));
+  uint64_t level_rounds = 0;
+  for (size_t i = 0; i < levels.size(); ++i) {
+    const std::string ctx = where(context, "handicap[" + std::to_string(i) + "]", "");
+    const json& difference = member(levels[i], "holes_difference", ctx);
+    if (!difference.is_number_integer()) throw Error(where(ctx, "holes_difference", "expected an integer"));
+    Level& level = m.by_holes_difference[difference.get<int>()];
+    level.rounds = count_at(levels[i], "rounds", ctx);
+    const json& wins = member(levels[i], "wins", ctx);
+    if (!wins.is_array() || wins.size() != 2) throw Error(where(ctx, "wins", "expected an array of two counts"));
+    for (int p = 0; p < 2; ++p) level.wins[p] = count_of(wins[p], "wins", ctx);
+    level.draws = count_at(levels[i], "draws", ctx);
+    level.unfinished = count_at(levels[i], "unfinished", ctx);
+    if (level.wins[0] + level.wins[1] + level.draws + level.unfinished != level.rounds) {
+      throw Error(where(ctx, "rounds", "wins, draws and unfinished do not add up to rounds"));
+    }
+    level_rounds += level.rounds;
+  }
+  if (m.first_mover_wins + m.second_mover_wins + m.round_draws + m.round_unfinished != recorded) {
+    throw Error(where(context, "round_results", "the results do not add up to rounds"));
+  }
+  if (m.round_ended_by[0] + m.round_ended_by[1] + m.round_ended_by[2] != recorded) {
+    throw Error(where(context, "round_ended_by", "the counts do not add up to the rounds"));
+  }
+  if (level_rounds != recorded) throw Error(where(context, "handicap", "the levels do not add up to the rounds"));
+  return m;
 }
 
 void GameTally::add(const GameResult& result) {
@@ -140,23 +271,14 @@ json run_stats_to_json(const RunStats& run) {
   j["second_player_win_rate"] = rate_json(t.wins[1], finished);
   j["draw_rate"] = rate_json(t.draws, finished);
   j["unfinished_rate"] = rate_json(t.unfinished, t.games);
-  if (finished == 0) {
-    j["first_player_advantage"] = {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
-  } else {
-    const reports::Advantage adv = reports::first_player_advantage(t.wins[0], t.wins[1], t.draws);
-    j["first_player_advantage"] = {{"value", adv.estimate}, {"ci95", interval_json(adv.interval)}, {"z", adv.z}, {"p_value", adv.p_value}};
-  }
+  j["first_player_advantage"] = advantage_json(t.wins[0], t.wins[1], t.draws);
   json ended = json::object();
   for (size_t i = 0; i < kEndNames.size(); ++i) {
     ended[kEndNames[i]] = {{"games", t.ended_by[i]},
-                           {"share", t.games == 0 ? json(nullptr) : json(static_cast<double>(t.ended_by[i]) / static_cast<double>(t.games))}};
+                           {"share", share_json(t.ended_by[i], t.games)}};
   }
   j["ended_by"] = ended;
-  const reports::DistributionSummary plies = t.plies.summary();
-  const auto extreme = [&](bool lowest) { return t.plies.empty() ? json(nullptr) : json(lowest ? t.plies.min() : t.plies.max()); };
-  j["plies"] = {{"mean", number(plies.mean)}, {"sd", number(plies.sd)},         {"min", extreme(true)},
-                {"max", extreme(false)},      {"median", number(plies.median)}, {"p5", number(plies.p5)},
-                {"p95", number(plies.p95)},   {"histogram", t.plies.to_json()}};
+  j["plies"] = distribution_json(t.plies);
   j["relay_bound_hits"] = {{"moves", t.relay_bound_hits}, {"games", t.games_with_relay_bound_hits}};
   t.match.to_json(j);
   return j;
@@ -208,6 +330,7 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   check(t.ended_by[0] + t.ended_by[1] + t.ended_by[2] == t.games, "ended_by", "the counts do not add up to games");
   check(t.ended_by[2] == t.unfinished, "ended_by", "safety_bound differs from unfinished");
   check(t.plies.total() == t.games, "plies", "the histogram does not count every game");
+  check(!t.match.enabled || t.match.rounds.total() == t.games, "rounds", "the histogram does not count every match");
   check(t.games_with_relay_bound_hits <= t.games && t.games_with_relay_bound_hits <= t.relay_bound_hits,
         "relay_bound_hits", "more games than games played or than moves cut");
   const auto planned = static_cast<uint64_t>(run.range.size());

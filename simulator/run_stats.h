@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -42,19 +43,36 @@ struct GameRange {
 // block and keep each worker's games consecutive.
 GameRange shard_range(int64_t games, Shard shard);
 
-// Statistics over the rounds of multi-round games (matches): rounds per match, per-round first
-// player results, how rounds ended, handicaps. Today every ruleset plays single-round games and
-// GameResult carries no rounds, so this part holds nothing and writes nothing: it is the place
-// where match statistics are added (fields here, their feed in add(), their JSON keys "rounds",
-// "round_first_player_win_rate", ... in to_json/from_json) without touching the rest.
+// Statistics over the rounds of multi-round games (matches, rules.match): rounds per match, the
+// results of each round by its first mover, how rounds ended, and the results by handicap level at
+// the start of the round. Disabled (and absent from the JSON) for single-round rulesets:
+// simulate_ruleset enables it from the rules. Integer counts only, like GameTally.
 struct MatchStats {
-  bool empty() const { return true; }
-  void add(const GameResult& /*result*/) {}
-  void merge(const MatchStats& /*other*/) {}
-  // Adds this part's keys to a run's JSON object (none while empty()).
-  void to_json(nlohmann::json& /*run*/) const {}
-  // Reads this part's keys back from a run's JSON object.
-  static MatchStats from_json(const nlohmann::json& /*run*/, const std::string& /*context*/) { return {}; }
+  // The results of the rounds dealt at one handicap level.
+  struct Level {
+    uint64_t rounds = 0;
+    std::array<uint64_t, 2> wins{};  // by P1, P2
+    uint64_t draws = 0;
+    uint64_t unfinished = 0;
+    friend bool operator==(const Level&, const Level&) = default;
+  };
+
+  bool enabled = false;
+  reports::IntHistogram rounds;  // rounds per match
+  // Rounds recorded (the first kMaxRounds of each match) by their result for the round's first
+  // mover: won by the first mover, by the other, drawn, stopped by max_plies.
+  uint64_t first_mover_wins = 0, second_mover_wins = 0, round_draws = 0, round_unfinished = 0;
+  std::array<uint64_t, 3> round_ended_by{};  // rule, no_progress, safety_bound
+  // Handicap level of a round: P1's holes in play minus P2's when it was dealt (0: even board).
+  std::map<int, Level> by_holes_difference;
+
+  bool empty() const { return !enabled; }
+  void add(const GameResult& result);
+  void merge(const MatchStats& other);
+  // Adds this part's keys to a run's JSON object ("rounds", "round_results", ...; none when
+  // disabled) and reads them back (enabled when "rounds" is there).
+  void to_json(nlohmann::json& run) const;
+  static MatchStats from_json(const nlohmann::json& run, const std::string& context);
   friend bool operator==(const MatchStats&, const MatchStats&) = default;
 };
 

@@ -303,6 +303,117 @@ TEST(RunStatsJson, ACompleteRunMustCountEveryGameOfItsShard) {
   EXPECT_EQ(run_stats_from_json(run_stats_to_json(run), "r"), run);
 }
 
+// A made-up match of 1 + g % 3 rounds: round i is started by player i % 2 and won by player
+// (g + i) % 2, except that a round of game 4k+1 is drawn; round i is dealt with P1 short of i holes.
+GameResult synthetic_match(int64_t g) {
+  GameResult r = synthetic(g);
+  r.rounds = 1 + static_cast<int>(g % 3);
+  for (int i = 0; i < r.rounds; ++i) {
+    RoundRecord& round = r.round[static_cast<size_t>(i)];
+    round.setup.starter = static_cast<int8_t>(i % 2);
+    round.setup.holes_in_play = {static_cast<uint8_t>(9 - i), 9};
+    round.winner = g % 4 == 1 ? kDraw : static_cast<int8_t>((g + i) % 2);
+    round.reason = i == 2 ? EndReason::kNoProgress : EndReason::kRule;
+  }
+  return r;
+}
+
+GameTally match_tally(int64_t begin, int64_t end) {
+  GameTally t;
+  t.match.enabled = true;
+  for (int64_t g = begin; g < end; ++g) t.add(synthetic_match(g));
+  return t;
+}
+
+TEST(MatchStats, CountsRoundsByFirstMoverEndAndHandicapLevel) {
+  // Games 0..3: 1, 2, 3, 1 rounds; game 1 drawn throughout.
+  //   game 0: round 0 (P1 starts) won by P1
+  //   game 1: rounds 0, 1 drawn
+  //   game 2: round 0 (P1 starts) won by P1, round 1 (P2 starts) won by P2, round 2 (P1) won by P1
+  //   game 3: round 0 (P1 starts) won by P2
+  const GameTally t = match_tally(0, 4);
+  const MatchStats& m = t.match;
+  EXPECT_EQ(m.rounds.total(), 4u);
+  EXPECT_EQ(m.rounds.count(1), 2u);
+  EXPECT_EQ(m.rounds.count(3), 1u);
+  EXPECT_EQ(m.first_mover_wins, 4u);
+  EXPECT_EQ(m.second_mover_wins, 1u);
+  EXPECT_EQ(m.round_draws, 2u);
+  EXPECT_EQ(m.round_unfinished, 0u);
+  EXPECT_EQ(m.round_ended_by, (std::array<uint64_t, 3>{6, 1, 0}));
+  ASSERT_EQ(m.by_holes_difference.size(), 3u);
+  EXPECT_EQ(m.by_holes_difference.at(0), (MatchStats::Level{4, {2, 1}, 1, 0}));
+  EXPECT_EQ(m.by_holes_difference.at(-1), (MatchStats::Level{2, {0, 1}, 1, 0}));
+  EXPECT_EQ(m.by_holes_difference.at(-2), (MatchStats::Level{1, {1, 0}, 0, 0}));
+
+  RunStats run = synthetic_run(4);
+  run.tally = t;
+  const json j = run_stats_to_json(run);
+  EXPECT_EQ(j["rounds"]["mean"], 1.75);
+  EXPECT_EQ(j["round_results"], json({{"rounds", 7}, {"first_mover_wins", 4}, {"second_mover_wins", 1}, {"draws", 2}, {"unfinished", 0}}));
+  EXPECT_DOUBLE_EQ(j["round_first_mover_win_rate"]["value"].get<double>(), 4.0 / 7.0);
+  EXPECT_DOUBLE_EQ(j["round_first_mover_advantage"]["value"].get<double>(), 3.0 / 7.0);
+  EXPECT_EQ(j["round_ended_by"]["no_progress"], json({{"rounds", 1}, {"share", 1.0 / 7.0}}));
+  ASSERT_EQ(j["handicap"].size(), 3u);
+  EXPECT_EQ(j["handicap"][0]["holes_difference"], -2);
+  EXPECT_EQ(j["handicap"][2]["holes_difference"], 0);
+  EXPECT_EQ(j["handicap"][2]["wins"], json::array({2, 1}));
+  EXPECT_DOUBLE_EQ(j["handicap"][2]["win_rate"][0]["value"].get<double>(), 0.5);
+  EXPECT_EQ(run_stats_from_json(json::parse(j.dump()), "x"), run);
+}
+
+TEST(MatchStats, MergeIsExactAndDisabledForSingleRoundRulesets) {
+  GameTally a = match_tally(0, 500);
+  a.merge(match_tally(500, 1000));
+  EXPECT_EQ(a, match_tally(0, 1000));
+
+  BatchOptions options;
+  options.games = 20;
+  const json toguz = run_stats_to_json(simulate_ruleset(load_ruleset("toguz_kumalak/standard"), options));
+  for (const char* key : {"rounds", "round_results", "round_first_mover_win_rate", "round_ended_by", "handicap"}) {
+    EXPECT_FALSE(toguz.contains(key)) << key;
+  }
+}
+
+TEST(MatchStats, AMatchRulesetsRunCountsEveryMatchAndRound) {
+  BatchOptions options;
+  options.games = sanitized() ? 10 : 40;
+  options.threads = 2;
+  const RuleSet rules = load_ruleset("khutka_boia/das_gupta_1926");
+  ASSERT_TRUE(rules.match);
+  const RunStats run = simulate_ruleset(rules, options);
+  const MatchStats& m = run.tally.match;
+  EXPECT_TRUE(m.enabled);
+  EXPECT_EQ(m.rounds.total(), run.tally.games);
+  uint64_t recorded = 0;
+  for (const auto& [difference, level] : m.by_holes_difference) recorded += level.rounds;
+  EXPECT_EQ(recorded, m.first_mover_wins + m.second_mover_wins + m.round_draws + m.round_unfinished);
+  EXPECT_GE(recorded, run.tally.games);
+  EXPECT_TRUE(m.by_holes_difference.count(0));  // every match starts on an even board
+  EXPECT_EQ(run_stats_from_json(run_stats_to_json(run), "x"), run);
+}
+
+TEST(MatchStats, RoundCountsThatDoNotAddUpAreRefused) {
+  RunStats run = synthetic_run(4);
+  run.tally = match_tally(0, 4);
+  const json good = run_stats_to_json(run);
+  const auto message = [&](const std::function<void(json&)>& edit) {
+    json j = good;
+    edit(j);
+    return message_of([&] { run_stats_from_json(j, "m.json"); });
+  };
+  EXPECT_EQ(message([](json& j) { j["round_results"]["draws"] = 3; }),
+            "m.json: test/synthetic: round_results: the results do not add up to rounds");
+  EXPECT_EQ(message([](json& j) { j["round_ended_by"]["rule"]["rounds"] = 5; }),
+            "m.json: test/synthetic: round_ended_by: the counts do not add up to the rounds");
+  EXPECT_EQ(message([](json& j) { j["handicap"][0]["rounds"] = 2; }),
+            "m.json: test/synthetic: handicap[0]: rounds: wins, draws and unfinished do not add up to rounds");
+  EXPECT_EQ(message([](json& j) { j["handicap"].erase(0); }),
+            "m.json: test/synthetic: handicap: the levels do not add up to the rounds");
+  EXPECT_EQ(message([](json& j) { j["rounds"]["histogram"]["counts"] = {0, 1}; }),
+            "m.json: test/synthetic: rounds: the histogram does not count every match");
+}
+
 std::vector<ShardInput> synthetic_shards(int count) {
   std::vector<ShardInput> shards;
   for (int i = 1; i <= count; ++i) {
