@@ -852,30 +852,35 @@ std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries, c
 // ---- the folder -----------------------------------------------------------------------------
 
 ReportFolder::ReportFolder(fs::path out) : out_(std::move(out)) {
-  if (out_.filename().empty()) out_ = out_.parent_path();  // "reports/out/" -> "reports/out"
+  if (out_.filename().empty() && out_.has_parent_path()) out_ = out_.parent_path();  // "reports/out/" -> "reports/out"
+  const auto fail = [&](const std::string& reason) {
+    throw Error(where(out_.string(), "", "cannot write the report here (" + reason + ")"));
+  };
   std::error_code ec;
-  const fs::file_status status = fs::status(out_, ec);
+  // Renames need the folder's own name and its parent: "." and ".." become real names.
+  place_ = fs::absolute(out_, ec).lexically_normal();
+  if (ec) fail(ec.message());
+  if (place_.filename().empty()) place_ = place_.parent_path();
+  if (place_ == place_.root_path()) fail("it is the root folder");
+  const fs::file_status status = fs::status(place_, ec);
   if (fs::exists(status)) {
     if (!fs::is_directory(status)) throw Error(where(out_.string(), "", "exists and is not a folder"));
-    const bool ours = fs::exists(out_ / kMarkerFile, ec);
-    const bool empty = fs::is_empty(out_, ec);
+    const bool ours = fs::exists(place_ / kMarkerFile, ec);
+    const bool empty = fs::is_empty(place_, ec);
     if (!ours && !empty) {
       throw Error(where(out_.string(), "",
                         "is a folder that is not a mancala report (no .mancala-report file in it): choose another "
                         "folder or empty it"));
     }
   }
-  const fs::path parent = out_.has_parent_path() ? out_.parent_path() : fs::path(".");
-  const auto fail = [&](const std::error_code& error) {
-    throw Error(where(out_.string(), "", "cannot write the report here (" + error.message() + ")"));
-  };
+  const fs::path parent = place_.parent_path();
   fs::create_directories(parent, ec);
-  if (ec) fail(ec);
-  tmp_ = parent / ("." + out_.filename().string() + ".tmp-" + std::to_string(::getpid()));
+  if (ec) fail(ec.message());
+  tmp_ = parent / ("." + place_.filename().string() + ".tmp-" + std::to_string(::getpid()));
   fs::remove_all(tmp_, ec);  // a leftover of an earlier process with the same id
   if (!fs::create_directory(tmp_, ec) || ec) {
     tmp_.clear();
-    fail(ec ? ec : std::make_error_code(std::errc::file_exists));
+    fail((ec ? ec : std::make_error_code(std::errc::file_exists)).message());
   }
 }
 
@@ -907,23 +912,23 @@ void ReportFolder::commit() {
     throw Error(where(out_.string(), "", "cannot put the report in place (" + reason + ")"));
   };
   std::error_code ec;
-  if (!fs::exists(out_, ec)) {
-    fs::rename(tmp_, out_, ec);
+  if (!fs::exists(place_, ec)) {
+    fs::rename(tmp_, place_, ec);
     if (ec) fail(ec.message());
     committed_ = true;
     return;
   }
   // Swap the new folder with the previous report in one step; the old one is then at tmp_.
-  if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, out_.c_str(), RENAME_EXCHANGE) != 0) {
+  if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, place_.c_str(), RENAME_EXCHANGE) != 0) {
     if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) fail(std::strerror(errno));
     // No exchange on this file system: move the old report aside, the new one in, the old one back on failure.
     const fs::path old = tmp_.string() + ".old";
-    fs::rename(out_, old, ec);
+    fs::rename(place_, old, ec);
     if (ec) fail(ec.message());
-    fs::rename(tmp_, out_, ec);
+    fs::rename(tmp_, place_, ec);
     if (ec) {
       std::error_code ignored;
-      fs::rename(old, out_, ignored);
+      fs::rename(old, place_, ignored);
       fail(ec.message());
     }
     fs::remove_all(old, ec);

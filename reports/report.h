@@ -114,7 +114,7 @@ class ReportFolder {
   //   "exists and is not a folder"
   //   "is a folder that is not a mancala report (no .mancala-report file in it): choose another
   //    folder or empty it"  (one line)
-  //   "cannot write the report here (<system reason>)"
+  //   "cannot write the report here (<system reason>)"  (also for the root folder)
   explicit ReportFolder(std::filesystem::path out);
   ~ReportFolder();
   ReportFolder(const ReportFolder&) = delete;
@@ -131,7 +131,8 @@ class ReportFolder {
   const std::filesystem::path& temporary() const { return tmp_; }
 
  private:
-  std::filesystem::path out_;
+  std::filesystem::path out_;    // as given (for messages)
+  std::filesystem::path place_;  // out_ made absolute and normal: where the folder goes
   std::filesystem::path tmp_;
   bool committed_ = false;
 };

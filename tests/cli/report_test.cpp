@@ -205,6 +205,7 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
        "mancala: report: --handicap-rounds: must be 1 or more\n"},
       {{"report", "--agent", "clever", "--out", out, "--db", db}, 2,
        "mancala: report: --agent: 'clever' is not an agent (random|greedy)\n"},
+      {{"report", "--out", "", "--db", db}, 2, "mancala: report: --out: expected a folder\n"},
       {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db}, 2,
        "mancala: report: toguz_kumalak/standard: given twice\n"},
       {{"report", "toguz_kumalak", "--out", (dir / "a-file/out").string(), "--db", db}, 1,

@@ -101,6 +101,15 @@ TEST(ReportFolder, AnUnwritablePlaceFailsAtOnce) {
   EXPECT_EQ(entries_of(dir.path()), std::vector<std::string>{"file"});
 }
 
+TEST(ReportFolder, DotsInThePathAreResolvedAndTheRootIsRefused) {
+  TempDir dir;
+  fs::create_directory(dir / "a");
+  write_report(one_entry(), dir / "a/../out/.");
+  EXPECT_EQ(list_files(dir / "out"), kReportFiles);
+  EXPECT_EQ(entries_of(dir.path()), (std::vector<std::string>{"a", "out"}));
+  EXPECT_EQ(error_of([&] { ReportFolder folder("/"); }), "/: cannot write the report here (it is the root folder)");
+}
+
 TEST(ReportFolder, WithoutCommitThePreviousReportStaysAsItWas) {
   TempDir dir;
   write_report(one_entry(3), dir / "out");
