@@ -117,6 +117,14 @@ void order_rulesets(std::vector<sim::RuleSet>& rulesets) {
 
 uint64_t finished_games(const sim::GameTally& t) { return t.games - t.unfinished; }
 
+// Recorded rounds of a run's matches that ended with a winner or a draw, and all of them.
+uint64_t round_decisions(const sim::GameTally& t) {
+  return t.match.first_mover_wins + t.match.second_mover_wins + t.match.round_draws;
+}
+uint64_t rounds_recorded(const sim::GameTally& t) {
+  return t.match.round_ended_by[0] + t.match.round_ended_by[1] + t.match.round_ended_by[2];
+}
+
 Measure rate_measure(uint64_t k, uint64_t n) {
   if (n == 0) return {};
   const reports::Interval ci = reports::wilson_interval(k, n);
@@ -175,6 +183,25 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
       [](const sim::GameTally& t) { return Measure{static_cast<double>(t.relay_bound_hits)}; });
   add("games_with_relay_bound_hits_rate", "games with a move cut by the relay bound", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.games_with_relay_bound_hits, t.games); });
+  // Matches: only when some run is one ("-" for the single-round rulesets).
+  const bool any_match = std::any_of(runs.begin(), runs.end(), [](const ComparedRun& r) { return !r.run.tally.match.empty(); });
+  if (!any_match) return rows;
+  add("rounds_mean", "rounds per match: mean", StatFormat::kNumber, "Student t", [](const sim::GameTally& t) {
+    if (t.match.empty() || t.match.rounds.empty()) return Measure{};
+    const reports::Interval ci = reports::mean_interval(t.match.rounds.moments());
+    return Measure{t.match.rounds.mean(), ci.low, ci.high};
+  });
+  add("rounds_median", "rounds per match: median", StatFormat::kNumber, "order statistics", [](const sim::GameTally& t) {
+    if (t.match.empty() || t.match.rounds.empty()) return Measure{};
+    const reports::QuantileInterval q = reports::quantile_interval(t.match.rounds, 0.5);
+    return Measure{q.estimate, q.interval.low, q.interval.high};
+  });
+  add("round_first_mover_win_rate", "rounds won by their first mover", StatFormat::kPercent, "Wilson", [](const sim::GameTally& t) {
+    return t.match.empty() ? Measure{} : rate_measure(t.match.first_mover_wins, round_decisions(t));
+  });
+  add("round_no_progress_rate", "rounds ended by the no-progress rule", StatFormat::kPercent, "Wilson", [](const sim::GameTally& t) {
+    return t.match.empty() ? Measure{} : rate_measure(t.match.round_ended_by[1], rounds_recorded(t));
+  });
   return rows;
 }
 
@@ -186,6 +213,7 @@ struct RateSpec {
   const char* name;
   uint64_t (*events)(const sim::GameTally&);
   uint64_t (*trials)(const sim::GameTally&);
+  bool rounds_of_matches = false;  // a statistic of the rounds of matches: tested when both runs are matches
 };
 
 const std::vector<RateSpec>& rate_specs() {
@@ -197,6 +225,12 @@ const std::vector<RateSpec>& rate_specs() {
        [](const sim::GameTally& t) { return t.games; }},
       {"unfinished_rate", "unfinished (safety bound)", [](const sim::GameTally& t) { return t.unfinished; },
        [](const sim::GameTally& t) { return t.games; }},
+      {"games_with_relay_bound_hits_rate", "games with a move cut by the relay bound",
+       [](const sim::GameTally& t) { return t.games_with_relay_bound_hits; }, [](const sim::GameTally& t) { return t.games; }},
+      {"round_first_mover_win_rate", "rounds won by their first mover", [](const sim::GameTally& t) { return t.match.first_mover_wins; },
+       round_decisions, true},
+      {"round_no_progress_rate", "rounds ended by the no-progress rule", [](const sim::GameTally& t) { return t.match.round_ended_by[1]; },
+       rounds_recorded, true},
   };
   return specs;
 }
@@ -224,6 +258,11 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     pair.untested_reasons.push_back(reason);
   };
   for (const RateSpec& spec : rate_specs()) {
+    const bool matches_a = !ta.match.empty(), matches_b = !tb.match.empty();
+    if (spec.rounds_of_matches && !(matches_a && matches_b)) {
+      if (matches_a || matches_b) untested(spec.name, "not comparable: only one of the two plays matches");
+      continue;
+    }
     const uint64_t ka = spec.events(ta), na = spec.trials(ta), kb = spec.events(tb), nb = spec.trials(tb);
     // A match's "no-progress" ending is its stopping rule, a single round's the no-progress rule.
     if (std::string(spec.key) == "ended_by_no_progress_rate" && runs[a].rules.match != runs[b].rules.match) {
@@ -312,6 +351,26 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     test.detail = "largest gap between the distribution functions: " + fixed(ks.d, 3);
     pair.tests.push_back(test);
   }
+  if (!ta.match.empty() && !tb.match.empty() && !ta.match.rounds.empty() && !tb.match.rounds.empty()) {
+    const reports::MannWhitney mw = reports::mann_whitney(ta.match.rounds, tb.match.rounds);
+    const reports::Moments ma = ta.match.rounds.moments(), mb = tb.match.rounds.moments();
+    PairTest test;
+    test.key = "rounds_mean";
+    test.name = "rounds per match";
+    test.format = StatFormat::kNumber;
+    test.estimate = mb.mean() - ma.mean();
+    if (ma.count() >= 2 && mb.count() >= 2) {
+      test.interval = reports::welch_difference(mb, ma).interval;
+      test.interval_method = "Welch t (difference of means)";
+    }
+    test.test = kRankTest;
+    test.statistic_name = "z";
+    test.statistic = -mw.z;
+    test.p_value = mw.p_value;
+    test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + letter(b) + " match has more rounds) = " +
+                  fixed(mw.effect, 3);
+    pair.tests.push_back(test);
+  }
   return pair;
 }
 
@@ -380,6 +439,10 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
     }
     clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies)";
     clauses.push_back(clause + (t->significant ? "" : " (not significant)"));
+  }
+  if (const PairTest* t = find_test(pair, "rounds_mean"); t && t->significant) {
+    clauses.push_back(signed_fixed(t->estimate, 1) + " rounds per match (mean " + fixed(b.run.tally.match.rounds.mean(), 1) +
+                      " vs " + fixed(a.run.tally.match.rounds.mean(), 1) + ")");
   }
   // The other rates only when they differ significantly, to keep the line short.
   const std::string stopped = a.rules.match && b.rules.match ? "matches ended by the stopping rule" : "ended by the no-progress rule";

@@ -490,9 +490,9 @@ std::string outcome_chart(const RunFigures& f) {
 
 std::string length_chart(const RunFigures& f) {
   ChartOptions o;
-  o.title = "Game length";
-  o.x_label = "plies (moves) per game";
-  o.y_label = "games";
+  o.title = f.match ? "Match length" : "Game length";
+  o.x_label = f.match ? "plies (moves) per match, every round" : "plies (moves) per game";
+  o.y_label = f.match ? "matches" : "games";
   o.width = kChartWidth;
   return svg_histogram(f.plies, kHistogramBins, o);
 }
@@ -624,10 +624,12 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
   b += ".</p>\n";
   b += figure(outcome_chart(f), "Bars: share of finished games; whiskers: 95% intervals.");
 
-  b += "<h2 id=\"length\">Game length</h2>\n" + length_table(f.length).to_html("Plies per game");
-  b += figure(length_chart(f), "Histogram of game length in plies (one ply is one player's move).");
+  const std::string unit = f.match ? "match" : "game";
+  b += "<h2 id=\"length\">" + h(f.match ? "Match length" : "Game length") + "</h2>\n" +
+       length_table(f.length).to_html("Plies per " + unit + (f.match ? " (every round)" : ""));
+  b += figure(length_chart(f), "Histogram of " + unit + " length in plies (one ply is one player's move).");
 
-  b += "<h2 id=\"endings\">How games ended</h2>\n" + ended_table(f.ended_by, false).to_html();
+  b += std::string("<h2 id=\"endings\">How ") + (f.match ? "matches" : "games") + " ended</h2>\n" + ended_table(f.ended_by, false).to_html();
   b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) + " of all games.";
   if (f.relay_moves > 0) {
     b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) + " moves in " +
@@ -717,7 +719,8 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
     if (!rs.summary.empty()) md += rs.summary + "\n\n";
     md += games_text(f) + " games, " + f.agent + " agent on both sides, seed " + std::to_string(f.seed) + ", engine " +
           f.engine_version + (items[i].entry->stored_as ? ", stored in the archive as run " + std::to_string(*items[i].entry->stored_as) : std::string()) + ".\n\n";
-    md += results_table(f).to_markdown() + "\nPlies per game:\n\n" + length_table(f.length).to_markdown() +
+    md += results_table(f).to_markdown() + (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
+          length_table(f.length).to_markdown() +
           "\n" + ended_table(f.ended_by, false).to_markdown() + "\n";
     if (f.match) {
       const MatchFigures& m = *f.match;

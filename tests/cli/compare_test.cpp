@@ -152,8 +152,9 @@ TEST(CompareKnownAnswers, RatesUseNewcombeIntervalsAndPooledZTestsOfBMinusA) {
 TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
   const Comparison c = hand_made_pair();
   const PairComparison& p = c.pairs[0];
-  EXPECT_EQ(p.untested, (std::vector<std::string>{"draw rate", "ended by the no-progress (match: stopping) rule", "unfinished (safety bound)"}));
-  EXPECT_EQ(p.untested_reasons, (std::vector<std::string>(3, "no variation in either run")));
+  EXPECT_EQ(p.untested, (std::vector<std::string>{"draw rate", "ended by the no-progress (match: stopping) rule",
+                                                  "unfinished (safety bound)", "games with a move cut by the relay bound"}));
+  EXPECT_EQ(p.untested_reasons, (std::vector<std::string>(4, "no variation in either run")));
   EXPECT_EQ(p.tests.size(), 5u);
   EXPECT_EQ(c.tests_made, 5u);
 }
@@ -165,9 +166,46 @@ TEST(CompareKnownAnswers, AMatchsStoppingRuleIsNotTestedAgainstARoundsNoProgress
   match.run.tally.ended_by = {40, 60, 0};
   const Comparison c = compare_runs({round, match}, true);
   EXPECT_EQ(test_of(c.pairs[0], "ended_by_no_progress_rate"), nullptr);
-  ASSERT_EQ(c.pairs[0].untested.size(), 3u);
+  ASSERT_EQ(c.pairs[0].untested.size(), 4u);
   EXPECT_EQ(c.pairs[0].untested[1], "ended by the no-progress (match: stopping) rule");
   EXPECT_EQ(c.pairs[0].untested_reasons[1], "not comparable: a match's stopping rule against a round's no-progress rule");
+}
+
+TEST(CompareMatches, MatchesAddRoundsPerMatchAndTheirRoundsStatisticsTestedOnlyBetweenMatches) {
+  const sim::RuleSet match = sim::load_ruleset(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json");
+  CompareOptions options;
+  options.games = kSanitized ? 30 : 100;
+  options.threads = 2;
+  options.common_random_numbers = false;
+  const Comparison c = compare_rulesets({sim::load_ruleset("toguz_kumalak/standard"), match, match}, options);
+  std::vector<std::string> keys;
+  for (const StatisticRow& row : c.statistics) keys.push_back(row.key);
+  ASSERT_GE(keys.size(), 4u);
+  EXPECT_EQ(std::vector<std::string>(keys.end() - 4, keys.end()),
+            (std::vector<std::string>{"rounds_mean", "rounds_median", "round_first_mover_win_rate", "round_no_progress_rate"}));
+  const StatisticRow& rounds = c.statistics[keys.size() - 4];
+  EXPECT_TRUE(std::isnan(rounds.values[0].value)) << "Toguz Kumalak plays single rounds";
+  EXPECT_EQ(rounds.values[1].value, c.runs[1].run.tally.match.rounds.mean());
+
+  // A (single rounds) against B (matches): the rounds' statistics are not comparable.
+  const PairComparison& ab = c.pairs[0];
+  EXPECT_EQ(test_of(ab, "rounds_mean"), nullptr);
+  const auto at = std::find(ab.untested.begin(), ab.untested.end(), "rounds won by their first mover");
+  ASSERT_NE(at, ab.untested.end());
+  EXPECT_EQ(ab.untested_reasons[static_cast<std::size_t>(at - ab.untested.begin())],
+            "not comparable: only one of the two plays matches");
+  // B against C (both matches): rounds per match by Mann-Whitney, the first mover's rounds by two proportions.
+  const PairComparison& bc = c.pairs[2];
+  ASSERT_NE(test_of(bc, "rounds_mean"), nullptr);
+  EXPECT_EQ(test_of(bc, "rounds_mean")->p_value,
+            reports::mann_whitney(c.runs[1].run.tally.match.rounds, c.runs[2].run.tally.match.rounds).p_value);
+  ASSERT_NE(test_of(bc, "round_first_mover_win_rate"), nullptr);
+  const sim::MatchStats& mb = c.runs[1].run.tally.match;
+  const sim::MatchStats& mc = c.runs[2].run.tally.match;
+  EXPECT_EQ(test_of(bc, "round_first_mover_win_rate")->p_value,
+            reports::two_proportion_z_test(mc.first_mover_wins, mc.first_mover_wins + mc.second_mover_wins + mc.round_draws,
+                                           mb.first_mover_wins, mb.first_mover_wins + mb.second_mover_wins + mb.round_draws)
+                .p_value);
 }
 
 TEST(CompareKnownAnswers, AdvantageAndLengthUseMoverWaldMannWhitneyAndKolmogorovSmirnov) {

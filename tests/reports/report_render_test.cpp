@@ -223,11 +223,11 @@ TEST(ReportRender, RulesetPageLinksToItsParentWhenTheParentIsInTheReport) {
 TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   const auto files = render(sample_entries());
   const auto khutka = xml_check::parse(files.at("rulesets/khutka_boia.das_gupta.html"));
-  EXPECT_EQ(texts(khutka, "h2"), (std::vector<std::string>{"Results", "Game length", "How games ended", "Matches",
+  EXPECT_EQ(texts(khutka, "h2"), (std::vector<std::string>{"Results", "Match length", "How matches ended", "Matches",
                                                            "Handicap effects", "Rules and their provenance"}));
   std::vector<std::string> titles;
   for (const auto* svg : xml_check::find_all(khutka, "svg")) titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
-  EXPECT_EQ(titles, (std::vector<std::string>{"Outcomes of finished games", "Game length", "Rounds per match",
+  EXPECT_EQ(titles, (std::vector<std::string>{"Outcomes of finished games", "Match length", "Rounds per match",
                                               "Round win rate by handicap"}));
   // The handicap table: a row per level, P1's and P2's share of the finished rounds.
   const auto tables = xml_check::find_all(khutka, "table");
