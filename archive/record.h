@@ -74,11 +74,21 @@ struct Origin {
 
 // Everything one `import` invocation reads, checked and de-duplicated, before the store writes
 // it in one transaction.
+// A ruleset as linked to evidence: id "game/name", its game key, display name, epistemic
+// status (observed | described | reconstructed) and the evidence ids it cites.
+struct RulesetLink {
+  std::string ruleset, game, name, status;
+  std::vector<std::string> evidence;
+  bool operator==(const RulesetLink&) const = default;
+};
+
 struct ImportBatch {
   std::vector<Game> games;
   std::vector<Origin> game_origins;
   std::vector<EvidenceRecord> records;
   std::vector<Origin> record_origins;
+  // Rulesets whose evidence links are written in the same transaction (each replaces its links).
+  std::vector<RulesetLink> ruleset_links;
 
   // Adds a record; an identical repeat is dropped, a different one with the same id throws
   // "<file>: <item>: duplicate id with different content (first in <file>: <item>)".

@@ -250,6 +250,29 @@ std::string fts_query(const std::string& text) {
   return out;
 }
 
+// Replaces the evidence links of each ruleset in `links` (inside the caller's transaction).
+void write_ruleset_links(sqlite3* db, const std::string& path, const std::vector<RulesetLink>& links) {
+  Statement upsert(db, path,
+                   "INSERT INTO rulesets(id, game, name, status) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                   "game = excluded.game, name = excluded.name, status = excluded.status");
+  Statement clear(db, path, "DELETE FROM ruleset_evidence WHERE ruleset_id = ?");
+  Statement link(db, path, "INSERT OR IGNORE INTO ruleset_evidence(ruleset_id, evidence_id, position) VALUES (?, ?, ?)");
+  for (const RulesetLink& r : links) {
+    if (r.ruleset.empty()) throw ArchiveError(where(path, "rulesets", "a ruleset link has an empty ruleset id"));
+    for (const std::string& id : r.evidence) {
+      if (id.empty()) throw ArchiveError(where(path, r.ruleset, "empty evidence id"));
+    }
+    upsert.reset();
+    upsert.bind(1, r.ruleset).bind(2, r.game).bind(3, r.name).bind(4, r.status).run();
+    clear.reset();
+    clear.bind(1, r.ruleset).run();
+    for (size_t k = 0; k < r.evidence.size(); ++k) {
+      link.reset();
+      link.bind(1, r.ruleset).bind(2, r.evidence[k]).bind(3, static_cast<int64_t>(k)).run();
+    }
+  }
+}
+
 }  // namespace
 
 void Store::Closer::operator()(sqlite3* db) const { sqlite3_close_v2(db); }
@@ -506,6 +529,7 @@ ImportResult Store::import(const ImportBatch& batch) {
   }
   exec(db, path_, "DELETE FROM sources WHERE id NOT IN (SELECT source_id FROM evidence_sources)");
   exec(db, path_, "DELETE FROM games WHERE declared = 0 AND key NOT IN (SELECT game_key FROM evidence)");
+  write_ruleset_links(db, path_, batch.ruleset_links);
   tx.commit();
   return result;
 }
@@ -625,27 +649,8 @@ ArchiveSummary Store::summary() {
 }
 
 void Store::link_rulesets(const std::vector<RulesetLink>& links) {
-  sqlite3* db = db_.get();
-  Transaction tx(db, path_);
-  Statement upsert(db, path_,
-                   "INSERT INTO rulesets(id, game, name, status) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-                   "game = excluded.game, name = excluded.name, status = excluded.status");
-  Statement clear(db, path_, "DELETE FROM ruleset_evidence WHERE ruleset_id = ?");
-  Statement link(db, path_, "INSERT OR IGNORE INTO ruleset_evidence(ruleset_id, evidence_id, position) VALUES (?, ?, ?)");
-  for (const RulesetLink& r : links) {
-    if (r.ruleset.empty()) throw ArchiveError(where(path_, "rulesets", "a ruleset link has an empty ruleset id"));
-    for (const std::string& id : r.evidence) {
-      if (id.empty()) throw ArchiveError(where(path_, r.ruleset, "empty evidence id"));
-    }
-    upsert.reset();
-    upsert.bind(1, r.ruleset).bind(2, r.game).bind(3, r.name).bind(4, r.status).run();
-    clear.reset();
-    clear.bind(1, r.ruleset).run();
-    for (size_t k = 0; k < r.evidence.size(); ++k) {
-      link.reset();
-      link.bind(1, r.ruleset).bind(2, r.evidence[k]).bind(3, static_cast<int64_t>(k)).run();
-    }
-  }
+  Transaction tx(db_.get(), path_);
+  write_ruleset_links(db_.get(), path_, links);
   tx.commit();
 }
 

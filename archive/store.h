@@ -43,14 +43,6 @@ struct RunRecord {            // one stored simulation run
   bool operator==(const RunRecord&) const = default;
 };
 
-// A ruleset as linked to evidence: id "game/name", its game key, display name, epistemic
-// status (observed | described | reconstructed) and the evidence ids it cites.
-struct RulesetLink {
-  std::string ruleset, game, name, status;
-  std::vector<std::string> evidence;
-  bool operator==(const RulesetLink&) const = default;
-};
-
 // What an import did.
 struct ImportResult {
   int games_added = 0, games_updated = 0;

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "common/paths.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
 namespace {
@@ -116,6 +117,24 @@ std::string check_format(const std::string& format, std::initializer_list<const 
   throw UsageError(command + ": --format must be " + list + ", not '" + format + "'");
 }
 
+// Every ruleset under data/rulesets with the evidence ids it cites, to be linked in the import's
+// transaction. A ruleset that does not load is not linked, and said so on stderr.
+void add_ruleset_links(ar::ImportBatch& batch, Io& io) {
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    try {
+      const sim::RuleSet r = sim::load_ruleset(id);
+      batch.ruleset_links.push_back({r.id, r.game, r.name, r.status, r.evidence});
+    } catch (const Error& e) {
+      io.err << "mancala: warning: ruleset " << id << " not linked to its evidence: " << e.what() << "\n";
+    }
+  }
+}
+
+// "; rulesets linked: N" for the import's message.
+std::string links_text(const ar::ImportBatch& batch) {
+  return "; rulesets linked: " + std::to_string(batch.ruleset_links.size());
+}
+
 int import_json(const Args& args, Io& io) {
   po::options_description desc("options");
   std::string db;
@@ -129,11 +148,13 @@ int import_json(const Args& args, Io& io) {
   if (paths.empty()) throw UsageError("evidence import: give at least one JSON file or folder");
   ar::ImportBatch batch;
   ar::read_evidence_paths(paths, batch);
+  add_ruleset_links(batch, io);
   ar::Store store = ar::Store::open(default_db_path(db));
   const ar::ImportResult r = store.import(batch);
   io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path() << ": "
          << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
-         << " unchanged; games: " << r.games_added << " added, " << r.games_updated << " updated\n";
+         << " unchanged; games: " << r.games_added << " added, " << r.games_updated << " updated" << links_text(batch)
+         << "\n";
   return 0;
 }
 
@@ -161,11 +182,12 @@ int import_portal(const Args& args, Io& io) {
   }
   const bool to_db = json_dir.empty() || vm.count("db") > 0;
   if (to_db) {
+    add_ruleset_links(batch, io);
     ar::Store store = ar::Store::open(default_db_path(db));
     const ar::ImportResult r = store.import(batch);
     io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path() << ": "
            << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
-           << " unchanged\n";
+           << " unchanged" << links_text(batch) << "\n";
   }
   if (!json_dir.empty()) {
     std::error_code ec;

@@ -5,9 +5,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <map>
+
 #include "archive/portal.h"
 #include "archive/store.h"
 #include "archive_test_util.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::archive {
 namespace {
@@ -23,6 +26,9 @@ const std::vector<std::string> kPortalFixtures = {"khutka_boia_dlp1450.txt", "ot
                                                   "mawkar_katiya_dlp741.txt"};
 const std::vector<std::string> kPortalIds = {"DLP.Evidence.1450", "DLP.Evidence.1880", "DLP.Evidence.693",
                                              "DLP.Evidence.741"};
+
+// The end of an import's message: every ruleset under data/rulesets is linked.
+std::string linked() { return "; rulesets linked: " + std::to_string(sim::list_ruleset_ids().size()) + "\n"; }
 
 // Everything a user can see of an archive: all records as JSON, the games and the summary.
 std::string snapshot(const std::string& db) {
@@ -67,11 +73,11 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   const CliResult again = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", db_});
   EXPECT_EQ(again.code, 0);
   EXPECT_EQ(again.err, "imported 5 records into " + db_ +
-                           ": 0 added, 0 updated, 5 unchanged; games: 0 added, 0 updated\n");
+                           ": 0 added, 0 updated, 5 unchanged; games: 0 added, 0 updated" + linked());
   EXPECT_EQ(snapshot(db_), before_);
   const std::string changed = file("changed.json", R"({"id": "DLP.Evidence.1880", "game": "Otep", "type": "Text"})");
   const CliResult update = run_cli({"evidence", "import", changed, "--db", db_});
-  EXPECT_EQ(update.err, "imported 1 record into " + db_ + ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated\n");
+  EXPECT_EQ(update.err, "imported 1 record into " + db_ + ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked());
   const CliResult show = run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_});
   EXPECT_EQ(show.out, "{\n  \"id\": \"DLP.Evidence.1880\",\n  \"game\": \"otep\",\n  \"type\": \"Text\"\n}\n");
 }
@@ -160,11 +166,11 @@ TEST_F(EvidenceCli, PortalImportOfTheFourSeedPagesMatchesTheSeedRecords) {
   args.insert(args.end(), {"--db", dir_ / "portal.db"});
   const CliResult portal = run_cli(args);
   ASSERT_EQ(portal.code, 0) << portal.err;
-  EXPECT_EQ(portal.err, "imported 4 records into " + dir_ / "portal.db" + ": 4 added, 0 updated, 0 unchanged\n");
+  EXPECT_EQ(portal.err, "imported 4 records into " + dir_ / "portal.db" + ": 4 added, 0 updated, 0 unchanged" + linked());
   // data/evidence holds the same four records (plus Toguz Kumalak's), field for field.
   const CliResult seeds = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", dir_ / "portal.db"});
   EXPECT_EQ(seeds.err, "imported 5 records into " + dir_ / "portal.db" +
-                           ": 1 added, 0 updated, 4 unchanged; games: 5 added, 0 updated\n");
+                           ": 1 added, 0 updated, 4 unchanged; games: 5 added, 0 updated" + linked());
   EXPECT_EQ(snapshot(dir_ / "portal.db"), before_);
 }
 
@@ -220,6 +226,10 @@ TEST_F(EvidenceCli, ShowPrintsOneRecordWhole) {
     const size_t at = page.find("\n" + field + " ") + field.size() + 2;
     return page.substr(at, page.find('\n', at) - at);
   };
+  std::string rulesets;  // Otep's rulesets, linked by the import, one a line
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    if (id.starts_with("otep/")) rulesets += (rulesets.empty() ? "rulesets    " : "            ") + id + " (reconstructed)\n";
+  }
   EXPECT_EQ(r.out,
             "id          DLP.Evidence.1880\n"
             "game        Otep (otep)\n"
@@ -228,7 +238,7 @@ TEST_F(EvidenceCli, ShowPrintsOneRecordWhole) {
             "date        1939-01-01 - 1939-12-31\n"
             "confidence  100\n"
             "spaces      Outside, Public\n"
-            "sources     Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): 133-143.\n"
+            "sources     Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): 133-143.\n" + rulesets +
             "\nrules:\n  " + line("Rules") + "\n"
             "\ncontent:\n  " + line("Content") + "\n");
   const CliResult missing = run_cli({"evidence", "show", "DLP.Evidence.1", "--db", db_});
@@ -240,6 +250,27 @@ TEST_F(EvidenceCli, ShowListsLinkedRulesets) {
   Store::open(db_).link_rulesets({{"otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}}});
   const CliResult r = run_cli({"evidence", "show", "DLP.Evidence.1880", "--db", db_});
   EXPECT_NE(r.out.find("\nrulesets    otep/beaton_1939 (described)\n"), std::string::npos) << r.out;
+}
+
+TEST_F(EvidenceCli, ImportLinksEveryRulesetToTheEvidenceItCites) {
+  // Each ruleset under data/rulesets names its evidence; the import links it in the archive.
+  std::map<std::string, std::vector<std::string>> expected;  // evidence id -> ruleset ids
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    for (const std::string& evidence : sim::load_ruleset(id).evidence) expected[evidence].push_back(id);
+  }
+  ASSERT_EQ(expected.size(), 5u);
+  for (const auto& [evidence, rulesets] : expected) {
+    std::vector<std::string> linked;
+    for (const RulesetLink& link : Store::open(db_).rulesets_for_evidence(evidence)) linked.push_back(link.ruleset);
+    EXPECT_EQ(linked, rulesets) << evidence;
+  }
+  const CliResult show = run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db_});
+  EXPECT_NE(show.out.find("\nrulesets     khutka_boia/das_gupta_1926 (reconstructed)\n"), std::string::npos) << show.out;
+  // An import of the portal pages links them too, in the same transaction as the records.
+  const std::string fresh = dir_ / "portal.db";
+  const CliResult portal = run_cli({"evidence", "import-portal", fixture("otep_dlp1880.txt"), "--db", fresh});
+  EXPECT_EQ(portal.code, 0) << portal.err;
+  EXPECT_EQ(Store::open(fresh).rulesets_for_evidence("DLP.Evidence.1880").size(), expected["DLP.Evidence.1880"].size());
 }
 
 TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
@@ -312,20 +343,25 @@ TEST_F(EvidenceCli, SearchingAMissingArchiveDoesNotCreateIt) {
 
 TEST_F(EvidenceCli, SummaryTable) {
   Store store = Store::open(db_);
-  store.link_rulesets({{"otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}},
-                       {"toguz_kumalak/standard", "toguz_kumalak", "Standard", "observed", {"MANCALA.Evidence.1"}}});
   store.store_run({0, "toguz_kumalak/standard", "h", "0.1.0", "random", 1, 100, false, "{}", ""});
+  std::map<std::string, int> rulesets;  // game folder -> rulesets linked by the import
+  for (const std::string& id : sim::list_ruleset_ids()) ++rulesets[id.substr(0, id.find('/'))];
+  auto right = [](size_t n) {  // the rulesets column, 10 wide
+    const std::string text = std::to_string(n);
+    return std::string(10 - text.size(), ' ') + text;
+  };
+  auto count = [&](const std::string& game) { return right(rulesets[game]); };
   const CliResult r = run_cli({"evidence", "summary", "--db", db_});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out,
             "archive " + db_ + " (schema 1)\n\n"
             "game           records  rulesets  runs  types\n"
-            "Khutka Boia          1         0     0  Ethnography 1\n"
-            "Mawkar Katiya        1         0     0  Ethnography 1\n"
-            "Otep                 1         1     0  Ethnography 1\n"
-            "Sonka                1         0     0  Ethnography 1\n"
-            "Toguz Kumalak        1         1     1  Secondary web source 1\n"
-            "total                5         2     1  4 sources cited\n");
+            "Khutka Boia          1" + count("khutka_boia") + "     0  Ethnography 1\n"
+            "Mawkar Katiya        1" + count("mawkar_katiya") + "     0  Ethnography 1\n"
+            "Otep                 1" + count("otep") + "     0  Ethnography 1\n"
+            "Sonka                1" + count("sonka") + "     0  Ethnography 1\n"
+            "Toguz Kumalak        1" + count("toguz_kumalak") + "     1  Secondary web source 1\n"
+            "total                5" + right(sim::list_ruleset_ids().size()) + "     1  4 sources cited\n");
 }
 
 TEST_F(EvidenceCli, DatabaseComesFromTheOptionThenTheEnvironmentThenTheFolder) {
@@ -337,7 +373,7 @@ TEST_F(EvidenceCli, DatabaseComesFromTheOptionThenTheEnvironmentThenTheFolder) {
   std::filesystem::current_path(dir_.path());
   const CliResult here = run_cli({"evidence", "import", testing::evidence_data_dir()});
   std::filesystem::current_path(cwd);
-  EXPECT_EQ(here.err, "imported 5 records into mancala.db: 5 added, 0 updated, 0 unchanged; games: 5 added, 0 updated\n");
+  EXPECT_EQ(here.err, "imported 5 records into mancala.db: 5 added, 0 updated, 0 unchanged; games: 5 added, 0 updated" + linked());
   EXPECT_TRUE(std::filesystem::exists(dir_ / "mancala.db"));
 }
 
