@@ -74,6 +74,9 @@ EvidenceRecord build(const RawRecord& raw, const std::string& title_game, const 
   };
   if (r.id.empty()) throw fail("Id", "empty id");
   r.game = get("Game").empty() ? title_game : get("Game");
+  if (!title_game.empty() && fold_name(r.game) != fold_name(title_game)) {
+    throw fail("Game", "'" + r.game + "' is not the game of the page's title 'Evidence for " + title_game + "'");
+  }
   if (r.game.empty()) throw fail("", "no Game field and no 'Evidence for GAME' title");
   r.type = get("Type");
   r.location = get("Location").empty() ? region : get("Location");

@@ -12,6 +12,7 @@
 
 #include "archive/error.h"
 #include "archive/text.h"
+#include "common/strict_json.h"
 
 namespace mancala::archive {
 namespace {
@@ -326,7 +327,9 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
   }
   Json doc;
   try {
-    doc = Json::parse(text);
+    doc = parse_strict<Json>(text);
+  } catch (const DuplicateKeyError& e) {
+    throw ArchiveError(where(file, e.path, e.what()));
   } catch (const Json::parse_error& e) {
     const size_t offset = e.byte == 0 ? 0 : e.byte - 1;
     throw ArchiveError(where(file, "line " + std::to_string(line_of(text, offset)),

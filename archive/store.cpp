@@ -338,6 +338,17 @@ Store Store::open(const std::string& path, Mode mode) {
   return store;
 }
 
+void Store::check_before_writing() {
+  if (checked_) return;
+  sqlite3* db = db_.get();
+  Statement check(db, path_, "PRAGMA quick_check(1)");
+  std::string verdict = check.step() ? check.text(0) : "no answer";
+  if (verdict != "ok") {
+    throw ArchiveError(where(path_, "", "the archive is corrupt (quick_check: " + verdict + "); left untouched"));
+  }
+  checked_ = true;
+}
+
 void Store::migrate() {
   sqlite3* db = db_.get();
   Transaction tx(db, path_);
@@ -387,6 +398,7 @@ std::vector<Game> Store::games() {
 }
 
 ImportResult Store::import(const ImportBatch& batch) {
+  check_before_writing();
   sqlite3* db = db_.get();
   ImportResult result;
   Transaction tx(db, path_);
@@ -649,6 +661,7 @@ ArchiveSummary Store::summary() {
 }
 
 void Store::link_rulesets(const std::vector<RulesetLink>& links) {
+  check_before_writing();
   Transaction tx(db_.get(), path_);
   write_ruleset_links(db_.get(), path_, links);
   tx.commit();
@@ -676,6 +689,7 @@ int64_t Store::store_run(const RunRecord& run) {
   if (!Json::accept(run.stats_json)) {
     throw ArchiveError(where(path_, "run (" + run.ruleset + ")", "stats_json is not valid JSON"));
   }
+  check_before_writing();
   sqlite3* db = db_.get();
   Transaction tx(db, path_);
   Statement s(db, path_,

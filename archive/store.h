@@ -122,12 +122,16 @@ class Store {
  private:
   Store(sqlite3* db, std::string path);
   void migrate();
+  // Before this connection's first write: the whole file must pass SQLite's quick_check, so a
+  // damaged page anywhere (not only in the pages a write would touch) stops it untouched.
+  void check_before_writing();
 
   struct Closer {
     void operator()(sqlite3* db) const;
   };
   std::unique_ptr<sqlite3, Closer> db_;
   std::string path_;
+  bool checked_ = false;
 };
 
 }  // namespace mancala::archive

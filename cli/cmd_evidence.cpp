@@ -1,4 +1,5 @@
 // `mancala evidence ...`: import, search and show the evidence archive (see docs/archive.md).
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <map>
@@ -265,10 +266,12 @@ int search(const Args& args, Io& io) {
     } catch (const std::exception&) {
       throw UsageError("evidence search: --near must be LAT,LON in decimal degrees, not '" + near + "'");
     }
-    if (std::abs(lat) > 90 || std::abs(lon) > 180) {
+    if (!(std::abs(lat) <= 90 && std::abs(lon) <= 180)) {  // NaN fails too
       throw UsageError("evidence search: --near " + near + ": latitude must be within 90 and longitude within 180");
     }
-    if (!(radius >= 0)) throw UsageError("evidence search: --radius-km must not be negative");
+    if (!(radius >= 0 && std::isfinite(radius))) {
+      throw UsageError("evidence search: --radius-km must be a distance of 0 km or more");
+    }
     q.near_latitude = lat;
     q.near_longitude = lon;
     q.radius_km = radius;
@@ -277,7 +280,7 @@ int search(const Args& args, Io& io) {
     if (min_confidence < 0 || min_confidence > 100) throw UsageError("evidence search: --min-confidence must be 0-100");
     q.min_confidence = min_confidence;
   }
-  if (q.limit < 0) throw UsageError("evidence search: --limit must not be negative");
+  if (vm.count("limit") && q.limit < 1) throw UsageError("evidence search: --limit must be 1 or more");
 
   ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
   const std::vector<ar::SearchHit> hits = store.search(q);

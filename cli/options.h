@@ -2,6 +2,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <typeinfo>
 #include <ostream>
 #include <string>
 
@@ -27,6 +28,13 @@ inline bool parse_options(const std::string& command, const std::string& usage,
     po::notify(vm);
   } catch (const po::error& e) {
     throw UsageError(command + ": " + e.what() + " (see 'mancala " + command + " --help')");
+  }
+  // A file or folder option given as '' would otherwise fall back to its default silently.
+  for (const char* path_option : {"db", "output", "to-json"}) {
+    if (vm.count(path_option) && !vm[path_option].defaulted() && vm[path_option].value().type() == typeid(std::string) &&
+        vm[path_option].as<std::string>().empty()) {
+      throw UsageError(command + ": --" + path_option + ": give a path, not an empty string");
+    }
   }
   return true;
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/paths.h"
+#include "common/strict_json.h"
 
 namespace mancala::sim {
 namespace {
@@ -243,7 +244,9 @@ json read_json_file(const std::filesystem::path& file) {
   buffer << in.rdbuf();
   const std::string text = buffer.str();
   try {
-    return json::parse(text);
+    return parse_strict<json>(text);
+  } catch (const DuplicateKeyError& e) {
+    throw RuleError(where(file.string(), e.path.empty() ? e.key : e.path + "." + e.key, "the key is given twice"));
   } catch (const json::parse_error& e) {
     // Turn the byte offset into a line number for the message.
     const size_t upto = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());

@@ -102,6 +102,14 @@ TEST_F(EvidenceCli, UnknownFieldNamesTheRecord) {
                   dir_ / "u.json" + ": unknown top-level field 'record' (expected 'games' and 'records')");
 }
 
+TEST_F(EvidenceCli, AFieldGivenTwiceIsRejectedNotSilentlyOverridden) {
+  expect_rejected({file("d.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text"},
+                                                  {"id": "X.2", "game": "otep", "type": "Text", "type": "Artifact"}]})")},
+                  dir_ / "d.json" + ": records[1]: duplicate key 'type'");
+  expect_rejected({file("d.json", R"({"id": "X.1", "game": "otep", "game": "sonka", "type": "Text"})")},
+                  dir_ / "d.json" + ": duplicate key 'game'");
+}
+
 TEST_F(EvidenceCli, LatitudeBeyondNinetyIsRejected) {
   expect_rejected({file("l.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "latitude": 91.5, "longitude": 10}]})")},
                   dir_ / "l.json" + ": records[0] (X.1): latitude 91.5 is beyond 90 degrees");
@@ -329,6 +337,14 @@ TEST_F(EvidenceCli, SearchUsageErrorsExitWithTwo) {
   EXPECT_EQ(usage({"--from", "0"}), "mancala: evidence search: --from: there is no year 0 (use 1 or -1)\n");
   EXPECT_EQ(usage({"--from", "-100", "--to", "-200"}), "mancala: evidence search: --from -100 is after --to -200\n");
   EXPECT_EQ(usage({"--format", "xml"}), "mancala: evidence search: --format must be table|json|csv, not 'xml'\n");
+  EXPECT_EQ(usage({"--near", "nan,0", "--radius-km", "5"}),
+            "mancala: evidence search: --near nan,0: latitude must be within 90 and longitude within 180\n");
+  EXPECT_EQ(usage({"--near", "1,2", "--radius-km", "nan"}),
+            "mancala: evidence search: --radius-km must be a distance of 0 km or more\n");
+  EXPECT_EQ(usage({"--limit", "0"}), "mancala: evidence search: --limit must be 1 or more\n");
+  const CliResult empty_db = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", ""});
+  EXPECT_EQ(empty_db.code, 2);
+  EXPECT_EQ(empty_db.err, "mancala: evidence import: --db: give a path, not an empty string\n");
   const CliResult game = run_cli({"evidence", "search", "--game", "chess", "--db", db_});
   EXPECT_EQ(game.code, 1);
   EXPECT_EQ(game.err, "mancala: " + db_ + ": no game 'chess' in the archive (see 'mancala evidence games')\n");

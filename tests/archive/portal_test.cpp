@@ -227,6 +227,14 @@ TEST(PortalPages, MalformedPagesNameFileRecordAndField) {
   EXPECT_EQ(parse_error("Evidence for Otep\nnothing here\n"),
             "page.txt: no evidence records found (no line starting with 'Id ')");
   EXPECT_EQ(parse_error(head + "Rules bad \xFF byte\n"), "page.txt: line 5: invalid UTF-8 (byte 0xFF)");
+  EXPECT_EQ(parse_error(head + "Game Sonka\n"),
+            "page.txt: DLP.Evidence.1: Game: 'Sonka' is not the game of the page's title 'Evidence for Otep'");
+}
+
+TEST(PortalPages, AGameLineAgreeingWithTheTitleIsAccepted) {
+  const auto records = parse_portal_page("Evidence for Otep\n\nId DLP.Evidence.1\nType Ethnography\nGame OTEP\n", "page.txt");
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].game, "OTEP");
 }
 
 }  // namespace

@@ -187,6 +187,35 @@ TEST(StoreOpen, ACorruptFileIsRefusedAndLeftAsItWas) {
   EXPECT_EQ(read_text(dir / "a.db"), bytes);
 }
 
+TEST(StoreOpen, ADamagedPageAnywhereStopsTheFirstWriteAndLeavesTheFileAsItWas) {
+  TempDir dir;
+  {
+    Store store = Store::open(dir / "a.db");
+    store.import(seed_batch());
+  }
+  raw_sql(dir / "a.db", "PRAGMA wal_checkpoint(TRUNCATE)");
+  std::string bytes = read_text(dir / "a.db");
+  const size_t pages = bytes.size() / 4096;
+  ASSERT_GE(pages, 8u);
+  // The last page: not the schema page that opening reads, nor any page a new record touches.
+  std::fill(bytes.end() - 4096, bytes.end(), '\xAB');
+  write_text(dir / "a.db", bytes);
+  ImportBatch one;
+  EvidenceRecord record;
+  record.id = "NEW.1";
+  record.game = "otep";
+  record.type = "Artifact";
+  one.add(record, Origin{"new.json", "records[0] (NEW.1)"});
+  try {
+    Store::open(dir / "a.db").import(one);
+    ADD_FAILURE() << "a damaged archive was written to";
+  } catch (const ArchiveError& e) {
+    EXPECT_TRUE(std::string(e.what()).starts_with(dir / "a.db" + ": the archive is corrupt (")) << e.what();
+    EXPECT_TRUE(std::string(e.what()).ends_with("); left untouched")) << e.what();
+  }
+  EXPECT_EQ(read_text(dir / "a.db"), bytes);
+}
+
 TEST(StoreOpen, AnOlderSchemaIsMigratedForward) {
   TempDir dir;
   raw_sql(dir / "old.db", "PRAGMA application_id = " + std::to_string(kApplicationId));  // user_version 0

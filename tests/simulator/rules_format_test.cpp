@@ -154,6 +154,14 @@ TEST_F(TempRules, MalformedJsonGivesTheLine) {
   EXPECT_EQ(error_of(p), p + ": line 3: malformed JSON");
 }
 
+TEST_F(TempRules, AKeyGivenTwiceIsRejectedNotSilentlyOverridden) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
+    "rules": {"holes_per_row": 6, "holes_per_row": 7}})");
+  EXPECT_EQ(error_of(p), p + ": rules.holes_per_row: the key is given twice");
+  const auto q = write("bad2", R"({"name": "T", "name": "U", "status": "described"})");
+  EXPECT_EQ(error_of(q), q + ": name: the key is given twice");
+}
+
 TEST_F(TempRules, AMissingParentIsNamed) {
   const auto p = write("child", R"({"extends": "toy/nothing"})");
   EXPECT_EQ(error_of(p), p + ": extends: no ruleset 'toy/nothing'");
