@@ -13,6 +13,9 @@
 #include <optional>
 #include <sstream>
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "archive/store.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -34,11 +37,19 @@ using namespace mancala::sim;
 // created at once, so an unwritable path fails before any work is done.
 class Output {
  public:
+  // Checks before any game is played that the file can be written: not a folder, and a
+  // temporary file of our own (never a user's "<path>.tmp") can be made beside it.
   Output(Io& io, std::string path) : io_(io), path_(std::move(path)) {
     if (path_.empty()) return;
-    tmp_ = path_ + ".tmp";
-    std::ofstream probe(tmp_, std::ios::binary | std::ios::trunc);
-    if (!probe) throw Error(where(path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
+    std::error_code ec;
+    if (std::filesystem::is_directory(path_, ec)) {
+      throw Error(where(path_, "", "cannot write the output file (it is a folder)"));
+    }
+    std::string name = path_ + ".mancala-XXXXXX";
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0) throw Error(where(path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
+    ::close(fd);
+    tmp_ = name;
   }
   ~Output() {
     if (!tmp_.empty()) std::remove(tmp_.c_str());

@@ -914,6 +914,16 @@ std::string comparison_csv(const Comparison& c) {
   Table t({{"section"}, {"ruleset"}, {"versus"}, {"statistic"}, {"value"}, {"ci_low"}, {"ci_high"}, {"test"},
            {"statistic_value"}, {"p_value"}, {"p_holm"}, {"note"}});
   const auto num = [](double x) { return std::isfinite(x) ? Cell::text(json(x).dump()) : Cell(); };
+  const auto count = [](uint64_t n) { return Cell::text(std::to_string(n)); };
+  // How the runs were made, so the file alone says how to read it.
+  t.add_row({"setting", Cell(), Cell(), "common_random_numbers", count(c.common_random_numbers ? 1 : 0), Cell(), Cell(), Cell(),
+             Cell(), Cell(), Cell(), c.notes.front()});
+  t.add_row({"setting", Cell(), Cell(), "tests_made", count(c.tests_made), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),
+             "p-values Holm-corrected over this many tests"});
+  for (const ComparedRun& r : c.runs) {
+    t.add_row({"run", r.label, Cell(), "seed", Cell::text(std::to_string(r.run.seed)), Cell(), Cell(), Cell(), Cell(), Cell(),
+               Cell(), r.run.agent + " agent, rules hash " + r.run.rules_hash});
+  }
   for (const StatisticRow& row : c.statistics) {
     for (std::size_t i = 0; i < c.runs.size(); ++i) {
       const Measure& m = row.values[i];

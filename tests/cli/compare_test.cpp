@@ -444,6 +444,10 @@ TEST(CompareCommand, HtmlIsAWellFormedOfflinePageWithChartsAndCsvIsTidy) {
   EXPECT_EQ(c.out.substr(0, c.out.find("\r\n")), "section,ruleset,versus,statistic,value,ci_low,ci_high,test,statistic_value,p_value,p_holm,note");
   EXPECT_NE(c.out.find("\r\nrule,toguz_kumalak/no_tuzdyk,,tuzdyk,false,"), std::string::npos);
   EXPECT_NE(c.out.find("\r\ndifference,toguz_kumalak/no_tuzdyk,toguz_kumalak/standard,plies_mean,"), std::string::npos);
+  // The file alone says how the runs were made.
+  EXPECT_NE(c.out.find("\r\nsetting,,,common_random_numbers,1,,,,,,,\"Common random numbers: used."), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("\r\nsetting,,,tests_made,"), std::string::npos);
+  EXPECT_NE(c.out.find("\r\nrun,toguz_kumalak/no_tuzdyk,,seed,1,,,,,,,\"random agent, rules hash "), std::string::npos);
 
   const Result m = run_cli(md);
   ASSERT_EQ(m.code, 0) << m.err;

@@ -329,6 +329,24 @@ TEST(SimulateCommand, BadInputIsRefusedWithAClearMessageAndNothingWritten) {
                  "mancala: " + dir / "no/such/folder/runs.db" + ": cannot open the archive (unable to open database file)\n", dir);
 }
 
+TEST(SimulateCommand, AnOutputThatIsAFolderIsRefusedBeforeAnyGameAndNothingIsStored) {
+  TempDir dir;
+  fs::create_directory(dir / "out");
+  std::ofstream(dir / "out.json.tmp") << "a user's file\n";  // never ours to truncate or remove
+  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--db", dir / "runs.db", "--output", dir / "out"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err, "mancala: " + dir / "out" + ": cannot write the output file (it is a folder)\n");
+  EXPECT_FALSE(fs::exists(dir / "runs.db"));
+  EXPECT_TRUE(fs::is_empty(dir / "out"));
+  const Result ok = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--no-store", "--output", dir / "out.json"});
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(read_text(dir / "out.json.tmp"), "a user's file\n");
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir.path())) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"out", "out.json", "out.json.tmp"})) << "no temporary file is left behind";
+}
+
 TEST(SimulateCommand, ANonArchiveDatabaseIsNotTouched) {
   TempDir dir;
   const std::string db = dir / "notes.txt";
