@@ -118,8 +118,16 @@ int cmd_report(const Args& args, Io& io) {
   }
 
   reports::ReportOptions report_options;
+  // The command as given, less the thread count, which changes nothing in the report.
   std::string command = "mancala report";
-  for (const std::string& arg : args) command += " " + arg;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--threads" || args[i] == "-t") {
+      ++i;
+      continue;
+    }
+    if (args[i].starts_with("--threads=") || (args[i].starts_with("-t") && args[i].size() > 2)) continue;
+    command += " " + args[i];
+  }
   report_options.command = command;
   std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
   if (!vm.count("no-extras")) {

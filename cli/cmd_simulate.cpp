@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iomanip>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <stdlib.h>
@@ -289,7 +290,12 @@ int cmd_simulate(const Args& args, Io& io) {
 
   // Everything that can fail does so before the first game: rulesets, output file, archive.
   std::vector<RuleSet> rulesets;
-  for (const std::string& id : vm["rulesets"].as<std::vector<std::string>>()) rulesets.push_back(load_ruleset(id));
+  std::set<std::string> seen;
+  for (const std::string& id : vm["rulesets"].as<std::vector<std::string>>()) {
+    rulesets.push_back(load_ruleset(id));
+    // The same run twice would be stored twice; 'merge' would refuse the pair.
+    if (!seen.insert(rulesets.back().id).second) throw UsageError("simulate: " + rulesets.back().id + ": given twice");
+  }
   Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
   std::optional<archive::Store> store;
   if (options.shard.count == 1) {
@@ -415,13 +421,17 @@ int runs_list(const Args& args, Io& io) {
   std::vector<std::vector<std::string>> rows = {{"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate"}};
   for (const auto& r : records) {
     std::string rate = "-";
+    std::string games = std::to_string(r.games);
     try {
-      rate = percent(json::parse(r.stats_json)["first_player_win_rate"]["value"]);
+      const json stats = json::parse(r.stats_json);
+      rate = percent(stats["first_player_win_rate"]["value"]);
+      // A partial run counts the games played before it was stopped, of those asked for.
+      if (r.partial) games = std::to_string(stats["games"].get<uint64_t>()) + " of " + games + " (partial)";
     } catch (const json::exception&) {
       rate = "?";  // a listing shows what it can; 'runs show' names the problem
+      if (r.partial) games += " (partial)";
     }
-    rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
-                    std::to_string(r.games) + (r.partial ? " (partial)" : ""), rate});
+    rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed), games, rate});
   }
   print_table(io.out, "rlllrrr", rows);
   return 0;

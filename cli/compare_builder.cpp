@@ -862,8 +862,10 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id, c
       if (warn) warn("compare: --evidence " + evidence_id + ": skipped ruleset " + id + ", which does not load: " + e.what());
     }
   }
+  bool in_archive = false;
   if (!db_path.empty() && std::filesystem::is_regular_file(db_path)) {
     archive::Store store = archive::Store::open(db_path, archive::Store::Mode::kExisting);
+    in_archive = store.get(evidence_id).has_value();
     for (const archive::RulesetLink& link : store.rulesets_for_evidence(evidence_id)) {
       if (ids.count(link.ruleset)) continue;
       try {
@@ -874,6 +876,9 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id, c
                        " but not loadable: " + e.what());
       }
     }
+  }
+  if (ids.empty() && !in_archive && !db_path.empty() && std::filesystem::is_regular_file(db_path)) {
+    throw Error("compare: --evidence " + evidence_id + ": no such evidence record in " + db_path + ", and no ruleset cites it");
   }
   if (ids.empty()) throw Error("compare: --evidence " + evidence_id + ": no ruleset is linked to this evidence record");
   std::vector<sim::RuleSet> out;

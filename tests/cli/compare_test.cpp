@@ -483,6 +483,12 @@ TEST(CompareCommand, BadInputGetsExactMessages) {
   EXPECT_NE(game.err.find("toguz_kumalak"), std::string::npos);
   expect({"compare", "--evidence", "DLP.Evidence.0", "--db", missing_db().string()}, 1,
          "mancala: compare: --evidence DLP.Evidence.0: no ruleset is linked to this evidence record\n");
+  // With an archive at hand, an id it does not hold is named as such.
+  const std::string db = missing_db().string() + ".archive.db";
+  ASSERT_EQ(run_cli({"evidence", "import", std::string(MANCALA_SOURCE_DIR) + "/data/evidence", "--db", db}).code, 0);
+  expect({"compare", "--evidence", "DLP.Evidence.0", "--db", db}, 1,
+         "mancala: compare: --evidence DLP.Evidence.0: no such evidence record in " + db + ", and no ruleset cites it\n");
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 }
 
 TEST(CompareLibrary, RefusesFewerThanTwoRunsAndPartialRuns) {

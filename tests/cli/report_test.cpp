@@ -157,6 +157,15 @@ TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
                            "rulesets/toguz_kumalak.tuzdyk_opposite_symmetry.html", "compare/toguz_kumalak.html"}) {
     EXPECT_EQ(read_text(dir / "one" / file), read_text(dir / "two" / file)) << file;
   }
+  // The pages that name the command differ only by the folder they were asked to write.
+  for (const char* file : {"index.html", "report.md"}) {
+    std::string one_text = read_text(dir / "one" / file);
+    const std::string from = (dir / "one").string(), to = (dir / "two").string();
+    for (size_t at = one_text.find(from); at != std::string::npos; at = one_text.find(from, at + to.size())) {
+      one_text.replace(at, from.size(), to);
+    }
+    EXPECT_EQ(one_text, read_text(dir / "two" / file)) << file;
+  }
 }
 
 TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {

@@ -278,6 +278,8 @@ TEST(SimulateCommand, CtrlCPrintsAndStoresThePartialRunAndExits130) {
   EXPECT_EQ(stored["partial"], true);
   EXPECT_EQ(stored["stats"], j);
   EXPECT_EQ(json::parse(run_cli({"runs", "list", "--db", dir / "runs.db", "--format", "json"}).out).size(), 1u);
+  const std::string listed = run_cli({"runs", "list", "--db", dir / "runs.db"}).out;
+  EXPECT_NE(listed.find(" " + j["games"].dump() + " of 1000000000 (partial) "), std::string::npos) << listed;
 
   // The games counted are the first K of the run: the same statistics as a complete run of K games.
   const std::string k = j["games"].dump();
@@ -314,6 +316,8 @@ TEST(SimulateCommand, BadInputIsRefusedWithAClearMessageAndNothingWritten) {
                  "mancala: toguz_kumalak/nope: unknown ruleset (known: " + known + ")\n", dir);
   expect_refused({"simulate", "--db", db}, 2, "mancala: simulate: missing the ruleset (see 'mancala simulate --help')\n", dir);
   expect_refused({"simulate", "toguz_kumalak/standard", "--games", "0", "--db", db}, 2, "mancala: simulate: --games: must be 1 or more\n", dir);
+  expect_refused({"simulate", "toguz_kumalak", "toguz_kumalak/standard", "--db", db}, 2,
+                 "mancala: simulate: toguz_kumalak/standard: given twice\n", dir);
   expect_refused(with({"--seed", "-1"}), 2, "mancala: simulate: --seed: must be 0 or more\n", dir);
   expect_refused(with({"--threads", "0"}), 2, "mancala: simulate: --threads: must be 1 or more\n", dir);
   expect_refused(with({"--shard", "3/2"}), 2, "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '3/2'\n", dir);
