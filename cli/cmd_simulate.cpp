@@ -22,6 +22,7 @@
 #include "cli/options.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
+#include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
@@ -124,54 +125,6 @@ void print_table(std::ostream& out, const std::string& align, const std::vector<
   }
 }
 
-// One row of the tidy form: a statistic, its value and its 95% interval (null when it has none).
-struct TidyRow {
-  std::string statistic;
-  json value;
-  json ci95;
-};
-
-std::vector<TidyRow> tidy_rows(const json& run) {
-  std::vector<TidyRow> rows = {
-      {"games", run["games"], nullptr},
-      {"games_requested", run["games_requested"], nullptr},
-      {"partial", run["partial"].get<bool>() ? 1 : 0, nullptr},
-      {"wins_p1", run["wins"][0], nullptr},
-      {"wins_p2", run["wins"][1], nullptr},
-      {"draws", run["draws"], nullptr},
-      {"unfinished", run["unfinished"], nullptr},
-  };
-  for (const char* key : {"first_player_win_rate", "second_player_win_rate", "draw_rate", "unfinished_rate", "first_player_advantage"}) {
-    rows.push_back({key, run[key]["value"], run[key]["ci95"]});
-  }
-  rows.push_back({"first_player_advantage_p_value", run["first_player_advantage"]["p_value"], nullptr});
-  for (const char* key : {"rule", "no_progress", "safety_bound"}) {
-    rows.push_back({std::string("ended_by_") + key + "_share", run["ended_by"][key]["share"], nullptr});
-  }
-  for (const char* key : {"mean", "sd", "min", "p5", "median", "p95", "max"}) {
-    rows.push_back({std::string("plies_") + key, run["plies"][key], nullptr});
-  }
-  rows.push_back({"relay_bound_hits", run["relay_bound_hits"]["moves"], nullptr});
-  rows.push_back({"games_with_relay_bound_hits", run["relay_bound_hits"]["games"], nullptr});
-  if (!run.contains("rounds")) return rows;  // match statistics: multi-round rulesets only
-  for (const char* key : {"mean", "sd", "min", "median", "max"}) rows.push_back({std::string("rounds_") + key, run["rounds"][key], nullptr});
-  rows.push_back({"rounds_recorded", run["round_results"]["rounds"], nullptr});
-  for (const char* key : {"round_first_mover_win_rate", "round_first_mover_advantage"}) {
-    rows.push_back({key, run[key]["value"], run[key]["ci95"]});
-  }
-  for (const char* key : {"rule", "no_progress", "safety_bound"}) {
-    rows.push_back({std::string("round_ended_by_") + key + "_share", run["round_ended_by"][key]["share"], nullptr});
-  }
-  for (const json& level : run["handicap"]) {
-    const std::string prefix = "handicap_" + level["holes_difference"].dump() + "_";
-    rows.push_back({prefix + "rounds", level["rounds"], nullptr});
-    for (int p = 0; p < 2; ++p) {
-      rows.push_back({prefix + "p" + std::to_string(p + 1) + "_win_rate", level["win_rate"][p]["value"], level["win_rate"][p]["ci95"]});
-    }
-  }
-  return rows;
-}
-
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string out = "\"";
@@ -184,9 +137,10 @@ std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
 void print_csv(std::ostream& out, const std::vector<json>& runs) {
   out << "ruleset,statistic,value,ci_low,ci_high\n";
   for (const json& run : runs) {
-    for (const TidyRow& row : tidy_rows(run)) {
+    // The same statistics, by the same names, as the report's runs.csv.
+    for (const reports::TidyStatistic& row : reports::tidy_statistics(run)) {
       out << csv_field(run["ruleset"].get<std::string>()) << "," << row.statistic << "," << csv_number(row.value) << ","
-          << (row.ci95.is_array() ? csv_number(row.ci95[0]) + "," + csv_number(row.ci95[1]) : ",") << "\n";
+          << csv_number(row.ci_low) << "," << csv_number(row.ci_high) << "\n";
     }
   }
 }
@@ -472,9 +426,11 @@ int runs_show(const Args& args, Io& io) {
          << record->games << " games" << (record->partial ? " (partial)" : "") << ", " << record->created_at << "\n"
          << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n\n";
   std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
-  for (const TidyRow& row : tidy_rows(stats)) {
+  for (const reports::TidyStatistic& row : reports::tidy_statistics(stats)) {
     const std::string value = row.value.is_null() ? "-" : row.value.is_number_integer() ? row.value.dump() : fixed(row.value.get<double>(), 4);
-    const std::string ci = row.ci95.is_array() ? "[" + fixed(row.ci95[0].get<double>(), 4) + ", " + fixed(row.ci95[1].get<double>(), 4) + "]" : "";
+    const std::string ci = row.ci_low.is_number() && row.ci_high.is_number()
+                               ? "[" + fixed(row.ci_low.get<double>(), 4) + ", " + fixed(row.ci_high.get<double>(), 4) + "]"
+                               : "";
     rows.push_back({row.statistic, value, ci});
   }
   print_table(io.out, "lrl", rows);

@@ -773,11 +773,19 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
   const auto summary = [&](const std::string& prefix, const DistributionSummary& s) {
     value(prefix + "_mean", s.mean);
     value(prefix + "_sd", s.sd);
-    value(prefix + "_min", s.min);
+    // Lengths are whole plies (rounds): their extremes are written as the integers they are.
+    const auto whole = [&](const std::string& name, double x) {
+      if (std::isfinite(x) && x == std::floor(x)) {
+        rows.push_back({name, json(static_cast<std::int64_t>(x)), nullptr, nullptr});
+      } else {
+        value(name, x);
+      }
+    };
+    whole(prefix + "_min", s.min);
     value(prefix + "_p5", s.p5);
     value(prefix + "_median", s.median);
     value(prefix + "_p95", s.p95);
-    value(prefix + "_max", s.max);
+    whole(prefix + "_max", s.max);
   };
   count("games", f.games);
   count("games_requested", f.games_requested);
