@@ -52,6 +52,15 @@ struct HandicapLevel {
   Rate win_rate[2];
 };
 
+// The rounds dealt in one whole handicap state (holes in play of each row and the perks) and
+// each player's win rate in them.
+struct HandicapStateFigures {
+  int holes[2] = {0, 0};
+  int tribute_to = 0, bha = 0, favoured = 0;  // player 1 or 2; 0: nobody
+  std::uint64_t rounds = 0;
+  Rate win_rate[2];
+};
+
 // The multi-round part of a run (present only for rulesets that play matches).
 struct MatchFigures {
   IntHistogram rounds;  // rounds per match
@@ -61,6 +70,7 @@ struct MatchFigures {
   Rate first_mover_advantage;
   std::vector<EndCount> round_ended_by;
   std::vector<HandicapLevel> handicap;
+  std::vector<HandicapStateFigures> states;  // empty for runs stored before states were kept
 };
 
 // What the report shows of one run, read and checked once.
@@ -159,6 +169,8 @@ class Reader {
 //   "round_first_mover_win_rate": <rate>, "round_first_mover_advantage": <rate with p_value>
 //   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
 //   "handicap": [{"holes_difference": d, "rounds": n, "win_rate": [<rate P1>, <rate P2>], ...}, ...]
+//   "handicap_states": [{"holes_in_play": [h1, h2], "tribute_to", "bha", "favoured": 1|2|null,
+//                        "rounds": n, "win_rate": [...], ...}, ...] (optional: older runs lack it)
 // A run without "rounds" is of single-round games.
 std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   if (!run.contains("rounds")) return std::nullopt;
@@ -185,6 +197,31 @@ std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
     if (!rates.is_array() || rates.size() != 2) r.fail("handicap", "win_rate: expected [<P1 rate>, <P2 rate>]");
     for (int p = 0; p < 2; ++p) h.win_rate[p] = r.rate(rates[p], "handicap");
     m.handicap.push_back(h);
+  }
+  if (!run.contains("handicap_states")) return m;
+  const json& states = r.at(run, "handicap_states");
+  if (!states.is_array()) r.fail("handicap_states", "expected an array of states");
+  for (const json& item : states) {
+    HandicapStateFigures st;
+    const json& holes = r.at(item, "holes_in_play");
+    if (!holes.is_array() || holes.size() != 2 || !holes[0].is_number_integer() || !holes[1].is_number_integer()) {
+      r.fail("handicap_states", "holes_in_play: expected [<P1 holes>, <P2 holes>]");
+    }
+    for (int p = 0; p < 2; ++p) st.holes[p] = holes[p].get<int>();
+    const auto player = [&](const char* key) {
+      const json& v = r.at(item, key);
+      if (v.is_null()) return 0;
+      if (!v.is_number_integer() || (v.get<int>() != 1 && v.get<int>() != 2)) r.fail("handicap_states", std::string(key) + ": expected 1, 2 or null");
+      return v.get<int>();
+    };
+    st.tribute_to = player("tribute_to");
+    st.bha = player("bha");
+    st.favoured = player("favoured");
+    st.rounds = r.count_at(item, "rounds");
+    const json& rates = r.at(item, "win_rate");
+    if (!rates.is_array() || rates.size() != 2) r.fail("handicap_states", "win_rate: expected [<P1 rate>, <P2 rate>]");
+    for (int p = 0; p < 2; ++p) st.win_rate[p] = r.rate(rates[p], "handicap_states");
+    m.states.push_back(st);
   }
   return m;
 }
@@ -389,6 +426,34 @@ Table handicap_table(const std::vector<HandicapLevel>& levels) {
   for (const HandicapLevel& h : levels) {
     table.add_row({handicap_label(h.level), Cell::integer(static_cast<std::int64_t>(h.rounds)), rate_text(h.win_rate[0]),
                    rate_text(h.win_rate[1])});
+  }
+  return table;
+}
+
+// "5 v 3; P2 receives the 1-4 tribute; P1 has a bha; P1 favoured (toll and remainder holes)"
+std::string state_label(const HandicapStateFigures& st) {
+  std::string out = std::to_string(st.holes[0]) + " v " + std::to_string(st.holes[1]);
+  if (st.tribute_to) out += "; P" + std::to_string(st.tribute_to) + " receives the 1-4 tribute";
+  if (st.bha) out += "; P" + std::to_string(st.bha) + " has a bha";
+  if (st.favoured) out += "; P" + std::to_string(st.favoured) + " favoured by the previous round's win";
+  return out;
+}
+
+// A machine name for the same: "5v3_tribute_p2_bha_p1_favoured_p1".
+std::string state_key(const HandicapStateFigures& st) {
+  std::string out = std::to_string(st.holes[0]) + "v" + std::to_string(st.holes[1]);
+  if (st.tribute_to) out += "_tribute_p" + std::to_string(st.tribute_to);
+  if (st.bha) out += "_bha_p" + std::to_string(st.bha);
+  if (st.favoured) out += "_favoured_p" + std::to_string(st.favoured);
+  return out;
+}
+
+Table handicap_state_table(const std::vector<HandicapStateFigures>& states) {
+  Table table({{"Holes in play (P1 v P2) and perks", Align::kLeft}, {"Rounds", Align::kRight},
+               {"P1 win rate [95% CI]", Align::kRight}, {"P2 win rate [95% CI]", Align::kRight}});
+  for (const HandicapStateFigures& st : states) {
+    table.add_row({state_label(st), Cell::integer(static_cast<std::int64_t>(st.rounds)), rate_text(st.win_rate[0]),
+                   rate_text(st.win_rate[1])});
   }
   return table;
 }
@@ -650,6 +715,11 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
            "rounds at that level, which the matches themselves reached.</p>\n";
       b += figure(handicap_chart(m), "Points: share of finished rounds each player won at that level; whiskers: 95% intervals.");
     }
+    if (!m.states.empty()) {
+      b += handicap_state_table(m.states).to_html("Rounds by their whole handicap state");
+      b += "<p class=\"note\">The same rounds by the whole state they were dealt with: each row's holes in play and "
+           "the perks the settlement gave (the 1-4 tribute, a bha, the perks of the previous round's winner).</p>\n";
+    }
   }
 
   b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the resolved ruleset: the evidence "
@@ -727,6 +797,7 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
       md += "Rounds per match:\n\n" + length_table(m.rounds.summary()).to_markdown() + "\n";
       md += round_results_table(m).to_markdown() + "\n" + ended_table(m.round_ended_by, true).to_markdown() + "\n";
       if (!m.handicap.empty()) md += "Handicap effects:\n\n" + handicap_table(m.handicap).to_markdown() + "\n";
+      if (!m.states.empty()) md += "Rounds by their whole handicap state:\n\n" + handicap_state_table(m.states).to_markdown() + "\n";
     }
     md += "Rules and their provenance:\n\n";
     Table rules({{"Group", Align::kLeft}, {"Rule", Align::kLeft}, {"Value", Align::kLeft}, {"Provenance", Align::kLeft}});
@@ -816,6 +887,12 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
       count(level + "_rounds", hl.rounds);
       rate(level + "_p1_win_rate", hl.win_rate[0]);
       rate(level + "_p2_win_rate", hl.win_rate[1]);
+    }
+    for (const HandicapStateFigures& st : m.states) {
+      const std::string state = "handicap_state_" + state_key(st);
+      count(state + "_rounds", st.rounds);
+      rate(state + "_p1_win_rate", st.win_rate[0]);
+      rate(state + "_p2_win_rate", st.win_rate[1]);
     }
   }
   return rows;

@@ -72,6 +72,30 @@ bool bool_at(const json& j, const std::string& key, const std::string& context) 
   return v.get<bool>();
 }
 
+// A handicap level's (or state's) counts and each side's win rate of its finished rounds.
+void level_json(const MatchStats::Level& level, json& entry) {
+  const uint64_t finished = level.rounds - level.unfinished;
+  entry["rounds"] = level.rounds;
+  entry["wins"] = json::array({level.wins[0], level.wins[1]});
+  entry["draws"] = level.draws;
+  entry["unfinished"] = level.unfinished;
+  entry["win_rate"] = json::array({rate_json(level.wins[0], finished), rate_json(level.wins[1], finished)});
+}
+
+MatchStats::Level level_from_json(const json& entry, const std::string& ctx) {
+  MatchStats::Level level;
+  level.rounds = count_at(entry, "rounds", ctx);
+  const json& wins = member(entry, "wins", ctx);
+  if (!wins.is_array() || wins.size() != 2) throw Error(where(ctx, "wins", "expected an array of two counts"));
+  for (int p = 0; p < 2; ++p) level.wins[p] = count_of(wins[p], "wins", ctx);
+  level.draws = count_at(entry, "draws", ctx);
+  level.unfinished = count_at(entry, "unfinished", ctx);
+  if (level.wins[0] + level.wins[1] + level.draws + level.unfinished != level.rounds) {
+    throw Error(where(ctx, "rounds", "wins, draws and unfinished do not add up to rounds"));
+  }
+  return level;
+}
+
 }  // namespace
 
 Shard parse_shard(const std::string& text) {
@@ -103,16 +127,15 @@ void MatchStats::add(const GameResult& result) {
   const int recorded = std::min(result.rounds, kMaxRounds);
   for (int i = 0; i < recorded; ++i) {
     const RoundRecord& r = result.round[static_cast<size_t>(i)];
+    const HandicapState state{r.setup.holes_in_play, r.setup.tribute_to, r.setup.bha_owner, r.setup.favoured};
     Level& level = by_holes_difference[r.setup.holes_in_play[0] - r.setup.holes_in_play[1]];
-    ++level.rounds;
+    level.add(r.winner);
+    by_state[state].add(r.winner);
     if (r.winner == 0 || r.winner == 1) {
-      ++level.wins[r.winner];
       ++(r.winner == r.setup.starter ? first_mover_wins : second_mover_wins);
     } else if (r.winner == kDraw) {
-      ++level.draws;
       ++round_draws;
     } else {
-      ++level.unfinished;
       ++round_unfinished;
     }
     ++round_ended_by[r.reason == EndReason::kRule ? 0 : r.reason == EndReason::kNoProgress ? 1 : 2];
@@ -127,13 +150,8 @@ void MatchStats::merge(const MatchStats& other) {
   round_draws += other.round_draws;
   round_unfinished += other.round_unfinished;
   for (size_t i = 0; i < round_ended_by.size(); ++i) round_ended_by[i] += other.round_ended_by[i];
-  for (const auto& [difference, theirs] : other.by_holes_difference) {
-    Level& mine = by_holes_difference[difference];
-    mine.rounds += theirs.rounds;
-    for (int p = 0; p < 2; ++p) mine.wins[p] += theirs.wins[p];
-    mine.draws += theirs.draws;
-    mine.unfinished += theirs.unfinished;
-  }
+  for (const auto& [difference, theirs] : other.by_holes_difference) by_holes_difference[difference].merge(theirs);
+  for (const auto& [state, theirs] : other.by_state) by_state[state].merge(theirs);
 }
 
 void MatchStats::to_json(json& run) const {
@@ -154,15 +172,22 @@ void MatchStats::to_json(json& run) const {
   run["round_ended_by"] = ended;
   json levels = json::array();
   for (const auto& [difference, level] : by_holes_difference) {
-    const uint64_t finished = level.rounds - level.unfinished;
-    levels.push_back({{"holes_difference", difference},
-                      {"rounds", level.rounds},
-                      {"wins", json::array({level.wins[0], level.wins[1]})},
-                      {"draws", level.draws},
-                      {"unfinished", level.unfinished},
-                      {"win_rate", json::array({rate_json(level.wins[0], finished), rate_json(level.wins[1], finished)})}});
+    json entry = {{"holes_difference", difference}};
+    level_json(level, entry);
+    levels.push_back(entry);
   }
   run["handicap"] = levels;
+  json states = json::array();
+  const auto player = [](int8_t p) { return p == 0 || p == 1 ? json(p + 1) : json(nullptr); };
+  for (const auto& [state, level] : by_state) {
+    json entry = {{"holes_in_play", json::array({state.holes_in_play[0], state.holes_in_play[1]})},
+                  {"tribute_to", player(state.tribute_to)},
+                  {"bha", player(state.bha_owner)},
+                  {"favoured", player(state.favoured)}};
+    level_json(level, entry);
+    states.push_back(entry);
+  }
+  run["handicap_states"] = states;
 }
 
 MatchStats MatchStats::from_json(const json& run, const std::string& context) {
@@ -191,16 +216,34 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
     const json& difference = member(levels[i], "holes_difference", ctx);
     if (!difference.is_number_integer()) throw Error(where(ctx, "holes_difference", "expected an integer"));
     Level& level = m.by_holes_difference[difference.get<int>()];
-    level.rounds = count_at(levels[i], "rounds", ctx);
-    const json& wins = member(levels[i], "wins", ctx);
-    if (!wins.is_array() || wins.size() != 2) throw Error(where(ctx, "wins", "expected an array of two counts"));
-    for (int p = 0; p < 2; ++p) level.wins[p] = count_of(wins[p], "wins", ctx);
-    level.draws = count_at(levels[i], "draws", ctx);
-    level.unfinished = count_at(levels[i], "unfinished", ctx);
-    if (level.wins[0] + level.wins[1] + level.draws + level.unfinished != level.rounds) {
-      throw Error(where(ctx, "rounds", "wins, draws and unfinished do not add up to rounds"));
-    }
+    level = level_from_json(levels[i], ctx);
     level_rounds += level.rounds;
+  }
+  // Runs stored before handicap states were kept have none; when present they add up too.
+  if (run.contains("handicap_states")) {
+    const json& states = run["handicap_states"];
+    if (!states.is_array()) throw Error(where(context, "handicap_states", "expected an array of states"));
+    uint64_t state_rounds = 0;
+    for (size_t i = 0; i < states.size(); ++i) {
+      const std::string ctx = where(context, "handicap_states[" + std::to_string(i) + "]", "");
+      const json& holes = member(states[i], "holes_in_play", ctx);
+      if (!holes.is_array() || holes.size() != 2 || !holes[0].is_number_unsigned() || !holes[1].is_number_unsigned() ||
+          holes[0].get<uint64_t>() > 255 || holes[1].get<uint64_t>() > 255) {
+        throw Error(where(ctx, "holes_in_play", "expected an array of two counts"));
+      }
+      const auto player = [&](const char* key) -> int8_t {
+        const json& v = member(states[i], key, ctx);
+        if (v.is_null()) return kNobody;
+        if (!v.is_number_integer() || (v.get<int>() != 1 && v.get<int>() != 2)) throw Error(where(ctx, key, "expected 1, 2 or null"));
+        return static_cast<int8_t>(v.get<int>() - 1);
+      };
+      const HandicapState state{{holes[0].get<uint8_t>(), holes[1].get<uint8_t>()}, player("tribute_to"), player("bha"),
+                                player("favoured")};
+      Level& level = m.by_state[state];
+      level = level_from_json(states[i], ctx);
+      state_rounds += level.rounds;
+    }
+    if (state_rounds != recorded) throw Error(where(context, "handicap_states", "the states do not add up to the rounds"));
   }
   if (m.first_mover_wins + m.second_mover_wins + m.round_draws + m.round_unfinished != recorded) {
     throw Error(where(context, "round_results", "the results do not add up to rounds"));

@@ -54,7 +54,34 @@ struct MatchStats {
     std::array<uint64_t, 2> wins{};  // by P1, P2
     uint64_t draws = 0;
     uint64_t unfinished = 0;
+    void add(int8_t winner) {  // a round's result: 0, 1, kDraw, or kNobody when unfinished
+      ++rounds;
+      if (winner == 0 || winner == 1) {
+        ++wins[static_cast<size_t>(winner)];
+      } else if (winner == kDraw) {
+        ++draws;
+      } else {
+        ++unfinished;
+      }
+    }
+    void merge(const Level& other) {
+      rounds += other.rounds;
+      for (size_t p = 0; p < 2; ++p) wins[p] += other.wins[p];
+      draws += other.draws;
+      unfinished += other.unfinished;
+    }
     friend bool operator==(const Level&, const Level&) = default;
+  };
+
+  // The whole handicap state a round was dealt with: each row's holes in play and who holds
+  // which perk (0, 1 or kNobody): Khutka Boia's Kungidar (1-4 tribute) and Bhadar (2-3 bha),
+  // and the player Mawkar Katiya's perks favour (the previous winner: toll and remainder holes).
+  struct HandicapState {
+    std::array<uint8_t, 2> holes_in_play{};
+    int8_t tribute_to = kNobody;
+    int8_t bha_owner = kNobody;
+    int8_t favoured = kNobody;
+    friend auto operator<=>(const HandicapState&, const HandicapState&) = default;
   };
 
   bool enabled = false;
@@ -65,6 +92,7 @@ struct MatchStats {
   std::array<uint64_t, 3> round_ended_by{};  // rule, no_progress, safety_bound
   // Handicap level of a round: P1's holes in play minus P2's when it was dealt (0: even board).
   std::map<int, Level> by_holes_difference;
+  std::map<HandicapState, Level> by_state;  // the same rounds by their whole handicap state
 
   bool empty() const { return !enabled; }
   void add(const GameResult& result);

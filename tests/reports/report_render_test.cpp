@@ -72,6 +72,18 @@ json with_matches(json run) {
                 {"win_rate", {rate_json(w1, n), rate_json(w2, n)}}};
   };
   run["handicap"] = json::array({level(-1, 1, 4, 0), level(0, 7, 3, 1), level(1, 4, 1, 0)});
+  // The same 21 rounds by whole state: the even rounds split by the perk the settlement gave.
+  const auto state = [&](int h1, int h2, json tribute, json bha, int difference, uint64_t w1, uint64_t w2, uint64_t draws) {
+    json s = level(difference, w1, w2, draws);
+    s.erase("holes_difference");
+    s["holes_in_play"] = {h1, h2};
+    s["tribute_to"] = tribute;
+    s["bha"] = bha;
+    s["favoured"] = nullptr;
+    return s;
+  };
+  run["handicap_states"] = json::array({state(4, 5, nullptr, nullptr, -1, 1, 4, 0), state(5, 5, nullptr, nullptr, 0, 5, 1, 1),
+                                        state(5, 5, 2, nullptr, 0, 2, 2, 0), state(5, 4, nullptr, 1, 1, 4, 1, 0)});
   return run;
 }
 
@@ -241,6 +253,18 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
                            rate_text(4, 5)},
                           {"even (0)", "11", rate_text(7, 11), rate_text(3, 11)},
                           {"P1 +1 holes (+1)", "5", rate_text(4, 5), rate_text(1, 5)}}));
+  // The whole states, perks named.
+  std::vector<std::vector<std::string>> states;
+  for (const auto* table : tables) {
+    if (all_text(*xml_check::find_all(*table, "th")[0]) == "Holes in play (P1 v P2) and perks") states = body_rows(*table);
+  }
+  EXPECT_EQ(states, (std::vector<std::vector<std::string>>{
+                        {"4 v 5", "5", rate_text(1, 5), rate_text(4, 5)},
+                        {"5 v 5", "7", rate_text(5, 7), rate_text(1, 7)},
+                        {"5 v 5; P2 receives the 1-4 tribute", "4", rate_text(2, 4), rate_text(2, 4)},
+                        {"5 v 4; P1 has a bha", "5", rate_text(4, 5), rate_text(1, 5)}}));
+  const std::string csv = files.at("runs.csv");
+  EXPECT_NE(csv.find("khutka_boia/das_gupta,khutka_boia,handicap_state_5v5_tribute_p2_rounds,4,,\r\n"), std::string::npos) << csv;
   for (const char* page : {"rulesets/toguz_kumalak.standard.html", "rulesets/toguz_kumalak.no_tuzdyk.html"}) {
     EXPECT_EQ(files.at(page).find("Matches"), std::string::npos) << page;
     EXPECT_EQ(files.at(page).find("Handicap"), std::string::npos) << page;

@@ -304,13 +304,17 @@ TEST(RunStatsJson, ACompleteRunMustCountEveryGameOfItsShard) {
 }
 
 // A made-up match of 1 + g % 3 rounds: round i is started by player i % 2 and won by player
-// (g + i) % 2, except that a round of game 4k+1 is drawn; round i is dealt with P1 short of i holes.
+// (g + i) % 2, except that a round of game 4k+1 is drawn; round i is dealt with P1 short of i holes,
+// and round 1 with P1 paid the 1-4 tribute, round 2 with P2 holding a bha.
 GameResult synthetic_match(int64_t g) {
   GameResult r = synthetic(g);
   r.rounds = 1 + static_cast<int>(g % 3);
   for (int i = 0; i < r.rounds; ++i) {
     RoundRecord& round = r.round[static_cast<size_t>(i)];
+    round.setup = RoundSetup::none();
     round.setup.starter = static_cast<int8_t>(i % 2);
+    if (i == 1) round.setup.tribute_to = 0;
+    if (i == 2) round.setup.bha_owner = 1;
     round.setup.holes_in_play = {static_cast<uint8_t>(9 - i), 9};
     round.winner = g % 4 == 1 ? kDraw : static_cast<int8_t>((g + i) % 2);
     round.reason = i == 2 ? EndReason::kNoProgress : EndReason::kRule;
@@ -345,6 +349,11 @@ TEST(MatchStats, CountsRoundsByFirstMoverEndAndHandicapLevel) {
   EXPECT_EQ(m.by_holes_difference.at(0), (MatchStats::Level{4, {2, 1}, 1, 0}));
   EXPECT_EQ(m.by_holes_difference.at(-1), (MatchStats::Level{2, {0, 1}, 1, 0}));
   EXPECT_EQ(m.by_holes_difference.at(-2), (MatchStats::Level{1, {1, 0}, 0, 0}));
+  using State = MatchStats::HandicapState;
+  ASSERT_EQ(m.by_state.size(), 3u);
+  EXPECT_EQ(m.by_state.at(State{{9, 9}, kNobody, kNobody, kNobody}), (MatchStats::Level{4, {2, 1}, 1, 0}));
+  EXPECT_EQ(m.by_state.at(State{{8, 9}, 0, kNobody, kNobody}), (MatchStats::Level{2, {0, 1}, 1, 0}));
+  EXPECT_EQ(m.by_state.at(State{{7, 9}, kNobody, 1, kNobody}), (MatchStats::Level{1, {1, 0}, 0, 0}));
 
   RunStats run = synthetic_run(4);
   run.tally = t;
@@ -359,7 +368,21 @@ TEST(MatchStats, CountsRoundsByFirstMoverEndAndHandicapLevel) {
   EXPECT_EQ(j["handicap"][2]["holes_difference"], 0);
   EXPECT_EQ(j["handicap"][2]["wins"], json::array({2, 1}));
   EXPECT_DOUBLE_EQ(j["handicap"][2]["win_rate"][0]["value"].get<double>(), 0.5);
+  // The whole state: holes in play of each row and who holds which perk (players 1 and 2).
+  ASSERT_EQ(j["handicap_states"].size(), 3u);
+  EXPECT_EQ(j["handicap_states"][0]["holes_in_play"], json::array({7, 9}));
+  EXPECT_EQ(j["handicap_states"][0]["bha"], 2);
+  EXPECT_EQ(j["handicap_states"][0]["tribute_to"], nullptr);
+  EXPECT_EQ(j["handicap_states"][1]["tribute_to"], 1);
+  EXPECT_EQ(j["handicap_states"][1]["favoured"], nullptr);
+  EXPECT_EQ(j["handicap_states"][2]["wins"], json::array({2, 1}));
   EXPECT_EQ(run_stats_from_json(json::parse(j.dump()), "x"), run);
+  // A run stored before handicap states were kept still reads back, without them.
+  json older = j;
+  older.erase("handicap_states");
+  RunStats without = run;
+  without.tally.match.by_state.clear();
+  EXPECT_EQ(run_stats_from_json(older, "x"), without);
 }
 
 TEST(MatchStats, MergeIsExactAndDisabledForSingleRoundRulesets) {
@@ -390,6 +413,15 @@ TEST(MatchStats, AMatchRulesetsRunCountsEveryMatchAndRound) {
   EXPECT_EQ(recorded, m.first_mover_wins + m.second_mover_wins + m.round_draws + m.round_unfinished);
   EXPECT_GE(recorded, run.tally.games);
   EXPECT_TRUE(m.by_holes_difference.count(0));  // every match starts on an even board
+  uint64_t by_state = 0, with_bha = 0, with_tribute = 0;
+  for (const auto& [state, level] : m.by_state) {
+    by_state += level.rounds;
+    if (state.bha_owner != kNobody) with_bha += level.rounds;
+    if (state.tribute_to != kNobody) with_tribute += level.rounds;
+  }
+  EXPECT_EQ(by_state, recorded);
+  EXPECT_GT(with_bha, 0u);      // the 2-3 settlement happens in random matches
+  EXPECT_GT(with_tribute, 0u);  // and so does the 1-4
   EXPECT_EQ(run_stats_from_json(run_stats_to_json(run), "x"), run);
 }
 
@@ -410,6 +442,10 @@ TEST(MatchStats, RoundCountsThatDoNotAddUpAreRefused) {
             "m.json: test/synthetic: handicap[0]: rounds: wins, draws and unfinished do not add up to rounds");
   EXPECT_EQ(message([](json& j) { j["handicap"].erase(0); }),
             "m.json: test/synthetic: handicap: the levels do not add up to the rounds");
+  EXPECT_EQ(message([](json& j) { j["handicap_states"].erase(0); }),
+            "m.json: test/synthetic: handicap_states: the states do not add up to the rounds");
+  EXPECT_EQ(message([](json& j) { j["handicap_states"][0]["bha"] = 3; }),
+            "m.json: test/synthetic: handicap_states[0]: bha: expected 1, 2 or null");
   EXPECT_EQ(message([](json& j) { j["rounds"]["histogram"]["counts"] = {0, 1}; }),
             "m.json: test/synthetic: rounds: the histogram does not count every match");
 }
