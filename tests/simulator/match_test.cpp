@@ -195,18 +195,27 @@ TEST_F(MatchLayer, ARoundStoppedByMaxPliesStopsTheMatchAsUnfinished) {
 TEST_F(MatchLayer, FillingFromTheRightLeavesTheLeftmostHolesOutOfPlay) {
   RuleSet r = khutka();
   r.refill_from = RefillFrom::kRight;
+  r.holes_out = HolesOut::kUnfilled;
   const Game game(r);
   RoundSetup setup;
   const State s = deal_round(game, {40, 10}, 0, 0, 0, setup);
   EXPECT_EQ(s.out_of_play, 1u << 5 | 1u << 6 | 1u << 7);  // P2's 1, 2, 3
   EXPECT_EQ(s.holes[8], 5);
   EXPECT_EQ(s.holes[9], 5);
+  // One hole per five of the difference: 30-20 takes two, from the end opposite refill_from.
+  r.holes_out = HolesOut::kPerFiveOfDifference;
+  const Game per_five(r);
+  const State t = deal_round(per_five, {30, 20}, 0, 0, 0, setup);
+  EXPECT_EQ(t.out_of_play, 1u << 5 | 1u << 6);  // P2's 1, 2
+  EXPECT_EQ(t.holes[7] + t.holes[8] + t.holes[9], 15);
+  EXPECT_EQ(t.aside, pair(5, 5));
 }
 
 TEST_F(MatchLayer, ARemainderSetAsideIsKeptToTheCreditOfItsOwner) {
   RuleSet r = khutka();
   r.remainder = Remainder::kSetAside;
   r.tribute = Tribute::kNone;
+  r.holes_out = HolesOut::kUnfilled;
   const Game game(r);
   RoundSetup setup;
   const State s = deal_round(game, {33, 17}, 0, 0, 0, setup);
@@ -214,11 +223,19 @@ TEST_F(MatchLayer, ARemainderSetAsideIsKeptToTheCreditOfItsOwner) {
   EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 2}));
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 0}));
   EXPECT_EQ(game.counters_total(s), 50);
+  // With a hole per five of the difference, 17 keeps two holes and sets the other 7 aside.
+  r.holes_out = HolesOut::kPerFiveOfDifference;
+  const Game per_five(r);
+  const State t = deal_round(per_five, {33, 17}, 0, 0, 0, setup);
+  EXPECT_EQ(t.aside, pair(8, 7));
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 3}));
+  EXPECT_EQ(per_five.counters_total(t), 50);
 }
 
 TEST_F(MatchLayer, WhenAPlayerWhoCannotFillAHoleLosesTheMatchEndsBeforeDealing) {
   RuleSet r = khutka();
   r.match_end = MatchEnd::kCannotFillHole;
+  r.holes_out = HolesOut::kUnfilled;
   const Game game(r);
   int8_t winner = kNobody;
   EXPECT_TRUE(match_end_reached(game, {46, 4}, winner));
@@ -262,7 +279,11 @@ TEST(MatchTrace, TheTraceShowsRoundBoundariesTheSettlementAndTheHandicaps) {
   EXPECT_NE(text.find("Round 3: P1 fills 4 of 5 holes, 1 out of play; P2 fills 5 of 5 holes, 5 set aside"), std::string::npos);
   EXPECT_NE(text.find("  Player 1  store 0  aside 0  Kungidar\n"), std::string::npos);
   EXPECT_NE(text.find("his bha and returns 2 when the round ends"), std::string::npos);
-  EXPECT_NE(text.find("\nMatch: P1 wins 50-0 after 57 rounds (rule)\n"), std::string::npos);
+  // 17-33: three fives of difference take three of P1's holes; each sets a five aside.
+  EXPECT_NE(text.find("Round 6: P1 fills 2 of 5 holes, 3 out of play, 5 set aside; P2 fills 5 of 5 holes, 10 set aside"),
+            std::string::npos);
+  // 40-10 leaves P2 no hole: the match is over.
+  EXPECT_NE(text.find("\nMatch: P1 wins 40-10 after 21 rounds (rule)\n"), std::string::npos);
 }
 
 TEST(MatchTrace, TheJsonTraceListsEachRoundAndTheNextSettlement) {
