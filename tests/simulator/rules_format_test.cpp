@@ -202,6 +202,16 @@ TEST(Rulesets, EveryShippedRulesetPassesTheCheck) {
   for (const auto& p : problems) ADD_FAILURE() << p;
 }
 
+TEST(Rulesets, EveryRulesetWithRelayChainsSaysWhyItsBoundIsWhatItIs) {
+  // A relay chain can loop; the bound that stops it is a reconstruction choice, so it needs a
+  // stated reason, not "(default; no provenance)".
+  for (const auto& id : list_ruleset_ids()) {
+    const RuleSet r = load_ruleset(id);
+    if (r.relay == Relay::kNone) continue;
+    EXPECT_TRUE(r.provenance.count("max_sowings_per_move")) << id;
+  }
+}
+
 TEST(Rulesets, TheHashChangesWithAnyRuleAndOnlyWithRules) {
   RuleSet a = load_ruleset("toguz_kumalak/standard");
   RuleSet b = a;
