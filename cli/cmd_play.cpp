@@ -1,4 +1,5 @@
 // mancala trace | replay: one game, move by move, for people (text) or machines (JSON).
+#include <array>
 #include <fstream>
 #include <sstream>
 
@@ -18,6 +19,117 @@ using namespace mancala::sim;
 
 std::string player_name(int p) { return "P" + std::to_string(p + 1); }
 
+// Where the counters a sowing drops into a player's own store or sinks go, in words.
+std::string sink_name(const RuleSet& r) {
+  if (r.stores == StoreMode::kSown) return "store";
+  if (r.tuzdyk) return "tuzdyk";
+  if (r.remainder == Remainder::kSettleFives) return "bha";
+  if (r.toll_hole != TollHole::kNone && r.winner_takes_remainder_hole) return "toll or remainder hole";
+  if (r.toll_hole != TollHole::kNone) return "toll hole";
+  return "remainder hole";
+}
+
+// What a move gave each player (MoveEffect's totals taken apart): [0] the mover, [1] the other.
+struct Gain {
+  int total = 0, capture = 0, fours = 0, tribute = 0, extra_number = 0, dropped_in = 0;
+};
+std::array<Gain, 2> gains_of(const MoveEffect& fx) {
+  std::array<Gain, 2> g;
+  g[0].total = fx.captured;
+  g[1].total = fx.opponent_captured;
+  g[0].capture = fx.by_rule;
+  for (int i = 0; i < 2; ++i) {
+    g[i].fours = fx.fours[i];
+    g[i].tribute = fx.tribute[i];
+    g[i].extra_number = fx.extra_number[i];
+    g[i].dropped_in = g[i].total - g[i].capture - g[i].fours - g[i].tribute - g[i].extra_number;
+  }
+  return g;
+}
+
+std::string fours_text(int n) {
+  return n == 4 ? "takes a four (4)" : "takes " + std::to_string(n / 4) + " fours (" + std::to_string(n) + ")";
+}
+
+// The mover's gains after "captures": ", captures 1, takes a four (4), 3 into his store", then
+// the other player's: "; P1 takes a four (4)". Empty when nobody gained anything.
+std::string gains_text(const Game& game, int mover, const MoveEffect& fx) {
+  const std::array<Gain, 2> g = gains_of(fx);
+  const std::string other = player_name(1 - mover);
+  const std::string sink = sink_name(game.rules());
+  std::string out;
+  if (g[0].capture > 0) out += ", captures " + std::to_string(g[0].capture);
+  if (g[0].fours > 0) out += ", " + fours_text(g[0].fours);
+  if (g[0].tribute > 0) out += ", keeps " + std::to_string(g[0].tribute) + " as the Kungidar's tribute";
+  if (g[0].extra_number > 0) out += ", takes " + other + "'s extra number (" + std::to_string(g[0].extra_number) + ")";
+  if (g[0].dropped_in > 0) out += ", " + std::to_string(g[0].dropped_in) + " into his " + sink;
+  if (g[1].fours > 0) out += "; " + other + " " + fours_text(g[1].fours);
+  if (g[1].tribute > 0) out += "; " + other + " receives the Kungidar's tribute (" + std::to_string(g[1].tribute) + ")";
+  if (g[1].extra_number > 0) out += "; " + other + " takes his extra number (" + std::to_string(g[1].extra_number) + ")";
+  if (g[1].dropped_in > 0) out += "; " + std::to_string(g[1].dropped_in) + " into " + other + "'s " + sink;
+  return out;
+}
+
+json gains_json(int mover, const MoveEffect& fx) {
+  const std::array<Gain, 2> g = gains_of(fx);
+  json out = json::array();
+  for (int p = 0; p < 2; ++p) {
+    const Gain& x = g[p == mover ? 0 : 1];
+    out.push_back({{"player", p + 1}, {"total", x.total}, {"capture", x.capture}, {"fours", x.fours},
+                   {"tribute", x.tribute}, {"extra_number", x.extra_number}, {"dropped_in", x.dropped_in}});
+  }
+  return out;
+}
+
+// Why `player` has no move in `s`, in words.
+std::string no_move_reason(const Game& game, const State& s, int player) {
+  int counters = 0;
+  for (int k = 0; k < game.holes_per_player(); ++k) {
+    const int pos = game.global(player, k);
+    if (!(s.out_of_play >> pos & 1u)) counters += s.holes[pos];
+  }
+  if (counters == 0) return "no counters to sow";
+  const int min = game.rules().min_counters_to_sow;
+  if (min > 1) return "no hole holds " + std::to_string(min) + " or more";
+  return "nothing he may sow";
+}
+
+bool can_move(const Game& game, const State& s, int player) {
+  MoveList moves;
+  game.legal_moves(s, player, moves);
+  return moves.size > 0;
+}
+
+// The player who passed right after a turn (the engine gave the turn back because he could not
+// move), or kNobody. `due` is who would have moved next.
+int passer(const Game& game, const State& after, int due) {
+  if (after.over || game.joint_turn(after) || due == kNobody || after.to_move == due) return kNobody;
+  return due;
+}
+
+// Who moves after a move of `mover` unless he cannot: the mover again after an extra move.
+int due_after_move(const Game& game, const State& after, int mover, const MoveEffect& fx) {
+  if (game.rules().turns == Turns::kSimultaneous) return kNobody;  // the next turn is joint or solo
+  return fx.extra_move && can_move(game, after, mover) ? mover : 1 - mover;
+}
+
+// Who moves first after a simultaneous opening: the one player who earned another move, else the
+// round's starter (Game::settle_turn).
+int due_after_joint(const Game& game, const State& before, const JointEffect& fx) {
+  if (game.rules().turns != Turns::kSimultaneousOpening) return kNobody;
+  const bool e0 = fx.fx[0].extra_move, e1 = fx.fx[1].extra_move;
+  return e0 != e1 ? (e0 ? 0 : 1) : before.to_move;
+}
+
+std::string pass_text(const Game& game, const State& after, int who) {
+  return who == kNobody ? "" : "; " + player_name(who) + " passes: " + no_move_reason(game, after, who);
+}
+
+json pass_json(const Game& game, const State& after, int who) {
+  if (who == kNobody) return nullptr;
+  return {{"player", who + 1}, {"reason", no_move_reason(game, after, who)}};
+}
+
 std::string describe_move(const Game& game, const State& before, Move m, const MoveEffect& fx) {
   const int p = before.to_move;
   const int origin = game.global(p, m.hole);
@@ -28,7 +140,7 @@ std::string describe_move(const Game& game, const State& before, Move m, const M
                                                       : player_name(game.owner(fx.last_pos)) + "'s " + game.hole_label(fx.last_pos));
   }
   if (fx.sowings > 1) out << ", " << fx.sowings << " sowings";
-  if (fx.captured > 0) out << ", captures " << fx.captured;
+  out << gains_text(game, p, fx);
   if (fx.made_tuzdyk) out << ", makes a tuzdyk";
   if (fx.relay_bound) out << ", relay bound reached";
   if (fx.extra_move) out << ", ends in his store: moves again";
@@ -74,7 +186,7 @@ std::string describe_joint_move(const Game& game, const State& before, const Joi
     }
     out << "last in " << last_text(game, e.last_pos);
     if (e.sowings > 1) out << ", " << e.sowings << " sowings";
-    if (e.captured > 0) out << ", captures " << e.captured;
+    out << gains_text(game, p, e);
     if (e.relay_bound) out << ", relay bound reached";
     if (e.extra_move) out << ", ends in his store: moves again alone";
     if (fx.ended_at[p] > 0) out << "; dead at tick " << fx.ended_at[p];
@@ -144,27 +256,31 @@ class TraceObserver : public GameObserver {
   }
   void on_move(const State& before, Move m, const MoveEffect& fx, const State& after) override {
     ++ply_;
+    const int passed = passer(game_, after, due_after_move(game_, after, before.to_move, fx));
     if (json_) {
       json j = {{"ply", ply_}, {"player", before.to_move + 1}, {"move", move_label(game_, before.to_move, m)},
-                {"captured", fx.captured}, {"sowings", fx.sowings}, {"tuzdyk", fx.made_tuzdyk},
-                {"state", state_to_json(game_, after)}};
+                {"captured", fx.captured}, {"gains", gains_json(before.to_move, fx)}, {"sowings", fx.sowings},
+                {"tuzdyk", fx.made_tuzdyk}, {"pass", pass_json(game_, after, passed)}, {"state", state_to_json(game_, after)}};
       if (fx.last_pos >= 0 && fx.last_pos < kMaxHoles) {
         j["last"] = {{"owner", game_.owner(fx.last_pos) + 1}, {"hole", game_.hole_label(fx.last_pos)}};
       }
       moves_.push_back(j);
       return;
     }
-    out_ << ply_ << ". " << describe_move(game_, before, m, fx) << "\n" << draw_board(game_, after) << "\n";
+    out_ << ply_ << ". " << describe_move(game_, before, m, fx) << pass_text(game_, after, passed) << "\n"
+         << draw_board(game_, after) << "\n";
   }
   void on_joint_move(const State& before, const JointMove& jm, const JointEffect& fx, const State& after) override {
     ++ply_;
+    const int passed = passer(game_, after, due_after_joint(game_, before, fx));
     if (json_) {
       json moves = json::array();
       for (int p = 0; p < 2; ++p) {
         if (!jm.plays[p]) continue;
         const MoveEffect& e = fx.fx[p];
         json one = {{"player", p + 1}, {"move", move_label(game_, p, jm.move[p])}, {"captured", e.captured},
-                    {"sowings", e.sowings}, {"lapsed", fx.lapsed[p]}, {"extra_move", e.extra_move}};
+                    {"gains", gains_json(p, e)}, {"sowings", e.sowings}, {"lapsed", fx.lapsed[p]},
+                    {"extra_move", e.extra_move}};
         if (fx.ended_at[p] > 0) one["dead_at_tick"] = fx.ended_at[p];
         if (e.last_pos >= 0 && e.last_pos < kMaxHoles) {
           one["last"] = {{"owner", game_.owner(e.last_pos) + 1}, {"hole", game_.hole_label(e.last_pos)}};
@@ -173,10 +289,12 @@ class TraceObserver : public GameObserver {
       }
       moves_.push_back({{"ply", ply_}, {"simultaneous", true}, {"move", joint_move_label(game_, jm)},
                         {"resolution", enum_names(game_.rules().resolution)[static_cast<size_t>(game_.rules().resolution)]},
-                        {"first", fx.first + 1}, {"ticks", fx.ticks}, {"moves", moves}, {"state", state_to_json(game_, after)}});
+                        {"first", fx.first + 1}, {"ticks", fx.ticks}, {"moves", moves},
+                        {"pass", pass_json(game_, after, passed)}, {"state", state_to_json(game_, after)}});
       return;
     }
-    out_ << ply_ << ". " << describe_joint_move(game_, before, jm, fx) << "\n" << draw_board(game_, after) << "\n";
+    out_ << ply_ << ". " << describe_joint_move(game_, before, jm, fx) << pass_text(game_, after, passed) << "\n"
+         << draw_board(game_, after) << "\n";
   }
   // A match (rules.match): how the round ended and how the next one is dealt.
   void on_round_end(const State& ended, const RoundRecord& record, const State* next, const MatchState& match) override {
@@ -195,12 +313,19 @@ class TraceObserver : public GameObserver {
       }
       if (!game_.joint_turn(*next)) text << "; " << player_name(setup.starter) << " starts";
       text << settlement_text(game_, setup);
+      if (!game_.joint_turn(*next) && next->to_move != setup.starter) {
+        // A starter with nothing to sow (a Bhadar whose only hole is his bha) passes at once.
+        text << "; " << player_name(setup.starter) << " passes at once: " << no_move_reason(game_, *next, setup.starter);
+      }
     }
     if (json_) {
       rounds_.push_back({{"round", match.rounds}, {"end", end_reason_name(record.reason)},
                          {"winner", record.winner == kNobody ? json(nullptr) : json(record.winner == kDraw ? 0 : record.winner + 1)},
                          {"holdings", {record.holdings[0], record.holdings[1]}}, {"next_deal", deal},
-                         {"next_settlement", next ? settlement_json(game_, match.setup) : json(nullptr)}});
+                         {"next_settlement", next ? settlement_json(game_, match.setup) : json(nullptr)},
+                         {"next_pass", next && !game_.joint_turn(*next) && next->to_move != match.setup.starter
+                                           ? pass_json(game_, *next, match.setup.starter)
+                                           : json(nullptr)}});
       return;
     }
     out_ << "Round " << match.rounds << " over after " << record.plies << " plies (" << end_reason_name(record.reason)

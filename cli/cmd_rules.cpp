@@ -88,7 +88,8 @@ int rules_show(const Args& args, Io& io) {
       group = f.group;
       io.out << "\n" << group << "\n";
     }
-    io.out << "  " << std::left << std::setw(26) << f.key << std::setw(22) << f.get(r).dump();
+    // A space after the padded value, so a long one never runs into its provenance.
+    io.out << "  " << std::left << std::setw(28) << f.key << std::setw(25) << f.get(r).dump() << ' ';
     auto it = r.provenance.find(f.key);
     if (it == r.provenance.end()) {
       io.out << "(default; no provenance)";
@@ -97,6 +98,8 @@ int rules_show(const Args& args, Io& io) {
     } else {
       io.out << "assumption: " << it->second.at("assumption");
     }
+    // A note may state what the engine assumes beyond the phrase quoted.
+    if (it != r.provenance.end() && it->second.count("note")) io.out << " (note: " << it->second.at("note") << ")";
     io.out << "\n";
   }
   return 0;

@@ -689,6 +689,8 @@ std::string describe_rule_value(const std::string& key, const json& value) {
       {"match=false", "single rounds"},
       {"refill_from=left", "refilling from the left"},
       {"refill_from=right", "refilling from the right"},
+      {"holes_out=unfilled", "only the holes a player cannot fill out of play"},
+      {"holes_out=per_five_of_difference", "a hole of the weaker out of play per five of difference"},
       {"remainder=set_aside", "the remainder set aside"},
       {"remainder=next_hole", "the remainder in the next hole"},
       {"remainder=first_hole", "the remainder in the first hole"},

@@ -93,7 +93,8 @@ struct HandicapResult {
 };
 
 // Every deficit the ruleset can deal a round from: 0 up to the largest for which the match is not
-// over before the round (match_end) and each side holds a counter after the settlement.
+// over before the round (sim::match_end_reached: by match_end, or holes_out per_five_of_difference
+// leaving the weaker side no hole) and each side holds a counter after the settlement.
 std::vector<int> handicap_levels(const sim::RuleSet& rules);
 
 // Parses "--levels": comma-separated deficits and ranges, "0,5,10-12". Throws mancala::UsageError

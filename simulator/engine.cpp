@@ -182,6 +182,7 @@ void Game::begin_move(State& s, int player, Move m, Sowing& c) const {
     count -= g.mover + g.other;
     c.fx.captured += g.mover;
     c.fx.opponent_captured += g.other;
+    c.fx.tribute = {static_cast<int16_t>(g.mover), static_cast<int16_t>(g.other)};
   }
   const bool into_origin = rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
   start_sowing(s, c, origin, count, into_origin);
@@ -208,11 +209,7 @@ void Game::drop_one(State& s, Sowing& c) const {
     if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, c.player, c.reverse, pos);
   }
   drop(s, pos, c.fx, c.player);
-  if (watch_drops_) {
-    const Gains g = watch_drop(s, pos, c.player);
-    c.fx.captured += g.mover;
-    c.fx.opponent_captured += g.other;
-  }
+  if (watch_drops_) add_gains(c.fx, watch_drop(s, pos, c.player));
   c.pos = pos;
   --c.hand;
 }
@@ -224,8 +221,7 @@ void Game::sow_rest(State& s, Sowing& c) const {
     c.pos = g.pos;
     c.hand = 0;
     c.into_from = false;
-    c.fx.captured += g.mover;
-    c.fx.opponent_captured += g.other;
+    add_gains(c.fx, g);
     return;
   }
   const int p = c.player;
@@ -303,11 +299,7 @@ bool Game::after_sowing(State& s, Sowing& c) const {
   } else {
     capture_at_end(s, c);
   }
-  if (rules_.capture_fours == Fours::kEndOfTurn) {
-    const Gains g = take_fours(s, p);
-    c.fx.captured += g.mover;
-    c.fx.opponent_captured += g.other;
-  }
+  if (rules_.capture_fours == Fours::kEndOfTurn) add_gains(c.fx, take_fours(s, p));
   return false;
 }
 
@@ -327,6 +319,7 @@ bool Game::resow_capture(State& s, Sowing& c) const {
   s.holes[inner] = 0;
   s.holes[outer] = 0;
   c.fx.captured += got;
+  c.fx.by_rule += got;
   ++c.resows;
   start_sowing(s, c, c.first, got, true);
   return true;
@@ -354,6 +347,12 @@ int Game::take(State& s, int pos, int player) const {
 }
 
 void Game::capture_at_end(State& s, Sowing& c) const {
+  const int before = c.fx.captured;
+  capture_by_rule(s, c);
+  c.fx.by_rule += c.fx.captured - before;
+}
+
+void Game::capture_by_rule(State& s, Sowing& c) const {
   const int p = c.player;
   const int last = c.pos;
   const int empty_next = c.empty_next;

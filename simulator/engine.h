@@ -6,6 +6,8 @@
 // bookkeeping (ply, quiet turns, end of round) in one place. Nothing in the move loop allocates.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include "simulator/rules.h"
@@ -17,6 +19,13 @@ namespace mancala::sim {
 struct MoveEffect {
   int captured = 0;      // counters the mover captured (stores/sinks included)
   int opponent_captured = 0;  // counters the other player gained during the move (his sinks, fours...)
+  // What the two totals are made of, for traces ([0] the mover, [1] the other player). The rest of
+  // a player's total is what the sowing dropped into his store or sinks (a store on the sowing
+  // path, a bha, a tuzdyk, a toll hole).
+  int by_rule = 0;                     // the mover's captures by the capture rule (and a tuzdyk's making)
+  std::array<int16_t, 2> fours{};      // holes of four taken
+  std::array<int16_t, 2> tribute{};    // the Kungidar's counter from a lifted hole
+  std::array<int16_t, 2> extra_number{};  // holes made to hold an extra number
   int sowings = 1;       // sowings in the relay chain
   bool made_tuzdyk = false;
   int last_pos = -1;     // global position of the last counter
@@ -122,6 +131,7 @@ class Game {
   void add_reverse_moves(const State& s, int player, MoveList& out) const;
   bool end_hole(int pos) const;
   void capture_at_end(State& s, Sowing& c) const;
+  void capture_by_rule(State& s, Sowing& c) const;  // the capture rule's own work
   void end_turn(State& s, const MoveEffect& fx) const;
   // Bookkeeping after a turn (alternating, solo or joint): ply, quiet turns, end of round, who
   // moves next. `extra` has bit p set when player p earned another move.
@@ -136,7 +146,25 @@ class Game {
     int pos = -1;    // sow_watched: where the last counter fell
     int mover = 0;   // counters the mover gained
     int other = 0;   // counters the other player gained
+    std::array<int, 2> fours{};  // of which taken as fours ([0] mover, [1] other)
+    std::array<int, 2> extra{};  // of which taken as extra numbers
+    void add(const Gains& g) {
+      mover += g.mover;
+      other += g.other;
+      for (int i = 0; i < 2; ++i) {
+        fours[i] += g.fours[i];
+        extra[i] += g.extra[i];
+      }
+    }
   };
+  static void add_gains(MoveEffect& fx, const Gains& g) {
+    fx.captured += g.mover;
+    fx.opponent_captured += g.other;
+    for (int i = 0; i < 2; ++i) {
+      fx.fours[i] = static_cast<int16_t>(fx.fours[i] + g.fours[i]);
+      fx.extra_number[i] = static_cast<int16_t>(fx.extra_number[i] + g.extra[i]);
+    }
+  }
   Gains take_tribute(State& s, int player) const;
   Gains watch_drop(State& s, int pos, int player) const;
   Gains sow_watched(State& s, int player, bool reverse, int from, int pos, int count, bool into_from) const;

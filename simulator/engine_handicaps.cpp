@@ -26,8 +26,10 @@ Game::Gains Game::watch_drop(State& s, int pos, int player) const {
   const int n = s.holes[pos];
   const int q = 1 - player;
   int taker = kNobody;
+  bool four = false;
   if (rules_.capture_fours == Fours::kInstant && n == 4 &&
       (rules_.fours_scope == FoursScope::kBothRows || owner(pos) == player)) {
+    four = true;
     // Khutka Boia: "Whenever any holes in the player's row contain four counters, they are
     // captured by the player."
     taker = owner(pos);
@@ -37,7 +39,9 @@ Game::Gains Game::watch_drop(State& s, int pos, int player) const {
     taker = rules_.extra_number == ExtraNumber::kHolder ? q : player;
   }
   if (taker == kNobody) return g;
-  (taker == player ? g.mover : g.other) = take(s, pos, taker);
+  const int got = take(s, pos, taker);
+  (taker == player ? g.mover : g.other) = got;
+  (four ? g.fours : g.extra)[taker == player ? 0 : 1] = got;
   return g;
 }
 
@@ -47,9 +51,7 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
   MoveEffect fx;
   auto drop_watched = [&](int at) {
     drop(s, at, fx, player);
-    const Gains g = watch_drop(s, at, player);
-    total.mover += g.mover;
-    total.other += g.other;
+    total.add(watch_drop(s, at, player));
   };
   if (into_from && count > 0) {
     pos = from;
@@ -78,7 +80,9 @@ Game::Gains Game::take_fours(State& s, int player) const {
     if (s.holes[pos] != 4 || s.sink[pos] != kNobody) continue;
     const int o = owner(pos);
     if (rules_.fours_scope == FoursScope::kMoverRow && o != player) continue;
-    (o == player ? g.mover : g.other) += take(s, pos, o);
+    const int got = take(s, pos, o);
+    (o == player ? g.mover : g.other) += got;
+    g.fours[o == player ? 0 : 1] += got;
   }
   return g;
 }

@@ -28,6 +28,23 @@ int8_t first_player_of(const RuleSet& r, int8_t previous_winner, int8_t previous
   return other;
 }
 
+// The holes of each row left to be filled when a round is dealt from `holdings` (before any
+// transfer): every hole with holes_out unfilled; with per_five_of_difference the weaker loses one
+// for each whole hole's worth of the difference (0 when none is left to him).
+std::array<int, 2> holes_left(const RuleSet& r, std::array<int, 2> holdings) {
+  const int h = r.holes_per_player;
+  std::array<int, 2> left{h, h};
+  if (r.holes_out == HolesOut::kPerFiveOfDifference && holdings[0] != holdings[1]) {
+    // DLP: "for each multiple of five in the difference a hole on the player with fewer counters'
+    // side is eliminated from play". ("Greater than five" agrees: the difference of two holdings
+    // summing to 2 x holes x counters_per_hole is even, so it is never exactly five.)
+    const int weak = holdings[0] < holdings[1] ? 0 : 1;
+    const int lost = (holdings[1 - weak] - holdings[weak]) / r.counters_per_hole;
+    left[weak] = std::max(0, h - lost);
+  }
+  return left;
+}
+
 }  // namespace
 
 State start_match(const Game& game, MatchState& match) {
@@ -43,6 +60,14 @@ State start_match(const Game& game, MatchState& match) {
 
 bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner) {
   const RuleSet& r = game.rules();
+  const std::array<int, 2> left = holes_left(r, holdings);
+  for (int p = 0; p < 2; ++p) {
+    if (left[p] == 0) {
+      // A player whose every hole is eliminated has nothing to play with: the other has won.
+      winner = static_cast<int8_t>(1 - p);
+      return true;
+    }
+  }
   switch (r.match_end) {
     case MatchEnd::kAllCounters:
       // "until one player captures all of the counters"
@@ -174,6 +199,7 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
       }
     }
   }
+  const std::array<int, 2> left = holes_left(r, holdings);
   const bool decided = previous_winner == 0 || previous_winner == 1;
   const bool perks = r.toll_hole != TollHole::kNone || r.winner_takes_remainder_hole;
   if (decided && perks) setup.favoured = previous_winner;
@@ -185,14 +211,19 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
       const int k = r.refill_from == RefillFrom::kLeft ? i : h - 1 - i;
       order[i] = game.global(p, k);
     }
+    // The holes past `row` in filling order are eliminated (holes_out per_five_of_difference).
+    const int row = left[p];
+    for (int i = row; i < h; ++i) s.out_of_play |= 1u << order[i];
     const int full = have[p] / c;
     const int rem = have[p] % c;
     int aside = 0;
     int used = 0;  // holes dealt counters, in filling order
-    if (full >= h) {
-      for (int i = 0; i < h; ++i) s.holes[order[i]] = static_cast<uint8_t>(c);
-      used = h;
-      aside = have[p] - h * c;
+    if (full >= row) {
+      // Every hole left to him is filled; the rest is set aside to his credit (with settle_fives,
+      // by whole fives: the settlement has made his holdings a multiple of five).
+      for (int i = 0; i < row; ++i) s.holes[order[i]] = static_cast<uint8_t>(c);
+      used = row;
+      aside = have[p] - row * c;
     } else {
       int next = 0;
       if (rem > 0 && r.remainder == Remainder::kFirstHole) {
@@ -211,12 +242,12 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
       used = next;
     }
     if (r.burn_unfilled) {
-      for (int i = used; i < h; ++i) s.out_of_play |= 1u << order[i];
+      for (int i = used; i < row; ++i) s.out_of_play |= 1u << order[i];
     }
     s.aside[p] = static_cast<int16_t>(aside);
     if (r.extra_number != ExtraNumber::kNone) {
       // What he had beyond his full holes: set aside (a full row) or dealt as a remainder.
-      setup.extra_number[p] = static_cast<uint8_t>(full >= h ? aside : rem);
+      setup.extra_number[p] = static_cast<uint8_t>(full >= row ? aside : rem);
     }
     if (setup.bha_owner == p) {
       // "The bha must be either the leftmost or rightmost hole"; its five are his at once.

@@ -8,11 +8,14 @@
 //   - counters beyond a full row are set aside to his credit (State::aside, still his);
 //   - counters short of a full hole follow the `remainder` rule (set aside, into the next or the
 //     first hole, or Khutka Boia's 1-4 / 2-3 settlement with the opponent's remainder);
-//   - holes left unfilled leave play (State::out_of_play: sowing skips them);
+//   - holes leave play (State::out_of_play: sowing skips them) by holes_out: the holes a player
+//     cannot fill, or (Khutka Boia, DLP) one hole of the weaker for each five of the difference,
+//     from the end opposite refill_from, what he holds beyond the holes left to him set aside;
 //   - handicap perks of the rules are set in the State (tribute_to, sinks for a bha, a toll hole
 //     or the loser's remainder hole, closed_to, extra_number);
 //   - next_starter names who moves first.
 // The match ends by match_end (one player holds every counter; or a player cannot fill a hole),
+// when holes_out per_five_of_difference leaves a player no hole (the other wins),
 // by the reconstruction's stopping rule stop_after_rounds (the holder of more wins; reported with
 // the no-progress rule), or at max_rounds, which is reported as the safety bound. A round stopped
 // by max_plies also stops the match as unfinished.
@@ -103,8 +106,9 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng);
 State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner, int8_t previous_starter,
                  int bha_side, RoundSetup& setup);
 
-// True when the match is over with these holdings by match_end (before a round is dealt from
-// them); `winner` is then set.
+// True when the match is over with these holdings (before a round is dealt from them): by
+// match_end, or because holes_out per_five_of_difference leaves a player no hole; `winner` is
+// then set.
 bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner);
 
 }  // namespace mancala::sim

@@ -63,6 +63,10 @@ const std::vector<std::string>& enum_names(RefillFrom) {
   static const std::vector<std::string> n = {"left", "right"};
   return n;
 }
+const std::vector<std::string>& enum_names(HolesOut) {
+  static const std::vector<std::string> n = {"unfilled", "per_five_of_difference"};
+  return n;
+}
 const std::vector<std::string>& enum_names(Remainder) {
   static const std::vector<std::string> n = {"set_aside", "next_hole", "first_hole", "settle_fives"};
   return n;

@@ -85,6 +85,12 @@ enum class Remainder : uint8_t {
   kFirstHole,    // into the first hole in filling order, the full holes after it (Das-Gupta's example)
   kSettleFives,  // the two remainders make one hole's worth and are settled as 1-4 or 2-3 (Khutka Boia)
 };
+// Which holes of a player's row leave play when a round is dealt.
+enum class HolesOut : uint8_t {
+  kUnfilled,            // the holes he cannot fill with his holdings (Mawkar Katiya, Sonka)
+  kPerFiveOfDifference, // the weaker loses one hole for each whole hole's worth of the difference
+                        // (Khutka Boia, DLP: "for each multiple of five in the difference")
+};
 // Who starts the next round of a match.
 enum class Starter : uint8_t { kAlternate, kPreviousWinner, kPreviousLoser, kSame };
 // When a match is over (besides the bound on rounds).
@@ -179,6 +185,7 @@ struct RuleSet {
                               // holding more wins (reported with the no-progress rule)
   RefillFrom refill_from = RefillFrom::kLeft;
   bool burn_unfilled = true;  // holes a player cannot fill leave play for the round (Sonka: "burned")
+  HolesOut holes_out = HolesOut::kUnfilled;  // which holes leave play when a round is dealt
   Remainder remainder = Remainder::kSetAside;
   Starter next_starter = Starter::kAlternate;
   MatchEnd match_end = MatchEnd::kAllCounters;
@@ -211,6 +218,7 @@ const std::vector<std::string>& enum_names(CaptureFacing);
 const std::vector<std::string>& enum_names(Fours);
 const std::vector<std::string>& enum_names(FoursScope);
 const std::vector<std::string>& enum_names(RefillFrom);
+const std::vector<std::string>& enum_names(HolesOut);
 const std::vector<std::string>& enum_names(Remainder);
 const std::vector<std::string>& enum_names(Starter);
 const std::vector<std::string>& enum_names(MatchEnd);

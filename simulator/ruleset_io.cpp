@@ -192,10 +192,18 @@ std::vector<FieldInfo> make_fields() {
                         "without end, reported as ended by the no-progress rule"));
   f.push_back(enum_field("refill_from", m, &RuleSet::refill_from,
                          "the end of his row from which a player fills his holes with counters_per_hole "
-                         "each when a round is dealt; the holes he cannot fill leave play"));
+                         "each when a round is dealt; the holes that leave play (holes_out) are at the "
+                         "other end"));
   f.push_back(bool_field("burn_unfilled", m, &RuleSet::burn_unfilled,
                          "the holes a player cannot fill when a round is dealt leave play for the round "
                          "(skipped by both players' sowing); false: they stay in play, empty"));
+  f.push_back(enum_field("holes_out", m, &RuleSet::holes_out,
+                         "which holes of a row leave play when a round is dealt: unfilled (those its "
+                         "owner cannot fill), per_five_of_difference (the player who held fewer at the "
+                         "end of the round loses one hole, from the end opposite refill_from, for each "
+                         "whole counters_per_hole in the difference, and sets aside what he holds "
+                         "beyond the holes left to him; one left no hole cannot play and loses the "
+                         "match)"));
   f.push_back(enum_field("remainder", m, &RuleSet::remainder,
                          "counters short of a full hole when a round is dealt: set_aside (kept to his "
                          "credit), next_hole (into the next hole in filling order, which stays in play), "
@@ -447,6 +455,12 @@ void finalize(RuleSet& r, const std::string& file) {
     if (r.extra_number != ExtraNumber::kNone) bad("extra_number", "only has a meaning in a match (match: true)");
     if (r.toll_hole != TollHole::kNone) bad("toll_hole", "only has a meaning in a match (match: true)");
     if (r.winner_takes_remainder_hole) bad("winner_takes_remainder_hole", "only has a meaning in a match (match: true)");
+    if (r.holes_out != HolesOut::kUnfilled) bad("holes_out", "only has a meaning in a match (match: true)");
+  }
+  if (r.holes_out == HolesOut::kPerFiveOfDifference && r.remainder != Remainder::kSettleFives &&
+      r.remainder != Remainder::kSetAside) {
+    bad("holes_out", "per_five_of_difference sets aside what the weaker holds beyond his holes: it needs remainder "
+                     "settle_fives or set_aside");
   }
   if (r.stop_after_rounds > 0 && (!r.match || r.stop_after_rounds >= r.max_rounds)) {
     bad("stop_after_rounds", "needs a match (match: true) and fewer rounds than max_rounds");

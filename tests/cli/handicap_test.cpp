@@ -78,6 +78,25 @@ TEST(HandicapDeal, ThirtyThreeToSeventeenTakesTwoHolesOutOfPlayAndSettlesTwoThre
             "3 of 5 holes in play; gives 2 to the other side; the other side has a bha; the other side sets 10 aside");
 }
 
+TEST(HandicapDeal, WithAHolePerFiveOfTheDifferenceSeventeenKeepsTwoHolesAndTheLevelsStopWhereNoHoleIsLeft) {
+  // The fixture with holes_out per_five_of_difference (Khutka Boia's default): 17-33 differ by 16,
+  // three fives, so the weaker side keeps two holes and sets its third five aside; 12-38 (26)
+  // leaves it no hole, so the deficits it can deal stop at 12 (13-37 keeps one).
+  sim::RuleSet rules = sim::load_ruleset(kFixture);
+  rules.holes_out = sim::HolesOut::kPerFiveOfDifference;
+  std::vector<int> expected;
+  for (int d = 0; d <= 12; ++d) expected.push_back(d);
+  EXPECT_EQ(handicap_levels(rules), expected);
+  HandicapOptions o = small(4);
+  o.levels = {8};
+  o.matches = false;
+  const HandicapResult r = measure_handicaps(rules, o);
+  ASSERT_EQ(r.levels.size(), 1u);
+  EXPECT_EQ(r.levels[0].handicap,
+            "2 of 5 holes in play; gives 2 to the other side; the other side has a bha; sets 5 aside; the other side "
+            "sets 10 aside");
+}
+
 TEST(HandicapDeal, TwentyFourToTwentySixSettlesOneFourWithTheTributeToTheStrongerSide) {
   // 24 = 4 holes + 4, 26 = 5 holes + 1: the one with one gives it to the one with four and
   // becomes the Kungidar, who receives the tribute.

@@ -180,45 +180,113 @@ TEST_F(KhutkaBoia, HolesOutOfPlayAreSkippedBySowing) {
   expect_rows(s, {1, 0, 0, 0, 0}, {1, 1, 1, 0, 0});
 }
 
-// The settlement between rounds (deal_round): the 1-4 and 2-3 cases and eliminated holes.
+// The settlement between rounds (deal_round): holes eliminated by the difference, the 1-4 and
+// 2-3 cases, and the reading where only unfilled holes leave play (khutka_boia/unfilled_holes_leave).
 
-TEST_F(KhutkaBoia, After33To17TheWeakerFillsThreeHolesTwoLeavePlayAndTheTwoThreeSettlementGivesABha) {
-  // 33 = 6 fives + 3, 17 = 3 fives + 2: the remainders 3 and 2 make five. P2 gives his two to P1
-  // ("the player with two gives these counters to the other player"), who then holds 35: his bha
-  // (his leftmost hole here) gets "these five", which are his at once, his other four holes five
-  // each, and 10 are set aside. P2 fills three holes; his 4 and 5 leave play. (The DLP's "for each
-  // multiple of five in the difference" would eliminate three, leaving P2 two more counters than
-  // holes for them: see the remainder key's provenance.)
+TEST_F(KhutkaBoia, After33To17TheWeakerLosesThreeHolesForTheThreeFivesOfTheDifferenceAndTheTwoThreeSettlementGivesABha) {
+  // "for each multiple of five in the difference a hole on the player with fewer counters' side is
+  // eliminated from play": 33 - 17 = 16 holds three fives, so P2 keeps two holes (his 1 and 2; his
+  // 3, 4 and 5 leave play). 33 = 25 + 5 + 3 and 17 = 10 + 5 + 2: each sets a five aside, and the
+  // remainders 3 and 2 make five. P2 gives his two to P1 ("the player with two gives these
+  // counters to the other player"), who then holds 35: his bha (his leftmost hole here) with its
+  // five, which are his at once, his other four holes five each, and 10 aside (his own five and
+  // the five the settlement made).
   RoundSetup setup;
   const State s = deal_round(game, {33, 17}, 0, 0, 0, setup);
-  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 5, 0, 0});
-  EXPECT_EQ(s.out_of_play, 1u << 8 | 1u << 9);
+  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 0, 0, 0});
+  EXPECT_EQ(s.out_of_play, 1u << 7 | 1u << 8 | 1u << 9);
   EXPECT_EQ(s.store, pair(5, 0));
-  EXPECT_EQ(s.aside, pair(10, 0));
+  EXPECT_EQ(s.aside, pair(10, 5));
   EXPECT_EQ(s.sink[0], 0);
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 2}));
   EXPECT_EQ(setup.bha_owner, 0);
   EXPECT_EQ(setup.bha_hole, 0);
   EXPECT_EQ(setup.bha_owed, 2);
-  EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 3}));
-  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 2}));
+  EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 2}));
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 3}));
+  EXPECT_EQ(setup.aside, pair(10, 5));
   EXPECT_EQ(setup.tribute_to, kNobody);
   EXPECT_EQ(setup.starter, 1);  // rounds alternate
   EXPECT_EQ(s.to_move, 1);
   EXPECT_EQ(game.counters_total(s), 50);
 }
 
+TEST_F(KhutkaBoia, InTheUnfilledHolesReadingAfter33To17TheWeakerFillsThreeHolesAndTwoLeavePlay) {
+  // khutka_boia/unfilled_holes_leave: the same settlement (P2 gives his two, holds 15), then P2
+  // fills the three holes he can and only his 4 and 5 leave play; nothing of his is set aside.
+  const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
+  RoundSetup setup;
+  const State s = deal_round(variant, {33, 17}, 0, 0, 0, setup);
+  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 5, 0, 0});
+  EXPECT_EQ(s.out_of_play, 1u << 8 | 1u << 9);
+  EXPECT_EQ(s.store, pair(5, 0));
+  EXPECT_EQ(s.aside, pair(10, 0));
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 2}));
+  EXPECT_EQ(setup.bha_owner, 0);
+  EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 3}));
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 2}));
+  EXPECT_EQ(variant.counters_total(s), 50);
+}
+
 TEST_F(KhutkaBoia, TheBhadarMayMakeTheRightmostHoleHisBha) {
   RoundSetup setup;
   const State s = deal_round(game, {33, 17}, 0, 0, 1, setup);
-  expect_rows(s, {5, 5, 5, 5, 0}, {5, 5, 5, 0, 0});
+  expect_rows(s, {5, 5, 5, 5, 0}, {5, 5, 0, 0, 0});
   EXPECT_EQ(s.sink[4], 0);
   EXPECT_EQ(setup.bha_hole, 4);
 }
 
+TEST_F(KhutkaBoia, After20To30TheWeakerKeepsThreeHolesAndEachSetsFiveAside) {
+  // The difference 10 holds two fives: P1's 4 and 5 leave play; he fills three holes and sets his
+  // fourth five aside; P2 fills five and sets his sixth aside. No remainders, so no settlement.
+  RoundSetup setup;
+  const State s = deal_round(game, {20, 30}, 1, 1, 0, setup);
+  expect_rows(s, {5, 5, 5, 0, 0}, {5, 5, 5, 5, 5});
+  EXPECT_EQ(s.out_of_play, 1u << 3 | 1u << 4);
+  EXPECT_EQ(s.aside, pair(5, 5));
+  EXPECT_EQ(s.store, pair(0, 0));
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 0}));
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{2, 0}));
+  EXPECT_EQ(game.counters_total(s), 50);
+}
+
+TEST_F(KhutkaBoia, ADifferenceOfLessThanFiveCostsNoHoleAndTheSettlementMakesBothRowsWhole) {
+  // 24-26: the difference 2 holds no five; 24 = 20 + 4 and 26 = 25 + 1, so P2 gives his one and is
+  // the Kungidar; both hold 25.
+  RoundSetup setup;
+  State s = deal_round(game, {24, 26}, 1, 1, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 5});
+  EXPECT_EQ(s.out_of_play, 0u);
+  EXPECT_EQ(s.tribute_to, 1);
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 1}));
+  // 23-27: the difference 4; 23 = 20 + 3 and 27 = 25 + 2: P2 gives his two and P1, the Bhadar,
+  // makes his leftmost hole his bha.
+  s = deal_round(game, {23, 27}, 1, 1, 0, setup);
+  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 5, 5, 5});
+  EXPECT_EQ(s.out_of_play, 0u);
+  EXPECT_EQ(s.store, pair(5, 0));
+  EXPECT_EQ(s.aside, pair(0, 0));
+  EXPECT_EQ(setup.bha_owner, 0);
+  EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 2}));
+}
+
+TEST_F(KhutkaBoia, After22To28OneHoleLeavesPlayForTheOneFiveOfTheDifference) {
+  // The difference 6 holds one five: P1 keeps four holes. 22 = 20 + 2, 28 = 25 + 3: P1 gives his
+  // two to P2, the Bhadar, and fills his four holes with the 20 left to him.
+  RoundSetup setup;
+  const State s = deal_round(game, {22, 28}, 1, 1, 0, setup);
+  expect_rows(s, {5, 5, 5, 5, 0}, {0, 5, 5, 5, 5});
+  EXPECT_EQ(s.out_of_play, 1u << 4);
+  EXPECT_EQ(s.aside, pair(0, 5));
+  EXPECT_EQ(s.store, pair(0, 5));
+  EXPECT_EQ(setup.bha_owner, 1);
+  EXPECT_EQ(game.counters_total(s), 50);
+}
+
 TEST_F(KhutkaBoia, After29To21TheOneFourSettlementMakesTheWeakerTheKungidar) {
-  // 29 = 5 fives + 4, 21 = 4 fives + 1: P2 gives his one to P1 (30: five holes, 5 aside); P2 fills
-  // four holes, his 5 leaves play, and he receives the tribute.
+  // 29 = 5 fives + 4, 21 = 4 fives + 1: P2 gives his one to P1 (30: five holes, 5 aside); the
+  // difference 8 holds one five, so P2's 5 leaves play; he fills his other four and receives the
+  // tribute.
   RoundSetup setup;
   const State s = deal_round(game, {29, 21}, 0, 1, 0, setup);
   expect_rows(s, {5, 5, 5, 5, 5}, {5, 5, 5, 5, 0});
@@ -240,14 +308,42 @@ TEST_F(KhutkaBoia, The1To4SettlementCanMakeTheStrongerTheKungidar) {
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{1, 0}));
 }
 
-TEST_F(KhutkaBoia, After40To10TheWeakerLosesThreeHolesAndTheStrongerSetsFifteenAside) {
+TEST_F(KhutkaBoia, AWeakerPlayerLeftNoHoleByTheDifferenceHasLostTheMatch) {
+  // 38-12: the difference 26 holds five fives, every hole of P2's. He cannot play: the match ends
+  // before the round is dealt and P1 wins it by the rules. 37-13 (24: four fives) leaves him one.
+  int8_t winner = kNobody;
+  EXPECT_TRUE(match_end_reached(game, {38, 12}, winner));
+  EXPECT_EQ(winner, 0);
+  EXPECT_TRUE(match_end_reached(game, {10, 40}, winner));
+  EXPECT_EQ(winner, 1);
+  EXPECT_FALSE(match_end_reached(game, {37, 13}, winner));
+  MatchState match;
+  State s = start_match(game, match);
+  s.over = true;
+  s.reason = EndReason::kRule;
+  s.winner = 0;
+  s.store = pair(38, 12);
+  s.holes.fill(0);
+  finish_round(game, match, s);
+  Rng rng(1);
+  EXPECT_FALSE(next_round(game, match, s, rng));
+  EXPECT_TRUE(match.over);
+  EXPECT_EQ(match.winner, 0);
+  EXPECT_EQ(match.reason, EndReason::kRule);
+  EXPECT_EQ(match.holdings, pair(38, 12));
+}
+
+TEST_F(KhutkaBoia, InTheUnfilledHolesReadingAfter40To10TheWeakerLosesThreeHolesAndTheStrongerSetsFifteenAside) {
+  const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
   RoundSetup setup;
-  const State s = deal_round(game, {40, 10}, 0, 0, 0, setup);
+  const State s = deal_round(variant, {40, 10}, 0, 0, 0, setup);
   expect_rows(s, {5, 5, 5, 5, 5}, {5, 5, 0, 0, 0});
   EXPECT_EQ(s.out_of_play, 1u << 7 | 1u << 8 | 1u << 9);
   EXPECT_EQ(s.aside, pair(15, 0));
   EXPECT_EQ(s.tribute_to, kNobody);
   EXPECT_EQ(setup.bha_owner, kNobody);
+  int8_t winner = kNobody;
+  EXPECT_FALSE(match_end_reached(variant, {40, 10}, winner));
 }
 
 TEST_F(KhutkaBoia, TheKungidarTakesOneCounterFromTheHoleEverySowingStartsFrom) {
@@ -321,12 +417,14 @@ TEST_F(KhutkaBoia, TheBhadarReturnsTheTwoWhenTheRoundEndsAndTheRoundsWinnerFollo
 }
 
 TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
-  // 47-3: P1's two go to P2, who makes his only hole his bha and has nothing to sow.
+  // 37-13: the difference 24 leaves P2 one hole. 13 = 5 + 5 + 3, 37 = 25 + 10 + 2: P1 gives his
+  // two to P2, who fills his one hole, sets ten aside, and makes that hole his bha: he has
+  // nothing to sow.
   RoundSetup setup;
-  const State s = deal_round(game, {47, 3}, 0, 1, 0, setup);
+  const State s = deal_round(game, {37, 13}, 0, 1, 0, setup);
   expect_rows(s, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0});
   EXPECT_EQ(s.store, pair(0, 5));
-  EXPECT_EQ(s.aside, pair(20, 0));
+  EXPECT_EQ(s.aside, pair(10, 10));
   EXPECT_EQ(setup.bha_owner, 1);
   EXPECT_EQ(setup.bha_hole, 5);
   EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 1}));
@@ -336,30 +434,41 @@ TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
   game.legal_moves(p2, moves);
   EXPECT_EQ(moves.size, 0);
   // Were it his turn to start, he passes at once.
-  const State passed = deal_round(game, {47, 3}, 0, 0, 0, setup);
+  const State passed = deal_round(game, {37, 13}, 0, 0, 0, setup);
   EXPECT_EQ(setup.starter, 1);
   EXPECT_EQ(passed.to_move, 0);
+  // The same in the unfilled-holes reading, where 47-3 leaves him one hole: 3 + 2 make it.
+  const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
+  const State t = deal_round(variant, {47, 3}, 0, 1, 0, setup);
+  expect_rows(t, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(t.store, pair(0, 5));
+  EXPECT_EQ(t.aside, pair(20, 0));
+  EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 1}));
 }
 
-TEST_F(KhutkaBoia, TheMatchEndsWhenOnePlayerHoldsEveryCounterEvenAfterGivingHisLastAway) {
-  // 48-2: P2 gives his two to P1 in the 2-3 settlement and holds nothing.
+TEST_F(KhutkaBoia, InTheUnfilledHolesReadingTheMatchEndsWhenOnePlayerHoldsEveryCounterEvenAfterGivingHisLastAway) {
+  // 48-2: P2 gives his two to P1 in the 2-3 settlement and holds nothing. (By the default reading
+  // the match is over before that: the difference 46 leaves P2 no hole.)
+  const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
   MatchState match;
-  State s = start_match(game, match);
+  State s = start_match(variant, match);
   s.over = true;
   s.reason = EndReason::kRule;
   s.store = pair(48, 2);
   s.holes.fill(0);
-  finish_round(game, match, s);
+  finish_round(variant, match, s);
   Rng rng(1);
-  EXPECT_FALSE(next_round(game, match, s, rng));
+  EXPECT_FALSE(next_round(variant, match, s, rng));
   EXPECT_TRUE(match.over);
   EXPECT_EQ(match.winner, 0);
   EXPECT_EQ(match.reason, EndReason::kRule);
   EXPECT_EQ(match.holdings, pair(50, 0));
   int8_t winner = kNobody;
-  EXPECT_TRUE(match_end_reached(game, {50, 0}, winner));
+  EXPECT_TRUE(match_end_reached(variant, {50, 0}, winner));
   EXPECT_EQ(winner, 0);
-  EXPECT_FALSE(match_end_reached(game, {49, 1}, winner));
+  EXPECT_FALSE(match_end_reached(variant, {49, 1}, winner));
+  EXPECT_TRUE(match_end_reached(game, {48, 2}, winner));
+  EXPECT_EQ(winner, 0);
 }
 
 TEST_F(KhutkaBoia, WithoutHandicapsAGameIsOneRound) {

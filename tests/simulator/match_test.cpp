@@ -1,11 +1,11 @@
 // Matches (match.h) over every ruleset that plays rounds: counters conserved across rounds (set
 // aside counters included), the record of each round, the match's ends (its rule, the stopping
-// rule, the safety bounds), the generic dealing rules Sonka shares, how random matches end, and
-// the trace of round boundaries.
+// rule, the safety bounds), the generic dealing rules Sonka shares, and the trace of round
+// boundaries and moves. (How random matches end is tested over every ruleset in
+// properties_test.cpp.)
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <iostream>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -108,33 +108,6 @@ TEST_P(EveryMatchRuleset, TheSameSeedPlaysTheSameMatch) {
   EXPECT_EQ(x.winner, y.winner);
 }
 
-TEST_P(EveryMatchRuleset, AtLeast99PercentOf2000RandomMatchesEndByARuleOfTheReconstruction) {
-  const Game game(load_ruleset(GetParam()));
-  const int n = scaled(2000);
-  std::array<int, 4> ended{};  // by EndReason
-  std::array<int, 4> rounds_ended{};
-  long rounds = 0, relay_hits = 0;
-  for (int i = 0; i < n; ++i) {
-    Rng rng(2024, static_cast<uint64_t>(i));
-    const GameResult r = play_game(game, Agent::kRandom, Agent::kRandom, rng);
-    ++ended[static_cast<int>(r.reason)];
-    rounds += r.rounds;
-    relay_hits += r.relay_bound_hits;
-    for (int k = 0; k < r.rounds; ++k) ++rounds_ended[static_cast<int>(r.round[k].reason)];
-  }
-  const double share_rule = 100.0 * ended[1] / n, share_np = 100.0 * ended[2] / n, share_bound = 100.0 * ended[3] / n;
-  std::ostringstream figures;
-  figures.precision(3);
-  figures << GetParam() << ": " << n << " random matches: by rule " << share_rule << "%, by the stopping/no-progress rule "
-          << share_np << "%, by the safety bound " << share_bound << "%; mean rounds " << static_cast<double>(rounds) / n
-          << "; rounds ended by rule " << rounds_ended[1] << ", no-progress " << rounds_ended[2] << ", safety bound "
-          << rounds_ended[3] << "; relay bound hits " << relay_hits;
-  std::cout << figures.str() << "\n";
-  RecordProperty("figures", figures.str());
-  EXPECT_EQ(ended[0], 0);
-  EXPECT_LE(ended[3] * 100, n) << figures.str();
-}
-
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
   std::string name;
   for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
@@ -195,18 +168,27 @@ TEST_F(MatchLayer, ARoundStoppedByMaxPliesStopsTheMatchAsUnfinished) {
 TEST_F(MatchLayer, FillingFromTheRightLeavesTheLeftmostHolesOutOfPlay) {
   RuleSet r = khutka();
   r.refill_from = RefillFrom::kRight;
+  r.holes_out = HolesOut::kUnfilled;
   const Game game(r);
   RoundSetup setup;
   const State s = deal_round(game, {40, 10}, 0, 0, 0, setup);
   EXPECT_EQ(s.out_of_play, 1u << 5 | 1u << 6 | 1u << 7);  // P2's 1, 2, 3
   EXPECT_EQ(s.holes[8], 5);
   EXPECT_EQ(s.holes[9], 5);
+  // One hole per five of the difference: 30-20 takes two, from the end opposite refill_from.
+  r.holes_out = HolesOut::kPerFiveOfDifference;
+  const Game per_five(r);
+  const State t = deal_round(per_five, {30, 20}, 0, 0, 0, setup);
+  EXPECT_EQ(t.out_of_play, 1u << 5 | 1u << 6);  // P2's 1, 2
+  EXPECT_EQ(t.holes[7] + t.holes[8] + t.holes[9], 15);
+  EXPECT_EQ(t.aside, pair(5, 5));
 }
 
 TEST_F(MatchLayer, ARemainderSetAsideIsKeptToTheCreditOfItsOwner) {
   RuleSet r = khutka();
   r.remainder = Remainder::kSetAside;
   r.tribute = Tribute::kNone;
+  r.holes_out = HolesOut::kUnfilled;
   const Game game(r);
   RoundSetup setup;
   const State s = deal_round(game, {33, 17}, 0, 0, 0, setup);
@@ -214,11 +196,19 @@ TEST_F(MatchLayer, ARemainderSetAsideIsKeptToTheCreditOfItsOwner) {
   EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 2}));
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 0}));
   EXPECT_EQ(game.counters_total(s), 50);
+  // With a hole per five of the difference, 17 keeps two holes and sets the other 7 aside.
+  r.holes_out = HolesOut::kPerFiveOfDifference;
+  const Game per_five(r);
+  const State t = deal_round(per_five, {33, 17}, 0, 0, 0, setup);
+  EXPECT_EQ(t.aside, pair(8, 7));
+  EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{0, 3}));
+  EXPECT_EQ(per_five.counters_total(t), 50);
 }
 
 TEST_F(MatchLayer, WhenAPlayerWhoCannotFillAHoleLosesTheMatchEndsBeforeDealing) {
   RuleSet r = khutka();
   r.match_end = MatchEnd::kCannotFillHole;
+  r.holes_out = HolesOut::kUnfilled;
   const Game game(r);
   int8_t winner = kNobody;
   EXPECT_TRUE(match_end_reached(game, {46, 4}, winner));
@@ -262,7 +252,72 @@ TEST(MatchTrace, TheTraceShowsRoundBoundariesTheSettlementAndTheHandicaps) {
   EXPECT_NE(text.find("Round 3: P1 fills 4 of 5 holes, 1 out of play; P2 fills 5 of 5 holes, 5 set aside"), std::string::npos);
   EXPECT_NE(text.find("  Player 1  store 0  aside 0  Kungidar\n"), std::string::npos);
   EXPECT_NE(text.find("his bha and returns 2 when the round ends"), std::string::npos);
-  EXPECT_NE(text.find("\nMatch: P1 wins 50-0 after 57 rounds (rule)\n"), std::string::npos);
+  // 17-33: three fives of difference take three of P1's holes; each sets a five aside.
+  EXPECT_NE(text.find("Round 6: P1 fills 2 of 5 holes, 3 out of play, 5 set aside; P2 fills 5 of 5 holes, 10 set aside"),
+            std::string::npos);
+  // 40-10 leaves P2 no hole: the match is over.
+  EXPECT_NE(text.find("\nMatch: P1 wins 40-10 after 21 rounds (rule)\n"), std::string::npos);
+}
+
+std::string trace_of(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run(args, out, err), 0) << err.str();
+  return out.str();
+}
+
+TEST(MoveTrace, AMoveLineShowsWhatThePlayerWhoIsNotMovingTakes) {
+  // Khutka Boia: P2's sowing makes a hole of P1's row hold four, which is P1's at once.
+  const std::string kb = trace_of({"trace", "khutka_boia", "--seed", "1"});
+  EXPECT_NE(kb.find("\n2. P2 sows 1 (9), last in P1's 5, captures 10; P1 takes a four (4)\n"), std::string::npos);
+  // The Kungidar's tribute, from his opponent's sowing and from his own.
+  EXPECT_NE(kb.find("\n49. P2 sows 3 (5), last in P1's 2, 6 sowings, captures 8; P1 receives the Kungidar's tribute (1)\n"),
+            std::string::npos);
+  EXPECT_NE(kb.find("\n52. P1 sows 1 (3), last in P1's 3, keeps 1 as the Kungidar's tribute\n"), std::string::npos);
+  // Toguz Kumalak: a counter sown into the opponent's tuzdyk is his.
+  const std::string tk = trace_of({"trace", "toguz_kumalak", "--seed", "1"});
+  EXPECT_NE(tk.find("\n39. P1 sows 1 (5), last in P1's 5; 1 into P2's tuzdyk\n"), std::string::npos);
+  // Mawkar Katiya, the extra number taken by the sower: what the loser's sowing drops into the
+  // winner's toll or remainder hole is the winner's.
+  const std::string mk = trace_of({"trace", "mawkar_katiya/extra_number_mover", "--seed", "3"});
+  EXPECT_NE(mk.find("\n95. P1 sows 5 (9), last in P1's 7, 2 sowings, takes P2's extra number (4); 1 into P2's toll or "
+                    "remainder hole\n"),
+            std::string::npos);
+}
+
+TEST(MoveTrace, SonkasCountersSownIntoHerStoreAreNotCalledCaptures) {
+  const std::string text = trace_of({"trace", "sonka", "--seed", "1"});
+  EXPECT_NE(text.find("   P1: last in P2's 4, 6 sowings, 3 into his store; dead at tick 35\n"), std::string::npos);
+  EXPECT_NE(text.find("   P1: last in P1's 3, 2 sowings, captures 1, 1 into his store; dead at tick 9\n"), std::string::npos);
+}
+
+TEST(MoveTrace, PassesAreShown) {
+  const std::string kb = trace_of({"trace", "khutka_boia", "--seed", "1"});
+  EXPECT_NE(kb.find("\n23. P1 sows 1 (1), last in P1's 2; P2 passes: no counters to sow\n"), std::string::npos);
+  const std::string otep = trace_of({"trace", "otep", "--seed", "1"});
+  EXPECT_NE(otep.find("\n19. P2 sows i2 (3), last in P2's i2, 3 sowings; P1 passes: no hole holds 2 or more\n"),
+            std::string::npos);
+  // A Bhadar whose only hole in play is his bha has nothing to sow when the round starts.
+  const std::string round = trace_of({"trace", "khutka_boia", "--seed", "5"});
+  EXPECT_NE(round.find("Round 4: P1 fills 5 of 5 holes, 10 set aside; P2 fills 1 of 5 holes, 4 out of play, 10 set aside; "
+                       "P2 starts; P1 gives 2 to P2 (2-3: P2 makes P2's 1 his bha and returns 2 when the round ends); P2 "
+                       "passes at once: no counters to sow\n"),
+            std::string::npos);
+}
+
+TEST(MoveTrace, TheJsonMoveRecordsTakeEachPlayersGainsApartAndNamePasses) {
+  const auto j = nlohmann::json::parse(trace_of({"trace", "khutka_boia", "--seed", "1", "--format", "json"}));
+  const auto& second = j["moves"][1];
+  EXPECT_EQ(second["player"], 2);
+  EXPECT_EQ(second["captured"], 10);
+  EXPECT_EQ(second["gains"], nlohmann::json::parse(R"([
+    {"player": 1, "total": 4, "capture": 0, "fours": 4, "tribute": 0, "extra_number": 0, "dropped_in": 0},
+    {"player": 2, "total": 10, "capture": 10, "fours": 0, "tribute": 0, "extra_number": 0, "dropped_in": 0}])"));
+  EXPECT_TRUE(second["pass"].is_null());
+  EXPECT_EQ(j["moves"][22]["pass"], nlohmann::json::parse(R"({"player": 2, "reason": "no counters to sow"})"));
+  const auto sonka = nlohmann::json::parse(trace_of({"trace", "sonka", "--seed", "1", "--format", "json"}));
+  const auto& p1 = sonka["moves"][0]["moves"][0];
+  EXPECT_EQ(p1["gains"][0]["dropped_in"], 3);
+  EXPECT_EQ(p1["gains"][0]["capture"], 0);
 }
 
 TEST(MatchTrace, TheJsonTraceListsEachRoundAndTheNextSettlement) {

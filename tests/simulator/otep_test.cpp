@@ -5,7 +5,6 @@
 // left (i8 -> i1), then back to o1; the holes facing inner column c are the opponent's column 7 - c.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 
 #include "simulator/describe.h"
 #include "simulator/play.h"
@@ -303,36 +302,6 @@ TEST_F(Otep, TheOriginAlternativeTakesTheHolesFacingTheHoleTheCapturingSowingSta
   EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 0, 0, 0, 0}}));
   EXPECT_EQ(fx.captured, 2);
 }
-
-int scaled(int n) { return std::getenv("MANCALA_SANITIZED") ? std::max(1, n / 10) : n; }
-
-// 2,000 random games of each Otep ruleset: how they ended. At least 99% must end by a rule of the
-// reconstruction (its no-progress rule included), not by the safety bound.
-class OtepCompletion : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(OtepCompletion, AtLeast99PercentOfRandomGamesEndByARuleNotByTheSafetyBound) {
-  const Game game(load_ruleset(GetParam()));
-  const int games = scaled(2000);
-  std::array<int, 4> ends{};
-  for (int i = 0; i < games; ++i) {
-    Rng rng(2024, static_cast<uint64_t>(i));
-    ++ends[static_cast<int>(play_game(game, Agent::kRandom, Agent::kRandom, rng).reason)];
-  }
-  const int by_rule = ends[static_cast<int>(EndReason::kRule)] + ends[static_cast<int>(EndReason::kNoProgress)];
-  RecordProperty("rule", ends[static_cast<int>(EndReason::kRule)]);
-  RecordProperty("no_progress", ends[static_cast<int>(EndReason::kNoProgress)]);
-  RecordProperty("safety_bound", ends[static_cast<int>(EndReason::kSafetyBound)]);
-  EXPECT_GE(100 * by_rule, 99 * games) << GetParam() << ": rule " << ends[1] << ", no-progress " << ends[2]
-                                       << ", safety bound " << ends[3];
-}
-
-INSTANTIATE_TEST_SUITE_P(Rulesets, OtepCompletion,
-                         ::testing::Values("otep/beaton_1939", "otep/no_clockwise_privilege", "otep/no_move_loses",
-                                           "otep/opposite_of_origin"),
-                         [](const auto& info) {
-                           std::string name = info.param.substr(5);
-                           return name;
-                         });
 
 }  // namespace
 }  // namespace mancala::sim

@@ -1,9 +1,13 @@
 // Generic properties, over every ruleset in data/rulesets: counters are never created or lost,
-// a state has no legal move exactly when it is over, games end within the bound, and the state
-// JSON round-trips at every position.
+// a state has no legal move exactly when it is over, games end within the bound, the state
+// JSON round-trips at every position, and random games (or matches) end by a rule of the
+// reconstruction, not by a safety bound.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
+#include <iostream>
+#include <sstream>
 
 #include "simulator/describe.h"
 #include "simulator/play.h"
@@ -69,6 +73,37 @@ TEST_P(EveryRuleset, TheSameSeedPlaysTheSameGame) {
   EXPECT_EQ(x.plies, y.plies);
   EXPECT_EQ(x.store, y.store);
   EXPECT_EQ(x.winner, y.winner);
+}
+
+// 2,000 random games of every ruleset, single-round games and matches alike: how they ended
+// (and, in a match, how its rounds ended). At least 99% must end by a rule of the reconstruction
+// (its no-progress and stopping rules included), not by a safety bound.
+TEST_P(EveryRuleset, AtLeast99PercentOf2000RandomGamesEndByARuleOfTheReconstruction) {
+  const Game game(load_ruleset(GetParam()));
+  const int n = scaled(2000);
+  std::array<int, 4> ended{};  // by EndReason
+  std::array<int, 4> rounds_ended{};
+  long rounds = 0, relay_hits = 0;
+  for (int i = 0; i < n; ++i) {
+    Rng rng(2024, static_cast<uint64_t>(i));
+    const GameResult r = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+    ++ended[static_cast<int>(r.reason)];
+    rounds += r.rounds;
+    relay_hits += r.relay_bound_hits;
+    for (int k = 0; k < std::min(r.rounds, kMaxRounds); ++k) ++rounds_ended[static_cast<int>(r.round[k].reason)];
+  }
+  const double share_rule = 100.0 * ended[1] / n, share_np = 100.0 * ended[2] / n, share_bound = 100.0 * ended[3] / n;
+  std::ostringstream figures;
+  figures.precision(3);
+  figures << GetParam() << ": " << n << (game.rules().match ? " random matches" : " random games") << ": by rule "
+          << share_rule << "%, by the stopping/no-progress rule " << share_np << "%, by the safety bound " << share_bound
+          << "%; mean rounds " << static_cast<double>(rounds) / n << "; rounds ended by rule " << rounds_ended[1]
+          << ", no-progress " << rounds_ended[2] << ", safety bound " << rounds_ended[3] << "; relay bound hits "
+          << relay_hits;
+  std::cout << figures.str() << "\n";
+  RecordProperty("figures", figures.str());
+  EXPECT_EQ(ended[0], 0);
+  EXPECT_LE(ended[3] * 100, n) << figures.str();
 }
 
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {

@@ -136,6 +136,17 @@ TEST_F(TempRules, ContradictorySwitchesAreRejected) {
   EXPECT_EQ(error_of(p), p + ": rules.capture: this capture looks at the next hole: it needs relay next_hole");
 }
 
+TEST_F(TempRules, HolesOutPerFiveOfDifferenceNeedsAMatchAndARemainderRuleThatSetsAside) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
+    "rules": {"holes_out": "per_five_of_difference"}, "provenance": {"holes_out": {"assumption": "a"}}})");
+  EXPECT_EQ(error_of(p), p + ": rules.holes_out: only has a meaning in a match (match: true)");
+  const auto q = write("bad2", R"({"name": "T", "status": "described", "evidence": ["X"],
+    "rules": {"match": true, "remainder": "next_hole", "holes_out": "per_five_of_difference"},
+    "provenance": {"match": {"assumption": "a"}, "remainder": {"assumption": "a"}, "holes_out": {"assumption": "a"}}})");
+  EXPECT_EQ(error_of(q), q + ": rules.holes_out: per_five_of_difference sets aside what the weaker holds beyond his "
+                             "holes: it needs remainder settle_fives or set_aside");
+}
+
 TEST_F(TempRules, ARuleWithoutProvenanceIsRejected) {
   const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6}})");
   EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: missing: every rule set in a file needs the evidence phrase "
@@ -189,6 +200,16 @@ TEST(Rulesets, AnUnknownRulesetListsTheKnownOnes) {
 TEST(Rulesets, EveryShippedRulesetPassesTheCheck) {
   const auto problems = check_rulesets({rulesets_dir().string()});
   for (const auto& p : problems) ADD_FAILURE() << p;
+}
+
+TEST(Rulesets, EveryRulesetWithRelayChainsSaysWhyItsBoundIsWhatItIs) {
+  // A relay chain can loop; the bound that stops it is a reconstruction choice, so it needs a
+  // stated reason, not "(default; no provenance)".
+  for (const auto& id : list_ruleset_ids()) {
+    const RuleSet r = load_ruleset(id);
+    if (r.relay == Relay::kNone) continue;
+    EXPECT_TRUE(r.provenance.count("max_sowings_per_move")) << id;
+  }
 }
 
 TEST(Rulesets, TheHashChangesWithAnyRuleAndOnlyWithRules) {

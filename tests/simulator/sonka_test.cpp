@@ -6,7 +6,6 @@
 // player has nothing to sow); simultaneous resolution has its own tests (simultaneous_test.cpp).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 
 #include "simulator/describe.h"
 #include "simulator/match.h"
@@ -209,34 +208,6 @@ TEST_F(Sonka, InTheExtraMoveAlternativeALastCounterInHerStoreLetsHerMoveAgainAlo
   EXPECT_TRUE(extra.joint_turn(s));
   EXPECT_EQ(s.solo, kNobody);
 }
-
-int scaled(int n) { return std::getenv("MANCALA_SANITIZED") ? std::max(1, n / 10) : n; }
-
-// 2,000 random matches of each Sonka ruleset: how they ended. At least 99% must end by a rule of
-// the reconstruction (its stopping and no-progress rules included), not by a safety bound.
-class SonkaCompletion : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(SonkaCompletion, AtLeast99PercentOfRandomMatchesEndByARuleNotByTheSafetyBound) {
-  const Game game(load_ruleset(GetParam()));
-  const int games = scaled(2000);
-  std::array<int, 4> ends{};
-  for (int i = 0; i < games; ++i) {
-    Rng rng(2024, static_cast<uint64_t>(i));
-    ++ends[static_cast<int>(play_game(game, Agent::kRandom, Agent::kRandom, rng).reason)];
-  }
-  const int by_rule = ends[static_cast<int>(EndReason::kRule)] + ends[static_cast<int>(EndReason::kNoProgress)];
-  RecordProperty("rule", ends[static_cast<int>(EndReason::kRule)]);
-  RecordProperty("no_progress", ends[static_cast<int>(EndReason::kNoProgress)]);
-  RecordProperty("safety_bound", ends[static_cast<int>(EndReason::kSafetyBound)]);
-  EXPECT_GE(100 * by_rule, 99 * games) << GetParam() << ": rule " << ends[1] << ", no-progress/stop " << ends[2]
-                                       << ", safety bound " << ends[3];
-}
-
-INSTANTIATE_TEST_SUITE_P(Rulesets, SonkaCompletion,
-                         ::testing::Values("sonka/vanoverbergh_1927", "sonka/alternating", "sonka/simultaneous_first_move",
-                                           "sonka/relay_landing_hole", "sonka/store_extra_move", "sonka/sequential_moves",
-                                           "sonka/unfilled_holes_in_play"),
-                         [](const auto& info) { return info.param.substr(6); });
 
 }  // namespace
 }  // namespace mancala::sim
