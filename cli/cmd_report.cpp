@@ -1,11 +1,13 @@
 // mancala report: simulate rulesets (every one by default) and write the report folder
 // (index.html, a page per ruleset, report.md, runs.csv, runs.json). docs/report.md describes it.
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <set>
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/compare_builder.h"
 #include "cli/compare_report.h"
 #include "cli/options.h"
 #include "cli/report_builder.h"
@@ -80,8 +82,14 @@ int cmd_report(const Args& args, Io& io) {
   if (vm["out"].as<std::string>().empty()) throw UsageError("report: --out: expected a folder");
 
   // Everything that can fail does so before the first game: rulesets, output folder, archive.
-  const std::vector<std::string> ids =
-      vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : sim::list_ruleset_ids();
+  std::vector<std::string> ids = vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : sim::list_ruleset_ids();
+  if (!vm.count("rulesets")) {
+    // Every ruleset: each game's default reconstruction first, its alternatives after it.
+    std::stable_partition(ids.begin(), ids.end(), [](const std::string& id) { return is_default_ruleset(id); });
+    std::stable_sort(ids.begin(), ids.end(), [](const std::string& a, const std::string& b) {
+      return a.substr(0, a.find('/')) < b.substr(0, b.find('/'));
+    });
+  }
   if (ids.empty()) throw Error(where(sim::rulesets_dir().string(), "", "no rulesets to report on"));
   std::vector<sim::RuleSet> rulesets;
   std::set<std::string> seen;

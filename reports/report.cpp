@@ -309,11 +309,12 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
   return out;
 }
 
-std::string end_label(const std::string& name, bool rounds) {
-  const std::string what = rounds ? "round" : "game";
-  if (name == "rule") return "by a rule of the " + what;
-  if (name == "no_progress") return "by the no-progress rule";
-  if (name == "safety_bound") return rounds ? "cut off at the safety bound" : "cut off at the safety bound (unfinished)";
+// How a game, a match or a round (`what`) ended. A match's "no_progress" is the reconstruction's
+// stopping rule (stop_after_rounds), a game's or a round's the no-progress rule.
+std::string end_label(const std::string& name, const std::string& what) {
+  if (name == "rule") return "by a rule of the " + std::string(what == "match" ? "game" : what);
+  if (name == "no_progress") return what == "match" ? "by the reconstruction's stopping rule (rounds)" : "by the no-progress rule";
+  if (name == "safety_bound") return what == "round" ? "cut off at the safety bound" : "cut off at the safety bound (unfinished)";
   return name;
 }
 
@@ -390,10 +391,12 @@ Table length_table(const DistributionSummary& s) {
   return table;
 }
 
-Table ended_table(const std::vector<EndCount>& ended, bool rounds) {
-  Table table({{"Ended", Align::kLeft}, {rounds ? "Rounds" : "Games", Align::kRight}, {"Share", Align::kRight}});
+// `what`: "game", "match" or "round".
+Table ended_table(const std::vector<EndCount>& ended, const std::string& what) {
+  const std::string column = what == "game" ? "Games" : what == "match" ? "Matches" : "Rounds";
+  Table table({{"Ended", Align::kLeft}, {column, Align::kRight}, {"Share", Align::kRight}});
   for (const EndCount& e : ended) {
-    table.add_row({end_label(e.name, rounds), Cell::integer(static_cast<std::int64_t>(e.count)), percent(e.share, 2)});
+    table.add_row({end_label(e.name, what), Cell::integer(static_cast<std::int64_t>(e.count)), percent(e.share, 2)});
   }
   return table;
 }
@@ -685,7 +688,9 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
   b += results_table(f).to_html();
   b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the advantage is in percentage "
        "points with Tango's score interval";
-  if (std::isfinite(f.advantage_p)) b += " (test of no advantage: p = " + h(format_number(f.advantage_p, 4)) + ")";
+  if (std::isfinite(f.advantage_p)) {
+    b += " (test of no advantage: p " + h(f.advantage_p < 0.0001 ? "< 0.0001" : "= " + format_number(f.advantage_p, 4)) + ")";
+  }
   b += ".</p>\n";
   b += figure(outcome_chart(f), "Bars: share of finished games; whiskers: 95% intervals.");
 
@@ -694,7 +699,7 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
        length_table(f.length).to_html("Plies per " + unit + (f.match ? " (every round)" : ""));
   b += figure(length_chart(f), "Histogram of " + unit + " length in plies (one ply is one player's move).");
 
-  b += std::string("<h2 id=\"endings\">How ") + (f.match ? "matches" : "games") + " ended</h2>\n" + ended_table(f.ended_by, false).to_html();
+  b += std::string("<h2 id=\"endings\">How ") + (f.match ? "matches" : "games") + " ended</h2>\n" + ended_table(f.ended_by, f.match ? "match" : "game").to_html();
   b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) + " of all games.";
   if (f.relay_moves > 0) {
     b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) + " moves in " +
@@ -707,7 +712,7 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
     b += "<h2 id=\"matches\">Matches</h2>\n" + length_table(m.rounds.summary()).to_html("Rounds per match");
     b += figure(rounds_chart(m), "Histogram of the number of rounds a match lasted.");
     b += round_results_table(m).to_html("Rounds of every match");
-    b += ended_table(m.round_ended_by, true).to_html("How rounds ended");
+    b += ended_table(m.round_ended_by, "round").to_html("How rounds ended");
     if (!m.handicap.empty()) {
       b += "<h2 id=\"handicap\">Handicap effects</h2>\n" + handicap_table(m.handicap).to_html();
       b += "<p class=\"note\">A round's handicap level: the holes P1 had in play minus P2's when it was dealt "
@@ -791,11 +796,11 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
           f.engine_version + (items[i].entry->stored_as ? ", stored in the archive as run " + std::to_string(*items[i].entry->stored_as) : std::string()) + ".\n\n";
     md += results_table(f).to_markdown() + (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
           length_table(f.length).to_markdown() +
-          "\n" + ended_table(f.ended_by, false).to_markdown() + "\n";
+          "\n" + ended_table(f.ended_by, f.match ? "match" : "game").to_markdown() + "\n";
     if (f.match) {
       const MatchFigures& m = *f.match;
       md += "Rounds per match:\n\n" + length_table(m.rounds.summary()).to_markdown() + "\n";
-      md += round_results_table(m).to_markdown() + "\n" + ended_table(m.round_ended_by, true).to_markdown() + "\n";
+      md += round_results_table(m).to_markdown() + "\n" + ended_table(m.round_ended_by, "round").to_markdown() + "\n";
       if (!m.handicap.empty()) md += "Handicap effects:\n\n" + handicap_table(m.handicap).to_markdown() + "\n";
       if (!m.states.empty()) md += "Rounds by their whole handicap state:\n\n" + handicap_state_table(m.states).to_markdown() + "\n";
     }

@@ -10,6 +10,7 @@
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
+#include "cli/compare_builder.h"
 #include "cli/compare_report.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
@@ -92,12 +93,23 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
     }
   }
 
-  // runs.json: every ruleset's run, complete, N games each, in ruleset order.
+  // runs.json: every ruleset's run, complete, N games each, game by game, each game's default
+  // reconstruction first and its alternatives after it in name order.
+  std::vector<std::string> ordered;
+  for (const auto& [game, count] : per_game) {
+    for (const std::string& id : ids) {
+      if (id.starts_with(game + "/") && is_default_ruleset(id)) ordered.push_back(id);
+    }
+    for (const std::string& id : ids) {
+      if (id.starts_with(game + "/") && !is_default_ruleset(id)) ordered.push_back(id);
+    }
+  }
+  ASSERT_EQ(ordered.size(), ids.size());
   const json runs = json::parse(read_text(out / "runs.json"));
   ASSERT_EQ(runs.size(), ids.size());
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const sim::RunStats run = sim::run_stats_from_json(runs[i], "runs.json");
-    EXPECT_EQ(run.ruleset, ids[i]);
+    EXPECT_EQ(run.ruleset, ordered[i]);
     EXPECT_EQ(run.tally.games, std::stoull(kGames));
     EXPECT_FALSE(run.partial);
   }
