@@ -392,7 +392,7 @@ std::string key_words(const std::string& key) {
 std::string points_clause(const std::string& what, const PairTest& t) {
   std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " points (95% CI " + fixed(100 * t.interval.low, 1) +
                     " to " + fixed(100 * t.interval.high, 1) + ")";
-  return out + (t.significant ? "" : " (not significant)");
+  return out + (t.significant ? "" : " (not significant after the Holm correction)");
 }
 
 std::string change_phrase(const ComparedRun& a, const ComparedRun& b, const PairComparison& pair) {
@@ -438,7 +438,7 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
       clause = games + " " + fixed(100 * std::fabs(change), 0) + "% " + (change < 0 ? "shorter" : "longer");
     }
     clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies)";
-    clauses.push_back(clause + (t->significant ? "" : " (not significant)"));
+    clauses.push_back(clause + (t->significant ? "" : " (not significant after the Holm correction)"));
   }
   if (const PairTest* t = find_test(pair, "rounds_mean"); t && t->significant) {
     clauses.push_back(signed_fixed(t->estimate, 1) + " rounds per match (mean " + fixed(b.run.tally.match.rounds.mean(), 1) +

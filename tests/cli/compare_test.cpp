@@ -280,7 +280,7 @@ TEST(CompareSummary, NamesTheRuleChangeTheAdvantageShiftAndTheLengthChange) {
   EXPECT_EQ(c.pairs[0].differing_keys, (std::vector<std::string>{"tuzdyk"}));
   EXPECT_EQ(c.pairs[0].summary,
             "toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: first-player advantage "
-            "-30.0 points (95% CI -56.1 to -2.3) (not significant), games 20% shorter (mean 80.0 vs 100.0 plies)");
+            "-30.0 points (95% CI -56.1 to -2.3) (not significant after the Holm correction), games 20% shorter (mean 80.0 vs 100.0 plies)");
 }
 
 TEST(CompareSummary, SameRulesAndSeedsWithCommonRandomNumbersPlayIdenticalGames) {
