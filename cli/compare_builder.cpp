@@ -240,6 +240,30 @@ constexpr const char* kAdvantageTest = "Wald z test";
 constexpr const char* kRankTest = "Mann-Whitney U (normal approximation, tie-corrected)";
 constexpr const char* kKsTest = "Kolmogorov-Smirnov (asymptotic)";
 
+// B minus A of a length (plies, rounds): Mann-Whitney's rank test with the Welch interval of the
+// difference of means. `b_letter` and `more` word the effect: "P(B game longer)".
+PairTest location_test(const reports::IntHistogram& a, const reports::IntHistogram& b, const char* key, const char* name,
+                       const std::string& b_letter, const std::string& more) {
+  const reports::MannWhitney mw = reports::mann_whitney(a, b);
+  const reports::Moments ma = a.moments(), mb = b.moments();
+  PairTest test;
+  test.key = key;
+  test.name = name;
+  test.format = StatFormat::kNumber;
+  test.estimate = mb.mean() - ma.mean();
+  if (ma.count() >= 2 && mb.count() >= 2) {
+    test.interval = reports::welch_difference(mb, ma).interval;
+    test.interval_method = "Welch t (difference of means)";
+  }
+  test.test = kRankTest;
+  test.statistic_name = "z";
+  test.statistic = -mw.z;  // mann_whitney's z is positive when its first sample (a) is larger
+  test.p_value = mw.p_value;
+  test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + b_letter + " " + more + ") = " +
+                fixed(mw.effect, 3);
+  return test;
+}
+
 PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a, std::size_t b, bool crn,
                             const std::vector<RuleDiffRow>& diff) {
   const sim::GameTally& ta = runs[a].run.tally;
@@ -317,26 +341,7 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
 
   // Game length: a location test (Mann-Whitney) with the Welch interval of the mean difference,
   // and a test of the whole distribution (Kolmogorov-Smirnov).
-  {
-    const reports::MannWhitney mw = reports::mann_whitney(ta.plies, tb.plies);
-    const reports::Moments ma = ta.plies.moments(), mb = tb.plies.moments();
-    PairTest test;
-    test.key = "plies_mean";
-    test.name = "game length (plies)";
-    test.format = StatFormat::kNumber;
-    test.estimate = mb.mean() - ma.mean();
-    if (ma.count() >= 2 && mb.count() >= 2) {
-      test.interval = reports::welch_difference(mb, ma).interval;
-      test.interval_method = "Welch t (difference of means)";
-    }
-    test.test = kRankTest;
-    test.statistic_name = "z";
-    test.statistic = -mw.z;  // mann_whitney's z is positive when its first sample (a) is longer
-    test.p_value = mw.p_value;
-    test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + letter(b) + " game longer) = " +
-                  fixed(mw.effect, 3);
-    pair.tests.push_back(test);
-  }
+  pair.tests.push_back(location_test(ta.plies, tb.plies, "plies_mean", "game length (plies)", letter(b), "game longer"));
   {
     const reports::KolmogorovSmirnov ks = reports::kolmogorov_smirnov(ta.plies, tb.plies);
     PairTest test;
@@ -352,24 +357,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     pair.tests.push_back(test);
   }
   if (!ta.match.empty() && !tb.match.empty() && !ta.match.rounds.empty() && !tb.match.rounds.empty()) {
-    const reports::MannWhitney mw = reports::mann_whitney(ta.match.rounds, tb.match.rounds);
-    const reports::Moments ma = ta.match.rounds.moments(), mb = tb.match.rounds.moments();
-    PairTest test;
-    test.key = "rounds_mean";
-    test.name = "rounds per match";
-    test.format = StatFormat::kNumber;
-    test.estimate = mb.mean() - ma.mean();
-    if (ma.count() >= 2 && mb.count() >= 2) {
-      test.interval = reports::welch_difference(mb, ma).interval;
-      test.interval_method = "Welch t (difference of means)";
-    }
-    test.test = kRankTest;
-    test.statistic_name = "z";
-    test.statistic = -mw.z;
-    test.p_value = mw.p_value;
-    test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + letter(b) + " match has more rounds) = " +
-                  fixed(mw.effect, 3);
-    pair.tests.push_back(test);
+    pair.tests.push_back(
+        location_test(ta.match.rounds, tb.match.rounds, "rounds_mean", "rounds per match", letter(b), "match has more rounds"));
   }
   return pair;
 }
