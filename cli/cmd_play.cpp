@@ -1,5 +1,8 @@
 // mancala trace | replay: one game, move by move, for people (text) or machines (JSON).
 #include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -252,7 +255,11 @@ class TraceObserver : public GameObserver {
  public:
   TraceObserver(const Game& game, bool as_json, std::ostream& out) : game_(game), json_(as_json), out_(out) {}
   void on_start(const State& s) override {
-    if (!json_) out_ << "Start\n" << draw_board(game_, s) << "\n";
+    if (json_) {
+      start_ = state_to_json(game_, s);
+    } else {
+      out_ << "Start\n" << draw_board(game_, s) << "\n";
+    }
   }
   void on_move(const State& before, Move m, const MoveEffect& fx, const State& after) override {
     ++ply_;
@@ -339,6 +346,7 @@ class TraceObserver : public GameObserver {
   void on_end(const State& s) override {
     if (!json_ && !game_.rules().match) out_ << describe_end(s) << "\n";
   }
+  json start_;  // the position before the first move
   json moves_ = json::array();
   json rounds_ = json::array();
 
@@ -384,7 +392,8 @@ int cmd_trace(const Args& args, Io& io) {
            << end_reason_name(result.reason) << ")\n";
   }
   if (format == "json") {
-    json j = {{"ruleset", game.rules().id}, {"seed", seed}, {"agent", agent_name(agent)}, {"moves", observer.moves_}};
+    json j = {{"ruleset", game.rules().id}, {"seed", seed}, {"agent", agent_name(agent)}, {"start", observer.start_},
+              {"moves", observer.moves_}};
     if (game.rules().match) {
       j["rounds"] = observer.rounds_;
       j["match"] = {{"winner", result.winner == kNobody ? json(nullptr) : json(result.winner == kDraw ? 0 : result.winner + 1)},
@@ -439,10 +448,20 @@ int cmd_replay(const Args& args, Io& io) {
     }
   } else {
     std::string text = vm["togyz-notation"].as<std::string>();
-    if (std::ifstream file{text}; file) {
+    // A file when one is there; a single word that looks like a path ("games/a.txt") and names no
+    // file is an unreadable file, not notation; anything else is the notation itself.
+    const bool one_word = text.find_first_of(" \t\n\r") == std::string::npos;
+    const std::string extension = std::filesystem::path(text).extension().string();  // ".txt", not ".76"
+    const bool path_like = text.find('/') != std::string::npos ||
+                           (extension.size() > 1 && extension.find_first_of("0123456789") == std::string::npos);
+    if (std::filesystem::is_regular_file(text)) {
+      std::ifstream file{text, std::ios::binary};
       std::stringstream buffer;
       buffer << file.rdbuf();
+      if (!file && !file.eof()) throw Error(where(text, "", "cannot read the file"));
       text = buffer.str();
+    } else if (one_word && path_like) {
+      throw Error(where(text, "", "cannot read the file (" + std::string(std::strerror(ENOENT)) + ")"));
     }
     s = replay_togyz_notation(game, parse_togyz_notation(text));
   }

@@ -1,4 +1,5 @@
 // mancala rules check|list|show: validate rulesets and print them with their provenance.
+#include <array>
 #include <iomanip>
 #include <iostream>
 
@@ -51,10 +52,20 @@ int rules_list(const Args& args, Io& io) {
     io.out << all.dump(2) << "\n";
     return 0;
   }
-  io.out << std::left << std::setw(44) << "ruleset" << std::setw(16) << "status" << "evidence\n";
+  // Columns as wide as their widest entry, two spaces apart.
+  std::vector<std::array<std::string, 4>> rows = {{"ruleset", "game", "status", "evidence"}};
   for (const auto& r : all) {
-    io.out << std::setw(44) << r["id"].get<std::string>() << std::setw(16) << r["status"].get<std::string>()
-           << join(r["evidence"].get<std::vector<std::string>>(), ", ") << "\n";
+    rows.push_back({r["id"].get<std::string>(), r["game"].get<std::string>(), r["status"].get<std::string>(),
+                    join(r["evidence"].get<std::vector<std::string>>(), ", ")});
+  }
+  std::array<size_t, 4> width{};
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) line += c + 1 < row.size() ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
+    io.out << line << "\n";
   }
   return 0;
 }

@@ -367,11 +367,15 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
   if (j.is_object() && j.contains("extends")) {
     if (!j["extends"].is_string()) throw RuleError(file.string() + ": extends: expected a ruleset id");
     const std::string parent = j["extends"].get<std::string>();
-    const auto parent_file = root / (parent + ".json");
+    // The parent is looked up beside the file (its game folder's root), then among the project's
+    // rulesets, so a reconstruction kept outside data/rulesets can extend a shipped one.
+    std::filesystem::path parent_root = root;
+    if (!std::filesystem::is_regular_file(parent_root / (parent + ".json"))) parent_root = rulesets_dir();
+    const auto parent_file = parent_root / (parent + ".json");
     if (!std::filesystem::is_regular_file(parent_file)) {
       throw RuleError(file.string() + ": extends: no ruleset '" + parent + "'");
     }
-    r = load_resolved(parent_file, root, chain);
+    r = load_resolved(parent_file, parent_root, chain);
     r.extends = parent;
     apply_layer(r, j, file.string(), false);
   } else {
@@ -600,10 +604,14 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
   std::vector<std::string> problems;
   const auto root = rulesets_dir();
   std::vector<std::filesystem::path> files;
+  std::set<std::filesystem::path> from_folders;  // files found in a folder given (not named one by one)
   for (const auto& p : paths) {
     if (std::filesystem::is_directory(p)) {
       for (const auto& e : std::filesystem::recursive_directory_iterator(p)) {
-        if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path());
+        if (e.is_regular_file() && e.path().extension() == ".json") {
+          files.push_back(e.path());
+          from_folders.insert(e.path());
+        }
       }
     } else if (std::filesystem::is_regular_file(p)) {
       files.push_back(p);
@@ -612,19 +620,37 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
     }
   }
   std::sort(files.begin(), files.end());
+  if (files.empty() && problems.empty()) {
+    std::string given;
+    for (const auto& p : paths) given += (given.empty() ? "" : ", ") + p;
+    problems.push_back(given + ": no ruleset files (*.json) found");
+    return problems;
+  }
   const auto texts = evidence_texts();
-  std::map<std::string, int> defaults;
-  std::set<std::string> games;
+  const auto canonical = [](const std::filesystem::path& p) { return std::filesystem::weakly_canonical(p).string(); };
+  std::map<std::string, std::set<std::string>> defaults;  // game -> files marked "default": true
+  std::set<std::string> checked;                          // the files given, canonical
+  std::set<std::string> games, project_games;
   for (const auto& file : files) {
+    checked.insert(canonical(file));
     try {
-      const bool inside = std::filesystem::weakly_canonical(file).string().rfind(
-                              std::filesystem::weakly_canonical(root).string(), 0) == 0;
+      const bool inside = canonical(file).rfind(canonical(root), 0) == 0;
       const RuleSet r = load_ruleset_file(file, inside ? root : file.parent_path().parent_path());
-      games.insert(r.game);
-      if (read_json_file(file).value("default", false)) defaults[r.game]++;
+      // A game's defaults are counted for the project's rulesets and for whole folders given; a
+      // single file kept elsewhere (a user's own alternative) is no game folder of its own.
+      if (inside || from_folders.count(file)) games.insert(r.game);
+      if (inside) project_games.insert(r.game);
+      if (read_json_file(file).value("default", false)) defaults[r.game].insert(canonical(file));
+      bool any_known = false;
+      for (const auto& id : r.evidence) {
+        any_known = any_known || texts.count(id);
+        if (!texts.empty() && !texts.count(id)) {
+          problems.push_back(file.string() + ": evidence: no evidence record '" + id + "' in " + (data_dir() / "evidence").string());
+        }
+      }
       for (const auto& [key, entry] : r.provenance) {
         auto ev = entry.find("evidence");
-        if (ev == entry.end() || texts.empty()) continue;
+        if (ev == entry.end() || !any_known) continue;  // no record to find the phrase in: said above
         const std::string phrase = normalise_text(ev->second);
         bool found = false;
         for (const auto& id : r.evidence) {
@@ -640,9 +666,20 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
       problems.push_back(e.what());
     }
   }
+  // Exactly one default per game, counting the game's rulesets in the project that were not given.
   for (const auto& g : games) {
-    if (defaults[g] != 1) {
-      problems.push_back(g + ": " + std::to_string(defaults[g]) +
+    if (project_games.count(g) && std::filesystem::is_directory(root / g)) {
+      for (const auto& e : std::filesystem::directory_iterator(root / g)) {
+        if (e.path().extension() != ".json" || checked.count(canonical(e.path()))) continue;
+        try {
+          if (read_json_file(e.path()).value("default", false)) defaults[g].insert(canonical(e.path()));
+        } catch (const RuleError&) {
+          // not given: its own check reports it
+        }
+      }
+    }
+    if (defaults[g].size() != 1) {
+      problems.push_back(g + ": " + std::to_string(defaults[g].size()) +
                          " rulesets are marked \"default\": true (exactly one is needed)");
     }
   }

@@ -7,21 +7,59 @@
 
 namespace mancala::sim {
 
+namespace {
+
+bool all_digits(const std::string& s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+bool is_result(const std::string& token) {
+  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "\u00BD-\u00BD" || token == "*";
+}
+
+}  // namespace
+
 std::vector<NotationMove> parse_togyz_notation(const std::string& text) {
+  // Tokens: move numbers ("12."), moves ("91x"), and a number glued to its move ("12.91x").
+  std::vector<std::string> tokens;
+  {
+    std::istringstream in(text);
+    std::string token;
+    while (in >> token) {
+      const size_t dot = token.find('.');
+      if (dot != std::string::npos && dot + 1 < token.size() && all_digits(token.substr(0, dot))) {
+        tokens.push_back(token.substr(0, dot + 1));
+        tokens.push_back(token.substr(dot + 1));
+      } else {
+        tokens.push_back(token);
+      }
+    }
+  }
   std::vector<NotationMove> moves;
-  std::istringstream in(text);
-  std::string token;
   int number = 0;
   int player = 0;
-  while (in >> token) {
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& token = tokens[i];
     if (token.back() == '.') {
       const std::string digits = token.substr(0, token.size() - 1);
-      bool ok = !digits.empty();
-      for (char c : digits) ok = ok && std::isdigit(static_cast<unsigned char>(c));
-      if (!ok) throw Error("notation: '" + token + "' is neither a move number nor a move");
-      number = std::stoi(digits);
+      if (!all_digits(digits)) throw Error("notation: '" + token + "' is neither a move number nor a move");
+      // Numbers are optional, but one that is written must be the next: white's move n is "n.".
+      const int expected = static_cast<int>(moves.size()) / 2 + 1;
+      if (player != 0 || std::stoi(digits) != expected) {
+        const NotationMove* last = moves.empty() ? nullptr : &moves.back();
+        throw Error("notation: '" + token + "' after " +
+                    (last ? "move " + std::to_string(last->number) + " (" + (last->player == 0 ? "white" : "black") + ") " + last->text
+                          : std::string("the start")) +
+                    ": expected " + (player == 0 ? std::to_string(expected) + "." : "black's move " + std::to_string(expected)));
+      }
+      number = expected;
       continue;
     }
+    if (is_result(token) && i + 1 == tokens.size()) break;  // the game's result, written last
     NotationMove m;
     m.text = token;
     const bool shape = (token.size() == 2 || (token.size() == 3 && (token[2] == 'x' || token[2] == 'X'))) &&
@@ -30,11 +68,13 @@ std::vector<NotationMove> parse_togyz_notation(const std::string& text) {
     m.hole = token[0] - '0';
     m.landing = token[1] - '0';
     m.tuzdyk = token.size() == 3;
-    m.number = number;
+    m.number = static_cast<int>(moves.size()) / 2 + 1;
+    number = m.number;
     m.player = player;
     player = 1 - player;
     moves.push_back(m);
   }
+  if (moves.empty()) throw Error("notation: no moves (expected e.g. '1. 76 98 2. 66 87')");
   return moves;
 }
 

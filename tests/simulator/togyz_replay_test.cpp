@@ -64,5 +64,39 @@ TEST(ToguzKumalakNotation, ATokenThatIsNotAMoveIsNamed) {
   }
 }
 
+std::string notation_error(const std::string& text) {
+  try {
+    parse_togyz_notation(text);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(ToguzKumalakNotation, MoveNumbersMustCountUpFromOneBeforeWhitesMoves) {
+  EXPECT_EQ(notation_error("1. 76 98 3. 66 87"), "notation: '3.' after move 1 (black) 98: expected 2.");
+  EXPECT_EQ(notation_error("1. 76 98 1. 66 87"), "notation: '1.' after move 1 (black) 98: expected 2.");
+  EXPECT_EQ(notation_error("1. 76 2. 98"), "notation: '2.' after move 1 (white) 76: expected black's move 1");
+  EXPECT_EQ(notation_error("2. 76"), "notation: '2.' after the start: expected 1.");
+  EXPECT_EQ(notation_error(""), "notation: no moves (expected e.g. '1. 76 98 2. 66 87')");
+  EXPECT_EQ(notation_error("1-0"), "notation: no moves (expected e.g. '1. 76 98 2. 66 87')");
+}
+
+TEST(ToguzKumalakNotation, NumbersMayBeGluedToTheirMoveOrLeftOutAndAResultMayEndTheRecord) {
+  const auto spaced = parse_togyz_notation("1. 76 98 2. 66 87x");
+  for (const char* text : {"1.76 98 2.66 87x", "76 98 66 87x", "1. 76 98 2. 66 87x 1-0", "1. 76 98 2. 66 87x 1/2-1/2"}) {
+    const auto moves = parse_togyz_notation(text);
+    ASSERT_EQ(moves.size(), spaced.size()) << text;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      EXPECT_EQ(moves[i].text, spaced[i].text) << text;
+      EXPECT_EQ(moves[i].number, spaced[i].number) << text;
+      EXPECT_EQ(moves[i].player, spaced[i].player) << text;
+    }
+  }
+  EXPECT_EQ(spaced[3].number, 2);
+  EXPECT_TRUE(spaced[3].tuzdyk);
+  EXPECT_EQ(notation_error("1. 76 1-0 98"), "notation: move 1: '1-0' is not a move (two digits 1-9 and an optional x)");
+}
+
 }  // namespace
 }  // namespace mancala::sim
