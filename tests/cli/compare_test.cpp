@@ -12,6 +12,7 @@
 
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
+#include "cli_test_util.h"
 #include "cli/compare_builder.h"
 #include "reports/compare_stats.h"
 #include "simulator/ruleset_io.h"
@@ -28,19 +29,8 @@ std::filesystem::path missing_db() {
   return std::filesystem::temp_directory_path() / ("mancala-compare-test-" + std::to_string(::getpid()) + "-none.db");
 }
 
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result run_cli(const Args& args) {
-  std::ostringstream out, err;
-  Result r;
-  r.code = run(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::Result;
+using testing::run_cli;
 
 // A run of `rules` with the given results, every game ended by a rule; plies as (value, games).
 ComparedRun hand_made(const std::string& id, uint64_t p1, uint64_t p2, uint64_t draws,

@@ -12,6 +12,7 @@
 
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
+#include "cli_test_util.h"
 #include "cli/handicap_builder.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
@@ -24,19 +25,8 @@ using nlohmann::json;
 const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
 const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
 
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result run_cli(const Args& args) {
-  std::ostringstream out, err;
-  Result r;
-  r.code = run(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::Result;
+using testing::run_cli;
 
 HandicapOptions small(int64_t games) {
   HandicapOptions o;

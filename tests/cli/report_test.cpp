@@ -10,6 +10,7 @@
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
+#include "cli_test_util.h"
 #include "cli/compare_builder.h"
 #include "cli/compare_report.h"
 #include "simulator/ruleset_io.h"
@@ -29,19 +30,8 @@ const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
 // Rounds per handicap level for the handicap curves the report adds (cli/compare_report.h).
 const std::string kHandicapRounds = std::getenv("MANCALA_SANITIZED") ? "4" : "20";
 
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result run_cli(const Args& args) {
-  std::ostringstream out, err;
-  Result r;
-  r.code = run(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::Result;
+using testing::run_cli;
 
 std::string last_line(const std::string& text) {
   const std::size_t end = text.size() && text.back() == '\n' ? text.size() - 1 : text.size();

@@ -9,6 +9,7 @@
 
 #include "../reports/report_test_util.h"
 #include "cli/cli.h"
+#include "cli_test_util.h"
 #include "common/paths.h"
 #include "simulator/describe.h"
 #include "simulator/ruleset_io.h"
@@ -22,19 +23,8 @@ using report_testing::TempDir;
 using report_testing::write_text;
 namespace fs = std::filesystem;
 
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result run_cli(const Args& args) {
-  std::ostringstream out, err;
-  Result r;
-  r.code = run(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::Result;
+using testing::run_cli;
 
 std::string ruleset_file(const std::string& id) { return (sim::rulesets_dir() / (id + ".json")).string(); }
 
