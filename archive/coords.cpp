@@ -52,7 +52,8 @@ std::vector<Token> tokenize(std::string_view text) {
         p = pos;
       }
       std::string digits;
-      while (p < text.size() && (std::isdigit(static_cast<unsigned char>(text[p])) || text[p] == '.')) {
+      while (p < text.size() &&
+             (std::isdigit(static_cast<unsigned char>(text[p])) || text[p] == '.')) {
         t.fraction = t.fraction || text[p] == '.';
         digits += text[p++];
       }
@@ -116,7 +117,8 @@ Coordinate read_coordinate(const std::vector<Token>& tokens, size_t& i, std::str
       }
     }
     if (unit < count || unit > 2) {
-      throw ArchiveError("coordinates " + quoted(text) + ": degrees, minutes and seconds out of order");
+      throw ArchiveError("coordinates " + quoted(text) +
+                         ": degrees, minutes and seconds out of order");
     }
     if (number.negative && unit != 0) {
       throw ArchiveError("coordinates " + quoted(text) + ": only degrees may carry a sign");
@@ -130,18 +132,22 @@ Coordinate read_coordinate(const std::vector<Token>& tokens, size_t& i, std::str
     if (unit == 2) break;
   }
   if (count == 0) throw ArchiveError("coordinates " + quoted(text) + ": missing degrees");
-  if (parts[1] >= 60) throw ArchiveError("coordinates " + quoted(text) + ": minutes must be below 60");
-  if (parts[2] >= 60) throw ArchiveError("coordinates " + quoted(text) + ": seconds must be below 60");
+  if (parts[1] >= 60)
+    throw ArchiveError("coordinates " + quoted(text) + ": minutes must be below 60");
+  if (parts[2] >= 60)
+    throw ArchiveError("coordinates " + quoted(text) + ": seconds must be below 60");
   if (i < tokens.size() && tokens[i].mark == Mark::kHemisphere) {
     if (hemisphere != 0) {
-      throw ArchiveError("coordinates " + quoted(text) + ": two hemisphere letters for one coordinate");
+      throw ArchiveError("coordinates " + quoted(text) +
+                         ": two hemisphere letters for one coordinate");
     }
     hemisphere = tokens[i++].hemisphere;
   }
   out.value = parts[0] + parts[1] / 60 + parts[2] / 3600;
   if (hemisphere != 0) {
     if (negative) {
-      throw ArchiveError("coordinates " + quoted(text) + ": a sign and a hemisphere letter together");
+      throw ArchiveError("coordinates " + quoted(text) +
+                         ": a sign and a hemisphere letter together");
     }
     out.axis = hemisphere == 'N' || hemisphere == 'S' ? 'N' : 'E';
     if (hemisphere == 'S' || hemisphere == 'W') out.value = -out.value;
@@ -162,10 +168,11 @@ std::optional<LatLon> parse_coordinates(std::string_view text) {
     const char32_t c = next_code_point(text, pos);
     has_digit = has_digit || (c >= '0' && c <= '9');
     has_degree = has_degree || is_degree(c);
-    const bool hemisphere = c == 'N' || c == 'S' || c == 'E' || c == 'W' || c == 'n' ||
-                            c == 's' || c == 'e' || c == 'w';
-    has_letter = has_letter || (c >= 0x80 && !is_degree(c) && !is_minute(c) && !is_second(c) &&
-                                !is_blank(c) && c != 0x2212) ||
+    const bool hemisphere = c == 'N' || c == 'S' || c == 'E' || c == 'W' || c == 'n' || c == 's' ||
+                            c == 'e' || c == 'w';
+    has_letter = has_letter ||
+                 (c >= 0x80 && !is_degree(c) && !is_minute(c) && !is_second(c) && !is_blank(c) &&
+                  c != 0x2212) ||
                  (std::isalpha(static_cast<int>(c < 0x80 ? c : 0)) && !hemisphere);
   }
   // A place name (letters beyond hemisphere marks, or no digits) is a named region.
@@ -182,7 +189,8 @@ std::optional<LatLon> parse_coordinates(std::string_view text) {
   if (i < tokens.size() && tokens[i].mark == Mark::kSeparator) ++i;
   if (i >= tokens.size()) throw ArchiveError("coordinates " + quoted(text) + ": missing longitude");
   Coordinate second = read_coordinate(tokens, i, text);
-  if (i != tokens.size()) throw ArchiveError("coordinates " + quoted(text) + ": unexpected text after the longitude");
+  if (i != tokens.size())
+    throw ArchiveError("coordinates " + quoted(text) + ": unexpected text after the longitude");
   if (first.axis != 0 && first.axis == second.axis) {
     throw ArchiveError("coordinates " + quoted(text) + ": both coordinates are " +
                        (first.axis == 'N' ? "latitudes" : "longitudes"));
@@ -201,8 +209,9 @@ double great_circle_km(double lat1, double lon1, double lat2, double lon2) {
   constexpr double kRad = std::numbers::pi / 180.0;
   const double dlat = (lat2 - lat1) * kRad;
   const double dlon = (lon2 - lon1) * kRad;
-  const double a = std::sin(dlat / 2) * std::sin(dlat / 2) +
-                   std::cos(lat1 * kRad) * std::cos(lat2 * kRad) * std::sin(dlon / 2) * std::sin(dlon / 2);
+  const double a =
+      std::sin(dlat / 2) * std::sin(dlat / 2) +
+      std::cos(lat1 * kRad) * std::cos(lat2 * kRad) * std::sin(dlon / 2) * std::sin(dlon / 2);
   return 2 * kEarthRadiusKm * std::asin(std::min(1.0, std::sqrt(a)));
 }
 

@@ -32,7 +32,13 @@ int read_number(std::string_view text, size_t& pos, size_t max_digits, const cha
 // Strips an era marker from the end (or an "AD" from the front); returns -1 for BCE, +1 otherwise.
 int strip_era(std::string& core) {
   static const std::array<std::pair<const char*, int>, 7> kSuffixes = {{
-      {"b.c.e.", -1}, {"bce", -1}, {"b.c.", -1}, {"bc", -1}, {"a.d.", 1}, {"ad", 1}, {"ce", 1},
+      {"b.c.e.", -1},
+      {"bce", -1},
+      {"b.c.", -1},
+      {"bc", -1},
+      {"a.d.", 1},
+      {"ad", 1},
+      {"ce", 1},
   }};
   const std::string lower = ascii_lower(core);
   for (const auto& [suffix, sign] : kSuffixes) {
@@ -94,7 +100,8 @@ HistoricalDate parse_date(std::string_view text) {
   HistoricalDate date;
   const int year = read_number(core, pos, 6, "year");
   if (year < 0) throw ArchiveError("date '" + original + "' does not start with a year");
-  if (year == 0) throw ArchiveError("date '" + original + "': there is no year 0 (1 BCE is followed by AD 1)");
+  if (year == 0)
+    throw ArchiveError("date '" + original + "': there is no year 0 (1 BCE is followed by AD 1)");
   date.year = sign * year;
   if (pos < core.size() && core[pos] == '-') {
     ++pos;
@@ -112,7 +119,8 @@ HistoricalDate parse_date(std::string_view text) {
     }
   }
   if (pos != core.size()) {
-    throw ArchiveError("date '" + original + "' is not YYYY[-MM[-DD]] with an optional era (AD, BCE, BC)");
+    throw ArchiveError("date '" + original +
+                       "' is not YYYY[-MM[-DD]] with an optional era (AD, BCE, BC)");
   }
   return date;
 }
@@ -131,7 +139,8 @@ std::string format_date(const HistoricalDate& date) {
 
 void check_date_order(const HistoricalDate& from, const HistoricalDate& to) {
   if (from.first_day() > to.last_day()) {
-    throw ArchiveError("date range reversed: " + format_date(from) + " is after " + format_date(to));
+    throw ArchiveError("date range reversed: " + format_date(from) + " is after " +
+                       format_date(to));
   }
 }
 
@@ -140,7 +149,8 @@ DateRange parse_date_range(std::string_view text) {
   for (std::string_view separator : {" - ", " \u2013 ", " \u2014 ", " to ", "\u2013", "\u2014"}) {
     const size_t at = whole.find(separator);
     if (at == std::string::npos) continue;
-    DateRange range{parse_date(whole.substr(0, at)), parse_date(whole.substr(at + separator.size()))};
+    DateRange range{parse_date(whole.substr(0, at)),
+                    parse_date(whole.substr(at + separator.size()))};
     check_date_order(range.from, range.to);
     return range;
   }

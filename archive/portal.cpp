@@ -16,7 +16,7 @@ namespace {
 // The field names of a portal record, longest first so "Sources" wins over "Source".
 constexpr std::array<const char*, 14> kFields = {
     "Social status", "Confidence", "Location", "Content", "Genders", "Sources", "Source",
-    "Spaces", "Rules", "Type", "Game", "Date", "Ages", "Id"};
+    "Spaces",        "Rules",      "Type",     "Game",    "Date",    "Ages",    "Id"};
 
 // One record's raw fields as read from the page, with the line each started on.
 struct RawRecord {
@@ -75,7 +75,8 @@ EvidenceRecord build(const RawRecord& raw, const std::string& title_game, const 
   if (r.id.empty()) throw fail("Id", "empty id");
   r.game = get("Game").empty() ? title_game : get("Game");
   if (!title_game.empty() && fold_name(r.game) != fold_name(title_game)) {
-    throw fail("Game", "'" + r.game + "' is not the game of the page's title 'Evidence for " + title_game + "'");
+    throw fail("Game", "'" + r.game + "' is not the game of the page's title 'Evidence for " +
+                           title_game + "'");
   }
   if (r.game.empty()) throw fail("", "no Game field and no 'Evidence for GAME' title");
   r.type = get("Type");
@@ -100,8 +101,8 @@ EvidenceRecord build(const RawRecord& raw, const std::string& title_game, const 
   r.rules = get("Rules");
   r.content = get("Content");
   if (const std::string confidence = get("Confidence"); !confidence.empty()) {
-    const bool digits = confidence.size() <= 3 &&
-                        confidence.find_first_not_of("0123456789") == std::string::npos;
+    const bool digits =
+        confidence.size() <= 3 && confidence.find_first_not_of("0123456789") == std::string::npos;
     if (!digits || std::stoi(confidence) > 100) {
       throw fail("Confidence", "'" + confidence + "' is not a whole number from 0 to 100");
     }
@@ -162,8 +163,9 @@ std::vector<EvidenceRecord> parse_portal_page(const std::string& text, const std
       if (*field == "Source" || *field == "Sources") {
         if (!value.empty()) raw.sources.push_back(value);
       } else if (raw.fields.contains(*field)) {
-        throw ArchiveError(where(file, raw.fields["Id"], *field + ": field given twice (line " +
-                                                             std::to_string(line_number) + ")"));
+        throw ArchiveError(
+            where(file, raw.fields["Id"],
+                  *field + ": field given twice (line " + std::to_string(line_number) + ")"));
       } else {
         raw.fields[*field] = value;
       }
@@ -172,9 +174,10 @@ std::vector<EvidenceRecord> parse_portal_page(const std::string& text, const std
     }
     if (open) {
       RawRecord& raw = raws.back();
-      std::string& target = (last_field == "Source" || last_field == "Sources")
-                                ? (raw.sources.empty() ? raw.sources.emplace_back() : raw.sources.back())
-                                : raw.fields[last_field];
+      std::string& target =
+          (last_field == "Source" || last_field == "Sources")
+              ? (raw.sources.empty() ? raw.sources.emplace_back() : raw.sources.back())
+              : raw.fields[last_field];
       target += (target.empty() ? "" : "\n") + line;
       continue;
     }
@@ -188,11 +191,13 @@ std::vector<EvidenceRecord> parse_portal_page(const std::string& text, const std
   std::vector<EvidenceRecord> records;
   for (const RawRecord& raw : raws) records.push_back(build(raw, title_game, region, file));
   if (expected && static_cast<size_t>(*expected) != records.size()) {
-    throw ArchiveError(where(file, "", "the page says " + std::to_string(*expected) +
-                                           " pieces of evidence were found but holds " +
-                                           std::to_string(records.size())));
+    throw ArchiveError(where(file, "",
+                             "the page says " + std::to_string(*expected) +
+                                 " pieces of evidence were found but holds " +
+                                 std::to_string(records.size())));
   }
-  if (records.empty()) throw ArchiveError(where(file, "", "no evidence records found (no line starting with 'Id ')"));
+  if (records.empty())
+    throw ArchiveError(where(file, "", "no evidence records found (no line starting with 'Id ')"));
   return records;
 }
 

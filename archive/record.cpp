@@ -21,9 +21,9 @@ namespace fs = std::filesystem;
 
 const std::set<std::string, std::less<>>& record_keys() {
   static const std::set<std::string, std::less<>> keys = {
-      "id",      "game",       "type",       "location",   "latitude",      "longitude",
-      "date_from", "date_to",  "rules",      "content",    "confidence",    "spaces",
-      "ages",    "social_status", "genders", "sources",    "notes"};
+      "id",        "game",          "type",    "location", "latitude",   "longitude",
+      "date_from", "date_to",       "rules",   "content",  "confidence", "spaces",
+      "ages",      "social_status", "genders", "sources",  "notes"};
   return keys;
 }
 
@@ -35,7 +35,8 @@ std::string number_text(double value) {
 }
 
 bool valid_id(const std::string& id) {
-  if (id.empty() || id.size() > 200 || !std::isalnum(static_cast<unsigned char>(id[0]))) return false;
+  if (id.empty() || id.size() > 200 || !std::isalnum(static_cast<unsigned char>(id[0])))
+    return false;
   return std::all_of(id.begin(), id.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
   });
@@ -71,7 +72,8 @@ std::vector<std::string> get_list(const Json& object, const char* key) {
   auto it = object.find(key);
   if (it == object.end()) return out;
   if (!it->is_array()) {
-    throw ArchiveError(std::string("field '") + key + "' must be an array of strings, not " + json_type(*it));
+    throw ArchiveError(std::string("field '") + key + "' must be an array of strings, not " +
+                       json_type(*it));
   }
   for (const Json& item : *it) {
     if (!item.is_string() || trim(item.get<std::string>()).empty()) {
@@ -162,7 +164,8 @@ void validate(const EvidenceRecord& r) {
 
 void validate(const Game& g) {
   if (!valid_key(g.key)) {
-    throw ArchiveError("game key '" + g.key + "' must be snake_case (a-z, 0-9 and _, starting with a letter)");
+    throw ArchiveError("game key '" + g.key +
+                       "' must be snake_case (a-z, 0-9 and _, starting with a letter)");
   }
   if (trim(g.name).empty()) throw ArchiveError("missing required field 'name'");
   for (const std::string& alias : g.aliases) {
@@ -202,7 +205,8 @@ Json to_json(const Game& g) {
 }
 
 EvidenceRecord record_from_json(const Json& j) {
-  if (!j.is_object()) throw ArchiveError(std::string("a record must be a JSON object, not ") + json_type(j));
+  if (!j.is_object())
+    throw ArchiveError(std::string("a record must be a JSON object, not ") + json_type(j));
   for (const auto& [key, value] : j.items()) {
     if (!record_keys().contains(key)) throw ArchiveError("unknown field '" + key + "'");
   }
@@ -223,10 +227,12 @@ EvidenceRecord record_from_json(const Json& j) {
   r.content = get_string(j, "content");
   if (auto it = j.find("confidence"); it != j.end() && !it->is_null()) {
     if (!it->is_number_integer()) {
-      throw ArchiveError(std::string("field 'confidence' must be an integer, not ") + json_type(*it));
+      throw ArchiveError(std::string("field 'confidence' must be an integer, not ") +
+                         json_type(*it));
     }
     const int64_t value = it->get<int64_t>();
-    if (value < 0 || value > 100) throw ArchiveError("confidence " + std::to_string(value) + " is not in 0-100");
+    if (value < 0 || value > 100)
+      throw ArchiveError("confidence " + std::to_string(value) + " is not in 0-100");
     r.confidence = static_cast<int>(value);
   }
   r.spaces = get_list(j, "spaces");
@@ -240,7 +246,8 @@ EvidenceRecord record_from_json(const Json& j) {
 }
 
 Game game_from_json(const Json& j) {
-  if (!j.is_object()) throw ArchiveError(std::string("a game must be a JSON object, not ") + json_type(j));
+  if (!j.is_object())
+    throw ArchiveError(std::string("a game must be a JSON object, not ") + json_type(j));
   for (const auto& [key, value] : j.items()) {
     if (key != "key" && key != "name" && key != "aliases" && key != "dlp_ruleset") {
       throw ArchiveError("unknown field '" + key + "'");
@@ -264,9 +271,9 @@ void ImportBatch::add(EvidenceRecord record, Origin origin) {
   if (auto it = record_index_.find(record.id); it != record_index_.end()) {
     const size_t i = it->second;
     if (records[i] == record) return;
-    throw ArchiveError(where(origin.file, origin.item, "duplicate id with different content (first in " +
-                                                            record_origins[i].file + ": " +
-                                                            record_origins[i].item + ")"));
+    throw ArchiveError(where(origin.file, origin.item,
+                             "duplicate id with different content (first in " +
+                                 record_origins[i].file + ": " + record_origins[i].item + ")"));
   }
   record_index_.emplace(record.id, records.size());
   records.push_back(std::move(record));
@@ -277,9 +284,9 @@ void ImportBatch::add(Game game, Origin origin) {
   if (auto it = game_index_.find(game.key); it != game_index_.end()) {
     const size_t i = it->second;
     if (games[i] == game) return;
-    throw ArchiveError(where(origin.file, origin.item, "duplicate game key with different content (first in " +
-                                                            game_origins[i].file + ": " +
-                                                            game_origins[i].item + ")"));
+    throw ArchiveError(where(origin.file, origin.item,
+                             "duplicate game key with different content (first in " +
+                                 game_origins[i].file + ": " + game_origins[i].item + ")"));
   }
   game_index_.emplace(game.key, games.size());
   games.push_back(std::move(game));
@@ -290,7 +297,8 @@ std::string read_file(const std::string& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) throw ArchiveError(where(path, "", "cannot read: is a folder"));
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(errno)));
+  if (f == nullptr)
+    throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(errno)));
   std::string text;
   char buffer[65536];
   size_t n = 0;
@@ -298,7 +306,8 @@ std::string read_file(const std::string& path) {
   const bool failed = std::ferror(f) != 0;
   const int error = errno;
   std::fclose(f);
-  if (failed) throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(error)));
+  if (failed)
+    throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(error)));
   return text;
 }
 
@@ -308,7 +317,8 @@ void write_file(const std::string& path, const std::string& text) {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
-    if (!out) throw ArchiveError(where(path, "", std::string("cannot write: ") + std::strerror(errno)));
+    if (!out)
+      throw ArchiveError(where(path, "", std::string("cannot write: ") + std::strerror(errno)));
   }
   std::error_code ec;
   fs::rename(temp, path, ec);
@@ -346,20 +356,23 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
   };
   auto add_records = [&](const Json& list) {
     if (!list.is_array()) throw ArchiveError(where(file, "records", "must be an array of records"));
-    for (size_t i = 0; i < list.size(); ++i) add_record(list[i], item_label("records", i, peek_id(list[i])));
+    for (size_t i = 0; i < list.size(); ++i)
+      add_record(list[i], item_label("records", i, peek_id(list[i])));
   };
   if (doc.is_array()) {
     add_records(doc);
     return;
   }
-  if (!doc.is_object()) throw ArchiveError(where(file, "", "expected a JSON object or array of records"));
+  if (!doc.is_object())
+    throw ArchiveError(where(file, "", "expected a JSON object or array of records"));
   if (doc.contains("id")) {
     add_record(doc, "record (" + peek_id(doc) + ")");
     return;
   }
   for (const auto& [key, value] : doc.items()) {
     if (key != "games" && key != "records") {
-      throw ArchiveError(where(file, "", "unknown top-level field '" + key + "' (expected 'games' and 'records')"));
+      throw ArchiveError(where(
+          file, "", "unknown top-level field '" + key + "' (expected 'games' and 'records')"));
     }
   }
   if (auto games = doc.find("games"); games != doc.end()) {
@@ -390,7 +403,8 @@ void read_evidence_paths(const std::vector<std::string>& paths, ImportBatch& bat
     }
     std::vector<std::string> files;
     for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
-      if (it->is_regular_file() && it->path().extension() == ".json") files.push_back(it->path().string());
+      if (it->is_regular_file() && it->path().extension() == ".json")
+        files.push_back(it->path().string());
     }
     if (ec) throw ArchiveError(where(path, "", "cannot read folder: " + ec.message()));
     if (files.empty()) throw ArchiveError(where(path, "", "no .json files in this folder"));

@@ -25,12 +25,12 @@ struct EvidenceRecord {
   std::string game;      // a game key, display name or alias (required; stored as the key)
   std::string type;      // Ethnography, Artifact, Secondary web source... (required)
   std::string location;  // as written: coordinates text or a named region
-  std::optional<double> latitude;   // decimal degrees, both or neither
+  std::optional<double> latitude;  // decimal degrees, both or neither
   std::optional<double> longitude;
   std::optional<HistoricalDate> date_from;  // both or neither
   std::optional<HistoricalDate> date_to;
-  std::string rules;    // a paraphrase of the rules
-  std::string content;  // the quoted source text
+  std::string rules;              // a paraphrase of the rules
+  std::string content;            // the quoted source text
   std::optional<int> confidence;  // 0..100
   std::vector<std::string> spaces;
   std::vector<std::string> ages;

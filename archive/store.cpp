@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 constexpr int kBusyTimeoutMs = 15000;
 
 // Turns an SQLite failure into an ArchiveError naming the file.
-[[noreturn]] void fail(sqlite3* db, int rc, const std::string& path, const std::string& doing = "") {
+[[noreturn]] void fail(sqlite3* db, int rc, const std::string& path,
+                       const std::string& doing = "") {
   const std::string detail = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   std::string what;
   switch (rc & 0xFF) {
@@ -51,7 +52,8 @@ constexpr int kBusyTimeoutMs = 15000;
 class Statement {
  public:
   Statement(sqlite3* db, const std::string& path, const std::string& sql) : db_(db), path_(path) {
-    const int rc = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &stmt_, nullptr);
+    const int rc =
+        sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &stmt_, nullptr);
     if (rc != SQLITE_OK) fail(db_, rc, path_);
   }
   Statement(const Statement&) = delete;
@@ -100,7 +102,8 @@ class Statement {
   double real(int c) const { return sqlite3_column_double(stmt_, c); }
   std::string text(int c) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, c));
-    return p == nullptr ? std::string() : std::string(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, c)));
+    return p == nullptr ? std::string()
+                        : std::string(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, c)));
   }
   std::optional<int64_t> optional_integer(int c) const {
     return is_null(c) ? std::nullopt : std::optional<int64_t>(integer(c));
@@ -161,8 +164,9 @@ void distance_km_function(sqlite3_context* context, int, sqlite3_value** argv) {
       return;
     }
   }
-  sqlite3_result_double(context, great_circle_km(sqlite3_value_double(argv[0]), sqlite3_value_double(argv[1]),
-                                                 sqlite3_value_double(argv[2]), sqlite3_value_double(argv[3])));
+  sqlite3_result_double(
+      context, great_circle_km(sqlite3_value_double(argv[0]), sqlite3_value_double(argv[1]),
+                               sqlite3_value_double(argv[2]), sqlite3_value_double(argv[3])));
 }
 
 std::string list_json(const std::vector<std::string>& list) { return Json(list).dump(); }
@@ -251,14 +255,19 @@ std::string fts_query(const std::string& text) {
 }
 
 // Replaces the evidence links of each ruleset in `links` (inside the caller's transaction).
-void write_ruleset_links(sqlite3* db, const std::string& path, const std::vector<RulesetLink>& links) {
+void write_ruleset_links(sqlite3* db, const std::string& path,
+                         const std::vector<RulesetLink>& links) {
   Statement upsert(db, path,
-                   "INSERT INTO rulesets(id, game, name, status) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                   "INSERT INTO rulesets(id, game, name, status) VALUES (?, ?, ?, ?) ON "
+                   "CONFLICT(id) DO UPDATE SET "
                    "game = excluded.game, name = excluded.name, status = excluded.status");
   Statement clear(db, path, "DELETE FROM ruleset_evidence WHERE ruleset_id = ?");
-  Statement link(db, path, "INSERT OR IGNORE INTO ruleset_evidence(ruleset_id, evidence_id, position) VALUES (?, ?, ?)");
+  Statement link(
+      db, path,
+      "INSERT OR IGNORE INTO ruleset_evidence(ruleset_id, evidence_id, position) VALUES (?, ?, ?)");
   for (const RulesetLink& r : links) {
-    if (r.ruleset.empty()) throw ArchiveError(where(path, "rulesets", "a ruleset link has an empty ruleset id"));
+    if (r.ruleset.empty())
+      throw ArchiveError(where(path, "rulesets", "a ruleset link has an empty ruleset id"));
     for (const std::string& id : r.evidence) {
       if (id.empty()) throw ArchiveError(where(path, r.ruleset, "empty evidence id"));
     }
@@ -284,10 +293,12 @@ Store::~Store() = default;
 
 Store Store::open(const std::string& path, Mode mode) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw ArchiveError(where(path, "", "is a folder, not an archive"));
+  if (fs::is_directory(path, ec))
+    throw ArchiveError(where(path, "", "is a folder, not an archive"));
   const bool exists = fs::exists(path, ec);
   if (!exists && mode == Mode::kExisting) {
-    throw ArchiveError(where(path, "", "no archive here (create it with 'mancala evidence import')"));
+    throw ArchiveError(
+        where(path, "", "no archive here (create it with 'mancala evidence import')"));
   }
   sqlite3* raw = nullptr;
   const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::kCreate ? SQLITE_OPEN_CREATE : 0);
@@ -301,9 +312,10 @@ Store Store::open(const std::string& path, Mode mode) {
   // values come from one snapshot even while another process creates the schema.
   int64_t application_id = 0, version = 0, objects = 0;
   {
-    Statement s(raw, path,
-                "SELECT (SELECT application_id FROM pragma_application_id), "
-                "(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)");
+    Statement s(
+        raw, path,
+        "SELECT (SELECT application_id FROM pragma_application_id), "
+        "(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)");
     if (s.step()) {
       application_id = s.integer(0);
       version = s.integer(1);
@@ -312,12 +324,14 @@ Store Store::open(const std::string& path, Mode mode) {
   }
   const bool fresh = application_id == 0 && version == 0 && objects == 0;
   if (!fresh && application_id != kApplicationId) {
-    throw ArchiveError(where(path, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
+    throw ArchiveError(where(
+        path, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
   }
   if (version > kSchemaVersion) {
-    throw ArchiveError(where(path, "", "schema version " + std::to_string(version) +
-                                           " is newer than this program's (" + std::to_string(kSchemaVersion) +
-                                           "); use a newer mancala"));
+    throw ArchiveError(where(path, "",
+                             "schema version " + std::to_string(version) +
+                                 " is newer than this program's (" +
+                                 std::to_string(kSchemaVersion) + "); use a newer mancala"));
   }
 
   // WAL lets readers work while one process writes; the pragma needs a moment without locks.
@@ -326,13 +340,15 @@ Store Store::open(const std::string& path, Mode mode) {
     const int wal = sqlite3_exec(raw, "PRAGMA journal_mode=WAL", nullptr, nullptr, &message);
     sqlite3_free(message);
     if (wal == SQLITE_OK) break;
-    if ((wal != SQLITE_BUSY && wal != SQLITE_LOCKED) || attempt * 10 > kBusyTimeoutMs) fail(raw, wal, path);
+    if ((wal != SQLITE_BUSY && wal != SQLITE_LOCKED) || attempt * 10 > kBusyTimeoutMs)
+      fail(raw, wal, path);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   // A larger page cache keeps big imports from spilling half-built pages to the WAL.
   exec(raw, path, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-32768");
-  const int created = sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
-                                                 nullptr, distance_km_function, nullptr, nullptr, nullptr);
+  const int created =
+      sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+                                 distance_km_function, nullptr, nullptr, nullptr);
   if (created != SQLITE_OK) fail(raw, created, path);
   if (version < kSchemaVersion) store.migrate();
   return store;
@@ -344,7 +360,8 @@ void Store::check_before_writing() {
   Statement check(db, path_, "PRAGMA quick_check(1)");
   std::string verdict = check.step() ? check.text(0) : "no answer";
   if (verdict != "ok") {
-    throw ArchiveError(where(path_, "", "the archive is corrupt (quick_check: " + verdict + "); left untouched"));
+    throw ArchiveError(
+        where(path_, "", "the archive is corrupt (quick_check: " + verdict + "); left untouched"));
   }
   checked_ = true;
 }
@@ -360,24 +377,30 @@ void Store::migrate() {
   count.reset();
   const bool fresh = application_id == 0 && version == 0 && objects == 0;
   if (!fresh && application_id != kApplicationId) {
-    throw ArchiveError(where(path_, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
+    throw ArchiveError(where(
+        path_, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
   }
   if (version > kSchemaVersion) {
-    throw ArchiveError(where(path_, "", "schema version " + std::to_string(version) +
-                                            " is newer than this program's (" + std::to_string(kSchemaVersion) +
-                                            "); use a newer mancala"));
+    throw ArchiveError(where(path_, "",
+                             "schema version " + std::to_string(version) +
+                                 " is newer than this program's (" +
+                                 std::to_string(kSchemaVersion) + "); use a newer mancala"));
   }
-  for (; version < kSchemaVersion; ++version) exec(db, path_, kMigrations[static_cast<size_t>(version)]);
+  for (; version < kSchemaVersion; ++version)
+    exec(db, path_, kMigrations[static_cast<size_t>(version)]);
   exec(db, path_, ("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str());
   exec(db, path_, ("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
   tx.commit();
 }
 
-int Store::schema_version() { return static_cast<int>(pragma_integer(db_.get(), path_, "user_version")); }
+int Store::schema_version() {
+  return static_cast<int>(pragma_integer(db_.get(), path_, "user_version"));
+}
 
 std::optional<Game> Store::find_game(const std::string& name) {
   Statement s(db_.get(), path_,
-              "SELECT g.key, g.name, g.aliases, g.dlp_ruleset FROM game_names n JOIN games g ON g.key = n.game_key "
+              "SELECT g.key, g.name, g.aliases, g.dlp_ruleset FROM game_names n JOIN games g ON "
+              "g.key = n.game_key "
               "WHERE n.folded = ?");
   s.bind(1, fold_name(name));
   if (!s.step()) return std::nullopt;
@@ -402,9 +425,14 @@ ImportResult Store::import(const ImportBatch& batch) {
   sqlite3* db = db_.get();
   ImportResult result;
   Transaction tx(db, path_);
-  Statement find_name(db, path_, "SELECT n.game_key, g.declared FROM game_names n JOIN games g ON g.key = n.game_key WHERE n.folded = ?");
-  Statement add_name(db, path_, "INSERT OR IGNORE INTO game_names(folded, game_key, spelling) VALUES (?, ?, ?)");
-  Statement add_game(db, path_, "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, ?)");
+  Statement find_name(db, path_,
+                      "SELECT n.game_key, g.declared FROM game_names n JOIN games g ON g.key = "
+                      "n.game_key WHERE n.folded = ?");
+  Statement add_name(
+      db, path_, "INSERT OR IGNORE INTO game_names(folded, game_key, spelling) VALUES (?, ?, ?)");
+  Statement add_game(
+      db, path_,
+      "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, ?)");
 
   // Names the game `spelling` refers to, or "" when none does.
   auto lookup = [&](const std::string& spelling, bool* declared) {
@@ -423,7 +451,9 @@ ImportResult Store::import(const ImportBatch& batch) {
     const Game& game = batch.games[i];
     const Origin& origin = batch.game_origins[i];
     const std::optional<Game> before = [&]() -> std::optional<Game> {
-      Statement s(db, path_, "SELECT key, name, aliases, dlp_ruleset FROM games WHERE key = ? AND declared = 1");
+      Statement s(
+          db, path_,
+          "SELECT key, name, aliases, dlp_ruleset FROM games WHERE key = ? AND declared = 1");
       s.bind(1, game.key);
       if (!s.step()) return std::nullopt;
       Game g{s.text(0), s.text(1), json_list(s.text(2)), std::nullopt};
@@ -441,7 +471,8 @@ ImportResult Store::import(const ImportBatch& batch) {
       const std::string owner = lookup(spelling, &declared);
       if (owner.empty() || owner == game.key) continue;
       if (declared) {
-        throw ArchiveError(where(origin.file, origin.item, "name '" + spelling + "' already names game '" + owner + "'"));
+        throw ArchiveError(where(origin.file, origin.item,
+                                 "name '" + spelling + "' already names game '" + owner + "'"));
       }
       // A game made up from a record's spelling is merged into the declared one.
       Statement move(db, path_, "UPDATE evidence SET game_key = ? WHERE game_key = ?");
@@ -449,17 +480,23 @@ ImportResult Store::import(const ImportBatch& batch) {
       Statement drop(db, path_, "DELETE FROM games WHERE key = ?");
       // The declared game must exist before records move to it (foreign key).
       Statement ensure(db, path_,
-                       "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, '[]', NULL, 1) "
+                       "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, "
+                       "'[]', NULL, 1) "
                        "ON CONFLICT(key) DO NOTHING");
       ensure.bind(1, game.key).bind(2, game.name).run();
       move.run();
       drop.bind(1, owner).run();
     }
-    Statement upsert(db, path_,
-                     "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, 1) "
-                     "ON CONFLICT(key) DO UPDATE SET name = excluded.name, aliases = excluded.aliases, "
-                     "dlp_ruleset = excluded.dlp_ruleset, declared = 1");
-    upsert.bind(1, game.key).bind(2, game.name).bind(3, list_json(game.aliases)).bind(4, game.dlp_ruleset).run();
+    Statement upsert(
+        db, path_,
+        "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, 1) "
+        "ON CONFLICT(key) DO UPDATE SET name = excluded.name, aliases = excluded.aliases, "
+        "dlp_ruleset = excluded.dlp_ruleset, declared = 1");
+    upsert.bind(1, game.key)
+        .bind(2, game.name)
+        .bind(3, list_json(game.aliases))
+        .bind(4, game.dlp_ruleset)
+        .run();
     for (const std::string& spelling : spellings) {
       add_name.reset();
       add_name.bind(1, fold_name(spelling)).bind(2, game.key).bind(3, spelling).run();
@@ -473,18 +510,27 @@ ImportResult Store::import(const ImportBatch& batch) {
 
   Statement upsert_record(
       db, path_,
-      "INSERT INTO evidence(id, game_key, type, location, latitude, longitude, date_from, date_to, day_from, day_to, "
+      "INSERT INTO evidence(id, game_key, type, location, latitude, longitude, date_from, date_to, "
+      "day_from, day_to, "
       "rules, content, confidence, spaces, ages, social_status, genders, notes, imported_at) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
       "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
-      "ON CONFLICT(id) DO UPDATE SET game_key = ?2, type = ?3, location = ?4, latitude = ?5, longitude = ?6, "
-      "date_from = ?7, date_to = ?8, day_from = ?9, day_to = ?10, rules = ?11, content = ?12, confidence = ?13, "
-      "spaces = ?14, ages = ?15, social_status = ?16, genders = ?17, notes = ?18, imported_at = excluded.imported_at "
+      "ON CONFLICT(id) DO UPDATE SET game_key = ?2, type = ?3, location = ?4, latitude = ?5, "
+      "longitude = ?6, "
+      "date_from = ?7, date_to = ?8, day_from = ?9, day_to = ?10, rules = ?11, content = ?12, "
+      "confidence = ?13, "
+      "spaces = ?14, ages = ?15, social_status = ?16, genders = ?17, notes = ?18, imported_at = "
+      "excluded.imported_at "
       "RETURNING rid");
   Statement clear_sources(db, path_, "DELETE FROM evidence_sources WHERE evidence_rid = ?");
-  Statement add_source(db, path_, "INSERT INTO sources(citation) VALUES (?) ON CONFLICT(citation) DO UPDATE SET citation = citation RETURNING id");
-  Statement link_source(db, path_, "INSERT INTO evidence_sources(evidence_rid, position, source_id) VALUES (?, ?, ?)");
-  Statement find_record(db, path_, std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
+  Statement add_source(db, path_,
+                       "INSERT INTO sources(citation) VALUES (?) ON CONFLICT(citation) DO UPDATE "
+                       "SET citation = citation RETURNING id");
+  Statement link_source(
+      db, path_,
+      "INSERT INTO evidence_sources(evidence_rid, position, source_id) VALUES (?, ?, ?)");
+  Statement find_record(
+      db, path_, std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
 
   for (size_t i = 0; i < batch.records.size(); ++i) {
     EvidenceRecord record = batch.records[i];
@@ -498,7 +544,12 @@ ImportResult Store::import(const ImportBatch& batch) {
     if (key.empty()) {
       key = fold_name(record.game);
       add_game.reset();
-      add_game.bind(1, key).bind(2, trim(record.game)).bind(3, "[]").bind(4, std::optional<int>()).bind(5, 0).run();
+      add_game.bind(1, key)
+          .bind(2, trim(record.game))
+          .bind(3, "[]")
+          .bind(4, std::optional<int>())
+          .bind(5, 0)
+          .run();
       add_name.reset();
       add_name.bind(1, key).bind(2, key).bind(3, trim(record.game)).run();
     }
@@ -514,7 +565,10 @@ ImportResult Store::import(const ImportBatch& batch) {
     }
     ++(before ? result.records_updated : result.records_added);
     upsert_record.reset();
-    upsert_record.bind(1, record.id).bind(2, record.game).bind(3, record.type).bind(4, record.location);
+    upsert_record.bind(1, record.id)
+        .bind(2, record.game)
+        .bind(3, record.type)
+        .bind(4, record.location);
     upsert_record.bind(5, record.latitude).bind(6, record.longitude);
     if (record.date_from) {
       upsert_record.bind(7, format_date(*record.date_from)).bind(8, format_date(*record.date_to));
@@ -524,7 +578,8 @@ ImportResult Store::import(const ImportBatch& batch) {
     upsert_record.bind(14, list_json(record.spaces)).bind(15, list_json(record.ages));
     upsert_record.bind(16, list_json(record.social_status)).bind(17, list_json(record.genders));
     upsert_record.bind(18, record.notes);
-    if (!upsert_record.step()) throw ArchiveError(where(path_, record.id, "insert returned no row"));
+    if (!upsert_record.step())
+      throw ArchiveError(where(path_, record.id, "insert returned no row"));
     const int64_t rid = upsert_record.integer(0);
     upsert_record.run();
     clear_sources.reset();
@@ -532,7 +587,8 @@ ImportResult Store::import(const ImportBatch& batch) {
     for (size_t k = 0; k < record.sources.size(); ++k) {
       add_source.reset();
       add_source.bind(1, record.sources[k]);
-      if (!add_source.step()) throw ArchiveError(where(path_, record.id, "source insert returned no row"));
+      if (!add_source.step())
+        throw ArchiveError(where(path_, record.id, "source insert returned no row"));
       const int64_t source_id = add_source.integer(0);
       add_source.run();
       link_source.reset();
@@ -540,14 +596,16 @@ ImportResult Store::import(const ImportBatch& batch) {
     }
   }
   exec(db, path_, "DELETE FROM sources WHERE id NOT IN (SELECT source_id FROM evidence_sources)");
-  exec(db, path_, "DELETE FROM games WHERE declared = 0 AND key NOT IN (SELECT game_key FROM evidence)");
+  exec(db, path_,
+       "DELETE FROM games WHERE declared = 0 AND key NOT IN (SELECT game_key FROM evidence)");
   write_ruleset_links(db, path_, batch.ruleset_links);
   tx.commit();
   return result;
 }
 
 std::optional<EvidenceRecord> Store::get(const std::string& evidence_id) {
-  Statement s(db_.get(), path_, std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
+  Statement s(db_.get(), path_,
+              std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
   s.bind(1, evidence_id);
   if (!s.step()) return std::nullopt;
   return read_record(s);
@@ -569,7 +627,9 @@ std::vector<SearchHit> Store::search(const SearchQuery& q) {
   std::string game_key;
   if (!q.game.empty()) {
     const std::optional<Game> game = find_game(q.game);
-    if (!game) throw ArchiveError(where(path_, "", "no game '" + q.game + "' in the archive (see 'mancala evidence games')"));
+    if (!game)
+      throw ArchiveError(where(
+          path_, "", "no game '" + q.game + "' in the archive (see 'mancala evidence games')"));
     game_key = game->key;
     sql += " AND e.game_key = ?4";
   }
@@ -607,8 +667,11 @@ std::vector<SearchHit> Store::search(const SearchQuery& q) {
     while (s.step()) hits.push_back({read_record(s), s.optional_real(17)});
   } catch (const ArchiveError& e) {
     const std::string what = e.what();
-    if (!match.empty() && (what.find("fts5") != std::string::npos || what.find("syntax") != std::string::npos)) {
-      throw ArchiveError(where(path_, "", "cannot read the search text '" + q.text + "' (" + what.substr(what.rfind(": ") + 2) + ")"));
+    if (!match.empty() &&
+        (what.find("fts5") != std::string::npos || what.find("syntax") != std::string::npos)) {
+      throw ArchiveError(where(path_, "",
+                               "cannot read the search text '" + q.text + "' (" +
+                                   what.substr(what.rfind(": ") + 2) + ")"));
     }
     throw;
   }
@@ -628,7 +691,9 @@ ArchiveSummary Store::summary() {
     }
   }
   {
-    Statement s(db, path_, "SELECT game_key, type, count(*) FROM evidence GROUP BY game_key, type ORDER BY game_key, type");
+    Statement s(db, path_,
+                "SELECT game_key, type, count(*) FROM evidence GROUP BY game_key, type ORDER BY "
+                "game_key, type");
     while (s.step()) {
       auto& row = out.games[row_of.at(s.text(0))];
       row.types.emplace_back(s.text(1), s.integer(2));
@@ -642,7 +707,8 @@ ArchiveSummary Store::summary() {
     while (s.step()) {
       ruleset_game[s.text(0)] = s.text(1);
       ++out.rulesets;
-      if (auto game = find_game(s.text(1)); game && row_of.contains(game->key)) ++out.games[row_of[game->key]].rulesets;
+      if (auto game = find_game(s.text(1)); game && row_of.contains(game->key))
+        ++out.games[row_of[game->key]].rulesets;
     }
   }
   {
@@ -651,8 +717,11 @@ ArchiveSummary Store::summary() {
       const std::string ruleset = s.text(0);
       out.runs += s.integer(1);
       // A run's game: its linked ruleset's, else the ruleset id's folder part.
-      const std::string game = ruleset_game.contains(ruleset) ? ruleset_game[ruleset] : ruleset.substr(0, ruleset.find('/'));
-      if (auto g = find_game(game); g && row_of.contains(g->key)) out.games[row_of[g->key]].runs += s.integer(1);
+      const std::string game = ruleset_game.contains(ruleset)
+                                   ? ruleset_game[ruleset]
+                                   : ruleset.substr(0, ruleset.find('/'));
+      if (auto g = find_game(game); g && row_of.contains(g->key))
+        out.games[row_of[g->key]].runs += s.integer(1);
     }
   }
   Statement sources(db, path_, "SELECT count(*) FROM sources");
@@ -670,12 +739,14 @@ void Store::link_rulesets(const std::vector<RulesetLink>& links) {
 std::vector<RulesetLink> Store::rulesets_for_evidence(const std::string& evidence_id) {
   sqlite3* db = db_.get();
   Statement s(db, path_,
-              "SELECT r.id, r.game, r.name, r.status FROM ruleset_evidence re JOIN rulesets r ON r.id = re.ruleset_id "
+              "SELECT r.id, r.game, r.name, r.status FROM ruleset_evidence re JOIN rulesets r ON "
+              "r.id = re.ruleset_id "
               "WHERE re.evidence_id = ? ORDER BY r.id");
   s.bind(1, evidence_id);
   std::vector<RulesetLink> out;
   while (s.step()) out.push_back({s.text(0), s.text(1), s.text(2), s.text(3), {}});
-  Statement ev(db, path_, "SELECT evidence_id FROM ruleset_evidence WHERE ruleset_id = ? ORDER BY position");
+  Statement ev(db, path_,
+               "SELECT evidence_id FROM ruleset_evidence WHERE ruleset_id = ? ORDER BY position");
   for (RulesetLink& link : out) {
     ev.reset();
     ev.bind(1, link.ruleset);
@@ -692,11 +763,16 @@ int64_t Store::store_run(const RunRecord& run) {
   check_before_writing();
   sqlite3* db = db_.get();
   Transaction tx(db, path_);
-  Statement s(db, path_,
-              "INSERT INTO runs(ruleset, rules_hash, engine_version, agent, seed, games, partial, stats_json, created_at) "
-              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id");
+  Statement s(
+      db, path_,
+      "INSERT INTO runs(ruleset, rules_hash, engine_version, agent, seed, games, partial, "
+      "stats_json, created_at) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id");
   s.bind(1, run.ruleset).bind(2, run.rules_hash).bind(3, run.engine_version).bind(4, run.agent);
-  s.bind(5, std::to_string(run.seed)).bind(6, run.games).bind(7, run.partial ? 1 : 0).bind(8, run.stats_json);
+  s.bind(5, std::to_string(run.seed))
+      .bind(6, run.games)
+      .bind(7, run.partial ? 1 : 0)
+      .bind(8, run.stats_json);
   if (!s.step()) throw ArchiveError(where(path_, "run", "insert returned no row"));
   const int64_t id = s.integer(0);
   s.run();
@@ -706,7 +782,8 @@ int64_t Store::store_run(const RunRecord& run) {
 
 namespace {
 constexpr const char* kRunColumns =
-    "SELECT id, ruleset, rules_hash, engine_version, agent, seed, games, partial, stats_json, created_at FROM runs";
+    "SELECT id, ruleset, rules_hash, engine_version, agent, seed, games, partial, stats_json, "
+    "created_at FROM runs";
 
 RunRecord read_run(const Statement& s) {
   RunRecord r;
@@ -727,7 +804,9 @@ RunRecord read_run(const Statement& s) {
 std::vector<RunRecord> Store::list_runs(const std::string& ruleset_filter) {
   // A filter is a ruleset id ("toguz_kumalak/standard") or a game folder ("toguz_kumalak").
   Statement s(db_.get(), path_,
-              std::string(kRunColumns) + " WHERE ?1 = '' OR ruleset = ?1 OR substr(ruleset, 1, length(?1) + 1) = ?1 || '/' ORDER BY id");
+              std::string(kRunColumns) +
+                  " WHERE ?1 = '' OR ruleset = ?1 OR substr(ruleset, 1, length(?1) + 1) = ?1 || "
+                  "'/' ORDER BY id");
   s.bind(1, ruleset_filter);
   std::vector<RunRecord> out;
   while (s.step()) out.push_back(read_run(s));

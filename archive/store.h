@@ -29,17 +29,17 @@ inline constexpr int kSchemaVersion = 1;
 // PRAGMA application_id of a mancala archive: "MNCL".
 inline constexpr int32_t kApplicationId = 0x4D4E434C;
 
-struct RunRecord {            // one stored simulation run
-  int64_t id = 0;             // assigned by the store
-  std::string ruleset;        // ruleset id, e.g. "toguz_kumalak/standard"
-  std::string rules_hash;     // hash of the resolved rules
+struct RunRecord {         // one stored simulation run
+  int64_t id = 0;          // assigned by the store
+  std::string ruleset;     // ruleset id, e.g. "toguz_kumalak/standard"
+  std::string rules_hash;  // hash of the resolved rules
   std::string engine_version;
-  std::string agent;          // "random" | "greedy" | ...
+  std::string agent;  // "random" | "greedy" | ...
   uint64_t seed = 0;
-  int64_t games = 0;          // games asked for
-  bool partial = false;       // stopped early (Ctrl-C)
-  std::string stats_json;     // the run's statistics as JSON text
-  std::string created_at;     // ISO 8601 UTC, set by the store
+  int64_t games = 0;       // games asked for
+  bool partial = false;    // stopped early (Ctrl-C)
+  std::string stats_json;  // the run's statistics as JSON text
+  std::string created_at;  // ISO 8601 UTC, set by the store
   bool operator==(const RunRecord&) const = default;
 };
 
@@ -51,14 +51,14 @@ struct ImportResult {
 
 // A search over the evidence; every filter that is set must hold.
 struct SearchQuery {
-  std::string text{};                   // full-text query over rules and content (see docs)
-  std::string game{};                   // key, display name or alias, any case
-  std::string type{};                   // exact, any case
-  std::optional<int> from_year{};       // the record's date range overlaps [from_year, to_year]
-  std::optional<int> to_year{};         // historical years, negative = BCE
+  std::string text{};              // full-text query over rules and content (see docs)
+  std::string game{};              // key, display name or alias, any case
+  std::string type{};              // exact, any case
+  std::optional<int> from_year{};  // the record's date range overlaps [from_year, to_year]
+  std::optional<int> to_year{};    // historical years, negative = BCE
   std::optional<double> near_latitude{}, near_longitude{}, radius_km{};  // all three or none
   std::optional<int> min_confidence{};
-  int64_t limit = 0;                  // 0: no limit
+  int64_t limit = 0;  // 0: no limit
 };
 
 // One search result; distance_km is set for "near" searches.
@@ -113,7 +113,8 @@ class Store {
 
   ArchiveSummary summary();
 
-  void link_rulesets(const std::vector<RulesetLink>& links);  // replace links for these rulesets, one transaction
+  void link_rulesets(
+      const std::vector<RulesetLink>& links);  // replace links for these rulesets, one transaction
   std::vector<RulesetLink> rulesets_for_evidence(const std::string& evidence_id);
   int64_t store_run(const RunRecord& run);
   std::vector<RunRecord> list_runs(const std::string& ruleset_filter = "");

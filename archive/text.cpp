@@ -27,8 +27,8 @@ char32_t lower(char32_t c) {
 
 bool is_space(char32_t c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == 0xA0 ||
-         c == 0x1680 || (c >= 0x2000 && c <= 0x200B) || c == 0x202F || c == 0x205F ||
-         c == 0x3000 || c == 0xFEFF;
+         c == 0x1680 || (c >= 0x2000 && c <= 0x200B) || c == 0x202F || c == 0x205F || c == 0x3000 ||
+         c == 0xFEFF;
 }
 
 bool is_name_separator(char32_t c) {

@@ -20,10 +20,12 @@ constexpr int kRecords = 100000;
 // Words drawn for the synthetic rules and content; "tuzdyk" is put into 1% of the records.
 const std::vector<std::string>& vocabulary() {
   static const std::vector<std::string> words = [] {
-    std::vector<std::string> w = {"board", "hole", "holes", "counter", "counters", "sow", "sowing", "capture",
-                                  "captures", "store", "row", "rows", "player", "players", "turn", "round",
-                                  "anticlockwise", "clockwise", "relay", "opposite", "empty", "last", "next",
-                                  "pebbles", "seeds", "stones", "game", "games", "winner", "played", "village"};
+    std::vector<std::string> w = {
+        "board",   "hole",     "holes",         "counter",   "counters", "sow",      "sowing",
+        "capture", "captures", "store",         "row",       "rows",     "player",   "players",
+        "turn",    "round",    "anticlockwise", "clockwise", "relay",    "opposite", "empty",
+        "last",    "next",     "pebbles",       "seeds",     "stones",   "game",     "games",
+        "winner",  "played",   "village"};
     for (int i = 0; i < 400; ++i) w.push_back("word" + std::to_string(i));
     return w;
   }();
@@ -39,12 +41,15 @@ std::string sentence(std::mt19937_64& rng, int words) {
 
 ar::ImportBatch synthetic_batch(int n) {
   std::mt19937_64 rng(20240601);
-  const std::vector<std::string> games = {"khutka_boia", "toguz_kumalak", "otep", "sonka", "mawkar_katiya"};
-  const std::vector<std::string> types = {"Ethnography", "Artifact", "Text", "Secondary web source"};
+  const std::vector<std::string> games = {"khutka_boia", "toguz_kumalak", "otep", "sonka",
+                                          "mawkar_katiya"};
+  const std::vector<std::string> types = {"Ethnography", "Artifact", "Text",
+                                          "Secondary web source"};
   std::uniform_int_distribution<int> year(-3000, 2000), span(0, 200), percent(0, 99);
   std::uniform_real_distribution<double> lat(-60, 70), lon(-180, 180);
   ar::ImportBatch batch;
-  batch.add(ar::Game{"toguz_kumalak", "Toguz Kumalak", {"Togyz Kumalak", "Toguz Korgool"}, 282}, ar::Origin{"synthetic", "game"});
+  batch.add(ar::Game{"toguz_kumalak", "Toguz Kumalak", {"Togyz Kumalak", "Toguz Korgool"}, 282},
+            ar::Origin{"synthetic", "game"});
   for (int i = 0; i < n; ++i) {
     ar::EvidenceRecord r;
     r.id = "BENCH.Evidence." + std::to_string(i);
@@ -76,7 +81,8 @@ struct Fixture {
   std::unique_ptr<ar::Store> store;
 
   Fixture() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "mancala-bench-XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "mancala-bench-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     dir = pattern;
     store = std::make_unique<ar::Store>(ar::Store::open((dir / "bench.db").string()));
@@ -98,7 +104,8 @@ void BM_ArchiveImport100k(benchmark::State& state) {
   const ar::ImportBatch batch = synthetic_batch(kRecords);
   for (auto _ : state) {
     state.PauseTiming();
-    std::string pattern = (std::filesystem::temp_directory_path() / "mancala-bench-XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "mancala-bench-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     state.ResumeTiming();
     {
@@ -109,8 +116,9 @@ void BM_ArchiveImport100k(benchmark::State& state) {
     std::filesystem::remove_all(pattern);
     state.ResumeTiming();
   }
-  state.counters["records/s"] = benchmark::Counter(static_cast<double>(kRecords) * static_cast<double>(state.iterations()),
-                                                   benchmark::Counter::kIsRate);
+  state.counters["records/s"] =
+      benchmark::Counter(static_cast<double>(kRecords) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ArchiveImport100k)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
@@ -132,10 +140,14 @@ void BM_ArchiveFtsTwoWordsTop50(benchmark::State& state) {
 }
 BENCHMARK(BM_ArchiveFtsTwoWordsTop50)->Unit(benchmark::kMillisecond);
 
-void BM_ArchiveDateRange(benchmark::State& state) { run_query(state, {.from_year = 1900, .to_year = 1910}); }
+void BM_ArchiveDateRange(benchmark::State& state) {
+  run_query(state, {.from_year = 1900, .to_year = 1910});
+}
 BENCHMARK(BM_ArchiveDateRange)->Unit(benchmark::kMillisecond);
 
-void BM_ArchiveDateRangeBce(benchmark::State& state) { run_query(state, {.from_year = -2600, .to_year = -2590}); }
+void BM_ArchiveDateRangeBce(benchmark::State& state) {
+  run_query(state, {.from_year = -2600, .to_year = -2590});
+}
 BENCHMARK(BM_ArchiveDateRangeBce)->Unit(benchmark::kMillisecond);
 
 void BM_ArchiveRadius500km(benchmark::State& state) {
@@ -144,7 +156,10 @@ void BM_ArchiveRadius500km(benchmark::State& state) {
 BENCHMARK(BM_ArchiveRadius500km)->Unit(benchmark::kMillisecond);
 
 void BM_ArchiveCombined(benchmark::State& state) {
-  run_query(state, {.text = "pebbles", .game = "Togyz Kumalak", .from_year = -1000, .to_year = 1000,
+  run_query(state, {.text = "pebbles",
+                    .game = "Togyz Kumalak",
+                    .from_year = -1000,
+                    .to_year = 1000,
                     .min_confidence = 50});
 }
 BENCHMARK(BM_ArchiveCombined)->Unit(benchmark::kMillisecond);

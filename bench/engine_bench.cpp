@@ -1,7 +1,7 @@
 // Engine speed: random (and greedy) playouts of every ruleset on one thread, and the batch runner
 // on one and on all threads. Counters: games/s and plies/s. Run a Release build:
-//   cmake -B build-release -DCMAKE_BUILD_TYPE=Release && cmake --build build-release --target mancala_bench
-//   build-release/bench/mancala_bench --benchmark_filter=Playout
+//   cmake -B build-release -DCMAKE_BUILD_TYPE=Release && cmake --build build-release --target
+//   mancala_bench build-release/bench/mancala_bench --benchmark_filter=Playout
 // Target (docs/simulate.md): Toguz Kumalak random play >= 130,000 games/s on one core.
 #include <benchmark/benchmark.h>
 
@@ -26,9 +26,12 @@ void playout(benchmark::State& state, const std::shared_ptr<const Game>& game, A
     benchmark::DoNotOptimize(result);
   }
   state.SetItemsProcessed(state.iterations());
-  state.counters["games/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-  state.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
-  state.counters["plies/game"] = static_cast<double>(plies) / static_cast<double>(state.iterations());
+  state.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["plies/s"] =
+      benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+  state.counters["plies/game"] =
+      static_cast<double>(plies) / static_cast<double>(state.iterations());
 }
 
 // The batch runner with its statistics, `threads` workers; wall-clock time.
@@ -56,7 +59,9 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("Playout/random/" + id).c_str(), playout, game, Agent::kRandom);
     benchmark::RegisterBenchmark(("Playout/greedy/" + id).c_str(), playout, game, Agent::kGreedy);
     for (int threads : {1, default_threads()}) {
-      benchmark::RegisterBenchmark(("Batch/random/" + id + "/threads:" + std::to_string(threads)).c_str(), batch, rules, threads)
+      benchmark::RegisterBenchmark(
+          ("Batch/random/" + id + "/threads:" + std::to_string(threads)).c_str(), batch, rules,
+          threads)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
       if (default_threads() == 1) break;

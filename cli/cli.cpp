@@ -39,7 +39,8 @@ void print_help(std::ostream& out) {
   for (const auto& [name, info] : commands()) {
     out << "  " << name << std::string(12 - name.size(), ' ') << info.summary << "\n";
   }
-  out << "\n'mancala <command> --help' describes a command. Exit codes: 0 ok, 1 failure, 2 usage.\n";
+  out << "\n'mancala <command> --help' describes a command. Exit codes: 0 ok, 1 failure, 2 "
+         "usage.\n";
 }
 
 }  // namespace

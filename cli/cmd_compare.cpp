@@ -20,7 +20,8 @@ std::string check_compare_format(const std::string& command, const std::string& 
   for (const char* allowed : {"table", "json", "csv", "md", "html"}) {
     if (format == allowed) return format;
   }
-  throw UsageError(command + ": --format: expected table, json, csv, md or html, got '" + format + "'");
+  throw UsageError(command + ": --format: expected table, json, csv, md or html, got '" + format +
+                   "'");
 }
 
 sim::Agent agent_of(const std::string& command, const std::string& name) {
@@ -45,7 +46,8 @@ class Progress {
     std::ostringstream line;
     line << label << ": " << done << "/" << total << " games (" << done * 100 / total << "%)";
     const std::string text = line.str();
-    io_.err << "\r" << text << std::string(width_ > text.size() ? width_ - text.size() : 0, ' ') << std::flush;
+    io_.err << "\r" << text << std::string(width_ > text.size() ? width_ - text.size() : 0, ' ')
+            << std::flush;
     width_ = std::max(width_, text.size());
   }
 
@@ -60,7 +62,8 @@ int cmd_compare(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = 10000, seed = 1;
   int threads = sim::default_threads();
-  desc.add_options()("rulesets", po::value<std::vector<std::string>>(), "ruleset ids, game names or files (two or more)")(
+  desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
+                     "ruleset ids, game names or files (two or more)")(
       "evidence", po::value<std::string>(), "compare every ruleset linked to this evidence record")(
       "game", po::value<std::string>(), "compare every ruleset of this game")(
       "games,n", po::value<long long>(&games)->default_value(10000), "games (matches) per ruleset")(
@@ -70,19 +73,25 @@ int cmd_compare(const Args& args, Io& io) {
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
-      "db", po::value<std::string>(), "archive whose evidence links --evidence also reads (default $MANCALA_DB or ./mancala.db)");
+      "db", po::value<std::string>(),
+      "archive whose evidence links --evidence also reads (default $MANCALA_DB or ./mancala.db)");
   po::positional_options_description pos;
   pos.add("rulesets", -1);
   po::variables_map vm;
-  if (!parse_options("compare",
-                     "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
-                     "       [--agent random|greedy] [--threads T] [--format table|json|csv|md|html]",
-                     desc, pos, args, vm, io)) {
+  if (!parse_options(
+          "compare",
+          "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
+          "       [--agent random|greedy] [--threads T] [--format table|json|csv|md|html]",
+          desc, pos, args, vm, io)) {
     return 0;
   }
-  const int sources = static_cast<int>(vm.count("rulesets") + vm.count("evidence") + vm.count("game"));
-  if (sources == 0) throw UsageError("compare: missing the rulesets (give two or more, --evidence ID or --game NAME)");
-  if (sources > 1) throw UsageError("compare: give rulesets, --evidence or --game, not more than one of them");
+  const int sources =
+      static_cast<int>(vm.count("rulesets") + vm.count("evidence") + vm.count("game"));
+  if (sources == 0)
+    throw UsageError(
+        "compare: missing the rulesets (give two or more, --evidence ID or --game NAME)");
+  if (sources > 1)
+    throw UsageError("compare: give rulesets, --evidence or --game, not more than one of them");
   if (games < 1) throw UsageError("compare: --games: must be 1 or more");
   if (seed < 0) throw UsageError("compare: --seed: must be 0 or more");
   if (threads < 1) throw UsageError("compare: --threads: must be 1 or more");
@@ -99,7 +108,8 @@ int cmd_compare(const Args& args, Io& io) {
   if (vm.count("rulesets")) {
     const auto ids = vm["rulesets"].as<std::vector<std::string>>();
     if (ids.size() < 2) {
-      throw UsageError("compare: need at least two rulesets to compare, got 1 (see 'mancala compare --help')");
+      throw UsageError(
+          "compare: need at least two rulesets to compare, got 1 (see 'mancala compare --help')");
     }
     for (const std::string& id : ids) rulesets.push_back(sim::load_ruleset(id));
   } else if (vm.count("game")) {
@@ -107,23 +117,30 @@ int cmd_compare(const Args& args, Io& io) {
     rulesets = rulesets_of_game(vm["game"].as<std::string>());
   } else {
     what = "--evidence " + vm["evidence"].as<std::string>();
-    rulesets = rulesets_of_evidence(vm["evidence"].as<std::string>(), default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-                                    [&](const std::string& line) { io.err << "mancala: " << line << "\n"; });
+    rulesets = rulesets_of_evidence(
+        vm["evidence"].as<std::string>(),
+        default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
+        [&](const std::string& line) { io.err << "mancala: " << line << "\n"; });
   }
   if (rulesets.size() < 2) {
-    throw Error("compare: " + what + ": only one ruleset (" + rulesets.front().id + "), nothing to compare it with");
+    throw Error("compare: " + what + ": only one ruleset (" + rulesets.front().id +
+                "), nothing to compare it with");
   }
 
   Comparison comparison;
   {
     Progress progress(io);
-    options.progress = [&](const std::string& id, uint64_t done, uint64_t total) { progress.update(id, done, total); };
+    options.progress = [&](const std::string& id, uint64_t done, uint64_t total) {
+      progress.update(id, done, total);
+    };
     const auto start = std::chrono::steady_clock::now();
     comparison = compare_rulesets(rulesets, options);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::ostringstream line;
     line << std::fixed << std::setprecision(2) << seconds;
-    io.err << "compare: " << rulesets.size() << " rulesets x " << games << " games in " << line.str() << " s\n";
+    io.err << "compare: " << rulesets.size() << " rulesets x " << games << " games in "
+           << line.str() << " s\n";
   }
   if (format == "json") {
     io.out << comparison_json(comparison).dump(2) << "\n";
@@ -143,9 +160,12 @@ int cmd_handicap(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = 2000, seed = 1;
   int threads = sim::default_threads();
-  desc.add_options()("ruleset", po::value<std::string>(), "a multi-round ruleset (id, game name or file)")(
-      "levels", po::value<std::string>(), "deficits to play, e.g. 0,5,10-12 (default: every level the ruleset can deal)")(
-      "games,n", po::value<long long>(&games)->default_value(2000), "rounds per level, and whole matches")(
+  desc.add_options()("ruleset", po::value<std::string>(),
+                     "a multi-round ruleset (id, game name or file)")(
+      "levels", po::value<std::string>(),
+      "deficits to play, e.g. 0,5,10-12 (default: every level the ruleset can deal)")(
+      "games,n", po::value<long long>(&games)->default_value(2000),
+      "rounds per level, and whole matches")(
       "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
       "no-matches", "play only the rounds of each level, no whole matches")(
       "agent", po::value<std::string>()->default_value("random"), "random|greedy (both sides)")(
@@ -155,13 +175,15 @@ int cmd_handicap(const Args& args, Io& io) {
   po::positional_options_description pos;
   pos.add("ruleset", 1);
   po::variables_map vm;
-  if (!parse_options("handicap",
-                     "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--agent random|greedy]\n"
-                     "       [--threads T] [--format table|json|csv|md|html]",
-                     desc, pos, args, vm, io)) {
+  if (!parse_options(
+          "handicap",
+          "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--agent random|greedy]\n"
+          "       [--threads T] [--format table|json|csv|md|html]",
+          desc, pos, args, vm, io)) {
     return 0;
   }
-  if (!vm.count("ruleset")) throw UsageError("handicap: missing the ruleset (see 'mancala handicap --help')");
+  if (!vm.count("ruleset"))
+    throw UsageError("handicap: missing the ruleset (see 'mancala handicap --help')");
   if (games < 1) throw UsageError("handicap: --games: must be 1 or more");
   if (seed < 0) throw UsageError("handicap: --seed: must be 0 or more");
   if (threads < 1) throw UsageError("handicap: --threads: must be 1 or more");
@@ -177,11 +199,13 @@ int cmd_handicap(const Args& args, Io& io) {
 
   const auto start = std::chrono::steady_clock::now();
   const HandicapResult result = measure_handicaps(rules, options);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::ostringstream line;
   line << std::fixed << std::setprecision(2) << seconds;
-  io.err << "handicap: " << rules.id << ": " << result.levels.size() << " levels x " << games << " rounds"
-         << (options.matches ? " and " + std::to_string(games) + " matches" : "") << " in " << line.str() << " s\n";
+  io.err << "handicap: " << rules.id << ": " << result.levels.size() << " levels x " << games
+         << " rounds" << (options.matches ? " and " + std::to_string(games) + " matches" : "")
+         << " in " << line.str() << " s\n";
   if (format == "json") {
     io.out << handicap_json(result).dump(2) << "\n";
   } else if (format == "csv") {

@@ -67,7 +67,8 @@ void print_table(std::ostream& out, const std::vector<std::vector<std::string>>&
   std::vector<size_t> widths;
   for (const auto& row : rows) {
     widths.resize(std::max(widths.size(), row.size()), 0);
-    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], ar::display_width(row[c]));
+    for (size_t c = 0; c < row.size(); ++c)
+      widths[c] = std::max(widths[c], ar::display_width(row[c]));
   }
   for (const auto& row : rows) {
     std::string line;
@@ -126,7 +127,8 @@ void add_ruleset_links(ar::ImportBatch& batch, Io& io) {
       const sim::RuleSet r = sim::load_ruleset(id);
       batch.ruleset_links.push_back({r.id, r.game, r.name, r.status, r.evidence});
     } catch (const Error& e) {
-      io.err << "mancala: warning: ruleset " << id << " not linked to its evidence: " << e.what() << "\n";
+      io.err << "mancala: warning: ruleset " << id << " not linked to its evidence: " << e.what()
+             << "\n";
     }
   }
 }
@@ -152,10 +154,10 @@ int import_json(const Args& args, Io& io) {
   add_ruleset_links(batch, io);
   ar::Store store = ar::Store::open(default_db_path(db));
   const ar::ImportResult r = store.import(batch);
-  io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path() << ": "
-         << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
-         << " unchanged; games: " << r.games_added << " added, " << r.games_updated << " updated" << links_text(batch)
-         << "\n";
+  io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path()
+         << ": " << r.records_added << " added, " << r.records_updated << " updated, "
+         << r.records_unchanged << " unchanged; games: " << r.games_added << " added, "
+         << r.games_updated << " updated" << links_text(batch) << "\n";
   return 0;
 }
 
@@ -165,12 +167,14 @@ int import_portal(const Args& args, Io& io) {
   std::string json_dir;
   std::vector<std::string> files;
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
-      "to-json", po::value(&json_dir), "write each record to DIR/<id>.json (the database only with --db)")(
-      "file", po::value(&files), "portal page text files");
+      "to-json", po::value(&json_dir),
+      "write each record to DIR/<id>.json (the database only with --db)")("file", po::value(&files),
+                                                                          "portal page text files");
   po::positional_options_description pos;
   pos.add("file", -1);
   po::variables_map vm;
-  if (!parse_options("evidence import-portal", "FILE... [--db FILE] [--to-json DIR]", desc, pos, args, vm, io)) {
+  if (!parse_options("evidence import-portal", "FILE... [--db FILE] [--to-json DIR]", desc, pos,
+                     args, vm, io)) {
     return 0;
   }
   if (files.empty()) throw UsageError("evidence import-portal: give at least one page file");
@@ -186,9 +190,9 @@ int import_portal(const Args& args, Io& io) {
     add_ruleset_links(batch, io);
     ar::Store store = ar::Store::open(default_db_path(db));
     const ar::ImportResult r = store.import(batch);
-    io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path() << ": "
-           << r.records_added << " added, " << r.records_updated << " updated, " << r.records_unchanged
-           << " unchanged" << links_text(batch) << "\n";
+    io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path()
+           << ": " << r.records_added << " added, " << r.records_updated << " updated, "
+           << r.records_unchanged << " unchanged" << links_text(batch) << "\n";
   }
   if (!json_dir.empty()) {
     std::error_code ec;
@@ -213,10 +217,14 @@ int parse_year(const std::string& text, const char* option) {
     used = 0;
   }
   if (used != text.size() || text.empty()) {
-    throw UsageError(std::string("evidence search: ") + option + " must be a whole year (negative = BCE), not '" + text + "'");
+    throw UsageError(std::string("evidence search: ") + option +
+                     " must be a whole year (negative = BCE), not '" + text + "'");
   }
-  if (year == 0) throw UsageError(std::string("evidence search: ") + option + ": there is no year 0 (use 1 or -1)");
-  if (year > ar::kMaxYear || year < -ar::kMaxYear) throw UsageError(std::string("evidence search: ") + option + ": year out of range");
+  if (year == 0)
+    throw UsageError(std::string("evidence search: ") + option +
+                     ": there is no year 0 (use 1 or -1)");
+  if (year > ar::kMaxYear || year < -ar::kMaxYear)
+    throw UsageError(std::string("evidence search: ") + option + ": year out of range");
   return year;
 }
 
@@ -228,20 +236,24 @@ int search(const Args& args, Io& io) {
   double radius = 0;
   int min_confidence = 0;
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
-      "game", po::value(&q.game), "game key, name or alias")("type", po::value(&q.type), "evidence type")(
+      "game", po::value(&q.game), "game key, name or alias")("type", po::value(&q.type),
+                                                             "evidence type")(
       "from", po::value(&from), "records whose dates reach this year or later (negative = BCE)")(
       "to", po::value(&to), "records whose dates reach this year or earlier")(
       "near", po::value(&near), "LAT,LON in decimal degrees")(
       "radius-km", po::value(&radius), "with --near: great-circle radius in km")(
       "min-confidence", po::value(&min_confidence), "confidence 0-100 at least")(
       "limit", po::value(&q.limit), "at most this many records")(
-      "format", po::value(&format), "table | json | csv")("text", po::value(&words), "full-text query");
+      "format", po::value(&format), "table | json | csv")("text", po::value(&words),
+                                                          "full-text query");
   po::positional_options_description pos;
   pos.add("text", -1);
   po::variables_map vm;
-  if (!parse_options("evidence search", "[TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
-                     "[--near LAT,LON --radius-km R] [--min-confidence N] [--format table|json|csv]",
-                     desc, pos, glue_negative_values(args), vm, io)) {
+  if (!parse_options(
+          "evidence search",
+          "[TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
+          "[--near LAT,LON --radius-km R] [--min-confidence N] [--format table|json|csv]",
+          desc, pos, glue_negative_values(args), vm, io)) {
     return 0;
   }
   check_format(format, {"table", "json", "csv"}, "evidence search");
@@ -264,10 +276,12 @@ int search(const Args& args, Io& io) {
       lon = std::stod(parts[1], &b);
       if (a != parts[0].size() || b != parts[1].size()) throw std::invalid_argument("trailing");
     } catch (const std::exception&) {
-      throw UsageError("evidence search: --near must be LAT,LON in decimal degrees, not '" + near + "'");
+      throw UsageError("evidence search: --near must be LAT,LON in decimal degrees, not '" + near +
+                       "'");
     }
     if (!(std::abs(lat) <= 90 && std::abs(lon) <= 180)) {  // NaN fails too
-      throw UsageError("evidence search: --near " + near + ": latitude must be within 90 and longitude within 180");
+      throw UsageError("evidence search: --near " + near +
+                       ": latitude must be within 90 and longitude within 180");
     }
     if (!(radius >= 0 && std::isfinite(radius))) {
       throw UsageError("evidence search: --radius-km must be a distance of 0 km or more");
@@ -277,10 +291,12 @@ int search(const Args& args, Io& io) {
     q.radius_km = radius;
   }
   if (vm.count("min-confidence")) {
-    if (min_confidence < 0 || min_confidence > 100) throw UsageError("evidence search: --min-confidence must be 0-100");
+    if (min_confidence < 0 || min_confidence > 100)
+      throw UsageError("evidence search: --min-confidence must be 0-100");
     q.min_confidence = min_confidence;
   }
-  if (vm.count("limit") && q.limit < 1) throw UsageError("evidence search: --limit must be 1 or more");
+  if (vm.count("limit") && q.limit < 1)
+    throw UsageError("evidence search: --limit must be 1 or more");
 
   ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
   const std::vector<ar::SearchHit> hits = store.search(q);
@@ -296,14 +312,26 @@ int search(const Args& args, Io& io) {
            << (with_distance ? ",distance_km" : "") << "\n";
     for (const ar::SearchHit& hit : hits) {
       const ar::EvidenceRecord& r = hit.record;
-      const std::vector<std::string> fields = {
-          r.id, r.game, r.type, r.location,
-          r.latitude ? number_text(*r.latitude, 6) : "", r.longitude ? number_text(*r.longitude, 6) : "",
-          r.date_from ? ar::format_date(*r.date_from) : "", r.date_to ? ar::format_date(*r.date_to) : "",
-          r.confidence ? std::to_string(*r.confidence) : "", join(r.spaces, "; "), join(r.ages, "; "),
-          join(r.social_status, "; "), join(r.genders, "; "), join(r.sources, "; "), r.rules, r.content, r.notes};
+      const std::vector<std::string> fields = {r.id,
+                                               r.game,
+                                               r.type,
+                                               r.location,
+                                               r.latitude ? number_text(*r.latitude, 6) : "",
+                                               r.longitude ? number_text(*r.longitude, 6) : "",
+                                               r.date_from ? ar::format_date(*r.date_from) : "",
+                                               r.date_to ? ar::format_date(*r.date_to) : "",
+                                               r.confidence ? std::to_string(*r.confidence) : "",
+                                               join(r.spaces, "; "),
+                                               join(r.ages, "; "),
+                                               join(r.social_status, "; "),
+                                               join(r.genders, "; "),
+                                               join(r.sources, "; "),
+                                               r.rules,
+                                               r.content,
+                                               r.notes};
       std::string line;
-      for (const std::string& f : fields) line += (line.empty() && &f == &fields[0] ? "" : ",") + csv_field(f);
+      for (const std::string& f : fields)
+        line += (line.empty() && &f == &fields[0] ? "" : ",") + csv_field(f);
       if (with_distance) line += "," + (hit.distance_km ? number_text(*hit.distance_km, 1) : "");
       io.out << line << "\n";
     }
@@ -315,10 +343,12 @@ int search(const Args& args, Io& io) {
     for (const ar::Game& g : store.games()) names[g.key] = g.name;
     for (const ar::SearchHit& hit : hits) {
       const ar::EvidenceRecord& r = hit.record;
-      rows.push_back({r.id, names.contains(r.game) ? names[r.game] : r.game, ar::truncate_display(r.type, 24),
-                      date_text(r), ar::truncate_display(r.location, 32),
+      rows.push_back({r.id, names.contains(r.game) ? names[r.game] : r.game,
+                      ar::truncate_display(r.type, 24), date_text(r),
+                      ar::truncate_display(r.location, 32),
                       r.confidence ? std::to_string(*r.confidence) : "-"});
-      if (with_distance) rows.back().push_back(hit.distance_km ? number_text(*hit.distance_km, 1) : "");
+      if (with_distance)
+        rows.back().push_back(hit.distance_km ? number_text(*hit.distance_km, 1) : "");
     }
     print_table(io.out, rows, {false, false, false, false, false, true, true});
     io.err << count_of(hits.size(), "record") << "\n";
@@ -351,21 +381,25 @@ int show(const Args& args, Io& io) {
   rows.push_back({"game", game ? game->name + " (" + game->key + ")" : r.game});
   rows.push_back({"type", r.type});
   if (!r.location.empty()) rows.push_back({"location", r.location});
-  if (r.latitude) rows.push_back({"coordinates", number_text(*r.latitude, 6) + ", " + number_text(*r.longitude, 6)});
+  if (r.latitude)
+    rows.push_back(
+        {"coordinates", number_text(*r.latitude, 6) + ", " + number_text(*r.longitude, 6)});
   if (r.date_from) rows.push_back({"date", date_text(r)});
   if (r.confidence) rows.push_back({"confidence", std::to_string(*r.confidence)});
   if (!r.spaces.empty()) rows.push_back({"spaces", join(r.spaces, ", ")});
   if (!r.ages.empty()) rows.push_back({"ages", join(r.ages, ", ")});
   if (!r.social_status.empty()) rows.push_back({"social status", join(r.social_status, ", ")});
   if (!r.genders.empty()) rows.push_back({"genders", join(r.genders, ", ")});
-  for (size_t i = 0; i < r.sources.size(); ++i) rows.push_back({i == 0 ? "sources" : "", r.sources[i]});
+  for (size_t i = 0; i < r.sources.size(); ++i)
+    rows.push_back({i == 0 ? "sources" : "", r.sources[i]});
   const std::vector<ar::RulesetLink> links = store.rulesets_for_evidence(r.id);
   for (size_t i = 0; i < links.size(); ++i) {
     rows.push_back({i == 0 ? "rulesets" : "", links[i].ruleset + " (" + links[i].status + ")"});
   }
   print_table(io.out, rows);
   for (const auto& [title, text] : {std::pair<const char*, const std::string&>{"rules", r.rules},
-                                    {"content", r.content}, {"notes", r.notes}}) {
+                                    {"content", r.content},
+                                    {"notes", r.notes}}) {
     if (text.empty()) continue;
     io.out << "\n" << title << ":\n";
     std::istringstream lines(text);
@@ -389,11 +423,12 @@ int summary(const Args& args, Io& io) {
   for (const auto& g : s.games) {
     std::vector<std::string> types;
     for (const auto& [type, count] : g.types) types.push_back(type + " " + std::to_string(count));
-    rows.push_back({g.name, std::to_string(g.records), std::to_string(g.rulesets), std::to_string(g.runs),
-                    join(types, ", ")});
+    rows.push_back({g.name, std::to_string(g.records), std::to_string(g.rulesets),
+                    std::to_string(g.runs), join(types, ", ")});
   }
-  rows.push_back({"total", std::to_string(s.records), std::to_string(s.rulesets), std::to_string(s.runs),
-                  std::to_string(s.sources) + (s.sources == 1 ? " source cited" : " sources cited")});
+  rows.push_back(
+      {"total", std::to_string(s.records), std::to_string(s.rulesets), std::to_string(s.runs),
+       std::to_string(s.sources) + (s.sources == 1 ? " source cited" : " sources cited")});
   print_table(io.out, rows, {false, true, true, true, false});
   return 0;
 }

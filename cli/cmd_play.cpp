@@ -27,7 +27,8 @@ std::string sink_name(const RuleSet& r) {
   if (r.stores == StoreMode::kSown) return "store";
   if (r.tuzdyk) return "tuzdyk";
   if (r.remainder == Remainder::kSettleFives) return "bha";
-  if (r.toll_hole != TollHole::kNone && r.winner_takes_remainder_hole) return "toll or remainder hole";
+  if (r.toll_hole != TollHole::kNone && r.winner_takes_remainder_hole)
+    return "toll or remainder hole";
   if (r.toll_hole != TollHole::kNone) return "toll hole";
   return "remainder hole";
 }
@@ -51,7 +52,8 @@ std::array<Gain, 2> gains_of(const MoveEffect& fx) {
 }
 
 std::string fours_text(int n) {
-  return n == 4 ? "takes a four (4)" : "takes " + std::to_string(n / 4) + " fours (" + std::to_string(n) + ")";
+  return n == 4 ? "takes a four (4)"
+                : "takes " + std::to_string(n / 4) + " fours (" + std::to_string(n) + ")";
 }
 
 // The mover's gains after "captures": ", captures 1, takes a four (4), 3 into his store", then
@@ -63,13 +65,18 @@ std::string gains_text(const Game& game, int mover, const MoveEffect& fx) {
   std::string out;
   if (g[0].capture > 0) out += ", captures " + std::to_string(g[0].capture);
   if (g[0].fours > 0) out += ", " + fours_text(g[0].fours);
-  if (g[0].tribute > 0) out += ", keeps " + std::to_string(g[0].tribute) + " as the Kungidar's tribute";
-  if (g[0].extra_number > 0) out += ", takes " + other + "'s extra number (" + std::to_string(g[0].extra_number) + ")";
+  if (g[0].tribute > 0)
+    out += ", keeps " + std::to_string(g[0].tribute) + " as the Kungidar's tribute";
+  if (g[0].extra_number > 0)
+    out += ", takes " + other + "'s extra number (" + std::to_string(g[0].extra_number) + ")";
   if (g[0].dropped_in > 0) out += ", " + std::to_string(g[0].dropped_in) + " into his " + sink;
   if (g[1].fours > 0) out += "; " + other + " " + fours_text(g[1].fours);
-  if (g[1].tribute > 0) out += "; " + other + " receives the Kungidar's tribute (" + std::to_string(g[1].tribute) + ")";
-  if (g[1].extra_number > 0) out += "; " + other + " takes his extra number (" + std::to_string(g[1].extra_number) + ")";
-  if (g[1].dropped_in > 0) out += "; " + std::to_string(g[1].dropped_in) + " into " + other + "'s " + sink;
+  if (g[1].tribute > 0)
+    out += "; " + other + " receives the Kungidar's tribute (" + std::to_string(g[1].tribute) + ")";
+  if (g[1].extra_number > 0)
+    out += "; " + other + " takes his extra number (" + std::to_string(g[1].extra_number) + ")";
+  if (g[1].dropped_in > 0)
+    out += "; " + std::to_string(g[1].dropped_in) + " into " + other + "'s " + sink;
   return out;
 }
 
@@ -78,8 +85,13 @@ json gains_json(int mover, const MoveEffect& fx) {
   json out = json::array();
   for (int p = 0; p < 2; ++p) {
     const Gain& x = g[p == mover ? 0 : 1];
-    out.push_back({{"player", p + 1}, {"total", x.total}, {"capture", x.capture}, {"fours", x.fours},
-                   {"tribute", x.tribute}, {"extra_number", x.extra_number}, {"dropped_in", x.dropped_in}});
+    out.push_back({{"player", p + 1},
+                   {"total", x.total},
+                   {"capture", x.capture},
+                   {"fours", x.fours},
+                   {"tribute", x.tribute},
+                   {"extra_number", x.extra_number},
+                   {"dropped_in", x.dropped_in}});
   }
   return out;
 }
@@ -106,7 +118,8 @@ bool can_move(const Game& game, const State& s, int player) {
 // The player who passed right after a turn (the engine gave the turn back because he could not
 // move), or kNobody. `due` is who would have moved next.
 int passer(const Game& game, const State& after, int due) {
-  if (after.over || game.joint_turn(after) || due == kNobody || after.to_move == due) return kNobody;
+  if (after.over || game.joint_turn(after) || due == kNobody || after.to_move == due)
+    return kNobody;
   return due;
 }
 
@@ -125,7 +138,8 @@ int due_after_joint(const Game& game, const State& before, const JointEffect& fx
 }
 
 std::string pass_text(const Game& game, const State& after, int who) {
-  return who == kNobody ? "" : "; " + player_name(who) + " passes: " + no_move_reason(game, after, who);
+  return who == kNobody ? ""
+                        : "; " + player_name(who) + " passes: " + no_move_reason(game, after, who);
 }
 
 json pass_json(const Game& game, const State& after, int who) {
@@ -137,10 +151,13 @@ std::string describe_move(const Game& game, const State& before, Move m, const M
   const int p = before.to_move;
   const int origin = game.global(p, m.hole);
   std::ostringstream out;
-  out << player_name(p) << " sows " << move_label(game, p, m) << " (" << int(before.holes[origin]) << ")";
+  out << player_name(p) << " sows " << move_label(game, p, m) << " (" << int(before.holes[origin])
+      << ")";
   if (fx.last_pos >= 0) {
-    out << ", last in " << (fx.last_pos >= kMaxHoles ? player_name(fx.last_pos - kMaxHoles) + "'s store"
-                                                      : player_name(game.owner(fx.last_pos)) + "'s " + game.hole_label(fx.last_pos));
+    out << ", last in "
+        << (fx.last_pos >= kMaxHoles
+                ? player_name(fx.last_pos - kMaxHoles) + "'s store"
+                : player_name(game.owner(fx.last_pos)) + "'s " + game.hole_label(fx.last_pos));
   }
   if (fx.sowings > 1) out << ", " << fx.sowings << " sowings";
   out << gains_text(game, p, fx);
@@ -151,18 +168,21 @@ std::string describe_move(const Game& game, const State& before, Move m, const M
 }
 
 std::string last_text(const Game& game, int last_pos) {
-  return last_pos >= kMaxHoles ? player_name(last_pos - kMaxHoles) + "'s store"
-                               : player_name(game.owner(last_pos)) + "'s " + game.hole_label(last_pos);
+  return last_pos >= kMaxHoles
+             ? player_name(last_pos - kMaxHoles) + "'s store"
+             : player_name(game.owner(last_pos)) + "'s " + game.hole_label(last_pos);
 }
 
 // A simultaneous turn: both choices on one line, then what each move did.
-std::string describe_joint_move(const Game& game, const State& before, const JointMove& jm, const JointEffect& fx) {
+std::string describe_joint_move(const Game& game, const State& before, const JointMove& jm,
+                                const JointEffect& fx) {
   std::ostringstream out;
   out << "Simultaneous:";
   for (int p = 0; p < 2; ++p) {
     out << (p == 0 ? " " : " | ") << player_name(p);
     if (jm.plays[p]) {
-      out << " sows " << move_label(game, p, jm.move[p]) << " (" << int(before.holes[game.global(p, jm.move[p].hole)]) << ")";
+      out << " sows " << move_label(game, p, jm.move[p]) << " ("
+          << int(before.holes[game.global(p, jm.move[p].hole)]) << ")";
     } else {
       out << " has no move";
     }
@@ -202,8 +222,9 @@ std::string describe_end(const State& s) {
   if (s.reason == EndReason::kSafetyBound) {
     out << "Unfinished: stopped by the safety bound after " << s.ply << " plies";
   } else {
-    out << (s.winner == kDraw ? std::string("Draw") : player_name(s.winner) + " wins") << " " << s.store[0] << "-" << s.store[1]
-        << " after " << s.ply << " plies (" << end_reason_name(s.reason) << ")";
+    out << (s.winner == kDraw ? std::string("Draw") : player_name(s.winner) + " wins") << " "
+        << s.store[0] << "-" << s.store[1] << " after " << s.ply << " plies ("
+        << end_reason_name(s.reason) << ")";
   }
   return out.str();
 }
@@ -214,18 +235,21 @@ std::string settlement_text(const Game& game, const RoundSetup& setup) {
   std::ostringstream out;
   auto hole = [&](int pos) { return player_name(game.owner(pos)) + "'s " + game.hole_label(pos); };
   for (int p = 0; p < 2; ++p) {
-    if (setup.gave[p] > 0) out << "; " << player_name(p) << " gives " << int(setup.gave[p]) << " to " << player_name(1 - p);
+    if (setup.gave[p] > 0)
+      out << "; " << player_name(p) << " gives " << int(setup.gave[p]) << " to "
+          << player_name(1 - p);
   }
   if (setup.tribute_to != kNobody) {
-    out << " (1-4: " << player_name(setup.tribute_to) << " is the Kungidar, taking one counter from every hole sown)";
+    out << " (1-4: " << player_name(setup.tribute_to)
+        << " is the Kungidar, taking one counter from every hole sown)";
   }
   if (setup.bha_owner != kNobody) {
-    out << " (2-3: " << player_name(setup.bha_owner) << " makes " << hole(setup.bha_hole) << " his bha and returns "
-        << int(setup.bha_owed) << " when the round ends)";
+    out << " (2-3: " << player_name(setup.bha_owner) << " makes " << hole(setup.bha_hole)
+        << " his bha and returns " << int(setup.bha_owed) << " when the round ends)";
   }
   if (setup.toll_hole >= 0) {
-    out << "; toll hole " << hole(setup.toll_hole) << " (" << player_name(setup.favoured) << " gains what he sows into it, "
-        << player_name(1 - setup.favoured) << " skips it)";
+    out << "; toll hole " << hole(setup.toll_hole) << " (" << player_name(setup.favoured)
+        << " gains what he sows into it, " << player_name(1 - setup.favoured) << " skips it)";
   }
   if (setup.remainder_hole >= 0) {
     out << "; remainder in " << hole(setup.remainder_hole);
@@ -242,18 +266,25 @@ std::string settlement_text(const Game& game, const RoundSetup& setup) {
 json settlement_json(const Game& game, const RoundSetup& setup) {
   auto player = [](int p) { return p == kNobody ? json(nullptr) : json(p + 1); };
   auto hole = [&](int pos) {
-    return pos < 0 ? json(nullptr) : json({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
+    return pos < 0 ? json(nullptr)
+                   : json({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
   };
-  return {{"holdings", {setup.holdings[0], setup.holdings[1]}}, {"gave", {setup.gave[0], setup.gave[1]}},
-          {"kungidar", player(setup.tribute_to)},    {"bhadar", player(setup.bha_owner)},
-          {"bha", hole(setup.bha_hole)},             {"bha_owed", setup.bha_owed},
-          {"favoured", player(setup.favoured)},      {"toll_hole", hole(setup.toll_hole)},
-          {"remainder_hole", hole(setup.remainder_hole)}, {"extra_number", {setup.extra_number[0], setup.extra_number[1]}}};
+  return {{"holdings", {setup.holdings[0], setup.holdings[1]}},
+          {"gave", {setup.gave[0], setup.gave[1]}},
+          {"kungidar", player(setup.tribute_to)},
+          {"bhadar", player(setup.bha_owner)},
+          {"bha", hole(setup.bha_hole)},
+          {"bha_owed", setup.bha_owed},
+          {"favoured", player(setup.favoured)},
+          {"toll_hole", hole(setup.toll_hole)},
+          {"remainder_hole", hole(setup.remainder_hole)},
+          {"extra_number", {setup.extra_number[0], setup.extra_number[1]}}};
 }
 
 class TraceObserver : public GameObserver {
  public:
-  TraceObserver(const Game& game, bool as_json, std::ostream& out) : game_(game), json_(as_json), out_(out) {}
+  TraceObserver(const Game& game, bool as_json, std::ostream& out)
+      : game_(game), json_(as_json), out_(out) {}
   void on_start(const State& s) override {
     if (json_) {
       start_ = state_to_json(game_, s);
@@ -265,19 +296,28 @@ class TraceObserver : public GameObserver {
     ++ply_;
     const int passed = passer(game_, after, due_after_move(game_, after, before.to_move, fx));
     if (json_) {
-      json j = {{"ply", ply_}, {"player", before.to_move + 1}, {"move", move_label(game_, before.to_move, m)},
-                {"captured", fx.captured}, {"gains", gains_json(before.to_move, fx)}, {"sowings", fx.sowings},
-                {"tuzdyk", fx.made_tuzdyk}, {"pass", pass_json(game_, after, passed)}, {"state", state_to_json(game_, after)}};
+      json j = {{"ply", ply_},
+                {"player", before.to_move + 1},
+                {"move", move_label(game_, before.to_move, m)},
+                {"captured", fx.captured},
+                {"gains", gains_json(before.to_move, fx)},
+                {"sowings", fx.sowings},
+                {"tuzdyk", fx.made_tuzdyk},
+                {"pass", pass_json(game_, after, passed)},
+                {"state", state_to_json(game_, after)}};
       if (fx.last_pos >= 0 && fx.last_pos < kMaxHoles) {
-        j["last"] = {{"owner", game_.owner(fx.last_pos) + 1}, {"hole", game_.hole_label(fx.last_pos)}};
+        j["last"] = {{"owner", game_.owner(fx.last_pos) + 1},
+                     {"hole", game_.hole_label(fx.last_pos)}};
       }
       moves_.push_back(j);
       return;
     }
-    out_ << ply_ << ". " << describe_move(game_, before, m, fx) << pass_text(game_, after, passed) << "\n"
+    out_ << ply_ << ". " << describe_move(game_, before, m, fx) << pass_text(game_, after, passed)
+         << "\n"
          << draw_board(game_, after) << "\n";
   }
-  void on_joint_move(const State& before, const JointMove& jm, const JointEffect& fx, const State& after) override {
+  void on_joint_move(const State& before, const JointMove& jm, const JointEffect& fx,
+                     const State& after) override {
     ++ply_;
     const int passed = passer(game_, after, due_after_joint(game_, before, fx));
     if (json_) {
@@ -285,36 +325,49 @@ class TraceObserver : public GameObserver {
       for (int p = 0; p < 2; ++p) {
         if (!jm.plays[p]) continue;
         const MoveEffect& e = fx.fx[p];
-        json one = {{"player", p + 1}, {"move", move_label(game_, p, jm.move[p])}, {"captured", e.captured},
-                    {"gains", gains_json(p, e)}, {"sowings", e.sowings}, {"lapsed", fx.lapsed[p]},
+        json one = {{"player", p + 1},           {"move", move_label(game_, p, jm.move[p])},
+                    {"captured", e.captured},    {"gains", gains_json(p, e)},
+                    {"sowings", e.sowings},      {"lapsed", fx.lapsed[p]},
                     {"extra_move", e.extra_move}};
         if (fx.ended_at[p] > 0) one["dead_at_tick"] = fx.ended_at[p];
         if (e.last_pos >= 0 && e.last_pos < kMaxHoles) {
-          one["last"] = {{"owner", game_.owner(e.last_pos) + 1}, {"hole", game_.hole_label(e.last_pos)}};
+          one["last"] = {{"owner", game_.owner(e.last_pos) + 1},
+                         {"hole", game_.hole_label(e.last_pos)}};
         }
         moves.push_back(one);
       }
-      moves_.push_back({{"ply", ply_}, {"simultaneous", true}, {"move", joint_move_label(game_, jm)},
-                        {"resolution", enum_names(game_.rules().resolution)[static_cast<size_t>(game_.rules().resolution)]},
-                        {"first", fx.first + 1}, {"ticks", fx.ticks}, {"moves", moves},
-                        {"pass", pass_json(game_, after, passed)}, {"state", state_to_json(game_, after)}});
+      moves_.push_back(
+          {{"ply", ply_},
+           {"simultaneous", true},
+           {"move", joint_move_label(game_, jm)},
+           {"resolution",
+            enum_names(game_.rules().resolution)[static_cast<size_t>(game_.rules().resolution)]},
+           {"first", fx.first + 1},
+           {"ticks", fx.ticks},
+           {"moves", moves},
+           {"pass", pass_json(game_, after, passed)},
+           {"state", state_to_json(game_, after)}});
       return;
     }
-    out_ << ply_ << ". " << describe_joint_move(game_, before, jm, fx) << pass_text(game_, after, passed) << "\n"
+    out_ << ply_ << ". " << describe_joint_move(game_, before, jm, fx)
+         << pass_text(game_, after, passed) << "\n"
          << draw_board(game_, after) << "\n";
   }
   // A match (rules.match): how the round ended and how the next one is dealt.
-  void on_round_end(const State& ended, const RoundRecord& record, const State* next, const MatchState& match) override {
+  void on_round_end(const State& ended, const RoundRecord& record, const State* next,
+                    const MatchState& match) override {
     json deal = nullptr;
     std::ostringstream text;
     if (next) {
       const RoundSetup& setup = match.setup;
       deal = json::array();
       for (int p = 0; p < 2; ++p) {
-        deal.push_back({{"player", p + 1}, {"holes_in_play", setup.holes_in_play[p]}, {"holes_out", setup.holes_out[p]},
+        deal.push_back({{"player", p + 1},
+                        {"holes_in_play", setup.holes_in_play[p]},
+                        {"holes_out", setup.holes_out[p]},
                         {"aside", setup.aside[p]}});
-        text << (p == 0 ? "" : "; ") << player_name(p) << " fills " << int(setup.holes_in_play[p]) << " of "
-             << game_.holes_per_player() << " holes";
+        text << (p == 0 ? "" : "; ") << player_name(p) << " fills " << int(setup.holes_in_play[p])
+             << " of " << game_.holes_per_player() << " holes";
         if (setup.holes_out[p] > 0) text << ", " << int(setup.holes_out[p]) << " out of play";
         if (setup.aside[p] > 0) text << ", " << setup.aside[p] << " set aside";
       }
@@ -322,26 +375,36 @@ class TraceObserver : public GameObserver {
       text << settlement_text(game_, setup);
       if (!game_.joint_turn(*next) && next->to_move != setup.starter) {
         // A starter with nothing to sow (a Bhadar whose only hole is his bha) passes at once.
-        text << "; " << player_name(setup.starter) << " passes at once: " << no_move_reason(game_, *next, setup.starter);
+        text << "; " << player_name(setup.starter)
+             << " passes at once: " << no_move_reason(game_, *next, setup.starter);
       }
     }
     if (json_) {
-      rounds_.push_back({{"round", match.rounds}, {"end", end_reason_name(record.reason)},
-                         {"winner", record.winner == kNobody ? json(nullptr) : json(record.winner == kDraw ? 0 : record.winner + 1)},
-                         {"holdings", {record.holdings[0], record.holdings[1]}}, {"next_deal", deal},
-                         {"next_settlement", next ? settlement_json(game_, match.setup) : json(nullptr)},
-                         {"next_pass", next && !game_.joint_turn(*next) && next->to_move != match.setup.starter
-                                           ? pass_json(game_, *next, match.setup.starter)
-                                           : json(nullptr)}});
+      rounds_.push_back(
+          {{"round", match.rounds},
+           {"end", end_reason_name(record.reason)},
+           {"winner", record.winner == kNobody
+                          ? json(nullptr)
+                          : json(record.winner == kDraw ? 0 : record.winner + 1)},
+           {"holdings", {record.holdings[0], record.holdings[1]}},
+           {"next_deal", deal},
+           {"next_settlement", next ? settlement_json(game_, match.setup) : json(nullptr)},
+           {"next_pass", next && !game_.joint_turn(*next) && next->to_move != match.setup.starter
+                             ? pass_json(game_, *next, match.setup.starter)
+                             : json(nullptr)}});
       return;
     }
-    out_ << "Round " << match.rounds << " over after " << record.plies << " plies (" << end_reason_name(record.reason)
-         << "): " << (record.winner == kNobody ? std::string("unfinished")
-                      : record.winner == kDraw ? std::string("even")
-                                               : player_name(record.winner) + " holds more")
-         << "; holdings " << record.holdings[0] << "-" << record.holdings[1] << " (stores " << ended.store[0] << "-"
-         << ended.store[1] << ", set aside " << ended.aside[0] << "-" << ended.aside[1] << ")\n";
-    if (next) out_ << "\nRound " << match.rounds + 1 << ": " << text.str() << "\n" << draw_board(game_, *next) << "\n";
+    out_ << "Round " << match.rounds << " over after " << record.plies << " plies ("
+         << end_reason_name(record.reason) << "): "
+         << (record.winner == kNobody ? std::string("unfinished")
+             : record.winner == kDraw ? std::string("even")
+                                      : player_name(record.winner) + " holds more")
+         << "; holdings " << record.holdings[0] << "-" << record.holdings[1] << " (stores "
+         << ended.store[0] << "-" << ended.store[1] << ", set aside " << ended.aside[0] << "-"
+         << ended.aside[1] << ")\n";
+    if (next)
+      out_ << "\nRound " << match.rounds + 1 << ": " << text.str() << "\n"
+           << draw_board(game_, *next) << "\n";
   }
   void on_end(const State& s) override {
     if (!json_ && !game_.rules().match) out_ << describe_end(s) << "\n";
@@ -359,7 +422,8 @@ class TraceObserver : public GameObserver {
 
 std::string format_option(const po::variables_map& vm, const std::string& command) {
   const std::string f = vm["format"].as<std::string>();
-  if (f != "text" && f != "json") throw UsageError(command + ": --format: expected text or json, got '" + f + "'");
+  if (f != "text" && f != "json")
+    throw UsageError(command + ": --format: expected text or json, got '" + f + "'");
   return f;
 }
 
@@ -375,8 +439,11 @@ int cmd_trace(const Args& args, Io& io) {
   po::positional_options_description pos;
   pos.add("ruleset", 1);
   po::variables_map vm;
-  if (!parse_options("trace", "RULESET [--seed N] [--agent random|greedy] [--format text|json]", desc, pos, args, vm, io)) return 0;
-  if (!vm.count("ruleset")) throw UsageError("trace: missing the ruleset (see 'mancala trace --help')");
+  if (!parse_options("trace", "RULESET [--seed N] [--agent random|greedy] [--format text|json]",
+                     desc, pos, args, vm, io))
+    return 0;
+  if (!vm.count("ruleset"))
+    throw UsageError("trace: missing the ruleset (see 'mancala trace --help')");
   if (seed < 0) throw UsageError("trace: --seed: must be 0 or more");
   const std::string format = format_option(vm, "trace");
   const Agent agent = parse_agent(vm["agent"].as<std::string>());
@@ -385,19 +452,26 @@ int cmd_trace(const Args& args, Io& io) {
   TraceObserver observer(game, format == "json", io.out);
   const GameResult result = play_game(game, agent, agent, rng, &observer);
   if (game.rules().match && format == "text") {
-    io.out << "Match: " << (result.reason == EndReason::kSafetyBound ? std::string("unfinished")
-                            : result.winner == kDraw            ? std::string("draw")
-                                                                : player_name(result.winner) + " wins")
-           << " " << result.store[0] << "-" << result.store[1] << " after " << result.rounds << " rounds ("
-           << end_reason_name(result.reason) << ")\n";
+    io.out << "Match: "
+           << (result.reason == EndReason::kSafetyBound ? std::string("unfinished")
+               : result.winner == kDraw                 ? std::string("draw")
+                                                        : player_name(result.winner) + " wins")
+           << " " << result.store[0] << "-" << result.store[1] << " after " << result.rounds
+           << " rounds (" << end_reason_name(result.reason) << ")\n";
   }
   if (format == "json") {
-    json j = {{"ruleset", game.rules().id}, {"seed", seed}, {"agent", agent_name(agent)}, {"start", observer.start_},
+    json j = {{"ruleset", game.rules().id},
+              {"seed", seed},
+              {"agent", agent_name(agent)},
+              {"start", observer.start_},
               {"moves", observer.moves_}};
     if (game.rules().match) {
       j["rounds"] = observer.rounds_;
-      j["match"] = {{"winner", result.winner == kNobody ? json(nullptr) : json(result.winner == kDraw ? 0 : result.winner + 1)},
-                    {"end", end_reason_name(result.reason)}, {"holdings", {result.store[0], result.store[1]}}};
+      j["match"] = {{"winner", result.winner == kNobody
+                                   ? json(nullptr)
+                                   : json(result.winner == kDraw ? 0 : result.winner + 1)},
+                    {"end", end_reason_name(result.reason)},
+                    {"holdings", {result.store[0], result.store[1]}}};
     }
     io.out << j.dump(1) << "\n";
   }
@@ -408,16 +482,24 @@ int cmd_replay(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("ruleset", po::value<std::string>(), "ruleset id or game name")(
       "moves", po::value<std::string>(),
-      "moves, hole numbers from the mover's left, e.g. \"7 6 1\"; a simultaneous turn as P1/P2, e.g. \"3/4\" "
+      "moves, hole numbers from the mover's left, e.g. \"7 6 1\"; a simultaneous turn as P1/P2, "
+      "e.g. \"3/4\" "
       "(\"3/4:2\": player 2 first; \"-\": no move)")(
-      "togyz-notation", po::value<std::string>(), "a file or text in the standard Toguz notation, checked move by move")(
+      "togyz-notation", po::value<std::string>(),
+      "a file or text in the standard Toguz notation, checked move by move")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
   po::positional_options_description pos;
   pos.add("ruleset", 1);
   po::variables_map vm;
-  if (!parse_options("replay", "RULESET (--moves \"7 6 1 ...\" | --togyz-notation FILE_OR_TEXT) [--format text|json]", desc, pos, args, vm, io)) return 0;
-  if (!vm.count("ruleset")) throw UsageError("replay: missing the ruleset (see 'mancala replay --help')");
-  if (vm.count("moves") == vm.count("togyz-notation")) throw UsageError("replay: give exactly one of --moves or --togyz-notation");
+  if (!parse_options(
+          "replay",
+          "RULESET (--moves \"7 6 1 ...\" | --togyz-notation FILE_OR_TEXT) [--format text|json]",
+          desc, pos, args, vm, io))
+    return 0;
+  if (!vm.count("ruleset"))
+    throw UsageError("replay: missing the ruleset (see 'mancala replay --help')");
+  if (vm.count("moves") == vm.count("togyz-notation"))
+    throw UsageError("replay: give exactly one of --moves or --togyz-notation");
   const std::string format = format_option(vm, "replay");
   const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
   State s = game.initial_state();
@@ -443,7 +525,8 @@ int cmd_replay(const Args& args, Io& io) {
         continue;
       }
       const Move m = parse_move(game, s.to_move, token, where);
-      if (!game.is_legal(s, m)) throw Error(where + ": illegal for " + player_name(s.to_move) + " in this position");
+      if (!game.is_legal(s, m))
+        throw Error(where + ": illegal for " + player_name(s.to_move) + " in this position");
       game.apply(s, m);
     }
   } else {
@@ -451,9 +534,11 @@ int cmd_replay(const Args& args, Io& io) {
     // A file when one is there; a single word that looks like a path ("games/a.txt") and names no
     // file is an unreadable file, not notation; anything else is the notation itself.
     const bool one_word = text.find_first_of(" \t\n\r") == std::string::npos;
-    const std::string extension = std::filesystem::path(text).extension().string();  // ".txt", not ".76"
-    const bool path_like = text.find('/') != std::string::npos ||
-                           (extension.size() > 1 && extension.find_first_of("0123456789") == std::string::npos);
+    const std::string extension =
+        std::filesystem::path(text).extension().string();  // ".txt", not ".76"
+    const bool path_like =
+        text.find('/') != std::string::npos ||
+        (extension.size() > 1 && extension.find_first_of("0123456789") == std::string::npos);
     if (std::filesystem::is_regular_file(text)) {
       std::ifstream file{text, std::ios::binary};
       std::stringstream buffer;
@@ -461,7 +546,8 @@ int cmd_replay(const Args& args, Io& io) {
       if (!file && !file.eof()) throw Error(where(text, "", "cannot read the file"));
       text = buffer.str();
     } else if (one_word && path_like) {
-      throw Error(where(text, "", "cannot read the file (" + std::string(std::strerror(ENOENT)) + ")"));
+      throw Error(
+          where(text, "", "cannot read the file (" + std::string(std::strerror(ENOENT)) + ")"));
     }
     s = replay_togyz_notation(game, parse_togyz_notation(text));
   }

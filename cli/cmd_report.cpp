@@ -38,25 +38,36 @@ int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
   int threads = sim::default_threads();
-  desc.add_options()("rulesets", po::value<std::vector<std::string>>(), "ruleset ids, game names or files (default: every ruleset)")(
-      "games,n", po::value<long long>(&games)->default_value(kDefaultReportGames), "games (matches) per ruleset")(
-      "out,o", po::value<std::string>()->default_value(kDefaultOut), "the report folder (replaced whole; only an empty folder or an earlier report)")(
-      "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0); game g plays with Rng(seed, g)")(
+  desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
+                     "ruleset ids, game names or files (default: every ruleset)")(
+      "games,n", po::value<long long>(&games)->default_value(kDefaultReportGames),
+      "games (matches) per ruleset")(
+      "out,o", po::value<std::string>()->default_value(kDefaultOut),
+      "the report folder (replaced whole; only an empty folder or an earlier report)")(
+      "seed,s", po::value<long long>(&seed)->default_value(1),
+      "random seed (>= 0); game g plays with Rng(seed, g)")(
       "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
-      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()), "worker threads (the results do not depend on it)")(
-      "db", po::value<std::string>(), "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
+      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
+      "worker threads (the results do not depend on it)")(
+      "db", po::value<std::string>(),
+      "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the runs")(
-      "handicap-rounds", po::value<long long>(&handicap_rounds)->default_value(kDefaultHandicapRounds),
-      "rounds per handicap level, and whole matches, for the handicap curves of multi-round rulesets")(
-      "no-extras", "leave out the comparison pages and the handicap curves")(
-      "print", po::value<std::string>(), "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md (report.md)");
+      "handicap-rounds",
+      po::value<long long>(&handicap_rounds)->default_value(kDefaultHandicapRounds),
+      "rounds per handicap level, and whole matches, for the handicap curves of multi-round "
+      "rulesets")("no-extras", "leave out the comparison pages and the handicap curves")(
+      "print", po::value<std::string>(),
+      "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
+      "(report.md)");
   po::positional_options_description pos;
   pos.add("rulesets", -1);
   po::variables_map vm;
-  if (!parse_options("report",
-                     "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent random|greedy] [--threads T]\n"
-                     "       [--db PATH | --no-store] [--handicap-rounds N] [--no-extras] [--print csv|json|md]",
-                     desc, pos, args, vm, io)) {
+  if (!parse_options(
+          "report",
+          "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent random|greedy] [--threads T]\n"
+          "       [--db PATH | --no-store] [--handicap-rounds N] [--no-extras] [--print "
+          "csv|json|md]",
+          desc, pos, args, vm, io)) {
     return 0;
   }
   if (games < 1) throw UsageError("report: --games: must be 1 or more");
@@ -82,10 +93,13 @@ int cmd_report(const Args& args, Io& io) {
   if (vm["out"].as<std::string>().empty()) throw UsageError("report: --out: expected a folder");
 
   // Everything that can fail does so before the first game: rulesets, output folder, archive.
-  std::vector<std::string> ids = vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : sim::list_ruleset_ids();
+  std::vector<std::string> ids = vm.count("rulesets")
+                                     ? vm["rulesets"].as<std::vector<std::string>>()
+                                     : sim::list_ruleset_ids();
   if (!vm.count("rulesets")) {
     // Every ruleset: each game's default reconstruction first, its alternatives after it.
-    std::stable_partition(ids.begin(), ids.end(), [](const std::string& id) { return is_default_ruleset(id); });
+    std::stable_partition(ids.begin(), ids.end(),
+                          [](const std::string& id) { return is_default_ruleset(id); });
     std::stable_sort(ids.begin(), ids.end(), [](const std::string& a, const std::string& b) {
       return a.substr(0, a.find('/')) < b.substr(0, b.find('/'));
     });
@@ -95,7 +109,8 @@ int cmd_report(const Args& args, Io& io) {
   std::set<std::string> seen;
   for (const std::string& id : ids) {
     rulesets.push_back(sim::load_ruleset(id));
-    if (!seen.insert(rulesets.back().id).second) throw UsageError("report: " + rulesets.back().id + ": given twice");
+    if (!seen.insert(rulesets.back().id).second)
+      throw UsageError("report: " + rulesets.back().id + ": given twice");
   }
   reports::ReportFolder folder(vm["out"].as<std::string>());
   std::optional<archive::Store> store = open_store_for_runs("report", vm);
@@ -111,12 +126,15 @@ int cmd_report(const Args& args, Io& io) {
       options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
       run = sim::simulate_ruleset(rules, options);
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     reports::ReportEntry entry{report_ruleset(rules), sim::run_stats_to_json(run), std::nullopt};
     if (store) entry.stored_as = store->store_run(run_record(run, entry.run));
-    io.err << "report: " << rules.id << ": " << run.tally.games << " games in " << seconds_text(seconds) << " s"
-           << (run.partial ? " (partial)" : "")
-           << (entry.stored_as ? ", stored as run " + std::to_string(*entry.stored_as) : std::string()) << "\n";
+    io.err << "report: " << rules.id << ": " << run.tally.games << " games in "
+           << seconds_text(seconds) << " s" << (run.partial ? " (partial)" : "")
+           << (entry.stored_as ? ", stored as run " + std::to_string(*entry.stored_as)
+                               : std::string())
+           << "\n";
     if (run.partial) {
       io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
              << " is as it was\n";
@@ -133,7 +151,8 @@ int cmd_report(const Args& args, Io& io) {
       ++i;
       continue;
     }
-    if (args[i].starts_with("--threads=") || (args[i].starts_with("-t") && args[i].size() > 2)) continue;
+    if (args[i].starts_with("--threads=") || (args[i].starts_with("-t") && args[i].size() > 2))
+      continue;
     command += " " + args[i];
   }
   report_options.command = command;
@@ -149,17 +168,21 @@ int cmd_report(const Args& args, Io& io) {
     std::vector<nlohmann::json> runs;
     for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
     add_comparisons_to_report(files, rulesets, runs, extras);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";
   }
   if (InterruptGuard::interrupted()) {
-    io.err << "mancala: report: interrupted: no report written; " << folder.destination().string() << " is as it was\n";
+    io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
+           << " is as it was\n";
     return 130;
   }
   for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
   folder.commit();
   if (!print.empty()) {
-    const std::string wanted = print == "csv" ? "runs.csv" : print == "json" ? "runs.json" : "report.md";
+    const std::string wanted = print == "csv"    ? "runs.csv"
+                               : print == "json" ? "runs.json"
+                                                 : "report.md";
     for (const reports::ReportFile& file : files) {
       if (file.path == wanted) io.out << file.content;
     }

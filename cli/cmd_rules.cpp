@@ -20,7 +20,8 @@ std::string join(const std::vector<std::string>& items, const std::string& sep) 
 
 int rules_check(const Args& args, Io& io) {
   po::options_description desc("options");
-  desc.add_options()("paths", po::value<std::vector<std::string>>(), "ruleset files or folders (default: data/rulesets)");
+  desc.add_options()("paths", po::value<std::vector<std::string>>(),
+                     "ruleset files or folders (default: data/rulesets)");
   po::positional_options_description pos;
   pos.add("paths", -1);
   po::variables_map vm;
@@ -41,12 +42,17 @@ int rules_list(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options("rules list", "[--format table|json]", desc, {}, args, vm, io)) return 0;
   const std::string format = vm["format"].as<std::string>();
-  if (format != "table" && format != "json") throw UsageError("rules list: --format: expected table or json");
+  if (format != "table" && format != "json")
+    throw UsageError("rules list: --format: expected table or json");
   json all = json::array();
   for (const auto& id : sim::list_ruleset_ids()) {
     const sim::RuleSet r = sim::load_ruleset(id);
-    all.push_back({{"id", r.id}, {"game", r.game}, {"name", r.name}, {"status", r.status},
-                   {"evidence", r.evidence}, {"extends", r.extends}});
+    all.push_back({{"id", r.id},
+                   {"game", r.game},
+                   {"name", r.name},
+                   {"status", r.status},
+                   {"evidence", r.evidence},
+                   {"extends", r.extends}});
   }
   if (format == "json") {
     io.out << all.dump(2) << "\n";
@@ -55,7 +61,8 @@ int rules_list(const Args& args, Io& io) {
   // Columns as wide as their widest entry, two spaces apart.
   std::vector<std::array<std::string, 4>> rows = {{"ruleset", "game", "status", "evidence"}};
   for (const auto& r : all) {
-    rows.push_back({r["id"].get<std::string>(), r["game"].get<std::string>(), r["status"].get<std::string>(),
+    rows.push_back({r["id"].get<std::string>(), r["game"].get<std::string>(),
+                    r["status"].get<std::string>(),
                     join(r["evidence"].get<std::vector<std::string>>(), ", ")});
   }
   std::array<size_t, 4> width{};
@@ -64,7 +71,8 @@ int rules_list(const Args& args, Io& io) {
   }
   for (const auto& row : rows) {
     std::string line;
-    for (size_t c = 0; c < row.size(); ++c) line += c + 1 < row.size() ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
+    for (size_t c = 0; c < row.size(); ++c)
+      line += c + 1 < row.size() ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
     io.out << line << "\n";
   }
   return 0;
@@ -78,20 +86,30 @@ int rules_show(const Args& args, Io& io) {
   pos.add("id", 1);
   po::variables_map vm;
   if (!parse_options("rules show", "ID [--format text|json]", desc, pos, args, vm, io)) return 0;
-  if (!vm.count("id")) throw UsageError("rules show: missing the ruleset id (see 'mancala rules show --help')");
+  if (!vm.count("id"))
+    throw UsageError("rules show: missing the ruleset id (see 'mancala rules show --help')");
   const std::string format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json") throw UsageError("rules show: --format: expected text or json");
+  if (format != "text" && format != "json")
+    throw UsageError("rules show: --format: expected text or json");
   const sim::RuleSet r = sim::load_ruleset(vm["id"].as<std::string>());
   if (format == "json") {
-    json j = {{"id", r.id}, {"game", r.game}, {"name", r.name}, {"status", r.status},
-              {"extends", r.extends}, {"evidence", r.evidence}, {"summary", r.summary},
-              {"rules", sim::rules_to_json(r)}, {"provenance", r.provenance}, {"hash", sim::rules_hash(r)}};
+    json j = {{"id", r.id},
+              {"game", r.game},
+              {"name", r.name},
+              {"status", r.status},
+              {"extends", r.extends},
+              {"evidence", r.evidence},
+              {"summary", r.summary},
+              {"rules", sim::rules_to_json(r)},
+              {"provenance", r.provenance},
+              {"hash", sim::rules_hash(r)}};
     io.out << j.dump(2) << "\n";
     return 0;
   }
   io.out << r.name << "  (" << r.id << ")\n"
          << "status: " << r.status << "    evidence: " << join(r.evidence, ", ")
-         << (r.extends.empty() ? "" : "    extends: " + r.extends) << "    hash: " << sim::rules_hash(r) << "\n\n"
+         << (r.extends.empty() ? "" : "    extends: " + r.extends)
+         << "    hash: " << sim::rules_hash(r) << "\n\n"
          << r.summary << "\n";
   std::string group;
   for (const auto& f : sim::rule_fields()) {
@@ -100,7 +118,8 @@ int rules_show(const Args& args, Io& io) {
       io.out << "\n" << group << "\n";
     }
     // A space after the padded value, so a long one never runs into its provenance.
-    io.out << "  " << std::left << std::setw(28) << f.key << std::setw(25) << f.get(r).dump() << ' ';
+    io.out << "  " << std::left << std::setw(28) << f.key << std::setw(25) << f.get(r).dump()
+           << ' ';
     auto it = r.provenance.find(f.key);
     if (it == r.provenance.end()) {
       io.out << "(default; no provenance)";
@@ -110,7 +129,8 @@ int rules_show(const Args& args, Io& io) {
       io.out << "assumption: " << it->second.at("assumption");
     }
     // A note may state what the engine assumes beyond the phrase quoted.
-    if (it != r.provenance.end() && it->second.count("note")) io.out << " (note: " << it->second.at("note") << ")";
+    if (it != r.provenance.end() && it->second.count("note"))
+      io.out << " (note: " << it->second.at("note") << ")";
     io.out << "\n";
   }
   return 0;
@@ -136,7 +156,8 @@ int cmd_rules(const Args& args, Io& io) {
   if (sub == "show") return rules_show(rest, io);
   if (sub == "keys") return rules_keys(rest, io);
   if (sub == "--help" || sub == "-h") {
-    io.out << "usage: mancala rules check [PATH...] | list [--format table|json] | show ID [--format text|json] | keys\n";
+    io.out << "usage: mancala rules check [PATH...] | list [--format table|json] | show ID "
+              "[--format text|json] | keys\n";
     return 0;
   }
   throw UsageError("rules: unknown subcommand '" + sub + "' (check|list|show|keys)");

@@ -30,7 +30,8 @@ std::string fixed(double x, int decimals) { return reports::format_number(x, dec
 
 std::string signed_fixed(double x, int decimals) {
   const std::string text = fixed(x, decimals);
-  return (std::isfinite(x) && text.front() != '-' && text != fixed(0.0, decimals)) ? "+" + text : text;
+  return (std::isfinite(x) && text.front() != '-' && text != fixed(0.0, decimals)) ? "+" + text
+                                                                                   : text;
 }
 
 // A p-value: four decimals, or two significant digits in scientific form below 0.0001.
@@ -44,7 +45,9 @@ std::string format_p(double p) {
   return out.str();
 }
 
-ordered_json number_json(double x) { return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr); }
+ordered_json number_json(double x) {
+  return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
+}
 
 ordered_json interval_json(double low, double high) {
   if (!std::isfinite(low) && !std::isfinite(high)) return nullptr;
@@ -72,23 +75,32 @@ std::string format_measure(double value, double low, double high, StatFormat for
   std::string text = format_value(value, format, sign);
   if (!std::isfinite(low) && !std::isfinite(high)) return text;
   if (format == StatFormat::kPercent) {
-    const auto end = [&](double x) { return std::isfinite(x) ? (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) : "-"; };
+    const auto end = [&](double x) {
+      return std::isfinite(x) ? (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) : "-";
+    };
     return text + " [" + end(low) + ", " + end(high) + "]";
   }
-  const auto end = [&](double x) { return std::isfinite(x) ? format_value(x, format, sign) : std::string("-"); };
+  const auto end = [&](double x) {
+    return std::isfinite(x) ? format_value(x, format, sign) : std::string("-");
+  };
   return text + " [" + end(low) + ", " + end(high) + "]";
 }
 
-std::string format_measure(const Measure& m, StatFormat format) { return format_measure(m.value, m.low, m.high, format, false); }
+std::string format_measure(const Measure& m, StatFormat format) {
+  return format_measure(m.value, m.low, m.high, format, false);
+}
 
-double ratio(uint64_t k, uint64_t n) { return n == 0 ? kNoValue : static_cast<double>(k) / static_cast<double>(n); }
+double ratio(uint64_t k, uint64_t n) {
+  return n == 0 ? kNoValue : static_cast<double>(k) / static_cast<double>(n);
+}
 
 // ---- rulesets and labels ---------------------------------------------------------------------
 
 // "A", "B", ..., "Z", "AA", "AB", ...: the short names of the rulesets in the tables.
 std::string letter(std::size_t index) {
   std::string out;
-  for (std::size_t i = index + 1; i > 0; i = (i - 1) / 26) out.insert(out.begin(), static_cast<char>('A' + (i - 1) % 26));
+  for (std::size_t i = index + 1; i > 0; i = (i - 1) / 26)
+    out.insert(out.begin(), static_cast<char>('A' + (i - 1) % 26));
   return out;
 }
 
@@ -107,10 +119,11 @@ std::vector<std::string> unique_labels(const std::vector<sim::RuleSet>& rulesets
 void order_rulesets(std::vector<sim::RuleSet>& rulesets) {
   std::map<std::string, bool> is_default;
   for (const auto& r : rulesets) is_default[r.id] = is_default_ruleset(r.id);
-  std::stable_sort(rulesets.begin(), rulesets.end(), [&](const sim::RuleSet& x, const sim::RuleSet& y) {
-    if (is_default[x.id] != is_default[y.id]) return is_default[x.id];
-    return x.id < y.id;
-  });
+  std::stable_sort(rulesets.begin(), rulesets.end(),
+                   [&](const sim::RuleSet& x, const sim::RuleSet& y) {
+                     if (is_default[x.id] != is_default[y.id]) return is_default[x.id];
+                     return x.id < y.id;
+                   });
 }
 
 // ---- the statistics of one run -----------------------------------------------------------------
@@ -139,24 +152,24 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
     for (const ComparedRun& run : runs) row.values.push_back(of(run.run.tally));
     rows.push_back(std::move(row));
   };
-  add("games", "games", StatFormat::kCount, "", [](const sim::GameTally& t) {
-    return Measure{static_cast<double>(t.games)};
-  });
+  add("games", "games", StatFormat::kCount, "",
+      [](const sim::GameTally& t) { return Measure{static_cast<double>(t.games)}; });
   add("first_player_win_rate", "P1 win rate", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.wins[0], finished_games(t)); });
   add("second_player_win_rate", "P2 win rate", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.wins[1], finished_games(t)); });
   add("draw_rate", "draw rate", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.draws, finished_games(t)); });
-  add("first_player_advantage", "first-player advantage (points)", StatFormat::kPoints, "Tango score",
-      [](const sim::GameTally& t) {
+  add("first_player_advantage", "first-player advantage (points)", StatFormat::kPoints,
+      "Tango score", [](const sim::GameTally& t) {
         if (finished_games(t) == 0) return Measure{};
         const reports::Advantage a = reports::first_player_advantage(t.wins[0], t.wins[1], t.draws);
         return Measure{a.estimate, a.interval.low, a.interval.high};
       });
   add("ended_by_rule_rate", "ended by a rule of the game", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.ended_by[0], t.games); });
-  add("ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule", StatFormat::kPercent, "Wilson",
+  add("ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
+      StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.ended_by[1], t.games); });
   add("unfinished_rate", "unfinished (safety bound)", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.unfinished, t.games); });
@@ -165,7 +178,8 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
     const reports::Interval ci = reports::mean_interval(m);
     return Measure{m.mean(), ci.low, ci.high};
   });
-  add("plies_sd", "plies: sd", StatFormat::kNumber, "", [](const sim::GameTally& t) { return Measure{t.plies.sd()}; });
+  add("plies_sd", "plies: sd", StatFormat::kNumber, "",
+      [](const sim::GameTally& t) { return Measure{t.plies.sd()}; });
   for (const auto& [key, name, p] : {std::tuple{"plies_p5", "plies: 5th percentile", 0.05},
                                      std::tuple{"plies_median", "plies: median", 0.5},
                                      std::tuple{"plies_p95", "plies: 95th percentile", 0.95}}) {
@@ -181,27 +195,35 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
       [](const sim::GameTally& t) { return Measure{static_cast<double>(t.plies.max())}; });
   add("relay_bound_hits", "moves cut by the relay bound", StatFormat::kCount, "",
       [](const sim::GameTally& t) { return Measure{static_cast<double>(t.relay_bound_hits)}; });
-  add("games_with_relay_bound_hits_rate", "games with a move cut by the relay bound", StatFormat::kPercent, "Wilson",
+  add("games_with_relay_bound_hits_rate", "games with a move cut by the relay bound",
+      StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.games_with_relay_bound_hits, t.games); });
   // Matches: only when some run is one ("-" for the single-round rulesets).
-  const bool any_match = std::any_of(runs.begin(), runs.end(), [](const ComparedRun& r) { return !r.run.tally.match.empty(); });
+  const bool any_match = std::any_of(
+      runs.begin(), runs.end(), [](const ComparedRun& r) { return !r.run.tally.match.empty(); });
   if (!any_match) return rows;
-  add("rounds_mean", "rounds per match: mean", StatFormat::kNumber, "Student t", [](const sim::GameTally& t) {
-    if (t.match.empty() || t.match.rounds.empty()) return Measure{};
-    const reports::Interval ci = reports::mean_interval(t.match.rounds.moments());
-    return Measure{t.match.rounds.mean(), ci.low, ci.high};
-  });
-  add("rounds_median", "rounds per match: median", StatFormat::kNumber, "order statistics", [](const sim::GameTally& t) {
-    if (t.match.empty() || t.match.rounds.empty()) return Measure{};
-    const reports::QuantileInterval q = reports::quantile_interval(t.match.rounds, 0.5);
-    return Measure{q.estimate, q.interval.low, q.interval.high};
-  });
-  add("round_first_mover_win_rate", "rounds won by their first mover", StatFormat::kPercent, "Wilson", [](const sim::GameTally& t) {
-    return t.match.empty() ? Measure{} : rate_measure(t.match.first_mover_wins, round_decisions(t));
-  });
-  add("round_no_progress_rate", "rounds ended by the no-progress rule", StatFormat::kPercent, "Wilson", [](const sim::GameTally& t) {
-    return t.match.empty() ? Measure{} : rate_measure(t.match.round_ended_by[1], rounds_recorded(t));
-  });
+  add("rounds_mean", "rounds per match: mean", StatFormat::kNumber, "Student t",
+      [](const sim::GameTally& t) {
+        if (t.match.empty() || t.match.rounds.empty()) return Measure{};
+        const reports::Interval ci = reports::mean_interval(t.match.rounds.moments());
+        return Measure{t.match.rounds.mean(), ci.low, ci.high};
+      });
+  add("rounds_median", "rounds per match: median", StatFormat::kNumber, "order statistics",
+      [](const sim::GameTally& t) {
+        if (t.match.empty() || t.match.rounds.empty()) return Measure{};
+        const reports::QuantileInterval q = reports::quantile_interval(t.match.rounds, 0.5);
+        return Measure{q.estimate, q.interval.low, q.interval.high};
+      });
+  add("round_first_mover_win_rate", "rounds won by their first mover", StatFormat::kPercent,
+      "Wilson", [](const sim::GameTally& t) {
+        return t.match.empty() ? Measure{}
+                               : rate_measure(t.match.first_mover_wins, round_decisions(t));
+      });
+  add("round_no_progress_rate", "rounds ended by the no-progress rule", StatFormat::kPercent,
+      "Wilson", [](const sim::GameTally& t) {
+        return t.match.empty() ? Measure{}
+                               : rate_measure(t.match.round_ended_by[1], rounds_recorded(t));
+      });
   return rows;
 }
 
@@ -213,24 +235,30 @@ struct RateSpec {
   const char* name;
   uint64_t (*events)(const sim::GameTally&);
   uint64_t (*trials)(const sim::GameTally&);
-  bool rounds_of_matches = false;  // a statistic of the rounds of matches: tested when both runs are matches
+  bool rounds_of_matches =
+      false;  // a statistic of the rounds of matches: tested when both runs are matches
 };
 
 const std::vector<RateSpec>& rate_specs() {
   static const std::vector<RateSpec> specs = {
-      {"first_player_win_rate", "P1 win rate", [](const sim::GameTally& t) { return t.wins[0]; }, finished_games},
-      {"second_player_win_rate", "P2 win rate", [](const sim::GameTally& t) { return t.wins[1]; }, finished_games},
+      {"first_player_win_rate", "P1 win rate", [](const sim::GameTally& t) { return t.wins[0]; },
+       finished_games},
+      {"second_player_win_rate", "P2 win rate", [](const sim::GameTally& t) { return t.wins[1]; },
+       finished_games},
       {"draw_rate", "draw rate", [](const sim::GameTally& t) { return t.draws; }, finished_games},
-      {"ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule", [](const sim::GameTally& t) { return t.ended_by[1]; },
+      {"ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
+       [](const sim::GameTally& t) { return t.ended_by[1]; },
        [](const sim::GameTally& t) { return t.games; }},
-      {"unfinished_rate", "unfinished (safety bound)", [](const sim::GameTally& t) { return t.unfinished; },
+      {"unfinished_rate", "unfinished (safety bound)",
+       [](const sim::GameTally& t) { return t.unfinished; },
        [](const sim::GameTally& t) { return t.games; }},
       {"games_with_relay_bound_hits_rate", "games with a move cut by the relay bound",
-       [](const sim::GameTally& t) { return t.games_with_relay_bound_hits; }, [](const sim::GameTally& t) { return t.games; }},
-      {"round_first_mover_win_rate", "rounds won by their first mover", [](const sim::GameTally& t) { return t.match.first_mover_wins; },
-       round_decisions, true},
-      {"round_no_progress_rate", "rounds ended by the no-progress rule", [](const sim::GameTally& t) { return t.match.round_ended_by[1]; },
-       rounds_recorded, true},
+       [](const sim::GameTally& t) { return t.games_with_relay_bound_hits; },
+       [](const sim::GameTally& t) { return t.games; }},
+      {"round_first_mover_win_rate", "rounds won by their first mover",
+       [](const sim::GameTally& t) { return t.match.first_mover_wins; }, round_decisions, true},
+      {"round_no_progress_rate", "rounds ended by the no-progress rule",
+       [](const sim::GameTally& t) { return t.match.round_ended_by[1]; }, rounds_recorded, true},
   };
   return specs;
 }
@@ -242,8 +270,9 @@ constexpr const char* kKsTest = "Kolmogorov-Smirnov (asymptotic)";
 
 // B minus A of a length (plies, rounds): Mann-Whitney's rank test with the Welch interval of the
 // difference of means. `b_letter` and `more` word the effect: "P(B game longer)".
-PairTest location_test(const reports::IntHistogram& a, const reports::IntHistogram& b, const char* key, const char* name,
-                       const std::string& b_letter, const std::string& more) {
+PairTest location_test(const reports::IntHistogram& a, const reports::IntHistogram& b,
+                       const char* key, const char* name, const std::string& b_letter,
+                       const std::string& more) {
   const reports::MannWhitney mw = reports::mann_whitney(a, b);
   const reports::Moments ma = a.moments(), mb = b.moments();
   PairTest test;
@@ -259,13 +288,13 @@ PairTest location_test(const reports::IntHistogram& a, const reports::IntHistogr
   test.statistic_name = "z";
   test.statistic = -mw.z;  // mann_whitney's z is positive when its first sample (a) is larger
   test.p_value = mw.p_value;
-  test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + b_letter + " " + more + ") = " +
-                fixed(mw.effect, 3);
+  test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + b_letter +
+                " " + more + ") = " + fixed(mw.effect, 3);
   return test;
 }
 
-PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a, std::size_t b, bool crn,
-                            const std::vector<RuleDiffRow>& diff) {
+PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a, std::size_t b,
+                            bool crn, const std::vector<RuleDiffRow>& diff) {
   const sim::GameTally& ta = runs[a].run.tally;
   const sim::GameTally& tb = runs[b].run.tally;
   PairComparison pair;
@@ -274,7 +303,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   for (const RuleDiffRow& row : diff) {
     if (row.values[a].value != row.values[b].value) pair.differing_keys.push_back(row.key);
   }
-  pair.identical_games = crn && runs[a].run.rules_hash == runs[b].run.rules_hash && runs[a].run.seed == runs[b].run.seed &&
+  pair.identical_games = crn && runs[a].run.rules_hash == runs[b].run.rules_hash &&
+                         runs[a].run.seed == runs[b].run.seed &&
                          runs[a].run.agent == runs[b].run.agent && ta.games == tb.games;
 
   const auto untested = [&](const std::string& name, const std::string& reason) {
@@ -284,13 +314,17 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   for (const RateSpec& spec : rate_specs()) {
     const bool matches_a = !ta.match.empty(), matches_b = !tb.match.empty();
     if (spec.rounds_of_matches && !(matches_a && matches_b)) {
-      if (matches_a || matches_b) untested(spec.name, "not comparable: only one of the two plays matches");
+      if (matches_a || matches_b)
+        untested(spec.name, "not comparable: only one of the two plays matches");
       continue;
     }
-    const uint64_t ka = spec.events(ta), na = spec.trials(ta), kb = spec.events(tb), nb = spec.trials(tb);
+    const uint64_t ka = spec.events(ta), na = spec.trials(ta), kb = spec.events(tb),
+                   nb = spec.trials(tb);
     // A match's "no-progress" ending is its stopping rule, a single round's the no-progress rule.
-    if (std::string(spec.key) == "ended_by_no_progress_rate" && runs[a].rules.match != runs[b].rules.match) {
-      untested(spec.name, "not comparable: a match's stopping rule against a round's no-progress rule");
+    if (std::string(spec.key) == "ended_by_no_progress_rate" &&
+        runs[a].rules.match != runs[b].rules.match) {
+      untested(spec.name,
+               "not comparable: a match's stopping rule against a round's no-progress rule");
       continue;
     }
     // A rate with no variation at all (no event, or only events, in both runs) has nothing to test.
@@ -320,8 +354,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   if (fa == 0 || fb == 0 || (ta.wins[0] + ta.wins[1] + tb.wins[0] + tb.wins[1]) == 0) {
     untested("first-player advantage", "no game won in either run");
   } else {
-    const reports::AdvantageDifference d =
-        reports::advantage_difference(tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
+    const reports::AdvantageDifference d = reports::advantage_difference(
+        tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
     PairTest test;
     test.key = "first_player_advantage";
     test.name = "first-player advantage";
@@ -341,7 +375,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
 
   // Game length: a location test (Mann-Whitney) with the Welch interval of the mean difference,
   // and a test of the whole distribution (Kolmogorov-Smirnov).
-  pair.tests.push_back(location_test(ta.plies, tb.plies, "plies_mean", "game length (plies)", letter(b), "game longer"));
+  pair.tests.push_back(location_test(ta.plies, tb.plies, "plies_mean", "game length (plies)",
+                                     letter(b), "game longer"));
   {
     const reports::KolmogorovSmirnov ks = reports::kolmogorov_smirnov(ta.plies, tb.plies);
     PairTest test;
@@ -356,9 +391,10 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     test.detail = "largest gap between the distribution functions: " + fixed(ks.d, 3);
     pair.tests.push_back(test);
   }
-  if (!ta.match.empty() && !tb.match.empty() && !ta.match.rounds.empty() && !tb.match.rounds.empty()) {
-    pair.tests.push_back(
-        location_test(ta.match.rounds, tb.match.rounds, "rounds_mean", "rounds per match", letter(b), "match has more rounds"));
+  if (!ta.match.empty() && !tb.match.empty() && !ta.match.rounds.empty() &&
+      !tb.match.rounds.empty()) {
+    pair.tests.push_back(location_test(ta.match.rounds, tb.match.rounds, "rounds_mean",
+                                       "rounds per match", letter(b), "match has more rounds"));
   }
   return pair;
 }
@@ -379,8 +415,8 @@ std::string key_words(const std::string& key) {
 }
 
 std::string points_clause(const std::string& what, const PairTest& t) {
-  std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " points (95% CI " + fixed(100 * t.interval.low, 1) +
-                    " to " + fixed(100 * t.interval.high, 1) + ")";
+  std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " points (95% CI " +
+                    fixed(100 * t.interval.low, 1) + " to " + fixed(100 * t.interval.high, 1) + ")";
   return out + (t.significant ? "" : " (not significant after the Holm correction)");
 }
 
@@ -390,12 +426,14 @@ std::string change_phrase(const ComparedRun& a, const ComparedRun& b, const Pair
   if (keys.size() > 3) {
     std::string list;
     for (std::size_t i = 0; i < keys.size() && i < 6; ++i) list += (i ? ", " : "") + keys[i];
-    return std::to_string(keys.size()) + " rule keys differ (" + list + (keys.size() > 6 ? ", ..." : "") + ")";
+    return std::to_string(keys.size()) + " rule keys differ (" + list +
+           (keys.size() > 6 ? ", ..." : "") + ")";
   }
   const json ra = sim::rules_to_json(a.rules), rb = sim::rules_to_json(b.rules);
   std::string out;
   for (const std::string& key : keys) {
-    out += (out.empty() ? "" : "; ") + instead_of(describe_rule_value(key, rb[key]), describe_rule_value(key, ra[key]));
+    out += (out.empty() ? "" : "; ") +
+           instead_of(describe_rule_value(key, rb[key]), describe_rule_value(key, ra[key]));
   }
   return out;
 }
@@ -405,7 +443,9 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
   const ComparedRun& b = runs[pair.b];
   std::string line = b.label + " vs " + a.label + ": ";
   if (pair.identical_games) {
-    return line + "same rules and same random numbers: every game is the same, so every difference is zero";
+    return line +
+           "same rules and same random numbers: every game is the same, so every difference is "
+           "zero";
   }
   line += change_phrase(a, b, pair) + ": ";
   std::vector<std::string> clauses;
@@ -424,19 +464,25 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
     } else if (change >= 1) {
       clause = games + " " + fixed(change + 1, 1) + " times as long";
     } else {
-      clause = games + " " + fixed(100 * std::fabs(change), 0) + "% " + (change < 0 ? "shorter" : "longer");
+      clause = games + " " + fixed(100 * std::fabs(change), 0) + "% " +
+               (change < 0 ? "shorter" : "longer");
     }
     clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies)";
-    clauses.push_back(clause + (t->significant ? "" : " (not significant after the Holm correction)"));
+    clauses.push_back(clause +
+                      (t->significant ? "" : " (not significant after the Holm correction)"));
   }
   if (const PairTest* t = find_test(pair, "rounds_mean"); t && t->significant) {
-    clauses.push_back(signed_fixed(t->estimate, 1) + " rounds per match (mean " + fixed(b.run.tally.match.rounds.mean(), 1) +
-                      " vs " + fixed(a.run.tally.match.rounds.mean(), 1) + ")");
+    clauses.push_back(signed_fixed(t->estimate, 1) + " rounds per match (mean " +
+                      fixed(b.run.tally.match.rounds.mean(), 1) + " vs " +
+                      fixed(a.run.tally.match.rounds.mean(), 1) + ")");
   }
   // The other rates only when they differ significantly, to keep the line short.
-  const std::string stopped = a.rules.match && b.rules.match ? "matches ended by the stopping rule" : "ended by the no-progress rule";
-  for (const auto& [key, what] : {std::pair<const char*, std::string>{"draw_rate", "draws"}, std::pair<const char*, std::string>{"ended_by_no_progress_rate", stopped},
-                                  std::pair<const char*, std::string>{"unfinished_rate", "unfinished"}}) {
+  const std::string stopped = a.rules.match && b.rules.match ? "matches ended by the stopping rule"
+                                                             : "ended by the no-progress rule";
+  for (const auto& [key, what] :
+       {std::pair<const char*, std::string>{"draw_rate", "draws"},
+        std::pair<const char*, std::string>{"ended_by_no_progress_rate", stopped},
+        std::pair<const char*, std::string>{"unfinished_rate", "unfinished"}}) {
     const PairTest* t = find_test(pair, key);
     if (t && t->significant) clauses.push_back(points_clause(what, *t));
   }
@@ -450,33 +496,48 @@ std::vector<std::string> method_notes(const Comparison& c) {
   std::vector<std::string> notes;
   if (c.common_random_numbers) {
     notes.push_back(
-        "Common random numbers: used. Game g of every ruleset was played with the random stream (seed, g), so two "
-        "rulesets' games coincide move for move until their rules first act differently. The intervals and tests treat "
-        "the runs as independent samples and do not use this pairing; when it correlates the runs positively (the usual "
+        "Common random numbers: used. Game g of every ruleset was played with the random stream "
+        "(seed, g), so two "
+        "rulesets' games coincide move for move until their rules first act differently. The "
+        "intervals and tests treat "
+        "the runs as independent samples and do not use this pairing; when it correlates the runs "
+        "positively (the usual "
         "case) they are conservative. Rulesets with the same rules and seed play identical games.");
   } else {
     notes.push_back(
-        "Common random numbers: not used. Each ruleset was played with its own seed (listed with the rulesets), so the "
+        "Common random numbers: not used. Each ruleset was played with its own seed (listed with "
+        "the rulesets), so the "
         "runs are independent samples, as the intervals and tests assume.");
   }
   std::size_t max_per_pair = 0;
   for (const PairComparison& p : c.pairs) max_per_pair = std::max(max_per_pair, p.tests.size());
-  notes.push_back("Multiple comparisons: " + std::to_string(c.tests_made) + " tests over " + std::to_string(c.pairs.size()) +
-                  (c.pairs.size() == 1 ? " pair" : " pairs") + " (at most " + std::to_string(max_per_pair) +
-                  " per pair; a rate with no variation in either run, or not comparable, is not tested), p-values Holm-corrected over all " +
-                  std::to_string(c.tests_made) + "; significant means Holm-adjusted p <= " + fixed(c.alpha, 2) + ".");
-  notes.push_back(std::string("Tests: ") + kRateTest + " for win, draw and ending rates; " + kAdvantageTest +
-                  " for the first-player advantage; " + kRankTest + " for game length; " + kKsTest +
+  notes.push_back("Multiple comparisons: " + std::to_string(c.tests_made) + " tests over " +
+                  std::to_string(c.pairs.size()) + (c.pairs.size() == 1 ? " pair" : " pairs") +
+                  " (at most " + std::to_string(max_per_pair) +
+                  " per pair; a rate with no variation in either run, or not comparable, is not "
+                  "tested), p-values Holm-corrected over all " +
+                  std::to_string(c.tests_made) +
+                  "; significant means Holm-adjusted p <= " + fixed(c.alpha, 2) + ".");
+  notes.push_back(std::string("Tests: ") + kRateTest + " for win, draw and ending rates; " +
+                  kAdvantageTest + " for the first-player advantage; " + kRankTest +
+                  " for game length; " + kKsTest +
                   " for the whole length distribution (conservative with tied lengths).");
   notes.push_back(
-      "95% intervals: Wilson for rates, Tango score for the first-player advantage, Student t for the mean length, "
-      "order statistics (distribution-free) for length percentiles; for differences: Newcombe hybrid score for rates, "
+      "95% intervals: Wilson for rates, Tango score for the first-player advantage, Student t for "
+      "the mean length, "
+      "order statistics (distribution-free) for length percentiles; for differences: Newcombe "
+      "hybrid score for rates, "
       "MOVER from the Tango intervals for the advantage, Welch t for the mean length.");
-  notes.push_back("For a multi-round ruleset a game is a whole match: its length is the plies of all its rounds, and "
-                  "'ended by the no-progress (match: stopping) rule' counts matches ended by the reconstruction's stopping rule "
-                  "(stop_after_rounds).");
-  notes.push_back("Win and draw rates are over finished games; the ending rates over all games. Differences are the later "
-                  "ruleset minus the earlier (B - A, C - A, C - B, ...), rates in percentage points.");
+  notes.push_back(
+      "For a multi-round ruleset a game is a whole match: its length is the plies of all its "
+      "rounds, and "
+      "'ended by the no-progress (match: stopping) rule' counts matches ended by the "
+      "reconstruction's stopping rule "
+      "(stop_after_rounds).");
+  notes.push_back(
+      "Win and draw rates are over finished games; the ending rates over all games. Differences "
+      "are the later "
+      "ruleset minus the earlier (B - A, C - A, C - B, ...), rates in percentage points.");
   return notes;
 }
 
@@ -490,29 +551,40 @@ std::string provenance_text(const RuleValue& v) {
   return out;
 }
 
-std::string value_text(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+std::string value_text(const json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
 
 std::string header_line(const Comparison& c) {
   const sim::RunStats& first = c.runs.front().run;
-  std::string line = "Comparison of " + std::to_string(c.runs.size()) + " rulesets: " +
-                     std::to_string(first.games_requested) + " games each, " + first.agent + " agent, ";
-  line += c.common_random_numbers ? "seed " + std::to_string(first.seed) + " for every ruleset (common random numbers)"
-                                  : "independent seeds (no common random numbers)";
+  std::string line = "Comparison of " + std::to_string(c.runs.size()) +
+                     " rulesets: " + std::to_string(first.games_requested) + " games each, " +
+                     first.agent + " agent, ";
+  line += c.common_random_numbers
+              ? "seed " + std::to_string(first.seed) + " for every ruleset (common random numbers)"
+              : "independent seeds (no common random numbers)";
   return line;
 }
 
 Table rulesets_table(const Comparison& c) {
-  Table t({{"#", reports::Align::kLeft}, {"ruleset"}, {"name"}, {"status"}, {"seed", reports::Align::kRight}, {"rules hash"}});
+  Table t({{"#", reports::Align::kLeft},
+           {"ruleset"},
+           {"name"},
+           {"status"},
+           {"seed", reports::Align::kRight},
+           {"rules hash"}});
   for (std::size_t i = 0; i < c.runs.size(); ++i) {
     const ComparedRun& r = c.runs[i];
-    t.add_row({letter(i), r.label, r.rules.name, r.rules.status, Cell::text(std::to_string(r.run.seed)), r.run.rules_hash});
+    t.add_row({letter(i), r.label, r.rules.name, r.rules.status,
+               Cell::text(std::to_string(r.run.seed)), r.run.rules_hash});
   }
   return t;
 }
 
 Table statistics_table(const Comparison& c) {
   std::vector<Column> columns = {{"statistic", reports::Align::kLeft}};
-  for (std::size_t i = 0; i < c.runs.size(); ++i) columns.push_back({letter(i) + ": " + c.runs[i].label, reports::Align::kRight});
+  for (std::size_t i = 0; i < c.runs.size(); ++i)
+    columns.push_back({letter(i) + ": " + c.runs[i].label, reports::Align::kRight});
   columns.push_back({"95% interval", reports::Align::kLeft});
   Table t(columns);
   for (const StatisticRow& row : c.statistics) {
@@ -525,33 +597,44 @@ Table statistics_table(const Comparison& c) {
 }
 
 Table rule_diff_table(const Comparison& c) {
-  Table t({{"key", reports::Align::kLeft}, {"ruleset", reports::Align::kLeft}, {"value", reports::Align::kLeft},
+  Table t({{"key", reports::Align::kLeft},
+           {"ruleset", reports::Align::kLeft},
+           {"value", reports::Align::kLeft},
            {"provenance", reports::Align::kLeft}});
   for (const RuleDiffRow& row : c.rule_diff) {
     for (std::size_t i = 0; i < row.values.size(); ++i) {
-      t.add_row({i == 0 ? row.key : "", letter(i) + ": " + c.runs[i].label, value_text(row.values[i].value),
-                 provenance_text(row.values[i])});
+      t.add_row({i == 0 ? row.key : "", letter(i) + ": " + c.runs[i].label,
+                 value_text(row.values[i].value), provenance_text(row.values[i])});
     }
   }
   return t;
 }
 
 Table differences_table(const Comparison& c) {
-  Table t({{"pair", reports::Align::kLeft}, {"statistic", reports::Align::kLeft}, {"difference [95% CI]", reports::Align::kRight},
-           {"test", reports::Align::kLeft}, {"statistic value", reports::Align::kRight}, {"p", reports::Align::kRight},
-           {"p (Holm)", reports::Align::kRight}, {"sig.", reports::Align::kLeft}, {"detail", reports::Align::kLeft}});
+  Table t({{"pair", reports::Align::kLeft},
+           {"statistic", reports::Align::kLeft},
+           {"difference [95% CI]", reports::Align::kRight},
+           {"test", reports::Align::kLeft},
+           {"statistic value", reports::Align::kRight},
+           {"p", reports::Align::kRight},
+           {"p (Holm)", reports::Align::kRight},
+           {"sig.", reports::Align::kLeft},
+           {"detail", reports::Align::kLeft}});
   for (const PairComparison& p : c.pairs) {
     const std::string pair = letter(p.b) + " - " + letter(p.a);
     for (const PairTest& test : p.tests) {
       const std::string diff = test.key == "plies_distribution"
                                    ? "D = " + fixed(test.estimate, 3)
-                                   : format_measure(test.estimate, test.interval.low, test.interval.high, test.format, true);
-      t.add_row({pair, test.name, Cell::text(diff), test.test, Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)),
-                 Cell::text(format_p(test.p_value)), Cell::text(format_p(test.p_holm)), test.significant ? "*" : "",
-                 test.detail});
+                                   : format_measure(test.estimate, test.interval.low,
+                                                    test.interval.high, test.format, true);
+      t.add_row({pair, test.name, Cell::text(diff), test.test,
+                 Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)),
+                 Cell::text(format_p(test.p_value)), Cell::text(format_p(test.p_holm)),
+                 test.significant ? "*" : "", test.detail});
     }
     for (std::size_t i = 0; i < p.untested.size(); ++i) {
-      t.add_row({pair, p.untested[i], "", "not tested: " + p.untested_reasons[i], "", "", "", "", ""});
+      t.add_row(
+          {pair, p.untested[i], "", "not tested: " + p.untested_reasons[i], "", "", "", "", ""});
     }
   }
   return t;
@@ -563,15 +646,30 @@ std::string markdown_text(const std::string& text) {
   std::string out;
   for (char ch : text) {
     switch (ch) {
-      case '\\': case '`': case '*': case '_': case '[': case ']': case '|':
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '|':
         out += '\\';
         out += ch;
         break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '\n': out += ' '; break;
-      default: out += ch;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '\n':
+        out += ' ';
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -580,12 +678,14 @@ std::string markdown_text(const std::string& text) {
 // A wide table in a box that scrolls sideways instead of squeezing its columns (nowrap: keep
 // each cell on one line).
 std::string scrolling(const std::string& table_html, bool nowrap) {
-  return std::string("<div style=\"overflow-x: auto") + (nowrap ? "; white-space: nowrap" : "") + "\">\n" + table_html + "</div>";
+  return std::string("<div style=\"overflow-x: auto") + (nowrap ? "; white-space: nowrap" : "") +
+         "\">\n" + table_html + "</div>";
 }
 
 std::string legend(const Comparison& c) {
   std::string out;
-  for (std::size_t i = 0; i < c.runs.size(); ++i) out += (i ? ", " : "") + letter(i) + " = " + c.runs[i].label;
+  for (std::size_t i = 0; i < c.runs.size(); ++i)
+    out += (i ? ", " : "") + letter(i) + " = " + c.runs[i].label;
   return out;
 }
 
@@ -596,7 +696,8 @@ std::vector<std::string> summaries(const Comparison& c) {
 }
 
 std::string differences_heading(const Comparison& c) {
-  return "Differences (later minus earlier ruleset, e.g. B - A) with 95% intervals; p-values Holm-corrected over " +
+  return "Differences (later minus earlier ruleset, e.g. B - A) with 95% intervals; p-values "
+         "Holm-corrected over " +
          std::to_string(c.tests_made) + " tests; * = significant at " + fixed(c.alpha, 2);
 }
 
@@ -641,7 +742,8 @@ std::string describe_rule_value(const std::string& key, const json& value) {
       {"capture=even_in_opponent_row", "capture an opponent's hole made even"},
       {"capture=after_empty_next", "capture the hole after the empty hole"},
       {"capture=opposite_empty_next", "capture the hole opposite the empty hole"},
-      {"capture=opposite_last_in_own_row", "capture the hole opposite a last counter in the mover's row"},
+      {"capture=opposite_last_in_own_row",
+       "capture the hole opposite a last counter in the mover's row"},
       {"capture=resow_opposite_pair", "capture and re-sow the two opposite holes"},
       {"tuzdyk=true", "tuzdyk"},
       {"tuzdyk=false", "no tuzdyk"},
@@ -664,7 +766,8 @@ std::string describe_rule_value(const std::string& key, const json& value) {
       {"end_on_empty_side=true", "a round ended as soon as one side is empty"},
       {"end_on_empty_side=false", "play on with one side empty"},
       {"reverse_privilege=none", "no sowing against the direction"},
-      {"reverse_privilege=end_holes_with_capture", "a capturing first sowing allowed against the direction"},
+      {"reverse_privilege=end_holes_with_capture",
+       "a capturing first sowing allowed against the direction"},
       {"capture_facing=last_hole", "captures facing the last hole"},
       {"capture_facing=origin_hole", "captures facing the hole sowing started from"},
       {"store_extra_move=true", "another move after ending in one's own store"},
@@ -679,7 +782,8 @@ std::string describe_rule_value(const std::string& key, const json& value) {
       {"refill_from=left", "refilling from the left"},
       {"refill_from=right", "refilling from the right"},
       {"holes_out=unfilled", "only the holes a player cannot fill out of play"},
-      {"holes_out=per_five_of_difference", "a hole of the weaker out of play per five of difference"},
+      {"holes_out=per_five_of_difference",
+       "a hole of the weaker out of play per five of difference"},
       {"remainder=set_aside", "the remainder set aside"},
       {"remainder=next_hole", "the remainder in the next hole"},
       {"remainder=first_hole", "the remainder in the first hole"},
@@ -702,7 +806,8 @@ std::string describe_rule_value(const std::string& key, const json& value) {
       {"toll_hole=none", "no toll hole"},
       {"toll_hole=winner_leftmost", "the toll at the winner's leftmost hole"},
       {"toll_hole=loser_remainder_hole", "the toll at the loser's remainder hole"},
-      {"winner_takes_remainder_hole=true", "the winner taking what falls into the loser's remainder hole"},
+      {"winner_takes_remainder_hole=true",
+       "the winner taking what falls into the loser's remainder hole"},
       {"winner_takes_remainder_hole=false", "the loser's remainder hole not the winner's"},
       {"stop_after_rounds=0", "no stopping rule"},
       {"opening_hole=0", "a free first move"},
@@ -731,8 +836,10 @@ std::string instead_of(const std::string& b_phrase, const std::string& a_phrase)
   const std::vector<std::string> wa = words(a_phrase), wb = words(b_phrase);
   std::size_t common = 0;
   while (common + 1 < wa.size() && common + 1 < wb.size() && wa[common] == wb[common]) ++common;
-  // Keep the little words that lead into the difference: "taken by the sower instead of by the holder".
-  static const std::set<std::string> kLeading = {"a", "an", "the", "at", "by", "of", "in", "into", "from", "to", "on"};
+  // Keep the little words that lead into the difference: "taken by the sower instead of by the
+  // holder".
+  static const std::set<std::string> kLeading = {"a",  "an",   "the",  "at", "by", "of",
+                                                 "in", "into", "from", "to", "on"};
   while (common > 0 && kLeading.count(wa[common - 1])) --common;
   std::string rest;
   for (std::size_t i = common; i < wa.size(); ++i) rest += (rest.empty() ? "" : " ") + wa[i];
@@ -752,9 +859,13 @@ std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets) {
       RuleValue rv;
       rv.value = values[i][field.key];
       rv.basis = "default";
-      if (const auto it = rulesets[i].provenance.find(field.key); it != rulesets[i].provenance.end()) {
+      if (const auto it = rulesets[i].provenance.find(field.key);
+          it != rulesets[i].provenance.end()) {
         const auto& entry = it->second;
-        const auto get = [&](const char* k) { const auto e = entry.find(k); return e == entry.end() ? std::string() : e->second; };
+        const auto get = [&](const char* k) {
+          const auto e = entry.find(k);
+          return e == entry.end() ? std::string() : e->second;
+        };
         rv.basis = entry.count("evidence") ? "evidence" : "assumption";
         rv.text = get(rv.basis.c_str());
         rv.source = get("source");
@@ -768,9 +879,13 @@ std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets) {
 }
 
 Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers, double alpha) {
-  if (runs.size() < 2) throw Error("compare: need at least two rulesets to compare, got " + std::to_string(runs.size()));
+  if (runs.size() < 2)
+    throw Error("compare: need at least two rulesets to compare, got " +
+                std::to_string(runs.size()));
   for (const ComparedRun& r : runs) {
-    if (r.run.partial) throw Error(where("compare", r.label, "the run is partial (stopped early): compare complete runs"));
+    if (r.run.partial)
+      throw Error(
+          where("compare", r.label, "the run is partial (stopped early): compare complete runs"));
     if (r.run.tally.games == 0) throw Error(where("compare", r.label, "the run has no games"));
   }
   Comparison c;
@@ -782,7 +897,8 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
   for (const ComparedRun& r : c.runs) rules.push_back(r.rules);
   c.rule_diff = rule_diff(rules);
   for (std::size_t a = 0; a < c.runs.size(); ++a) {
-    for (std::size_t b = a + 1; b < c.runs.size(); ++b) c.pairs.push_back(compare_pair(c.runs, a, b, common_random_numbers, c.rule_diff));
+    for (std::size_t b = a + 1; b < c.runs.size(); ++b)
+      c.pairs.push_back(compare_pair(c.runs, a, b, common_random_numbers, c.rule_diff));
   }
   std::vector<double> p_values;
   for (const PairComparison& p : c.pairs) {
@@ -802,8 +918,11 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
   return c;
 }
 
-Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets, const CompareOptions& options) {
-  if (rulesets.size() < 2) throw Error("compare: need at least two rulesets to compare, got " + std::to_string(rulesets.size()));
+Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
+                            const CompareOptions& options) {
+  if (rulesets.size() < 2)
+    throw Error("compare: need at least two rulesets to compare, got " +
+                std::to_string(rulesets.size()));
   if (options.games < 1) throw Error("compare: games: must be 1 or more");
   const std::vector<std::string> labels = unique_labels(rulesets);
   std::vector<ComparedRun> runs;
@@ -814,7 +933,9 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets, const Com
     batch.agent = options.agent;
     batch.threads = options.threads;
     if (options.progress) {
-      batch.progress = [&, i](uint64_t done, uint64_t total) { options.progress(rulesets[i].id, done, total); };
+      batch.progress = [&, i](uint64_t done, uint64_t total) {
+        options.progress(rulesets[i].id, done, total);
+      };
     }
     runs.push_back({labels[i], rulesets[i], sim::simulate_ruleset(rulesets[i], batch)});
   }
@@ -825,21 +946,24 @@ std::vector<sim::RuleSet> rulesets_of_game(const std::string& game) {
   const std::filesystem::path dir = sim::rulesets_dir() / game;
   if (game.empty() || !std::filesystem::is_directory(dir)) {
     std::set<std::string> games;
-    for (const std::string& id : sim::list_ruleset_ids()) games.insert(std::filesystem::path(id).parent_path().generic_string());
+    for (const std::string& id : sim::list_ruleset_ids())
+      games.insert(std::filesystem::path(id).parent_path().generic_string());
     std::string known;
     for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
     throw Error("compare: --game " + game + ": no such game (known: " + known + ")");
   }
   std::vector<sim::RuleSet> out;
   for (const std::string& id : sim::list_ruleset_ids()) {
-    if (std::filesystem::path(id).parent_path().generic_string() == game) out.push_back(sim::load_ruleset(id));
+    if (std::filesystem::path(id).parent_path().generic_string() == game)
+      out.push_back(sim::load_ruleset(id));
   }
   order_rulesets(out);
   return out;
 }
 
-std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id, const std::string& db_path,
-                                               const std::function<void(const std::string&)>& warn) {
+std::vector<sim::RuleSet> rulesets_of_evidence(
+    const std::string& evidence_id, const std::string& db_path,
+    const std::function<void(const std::string&)>& warn) {
   std::set<std::string> ids;
   std::map<std::string, sim::RuleSet> loaded;
   for (const std::string& id : sim::list_ruleset_ids()) {
@@ -850,7 +974,9 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id, c
         loaded.emplace(id, std::move(r));
       }
     } catch (const Error& e) {
-      if (warn) warn("compare: --evidence " + evidence_id + ": skipped ruleset " + id + ", which does not load: " + e.what());
+      if (warn)
+        warn("compare: --evidence " + evidence_id + ": skipped ruleset " + id +
+             ", which does not load: " + e.what());
     }
   }
   bool in_archive = false;
@@ -863,15 +989,19 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id, c
         loaded.emplace(link.ruleset, sim::load_ruleset(link.ruleset));
         ids.insert(link.ruleset);
       } catch (const Error& e) {
-        if (warn) warn("compare: --evidence " + evidence_id + ": skipped ruleset " + link.ruleset + ", linked in " + db_path +
-                       " but not loadable: " + e.what());
+        if (warn)
+          warn("compare: --evidence " + evidence_id + ": skipped ruleset " + link.ruleset +
+               ", linked in " + db_path + " but not loadable: " + e.what());
       }
     }
   }
   if (ids.empty() && !in_archive && !db_path.empty() && std::filesystem::is_regular_file(db_path)) {
-    throw Error("compare: --evidence " + evidence_id + ": no such evidence record in " + db_path + ", and no ruleset cites it");
+    throw Error("compare: --evidence " + evidence_id + ": no such evidence record in " + db_path +
+                ", and no ruleset cites it");
   }
-  if (ids.empty()) throw Error("compare: --evidence " + evidence_id + ": no ruleset is linked to this evidence record");
+  if (ids.empty())
+    throw Error("compare: --evidence " + evidence_id +
+                ": no ruleset is linked to this evidence record");
   std::vector<sim::RuleSet> out;
   for (const std::string& id : ids) out.push_back(loaded.at(id));
   order_rulesets(out);
@@ -883,7 +1013,8 @@ std::string comparison_text(const Comparison& c) {
   out += "Rulesets\n" + rulesets_table(c).to_text() + "\n";
   out += "Statistics of each ruleset (95% intervals)\n" + statistics_table(c).to_text() + "\n";
   out += "Rule differences (resolved rule keys that differ, with their provenance)\n";
-  out += c.rule_diff.empty() ? "(none: the rulesets resolve to the same rules)\n" : rule_diff_table(c).to_text();
+  out += c.rule_diff.empty() ? "(none: the rulesets resolve to the same rules)\n"
+                             : rule_diff_table(c).to_text();
   out += "\n" + differences_heading(c) + "\n" + differences_table(c).to_text() + "\n";
   out += "Summary\n";
   for (const std::string& line : summaries(c)) out += "- " + line + "\n";
@@ -897,52 +1028,69 @@ std::string comparison_markdown(const Comparison& c) {
   out += "## Rulesets\n\n" + rulesets_table(c).to_markdown() + "\n";
   out += "## Summary\n\n";
   for (const std::string& line : summaries(c)) out += "- " + markdown_text(line) + "\n";
-  out += "\n## Statistics of each ruleset (95% intervals)\n\n" + statistics_table(c).to_markdown() + "\n";
+  out += "\n## Statistics of each ruleset (95% intervals)\n\n" + statistics_table(c).to_markdown() +
+         "\n";
   out += "## Rule differences\n\n";
-  out += c.rule_diff.empty() ? "None: the rulesets resolve to the same rules.\n" : rule_diff_table(c).to_markdown();
-  out += "\n## " + markdown_text(differences_heading(c)) + "\n\n" + differences_table(c).to_markdown() + "\n";
+  out += c.rule_diff.empty() ? "None: the rulesets resolve to the same rules.\n"
+                             : rule_diff_table(c).to_markdown();
+  out += "\n## " + markdown_text(differences_heading(c)) + "\n\n" +
+         differences_table(c).to_markdown() + "\n";
   out += "## Notes\n\n";
   for (const std::string& note : c.notes) out += "- " + markdown_text(note) + "\n";
   return out;
 }
 
 std::string comparison_csv(const Comparison& c) {
-  Table t({{"section"}, {"ruleset"}, {"versus"}, {"statistic"}, {"value"}, {"ci_low"}, {"ci_high"}, {"test"},
-           {"statistic_value"}, {"p_value"}, {"p_holm"}, {"note"}});
+  Table t({{"section"},
+           {"ruleset"},
+           {"versus"},
+           {"statistic"},
+           {"value"},
+           {"ci_low"},
+           {"ci_high"},
+           {"test"},
+           {"statistic_value"},
+           {"p_value"},
+           {"p_holm"},
+           {"note"}});
   const auto num = [](double x) { return std::isfinite(x) ? Cell::text(json(x).dump()) : Cell(); };
   const auto count = [](uint64_t n) { return Cell::text(std::to_string(n)); };
   // How the runs were made, so the file alone says how to read it.
-  t.add_row({"setting", Cell(), Cell(), "common_random_numbers", count(c.common_random_numbers ? 1 : 0), Cell(), Cell(), Cell(),
-             Cell(), Cell(), Cell(), c.notes.front()});
-  t.add_row({"setting", Cell(), Cell(), "tests_made", count(c.tests_made), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),
-             "p-values Holm-corrected over this many tests"});
+  t.add_row({"setting", Cell(), Cell(), "common_random_numbers",
+             count(c.common_random_numbers ? 1 : 0), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),
+             c.notes.front()});
+  t.add_row({"setting", Cell(), Cell(), "tests_made", count(c.tests_made), Cell(), Cell(), Cell(),
+             Cell(), Cell(), Cell(), "p-values Holm-corrected over this many tests"});
   for (const ComparedRun& r : c.runs) {
-    t.add_row({"run", r.label, Cell(), "seed", Cell::text(std::to_string(r.run.seed)), Cell(), Cell(), Cell(), Cell(), Cell(),
-               Cell(), r.run.agent + " agent, rules hash " + r.run.rules_hash});
+    t.add_row({"run", r.label, Cell(), "seed", Cell::text(std::to_string(r.run.seed)), Cell(),
+               Cell(), Cell(), Cell(), Cell(), Cell(),
+               r.run.agent + " agent, rules hash " + r.run.rules_hash});
   }
   for (const StatisticRow& row : c.statistics) {
     for (std::size_t i = 0; i < c.runs.size(); ++i) {
       const Measure& m = row.values[i];
-      t.add_row({"statistic", c.runs[i].label, Cell(), row.key, num(m.value), num(m.low), num(m.high), Cell(), Cell(), Cell(),
-                 Cell(), row.interval.empty() ? Cell() : Cell(row.interval + " interval")});
+      t.add_row({"statistic", c.runs[i].label, Cell(), row.key, num(m.value), num(m.low),
+                 num(m.high), Cell(), Cell(), Cell(), Cell(),
+                 row.interval.empty() ? Cell() : Cell(row.interval + " interval")});
     }
   }
   for (const PairComparison& p : c.pairs) {
     for (const PairTest& test : p.tests) {
-      t.add_row({"difference", c.runs[p.b].label, c.runs[p.a].label, test.key, num(test.estimate), num(test.interval.low),
-                 num(test.interval.high), test.test, num(test.statistic), num(test.p_value), num(test.p_holm),
+      t.add_row({"difference", c.runs[p.b].label, c.runs[p.a].label, test.key, num(test.estimate),
+                 num(test.interval.low), num(test.interval.high), test.test, num(test.statistic),
+                 num(test.p_value), num(test.p_holm),
                  test.interval_method.empty() ? Cell() : Cell(test.interval_method + " interval")});
     }
   }
   for (const RuleDiffRow& row : c.rule_diff) {
     for (std::size_t i = 0; i < c.runs.size(); ++i) {
-      t.add_row({"rule", c.runs[i].label, Cell(), row.key, value_text(row.values[i].value), Cell(), Cell(), Cell(), Cell(), Cell(),
-                 Cell(), provenance_text(row.values[i])});
+      t.add_row({"rule", c.runs[i].label, Cell(), row.key, value_text(row.values[i].value), Cell(),
+                 Cell(), Cell(), Cell(), Cell(), Cell(), provenance_text(row.values[i])});
     }
   }
   for (const PairComparison& p : c.pairs) {
-    t.add_row({"summary", c.runs[p.b].label, c.runs[p.a].label, Cell(), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),
-               p.summary});
+    t.add_row({"summary", c.runs[p.b].label, c.runs[p.a].label, Cell(), Cell(), Cell(), Cell(),
+               Cell(), Cell(), Cell(), Cell(), p.summary});
   }
   return t.to_csv();
 }
@@ -974,9 +1122,12 @@ ordered_json comparison_json(const Comparison& c) {
     ordered_json values = ordered_json::array();
     for (std::size_t i = 0; i < c.runs.size(); ++i) {
       const Measure& m = row.values[i];
-      values.push_back({{"ruleset", c.runs[i].label}, {"value", number_json(m.value)}, {"ci95", interval_json(m.low, m.high)}});
+      values.push_back({{"ruleset", c.runs[i].label},
+                        {"value", number_json(m.value)},
+                        {"ci95", interval_json(m.low, m.high)}});
     }
-    stats.push_back({{"key", row.key}, {"name", row.name}, {"interval", row.interval}, {"values", values}});
+    stats.push_back(
+        {{"key", row.key}, {"name", row.name}, {"interval", row.interval}, {"values", values}});
   }
   out["statistics"] = stats;
   ordered_json diff = ordered_json::array();
@@ -984,7 +1135,9 @@ ordered_json comparison_json(const Comparison& c) {
     ordered_json values = ordered_json::array();
     for (std::size_t i = 0; i < c.runs.size(); ++i) {
       const RuleValue& v = row.values[i];
-      ordered_json entry = {{"ruleset", c.runs[i].label}, {"value", ordered_json::parse(v.value.dump())}, {"basis", v.basis}};
+      ordered_json entry = {{"ruleset", c.runs[i].label},
+                            {"value", ordered_json::parse(v.value.dump())},
+                            {"basis", v.basis}};
       if (!v.text.empty()) entry[v.basis] = v.text;
       if (!v.source.empty()) entry["source"] = v.source;
       if (!v.note.empty()) entry["note"] = v.note;
@@ -1020,7 +1173,8 @@ ordered_json comparison_json(const Comparison& c) {
                      {"summary", p.summary}});
   }
   out["pairs"] = pairs;
-  out["multiple_comparisons"] = {{"method", "holm"}, {"tests", c.tests_made}, {"pairs", c.pairs.size()}, {"alpha", c.alpha}};
+  out["multiple_comparisons"] = {
+      {"method", "holm"}, {"tests", c.tests_made}, {"pairs", c.pairs.size()}, {"alpha", c.alpha}};
   out["summary"] = summaries(c);
   out["notes"] = c.notes;
   return out;
@@ -1028,13 +1182,15 @@ ordered_json comparison_json(const Comparison& c) {
 
 std::string comparison_html_fragment(const Comparison& c) {
   using reports::html_escape;
-  std::string out = "<section class=\"comparison\">\n<h2>" + html_escape(header_line(c)) + "</h2>\n";
+  std::string out =
+      "<section class=\"comparison\">\n<h2>" + html_escape(header_line(c)) + "</h2>\n";
   out += "<h3>Summary</h3>\n<ul>\n";
   for (const std::string& line : summaries(c)) out += "<li>" + html_escape(line) + "</li>\n";
   out += "</ul>\n<h3>Rulesets</h3>\n" + rulesets_table(c).to_html() + "\n";
 
   std::vector<std::string> categories;
-  for (std::size_t i = 0; i < c.runs.size(); ++i) categories.push_back(letter(i) + ": " + c.runs[i].label);
+  for (std::size_t i = 0; i < c.runs.size(); ++i)
+    categories.push_back(letter(i) + ": " + c.runs[i].label);
   const auto series = [&](const std::string& key, const std::string& name) {
     reports::BarSeries s{name, {}};
     for (const StatisticRow& row : c.statistics) {
@@ -1053,18 +1209,23 @@ std::string comparison_html_fragment(const Comparison& c) {
   length.title = "Mean game length with 95% intervals";
   length.x_label = "plies";
   length.x_min = 0;
-  out += "<h3>Statistics of each ruleset (95% intervals)</h3>\n" + scrolling(statistics_table(c).to_html(), true) + "\n";
+  out += "<h3>Statistics of each ruleset (95% intervals)</h3>\n" +
+         scrolling(statistics_table(c).to_html(), true) + "\n";
   out += "<figure>" +
-         reports::svg_bar_chart(categories,
-                                {series("first_player_win_rate", "P1 wins"), series("second_player_win_rate", "P2 wins"),
-                                 series("draw_rate", "draws")},
-                                rates) +
+         reports::svg_bar_chart(
+             categories,
+             {series("first_player_win_rate", "P1 wins"),
+              series("second_player_win_rate", "P2 wins"), series("draw_rate", "draws")},
+             rates) +
          "</figure>\n";
-  out += "<figure>" + reports::svg_bar_chart(categories, {series("plies_mean", "mean plies")}, length) + "</figure>\n";
+  out += "<figure>" +
+         reports::svg_bar_chart(categories, {series("plies_mean", "mean plies")}, length) +
+         "</figure>\n";
   out += "<h3>Rule differences</h3>\n";
-  out += c.rule_diff.empty() ? "<p>None: the rulesets resolve to the same rules.</p>\n" : scrolling(rule_diff_table(c).to_html(), false) + "\n";
-  out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + html_escape(legend(c)) + "</p>\n" +
-         scrolling(differences_table(c).to_html(), true) + "\n";
+  out += c.rule_diff.empty() ? "<p>None: the rulesets resolve to the same rules.</p>\n"
+                             : scrolling(rule_diff_table(c).to_html(), false) + "\n";
+  out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + html_escape(legend(c)) +
+         "</p>\n" + scrolling(differences_table(c).to_html(), true) + "\n";
   out += "<h3>Notes</h3>\n<ul>\n";
   for (const std::string& note : c.notes) out += "<li>" + html_escape(note) + "</li>\n";
   out += "</ul>\n</section>\n";
@@ -1072,7 +1233,8 @@ std::string comparison_html_fragment(const Comparison& c) {
 }
 
 std::string comparison_html_page(const Comparison& c, const std::string& title) {
-  return reports::html_page(title, "<h1>" + reports::html_escape(title) + "</h1>\n" + comparison_html_fragment(c));
+  return reports::html_page(
+      title, "<h1>" + reports::html_escape(title) + "</h1>\n" + comparison_html_fragment(c));
 }
 
 }  // namespace mancala::cli

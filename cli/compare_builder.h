@@ -63,8 +63,8 @@ struct Measure {
 
 // One row of the side-by-side table: a statistic of every ruleset.
 struct StatisticRow {
-  std::string key;       // e.g. "first_player_win_rate"
-  std::string name;      // e.g. "P1 win rate"
+  std::string key;   // e.g. "first_player_win_rate"
+  std::string name;  // e.g. "P1 win rate"
   StatFormat format = StatFormat::kNumber;
   std::string interval;  // how the interval is made ("Wilson", ...); empty when there is none
   std::vector<Measure> values;  // one per ruleset, in ComparedRun order
@@ -73,8 +73,8 @@ struct StatisticRow {
 // A ruleset's value of one rule key and the provenance behind it.
 struct RuleValue {
   nlohmann::json value;
-  std::string basis;  // "evidence", "assumption", or "default" (the key is not set by any file)
-  std::string text;   // the evidence phrase or the reason; empty for "default"
+  std::string basis;   // "evidence", "assumption", or "default" (the key is not set by any file)
+  std::string text;    // the evidence phrase or the reason; empty for "default"
   std::string source;  // optional "source" and "note" of the provenance entry
   std::string note;
 };
@@ -99,9 +99,9 @@ struct PairTest {
   std::string statistic_name;   // "z", "D"
   double statistic = kNoValue;
   double p_value = 1;
-  double p_holm = 1;  // Holm-adjusted over every test of the comparison
+  double p_holm = 1;         // Holm-adjusted over every test of the comparison
   bool significant = false;  // p_holm <= alpha
-  std::string detail;  // extra figures, e.g. "P(b longer) = 0.62"
+  std::string detail;        // extra figures, e.g. "P(b longer) = 0.62"
 };
 
 // The comparison of ruleset b with ruleset a (a listed first): every difference is b - a.
@@ -112,8 +112,8 @@ struct PairComparison {
   std::vector<PairTest> tests;
   std::vector<std::string> untested;  // statistics not tested (no variation, or not comparable)
   std::vector<std::string> untested_reasons;  // why, one per untested statistic
-  bool identical_games = false;       // same rules and same seed: every game is the same
-  std::string summary;                // one plain-language line
+  bool identical_games = false;               // same rules and same seed: every game is the same
+  std::string summary;                        // one plain-language line
 };
 
 // A whole comparison, computed once and rendered by the functions below.
@@ -124,27 +124,30 @@ struct Comparison {
   std::vector<StatisticRow> statistics;
   std::vector<RuleDiffRow> rule_diff;
   std::vector<PairComparison> pairs;
-  std::size_t tests_made = 0;  // the m of the Holm correction
+  std::size_t tests_made = 0;      // the m of the Holm correction
   std::vector<std::string> notes;  // method notes printed under the tables
 };
 
 // Simulates every ruleset with `options` and compares the runs. Throws mancala::Error
 // "compare: need at least two rulesets to compare, got <n>" for fewer than two rulesets and
 // "compare: games: must be 1 or more" for N < 1.
-Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets, const CompareOptions& options);
+Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
+                            const CompareOptions& options);
 
 // Compares runs already played (e.g. by the report). Every run must be complete (not partial)
 // and have at least one game; `common_random_numbers` says whether they were played with the
 // same seed per game index (it only changes what the output says). Throws mancala::Error as
 // compare_rulesets, and "compare: <label>: ..." for an empty or partial run.
-Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers, double alpha = 0.05);
+Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers,
+                        double alpha = 0.05);
 
 // The resolved rule keys whose values differ among the rulesets, in rule_fields() order, each
 // with every ruleset's value and provenance.
 std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets);
 
 // A short phrase for a rule key's value, e.g. ("capture", "opposite_empty_next") -> "capture the
-// hole opposite the empty hole", ("tuzdyk", false) -> "no tuzdyk"; unknown keys read "<key>: <value>".
+// hole opposite the empty hole", ("tuzdyk", false) -> "no tuzdyk"; unknown keys read "<key>:
+// <value>".
 std::string describe_rule_value(const std::string& key, const nlohmann::json& value);
 
 // "<b's phrase> instead of <a's phrase>", with the words both phrases start with said once:
@@ -163,7 +166,8 @@ std::vector<sim::RuleSet> rulesets_of_game(const std::string& game);
 // those the archive at db_path links to it (when that file exists), default rulesets first, then
 // by id. `warn` receives one line per ruleset file skipped because it does not load. Throws
 // mancala::Error "compare: --evidence <id>: no ruleset is linked to this evidence record".
-std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id, const std::string& db_path,
+std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id,
+                                               const std::string& db_path,
                                                const std::function<void(const std::string&)>& warn);
 
 // Renderings. text: aligned tables for a terminal; markdown: GitHub tables; csv: one tidy table

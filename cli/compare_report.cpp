@@ -20,7 +20,8 @@ reports::ReportFile* find_file(std::vector<reports::ReportFile>& files, const st
 
 void insert_before_body_end(reports::ReportFile& file, const std::string& html) {
   const std::size_t at = file.content.rfind("</body>");
-  if (at == std::string::npos) throw Error(where("report", file.path, "no </body> to add the comparison before"));
+  if (at == std::string::npos)
+    throw Error(where("report", file.path, "no </body> to add the comparison before"));
   file.content.insert(at, html);
 }
 
@@ -53,7 +54,9 @@ bool same_draws(const std::vector<sim::RunStats>& runs, const GameGroup& g) {
   const sim::RunStats& first = runs[g.members.front()];
   for (std::size_t i : g.members) {
     const sim::RunStats& r = runs[i];
-    if (r.seed != first.seed || r.agent != first.agent || r.games_requested != first.games_requested) return false;
+    if (r.seed != first.seed || r.agent != first.agent ||
+        r.games_requested != first.games_requested)
+      return false;
   }
   return true;
 }
@@ -63,19 +66,25 @@ bool same_draws(const std::vector<sim::RunStats>& runs, const GameGroup& g) {
 std::string comparison_page_path(const std::string& game) {
   std::string name;
   for (char c : game) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       c == '_' || c == '-';
     name += plain ? c : '_';
   }
   return "compare/" + name + ".html";
 }
 
-void add_comparisons_to_report(std::vector<reports::ReportFile>& report, const std::vector<sim::RuleSet>& rulesets,
-                               const std::vector<nlohmann::json>& runs_json, const ReportExtrasOptions& options) {
+void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
+                               const std::vector<sim::RuleSet>& rulesets,
+                               const std::vector<nlohmann::json>& runs_json,
+                               const ReportExtrasOptions& options) {
   using reports::html_escape;
-  std::vector<reports::ReportFile> files = report;  // all or nothing: `report` changes only at the end
-  if (rulesets.size() != runs_json.size()) throw Error("report: comparisons: one run per ruleset expected");
+  std::vector<reports::ReportFile> files =
+      report;  // all or nothing: `report` changes only at the end
+  if (rulesets.size() != runs_json.size())
+    throw Error("report: comparisons: one run per ruleset expected");
   std::vector<sim::RunStats> runs;
-  for (std::size_t i = 0; i < rulesets.size(); ++i) runs.push_back(sim::run_stats_from_json(runs_json[i], rulesets[i].id));
+  for (std::size_t i = 0; i < rulesets.size(); ++i)
+    runs.push_back(sim::run_stats_from_json(runs_json[i], rulesets[i].id));
   std::vector<reports::ReportFile*> pages;
   for (const sim::RuleSet& r : rulesets) {
     reports::ReportFile* page = find_file(files, reports::ruleset_page_path(r.id));
@@ -92,18 +101,25 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report, const s
       for (std::size_t i : g.members) compared.push_back({rulesets[i].id, rulesets[i], runs[i]});
       const Comparison c = compare_runs(std::move(compared), same_draws(runs, g));
       const std::string path = comparison_page_path(g.game);
-      const std::string title = "Reconstructions of " + reports::game_display_name(g.game) + " compared";
-      added.push_back({path, reports::html_page(title, "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n<h1>" +
-                                                           html_escape(title) + "</h1>\n" + comparison_html_fragment(c))});
+      const std::string title =
+          "Reconstructions of " + reports::game_display_name(g.game) + " compared";
+      added.push_back(
+          {path, reports::html_page(
+                     title, "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n<h1>" +
+                                html_escape(title) + "</h1>\n" + comparison_html_fragment(c))});
       index_html += "<li><a href=\"" + html_escape(path) + "\">" + html_escape(title) + "</a> (" +
-                    std::to_string(g.members.size()) + " rulesets, " + std::to_string(c.pairs.size()) + " pairs)</li>\n";
+                    std::to_string(g.members.size()) + " rulesets, " +
+                    std::to_string(c.pairs.size()) + " pairs)</li>\n";
       markdown += "\n### " + title + "\n\nSee " + path + ".\n\n";
       for (const PairComparison& p : c.pairs) markdown += "- " + p.summary + "\n";
       for (std::size_t k = 0; k < g.members.size(); ++k) {
-        std::string section = "<section class=\"comparison-links\">\n<h2 id=\"comparison\">Compared with the other reconstructions</h2>\n"
-                              "<p><a href=\"../" + html_escape(path) + "\">" + html_escape(title) +
-                              "</a>: every statistic side by side, the rule differences with their provenance, and "
-                              "tests of every difference.</p>\n<ul>\n";
+        std::string section =
+            "<section class=\"comparison-links\">\n<h2 id=\"comparison\">Compared with the other "
+            "reconstructions</h2>\n"
+            "<p><a href=\"../" +
+            html_escape(path) + "\">" + html_escape(title) +
+            "</a>: every statistic side by side, the rule differences with their provenance, and "
+            "tests of every difference.</p>\n<ul>\n";
         for (const PairComparison& p : c.pairs) {
           if (p.a == k || p.b == k) section += "<li>" + html_escape(p.summary) + "</li>\n";
         }
@@ -117,11 +133,12 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report, const s
     for (std::size_t i = 0; i < rulesets.size(); ++i) {
       if (!rulesets[i].match) continue;
       const HandicapResult h = measure_handicaps(rulesets[i], options.handicap);
-      insert_before_body_end(*pages[i], "<div id=\"handicap-curves\">\n" + handicap_html_fragment(h) + "</div>\n");
+      insert_before_body_end(
+          *pages[i], "<div id=\"handicap-curves\">\n" + handicap_html_fragment(h) + "</div>\n");
       const std::string verdict = match_verdict(h.matches);
-      handicap_index += "<li><a href=\"" + html_escape(reports::ruleset_page_path(rulesets[i].id)) + "#handicap-curves\">" +
-                        html_escape(rulesets[i].id) + "</a>" + (options.handicap.matches ? ": " + html_escape(verdict) : "") +
-                        "</li>\n";
+      handicap_index += "<li><a href=\"" + html_escape(reports::ruleset_page_path(rulesets[i].id)) +
+                        "#handicap-curves\">" + html_escape(rulesets[i].id) + "</a>" +
+                        (options.handicap.matches ? ": " + html_escape(verdict) : "") + "</li>\n";
       markdown += "\n" + handicap_markdown(h, 3);
     }
   }
@@ -130,14 +147,19 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report, const s
     reports::ReportFile* index = find_file(files, "index.html");
     if (!index) throw Error("report: index.html: missing");
     std::string section = "<section class=\"comparisons\">\n";
-    if (!index_html.empty()) section += "<h2 id=\"comparisons\">Reconstructions compared</h2>\n<ul>\n" + index_html + "</ul>\n";
+    if (!index_html.empty())
+      section +=
+          "<h2 id=\"comparisons\">Reconstructions compared</h2>\n<ul>\n" + index_html + "</ul>\n";
     if (!handicap_index.empty()) {
-      section += "<h2 id=\"handicap-effects\">Handicap effects of the multi-round rulesets</h2>\n<ul>\n" + handicap_index + "</ul>\n";
+      section +=
+          "<h2 id=\"handicap-effects\">Handicap effects of the multi-round rulesets</h2>\n<ul>\n" +
+          handicap_index + "</ul>\n";
     }
     insert_before_body_end(*index, section + "</section>\n");
   }
   if (!markdown.empty()) {
-    if (reports::ReportFile* md = find_file(files, "report.md")) md->content += "\n## Comparisons and handicap effects\n" + markdown;
+    if (reports::ReportFile* md = find_file(files, "report.md"))
+      md->content += "\n## Comparisons and handicap effects\n" + markdown;
   }
   for (reports::ReportFile& f : added) files.push_back(std::move(f));
   report = std::move(files);

@@ -38,7 +38,9 @@ std::string comparison_page_path(const std::string& game);
 // share seed, agent and N for the comparison to use common random numbers (it says which). Throws
 // mancala::Error when a page lacks "</body>", a ruleset has no page among `files`, or a run's JSON
 // does not read back (sim::run_stats_from_json's message); `files` is then unchanged.
-void add_comparisons_to_report(std::vector<reports::ReportFile>& files, const std::vector<sim::RuleSet>& rulesets,
-                               const std::vector<nlohmann::json>& runs, const ReportExtrasOptions& options);
+void add_comparisons_to_report(std::vector<reports::ReportFile>& files,
+                               const std::vector<sim::RuleSet>& rulesets,
+                               const std::vector<nlohmann::json>& runs,
+                               const ReportExtrasOptions& options);
 
 }  // namespace mancala::cli

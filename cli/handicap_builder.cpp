@@ -30,10 +30,13 @@ std::string fixed(double x, int decimals) { return reports::format_number(x, dec
 
 std::string signed_fixed(double x, int decimals) {
   const std::string text = fixed(x, decimals);
-  return (std::isfinite(x) && text.front() != '-' && text != fixed(0.0, decimals)) ? "+" + text : text;
+  return (std::isfinite(x) && text.front() != '-' && text != fixed(0.0, decimals)) ? "+" + text
+                                                                                   : text;
 }
 
-ordered_json number_json(double x) { return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr); }
+ordered_json number_json(double x) {
+  return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
+}
 
 ordered_json interval_json(const reports::Interval& ci) {
   if (!std::isfinite(ci.low) && !std::isfinite(ci.high)) return nullptr;
@@ -43,14 +46,16 @@ ordered_json interval_json(const reports::Interval& ci) {
 std::string percent_ci(uint64_t k, uint64_t n) {
   if (n == 0) return "-";
   const reports::Interval ci = reports::wilson_interval(k, n);
-  return fixed(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "% [" + fixed(100 * ci.low, 1) + ", " +
-         fixed(100 * ci.high, 1) + "]";
+  return fixed(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "% [" +
+         fixed(100 * ci.low, 1) + ", " + fixed(100 * ci.high, 1) + "]";
 }
 
 std::string mean_ci(const reports::IntHistogram& h, double offset = 0, bool sign = false) {
   if (h.empty()) return "-";
   const reports::Interval ci = reports::mean_interval(h.moments());
-  const auto f = [&](double x) { return std::isfinite(x) ? (sign ? signed_fixed(x + offset, 1) : fixed(x + offset, 1)) : "-"; };
+  const auto f = [&](double x) {
+    return std::isfinite(x) ? (sign ? signed_fixed(x + offset, 1) : fixed(x + offset, 1)) : "-";
+  };
   return f(h.mean()) + " [" + f(ci.low) + ", " + f(ci.high) + "]";
 }
 
@@ -74,13 +79,14 @@ int held(const sim::Game& game, const sim::State& s, int p) {
 
 // Deals round g of a level, as next_round deals a round of a match: the previous winner is the
 // side holding more (a round is won by holdings), none at deficit 0.
-sim::State deal_level(const sim::Game& game, int deficit, int handicapped, int previous_starter, sim::Rng& rng,
-                      sim::RoundSetup& setup) {
+sim::State deal_level(const sim::Game& game, int deficit, int handicapped, int previous_starter,
+                      sim::Rng& rng, sim::RoundSetup& setup) {
   const sim::RuleSet& r = game.rules();
   const std::array<int, 2> holdings = level_holdings(r, deficit, handicapped);
   const int8_t previous_winner = deficit == 0 ? kDraw : static_cast<int8_t>(1 - handicapped);
   const int bha_side = r.bha_hole == sim::BhaHole::kRightmost ? 1 : 0;
-  sim::State s = sim::deal_round(game, holdings, previous_winner, static_cast<int8_t>(previous_starter), bha_side, setup);
+  sim::State s = sim::deal_round(game, holdings, previous_winner,
+                                 static_cast<int8_t>(previous_starter), bha_side, setup);
   if (setup.bha_owner != kNobody && r.bha_hole == sim::BhaHole::kEither) {
     // The Bhadar's choice of end, drawn as next_round draws it.
     s = sim::deal_round(game, holdings, previous_winner, static_cast<int8_t>(previous_starter),
@@ -110,7 +116,8 @@ std::string ranges_text(const std::vector<int>& values) {
   for (std::size_t i = 0; i < values.size();) {
     std::size_t j = i;
     while (j + 1 < values.size() && values[j + 1] == values[j] + 1) ++j;
-    out += (out.empty() ? "" : ", ") + std::to_string(values[i]) + (j > i ? "-" + std::to_string(values[j]) : "");
+    out += (out.empty() ? "" : ", ") + std::to_string(values[i]) +
+           (j > i ? "-" + std::to_string(values[j]) : "");
     i = j + 1;
   }
   return out;
@@ -120,22 +127,30 @@ std::string ranges_text(const std::vector<int>& values) {
 std::string describe_setup(const sim::RuleSet& r, const sim::RoundSetup& setup, int h) {
   const int o = 1 - h;
   std::vector<std::string> parts;
-  parts.push_back(std::to_string(setup.holes_in_play[h]) + " of " + std::to_string(r.holes_per_player) + " holes in play" +
-                  (setup.holes_out[o] > 0 ? " (other side " + std::to_string(setup.holes_in_play[o]) + ")" : ""));
-  if (setup.gave[h] > 0) parts.push_back("gives " + std::to_string(setup.gave[h]) + " to the other side");
+  parts.push_back(std::to_string(setup.holes_in_play[h]) + " of " +
+                  std::to_string(r.holes_per_player) + " holes in play" +
+                  (setup.holes_out[o] > 0
+                       ? " (other side " + std::to_string(setup.holes_in_play[o]) + ")"
+                       : ""));
+  if (setup.gave[h] > 0)
+    parts.push_back("gives " + std::to_string(setup.gave[h]) + " to the other side");
   if (setup.gave[o] > 0) parts.push_back("receives " + std::to_string(setup.gave[o]));
   if (setup.tribute_to == h) parts.push_back("receives the 1-4 tribute");
   if (setup.tribute_to == o) parts.push_back("pays the 1-4 tribute");
   if (setup.bha_owner == o) parts.push_back("the other side has a bha");
   if (setup.bha_owner == h) parts.push_back("has a bha");
-  if (setup.toll_hole >= 0) parts.push_back(setup.favoured == o ? "the other side has a toll hole" : "has a toll hole");
+  if (setup.toll_hole >= 0)
+    parts.push_back(setup.favoured == o ? "the other side has a toll hole" : "has a toll hole");
   if (setup.remainder_hole >= 0 && r.winner_takes_remainder_hole && setup.favoured == o) {
     parts.push_back("the other side takes what falls into his remainder hole");
   }
-  if (setup.extra_number[h] > 0) parts.push_back("his extra number " + std::to_string(setup.extra_number[h]));
-  if (setup.extra_number[o] > 0) parts.push_back("the other side's extra number " + std::to_string(setup.extra_number[o]));
+  if (setup.extra_number[h] > 0)
+    parts.push_back("his extra number " + std::to_string(setup.extra_number[h]));
+  if (setup.extra_number[o] > 0)
+    parts.push_back("the other side's extra number " + std::to_string(setup.extra_number[o]));
   if (setup.aside[h] > 0) parts.push_back("sets " + std::to_string(setup.aside[h]) + " aside");
-  if (setup.aside[o] > 0) parts.push_back("the other side sets " + std::to_string(setup.aside[o]) + " aside");
+  if (setup.aside[o] > 0)
+    parts.push_back("the other side sets " + std::to_string(setup.aside[o]) + " aside");
   std::string out;
   for (const std::string& p : parts) out += (out.empty() ? "" : "; ") + p;
   return out;
@@ -195,16 +210,24 @@ void add_match(MatchSummary& m, const sim::GameResult& result, int total_counter
   m.change_offset = total_counters;
   ++m.matches;
   switch (result.reason) {
-    case sim::EndReason::kNoProgress: ++m.ended_by[1]; break;
-    case sim::EndReason::kSafetyBound: ++m.ended_by[2]; break;
-    default: ++m.ended_by[0]; break;
+    case sim::EndReason::kNoProgress:
+      ++m.ended_by[1];
+      break;
+    case sim::EndReason::kSafetyBound:
+      ++m.ended_by[2];
+      break;
+    default:
+      ++m.ended_by[0];
+      break;
   }
   m.rounds.add(result.rounds);
   const int recorded = std::min(result.rounds, sim::kMaxRounds);
   bool no_progress = false;
   for (int i = 0; i < recorded; ++i) {
     const sim::EndReason reason = result.round[i].reason;
-    ++m.rounds_ended_by[reason == sim::EndReason::kNoProgress ? 1 : reason == sim::EndReason::kSafetyBound ? 2 : 0];
+    ++m.rounds_ended_by[reason == sim::EndReason::kNoProgress    ? 1
+                        : reason == sim::EndReason::kSafetyBound ? 2
+                                                                 : 0];
     no_progress = no_progress || reason == sim::EndReason::kNoProgress;
   }
   m.with_no_progress_round += no_progress;
@@ -268,29 +291,50 @@ Tally run_blocks(int64_t n, int threads, const Tally& empty, Play play, Merge me
 std::string verdict_line(const HandicapResult& r) {
   const MatchSummary& m = r.matches;
   const std::string verdict = match_verdict(m);
-  if (verdict == "no data") return "No round was dealt from unequal holdings: nothing to say about evening or snowballing.";
+  if (verdict == "no data")
+    return "No round was dealt from unequal holdings: nothing to say about evening or snowballing.";
   const reports::Interval ci = m.behind_change_interval();
-  std::string line = "Over " + std::to_string(m.behind_change.total()) + " rounds dealt from unequal holdings, the side behind " +
-                     (m.behind_change_mean() >= 0 ? "gained " : "lost ") + fixed(std::fabs(m.behind_change_mean()), 2) +
-                     " counters a round on average (95% CI " + signed_fixed(ci.low, 2) + " to " + signed_fixed(ci.high, 2) + "): ";
-  if (verdict == "evens") line += "the handicap evens the match (the gap tends to close).";
-  else if (verdict == "snowballs") line += "the handicap snowballs (the gap tends to widen).";
-  else line += "neither evening nor snowballing is detectable at this N.";
+  std::string line = "Over " + std::to_string(m.behind_change.total()) +
+                     " rounds dealt from unequal holdings, the side behind " +
+                     (m.behind_change_mean() >= 0 ? "gained " : "lost ") +
+                     fixed(std::fabs(m.behind_change_mean()), 2) +
+                     " counters a round on average (95% CI " + signed_fixed(ci.low, 2) + " to " +
+                     signed_fixed(ci.high, 2) + "): ";
+  if (verdict == "evens")
+    line += "the handicap evens the match (the gap tends to close).";
+  else if (verdict == "snowballs")
+    line += "the handicap snowballs (the gap tends to widen).";
+  else
+    line += "neither evening nor snowballing is detectable at this N.";
   return line + " The round's loser won the next round (overtaking the whole gap) in " +
-         percent_ci(m.loser_won_next, m.transitions) + " of " + std::to_string(m.transitions) + " cases.";
+         percent_ci(m.loser_won_next, m.transitions) + " of " + std::to_string(m.transitions) +
+         " cases.";
 }
 
 Table level_table(const HandicapResult& r) {
-  Table t({{"deficit"}, {"holdings (h vs o)"}, {"handicap dealt to h", reports::Align::kLeft}, {"rounds"},
-           {"h win rate [95% CI]"}, {"draws"}, {"plies mean [95% CI]"}, {"h captures [95% CI]"}, {"o captures [95% CI]"},
-           {"h holdings change [95% CI]"}, {"no-progress"}, {"unfinished"}});
+  Table t({{"deficit"},
+           {"holdings (h vs o)"},
+           {"handicap dealt to h", reports::Align::kLeft},
+           {"rounds"},
+           {"h win rate [95% CI]"},
+           {"draws"},
+           {"plies mean [95% CI]"},
+           {"h captures [95% CI]"},
+           {"o captures [95% CI]"},
+           {"h holdings change [95% CI]"},
+           {"no-progress"},
+           {"unfinished"}});
   for (const HandicapLevel& l : r.levels) {
     const uint64_t finished = l.rounds - l.unfinished;
-    t.add_row({Cell::integer(l.deficit), Cell::text(std::to_string(l.holdings[0]) + " vs " + std::to_string(l.holdings[1])),
-               l.handicap, Cell::integer(static_cast<int64_t>(l.rounds)), Cell::text(percent_ci(l.wins, finished)),
-               Cell::text(percent_ci(l.draws, finished)), Cell::text(mean_ci(l.plies)), Cell::text(mean_ci(l.captured_h)),
-               Cell::text(mean_ci(l.captured_o)), Cell::text(mean_ci(l.holdings_after_h, -l.holdings[0], true)),
-               Cell::text(percent_ci(l.no_progress, l.rounds)), Cell::text(percent_ci(l.unfinished, l.rounds))});
+    t.add_row({Cell::integer(l.deficit),
+               Cell::text(std::to_string(l.holdings[0]) + " vs " + std::to_string(l.holdings[1])),
+               l.handicap, Cell::integer(static_cast<int64_t>(l.rounds)),
+               Cell::text(percent_ci(l.wins, finished)), Cell::text(percent_ci(l.draws, finished)),
+               Cell::text(mean_ci(l.plies)), Cell::text(mean_ci(l.captured_h)),
+               Cell::text(mean_ci(l.captured_o)),
+               Cell::text(mean_ci(l.holdings_after_h, -l.holdings[0], true)),
+               Cell::text(percent_ci(l.no_progress, l.rounds)),
+               Cell::text(percent_ci(l.unfinished, l.rounds))});
   }
   return t;
 }
@@ -303,45 +347,66 @@ Table match_table(const HandicapResult& r) {
   const reports::DistributionSummary s = m.rounds.summary();
   t.add_row({"rounds per match: mean [95% CI]", Cell::text(mean_ci(m.rounds))});
   t.add_row({"rounds per match: median", Cell::text(fixed(s.median, 1))});
-  t.add_row({"rounds per match: 5th-95th percentile", Cell::text(fixed(s.p5, 1) + " - " + fixed(s.p95, 1))});
+  t.add_row({"rounds per match: 5th-95th percentile",
+             Cell::text(fixed(s.p5, 1) + " - " + fixed(s.p95, 1))});
   t.add_row({"rounds per match: min - max", Cell::text(fixed(s.min, 0) + " - " + fixed(s.max, 0))});
   const uint64_t rounds = m.rounds_ended_by[0] + m.rounds_ended_by[1] + m.rounds_ended_by[2];
-  t.add_row({"matches ended by a rule of the game (match end)", Cell::text(percent_ci(m.ended_by[0], m.matches))});
-  t.add_row({"matches ended by the stopping rule (stop after rounds)", Cell::text(percent_ci(m.ended_by[1], m.matches))});
-  t.add_row({"matches stopped by the safety bound", Cell::text(percent_ci(m.ended_by[2], m.matches))});
-  t.add_row({"matches with a round ended by the no-progress rule", Cell::text(percent_ci(m.with_no_progress_round, m.matches))});
-  t.add_row({"rounds ended by a rule of the game", Cell::text(percent_ci(m.rounds_ended_by[0], rounds))});
-  t.add_row({"rounds ended by the no-progress rule", Cell::text(percent_ci(m.rounds_ended_by[1], rounds))});
-  t.add_row({"rounds stopped by the safety bound", Cell::text(percent_ci(m.rounds_ended_by[2], rounds))});
-  t.add_row({"round's loser wins the next round (overtakes)", Cell::text(percent_ci(m.loser_won_next, m.transitions))});
-  t.add_row({"pairs of consecutive decided rounds", Cell::integer(static_cast<int64_t>(m.transitions))});
-  t.add_row({"counters the side behind gains in a round [95% CI]",
-             Cell::text(m.behind_change.empty() ? "-" : mean_ci(m.behind_change, -m.change_offset, true))});
-  t.add_row({"rounds dealt from unequal holdings", Cell::integer(static_cast<int64_t>(m.behind_change.total()))});
+  t.add_row({"matches ended by a rule of the game (match end)",
+             Cell::text(percent_ci(m.ended_by[0], m.matches))});
+  t.add_row({"matches ended by the stopping rule (stop after rounds)",
+             Cell::text(percent_ci(m.ended_by[1], m.matches))});
+  t.add_row(
+      {"matches stopped by the safety bound", Cell::text(percent_ci(m.ended_by[2], m.matches))});
+  t.add_row({"matches with a round ended by the no-progress rule",
+             Cell::text(percent_ci(m.with_no_progress_round, m.matches))});
+  t.add_row(
+      {"rounds ended by a rule of the game", Cell::text(percent_ci(m.rounds_ended_by[0], rounds))});
+  t.add_row({"rounds ended by the no-progress rule",
+             Cell::text(percent_ci(m.rounds_ended_by[1], rounds))});
+  t.add_row(
+      {"rounds stopped by the safety bound", Cell::text(percent_ci(m.rounds_ended_by[2], rounds))});
+  t.add_row({"round's loser wins the next round (overtakes)",
+             Cell::text(percent_ci(m.loser_won_next, m.transitions))});
+  t.add_row(
+      {"pairs of consecutive decided rounds", Cell::integer(static_cast<int64_t>(m.transitions))});
+  t.add_row(
+      {"counters the side behind gains in a round [95% CI]",
+       Cell::text(m.behind_change.empty() ? "-"
+                                          : mean_ci(m.behind_change, -m.change_offset, true))});
+  t.add_row({"rounds dealt from unequal holdings",
+             Cell::integer(static_cast<int64_t>(m.behind_change.total()))});
   t.add_row({"verdict", match_verdict(m)});
   return t;
 }
 
 std::string header_line(const HandicapResult& r) {
-  return "Handicap effects of " + r.rules.id + ": " + std::to_string(r.options.games) + " rounds per level" +
+  return "Handicap effects of " + r.rules.id + ": " + std::to_string(r.options.games) +
+         " rounds per level" +
          (r.options.matches ? " and " + std::to_string(r.options.games) + " matches" : "") + ", " +
          sim::agent_name(r.options.agent) + " agent, seed " + std::to_string(r.options.seed);
 }
 
 std::vector<std::string> notes(const HandicapResult& r) {
   return {
-      "Level d: the handicapped side h holds " + std::to_string(even_share(r.rules)) + " - d of the " +
-          std::to_string(r.total_counters) +
-          " counters when the round is dealt, so the other side o won the previous round; the round is dealt by the "
+      "Level d: the handicapped side h holds " + std::to_string(even_share(r.rules)) +
+          " - d of the " + std::to_string(r.total_counters) +
+          " counters when the round is dealt, so the other side o won the previous round; the "
+          "round is dealt by the "
           "ruleset's own settlement (sim::deal_round).",
-      "Each level plays its rounds with h on either side and either previous starter in turn, and round g with the "
+      "Each level plays its rounds with h on either side and either previous starter in turn, and "
+      "round g with the "
       "random stream (seed, g) at every level (common random numbers across levels).",
-      "Rates over finished rounds with Wilson 95% intervals; means with Student t 95% intervals. 'h holdings change' is "
-      "what h holds when the round ends minus what he was dealt from: positive, he claws back; negative, he falls further "
+      "Rates over finished rounds with Wilson 95% intervals; means with Student t 95% intervals. "
+      "'h holdings change' is "
+      "what h holds when the round ends minus what he was dealt from: positive, he claws back; "
+      "negative, he falls further "
       "behind.",
-      "Matches are played as 'mancala simulate' plays them (match g with the stream (seed, g)). The verdict compares with 0 "
-      "the 95% interval of the counters the side behind gains in a round (over every round dealt from unequal holdings): "
-      "above, the handicap evens the match; below, it snowballs. A round is won by holdings, so the loser winning the next "
+      "Matches are played as 'mancala simulate' plays them (match g with the stream (seed, g)). "
+      "The verdict compares with 0 "
+      "the 95% interval of the counters the side behind gains in a round (over every round dealt "
+      "from unequal holdings): "
+      "above, the handicap evens the match; below, it snowballs. A round is won by holdings, so "
+      "the loser winning the next "
       "round means overtaking the whole gap: that share is shown, but it is no verdict.",
   };
 }
@@ -368,7 +433,10 @@ std::vector<int> handicap_levels(const sim::RuleSet& rules) {
 }
 
 std::vector<int> parse_levels(const std::string& text) {
-  const auto bad = [&] { return UsageError("handicap: --levels: expected deficits such as 0,5,10-12, got '" + text + "'"); };
+  const auto bad = [&] {
+    return UsageError("handicap: --levels: expected deficits such as 0,5,10-12, got '" + text +
+                      "'");
+  };
   const auto number = [&](const std::string& s) {
     int v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -396,7 +464,8 @@ std::vector<int> parse_levels(const std::string& text) {
 HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOptions& options) {
   if (!rules.match) {
     throw Error("handicap: " + rules.id +
-                ": the ruleset plays single rounds (match: false): no handicap carries from one round to the next");
+                ": the ruleset plays single rounds (match: false): no handicap carries from one "
+                "round to the next");
   }
   if (options.games < 1) throw Error("handicap: games: must be 1 or more");
   const sim::Game game(rules);
@@ -404,8 +473,8 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
   std::vector<int> levels = options.levels.empty() ? dealable : options.levels;
   for (int d : levels) {
     if (!std::binary_search(dealable.begin(), dealable.end(), d)) {
-      throw Error("handicap: --levels: " + std::to_string(d) + ": not a level " + rules.id + " can deal (deficits " +
-                  ranges_text(dealable) + ")");
+      throw Error("handicap: --levels: " + std::to_string(d) + ": not a level " + rules.id +
+                  " can deal (deficits " + ranges_text(dealable) + ")");
     }
   }
 
@@ -420,10 +489,13 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
     empty.holdings = {holdings[0], holdings[1]};
     sim::RoundSetup setup;
     sim::Rng describe_rng(options.seed);
-    deal_level(game, d, 0, 1, describe_rng, setup);  // previous starter 1: h starts under alternation
+    deal_level(game, d, 0, 1, describe_rng,
+               setup);  // previous starter 1: h starts under alternation
     empty.handicap = describe_setup(rules, setup, 0);
-    const bool starter_fixed = rules.next_starter == sim::Starter::kPreviousWinner || rules.next_starter == sim::Starter::kPreviousLoser;
-    if (starter_fixed && d > 0) empty.handicap += setup.starter == 0 ? "; starts" : "; the other side starts";
+    const bool starter_fixed = rules.next_starter == sim::Starter::kPreviousWinner ||
+                               rules.next_starter == sim::Starter::kPreviousLoser;
+    if (starter_fixed && d > 0)
+      empty.handicap += setup.starter == 0 ? "; starts" : "; the other side starts";
     HandicapLevel level = run_blocks(
         options.games, options.threads, empty,
         [&](int64_t g, HandicapLevel& tally) {
@@ -443,7 +515,8 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
         options.games, options.threads, MatchSummary{},
         [&](int64_t g, MatchSummary& tally) {
           sim::Rng rng(options.seed, static_cast<uint64_t>(g));
-          add_match(tally, sim::play_game(game, options.agent, options.agent, rng), rules.total_counters);
+          add_match(tally, sim::play_game(game, options.agent, options.agent, rng),
+                    rules.total_counters);
         },
         merge_matches);
   }
@@ -469,7 +542,8 @@ std::string match_verdict(const MatchSummary& m) {
 
 std::string handicap_text(const HandicapResult& r) {
   std::string out = header_line(r) + "\n\n";
-  out += "Rounds dealt at each handicap level (h: the handicapped side, o: the other)\n" + level_table(r).to_text() + "\n";
+  out += "Rounds dealt at each handicap level (h: the handicapped side, o: the other)\n" +
+         level_table(r).to_text() + "\n";
   if (r.options.matches) {
     out += "Whole matches\n" + match_table(r).to_text() + "\n" + verdict_line(r) + "\n\n";
   }
@@ -481,8 +555,11 @@ std::string handicap_text(const HandicapResult& r) {
 std::string handicap_markdown(const HandicapResult& r, int heading_level) {
   const std::string top(static_cast<std::size_t>(std::clamp(heading_level, 1, 5)), '#');
   const std::string sub = top + "#";
-  std::string out = top + " " + header_line(r) + "\n\n" + sub + " Rounds dealt at each handicap level\n\n" + level_table(r).to_markdown();
-  if (r.options.matches) out += "\n" + sub + " Whole matches\n\n" + match_table(r).to_markdown() + "\n" + verdict_line(r) + "\n";
+  std::string out = top + " " + header_line(r) + "\n\n" + sub +
+                    " Rounds dealt at each handicap level\n\n" + level_table(r).to_markdown();
+  if (r.options.matches)
+    out += "\n" + sub + " Whole matches\n\n" + match_table(r).to_markdown() + "\n" +
+           verdict_line(r) + "\n";
   out += "\n" + sub + " Notes\n\n";
   for (const std::string& n : notes(r)) out += "- " + n + "\n";
   return out;
@@ -490,21 +567,24 @@ std::string handicap_markdown(const HandicapResult& r, int heading_level) {
 
 std::string handicap_csv(const HandicapResult& r) {
   Table t({{"section"}, {"deficit"}, {"statistic"}, {"value"}, {"ci_low"}, {"ci_high"}, {"n"}});
-  const auto num = [](double x) { return std::isfinite(x) ? Cell::text(nlohmann::json(x).dump()) : Cell(); };
-  const auto rate = [&](const std::string& section, const std::string& deficit, const std::string& name, uint64_t k, uint64_t n) {
+  const auto num = [](double x) {
+    return std::isfinite(x) ? Cell::text(nlohmann::json(x).dump()) : Cell();
+  };
+  const auto rate = [&](const std::string& section, const std::string& deficit,
+                        const std::string& name, uint64_t k, uint64_t n) {
     if (n == 0) {
       t.add_row({section, deficit, name, Cell(), Cell(), Cell(), Cell::integer(0)});
       return;
     }
     const reports::Interval ci = reports::wilson_interval(k, n);
-    t.add_row({section, deficit, name, num(static_cast<double>(k) / static_cast<double>(n)), num(ci.low), num(ci.high),
-               Cell::integer(static_cast<int64_t>(n))});
+    t.add_row({section, deficit, name, num(static_cast<double>(k) / static_cast<double>(n)),
+               num(ci.low), num(ci.high), Cell::integer(static_cast<int64_t>(n))});
   };
-  const auto mean = [&](const std::string& section, const std::string& deficit, const std::string& name,
-                        const reports::IntHistogram& h, double offset) {
+  const auto mean = [&](const std::string& section, const std::string& deficit,
+                        const std::string& name, const reports::IntHistogram& h, double offset) {
     const reports::Interval ci = reports::mean_interval(h.moments());
-    t.add_row({section, deficit, name, num(h.mean() + offset), num(ci.low + offset), num(ci.high + offset),
-               Cell::integer(static_cast<int64_t>(h.total()))});
+    t.add_row({section, deficit, name, num(h.mean() + offset), num(ci.low + offset),
+               num(ci.high + offset), Cell::integer(static_cast<int64_t>(h.total()))});
   };
   for (const HandicapLevel& l : r.levels) {
     const std::string d = std::to_string(l.deficit);
@@ -531,7 +611,8 @@ std::string handicap_csv(const HandicapResult& r) {
     rate("matches", "", "rounds_ended_by_no_progress_rate", m.rounds_ended_by[1], rounds);
     rate("matches", "", "rounds_safety_bound_rate", m.rounds_ended_by[2], rounds);
     rate("matches", "", "loser_wins_next_round_rate", m.loser_won_next, m.transitions);
-    if (!m.behind_change.empty()) mean("matches", "", "behind_change_mean", m.behind_change, -m.change_offset);
+    if (!m.behind_change.empty())
+      mean("matches", "", "behind_change_mean", m.behind_change, -m.change_offset);
   }
   return t.to_csv();
 }
@@ -580,10 +661,15 @@ ordered_json handicap_json(const HandicapResult& r) {
   if (r.options.matches) {
     const MatchSummary& m = r.matches;
     out["matches"] = {{"matches", m.matches},
-                      {"ended_by", {{"rule", m.ended_by[0]}, {"stopping_rule", m.ended_by[1]}, {"safety_bound", m.ended_by[2]}}},
+                      {"ended_by",
+                       {{"rule", m.ended_by[0]},
+                        {"stopping_rule", m.ended_by[1]},
+                        {"safety_bound", m.ended_by[2]}}},
                       {"with_no_progress_round", m.with_no_progress_round},
                       {"rounds_ended_by",
-                       {{"rule", m.rounds_ended_by[0]}, {"no_progress", m.rounds_ended_by[1]}, {"safety_bound", m.rounds_ended_by[2]}}},
+                       {{"rule", m.rounds_ended_by[0]},
+                        {"no_progress", m.rounds_ended_by[1]},
+                        {"safety_bound", m.rounds_ended_by[2]}}},
                       {"rounds_mean", mean(m.rounds, 0)},
                       {"rounds", ordered_json::parse(m.rounds.to_json().dump())},
                       {"transitions", m.transitions},
@@ -605,27 +691,33 @@ std::string handicap_html_fragment(const HandicapResult& r) {
     const uint64_t finished = l.rounds - l.unfinished;
     if (finished > 0) {
       const reports::Interval ci = reports::wilson_interval(l.wins, finished);
-      win.points.push_back({static_cast<double>(l.deficit), static_cast<double>(l.wins) / static_cast<double>(finished), ci.low, ci.high});
+      win.points.push_back({static_cast<double>(l.deficit),
+                            static_cast<double>(l.wins) / static_cast<double>(finished), ci.low,
+                            ci.high});
     }
     if (!l.holdings_after_h.empty()) {
       const reports::Interval ci = reports::mean_interval(l.holdings_after_h.moments());
       const double offset = -l.holdings[0];
-      change.points.push_back({static_cast<double>(l.deficit), l.holdings_after_h.mean() + offset, ci.low + offset, ci.high + offset});
+      change.points.push_back({static_cast<double>(l.deficit), l.holdings_after_h.mean() + offset,
+                               ci.low + offset, ci.high + offset});
     }
   }
-  reports::ChartOptions win_options = curve_options("Win rate of the handicapped side by level, with 95% intervals", "rounds won");
+  reports::ChartOptions win_options =
+      curve_options("Win rate of the handicapped side by level, with 95% intervals", "rounds won");
   win_options.y_min = 0;
   win_options.y_max = 1;
   win_options.y_percent = true;
-  const reports::ChartOptions change_options =
-      curve_options("Counters the handicapped side gains (+) or loses (-) in the round", "counters");
+  const reports::ChartOptions change_options = curve_options(
+      "Counters the handicapped side gains (+) or loses (-) in the round", "counters");
 
   std::string out = "<section class=\"handicap\">\n<h2>" + html_escape(header_line(r)) + "</h2>\n";
   out += "<figure>" + reports::svg_line_chart({win}, win_options) + "</figure>\n";
   out += "<figure>" + reports::svg_line_chart({change}, change_options) + "</figure>\n";
-  out += "<h3>Rounds dealt at each handicap level</h3>\n<div style=\"overflow-x: auto\">\n" + level_table(r).to_html() + "</div>\n";
+  out += "<h3>Rounds dealt at each handicap level</h3>\n<div style=\"overflow-x: auto\">\n" +
+         level_table(r).to_html() + "</div>\n";
   if (r.options.matches) {
-    out += "<h3>Whole matches</h3>\n<p>" + html_escape(verdict_line(r)) + "</p>\n" + match_table(r).to_html() + "\n";
+    out += "<h3>Whole matches</h3>\n<p>" + html_escape(verdict_line(r)) + "</p>\n" +
+           match_table(r).to_html() + "\n";
     reports::ChartOptions rounds;
     rounds.title = "Rounds per match";
     rounds.x_label = "rounds";
@@ -639,7 +731,8 @@ std::string handicap_html_fragment(const HandicapResult& r) {
 }
 
 std::string handicap_html_page(const HandicapResult& r, const std::string& title) {
-  return reports::html_page(title, "<h1>" + reports::html_escape(title) + "</h1>\n" + handicap_html_fragment(r));
+  return reports::html_page(
+      title, "<h1>" + reports::html_escape(title) + "</h1>\n" + handicap_html_fragment(r));
 }
 
 }  // namespace mancala::cli

@@ -49,8 +49,8 @@ struct HandicapLevel {
   std::array<int, 2> holdings{};  // [h, o] when the round is dealt
   std::string handicap;           // what the deal did, in words (from the dealt RoundSetup)
   uint64_t rounds = 0;
-  uint64_t wins = 0;         // by h
-  uint64_t losses = 0;       // won by o
+  uint64_t wins = 0;    // by h
+  uint64_t losses = 0;  // won by o
   uint64_t draws = 0;
   uint64_t unfinished = 0;   // stopped by max_plies
   uint64_t no_progress = 0;  // ended by the no-progress rule
@@ -64,12 +64,14 @@ struct HandicapLevel {
 struct MatchSummary {
   uint64_t matches = 0;
   // How each match ended (MatchState::reason): by match_end (a rule of the game), by the
-  // reconstruction's stopping rule (stop_after_rounds), by the safety bound (max_rounds, max_plies).
+  // reconstruction's stopping rule (stop_after_rounds), by the safety bound (max_rounds,
+  // max_plies).
   std::array<uint64_t, 3> ended_by{};
   // How its recorded rounds ended: by a rule of the game, the no-progress rule, the safety bound.
   std::array<uint64_t, 3> rounds_ended_by{};
-  uint64_t with_no_progress_round = 0;  // matches with at least one round ended by the no-progress rule
-  reports::IntHistogram rounds;        // rounds per match
+  uint64_t with_no_progress_round =
+      0;                         // matches with at least one round ended by the no-progress rule
+  reports::IntHistogram rounds;  // rounds per match
   // Consecutive pairs of decided rounds (round i and i + 1 each won by a side): how many, and in
   // how many the loser of round i won round i + 1. Rounds past kMaxRounds are not recorded.
   uint64_t transitions = 0;

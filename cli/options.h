@@ -2,9 +2,9 @@
 #pragma once
 
 #include <boost/program_options.hpp>
-#include <typeinfo>
 #include <ostream>
 #include <string>
+#include <typeinfo>
 
 #include "cli/cli.h"
 #include "common/error.h"
@@ -16,8 +16,9 @@ namespace po = boost::program_options;
 // Parses args against `desc` (and positional names); a parse error becomes a UsageError
 // naming the command. Returns false when --help was asked for (the help has been printed).
 inline bool parse_options(const std::string& command, const std::string& usage,
-                          po::options_description& desc, const po::positional_options_description& pos,
-                          const Args& args, po::variables_map& vm, Io& io) {
+                          po::options_description& desc,
+                          const po::positional_options_description& pos, const Args& args,
+                          po::variables_map& vm, Io& io) {
   desc.add_options()("help,h", "show this help");
   try {
     po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
@@ -31,7 +32,8 @@ inline bool parse_options(const std::string& command, const std::string& usage,
   }
   // A file or folder option given as '' would otherwise fall back to its default silently.
   for (const char* path_option : {"db", "output", "to-json"}) {
-    if (vm.count(path_option) && !vm[path_option].defaulted() && vm[path_option].value().type() == typeid(std::string) &&
+    if (vm.count(path_option) && !vm[path_option].defaulted() &&
+        vm[path_option].value().type() == typeid(std::string) &&
         vm[path_option].as<std::string>().empty()) {
       throw UsageError(command + ": --" + path_option + ": give a path, not an empty string");
     }

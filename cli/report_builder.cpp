@@ -21,8 +21,10 @@ reports::ReportRuleset report_ruleset(const sim::RuleSet& rules) {
     const nlohmann::json value = field.get(rules);
     rule.value = value.is_string() ? value.get<std::string>() : value.dump();
     if (const auto it = rules.provenance.find(field.key); it != rules.provenance.end()) {
-      if (const auto e = it->second.find("evidence"); e != it->second.end()) rule.evidence = e->second;
-      if (const auto a = it->second.find("assumption"); a != it->second.end()) rule.assumption = a->second;
+      if (const auto e = it->second.find("evidence"); e != it->second.end())
+        rule.evidence = e->second;
+      if (const auto a = it->second.find("assumption"); a != it->second.end())
+        rule.assumption = a->second;
     }
     out.rules.push_back(std::move(rule));
   }

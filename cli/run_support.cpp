@@ -38,8 +38,8 @@ void ProgressBar::update(uint64_t done, uint64_t total) {
   constexpr int kBar = 30;
   const int filled = static_cast<int>(done * kBar / total);
   std::ostringstream line;
-  line << label_ << " [" << std::string(filled, '#') << std::string(kBar - filled, '.') << "] " << std::setw(3)
-       << done * 100 / total << "% " << done << "/" << total << " games";
+  line << label_ << " [" << std::string(filled, '#') << std::string(kBar - filled, '.') << "] "
+       << std::setw(3) << done * 100 / total << "% " << done << "/" << total << " games";
   const std::string text = line.str();
   width_ = std::max(width_, text.size());
   io_.err << "\r" << text << std::flush;
@@ -59,7 +59,8 @@ archive::RunRecord run_record(const sim::RunStats& run, const nlohmann::json& st
   return record;
 }
 
-std::optional<archive::Store> open_store_for_runs(const std::string& command, const po::variables_map& vm) {
+std::optional<archive::Store> open_store_for_runs(const std::string& command,
+                                                  const po::variables_map& vm) {
   if (vm.count("no-store")) {
     if (vm.count("db")) throw UsageError(command + ": give --db or --no-store, not both");
     return std::nullopt;

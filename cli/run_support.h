@@ -5,10 +5,9 @@
 #include <atomic>
 #include <csignal>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "archive/store.h"
 #include "cli/cli.h"
@@ -57,6 +56,7 @@ archive::RunRecord run_record(const sim::RunStats& run, const nlohmann::json& st
 // Opens the archive runs are stored in: --db, else $MANCALA_DB, else ./mancala.db; nothing with
 // --no-store. Call it before any game is played, so a bad path fails at once. Throws UsageError
 // "<command>: give --db or --no-store, not both" when both are given.
-std::optional<archive::Store> open_store_for_runs(const std::string& command, const po::variables_map& vm);
+std::optional<archive::Store> open_store_for_runs(const std::string& command,
+                                                  const po::variables_map& vm);
 
 }  // namespace mancala::cli

@@ -1,12 +1,11 @@
 #include "reports/compare_stats.h"
 
-#include <cmath>
-#include <limits>
-#include <string>
-
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <limits>
+#include <string>
 
 #include "common/error.h"
 
@@ -17,7 +16,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 void check_confidence(const char* function, double confidence) {
   if (!(confidence > 0 && confidence < 1)) {
-    throw Error(std::string(function) + ": confidence must be between 0 and 1, got " + std::to_string(confidence));
+    throw Error(std::string(function) + ": confidence must be between 0 and 1, got " +
+                std::to_string(confidence));
   }
 }
 
@@ -36,7 +36,8 @@ Interval mean_interval(const Moments& sample, double confidence) {
 
 QuantileInterval quantile_interval(const IntHistogram& sample, double p, double confidence) {
   check_confidence("quantile_interval", confidence);
-  if (!(p > 0 && p < 1)) throw Error("quantile_interval: p must be between 0 and 1, got " + std::to_string(p));
+  if (!(p > 0 && p < 1))
+    throw Error("quantile_interval: p must be between 0 and 1, got " + std::to_string(p));
   if (sample.empty()) throw Error("quantile_interval: empty sample");
   const std::uint64_t n = sample.total();
   const boost::math::binomial_distribution<double> binomial(static_cast<double>(n), p);
@@ -76,16 +77,21 @@ QuantileInterval quantile_interval(const IntHistogram& sample, double p, double 
     }
     out.upper_rank = lo;
   }
-  out.interval.low = out.lower_rank > 0 ? static_cast<double>(sample.order_statistic(out.lower_rank)) : kNaN;
-  out.interval.high = out.upper_rank > 0 ? static_cast<double>(sample.order_statistic(out.upper_rank)) : kNaN;
-  const double upper_cdf = out.upper_rank > 0 ? cdf(static_cast<std::int64_t>(out.upper_rank) - 1) : 1.0;
-  const double lower_cdf = out.lower_rank > 0 ? cdf(static_cast<std::int64_t>(out.lower_rank) - 1) : 0.0;
+  out.interval.low =
+      out.lower_rank > 0 ? static_cast<double>(sample.order_statistic(out.lower_rank)) : kNaN;
+  out.interval.high =
+      out.upper_rank > 0 ? static_cast<double>(sample.order_statistic(out.upper_rank)) : kNaN;
+  const double upper_cdf =
+      out.upper_rank > 0 ? cdf(static_cast<std::int64_t>(out.upper_rank) - 1) : 1.0;
+  const double lower_cdf =
+      out.lower_rank > 0 ? cdf(static_cast<std::int64_t>(out.lower_rank) - 1) : 0.0;
   out.coverage = upper_cdf - lower_cdf;
   return out;
 }
 
-AdvantageDifference advantage_difference(std::uint64_t wins1_a, std::uint64_t wins2_a, std::uint64_t draws_a,
-                                         std::uint64_t wins1_b, std::uint64_t wins2_b, std::uint64_t draws_b,
+AdvantageDifference advantage_difference(std::uint64_t wins1_a, std::uint64_t wins2_a,
+                                         std::uint64_t draws_a, std::uint64_t wins1_b,
+                                         std::uint64_t wins2_b, std::uint64_t draws_b,
                                          double confidence) {
   check_confidence("advantage_difference", confidence);
   const std::uint64_t n_a = wins1_a + wins2_a + draws_a;
@@ -96,23 +102,29 @@ AdvantageDifference advantage_difference(std::uint64_t wins1_a, std::uint64_t wi
 
   AdvantageDifference out;
   out.estimate = a.estimate - b.estimate;
-  out.interval.low = out.estimate - std::hypot(a.estimate - a.interval.low, b.interval.high - b.estimate);
-  out.interval.high = out.estimate + std::hypot(a.interval.high - a.estimate, b.estimate - b.interval.low);
+  out.interval.low =
+      out.estimate - std::hypot(a.estimate - a.interval.low, b.interval.high - b.estimate);
+  out.interval.high =
+      out.estimate + std::hypot(a.interval.high - a.estimate, b.estimate - b.interval.low);
 
   // Variance of one game's score in {+1, -1, 0}: E[X^2] - E[X]^2.
   const auto variance = [](std::uint64_t w1, std::uint64_t w2, std::uint64_t n, double advantage) {
     const double dn = static_cast<double>(n);
     return static_cast<double>(w1) / dn + static_cast<double>(w2) / dn - advantage * advantage;
   };
-  const double se = std::sqrt(std::max(0.0, variance(wins1_a, wins2_a, n_a, a.estimate)) / static_cast<double>(n_a) +
-                              std::max(0.0, variance(wins1_b, wins2_b, n_b, b.estimate)) / static_cast<double>(n_b));
+  const double se = std::sqrt(
+      std::max(0.0, variance(wins1_a, wins2_a, n_a, a.estimate)) / static_cast<double>(n_a) +
+      std::max(0.0, variance(wins1_b, wins2_b, n_b, b.estimate)) / static_cast<double>(n_b));
   if (se == 0) {
-    out.z = out.estimate == 0 ? 0 : std::copysign(std::numeric_limits<double>::infinity(), out.estimate);
+    out.z = out.estimate == 0
+                ? 0
+                : std::copysign(std::numeric_limits<double>::infinity(), out.estimate);
     out.p_value = out.estimate == 0 ? 1 : 0;
     return out;
   }
   out.z = out.estimate / se;
-  out.p_value = 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::fabs(out.z)));
+  out.p_value =
+      2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::fabs(out.z)));
   return out;
 }
 

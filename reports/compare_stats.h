@@ -27,16 +27,16 @@ Interval mean_interval(const Moments& sample, double confidence = 0.95);
 //   lower_rank = the largest r >= 1 with F(r - 1) <= (1 - confidence) / 2,
 //   upper_rank = the smallest s <= n with F(s - 1) >= 1 - (1 - confidence) / 2,
 // and the interval is [x(lower_rank), x(upper_rank)] (1-based order statistics). Its coverage
-// F(s - 1) - F(r - 1) is at least `confidence` for continuous data and stays conservative with ties.
-// When the sample is too small for an end (no such r, or no such s), that rank is 0 and that end
-// is NaN: the data cannot bound the quantile on that side at this confidence.
-// Throws mancala::Error when the histogram is empty, p is outside (0, 1) or confidence outside (0, 1).
+// F(s - 1) - F(r - 1) is at least `confidence` for continuous data and stays conservative with
+// ties. When the sample is too small for an end (no such r, or no such s), that rank is 0 and that
+// end is NaN: the data cannot bound the quantile on that side at this confidence. Throws
+// mancala::Error when the histogram is empty, p is outside (0, 1) or confidence outside (0, 1).
 struct QuantileInterval {
-  double estimate = 0;       // the type-7 quantile (IntHistogram::quantile)
-  Interval interval;         // [x(lower_rank), x(upper_rank)]; NaN ends as described above
+  double estimate = 0;  // the type-7 quantile (IntHistogram::quantile)
+  Interval interval;    // [x(lower_rank), x(upper_rank)]; NaN ends as described above
   std::uint64_t lower_rank = 0;
   std::uint64_t upper_rank = 0;
-  double coverage = 0;       // F(upper_rank - 1) - F(lower_rank - 1) (with F(-1) = 0, F(n) = 1)
+  double coverage = 0;  // F(upper_rank - 1) - F(lower_rank - 1) (with F(-1) = 0, F(n) = 1)
 };
 QuantileInterval quantile_interval(const IntHistogram& sample, double p, double confidence = 0.95);
 

@@ -4,7 +4,6 @@
 #include <bit>
 #include <cmath>
 #include <limits>
-
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
@@ -136,8 +135,8 @@ double round_to_double(const Magnitude& m, bool sticky, bool negative) {
     return (m.words[static_cast<std::size_t>(rel / 64)] >> (rel % 64)) & 1;
   };
   auto any_below = [&](std::int64_t position) {
-    const std::int64_t rel = std::min<std::int64_t>(position - origin,
-                                                    static_cast<std::int64_t>(64 * m.words.size()));
+    const std::int64_t rel =
+        std::min<std::int64_t>(position - origin, static_cast<std::int64_t>(64 * m.words.size()));
     if (rel <= 0) return false;
     const std::size_t full = static_cast<std::size_t>(rel / 64);
     for (std::size_t i = 0; i < full; ++i) {
@@ -271,10 +270,10 @@ void ExactSum::merge(const ExactSum& other) {
     return;
   }
   const std::int64_t low = std::min(base_, other.base_);
-  const std::int64_t high = std::max<std::int64_t>(base_ + static_cast<std::int64_t>(limbs_.size()),
-                                                   other.base_ + static_cast<std::int64_t>(
-                                                                     other.limbs_.size())) +
-                            1;
+  const std::int64_t high =
+      std::max<std::int64_t>(base_ + static_cast<std::int64_t>(limbs_.size()),
+                             other.base_ + static_cast<std::int64_t>(other.limbs_.size())) +
+      1;
   if (base_ > low) {
     limbs_.insert(limbs_.begin(), static_cast<std::size_t>(base_ - low), 0);
     base_ = static_cast<std::int32_t>(low);

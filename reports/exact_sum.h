@@ -2,10 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 namespace mancala::reports {
 
@@ -58,8 +57,9 @@ class ExactSum {
   void add_magnitude(const std::uint64_t* words, int count, std::int64_t exponent, bool negative);
   void normalize();
 
-  std::vector<std::uint64_t> limbs_;  // two's complement, little-endian; the top limb is a sign limb
-  std::int32_t base_ = 0;             // limb i weighs 2^(64 * (base_ + i))
+  std::vector<std::uint64_t>
+      limbs_;              // two's complement, little-endian; the top limb is a sign limb
+  std::int32_t base_ = 0;  // limb i weighs 2^(64 * (base_ + i))
 };
 
 }  // namespace mancala::reports

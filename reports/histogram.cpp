@@ -2,9 +2,8 @@
 
 #include <cmath>
 #include <limits>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "common/error.h"
 
@@ -128,7 +127,8 @@ DistributionSummary IntHistogram::summary() const {
 }
 
 std::vector<HistogramBin> IntHistogram::bins(int max_bins) const {
-  if (max_bins < 1) throw Error("histogram bins: need at least 1 bin, got " + std::to_string(max_bins));
+  if (max_bins < 1)
+    throw Error("histogram bins: need at least 1 bin, got " + std::to_string(max_bins));
   std::vector<HistogramBin> out;
   if (total_ == 0) return out;
   const std::int64_t range = max() - min_ + 1;
@@ -155,8 +155,10 @@ nlohmann::json IntHistogram::to_json() const {
 IntHistogram IntHistogram::from_json(const nlohmann::json& json, const std::string& context) {
   if (!json.is_object()) throw Error(where(context, "", "a histogram must be a JSON object"));
   if (!json.contains("first") || !json.at("first").is_number_integer() ||
-      json.at("first").get<std::int64_t>() < 0 || json.at("first").get<std::int64_t>() > kMaxValue) {
-    throw Error(where(context, "first", "must be an integer from 0 to " + std::to_string(kMaxValue)));
+      json.at("first").get<std::int64_t>() < 0 ||
+      json.at("first").get<std::int64_t>() > kMaxValue) {
+    throw Error(
+        where(context, "first", "must be an integer from 0 to " + std::to_string(kMaxValue)));
   }
   if (!json.contains("counts") || !json.at("counts").is_array()) {
     throw Error(where(context, "counts", "must be an array of non-negative integers"));
@@ -175,8 +177,9 @@ IntHistogram IntHistogram::from_json(const nlohmann::json& json, const std::stri
     if (times == 0) continue;
     const std::int64_t value = first + static_cast<std::int64_t>(i);
     if (value > kMaxValue) {
-      throw Error(where(context, key, "value " + std::to_string(value) + " is above " +
-                                          std::to_string(kMaxValue)));
+      throw Error(
+          where(context, key,
+                "value " + std::to_string(value) + " is above " + std::to_string(kMaxValue)));
     }
     if (times > kMaxCount - out.total_) {
       throw Error(where(context, key, "makes the total overflow 2^64 - 1"));

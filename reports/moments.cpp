@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <limits>
-
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
@@ -35,7 +34,10 @@ bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == 
 
 void Moments::add(double x, std::uint64_t times) {
   if (!std::isfinite(x)) {
-    throw Error("non-finite value " + std::string(std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf") +
+    throw Error("non-finite value " +
+                std::string(std::isnan(x) ? "nan"
+                            : x > 0       ? "inf"
+                                          : "-inf") +
                 " cannot be added to a statistic");
   }
   if (times == 0) return;
@@ -82,9 +84,7 @@ double Moments::population_variance() const {
 
 double Moments::sd() const { return std::sqrt(variance()); }
 
-double Moments::standard_error() const {
-  return sd() / std::sqrt(static_cast<double>(count_));
-}
+double Moments::standard_error() const { return sd() / std::sqrt(static_cast<double>(count_)); }
 
 double Moments::min() const { return count_ == 0 ? kNaN : min_; }
 

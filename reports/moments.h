@@ -2,9 +2,8 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json_fwd.hpp>
+#include <string>
 
 #include "reports/exact_sum.h"
 
@@ -14,8 +13,8 @@ namespace mancala::reports {
 // count, mean, variance, standard deviation, minimum and maximum, in O(1) memory.
 //
 // Why not Welford/Chan: their updates round at every step, so merging shards reproduces a single
-// run only when the grouping is identical, and even then Chan's merge of a shard differs in the last
-// bits from feeding the same values one by one. Moments instead keeps the sum and the sum of
+// run only when the grouping is identical, and even then Chan's merge of a shard differs in the
+// last bits from feeding the same values one by one. Moments instead keeps the sum and the sum of
 // squares EXACTLY (ExactSum), so add() and merge() are associative and commutative:
 //
 //   * merging shards in job order, in any other order, or feeding every value to one object all

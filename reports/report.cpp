@@ -27,7 +27,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int kHistogramBins = 40;
 constexpr int kChartWidth = 720;
 constexpr std::string_view kMarkerText =
-    "This folder was written by 'mancala report'. The next report written here replaces it whole.\n";
+    "This folder was written by 'mancala report'. The next report written here replaces it "
+    "whole.\n";
 
 // ---- reading a run's JSON -------------------------------------------------------------------
 
@@ -65,7 +66,8 @@ struct HandicapStateFigures {
 struct MatchFigures {
   IntHistogram rounds;  // rounds per match
   // Recorded rounds by their result for the round's first mover.
-  std::uint64_t rounds_recorded = 0, first_mover_wins = 0, second_mover_wins = 0, draws = 0, unfinished = 0;
+  std::uint64_t rounds_recorded = 0, first_mover_wins = 0, second_mover_wins = 0, draws = 0,
+                unfinished = 0;
   Rate first_mover_win_rate;
   Rate first_mover_advantage;
   std::vector<EndCount> round_ended_by;
@@ -109,17 +111,22 @@ class Reader {
   }
   std::uint64_t count(const json& value, const std::string& key) const {
     if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-    if (value.is_number_integer() && value.get<std::int64_t>() >= 0) return value.get<std::uint64_t>();
+    if (value.is_number_integer() && value.get<std::int64_t>() >= 0)
+      return value.get<std::uint64_t>();
     fail(key, "expected a count (an integer 0 or more)");
   }
-  std::uint64_t count_at(const json& object, const std::string& key) const { return count(at(object, key), key); }
+  std::uint64_t count_at(const json& object, const std::string& key) const {
+    return count(at(object, key), key);
+  }
   // A number, or NaN for null.
   double number(const json& value, const std::string& key) const {
     if (value.is_null()) return kNaN;
     if (!value.is_number()) fail(key, "expected a number or null");
     return value.get<double>();
   }
-  double number_at(const json& object, const std::string& key) const { return number(at(object, key), key); }
+  double number_at(const json& object, const std::string& key) const {
+    return number(at(object, key), key);
+  }
   std::string text_at(const json& object, const std::string& key) const {
     const json& value = at(object, key);
     if (!value.is_string()) fail(key, "expected a string");
@@ -136,8 +143,11 @@ class Reader {
     r.high = number(ci[1], key);
     return r;
   }
-  Rate rate_at(const json& object, const std::string& key) const { return rate(at(object, key), key); }
-  std::vector<EndCount> ended(const json& object, const std::string& key, const std::string& count_key) const {
+  Rate rate_at(const json& object, const std::string& key) const {
+    return rate(at(object, key), key);
+  }
+  std::vector<EndCount> ended(const json& object, const std::string& key,
+                              const std::string& count_key) const {
     if (!object.is_object()) fail(key, "expected an object of end conditions");
     std::vector<EndCount> out;
     std::set<std::string> seen;
@@ -168,14 +178,15 @@ class Reader {
 //   "round_results": {"rounds", "first_mover_wins", "second_mover_wins", "draws", "unfinished"}
 //   "round_first_mover_win_rate": <rate>, "round_first_mover_advantage": <rate with p_value>
 //   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
-//   "handicap": [{"holes_difference": d, "rounds": n, "win_rate": [<rate P1>, <rate P2>], ...}, ...]
-//   "handicap_states": [{"holes_in_play": [h1, h2], "tribute_to", "bha", "favoured": 1|2|null,
+//   "handicap": [{"holes_difference": d, "rounds": n, "win_rate": [<rate P1>, <rate P2>], ...},
+//   ...] "handicap_states": [{"holes_in_play": [h1, h2], "tribute_to", "bha", "favoured": 1|2|null,
 //                        "rounds": n, "win_rate": [...], ...}, ...] (optional: older runs lack it)
 // A run without "rounds" is of single-round games.
 std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   if (!run.contains("rounds")) return std::nullopt;
   MatchFigures m;
-  m.rounds = IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"), where(r.context(), "rounds", "histogram"));
+  m.rounds = IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
+                                     where(r.context(), "rounds", "histogram"));
   const json& results = r.at(run, "round_results");
   m.rounds_recorded = r.count_at(results, "rounds");
   m.first_mover_wins = r.count_at(results, "first_mover_wins");
@@ -190,11 +201,13 @@ std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   for (const json& item : levels) {
     HandicapLevel h;
     const json& difference = r.at(item, "holes_difference");
-    if (!difference.is_number_integer()) r.fail("handicap", "holes_difference: expected an integer");
+    if (!difference.is_number_integer())
+      r.fail("handicap", "holes_difference: expected an integer");
     h.level = difference.get<int>();
     h.rounds = r.count_at(item, "rounds");
     const json& rates = r.at(item, "win_rate");
-    if (!rates.is_array() || rates.size() != 2) r.fail("handicap", "win_rate: expected [<P1 rate>, <P2 rate>]");
+    if (!rates.is_array() || rates.size() != 2)
+      r.fail("handicap", "win_rate: expected [<P1 rate>, <P2 rate>]");
     for (int p = 0; p < 2; ++p) h.win_rate[p] = r.rate(rates[p], "handicap");
     m.handicap.push_back(h);
   }
@@ -204,14 +217,16 @@ std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   for (const json& item : states) {
     HandicapStateFigures st;
     const json& holes = r.at(item, "holes_in_play");
-    if (!holes.is_array() || holes.size() != 2 || !holes[0].is_number_integer() || !holes[1].is_number_integer()) {
+    if (!holes.is_array() || holes.size() != 2 || !holes[0].is_number_integer() ||
+        !holes[1].is_number_integer()) {
       r.fail("handicap_states", "holes_in_play: expected [<P1 holes>, <P2 holes>]");
     }
     for (int p = 0; p < 2; ++p) st.holes[p] = holes[p].get<int>();
     const auto player = [&](const char* key) {
       const json& v = r.at(item, key);
       if (v.is_null()) return 0;
-      if (!v.is_number_integer() || (v.get<int>() != 1 && v.get<int>() != 2)) r.fail("handicap_states", std::string(key) + ": expected 1, 2 or null");
+      if (!v.is_number_integer() || (v.get<int>() != 1 && v.get<int>() != 2))
+        r.fail("handicap_states", std::string(key) + ": expected 1, 2 or null");
       return v.get<int>();
     };
     st.tribute_to = player("tribute_to");
@@ -219,7 +234,8 @@ std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
     st.favoured = player("favoured");
     st.rounds = r.count_at(item, "rounds");
     const json& rates = r.at(item, "win_rate");
-    if (!rates.is_array() || rates.size() != 2) r.fail("handicap_states", "win_rate: expected [<P1 rate>, <P2 rate>]");
+    if (!rates.is_array() || rates.size() != 2)
+      r.fail("handicap_states", "win_rate: expected [<P1 rate>, <P2 rate>]");
     for (int p = 0; p < 2; ++p) st.win_rate[p] = r.rate(rates[p], "handicap_states");
     m.states.push_back(st);
   }
@@ -254,7 +270,8 @@ RunFigures read_run(const json& run) {
   f.advantage_p = r.number_at(r.at(run, "first_player_advantage"), "p_value");
   f.ended_by = r.ended(r.at(run, "ended_by"), "ended_by", "games");
   const json& plies = r.at(run, "plies");
-  f.plies = IntHistogram::from_json(r.at(plies, "histogram"), where(f.ruleset, "plies", "histogram"));
+  f.plies =
+      IntHistogram::from_json(r.at(plies, "histogram"), where(f.ruleset, "plies", "histogram"));
   f.length = f.plies.summary();
   const json& relay = r.at(run, "relay_bound_hits");
   f.relay_moves = r.count_at(relay, "moves");
@@ -277,7 +294,8 @@ std::string rate_text(const Rate& r, int decimals = 1) {
   if (!std::isfinite(r.value)) return std::string(kDash);
   std::string out = percent(r.value, decimals);
   if (std::isfinite(r.low) && std::isfinite(r.high)) {
-    out += " [" + format_number(100 * r.low, decimals) + ", " + format_number(100 * r.high, decimals) + "]";
+    out += " [" + format_number(100 * r.low, decimals) + ", " +
+           format_number(100 * r.high, decimals) + "]";
   }
   return out;
 }
@@ -291,7 +309,8 @@ std::string signed_points(double fraction) {
 std::string advantage_text(const Rate& r) {
   if (!std::isfinite(r.value)) return std::string(kDash);
   std::string out = signed_points(r.value) + " pp";
-  if (std::isfinite(r.low) && std::isfinite(r.high)) out += " [" + signed_points(r.low) + ", " + signed_points(r.high) + "]";
+  if (std::isfinite(r.low) && std::isfinite(r.high))
+    out += " [" + signed_points(r.low) + ", " + signed_points(r.high) + "]";
   return out;
 }
 
@@ -300,7 +319,8 @@ std::string number_text(double value, int decimals) {
 }
 
 std::string games_text(const RunFigures& f) {
-  return std::to_string(f.games) + (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
+  return std::to_string(f.games) +
+         (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
 }
 
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
@@ -313,8 +333,12 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 // stopping rule (stop_after_rounds), a game's or a round's the no-progress rule.
 std::string end_label(const std::string& name, const std::string& what) {
   if (name == "rule") return "by a rule of the " + std::string(what == "match" ? "game" : what);
-  if (name == "no_progress") return what == "match" ? "by the reconstruction's stopping rule (rounds)" : "by the no-progress rule";
-  if (name == "safety_bound") return what == "round" ? "cut off at the safety bound" : "cut off at the safety bound (unfinished)";
+  if (name == "no_progress")
+    return what == "match" ? "by the reconstruction's stopping rule (rounds)"
+                           : "by the no-progress rule";
+  if (name == "safety_bound")
+    return what == "round" ? "cut off at the safety bound"
+                           : "cut off at the safety bound (unfinished)";
   return name;
 }
 
@@ -336,11 +360,13 @@ struct Prepared {
 };
 
 // Entries grouped by game in order of first appearance: game -> indices.
-std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(const std::vector<Prepared>& items) {
+std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(
+    const std::vector<Prepared>& items) {
   std::vector<std::pair<std::string, std::vector<std::size_t>>> groups;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string& game = items[i].entry->ruleset.game;
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == game; });
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == game; });
     if (it == groups.end()) {
       groups.push_back({game, {}});
       it = groups.end() - 1;
@@ -367,27 +393,37 @@ Table index_table(const std::vector<Prepared>& items, const std::vector<std::siz
   for (std::size_t i : rows) {
     const ReportRuleset& rs = items[i].entry->ruleset;
     const RunFigures& f = items[i].figures;
-    table.add_row({rs.name, rs.status, join(rs.evidence, ", "), games_text(f), rate_text(f.p1), rate_text(f.p2),
-                   rate_text(f.draw), advantage_text(f.advantage), number_text(f.length.mean, 1),
-                   percent(f.unfinished_rate.value, 2)});
+    table.add_row({rs.name, rs.status, join(rs.evidence, ", "), games_text(f), rate_text(f.p1),
+                   rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
+                   number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)});
   }
   return table;
 }
 
 Table results_table(const RunFigures& f) {
-  Table table({{"Outcome", Align::kLeft}, {"Games", Align::kRight}, {"Share of finished games [95% CI]", Align::kRight}});
-  table.add_row({"first player (P1) wins", Cell::integer(static_cast<std::int64_t>(f.wins[0])), rate_text(f.p1)});
-  table.add_row({"second player (P2) wins", Cell::integer(static_cast<std::int64_t>(f.wins[1])), rate_text(f.p2)});
+  Table table({{"Outcome", Align::kLeft},
+               {"Games", Align::kRight},
+               {"Share of finished games [95% CI]", Align::kRight}});
+  table.add_row({"first player (P1) wins", Cell::integer(static_cast<std::int64_t>(f.wins[0])),
+                 rate_text(f.p1)});
+  table.add_row({"second player (P2) wins", Cell::integer(static_cast<std::int64_t>(f.wins[1])),
+                 rate_text(f.p2)});
   table.add_row({"draws", Cell::integer(static_cast<std::int64_t>(f.draws)), rate_text(f.draw)});
   table.add_row({"first-player advantage (P1 minus P2)", "", advantage_text(f.advantage)});
   return table;
 }
 
 Table length_table(const DistributionSummary& s) {
-  Table table({{"Mean", Align::kRight}, {"SD", Align::kRight}, {"Min", Align::kRight}, {"5%", Align::kRight},
-               {"Median", Align::kRight}, {"95%", Align::kRight}, {"Max", Align::kRight}});
-  table.add_row({number_text(s.mean, 1), number_text(s.sd, 1), number_text(s.min, 0), number_text(s.p5, 1),
-                 number_text(s.median, 1), number_text(s.p95, 1), number_text(s.max, 0)});
+  Table table({{"Mean", Align::kRight},
+               {"SD", Align::kRight},
+               {"Min", Align::kRight},
+               {"5%", Align::kRight},
+               {"Median", Align::kRight},
+               {"95%", Align::kRight},
+               {"Max", Align::kRight}});
+  table.add_row({number_text(s.mean, 1), number_text(s.sd, 1), number_text(s.min, 0),
+                 number_text(s.p5, 1), number_text(s.median, 1), number_text(s.p95, 1),
+                 number_text(s.max, 0)});
   return table;
 }
 
@@ -396,23 +432,29 @@ Table ended_table(const std::vector<EndCount>& ended, const std::string& what) {
   const std::string column = what == "game" ? "Games" : what == "match" ? "Matches" : "Rounds";
   Table table({{"Ended", Align::kLeft}, {column, Align::kRight}, {"Share", Align::kRight}});
   for (const EndCount& e : ended) {
-    table.add_row({end_label(e.name, what), Cell::integer(static_cast<std::int64_t>(e.count)), percent(e.share, 2)});
+    table.add_row({end_label(e.name, what), Cell::integer(static_cast<std::int64_t>(e.count)),
+                   percent(e.share, 2)});
   }
   return table;
 }
 
 Table round_results_table(const MatchFigures& m) {
   const auto share = [&](std::uint64_t k) {
-    return m.rounds_recorded == 0 ? std::string(kDash) : percent(static_cast<double>(k) / static_cast<double>(m.rounds_recorded));
+    return m.rounds_recorded == 0
+               ? std::string(kDash)
+               : percent(static_cast<double>(k) / static_cast<double>(m.rounds_recorded));
   };
   Table table({{"Rounds", Align::kLeft}, {"Count", Align::kRight}, {"Share", Align::kRight}});
   table.add_row({"recorded", Cell::integer(static_cast<std::int64_t>(m.rounds_recorded)), ""});
-  table.add_row({"won by the round's first mover", Cell::integer(static_cast<std::int64_t>(m.first_mover_wins)),
+  table.add_row({"won by the round's first mover",
+                 Cell::integer(static_cast<std::int64_t>(m.first_mover_wins)),
                  rate_text(m.first_mover_win_rate)});
-  table.add_row({"won by the other player", Cell::integer(static_cast<std::int64_t>(m.second_mover_wins)),
+  table.add_row({"won by the other player",
+                 Cell::integer(static_cast<std::int64_t>(m.second_mover_wins)),
                  share(m.second_mover_wins)});
   table.add_row({"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draws)});
-  table.add_row({"unfinished (safety bound)", Cell::integer(static_cast<std::int64_t>(m.unfinished)), share(m.unfinished)});
+  table.add_row({"unfinished (safety bound)",
+                 Cell::integer(static_cast<std::int64_t>(m.unfinished)), share(m.unfinished)});
   table.add_row({"first-mover advantage", "", advantage_text(m.first_mover_advantage)});
   return table;
 }
@@ -424,11 +466,13 @@ std::string handicap_label(int level) {
 }
 
 Table handicap_table(const std::vector<HandicapLevel>& levels) {
-  Table table({{"Holes in play, P1 minus P2", Align::kLeft}, {"Rounds", Align::kRight}, {"P1 win rate [95% CI]", Align::kRight},
+  Table table({{"Holes in play, P1 minus P2", Align::kLeft},
+               {"Rounds", Align::kRight},
+               {"P1 win rate [95% CI]", Align::kRight},
                {"P2 win rate [95% CI]", Align::kRight}});
   for (const HandicapLevel& h : levels) {
-    table.add_row({handicap_label(h.level), Cell::integer(static_cast<std::int64_t>(h.rounds)), rate_text(h.win_rate[0]),
-                   rate_text(h.win_rate[1])});
+    table.add_row({handicap_label(h.level), Cell::integer(static_cast<std::int64_t>(h.rounds)),
+                   rate_text(h.win_rate[0]), rate_text(h.win_rate[1])});
   }
   return table;
 }
@@ -438,7 +482,8 @@ std::string state_label(const HandicapStateFigures& st) {
   std::string out = std::to_string(st.holes[0]) + " v " + std::to_string(st.holes[1]);
   if (st.tribute_to) out += "; P" + std::to_string(st.tribute_to) + " receives the 1-4 tribute";
   if (st.bha) out += "; P" + std::to_string(st.bha) + " has a bha";
-  if (st.favoured) out += "; P" + std::to_string(st.favoured) + " favoured by the previous round's win";
+  if (st.favoured)
+    out += "; P" + std::to_string(st.favoured) + " favoured by the previous round's win";
   return out;
 }
 
@@ -452,11 +497,13 @@ std::string state_key(const HandicapStateFigures& st) {
 }
 
 Table handicap_state_table(const std::vector<HandicapStateFigures>& states) {
-  Table table({{"Holes in play (P1 v P2) and perks", Align::kLeft}, {"Rounds", Align::kRight},
-               {"P1 win rate [95% CI]", Align::kRight}, {"P2 win rate [95% CI]", Align::kRight}});
+  Table table({{"Holes in play (P1 v P2) and perks", Align::kLeft},
+               {"Rounds", Align::kRight},
+               {"P1 win rate [95% CI]", Align::kRight},
+               {"P2 win rate [95% CI]", Align::kRight}});
   for (const HandicapStateFigures& st : states) {
-    table.add_row({state_label(st), Cell::integer(static_cast<std::int64_t>(st.rounds)), rate_text(st.win_rate[0]),
-                   rate_text(st.win_rate[1])});
+    table.add_row({state_label(st), Cell::integer(static_cast<std::int64_t>(st.rounds)),
+                   rate_text(st.win_rate[0]), rate_text(st.win_rate[1])});
   }
   return table;
 }
@@ -470,7 +517,8 @@ std::string provenance_text(const ReportRule& rule) {
 // The rules of one group (consecutive rules with the same group).
 Table rules_table(const std::vector<ReportRule>& rules, std::size_t begin, std::size_t end) {
   Table table({{"Rule", Align::kLeft}, {"Value", Align::kLeft}, {"Provenance", Align::kLeft}});
-  for (std::size_t i = begin; i < end; ++i) table.add_row({rules[i].key, rules[i].value, provenance_text(rules[i])});
+  for (std::size_t i = begin; i < end; ++i)
+    table.add_row({rules[i].key, rules[i].value, provenance_text(rules[i])});
   return table;
 }
 
@@ -497,7 +545,9 @@ struct GroupStart {
 // exactly as Table does; hrefs are the report's own relative paths.
 std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs,
                               const std::vector<GroupStart>& groups) {
-  const auto right = [&](std::size_t column) { return table.columns()[column].align == Align::kRight; };
+  const auto right = [&](std::size_t column) {
+    return table.columns()[column].align == Align::kRight;
+  };
   std::string out = "<table class=\"index\">\n<thead>\n<tr>";
   for (std::size_t i = 0; i < table.columns().size(); ++i) {
     out += right(i) ? "<th class=\"num\">" : "<th>";
@@ -507,8 +557,9 @@ std::string linked_table_html(const Table& table, const std::vector<std::string>
   std::size_t next_group = 0;
   for (std::size_t r = 0; r < table.rows().size(); ++r) {
     for (; next_group < groups.size() && groups[next_group].row == r; ++next_group) {
-      out += "<tr class=\"group\"><th colspan=\"" + std::to_string(table.columns().size()) + "\" id=\"" +
-             html_escape(groups[next_group].id) + "\">" + html_escape(groups[next_group].label) + "</th></tr>\n";
+      out += "<tr class=\"group\"><th colspan=\"" + std::to_string(table.columns().size()) +
+             "\" id=\"" + html_escape(groups[next_group].id) + "\">" +
+             html_escape(groups[next_group].label) + "</th></tr>\n";
     }
     out += "<tr>";
     const auto& row = table.rows()[r];
@@ -520,11 +571,12 @@ std::string linked_table_html(const Table& table, const std::vector<std::string>
         out += "<a href=\"" + html_escape(hrefs[r]) + "\">" + html_escape(text) + "</a>";
       } else if (interval != std::string::npos && right(i)) {
         // The interval on its own smaller line keeps ten columns within a page's width.
-        out += html_escape(text.substr(0, interval)) + "<span class=\"ci\">" + html_escape(text.substr(interval)) +
-               "</span>";
+        out += html_escape(text.substr(0, interval)) + "<span class=\"ci\">" +
+               html_escape(text.substr(interval)) + "</span>";
       } else if (table.columns()[i].name == "Evidence") {
         // Ids like "DLP.Evidence.1450" may break after a dot, not inside a word.
-        for (char c : html_escape(text)) out += c == '.' ? std::string(".<wbr />") : std::string(1, c);
+        for (char c : html_escape(text))
+          out += c == '.' ? std::string(".<wbr />") : std::string(1, c);
       } else {
         out += html_escape(text);
       }
@@ -541,7 +593,8 @@ std::string linked_table_html(const Table& table, const std::vector<std::string>
 Estimate estimate(const Rate& r) { return {r.value, r.low, r.high}; }
 
 std::string figure(const std::string& svg, const std::string& caption) {
-  return "<figure>\n" + svg + "\n<figcaption>" + html_escape(caption) + "</figcaption>\n</figure>\n";
+  return "<figure>\n" + svg + "\n<figcaption>" + html_escape(caption) +
+         "</figcaption>\n</figure>\n";
 }
 
 std::string outcome_chart(const RunFigures& f) {
@@ -652,14 +705,15 @@ std::string report_page(std::string_view title, std::string_view body) {
 std::string h(std::string_view text) { return html_escape(text); }
 
 std::string run_facts(const RunFigures& f, const ReportEntry& e) {
-  std::string out = "<p class=\"note\">" + h(games_text(f)) + " games, " + h(f.agent) + " agent on both sides, seed " +
-                    std::to_string(f.seed) + ", engine " + h(f.engine_version) + ", rules hash <code>" + h(f.rules_hash) +
-                    "</code>";
+  std::string out = "<p class=\"note\">" + h(games_text(f)) + " games, " + h(f.agent) +
+                    " agent on both sides, seed " + std::to_string(f.seed) + ", engine " +
+                    h(f.engine_version) + ", rules hash <code>" + h(f.rules_hash) + "</code>";
   if (e.stored_as) out += ", stored in the archive as run " + std::to_string(*e.stored_as);
   out += ".</p>\n";
   if (f.partial) {
-    out += "<p><strong>Partial run:</strong> interrupted after " + std::to_string(f.games) + " of " +
-           std::to_string(f.games_requested) + " games; the figures cover the games played.</p>\n";
+    out += "<p><strong>Partial run:</strong> interrupted after " + std::to_string(f.games) +
+           " of " + std::to_string(f.games_requested) +
+           " games; the figures cover the games played.</p>\n";
   }
   return out;
 }
@@ -671,25 +725,30 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
   std::string b;
   b += "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n";
   b += "<h1>" + h(rs.name) + "</h1>\n";
-  b += "<p><code>" + h(rs.id) + "</code> \xC2\xB7 " + h(game_display_name(rs.game)) + " \xC2\xB7 status: <strong>" +
-       h(rs.status) + "</strong>";
-  if (const std::string meaning = status_meaning(rs.status); !meaning.empty()) b += " (" + h(meaning) + ")";
-  b += " \xC2\xB7 evidence: " + h(rs.evidence.empty() ? std::string("none") : join(rs.evidence, ", "));
+  b += "<p><code>" + h(rs.id) + "</code> \xC2\xB7 " + h(game_display_name(rs.game)) +
+       " \xC2\xB7 status: <strong>" + h(rs.status) + "</strong>";
+  if (const std::string meaning = status_meaning(rs.status); !meaning.empty())
+    b += " (" + h(meaning) + ")";
+  b += " \xC2\xB7 evidence: " +
+       h(rs.evidence.empty() ? std::string("none") : join(rs.evidence, ", "));
   if (!rs.extends.empty()) {
     const auto it = pages.find(rs.extends);
     b += " \xC2\xB7 extends ";
     b += it == pages.end() ? "<code>" + h(rs.extends) + "</code>"
-                           : "<a href=\"" + h(fs::path(it->second).filename().string()) + "\">" + h(rs.extends) + "</a>";
+                           : "<a href=\"" + h(fs::path(it->second).filename().string()) + "\">" +
+                                 h(rs.extends) + "</a>";
   }
   b += "</p>\n";
   if (!rs.summary.empty()) b += "<p>" + h(rs.summary) + "</p>\n";
 
   b += "<h2 id=\"results\">Results</h2>\n" + run_facts(f, *item.entry);
   b += results_table(f).to_html();
-  b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the advantage is in percentage "
+  b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the "
+       "advantage is in percentage "
        "points with Tango's score interval";
   if (std::isfinite(f.advantage_p)) {
-    b += " (test of no advantage: p " + h(f.advantage_p < 0.0001 ? "< 0.0001" : "= " + format_number(f.advantage_p, 4)) + ")";
+    b += " (test of no advantage: p " +
+         h(f.advantage_p < 0.0001 ? "< 0.0001" : "= " + format_number(f.advantage_p, 4)) + ")";
   }
   b += ".</p>\n";
   b += figure(outcome_chart(f), "Bars: share of finished games; whiskers: 95% intervals.");
@@ -697,39 +756,51 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
   const std::string unit = f.match ? "match" : "game";
   b += "<h2 id=\"length\">" + h(f.match ? "Match length" : "Game length") + "</h2>\n" +
        length_table(f.length).to_html("Plies per " + unit + (f.match ? " (every round)" : ""));
-  b += figure(length_chart(f), "Histogram of " + unit + " length in plies (one ply is one player's move).");
+  b += figure(length_chart(f),
+              "Histogram of " + unit + " length in plies (one ply is one player's move).");
 
-  b += std::string("<h2 id=\"endings\">How ") + (f.match ? "matches" : "games") + " ended</h2>\n" + ended_table(f.ended_by, f.match ? "match" : "game").to_html();
-  b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) + " of all games.";
+  b += std::string("<h2 id=\"endings\">How ") + (f.match ? "matches" : "games") + " ended</h2>\n" +
+       ended_table(f.ended_by, f.match ? "match" : "game").to_html();
+  b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) +
+       " of all games.";
   if (f.relay_moves > 0) {
-    b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) + " moves in " +
-         std::to_string(f.relay_games) + " games.";
+    b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) +
+         " moves in " + std::to_string(f.relay_games) + " games.";
   }
   b += "</p>\n";
 
   if (f.match) {
     const MatchFigures& m = *f.match;
-    b += "<h2 id=\"matches\">Matches</h2>\n" + length_table(m.rounds.summary()).to_html("Rounds per match");
+    b += "<h2 id=\"matches\">Matches</h2>\n" +
+         length_table(m.rounds.summary()).to_html("Rounds per match");
     b += figure(rounds_chart(m), "Histogram of the number of rounds a match lasted.");
     b += round_results_table(m).to_html("Rounds of every match");
     b += ended_table(m.round_ended_by, "round").to_html("How rounds ended");
     if (!m.handicap.empty()) {
       b += "<h2 id=\"handicap\">Handicap effects</h2>\n" + handicap_table(m.handicap).to_html();
-      b += "<p class=\"note\">A round's handicap level: the holes P1 had in play minus P2's when it was dealt "
-           "(holes left unfilled by the previous round's loser are out of play). Rates are shares of the finished "
+      b += "<p class=\"note\">A round's handicap level: the holes P1 had in play minus P2's when "
+           "it was dealt "
+           "(holes left unfilled by the previous round's loser are out of play). Rates are shares "
+           "of the finished "
            "rounds at that level, which the matches themselves reached.</p>\n";
-      b += figure(handicap_chart(m), "Points: share of finished rounds each player won at that level; whiskers: 95% intervals.");
+      b += figure(handicap_chart(m),
+                  "Points: share of finished rounds each player won at that level; whiskers: 95% "
+                  "intervals.");
     }
     if (!m.states.empty()) {
       b += handicap_state_table(m.states).to_html("Rounds by their whole handicap state");
-      b += "<p class=\"note\">The same rounds by the whole state they were dealt with: each row's holes in play and "
-           "the perks the settlement gave (the 1-4 tribute, a bha, the perks of the previous round's winner).</p>\n";
+      b += "<p class=\"note\">The same rounds by the whole state they were dealt with: each row's "
+           "holes in play and "
+           "the perks the settlement gave (the 1-4 tribute, a bha, the perks of the previous "
+           "round's winner).</p>\n";
     }
   }
 
-  b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the resolved ruleset: the evidence "
+  b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the "
+       "resolved ruleset: the evidence "
        "phrase it implements, the assumption it makes, or the vocabulary's default.</p>\n";
-  for (const auto& [begin, end] : rule_groups(rs.rules)) b += rules_table(rs.rules, begin, end).to_html(rs.rules[begin].group);
+  for (const auto& [begin, end] : rule_groups(rs.rules))
+    b += rules_table(rs.rules, begin, end).to_html(rs.rules[begin].group);
   return report_page(rs.name + " \xE2\x80\x94 " + options.title, b);
 }
 
@@ -738,26 +809,36 @@ std::string common_settings(const std::vector<Prepared>& items) {
   bool same = true;
   for (const Prepared& item : items) {
     const RunFigures& f = item.figures;
-    same = same && f.agent == first.agent && f.seed == first.seed && f.games_requested == first.games_requested;
+    same = same && f.agent == first.agent && f.seed == first.seed &&
+           f.games_requested == first.games_requested;
   }
   if (!same) return "Runs with different settings (see each ruleset's page).";
-  return std::to_string(first.games_requested) + " games per ruleset, " + first.agent + " agent on both sides, seed " +
-         std::to_string(first.seed) + ", engine " + first.engine_version + ".";
+  return std::to_string(first.games_requested) + " games per ruleset, " + first.agent +
+         " agent on both sides, seed " + std::to_string(first.seed) + ", engine " +
+         first.engine_version + ".";
 }
 
-std::string index_page(const std::vector<Prepared>& items, const std::vector<std::string>& page_paths,
-                       const ReportOptions& options) {
+std::string index_page(const std::vector<Prepared>& items,
+                       const std::vector<std::string>& page_paths, const ReportOptions& options) {
   std::string b = "<h1>" + h(options.title) + "</h1>\n";
-  b += "<p>" + h(common_settings(items)) + " One row per ruleset, grouped by game; each ruleset's page gives its "
+  b += "<p>" + h(common_settings(items)) +
+       " One row per ruleset, grouped by game; each ruleset's page gives its "
        "rules with their provenance, its game-length distribution and how its games ended.</p>\n";
-  b += "<p class=\"note\">P1 moves first. Rates are shares of finished games with Wilson 95% intervals [low, high]; "
-       "the first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score interval. "
-       "Mean plies: mean game length (a ply is one player's move). Unfinished: share of games stopped by the safety "
-       "bound on their length. Status: observed (rules as played and recorded), described (as a source describes them), reconstructed (a "
+  b += "<p class=\"note\">P1 moves first. Rates are shares of finished games with Wilson 95% "
+       "intervals [low, high]; "
+       "the first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points with "
+       "Tango's score interval. "
+       "Mean plies: mean game length (a ply is one player's move). Unfinished: share of games "
+       "stopped by the safety "
+       "bound on their length. Status: observed (rules as played and recorded), described (as a "
+       "source describes them), reconstructed (a "
        "reading that fills gaps the evidence leaves).</p>\n";
-  if (!options.command.empty()) b += "<p class=\"note\">Made by <code>" + h(options.command) + "</code></p>\n";
-  b += "<p>Data: <a href=\"report.md\">report.md</a> \xC2\xB7 <a href=\"runs.csv\">runs.csv</a> (tidy: one row per "
-       "ruleset and statistic) \xC2\xB7 <a href=\"runs.json\">runs.json</a> (every run as JSON).</p>\n";
+  if (!options.command.empty())
+    b += "<p class=\"note\">Made by <code>" + h(options.command) + "</code></p>\n";
+  b += "<p>Data: <a href=\"report.md\">report.md</a> \xC2\xB7 <a href=\"runs.csv\">runs.csv</a> "
+       "(tidy: one row per "
+       "ruleset and statistic) \xC2\xB7 <a href=\"runs.json\">runs.json</a> (every run as "
+       "JSON).</p>\n";
   std::vector<std::size_t> order;
   std::vector<GroupStart> groups;
   for (const auto& [game, rows] : group_by_game(items)) {
@@ -766,10 +847,12 @@ std::string index_page(const std::vector<Prepared>& items, const std::vector<std
   }
   std::vector<std::string> hrefs;
   for (std::size_t i : order) hrefs.push_back(page_paths[i]);
-  b += "<h2 id=\"rulesets\">Rulesets by game</h2>\n" + linked_table_html(index_table(items, order), hrefs, groups);
+  b += "<h2 id=\"rulesets\">Rulesets by game</h2>\n" +
+       linked_table_html(index_table(items, order), hrefs, groups);
   b += "<h2 id=\"comparison\">Comparison</h2>\n";
   b += figure(overview_chart(items), "Bars: share of finished games; whiskers: 95% intervals.");
-  b += figure(advantage_chart(items), "Bars: first-player advantage; whiskers: 95% intervals. Zero: no advantage.");
+  b += figure(advantage_chart(items),
+              "Bars: first-player advantage; whiskers: 95% intervals. Zero: no advantage.");
   return report_page(options.title, b);
 }
 
@@ -778,8 +861,10 @@ std::string index_page(const std::vector<Prepared>& items, const std::vector<std
 std::string markdown(const std::vector<Prepared>& items, const std::vector<std::string>& page_paths,
                      const ReportOptions& options) {
   std::string md = "# " + options.title + "\n\n" + common_settings(items) +
-                   " P1 moves first. Rates are shares of finished games with Wilson 95% intervals [low, high]; the "
-                   "first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score "
+                   " P1 moves first. Rates are shares of finished games with Wilson 95% intervals "
+                   "[low, high]; the "
+                   "first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points "
+                   "with Tango's score "
                    "interval. Charts: index.html and the pages under rulesets/.\n\n";
   if (!options.command.empty()) md += "Made by `" + options.command + "`\n\n";
   for (const auto& [game, rows] : group_by_game(items)) {
@@ -790,23 +875,37 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
     const RunFigures& f = items[i].figures;
     md += "## " + rs.name + "\n\n`" + rs.id + "` (" + page_paths[i] + "), status: " + rs.status +
           ", evidence: " + (rs.evidence.empty() ? std::string("none") : join(rs.evidence, ", ")) +
-          (rs.extends.empty() ? "" : ", extends `" + rs.extends + "`") + ", rules hash `" + rs.rules_hash + "`\n\n";
+          (rs.extends.empty() ? "" : ", extends `" + rs.extends + "`") + ", rules hash `" +
+          rs.rules_hash + "`\n\n";
     if (!rs.summary.empty()) md += rs.summary + "\n\n";
-    md += games_text(f) + " games, " + f.agent + " agent on both sides, seed " + std::to_string(f.seed) + ", engine " +
-          f.engine_version + (items[i].entry->stored_as ? ", stored in the archive as run " + std::to_string(*items[i].entry->stored_as) : std::string()) + ".\n\n";
-    md += results_table(f).to_markdown() + (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
-          length_table(f.length).to_markdown() +
-          "\n" + ended_table(f.ended_by, f.match ? "match" : "game").to_markdown() + "\n";
+    md += games_text(f) + " games, " + f.agent + " agent on both sides, seed " +
+          std::to_string(f.seed) + ", engine " + f.engine_version +
+          (items[i].entry->stored_as
+               ? ", stored in the archive as run " + std::to_string(*items[i].entry->stored_as)
+               : std::string()) +
+          ".\n\n";
+    md += results_table(f).to_markdown() +
+          (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
+          length_table(f.length).to_markdown() + "\n" +
+          ended_table(f.ended_by, f.match ? "match" : "game").to_markdown() + "\n";
     if (f.match) {
       const MatchFigures& m = *f.match;
       md += "Rounds per match:\n\n" + length_table(m.rounds.summary()).to_markdown() + "\n";
-      md += round_results_table(m).to_markdown() + "\n" + ended_table(m.round_ended_by, "round").to_markdown() + "\n";
-      if (!m.handicap.empty()) md += "Handicap effects:\n\n" + handicap_table(m.handicap).to_markdown() + "\n";
-      if (!m.states.empty()) md += "Rounds by their whole handicap state:\n\n" + handicap_state_table(m.states).to_markdown() + "\n";
+      md += round_results_table(m).to_markdown() + "\n" +
+            ended_table(m.round_ended_by, "round").to_markdown() + "\n";
+      if (!m.handicap.empty())
+        md += "Handicap effects:\n\n" + handicap_table(m.handicap).to_markdown() + "\n";
+      if (!m.states.empty())
+        md += "Rounds by their whole handicap state:\n\n" +
+              handicap_state_table(m.states).to_markdown() + "\n";
     }
     md += "Rules and their provenance:\n\n";
-    Table rules({{"Group", Align::kLeft}, {"Rule", Align::kLeft}, {"Value", Align::kLeft}, {"Provenance", Align::kLeft}});
-    for (const ReportRule& rule : rs.rules) rules.add_row({rule.group, rule.key, rule.value, provenance_text(rule)});
+    Table rules({{"Group", Align::kLeft},
+                 {"Rule", Align::kLeft},
+                 {"Value", Align::kLeft},
+                 {"Provenance", Align::kLeft}});
+    for (const ReportRule& rule : rs.rules)
+      rules.add_row({rule.group, rule.key, rule.value, provenance_text(rule)});
     md += rules.to_markdown() + "\n";
   }
   return md;
@@ -832,7 +931,8 @@ std::string game_display_name(std::string_view game) {
 std::string ruleset_page_path(std::string_view ruleset_id) {
   std::string name;
   for (char c : ruleset_id) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       c == '_' || c == '-';
     name += c == '/' ? '.' : plain ? c : '_';
   }
   return "rulesets/" + name + ".html";
@@ -841,8 +941,12 @@ std::string ruleset_page_path(std::string_view ruleset_id) {
 std::vector<TidyStatistic> tidy_statistics(const json& run) {
   const RunFigures f = read_run(run);
   std::vector<TidyStatistic> rows;
-  const auto count = [&](const std::string& name, std::uint64_t value) { rows.push_back({name, value, nullptr, nullptr}); };
-  const auto value = [&](const std::string& name, double x) { rows.push_back({name, json_number(x), nullptr, nullptr}); };
+  const auto count = [&](const std::string& name, std::uint64_t value) {
+    rows.push_back({name, value, nullptr, nullptr});
+  };
+  const auto value = [&](const std::string& name, double x) {
+    rows.push_back({name, json_number(x), nullptr, nullptr});
+  };
   const auto rate = [&](const std::string& name, const Rate& r) {
     rows.push_back({name, json_number(r.value), json_number(r.low), json_number(r.high)});
   };
@@ -886,7 +990,8 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
     count("rounds_recorded", m.rounds_recorded);
     rate("round_first_mover_win_rate", m.first_mover_win_rate);
     rate("round_first_mover_advantage", m.first_mover_advantage);
-    for (const EndCount& e : m.round_ended_by) value("round_ended_by_" + e.name + "_share", e.share);
+    for (const EndCount& e : m.round_ended_by)
+      value("round_ended_by_" + e.name + "_share", e.share);
     for (const HandicapLevel& hl : m.handicap) {
       const std::string level = "handicap_holes_difference_" + std::to_string(hl.level);
       count(level + "_rounds", hl.rounds);
@@ -903,7 +1008,8 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
   return rows;
 }
 
-std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries, const ReportOptions& options) {
+std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,
+                                      const ReportOptions& options) {
   if (entries.empty()) throw Error("report: no runs to report");
   std::vector<Prepared> items;
   std::map<std::string, std::string> pages;  // ruleset id -> page path
@@ -912,7 +1018,8 @@ std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries, c
   for (const ReportEntry& e : entries) {
     items.push_back({&e, read_run(e.run)});
     if (items.back().figures.ruleset != e.ruleset.id) {
-      throw Error(where("report", e.ruleset.id, "the run is of another ruleset (" + items.back().figures.ruleset + ")"));
+      throw Error(where("report", e.ruleset.id,
+                        "the run is of another ruleset (" + items.back().figures.ruleset + ")"));
     }
     const std::string path = ruleset_page_path(e.ruleset.id);
     if (!pages.emplace(e.ruleset.id, path).second || !paths.insert(path).second) {
@@ -923,15 +1030,16 @@ std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries, c
 
   std::vector<ReportFile> files;
   files.push_back({"index.html", index_page(items, page_paths, options)});
-  for (std::size_t i = 0; i < items.size(); ++i) files.push_back({page_paths[i], ruleset_page(items[i], pages, options)});
+  for (std::size_t i = 0; i < items.size(); ++i)
+    files.push_back({page_paths[i], ruleset_page(items[i], pages, options)});
   files.push_back({"report.md", markdown(items, page_paths, options)});
 
   Table csv({{"ruleset"}, {"game"}, {"statistic"}, {"value"}, {"ci_low"}, {"ci_high"}});
   const auto cell = [](const json& x) { return x.is_null() ? Cell() : Cell::text(x.dump()); };
   for (const Prepared& item : items) {
     for (const TidyStatistic& s : tidy_statistics(item.entry->run)) {
-      csv.add_row({item.entry->ruleset.id, item.entry->ruleset.game, s.statistic, cell(s.value), cell(s.ci_low),
-                   cell(s.ci_high)});
+      csv.add_row({item.entry->ruleset.id, item.entry->ruleset.game, s.statistic, cell(s.value),
+                   cell(s.ci_low), cell(s.ci_high)});
     }
   }
   files.push_back({"runs.csv", csv.to_csv()});
@@ -945,7 +1053,8 @@ std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries, c
 // ---- the folder -----------------------------------------------------------------------------
 
 ReportFolder::ReportFolder(fs::path out) : out_(std::move(out)) {
-  if (out_.filename().empty() && out_.has_parent_path()) out_ = out_.parent_path();  // "reports/out/" -> "reports/out"
+  if (out_.filename().empty() && out_.has_parent_path())
+    out_ = out_.parent_path();  // "reports/out/" -> "reports/out"
   const auto fail = [&](const std::string& reason) {
     throw Error(where(out_.string(), "", "cannot write the report here (" + reason + ")"));
   };
@@ -957,12 +1066,14 @@ ReportFolder::ReportFolder(fs::path out) : out_(std::move(out)) {
   if (place_ == place_.root_path()) fail("it is the root folder");
   const fs::file_status status = fs::status(place_, ec);
   if (fs::exists(status)) {
-    if (!fs::is_directory(status)) throw Error(where(out_.string(), "", "exists and is not a folder"));
+    if (!fs::is_directory(status))
+      throw Error(where(out_.string(), "", "exists and is not a folder"));
     const bool ours = fs::exists(place_ / kMarkerFile, ec);
     const bool empty = fs::is_empty(place_, ec);
     if (!ours && !empty) {
       throw Error(where(out_.string(), "",
-                        "is a folder that is not a mancala report (no .mancala-report file in it): choose another "
+                        "is a folder that is not a mancala report (no .mancala-report file in it): "
+                        "choose another "
                         "folder or empty it"));
     }
   }
@@ -1014,7 +1125,8 @@ void ReportFolder::commit() {
   // Swap the new folder with the previous report in one step; the old one is then at tmp_.
   if (::renameat2(AT_FDCWD, tmp_.c_str(), AT_FDCWD, place_.c_str(), RENAME_EXCHANGE) != 0) {
     if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) fail(std::strerror(errno));
-    // No exchange on this file system: move the old report aside, the new one in, the old one back on failure.
+    // No exchange on this file system: move the old report aside, the new one in, the old one back
+    // on failure.
     const fs::path old = tmp_.string() + ".old";
     fs::rename(place_, old, ec);
     if (ec) fail(ec.message());
@@ -1032,12 +1144,15 @@ void ReportFolder::commit() {
   fs::remove_all(tmp_, ec);  // the previous report; failing to delete it loses nothing new
 }
 
-void write_report(const std::vector<ReportEntry>& entries, ReportFolder& folder, const ReportOptions& options) {
-  for (const ReportFile& file : render_report(entries, options)) folder.write(file.path, file.content);
+void write_report(const std::vector<ReportEntry>& entries, ReportFolder& folder,
+                  const ReportOptions& options) {
+  for (const ReportFile& file : render_report(entries, options))
+    folder.write(file.path, file.content);
   folder.commit();
 }
 
-void write_report(const std::vector<ReportEntry>& entries, const fs::path& out, const ReportOptions& options) {
+void write_report(const std::vector<ReportEntry>& entries, const fs::path& out,
+                  const ReportOptions& options) {
   ReportFolder folder(out);
   write_report(entries, folder, options);
 }

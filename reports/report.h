@@ -12,12 +12,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace mancala::reports {
 
@@ -48,7 +47,7 @@ struct ReportRuleset {
 // One ruleset and the run the report shows for it.
 struct ReportEntry {
   ReportRuleset ruleset;
-  nlohmann::json run;                    // one run, as sim::run_stats_to_json writes it
+  nlohmann::json run;                     // one run, as sim::run_stats_to_json writes it
   std::optional<std::int64_t> stored_as;  // the run's id in the archive, when stored
 };
 
@@ -92,7 +91,8 @@ struct ReportFile {
 // and the marker file ReportFolder looks for. Entries are grouped by game in order of first
 // appearance, rulesets in the order given. Throws mancala::Error if there is no entry, two
 // entries have the same ruleset id, or a run's JSON lacks a key the report needs.
-std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries, const ReportOptions& options);
+std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,
+                                      const ReportOptions& options);
 
 // The output folder of a report, written whole or not at all.
 //
@@ -138,7 +138,8 @@ class ReportFolder {
 };
 
 // render_report into `folder`, then commit it.
-void write_report(const std::vector<ReportEntry>& entries, ReportFolder& folder, const ReportOptions& options = {});
+void write_report(const std::vector<ReportEntry>& entries, ReportFolder& folder,
+                  const ReportOptions& options = {});
 // The same into a new ReportFolder(out).
 void write_report(const std::vector<ReportEntry>& entries, const std::filesystem::path& out,
                   const ReportOptions& options = {});

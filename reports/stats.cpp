@@ -1,15 +1,14 @@
 #include "reports/stats.h"
 
 #include <algorithm>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
 #include <numbers>
 #include <numeric>
 #include <sstream>
 #include <string>
-
-#include <boost/math/distributions/normal.hpp>
-#include <boost/math/distributions/students_t.hpp>
 
 #include "common/error.h"
 
@@ -30,8 +29,8 @@ std::string show(double value) {
 
 void check_counts(const char* function, std::uint64_t k, std::uint64_t n) {
   if (k > n) {
-    throw Error(std::string(function) + ": k = " + std::to_string(k) + " is greater than n = " +
-                std::to_string(n));
+    throw Error(std::string(function) + ": k = " + std::to_string(k) +
+                " is greater than n = " + std::to_string(n));
   }
 }
 
@@ -82,7 +81,8 @@ void check_confidence(double confidence) {
 
 double z_for_confidence(double confidence) {
   check_confidence(confidence);
-  return boost::math::quantile(boost::math::complement(boost::math::normal(), (1 - confidence) / 2));
+  return boost::math::quantile(
+      boost::math::complement(boost::math::normal(), (1 - confidence) / 2));
 }
 
 Interval wilson_interval(std::uint64_t k, std::uint64_t n, double confidence) {
@@ -158,8 +158,7 @@ Difference newcombe_difference(std::uint64_t k1, std::uint64_t n1, std::uint64_t
   return out;
 }
 
-MannWhitney mann_whitney(const IntHistogram& x, const IntHistogram& y,
-                         bool continuity_correction) {
+MannWhitney mann_whitney(const IntHistogram& x, const IntHistogram& y, bool continuity_correction) {
   if (x.empty() || y.empty()) throw Error("mann_whitney: a sample is empty");
   const u128 n1 = x.total();
   const u128 n2 = y.total();
@@ -168,9 +167,9 @@ MannWhitney mann_whitney(const IntHistogram& x, const IntHistogram& y,
   if (big_n >= (u128{1} << 42)) throw Error("mann_whitney: more than 2^42 observations");
   const std::int64_t lo = std::min(x.min(), y.min());
   const std::int64_t hi = std::max(x.max(), y.max());
-  u128 twice_u = 0;        // 2 * #(x > y) + #(x == y)
-  u128 cubes = 0;          // sum of t^3 over groups of equal values
-  u128 y_below = 0;        // #(y < v)
+  u128 twice_u = 0;  // 2 * #(x > y) + #(x == y)
+  u128 cubes = 0;    // sum of t^3 over groups of equal values
+  u128 y_below = 0;  // #(y < v)
   for (std::int64_t v = lo; v <= hi; ++v) {
     const u128 cx = x.count(v);
     const u128 cy = y.count(v);
@@ -289,7 +288,8 @@ Welch welch_difference(const Moments& a, const Moments& b, double confidence) {
   const double se = std::sqrt(se2);
   out.df = se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1));
   const boost::math::students_t t_dist(out.df);
-  const double t_crit = boost::math::quantile(boost::math::complement(t_dist, (1 - confidence) / 2));
+  const double t_crit =
+      boost::math::quantile(boost::math::complement(t_dist, (1 - confidence) / 2));
   out.interval = {out.difference - t_crit * se, out.difference + t_crit * se};
   out.t = out.difference / se;
   out.p_value = 2 * boost::math::cdf(boost::math::complement(t_dist, std::fabs(out.t)));

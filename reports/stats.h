@@ -42,10 +42,10 @@ Interval wilson_interval(std::uint64_t k, std::uint64_t n, double confidence = 0
 // interval is Tango's score interval for that problem (T. Tango 1998, Stat. Med. 17:891-908): the
 // Wilson construction carried over (invert the score test, with the variance at the restricted
 // maximum-likelihood estimate), so it stays inside [-1, 1] and does not collapse to a point when
-// every game is won by one side or drawn. With no draws it equals 2 * wilson_interval(wins1, n) - 1.
-// z and p_value are the score test of "no advantage" (McNemar's test without continuity correction:
-// z = (wins1 - wins2) / sqrt(wins1 + wins2)); z = 0 and p_value = 1 when there are no wins at all.
-// n == 0 gives estimate 0, interval [-1, 1], z 0, p_value 1.
+// every game is won by one side or drawn. With no draws it equals 2 * wilson_interval(wins1, n)
+// - 1. z and p_value are the score test of "no advantage" (McNemar's test without continuity
+// correction: z = (wins1 - wins2) / sqrt(wins1 + wins2)); z = 0 and p_value = 1 when there are no
+// wins at all. n == 0 gives estimate 0, interval [-1, 1], z 0, p_value 1.
 struct Advantage {
   double estimate = 0;
   Interval interval;
@@ -65,8 +65,7 @@ struct ZTest {
 // p = (k1 + k2) / (n1 + n2). z^2 is R's prop.test(c(k1, k2), c(n1, n2), correct = FALSE)
 // X-squared and p_value its p-value. When p is 0 or 1 (no variation at all) z = 0 and p_value = 1.
 // Throws if n1 or n2 is 0 or k > n.
-ZTest two_proportion_z_test(std::uint64_t k1, std::uint64_t n1, std::uint64_t k2,
-                            std::uint64_t n2);
+ZTest two_proportion_z_test(std::uint64_t k1, std::uint64_t n1, std::uint64_t k2, std::uint64_t n2);
 
 // p1 - p2 for two INDEPENDENT samples with Newcombe's hybrid score interval (method 10 of
 // Newcombe 1998, "Interval estimation for the difference between independent proportions",

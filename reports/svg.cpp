@@ -192,8 +192,9 @@ class SvgWriter {
 
   // A vertical axis title, rotated to read bottom to top.
   void vertical_text(double x, double y, const std::string& content) {
-    out_ += "<text x=\"" + px(x) + "\" y=\"" + px(y) + "\" text-anchor=\"middle\" transform=\"rotate(-90 " +
-            px(x) + " " + px(y) + ")\">" + xml_escape(content) + "</text>\n";
+    out_ += "<text x=\"" + px(x) + "\" y=\"" + px(y) +
+            "\" text-anchor=\"middle\" transform=\"rotate(-90 " + px(x) + " " + px(y) + ")\">" +
+            xml_escape(content) + "</text>\n";
   }
 
   // A legend: one swatch and name per series, wrapped into rows under the title.
@@ -337,7 +338,8 @@ std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOpti
     description = "Histogram of " + std::to_string(total) + " values in " +
                   std::to_string(bins.size()) + " bins.";
     for (std::size_t i = 0; i < bins.size(); ++i) {
-      description += (i == 0 ? " " : "; ") + bin_name(bins[i]) + ": " + std::to_string(bins[i].count);
+      description +=
+          (i == 0 ? " " : "; ") + bin_name(bins[i]) + ": " + std::to_string(bins[i].count);
     }
     if (!bins.empty()) description += ".";
   }
@@ -420,7 +422,8 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
   }
 
   Frame frame;
-  frame.left = 14 + static_cast<double>(widest) * kCharWidth + (options.y_label.empty() ? 0 : kAxisLabelRow);
+  frame.left =
+      14 + static_cast<double>(widest) * kCharWidth + (options.y_label.empty() ? 0 : kAxisLabelRow);
   frame.right = width - 24;
   frame.top = top_margin(options, legend_rows(names, frame.left, frame.right));
   const double bar_gap = 2;
@@ -439,7 +442,8 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
     bar = std::max(1.0, (group - group_gap + bar_gap) / rows - bar_gap);
   }
   frame.bottom = height - bottom_margin(options);
-  const double group = (frame.bottom - frame.top) / std::max(1.0, static_cast<double>(categories.size()));
+  const double group =
+      (frame.bottom - frame.top) / std::max(1.0, static_cast<double>(categories.size()));
   const Scale sx{x_axis.lo, x_axis.hi, frame.left, frame.right};
   const double baseline = sx(std::clamp(0.0, x_axis.lo, x_axis.hi));
 
@@ -461,7 +465,9 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
   }
 
   SvgWriter svg(width, height, options.title, description);
-  if (!names.empty()) svg.legend(names, frame.top - legend_rows(names, frame.left, frame.right) * kLegendRow - 6, frame.left, frame.right);
+  if (!names.empty())
+    svg.legend(names, frame.top - legend_rows(names, frame.left, frame.right) * kLegendRow - 6,
+               frame.left, frame.right);
   draw_x_axis(svg, x_axis, sx, frame, options.x_label);
   for (std::size_t c = 0; c < categories.size(); ++c) {
     const double group_top = frame.top + static_cast<double>(c) * group;
@@ -471,9 +477,9 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
     for (std::size_t s = 0; s < series.size(); ++s) {
       const Estimate& e = series[s].values[c];
       const double y = first + static_cast<double>(s) * (bar + bar_gap);
-      const std::string tip = categories[c] + (series[s].name.empty() ? "" : ", " + series[s].name) +
-                              ": " + show_value(e.value, options.x_percent) +
-                              show_interval(e.low, e.high, options.x_percent);
+      const std::string tip =
+          categories[c] + (series[s].name.empty() ? "" : ", " + series[s].name) + ": " +
+          show_value(e.value, options.x_percent) + show_interval(e.low, e.high, options.x_percent);
       if (std::isfinite(e.value)) {
         const double x = sx(e.value);
         svg.rect(std::min(x, baseline), y, std::fabs(x - baseline), bar, colour(s), tip);
@@ -488,7 +494,8 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
     }
   }
   svg.line(frame.left, frame.top, frame.left, frame.bottom, kAxisColour);
-  if (!options.y_label.empty()) svg.vertical_text(16, (frame.top + frame.bottom) / 2, options.y_label);
+  if (!options.y_label.empty())
+    svg.vertical_text(16, (frame.top + frame.bottom) / 2, options.y_label);
   if (categories.empty() || series.empty()) draw_no_data(svg, frame);
   return svg.finish();
 }

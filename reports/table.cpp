@@ -40,15 +40,30 @@ std::string markdown_escape(std::string_view text) {
   std::string out;
   for (char c : replace_line_breaks(text, "\n")) {
     switch (c) {
-      case '|': case '\\': case '`': case '*': case '_': case '[': case ']':
+      case '|':
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
         out += '\\';
         out += c;
         break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '\n': out += "<br>"; break;
-      default: out += c;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '\n':
+        out += "<br>";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -161,7 +176,8 @@ std::string Table::to_text() const {
   const std::size_t n = columns_.size();
   std::vector<std::vector<std::string>> lines;
   lines.emplace_back();
-  for (const Column& column : columns_) lines.back().push_back(replace_line_breaks(column.name, " "));
+  for (const Column& column : columns_)
+    lines.back().push_back(replace_line_breaks(column.name, " "));
   for (const auto& row : rows_) {
     lines.emplace_back();
     for (const Cell& cell : row) lines.back().push_back(replace_line_breaks(cell.display(), " "));

@@ -2,11 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace mancala::reports {
 
@@ -61,8 +60,10 @@ struct Column {
 // A result table: named columns and rows of cells, rendered five ways.
 //
 //   to_text():     columns padded to the widest cell (width in Unicode characters), two spaces
-//                  apart, a dashed rule under the header; line breaks inside a cell print as spaces.
-//   to_csv():      RFC 4180: CRLF line ends, a header line, fields quoted when they contain a comma,
+//                  apart, a dashed rule under the header; line breaks inside a cell print as
+//                  spaces.
+//   to_csv():      RFC 4180: CRLF line ends, a header line, fields quoted when they contain a
+//   comma,
 //                  a double quote, CR or LF, quotes doubled; cells as displayed.
 //   to_markdown(): a GitHub/CommonMark pipe table with alignment markers; | \ ` * _ [ ] escaped
 //                  with a backslash, < > & as entities, line breaks as <br>.

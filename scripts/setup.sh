@@ -2,7 +2,8 @@
 # Installs the Debian packages the project needs, only those missing. Idempotent.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
-          libboost-program-options-dev libgtest-dev googletest libbenchmark-dev)
+          libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
+          clang-format)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 jobs=$(nproc)
+bash scripts/check_format.sh
 
 # -g1 (line tables only): backtraces keep file and line, and the build takes a third less time.
 BUILD_DIR=build bash scripts/build.sh -DMANCALA_WERROR=ON -DMANCALA_SANITIZE=OFF \

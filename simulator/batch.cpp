@@ -24,7 +24,10 @@ namespace {
 class BlockQueue {
  public:
   BlockQueue(GameRange range, int64_t block_size, const GameTally& empty)
-      : range_(range), block_size_(block_size), blocks_((range.size() + block_size - 1) / block_size), total_(empty) {}
+      : range_(range),
+        block_size_(block_size),
+        blocks_((range.size() + block_size - 1) / block_size),
+        total_(empty) {}
 
   // The next block to play, or false when none is left.
   bool take(GameRange& block) {
@@ -40,7 +43,8 @@ class BlockQueue {
     std::lock_guard lock(mutex_);
     done_ += static_cast<uint64_t>(block.size());
     pending_.emplace(b, std::move(tally));
-    for (auto it = pending_.begin(); it != pending_.end() && it->first == next_commit_; it = pending_.erase(it)) {
+    for (auto it = pending_.begin(); it != pending_.end() && it->first == next_commit_;
+         it = pending_.erase(it)) {
       total_.merge(it->second);
       ++next_commit_;
     }
@@ -77,15 +81,18 @@ int64_t block_size_for(int64_t games, int threads) {
 
 int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
-GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options, const GameTally& empty) {
+GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
+                     const GameTally& empty) {
   if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
-  const int threads = static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
+  const int threads =
+      static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
   BlockQueue queue(range, block_size_for(range.size(), threads), empty);
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mutex;
   const auto stopping = [&] {
-    return failed.load(std::memory_order_relaxed) || (options.stop && options.stop->load(std::memory_order_relaxed));
+    return failed.load(std::memory_order_relaxed) ||
+           (options.stop && options.stop->load(std::memory_order_relaxed));
   };
 
   std::mutex running_mutex;
@@ -133,7 +140,8 @@ GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& o
 
 RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
   if (options.games < 1) throw Error("simulate: --games: must be 1 or more");
-  if (options.shard.count < 1 || options.shard.index < 1 || options.shard.index > options.shard.count) {
+  if (options.shard.count < 1 || options.shard.index < 1 ||
+      options.shard.index > options.shard.count) {
     throw Error("simulate: --shard: expected i/n with 1 <= i <= n");
   }
   RunStats run;

@@ -49,7 +49,8 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options);
 // as described above. Only options.threads, stop and progress are used. The result counts a
 // prefix of `range`: all of it unless stopped. Rethrows the first exception a call of `play` threw.
 using PlayOne = std::function<GameResult(int64_t game_index)>;
-GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options, const GameTally& empty = {});
+GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
+                     const GameTally& empty = {});
 
 // The number of worker threads to use by default: the hardware's, at least 1.
 int default_threads();

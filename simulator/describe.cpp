@@ -14,10 +14,11 @@ std::string cell(const Game& game, const State& s, int pos) {
   std::ostringstream out;
   if (s.out_of_play >> pos & 1u) return "[ xx]";
   if (s.sink[pos] != kNobody) {
-    // A sink may still hold counters dealt into it (a loser's remainder hole): shown before the mark.
+    // A sink may still hold counters dealt into it (a loser's remainder hole): shown before the
+    // mark.
     const int held = s.holes[pos];
-    out << "[" << (held > 0 && held < 10 ? static_cast<char>('0' + held) : ' ') << (game.rules().tuzdyk ? 'T' : 'B')
-        << s.sink[pos] + 1 << "]";
+    out << "[" << (held > 0 && held < 10 ? static_cast<char>('0' + held) : ' ')
+        << (game.rules().tuzdyk ? 'T' : 'B') << s.sink[pos] + 1 << "]";
     return out.str();
   }
   out << "[" << std::setw(3) << static_cast<int>(s.holes[pos]) << "]";
@@ -34,10 +35,14 @@ std::string numbers(const std::vector<int>& cols) {
 
 std::string end_reason_name(EndReason reason) {
   switch (reason) {
-    case EndReason::kNone: return "none";
-    case EndReason::kRule: return "rule";
-    case EndReason::kNoProgress: return "no_progress";
-    case EndReason::kSafetyBound: return "safety_bound";
+    case EndReason::kNone:
+      return "none";
+    case EndReason::kRule:
+      return "rule";
+    case EndReason::kNoProgress:
+      return "no_progress";
+    case EndReason::kSafetyBound:
+      return "safety_bound";
   }
   return "none";
 }
@@ -51,11 +56,11 @@ std::string draw_board(const Game& game, const State& s) {
     MoveList moves;
     if (game.joint_turn(s)) game.legal_moves(s, p, moves);
     const bool moving = !s.over && (game.joint_turn(s) ? moves.size > 0 : s.to_move == p);
-    out << "  Player " << p + 1 << (moving ? " (to move)" : "") << "  store "
-        << s.store[p];
+    out << "  Player " << p + 1 << (moving ? " (to move)" : "") << "  store " << s.store[p];
     if (r.tuzdyk) {
       out << "  tuzdyk "
-          << (s.tuzdyk[p] == kNobody ? std::string("-") : "on his opponent's " + game.hole_label(s.tuzdyk[p]));
+          << (s.tuzdyk[p] == kNobody ? std::string("-")
+                                     : "on his opponent's " + game.hole_label(s.tuzdyk[p]));
     }
     if (r.match) {
       out << "  aside " << s.aside[p];
@@ -114,12 +119,15 @@ json state_to_json(const Game& game, const State& s) {
   json sinks = json::array();
   for (int pos = 0; pos < game.rules().total_holes; ++pos) {
     if (s.sink[pos] != kNobody && (s.tuzdyk[0] != pos && s.tuzdyk[1] != pos)) {
-      sinks.push_back({{"player", s.sink[pos] + 1}, {"hole", game.hole_label(pos)}, {"owner", game.owner(pos) + 1}});
+      sinks.push_back({{"player", s.sink[pos] + 1},
+                       {"hole", game.hole_label(pos)},
+                       {"owner", game.owner(pos) + 1}});
     }
   }
   json out_of_play = json::array();
   for (int pos = 0; pos < game.rules().total_holes; ++pos) {
-    if (s.out_of_play >> pos & 1u) out_of_play.push_back({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
+    if (s.out_of_play >> pos & 1u)
+      out_of_play.push_back({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
   }
   json j;
   j["holes"] = holes;
@@ -143,7 +151,8 @@ json state_to_json(const Game& game, const State& s) {
     for (int p = 0; p < 2; ++p) {
       for (int pos = 0; pos < game.rules().total_holes; ++pos) {
         if (s.closed_to[p] >> pos & 1u) {
-          closed.push_back({{"player", p + 1}, {"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
+          closed.push_back(
+              {{"player", p + 1}, {"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
         }
       }
     }
@@ -159,12 +168,15 @@ json state_to_json(const Game& game, const State& s) {
 
 namespace {
 
-int hole_from_label(const Game& game, int owner, const std::string& label, const std::string& where) {
+int hole_from_label(const Game& game, int owner, const std::string& label,
+                    const std::string& where) {
   const int n = game.rules().holes_per_row;
   std::string digits = label;
   int row = 0;
   if (game.rules().rows_per_player == 2) {
-    if (label.empty() || (label[0] != 'o' && label[0] != 'i')) throw Error(where + ": '" + label + "' is not a hole (o1..o" + std::to_string(n) + ", i1..i" + std::to_string(n) + ")");
+    if (label.empty() || (label[0] != 'o' && label[0] != 'i'))
+      throw Error(where + ": '" + label + "' is not a hole (o1..o" + std::to_string(n) + ", i1..i" +
+                  std::to_string(n) + ")");
     row = label[0] == 'i';
     digits = label.substr(1);
   }
@@ -176,7 +188,8 @@ int hole_from_label(const Game& game, int owner, const std::string& label, const
   } catch (const std::exception&) {
     col = 0;
   }
-  if (col < 1 || col > n) throw Error(where + ": '" + label + "' is not a hole (1.." + std::to_string(n) + ")");
+  if (col < 1 || col > n)
+    throw Error(where + ": '" + label + "' is not a hole (1.." + std::to_string(n) + ")");
   const int k = row == 0 ? col - 1 : 2 * n - col;
   return game.global(owner, k);
 }
@@ -192,7 +205,8 @@ State state_from_json(const Game& game, const json& j) {
     if (!holes.is_array() || holes.size() != 2) throw Error("state: holes: expected two arrays");
     for (int p = 0; p < 2; ++p) {
       if (!holes[p].is_array() || static_cast<int>(holes[p].size()) != width) {
-        throw Error("state: holes: expected " + std::to_string(width) + " holes for player " + std::to_string(p + 1));
+        throw Error("state: holes: expected " + std::to_string(width) + " holes for player " +
+                    std::to_string(p + 1));
       }
       for (int i = 0; i < width; ++i) {
         const int v = holes[p][i].get<int>();
@@ -216,16 +230,20 @@ State state_from_json(const Game& game, const json& j) {
     }
     for (const auto& hole : j.value("out_of_play", json::array())) {
       const int owner = hole.at("owner").get<int>() - 1;
-      s.out_of_play |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: out_of_play");
+      s.out_of_play |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(),
+                                             "state: out_of_play");
     }
     const int to_move = j.at("to_move").get<int>();
     if (to_move != 1 && to_move != 2) throw Error("state: to_move: expected 1 or 2");
     s.to_move = static_cast<uint8_t>(to_move - 1);
     s.over = j.at("status").get<std::string>() == "over";
     const json& w = j.at("winner");
-    s.winner = w.is_null() ? kNobody : w.get<int>() == 0 ? kDraw : static_cast<int8_t>(w.get<int>() - 1);
+    s.winner = w.is_null()         ? kNobody
+               : w.get<int>() == 0 ? kDraw
+                                   : static_cast<int8_t>(w.get<int>() - 1);
     const std::string end = j.value("end", "none");
-    for (EndReason r : {EndReason::kNone, EndReason::kRule, EndReason::kNoProgress, EndReason::kSafetyBound}) {
+    for (EndReason r :
+         {EndReason::kNone, EndReason::kRule, EndReason::kNoProgress, EndReason::kSafetyBound}) {
       if (end_reason_name(r) == end) s.reason = r;
     }
     s.ply = j.value("ply", 0);
@@ -241,7 +259,8 @@ State state_from_json(const Game& game, const json& j) {
       for (int p = 0; p < 2; ++p) s.aside[p] = static_cast<int16_t>(j["aside"].at(p).get<int>());
     }
     if (j.contains("extra_number")) {
-      for (int p = 0; p < 2; ++p) s.extra_number[p] = static_cast<uint8_t>(j["extra_number"].at(p).get<int>());
+      for (int p = 0; p < 2; ++p)
+        s.extra_number[p] = static_cast<uint8_t>(j["extra_number"].at(p).get<int>());
     }
     if (j.contains("tribute_to") && !j["tribute_to"].is_null()) {
       const int t = j["tribute_to"].get<int>();
@@ -252,7 +271,8 @@ State state_from_json(const Game& game, const json& j) {
       const int player = hole.at("player").get<int>() - 1;
       if (player != 0 && player != 1) throw Error("state: closed_to: player: expected 1 or 2");
       const int owner = hole.at("owner").get<int>() - 1;
-      s.closed_to[player] |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: closed_to");
+      s.closed_to[player] |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(),
+                                                   "state: closed_to");
     }
   } catch (const json::exception& e) {
     throw Error(std::string("state: ") + e.what());

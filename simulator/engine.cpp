@@ -60,7 +60,8 @@ std::string Game::hole_label(int pos) const {
 
 State Game::initial_state() const {
   State s;
-  for (int pos = 0; pos < rules_.total_holes; ++pos) s.holes[pos] = static_cast<uint8_t>(rules_.counters_per_hole);
+  for (int pos = 0; pos < rules_.total_holes; ++pos)
+    s.holes[pos] = static_cast<uint8_t>(rules_.counters_per_hole);
   s.sink.fill(kNobody);
   s.sink[kStorePos] = 0;
   s.sink[kStorePos + 1] = 1;
@@ -82,7 +83,8 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
   out.size = 0;
   if (s.over) return;
   if (rules_.opening_hole > 0 && first_move(rules_, s)) {
-    // Otep: "The first move must begin from the second hole from the right in the player's outer row"
+    // Otep: "The first move must begin from the second hole from the right in the player's outer
+    // row"
     const int k = rules_.opening_hole - 1;
     if (s.holes[global(p, k)] > 0) out.push(Move{static_cast<uint8_t>(k), false});
     return;
@@ -128,7 +130,8 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
     // Where the reversed first sowing ends, walked without sowing (the path does not change).
     const int origin = global(p, m.hole);
     const int count = s.holes[origin];
-    const bool into_origin = rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
+    const bool into_origin =
+        rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
     int pos = origin;
     for (int left = into_origin ? count - 1 : count; left > 0; --left) {
       pos = step(s, p, true, pos);
@@ -184,7 +187,8 @@ void Game::begin_move(State& s, int player, Move m, Sowing& c) const {
     c.fx.opponent_captured += g.other;
     c.fx.tribute = {static_cast<int16_t>(g.mover), static_cast<int16_t>(g.other)};
   }
-  const bool into_origin = rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
+  const bool into_origin =
+      rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
   start_sowing(s, c, origin, count, into_origin);
 }
 
@@ -253,7 +257,8 @@ bool Game::after_sowing(State& s, Sowing& c) const {
   const int p = c.player;
   const int last = c.pos;
   // Otep: only "the first sowing of the turn" goes clockwise.
-  if (c.reverse && rules_.reverse_privilege == ReversePrivilege::kEndHolesWithCapture) c.reverse = false;
+  if (c.reverse && rules_.reverse_privilege == ReversePrivilege::kEndHolesWithCapture)
+    c.reverse = false;
   if (rules_.store_extra_move && last == kStorePos + p) {
     c.fx.extra_move = true;  // the move ends in his store; he moves again
   } else {
@@ -263,7 +268,8 @@ bool Game::after_sowing(State& s, Sowing& c) const {
       case Relay::kNextHole: {
         // "the player picks up the contents of the next hole ... and continues sowing"
         int next = step(s, p, c.reverse, last);
-        if (next >= kMaxHoles) next = step(s, p, c.reverse, next);  // a store is not a hole to pick up
+        if (next >= kMaxHoles)
+          next = step(s, p, c.reverse, next);  // a store is not a hole to pick up
         if (s.holes[next] == 0) {
           c.empty_next = next;
           break;
@@ -310,7 +316,8 @@ bool Game::after_sowing(State& s, Sowing& c) const {
 bool Game::resow_capture(State& s, Sowing& c) const {
   const int last = c.pos;
   if (owner(last) != c.player || row(last) != 1) return false;
-  if (rules_.opening_captures >= 0 && c.resows >= rules_.opening_captures && first_move(rules_, s)) return false;
+  if (rules_.opening_captures >= 0 && c.resows >= rules_.opening_captures && first_move(rules_, s))
+    return false;
   const int ref = rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last;
   const int inner = opposite(ref);
   const int outer = opposite_outer(ref);
@@ -374,7 +381,8 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       if (rules_.tuzdyk_forbid_last_hole && local(last) == rules_.holes_per_player - 1) break;
       const int theirs = s.tuzdyk[1 - p];
       if (theirs != kNobody) {
-        if (rules_.tuzdyk_symmetry == TuzdykSymmetry::kSameNumber && local(theirs) == local(last)) break;
+        if (rules_.tuzdyk_symmetry == TuzdykSymmetry::kSameNumber && local(theirs) == local(last))
+          break;
         if (rules_.tuzdyk_symmetry == TuzdykSymmetry::kOpposite && opposite(theirs) == last) break;
       }
       fx.captured += take(s, last, p);
@@ -388,13 +396,15 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       if (empty_next >= 0) fx.captured += take(s, step(s, p, false, empty_next), p);
       break;
     case Capture::kOppositeEmptyNext:
-      if (empty_next >= 0 && empty_next < kMaxHoles) fx.captured += take(s, opposite(empty_next), p);
+      if (empty_next >= 0 && empty_next < kMaxHoles)
+        fx.captured += take(s, opposite(empty_next), p);
       break;
     case Capture::kOppositeLastInOwnRow:
       // Sonka: "If the move ends in the player's own row, the player captures the counters in the
       // opponent's row opposite to the one in which the last counter was dropped."
       if (last < kMaxHoles && owner(last) == p) {
-        fx.captured += take(s, opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last), p);
+        fx.captured += take(
+            s, opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last), p);
       }
       break;
     case Capture::kResowOppositePair:
@@ -402,7 +412,8 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
   }
 }
 
-// flatten: the whole move loop is inlined into the hot path (12% fewer instructions in random play).
+// flatten: the whole move loop is inlined into the hot path (12% fewer instructions in random
+// play).
 [[gnu::flatten]] MoveEffect Game::apply(State& s, Move m) const {
   assert(!s.over && !joint_turn(s) && is_legal(s, m));
   Sowing c;
@@ -431,7 +442,8 @@ bool Game::side_empty(const State& s, int player) const {
 }
 
 void Game::end_turn(State& s, const MoveEffect& fx) const {
-  settle_turn(s, fx.captured + fx.opponent_captured > 0, fx.extra_move ? 1u << s.to_move : 0u, false);
+  settle_turn(s, fx.captured + fx.opponent_captured > 0, fx.extra_move ? 1u << s.to_move : 0u,
+              false);
 }
 
 void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const {

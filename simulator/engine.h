@@ -17,29 +17,30 @@ namespace mancala::sim {
 
 // What one move did, for traces and the greedy agent.
 struct MoveEffect {
-  int captured = 0;      // counters the mover captured (stores/sinks included)
-  int opponent_captured = 0;  // counters the other player gained during the move (his sinks, fours...)
+  int captured = 0;  // counters the mover captured (stores/sinks included)
+  int opponent_captured =
+      0;  // counters the other player gained during the move (his sinks, fours...)
   // What the two totals are made of, for traces ([0] the mover, [1] the other player). The rest of
   // a player's total is what the sowing dropped into his store or sinks (a store on the sowing
   // path, a bha, a tuzdyk, a toll hole).
-  int by_rule = 0;                     // the mover's captures by the capture rule (and a tuzdyk's making)
-  std::array<int16_t, 2> fours{};      // holes of four taken
-  std::array<int16_t, 2> tribute{};    // the Kungidar's counter from a lifted hole
+  int by_rule = 0;  // the mover's captures by the capture rule (and a tuzdyk's making)
+  std::array<int16_t, 2> fours{};         // holes of four taken
+  std::array<int16_t, 2> tribute{};       // the Kungidar's counter from a lifted hole
   std::array<int16_t, 2> extra_number{};  // holes made to hold an extra number
-  int sowings = 1;       // sowings in the relay chain
+  int sowings = 1;                        // sowings in the relay chain
   bool made_tuzdyk = false;
-  int last_pos = -1;     // global position of the last counter
+  int last_pos = -1;  // global position of the last counter
   bool relay_bound = false;
   bool extra_move = false;  // ended in the mover's own store: he moves again (store_extra_move)
 };
 
 // What a simultaneous turn did (see simultaneous.h).
 struct JointEffect {
-  std::array<MoveEffect, 2> fx{};   // each player's move; untouched for a player who did not play
-  std::array<int, 2> ended_at{};    // lockstep: the tick at which each player's move ended ("dead")
-  std::array<bool, 2> lapsed{};     // sequential_random: the chosen hole was empty by his turn
-  int ticks = 0;                    // lockstep: ticks until both were dead
-  uint8_t first = 0;                // the order used: whose counter (or move) came first
+  std::array<MoveEffect, 2> fx{};  // each player's move; untouched for a player who did not play
+  std::array<int, 2> ended_at{};   // lockstep: the tick at which each player's move ended ("dead")
+  std::array<bool, 2> lapsed{};    // sequential_random: the chosen hole was empty by his turn
+  int ticks = 0;                   // lockstep: ticks until both were dead
+  uint8_t first = 0;               // the order used: whose counter (or move) came first
 };
 
 class Game {
@@ -75,7 +76,9 @@ class Game {
 
   // Board geometry.
   int holes_per_player() const { return rules_.holes_per_player; }
-  int owner(int pos) const { return pos >= kMaxHoles ? pos - kMaxHoles : pos / rules_.holes_per_player; }
+  int owner(int pos) const {
+    return pos >= kMaxHoles ? pos - kMaxHoles : pos / rules_.holes_per_player;
+  }
   int global(int player, int k) const { return player * rules_.holes_per_player + k; }
   int local(int pos) const { return pos % rules_.holes_per_player; }
   // The opponent's hole facing `pos` across the board (on a 4-row board: the inner one).
@@ -100,14 +103,14 @@ class Game {
   // each sowing with after_sowing, where relay, re-sowing and the final capture live once.
   struct Sowing {
     int player = 0;
-    bool reverse = false;  // the current sowing goes against the direction
-    int from = 0;          // the hole the current sowing started from (emptied)
-    int pos = 0;           // where the last counter fell (before any drop: from)
-    int hand = 0;          // counters of the current sowing not yet dropped
+    bool reverse = false;    // the current sowing goes against the direction
+    int from = 0;            // the hole the current sowing started from (emptied)
+    int pos = 0;             // where the last counter fell (before any drop: from)
+    int hand = 0;            // counters of the current sowing not yet dropped
     bool into_from = false;  // the next counter goes into `from` itself
-    int first = 0;         // the first hole the current sowing drops into
-    int empty_next = -1;   // relay next_hole: the empty hole that ended the move
-    int resows = 0;        // captures with re-sowing made by this move
+    int first = 0;           // the first hole the current sowing drops into
+    int empty_next = -1;     // relay next_hole: the empty hole that ended the move
+    int resows = 0;          // captures with re-sowing made by this move
     MoveEffect fx;
   };
   int step(const State& s, int player, bool reverse, int pos) const;
@@ -143,9 +146,9 @@ class Game {
   // Handicaps and match rules in the move loop (engine_handicaps.cpp). They take and return plain
   // values, never the move in progress, so that the common path keeps it in registers.
   struct Gains {
-    int pos = -1;    // sow_watched: where the last counter fell
-    int mover = 0;   // counters the mover gained
-    int other = 0;   // counters the other player gained
+    int pos = -1;                // sow_watched: where the last counter fell
+    int mover = 0;               // counters the mover gained
+    int other = 0;               // counters the other player gained
     std::array<int, 2> fours{};  // of which taken as fours ([0] mover, [1] other)
     std::array<int, 2> extra{};  // of which taken as extra numbers
     void add(const Gains& g) {
@@ -167,7 +170,8 @@ class Game {
   }
   Gains take_tribute(State& s, int player) const;
   Gains watch_drop(State& s, int pos, int player) const;
-  Gains sow_watched(State& s, int player, bool reverse, int from, int pos, int count, bool into_from) const;
+  Gains sow_watched(State& s, int player, bool reverse, int from, int pos, int count,
+                    bool into_from) const;
   Gains take_fours(State& s, int player) const;
 
   RuleSet rules_;
@@ -175,7 +179,8 @@ class Game {
   std::array<uint8_t, kMaxHoles> opposite_{};
   std::array<uint8_t, kMaxHoles> opposite_outer_{};
   // A drop can trigger a capture at once (instant fours, extra numbers): sowing checks each drop.
-  bool watch_drops_ = rules_.capture_fours == Fours::kInstant || rules_.extra_number != ExtraNumber::kNone;
+  bool watch_drops_ =
+      rules_.capture_fours == Fours::kInstant || rules_.extra_number != ExtraNumber::kNone;
 };
 
 }  // namespace mancala::sim

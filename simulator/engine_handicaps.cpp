@@ -12,7 +12,8 @@ namespace mancala::sim {
 Game::Gains Game::take_tribute(State& s, int player) const {
   Gains g;
   const int k = s.tribute_to;
-  if (rules_.tribute == Tribute::kNone || (rules_.tribute == Tribute::kOwnTurns && k != player)) return g;
+  if (rules_.tribute == Tribute::kNone || (rules_.tribute == Tribute::kOwnTurns && k != player))
+    return g;
   ++s.store[k];
   (k == player ? g.mover : g.other) = 1;
   return g;
@@ -33,7 +34,8 @@ Game::Gains Game::watch_drop(State& s, int pos, int player) const {
     // Khutka Boia: "Whenever any holes in the player's row contain four counters, they are
     // captured by the player."
     taker = owner(pos);
-  } else if (rules_.extra_number != ExtraNumber::kNone && s.extra_number[q] != 0 && n == s.extra_number[q]) {
+  } else if (rules_.extra_number != ExtraNumber::kNone && s.extra_number[q] != 0 &&
+             n == s.extra_number[q]) {
     // Mawkar Katiya (a): "Each player, during their opponent's turn, captures counters in any hole
     // that are made to equal the number of extra counters they had at the beginning of this round."
     taker = rules_.extra_number == ExtraNumber::kHolder ? q : player;
@@ -46,7 +48,8 @@ Game::Gains Game::watch_drop(State& s, int pos, int player) const {
 }
 
 // The rest of a sowing (as sow_rest) with each drop watched.
-Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int pos, int count, bool into_from) const {
+Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int pos, int count,
+                              bool into_from) const {
   Gains total;
   MoveEffect fx;
   auto drop_watched = [&](int at) {

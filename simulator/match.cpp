@@ -53,7 +53,8 @@ State start_match(const Game& game, MatchState& match) {
   State s = game.initial_state();
   const auto half = static_cast<int16_t>(r.total_counters / 2);
   match.setup.holdings = {half, half};
-  match.setup.holes_in_play = {static_cast<uint8_t>(r.holes_per_player), static_cast<uint8_t>(r.holes_per_player)};
+  match.setup.holes_in_play = {static_cast<uint8_t>(r.holes_per_player),
+                               static_cast<uint8_t>(r.holes_per_player)};
   match.start_store = s.store;
   return s;
 }
@@ -140,8 +141,8 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
   if (match.rounds >= r.max_rounds) return finish(kNobody, EndReason::kSafetyBound);
   int bha_side = r.bha_hole == BhaHole::kRightmost ? 1 : 0;
   const int c = r.counters_per_hole;
-  const bool two_three = r.remainder == Remainder::kSettleFives &&
-                         (holdings[0] % c == 2 || holdings[0] % c == 3);
+  const bool two_three =
+      r.remainder == Remainder::kSettleFives && (holdings[0] % c == 2 || holdings[0] % c == 3);
   // The Bhadar's choice of end: agents have no view on it, so it is drawn.
   if (two_three && r.bha_hole == BhaHole::kEither) bha_side = static_cast<int>(rng.below(2));
   RoundSetup setup = RoundSetup::none();
@@ -163,8 +164,8 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
   return true;
 }
 
-State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner, int8_t previous_starter,
-                 int bha_side, RoundSetup& setup) {
+State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner,
+                 int8_t previous_starter, int bha_side, RoundSetup& setup) {
   const RuleSet& r = game.rules();
   const int h = r.holes_per_player;
   const int c = r.counters_per_hole;
@@ -255,7 +256,8 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
       for (int k = 0; k < h; ++k) {
         const int pos = game.global(p, k);
         if (s.out_of_play >> pos & 1u) continue;
-        if (pick < 0 || (bha_side == 0 ? game.column(pos) < game.column(pick) : game.column(pos) > game.column(pick))) {
+        if (pick < 0 || (bha_side == 0 ? game.column(pos) < game.column(pick)
+                                       : game.column(pos) > game.column(pick))) {
           pick = pos;
         }
       }

@@ -39,9 +39,9 @@ namespace mancala::sim {
 // records and a one-round game must not pay for initialising them. Start from RoundSetup::none()
 // (deal_round and start_match do); a RoundRecord is written whole by finish_round.
 struct RoundSetup {
-  int8_t starter;                        // who moved first
-  std::array<int16_t, 2> holdings;       // what each held when the round was dealt, before transfers
-  std::array<int8_t, 2> gave;            // counters each handed the other (Khutka 1-4: 1; 2-3: 2)
+  int8_t starter;                   // who moved first
+  std::array<int16_t, 2> holdings;  // what each held when the round was dealt, before transfers
+  std::array<int8_t, 2> gave;       // counters each handed the other (Khutka 1-4: 1; 2-3: 2)
   std::array<uint8_t, 2> holes_in_play;  // holes of each row not out of play
   std::array<uint8_t, 2> holes_out;      // holes of each row out of play (eliminated, burned)
   std::array<int16_t, 2> aside;          // counters each set aside beside the board
@@ -56,30 +56,33 @@ struct RoundSetup {
 
   // Nothing dealt: player 1 starts, no holes, no perks.
   static constexpr RoundSetup none() {
-    return RoundSetup{0, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, kNobody, kNobody, kNobody, -1, 0, -1, -1, {0, 0}};
+    return RoundSetup{0,       {0, 0},  {0, 0}, {0, 0}, {0, 0}, {0, 0}, kNobody,
+                      kNobody, kNobody, -1,     0,      -1,     -1,     {0, 0}};
   }
   friend bool operator==(const RoundSetup&, const RoundSetup&) = default;
 };
 
 // One finished round of a match.
 struct RoundRecord {
-  RoundSetup setup;                  // the handicap state it started with
-  int8_t winner;                     // by holdings at its end: 0, 1, kDraw; kNobody if unfinished
-  EndReason reason;                  // rule, no-progress rule or safety bound (max_plies)
+  RoundSetup setup;  // the handicap state it started with
+  int8_t winner;     // by holdings at its end: 0, 1, kDraw; kNobody if unfinished
+  EndReason reason;  // rule, no-progress rule or safety bound (max_plies)
   uint16_t plies;
   std::array<int16_t, 2> captured;  // counters each captured while it was played
-  std::array<int16_t, 2> holdings;  // what each held at its end: captured and set aside, after returns
+  std::array<int16_t, 2>
+      holdings;  // what each held at its end: captured and set aside, after returns
   friend bool operator==(const RoundRecord&, const RoundRecord&) = default;
 };
 
 // What the match layer keeps between rounds (the rest is in State).
 struct MatchState {
-  int rounds = 0;                        // rounds finished
+  int rounds = 0;                         // rounds finished
   RoundSetup setup = RoundSetup::none();  // of the round being played
-  std::array<int16_t, 2> start_store{};  // stores when it was dealt (a bha's or toll hole's content)
-  std::array<int16_t, 2> holdings{};     // after the last finished round
+  std::array<int16_t, 2>
+      start_store{};                  // stores when it was dealt (a bha's or toll hole's content)
+  std::array<int16_t, 2> holdings{};  // after the last finished round
   bool over = false;
-  int8_t winner = kNobody;               // of the match: 0, 1, kDraw; kNobody while going or unfinished
+  int8_t winner = kNobody;  // of the match: 0, 1, kDraw; kNobody while going or unfinished
   // How the match itself ended: kRule when match_end was reached; kNoProgress when stopped by
   // stop_after_rounds; kSafetyBound when stopped by max_rounds or a round's max_plies. (How
   // each round ended is in its RoundRecord.)
@@ -103,8 +106,8 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng);
 // `previous_winner` (0, 1, kDraw) gives Mawkar's perks, `previous_starter` the next starter,
 // `bha_side` (0: the leftmost of the Bhadar's holes in play, 1: the rightmost) his choice when
 // bha_hole is "either". Pure: the match loop and tests use it alike.
-State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner, int8_t previous_starter,
-                 int bha_side, RoundSetup& setup);
+State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner,
+                 int8_t previous_starter, int bha_side, RoundSetup& setup);
 
 // True when the match is over with these holdings (before a round is dealt from them): by
 // match_end, or because holes_out per_five_of_difference leaves a player no hole; `winner` is

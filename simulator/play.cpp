@@ -16,7 +16,8 @@ Move choose_move(Agent agent, const Game& game, const State& s, const MoveList& 
   return choose_move(agent, game, s, s.to_move, moves, rng);
 }
 
-Move choose_move(Agent agent, const Game& game, const State& s, int player, const MoveList& moves, Rng& rng) {
+Move choose_move(Agent agent, const Game& game, const State& s, int player, const MoveList& moves,
+                 Rng& rng) {
   switch (agent) {
     case Agent::kRandom:
       return moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
@@ -38,7 +39,8 @@ Move choose_move(Agent agent, const Game& game, const State& s, int player, cons
   return moves[0];
 }
 
-GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng, GameObserver* observer) {
+GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng,
+                     GameObserver* observer) {
   GameResult result;
   MatchState match;
   State s = start_match(game, match);
@@ -55,7 +57,8 @@ GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng, Game
           jm.plays[p] = true;
           jm.move[p] = choose_move(p == 0 ? first : second, game, s, p, moves, rng);
         }
-        if (game.draws_order() && jm.plays[0] && jm.plays[1]) jm.first = static_cast<uint8_t>(rng.below(2));
+        if (game.draws_order() && jm.plays[0] && jm.plays[1])
+          jm.first = static_cast<uint8_t>(rng.below(2));
         if (observer) {
           const State before = s;
           const JointEffect fx = game.apply_joint(s, jm);

@@ -22,7 +22,8 @@ std::string agent_name(Agent agent);
 
 Move choose_move(Agent agent, const Game& game, const State& s, const MoveList& moves, Rng& rng);
 // The same for `player`, who may not be s.to_move (each player's choice in a joint turn).
-Move choose_move(Agent agent, const Game& game, const State& s, int player, const MoveList& moves, Rng& rng);
+Move choose_move(Agent agent, const Game& game, const State& s, int player, const MoveList& moves,
+                 Rng& rng);
 
 // Sees a game as it is played (all default to doing nothing).
 class GameObserver {
@@ -32,29 +33,33 @@ class GameObserver {
   virtual void on_move(const State& /*before*/, Move, const MoveEffect&, const State& /*after*/) {}
   // A simultaneous turn (simultaneous.h). By default it is shown to on_move as one move of the
   // first player who played, with his effect and the state after the whole turn.
-  virtual void on_joint_move(const State& before, const JointMove& jm, const JointEffect& fx, const State& after) {
+  virtual void on_joint_move(const State& before, const JointMove& jm, const JointEffect& fx,
+                             const State& after) {
     const int p = jm.plays[0] ? 0 : 1;
     on_move(before, jm.move[p], fx.fx[p], after);
   }
   // After each round of a match (rules.match): the finished round's last state and record and,
   // unless the match is over (next == nullptr), the next round's first position; match.setup is
   // then its settlement. Not called in a one-round game.
-  virtual void on_round_end(const State& /*ended*/, const RoundRecord&, const State* /*next*/, const MatchState&) {}
+  virtual void on_round_end(const State& /*ended*/, const RoundRecord&, const State* /*next*/,
+                            const MatchState&) {}
   virtual void on_end(const State&) {}
 };
 
 // The result of one game; of a whole match when the rules play rounds (see match.h).
 struct GameResult {
-  int8_t winner = kNobody;  // 0, 1, kDraw, or kNobody when unfinished
+  int8_t winner = kNobody;              // 0, 1, kDraw, or kNobody when unfinished
   EndReason reason = EndReason::kNone;  // of a match: see MatchState::reason
   int plies = 0;                        // over all rounds
-  std::array<int16_t, 2> store{};       // what each holds at the end (a match: captured + set aside)
-  uint32_t relay_bound_hits = 0;        // over all rounds
-  int rounds = 0;                       // rounds played (1 for a one-round game)
-  std::array<RoundRecord, kMaxRounds> round;  // round[i] for i < rounds; the rest is not initialised
+  std::array<int16_t, 2> store{};  // what each holds at the end (a match: captured + set aside)
+  uint32_t relay_bound_hits = 0;   // over all rounds
+  int rounds = 0;                  // rounds played (1 for a one-round game)
+  std::array<RoundRecord, kMaxRounds>
+      round;  // round[i] for i < rounds; the rest is not initialised
 };
 
 // Plays from the initial state to the end with one agent per player.
-GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng, GameObserver* observer = nullptr);
+GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng,
+                     GameObserver* observer = nullptr);
 
 }  // namespace mancala::sim

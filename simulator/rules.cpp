@@ -68,11 +68,13 @@ const std::vector<std::string>& enum_names(HolesOut) {
   return n;
 }
 const std::vector<std::string>& enum_names(Remainder) {
-  static const std::vector<std::string> n = {"set_aside", "next_hole", "first_hole", "settle_fives"};
+  static const std::vector<std::string> n = {"set_aside", "next_hole", "first_hole",
+                                             "settle_fives"};
   return n;
 }
 const std::vector<std::string>& enum_names(Starter) {
-  static const std::vector<std::string> n = {"alternate", "previous_winner", "previous_loser", "same"};
+  static const std::vector<std::string> n = {"alternate", "previous_winner", "previous_loser",
+                                             "same"};
   return n;
 }
 const std::vector<std::string>& enum_names(MatchEnd) {

@@ -12,7 +12,7 @@
 
 namespace mancala::sim {
 
-constexpr int kMaxHoles = 32;  // 4x8 is the largest board of the family we model.
+constexpr int kMaxHoles = 32;    // 4x8 is the largest board of the family we model.
 constexpr int kMaxRounds = 128;  // the largest bound on the rounds of a match (max_rounds)
 
 enum class Direction : uint8_t { kAnticlockwise, kClockwise };
@@ -30,11 +30,11 @@ enum class Relay : uint8_t {
 // The capture made when a move ends (see engine.cpp for each clause).
 enum class Capture : uint8_t {
   kNone,
-  kEvenInOpponentRow,      // last counter makes an opponent's hole even: take it (Toguz)
-  kAfterEmptyNext,         // next hole empty: take the hole after the empty one (Khutka Boia)
-  kOppositeEmptyNext,      // next hole empty: take the hole opposite the empty one
-  kOppositeLastInOwnRow,   // move ends in own row: take the opponent's hole opposite the last one
-  kResowOppositePair,      // last in occupied own inner hole, both opposite occupied: take, re-sow
+  kEvenInOpponentRow,     // last counter makes an opponent's hole even: take it (Toguz)
+  kAfterEmptyNext,        // next hole empty: take the hole after the empty one (Khutka Boia)
+  kOppositeEmptyNext,     // next hole empty: take the hole opposite the empty one
+  kOppositeLastInOwnRow,  // move ends in own row: take the opponent's hole opposite the last one
+  kResowOppositePair,     // last in occupied own inner hole, both opposite occupied: take, re-sow
 };
 // Turn model.
 enum class Turns : uint8_t {
@@ -82,14 +82,16 @@ enum class RefillFrom : uint8_t { kLeft, kRight };
 enum class Remainder : uint8_t {
   kSetAside,     // kept beside the board to his credit
   kNextHole,     // into the next hole in filling order, which stays in play (Mawkar Katiya, DLP)
-  kFirstHole,    // into the first hole in filling order, the full holes after it (Das-Gupta's example)
-  kSettleFives,  // the two remainders make one hole's worth and are settled as 1-4 or 2-3 (Khutka Boia)
+  kFirstHole,    // into the first hole in filling order, the full holes after it (Das-Gupta's
+                 // example)
+  kSettleFives,  // the two remainders make one hole's worth and are settled as 1-4 or 2-3 (Khutka
+                 // Boia)
 };
 // Which holes of a player's row leave play when a round is dealt.
 enum class HolesOut : uint8_t {
-  kUnfilled,            // the holes he cannot fill with his holdings (Mawkar Katiya, Sonka)
-  kPerFiveOfDifference, // the weaker loses one hole for each whole hole's worth of the difference
-                        // (Khutka Boia, DLP: "for each multiple of five in the difference")
+  kUnfilled,             // the holes he cannot fill with his holdings (Mawkar Katiya, Sonka)
+  kPerFiveOfDifference,  // the weaker loses one hole for each whole hole's worth of the difference
+                         // (Khutka Boia, DLP: "for each multiple of five in the difference")
 };
 // Who starts the next round of a match.
 enum class Starter : uint8_t { kAlternate, kPreviousWinner, kPreviousLoser, kSame };
@@ -121,12 +123,12 @@ enum class TuzdykSymmetry : uint8_t {
 // One resolved ruleset. Field names are the JSON keys.
 struct RuleSet {
   // identity and provenance (not rules: they do not change play)
-  std::string id;           // e.g. "toguz_kumalak/standard" (the file path without .json)
-  std::string game;         // folder name, e.g. "toguz_kumalak"
-  std::string name;         // display name
-  std::string extends;      // parent ruleset id, or empty
-  std::string status;       // observed | described | reconstructed
-  std::string summary;      // one paragraph of prose
+  std::string id;                     // e.g. "toguz_kumalak/standard" (the file path without .json)
+  std::string game;                   // folder name, e.g. "toguz_kumalak"
+  std::string name;                   // display name
+  std::string extends;                // parent ruleset id, or empty
+  std::string status;                 // observed | described | reconstructed
+  std::string summary;                // one paragraph of prose
   std::vector<std::string> evidence;  // evidence record ids
   // key -> {"evidence": phrase} or {"assumption": reason}; keys are rule keys
   std::map<std::string, std::map<std::string, std::string>> provenance;
@@ -159,8 +161,8 @@ struct RuleSet {
 
   // special holes
   bool tuzdyk = false;
-  int tuzdyk_count = 3;                  // the count the last counter makes
-  bool tuzdyk_forbid_last_hole = true;   // not in the opponent's last (9th) hole
+  int tuzdyk_count = 3;                 // the count the last counter makes
+  bool tuzdyk_forbid_last_hole = true;  // not in the opponent's last (9th) hole
   TuzdykSymmetry tuzdyk_symmetry = TuzdykSymmetry::kSameNumber;
 
   // turn model
@@ -172,11 +174,11 @@ struct RuleSet {
 
   // end of round
   NoMove no_move = NoMove::kEndOwnersTakeRows;
-  bool end_on_majority = false;  // end as soon as one player has captured more than half
+  bool end_on_majority = false;    // end as soon as one player has captured more than half
   bool end_on_empty_side = false;  // end as soon as one player's holes are all empty
-  int no_progress_turns = 0;     // 0: off; else the round ends after this many turns without a
-                                 // capture and each player takes the counters in his own rows
-  int max_plies = 5000;          // safety bound: a game still going here is "unfinished"
+  int no_progress_turns = 0;       // 0: off; else the round ends after this many turns without a
+                                   // capture and each player takes the counters in his own rows
+  int max_plies = 5000;            // safety bound: a game still going here is "unfinished"
 
   // match (rounds dealt from the previous round's holdings; see match.h)
   bool match = false;
@@ -184,7 +186,8 @@ struct RuleSet {
   int stop_after_rounds = 0;  // 0: off; else the players stop after this many rounds, the one
                               // holding more wins (reported with the no-progress rule)
   RefillFrom refill_from = RefillFrom::kLeft;
-  bool burn_unfilled = true;  // holes a player cannot fill leave play for the round (Sonka: "burned")
+  bool burn_unfilled =
+      true;  // holes a player cannot fill leave play for the round (Sonka: "burned")
   HolesOut holes_out = HolesOut::kUnfilled;  // which holes leave play when a round is dealt
   Remainder remainder = Remainder::kSetAside;
   Starter next_starter = Starter::kAlternate;

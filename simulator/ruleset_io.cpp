@@ -33,7 +33,8 @@ FieldInfo int_field(std::string key, std::string group, int RuleSet::*member, in
   f.doc = std::move(doc);
   f.type = "int " + std::to_string(low) + ".." + std::to_string(high);
   f.set = [member, low, high](RuleSet& r, const json& v, const std::string& where) {
-    if (!v.is_number_integer()) throw RuleError(where + ": expected an integer, got " + type_name(v));
+    if (!v.is_number_integer())
+      throw RuleError(where + ": expected an integer, got " + type_name(v));
     const auto x = v.get<long long>();
     if (x < low || x > high) {
       throw RuleError(where + ": " + std::to_string(x) + " is out of range " + std::to_string(low) +
@@ -69,7 +70,8 @@ FieldInfo enum_field(std::string key, std::string group, E RuleSet::*member, std
   for (const auto& n : enum_names(E{})) names += (names.empty() ? "" : "|") + n;
   f.type = "one of: " + names;
   f.set = [member, names](RuleSet& r, const json& v, const std::string& where) {
-    if (!v.is_string()) throw RuleError(where + ": expected one of " + names + ", got " + type_name(v));
+    if (!v.is_string())
+      throw RuleError(where + ": expected one of " + names + ", got " + type_name(v));
     const auto& all = enum_names(E{});
     auto it = std::find(all.begin(), all.end(), v.get<std::string>());
     if (it == all.end()) {
@@ -95,9 +97,10 @@ std::vector<FieldInfo> make_fields() {
   f.push_back(enum_field("stores", b, &RuleSet::stores,
                          "where captures go: none (kept aside), beside (a store not sown into), "
                          "sown (each player's store is on his own sowing path)"));
-  f.push_back(enum_field("direction", s, &RuleSet::direction,
-                         "sowing direction seen from above; anticlockwise runs along the mover's row "
-                         "from his left to his right"));
+  f.push_back(
+      enum_field("direction", s, &RuleSet::direction,
+                 "sowing direction seen from above; anticlockwise runs along the mover's row "
+                 "from his left to his right"));
   f.push_back(enum_field("circuit", s, &RuleSet::circuit,
                          "the holes sown round: the whole board, or only the mover's own rows"));
   f.push_back(bool_field("first_into_origin", s, &RuleSet::first_into_origin,
@@ -109,48 +112,57 @@ std::vector<FieldInfo> make_fields() {
                          "a sowing that goes all the way round skips the hole it started from"));
   f.push_back(int_field("min_counters_to_sow", s, &RuleSet::min_counters_to_sow, 1, 4,
                         "a hole must hold at least this many counters to be played"));
-  f.push_back(enum_field("reverse_privilege", s, &RuleSet::reverse_privilege,
-                         "none; end_holes_with_capture: a move may sow its first sowing against the "
-                         "direction when that sowing ends in one of the two holes at either end of one "
-                         "of the mover's rows and the move then makes a capture; the rest of the move "
-                         "goes in the usual direction (a reversed move is written with '<')"));
-  f.push_back(enum_field("relay", re, &RuleSet::relay,
-                         "after the last counter: none (the move ends), next_hole (pick up the next "
-                         "hole if occupied), landing_hole (pick up the hole the last counter fell "
-                         "into if it was occupied)"));
+  f.push_back(
+      enum_field("reverse_privilege", s, &RuleSet::reverse_privilege,
+                 "none; end_holes_with_capture: a move may sow its first sowing against the "
+                 "direction when that sowing ends in one of the two holes at either end of one "
+                 "of the mover's rows and the move then makes a capture; the rest of the move "
+                 "goes in the usual direction (a reversed move is written with '<')"));
+  f.push_back(
+      enum_field("relay", re, &RuleSet::relay,
+                 "after the last counter: none (the move ends), next_hole (pick up the next "
+                 "hole if occupied), landing_hole (pick up the hole the last counter fell "
+                 "into if it was occupied)"));
   f.push_back(int_field("max_sowings_per_move", re, &RuleSet::max_sowings_per_move, 1, 100000,
                         "bound on the sowings of one relay chain; a chain that reaches it ends the "
                         "move where it stands, without capture, and is counted"));
-  f.push_back(bool_field("store_extra_move", re, &RuleSet::store_extra_move,
-                         "with stores sown: a sowing whose last counter falls into the mover's own store "
-                         "ends the move there (no relay, no capture) and he moves again (in simultaneous "
-                         "turns, alone, once both moves are over)"));
+  f.push_back(
+      bool_field("store_extra_move", re, &RuleSet::store_extra_move,
+                 "with stores sown: a sowing whose last counter falls into the mover's own store "
+                 "ends the move there (no relay, no capture) and he moves again (in simultaneous "
+                 "turns, alone, once both moves are over)"));
   f.push_back(enum_field("capture", c, &RuleSet::capture,
                          "the capture made when a move ends (see the table of captures below)"));
-  f.push_back(enum_field("capture_facing", c, &RuleSet::capture_facing,
-                         "for opposite_last_in_own_row and resow_opposite_pair: the holes taken face "
-                         "last_hole (where the last counter fell) or origin_hole (the hole the capturing "
-                         "sowing started from)"));
-  f.push_back(enum_field("capture_fours", c, &RuleSet::capture_fours,
-                         "a hole holding exactly four is taken by the owner of its row: none; instant "
-                         "(the moment a counter makes it four, during the sowing); end_of_turn (every "
-                         "hole holding four when the move is over)"));
-  f.push_back(enum_field("fours_scope", c, &RuleSet::fours_scope,
-                         "whose fours are taken: both_rows (each player his own row's, whoever moves) "
-                         "or mover_row (only the mover, in his own row)"));
-  f.push_back(bool_field("tuzdyk", sp, &RuleSet::tuzdyk,
-                         "a last counter that makes an opponent's hole hold tuzdyk_count makes it "
-                         "the mover's tuzdyk: everything later sown into it is his (one per player)"));
+  f.push_back(
+      enum_field("capture_facing", c, &RuleSet::capture_facing,
+                 "for opposite_last_in_own_row and resow_opposite_pair: the holes taken face "
+                 "last_hole (where the last counter fell) or origin_hole (the hole the capturing "
+                 "sowing started from)"));
+  f.push_back(
+      enum_field("capture_fours", c, &RuleSet::capture_fours,
+                 "a hole holding exactly four is taken by the owner of its row: none; instant "
+                 "(the moment a counter makes it four, during the sowing); end_of_turn (every "
+                 "hole holding four when the move is over)"));
+  f.push_back(
+      enum_field("fours_scope", c, &RuleSet::fours_scope,
+                 "whose fours are taken: both_rows (each player his own row's, whoever moves) "
+                 "or mover_row (only the mover, in his own row)"));
+  f.push_back(
+      bool_field("tuzdyk", sp, &RuleSet::tuzdyk,
+                 "a last counter that makes an opponent's hole hold tuzdyk_count makes it "
+                 "the mover's tuzdyk: everything later sown into it is his (one per player)"));
   f.push_back(int_field("tuzdyk_count", sp, &RuleSet::tuzdyk_count, 1, 20,
                         "the count that makes a tuzdyk"));
   f.push_back(bool_field("tuzdyk_forbid_last_hole", sp, &RuleSet::tuzdyk_forbid_last_hole,
                          "no tuzdyk in the opponent's last (rightmost) hole"));
-  f.push_back(enum_field("tuzdyk_symmetry", sp, &RuleSet::tuzdyk_symmetry,
-                         "none; same_number: not the hole with the number of the opponent's tuzdyk; "
-                         "opposite: not the hole facing it across the board"));
-  f.push_back(enum_field("turns", t, &RuleSet::turns,
-                         "alternating; simultaneous (both choose from the same position every turn); "
-                         "simultaneous_opening (only the first turn)"));
+  f.push_back(
+      enum_field("tuzdyk_symmetry", sp, &RuleSet::tuzdyk_symmetry,
+                 "none; same_number: not the hole with the number of the opponent's tuzdyk; "
+                 "opposite: not the hole facing it across the board"));
+  f.push_back(
+      enum_field("turns", t, &RuleSet::turns,
+                 "alternating; simultaneous (both choose from the same position every turn); "
+                 "simultaneous_opening (only the first turn)"));
   f.push_back(enum_field("resolution", t, &RuleSet::resolution,
                          "how a simultaneous turn is played out: lockstep (one counter each per "
                          "tick, player 1's first in every tick), lockstep_random (the same, whose "
@@ -164,15 +176,17 @@ std::vector<FieldInfo> make_fields() {
   f.push_back(int_field("opening_captures", t, &RuleSet::opening_captures, -1, 100,
                         "-1: the first turn captures as later turns do; else the most captures a "
                         "move of the first turn may make"));
-  f.push_back(enum_field("no_move", e, &RuleSet::no_move,
-                         "when the player to move has no legal move: end_owners_take_rows (the round "
-                         "ends, each takes what is in his own rows), end_mover_loses, pass"));
+  f.push_back(
+      enum_field("no_move", e, &RuleSet::no_move,
+                 "when the player to move has no legal move: end_owners_take_rows (the round "
+                 "ends, each takes what is in his own rows), end_mover_loses, pass"));
   f.push_back(bool_field("end_on_majority", e, &RuleSet::end_on_majority,
                          "the round ends as soon as one player has captured more than half of all "
                          "counters"));
-  f.push_back(bool_field("end_on_empty_side", e, &RuleSet::end_on_empty_side,
-                         "the round ends as soon as one player's holes are all empty (he has lost every "
-                         "counter); each player takes what is in his own rows"));
+  f.push_back(
+      bool_field("end_on_empty_side", e, &RuleSet::end_on_empty_side,
+                 "the round ends as soon as one player's holes are all empty (he has lost every "
+                 "counter); each player takes what is in his own rows"));
   f.push_back(int_field("no_progress_turns", e, &RuleSet::no_progress_turns, 0, 100000,
                         "0: off; else the round ends after this many turns without a capture and "
                         "each player takes the counters in his own rows"));
@@ -180,69 +194,82 @@ std::vector<FieldInfo> make_fields() {
                         "safety bound on plies per round: a round still going is stopped and the "
                         "game counted as unfinished"));
   const std::string m = "match", h = "handicaps";
-  f.push_back(bool_field("match", m, &RuleSet::match,
-                         "rounds follow one another, each dealt from what the players held at the end "
-                         "of the previous one, until the match ends (see simulator/match.h)"));
+  f.push_back(
+      bool_field("match", m, &RuleSet::match,
+                 "rounds follow one another, each dealt from what the players held at the end "
+                 "of the previous one, until the match ends (see simulator/match.h)"));
   f.push_back(int_field("max_rounds", m, &RuleSet::max_rounds, 1, kMaxRounds,
                         "safety bound on the rounds of a match: a match still going is stopped and "
                         "counted as unfinished"));
-  f.push_back(int_field("stop_after_rounds", m, &RuleSet::stop_after_rounds, 0, kMaxRounds,
-                        "0: off; else the players stop after this many rounds and the one holding more "
-                        "counters wins: the reconstruction's stopping rule for matches that go on "
-                        "without end, reported as ended by the no-progress rule"));
-  f.push_back(enum_field("refill_from", m, &RuleSet::refill_from,
-                         "the end of his row from which a player fills his holes with counters_per_hole "
-                         "each when a round is dealt; the holes that leave play (holes_out) are at the "
-                         "other end"));
-  f.push_back(bool_field("burn_unfilled", m, &RuleSet::burn_unfilled,
-                         "the holes a player cannot fill when a round is dealt leave play for the round "
-                         "(skipped by both players' sowing); false: they stay in play, empty"));
-  f.push_back(enum_field("holes_out", m, &RuleSet::holes_out,
-                         "which holes of a row leave play when a round is dealt: unfilled (those its "
-                         "owner cannot fill), per_five_of_difference (the player who held fewer at the "
-                         "end of the round loses one hole, from the end opposite refill_from, for each "
-                         "whole counters_per_hole in the difference, and sets aside what he holds "
-                         "beyond the holes left to him; one left no hole cannot play and loses the "
-                         "match)"));
-  f.push_back(enum_field("remainder", m, &RuleSet::remainder,
-                         "counters short of a full hole when a round is dealt: set_aside (kept to his "
-                         "credit), next_hole (into the next hole in filling order, which stays in play), "
-                         "first_hole (into the first hole, the full holes after it), settle_fives (the "
-                         "two players' remainders make one hole's worth: 1-4 gives the tribute, 2-3 the "
-                         "bha); counters beyond a full row are always set aside"));
-  f.push_back(enum_field("next_starter", m, &RuleSet::next_starter,
-                         "who starts the next round: alternate, previous_winner, previous_loser, same "
-                         "(the first round's starter again)"));
-  f.push_back(enum_field("match_end", m, &RuleSet::match_end,
-                         "all_counters: the match ends when one player holds every counter once a round "
-                         "is dealt; cannot_fill_hole: a player who cannot fill one hole has lost"));
-  f.push_back(enum_field("tribute", h, &RuleSet::tribute,
-                         "settle_fives 1-4: the player left with one (the Kungidar) receives one counter "
-                         "from the hole each sowing starts from (if it holds two or more): none, "
-                         "every_turn (both players' sowings), own_turns (his own only)"));
-  f.push_back(enum_field("bha_hole", h, &RuleSet::bha_hole,
-                         "settle_fives 2-3: the extremity of his holes in play the Bhadar makes his bha "
-                         "(everything dropped into it is his, its counters are his at once; he returns "
-                         "the counters given him when the round ends): either (his choice, at random), "
-                         "leftmost, rightmost"));
-  f.push_back(enum_field("extra_number", h, &RuleSet::extra_number,
-                         "each player's extra number is what he had beyond his holes when the round was "
-                         "dealt (set aside, or his remainder); a hole a sowing makes hold it is taken at "
-                         "once: none, holder (by the player whose number it is, in his opponent's turn), "
-                         "mover (by the sower, when it is his opponent's number)"));
-  f.push_back(enum_field("toll_hole", h, &RuleSet::toll_hole,
-                         "the previous round's winner gains each counter he sows into this hole and the "
-                         "loser's sowing skips it: none, winner_leftmost (the winner's leftmost hole, "
-                         "its counters his at once), loser_remainder_hole (the hole dealt the loser's "
-                         "remainder)"));
-  f.push_back(bool_field("winner_takes_remainder_hole", h, &RuleSet::winner_takes_remainder_hole,
-                         "every counter dropped into the hole dealt the loser's remainder goes to the "
-                         "previous round's winner (the remainder dealt there stays the loser's to sow)"));
+  f.push_back(
+      int_field("stop_after_rounds", m, &RuleSet::stop_after_rounds, 0, kMaxRounds,
+                "0: off; else the players stop after this many rounds and the one holding more "
+                "counters wins: the reconstruction's stopping rule for matches that go on "
+                "without end, reported as ended by the no-progress rule"));
+  f.push_back(
+      enum_field("refill_from", m, &RuleSet::refill_from,
+                 "the end of his row from which a player fills his holes with counters_per_hole "
+                 "each when a round is dealt; the holes that leave play (holes_out) are at the "
+                 "other end"));
+  f.push_back(
+      bool_field("burn_unfilled", m, &RuleSet::burn_unfilled,
+                 "the holes a player cannot fill when a round is dealt leave play for the round "
+                 "(skipped by both players' sowing); false: they stay in play, empty"));
+  f.push_back(
+      enum_field("holes_out", m, &RuleSet::holes_out,
+                 "which holes of a row leave play when a round is dealt: unfilled (those its "
+                 "owner cannot fill), per_five_of_difference (the player who held fewer at the "
+                 "end of the round loses one hole, from the end opposite refill_from, for each "
+                 "whole counters_per_hole in the difference, and sets aside what he holds "
+                 "beyond the holes left to him; one left no hole cannot play and loses the "
+                 "match)"));
+  f.push_back(
+      enum_field("remainder", m, &RuleSet::remainder,
+                 "counters short of a full hole when a round is dealt: set_aside (kept to his "
+                 "credit), next_hole (into the next hole in filling order, which stays in play), "
+                 "first_hole (into the first hole, the full holes after it), settle_fives (the "
+                 "two players' remainders make one hole's worth: 1-4 gives the tribute, 2-3 the "
+                 "bha); counters beyond a full row are always set aside"));
+  f.push_back(
+      enum_field("next_starter", m, &RuleSet::next_starter,
+                 "who starts the next round: alternate, previous_winner, previous_loser, same "
+                 "(the first round's starter again)"));
+  f.push_back(
+      enum_field("match_end", m, &RuleSet::match_end,
+                 "all_counters: the match ends when one player holds every counter once a round "
+                 "is dealt; cannot_fill_hole: a player who cannot fill one hole has lost"));
+  f.push_back(
+      enum_field("tribute", h, &RuleSet::tribute,
+                 "settle_fives 1-4: the player left with one (the Kungidar) receives one counter "
+                 "from the hole each sowing starts from (if it holds two or more): none, "
+                 "every_turn (both players' sowings), own_turns (his own only)"));
+  f.push_back(
+      enum_field("bha_hole", h, &RuleSet::bha_hole,
+                 "settle_fives 2-3: the extremity of his holes in play the Bhadar makes his bha "
+                 "(everything dropped into it is his, its counters are his at once; he returns "
+                 "the counters given him when the round ends): either (his choice, at random), "
+                 "leftmost, rightmost"));
+  f.push_back(
+      enum_field("extra_number", h, &RuleSet::extra_number,
+                 "each player's extra number is what he had beyond his holes when the round was "
+                 "dealt (set aside, or his remainder); a hole a sowing makes hold it is taken at "
+                 "once: none, holder (by the player whose number it is, in his opponent's turn), "
+                 "mover (by the sower, when it is his opponent's number)"));
+  f.push_back(
+      enum_field("toll_hole", h, &RuleSet::toll_hole,
+                 "the previous round's winner gains each counter he sows into this hole and the "
+                 "loser's sowing skips it: none, winner_leftmost (the winner's leftmost hole, "
+                 "its counters his at once), loser_remainder_hole (the hole dealt the loser's "
+                 "remainder)"));
+  f.push_back(
+      bool_field("winner_takes_remainder_hole", h, &RuleSet::winner_takes_remainder_hole,
+                 "every counter dropped into the hole dealt the loser's remainder goes to the "
+                 "previous round's winner (the remainder dealt there stays the loser's to sow)"));
   return f;
 }
 
-const std::set<std::string> kMetaKeys = {"name", "status", "evidence", "summary", "default",
-                                          "extends", "rules", "provenance"};
+const std::set<std::string> kMetaKeys = {"name",    "status",  "evidence", "summary",
+                                         "default", "extends", "rules",    "provenance"};
 const std::set<std::string> kStatuses = {"observed", "described", "reconstructed"};
 
 json read_json_file(const std::filesystem::path& file) {
@@ -254,7 +281,8 @@ json read_json_file(const std::filesystem::path& file) {
   try {
     return parse_strict<json>(text);
   } catch (const DuplicateKeyError& e) {
-    throw RuleError(where(file.string(), e.path.empty() ? e.key : e.path + "." + e.key, "the key is given twice"));
+    throw RuleError(where(file.string(), e.path.empty() ? e.key : e.path + "." + e.key,
+                          "the key is given twice"));
   } catch (const json::parse_error& e) {
     // Turn the byte offset into a line number for the message.
     const size_t upto = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
@@ -290,7 +318,8 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
   str("summary", r.summary);
   str("status", r.status);
   if (j.contains("status") && !kStatuses.count(r.status)) {
-    throw RuleError(file + ": status: '" + r.status + "' is not one of observed|described|reconstructed");
+    throw RuleError(file + ": status: '" + r.status +
+                    "' is not one of observed|described|reconstructed");
   }
   if (j.contains("evidence")) {
     const json& ev = j["evidence"];
@@ -311,7 +340,8 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
     if (!j["rules"].is_object()) throw RuleError(file + ": rules: expected an object");
     for (const auto& [key, value] : j["rules"].items()) {
       const auto& fields = rule_fields();
-      auto it = std::find_if(fields.begin(), fields.end(), [&](const FieldInfo& f) { return f.key == key; });
+      auto it = std::find_if(fields.begin(), fields.end(),
+                             [&](const FieldInfo& f) { return f.key == key; });
       if (it == fields.end()) throw RuleError(file + ": rules." + key + ": unknown rule key");
       it->set(r, value, file + ": rules." + key);
       set_here.insert(key);
@@ -322,19 +352,25 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
     for (const auto& [key, value] : j["provenance"].items()) {
       const std::string where = file + ": provenance." + key;
       const auto& fields = rule_fields();
-      const bool known = std::any_of(fields.begin(), fields.end(), [&](const FieldInfo& f) { return f.key == key; });
+      const bool known = std::any_of(fields.begin(), fields.end(),
+                                     [&](const FieldInfo& f) { return f.key == key; });
       if (!known) throw RuleError(where + ": not a rule key");
-      if (!value.is_object()) throw RuleError(where + ": expected an object with \"evidence\" or \"assumption\"");
+      if (!value.is_object())
+        throw RuleError(where + ": expected an object with \"evidence\" or \"assumption\"");
       std::map<std::string, std::string> entry;
       for (const auto& [k, v] : value.items()) {
         if (k != "evidence" && k != "assumption" && k != "source" && k != "note") {
-          throw RuleError(where + "." + k + ": unknown key (expected evidence, assumption, source, note)");
+          throw RuleError(where + "." + k +
+                          ": unknown key (expected evidence, assumption, source, note)");
         }
-        if (!v.is_string() || v.get<std::string>().empty()) throw RuleError(where + "." + k + ": expected a non-empty string");
+        if (!v.is_string() || v.get<std::string>().empty())
+          throw RuleError(where + "." + k + ": expected a non-empty string");
         entry[k] = v.get<std::string>();
       }
       if (entry.count("evidence") == entry.count("assumption")) {
-        throw RuleError(where + ": give exactly one of \"evidence\" (the phrase it implements) or \"assumption\" (its reason)");
+        throw RuleError(where +
+                        ": give exactly one of \"evidence\" (the phrase it implements) or "
+                        "\"assumption\" (its reason)");
       }
       r.provenance[key] = entry;
     }
@@ -343,11 +379,13 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
     const bool here = j.contains("provenance") && j["provenance"].contains(key);
     if (!here) {
       throw RuleError(file + ": provenance." + key +
-                      ": missing: every rule set in a file needs the evidence phrase it implements or the assumption it makes");
+                      ": missing: every rule set in a file needs the evidence phrase it implements "
+                      "or the assumption it makes");
     }
   }
   if (is_root) {
-    if (r.status.empty()) throw RuleError(file + ": status: missing (observed|described|reconstructed)");
+    if (r.status.empty())
+      throw RuleError(file + ": status: missing (observed|described|reconstructed)");
     if (r.evidence.empty()) throw RuleError(file + ": evidence: missing (the evidence record ids)");
     if (r.name.empty()) throw RuleError(file + ": name: missing");
   }
@@ -365,12 +403,14 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
   const json j = read_json_file(file);
   RuleSet r;
   if (j.is_object() && j.contains("extends")) {
-    if (!j["extends"].is_string()) throw RuleError(file.string() + ": extends: expected a ruleset id");
+    if (!j["extends"].is_string())
+      throw RuleError(file.string() + ": extends: expected a ruleset id");
     const std::string parent = j["extends"].get<std::string>();
     // The parent is looked up beside the file (its game folder's root), then among the project's
     // rulesets, so a reconstruction kept outside data/rulesets can extend a shipped one.
     std::filesystem::path parent_root = root;
-    if (!std::filesystem::is_regular_file(parent_root / (parent + ".json"))) parent_root = rulesets_dir();
+    if (!std::filesystem::is_regular_file(parent_root / (parent + ".json")))
+      parent_root = rulesets_dir();
     const auto parent_file = parent_root / (parent + ".json");
     if (!std::filesystem::is_regular_file(parent_file)) {
       throw RuleError(file.string() + ": extends: no ruleset '" + parent + "'");
@@ -408,9 +448,12 @@ std::string rule_keys_doc() {
 }
 
 void finalize(RuleSet& r, const std::string& file) {
-  auto bad = [&](const std::string& key, const std::string& what) { throw RuleError(file + ": rules." + key + ": " + what); };
+  auto bad = [&](const std::string& key, const std::string& what) {
+    throw RuleError(file + ": rules." + key + ": " + what);
+  };
   if (r.rows_per_player == 2 && r.circuit != Circuit::kOwnRows) {
-    bad("circuit", "a board with two rows per player is sown round the player's own rows (own_rows)");
+    bad("circuit",
+        "a board with two rows per player is sown round the player's own rows (own_rows)");
   }
   if (r.rows_per_player == 1 && r.circuit != Circuit::kWholeBoard) {
     bad("circuit", "a board with one row per player is sown round the whole board (whole_board)");
@@ -420,7 +463,9 @@ void finalize(RuleSet& r, const std::string& file) {
   }
   if (r.tuzdyk && r.rows_per_player != 1) bad("tuzdyk", "needs a board with one row per player");
   if (r.tuzdyk && r.capture != Capture::kEvenInOpponentRow) {
-    bad("tuzdyk", "is made by the last counter of a move that ends without relay (capture even_in_opponent_row)");
+    bad("tuzdyk",
+        "is made by the last counter of a move that ends without relay (capture "
+        "even_in_opponent_row)");
   }
   if (r.stores == StoreMode::kSown && r.circuit != Circuit::kWholeBoard) {
     bad("stores", "sown stores need a whole-board circuit");
@@ -428,14 +473,17 @@ void finalize(RuleSet& r, const std::string& file) {
   switch (r.capture) {
     case Capture::kAfterEmptyNext:
     case Capture::kOppositeEmptyNext:
-      if (r.relay != Relay::kNextHole) bad("capture", "this capture looks at the next hole: it needs relay next_hole");
+      if (r.relay != Relay::kNextHole)
+        bad("capture", "this capture looks at the next hole: it needs relay next_hole");
       break;
     case Capture::kResowOppositePair:
       if (r.rows_per_player != 2) bad("capture", "resow_opposite_pair needs two rows per player");
-      if (r.relay != Relay::kLandingHole) bad("capture", "resow_opposite_pair needs relay landing_hole");
+      if (r.relay != Relay::kLandingHole)
+        bad("capture", "resow_opposite_pair needs relay landing_hole");
       break;
     case Capture::kEvenInOpponentRow:
-      if (r.relay != Relay::kNone) bad("capture", "even_in_opponent_row is judged on the last counter: it needs relay none");
+      if (r.relay != Relay::kNone)
+        bad("capture", "even_in_opponent_row is judged on the last counter: it needs relay none");
       break;
     default:
       break;
@@ -443,28 +491,38 @@ void finalize(RuleSet& r, const std::string& file) {
   if (r.store_extra_move && r.stores != StoreMode::kSown) {
     bad("store_extra_move", "needs stores on the sowing path (stores: sown)");
   }
-  if (r.capture_facing == CaptureFacing::kOriginHole && r.capture != Capture::kOppositeLastInOwnRow &&
-      r.capture != Capture::kResowOppositePair) {
-    bad("capture_facing", "origin_hole only has a meaning for opposite_last_in_own_row or resow_opposite_pair");
+  if (r.capture_facing == CaptureFacing::kOriginHole &&
+      r.capture != Capture::kOppositeLastInOwnRow && r.capture != Capture::kResowOppositePair) {
+    bad("capture_facing",
+        "origin_hole only has a meaning for opposite_last_in_own_row or resow_opposite_pair");
   }
-  if (r.reverse_privilege == ReversePrivilege::kEndHolesWithCapture && r.capture == Capture::kNone) {
+  if (r.reverse_privilege == ReversePrivilege::kEndHolesWithCapture &&
+      r.capture == Capture::kNone) {
     bad("reverse_privilege", "end_holes_with_capture needs a capture rule");
   }
   if (r.opening_hole > r.rows_per_player * r.holes_per_row) {
-    bad("opening_hole", "there is no hole " + std::to_string(r.opening_hole) + " on a player's side");
+    bad("opening_hole",
+        "there is no hole " + std::to_string(r.opening_hole) + " on a player's side");
   }
   if (!r.match) {
-    if (r.remainder != Remainder::kSetAside) bad("remainder", "only has a meaning in a match (match: true)");
+    if (r.remainder != Remainder::kSetAside)
+      bad("remainder", "only has a meaning in a match (match: true)");
     if (r.tribute != Tribute::kNone) bad("tribute", "only has a meaning in a match (match: true)");
-    if (r.extra_number != ExtraNumber::kNone) bad("extra_number", "only has a meaning in a match (match: true)");
-    if (r.toll_hole != TollHole::kNone) bad("toll_hole", "only has a meaning in a match (match: true)");
-    if (r.winner_takes_remainder_hole) bad("winner_takes_remainder_hole", "only has a meaning in a match (match: true)");
-    if (r.holes_out != HolesOut::kUnfilled) bad("holes_out", "only has a meaning in a match (match: true)");
+    if (r.extra_number != ExtraNumber::kNone)
+      bad("extra_number", "only has a meaning in a match (match: true)");
+    if (r.toll_hole != TollHole::kNone)
+      bad("toll_hole", "only has a meaning in a match (match: true)");
+    if (r.winner_takes_remainder_hole)
+      bad("winner_takes_remainder_hole", "only has a meaning in a match (match: true)");
+    if (r.holes_out != HolesOut::kUnfilled)
+      bad("holes_out", "only has a meaning in a match (match: true)");
   }
   if (r.holes_out == HolesOut::kPerFiveOfDifference && r.remainder != Remainder::kSettleFives &&
       r.remainder != Remainder::kSetAside) {
-    bad("holes_out", "per_five_of_difference sets aside what the weaker holds beyond his holes: it needs remainder "
-                     "settle_fives or set_aside");
+    bad("holes_out",
+        "per_five_of_difference sets aside what the weaker holds beyond his holes: it needs "
+        "remainder "
+        "settle_fives or set_aside");
   }
   if (r.stop_after_rounds > 0 && (!r.match || r.stop_after_rounds >= r.max_rounds)) {
     bad("stop_after_rounds", "needs a match (match: true) and fewer rounds than max_rounds");
@@ -473,7 +531,8 @@ void finalize(RuleSet& r, const std::string& file) {
     bad("tribute", "is the 1-4 settlement of remainder settle_fives");
   }
   if (r.remainder == Remainder::kSettleFives && r.counters_per_hole != 5) {
-    bad("remainder", "settle_fives settles remainders of five counters a hole (counters_per_hole 5)");
+    bad("remainder",
+        "settle_fives settles remainders of five counters a hole (counters_per_hole 5)");
   }
   if ((r.toll_hole == TollHole::kLoserRemainderHole || r.winner_takes_remainder_hole) &&
       r.remainder != Remainder::kNextHole && r.remainder != Remainder::kFirstHole) {
@@ -484,7 +543,8 @@ void finalize(RuleSet& r, const std::string& file) {
   r.total_holes = 2 * r.holes_per_player;
   if (r.total_holes > kMaxHoles) bad("holes_per_row", "the board has more than 32 holes");
   r.total_counters = r.total_holes * r.counters_per_hole;
-  if (r.total_counters > 255 * 2) bad("counters_per_hole", "too many counters in all (at most 510)");
+  if (r.total_counters > 255 * 2)
+    bad("counters_per_hole", "too many counters in all (at most 510)");
 }
 
 json rules_to_json(const RuleSet& r) {
@@ -520,7 +580,8 @@ std::vector<std::string> list_ruleset_ids() {
   const auto root = rulesets_dir();
   if (!std::filesystem::is_directory(root)) return ids;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
-    if (e.is_regular_file() && e.path().extension() == ".json") ids.push_back(id_from_path(e.path(), root));
+    if (e.is_regular_file() && e.path().extension() == ".json")
+      ids.push_back(id_from_path(e.path(), root));
   }
   std::sort(ids.begin(), ids.end());
   return ids;
@@ -542,7 +603,8 @@ RuleSet load_ruleset(const std::string& id_or_path) {
       const json j = read_json_file(e.path());
       if (j.is_object() && j.value("default", false)) return load_ruleset_file(e.path(), root);
     }
-    throw RuleError(id_or_path + ": no default ruleset for this game (mark one with \"default\": true)");
+    throw RuleError(id_or_path +
+                    ": no default ruleset for this game (mark one with \"default\": true)");
   }
   std::string known;
   for (const auto& id : list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
@@ -604,7 +666,8 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
   std::vector<std::string> problems;
   const auto root = rulesets_dir();
   std::vector<std::filesystem::path> files;
-  std::set<std::filesystem::path> from_folders;  // files found in a folder given (not named one by one)
+  std::set<std::filesystem::path>
+      from_folders;  // files found in a folder given (not named one by one)
   for (const auto& p : paths) {
     if (std::filesystem::is_directory(p)) {
       for (const auto& e : std::filesystem::recursive_directory_iterator(p)) {
@@ -627,7 +690,9 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
     return problems;
   }
   const auto texts = evidence_texts();
-  const auto canonical = [](const std::filesystem::path& p) { return std::filesystem::weakly_canonical(p).string(); };
+  const auto canonical = [](const std::filesystem::path& p) {
+    return std::filesystem::weakly_canonical(p).string();
+  };
   std::map<std::string, std::set<std::string>> defaults;  // game -> files marked "default": true
   std::set<std::string> checked;                          // the files given, canonical
   std::set<std::string> games, project_games;
@@ -645,12 +710,14 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
       for (const auto& id : r.evidence) {
         any_known = any_known || texts.count(id);
         if (!texts.empty() && !texts.count(id)) {
-          problems.push_back(file.string() + ": evidence: no evidence record '" + id + "' in " + (data_dir() / "evidence").string());
+          problems.push_back(file.string() + ": evidence: no evidence record '" + id + "' in " +
+                             (data_dir() / "evidence").string());
         }
       }
       for (const auto& [key, entry] : r.provenance) {
         auto ev = entry.find("evidence");
-        if (ev == entry.end() || !any_known) continue;  // no record to find the phrase in: said above
+        if (ev == entry.end() || !any_known)
+          continue;  // no record to find the phrase in: said above
         const std::string phrase = normalise_text(ev->second);
         bool found = false;
         for (const auto& id : r.evidence) {
@@ -658,8 +725,9 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
           if (t != texts.end() && t->second.find(phrase) != std::string::npos) found = true;
         }
         if (!found) {
-          problems.push_back(file.string() + ": provenance." + key + ": the phrase \"" + ev->second +
-                             "\" is not in the text of evidence " + (r.evidence.empty() ? "?" : r.evidence[0]));
+          problems.push_back(file.string() + ": provenance." + key + ": the phrase \"" +
+                             ev->second + "\" is not in the text of evidence " +
+                             (r.evidence.empty() ? "?" : r.evidence[0]));
         }
       }
     } catch (const RuleError& e) {
@@ -672,7 +740,8 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
       for (const auto& e : std::filesystem::directory_iterator(root / g)) {
         if (e.path().extension() != ".json" || checked.count(canonical(e.path()))) continue;
         try {
-          if (read_json_file(e.path()).value("default", false)) defaults[g].insert(canonical(e.path()));
+          if (read_json_file(e.path()).value("default", false))
+            defaults[g].insert(canonical(e.path()));
         } catch (const RuleError&) {
           // not given: its own check reports it
         }

@@ -22,24 +22,35 @@ json interval_json(const reports::Interval& ci) { return json::array({ci.low, ci
 // A proportion k / n with its Wilson 95% interval; value and interval null when n is 0.
 json rate_json(uint64_t k, uint64_t n) {
   if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
-  return {{"value", static_cast<double>(k) / static_cast<double>(n)}, {"ci95", interval_json(reports::wilson_interval(k, n))}};
+  return {{"value", static_cast<double>(k) / static_cast<double>(n)},
+          {"ci95", interval_json(reports::wilson_interval(k, n))}};
 }
 
-// Mean, sd, extremes, quantiles and the histogram itself (for exact merges); figures null when empty.
+// Mean, sd, extremes, quantiles and the histogram itself (for exact merges); figures null when
+// empty.
 json distribution_json(const reports::IntHistogram& h) {
   const reports::DistributionSummary d = h.summary();
-  const auto extreme = [&](bool lowest) { return h.empty() ? json(nullptr) : json(lowest ? h.min() : h.max()); };
-  return {{"mean", number(d.mean)}, {"sd", number(d.sd)},         {"min", extreme(true)}, {"max", extreme(false)},
-          {"median", number(d.median)}, {"p5", number(d.p5)}, {"p95", number(d.p95)}, {"histogram", h.to_json()}};
+  const auto extreme = [&](bool lowest) {
+    return h.empty() ? json(nullptr) : json(lowest ? h.min() : h.max());
+  };
+  return {{"mean", number(d.mean)}, {"sd", number(d.sd)},         {"min", extreme(true)},
+          {"max", extreme(false)},  {"median", number(d.median)}, {"p5", number(d.p5)},
+          {"p95", number(d.p95)},   {"histogram", h.to_json()}};
 }
 
 json advantage_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
-  if (wins1 + wins2 + draws == 0) return {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
+  if (wins1 + wins2 + draws == 0)
+    return {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
   const reports::Advantage adv = reports::first_player_advantage(wins1, wins2, draws);
-  return {{"value", adv.estimate}, {"ci95", interval_json(adv.interval)}, {"z", adv.z}, {"p_value", adv.p_value}};
+  return {{"value", adv.estimate},
+          {"ci95", interval_json(adv.interval)},
+          {"z", adv.z},
+          {"p_value", adv.p_value}};
 }
 
-json share_json(uint64_t k, uint64_t n) { return n == 0 ? json(nullptr) : json(static_cast<double>(k) / static_cast<double>(n)); }
+json share_json(uint64_t k, uint64_t n) {
+  return n == 0 ? json(nullptr) : json(static_cast<double>(k) / static_cast<double>(n));
+}
 
 // Readers of run_stats_from_json: each names the key it failed on.
 const json& member(const json& j, const std::string& key, const std::string& context) {
@@ -79,14 +90,16 @@ void level_json(const MatchStats::Level& level, json& entry) {
   entry["wins"] = json::array({level.wins[0], level.wins[1]});
   entry["draws"] = level.draws;
   entry["unfinished"] = level.unfinished;
-  entry["win_rate"] = json::array({rate_json(level.wins[0], finished), rate_json(level.wins[1], finished)});
+  entry["win_rate"] =
+      json::array({rate_json(level.wins[0], finished), rate_json(level.wins[1], finished)});
 }
 
 MatchStats::Level level_from_json(const json& entry, const std::string& ctx) {
   MatchStats::Level level;
   level.rounds = count_at(entry, "rounds", ctx);
   const json& wins = member(entry, "wins", ctx);
-  if (!wins.is_array() || wins.size() != 2) throw Error(where(ctx, "wins", "expected an array of two counts"));
+  if (!wins.is_array() || wins.size() != 2)
+    throw Error(where(ctx, "wins", "expected an array of two counts"));
   for (int p = 0; p < 2; ++p) level.wins[p] = count_of(wins[p], "wins", ctx);
   level.draws = count_at(entry, "draws", ctx);
   level.unfinished = count_at(entry, "unfinished", ctx);
@@ -99,7 +112,9 @@ MatchStats::Level level_from_json(const json& entry, const std::string& ctx) {
 }  // namespace
 
 Shard parse_shard(const std::string& text) {
-  const auto bad = [&] { return UsageError("--shard: expected i/n with 1 <= i <= n, got '" + text + "'"); };
+  const auto bad = [&] {
+    return UsageError("--shard: expected i/n with 1 <= i <= n, got '" + text + "'");
+  };
   const auto slash = text.find('/');
   if (slash == std::string::npos) throw bad();
   Shard shard;
@@ -127,7 +142,8 @@ void MatchStats::add(const GameResult& result) {
   const int recorded = std::min(result.rounds, kMaxRounds);
   for (int i = 0; i < recorded; ++i) {
     const RoundRecord& r = result.round[static_cast<size_t>(i)];
-    const HandicapState state{r.setup.holes_in_play, r.setup.tribute_to, r.setup.bha_owner, r.setup.favoured};
+    const HandicapState state{r.setup.holes_in_play, r.setup.tribute_to, r.setup.bha_owner,
+                              r.setup.favoured};
     Level& level = by_holes_difference[r.setup.holes_in_play[0] - r.setup.holes_in_play[1]];
     level.add(r.winner);
     by_state[state].add(r.winner);
@@ -150,7 +166,8 @@ void MatchStats::merge(const MatchStats& other) {
   round_draws += other.round_draws;
   round_unfinished += other.round_unfinished;
   for (size_t i = 0; i < round_ended_by.size(); ++i) round_ended_by[i] += other.round_ended_by[i];
-  for (const auto& [difference, theirs] : other.by_holes_difference) by_holes_difference[difference].merge(theirs);
+  for (const auto& [difference, theirs] : other.by_holes_difference)
+    by_holes_difference[difference].merge(theirs);
   for (const auto& [state, theirs] : other.by_state) by_state[state].merge(theirs);
 }
 
@@ -164,10 +181,12 @@ void MatchStats::to_json(json& run) const {
                           {"draws", round_draws},
                           {"unfinished", round_unfinished}};
   run["round_first_mover_win_rate"] = rate_json(first_mover_wins, recorded - round_unfinished);
-  run["round_first_mover_advantage"] = advantage_json(first_mover_wins, second_mover_wins, round_draws);
+  run["round_first_mover_advantage"] =
+      advantage_json(first_mover_wins, second_mover_wins, round_draws);
   json ended = json::object();
   for (size_t i = 0; i < kEndNames.size(); ++i) {
-    ended[kEndNames[i]] = {{"rounds", round_ended_by[i]}, {"share", share_json(round_ended_by[i], recorded)}};
+    ended[kEndNames[i]] = {{"rounds", round_ended_by[i]},
+                           {"share", share_json(round_ended_by[i], recorded)}};
   }
   run["round_ended_by"] = ended;
   json levels = json::array();
@@ -194,8 +213,9 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   MatchStats m;
   if (!run.contains("rounds")) return m;
   m.enabled = true;
-  m.rounds = reports::IntHistogram::from_json(member(member(run, "rounds", context), "histogram", where(context, "rounds", "")),
-                                              where(context, "rounds", "histogram"));
+  m.rounds = reports::IntHistogram::from_json(
+      member(member(run, "rounds", context), "histogram", where(context, "rounds", "")),
+      where(context, "rounds", "histogram"));
   const std::string results_ctx = where(context, "round_results", "");
   const json& results = member(run, "round_results", context);
   const uint64_t recorded = count_at(results, "rounds", results_ctx);
@@ -205,8 +225,9 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   m.round_unfinished = count_at(results, "unfinished", results_ctx);
   const json& ended = member(run, "round_ended_by", context);
   for (size_t i = 0; i < kEndNames.size(); ++i) {
-    m.round_ended_by[i] = count_at(member(ended, kEndNames[i], where(context, "round_ended_by", "")), "rounds",
-                                   where(context, "round_ended_by", kEndNames[i]));
+    m.round_ended_by[i] =
+        count_at(member(ended, kEndNames[i], where(context, "round_ended_by", "")), "rounds",
+                 where(context, "round_ended_by", kEndNames[i]));
   }
   const json& levels = member(run, "handicap", context);
   if (!levels.is_array()) throw Error(where(context, "handicap", "expected an array of levels"));
@@ -214,7 +235,8 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   for (size_t i = 0; i < levels.size(); ++i) {
     const std::string ctx = where(context, "handicap[" + std::to_string(i) + "]", "");
     const json& difference = member(levels[i], "holes_difference", ctx);
-    if (!difference.is_number_integer()) throw Error(where(ctx, "holes_difference", "expected an integer"));
+    if (!difference.is_number_integer())
+      throw Error(where(ctx, "holes_difference", "expected an integer"));
     Level& level = m.by_holes_difference[difference.get<int>()];
     level = level_from_json(levels[i], ctx);
     level_rounds += level.rounds;
@@ -222,28 +244,34 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   // Runs stored before handicap states were kept have none; when present they add up too.
   if (run.contains("handicap_states")) {
     const json& states = run["handicap_states"];
-    if (!states.is_array()) throw Error(where(context, "handicap_states", "expected an array of states"));
+    if (!states.is_array())
+      throw Error(where(context, "handicap_states", "expected an array of states"));
     uint64_t state_rounds = 0;
     for (size_t i = 0; i < states.size(); ++i) {
       const std::string ctx = where(context, "handicap_states[" + std::to_string(i) + "]", "");
       const json& holes = member(states[i], "holes_in_play", ctx);
-      if (!holes.is_array() || holes.size() != 2 || !holes[0].is_number_unsigned() || !holes[1].is_number_unsigned() ||
-          holes[0].get<uint64_t>() > 255 || holes[1].get<uint64_t>() > 255) {
+      if (!holes.is_array() || holes.size() != 2 || !holes[0].is_number_unsigned() ||
+          !holes[1].is_number_unsigned() || holes[0].get<uint64_t>() > 255 ||
+          holes[1].get<uint64_t>() > 255) {
         throw Error(where(ctx, "holes_in_play", "expected an array of two counts"));
       }
       const auto player = [&](const char* key) -> int8_t {
         const json& v = member(states[i], key, ctx);
         if (v.is_null()) return kNobody;
-        if (!v.is_number_integer() || (v.get<int>() != 1 && v.get<int>() != 2)) throw Error(where(ctx, key, "expected 1, 2 or null"));
+        if (!v.is_number_integer() || (v.get<int>() != 1 && v.get<int>() != 2))
+          throw Error(where(ctx, key, "expected 1, 2 or null"));
         return static_cast<int8_t>(v.get<int>() - 1);
       };
-      const HandicapState state{{holes[0].get<uint8_t>(), holes[1].get<uint8_t>()}, player("tribute_to"), player("bha"),
+      const HandicapState state{{holes[0].get<uint8_t>(), holes[1].get<uint8_t>()},
+                                player("tribute_to"),
+                                player("bha"),
                                 player("favoured")};
       Level& level = m.by_state[state];
       level = level_from_json(states[i], ctx);
       state_rounds += level.rounds;
     }
-    if (state_rounds != recorded) throw Error(where(context, "handicap_states", "the states do not add up to the rounds"));
+    if (state_rounds != recorded)
+      throw Error(where(context, "handicap_states", "the states do not add up to the rounds"));
   }
   if (m.first_mover_wins + m.second_mover_wins + m.round_draws + m.round_unfinished != recorded) {
     throw Error(where(context, "round_results", "the results do not add up to rounds"));
@@ -251,7 +279,8 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   if (m.round_ended_by[0] + m.round_ended_by[1] + m.round_ended_by[2] != recorded) {
     throw Error(where(context, "round_ended_by", "the counts do not add up to the rounds"));
   }
-  if (level_rounds != recorded) throw Error(where(context, "handicap", "the levels do not add up to the rounds"));
+  if (level_rounds != recorded)
+    throw Error(where(context, "handicap", "the levels do not add up to the rounds"));
   return m;
 }
 
@@ -304,7 +333,10 @@ json run_stats_to_json(const RunStats& run) {
   j["agent"] = run.agent;
   j["seed"] = run.seed;
   j["games_requested"] = run.games_requested;
-  j["shard"] = {{"index", run.shard.index}, {"count", run.shard.count}, {"first_game", run.range.begin}, {"end_game", run.range.end}};
+  j["shard"] = {{"index", run.shard.index},
+                {"count", run.shard.count},
+                {"first_game", run.range.begin},
+                {"end_game", run.range.end}};
   j["partial"] = run.partial;
   j["games"] = t.games;
   j["wins"] = json::array({t.wins[0], t.wins[1]});
@@ -317,8 +349,7 @@ json run_stats_to_json(const RunStats& run) {
   j["first_player_advantage"] = advantage_json(t.wins[0], t.wins[1], t.draws);
   json ended = json::object();
   for (size_t i = 0; i < kEndNames.size(); ++i) {
-    ended[kEndNames[i]] = {{"games", t.ended_by[i]},
-                           {"share", share_json(t.ended_by[i], t.games)}};
+    ended[kEndNames[i]] = {{"games", t.ended_by[i]}, {"share", share_json(t.ended_by[i], t.games)}};
   }
   j["ended_by"] = ended;
   j["plies"] = distribution_json(t.plies);
@@ -344,41 +375,50 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   run.range.end = static_cast<int64_t>(count_at(shard, "end_game", shard_ctx));
   if (run.shard.count < 1 || run.shard.index < 1 || run.shard.index > run.shard.count ||
       run.range != shard_range(run.games_requested, run.shard)) {
-    throw Error(where(ctx, "shard", "not a shard of a run of " + std::to_string(run.games_requested) + " games"));
+    throw Error(where(ctx, "shard",
+                      "not a shard of a run of " + std::to_string(run.games_requested) + " games"));
   }
   run.partial = bool_at(j, "partial", ctx);
 
   GameTally& t = run.tally;
   t.games = count_at(j, "games", ctx);
   const json& wins = member(j, "wins", ctx);
-  if (!wins.is_array() || wins.size() != 2) throw Error(where(ctx, "wins", "expected an array of two counts"));
+  if (!wins.is_array() || wins.size() != 2)
+    throw Error(where(ctx, "wins", "expected an array of two counts"));
   for (int p = 0; p < 2; ++p) t.wins[p] = count_of(wins[p], "wins", ctx);
   t.draws = count_at(j, "draws", ctx);
   t.unfinished = count_at(j, "unfinished", ctx);
   const json& ended = member(j, "ended_by", ctx);
   for (size_t i = 0; i < kEndNames.size(); ++i) {
-    t.ended_by[i] = count_at(member(ended, kEndNames[i], where(ctx, "ended_by", "")), "games", where(ctx, "ended_by", kEndNames[i]));
+    t.ended_by[i] = count_at(member(ended, kEndNames[i], where(ctx, "ended_by", "")), "games",
+                             where(ctx, "ended_by", kEndNames[i]));
   }
   const json& relay = member(j, "relay_bound_hits", ctx);
   t.relay_bound_hits = count_at(relay, "moves", where(ctx, "relay_bound_hits", ""));
   t.games_with_relay_bound_hits = count_at(relay, "games", where(ctx, "relay_bound_hits", ""));
-  t.plies = reports::IntHistogram::from_json(member(member(j, "plies", ctx), "histogram", where(ctx, "plies", "")),
-                                             where(ctx, "plies", "histogram"));
+  t.plies = reports::IntHistogram::from_json(
+      member(member(j, "plies", ctx), "histogram", where(ctx, "plies", "")),
+      where(ctx, "plies", "histogram"));
   t.match = MatchStats::from_json(j, ctx);
 
   const auto check = [&](bool ok, const std::string& key, const std::string& what) {
     if (!ok) throw Error(where(ctx, key, what));
   };
-  check(t.wins[0] + t.wins[1] + t.draws + t.unfinished == t.games, "games", "wins, draws and unfinished do not add up to games");
-  check(t.ended_by[0] + t.ended_by[1] + t.ended_by[2] == t.games, "ended_by", "the counts do not add up to games");
+  check(t.wins[0] + t.wins[1] + t.draws + t.unfinished == t.games, "games",
+        "wins, draws and unfinished do not add up to games");
+  check(t.ended_by[0] + t.ended_by[1] + t.ended_by[2] == t.games, "ended_by",
+        "the counts do not add up to games");
   check(t.ended_by[2] == t.unfinished, "ended_by", "safety_bound differs from unfinished");
   check(t.plies.total() == t.games, "plies", "the histogram does not count every game");
-  check(!t.match.enabled || t.match.rounds.total() == t.games, "rounds", "the histogram does not count every match");
-  check(t.games_with_relay_bound_hits <= t.games && t.games_with_relay_bound_hits <= t.relay_bound_hits,
+  check(!t.match.enabled || t.match.rounds.total() == t.games, "rounds",
+        "the histogram does not count every match");
+  check(t.games_with_relay_bound_hits <= t.games &&
+            t.games_with_relay_bound_hits <= t.relay_bound_hits,
         "relay_bound_hits", "more games than games played or than moves cut");
   const auto planned = static_cast<uint64_t>(run.range.size());
   check(run.partial ? t.games <= planned : t.games == planned, "games",
-        run.partial ? "more games than the shard plays" : "a complete run must count every game of its shard");
+        run.partial ? "more games than the shard plays"
+                    : "a complete run must count every game of its shard");
   return run;
 }
 
@@ -388,10 +428,16 @@ RunStats merge_shards(const std::vector<ShardInput>& shards) {
   std::vector<const ShardInput*> by_index(static_cast<size_t>(first.shard.count), nullptr);
   for (const ShardInput& in : shards) {
     const RunStats& r = in.run;
-    const auto fail = [&](const std::string& what) { throw Error(where(in.origin, r.ruleset, what)); };
-    if (r.partial) fail("shard " + std::to_string(r.shard.index) + "/" + std::to_string(r.shard.count) + " is partial (interrupted); run it again to merge");
-    const auto differs = [&](const std::string& key, const std::string& mine, const std::string& theirs) {
-      if (mine != theirs) fail(key + " " + mine + " differs from " + theirs + " in " + shards.front().origin);
+    const auto fail = [&](const std::string& what) {
+      throw Error(where(in.origin, r.ruleset, what));
+    };
+    if (r.partial)
+      fail("shard " + std::to_string(r.shard.index) + "/" + std::to_string(r.shard.count) +
+           " is partial (interrupted); run it again to merge");
+    const auto differs = [&](const std::string& key, const std::string& mine,
+                             const std::string& theirs) {
+      if (mine != theirs)
+        fail(key + " " + mine + " differs from " + theirs + " in " + shards.front().origin);
     };
     differs("ruleset", r.ruleset, first.ruleset);
     differs("rules hash", r.rules_hash, first.rules_hash);
@@ -401,7 +447,9 @@ RunStats merge_shards(const std::vector<ShardInput>& shards) {
     differs("games", std::to_string(r.games_requested), std::to_string(first.games_requested));
     differs("shard count", std::to_string(r.shard.count), std::to_string(first.shard.count));
     const ShardInput*& slot = by_index[static_cast<size_t>(r.shard.index - 1)];
-    if (slot) fail("shard " + std::to_string(r.shard.index) + "/" + std::to_string(r.shard.count) + " is also in " + slot->origin);
+    if (slot)
+      fail("shard " + std::to_string(r.shard.index) + "/" + std::to_string(r.shard.count) +
+           " is also in " + slot->origin);
     slot = &in;
   }
   RunStats merged = first;
@@ -411,7 +459,8 @@ RunStats merge_shards(const std::vector<ShardInput>& shards) {
   for (size_t i = 0; i < by_index.size(); ++i) {
     if (!by_index[i]) {
       throw Error(where(shards.front().origin, first.ruleset,
-                        "shard " + std::to_string(i + 1) + "/" + std::to_string(first.shard.count) + " is missing"));
+                        "shard " + std::to_string(i + 1) + "/" + std::to_string(first.shard.count) +
+                            " is missing"));
     }
     merged.tally.merge(by_index[i]->run.tally);
   }

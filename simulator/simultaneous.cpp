@@ -67,30 +67,37 @@ std::string joint_move_label(const Game& game, const JointMove& jm) {
   return text;
 }
 
-JointMove parse_joint_move(const Game& game, const State& s, const std::string& text, const std::string& where) {
+JointMove parse_joint_move(const Game& game, const State& s, const std::string& text,
+                           const std::string& where) {
   std::string body = text;
   JointMove jm;
   if (const auto colon = body.find(':'); colon != std::string::npos) {
     const std::string order = body.substr(colon + 1);
-    if (order != "1" && order != "2") throw Error(where + ": '" + order + "' after ':' is not who came first (1 or 2)");
+    if (order != "1" && order != "2")
+      throw Error(where + ": '" + order + "' after ':' is not who came first (1 or 2)");
     jm.first = order == "2" ? 1 : 0;
     body = body.substr(0, colon);
   }
   const auto slash = body.find('/');
   if (slash == std::string::npos) {
-    throw Error(where + ": this turn is simultaneous: give both players' holes as P1/P2 (e.g. 3/4; '-' for a player "
-                        "without a move)");
+    throw Error(where +
+                ": this turn is simultaneous: give both players' holes as P1/P2 (e.g. 3/4; '-' for "
+                "a player "
+                "without a move)");
   }
   const std::string part[2] = {body.substr(0, slash), body.substr(slash + 1)};
   MoveList moves;
   for (int p = 0; p < 2; ++p) {
     game.legal_moves(s, p, moves);
     if (part[p] == "-") {
-      if (moves.size > 0) throw Error(where + ": P" + std::to_string(p + 1) + " has a move and must play");
+      if (moves.size > 0)
+        throw Error(where + ": P" + std::to_string(p + 1) + " has a move and must play");
       continue;
     }
     const Move m = parse_move(game, p, part[p], where);
-    if (!game.is_legal(s, p, m)) throw Error(where + ": '" + part[p] + "' is illegal for P" + std::to_string(p + 1) + " in this position");
+    if (!game.is_legal(s, p, m))
+      throw Error(where + ": '" + part[p] + "' is illegal for P" + std::to_string(p + 1) +
+                  " in this position");
     jm.move[p] = m;
     jm.plays[p] = true;
   }

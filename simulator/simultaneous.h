@@ -46,6 +46,7 @@ namespace mancala::sim {
 std::string joint_move_label(const Game& game, const JointMove& jm);
 // Parses a joint move for the joint turn of `s`, checking each player's move is legal there;
 // throws mancala::Error naming `where` otherwise.
-JointMove parse_joint_move(const Game& game, const State& s, const std::string& text, const std::string& where);
+JointMove parse_joint_move(const Game& game, const State& s, const std::string& text,
+                           const std::string& where);
 
 }  // namespace mancala::sim

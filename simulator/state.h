@@ -38,18 +38,19 @@ struct State {
   bool over = false;
   int8_t winner = kNobody;  // 0, 1, kDraw, or kNobody while going on / unfinished
   EndReason reason = EndReason::kNone;
-  uint16_t ply = 0;          // plies played in this round
-  uint16_t quiet_turns = 0;  // turns since the last capture
+  uint16_t ply = 0;               // plies played in this round
+  uint16_t quiet_turns = 0;       // turns since the last capture
   uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).
   int8_t solo = kNobody;
   // Match and handicaps: set when a round is dealt (match.h); all zero/none in a one-round game.
-  std::array<int16_t, 2> aside{};         // counters set aside beside the board, still the player's
-  std::array<uint32_t, 2> closed_to{};    // bit per hole each player's sowing skips (a toll hole)
-  std::array<uint8_t, 2> extra_number{};  // a hole made to hold this many is taken (Mawkar (a)); 0: none
-  int8_t tribute_to = kNobody;            // receives one counter from every lifted hole (Khutka 1-4)
-  uint8_t round = 0;                      // index of the round in the match, from 0
+  std::array<int16_t, 2> aside{};       // counters set aside beside the board, still the player's
+  std::array<uint32_t, 2> closed_to{};  // bit per hole each player's sowing skips (a toll hole)
+  std::array<uint8_t, 2>
+      extra_number{};           // a hole made to hold this many is taken (Mawkar (a)); 0: none
+  int8_t tribute_to = kNobody;  // receives one counter from every lifted hole (Khutka 1-4)
+  uint8_t round = 0;            // index of the round in the match, from 0
 
   friend bool operator==(const State&, const State&) = default;
 };

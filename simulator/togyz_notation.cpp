@@ -18,7 +18,8 @@ bool all_digits(const std::string& s) {
 }
 
 bool is_result(const std::string& token) {
-  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "\u00BD-\u00BD" || token == "*";
+  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "\u00BD-\u00BD" ||
+         token == "*";
 }
 
 }  // namespace
@@ -46,15 +47,19 @@ std::vector<NotationMove> parse_togyz_notation(const std::string& text) {
     const std::string& token = tokens[i];
     if (token.back() == '.') {
       const std::string digits = token.substr(0, token.size() - 1);
-      if (!all_digits(digits)) throw Error("notation: '" + token + "' is neither a move number nor a move");
+      if (!all_digits(digits))
+        throw Error("notation: '" + token + "' is neither a move number nor a move");
       // Numbers are optional, but one that is written must be the next: white's move n is "n.".
       const int expected = static_cast<int>(moves.size()) / 2 + 1;
       if (player != 0 || std::stoi(digits) != expected) {
         const NotationMove* last = moves.empty() ? nullptr : &moves.back();
         throw Error("notation: '" + token + "' after " +
-                    (last ? "move " + std::to_string(last->number) + " (" + (last->player == 0 ? "white" : "black") + ") " + last->text
+                    (last ? "move " + std::to_string(last->number) + " (" +
+                                (last->player == 0 ? "white" : "black") + ") " + last->text
                           : std::string("the start")) +
-                    ": expected " + (player == 0 ? std::to_string(expected) + "." : "black's move " + std::to_string(expected)));
+                    ": expected " +
+                    (player == 0 ? std::to_string(expected) + "."
+                                 : "black's move " + std::to_string(expected)));
       }
       number = expected;
       continue;
@@ -62,9 +67,12 @@ std::vector<NotationMove> parse_togyz_notation(const std::string& text) {
     if (is_result(token) && i + 1 == tokens.size()) break;  // the game's result, written last
     NotationMove m;
     m.text = token;
-    const bool shape = (token.size() == 2 || (token.size() == 3 && (token[2] == 'x' || token[2] == 'X'))) &&
-                       token[0] >= '1' && token[0] <= '9' && token[1] >= '1' && token[1] <= '9';
-    if (!shape) throw Error("notation: move " + std::to_string(number) + ": '" + token + "' is not a move (two digits 1-9 and an optional x)");
+    const bool shape =
+        (token.size() == 2 || (token.size() == 3 && (token[2] == 'x' || token[2] == 'X'))) &&
+        token[0] >= '1' && token[0] <= '9' && token[1] >= '1' && token[1] <= '9';
+    if (!shape)
+      throw Error("notation: move " + std::to_string(number) + ": '" + token +
+                  "' is not a move (two digits 1-9 and an optional x)");
     m.hole = token[0] - '0';
     m.landing = token[1] - '0';
     m.tuzdyk = token.size() == 3;
@@ -81,18 +89,23 @@ std::vector<NotationMove> parse_togyz_notation(const std::string& text) {
 State replay_togyz_notation(const Game& game, const std::vector<NotationMove>& moves) {
   State s = game.initial_state();
   for (const NotationMove& m : moves) {
-    const std::string where = "move " + std::to_string(m.number) + " (" + (m.player == 0 ? "white" : "black") + ") " + m.text;
+    const std::string where = "move " + std::to_string(m.number) + " (" +
+                              (m.player == 0 ? "white" : "black") + ") " + m.text;
     if (s.over) throw Error(where + ": the game is already over");
     if (s.to_move != m.player) throw Error(where + ": it is not this player's turn");
     const Move move{static_cast<uint8_t>(m.hole - 1), false};
-    if (m.hole > game.holes_per_player() || !game.is_legal(s, move)) throw Error(where + ": hole " + std::to_string(m.hole) + " cannot be played (it is empty or a tuzdyk)");
+    if (m.hole > game.holes_per_player() || !game.is_legal(s, move))
+      throw Error(where + ": hole " + std::to_string(m.hole) +
+                  " cannot be played (it is empty or a tuzdyk)");
     const MoveEffect fx = game.apply(s, move);
     const int landing = game.column(fx.last_pos) + 1;
     if (landing != m.landing) {
-      throw Error(where + ": recorded landing hole " + std::to_string(m.landing) + ", the engine lands in " + std::to_string(landing));
+      throw Error(where + ": recorded landing hole " + std::to_string(m.landing) +
+                  ", the engine lands in " + std::to_string(landing));
     }
     if (fx.made_tuzdyk != m.tuzdyk) {
-      throw Error(where + (m.tuzdyk ? ": recorded a tuzdyk, the engine made none" : ": the engine made a tuzdyk the record does not mark"));
+      throw Error(where + (m.tuzdyk ? ": recorded a tuzdyk, the engine made none"
+                                    : ": the engine made a tuzdyk the record does not mark"));
     }
   }
   return s;

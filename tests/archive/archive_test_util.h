@@ -20,7 +20,8 @@ namespace mancala::archive::testing {
 class TempDir {
  public:
   TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "mancala-archive-XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "mancala-archive-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
   }
@@ -54,7 +55,9 @@ inline std::string fixture(const std::string& name) {
   return std::string(MANCALA_TEST_DIR) + "/archive/fixtures/" + name;
 }
 
-inline std::string evidence_data_dir() { return std::string(MANCALA_SOURCE_DIR) + "/data/evidence"; }
+inline std::string evidence_data_dir() {
+  return std::string(MANCALA_SOURCE_DIR) + "/data/evidence";
+}
 
 // The result of one in-process "mancala ..." run.
 struct CliResult {

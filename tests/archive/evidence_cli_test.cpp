@@ -22,13 +22,15 @@ using testing::run_cli;
 using testing::TempDir;
 using testing::write_text;
 
-const std::vector<std::string> kPortalFixtures = {"khutka_boia_dlp1450.txt", "otep_dlp1880.txt", "sonka_dlp693.txt",
-                                                  "mawkar_katiya_dlp741.txt"};
-const std::vector<std::string> kPortalIds = {"DLP.Evidence.1450", "DLP.Evidence.1880", "DLP.Evidence.693",
-                                             "DLP.Evidence.741"};
+const std::vector<std::string> kPortalFixtures = {"khutka_boia_dlp1450.txt", "otep_dlp1880.txt",
+                                                  "sonka_dlp693.txt", "mawkar_katiya_dlp741.txt"};
+const std::vector<std::string> kPortalIds = {"DLP.Evidence.1450", "DLP.Evidence.1880",
+                                             "DLP.Evidence.693", "DLP.Evidence.741"};
 
 // The end of an import's message: every ruleset under data/rulesets is linked.
-std::string linked() { return "; rulesets linked: " + std::to_string(sim::list_ruleset_ids().size()) + "\n"; }
+std::string linked() {
+  return "; rulesets linked: " + std::to_string(sim::list_ruleset_ids().size()) + "\n";
+}
 
 // Everything a user can see of an archive: all records as JSON, the games and the summary.
 std::string snapshot(const std::string& db) {
@@ -52,7 +54,8 @@ class EvidenceCli : public ::testing::Test {
     args.push_back(dir_ / "good.json");  // a valid file first: it must not be half-imported
     args.insert(args.end(), files.begin(), files.end());
     args.insert(args.end(), {"--db", db_});
-    write_text(dir_ / "good.json", R"({"records": [{"id": "GOOD.1", "game": "otep", "type": "Artifact"}]})");
+    write_text(dir_ / "good.json",
+               R"({"records": [{"id": "GOOD.1", "game": "otep", "type": "Artifact"}]})");
     const CliResult r = run_cli(args);
     EXPECT_EQ(r.code, 1);
     EXPECT_EQ(r.err, "mancala: " + message + "\n");
@@ -70,22 +73,31 @@ class EvidenceCli : public ::testing::Test {
 };
 
 TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
-  const CliResult again = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", db_});
+  const CliResult again =
+      run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", db_});
   EXPECT_EQ(again.code, 0);
   EXPECT_EQ(again.err, "imported 5 records into " + db_ +
-                           ": 0 added, 0 updated, 5 unchanged; games: 0 added, 0 updated" + linked());
+                           ": 0 added, 0 updated, 5 unchanged; games: 0 added, 0 updated" +
+                           linked());
   EXPECT_EQ(snapshot(db_), before_);
-  const std::string changed = file("changed.json", R"({"id": "DLP.Evidence.1880", "game": "Otep", "type": "Text"})");
+  const std::string changed =
+      file("changed.json", R"({"id": "DLP.Evidence.1880", "game": "Otep", "type": "Text"})");
   const CliResult update = run_cli({"evidence", "import", changed, "--db", db_});
-  EXPECT_EQ(update.err, "imported 1 record into " + db_ + ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked());
-  const CliResult show = run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_});
-  EXPECT_EQ(show.out, "{\n  \"id\": \"DLP.Evidence.1880\",\n  \"game\": \"otep\",\n  \"type\": \"Text\"\n}\n");
+  EXPECT_EQ(update.err, "imported 1 record into " + db_ +
+                            ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" +
+                            linked());
+  const CliResult show =
+      run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_});
+  EXPECT_EQ(
+      show.out,
+      "{\n  \"id\": \"DLP.Evidence.1880\",\n  \"game\": \"otep\",\n  \"type\": \"Text\"\n}\n");
 }
 
 TEST_F(EvidenceCli, MalformedJsonNamesFileAndLine) {
   expect_rejected({file("bad.json", "{\"records\": [\n  {\"id\": \"X.1\", }\n]}")},
-                  dir_ / "bad.json" + ": line 2: malformed JSON: syntax error while parsing object key - "
-                                      "unexpected '}'; expected string literal");
+                  dir_ / "bad.json" +
+                      ": line 2: malformed JSON: syntax error while parsing object key - "
+                      "unexpected '}'; expected string literal");
 }
 
 TEST_F(EvidenceCli, MissingRequiredFieldNamesTheRecord) {
@@ -96,75 +108,104 @@ TEST_F(EvidenceCli, MissingRequiredFieldNamesTheRecord) {
 }
 
 TEST_F(EvidenceCli, UnknownFieldNamesTheRecord) {
-  expect_rejected({file("u.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "colour": "red"}]})")},
-                  dir_ / "u.json" + ": records[0] (X.1): unknown field 'colour'");
-  expect_rejected({file("u.json", R"({"record": []})")},
-                  dir_ / "u.json" + ": unknown top-level field 'record' (expected 'games' and 'records')");
+  expect_rejected(
+      {file("u.json",
+            R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "colour": "red"}]})")},
+      dir_ / "u.json" + ": records[0] (X.1): unknown field 'colour'");
+  expect_rejected(
+      {file("u.json", R"({"record": []})")},
+      dir_ / "u.json" + ": unknown top-level field 'record' (expected 'games' and 'records')");
 }
 
 TEST_F(EvidenceCli, AFieldGivenTwiceIsRejectedNotSilentlyOverridden) {
   expect_rejected({file("d.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text"},
                                                   {"id": "X.2", "game": "otep", "type": "Text", "type": "Artifact"}]})")},
                   dir_ / "d.json" + ": records[1]: duplicate key 'type'");
-  expect_rejected({file("d.json", R"({"id": "X.1", "game": "otep", "game": "sonka", "type": "Text"})")},
-                  dir_ / "d.json" + ": duplicate key 'game'");
+  expect_rejected(
+      {file("d.json", R"({"id": "X.1", "game": "otep", "game": "sonka", "type": "Text"})")},
+      dir_ / "d.json" + ": duplicate key 'game'");
 }
 
 TEST_F(EvidenceCli, LatitudeBeyondNinetyIsRejected) {
-  expect_rejected({file("l.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "latitude": 91.5, "longitude": 10}]})")},
-                  dir_ / "l.json" + ": records[0] (X.1): latitude 91.5 is beyond 90 degrees");
-  expect_rejected({file("l.json", R"([{"id": "X.1", "game": "otep", "type": "Text", "latitude": 10}])")},
-                  dir_ / "l.json" + ": records[0] (X.1): latitude without longitude");
+  expect_rejected(
+      {file(
+          "l.json",
+          R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "latitude": 91.5, "longitude": 10}]})")},
+      dir_ / "l.json" + ": records[0] (X.1): latitude 91.5 is beyond 90 degrees");
+  expect_rejected(
+      {file("l.json", R"([{"id": "X.1", "game": "otep", "type": "Text", "latitude": 10}])")},
+      dir_ / "l.json" + ": records[0] (X.1): latitude without longitude");
 }
 
 TEST_F(EvidenceCli, ReversedDateRangeIsRejected) {
-  expect_rejected({file("d.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "date_from": "1925-10-31", "date_to": "1925-10-01"}]})")},
-                  dir_ / "d.json" + ": records[0] (X.1): date range reversed: 1925-10-31 is after 1925-10-01");
-  expect_rejected({file("d.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "date_from": "1925-13"}]})")},
-                  dir_ / "d.json" + ": records[0] (X.1): field 'date_from': date '1925-13': month is not 1-12");
+  expect_rejected(
+      {file(
+          "d.json",
+          R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "date_from": "1925-10-31", "date_to": "1925-10-01"}]})")},
+      dir_ / "d.json" + ": records[0] (X.1): date range reversed: 1925-10-31 is after 1925-10-01");
+  expect_rejected(
+      {file(
+          "d.json",
+          R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "date_from": "1925-13"}]})")},
+      dir_ / "d.json" + ": records[0] (X.1): field 'date_from': date '1925-13': month is not 1-12");
 }
 
 TEST_F(EvidenceCli, DuplicateIdWithDifferentContentInOneImportIsRejected) {
-  const std::string a = file("a.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text"}]})");
-  const std::string b = file("b.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Artifact"}]})");
-  expect_rejected({a, b}, b + ": records[0] (X.1): duplicate id with different content (first in " + a +
-                              ": records[0] (X.1))");
+  const std::string a =
+      file("a.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text"}]})");
+  const std::string b =
+      file("b.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Artifact"}]})");
+  expect_rejected({a, b}, b + ": records[0] (X.1): duplicate id with different content (first in " +
+                              a + ": records[0] (X.1))");
   // The same record twice (a file given twice) is not a conflict.
   const CliResult twice = run_cli({"evidence", "import", a, a, "--db", db_});
   EXPECT_EQ(twice.code, 0) << twice.err;
 }
 
 TEST_F(EvidenceCli, InvalidUtf8NamesFileAndLine) {
-  expect_rejected({file("x.json", "{\"records\": [\n{\"id\": \"X.1\", \"game\": \"otep\",\n\"type\": \"Te\xFFxt\"}]}")},
-                  dir_ / "x.json" + ": line 3: invalid UTF-8 (byte 0xFF)");
+  expect_rejected(
+      {file("x.json",
+            "{\"records\": [\n{\"id\": \"X.1\", \"game\": \"otep\",\n\"type\": \"Te\xFFxt\"}]}")},
+      dir_ / "x.json" + ": line 3: invalid UTF-8 (byte 0xFF)");
 }
 
 TEST_F(EvidenceCli, UnreadableFileIsNamed) {
-  expect_rejected({dir_ / "absent.json"}, dir_ / "absent.json" + ": cannot read: No such file or directory");
+  expect_rejected({dir_ / "absent.json"},
+                  dir_ / "absent.json" + ": cannot read: No such file or directory");
   std::filesystem::create_directories(dir_ / "empty");
   expect_rejected({dir_ / "empty"}, dir_ / "empty" + ": no .json files in this folder");
 }
 
 TEST_F(EvidenceCli, ABadValueTypeIsRejected) {
-  expect_rejected({file("t.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "confidence": "high"}]})")},
-                  dir_ / "t.json" + ": records[0] (X.1): field 'confidence' must be an integer, not a string");
-  expect_rejected({file("t.json", R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "confidence": 101}]})")},
-                  dir_ / "t.json" + ": records[0] (X.1): confidence 101 is not in 0-100");
-  expect_rejected({file("t.json", R"({"records": [{"id": "X 1", "game": "otep", "type": "Text"}]})")},
-                  dir_ / "t.json" + ": records[0] (X 1): id 'X 1' may only hold letters, digits, '.', '_' and '-'");
+  expect_rejected(
+      {file(
+          "t.json",
+          R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "confidence": "high"}]})")},
+      dir_ / "t.json" + ": records[0] (X.1): field 'confidence' must be an integer, not a string");
+  expect_rejected(
+      {file("t.json",
+            R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "confidence": 101}]})")},
+      dir_ / "t.json" + ": records[0] (X.1): confidence 101 is not in 0-100");
+  expect_rejected(
+      {file("t.json", R"({"records": [{"id": "X 1", "game": "otep", "type": "Text"}]})")},
+      dir_ / "t.json" +
+          ": records[0] (X 1): id 'X 1' may only hold letters, digits, '.', '_' and '-'");
 }
 
 TEST_F(EvidenceCli, AConflictFoundInTheDatabaseRollsBackTheWholeImport) {
-  expect_rejected({file("g.json", R"({"games": [{"key": "otep_variant", "name": "Otep Variant", "aliases": ["Otep"]}],
+  expect_rejected(
+      {file("g.json",
+            R"({"games": [{"key": "otep_variant", "name": "Otep Variant", "aliases": ["Otep"]}],
                                       "records": [{"id": "X.1", "game": "otep_variant", "type": "Text"}]})")},
-                  dir_ / "g.json" + ": games[0] (otep_variant): name 'Otep' already names game 'otep'");
+      dir_ / "g.json" + ": games[0] (otep_variant): name 'Otep' already names game 'otep'");
 }
 
 TEST_F(EvidenceCli, ATextFileGivenAsTheDatabaseIsNeverOverwritten) {
   const std::string notes = file("notes.txt", "not a database\n");
   const CliResult r = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", notes});
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "mancala: " + notes + ": not a mancala archive (not an SQLite database); left untouched\n");
+  EXPECT_EQ(r.err, "mancala: " + notes +
+                       ": not a mancala archive (not an SQLite database); left untouched\n");
   EXPECT_EQ(read_text(notes), "not a database\n");
 }
 
@@ -174,11 +215,14 @@ TEST_F(EvidenceCli, PortalImportOfTheFourSeedPagesMatchesTheSeedRecords) {
   args.insert(args.end(), {"--db", dir_ / "portal.db"});
   const CliResult portal = run_cli(args);
   ASSERT_EQ(portal.code, 0) << portal.err;
-  EXPECT_EQ(portal.err, "imported 4 records into " + dir_ / "portal.db" + ": 4 added, 0 updated, 0 unchanged" + linked());
+  EXPECT_EQ(portal.err, "imported 4 records into " + dir_ / "portal.db" +
+                            ": 4 added, 0 updated, 0 unchanged" + linked());
   // data/evidence holds the same four records (plus Toguz Kumalak's), field for field.
-  const CliResult seeds = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", dir_ / "portal.db"});
+  const CliResult seeds =
+      run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", dir_ / "portal.db"});
   EXPECT_EQ(seeds.err, "imported 5 records into " + dir_ / "portal.db" +
-                           ": 1 added, 0 updated, 4 unchanged; games: 5 added, 0 updated" + linked());
+                           ": 1 added, 0 updated, 4 unchanged; games: 5 added, 0 updated" +
+                           linked());
   EXPECT_EQ(snapshot(dir_ / "portal.db"), before_);
 }
 
@@ -209,20 +253,26 @@ TEST_F(EvidenceCli, PortalToJsonThenImportGivesIdenticalRecords) {
   ASSERT_EQ(run_cli(both).code, 0);
   ASSERT_EQ(run_cli({"evidence", "import", dir_ / "json", "--db", dir_ / "b.db"}).code, 0);
   for (const std::string& id : kPortalIds) {
-    const CliResult a = run_cli({"evidence", "show", id, "--format", "json", "--db", dir_ / "a.db"});
-    const CliResult b = run_cli({"evidence", "show", id, "--format", "json", "--db", dir_ / "b.db"});
+    const CliResult a =
+        run_cli({"evidence", "show", id, "--format", "json", "--db", dir_ / "a.db"});
+    const CliResult b =
+        run_cli({"evidence", "show", id, "--format", "json", "--db", dir_ / "b.db"});
     EXPECT_EQ(a.code, 0);
     EXPECT_EQ(a.out, b.out);
-    EXPECT_EQ(read_text(dir_ / ("json/" + id + ".json")), read_text(dir_ / ("json2/" + id + ".json")));
+    EXPECT_EQ(read_text(dir_ / ("json/" + id + ".json")),
+              read_text(dir_ / ("json2/" + id + ".json")));
   }
   EXPECT_EQ(snapshot(dir_ / "a.db"), snapshot(dir_ / "b.db"));
 }
 
 TEST_F(EvidenceCli, PortalImportErrorsNameThePageAndChangeNothing) {
-  const std::string page = file("page.txt", "Evidence for Otep\n\nId DLP.Evidence.1880\nType Ethnography\nDate 1939-02-30\n");
-  const CliResult r = run_cli({"evidence", "import-portal", fixture("sonka_dlp693.txt"), page, "--db", db_});
+  const std::string page = file(
+      "page.txt", "Evidence for Otep\n\nId DLP.Evidence.1880\nType Ethnography\nDate 1939-02-30\n");
+  const CliResult r =
+      run_cli({"evidence", "import-portal", fixture("sonka_dlp693.txt"), page, "--db", db_});
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "mancala: " + page + ": DLP.Evidence.1880: Date: date '1939-02-30': day is not in 1-28\n");
+  EXPECT_EQ(r.err, "mancala: " + page +
+                       ": DLP.Evidence.1880: Date: date '1939-02-30': day is not in 1-28\n");
   EXPECT_EQ(snapshot(db_), before_);
 }
 
@@ -236,26 +286,31 @@ TEST_F(EvidenceCli, ShowPrintsOneRecordWhole) {
   };
   std::string rulesets;  // Otep's rulesets, linked by the import, one a line
   for (const std::string& id : sim::list_ruleset_ids()) {
-    if (id.starts_with("otep/")) rulesets += (rulesets.empty() ? "rulesets    " : "            ") + id + " (reconstructed)\n";
+    if (id.starts_with("otep/"))
+      rulesets += (rulesets.empty() ? "rulesets    " : "            ") + id + " (reconstructed)\n";
   }
-  EXPECT_EQ(r.out,
-            "id          DLP.Evidence.1880\n"
-            "game        Otep (otep)\n"
-            "type        Ethnography\n"
-            "location    Bari\n"
-            "date        1939-01-01 - 1939-12-31\n"
-            "confidence  100\n"
-            "spaces      Outside, Public\n"
-            "sources     Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): 133-143.\n" + rulesets +
-            "\nrules:\n  " + line("Rules") + "\n"
-            "\ncontent:\n  " + line("Content") + "\n");
+  EXPECT_EQ(
+      r.out,
+      "id          DLP.Evidence.1880\n"
+      "game        Otep (otep)\n"
+      "type        Ethnography\n"
+      "location    Bari\n"
+      "date        1939-01-01 - 1939-12-31\n"
+      "confidence  100\n"
+      "spaces      Outside, Public\n"
+      "sources     Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): 133-143.\n" +
+          rulesets + "\nrules:\n  " + line("Rules") +
+          "\n"
+          "\ncontent:\n  " +
+          line("Content") + "\n");
   const CliResult missing = run_cli({"evidence", "show", "DLP.Evidence.1", "--db", db_});
   EXPECT_EQ(missing.code, 1);
   EXPECT_EQ(missing.err, "mancala: " + db_ + ": DLP.Evidence.1: no such evidence record\n");
 }
 
 TEST_F(EvidenceCli, ShowListsLinkedRulesets) {
-  Store::open(db_).link_rulesets({{"otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}}});
+  Store::open(db_).link_rulesets(
+      {{"otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}}});
   const CliResult r = run_cli({"evidence", "show", "DLP.Evidence.1880", "--db", db_});
   EXPECT_NE(r.out.find("\nrulesets    otep/beaton_1939 (described)\n"), std::string::npos) << r.out;
 }
@@ -264,21 +319,27 @@ TEST_F(EvidenceCli, ImportLinksEveryRulesetToTheEvidenceItCites) {
   // Each ruleset under data/rulesets names its evidence; the import links it in the archive.
   std::map<std::string, std::vector<std::string>> expected;  // evidence id -> ruleset ids
   for (const std::string& id : sim::list_ruleset_ids()) {
-    for (const std::string& evidence : sim::load_ruleset(id).evidence) expected[evidence].push_back(id);
+    for (const std::string& evidence : sim::load_ruleset(id).evidence)
+      expected[evidence].push_back(id);
   }
   ASSERT_EQ(expected.size(), 5u);
   for (const auto& [evidence, rulesets] : expected) {
     std::vector<std::string> linked;
-    for (const RulesetLink& link : Store::open(db_).rulesets_for_evidence(evidence)) linked.push_back(link.ruleset);
+    for (const RulesetLink& link : Store::open(db_).rulesets_for_evidence(evidence))
+      linked.push_back(link.ruleset);
     EXPECT_EQ(linked, rulesets) << evidence;
   }
   const CliResult show = run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db_});
-  EXPECT_NE(show.out.find("\nrulesets     khutka_boia/das_gupta_1926 (reconstructed)\n"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("\nrulesets     khutka_boia/das_gupta_1926 (reconstructed)\n"),
+            std::string::npos)
+      << show.out;
   // An import of the portal pages links them too, in the same transaction as the records.
   const std::string fresh = dir_ / "portal.db";
-  const CliResult portal = run_cli({"evidence", "import-portal", fixture("otep_dlp1880.txt"), "--db", fresh});
+  const CliResult portal =
+      run_cli({"evidence", "import-portal", fixture("otep_dlp1880.txt"), "--db", fresh});
   EXPECT_EQ(portal.code, 0) << portal.err;
-  EXPECT_EQ(Store::open(fresh).rulesets_for_evidence("DLP.Evidence.1880").size(), expected["DLP.Evidence.1880"].size());
+  EXPECT_EQ(Store::open(fresh).rulesets_for_evidence("DLP.Evidence.1880").size(),
+            expected["DLP.Evidence.1880"].size());
 }
 
 TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
@@ -290,16 +351,19 @@ TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
             "MANCALA.Evidence.1  Toguz Kumalak  Secondary web source        "
             "Kazakhstan, Kyrgyzstan, Tajikis\u2026           -\n");
   EXPECT_EQ(table.err, "1 record\n");
-  const CliResult json = run_cli({"evidence", "search", "--game", "Khutka", "--format", "json", "--db", db_});
+  const CliResult json =
+      run_cli({"evidence", "search", "--game", "Khutka", "--format", "json", "--db", db_});
   const Json doc = Json::parse(json.out);
   ASSERT_EQ(doc["records"].size(), 1u);
   EXPECT_EQ(doc["records"][0]["id"], "DLP.Evidence.1450");
   EXPECT_EQ(doc["records"][0]["latitude"], 32 + 34 / 60.0 + 58.69 / 3600.0);
-  const CliResult csv = run_cli({"evidence", "search", "--near", "32.5,71.5", "--radius-km", "50", "--format", "csv", "--db", db_});
-  EXPECT_TRUE(csv.out.starts_with("id,game,type,location,latitude,longitude,date_from,date_to,confidence,spaces,ages,"
-                                  "social_status,genders,sources,rules,content,notes,distance_km\n"
-                                  "DLP.Evidence.1450,khutka_boia,Ethnography,\"32°34'58.69\"\"N, 71°32'16.52\"\"E\","
-                                  "32.582969,71.537922,1925-10-01,1925-10-31,100,,All,,All,"))
+  const CliResult csv = run_cli({"evidence", "search", "--near", "32.5,71.5", "--radius-km", "50",
+                                 "--format", "csv", "--db", db_});
+  EXPECT_TRUE(csv.out.starts_with(
+      "id,game,type,location,latitude,longitude,date_from,date_to,confidence,spaces,ages,"
+      "social_status,genders,sources,rules,content,notes,distance_km\n"
+      "DLP.Evidence.1450,khutka_boia,Ethnography,\"32°34'58.69\"\"N, 71°32'16.52\"\"E\","
+      "32.582969,71.537922,1925-10-01,1925-10-31,100,,All,,All,"))
       << csv.out;
   EXPECT_TRUE(csv.out.ends_with(",9.9\n")) << csv.out;  // 9.22 km north, 3.56 km east
 }
@@ -317,7 +381,8 @@ TEST_F(EvidenceCli, SearchFiltersFromTheCommandLine) {
   EXPECT_EQ(found({"--game", "TOGYZ KUMALAK"}), std::vector<std::string>{"MANCALA.Evidence.1"});
   EXPECT_EQ(found({"--type", "ethnography", "--from", "1925", "--to", "1927"}),
             (std::vector<std::string>{"DLP.Evidence.1450", "DLP.Evidence.693"}));
-  EXPECT_EQ(found({"--from", "-3000", "--to", "1923"}), std::vector<std::string>{"DLP.Evidence.741"});
+  EXPECT_EQ(found({"--from", "-3000", "--to", "1923"}),
+            std::vector<std::string>{"DLP.Evidence.741"});
   EXPECT_EQ(found({"--min-confidence", "100"}).size(), 4u);
   EXPECT_EQ(found({"pebbles", "burned"}), std::vector<std::string>{"DLP.Evidence.693"});
   EXPECT_EQ(found({"--near", "-33.9,151.2", "--radius-km", "5000"}), std::vector<std::string>{});
@@ -330,30 +395,40 @@ TEST_F(EvidenceCli, SearchUsageErrorsExitWithTwo) {
     EXPECT_EQ(r.code, 2);
     return r.err;
   };
-  EXPECT_EQ(usage({"--near", "1,2"}), "mancala: evidence search: --near and --radius-km go together\n");
+  EXPECT_EQ(usage({"--near", "1,2"}),
+            "mancala: evidence search: --near and --radius-km go together\n");
   EXPECT_EQ(usage({"--near", "95,2", "--radius-km", "1"}),
-            "mancala: evidence search: --near 95,2: latitude must be within 90 and longitude within 180\n");
-  EXPECT_EQ(usage({"--to", "x"}), "mancala: evidence search: --to must be a whole year (negative = BCE), not 'x'\n");
-  EXPECT_EQ(usage({"--from", "0"}), "mancala: evidence search: --from: there is no year 0 (use 1 or -1)\n");
-  EXPECT_EQ(usage({"--from", "-100", "--to", "-200"}), "mancala: evidence search: --from -100 is after --to -200\n");
-  EXPECT_EQ(usage({"--format", "xml"}), "mancala: evidence search: --format must be table|json|csv, not 'xml'\n");
+            "mancala: evidence search: --near 95,2: latitude must be within 90 and longitude "
+            "within 180\n");
+  EXPECT_EQ(usage({"--to", "x"}),
+            "mancala: evidence search: --to must be a whole year (negative = BCE), not 'x'\n");
+  EXPECT_EQ(usage({"--from", "0"}),
+            "mancala: evidence search: --from: there is no year 0 (use 1 or -1)\n");
+  EXPECT_EQ(usage({"--from", "-100", "--to", "-200"}),
+            "mancala: evidence search: --from -100 is after --to -200\n");
+  EXPECT_EQ(usage({"--format", "xml"}),
+            "mancala: evidence search: --format must be table|json|csv, not 'xml'\n");
   EXPECT_EQ(usage({"--near", "nan,0", "--radius-km", "5"}),
-            "mancala: evidence search: --near nan,0: latitude must be within 90 and longitude within 180\n");
+            "mancala: evidence search: --near nan,0: latitude must be within 90 and longitude "
+            "within 180\n");
   EXPECT_EQ(usage({"--near", "1,2", "--radius-km", "nan"}),
             "mancala: evidence search: --radius-km must be a distance of 0 km or more\n");
   EXPECT_EQ(usage({"--limit", "0"}), "mancala: evidence search: --limit must be 1 or more\n");
-  const CliResult empty_db = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", ""});
+  const CliResult empty_db =
+      run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", ""});
   EXPECT_EQ(empty_db.code, 2);
   EXPECT_EQ(empty_db.err, "mancala: evidence import: --db: give a path, not an empty string\n");
   const CliResult game = run_cli({"evidence", "search", "--game", "chess", "--db", db_});
   EXPECT_EQ(game.code, 1);
-  EXPECT_EQ(game.err, "mancala: " + db_ + ": no game 'chess' in the archive (see 'mancala evidence games')\n");
+  EXPECT_EQ(game.err, "mancala: " + db_ +
+                          ": no game 'chess' in the archive (see 'mancala evidence games')\n");
 }
 
 TEST_F(EvidenceCli, SearchingAMissingArchiveDoesNotCreateIt) {
   const CliResult r = run_cli({"evidence", "search", "--db", dir_ / "none.db"});
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "mancala: " + dir_ / "none.db" + ": no archive here (create it with 'mancala evidence import')\n");
+  EXPECT_EQ(r.err, "mancala: " + dir_ / "none.db" +
+                       ": no archive here (create it with 'mancala evidence import')\n");
   EXPECT_FALSE(std::filesystem::exists(dir_ / "none.db"));
 }
 
@@ -369,15 +444,26 @@ TEST_F(EvidenceCli, SummaryTable) {
   auto count = [&](const std::string& game) { return right(rulesets[game]); };
   const CliResult r = run_cli({"evidence", "summary", "--db", db_});
   EXPECT_EQ(r.code, 0);
-  EXPECT_EQ(r.out,
-            "archive " + db_ + " (schema 1)\n\n"
-            "game           records  rulesets  runs  types\n"
-            "Khutka Boia          1" + count("khutka_boia") + "     0  Ethnography 1\n"
-            "Mawkar Katiya        1" + count("mawkar_katiya") + "     0  Ethnography 1\n"
-            "Otep                 1" + count("otep") + "     0  Ethnography 1\n"
-            "Sonka                1" + count("sonka") + "     0  Ethnography 1\n"
-            "Toguz Kumalak        1" + count("toguz_kumalak") + "     1  Secondary web source 1\n"
-            "total                5" + right(sim::list_ruleset_ids().size()) + "     1  4 sources cited\n");
+  EXPECT_EQ(r.out, "archive " + db_ +
+                       " (schema 1)\n\n"
+                       "game           records  rulesets  runs  types\n"
+                       "Khutka Boia          1" +
+                       count("khutka_boia") +
+                       "     0  Ethnography 1\n"
+                       "Mawkar Katiya        1" +
+                       count("mawkar_katiya") +
+                       "     0  Ethnography 1\n"
+                       "Otep                 1" +
+                       count("otep") +
+                       "     0  Ethnography 1\n"
+                       "Sonka                1" +
+                       count("sonka") +
+                       "     0  Ethnography 1\n"
+                       "Toguz Kumalak        1" +
+                       count("toguz_kumalak") +
+                       "     1  Secondary web source 1\n"
+                       "total                5" +
+                       right(sim::list_ruleset_ids().size()) + "     1  4 sources cited\n");
 }
 
 TEST_F(EvidenceCli, DatabaseComesFromTheOptionThenTheEnvironmentThenTheFolder) {
@@ -389,14 +475,18 @@ TEST_F(EvidenceCli, DatabaseComesFromTheOptionThenTheEnvironmentThenTheFolder) {
   std::filesystem::current_path(dir_.path());
   const CliResult here = run_cli({"evidence", "import", testing::evidence_data_dir()});
   std::filesystem::current_path(cwd);
-  EXPECT_EQ(here.err, "imported 5 records into mancala.db: 5 added, 0 updated, 0 unchanged; games: 5 added, 0 updated" + linked());
+  EXPECT_EQ(here.err,
+            "imported 5 records into mancala.db: 5 added, 0 updated, 0 unchanged; games: 5 added, "
+            "0 updated" +
+                linked());
   EXPECT_TRUE(std::filesystem::exists(dir_ / "mancala.db"));
 }
 
 TEST_F(EvidenceCli, UnknownSubcommandIsAUsageError) {
   const CliResult r = run_cli({"evidence", "frobnicate"});
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "mancala: evidence: unknown subcommand 'frobnicate' (see 'mancala evidence --help')\n");
+  EXPECT_EQ(r.err,
+            "mancala: evidence: unknown subcommand 'frobnicate' (see 'mancala evidence --help')\n");
 }
 
 TEST_F(EvidenceCli, TwoProcessesImportingAtOnceBothSucceed) {
@@ -405,8 +495,10 @@ TEST_F(EvidenceCli, TwoProcessesImportingAtOnceBothSucceed) {
     Json doc;
     doc["records"] = Json::array();
     for (int i = 0; i < records; ++i) {
-      doc["records"].push_back({{"id", std::string(name) + "." + std::to_string(i)}, {"game", "Sonka"},
-                                {"type", "Text"}, {"rules", std::string("process ") + name}});
+      doc["records"].push_back({{"id", std::string(name) + "." + std::to_string(i)},
+                                {"game", "Sonka"},
+                                {"type", "Text"},
+                                {"rules", std::string("process ") + name}});
     }
     write_text(dir_ / (std::string(name) + ".json"), doc.dump());
   }
@@ -418,8 +510,10 @@ TEST_F(EvidenceCli, TwoProcessesImportingAtOnceBothSucceed) {
     if (pid == 0) {
       std::ostringstream out, err;
       int code = 0;
-      for (int round = 0; round < 3 && code == 0; ++round) {  // re-imports: updates, never duplicates
-        code = mancala::cli::run({"evidence", "import", dir_ / (std::string(name) + ".json"), "--db", shared}, out, err);
+      for (int round = 0; round < 3 && code == 0;
+           ++round) {  // re-imports: updates, never duplicates
+        code = mancala::cli::run(
+            {"evidence", "import", dir_ / (std::string(name) + ".json"), "--db", shared}, out, err);
       }
       if (code != 0) std::fputs(err.str().c_str(), stderr);
       _exit(code);

@@ -98,7 +98,8 @@ TEST(Dates, APartialDateCoversItsWholeMonthOrYear) {
 }
 
 TEST(Dates, FormatRoundTrips) {
-  for (const char* text : {"1925-10-01", "1939", "1923-06", "2592-01-01 BCE", "0001 BCE", "0500-06 BCE"}) {
+  for (const char* text :
+       {"1925-10-01", "1939", "1923-06", "2592-01-01 BCE", "0001 BCE", "0500-06 BCE"}) {
     EXPECT_EQ(format_date(parse_date(text)), text);
   }
   EXPECT_EQ(format_date(parse_date("2592-01-01BCE")), "2592-01-01 BCE");
@@ -133,7 +134,8 @@ TEST(DateRanges, PortalRangesWithAndWithoutEras) {
 }
 
 TEST(DateRanges, AReversedRangeIsAnError) {
-  EXPECT_EQ(range_error("1925-10-31 - 1925-10-01"), "date range reversed: 1925-10-31 is after 1925-10-01");
+  EXPECT_EQ(range_error("1925-10-31 - 1925-10-01"),
+            "date range reversed: 1925-10-31 is after 1925-10-01");
   EXPECT_EQ(range_error("2500 BCE - 2592 BCE"), "date range reversed: 2500 BCE is after 2592 BCE");
   EXPECT_EQ(range_error("1925-10 - 1925"), "(no error)");  // October lies within 1925
 }
@@ -203,23 +205,33 @@ TEST(Coordinates, NamedRegionsHaveNoCoordinates) {
 }
 
 TEST(Coordinates, InvalidCoordinatesAreRejectedWithTheReason) {
-  EXPECT_EQ(coordinates_error("32°60'N, 71°E"), "coordinates '32°60'N, 71°E': minutes must be below 60");
-  EXPECT_EQ(coordinates_error("32°10'60\"N, 71°E"), "coordinates '32°10'60\"N, 71°E': seconds must be below 60");
-  EXPECT_EQ(coordinates_error("91°N, 71°E"), "coordinates '91°N, 71°E': latitude beyond 90 degrees");
-  EXPECT_EQ(coordinates_error("32°N, 181°E"), "coordinates '32°N, 181°E': longitude beyond 180 degrees");
-  EXPECT_EQ(coordinates_error("32°N, 33°S"), "coordinates '32°N, 33°S': both coordinates are latitudes");
+  EXPECT_EQ(coordinates_error("32°60'N, 71°E"),
+            "coordinates '32°60'N, 71°E': minutes must be below 60");
+  EXPECT_EQ(coordinates_error("32°10'60\"N, 71°E"),
+            "coordinates '32°10'60\"N, 71°E': seconds must be below 60");
+  EXPECT_EQ(coordinates_error("91°N, 71°E"),
+            "coordinates '91°N, 71°E': latitude beyond 90 degrees");
+  EXPECT_EQ(coordinates_error("32°N, 181°E"),
+            "coordinates '32°N, 181°E': longitude beyond 180 degrees");
+  EXPECT_EQ(coordinates_error("32°N, 33°S"),
+            "coordinates '32°N, 33°S': both coordinates are latitudes");
   EXPECT_EQ(coordinates_error("32°N"), "coordinates '32°N': missing longitude");
-  EXPECT_EQ(coordinates_error("-32°N, 71°E"), "coordinates '-32°N, 71°E': a sign and a hemisphere letter together");
-  EXPECT_EQ(coordinates_error("32°34'N 71°32'E 5"), "coordinates '32°34'N 71°32'E 5': unexpected text after the longitude");
-  EXPECT_EQ(coordinates_error("32°34'12'N, 71°E"), "coordinates '32°34'12'N, 71°E': degrees, minutes and seconds out of order");
-  EXPECT_EQ(coordinates_error("32.5°34'N, 71°E"), "coordinates '32.5°34'N, 71°E': only the last part may have decimals");
+  EXPECT_EQ(coordinates_error("-32°N, 71°E"),
+            "coordinates '-32°N, 71°E': a sign and a hemisphere letter together");
+  EXPECT_EQ(coordinates_error("32°34'N 71°32'E 5"),
+            "coordinates '32°34'N 71°32'E 5': unexpected text after the longitude");
+  EXPECT_EQ(coordinates_error("32°34'12'N, 71°E"),
+            "coordinates '32°34'12'N, 71°E': degrees, minutes and seconds out of order");
+  EXPECT_EQ(coordinates_error("32.5°34'N, 71°E"),
+            "coordinates '32.5°34'N, 71°E': only the last part may have decimals");
 }
 
 TEST(Distance, GreatCircleKilometres) {
   EXPECT_NEAR(great_circle_km(0, 0, 0, 1), 111.19508, 1e-4);
   EXPECT_NEAR(great_circle_km(0, 0, 90, 0), 10007.5572, 1e-3);
   EXPECT_NEAR(great_circle_km(0, 0, 0, 180), 2 * 10007.5572, 1e-3);
-  EXPECT_NEAR(great_circle_km(10, 179.5, 10, -179.5), great_circle_km(10, 0, 10, 1), 1e-9);  // across 180°
+  EXPECT_NEAR(great_circle_km(10, 179.5, 10, -179.5), great_circle_km(10, 0, 10, 1),
+              1e-9);  // across 180°
   EXPECT_DOUBLE_EQ(great_circle_km(kKhutkaLat, kKhutkaLon, kKhutkaLat, kKhutkaLon), 0);
 }
 

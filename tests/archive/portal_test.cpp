@@ -1,10 +1,11 @@
 // The portal page parser on the four portal seed pages (fixtures/) and on made-up pages for
 // the cases the seeds do not show: several records, BCE/BC dates, typographic marks, absent
 // fields, and malformed pages.
+#include "archive/portal.h"
+
 #include <gtest/gtest.h>
 
 #include "archive/error.h"
-#include "archive/portal.h"
 #include "archive/record.h"
 #include "archive_test_util.h"
 
@@ -60,9 +61,11 @@ TEST(PortalSeeds, KhutkaBoiaEvidenceForPage) {
   EXPECT_EQ(r.ages, std::vector<std::string>{"All"});
   EXPECT_TRUE(r.social_status.empty());
   EXPECT_EQ(r.genders, std::vector<std::string>{"All"});
-  EXPECT_EQ(r.sources, std::vector<std::string>{
-                           "Gupta, H. 1926a. 'A Few Types of Sedentary Games Prevalent in the Punjab.\" Journal "
-                           "and Proceedings of the Asiatic Society of Bengal 22(4): 143\u2013148."});
+  EXPECT_EQ(
+      r.sources,
+      std::vector<std::string>{
+          "Gupta, H. 1926a. 'A Few Types of Sedentary Games Prevalent in the Punjab.\" Journal "
+          "and Proceedings of the Asiatic Society of Bengal 22(4): 143\u2013148."});
   EXPECT_EQ(r.notes, "");
 }
 
@@ -80,14 +83,16 @@ TEST(PortalSeeds, OtepEvidenceForPageWithANamedRegion) {
   EXPECT_TRUE(r.rules.starts_with("4x8 board. Two counters in each hole."));
   EXPECT_TRUE(r.rules.ends_with("The player who captures all of their opponent's counters wins."));
   EXPECT_EQ(r.content, raw_field("otep_dlp1880.txt", "Content"));
-  EXPECT_TRUE(r.content.ends_with("but only if this enables him to make a capture.\" Beaton 1939: 141."));
+  EXPECT_TRUE(
+      r.content.ends_with("but only if this enables him to make a capture.\" Beaton 1939: 141."));
   EXPECT_EQ(r.confidence, 100);
   EXPECT_EQ(r.spaces, (std::vector<std::string>{"Outside", "Public"}));
   EXPECT_TRUE(r.ages.empty());
   EXPECT_TRUE(r.social_status.empty());
   EXPECT_TRUE(r.genders.empty());
-  EXPECT_EQ(r.sources, std::vector<std::string>{
-                           "Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): 133-143."});
+  EXPECT_EQ(r.sources,
+            std::vector<std::string>{
+                "Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): 133-143."});
 }
 
 TEST(PortalSeeds, SonkaRegionPageWithFurnitureAndAdDates) {
@@ -124,11 +129,14 @@ TEST(PortalSeeds, MawkarKatiyaRegionPage) {
   EXPECT_TRUE(r.rules.starts_with("Two rows of seven holes Five counters in each hole"));
   EXPECT_TRUE(r.rules.ends_with("until one playre captures all of the counters, and thus wins."));
   EXPECT_EQ(r.content, raw_field("mawkar_katiya_dlp741.txt", "Content"));
-  EXPECT_TRUE(r.content.ends_with("correct and complete account of the game.\" Das Gupta 1923: 71-72."));
+  EXPECT_TRUE(
+      r.content.ends_with("correct and complete account of the game.\" Das Gupta 1923: 71-72."));
   EXPECT_EQ(r.confidence, 100);
-  EXPECT_EQ(r.sources, std::vector<std::string>{
-                           "Das-Gupta. H. 1923. \"Notes on a Type of Sedentary Game Prevalent in Many Parts of "
-                           "India.\" Journal and Proceedings of the Asiatic Society of Bengal 19: 71-74."});
+  EXPECT_EQ(
+      r.sources,
+      std::vector<std::string>{
+          "Das-Gupta. H. 1923. \"Notes on a Type of Sedentary Game Prevalent in Many Parts of "
+          "India.\" Journal and Proceedings of the Asiatic Society of Bengal 19: 71-74."});
 }
 
 constexpr const char* kTwoRecordPage =
@@ -181,7 +189,8 @@ TEST(PortalPages, SeveralRecordsOnOnePage) {
   EXPECT_EQ(b.content, "\"First line\nsecond line\"");  // a line without a field name continues
   EXPECT_FALSE(b.confidence);
   EXPECT_EQ(b.social_status, (std::vector<std::string>{"Elite", "Commoners"}));
-  EXPECT_EQ(b.sources, (std::vector<std::string>{"A. Author 1990. Book.", "B. Author 2000. Other."}));
+  EXPECT_EQ(b.sources,
+            (std::vector<std::string>{"A. Author 1990. Book.", "B. Author 2000. Other."}));
 }
 
 TEST(PortalPages, ARegionPageLocationFieldWinsOverTheRegion) {
@@ -199,7 +208,8 @@ TEST(PortalPages, ARegionPageLocationFieldWinsOverTheRegion) {
 
 TEST(PortalPages, WindowsLineEndingsAreRead) {
   const auto records = parse_portal_page(
-      "Evidence for Otep\r\n\r\nId DLP.Evidence.9\r\nType Ethnography\r\nDate 1939\r\n", "page.txt");
+      "Evidence for Otep\r\n\r\nId DLP.Evidence.9\r\nType Ethnography\r\nDate 1939\r\n",
+      "page.txt");
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].type, "Ethnography");
   EXPECT_EQ(records[0].date_to, (HistoricalDate{1939, 0, 0}));
@@ -215,9 +225,11 @@ TEST(PortalPages, MalformedPagesNameFileRecordAndField) {
             "page.txt: DLP.Evidence.1: Confidence: 'high' is not a whole number from 0 to 100");
   EXPECT_EQ(parse_error(head + "Confidence 101\n"),
             "page.txt: DLP.Evidence.1: Confidence: '101' is not a whole number from 0 to 100");
-  EXPECT_EQ(parse_error(head + "Location 95°N, 10°E\n"),
-            "page.txt: DLP.Evidence.1: Location: coordinates '95°N, 10°E': latitude beyond 90 degrees");
-  EXPECT_EQ(parse_error(head + "Type Artifact\n"), "page.txt: DLP.Evidence.1: Type: field given twice (line 5)");
+  EXPECT_EQ(
+      parse_error(head + "Location 95°N, 10°E\n"),
+      "page.txt: DLP.Evidence.1: Location: coordinates '95°N, 10°E': latitude beyond 90 degrees");
+  EXPECT_EQ(parse_error(head + "Type Artifact\n"),
+            "page.txt: DLP.Evidence.1: Type: field given twice (line 5)");
   EXPECT_EQ(parse_error("Evidence for Otep\n\nId DLP.Evidence.1\nDate 1939\n"),
             "page.txt: DLP.Evidence.1: missing required field 'type'");
   EXPECT_EQ(parse_error("Evidence in Bari\n\nId DLP.Evidence.1\nType Ethnography\n"),
@@ -226,13 +238,16 @@ TEST(PortalPages, MalformedPagesNameFileRecordAndField) {
             "page.txt: the page says 2 pieces of evidence were found but holds 1");
   EXPECT_EQ(parse_error("Evidence for Otep\nnothing here\n"),
             "page.txt: no evidence records found (no line starting with 'Id ')");
-  EXPECT_EQ(parse_error(head + "Rules bad \xFF byte\n"), "page.txt: line 5: invalid UTF-8 (byte 0xFF)");
+  EXPECT_EQ(parse_error(head + "Rules bad \xFF byte\n"),
+            "page.txt: line 5: invalid UTF-8 (byte 0xFF)");
   EXPECT_EQ(parse_error(head + "Game Sonka\n"),
-            "page.txt: DLP.Evidence.1: Game: 'Sonka' is not the game of the page's title 'Evidence for Otep'");
+            "page.txt: DLP.Evidence.1: Game: 'Sonka' is not the game of the page's title 'Evidence "
+            "for Otep'");
 }
 
 TEST(PortalPages, AGameLineAgreeingWithTheTitleIsAccepted) {
-  const auto records = parse_portal_page("Evidence for Otep\n\nId DLP.Evidence.1\nType Ethnography\nGame OTEP\n", "page.txt");
+  const auto records = parse_portal_page(
+      "Evidence for Otep\n\nId DLP.Evidence.1\nType Ethnography\nGame OTEP\n", "page.txt");
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].game, "OTEP");
 }

@@ -49,7 +49,8 @@ std::string raw_text(const std::string& path, const std::string& sql) {
   sqlite3_open(path.c_str(), &db);
   sqlite3_stmt* stmt = nullptr;
   std::string out;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_ROW) {
     out = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
   }
   sqlite3_finalize(stmt);
@@ -75,9 +76,11 @@ EvidenceRecord make_record(const std::string& id, const std::string& game) {
   return r;
 }
 
-ImportBatch batch_of(const std::vector<EvidenceRecord>& records, const std::vector<Game>& games = {}) {
+ImportBatch batch_of(const std::vector<EvidenceRecord>& records,
+                     const std::vector<Game>& games = {}) {
   ImportBatch b;
-  for (size_t i = 0; i < games.size(); ++i) b.add(games[i], Origin{"test.json", item_label("games", i, games[i].key)});
+  for (size_t i = 0; i < games.size(); ++i)
+    b.add(games[i], Origin{"test.json", item_label("games", i, games[i].key)});
   for (size_t i = 0; i < records.size(); ++i) {
     b.add(records[i], Origin{"test.json", item_label("records", i, records[i].id)});
   }
@@ -131,7 +134,9 @@ TEST(StoreOpen, ANewFileGetsTheSchemaInWalMode) {
   EXPECT_EQ(store.schema_version(), kSchemaVersion);
   EXPECT_EQ(raw_text(dir / "a.db", "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(raw_text(dir / "a.db", "PRAGMA application_id"), std::to_string(kApplicationId));
-  EXPECT_EQ(raw_text(dir / "a.db", "SELECT count(*) FROM sqlite_master WHERE name = 'evidence_fts'"), "1");
+  EXPECT_EQ(
+      raw_text(dir / "a.db", "SELECT count(*) FROM sqlite_master WHERE name = 'evidence_fts'"),
+      "1");
 }
 
 TEST(StoreOpen, ReopeningKeepsTheData) {
@@ -152,7 +157,8 @@ TEST(StoreOpen, AMissingFileIsAnErrorWhenTheArchiveMustExist) {
 TEST(StoreOpen, ATextFileIsRefusedAndLeftAsItWas) {
   TempDir dir;
   write_text(dir / "notes.txt", "These are my notes, not a database.\n");
-  EXPECT_EQ(open_error(dir / "notes.txt"), dir / "notes.txt" + ": not a mancala archive (not an SQLite database); left untouched");
+  EXPECT_EQ(open_error(dir / "notes.txt"),
+            dir / "notes.txt" + ": not a mancala archive (not an SQLite database); left untouched");
   EXPECT_EQ(read_text(dir / "notes.txt"), "These are my notes, not a database.\n");
 }
 
@@ -161,7 +167,8 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
   raw_sql(dir / "other.db", "CREATE TABLE birds(name TEXT); INSERT INTO birds VALUES ('wren');");
   const std::string before = read_text(dir / "other.db");
   EXPECT_EQ(open_error(dir / "other.db"),
-            dir / "other.db" + ": not a mancala archive (an SQLite database of another kind); left untouched");
+            dir / "other.db" +
+                ": not a mancala archive (an SQLite database of another kind); left untouched");
   EXPECT_EQ(read_text(dir / "other.db"), before);
   EXPECT_EQ(raw_text(dir / "other.db", "PRAGMA journal_mode"), "delete");  // not switched to WAL
 }
@@ -171,7 +178,9 @@ TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   Store::open(dir / "a.db").import(seed_batch());
   raw_sql(dir / "a.db", "PRAGMA user_version = 2");
   const std::string before = read_text(dir / "a.db");
-  EXPECT_EQ(open_error(dir / "a.db"), dir / "a.db" + ": schema version 2 is newer than this program's (1); use a newer mancala");
+  EXPECT_EQ(
+      open_error(dir / "a.db"),
+      dir / "a.db" + ": schema version 2 is newer than this program's (1); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
 }
 
@@ -182,8 +191,9 @@ TEST(StoreOpen, ACorruptFileIsRefusedAndLeftAsItWas) {
   ASSERT_GT(bytes.size(), 4096u);
   std::fill(bytes.begin() + 100, bytes.begin() + 400, '\xAB');  // the schema page after its header
   write_text(dir / "a.db", bytes);
-  EXPECT_EQ(open_error(dir / "a.db"),
-            dir / "a.db" + ": the archive is corrupt (database disk image is malformed); left untouched");
+  EXPECT_EQ(
+      open_error(dir / "a.db"),
+      dir / "a.db" + ": the archive is corrupt (database disk image is malformed); left untouched");
   EXPECT_EQ(read_text(dir / "a.db"), bytes);
 }
 
@@ -210,7 +220,8 @@ TEST(StoreOpen, ADamagedPageAnywhereStopsTheFirstWriteAndLeavesTheFileAsItWas) {
     Store::open(dir / "a.db").import(one);
     ADD_FAILURE() << "a damaged archive was written to";
   } catch (const ArchiveError& e) {
-    EXPECT_TRUE(std::string(e.what()).starts_with(dir / "a.db" + ": the archive is corrupt (")) << e.what();
+    EXPECT_TRUE(std::string(e.what()).starts_with(dir / "a.db" + ": the archive is corrupt ("))
+        << e.what();
     EXPECT_TRUE(std::string(e.what()).ends_with("); left untouched")) << e.what();
   }
   EXPECT_EQ(read_text(dir / "a.db"), bytes);
@@ -218,7 +229,8 @@ TEST(StoreOpen, ADamagedPageAnywhereStopsTheFirstWriteAndLeavesTheFileAsItWas) {
 
 TEST(StoreOpen, AnOlderSchemaIsMigratedForward) {
   TempDir dir;
-  raw_sql(dir / "old.db", "PRAGMA application_id = " + std::to_string(kApplicationId));  // user_version 0
+  raw_sql(dir / "old.db",
+          "PRAGMA application_id = " + std::to_string(kApplicationId));  // user_version 0
   Store store = Store::open(dir / "old.db");
   EXPECT_EQ(store.schema_version(), 1);
   store.import(seed_batch());
@@ -286,8 +298,9 @@ TEST(StoreGames, LookupsAcceptKeyNameOrAliasInAnyCase) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");
   store.import(seed_batch());
-  for (const char* name : {"toguz_kumalak", "Toguz Kumalak", "TOGUZ KUMALAK", "togyz kumalak", "Toguz Korgool",
-                           "toğızqumalaq", "Тоғызқұмалақ", "ТОҒЫЗҚҰМАЛАҚ", "toguz-kumalak"}) {
+  for (const char* name :
+       {"toguz_kumalak", "Toguz Kumalak", "TOGUZ KUMALAK", "togyz kumalak", "Toguz Korgool",
+        "toğızqumalaq", "Тоғызқұмалақ", "ТОҒЫЗҚҰМАЛАҚ", "toguz-kumalak"}) {
     SCOPED_TRACE(name);
     const auto game = store.find_game(name);
     ASSERT_TRUE(game);
@@ -331,13 +344,16 @@ TEST(StoreGames, TwoDeclaredGamesCannotShareASpellingAndNothingIsWritten) {
     store.import(batch_of({make_record("X.1", "otep")}, {clash}));
     FAIL() << "no error";
   } catch (const ArchiveError& e) {
-    EXPECT_STREQ(e.what(), "test.json: games[0] (otep_variant): name 'OTEP' already names game 'otep'");
+    EXPECT_STREQ(e.what(),
+                 "test.json: games[0] (otep_variant): name 'OTEP' already names game 'otep'");
   }
   EXPECT_FALSE(store.get("X.1"));
   EXPECT_FALSE(store.find_game("otep_variant"));
 }
 
-TEST_F(SearchTest, NoFilterListsAllByDate) { EXPECT_EQ(find({}), (std::vector<std::string>{"T.1", "T.2", "T.3"})); }
+TEST_F(SearchTest, NoFilterListsAllByDate) {
+  EXPECT_EQ(find({}), (std::vector<std::string>{"T.1", "T.2", "T.3"}));
+}
 
 TEST_F(SearchTest, FullTextOverRulesAndContent) {
   EXPECT_EQ(find({.text = "pebbles"}), (std::vector<std::string>{"T.2", "T.3"}));
@@ -358,7 +374,9 @@ TEST_F(SearchTest, GameFilterTakesAnySpelling) {
     find({.game = "chess"});
     FAIL() << "no error";
   } catch (const ArchiveError& e) {
-    EXPECT_EQ(std::string(e.what()), dir_ / "search.db" + ": no game 'chess' in the archive (see 'mancala evidence games')");
+    EXPECT_EQ(
+        std::string(e.what()),
+        dir_ / "search.db" + ": no game 'chess' in the archive (see 'mancala evidence games')");
   }
 }
 
@@ -369,8 +387,9 @@ TEST_F(SearchTest, TypeFilterIgnoresCase) {
 
 TEST_F(SearchTest, DateFilterKeepsOverlappingRanges) {
   EXPECT_EQ(find({.from_year = -2550, .to_year = -2400}), (std::vector<std::string>{"T.1"}));
-  EXPECT_EQ(find({.to_year = -2592}), (std::vector<std::string>{"T.1"}));    // touches its first year
-  EXPECT_EQ(find({.from_year = -2500}), (std::vector<std::string>{"T.1", "T.2", "T.3"}));  // its last year
+  EXPECT_EQ(find({.to_year = -2592}), (std::vector<std::string>{"T.1"}));  // touches its first year
+  EXPECT_EQ(find({.from_year = -2500}),
+            (std::vector<std::string>{"T.1", "T.2", "T.3"}));  // its last year
   EXPECT_EQ(find({.from_year = -2499}), (std::vector<std::string>{"T.2", "T.3"}));
   EXPECT_EQ(find({.from_year = -1350, .to_year = -1}), (std::vector<std::string>{"T.2"}));
   EXPECT_EQ(find({.from_year = 1925, .to_year = 1925}), (std::vector<std::string>{"T.3"}));
@@ -380,7 +399,8 @@ TEST_F(SearchTest, DateFilterKeepsOverlappingRanges) {
 
 TEST_F(SearchTest, NearFilterUsesGreatCircleDistance) {
   // T.1 is at 30N 31E; one degree of longitude there is 111.195 * cos(30°) = 96.30 km.
-  std::vector<SearchHit> hits = store_.search({.near_latitude = 30.0, .near_longitude = 32.0, .radius_km = 96.4});
+  std::vector<SearchHit> hits =
+      store_.search({.near_latitude = 30.0, .near_longitude = 32.0, .radius_km = 96.4});
   ASSERT_EQ(ids(hits), std::vector<std::string>{"T.1"});
   EXPECT_NEAR(*hits[0].distance_km, 96.29, 0.01);
   EXPECT_TRUE(find({.near_latitude = 30.0, .near_longitude = 32.0, .radius_km = 96.2}).empty());
@@ -397,7 +417,8 @@ TEST_F(SearchTest, MinimumConfidenceLeavesOutRecordsWithout) {
 }
 
 TEST_F(SearchTest, FiltersCombine) {
-  EXPECT_EQ(find({.text = "pebbles", .game = "sonka", .from_year = 1900}), std::vector<std::string>{"T.3"});
+  EXPECT_EQ(find({.text = "pebbles", .game = "sonka", .from_year = 1900}),
+            std::vector<std::string>{"T.3"});
   EXPECT_TRUE(find({.text = "limestone", .min_confidence = 41}).empty());
   EXPECT_EQ(find({.limit = 1}), std::vector<std::string>{"T.1"});
 }
@@ -406,12 +427,19 @@ TEST(StoreRulesets, LinksAreManyToManyAndReplacedPerRuleset) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");
   store.import(seed_batch());
-  const RulesetLink standard{"khutka_boia/das_gupta_1926", "khutka_boia", "Das-Gupta 1926", "described",
+  const RulesetLink standard{"khutka_boia/das_gupta_1926",
+                             "khutka_boia",
+                             "Das-Gupta 1926",
+                             "described",
                              {"DLP.Evidence.1450", "DLP.Evidence.741"}};
-  const RulesetLink alternative{"mawkar_katiya/ludii", "mawkar_katiya", "Ludii reading", "reconstructed",
+  const RulesetLink alternative{"mawkar_katiya/ludii",
+                                "mawkar_katiya",
+                                "Ludii reading",
+                                "reconstructed",
                                 {"DLP.Evidence.741"}};
   store.link_rulesets({standard, alternative});
-  EXPECT_EQ(store.rulesets_for_evidence("DLP.Evidence.741"), (std::vector<RulesetLink>{standard, alternative}));
+  EXPECT_EQ(store.rulesets_for_evidence("DLP.Evidence.741"),
+            (std::vector<RulesetLink>{standard, alternative}));
   EXPECT_EQ(store.rulesets_for_evidence("DLP.Evidence.1450"), std::vector<RulesetLink>{standard});
 
   RulesetLink narrowed = standard;
@@ -427,13 +455,15 @@ TEST(StoreRulesets, LinksAreManyToManyAndReplacedPerRuleset) {
 TEST(StoreRulesets, ABadLinkWritesNoneOfTheBatch) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");
-  const RulesetLink good{"otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}};
+  const RulesetLink good{
+      "otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}};
   const RulesetLink bad{"", "otep", "nameless", "described", {}};
   try {
     store.link_rulesets({good, bad});
     FAIL() << "no error";
   } catch (const ArchiveError& e) {
-    EXPECT_EQ(std::string(e.what()), dir / "a.db" + ": rulesets: a ruleset link has an empty ruleset id");
+    EXPECT_EQ(std::string(e.what()),
+              dir / "a.db" + ": rulesets: a ruleset link has an empty ruleset id");
   }
   EXPECT_TRUE(store.rulesets_for_evidence("DLP.Evidence.1880").empty());
 }
@@ -441,8 +471,16 @@ TEST(StoreRulesets, ABadLinkWritesNoneOfTheBatch) {
 TEST(StoreRuns, StoredRunsReadBack) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");
-  RunRecord run{0, "toguz_kumalak/standard", "abc123", "0.1.0", "random", UINT64_MAX, 1000, true,
-                "{\"games\":1000,\"wins\":[480,500]}", ""};
+  RunRecord run{0,
+                "toguz_kumalak/standard",
+                "abc123",
+                "0.1.0",
+                "random",
+                UINT64_MAX,
+                1000,
+                true,
+                "{\"games\":1000,\"wins\":[480,500]}",
+                ""};
   const int64_t first = store.store_run(run);
   run.ruleset = "otep/beaton_1939";
   run.seed = 7;
@@ -475,7 +513,8 @@ TEST(StoreRuns, InvalidStatisticsAreRefused) {
     store.store_run(run);
     FAIL() << "no error";
   } catch (const ArchiveError& e) {
-    EXPECT_EQ(std::string(e.what()), dir / "a.db" + ": run (otep/beaton_1939): stats_json is not valid JSON");
+    EXPECT_EQ(std::string(e.what()),
+              dir / "a.db" + ": run (otep/beaton_1939): stats_json is not valid JSON");
   }
   EXPECT_TRUE(store.list_runs().empty());
 }
@@ -484,7 +523,8 @@ TEST(StoreSummary, CountsPerGameTypeRulesetsAndRuns) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");
   store.import(seed_batch());
-  store.link_rulesets({{"otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}}});
+  store.link_rulesets(
+      {{"otep/beaton_1939", "otep", "Beaton 1939", "described", {"DLP.Evidence.1880"}}});
   store.store_run({0, "otep/beaton_1939", "h", "0.1.0", "random", 1, 10, false, "{}", ""});
   store.store_run({0, "sonka/other", "h", "0.1.0", "random", 1, 10, false, "{}", ""});
   const ArchiveSummary s = store.summary();
@@ -497,7 +537,8 @@ TEST(StoreSummary, CountsPerGameTypeRulesetsAndRuns) {
   EXPECT_EQ(s.games[2].rulesets, 1);
   EXPECT_EQ(s.games[2].runs, 1);
   EXPECT_EQ(s.games[3].runs, 1);  // sonka: a run of a ruleset not linked counts by its folder
-  EXPECT_EQ(s.games[4].types, (std::vector<std::pair<std::string, int64_t>>{{"Secondary web source", 1}}));
+  EXPECT_EQ(s.games[4].types,
+            (std::vector<std::pair<std::string, int64_t>>{{"Secondary web source", 1}}));
 }
 
 TEST(StoreConcurrency, TwoWritersOnOneNewFileBothSucceed) {
@@ -510,7 +551,8 @@ TEST(StoreConcurrency, TwoWritersOnOneNewFileBothSucceed) {
         Store store = Store::open(path);  // both may be the one creating the file
         std::vector<EvidenceRecord> records;
         for (int i = round * per_writer / 5; i < (round + 1) * per_writer / 5; ++i) {
-          EvidenceRecord r = make_record(prefix + "." + std::to_string(i), prefix == "A" ? "Otep" : "Sonka");
+          EvidenceRecord r =
+              make_record(prefix + "." + std::to_string(i), prefix == "A" ? "Otep" : "Sonka");
           r.rules = "writer " + prefix;
           records.push_back(r);
         }

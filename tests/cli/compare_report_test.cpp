@@ -1,12 +1,13 @@
 // The comparisons and handicap curves added to the report: a comparison page per game with two or
 // more rulesets, linked from the index and from each of the game's ruleset pages; the handicap
 // curves on the page of each multi-round ruleset; every page still well-formed.
+#include "cli/compare_report.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
 #include "../reports/xml_check.h"
-#include "cli/compare_report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
@@ -70,7 +71,8 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
   Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture});
   const std::size_t before = r.files.size();
   add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
-  ASSERT_EQ(r.files.size(), before + 1) << "one comparison page: the fixture's game has one ruleset";
+  ASSERT_EQ(r.files.size(), before + 1)
+      << "one comparison page: the fixture's game has one ruleset";
   EXPECT_EQ(r.files.back().path, "compare/toguz_kumalak.html");
   EXPECT_EQ(comparison_page_path("toguz_kumalak"), "compare/toguz_kumalak.html");
   EXPECT_EQ(comparison_page_path("a b/c"), "compare/a_b_c.html");
@@ -84,15 +86,21 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
     const std::string& html = file(r, reports::ruleset_page_path(id)).content;
     EXPECT_NO_THROW(xml_check::parse(html)) << id;
     EXPECT_NE(html.find("<a href=\"../compare/toguz_kumalak.html\">"), std::string::npos) << id;
-    EXPECT_NE(html.find("<li>toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "),
-              std::string::npos)
+    EXPECT_NE(
+        html.find(
+            "<li>toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "),
+        std::string::npos)
         << id;
     EXPECT_EQ(html.find("handicap-curves"), std::string::npos) << id << " plays single rounds";
   }
   const std::string& index = file(r, "index.html").content;
   EXPECT_NO_THROW(xml_check::parse(index));
-  EXPECT_NE(index.find("<a href=\"compare/toguz_kumalak.html\">Reconstructions of Toguz Kumalak compared</a>"), std::string::npos);
-  EXPECT_NE(index.find("<a href=\"" + reports::ruleset_page_path("handicap/khutka_like") + "#handicap-curves\">"),
+  EXPECT_NE(
+      index.find(
+          "<a href=\"compare/toguz_kumalak.html\">Reconstructions of Toguz Kumalak compared</a>"),
+      std::string::npos);
+  EXPECT_NE(index.find("<a href=\"" + reports::ruleset_page_path("handicap/khutka_like") +
+                       "#handicap-curves\">"),
             std::string::npos);
   const std::string& md = file(r, "report.md").content;
   EXPECT_NE(md.find("\n## Comparisons and handicap effects\n"), std::string::npos);
@@ -105,7 +113,8 @@ TEST(CompareReport, AMultiRoundRulesetsPageCarriesItsHandicapCurves) {
   add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
   const std::string& html = file(r, reports::ruleset_page_path("handicap/khutka_like")).content;
   const xml_check::Element after = xml_check::parse(html);
-  EXPECT_EQ(xml_check::find_all(after, "svg").size(), xml_check::find_all(xml_check::parse(before), "svg").size() + 3)
+  EXPECT_EQ(xml_check::find_all(after, "svg").size(),
+            xml_check::find_all(xml_check::parse(before), "svg").size() + 3)
       << "win-rate curve, holdings-change curve and rounds-per-match histogram";
   EXPECT_NE(html.find("<div id=\"handicap-curves\">"), std::string::npos);
 }
@@ -118,7 +127,8 @@ TEST(CompareReport, NothingIsAddedWhenBothPartsAreOff) {
   o.handicaps = false;
   add_comparisons_to_report(r.files, r.rulesets, r.runs, o);
   ASSERT_EQ(r.files.size(), before.size());
-  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(r.files[i].content, before[i].content) << before[i].path;
+  for (std::size_t i = 0; i < before.size(); ++i)
+    EXPECT_EQ(r.files[i].content, before[i].content) << before[i].path;
 }
 
 TEST(CompareReport, APageWithoutBodyEndIsRefusedByNameAndNothingChanges) {
@@ -131,10 +141,13 @@ TEST(CompareReport, APageWithoutBodyEndIsRefusedByNameAndNothingChanges) {
     add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
     ADD_FAILURE() << "accepted";
   } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "report: rulesets/toguz_kumalak.no_tuzdyk.html: no </body> to add the comparison before");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "report: rulesets/toguz_kumalak.no_tuzdyk.html: no </body> to add the comparison before");
   }
   ASSERT_EQ(r.files.size(), before.size());
-  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(r.files[i].content, before[i].content) << "unchanged: " << before[i].path;
+  for (std::size_t i = 0; i < before.size(); ++i)
+    EXPECT_EQ(r.files[i].content, before[i].content) << "unchanged: " << before[i].path;
 }
 
 }  // namespace

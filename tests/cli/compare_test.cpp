@@ -2,7 +2,6 @@
 // reports/stats.h and compare_stats.h), a ruleset compared with itself, the plain-language lines,
 // the renderings, and bad input refused with exact messages.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdlib>
@@ -12,8 +11,8 @@
 
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
-#include "cli_test_util.h"
 #include "cli/compare_builder.h"
+#include "cli_test_util.h"
 #include "reports/compare_stats.h"
 #include "simulator/ruleset_io.h"
 
@@ -26,7 +25,8 @@ const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
 
 // An archive path that does not exist (reading evidence links must not create it).
 std::filesystem::path missing_db() {
-  return std::filesystem::temp_directory_path() / ("mancala-compare-test-" + std::to_string(::getpid()) + "-none.db");
+  return std::filesystem::temp_directory_path() /
+         ("mancala-compare-test-" + std::to_string(::getpid()) + "-none.db");
 }
 
 using testing::Result;
@@ -62,8 +62,8 @@ const PairTest* test_of(const PairComparison& pair, const std::string& key) {
 // ---- rule diff -------------------------------------------------------------------------------
 
 TEST(CompareRuleDiff, TwoRulesetsThatDifferInOneKeyShowExactlyThatKeyWithBothProvenances) {
-  const std::vector<RuleDiffRow> diff =
-      rule_diff({sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak/no_tuzdyk")});
+  const std::vector<RuleDiffRow> diff = rule_diff(
+      {sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak/no_tuzdyk")});
   ASSERT_EQ(diff.size(), 1u);
   EXPECT_EQ(diff[0].key, "tuzdyk");
   EXPECT_EQ(diff[0].group, "special holes");
@@ -77,9 +77,10 @@ TEST(CompareRuleDiff, TwoRulesetsThatDifferInOneKeyShowExactlyThatKeyWithBothPro
 }
 
 TEST(CompareRuleDiff, ThreeRulesetsListEveryKeyThatAnyOfThemChanges) {
-  const std::vector<RuleDiffRow> diff = rule_diff({sim::load_ruleset("toguz_kumalak/standard"),
-                                                   sim::load_ruleset("toguz_kumalak/no_ninth_hole_ban"),
-                                                   sim::load_ruleset("toguz_kumalak/tuzdyk_opposite_symmetry")});
+  const std::vector<RuleDiffRow> diff =
+      rule_diff({sim::load_ruleset("toguz_kumalak/standard"),
+                 sim::load_ruleset("toguz_kumalak/no_ninth_hole_ban"),
+                 sim::load_ruleset("toguz_kumalak/tuzdyk_opposite_symmetry")});
   ASSERT_EQ(diff.size(), 2u);
   EXPECT_EQ(diff[0].key, "tuzdyk_forbid_last_hole");
   EXPECT_EQ(diff[1].key, "tuzdyk_symmetry");
@@ -91,22 +92,31 @@ TEST(CompareRuleDiff, ThreeRulesetsListEveryKeyThatAnyOfThemChanges) {
 }
 
 TEST(CompareRuleDiff, ARulesetAgainstItselfHasNoDifference) {
-  EXPECT_TRUE(rule_diff({sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak")}).empty());
+  EXPECT_TRUE(
+      rule_diff({sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak")})
+          .empty());
 }
 
 TEST(CompareWording, SharedLeadingWordsAreSaidOnce) {
-  EXPECT_EQ(instead_of(describe_rule_value("capture", "opposite_empty_next"), describe_rule_value("capture", "after_empty_next")),
+  EXPECT_EQ(instead_of(describe_rule_value("capture", "opposite_empty_next"),
+                       describe_rule_value("capture", "after_empty_next")),
             "capture the hole opposite the empty hole instead of after the empty hole");
-  EXPECT_EQ(instead_of(describe_rule_value("tuzdyk", false), describe_rule_value("tuzdyk", true)), "no tuzdyk instead of tuzdyk");
-  EXPECT_EQ(instead_of(describe_rule_value("direction", "clockwise"), describe_rule_value("direction", "anticlockwise")),
+  EXPECT_EQ(instead_of(describe_rule_value("tuzdyk", false), describe_rule_value("tuzdyk", true)),
+            "no tuzdyk instead of tuzdyk");
+  EXPECT_EQ(instead_of(describe_rule_value("direction", "clockwise"),
+                       describe_rule_value("direction", "anticlockwise")),
             "sowing clockwise instead of anticlockwise");
   EXPECT_EQ(describe_rule_value("counters_per_hole", 5), "counters per hole 5");
-  EXPECT_EQ(describe_rule_value("no_progress_turns", 40), "a round ended after 40 turns without capture");
-  EXPECT_EQ(instead_of(describe_rule_value("capture_fours", "end_of_turn"), describe_rule_value("capture_fours", "instant")),
+  EXPECT_EQ(describe_rule_value("no_progress_turns", 40),
+            "a round ended after 40 turns without capture");
+  EXPECT_EQ(instead_of(describe_rule_value("capture_fours", "end_of_turn"),
+                       describe_rule_value("capture_fours", "instant")),
             "fours captured at the end of the turn instead of the instant a hole reaches four");
-  EXPECT_EQ(instead_of(describe_rule_value("tribute", "own_turns"), describe_rule_value("tribute", "every_turn")),
+  EXPECT_EQ(instead_of(describe_rule_value("tribute", "own_turns"),
+                       describe_rule_value("tribute", "every_turn")),
             "the 1-4 tribute taken at the receiver's own turns instead of at every turn");
-  EXPECT_EQ(instead_of(describe_rule_value("extra_number", "mover"), describe_rule_value("extra_number", "holder")),
+  EXPECT_EQ(instead_of(describe_rule_value("extra_number", "mover"),
+                       describe_rule_value("extra_number", "holder")),
             "an extra-number hole taken by the sower instead of by the number's holder");
   EXPECT_EQ(describe_rule_value("some_future_key", "left"), "some future key: left");
 }
@@ -142,8 +152,10 @@ TEST(CompareKnownAnswers, RatesUseNewcombeIntervalsAndPooledZTestsOfBMinusA) {
 TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
   const Comparison c = hand_made_pair();
   const PairComparison& p = c.pairs[0];
-  EXPECT_EQ(p.untested, (std::vector<std::string>{"draw rate", "ended by the no-progress (match: stopping) rule",
-                                                  "unfinished (safety bound)", "games with a move cut by the relay bound"}));
+  EXPECT_EQ(p.untested,
+            (std::vector<std::string>{
+                "draw rate", "ended by the no-progress (match: stopping) rule",
+                "unfinished (safety bound)", "games with a move cut by the relay bound"}));
   EXPECT_EQ(p.untested_reasons, (std::vector<std::string>(4, "no variation in either run")));
   EXPECT_EQ(p.tests.size(), 5u);
   EXPECT_EQ(c.tests_made, 5u);
@@ -152,27 +164,33 @@ TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
 TEST(CompareKnownAnswers, AMatchsStoppingRuleIsNotTestedAgainstARoundsNoProgressRule) {
   ComparedRun round = hand_made("toguz_kumalak/standard", 60, 40, 0, {{90, 100}});
   round.run.tally.ended_by = {90, 10, 0};
-  ComparedRun match = hand_made(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json", 50, 50, 0, {{900, 100}});
+  ComparedRun match =
+      hand_made(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json", 50, 50, 0,
+                {{900, 100}});
   match.run.tally.ended_by = {40, 60, 0};
   const Comparison c = compare_runs({round, match}, true);
   EXPECT_EQ(test_of(c.pairs[0], "ended_by_no_progress_rate"), nullptr);
   ASSERT_EQ(c.pairs[0].untested.size(), 4u);
   EXPECT_EQ(c.pairs[0].untested[1], "ended by the no-progress (match: stopping) rule");
-  EXPECT_EQ(c.pairs[0].untested_reasons[1], "not comparable: a match's stopping rule against a round's no-progress rule");
+  EXPECT_EQ(c.pairs[0].untested_reasons[1],
+            "not comparable: a match's stopping rule against a round's no-progress rule");
 }
 
 TEST(CompareMatches, MatchesAddRoundsPerMatchAndTheirRoundsStatisticsTestedOnlyBetweenMatches) {
-  const sim::RuleSet match = sim::load_ruleset(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json");
+  const sim::RuleSet match =
+      sim::load_ruleset(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json");
   CompareOptions options;
   options.games = kSanitized ? 30 : 100;
   options.threads = 2;
   options.common_random_numbers = false;
-  const Comparison c = compare_rulesets({sim::load_ruleset("toguz_kumalak/standard"), match, match}, options);
+  const Comparison c =
+      compare_rulesets({sim::load_ruleset("toguz_kumalak/standard"), match, match}, options);
   std::vector<std::string> keys;
   for (const StatisticRow& row : c.statistics) keys.push_back(row.key);
   ASSERT_GE(keys.size(), 4u);
   EXPECT_EQ(std::vector<std::string>(keys.end() - 4, keys.end()),
-            (std::vector<std::string>{"rounds_mean", "rounds_median", "round_first_mover_win_rate", "round_no_progress_rate"}));
+            (std::vector<std::string>{"rounds_mean", "rounds_median", "round_first_mover_win_rate",
+                                      "round_no_progress_rate"}));
   const StatisticRow& rounds = c.statistics[keys.size() - 4];
   EXPECT_TRUE(std::isnan(rounds.values[0].value)) << "Toguz Kumalak plays single rounds";
   EXPECT_EQ(rounds.values[1].value, c.runs[1].run.tally.match.rounds.mean());
@@ -180,21 +198,26 @@ TEST(CompareMatches, MatchesAddRoundsPerMatchAndTheirRoundsStatisticsTestedOnlyB
   // A (single rounds) against B (matches): the rounds' statistics are not comparable.
   const PairComparison& ab = c.pairs[0];
   EXPECT_EQ(test_of(ab, "rounds_mean"), nullptr);
-  const auto at = std::find(ab.untested.begin(), ab.untested.end(), "rounds won by their first mover");
+  const auto at =
+      std::find(ab.untested.begin(), ab.untested.end(), "rounds won by their first mover");
   ASSERT_NE(at, ab.untested.end());
   EXPECT_EQ(ab.untested_reasons[static_cast<std::size_t>(at - ab.untested.begin())],
             "not comparable: only one of the two plays matches");
-  // B against C (both matches): rounds per match by Mann-Whitney, the first mover's rounds by two proportions.
+  // B against C (both matches): rounds per match by Mann-Whitney, the first mover's rounds by two
+  // proportions.
   const PairComparison& bc = c.pairs[2];
   ASSERT_NE(test_of(bc, "rounds_mean"), nullptr);
-  EXPECT_EQ(test_of(bc, "rounds_mean")->p_value,
-            reports::mann_whitney(c.runs[1].run.tally.match.rounds, c.runs[2].run.tally.match.rounds).p_value);
+  EXPECT_EQ(
+      test_of(bc, "rounds_mean")->p_value,
+      reports::mann_whitney(c.runs[1].run.tally.match.rounds, c.runs[2].run.tally.match.rounds)
+          .p_value);
   ASSERT_NE(test_of(bc, "round_first_mover_win_rate"), nullptr);
   const sim::MatchStats& mb = c.runs[1].run.tally.match;
   const sim::MatchStats& mc = c.runs[2].run.tally.match;
   EXPECT_EQ(test_of(bc, "round_first_mover_win_rate")->p_value,
-            reports::two_proportion_z_test(mc.first_mover_wins, mc.first_mover_wins + mc.second_mover_wins + mc.round_draws,
-                                           mb.first_mover_wins, mb.first_mover_wins + mb.second_mover_wins + mb.round_draws)
+            reports::two_proportion_z_test(
+                mc.first_mover_wins, mc.first_mover_wins + mc.second_mover_wins + mc.round_draws,
+                mb.first_mover_wins, mb.first_mover_wins + mb.second_mover_wins + mb.round_draws)
                 .p_value);
 }
 
@@ -216,9 +239,12 @@ TEST(CompareKnownAnswers, AdvantageAndLengthUseMoverWaldMannWhitneyAndKolmogorov
   const reports::MannWhitney mw = reports::mann_whitney(a.run.tally.plies, b.run.tally.plies);
   EXPECT_DOUBLE_EQ(length->estimate, -20.0);
   EXPECT_EQ(length->statistic, -mw.z);
-  EXPECT_LT(length->statistic, 0) << "B's games are shorter: mann_whitney's z is positive for a longer A, ours for a longer B";
+  EXPECT_LT(length->statistic, 0)
+      << "B's games are shorter: mann_whitney's z is positive for a longer A, ours for a longer B";
   EXPECT_EQ(length->p_value, mw.p_value);
-  EXPECT_EQ(length->interval, reports::welch_difference(b.run.tally.plies.moments(), a.run.tally.plies.moments()).interval);
+  EXPECT_EQ(
+      length->interval,
+      reports::welch_difference(b.run.tally.plies.moments(), a.run.tally.plies.moments()).interval);
   // P(B game longer): only the 50 x 50 pairs (A 90, B 90) tie; every other pair has B shorter.
   EXPECT_EQ(length->detail, "mean 80.0 vs 100.0; P(B game longer) = 0.125");
   const PairTest* ks = test_of(p, "plies_distribution");
@@ -258,7 +284,8 @@ TEST(CompareKnownAnswers, SideBySideStatisticsCarryTheirIntervals) {
   const reports::Interval mean = reports::mean_interval(c.runs[1].run.tally.plies.moments());
   EXPECT_EQ(row("plies_mean").values[1].value, 80.0);
   EXPECT_EQ(row("plies_mean").values[1].low, mean.low);
-  const reports::QuantileInterval median = reports::quantile_interval(c.runs[0].run.tally.plies, 0.5);
+  const reports::QuantileInterval median =
+      reports::quantile_interval(c.runs[0].run.tally.plies, 0.5);
   EXPECT_EQ(row("plies_median").values[0].value, 100.0);
   EXPECT_EQ(row("plies_median").values[0].low, median.interval.low);
   EXPECT_EQ(row("plies_median").values[0].high, median.interval.high);
@@ -269,8 +296,10 @@ TEST(CompareSummary, NamesTheRuleChangeTheAdvantageShiftAndTheLengthChange) {
   const Comparison c = hand_made_pair();
   EXPECT_EQ(c.pairs[0].differing_keys, (std::vector<std::string>{"tuzdyk"}));
   EXPECT_EQ(c.pairs[0].summary,
-            "toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: first-player advantage "
-            "-30.0 points (95% CI -56.1 to -2.3) (not significant after the Holm correction), games 20% shorter (mean 80.0 vs 100.0 plies)");
+            "toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "
+            "first-player advantage "
+            "-30.0 points (95% CI -56.1 to -2.3) (not significant after the Holm correction), "
+            "games 20% shorter (mean 80.0 vs 100.0 plies)");
 }
 
 TEST(CompareSummary, SameRulesAndSeedsWithCommonRandomNumbersPlayIdenticalGames) {
@@ -288,7 +317,8 @@ TEST(CompareSummary, SameRulesAndSeedsWithCommonRandomNumbersPlayIdenticalGames)
     EXPECT_EQ(t.p_value, 1) << t.key;
   }
   EXPECT_EQ(c.pairs[0].summary,
-            "toguz_kumalak/standard #2 vs toguz_kumalak/standard: same rules and same random numbers: every game is the "
+            "toguz_kumalak/standard #2 vs toguz_kumalak/standard: same rules and same random "
+            "numbers: every game is the "
             "same, so every difference is zero");
 }
 
@@ -320,14 +350,16 @@ TEST(CompareSelf, ARulesetComparedWithItselfIsRarelyFoundDifferent) {
     rejected += any;
   }
   EXPECT_LE(rejected, kSanitized ? 4 : 6) << "of " << seeds << " comparisons";
-  EXPECT_LE(raw_rejections, tests / 10) << "uncorrected p < 0.05 in " << raw_rejections << " of " << tests << " tests";
+  EXPECT_LE(raw_rejections, tests / 10)
+      << "uncorrected p < 0.05 in " << raw_rejections << " of " << tests << " tests";
 }
 
 TEST(CompareSelf, TheSameSizeOfRunFindsTheTuzdykRuleChangesGameLength) {
   CompareOptions options;
   options.games = kSanitized ? 100 : 200;
-  const Comparison c =
-      compare_rulesets({sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak/no_tuzdyk")}, options);
+  const Comparison c = compare_rulesets(
+      {sim::load_ruleset("toguz_kumalak/standard"), sim::load_ruleset("toguz_kumalak/no_tuzdyk")},
+      options);
   EXPECT_TRUE(test_of(c.pairs[0], "plies_mean")->significant);
   EXPECT_TRUE(test_of(c.pairs[0], "plies_distribution")->significant);
   EXPECT_GT(test_of(c.pairs[0], "plies_mean")->estimate, 0) << "games without tuzdyk are longer";
@@ -343,12 +375,14 @@ TEST(CompareSeeds, IndependentSeedsKeepTheFirstAndDifferForTheOthers) {
 // ---- the command -----------------------------------------------------------------------------
 
 TEST(CompareCommand, GameComparesEveryRulesetOfTheGameDefaultFirstAsJson) {
-  const Result r = run_cli({"compare", "--game", "toguz_kumalak", "--games", "40", "--format", "json", "--threads", "1"});
+  const Result r = run_cli({"compare", "--game", "toguz_kumalak", "--games", "40", "--format",
+                            "json", "--threads", "1"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   std::vector<std::string> expected;
   for (const std::string& id : sim::list_ruleset_ids()) {
-    if (id.rfind("toguz_kumalak/", 0) == 0 && id != "toguz_kumalak/standard") expected.push_back(id);
+    if (id.rfind("toguz_kumalak/", 0) == 0 && id != "toguz_kumalak/standard")
+      expected.push_back(id);
   }
   expected.insert(expected.begin(), "toguz_kumalak/standard");
   std::vector<std::string> got;
@@ -366,22 +400,31 @@ TEST(CompareCommand, GameComparesEveryRulesetOfTheGameDefaultFirstAsJson) {
 }
 
 TEST(CompareCommand, EvidenceComparesEveryRulesetCitingTheRecord) {
-  const Result r = run_cli({"compare", "--evidence", "MANCALA.Evidence.1", "--games", "20", "--format", "json", "--db",
-                            missing_db().string()});
+  const Result r = run_cli({"compare", "--evidence", "MANCALA.Evidence.1", "--games", "20",
+                            "--format", "json", "--db", missing_db().string()});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   std::set<std::string> got;
   for (const json& rs : j["rulesets"]) got.insert(rs["id"].get<std::string>());
   for (const std::string& id : sim::list_ruleset_ids()) {
     const sim::RuleSet rules = sim::load_ruleset(id);
-    const bool cites = std::find(rules.evidence.begin(), rules.evidence.end(), "MANCALA.Evidence.1") != rules.evidence.end();
+    const bool cites = std::find(rules.evidence.begin(), rules.evidence.end(),
+                                 "MANCALA.Evidence.1") != rules.evidence.end();
     EXPECT_EQ(got.count(id), cites ? 1u : 0u) << id;
   }
   EXPECT_FALSE(std::filesystem::exists(missing_db())) << "reading links never creates an archive";
 }
 
 TEST(CompareCommand, TheThreadCountDoesNotChangeTheOutput) {
-  const Args base = {"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "120", "--seed", "9", "--format", "json"};
+  const Args base = {"compare",
+                     "toguz_kumalak/standard",
+                     "toguz_kumalak/no_tuzdyk",
+                     "--games",
+                     "120",
+                     "--seed",
+                     "9",
+                     "--format",
+                     "json"};
   Args one = base, two = base;
   one.insert(one.end(), {"--threads", "1"});
   two.insert(two.end(), {"--threads", "2"});
@@ -391,23 +434,30 @@ TEST(CompareCommand, TheThreadCountDoesNotChangeTheOutput) {
 }
 
 TEST(CompareCommand, TextStatesTheTestsTheCorrectionAndCommonRandomNumbers) {
-  const Result r = run_cli({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "100"});
+  const Result r =
+      run_cli({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "100"});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("Comparison of 2 rulesets: 100 games each, random agent, seed 1 for every ruleset (common random numbers)"),
+  EXPECT_NE(r.out.find("Comparison of 2 rulesets: 100 games each, random agent, seed 1 for every "
+                       "ruleset (common random numbers)"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("Common random numbers: used."), std::string::npos);
   EXPECT_NE(r.out.find("Mann-Whitney U"), std::string::npos);
   EXPECT_NE(r.out.find("Kolmogorov-Smirnov"), std::string::npos);
   EXPECT_NE(r.out.find("p-values Holm-corrected over"), std::string::npos);
-  EXPECT_NE(r.out.find("tuzdyk  A: toguz_kumalak/standard   true   evidence: \"Only a tuzdyq per player can be made in a game.\""),
+  EXPECT_NE(r.out.find("tuzdyk  A: toguz_kumalak/standard   true   evidence: \"Only a tuzdyq per "
+                       "player can be made in a game.\""),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("- toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "), std::string::npos);
+  EXPECT_NE(
+      r.out.find(
+          "- toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "),
+      std::string::npos);
 }
 
 TEST(CompareCommand, NoCrnGivesEachRulesetItsOwnSeedAndSaysSo) {
-  const Result r = run_cli({"compare", "toguz_kumalak/standard", "toguz_kumalak/standard", "--games", "30", "--no-crn", "--format", "json"});
+  const Result r = run_cli({"compare", "toguz_kumalak/standard", "toguz_kumalak/standard",
+                            "--games", "30", "--no-crn", "--format", "json"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["common_random_numbers"]["used"], false);
@@ -417,7 +467,8 @@ TEST(CompareCommand, NoCrnGivesEachRulesetItsOwnSeedAndSaysSo) {
 }
 
 TEST(CompareCommand, HtmlIsAWellFormedOfflinePageWithChartsAndCsvIsTidy) {
-  const Args base = {"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "60", "--format"};
+  const Args base = {
+      "compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "60", "--format"};
   Args html = base, csv = base, md = base;
   html.push_back("html");
   csv.push_back("csv");
@@ -431,13 +482,20 @@ TEST(CompareCommand, HtmlIsAWellFormedOfflinePageWithChartsAndCsvIsTidy) {
 
   const Result c = run_cli(csv);
   ASSERT_EQ(c.code, 0) << c.err;
-  EXPECT_EQ(c.out.substr(0, c.out.find("\r\n")), "section,ruleset,versus,statistic,value,ci_low,ci_high,test,statistic_value,p_value,p_holm,note");
+  EXPECT_EQ(c.out.substr(0, c.out.find("\r\n")),
+            "section,ruleset,versus,statistic,value,ci_low,ci_high,test,statistic_value,p_value,p_"
+            "holm,note");
   EXPECT_NE(c.out.find("\r\nrule,toguz_kumalak/no_tuzdyk,,tuzdyk,false,"), std::string::npos);
-  EXPECT_NE(c.out.find("\r\ndifference,toguz_kumalak/no_tuzdyk,toguz_kumalak/standard,plies_mean,"), std::string::npos);
+  EXPECT_NE(c.out.find("\r\ndifference,toguz_kumalak/no_tuzdyk,toguz_kumalak/standard,plies_mean,"),
+            std::string::npos);
   // The file alone says how the runs were made.
-  EXPECT_NE(c.out.find("\r\nsetting,,,common_random_numbers,1,,,,,,,\"Common random numbers: used."), std::string::npos) << c.out;
+  EXPECT_NE(
+      c.out.find("\r\nsetting,,,common_random_numbers,1,,,,,,,\"Common random numbers: used."),
+      std::string::npos)
+      << c.out;
   EXPECT_NE(c.out.find("\r\nsetting,,,tests_made,"), std::string::npos);
-  EXPECT_NE(c.out.find("\r\nrun,toguz_kumalak/no_tuzdyk,,seed,1,,,,,,,\"random agent, rules hash "), std::string::npos);
+  EXPECT_NE(c.out.find("\r\nrun,toguz_kumalak/no_tuzdyk,,seed,1,,,,,,,\"random agent, rules hash "),
+            std::string::npos);
 
   const Result m = run_cli(md);
   ASSERT_EQ(m.code, 0) << m.err;
@@ -453,8 +511,11 @@ TEST(CompareCommand, BadInputGetsExactMessages) {
     EXPECT_EQ(r.out, "");
   };
   expect({"compare", "toguz_kumalak/standard"}, 2,
-         "mancala: compare: need at least two rulesets to compare, got 1 (see 'mancala compare --help')\n");
-  expect({"compare"}, 2, "mancala: compare: missing the rulesets (give two or more, --evidence ID or --game NAME)\n");
+         "mancala: compare: need at least two rulesets to compare, got 1 (see 'mancala compare "
+         "--help')\n");
+  expect(
+      {"compare"}, 2,
+      "mancala: compare: missing the rulesets (give two or more, --evidence ID or --game NAME)\n");
   expect({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "0"}, 2,
          "mancala: compare: --games: must be 1 or more\n");
   expect({"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--seed", "-1"}, 2,
@@ -469,15 +530,21 @@ TEST(CompareCommand, BadInputGetsExactMessages) {
          "mancala: no_such_game/x: unknown ruleset (known: " + known + ")\n");
   const Result game = run_cli({"compare", "--game", "no_such_game"});
   EXPECT_EQ(game.code, 1);
-  EXPECT_EQ(game.err.rfind("mancala: compare: --game no_such_game: no such game (known: ", 0), 0u) << game.err;
+  EXPECT_EQ(game.err.rfind("mancala: compare: --game no_such_game: no such game (known: ", 0), 0u)
+      << game.err;
   EXPECT_NE(game.err.find("toguz_kumalak"), std::string::npos);
   expect({"compare", "--evidence", "DLP.Evidence.0", "--db", missing_db().string()}, 1,
-         "mancala: compare: --evidence DLP.Evidence.0: no ruleset is linked to this evidence record\n");
+         "mancala: compare: --evidence DLP.Evidence.0: no ruleset is linked to this evidence "
+         "record\n");
   // With an archive at hand, an id it does not hold is named as such.
   const std::string db = missing_db().string() + ".archive.db";
-  ASSERT_EQ(run_cli({"evidence", "import", std::string(MANCALA_SOURCE_DIR) + "/data/evidence", "--db", db}).code, 0);
+  ASSERT_EQ(run_cli({"evidence", "import", std::string(MANCALA_SOURCE_DIR) + "/data/evidence",
+                     "--db", db})
+                .code,
+            0);
   expect({"compare", "--evidence", "DLP.Evidence.0", "--db", db}, 1,
-         "mancala: compare: --evidence DLP.Evidence.0: no such evidence record in " + db + ", and no ruleset cites it\n");
+         "mancala: compare: --evidence DLP.Evidence.0: no such evidence record in " + db +
+             ", and no ruleset cites it\n");
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 }
 
@@ -494,12 +561,19 @@ TEST(CompareLibrary, RefusesFewerThanTwoRunsAndPartialRuns) {
   EXPECT_EQ(error_of([&] { compare_rulesets({sim::load_ruleset("toguz_kumalak")}, options); }),
             "compare: need at least two rulesets to compare, got 1");
   options.games = 0;
-  EXPECT_EQ(error_of([&] { compare_rulesets({sim::load_ruleset("toguz_kumalak"), sim::load_ruleset("toguz_kumalak")}, options); }),
+  EXPECT_EQ(error_of([&] {
+              compare_rulesets(
+                  {sim::load_ruleset("toguz_kumalak"), sim::load_ruleset("toguz_kumalak")},
+                  options);
+            }),
             "compare: games: must be 1 or more");
   ComparedRun partial = hand_made("toguz_kumalak/standard", 1, 1, 0, {{10, 2}});
   partial.run.partial = true;
-  EXPECT_EQ(error_of([&] { compare_runs({hand_made("toguz_kumalak/no_tuzdyk", 1, 1, 0, {{10, 2}}), partial}, true); }),
-            "compare: toguz_kumalak/standard: the run is partial (stopped early): compare complete runs");
+  EXPECT_EQ(
+      error_of([&] {
+        compare_runs({hand_made("toguz_kumalak/no_tuzdyk", 1, 1, 0, {{10, 2}}), partial}, true);
+      }),
+      "compare: toguz_kumalak/standard: the run is partial (stopped early): compare complete runs");
 }
 
 }  // namespace

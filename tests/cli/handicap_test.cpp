@@ -12,8 +12,8 @@
 
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
-#include "cli_test_util.h"
 #include "cli/handicap_builder.h"
+#include "cli_test_util.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
 
@@ -50,7 +50,9 @@ TEST(HandicapLevels, ParsesListsAndRangesAndRefusesAnythingElse) {
       parse_levels(bad);
       ADD_FAILURE() << "accepted '" << bad << "'";
     } catch (const UsageError& e) {
-      EXPECT_EQ(std::string(e.what()), "handicap: --levels: expected deficits such as 0,5,10-12, got '" + std::string(bad) + "'");
+      EXPECT_EQ(std::string(e.what()),
+                "handicap: --levels: expected deficits such as 0,5,10-12, got '" +
+                    std::string(bad) + "'");
     }
   }
 }
@@ -65,10 +67,12 @@ TEST(HandicapDeal, ThirtyThreeToSeventeenTakesTwoHolesOutOfPlayAndSettlesTwoThre
   ASSERT_EQ(r.levels.size(), 1u);
   EXPECT_EQ(r.levels[0].holdings, (std::array<int, 2>{17, 33}));
   EXPECT_EQ(r.levels[0].handicap,
-            "3 of 5 holes in play; gives 2 to the other side; the other side has a bha; the other side sets 10 aside");
+            "3 of 5 holes in play; gives 2 to the other side; the other side has a bha; the other "
+            "side sets 10 aside");
 }
 
-TEST(HandicapDeal, WithAHolePerFiveOfTheDifferenceSeventeenKeepsTwoHolesAndTheLevelsStopWhereNoHoleIsLeft) {
+TEST(HandicapDeal,
+     WithAHolePerFiveOfTheDifferenceSeventeenKeepsTwoHolesAndTheLevelsStopWhereNoHoleIsLeft) {
   // The fixture with holes_out per_five_of_difference (Khutka Boia's default): 17-33 differ by 16,
   // three fives, so the weaker side keeps two holes and sets its third five aside; 12-38 (26)
   // leaves it no hole, so the deficits it can deal stop at 12 (13-37 keeps one).
@@ -83,7 +87,8 @@ TEST(HandicapDeal, WithAHolePerFiveOfTheDifferenceSeventeenKeepsTwoHolesAndTheLe
   const HandicapResult r = measure_handicaps(rules, o);
   ASSERT_EQ(r.levels.size(), 1u);
   EXPECT_EQ(r.levels[0].handicap,
-            "2 of 5 holes in play; gives 2 to the other side; the other side has a bha; sets 5 aside; the other side "
+            "2 of 5 holes in play; gives 2 to the other side; the other side has a bha; sets 5 "
+            "aside; the other side "
             "sets 10 aside");
 }
 
@@ -112,9 +117,11 @@ TEST(HandicapRounds, EveryRoundIsCountedOnceAndTheCountsAddUp) {
   }
   EXPECT_EQ(r.matches.matches, static_cast<uint64_t>(games));
   EXPECT_EQ(r.matches.rounds.total(), r.matches.matches);
-  EXPECT_EQ(r.matches.ended_by[0] + r.matches.ended_by[1] + r.matches.ended_by[2], r.matches.matches);
+  EXPECT_EQ(r.matches.ended_by[0] + r.matches.ended_by[1] + r.matches.ended_by[2],
+            r.matches.matches);
   // Each match of k recorded rounds gives at most k - 1 pairs of consecutive rounds.
-  EXPECT_LE(r.matches.transitions, static_cast<uint64_t>(r.matches.rounds.moments().sum()) - r.matches.matches);
+  EXPECT_LE(r.matches.transitions,
+            static_cast<uint64_t>(r.matches.rounds.moments().sum()) - r.matches.matches);
   EXPECT_LE(r.matches.loser_won_next, r.matches.transitions);
   EXPECT_GT(r.matches.transitions, 0u);
 }
@@ -126,7 +133,8 @@ TEST(HandicapRounds, TheEvenLevelWithTheFirstPlayerToMoveIsTheMatchesFirstRound)
   const sim::Game game(rules);
   sim::MatchState match;
   sim::RoundSetup setup;
-  EXPECT_EQ(sim::deal_round(game, {25, 25}, sim::kDraw, 1, 0, setup), sim::start_match(game, match));
+  EXPECT_EQ(sim::deal_round(game, {25, 25}, sim::kDraw, 1, 0, setup),
+            sim::start_match(game, match));
   HandicapOptions o = small(2);
   o.levels = {0};
   o.seed = 5;
@@ -138,7 +146,8 @@ TEST(HandicapRounds, TheEvenLevelWithTheFirstPlayerToMoveIsTheMatchesFirstRound)
 }
 
 TEST(HandicapRounds, TheThreadCountDoesNotChangeTheResult) {
-  const Args base = {"handicap", kFixture, "--games", kSanitized ? "30" : "150", "--seed", "3", "--format", "json"};
+  const Args base = {"handicap", kFixture, "--games",  kSanitized ? "30" : "150",
+                     "--seed",   "3",      "--format", "json"};
   Args one = base, two = base;
   one.insert(one.end(), {"--threads", "1"});
   two.insert(two.end(), {"--threads", "2"});
@@ -151,7 +160,8 @@ TEST(HandicapRounds, TheThreadCountDoesNotChangeTheResult) {
   EXPECT_EQ(j["levels"][8]["holdings"], json::array({17, 33}));
 }
 
-// A summary of matches whose rounds dealt from unequal holdings saw the side behind change by `changes`.
+// A summary of matches whose rounds dealt from unequal holdings saw the side behind change by
+// `changes`.
 MatchSummary with_changes(const std::vector<int>& changes) {
   MatchSummary m;
   m.change_offset = 50;
@@ -169,7 +179,8 @@ TEST(HandicapVerdict, TheGapClosingOnAverageEvensTheMatchAndWideningSnowballs) {
   EXPECT_EQ(match_verdict(with_changes({-1, -2, -3, -1, -2, -3})), "snowballs");
   // Three values: 2 +- 4.303 * sqrt(1 / 3) reaches below 0.
   EXPECT_EQ(match_verdict(with_changes({1, 2, 3})), "neither detectably");
-  EXPECT_EQ(match_verdict(with_changes({5})), "neither detectably") << "one round gives no interval";
+  EXPECT_EQ(match_verdict(with_changes({5})), "neither detectably")
+      << "one round gives no interval";
 }
 
 TEST(HandicapVerdict, MatchesCountTheSideBehindInEveryRoundDealtFromUnequalHoldings) {
@@ -198,13 +209,15 @@ TEST(HandicapCommand, HtmlHasBothCurvesAndTheRoundsHistogramAndCsvIsTidy) {
   EXPECT_NE(h.out.find("Win rate of the handicapped side by level"), std::string::npos);
   const Result c = run_cli(csv);
   ASSERT_EQ(c.code, 0) << c.err;
-  EXPECT_EQ(c.out.substr(0, c.out.find("\r\n")), "section,deficit,statistic,value,ci_low,ci_high,n");
+  EXPECT_EQ(c.out.substr(0, c.out.find("\r\n")),
+            "section,deficit,statistic,value,ci_low,ci_high,n");
   EXPECT_NE(c.out.find("\r\nlevel,3,h_win_rate,"), std::string::npos);
   EXPECT_NE(c.out.find("\r\nmatches,,loser_wins_next_round_rate,"), std::string::npos);
   const Result t = run_cli(text);
   ASSERT_EQ(t.code, 0) << t.err;
   EXPECT_NE(t.out.find(" rounds dealt from unequal holdings, the side behind "), std::string::npos);
-  EXPECT_NE(t.out.find("The round's loser won the next round (overtaking the whole gap) in "), std::string::npos);
+  EXPECT_NE(t.out.find("The round's loser won the next round (overtaking the whole gap) in "),
+            std::string::npos);
 }
 
 TEST(HandicapCommand, BadInputGetsExactMessages) {
@@ -215,19 +228,24 @@ TEST(HandicapCommand, BadInputGetsExactMessages) {
     EXPECT_EQ(r.out, "");
   };
   expect({"handicap", "toguz_kumalak/standard", "--games", "10"}, 1,
-         "mancala: handicap: toguz_kumalak/standard: the ruleset plays single rounds (match: false): no handicap carries "
+         "mancala: handicap: toguz_kumalak/standard: the ruleset plays single rounds (match: "
+         "false): no handicap carries "
          "from one round to the next\n");
-  expect({"handicap"}, 2, "mancala: handicap: missing the ruleset (see 'mancala handicap --help')\n");
-  expect({"handicap", kFixture, "--games", "0"}, 2, "mancala: handicap: --games: must be 1 or more\n");
+  expect({"handicap"}, 2,
+         "mancala: handicap: missing the ruleset (see 'mancala handicap --help')\n");
+  expect({"handicap", kFixture, "--games", "0"}, 2,
+         "mancala: handicap: --games: must be 1 or more\n");
   expect({"handicap", kFixture, "--levels", "x"}, 2,
          "mancala: handicap: --levels: expected deficits such as 0,5,10-12, got 'x'\n");
   expect({"handicap", kFixture, "--levels", "3,21", "--games", "5"}, 1,
-         "mancala: handicap: --levels: 21: not a level handicap/khutka_like can deal (deficits 0-20)\n");
+         "mancala: handicap: --levels: 21: not a level handicap/khutka_like can deal (deficits "
+         "0-20)\n");
   expect({"handicap", kFixture, "--format", "svg"}, 2,
          "mancala: handicap: --format: expected table, json, csv, md or html, got 'svg'\n");
   std::string known;
   for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
-  expect({"handicap", "no_such_game/x"}, 1, "mancala: no_such_game/x: unknown ruleset (known: " + known + ")\n");
+  expect({"handicap", "no_such_game/x"}, 1,
+         "mancala: no_such_game/x: unknown ruleset (known: " + known + ")\n");
 }
 
 }  // namespace

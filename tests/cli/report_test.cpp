@@ -10,9 +10,9 @@
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
 #include "cli/cli.h"
-#include "cli_test_util.h"
 #include "cli/compare_builder.h"
 #include "cli/compare_report.h"
+#include "cli_test_util.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -42,22 +42,24 @@ std::string last_line(const std::string& text) {
 TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   TempDir dir;
   const fs::path out = dir / "report";
-  const Result r = run_cli({"report", "--games", kGames, "--out", out.string(), "--no-store", "--threads", "2",
-                            "--handicap-rounds", kHandicapRounds});
+  const Result r = run_cli({"report", "--games", kGames, "--out", out.string(), "--no-store",
+                            "--threads", "2", "--handicap-rounds", kHandicapRounds});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "") << "no data on stdout unless asked";
   EXPECT_EQ(last_line(r.err), "report: wrote " + (out / "index.html").string() + "\n");
 
   const std::vector<std::string> ids = sim::list_ruleset_ids();
   ASSERT_FALSE(ids.empty());
-  std::vector<std::string> expected = {".mancala-report", "index.html", "report.md", "runs.csv", "runs.json"};
+  std::vector<std::string> expected = {".mancala-report", "index.html", "report.md", "runs.csv",
+                                       "runs.json"};
   std::map<std::string, int> per_game;
   for (const std::string& id : ids) {
     expected.push_back(reports::ruleset_page_path(id));
     ++per_game[id.substr(0, id.find('/'))];
   }
   for (const auto& [game, count] : per_game) {
-    if (count >= 2) expected.push_back(comparison_page_path(game));  // the comparison page of each game
+    if (count >= 2)
+      expected.push_back(comparison_page_path(game));  // the comparison page of each game
   }
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(list_files(out), expected);
@@ -75,7 +77,8 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   }
   EXPECT_EQ(linked, pages);
   std::size_t rows = 0;
-  for (const auto& tr : xml_check::find_all(index, "tbody")[0]->children) rows += tr.attributes.count("class") ? 0 : 1;
+  for (const auto& tr : xml_check::find_all(index, "tbody")[0]->children)
+    rows += tr.attributes.count("class") ? 0 : 1;
   EXPECT_EQ(rows, ids.size());
   for (const std::string& file : list_files(out)) {
     if (file.ends_with(".html")) {
@@ -107,7 +110,8 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
   const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
-  EXPECT_EQ(csv[0], (std::vector<std::string>{"ruleset", "game", "statistic", "value", "ci_low", "ci_high"}));
+  EXPECT_EQ(csv[0], (std::vector<std::string>{"ruleset", "game", "statistic", "value", "ci_low",
+                                              "ci_high"}));
   std::map<std::string, std::string> games;
   for (std::size_t i = 1; i < csv.size(); ++i) {
     ASSERT_EQ(csv[i].size(), 6u);
@@ -120,10 +124,13 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
 TEST(ReportCommand, StoresEachRunInTheArchive) {
   TempDir dir;
   const std::string db = (dir / "mancala.db").string();
-  const Result r = run_cli({"report", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out",
-                            (dir / "out").string(), "--db", db, "--seed", "3", "--no-extras"});
+  const Result r =
+      run_cli({"report", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames,
+               "--out", (dir / "out").string(), "--db", db, "--seed", "3", "--no-extras"});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("report: toguz_kumalak/standard: " + kGames + " games in "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("report: toguz_kumalak/standard: " + kGames + " games in "),
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find(", stored as run 1\n"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(", stored as run 2\n"), std::string::npos) << r.err;
 
@@ -143,27 +150,39 @@ TEST(ReportCommand, StoresEachRunInTheArchive) {
   const json runs = json::parse(read_text(dir / "out/runs.json"));
   EXPECT_EQ(shown["stats"], runs[0]);
   // Each page names the run it shows.
-  EXPECT_NE(read_text(dir / "out/rulesets/toguz_kumalak.standard.html").find("stored in the archive as run 1"), std::string::npos);
+  EXPECT_NE(read_text(dir / "out/rulesets/toguz_kumalak.standard.html")
+                .find("stored in the archive as run 1"),
+            std::string::npos);
 }
 
 TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
   TempDir dir;
-  const Args common = {"report", "toguz_kumalak/standard", "toguz_kumalak/tuzdyk_opposite_symmetry", "--games", kGames,
-                       "--seed", "11", "--no-store", "--handicap-rounds", kHandicapRounds};
+  const Args common = {"report",
+                       "toguz_kumalak/standard",
+                       "toguz_kumalak/tuzdyk_opposite_symmetry",
+                       "--games",
+                       kGames,
+                       "--seed",
+                       "11",
+                       "--no-store",
+                       "--handicap-rounds",
+                       kHandicapRounds};
   Args one = common, two = common;
   one.insert(one.end(), {"--threads", "1", "--out", (dir / "one").string()});
   two.insert(two.end(), {"--threads", "2", "--out", (dir / "two").string()});
   ASSERT_EQ(run_cli(one).code, 0);
   ASSERT_EQ(run_cli(two).code, 0);
-  for (const char* file : {"runs.json", "runs.csv", "rulesets/toguz_kumalak.standard.html",
-                           "rulesets/toguz_kumalak.tuzdyk_opposite_symmetry.html", "compare/toguz_kumalak.html"}) {
+  for (const char* file :
+       {"runs.json", "runs.csv", "rulesets/toguz_kumalak.standard.html",
+        "rulesets/toguz_kumalak.tuzdyk_opposite_symmetry.html", "compare/toguz_kumalak.html"}) {
     EXPECT_EQ(read_text(dir / "one" / file), read_text(dir / "two" / file)) << file;
   }
   // The pages that name the command differ only by the folder they were asked to write.
   for (const char* file : {"index.html", "report.md"}) {
     std::string one_text = read_text(dir / "one" / file);
     const std::string from = (dir / "one").string(), to = (dir / "two").string();
-    for (size_t at = one_text.find(from); at != std::string::npos; at = one_text.find(from, at + to.size())) {
+    for (size_t at = one_text.find(from); at != std::string::npos;
+         at = one_text.find(from, at + to.size())) {
       one_text.replace(at, from.size(), to);
     }
     EXPECT_EQ(one_text, read_text(dir / "two" / file)) << file;
@@ -172,11 +191,12 @@ TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
 
 TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
   TempDir dir;
-  const Result r = run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(), "--no-store",
-                            "--print", "csv", "--no-extras"});
+  const Result r = run_cli({"report", "toguz_kumalak", "--games", kGames, "--out",
+                            (dir / "out").string(), "--no-store", "--print", "csv", "--no-extras"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, read_text(dir / "out/runs.csv"));
-  const Result bad = run_cli({"report", "--print", "pdf", "--out", (dir / "other").string(), "--no-store"});
+  const Result bad =
+      run_cli({"report", "--print", "pdf", "--out", (dir / "other").string(), "--no-store"});
   EXPECT_EQ(bad.code, 2);
   EXPECT_EQ(bad.err, "mancala: report: --print: expected csv, json or md, got 'pdf'\n");
 }
@@ -206,27 +226,46 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
   for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
 
   const std::vector<BadInput> cases = {
-      {{"report", "no_such_game/standard", "--out", out, "--db", db}, 1,
+      {{"report", "no_such_game/standard", "--out", out, "--db", db},
+       1,
        "mancala: no_such_game/standard: unknown ruleset (known: " + known + ")\n"},
-      {{"report", "--games", "0", "--out", out, "--db", db}, 2, "mancala: report: --games: must be 1 or more\n"},
-      {{"report", "--games", "-5", "--out", out, "--db", db}, 2, "mancala: report: --games: must be 1 or more\n"},
-      {{"report", "--seed=-1", "--out", out, "--db", db}, 2, "mancala: report: --seed: must be 0 or more\n"},
-      {{"report", "--threads", "0", "--out", out, "--db", db}, 2, "mancala: report: --threads: must be 1 or more\n"},
-      {{"report", "--handicap-rounds", "0", "--out", out, "--db", db}, 2,
+      {{"report", "--games", "0", "--out", out, "--db", db},
+       2,
+       "mancala: report: --games: must be 1 or more\n"},
+      {{"report", "--games", "-5", "--out", out, "--db", db},
+       2,
+       "mancala: report: --games: must be 1 or more\n"},
+      {{"report", "--seed=-1", "--out", out, "--db", db},
+       2,
+       "mancala: report: --seed: must be 0 or more\n"},
+      {{"report", "--threads", "0", "--out", out, "--db", db},
+       2,
+       "mancala: report: --threads: must be 1 or more\n"},
+      {{"report", "--handicap-rounds", "0", "--out", out, "--db", db},
+       2,
        "mancala: report: --handicap-rounds: must be 1 or more\n"},
-      {{"report", "--agent", "clever", "--out", out, "--db", db}, 2,
+      {{"report", "--agent", "clever", "--out", out, "--db", db},
+       2,
        "mancala: report: --agent: 'clever' is not an agent (random|greedy)\n"},
       {{"report", "--out", "", "--db", db}, 2, "mancala: report: --out: expected a folder\n"},
-      {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db}, 2,
+      {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db},
+       2,
        "mancala: report: toguz_kumalak/standard: given twice\n"},
-      {{"report", "toguz_kumalak", "--out", (dir / "a-file/out").string(), "--db", db}, 1,
-       "mancala: " + (dir / "a-file/out").string() + ": cannot write the report here (Not a directory)\n"},
-      {{"report", "toguz_kumalak", "--out", (dir / "a-file").string(), "--db", db}, 1,
+      {{"report", "toguz_kumalak", "--out", (dir / "a-file/out").string(), "--db", db},
+       1,
+       "mancala: " + (dir / "a-file/out").string() +
+           ": cannot write the report here (Not a directory)\n"},
+      {{"report", "toguz_kumalak", "--out", (dir / "a-file").string(), "--db", db},
+       1,
        "mancala: " + (dir / "a-file").string() + ": exists and is not a folder\n"},
-      {{"report", "toguz_kumalak", "--out", (dir / "mine").string(), "--db", db}, 1,
+      {{"report", "toguz_kumalak", "--out", (dir / "mine").string(), "--db", db},
+       1,
        "mancala: " + (dir / "mine").string() +
-           ": is a folder that is not a mancala report (no .mancala-report file in it): choose another folder or empty it\n"},
-      {{"report", "toguz_kumalak", "--out", out, "--db", db, "--no-store"}, 2, "mancala: report: give --db or --no-store, not both\n"},
+           ": is a folder that is not a mancala report (no .mancala-report file in it): choose "
+           "another folder or empty it\n"},
+      {{"report", "toguz_kumalak", "--out", out, "--db", db, "--no-store"},
+       2,
+       "mancala: report: give --db or --no-store, not both\n"},
   };
   for (const BadInput& c : cases) {
     const Result r = run_cli(c.args);
@@ -234,9 +273,11 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
     EXPECT_EQ(r.err, c.message);
     EXPECT_EQ(r.out, "");
     std::vector<std::string> left;
-    for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
+    for (const auto& e : fs::directory_iterator(dir.path()))
+      left.push_back(e.path().filename().string());
     std::sort(left.begin(), left.end());
-    EXPECT_EQ(left, (std::vector<std::string>{"a-file", "mine"})) << "nothing written for: " << c.message;
+    EXPECT_EQ(left, (std::vector<std::string>{"a-file", "mine"}))
+        << "nothing written for: " << c.message;
   }
   EXPECT_EQ(read_text(dir / "mine/notes.txt"), "keep");
 }
@@ -244,7 +285,10 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
 TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
   TempDir dir;
   const std::string out = (dir / "out").string();
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", out, "--no-store", "--no-extras"}).code, 0);
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", out, "--no-store",
+                     "--no-extras"})
+                .code,
+            0);
   const std::string index = read_text(dir / "out/index.html");
   const std::vector<std::string> files = list_files(dir / "out");
   EXPECT_EQ(run_cli({"report", "nope", "--out", out, "--no-store"}).code, 1);
@@ -252,12 +296,17 @@ TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
   EXPECT_EQ(read_text(dir / "out/index.html"), index);
   EXPECT_EQ(list_files(dir / "out"), files);
   // A new report over it replaces it whole.
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out", out, "--no-store", "--no-extras"}).code, 0);
-  EXPECT_EQ(list_files(dir / "out"), (std::vector<std::string>{".mancala-report", "index.html", "report.md",
-                                                             "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv",
-                                                             "runs.json"}));
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out", out,
+                     "--no-store", "--no-extras"})
+                .code,
+            0);
+  EXPECT_EQ(
+      list_files(dir / "out"),
+      (std::vector<std::string>{".mancala-report", "index.html", "report.md",
+                                "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv", "runs.json"}));
   std::vector<std::string> left;
-  for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
+  for (const auto& e : fs::directory_iterator(dir.path()))
+    left.push_back(e.path().filename().string());
   EXPECT_EQ(left, std::vector<std::string>{"out"}) << "no temporary folder is left behind";
 }
 
@@ -266,14 +315,17 @@ TEST(ReportCommand, IndexRendersInHeadlessChromiumWhenInstalled) {
   const char* chromium = "/usr/bin/chromium";
   if (!fs::exists(chromium)) GTEST_SKIP() << "no " << chromium;
   TempDir dir;
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(), "--no-store",
-                     "--handicap-rounds", kHandicapRounds}).code, 0);
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(),
+                     "--no-store", "--handicap-rounds", kHandicapRounds})
+                .code,
+            0);
   const fs::path png = dir / "index.png";
-  const std::string command = std::string("timeout 120 ") + chromium +
-                              " --headless --no-sandbox --disable-gpu --disable-background-networking"
-                              " --disable-component-update --disable-sync --no-first-run --user-data-dir=" +
-                              (dir / "profile").string() + " --screenshot=" + png.string() +
-                              " --window-size=1200,1600 file://" + (dir / "out/index.html").string() + " >/dev/null 2>&1";
+  const std::string command =
+      std::string("timeout 120 ") + chromium +
+      " --headless --no-sandbox --disable-gpu --disable-background-networking"
+      " --disable-component-update --disable-sync --no-first-run --user-data-dir=" +
+      (dir / "profile").string() + " --screenshot=" + png.string() +
+      " --window-size=1200,1600 file://" + (dir / "out/index.html").string() + " >/dev/null 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
   const std::string image = read_text(png);
   ASSERT_GT(image.size(), 10000u) << "a blank page compresses to far less";

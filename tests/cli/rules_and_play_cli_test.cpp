@@ -26,7 +26,9 @@ namespace fs = std::filesystem;
 using testing::Result;
 using testing::run_cli;
 
-std::string ruleset_file(const std::string& id) { return (sim::rulesets_dir() / (id + ".json")).string(); }
+std::string ruleset_file(const std::string& id) {
+  return (sim::rulesets_dir() / (id + ".json")).string();
+}
 
 TEST(RulesCheck, OneValidFileOfAGamePassesAlone) {
   const Result r = run_cli({"rules", "check", ruleset_file("toguz_kumalak/no_tuzdyk")});
@@ -44,7 +46,8 @@ TEST(RulesCheck, AFileKeptElsewhereExtendsAProjectRulesetAndPlays) {
   EXPECT_EQ(loaded.extends, "toguz_kumalak/standard");
   EXPECT_FALSE(loaded.tuzdyk);
   EXPECT_EQ(loaded.holes_per_row, 9);  // inherited from the project's ruleset
-  const Result sim = run_cli({"simulate", mine.string(), "--games", "20", "--no-store", "--format", "json"});
+  const Result sim =
+      run_cli({"simulate", mine.string(), "--games", "20", "--no-store", "--format", "json"});
   EXPECT_EQ(sim.code, 0) << sim.err;
 }
 
@@ -55,7 +58,8 @@ TEST(RulesCheck, AnEvidenceIdNoRecordHasIsNamed) {
     "evidence": ["NOPE.Evidence.99"], "rules": {"tuzdyk": false}, "provenance": {"tuzdyk": {"assumption": "x"}}})");
   const Result r = run_cli({"rules", "check", file.string()});
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "mancala: " + file.string() + ": evidence: no evidence record 'NOPE.Evidence.99' in " +
+  EXPECT_EQ(r.err, "mancala: " + file.string() +
+                       ": evidence: no evidence record 'NOPE.Evidence.99' in " +
                        (mancala::data_dir() / "evidence").string() + "\n");
 }
 
@@ -64,12 +68,16 @@ TEST(RulesCheck, AFolderWithoutRulesetsOrAGameFolderWithoutADefaultIsRefused) {
   fs::create_directories(dir / "empty");
   const Result empty = run_cli({"rules", "check", (dir / "empty").string()});
   EXPECT_EQ(empty.code, 1);
-  EXPECT_EQ(empty.err, "mancala: " + (dir / "empty").string() + ": no ruleset files (*.json) found\n");
+  EXPECT_EQ(empty.err,
+            "mancala: " + (dir / "empty").string() + ": no ruleset files (*.json) found\n");
   fs::create_directories(dir / "games" / "toguz_kumalak");
-  fs::copy_file(ruleset_file("toguz_kumalak/no_tuzdyk"), dir / "games" / "toguz_kumalak" / "mine.json");
+  fs::copy_file(ruleset_file("toguz_kumalak/no_tuzdyk"),
+                dir / "games" / "toguz_kumalak" / "mine.json");
   const Result folder = run_cli({"rules", "check", (dir / "games").string()});
   EXPECT_EQ(folder.code, 1);
-  EXPECT_EQ(folder.err, "mancala: toguz_kumalak: 0 rulesets are marked \"default\": true (exactly one is needed)\n");
+  EXPECT_EQ(
+      folder.err,
+      "mancala: toguz_kumalak: 0 rulesets are marked \"default\": true (exactly one is needed)\n");
 }
 
 TEST(RulesList, ListsEachRulesetWithItsGameStatusAndEvidence) {
@@ -81,7 +89,8 @@ TEST(RulesList, ListsEachRulesetWithItsGameStatusAndEvidence) {
   EXPECT_TRUE(header.starts_with("ruleset ")) << header;
   EXPECT_NE(header.find("  game  "), std::string::npos) << header;
   EXPECT_NE(r.out.find("\nkhutka_boia/das_gupta_1926  "), std::string::npos);
-  EXPECT_NE(r.out.find("  khutka_boia    reconstructed  DLP.Evidence.1450\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  khutka_boia    reconstructed  DLP.Evidence.1450\n"), std::string::npos)
+      << r.out;
 }
 
 TEST(TraceJson, StartsFromTheInitialPosition) {
@@ -96,8 +105,10 @@ TEST(TraceJson, StartsFromTheInitialPosition) {
 TEST(ReplayNotation, ReadsAFileAndNamesOneThatIsNotThere) {
   TempDir dir;
   write_text(dir / "game.txt", "1. 76 98\n2. 66 87\n");
-  const Result from_file = run_cli({"replay", "toguz_kumalak", "--togyz-notation", (dir / "game.txt").string(), "--format", "json"});
-  const Result from_text = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 2. 66 87", "--format", "json"});
+  const Result from_file = run_cli({"replay", "toguz_kumalak", "--togyz-notation",
+                                    (dir / "game.txt").string(), "--format", "json"});
+  const Result from_text = run_cli(
+      {"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 2. 66 87", "--format", "json"});
   ASSERT_EQ(from_file.code, 0) << from_file.err;
   EXPECT_EQ(from_file.out, from_text.out);
   EXPECT_EQ(json::parse(from_file.out)["to_move"], 1);
@@ -105,10 +116,12 @@ TEST(ReplayNotation, ReadsAFileAndNamesOneThatIsNotThere) {
   const std::string missing = (dir / "none.txt").string();
   const Result absent = run_cli({"replay", "toguz_kumalak", "--togyz-notation", missing});
   EXPECT_EQ(absent.code, 1);
-  EXPECT_EQ(absent.err, "mancala: " + missing + ": cannot read the file (No such file or directory)\n");
+  EXPECT_EQ(absent.err,
+            "mancala: " + missing + ": cannot read the file (No such file or directory)\n");
   const Result bare = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "games.txt"});
   EXPECT_EQ(bare.err, "mancala: games.txt: cannot read the file (No such file or directory)\n");
-  const Result numbers = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 3. 66 87"});
+  const Result numbers =
+      run_cli({"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 3. 66 87"});
   EXPECT_EQ(numbers.code, 1);
   EXPECT_EQ(numbers.err, "mancala: notation: '3.' after move 1 (black) 98: expected 2.\n");
 }

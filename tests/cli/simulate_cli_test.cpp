@@ -79,7 +79,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 TEST(SimulateCommand, JsonHasTheCountsAndFiguresOfTheRun) {
-  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--seed", "3", "--format", "json", "--no-store"});
+  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--seed", "3",
+                            "--format", "json", "--no-store"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   const auto n = std::stoull(kGames);
@@ -90,21 +91,37 @@ TEST(SimulateCommand, JsonHasTheCountsAndFiguresOfTheRun) {
   EXPECT_EQ(j["seed"], 3);
   EXPECT_EQ(j["agent"], "random");
   EXPECT_EQ(j["partial"], false);
-  EXPECT_EQ(j["wins"][0].get<uint64_t>() + j["wins"][1].get<uint64_t>() + j["draws"].get<uint64_t>() + j["unfinished"].get<uint64_t>(), n);
-  for (const char* key : {"first_player_win_rate", "second_player_win_rate", "draw_rate", "unfinished_rate", "first_player_advantage"}) {
+  EXPECT_EQ(j["wins"][0].get<uint64_t>() + j["wins"][1].get<uint64_t>() +
+                j["draws"].get<uint64_t>() + j["unfinished"].get<uint64_t>(),
+            n);
+  for (const char* key : {"first_player_win_rate", "second_player_win_rate", "draw_rate",
+                          "unfinished_rate", "first_player_advantage"}) {
     ASSERT_TRUE(j[key]["ci95"].is_array()) << key;
     EXPECT_LE(j[key]["ci95"][0].get<double>(), j[key]["value"].get<double>()) << key;
     EXPECT_LE(j[key]["value"].get<double>(), j[key]["ci95"][1].get<double>()) << key;
   }
-  for (const char* key : {"mean", "sd", "median", "p5", "p95", "histogram"}) EXPECT_TRUE(j["plies"].contains(key)) << key;
+  for (const char* key : {"mean", "sd", "median", "p5", "p95", "histogram"})
+    EXPECT_TRUE(j["plies"].contains(key)) << key;
   EXPECT_EQ(sim::run_stats_from_json(j, "out").tally.games, n);
   // Messages (here the timing) go to stderr, never into the data.
-  EXPECT_TRUE(std::regex_match(r.err, std::regex("simulate: toguz_kumalak/standard: " + kGames + " games in [0-9.]+ s\n"))) << r.err;
+  EXPECT_TRUE(std::regex_match(
+      r.err, std::regex("simulate: toguz_kumalak/standard: " + kGames + " games in [0-9.]+ s\n")))
+      << r.err;
 }
 
 TEST(SimulateCommand, OneAndTwoThreadsPrintIdenticalJson) {
-  const Args base = {"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--seed", "9",
-                     "--format", "json", "--no-store", "--agent", "greedy"};
+  const Args base = {"simulate",
+                     "toguz_kumalak/standard",
+                     "toguz_kumalak/no_tuzdyk",
+                     "--games",
+                     kGames,
+                     "--seed",
+                     "9",
+                     "--format",
+                     "json",
+                     "--no-store",
+                     "--agent",
+                     "greedy"};
   Args one = base, two = base;
   one.insert(one.end(), {"--threads", "1"});
   two.insert(two.end(), {"--threads", "2"});
@@ -124,8 +141,15 @@ TEST(SimulateCommand, OneAndTwoThreadsPrintIdenticalJson) {
 
 TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   TempDir dir;
-  const Args base = {"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--seed", "4",
-                     "--format", "json"};
+  const Args base = {"simulate",
+                     "toguz_kumalak/standard",
+                     "toguz_kumalak/no_tuzdyk",
+                     "--games",
+                     kGames,
+                     "--seed",
+                     "4",
+                     "--format",
+                     "json"};
   Args single = base;
   single.insert(single.end(), {"--no-store", "--output", dir / "single.json"});
   ASSERT_EQ(run_cli(single).code, 0);
@@ -133,7 +157,8 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   for (const std::string shard : {"1/3", "2/3", "3/3"}) {
     const std::string file = dir / ("shard" + shard.substr(0, 1) + ".json");
     Args args = base;
-    args.insert(args.end(), {"--shard", shard, "--output", file, "--threads", shard == "2/3" ? "1" : "2"});
+    args.insert(args.end(),
+                {"--shard", shard, "--output", file, "--threads", shard == "2/3" ? "1" : "2"});
     const Result r = run_cli(args);
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(r.out, "");
@@ -145,25 +170,32 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   const Result merged = run_cli(merge);
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_EQ(merged.out, read_text(dir / "single.json"));
-  EXPECT_EQ(merged.err, "merge: toguz_kumalak/standard: stored as run 1\nmerge: toguz_kumalak/no_tuzdyk: stored as run 2\n");
+  EXPECT_EQ(merged.err,
+            "merge: toguz_kumalak/standard: stored as run 1\nmerge: toguz_kumalak/no_tuzdyk: "
+            "stored as run 2\n");
 }
 
 TEST(SimulateCommand, TableHasOneRowPerRuleset) {
-  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--no-store"});
+  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk",
+                            "--games", kGames, "--no-store"});
   ASSERT_EQ(r.code, 0) << r.err;
   const auto lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 3u) << r.out;
-  EXPECT_TRUE(std::regex_match(lines[0], std::regex("ruleset +games +P1 wins +P2 wins +draws +unfinished +P1 win rate \\[95% CI\\] +"
-                                                    "P1 advantage \\[95% CI\\] +plies mean +median")))
+  EXPECT_TRUE(std::regex_match(
+      lines[0],
+      std::regex("ruleset +games +P1 wins +P2 wins +draws +unfinished +P1 win rate \\[95% CI\\] +"
+                 "P1 advantage \\[95% CI\\] +plies mean +median")))
       << lines[0];
   const std::regex row("toguz_kumalak/(standard|no_tuzdyk) +" + kGames +
-                       "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-][0-9.]+ \\[[+-][0-9.]+, [+-][0-9.]+\\] +[0-9.]+ +[0-9.]+");
+                       "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-][0-9.]+ "
+                       "\\[[+-][0-9.]+, [+-][0-9.]+\\] +[0-9.]+ +[0-9.]+");
   EXPECT_TRUE(std::regex_match(lines[1], row)) << lines[1];
   EXPECT_TRUE(std::regex_match(lines[2], row)) << lines[2];
 }
 
 TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
-  const Args base = {"simulate", "toguz_kumalak/standard", "--games", kGames, "--seed", "2", "--no-store"};
+  const Args base = {"simulate",  "toguz_kumalak/standard", "--games", kGames, "--seed", "2",
+                     "--no-store"};
   Args csv_args = base, json_args = base;
   csv_args.insert(csv_args.end(), {"--format", "csv"});
   json_args.insert(json_args.end(), {"--format", "json"});
@@ -178,18 +210,21 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   EXPECT_TRUE(j["plies"]["min"].is_number_integer());
   EXPECT_EQ(lines[4], "toguz_kumalak/standard,wins_p1," + j["wins"][0].dump() + ",,");
   const json& rate = j["first_player_win_rate"];
-  EXPECT_EQ(lines[8], "toguz_kumalak/standard,first_player_win_rate," + rate["value"].dump() + "," + rate["ci95"][0].dump() + "," +
-                          rate["ci95"][1].dump());
+  EXPECT_EQ(lines[8], "toguz_kumalak/standard,first_player_win_rate," + rate["value"].dump() + "," +
+                          rate["ci95"][0].dump() + "," + rate["ci95"][1].dump());
   EXPECT_EQ(lines[17], "toguz_kumalak/standard,plies_mean," + j["plies"]["mean"].dump() + ",,");
-  for (const std::string& line : lines) EXPECT_EQ(std::count(line.begin(), line.end(), ','), 4) << line;
+  for (const std::string& line : lines)
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 4) << line;
 }
 
 TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
   TempDir dir;
   const std::string db = dir / "runs.db";
-  const Result sim = run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--seed", "8", "--format", "json", "--db", db});
+  const Result sim = run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--seed",
+                              "8", "--format", "json", "--db", db});
   ASSERT_EQ(sim.code, 0) << sim.err;
-  EXPECT_TRUE(std::regex_match(sim.err, std::regex("simulate: toguz_kumalak/standard: " + kGames + " games in [0-9.]+ s, stored as run 1\n")))
+  EXPECT_TRUE(std::regex_match(sim.err, std::regex("simulate: toguz_kumalak/standard: " + kGames +
+                                                   " games in [0-9.]+ s, stored as run 1\n")))
       << sim.err;
   const Result show = run_cli({"runs", "show", "1", "--db", db});
   ASSERT_EQ(show.code, 0) << show.err;
@@ -204,14 +239,16 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
   EXPECT_EQ(record["seed"], 8);
   EXPECT_EQ(record["games"], std::stoll(kGames));
   EXPECT_EQ(record["partial"], false);
-  EXPECT_TRUE(std::regex_match(record["created_at"].get<std::string>(), std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}T.*Z")));
+  EXPECT_TRUE(std::regex_match(record["created_at"].get<std::string>(),
+                               std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}T.*Z")));
 
   ASSERT_EQ(run_cli({"simulate", "toguz_kumalak/no_tuzdyk", "--games", "20", "--db", db}).code, 0);
   const Result list = run_cli({"runs", "list", "--db", db, "--format", "json"});
   ASSERT_EQ(list.code, 0) << list.err;
   const json all = json::parse(list.out);
   ASSERT_EQ(all.size(), 2u);
-  const Result only = run_cli({"runs", "list", "--db", db, "--format", "json", "--ruleset", "toguz_kumalak/no_tuzdyk"});
+  const Result only = run_cli(
+      {"runs", "list", "--db", db, "--format", "json", "--ruleset", "toguz_kumalak/no_tuzdyk"});
   const json filtered = json::parse(only.out);
   ASSERT_EQ(filtered.size(), 1u);
   EXPECT_EQ(filtered[0]["id"], 2);
@@ -219,23 +256,33 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
 
   const auto table = lines_of(run_cli({"runs", "list", "--db", db}).out);
   ASSERT_EQ(table.size(), 3u);
-  EXPECT_TRUE(std::regex_match(table[0], std::regex("id +created +ruleset +agent +seed +games +P1 win rate"))) << table[0];
-  EXPECT_TRUE(std::regex_match(table[1], std::regex(" ?1 +[0-9T:.Z-]+ +toguz_kumalak/standard +random +8 +" + kGames + " +[0-9.]+%")))
+  EXPECT_TRUE(std::regex_match(table[0],
+                               std::regex("id +created +ruleset +agent +seed +games +P1 win rate")))
+      << table[0];
+  EXPECT_TRUE(std::regex_match(
+      table[1],
+      std::regex(" ?1 +[0-9T:.Z-]+ +toguz_kumalak/standard +random +8 +" + kGames + " +[0-9.]+%")))
       << table[1];
 
   const auto shown = lines_of(run_cli({"runs", "show", "2", "--db", db, "--format", "table"}).out);
   ASSERT_GE(shown.size(), 5u);
-  EXPECT_TRUE(std::regex_match(shown[0], std::regex("run 2: toguz_kumalak/no_tuzdyk, random agent, seed 1, 20 games, .*Z"))) << shown[0];
+  EXPECT_TRUE(std::regex_match(
+      shown[0], std::regex("run 2: toguz_kumalak/no_tuzdyk, random agent, seed 1, 20 games, .*Z")))
+      << shown[0];
   EXPECT_TRUE(std::regex_match(shown[4], std::regex("games +20"))) << shown[4];
 }
 
 TEST(SimulateCommand, ProgressBarOnlyWhenStderrIsATerminal) {
-  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--no-store"}, true);
+  const Result r =
+      run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--no-store"}, true);
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("\rtoguz_kumalak/standard [##############################] 100% " + kGames + "/" + kGames + " games"),
+  EXPECT_NE(r.err.find("\rtoguz_kumalak/standard [##############################] 100% " + kGames +
+                       "/" + kGames + " games"),
             std::string::npos)
       << r.err;
-  EXPECT_EQ(run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--no-store"}).err.find('\r'), std::string::npos);
+  EXPECT_EQ(run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--no-store"})
+                .err.find('\r'),
+            std::string::npos);
 }
 
 // Installed by the test so that a SIGINT outside simulate's own handler cannot kill the test.
@@ -244,14 +291,15 @@ extern "C" void count_stray_interrupt(int) { ++g_stray_interrupts; }
 
 TEST(SimulateCommand, CtrlCPrintsAndStoresThePartialRunAndExits130) {
   TempDir dir;
-  struct sigaction mine {}, previous {};
+  struct sigaction mine {
+  }, previous{};
   mine.sa_handler = count_stray_interrupt;
   sigemptyset(&mine.sa_mask);
   sigaction(SIGINT, &mine, &previous);
   Result r;
   std::thread simulation([&] {
-    r = run_cli({"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "1000000000", "--format", "json",
-                 "--threads", "2", "--db", dir / "runs.db"});
+    r = run_cli({"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games",
+                 "1000000000", "--format", "json", "--threads", "2", "--db", dir / "runs.db"});
   });
   // Wait until simulate has put its handler in place of ours, then press Ctrl-C.
   for (int i = 0; i < 2000; ++i) {
@@ -267,8 +315,10 @@ TEST(SimulateCommand, CtrlCPrintsAndStoresThePartialRunAndExits130) {
   EXPECT_EQ(g_stray_interrupts, 0);
 
   EXPECT_EQ(r.code, 130) << r.err;
-  EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games in [0-9.]+ s \\(partial\\), stored as run 1\n"
-                                                  "mancala: simulate: interrupted: the statistics cover the games completed before Ctrl-C\n$")))
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "
+                                                  "in [0-9.]+ s \\(partial\\), stored as run 1\n"
+                                                  "mancala: simulate: interrupted: the statistics "
+                                                  "cover the games completed before Ctrl-C\n$")))
       << r.err;
   const json j = json::parse(r.out);  // only the interrupted ruleset: the second was never started
   EXPECT_EQ(j["ruleset"], "toguz_kumalak/standard");
@@ -277,21 +327,28 @@ TEST(SimulateCommand, CtrlCPrintsAndStoresThePartialRunAndExits130) {
   const json stored = json::parse(run_cli({"runs", "show", "1", "--db", dir / "runs.db"}).out);
   EXPECT_EQ(stored["partial"], true);
   EXPECT_EQ(stored["stats"], j);
-  EXPECT_EQ(json::parse(run_cli({"runs", "list", "--db", dir / "runs.db", "--format", "json"}).out).size(), 1u);
+  EXPECT_EQ(json::parse(run_cli({"runs", "list", "--db", dir / "runs.db", "--format", "json"}).out)
+                .size(),
+            1u);
   const std::string listed = run_cli({"runs", "list", "--db", dir / "runs.db"}).out;
-  EXPECT_NE(listed.find(" " + j["games"].dump() + " of 1000000000 (partial) "), std::string::npos) << listed;
+  EXPECT_NE(listed.find(" " + j["games"].dump() + " of 1000000000 (partial) "), std::string::npos)
+      << listed;
 
   // The games counted are the first K of the run: the same statistics as a complete run of K games.
   const std::string k = j["games"].dump();
   if (j["games"].get<uint64_t>() > 0 && j["games"].get<uint64_t>() <= 200000) {
-    const json complete = json::parse(run_cli({"simulate", "toguz_kumalak/standard", "--games", k, "--format", "json", "--no-store"}).out);
-    for (const char* key : {"wins", "draws", "unfinished", "plies", "ended_by", "first_player_advantage"}) {
+    const json complete = json::parse(run_cli({"simulate", "toguz_kumalak/standard", "--games", k,
+                                               "--format", "json", "--no-store"})
+                                          .out);
+    for (const char* key :
+         {"wins", "draws", "unfinished", "plies", "ended_by", "first_player_advantage"}) {
       EXPECT_EQ(complete[key], j[key]) << key;
     }
   }
 }
 
-// A bad command line or path: the exact message, the exit code, nothing printed and nothing written.
+// A bad command line or path: the exact message, the exit code, nothing printed and nothing
+// written.
 void expect_refused(const Args& args, int code, const std::string& message, const TempDir& dir) {
   const Result r = run_cli(args);
   EXPECT_EQ(r.code, code) << r.err;
@@ -304,7 +361,8 @@ TEST(SimulateCommand, BadInputIsRefusedWithAClearMessageAndNothingWritten) {
   TempDir dir;
   const std::string db = dir / "runs.db";
   const std::string out = dir / "out.json";
-  const Args ok = {"simulate", "toguz_kumalak/standard", "--games", "10", "--db", db, "--output", out};
+  const Args ok = {"simulate", "toguz_kumalak/standard", "--games", "10", "--db", db, "--output",
+                   out};
   const auto with = [&](const Args& extra) {
     Args args = ok;
     args.insert(args.end(), extra.begin(), extra.end());
@@ -314,41 +372,63 @@ TEST(SimulateCommand, BadInputIsRefusedWithAClearMessageAndNothingWritten) {
   for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
   expect_refused({"simulate", "toguz_kumalak/nope", "--db", db}, 1,
                  "mancala: toguz_kumalak/nope: unknown ruleset (known: " + known + ")\n", dir);
-  expect_refused({"simulate", "--db", db}, 2, "mancala: simulate: missing the ruleset (see 'mancala simulate --help')\n", dir);
-  expect_refused({"simulate", "toguz_kumalak/standard", "--games", "0", "--db", db}, 2, "mancala: simulate: --games: must be 1 or more\n", dir);
+  expect_refused({"simulate", "--db", db}, 2,
+                 "mancala: simulate: missing the ruleset (see 'mancala simulate --help')\n", dir);
+  expect_refused({"simulate", "toguz_kumalak/standard", "--games", "0", "--db", db}, 2,
+                 "mancala: simulate: --games: must be 1 or more\n", dir);
   expect_refused({"simulate", "toguz_kumalak", "toguz_kumalak/standard", "--db", db}, 2,
                  "mancala: simulate: toguz_kumalak/standard: given twice\n", dir);
   expect_refused(with({"--seed", "-1"}), 2, "mancala: simulate: --seed: must be 0 or more\n", dir);
-  expect_refused(with({"--threads", "0"}), 2, "mancala: simulate: --threads: must be 1 or more\n", dir);
-  expect_refused(with({"--shard", "3/2"}), 2, "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '3/2'\n", dir);
-  expect_refused(with({"--shard", "1-2"}), 2, "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '1-2'\n", dir);
-  expect_refused(with({"--agent", "clever"}), 2, "mancala: simulate: --agent: 'clever' is not an agent (random|greedy)\n", dir);
-  expect_refused(with({"--format", "xml"}), 2, "mancala: simulate: --format: expected table, json or csv, got 'xml'\n", dir);
-  expect_refused(with({"--no-store"}), 2, "mancala: simulate: give --db or --no-store, not both\n", dir);
+  expect_refused(with({"--threads", "0"}), 2, "mancala: simulate: --threads: must be 1 or more\n",
+                 dir);
+  expect_refused(with({"--shard", "3/2"}), 2,
+                 "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '3/2'\n", dir);
+  expect_refused(with({"--shard", "1-2"}), 2,
+                 "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '1-2'\n", dir);
+  expect_refused(with({"--agent", "clever"}), 2,
+                 "mancala: simulate: --agent: 'clever' is not an agent (random|greedy)\n", dir);
+  expect_refused(with({"--format", "xml"}), 2,
+                 "mancala: simulate: --format: expected table, json or csv, got 'xml'\n", dir);
+  expect_refused(with({"--no-store"}), 2, "mancala: simulate: give --db or --no-store, not both\n",
+                 dir);
   expect_refused(with({"--shard", "1/2"}), 2,
-                 "mancala: simulate: --db: a shard is not stored (store the merged run with 'mancala merge')\n", dir);
-  expect_refused({"simulate", "toguz_kumalak/standard", "--games", "10", "--db", db, "--output", dir / "no/such/folder/out.json"}, 1,
-                 "mancala: " + dir / "no/such/folder/out.json" + ": cannot write the output file (No such file or directory)\n", dir);
-  expect_refused({"simulate", "toguz_kumalak/standard", "--games", "10", "--db", dir / "no/such/folder/runs.db", "--output", out}, 1,
-                 "mancala: " + dir / "no/such/folder/runs.db" + ": cannot open the archive (unable to open database file)\n", dir);
+                 "mancala: simulate: --db: a shard is not stored (store the merged run with "
+                 "'mancala merge')\n",
+                 dir);
+  expect_refused({"simulate", "toguz_kumalak/standard", "--games", "10", "--db", db, "--output",
+                  dir / "no/such/folder/out.json"},
+                 1,
+                 "mancala: " + dir / "no/such/folder/out.json" +
+                     ": cannot write the output file (No such file or directory)\n",
+                 dir);
+  expect_refused({"simulate", "toguz_kumalak/standard", "--games", "10", "--db",
+                  dir / "no/such/folder/runs.db", "--output", out},
+                 1,
+                 "mancala: " + dir / "no/such/folder/runs.db" +
+                     ": cannot open the archive (unable to open database file)\n",
+                 dir);
 }
 
 TEST(SimulateCommand, AnOutputThatIsAFolderIsRefusedBeforeAnyGameAndNothingIsStored) {
   TempDir dir;
   fs::create_directory(dir / "out");
   std::ofstream(dir / "out.json.tmp") << "a user's file\n";  // never ours to truncate or remove
-  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--db", dir / "runs.db", "--output", dir / "out"});
+  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--db",
+                            dir / "runs.db", "--output", dir / "out"});
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.err, "mancala: " + dir / "out" + ": cannot write the output file (it is a folder)\n");
   EXPECT_FALSE(fs::exists(dir / "runs.db"));
   EXPECT_TRUE(fs::is_empty(dir / "out"));
-  const Result ok = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--no-store", "--output", dir / "out.json"});
+  const Result ok = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--no-store",
+                             "--output", dir / "out.json"});
   EXPECT_EQ(ok.code, 0) << ok.err;
   EXPECT_EQ(read_text(dir / "out.json.tmp"), "a user's file\n");
   std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir.path())) names.push_back(entry.path().filename().string());
+  for (const auto& entry : fs::directory_iterator(dir.path()))
+    names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, (std::vector<std::string>{"out", "out.json", "out.json.tmp"})) << "no temporary file is left behind";
+  EXPECT_EQ(names, (std::vector<std::string>{"out", "out.json", "out.json.tmp"}))
+      << "no temporary file is left behind";
 }
 
 TEST(SimulateCommand, ANonArchiveDatabaseIsNotTouched) {
@@ -365,8 +445,8 @@ TEST(MergeCommand, BadFilesAreRefusedWithAClearMessageAndNothingWritten) {
   TempDir dir;
   const std::string s1 = dir / "s1.json", s2 = dir / "s2.json", s3 = dir / "s3.json";
   for (const std::string shard : {"1", "2", "3"}) {
-    ASSERT_EQ(run_cli({"simulate", "toguz_kumalak/standard", "--games", "30", "--shard", shard + "/3", "--format", "json", "--output",
-                       dir / ("s" + shard + ".json")})
+    ASSERT_EQ(run_cli({"simulate", "toguz_kumalak/standard", "--games", "30", "--shard",
+                       shard + "/3", "--format", "json", "--output", dir / ("s" + shard + ".json")})
                   .code,
               0);
   }
@@ -379,15 +459,21 @@ TEST(MergeCommand, BadFilesAreRefusedWithAClearMessageAndNothingWritten) {
     EXPECT_EQ(r.out, "");
     EXPECT_FALSE(fs::exists(db));
   };
-  refused({"merge", s1, s3, "--db", db}, 1, "mancala: " + s1 + ": toguz_kumalak/standard: shard 2/3 is missing\n");
-  refused({"merge", s1, s2, s3, s2, "--db", db}, 1, "mancala: " + s2 + ": toguz_kumalak/standard: shard 2/3 is also in " + s2 + "\n");
-  refused({"merge", s1, dir / "bad.json", "--db", db}, 1, "mancala: " + dir / "bad.json" + ": not JSON (byte 13)\n");
+  refused({"merge", s1, s3, "--db", db}, 1,
+          "mancala: " + s1 + ": toguz_kumalak/standard: shard 2/3 is missing\n");
+  refused({"merge", s1, s2, s3, s2, "--db", db}, 1,
+          "mancala: " + s2 + ": toguz_kumalak/standard: shard 2/3 is also in " + s2 + "\n");
+  refused({"merge", s1, dir / "bad.json", "--db", db}, 1,
+          "mancala: " + dir / "bad.json" + ": not JSON (byte 13)\n");
   refused({"merge", s1, dir / "none.json", "--db", db}, 1,
           "mancala: " + dir / "none.json" + ": cannot read the file (No such file or directory)\n");
-  refused({"merge", "--db", db}, 2, "mancala: merge: missing the shard files (see 'mancala merge --help')\n");
-  refused({"merge", s1, s2, s3, "--db", db, "--format", "yaml"}, 2, "mancala: merge: --format: expected json, table or csv, got 'yaml'\n");
+  refused({"merge", "--db", db}, 2,
+          "mancala: merge: missing the shard files (see 'mancala merge --help')\n");
+  refused({"merge", s1, s2, s3, "--db", db, "--format", "yaml"}, 2,
+          "mancala: merge: --format: expected json, table or csv, got 'yaml'\n");
   refused({"merge", s1, s2, s3, "--db", db, "--output", dir / "no/such/out.json"}, 1,
-          "mancala: " + dir / "no/such/out.json" + ": cannot write the output file (No such file or directory)\n");
+          "mancala: " + dir / "no/such/out.json" +
+              ": cannot write the output file (No such file or directory)\n");
   const Result ok = run_cli({"merge", s1, s2, s3, "--no-store", "--format", "table"});
   EXPECT_EQ(ok.code, 0);
   EXPECT_EQ(lines_of(ok.out).size(), 2u);
@@ -403,18 +489,24 @@ TEST(RunsCommand, BadRequestsAreRefusedWithAClearMessage) {
     EXPECT_EQ(r.err, message);
     EXPECT_EQ(r.out, "");
   };
-  refused({"runs", "show", "7", "--db", db}, 1, "mancala: " + db + ": run 7: no such run (see 'mancala runs list')\n");
-  refused({"runs", "show", "--db", db}, 2, "mancala: runs show: missing the run id (see 'mancala runs show --help')\n");
+  refused({"runs", "show", "7", "--db", db}, 1,
+          "mancala: " + db + ": run 7: no such run (see 'mancala runs list')\n");
+  refused({"runs", "show", "--db", db}, 2,
+          "mancala: runs show: missing the run id (see 'mancala runs show --help')\n");
   refused({"runs", "list", "--db", dir / "none.db"}, 1,
-          "mancala: " + dir / "none.db" + ": no archive here (create it with 'mancala evidence import')\n");
-  refused({"runs", "list", "--db", db, "--format", "csv"}, 2, "mancala: runs list: --format: expected table or json, got 'csv'\n");
-  refused({"runs"}, 2, "mancala: runs: missing the subcommand (list or show; see 'mancala runs --help')\n");
+          "mancala: " + dir / "none.db" +
+              ": no archive here (create it with 'mancala evidence import')\n");
+  refused({"runs", "list", "--db", db, "--format", "csv"}, 2,
+          "mancala: runs list: --format: expected table or json, got 'csv'\n");
+  refused({"runs"}, 2,
+          "mancala: runs: missing the subcommand (list or show; see 'mancala runs --help')\n");
   refused({"runs", "delete"}, 2, "mancala: runs: unknown subcommand 'delete' (list or show)\n");
   EXPECT_FALSE(fs::exists(dir / "none.db"));
 }
 
 TEST(BenchCommand, MeasuresOneThreadAndAllThreadsPerRuleset) {
-  const Result r = run_cli({"bench", "toguz_kumalak/standard", "--games", kGames, "--threads", "2", "--format", "json"});
+  const Result r = run_cli(
+      {"bench", "toguz_kumalak/standard", "--games", kGames, "--threads", "2", "--format", "json"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   ASSERT_EQ(j.size(), 2u);

@@ -2,12 +2,13 @@
 // mean; exact binomial sums (sum of choose(n, i) p^i (1-p)^(n-i), worked out with integer
 // arithmetic) for the order-statistic ranks; the Wilson intervals of stats.h, written out by hand
 // for the no-draw case, for the difference of advantages.
+#include "reports/compare_stats.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "common/error.h"
-#include "reports/compare_stats.h"
 
 namespace mancala::reports {
 namespace {
@@ -44,7 +45,8 @@ TEST(MeanInterval, IsAPointForAConstantSampleAndAbsentBelowTwoValues) {
   one.add(3);
   EXPECT_TRUE(std::isnan(mean_interval(one).low));
   EXPECT_TRUE(std::isnan(mean_interval(one).high));
-  EXPECT_EQ(error_of([&] { mean_interval(constant, 1.0); }), "mean_interval: confidence must be between 0 and 1, got 1.000000");
+  EXPECT_EQ(error_of([&] { mean_interval(constant, 1.0); }),
+            "mean_interval: confidence must be between 0 and 1, got 1.000000");
 }
 
 TEST(QuantileInterval, MedianOfAHundredUsesOrderStatisticsFortyAndSixtyOne) {
@@ -58,7 +60,8 @@ TEST(QuantileInterval, MedianOfAHundredUsesOrderStatisticsFortyAndSixtyOne) {
 }
 
 TEST(QuantileInterval, FifthPercentileOfAHundredRunsFromTheFirstToTheEleventh) {
-  // Binomial(100, 0.05): F(0) = 0.00592 <= 0.025 < F(1) = 0.0371; F(9) = 0.9718 < 0.975 <= F(10) = 0.9885.
+  // Binomial(100, 0.05): F(0) = 0.00592 <= 0.025 < F(1) = 0.0371; F(9) = 0.9718 < 0.975 <= F(10) =
+  // 0.9885.
   const QuantileInterval q = quantile_interval(one_to(100), 0.05);
   EXPECT_EQ(q.lower_rank, 1u);
   EXPECT_EQ(q.upper_rank, 11u);
@@ -89,9 +92,12 @@ TEST(QuantileInterval, FiveValuesCannotBoundTheMedianAtNinetyFivePercent) {
 }
 
 TEST(QuantileInterval, RefusesAnEmptySampleAndPOutsideTheOpenInterval) {
-  EXPECT_EQ(error_of([] { quantile_interval(IntHistogram{}, 0.5); }), "quantile_interval: empty sample");
-  EXPECT_EQ(error_of([] { quantile_interval(one_to(3), 0.0); }), "quantile_interval: p must be between 0 and 1, got 0.000000");
-  EXPECT_EQ(error_of([] { quantile_interval(one_to(3), 1.0); }), "quantile_interval: p must be between 0 and 1, got 1.000000");
+  EXPECT_EQ(error_of([] { quantile_interval(IntHistogram{}, 0.5); }),
+            "quantile_interval: empty sample");
+  EXPECT_EQ(error_of([] { quantile_interval(one_to(3), 0.0); }),
+            "quantile_interval: p must be between 0 and 1, got 0.000000");
+  EXPECT_EQ(error_of([] { quantile_interval(one_to(3), 1.0); }),
+            "quantile_interval: p must be between 0 and 1, got 1.000000");
 }
 
 TEST(AdvantageDifference, WithoutDrawsMatchesTheHandComputedMoverAndWaldValues) {
@@ -112,8 +118,10 @@ TEST(AdvantageDifference, WithDrawsCombinesTheTwoTangoIntervals) {
   const AdvantageDifference d = advantage_difference(50, 30, 20, 40, 45, 15);
   const double diff = a.estimate - b.estimate;  // 0.2 - (-0.05)
   EXPECT_DOUBLE_EQ(d.estimate, diff);
-  EXPECT_DOUBLE_EQ(d.interval.low, diff - std::hypot(a.estimate - a.interval.low, b.interval.high - b.estimate));
-  EXPECT_DOUBLE_EQ(d.interval.high, diff + std::hypot(a.interval.high - a.estimate, b.estimate - b.interval.low));
+  EXPECT_DOUBLE_EQ(d.interval.low,
+                   diff - std::hypot(a.estimate - a.interval.low, b.interval.high - b.estimate));
+  EXPECT_DOUBLE_EQ(d.interval.high,
+                   diff + std::hypot(a.interval.high - a.estimate, b.estimate - b.interval.low));
   // Per-game variances: 0.8 - 0.04 = 0.76 and 0.85 - 0.0025 = 0.8475.
   EXPECT_NEAR(d.z, 0.25 / std::sqrt(0.76 / 100 + 0.8475 / 100), 1e-12);
   EXPECT_GT(d.interval.low, -2);
@@ -130,7 +138,8 @@ TEST(AdvantageDifference, SetsWithoutVariationGiveZeroOrInfiniteZ) {
   EXPECT_EQ(opposite.estimate, 2);
   EXPECT_TRUE(std::isinf(opposite.z) && opposite.z > 0);
   EXPECT_EQ(opposite.p_value, 0);
-  EXPECT_EQ(error_of([] { advantage_difference(0, 0, 0, 1, 0, 0); }), "advantage_difference: a set of games is empty");
+  EXPECT_EQ(error_of([] { advantage_difference(0, 0, 0, 1, 0, 0); }),
+            "advantage_difference: a set of games is empty");
 }
 
 }  // namespace

@@ -1,13 +1,13 @@
 // IntHistogram: quantiles on hand cases, exact moments, merging, bins, JSON round trip, errors.
+#include "reports/histogram.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "common/error.h"
-#include "reports/histogram.h"
 
 namespace mancala::reports {
 namespace {
@@ -107,8 +107,8 @@ TEST(IntHistogram, MergeEqualsSingleStreamInAnyOrder) {
 TEST(IntHistogram, BinsHaveOneCommonWidthAndKeepEveryCount) {
   IntHistogram h;
   for (int v = 10; v <= 29; ++v) h.add(v, static_cast<std::uint64_t>(v));
-  EXPECT_EQ(h.bins(4), (std::vector<HistogramBin>{{10, 14, 60}, {15, 19, 85}, {20, 24, 110},
-                                                  {25, 29, 135}}));
+  EXPECT_EQ(h.bins(4),
+            (std::vector<HistogramBin>{{10, 14, 60}, {15, 19, 85}, {20, 24, 110}, {25, 29, 135}}));
   // Range 3..9 (7 values) in at most 3 bins: width ceil(7 / 3) = 3, the last bin reaches 11.
   const IntHistogram small = histogram_of({3, 4, 6, 9, 9});
   EXPECT_EQ(small.bins(3), (std::vector<HistogramBin>{{3, 5, 2}, {6, 8, 1}, {9, 11, 2}}));
@@ -132,9 +132,8 @@ TEST(IntHistogram, JsonRoundTrip) {
 
 TEST(IntHistogram, MalformedJsonIsRefusedWithItsKey) {
   auto parse = [](const char* text) {
-    return error_of([&] {
-      IntHistogram::from_json(nlohmann::json::parse(text), "runs.json: plies");
-    });
+    return error_of(
+        [&] { IntHistogram::from_json(nlohmann::json::parse(text), "runs.json: plies"); });
   };
   EXPECT_EQ(parse(R"({"first":0,"counts":[1,2,-1]})"),
             "runs.json: plies: counts[2]: must be a non-negative integer");
@@ -157,8 +156,7 @@ TEST(IntHistogram, OutOfRangeValuesAndEmptyQueriesAreRefused) {
   EXPECT_EQ(error_of([&] { h.quantile(0.5); }), "quantile: the histogram is empty");
   EXPECT_EQ(error_of([&] { h.min(); }), "an empty histogram has no minimum");
   h.add(1);
-  EXPECT_EQ(error_of([&] { h.quantile(1.5); }),
-            "quantile: probability must be in [0, 1], got 1.5");
+  EXPECT_EQ(error_of([&] { h.quantile(1.5); }), "quantile: probability must be in [0, 1], got 1.5");
   EXPECT_EQ(error_of([&] { h.order_statistic(2); }), "order statistic 2 is outside 1..1");
   const DistributionSummary empty = IntHistogram().summary();
   EXPECT_EQ(empty.count, 0u);

@@ -1,18 +1,18 @@
 // ExactSum and Moments: exactness, merge = single stream bit for bit, JSON round trip.
 // Reference values marked "reference.py" come from tests/reports/reference.py (exact rational
 // arithmetic with Python's fractions, converted once to the nearest double).
+#include "reports/moments.h"
+
 #include <gtest/gtest.h>
 
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "common/error.h"
-#include "reports/moments.h"
 
 namespace mancala::reports {
 namespace {
@@ -135,7 +135,7 @@ TEST(ExactSum, AgreesWithIntegerArithmeticAcrossSignChanges) {
   for (int i = 0; i < steps; ++i) {
     const std::uint64_t r = bits();
     const auto mantissa = static_cast<std::int64_t>(r >> 11);  // < 2^53
-    const int exponent = static_cast<int>(r % 61) - 40;          // -40 .. 20
+    const int exponent = static_cast<int>(r % 61) - 40;        // -40 .. 20
     const double x = std::ldexp(static_cast<double>((r & 1) ? -mantissa : mantissa), exponent);
     sum.add(x);
     oracle += static_cast<__int128>((r & 1) ? -mantissa : mantissa) << (exponent + 40);
@@ -259,7 +259,8 @@ TEST(Moments, MergingShardsInJobOrderEqualsOneStreamBitForBit) {
   std::size_t start = 0;
   for (std::size_t size = 1; start < values.size(); size = size * 3 + 1) {
     Moments shard;
-    for (std::size_t i = start; i < std::min(values.size(), start + size); ++i) shard.add(values[i]);
+    for (std::size_t i = start; i < std::min(values.size(), start + size); ++i)
+      shard.add(values[i]);
     shards.push_back(shard);
     start += size;
   }

@@ -5,8 +5,8 @@
 #include <functional>
 
 #include "common/error.h"
-#include "reports/report.h"
 #include "report_test_util.h"
+#include "reports/report.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::reports {
@@ -20,11 +20,14 @@ using report_testing::write_text;
 
 std::vector<ReportEntry> one_entry(uint64_t wins1 = 3) {
   return {{report_testing::make_ruleset("toguz_kumalak/standard", "Standard", "observed"),
-           sim::run_stats_to_json(report_testing::make_run("toguz_kumalak/standard", wins1, 2, 1, 0, {50, 60})), std::nullopt}};
+           sim::run_stats_to_json(
+               report_testing::make_run("toguz_kumalak/standard", wins1, 2, 1, 0, {50, 60})),
+           std::nullopt}};
 }
 
-const std::vector<std::string> kReportFiles = {".mancala-report", "index.html", "report.md",
-                                               "rulesets/toguz_kumalak.standard.html", "runs.csv", "runs.json"};
+const std::vector<std::string> kReportFiles = {
+    ".mancala-report", "index.html", "report.md", "rulesets/toguz_kumalak.standard.html",
+    "runs.csv",        "runs.json"};
 
 std::string error_of(const std::function<void()>& f) {
   try {
@@ -79,8 +82,10 @@ TEST(ReportFolder, RefusesAFolderThatIsNotAReportAndTouchesNothing) {
   write_text(dir / "thesis/chapter1.txt", "precious");
   const fs::path out = dir / "thesis";
   EXPECT_EQ(error_of([&] { write_report(one_entry(), out); }),
-            out.string() + ": is a folder that is not a mancala report (no .mancala-report file in it): choose another "
-                           "folder or empty it");
+            out.string() +
+                ": is a folder that is not a mancala report (no .mancala-report file in it): "
+                "choose another "
+                "folder or empty it");
   EXPECT_EQ(list_files(out), std::vector<std::string>{"chapter1.txt"});
   EXPECT_EQ(read_text(out / "chapter1.txt"), "precious");
   EXPECT_EQ(entries_of(dir.path()), std::vector<std::string>{"thesis"});
@@ -89,7 +94,8 @@ TEST(ReportFolder, RefusesAFolderThatIsNotAReportAndTouchesNothing) {
 TEST(ReportFolder, RefusesAFile) {
   TempDir dir;
   write_text(dir / "notes.txt", "mine");
-  EXPECT_EQ(error_of([&] { ReportFolder folder(dir / "notes.txt"); }), (dir / "notes.txt").string() + ": exists and is not a folder");
+  EXPECT_EQ(error_of([&] { ReportFolder folder(dir / "notes.txt"); }),
+            (dir / "notes.txt").string() + ": exists and is not a folder");
   EXPECT_EQ(read_text(dir / "notes.txt"), "mine");
 }
 
@@ -97,7 +103,8 @@ TEST(ReportFolder, AnUnwritablePlaceFailsAtOnce) {
   TempDir dir;
   write_text(dir / "file", "x");
   const fs::path out = dir / "file/out";  // a folder inside a file cannot be made, even by root
-  EXPECT_EQ(error_of([&] { ReportFolder folder(out); }), out.string() + ": cannot write the report here (Not a directory)");
+  EXPECT_EQ(error_of([&] { ReportFolder folder(out); }),
+            out.string() + ": cannot write the report here (Not a directory)");
   EXPECT_EQ(entries_of(dir.path()), std::vector<std::string>{"file"});
 }
 
@@ -107,7 +114,8 @@ TEST(ReportFolder, DotsInThePathAreResolvedAndTheRootIsRefused) {
   write_report(one_entry(), dir / "a/../out/.");
   EXPECT_EQ(list_files(dir / "out"), kReportFiles);
   EXPECT_EQ(entries_of(dir.path()), (std::vector<std::string>{"a", "out"}));
-  EXPECT_EQ(error_of([&] { ReportFolder folder("/"); }), "/: cannot write the report here (it is the root folder)");
+  EXPECT_EQ(error_of([&] { ReportFolder folder("/"); }),
+            "/: cannot write the report here (it is the root folder)");
 }
 
 TEST(ReportFolder, WithoutCommitThePreviousReportStaysAsItWas) {
@@ -118,7 +126,8 @@ TEST(ReportFolder, WithoutCommitThePreviousReportStaysAsItWas) {
     ReportFolder folder(dir / "out");
     folder.write("index.html", "half of a new report");
     EXPECT_TRUE(fs::exists(folder.temporary() / "index.html"));
-    EXPECT_EQ(folder.temporary().parent_path(), dir.path()) << "beside the destination, on the same file system";
+    EXPECT_EQ(folder.temporary().parent_path(), dir.path())
+        << "beside the destination, on the same file system";
   }  // a failure before commit(): the destructor discards the new files
   EXPECT_EQ(read_text(dir / "out/index.html"), before);
   EXPECT_EQ(list_files(dir / "out"), kReportFiles);
@@ -129,7 +138,8 @@ TEST(ReportFolder, ARenderingFailureWritesNothing) {
   TempDir dir;
   auto entries = one_entry();
   entries[0].run.erase("plies");
-  EXPECT_EQ(error_of([&] { write_report(entries, dir / "out"); }), "toguz_kumalak/standard: plies: missing");
+  EXPECT_EQ(error_of([&] { write_report(entries, dir / "out"); }),
+            "toguz_kumalak/standard: plies: missing");
   EXPECT_TRUE(entries_of(dir.path()).empty());
 }
 

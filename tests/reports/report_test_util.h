@@ -8,12 +8,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "reports/report.h"
 #include "simulator/run_stats.h"
@@ -24,7 +23,8 @@ namespace report_testing {
 class TempDir {
  public:
   TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "mancala-report-XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "mancala-report-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
   }
@@ -59,7 +59,8 @@ inline void write_text(const std::filesystem::path& path, const std::string& tex
 inline std::vector<std::string> list_files(const std::filesystem::path& root) {
   std::vector<std::string> out;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file()) out.push_back(std::filesystem::relative(entry.path(), root).generic_string());
+    if (entry.is_regular_file())
+      out.push_back(std::filesystem::relative(entry.path(), root).generic_string());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -84,14 +85,16 @@ inline std::vector<std::vector<std::string>> parse_csv(const std::string& text) 
         field += c;
       }
     } else if (c == '"') {
-      if (!field.empty() || was_quoted) throw std::runtime_error("csv: quote inside an unquoted field");
+      if (!field.empty() || was_quoted)
+        throw std::runtime_error("csv: quote inside an unquoted field");
       quoted = was_quoted = true;
     } else if (c == ',') {
       row.push_back(field);
       field.clear();
       was_quoted = false;
     } else if (c == '\r' || c == '\n') {
-      if (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n')) throw std::runtime_error("csv: lone CR");
+      if (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))
+        throw std::runtime_error("csv: lone CR");
       if (c == '\r') ++i;
       row.push_back(field);
       rows.push_back(row);
@@ -104,13 +107,15 @@ inline std::vector<std::vector<std::string>> parse_csv(const std::string& text) 
     }
   }
   if (quoted) throw std::runtime_error("csv: unterminated quote");
-  if (!field.empty() || !row.empty()) throw std::runtime_error("csv: the last record has no line end");
+  if (!field.empty() || !row.empty())
+    throw std::runtime_error("csv: the last record has no line end");
   return rows;
 }
 
 // A complete one-shard run of `ruleset` with these counts; game lengths: `plies` (one per game).
-inline mancala::sim::RunStats make_run(const std::string& ruleset, uint64_t wins1, uint64_t wins2, uint64_t draws,
-                                       uint64_t unfinished, const std::vector<int>& plies) {
+inline mancala::sim::RunStats make_run(const std::string& ruleset, uint64_t wins1, uint64_t wins2,
+                                       uint64_t draws, uint64_t unfinished,
+                                       const std::vector<int>& plies) {
   mancala::sim::RunStats run;
   run.ruleset = ruleset;
   run.rules_hash = "0123456789abcdef";

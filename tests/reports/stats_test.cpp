@@ -9,13 +9,14 @@
 //                    definition with mpmath at 40 digits, by a different route than the C++ code
 //                    (mid-ranks from explicit lists, numeric maximum likelihood, series sums);
 //   "by hand"        derived in the comment next to the check.
+#include "reports/stats.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "common/error.h"
-#include "reports/stats.h"
 
 namespace mancala::reports {
 namespace {
@@ -79,19 +80,20 @@ TEST(Wilson, EndsAreExactAtZeroAndAllAndEmptyIsUninformative) {
   EXPECT_EQ(wilson_interval(0, 20).low, 0.0);
   EXPECT_EQ(wilson_interval(29, 29).high, 1.0);
   EXPECT_EQ(wilson_interval(0, 0), (Interval{0, 1}));
-  EXPECT_EQ(error_of([] { wilson_interval(5, 3); }), "wilson_interval: k = 5 is greater than n = 3");
+  EXPECT_EQ(error_of([] { wilson_interval(5, 3); }),
+            "wilson_interval: k = 5 is greater than n = 3");
 }
 
 TEST(FirstPlayerAdvantage, TangoScoreIntervalKnownAnswers) {
   const struct {
     std::uint64_t w1, w2, d;
     double low, high, z, p;
-  } cases[] = {  // reference.py
-      {520, 430, 50, 0.029620758761198753, 0.14970863308601364, 2.9199855803537257,
-       0.0035004758217558289},
-      {30, 10, 60, 0.079484434227379088, 0.31696048861278697, 3.1622776601683793,
-       0.0015654022580025497},
-      {3, 1, 2, -0.31107378462422439, 0.75395666356386964, 1.0, 0.3173105078629141}};
+  } cases[] = {// reference.py
+               {520, 430, 50, 0.029620758761198753, 0.14970863308601364, 2.9199855803537257,
+                0.0035004758217558289},
+               {30, 10, 60, 0.079484434227379088, 0.31696048861278697, 3.1622776601683793,
+                0.0015654022580025497},
+               {3, 1, 2, -0.31107378462422439, 0.75395666356386964, 1.0, 0.3173105078629141}};
   for (const auto& c : cases) {
     const Advantage a = first_player_advantage(c.w1, c.w2, c.d);
     const double n = static_cast<double>(c.w1 + c.w2 + c.d);
@@ -243,7 +245,9 @@ TEST(Holm, AdjustedValuesInInputOrder) {
   // Capped at 1 (0.5 * 2 = 1, then the running maximum).
   EXPECT_EQ(holm_adjust(std::vector<double>{0.6, 0.5}), (std::vector<double>{1.0, 1.0}));
   EXPECT_TRUE(holm_adjust(std::vector<double>{}).empty());
-  EXPECT_EQ(error_of([] { holm_adjust(std::vector<double>{0.1, 1.5}); }),
+  EXPECT_EQ(error_of([] {
+              holm_adjust(std::vector<double>{0.1, 1.5});
+            }),
             "holm_adjust: p-value 2 is 1.5, not in [0, 1]");
 }
 
@@ -253,7 +257,7 @@ TEST(Welch, MatchesRsSleepExample) {
   const Moments group2 = moments_of({1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4});
   const Welch w = welch_difference(group1, group2);
   EXPECT_NEAR(w.difference, -1.58, 1e-14);
-  EXPECT_NEAR(w.interval.low, -3.3654832307117106, 1e-12);  // R sleep: -3.3654832
+  EXPECT_NEAR(w.interval.low, -3.3654832307117106, 1e-12);   // R sleep: -3.3654832
   EXPECT_NEAR(w.interval.high, 0.20548323071171058, 1e-12);  // R sleep: 0.2054832
   EXPECT_NEAR(w.df, 17.77647351617849, 1e-11);               // R sleep: 17.776
   EXPECT_NEAR(w.t, -1.8608134674868531, 1e-13);              // R sleep: -1.8608
@@ -270,7 +274,9 @@ TEST(Welch, ConstantSamplesGiveAPointInterval) {
   EXPECT_EQ(apart.interval, (Interval{2, 2}));
   EXPECT_EQ(apart.t, INFINITY);
   EXPECT_EQ(apart.p_value, 0.0);
-  EXPECT_EQ(error_of([] { welch_difference(moments_of({1}), moments_of({1, 2})); }),
+  EXPECT_EQ(error_of([] {
+              welch_difference(moments_of({1}), moments_of({1, 2}));
+            }),
             "welch_difference: each sample needs at least 2 values, got 1 and 2");
 }
 

@@ -63,8 +63,9 @@ std::vector<const xml_check::Element*> marks(const xml_check::Element& root, con
 }
 
 TEST(XmlCheck, RejectsMalformedDocuments) {
-  for (const char* bad : {"<a><b></a></b>", "<a>", "<a x=1/>", "<a>&bogus;</a>", "<a>1 < 2</a>",
-                          "<a/><b/>", "<a x=\"1\" x=\"2\"/>", "<a x=\"<\"/>", "text", "<a>&amp</a>"}) {
+  for (const char* bad :
+       {"<a><b></a></b>", "<a>", "<a x=1/>", "<a>&bogus;</a>", "<a>1 < 2</a>", "<a/><b/>",
+        "<a x=\"1\" x=\"2\"/>", "<a x=\"<\"/>", "text", "<a>&amp</a>"}) {
     EXPECT_THROW(xml_check::parse(bad), std::runtime_error) << bad;
   }
   const xml_check::Element ok =
@@ -76,20 +77,24 @@ TEST(XmlCheck, RejectsMalformedDocuments) {
 TEST(XmlEscape, EscapesMarkupAndReplacesWhatXmlForbids) {
   EXPECT_EQ(xml_escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
   EXPECT_EQ(xml_escape("tab\tnew\nline"), "tab\tnew\nline");
-  EXPECT_EQ(xml_escape("\xC3\x98tep \xE2\x80\x93 \xF0\x9F\x8E\xB2"), "\xC3\x98tep \xE2\x80\x93 \xF0\x9F\x8E\xB2");
+  EXPECT_EQ(xml_escape("\xC3\x98tep \xE2\x80\x93 \xF0\x9F\x8E\xB2"),
+            "\xC3\x98tep \xE2\x80\x93 \xF0\x9F\x8E\xB2");
   const std::string fffd = "\xEF\xBF\xBD";
-  EXPECT_EQ(xml_escape(std::string("a\x01" "b", 3)), "a" + fffd + "b");
-  EXPECT_EQ(xml_escape("\xFF"), fffd);                             // not UTF-8
-  EXPECT_EQ(xml_escape("\xC0\xAF"), fffd + fffd);                  // overlong '/'
-  EXPECT_EQ(xml_escape("\xED\xA0\x80"), fffd + fffd + fffd);       // a UTF-16 surrogate
-  EXPECT_EQ(xml_escape("\xEF\xBF\xBF"), fffd);                     // U+FFFF
-  EXPECT_EQ(xml_escape("cut \xE2\x80"), "cut " + fffd + fffd);     // truncated sequence
+  EXPECT_EQ(xml_escape(std::string("a\x01"
+                                   "b",
+                                   3)),
+            "a" + fffd + "b");
+  EXPECT_EQ(xml_escape("\xFF"), fffd);                          // not UTF-8
+  EXPECT_EQ(xml_escape("\xC0\xAF"), fffd + fffd);               // overlong '/'
+  EXPECT_EQ(xml_escape("\xED\xA0\x80"), fffd + fffd + fffd);    // a UTF-16 surrogate
+  EXPECT_EQ(xml_escape("\xEF\xBF\xBF"), fffd);                  // U+FFFF
+  EXPECT_EQ(xml_escape("cut \xE2\x80"), "cut " + fffd + fffd);  // truncated sequence
   EXPECT_EQ(html_escape("<&>"), "&lt;&amp;&gt;");
   // Whatever the input, the escaped text parses back to valid characters.
   std::string all_bytes;
   for (int b = 0; b < 256; ++b) all_bytes += static_cast<char>(b);
-  EXPECT_NO_THROW(xml_check::parse("<t a=\"" + xml_escape(all_bytes) + "\">" +
-                                   xml_escape(all_bytes) + "</t>"));
+  EXPECT_NO_THROW(
+      xml_check::parse("<t a=\"" + xml_escape(all_bytes) + "\">" + xml_escape(all_bytes) + "</t>"));
 }
 
 TEST(HtmlPage, IsSelfContainedAndWellFormed) {
@@ -100,7 +105,8 @@ TEST(HtmlPage, IsSelfContainedAndWellFormed) {
   const std::string body = "<h1>" + html_escape("Report <1> & co") + "</h1>\n" + t.to_html() +
                            svg_histogram(h, 10, {.title = "Plies"});
   const std::string page = html_page("Report <1> & co", body);
-  EXPECT_TRUE(page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />"));
+  EXPECT_TRUE(
+      page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />"));
   EXPECT_NE(page.find("<title>Report &lt;1&gt; &amp; co</title>"), std::string::npos);
   EXPECT_NE(page.find("<style>"), std::string::npos);
   EXPECT_EQ(page.find("<script"), std::string::npos);
@@ -116,13 +122,17 @@ TEST(HtmlPage, IsSelfContainedAndWellFormed) {
 
 TEST(SvgHistogram, OneBarPerNonEmptyBinWithHeightsInProportion) {
   const std::vector<HistogramBin> bins = {{10, 19, 5}, {20, 29, 0}, {30, 39, 20}, {40, 49, 10}};
-  const std::string svg = svg_histogram(bins, {.title = "Game length <plies>", .x_label = "plies",
-                                               .y_label = "games"});
+  const std::string svg =
+      svg_histogram(bins, {.title = "Game length <plies>", .x_label = "plies", .y_label = "games"});
   const xml_check::Element root = check_chart(svg, "Game length <plies>");
   const auto bars = marks(root, "rect");
   ASSERT_EQ(bars.size(), 3u);
-  EXPECT_EQ(bars[0]->children[0].text, "10\xE2\x80\x93" "19: 5");
-  EXPECT_EQ(bars[1]->children[0].text, "30\xE2\x80\x93" "39: 20");
+  EXPECT_EQ(bars[0]->children[0].text,
+            "10\xE2\x80\x93"
+            "19: 5");
+  EXPECT_EQ(bars[1]->children[0].text,
+            "30\xE2\x80\x93"
+            "39: 20");
   const double h0 = std::stod(bars[0]->attributes.at("height"));
   const double h1 = std::stod(bars[1]->attributes.at("height"));
   const double h2 = std::stod(bars[2]->attributes.at("height"));
@@ -134,12 +144,16 @@ TEST(SvgHistogram, OneBarPerNonEmptyBinWithHeightsInProportion) {
   EXPECT_NEAR(bottom0, bottom1, 0.11);
   // The y axis reaches a tick at or above the tallest count and labels it.
   std::vector<std::string> labels;
-  for (const xml_check::Element* text : xml_check::find_all(root, "text")) labels.push_back(text->text);
+  for (const xml_check::Element* text : xml_check::find_all(root, "text"))
+    labels.push_back(text->text);
   EXPECT_NE(std::find(labels.begin(), labels.end(), "20"), labels.end());
   EXPECT_NE(std::find(labels.begin(), labels.end(), "plies"), labels.end());
   EXPECT_NE(std::find(labels.begin(), labels.end(), "games"), labels.end());
-  EXPECT_NE(root.children[1].text.find("30\xE2\x80\x93" "39: 20"), std::string::npos);
-  EXPECT_EQ(svg, svg_histogram(bins, {.title = "Game length <plies>", .x_label = "plies",
+  EXPECT_NE(root.children[1].text.find("30\xE2\x80\x93"
+                                       "39: 20"),
+            std::string::npos);
+  EXPECT_EQ(svg, svg_histogram(bins, {.title = "Game length <plies>",
+                                      .x_label = "plies",
                                       .y_label = "games"}));  // deterministic
 }
 
@@ -148,20 +162,23 @@ TEST(SvgHistogram, EmptyDataStillDrawsAValidChart) {
   const xml_check::Element root = check_chart(svg, "Nothing yet");
   EXPECT_TRUE(marks(root, "rect").empty());
   EXPECT_NE(svg.find(">no data</text>"), std::string::npos);
-  EXPECT_EQ(error_of([] { svg_histogram({{5, 9, 1}, {8, 12, 1}}, {}); }),
+  EXPECT_EQ(error_of([] {
+              svg_histogram({{5, 9, 1}, {8, 12, 1}}, {});
+            }),
             "svg_histogram: bin 2 overlaps the previous one or is reversed");
 }
 
 TEST(SvgBarChart, OneBarAndOneErrorBarPerValue) {
   const std::vector<std::string> categories = {"Toguz Kumalak", "Khutka Boia & <variant>"};
-  const std::vector<BarSeries> series = {
-      {"P1 wins", {{0.52, 0.49, 0.55}, {0.61, 0.58, 0.64}}},
-      {"P2 wins", {{0.45, 0.42, 0.48}, {0.30, 0.27, 0.33}}},
-      {"draws", {{0.03, 0.02, 0.04}, {0.09, NAN, NAN}}}};
-  const std::string svg = svg_bar_chart(
-      categories, series,
-      {.title = "Outcomes", .x_label = "share of games", .x_min = 0.0, .x_max = 1.0,
-       .x_percent = true});
+  const std::vector<BarSeries> series = {{"P1 wins", {{0.52, 0.49, 0.55}, {0.61, 0.58, 0.64}}},
+                                         {"P2 wins", {{0.45, 0.42, 0.48}, {0.30, 0.27, 0.33}}},
+                                         {"draws", {{0.03, 0.02, 0.04}, {0.09, NAN, NAN}}}};
+  const std::string svg = svg_bar_chart(categories, series,
+                                        {.title = "Outcomes",
+                                         .x_label = "share of games",
+                                         .x_min = 0.0,
+                                         .x_max = 1.0,
+                                         .x_percent = true});
   const xml_check::Element root = check_chart(svg, "Outcomes");
   const auto bars = marks(root, "rect");
   ASSERT_EQ(bars.size(), 6u);
@@ -180,9 +197,10 @@ TEST(SvgBarChart, OneBarAndOneErrorBarPerValue) {
   EXPECT_EQ(error_lines, 15u);
   // Legend and percent ticks.
   std::vector<std::string> labels;
-  for (const xml_check::Element* text : xml_check::find_all(root, "text")) labels.push_back(text->text);
-  for (const char* expected : {"P1 wins", "P2 wins", "draws", "0%", "40%", "100%",
-                               "Khutka Boia & <variant>"}) {
+  for (const xml_check::Element* text : xml_check::find_all(root, "text"))
+    labels.push_back(text->text);
+  for (const char* expected :
+       {"P1 wins", "P2 wins", "draws", "0%", "40%", "100%", "Khutka Boia & <variant>"}) {
     EXPECT_NE(std::find(labels.begin(), labels.end(), expected), labels.end()) << expected;
   }
   EXPECT_NE(svg.find("Khutka Boia &amp; &lt;variant&gt;"), std::string::npos);
@@ -198,9 +216,13 @@ TEST(SvgBarChart, LongLabelsAreCutAndShapeErrorsReported) {
   }
   EXPECT_TRUE(cut);
   EXPECT_NE(root.children[1].text.find(long_name), std::string::npos);  // full name in <desc>
-  EXPECT_EQ(error_of([] { svg_bar_chart({"a", "b"}, {{"P1", {{0.5}}}}, {}); }),
+  EXPECT_EQ(error_of([] {
+              svg_bar_chart({"a", "b"}, {{"P1", {{0.5}}}}, {});
+            }),
             "svg_bar_chart: series 'P1' has 1 values for 2 categories");
-  EXPECT_EQ(error_of([] { svg_bar_chart({"a"}, {{"P1", {{0.5}}}}, {.x_min = 1.0, .x_max = 0.0}); }),
+  EXPECT_EQ(error_of([] {
+              svg_bar_chart({"a"}, {{"P1", {{0.5}}}}, {.x_min = 1.0, .x_max = 0.0});
+            }),
             "chart: the axis minimum 1 is not below its maximum 0");
   const std::string empty = svg_bar_chart({}, {}, {.title = "none"});
   check_chart(empty, "none");
@@ -211,9 +233,12 @@ TEST(SvgLineChart, PointsLinesAndErrorBarsPerSeries) {
   const std::vector<LineSeries> series = {
       {"stronger side", {{0, 0.50, 0.47, 0.53}, {1, 0.58, 0.55, 0.61}, {2, 0.66, 0.63, 0.69}}},
       {"weaker side", {{0, 0.50, 0.47, 0.53}, {1, 0.42, NAN, NAN}, {2, NAN, 0, 0}}}};
-  const std::string svg = svg_line_chart(
-      series, {.title = "Handicap curve", .x_label = "handicap level", .y_label = "win rate",
-               .y_min = 0.0, .y_max = 1.0, .y_percent = true});
+  const std::string svg = svg_line_chart(series, {.title = "Handicap curve",
+                                                  .x_label = "handicap level",
+                                                  .y_label = "win rate",
+                                                  .y_min = 0.0,
+                                                  .y_max = 1.0,
+                                                  .y_percent = true});
   const xml_check::Element root = check_chart(svg, "Handicap curve");
   EXPECT_EQ(xml_check::find_all(root, "polyline").size(), 2u);
   const auto points = marks(root, "circle");

@@ -1,10 +1,11 @@
 // Table renderers: exact text, CSV (RFC 4180), Markdown, HTML and JSON output.
+#include "reports/table.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "common/error.h"
-#include "reports/table.h"
 #include "xml_check.h"
 
 namespace mancala::reports {
@@ -31,7 +32,8 @@ Table sample_table() {
 TEST(FormatNumber, FixedDecimalsWithoutLocaleOrNegativeZero) {
   EXPECT_EQ(format_number(0.5, 3), "0.500");
   EXPECT_EQ(format_number(1234.5678, 2), "1234.57");
-  EXPECT_EQ(format_number(2.675, 2), "2.67");  // the double is 2.67499999999999982236431605997495353221893310546875
+  EXPECT_EQ(format_number(2.675, 2),
+            "2.67");  // the double is 2.67499999999999982236431605997495353221893310546875
   EXPECT_EQ(format_number(-0.0004, 3), "0.000");
   EXPECT_EQ(format_number(-0.0, 1), "0.0");
   EXPECT_EQ(format_number(-1.25, 2), "-1.25");
@@ -88,9 +90,8 @@ TEST(Table, JsonIsAnArrayOfObjectsInColumnOrder) {
   Table t({{"ruleset"}, {"games"}, {"rate"}, {"note"}});
   t.add_row({"toguz", Cell::integer(1000), Cell::percent(0.5123, 1), Cell()});
   t.add_row({"otep", Cell::integer(20), Cell::number(NAN, 2), "x"});
-  EXPECT_EQ(t.to_json().dump(),
-            R"([{"ruleset":"toguz","games":1000,"rate":0.5123,"note":null},)"
-            R"({"ruleset":"otep","games":20,"rate":null,"note":"x"}])");
+  EXPECT_EQ(t.to_json().dump(), R"([{"ruleset":"toguz","games":1000,"rate":0.5123,"note":null},)"
+                                R"({"ruleset":"otep","games":20,"rate":null,"note":"x"}])");
 }
 
 TEST(Table, ColumnAlignmentFollowsTheCells) {

@@ -104,9 +104,8 @@ class Parser {
     } else if (name.size() > 1 && name[0] == '#') {
       const bool hex = name[1] == 'x';
       const std::string digits(name.substr(hex ? 2 : 1));
-      if (digits.empty() ||
-          digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") !=
-              std::string::npos) {
+      if (digits.empty() || digits.find_first_not_of(hex ? "0123456789abcdefABCDEF"
+                                                         : "0123456789") != std::string::npos) {
         fail("bad character reference");
       }
       append_utf8(out, static_cast<std::uint32_t>(std::stoul(digits, nullptr, hex ? 16 : 10)));

@@ -1,13 +1,14 @@
 // The batch runner and run statistics: determinism whatever the threads or shards, the prefix kept
 // when stopped, a worker's exception on the caller, the JSON round trip and its exact figures, and
 // the messages for malformed statistics and shards that do not make one run.
+#include "simulator/batch.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <string>
 
 #include "common/error.h"
-#include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
@@ -56,7 +57,8 @@ TEST(Shard, IsWrittenIOverN) {
 
 TEST(Shard, AnythingButIOverNWithOneToNIsRefusedWithTheText) {
   for (const std::string bad : {"0/3", "4/3", "1/0", "-1/2", "a/b", "3", "1/2x", "/2", "1/", ""}) {
-    EXPECT_EQ(message_of([&] { parse_shard(bad); }), "--shard: expected i/n with 1 <= i <= n, got '" + bad + "'");
+    EXPECT_EQ(message_of([&] { parse_shard(bad); }),
+              "--shard: expected i/n with 1 <= i <= n, got '" + bad + "'");
   }
 }
 
@@ -64,7 +66,8 @@ TEST(Shard, TheShardsOfARunAreContiguousBlocksCoveringEveryGameOnce) {
   EXPECT_EQ(shard_range(10, Shard{1, 3}), (GameRange{0, 3}));
   EXPECT_EQ(shard_range(10, Shard{2, 3}), (GameRange{3, 6}));
   EXPECT_EQ(shard_range(10, Shard{3, 3}), (GameRange{6, 10}));
-  EXPECT_EQ(shard_range(2, Shard{2, 4}), (GameRange{0, 1}));  // more shards than games: some are empty
+  EXPECT_EQ(shard_range(2, Shard{2, 4}),
+            (GameRange{0, 1}));  // more shards than games: some are empty
   EXPECT_EQ(shard_range(2, Shard{1, 4}), (GameRange{0, 0}));
   int64_t next = 0;
   for (int i = 1; i <= 7; ++i) {
@@ -80,7 +83,8 @@ TEST(PlayGames, TalliesEveryGameOfTheRangeOnceWhateverTheThreads) {
   for (int threads : {1, 2, 3, 8}) {
     BatchOptions options;
     options.threads = threads;
-    EXPECT_EQ(play_games(GameRange{100, 1100}, synthetic, options), expected) << threads << " threads";
+    EXPECT_EQ(play_games(GameRange{100, 1100}, synthetic, options), expected)
+        << threads << " threads";
   }
 }
 
@@ -91,7 +95,10 @@ TEST(PlayGames, AWorkersExceptionIsRethrownOnTheCaller) {
     if (g == 137) throw Error("game 137: broken");
     return synthetic(g);
   };
-  EXPECT_EQ(message_of([&] { play_games(GameRange{0, 1000}, failing, options); }), "game 137: broken");
+  EXPECT_EQ(message_of([&] {
+              play_games(GameRange{0, 1000}, failing, options);
+            }),
+            "game 137: broken");
 }
 
 TEST(PlayGames, StoppedItCountsAPrefixOfTheRangeAndNothingElse) {
@@ -194,7 +201,8 @@ TEST(SimulateRuleset, EveryToguzGameEndsByARuleAndTheCountsAddUp) {
   const RunStats run = simulate_ruleset(load_ruleset("toguz_kumalak/standard"), options);
   const GameTally& t = run.tally;
   EXPECT_EQ(t.wins[0] + t.wins[1] + t.draws + t.unfinished, t.games);
-  EXPECT_EQ(t.ended_by[0], t.games);  // Toguz has no no-progress rule and random games end long before max_plies
+  EXPECT_EQ(t.ended_by[0],
+            t.games);  // Toguz has no no-progress rule and random games end long before max_plies
   EXPECT_EQ(t.unfinished, 0u);
   EXPECT_EQ(t.plies.total(), t.games);
   EXPECT_EQ(t.relay_bound_hits, 0u);  // no relay in Toguz
@@ -232,7 +240,8 @@ TEST(RunStatsJson, GivesTheCountsAndTheFiguresComputedFromThem) {
   EXPECT_DOUBLE_EQ(j["draw_rate"]["value"].get<double>(), 2.0 / 6.0);
   EXPECT_EQ(j["first_player_advantage"]["value"], 0.0);
   EXPECT_EQ(j["first_player_advantage"]["p_value"], 1.0);
-  EXPECT_DOUBLE_EQ(j["first_player_advantage"]["ci95"][0].get<double>(), -j["first_player_advantage"]["ci95"][1].get<double>());
+  EXPECT_DOUBLE_EQ(j["first_player_advantage"]["ci95"][0].get<double>(),
+                   -j["first_player_advantage"]["ci95"][1].get<double>());
   EXPECT_EQ(j["ended_by"]["no_progress"], json({{"games", 2}, {"share", 2.0 / 6.0}}));
   EXPECT_EQ(j["ended_by"]["rule"]["games"], 4);
   EXPECT_EQ(j["ended_by"]["safety_bound"], json({{"games", 0}, {"share", 0.0}}));
@@ -241,7 +250,7 @@ TEST(RunStatsJson, GivesTheCountsAndTheFiguresComputedFromThem) {
   EXPECT_EQ(j["plies"]["min"], 0);
   EXPECT_EQ(j["plies"]["max"], 5);
   EXPECT_TRUE(j["plies"]["max"].is_number_integer());
-  EXPECT_DOUBLE_EQ(j["plies"]["p5"].get<double>(), 0.25);   // type 7: 0 + 0.05 * 5
+  EXPECT_DOUBLE_EQ(j["plies"]["p5"].get<double>(), 0.25);  // type 7: 0 + 0.05 * 5
   EXPECT_DOUBLE_EQ(j["plies"]["p95"].get<double>(), 4.75);
   EXPECT_DOUBLE_EQ(j["plies"]["sd"].get<double>(), std::sqrt(3.5));
   EXPECT_EQ(j["plies"]["histogram"], json({{"first", 0}, {"counts", {1, 1, 1, 1, 1, 1}}}));
@@ -279,10 +288,13 @@ TEST(RunStatsJson, CountsThatDoNotAddUpAreRefusedNamingTheKey) {
             "runs.json: test/synthetic: games: wins, draws and unfinished do not add up to games");
   EXPECT_EQ(message([](json& j) { j["ended_by"]["rule"]["games"] = 5; }),
             "runs.json: test/synthetic: ended_by: the counts do not add up to games");
-  EXPECT_EQ(message([](json& j) { j["plies"]["histogram"]["counts"] = {1, 1}; }),
+  EXPECT_EQ(message([](json& j) {
+              j["plies"]["histogram"]["counts"] = {1, 1};
+            }),
             "runs.json: test/synthetic: plies: the histogram does not count every game");
   EXPECT_EQ(message([](json& j) { j.erase("wins"); }), "runs.json: test/synthetic: wins: missing");
-  EXPECT_EQ(message([](json& j) { j["wins"] = {1}; }), "runs.json: test/synthetic: wins: expected an array of two counts");
+  EXPECT_EQ(message([](json& j) { j["wins"] = {1}; }),
+            "runs.json: test/synthetic: wins: expected an array of two counts");
   EXPECT_EQ(message([](json& j) { j["draws"] = -1; }),
             "runs.json: test/synthetic: draws: expected a count (an integer 0 or more)");
   EXPECT_EQ(message([](json& j) { j["shard"]["end_game"] = 5; }),
@@ -290,7 +302,8 @@ TEST(RunStatsJson, CountsThatDoNotAddUpAreRefusedNamingTheKey) {
   EXPECT_EQ(message([](json& j) { j["games_requested"] = 7; }),
             "runs.json: test/synthetic: shard: not a shard of a run of 7 games");
   EXPECT_EQ(message([](json& j) { j.erase("ruleset"); }), "runs.json: ruleset: missing");
-  EXPECT_EQ(message_of([] { run_stats_from_json(json::array(), "runs.json"); }), "runs.json: expected a JSON object");
+  EXPECT_EQ(message_of([] { run_stats_from_json(json::array(), "runs.json"); }),
+            "runs.json: expected a JSON object");
 }
 
 TEST(RunStatsJson, ACompleteRunMustCountEveryGameOfItsShard) {
@@ -304,8 +317,8 @@ TEST(RunStatsJson, ACompleteRunMustCountEveryGameOfItsShard) {
 }
 
 // A made-up match of 1 + g % 3 rounds: round i is started by player i % 2 and won by player
-// (g + i) % 2, except that a round of game 4k+1 is drawn; round i is dealt with P1 short of i holes,
-// and round 1 with P1 paid the 1-4 tribute, round 2 with P2 holding a bha.
+// (g + i) % 2, except that a round of game 4k+1 is drawn; round i is dealt with P1 short of i
+// holes, and round 1 with P1 paid the 1-4 tribute, round 2 with P2 holding a bha.
 GameResult synthetic_match(int64_t g) {
   GameResult r = synthetic(g);
   r.rounds = 1 + static_cast<int>(g % 3);
@@ -351,15 +364,22 @@ TEST(MatchStats, CountsRoundsByFirstMoverEndAndHandicapLevel) {
   EXPECT_EQ(m.by_holes_difference.at(-2), (MatchStats::Level{1, {1, 0}, 0, 0}));
   using State = MatchStats::HandicapState;
   ASSERT_EQ(m.by_state.size(), 3u);
-  EXPECT_EQ(m.by_state.at(State{{9, 9}, kNobody, kNobody, kNobody}), (MatchStats::Level{4, {2, 1}, 1, 0}));
-  EXPECT_EQ(m.by_state.at(State{{8, 9}, 0, kNobody, kNobody}), (MatchStats::Level{2, {0, 1}, 1, 0}));
-  EXPECT_EQ(m.by_state.at(State{{7, 9}, kNobody, 1, kNobody}), (MatchStats::Level{1, {1, 0}, 0, 0}));
+  EXPECT_EQ(m.by_state.at(State{{9, 9}, kNobody, kNobody, kNobody}),
+            (MatchStats::Level{4, {2, 1}, 1, 0}));
+  EXPECT_EQ(m.by_state.at(State{{8, 9}, 0, kNobody, kNobody}),
+            (MatchStats::Level{2, {0, 1}, 1, 0}));
+  EXPECT_EQ(m.by_state.at(State{{7, 9}, kNobody, 1, kNobody}),
+            (MatchStats::Level{1, {1, 0}, 0, 0}));
 
   RunStats run = synthetic_run(4);
   run.tally = t;
   const json j = run_stats_to_json(run);
   EXPECT_EQ(j["rounds"]["mean"], 1.75);
-  EXPECT_EQ(j["round_results"], json({{"rounds", 7}, {"first_mover_wins", 4}, {"second_mover_wins", 1}, {"draws", 2}, {"unfinished", 0}}));
+  EXPECT_EQ(j["round_results"], json({{"rounds", 7},
+                                      {"first_mover_wins", 4},
+                                      {"second_mover_wins", 1},
+                                      {"draws", 2},
+                                      {"unfinished", 0}}));
   EXPECT_DOUBLE_EQ(j["round_first_mover_win_rate"]["value"].get<double>(), 4.0 / 7.0);
   EXPECT_DOUBLE_EQ(j["round_first_mover_advantage"]["value"].get<double>(), 3.0 / 7.0);
   EXPECT_EQ(j["round_ended_by"]["no_progress"], json({{"rounds", 1}, {"share", 1.0 / 7.0}}));
@@ -392,8 +412,10 @@ TEST(MatchStats, MergeIsExactAndDisabledForSingleRoundRulesets) {
 
   BatchOptions options;
   options.games = 20;
-  const json toguz = run_stats_to_json(simulate_ruleset(load_ruleset("toguz_kumalak/standard"), options));
-  for (const char* key : {"rounds", "round_results", "round_first_mover_win_rate", "round_ended_by", "handicap"}) {
+  const json toguz =
+      run_stats_to_json(simulate_ruleset(load_ruleset("toguz_kumalak/standard"), options));
+  for (const char* key :
+       {"rounds", "round_results", "round_first_mover_win_rate", "round_ended_by", "handicap"}) {
     EXPECT_FALSE(toguz.contains(key)) << key;
   }
 }
@@ -410,7 +432,8 @@ TEST(MatchStats, AMatchRulesetsRunCountsEveryMatchAndRound) {
   EXPECT_EQ(m.rounds.total(), run.tally.games);
   uint64_t recorded = 0;
   for (const auto& [difference, level] : m.by_holes_difference) recorded += level.rounds;
-  EXPECT_EQ(recorded, m.first_mover_wins + m.second_mover_wins + m.round_draws + m.round_unfinished);
+  EXPECT_EQ(recorded,
+            m.first_mover_wins + m.second_mover_wins + m.round_draws + m.round_unfinished);
   EXPECT_GE(recorded, run.tally.games);
   EXPECT_TRUE(m.by_holes_difference.count(0));  // every match starts on an even board
   uint64_t by_state = 0, with_bha = 0, with_tribute = 0;
@@ -439,14 +462,17 @@ TEST(MatchStats, RoundCountsThatDoNotAddUpAreRefused) {
   EXPECT_EQ(message([](json& j) { j["round_ended_by"]["rule"]["rounds"] = 5; }),
             "m.json: test/synthetic: round_ended_by: the counts do not add up to the rounds");
   EXPECT_EQ(message([](json& j) { j["handicap"][0]["rounds"] = 2; }),
-            "m.json: test/synthetic: handicap[0]: rounds: wins, draws and unfinished do not add up to rounds");
+            "m.json: test/synthetic: handicap[0]: rounds: wins, draws and unfinished do not add up "
+            "to rounds");
   EXPECT_EQ(message([](json& j) { j["handicap"].erase(0); }),
             "m.json: test/synthetic: handicap: the levels do not add up to the rounds");
   EXPECT_EQ(message([](json& j) { j["handicap_states"].erase(0); }),
             "m.json: test/synthetic: handicap_states: the states do not add up to the rounds");
   EXPECT_EQ(message([](json& j) { j["handicap_states"][0]["bha"] = 3; }),
             "m.json: test/synthetic: handicap_states[0]: bha: expected 1, 2 or null");
-  EXPECT_EQ(message([](json& j) { j["rounds"]["histogram"]["counts"] = {0, 1}; }),
+  EXPECT_EQ(message([](json& j) {
+              j["rounds"]["histogram"]["counts"] = {0, 1};
+            }),
             "m.json: test/synthetic: rounds: the histogram does not count every match");
 }
 
@@ -469,16 +495,19 @@ TEST(MergeShards, GivesTheSingleRun) {
 TEST(MergeShards, RefusesShardsThatDoNotMakeOneRun) {
   auto shards = synthetic_shards(3);
   shards.erase(shards.begin() + 1);
-  EXPECT_EQ(message_of([&] { merge_shards(shards); }), "s1.json: test/synthetic: shard 2/3 is missing");
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }),
+            "s1.json: test/synthetic: shard 2/3 is missing");
 
   shards = synthetic_shards(3);
   shards.push_back(shards[0]);
   shards.back().origin = "copy.json";
-  EXPECT_EQ(message_of([&] { merge_shards(shards); }), "copy.json: test/synthetic: shard 1/3 is also in s1.json");
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }),
+            "copy.json: test/synthetic: shard 1/3 is also in s1.json");
 
   shards = synthetic_shards(3);
   shards[2].run.seed = 6;
-  EXPECT_EQ(message_of([&] { merge_shards(shards); }), "s3.json: test/synthetic: seed 6 differs from 5 in s1.json");
+  EXPECT_EQ(message_of([&] { merge_shards(shards); }),
+            "s3.json: test/synthetic: seed 6 differs from 5 in s1.json");
 
   shards = synthetic_shards(3);
   shards[1].run.rules_hash = "ffff";

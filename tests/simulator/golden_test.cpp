@@ -28,8 +28,10 @@ void compare_with_golden(const std::string& path, const std::string& actual) {
   ASSERT_TRUE(in) << path << " is missing: run the tests with MANCALA_UPDATE_GOLDEN=1 to create it";
   std::stringstream expected;
   expected << in.rdbuf();
-  EXPECT_TRUE(expected.str() == actual) << path << " differs from the engine's output; if the change is intended, "
-                                                   "regenerate with MANCALA_UPDATE_GOLDEN=1 and review the diff";
+  EXPECT_TRUE(expected.str() == actual)
+      << path
+      << " differs from the engine's output; if the change is intended, "
+         "regenerate with MANCALA_UPDATE_GOLDEN=1 and review the diff";
 }
 
 class Golden : public ::testing::TestWithParam<std::string> {};
@@ -52,7 +54,8 @@ TEST_P(Golden, TheSignatureOf200SeededGamesIsUnchanged) {
     if (r.winner >= 0) ++wins[r.winner];
   }
   std::ostringstream sig;
-  sig << "plies " << plies << "\np1_wins " << wins[0] << "\np2_wins " << wins[1] << "\ndraws " << wins[2] << "\n";
+  sig << "plies " << plies << "\np1_wins " << wins[0] << "\np2_wins " << wins[1] << "\ndraws "
+      << wins[2] << "\n";
   compare_with_golden(golden_path(GetParam(), ".signature.txt"), sig.str());
 }
 

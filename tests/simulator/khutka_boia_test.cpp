@@ -43,7 +43,9 @@ class KhutkaBoia : public ::testing::Test {
     EXPECT_EQ(b, p2);
   }
   static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
-  static std::array<int16_t, 2> pair(int a, int b) { return {static_cast<int16_t>(a), static_cast<int16_t>(b)}; }
+  static std::array<int16_t, 2> pair(int a, int b) {
+    return {static_cast<int16_t>(a), static_cast<int16_t>(b)};
+  }
 };
 
 TEST_F(KhutkaBoia, WhenTheHoleAfterTheLastCounterIsEmptyTheHoleAfterThatIsCapturedAndTheTurnEnds) {
@@ -125,8 +127,8 @@ TEST_F(KhutkaBoia, WhenOnlyTheMoverTakesFoursAFourInTheOpponentsRowStaysAndHisOw
 }
 
 TEST_F(KhutkaBoia, ALapOfTenDropsIntoTheEmptiedHoleByDefaultAndSkipsItInTheSkipOriginReading) {
-  // Ten from P1's 1: his 2..5, P2's 1..5, and the tenth into his 1. Then relays: his 2 (1) -> his 3;
-  // his 4 (1) -> his 5; P2's 1 -> P2's 2; P2's 3 -> P2's 4; P2's 5 -> P1's 1; P1's 2 is empty:
+  // Ten from P1's 1: his 2..5, P2's 1..5, and the tenth into his 1. Then relays: his 2 (1) -> his
+  // 3; his 4 (1) -> his 5; P2's 1 -> P2's 2; P2's 3 -> P2's 4; P2's 5 -> P1's 1; P1's 2 is empty:
   // P1 takes his 3 (2).
   State s = position({10, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 20, 20);
   const MoveEffect fx = game.apply(s, hole(1));
@@ -181,9 +183,12 @@ TEST_F(KhutkaBoia, HolesOutOfPlayAreSkippedBySowing) {
 }
 
 // The settlement between rounds (deal_round): holes eliminated by the difference, the 1-4 and
-// 2-3 cases, and the reading where only unfilled holes leave play (khutka_boia/unfilled_holes_leave).
+// 2-3 cases, and the reading where only unfilled holes leave play
+// (khutka_boia/unfilled_holes_leave).
 
-TEST_F(KhutkaBoia, After33To17TheWeakerLosesThreeHolesForTheThreeFivesOfTheDifferenceAndTheTwoThreeSettlementGivesABha) {
+TEST_F(
+    KhutkaBoia,
+    After33To17TheWeakerLosesThreeHolesForTheThreeFivesOfTheDifferenceAndTheTwoThreeSettlementGivesABha) {
   // "for each multiple of five in the difference a hole on the player with fewer counters' side is
   // eliminated from play": 33 - 17 = 16 holds three fives, so P2 keeps two holes (his 1 and 2; his
   // 3, 4 and 5 leave play). 33 = 25 + 5 + 3 and 17 = 10 + 5 + 2: each sets a five aside, and the
@@ -333,7 +338,8 @@ TEST_F(KhutkaBoia, AWeakerPlayerLeftNoHoleByTheDifferenceHasLostTheMatch) {
   EXPECT_EQ(match.holdings, pair(38, 12));
 }
 
-TEST_F(KhutkaBoia, InTheUnfilledHolesReadingAfter40To10TheWeakerLosesThreeHolesAndTheStrongerSetsFifteenAside) {
+TEST_F(KhutkaBoia,
+       InTheUnfilledHolesReadingAfter40To10TheWeakerLosesThreeHolesAndTheStrongerSetsFifteenAside) {
   const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
   RoundSetup setup;
   const State s = deal_round(variant, {40, 10}, 0, 0, 0, setup);
@@ -446,7 +452,9 @@ TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
   EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 1}));
 }
 
-TEST_F(KhutkaBoia, InTheUnfilledHolesReadingTheMatchEndsWhenOnePlayerHoldsEveryCounterEvenAfterGivingHisLastAway) {
+TEST_F(
+    KhutkaBoia,
+    InTheUnfilledHolesReadingTheMatchEndsWhenOnePlayerHoldsEveryCounterEvenAfterGivingHisLastAway) {
   // 48-2: P2 gives his two to P1 in the 2-3 settlement and holds nothing. (By the default reading
   // the match is over before that: the difference 46 leaves P2 no hole.)
   const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));

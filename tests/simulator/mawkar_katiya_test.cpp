@@ -42,7 +42,9 @@ class MawkarKatiya : public ::testing::Test {
     EXPECT_EQ(b, p2);
   }
   static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
-  static std::array<int16_t, 2> pair(int a, int b) { return {static_cast<int16_t>(a), static_cast<int16_t>(b)}; }
+  static std::array<int16_t, 2> pair(int a, int b) {
+    return {static_cast<int16_t>(a), static_cast<int16_t>(b)};
+  }
 };
 
 TEST_F(MawkarKatiya, SowingGoesClockwiseRelaysFromTheNextHoleAndTakesTheHoleNextToTheEmptyOne) {

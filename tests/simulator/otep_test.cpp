@@ -2,9 +2,9 @@
 // Each side is written as two rows from its owner's left: outer o1..o8, then inner i1..i8.
 // Global holes: player 1's outer column c is c, his inner column c is 15 - c; player 2's add 16.
 // Anticlockwise runs along the outer row to the right (o1 -> o8), then along the inner row to the
-// left (i8 -> i1), then back to o1; the holes facing inner column c are the opponent's column 7 - c.
+// left (i8 -> i1), then back to o1; the holes facing inner column c are the opponent's column 7 -
+// c.
 #include <gtest/gtest.h>
-
 
 #include "simulator/describe.h"
 #include "simulator/play.h"
@@ -58,7 +58,9 @@ class Otep : public ::testing::Test {
     }
     return out;
   }
-  static Move move(const Game& g, int p, const std::string& label) { return parse_move(g, p, label, "test"); }
+  static Move move(const Game& g, int p, const std::string& label) {
+    return parse_move(g, p, label, "test");
+  }
   static std::vector<std::string> labels(const Game& g, const State& s, int p) {
     MoveList moves;
     g.legal_moves(s, p, moves);
@@ -68,7 +70,8 @@ class Otep : public ::testing::Test {
   }
 };
 
-TEST_F(Otep, EachPlayersFirstMoveMustStartFromTheSecondHoleFromTheRightOfHisOuterRowAndIsPlayedByBoth) {
+TEST_F(Otep,
+       EachPlayersFirstMoveMustStartFromTheSecondHoleFromTheRightOfHisOuterRowAndIsPlayedByBoth) {
   const State s = game.initial_state();
   EXPECT_TRUE(game.joint_turn(s));
   EXPECT_EQ(labels(game, s, 0), std::vector<std::string>{"o7"});
@@ -119,7 +122,9 @@ State opening(const Game& g, const Side& p1, const Side& p2) {
   return s;
 }
 
-TEST_F(Otep, OpeningStepOneTheTwoCountersReachTheInnerRowAndTheOppositePairIsSownFromTheRightmostOuterHole) {
+TEST_F(
+    Otep,
+    OpeningStepOneTheTwoCountersReachTheInnerRowAndTheOppositePairIsSownFromTheRightmostOuterHole) {
   // P1's o7 (2): t1 o8, t2 i8; i8 was occupied and faces P2's o1, i1 (2 each): take 4 and sow them
   // from o8: t3 o8, t4 i8, t5 i7, t6 i6; i6 was empty: the opening ends.
   State s = opening(game, {{0, 0, 0, 0, 0, 0, 2, 1}, {0, 0, 0, 0, 0, 0, 0, 1}},
@@ -171,7 +176,9 @@ TEST_F(Otep, WithoutTheTwoCaptureLimitTheOpeningWouldCaptureAgainAtTick29) {
   EXPECT_GT(fx.ended_at[0], 29);
 }
 
-TEST_F(Otep, ALastCounterInAnOccupiedInnerHoleFacingTwoOccupiedHolesTakesBothAndSowsThemFromTheFirstHoleOfThatSowing) {
+TEST_F(
+    Otep,
+    ALastCounterInAnOccupiedInnerHoleFacingTwoOccupiedHolesTakesBothAndSowsThemFromTheFirstHoleOfThatSowing) {
   // P1 sows o7 (2): o8, i8. i8 was occupied but faces P2's o1 (empty) and i1: no capture; it is
   // picked up (3): i7, i6, i5. i5 was occupied and faces P2's o4 (2) and i4 (3): both are taken and
   // the 5 sown from i7, the first hole of the sowing that caused the capture: i7 i6 i5 i4 i3; i3
@@ -223,7 +230,8 @@ TEST_F(Otep, TheFirstSowingMayGoClockwiseIntoAnEndHoleWhenTheMoveThenCaptures) {
 TEST_F(Otep, NoClockwiseSowingIntoAnEndHoleWhenTheMoveWouldNotCapture) {
   // With P2's i1 empty, clockwise i5 ends in i8 without a capture: i8 (2) is picked up and sown
   // i7 i6, i6 (2) faces P2's empty o3, i3 and is picked up: i5 i4, and the move ends uncaptured.
-  const State s = position(game, kPrivilegeP1, {{2, 0, 0, 0, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}});
+  const State s =
+      position(game, kPrivilegeP1, {{2, 0, 0, 0, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}});
   EXPECT_EQ(labels(game, s, 0), std::vector<std::string>{"i5"});
 }
 
@@ -236,7 +244,8 @@ TEST_F(Otep, NoClockwiseSowingWhoseFirstSowingEndsOutsideTheEndHoles) {
 
 TEST_F(Otep, TheLudiiReadingHasNoClockwiseSowing) {
   const Game ludii(load_ruleset("otep/no_clockwise_privilege"));
-  const State s = position(ludii, kPrivilegeP1, {{2, 0, 0, 0, 2, 0, 0, 0}, {2, 0, 0, 0, 0, 0, 0, 0}});
+  const State s =
+      position(ludii, kPrivilegeP1, {{2, 0, 0, 0, 2, 0, 0, 0}, {2, 0, 0, 0, 0, 0, 0, 0}});
   EXPECT_EQ(labels(ludii, s, 0), std::vector<std::string>{"i5"});
 }
 
@@ -286,8 +295,8 @@ TEST_F(Otep, FortyTurnsWithoutACaptureEndTheRoundAndEachTakesHisOwnSide) {
 TEST_F(Otep, TheOriginAlternativeTakesTheHolesFacingTheHoleTheCapturingSowingStartedFrom) {
   // i5 (2): i4, i3; i3 was occupied. Facing i3 (P2's o6, i6) is empty, facing i5 (P2's o4, i4) is
   // not. The text's reading relays: i3 (2) sown i2, i1. The alternative takes P2's o4, i4 and sows
-  // them from i4: i4 i3; i3 (3) ends a sowing that started at i4, whose facing pair (P2's o5, i5) is
-  // empty: relayed i2 i1 o1.
+  // them from i4: i4 i3; i3 (3) ends a sowing that started at i4, whose facing pair (P2's o5, i5)
+  // is empty: relayed i2 i1 o1.
   const Side p1{{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 1, 0, 2, 0, 0, 0}};
   const Side p2{{0, 0, 0, 1, 0, 0, 0, 2}, {0, 0, 0, 1, 0, 0, 0, 0}};
   State last = position(game, p1, p2);

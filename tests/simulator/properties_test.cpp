@@ -20,21 +20,25 @@ int scaled(int n) { return std::getenv("MANCALA_SANITIZED") ? std::max(1, n / 10
 
 class Checker : public GameObserver {
  public:
-  explicit Checker(const Game& game) : game_(game), total_(game.counters_total(game.initial_state())) {}
+  explicit Checker(const Game& game)
+      : game_(game), total_(game.counters_total(game.initial_state())) {}
   void on_move(const State& before, Move, const MoveEffect&, const State& after) override {
     ++moves_;
-    EXPECT_EQ(game_.counters_total(after), total_) << game_.rules().id << ": counters changed at ply " << after.ply;
+    EXPECT_EQ(game_.counters_total(after), total_)
+        << game_.rules().id << ": counters changed at ply " << after.ply;
     EXPECT_FALSE(before.over);
     MoveList moves;
     game_.legal_moves(after, moves);
     if (!after.over) {
-      EXPECT_GT(moves.size, 0) << game_.rules().id << ": a state that is not over has no legal move";
+      EXPECT_GT(moves.size, 0) << game_.rules().id
+                               << ": a state that is not over has no legal move";
     } else {
       EXPECT_EQ(moves.size, 0) << game_.rules().id << ": a state that is over has legal moves";
     }
     EXPECT_LE(after.ply, game_.rules().max_plies);
     if (check_json_ && moves_ % 7 == 0) {
-      EXPECT_EQ(state_from_json(game_, state_to_json(game_, after)), after) << game_.rules().id << ": JSON round trip";
+      EXPECT_EQ(state_from_json(game_, state_to_json(game_, after)), after)
+          << game_.rules().id << ": JSON round trip";
     }
   }
   int moves_ = 0;
@@ -90,16 +94,19 @@ TEST_P(EveryRuleset, AtLeast99PercentOf2000RandomGamesEndByARuleOfTheReconstruct
     ++ended[static_cast<int>(r.reason)];
     rounds += r.rounds;
     relay_hits += r.relay_bound_hits;
-    for (int k = 0; k < std::min(r.rounds, kMaxRounds); ++k) ++rounds_ended[static_cast<int>(r.round[k].reason)];
+    for (int k = 0; k < std::min(r.rounds, kMaxRounds); ++k)
+      ++rounds_ended[static_cast<int>(r.round[k].reason)];
   }
-  const double share_rule = 100.0 * ended[1] / n, share_np = 100.0 * ended[2] / n, share_bound = 100.0 * ended[3] / n;
+  const double share_rule = 100.0 * ended[1] / n, share_np = 100.0 * ended[2] / n,
+               share_bound = 100.0 * ended[3] / n;
   std::ostringstream figures;
   figures.precision(3);
-  figures << GetParam() << ": " << n << (game.rules().match ? " random matches" : " random games") << ": by rule "
-          << share_rule << "%, by the stopping/no-progress rule " << share_np << "%, by the safety bound " << share_bound
-          << "%; mean rounds " << static_cast<double>(rounds) / n << "; rounds ended by rule " << rounds_ended[1]
-          << ", no-progress " << rounds_ended[2] << ", safety bound " << rounds_ended[3] << "; relay bound hits "
-          << relay_hits;
+  figures << GetParam() << ": " << n << (game.rules().match ? " random matches" : " random games")
+          << ": by rule " << share_rule << "%, by the stopping/no-progress rule " << share_np
+          << "%, by the safety bound " << share_bound << "%; mean rounds "
+          << static_cast<double>(rounds) / n << "; rounds ended by rule " << rounds_ended[1]
+          << ", no-progress " << rounds_ended[2] << ", safety bound " << rounds_ended[3]
+          << "; relay bound hits " << relay_hits;
   std::cout << figures.str() << "\n";
   RecordProperty("figures", figures.str());
   EXPECT_EQ(ended[0], 0);
@@ -112,7 +119,8 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulesets, EveryRuleset, ::testing::ValuesIn(list_ruleset_ids()), test_name);
+INSTANTIATE_TEST_SUITE_P(Rulesets, EveryRuleset, ::testing::ValuesIn(list_ruleset_ids()),
+                         test_name);
 
 }  // namespace
 }  // namespace mancala::sim

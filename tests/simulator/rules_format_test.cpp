@@ -39,8 +39,9 @@ TEST(RulesFormat, EveryRuleKeyIsDocumentedInRulesFormatMd) {
   while (std::getline(lines, line)) {
     if (line.rfind("- `", 0) != 0) continue;
     ++keys;
-    EXPECT_NE(doc.find(line), std::string::npos) << "docs/rules-format.md lacks: " << line
-                                                 << "\n(run 'mancala rules keys' and paste the lines)";
+    EXPECT_NE(doc.find(line), std::string::npos)
+        << "docs/rules-format.md lacks: " << line
+        << "\n(run 'mancala rules keys' and paste the lines)";
   }
   EXPECT_EQ(keys, static_cast<int>(rule_fields().size()));
 }
@@ -49,14 +50,16 @@ TEST(RulesFormat, EveryFieldOfTheRuleStructIsARuleKey) {
   // Identity/provenance members (8) and derived members (3) are not rule keys.
   constexpr size_t kNonRuleMembers = 8 + 3;
   EXPECT_EQ(count_fields<RuleSet>(), rule_fields().size() + kNonRuleMembers)
-      << "a RuleSet member was added without a FieldInfo in make_fields() (or the counts above are stale)";
+      << "a RuleSet member was added without a FieldInfo in make_fields() (or the counts above are "
+         "stale)";
 }
 
 class TempRules : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("mancala-rules-" + std::to_string(::getpid()) + "-" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = std::filesystem::temp_directory_path() /
+           ("mancala-rules-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::create_directories(dir_ / "toy");
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
@@ -91,9 +94,10 @@ TEST_F(TempRules, AValidFileLoadsWithDerivedFields) {
 
 TEST_F(TempRules, ExtendsInheritsAndOverridesOnlyTheDifferences) {
   write("base", kBase);
-  const RuleSet r = load_ruleset_file(
-      write("child", R"({"extends": "toy/base", "rules": {"counters_per_hole": 5},
-        "provenance": {"counters_per_hole": {"assumption": "five"}}})"), dir_);
+  const RuleSet r =
+      load_ruleset_file(write("child", R"({"extends": "toy/base", "rules": {"counters_per_hole": 5},
+        "provenance": {"counters_per_hole": {"assumption": "five"}}})"),
+                        dir_);
   EXPECT_EQ(r.holes_per_row, 6);
   EXPECT_EQ(r.counters_per_hole, 5);
   EXPECT_EQ(r.extends, "toy/base");
@@ -103,29 +107,36 @@ TEST_F(TempRules, ExtendsInheritsAndOverridesOnlyTheDifferences) {
 }
 
 TEST_F(TempRules, AnUnknownRuleKeyIsNamed) {
-  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"hole_per_row": 6}})");
+  const auto p = write(
+      "bad",
+      R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"hole_per_row": 6}})");
   EXPECT_EQ(error_of(p), p + ": rules.hole_per_row: unknown rule key");
 }
 
 TEST_F(TempRules, AnUnknownTopLevelKeyIsNamed) {
-  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rule": {}})");
+  const auto p =
+      write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rule": {}})");
   EXPECT_EQ(error_of(p), p + ": rule: unknown key");
 }
 
 TEST_F(TempRules, AWrongTypeIsNamed) {
-  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"tuzdyk": 1},
+  const auto p = write(
+      "bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"tuzdyk": 1},
     "provenance": {"tuzdyk": {"assumption": "a"}}})");
   EXPECT_EQ(error_of(p), p + ": rules.tuzdyk: expected true or false, got an integer");
 }
 
 TEST_F(TempRules, AValueOutOfRangeIsNamed) {
-  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"rows_per_player": 3},
+  const auto p = write(
+      "bad",
+      R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"rows_per_player": 3},
     "provenance": {"rows_per_player": {"assumption": "a"}}})");
   EXPECT_EQ(error_of(p), p + ": rules.rows_per_player: 3 is out of range 1..2");
 }
 
 TEST_F(TempRules, AnUnknownEnumValueListsTheChoices) {
-  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"relay": "next"},
+  const auto p = write(
+      "bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"relay": "next"},
     "provenance": {"relay": {"assumption": "a"}}})");
   EXPECT_EQ(error_of(p), p + ": rules.relay: 'next' is not one of none|next_hole|landing_hole");
 }
@@ -133,7 +144,8 @@ TEST_F(TempRules, AnUnknownEnumValueListsTheChoices) {
 TEST_F(TempRules, ContradictorySwitchesAreRejected) {
   const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
     "rules": {"capture": "after_empty_next"}, "provenance": {"capture": {"assumption": "a"}}})");
-  EXPECT_EQ(error_of(p), p + ": rules.capture: this capture looks at the next hole: it needs relay next_hole");
+  EXPECT_EQ(error_of(p),
+            p + ": rules.capture: this capture looks at the next hole: it needs relay next_hole");
 }
 
 TEST_F(TempRules, HolesOutPerFiveOfDifferenceNeedsAMatchAndARemainderRuleThatSetsAside) {
@@ -143,20 +155,29 @@ TEST_F(TempRules, HolesOutPerFiveOfDifferenceNeedsAMatchAndARemainderRuleThatSet
   const auto q = write("bad2", R"({"name": "T", "status": "described", "evidence": ["X"],
     "rules": {"match": true, "remainder": "next_hole", "holes_out": "per_five_of_difference"},
     "provenance": {"match": {"assumption": "a"}, "remainder": {"assumption": "a"}, "holes_out": {"assumption": "a"}}})");
-  EXPECT_EQ(error_of(q), q + ": rules.holes_out: per_five_of_difference sets aside what the weaker holds beyond his "
-                             "holes: it needs remainder settle_fives or set_aside");
+  EXPECT_EQ(
+      error_of(q),
+      q + ": rules.holes_out: per_five_of_difference sets aside what the weaker holds beyond his "
+          "holes: it needs remainder settle_fives or set_aside");
 }
 
 TEST_F(TempRules, ARuleWithoutProvenanceIsRejected) {
-  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6}})");
-  EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: missing: every rule set in a file needs the evidence phrase "
-                             "it implements or the assumption it makes");
+  const auto p = write(
+      "bad",
+      R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6}})");
+  EXPECT_EQ(
+      error_of(p),
+      p + ": provenance.holes_per_row: missing: every rule set in a file needs the evidence phrase "
+          "it implements or the assumption it makes");
 }
 
 TEST_F(TempRules, AProvenanceWithBothEvidenceAndAssumptionIsRejected) {
-  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6},
+  const auto p = write(
+      "bad",
+      R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6},
     "provenance": {"holes_per_row": {"evidence": "six", "assumption": "six"}}})");
-  EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: give exactly one of \"evidence\" (the phrase it implements) or "
+  EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: give exactly one of \"evidence\" (the "
+                             "phrase it implements) or "
                              "\"assumption\" (its reason)");
 }
 

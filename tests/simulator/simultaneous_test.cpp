@@ -2,6 +2,8 @@
 // board. Rows are written from their owner's left, holes 1..5; global holes: player 1's hole h is
 // h-1, player 2's is 4+h. Each player's path: his 1..5, his store, the opponent's 1..5, his 1.
 // A tick is written "tN: P1 -> where | P2 -> where"; "picks up X" is a relay from the next hole.
+#include "simulator/simultaneous.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -11,7 +13,6 @@
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
-#include "simulator/simultaneous.h"
 
 namespace mancala::sim {
 namespace {
@@ -42,10 +43,13 @@ void expect(const State& s, Row p1, Row p2, int store1, int store2) {
   }
   EXPECT_EQ(a, p1);
   EXPECT_EQ(b, p2);
-  EXPECT_EQ(s.store, (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
+  EXPECT_EQ(s.store,
+            (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
 }
 
-JointMove joint(const Game& g, const State& s, const std::string& text) { return parse_joint_move(g, s, text, "test"); }
+JointMove joint(const Game& g, const State& s, const std::string& text) {
+  return parse_joint_move(g, s, text, "test");
+}
 
 TEST(Lockstep, EachDropsOneCounterPerTickAndADeadPlayerWaitsWhileTheOtherSowsOn) {
   // P1's 1 (1), P2's 1 (3).
@@ -73,7 +77,8 @@ TEST(Lockstep, EachDropsOneCounterPerTickAndADeadPlayerWaitsWhileTheOtherSowsOn)
 const Row kSameHoleP1{2, 1, 0, 3, 0};
 const Row kSameHoleP2{1, 1, 0, 0, 2};
 
-TEST(Lockstep, WhenBothLastCountersFallIntoOneHoleTheFirstInTheTickPicksUpTheNextHoleAndTheOtherIsDead) {
+TEST(Lockstep,
+     WhenBothLastCountersFallIntoOneHoleTheFirstInTheTickPicksUpTheNextHoleAndTheOtherIsDead) {
   // P1 first: she picks up P2's 2 and, t6, sows it into his 3; his 4 is empty. P2 is dead at t5 in
   // his own row facing her 5, empty.
   const Game g = sonka(Resolution::kLockstep);
@@ -107,7 +112,8 @@ TEST(Lockstep, APickUpTakesWhatTheHoleHoldsAtThatMomentOfTheTick) {
   const JointEffect fx = g.apply_joint(s, joint(g, s, "1/5"));
   expect(s, {1, 0, 2, 0, 1}, {0, 0, 0, 1, 0}, 0, 1);
   EXPECT_EQ(fx.ended_at, (std::array<int, 2>{3, 4}));
-  // P2 first: her 4 is still empty when he looks: he is dead; her counter then falls there and stays.
+  // P2 first: her 4 is still empty when he looks: he is dead; her counter then falls there and
+  // stays.
   State t = position(g, kPickUpP1, kPickUpP2);
   const JointEffect tx = g.apply_joint(t, joint(g, t, "1/5:2"));
   expect(t, {1, 0, 2, 1, 0}, {0, 0, 0, 1, 0}, 0, 1);
@@ -133,8 +139,8 @@ TEST(Sequential, TheFirstWholeMoveIsPlayedThenTheSecondSowsWhatHisHoleHoldsThen)
   State s = position(g, kPickUpP1, kPickUpP2);
   g.apply_joint(s, joint(g, s, "1/5"));
   expect(s, {1, 0, 2, 0, 1}, {0, 0, 0, 1, 0}, 0, 1);
-  // P2 first: his 5 (2): his store, her 1 (3 -> 4); her 2 is empty. Then her 1 holds 4: her 2, 3, 4,
-  // 5; dead in her row, P2's 1 facing her 5 is empty.
+  // P2 first: his 5 (2): his store, her 1 (3 -> 4); her 2 is empty. Then her 1 holds 4: her 2, 3,
+  // 4, 5; dead in her row, P2's 1 facing her 5 is empty.
   State t = position(g, kPickUpP1, kPickUpP2);
   const JointEffect fx = g.apply_joint(t, joint(g, t, "1/5:2"));
   expect(t, {0, 1, 1, 1, 1}, {0, 0, 0, 1, 0}, 0, 1);
@@ -176,8 +182,10 @@ TEST(JointMoves, BadJointMovesAreNamed) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(error("5"), "replay: move 1 '5': this turn is simultaneous: give both players' holes as P1/P2 (e.g. 3/4; "
-                        "'-' for a player without a move)");
+  EXPECT_EQ(
+      error("5"),
+      "replay: move 1 '5': this turn is simultaneous: give both players' holes as P1/P2 (e.g. 3/4; "
+      "'-' for a player without a move)");
   EXPECT_EQ(error("2/3"), "replay: move 1 '2/3': '2' is illegal for P1 in this position");
   EXPECT_EQ(error("-/3"), "replay: move 1 '-/3': P1 has a move and must play");
   EXPECT_EQ(error("5/3:3"), "replay: move 1 '5/3:3': '3' after ':' is not who came first (1 or 2)");
@@ -188,7 +196,8 @@ TEST(JointMoves, BadJointMovesAreNamed) {
 class JointRecorder : public GameObserver {
  public:
   explicit JointRecorder(const Game& game) : game_(game) {}
-  void on_joint_move(const State& before, const JointMove& jm, const JointEffect&, const State& after) override {
+  void on_joint_move(const State& before, const JointMove& jm, const JointEffect&,
+                     const State& after) override {
     ++turns_;
     // Both chose from the same position: each choice is legal in the state before the turn.
     for (int p = 0; p < 2; ++p) {
@@ -229,7 +238,8 @@ TEST(PlayGame, OtepPlaysOneJointOpeningThenAlternates) {
 
 TEST(Replay, AcceptsJointMovesAndShowsTheResultingBoard) {
   std::ostringstream out, err;
-  ASSERT_EQ(cli::run({"replay", "otep", "--moves", "o7/o7 o4", "--format", "json"}, out, err), 0) << err.str();
+  ASSERT_EQ(cli::run({"replay", "otep", "--moves", "o7/o7 o4", "--format", "json"}, out, err), 0)
+      << err.str();
   const auto j = nlohmann::json::parse(out.str());
   // After the opening (see otep_test.cpp) P1 sows o4 (3): o5 o6 o7; o7 (2) is picked up: o8 i8;
   // i8 (7) faces P2's o1 (2) and i1 (empty): picked up: i7 i6 i5 i4 i3 i2 i1; i1 was empty.
@@ -242,24 +252,29 @@ TEST(Replay, AcceptsJointMovesAndShowsTheResultingBoard) {
 TEST(Replay, ASingleMoveInASimultaneousTurnIsRejectedWithItsNumber) {
   std::ostringstream out, err;
   EXPECT_EQ(cli::run({"replay", "otep", "--moves", "o7"}, out, err), 1);
-  EXPECT_EQ(err.str(), "mancala: replay: move 1 'o7': this turn is simultaneous: give both players' holes as P1/P2 "
-                       "(e.g. 3/4; '-' for a player without a move)\n");
+  EXPECT_EQ(
+      err.str(),
+      "mancala: replay: move 1 'o7': this turn is simultaneous: give both players' holes as P1/P2 "
+      "(e.g. 3/4; '-' for a player without a move)\n");
 }
 
 TEST(Replay, FollowsASonkaMatchFromRoundToRoundAsTheTracePlayedIt) {
   // Every move of the seed-1 trace (joint moves with their drawn order), replayed, gives the
   // trace's state after each of them, across the rounds of the match.
   std::ostringstream trace, err;
-  ASSERT_EQ(cli::run({"trace", "sonka", "--seed", "1", "--format", "json"}, trace, err), 0) << err.str();
+  ASSERT_EQ(cli::run({"trace", "sonka", "--seed", "1", "--format", "json"}, trace, err), 0)
+      << err.str();
   const auto j = nlohmann::json::parse(trace.str());
   ASSERT_GT(j["rounds"].size(), 1u);
   std::string moves;
   int checked = 0;
   for (const auto& m : j["moves"]) {
     moves += m["move"].get<std::string>() + " ";
-    if (m["state"]["ply"] != 1 && &m != &j["moves"].back()) continue;  // first turn of a round, and the last
+    if (m["state"]["ply"] != 1 && &m != &j["moves"].back())
+      continue;  // first turn of a round, and the last
     std::ostringstream out;
-    ASSERT_EQ(cli::run({"replay", "sonka", "--moves", moves, "--format", "json"}, out, err), 0) << err.str();
+    ASSERT_EQ(cli::run({"replay", "sonka", "--moves", moves, "--format", "json"}, out, err), 0)
+        << err.str();
     EXPECT_EQ(nlohmann::json::parse(out.str()), m["state"]) << "after " << moves;
     ++checked;
   }
@@ -270,8 +285,10 @@ TEST(Trace, ShowsBothMovesOfASimultaneousTurn) {
   std::ostringstream out, err;
   ASSERT_EQ(cli::run({"trace", "otep", "--seed", "1"}, out, err), 0) << err.str();
   const std::string text = out.str();
-  EXPECT_NE(text.find("1. Simultaneous: P1 sows o7 (2) | P2 sows o7 (2); lockstep, P1's counter first in each tick, "
-                      "33 ticks\n   P1: last in P1's o2, 10 sowings, captures 8; dead at tick 33\n   P2: last in P2's o2, "
+  EXPECT_NE(text.find("1. Simultaneous: P1 sows o7 (2) | P2 sows o7 (2); lockstep, P1's counter "
+                      "first in each tick, "
+                      "33 ticks\n   P1: last in P1's o2, 10 sowings, captures 8; dead at tick 33\n "
+                      "  P2: last in P2's o2, "
                       "10 sowings, captures 8; dead at tick 33\n"),
             std::string::npos)
       << text.substr(0, 2000);

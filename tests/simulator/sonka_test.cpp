@@ -6,7 +6,6 @@
 // player has nothing to sow); simultaneous resolution has its own tests (simultaneous_test.cpp).
 #include <gtest/gtest.h>
 
-
 #include "simulator/describe.h"
 #include "simulator/match.h"
 #include "simulator/play.h"
@@ -40,14 +39,16 @@ class Sonka : public ::testing::Test {
   }
   static Row row(const State& s, int p) {
     Row out{};
-    for (int i = 0; i < 5; ++i) out[i] = (s.out_of_play >> (5 * p + i) & 1u) ? kBurned : s.holes[5 * p + i];
+    for (int i = 0; i < 5; ++i)
+      out[i] = (s.out_of_play >> (5 * p + i) & 1u) ? kBurned : s.holes[5 * p + i];
     return out;
   }
   static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
   void expect(const State& s, Row p1, Row p2, int store1, int store2) {
     EXPECT_EQ(row(s, 0), p1);
     EXPECT_EQ(row(s, 1), p2);
-    EXPECT_EQ(s.store, (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
+    EXPECT_EQ(s.store,
+              (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
   }
 };
 
@@ -191,7 +192,8 @@ TEST_F(Sonka, TheLandingHoleAlternativePicksUpTheHoleTheLastCounterFellInto) {
   expect(s, {0, 1, 0, 1, 1}, {0, 0, 0, 0, 0}, 3, 0);
 }
 
-TEST_F(Sonka, InTheExtraMoveAlternativeALastCounterInHerStoreLetsHerMoveAgainAloneWhileTheOtherWaits) {
+TEST_F(Sonka,
+       InTheExtraMoveAlternativeALastCounterInHerStoreLetsHerMoveAgainAloneWhileTheOtherWaits) {
   const Game extra(load_ruleset("sonka/store_extra_move"));
   // P1's 5 (1) falls into her store: her move ends there. P2's 2 (2): his 3, 4; his 5 is empty,
   // P1's 2 facing his 4 is empty.

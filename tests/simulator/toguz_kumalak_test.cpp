@@ -44,7 +44,8 @@ class ToguzKumalak : public ::testing::Test {
   static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
 };
 
-TEST_F(ToguzKumalak, TheFirstStoneGoesBackIntoTheEmptiedHoleAndALastStoneMakingAnOpponentsHoleEvenCapturesIt) {
+TEST_F(ToguzKumalak,
+       TheFirstStoneGoesBackIntoTheEmptiedHoleAndALastStoneMakingAnOpponentsHoleEvenCapturesIt) {
   // Opening move 7: stones into P1's 7, 8, 9 and P2's 1..6; P2's 6 becomes 10 and is taken.
   State s = game.initial_state();
   const MoveEffect fx = game.apply(s, hole(7));

@@ -48,7 +48,8 @@ TEST(ToguzKumalakNotation, AWrongLandingDigitIsReportedWithItsMoveNumber) {
 TEST(ToguzKumalakNotation, ATuzdykTheRecordDoesNotMarkIsReported) {
   const Game game(load_ruleset("toguz_kumalak/standard"));
   try {
-    replay_togyz_notation(game, parse_togyz_notation("1. 76 98 2. 66 87 3. 12 76 4. 25 78 5. 48 36"));
+    replay_togyz_notation(game,
+                          parse_togyz_notation("1. 76 98 2. 66 87 3. 12 76 4. 25 78 5. 48 36"));
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "move 5 (black) 36: the engine made a tuzdyk the record does not mark");
@@ -60,7 +61,8 @@ TEST(ToguzKumalakNotation, ATokenThatIsNotAMoveIsNamed) {
     parse_togyz_notation("1. 76 9a");
     FAIL() << "no error";
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "notation: move 1: '9a' is not a move (two digits 1-9 and an optional x)");
+    EXPECT_STREQ(e.what(),
+                 "notation: move 1: '9a' is not a move (two digits 1-9 and an optional x)");
   }
 }
 
@@ -74,9 +76,12 @@ std::string notation_error(const std::string& text) {
 }
 
 TEST(ToguzKumalakNotation, MoveNumbersMustCountUpFromOneBeforeWhitesMoves) {
-  EXPECT_EQ(notation_error("1. 76 98 3. 66 87"), "notation: '3.' after move 1 (black) 98: expected 2.");
-  EXPECT_EQ(notation_error("1. 76 98 1. 66 87"), "notation: '1.' after move 1 (black) 98: expected 2.");
-  EXPECT_EQ(notation_error("1. 76 2. 98"), "notation: '2.' after move 1 (white) 76: expected black's move 1");
+  EXPECT_EQ(notation_error("1. 76 98 3. 66 87"),
+            "notation: '3.' after move 1 (black) 98: expected 2.");
+  EXPECT_EQ(notation_error("1. 76 98 1. 66 87"),
+            "notation: '1.' after move 1 (black) 98: expected 2.");
+  EXPECT_EQ(notation_error("1. 76 2. 98"),
+            "notation: '2.' after move 1 (white) 76: expected black's move 1");
   EXPECT_EQ(notation_error("2. 76"), "notation: '2.' after the start: expected 1.");
   EXPECT_EQ(notation_error(""), "notation: no moves (expected e.g. '1. 76 98 2. 66 87')");
   EXPECT_EQ(notation_error("1-0"), "notation: no moves (expected e.g. '1. 76 98 2. 66 87')");
@@ -84,7 +89,8 @@ TEST(ToguzKumalakNotation, MoveNumbersMustCountUpFromOneBeforeWhitesMoves) {
 
 TEST(ToguzKumalakNotation, NumbersMayBeGluedToTheirMoveOrLeftOutAndAResultMayEndTheRecord) {
   const auto spaced = parse_togyz_notation("1. 76 98 2. 66 87x");
-  for (const char* text : {"1.76 98 2.66 87x", "76 98 66 87x", "1. 76 98 2. 66 87x 1-0", "1. 76 98 2. 66 87x 1/2-1/2"}) {
+  for (const char* text : {"1.76 98 2.66 87x", "76 98 66 87x", "1. 76 98 2. 66 87x 1-0",
+                           "1. 76 98 2. 66 87x 1/2-1/2"}) {
     const auto moves = parse_togyz_notation(text);
     ASSERT_EQ(moves.size(), spaced.size()) << text;
     for (size_t i = 0; i < moves.size(); ++i) {
@@ -95,7 +101,8 @@ TEST(ToguzKumalakNotation, NumbersMayBeGluedToTheirMoveOrLeftOutAndAResultMayEnd
   }
   EXPECT_EQ(spaced[3].number, 2);
   EXPECT_TRUE(spaced[3].tuzdyk);
-  EXPECT_EQ(notation_error("1. 76 1-0 98"), "notation: move 1: '1-0' is not a move (two digits 1-9 and an optional x)");
+  EXPECT_EQ(notation_error("1. 76 1-0 98"),
+            "notation: move 1: '1-0' is not a move (two digits 1-9 and an optional x)");
 }
 
 }  // namespace

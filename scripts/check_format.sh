@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Fails when a C++ file in the tree differs from what clang-format (.clang-format) makes of it.
+# `scripts/check_format.sh --fix` formats them in place instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mapfile -t files < <(git ls-files '*.cpp' '*.h' '*.c' 2>/dev/null || find . -path ./build -prune -o -name '*.cpp' -print -o -name '*.h' -print)
+if [ "${1:-}" = --fix ]; then
+  clang-format -i "${files[@]}"
+  exit 0
+fi
+bad=()
+for f in "${files[@]}"; do
+  clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
+done
+if [ ${#bad[@]} -gt 0 ]; then
+  echo "check_format: ${#bad[@]} file(s) are not formatted (run scripts/check_format.sh --fix):" >&2
+  printf '  %s\n' "${bad[@]}" >&2
+  exit 1
+fi
+echo "check_format: ${#files[@]} files formatted" >&2
