@@ -22,6 +22,7 @@
 #include "cli/options.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
+#include "common/world.h"
 #include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -42,6 +43,7 @@ class Output {
   // Checks before any game is played that the file can be written: not a folder, and a
   // temporary file of our own (never a user's "<path>.tmp") can be made beside it.
   Output(Io& io, std::string path) : io_(io), path_(std::move(path)) {
+    if (!world::writer()) path_.clear();  // MPI: only rank 0 writes (common/world.h)
     if (path_.empty()) return;
     std::error_code ec;
     if (std::filesystem::is_directory(path_, ec)) {

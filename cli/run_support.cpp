@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/paths.h"
+#include "common/world.h"
 
 namespace mancala::cli {
 namespace {
@@ -65,6 +66,7 @@ std::optional<archive::Store> open_store_for_runs(const std::string& command,
     if (vm.count("db")) throw UsageError(command + ": give --db or --no-store, not both");
     return std::nullopt;
   }
+  if (!world::writer()) return std::nullopt;  // MPI: only rank 0 stores (common/world.h)
   return archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""));
 }
 

@@ -14,6 +14,7 @@
 #include <set>
 
 #include "common/error.h"
+#include "common/world.h"
 #include "reports/histogram.h"
 #include "reports/render.h"
 
@@ -1112,6 +1113,7 @@ void ReportFolder::write(const std::string& path, std::string_view content) {
 
 void ReportFolder::commit() {
   if (committed_) return;
+  if (!world::writer()) return;  // MPI: only rank 0 puts the report in place (common/world.h)
   const auto fail = [&](const std::string& reason) {
     throw Error(where(out_.string(), "", "cannot put the report in place (" + reason + ")"));
   };

@@ -10,89 +10,28 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/world.h"
+#include "simulator/block_queue.h"
 #include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
-namespace {
 
-// The blocks of a shard and their ordered commit. Workers take block numbers from `next_block`,
-// play them into their own accumulator and commit it; commits are merged into `total` strictly in
-// block order (a block that finishes early waits in `pending`), so `total` always holds a prefix
-// of the shard's games. `pending` holds at most the blocks finished while an earlier one is still
-// being played: a few per thread, whatever the number of games.
-class BlockQueue {
- public:
-  BlockQueue(GameRange range, int64_t block_size, const GameTally& empty)
-      : range_(range),
-        block_size_(block_size),
-        blocks_((range.size() + block_size - 1) / block_size),
-        total_(empty) {}
-
-  // The next block to play, or false when none is left.
-  bool take(GameRange& block) {
-    const int64_t b = next_block_.fetch_add(1, std::memory_order_relaxed);
-    if (b >= blocks_) return false;
-    block.begin = range_.begin + b * block_size_;
-    block.end = std::min(block.begin + block_size_, range_.end);
-    return true;
-  }
-
-  void commit(const GameRange& block, GameTally&& tally) {
-    const int64_t b = (block.begin - range_.begin) / block_size_;
-    std::lock_guard lock(mutex_);
-    done_ += static_cast<uint64_t>(block.size());
-    pending_.emplace(b, std::move(tally));
-    for (auto it = pending_.begin(); it != pending_.end() && it->first == next_commit_;
-         it = pending_.erase(it)) {
-      total_.merge(it->second);
-      ++next_commit_;
-    }
-  }
-
-  // Games finished so far (committed or pending).
-  uint64_t done() {
-    std::lock_guard lock(mutex_);
-    return done_;
-  }
-
-  // After every worker has been joined: the tally of the committed prefix.
-  GameTally& total() { return total_; }
-
- private:
-  const GameRange range_;
-  const int64_t block_size_;
-  const int64_t blocks_;
-  std::atomic<int64_t> next_block_{0};
-  std::mutex mutex_;
-  std::map<int64_t, GameTally> pending_;
-  int64_t next_commit_ = 0;
-  uint64_t done_ = 0;
-  GameTally total_;
-};
-
-// Blocks small enough that every thread gets many of them (balance, prompt stop), large enough
-// that committing costs nothing next to playing. Results do not depend on it.
-int64_t block_size_for(int64_t games, int threads) {
-  return std::clamp<int64_t>(games / (static_cast<int64_t>(threads) * 16), 1, 256);
+int default_threads() {
+  // Under MPI one rank runs per core, the way MPI jobs are laid out.
+  if (world::distributed()) return 1;
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-}  // namespace
-
-int default_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
-
-GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
-                     const GameTally& empty) {
-  if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
-  const int threads =
-      static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
-  BlockQueue queue(range, block_size_for(range.size(), threads), empty);
+void run_pool(BlockSource& blocks, int threads, const PlayOne& play, const GameTally& empty,
+              const std::atomic<bool>* stop, std::chrono::microseconds interval,
+              const std::function<void()>& tick) {
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mutex;
   const auto stopping = [&] {
     return failed.load(std::memory_order_relaxed) ||
-           (options.stop && options.stop->load(std::memory_order_relaxed));
+           (stop && stop->load(std::memory_order_relaxed));
   };
 
   std::mutex running_mutex;
@@ -101,12 +40,12 @@ GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& o
   const auto worker = [&] {
     try {
       GameRange block;
-      while (!stopping() && queue.take(block)) {
+      while (!stopping() && blocks.take(block)) {
         GameTally tally = empty;
         int64_t g = block.begin;
         for (; g < block.end && !stopping(); ++g) tally.add(play(g));
         if (g < block.end) break;  // stopped inside the block: it does not count
-        queue.commit(block, std::move(tally));
+        blocks.commit(block, std::move(tally));
       }
     } catch (...) {
       std::lock_guard lock(error_mutex);
@@ -124,16 +63,34 @@ GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& o
   {
     std::unique_lock lock(running_mutex);
     while (running > 0) {
-      running_changed.wait_for(lock, std::chrono::milliseconds(100));
-      if (options.progress && running > 0) {
+      running_changed.wait_for(lock, interval);
+      if (tick && running > 0) {
         lock.unlock();
-        options.progress(queue.done(), static_cast<uint64_t>(range.size()));
+        tick();
         lock.lock();
       }
     }
   }
   for (std::thread& t : pool) t.join();
   if (error) std::rethrow_exception(error);
+}
+
+int64_t block_size_for(int64_t games, int threads) {
+  return std::clamp<int64_t>(games / (static_cast<int64_t>(threads) * 16), 1, 256);
+}
+
+GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
+                     const GameTally& empty) {
+  if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
+  if (world::distributed()) return play_games_distributed(range, play, options, empty);
+  const int threads =
+      static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
+  BlockQueue queue(range, block_size_for(range.size(), threads), empty);
+  std::function<void()> tick;
+  if (options.progress) {
+    tick = [&] { options.progress(queue.done(), static_cast<uint64_t>(range.size())); };
+  }
+  run_pool(queue, threads, play, empty, options.stop, std::chrono::milliseconds(100), tick);
   if (options.progress) options.progress(queue.total().games, static_cast<uint64_t>(range.size()));
   return std::move(queue.total());
 }

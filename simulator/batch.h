@@ -17,8 +17,10 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "simulator/play.h"
 #include "simulator/rules.h"
@@ -52,7 +54,34 @@ using PlayOne = std::function<GameResult(int64_t game_index)>;
 GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
                      const GameTally& empty = {});
 
-// The number of worker threads to use by default: the hardware's, at least 1.
+// The number of worker threads to use by default: the hardware's, at least 1; 1 under MPI with
+// more than one rank (one rank per core).
 int default_threads();
+
+// The pieces play_games is made of, shared with its MPI form (distributed.cpp).
+// Where worker threads take blocks of games from and commit their tallies to (thread-safe).
+class BlockSource {
+ public:
+  virtual ~BlockSource() = default;
+  virtual bool take(GameRange& block) = 0;  // false: no block is left for this process
+  virtual void commit(const GameRange& block, GameTally&& tally) = 0;
+};
+// Plays blocks from `blocks` on `threads` worker threads until none is left or *stop; a block
+// stopped inside is not committed. Calls `tick` (if any) on the calling thread about every
+// `interval` while they play. Rethrows the first worker's exception after joining them all.
+void run_pool(BlockSource& blocks, int threads, const PlayOne& play, const GameTally& empty,
+              const std::atomic<bool>* stop, std::chrono::microseconds interval,
+              const std::function<void()>& tick);
+// Blocks small enough that every thread gets many of them (balance, prompt stop), large enough
+// that committing costs nothing next to playing. Results do not depend on it.
+int64_t block_size_for(int64_t games, int threads);
+// A block's tally as bytes, for a message between ranks: the block, then its run JSON in CBOR,
+// read back by the one run JSON parser (exact: counts and histograms).
+std::vector<uint8_t> block_tally_bytes(const GameRange& block, const GameTally& tally);
+GameTally block_tally_from_bytes(const std::vector<uint8_t>& bytes, GameRange& block);
+// play_games across the ranks of an MPI job (see world.h): every rank calls it with the same
+// arguments and gets the same tally. Defined in distributed.cpp (MPI build only).
+GameTally play_games_distributed(GameRange range, const PlayOne& play, const BatchOptions& options,
+                                 const GameTally& empty);
 
 }  // namespace mancala::sim
