@@ -131,6 +131,61 @@ std::string parse_error_reason(const std::string& what) {
 
 }  // namespace
 
+namespace {
+
+// One field of a record for comparisons: its JSON name, whether it differs, whether `after`
+// dropped it.
+struct FieldDiff {
+  const char* name;
+  bool changed, removed;
+};
+
+template <class T>
+FieldDiff diff(const char* name, const T& before, const T& after) {
+  auto empty = [](const auto& v) {
+    if constexpr (requires { v.has_value(); })
+      return !v.has_value();
+    else
+      return v.empty();
+  };
+  return {name, !(before == after), !empty(before) && empty(after)};
+}
+
+std::vector<FieldDiff> diff_fields(const EvidenceRecord& b, const EvidenceRecord& a) {
+  return {diff("game", b.game, a.game),
+          diff("type", b.type, a.type),
+          diff("location", b.location, a.location),
+          diff("latitude", b.latitude, a.latitude),
+          diff("longitude", b.longitude, a.longitude),
+          diff("date_from", b.date_from, a.date_from),
+          diff("date_to", b.date_to, a.date_to),
+          diff("rules", b.rules, a.rules),
+          diff("content", b.content, a.content),
+          diff("confidence", b.confidence, a.confidence),
+          diff("spaces", b.spaces, a.spaces),
+          diff("ages", b.ages, a.ages),
+          diff("social_status", b.social_status, a.social_status),
+          diff("genders", b.genders, a.genders),
+          diff("sources", b.sources, a.sources),
+          diff("notes", b.notes, a.notes)};
+}
+
+}  // namespace
+
+std::vector<std::string> changed_fields(const EvidenceRecord& before, const EvidenceRecord& after) {
+  std::vector<std::string> out;
+  for (const FieldDiff& d : diff_fields(before, after))
+    if (d.changed) out.push_back(d.name);
+  return out;
+}
+
+std::vector<std::string> removed_fields(const EvidenceRecord& before, const EvidenceRecord& after) {
+  std::vector<std::string> out;
+  for (const FieldDiff& d : diff_fields(before, after))
+    if (d.removed) out.push_back(d.name);
+  return out;
+}
+
 std::string item_label(const std::string& list, size_t index, const std::string& id) {
   std::string label = list + "[" + std::to_string(index) + "]";
   if (!id.empty()) label += " (" + id + ")";
@@ -294,21 +349,13 @@ void ImportBatch::add(Game game, Origin origin) {
 }
 
 std::string read_file(const std::string& path) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw ArchiveError(where(path, "", "cannot read: is a folder"));
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr)
-    throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(errno)));
-  std::string text;
-  char buffer[65536];
-  size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) text.append(buffer, n);
-  const bool failed = std::ferror(f) != 0;
-  const int error = errno;
-  std::fclose(f);
-  if (failed)
-    throw ArchiveError(where(path, "", std::string("cannot read: ") + std::strerror(error)));
-  return text;
+  try {
+    return read_input_file(path);
+  } catch (const ArchiveError&) {
+    throw;
+  } catch (const Error& e) {
+    throw ArchiveError(e.what());
+  }
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -340,6 +387,8 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
     doc = parse_strict<Json>(text);
   } catch (const DuplicateKeyError& e) {
     throw ArchiveError(where(file, e.path, e.what()));
+  } catch (const NumberRangeError& e) {
+    throw ArchiveError(where(file, e.location(), e.what()));
   } catch (const Json::parse_error& e) {
     const size_t offset = e.byte == 0 ? 0 : e.byte - 1;
     throw ArchiveError(where(file, "line " + std::to_string(line_of(text, offset)),

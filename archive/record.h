@@ -42,6 +42,12 @@ struct EvidenceRecord {
   bool operator==(const EvidenceRecord&) const = default;
 };
 
+// The fields of `after` that differ from `before`, by their JSON names ("confidence", "sources",
+// "date_from"...), in the record's field order; and those among them that `after` leaves empty
+// while `before` had a value (what an update would remove).
+std::vector<std::string> changed_fields(const EvidenceRecord& before, const EvidenceRecord& after);
+std::vector<std::string> removed_fields(const EvidenceRecord& before, const EvidenceRecord& after);
+
 // A game: its key (the rulesets' folder name), display name and other spellings.
 struct Game {
   std::string key;   // snake_case, e.g. "toguz_kumalak"

@@ -1,9 +1,13 @@
 #include "archive/store.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <thread>
@@ -17,7 +21,38 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kBusyTimeoutMs = 15000;
+// How long a connection waits for another process's lock: $MANCALA_BUSY_TIMEOUT seconds if set
+// (0 to 3600), else 15 s.
+int busy_timeout_ms() {
+  if (const char* env = std::getenv("MANCALA_BUSY_TIMEOUT"); env != nullptr && *env != '\0') {
+    char* end = nullptr;
+    const long seconds = std::strtol(env, &end, 10);
+    if (*end == '\0' && seconds >= 0 && seconds <= 3600) return static_cast<int>(seconds) * 1000;
+  }
+  return 15000;
+}
+
+// Why SQLite could not write the archive, as far as the file system says: the file, its folder
+// (SQLite creates <file>-wal and <file>-shm there) or a -wal/-shm file another user left.
+std::string why_not_writable(const std::string& path, const std::string& detail) {
+  const fs::path file(path);
+  const std::string folder = file.has_parent_path() ? file.parent_path().string() : ".";
+  if (::access(path.c_str(), W_OK) != 0)
+    return "cannot write to the archive: you may not write the file (" +
+           std::string(std::strerror(errno)) + ")";
+  for (const char* suffix : {"-wal", "-shm"}) {
+    const std::string side = path + suffix;
+    if (::access(side.c_str(), F_OK) == 0 && ::access(side.c_str(), W_OK) != 0) {
+      return "cannot write to the archive: " + side +
+             " belongs to another user (left by someone who read the archive); it goes away "
+             "when no one has the archive open, or its owner may remove it then";
+    }
+  }
+  if (::access(folder.c_str(), W_OK) != 0)
+    return "cannot write to the archive: you may not write its folder " + folder +
+           " (SQLite keeps its -wal and -shm files beside the archive)";
+  return "cannot write to the archive (" + detail + ")";
+}
 
 // Turns an SQLite failure into an ArchiveError naming the file.
 [[noreturn]] void fail(sqlite3* db, int rc, const std::string& path,
@@ -34,10 +69,10 @@ constexpr int kBusyTimeoutMs = 15000;
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       what = "the archive is busy: another process kept it locked for " +
-             std::to_string(kBusyTimeoutMs / 1000) + " s; try again";
+             std::to_string(busy_timeout_ms() / 1000) + " s; try again";
       break;
     case SQLITE_READONLY:
-      what = "cannot write to the archive (" + detail + ")";
+      what = why_not_writable(path, detail);
       break;
     case SQLITE_CANTOPEN:
       what = "cannot open the archive (" + detail + ")";
@@ -291,6 +326,32 @@ Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;
 Store::~Store() = default;
 
+namespace {
+
+// True when this user may write the archive and create files beside it.
+bool writable_here(const std::string& path) {
+  const fs::path file(path);
+  const std::string folder = file.has_parent_path() ? file.parent_path().string() : ".";
+  return ::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
+}
+
+// "file:<path>?immutable=1" with the URI's special characters escaped.
+std::string immutable_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+      uri += escaped;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
+
+}  // namespace
+
 Store Store::open(const std::string& path, Mode mode) {
   std::error_code ec;
   if (fs::is_directory(path, ec))
@@ -301,11 +362,20 @@ Store Store::open(const std::string& path, Mode mode) {
         where(path, "", "no archive here (create it with 'mancala evidence import')"));
   }
   sqlite3* raw = nullptr;
-  const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::kCreate ? SQLITE_OPEN_CREATE : 0);
-  const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+  int rc = SQLITE_OK;
+  const bool read_only = mode == Mode::kReadOnly;
+  if (!read_only) {
+    rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  } else if (writable_here(path)) {
+    rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  } else {
+    // Not ours to write: no locks and no -wal/-shm files (immutable), as on read-only media.
+    rc = sqlite3_open_v2(immutable_uri(path).c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                         nullptr);
+  }
   Store store(raw, path);
   if (rc != SQLITE_OK) fail(raw, rc, path);
-  sqlite3_busy_timeout(raw, kBusyTimeoutMs);
+  sqlite3_busy_timeout(raw, busy_timeout_ms());
   sqlite3_extended_result_codes(raw, 0);
 
   // Identify the file before anything could write to it, in one statement so that the three
@@ -334,13 +404,29 @@ Store Store::open(const std::string& path, Mode mode) {
                                  std::to_string(kSchemaVersion) + "); use a newer mancala"));
   }
 
+  if (read_only) {
+    if (version < kSchemaVersion) {
+      throw ArchiveError(where(path, "",
+                               fresh
+                                   ? "an empty file, not an archive yet (create it with 'mancala "
+                                     "evidence import')"
+                                   : "schema version " + std::to_string(version) +
+                                         " is older than this program's; open it once for "
+                                         "writing (e.g. 'mancala evidence import') to update it"));
+    }
+    const int created =
+        sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                   nullptr, distance_km_function, nullptr, nullptr, nullptr);
+    if (created != SQLITE_OK) fail(raw, created, path);
+    return store;
+  }
   // WAL lets readers work while one process writes; the pragma needs a moment without locks.
   for (int attempt = 0;; ++attempt) {
     char* message = nullptr;
     const int wal = sqlite3_exec(raw, "PRAGMA journal_mode=WAL", nullptr, nullptr, &message);
     sqlite3_free(message);
     if (wal == SQLITE_OK) break;
-    if ((wal != SQLITE_BUSY && wal != SQLITE_LOCKED) || attempt * 10 > kBusyTimeoutMs)
+    if ((wal != SQLITE_BUSY && wal != SQLITE_LOCKED) || attempt * 10 > busy_timeout_ms())
       fail(raw, wal, path);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
@@ -420,7 +506,7 @@ std::vector<Game> Store::games() {
   return out;
 }
 
-ImportResult Store::import(const ImportBatch& batch) {
+ImportResult Store::import(const ImportBatch& batch, const ImportOptions& options) {
   check_before_writing();
   sqlite3* db = db_.get();
   ImportResult result;
@@ -542,7 +628,19 @@ ImportResult Store::import(const ImportBatch& batch) {
     }
     std::string key = lookup(record.game, nullptr);
     if (key.empty()) {
-      key = fold_name(record.game);
+      // A snake_case key, so that the archive's own export (records name their game by key)
+      // imports again.
+      const std::string derived = game_key_from_name(record.game);
+      if (derived.empty()) {
+        throw ArchiveError(where(origin.file, origin.item,
+                                 "game name '" + record.game +
+                                     "' has no letter a-z or digit to make a game key from; "
+                                     "declare the game under 'games' with a key"));
+      }
+      key = lookup(derived, nullptr);  // "Bao?" after "Bao!": the game already made
+    }
+    if (key.empty()) {
+      key = game_key_from_name(record.game);
       add_game.reset();
       add_game.bind(1, key)
           .bind(2, trim(record.game))
@@ -563,6 +661,20 @@ ImportResult Store::import(const ImportBatch& batch) {
       ++result.records_unchanged;
       continue;
     }
+    RecordChange change{record.id, !before, {}, {}, origin.file, origin.item};
+    if (before) {
+      change.changed = changed_fields(*before, record);
+      change.removed = removed_fields(*before, record);
+    }
+    if (!change.removed.empty() && !options.allow_removals && !options.dry_run) {
+      std::string fields;
+      for (const std::string& f : change.removed) fields += (fields.empty() ? "" : ", ") + f;
+      throw ArchiveError(where(origin.file, origin.item,
+                               "would remove " + fields +
+                                   " from the archived record (a truncated page?); nothing "
+                                   "imported (give --allow-removals to accept)"));
+    }
+    result.changes.push_back(std::move(change));
     ++(before ? result.records_updated : result.records_added);
     upsert_record.reset();
     upsert_record.bind(1, record.id)
@@ -599,6 +711,7 @@ ImportResult Store::import(const ImportBatch& batch) {
   exec(db, path_,
        "DELETE FROM games WHERE declared = 0 AND key NOT IN (SELECT game_key FROM evidence)");
   write_ruleset_links(db, path_, batch.ruleset_links);
+  if (options.dry_run) return result;  // the transaction rolls back: nothing written
   tx.commit();
   return result;
 }

@@ -43,10 +43,27 @@ struct RunRecord {         // one stored simulation run
   bool operator==(const RunRecord&) const = default;
 };
 
-// What an import did.
+// How an import runs. An update that leaves empty a field the archived record has (a truncated
+// portal page dropping confidence, sources...) is refused unless allow_removals; a dry run does
+// everything but commit, so its ImportResult says what the import would change.
+struct ImportOptions {
+  bool dry_run = false;
+  bool allow_removals = false;
+};
+
+// One record an import adds or changes: the fields changed and, among them, those removed.
+struct RecordChange {
+  std::string id;
+  bool added = false;
+  std::vector<std::string> changed, removed;
+  std::string file, item;  // where the new version came from
+};
+
+// What an import did (or, in a dry run, would do).
 struct ImportResult {
   int games_added = 0, games_updated = 0;
   int records_added = 0, records_updated = 0, records_unchanged = 0;
+  std::vector<RecordChange> changes;  // in the batch's order
 };
 
 // A search over the evidence; every filter that is set must hold.
@@ -82,8 +99,13 @@ struct ArchiveSummary {
 class Store {
  public:
   enum class Mode {
-    kCreate,    // create the file if missing
-    kExisting,  // the file must exist (searches do not create empty archives)
+    kCreate,  // create the file if missing; read and write
+    // The file must exist (searches do not create empty archives) and is only read: opened
+    // read-only, and as immutable where this user cannot write the file or its folder, so a
+    // reader never leaves -wal/-shm files the owner could not write, and an archive in a
+    // read-only folder can still be searched. Writing through such a Store throws.
+    kReadOnly,
+    kExisting = kReadOnly,
   };
 
   // Opens (creating or migrating) the archive at `path`. Throws ArchiveError
@@ -102,7 +124,9 @@ class Store {
   // duplicated). A record's game is looked up by key, name or alias; an unknown game is added
   // with a key folded from the name. Throws ArchiveError naming the file and item on conflict;
   // then nothing is written.
-  ImportResult import(const ImportBatch& batch);
+  // An update removing fields throws ArchiveError "<file>: <item>: would remove <fields> ..."
+  // unless options.allow_removals (a dry run reports it in the result instead).
+  ImportResult import(const ImportBatch& batch, const ImportOptions& options = {});
 
   std::optional<EvidenceRecord> get(const std::string& evidence_id);
   std::vector<SearchHit> search(const SearchQuery& query);

@@ -171,6 +171,23 @@ std::string fold_name(std::string_view name) {
   return out;
 }
 
+std::string game_key_from_name(std::string_view name) {
+  std::string key;
+  bool pending_separator = false;
+  for (const char c : fold_name(name)) {
+    const bool kept = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!kept) {
+      pending_separator = !key.empty();
+      continue;
+    }
+    if (pending_separator) key += '_';
+    pending_separator = false;
+    key += c;
+  }
+  if (!key.empty() && key[0] >= '0' && key[0] <= '9') key = "game_" + key;
+  return key;
+}
+
 std::string ascii_lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) {

@@ -40,6 +40,11 @@ std::vector<std::string> split_list(std::string_view text, char separator);
 // none at either end. "Toguz Kumalak", "toguz_kumalak" and "TOGUZ-KUMALAK" fold alike.
 std::string fold_name(std::string_view name);
 
+// The key of a game first named by a record: the folded name's ASCII letters and digits, every
+// run of anything else one '_' ("Bao la Kiswahili!" -> "bao_la_kiswahili"), "game_" before a
+// leading digit. Empty when the name holds no ASCII letter or digit ("!!!"): the caller refuses it.
+std::string game_key_from_name(std::string_view name);
+
 // ASCII lower case of `text` (other bytes unchanged).
 std::string ascii_lower(std::string_view text);
 

@@ -94,7 +94,7 @@ int cmd_compare(const Args& args, Io& io) {
     throw UsageError("compare: give rulesets, --evidence or --game, not more than one of them");
   if (games < 1) throw UsageError("compare: --games: must be 1 or more");
   if (seed < 0) throw UsageError("compare: --seed: must be 0 or more");
-  if (threads < 1) throw UsageError("compare: --threads: must be 1 or more");
+  check_threads("compare", threads);
   const std::string format = check_compare_format("compare", vm["format"].as<std::string>());
   CompareOptions options;
   options.games = games;
@@ -186,7 +186,7 @@ int cmd_handicap(const Args& args, Io& io) {
     throw UsageError("handicap: missing the ruleset (see 'mancala handicap --help')");
   if (games < 1) throw UsageError("handicap: --games: must be 1 or more");
   if (seed < 0) throw UsageError("handicap: --seed: must be 0 or more");
-  if (threads < 1) throw UsageError("handicap: --threads: must be 1 or more");
+  check_threads("handicap", threads);
   const std::string format = check_compare_format("handicap", vm["format"].as<std::string>());
   HandicapOptions options;
   options.games = games;

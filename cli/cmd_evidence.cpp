@@ -138,26 +138,74 @@ std::string links_text(const ar::ImportBatch& batch) {
   return "; rulesets linked: " + std::to_string(batch.ruleset_links.size());
 }
 
+// --dry-run and --allow-removals, for both imports (docs/archive.md, "Updates").
+void add_import_options(po::options_description& desc) {
+  desc.add_options()("dry-run", "show what the import would change and write nothing")(
+      "allow-removals", "accept updates that leave empty a field the archived record has");
+}
+
+ar::ImportOptions import_options(const po::variables_map& vm) {
+  return {vm.count("dry-run") > 0, vm.count("allow-removals") > 0};
+}
+
+// The archive to import into; a dry run into an archive not made yet runs on an empty one in
+// memory, so that nothing is created.
+ar::Store open_for_import(const std::string& path, bool dry_run) {
+  std::error_code ec;
+  if (dry_run && !fs::exists(path, ec)) return ar::Store::open(":memory:");
+  return ar::Store::open(path);
+}
+
+// A line per record a dry run would add or change; after a real import, a line per record that
+// lost fields (accepted with --allow-removals).
+void print_changes(const ar::ImportResult& r, bool dry_run, Io& io) {
+  auto list = [](const std::vector<std::string>& fields) {
+    std::string out;
+    for (const std::string& f : fields) out += (out.empty() ? "" : ", ") + f;
+    return out;
+  };
+  for (const ar::RecordChange& c : r.changes) {
+    if (dry_run && c.added) {
+      io.err << "would add " << c.id << "\n";
+    } else if (dry_run) {
+      io.err << "would update " << c.id << ": " << list(c.changed)
+             << (c.removed.empty()
+                     ? ""
+                     : "; would remove " + list(c.removed) + " (refused without --allow-removals)")
+             << "\n";
+    } else if (!c.removed.empty()) {
+      io.err << "updated " << c.id << ": removed " << list(c.removed) << "\n";
+    }
+  }
+}
+
 int import_json(const Args& args, Io& io) {
   po::options_description desc("options");
   std::string db;
   std::vector<std::string> paths;
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
       "path", po::value(&paths), "JSON files or folders");
+  add_import_options(desc);
   po::positional_options_description pos;
   pos.add("path", -1);
   po::variables_map vm;
-  if (!parse_options("evidence import", "PATH... [--db FILE]", desc, pos, args, vm, io)) return 0;
+  if (!parse_options("evidence import", "PATH... [--db FILE] [--dry-run] [--allow-removals]", desc,
+                     pos, args, vm, io))
+    return 0;
   if (paths.empty()) throw UsageError("evidence import: give at least one JSON file or folder");
   ar::ImportBatch batch;
   ar::read_evidence_paths(paths, batch);
   add_ruleset_links(batch, io);
-  ar::Store store = ar::Store::open(default_db_path(db));
-  const ar::ImportResult r = store.import(batch);
-  io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path()
-         << ": " << r.records_added << " added, " << r.records_updated << " updated, "
+  const ar::ImportOptions options = import_options(vm);
+  ar::Store store = open_for_import(default_db_path(db), options.dry_run);
+  const ar::ImportResult r = store.import(batch, options);
+  print_changes(r, options.dry_run, io);
+  io.err << (options.dry_run ? "dry run: would import " : "imported ")
+         << count_of(batch.records.size(), "record") << " into " << default_db_path(db) << ": "
+         << r.records_added << " added, " << r.records_updated << " updated, "
          << r.records_unchanged << " unchanged; games: " << r.games_added << " added, "
-         << r.games_updated << " updated" << links_text(batch) << "\n";
+         << r.games_updated << " updated" << links_text(batch)
+         << (options.dry_run ? "; nothing written" : "") << "\n";
   return 0;
 }
 
@@ -170,11 +218,13 @@ int import_portal(const Args& args, Io& io) {
       "to-json", po::value(&json_dir),
       "write each record to DIR/<id>.json (the database only with --db)")("file", po::value(&files),
                                                                           "portal page text files");
+  add_import_options(desc);
   po::positional_options_description pos;
   pos.add("file", -1);
   po::variables_map vm;
-  if (!parse_options("evidence import-portal", "FILE... [--db FILE] [--to-json DIR]", desc, pos,
-                     args, vm, io)) {
+  if (!parse_options("evidence import-portal",
+                     "FILE... [--db FILE] [--to-json DIR] [--dry-run] [--allow-removals]", desc,
+                     pos, args, vm, io)) {
     return 0;
   }
   if (files.empty()) throw UsageError("evidence import-portal: give at least one page file");
@@ -186,15 +236,19 @@ int import_portal(const Args& args, Io& io) {
     }
   }
   const bool to_db = json_dir.empty() || vm.count("db") > 0;
+  const ar::ImportOptions options = import_options(vm);
   if (to_db) {
     add_ruleset_links(batch, io);
-    ar::Store store = ar::Store::open(default_db_path(db));
-    const ar::ImportResult r = store.import(batch);
-    io.err << "imported " << count_of(batch.records.size(), "record") << " into " << store.path()
-           << ": " << r.records_added << " added, " << r.records_updated << " updated, "
-           << r.records_unchanged << " unchanged" << links_text(batch) << "\n";
+    ar::Store store = open_for_import(default_db_path(db), options.dry_run);
+    const ar::ImportResult r = store.import(batch, options);
+    print_changes(r, options.dry_run, io);
+    io.err << (options.dry_run ? "dry run: would import " : "imported ")
+           << count_of(batch.records.size(), "record") << " into " << default_db_path(db) << ": "
+           << r.records_added << " added, " << r.records_updated << " updated, "
+           << r.records_unchanged << " unchanged" << links_text(batch)
+           << (options.dry_run ? "; nothing written" : "") << "\n";
   }
-  if (!json_dir.empty()) {
+  if (!json_dir.empty() && !options.dry_run) {
     std::error_code ec;
     fs::create_directories(json_dir, ec);
     if (ec) throw Error(where(json_dir, "", "cannot create folder: " + ec.message()));

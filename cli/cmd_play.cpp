@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "common/strict_json.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -539,12 +540,10 @@ int cmd_replay(const Args& args, Io& io) {
     const bool path_like =
         text.find('/') != std::string::npos ||
         (extension.size() > 1 && extension.find_first_of("0123456789") == std::string::npos);
-    if (std::filesystem::is_regular_file(text)) {
-      std::ifstream file{text, std::ios::binary};
-      std::stringstream buffer;
-      buffer << file.rdbuf();
-      if (!file && !file.eof()) throw Error(where(text, "", "cannot read the file"));
-      text = buffer.str();
+    // The error_code form: notation longer than a file name may be (255 bytes) names no file.
+    std::error_code not_a_file;
+    if (std::filesystem::exists(text, not_a_file)) {
+      text = read_input_file(text);
     } else if (one_word && path_like) {
       throw Error(
           where(text, "", "cannot read the file (" + std::string(std::strerror(ENOENT)) + ")"));

@@ -72,7 +72,7 @@ int cmd_report(const Args& args, Io& io) {
   }
   if (games < 1) throw UsageError("report: --games: must be 1 or more");
   if (seed < 0) throw UsageError("report: --seed: must be 0 or more");
-  if (threads < 1) throw UsageError("report: --threads: must be 1 or more");
+  check_threads("report", threads);
   if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
   sim::BatchOptions options;
   options.games = games;
@@ -138,7 +138,7 @@ int cmd_report(const Args& args, Io& io) {
     if (run.partial) {
       io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
              << " is as it was\n";
-      return 130;
+      return InterruptGuard::exit_code();
     }
     entries.push_back(std::move(entry));
   }
@@ -175,7 +175,7 @@ int cmd_report(const Args& args, Io& io) {
   if (InterruptGuard::interrupted()) {
     io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
            << " is as it was\n";
-    return 130;
+    return InterruptGuard::exit_code();
   }
   for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
   folder.commit();

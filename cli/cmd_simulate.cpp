@@ -23,6 +23,7 @@
 #include "cli/run_support.h"
 #include "common/paths.h"
 #include "common/world.h"
+#include "common/strict_json.h"
 #include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -64,6 +65,8 @@ class Output {
   Output& operator=(const Output&) = delete;
 
   std::ostream& stream() { return path_.empty() ? io_.out : buffer_; }
+  // Where the data went, for messages: the file, or "stdout".
+  std::string destination() const { return path_.empty() ? "stdout" : path_; }
 
   void commit() {
     if (path_.empty()) return;
@@ -256,7 +259,7 @@ int cmd_simulate(const Args& args, Io& io) {
     throw UsageError("simulate: missing the ruleset (see 'mancala simulate --help')");
   if (games < 1) throw UsageError("simulate: --games: must be 1 or more");
   if (seed < 0) throw UsageError("simulate: --seed: must be 0 or more");
-  if (threads < 1) throw UsageError("simulate: --threads: must be 1 or more");
+  check_threads("simulate", threads);
   BatchOptions options;
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
@@ -293,30 +296,48 @@ int cmd_simulate(const Args& args, Io& io) {
   InterruptGuard guard;
   options.stop = &InterruptGuard::interrupted();
   std::vector<json> runs;
+  std::vector<RunStats> finished;
+  std::vector<double> seconds;
   for (const RuleSet& rules : rulesets) {
     const auto start = std::chrono::steady_clock::now();
-    RunStats run;
     {
       ProgressBar bar(io, rules.id);
       options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
-      run = simulate_ruleset(rules, options);
+      finished.push_back(simulate_ruleset(rules, options));
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    runs.push_back(run_stats_to_json(run));
-    std::string stored;
-    if (store)
-      stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs.back())));
-    io.err << "simulate: " << rules.id << ": " << run.tally.games << " games in "
-           << fixed(seconds, 2) << " s" << (run.partial ? " (partial)" : "") << stored << "\n";
-    if (run.partial) break;
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    runs.push_back(run_stats_to_json(finished.back()));
+    if (finished.back().partial) break;
   }
+  // The results reach stdout or --output before the archive is touched: an archive kept locked
+  // by another process must not cost the games played.
   print_runs(output.stream(), format, runs);
   output.commit();
+  io.out.flush();
+  std::optional<std::string> store_failure;
+  for (size_t i = 0; i < finished.size(); ++i) {
+    const RunStats& run = finished[i];
+    std::string stored;
+    if (store && !store_failure) {
+      try {
+        stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs[i])));
+      } catch (const archive::ArchiveError& e) {
+        store_failure = e.what();
+      }
+    }
+    io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in "
+           << fixed(seconds[i], 2) << " s" << (run.partial ? " (partial)" : "") << stored << "\n";
+  }
+  if (store_failure) {
+    io.err << "mancala: " << *store_failure << "; the results were written to "
+           << output.destination() << " but not stored\n";
+    return 1;
+  }
   if (runs.back()["partial"].get<bool>()) {
     io.err << "mancala: simulate: interrupted: the statistics cover the games completed before "
-              "Ctrl-C\n";
-    return 130;
+           << InterruptGuard::cause() << "\n";
+    return InterruptGuard::exit_code();
   }
   return 0;
 }
@@ -354,7 +375,9 @@ int cmd_merge(const Args& args, Io& io) {
           where(file, "", std::string("cannot read the file (") + std::strerror(errno) + ")"));
     json doc;
     try {
-      doc = json::parse(in);
+      doc = parse_strict<json>(read_input_file(file));
+    } catch (const StrictJsonError& e) {
+      throw Error(where(file, e.location(), e.what()));
     } catch (const json::parse_error& e) {
       throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
     }
@@ -387,14 +410,21 @@ int cmd_merge(const Args& args, Io& io) {
   Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
   std::optional<archive::Store> store = open_store_for_runs("merge", vm);
   std::vector<json> runs;
-  for (const RunStats& run : merged) {
-    runs.push_back(run_stats_to_json(run));
-    if (store)
-      io.err << "merge: " << run.ruleset << ": stored as run "
-             << store->store_run(run_record(run, runs.back())) << "\n";
-  }
+  for (const RunStats& run : merged) runs.push_back(run_stats_to_json(run));
+  // Printed before storing, as in simulate: a locked archive does not cost the merged result.
   print_runs(output.stream(), format, runs);
   output.commit();
+  io.out.flush();
+  for (size_t i = 0; store && i < merged.size(); ++i) {
+    try {
+      const int64_t id = store->store_run(run_record(merged[i], runs[i]));
+      io.err << "merge: " << merged[i].ruleset << ": stored as run " << id << "\n";
+    } catch (const archive::ArchiveError& e) {
+      io.err << "mancala: " << e.what() << "; the results were written to " << output.destination()
+             << " but not stored\n";
+      return 1;
+    }
+  }
   return 0;
 }
 
@@ -556,7 +586,7 @@ int cmd_bench(const Args& args, Io& io) {
     return 0;
   }
   if (games < 1) throw UsageError("bench: --games: must be 1 or more");
-  if (threads < 1) throw UsageError("bench: --threads: must be 1 or more");
+  check_threads("bench", threads);
   const std::string format =
       check_format("bench", vm["format"].as<std::string>(), {"table", "json"});
   const Agent agent = agent_option("bench", vm["agent"].as<std::string>());

@@ -41,4 +41,18 @@ inline bool parse_options(const std::string& command, const std::string& usage,
   return true;
 }
 
+// The most worker threads a command accepts: far above any machine's useful count, far below the
+// point where creating the threads fails (a thread the system refuses aborts the process).
+inline constexpr int kMaxThreads = 256;
+
+// --threads checked for every command that runs games: UsageError (exit 2)
+// "<command>: --threads: must be 1 or more" / "... must be at most 256 (got 100000)".
+inline void check_threads(const std::string& command, int threads) {
+  if (threads < 1) throw UsageError(command + ": --threads: must be 1 or more");
+  if (threads > kMaxThreads) {
+    throw UsageError(command + ": --threads: must be at most " + std::to_string(kMaxThreads) +
+                     " (got " + std::to_string(threads) + ")");
+  }
+}
+
 }  // namespace mancala::cli

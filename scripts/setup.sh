@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, only those missing. Idempotent.
+# `setup.sh fuzz` adds clang and its libFuzzer runtime, needed only by scripts/fuzz.sh.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
           clang-format)
 # MANCALA_MPI=1 adds Open MPI, for the optional MPI build (docs/scale-out.md).
 if [ "${MANCALA_MPI:-0}" = 1 ]; then packages+=(libopenmpi-dev openmpi-bin); fi
+if [ "${1:-}" = fuzz ]; then
+  packages+=(clang libclang-rt-dev)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: set up, build with warnings as errors, validate the rulesets, run every
-# test; then build again under AddressSanitizer + UndefinedBehaviorSanitizer and run them again.
+# test; then build again under AddressSanitizer + UndefinedBehaviorSanitizer and run them again;
+# then fuzz every parser a user feeds for 10 s each (SKIP_FUZZ=1 skips it; scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -19,4 +20,9 @@ if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
   BUILD_DIR=build-asan BUILD_TYPE=Debug bash scripts/build.sh -DMANCALA_WERROR=ON \
     -DMANCALA_SANITIZE=ON -DMANCALA_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG=-g1
   (cd build-asan && ASAN_OPTIONS=detect_leaks=0 MANCALA_SANITIZED=1 ctest --output-on-failure -j"$jobs")
+fi
+
+if [ "${SKIP_FUZZ:-0}" != 1 ]; then
+  # Builds only the fuzz targets, with clang; prints the executions per target.
+  bash scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
 fi

@@ -273,16 +273,19 @@ const std::set<std::string> kMetaKeys = {"name",    "status",  "evidence", "summ
 const std::set<std::string> kStatuses = {"observed", "described", "reconstructed"};
 
 json read_json_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw RuleError(file.string() + ": cannot read the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  std::string text;
+  try {
+    text = read_input_file(file.string());
+  } catch (const Error& e) {
+    throw RuleError(e.what());
+  }
   try {
     return parse_strict<json>(text);
   } catch (const DuplicateKeyError& e) {
     throw RuleError(where(file.string(), e.path.empty() ? e.key : e.path + "." + e.key,
                           "the key is given twice"));
+  } catch (const NumberRangeError& e) {
+    throw RuleError(where(file.string(), e.location(), e.what()));
   } catch (const json::parse_error& e) {
     // Turn the byte offset into a line number for the message.
     const size_t upto = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
@@ -341,7 +344,7 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
     for (const auto& [key, value] : j["rules"].items()) {
       const auto& fields = rule_fields();
       auto it = std::find_if(fields.begin(), fields.end(),
-                             [&](const FieldInfo& f) { return f.key == key; });
+                             [&k = key](const FieldInfo& f) { return f.key == k; });
       if (it == fields.end()) throw RuleError(file + ": rules." + key + ": unknown rule key");
       it->set(r, value, file + ": rules." + key);
       set_here.insert(key);
@@ -353,7 +356,7 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
       const std::string where = file + ": provenance." + key;
       const auto& fields = rule_fields();
       const bool known = std::any_of(fields.begin(), fields.end(),
-                                     [&](const FieldInfo& f) { return f.key == key; });
+                                     [&k = key](const FieldInfo& f) { return f.key == k; });
       if (!known) throw RuleError(where + ": not a rule key");
       if (!value.is_object())
         throw RuleError(where + ": expected an object with \"evidence\" or \"assumption\"");

@@ -1,0 +1,244 @@
+// Hostile inputs to the archive (issue 12, "Errors and resources"): numbers out of range, game
+// names without a key, exports that must import again, updates that would drop fields, and
+// archives this user may only read.
+#include <grp.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "archive/store.h"
+#include "archive_test_util.h"
+
+namespace mancala::archive::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// "A number out of range (1e999) in evidence ... every input error names the file and what is
+// wrong."
+TEST(EvidenceInput, ANumberOutOfRangeNamesTheFileRecordAndKey) {
+  TempDir dir;
+  write_text(dir / "e.json", R"({"records": [{"id": "X.1", "game": "Bao", "type": "Ethnography",)"
+                             R"( "confidence": 1e999}]})");
+  const CliResult r = run_cli({"evidence", "import", dir / "e.json", "--db", dir / "a.db"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err, "mancala: " + dir / "e.json" +
+                       ": records[0].confidence: number out of range '1e999'\n");
+  EXPECT_FALSE(fs::exists(dir / "a.db"));
+}
+
+// "A game name made only of punctuation is stored under an empty game key: validate names."
+TEST(EvidenceInput, AGameNameWithoutLettersIsRefusedAndNothingWritten) {
+  TempDir dir;
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", dir / "a.db"}).code, 0);
+  const std::string before =
+      run_cli({"evidence", "search", "--db", dir / "a.db", "--format", "json"}).out;
+  for (const std::string name : {"...", "!!!", "--", "?"}) {
+    write_text(dir / "e.json",
+               R"({"records": [{"id": "X.1", "game": ")" + name + R"(", "type": "Ethnography"}]})");
+    const CliResult r = run_cli({"evidence", "import", dir / "e.json", "--db", dir / "a.db"});
+    EXPECT_EQ(r.code, 1) << name;
+    EXPECT_EQ(r.err, "mancala: " + dir / "e.json" + ": records[0] (X.1): game name '" + name +
+                         "' has no letter a-z or digit to make a game key from; declare the "
+                         "game under 'games' with a key\n");
+  }
+  EXPECT_EQ(run_cli({"evidence", "search", "--db", dir / "a.db", "--format", "json"}).out, before);
+}
+
+// "Everything the archive exports re-imports": the search export of an archive holding games
+// first named by records with odd spellings imports into a new archive, which exports the same.
+TEST(EvidenceInput, TheArchivesExportImportsAgainUnchanged) {
+  TempDir dir;
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", dir / "a.db"}).code, 0);
+  write_text(dir / "odd.json", R"({"records": [
+      {"id": "X.1", "game": "Bao la Kiswahili!", "type": "Ethnography", "confidence": 50},
+      {"id": "X.2", "game": "Bao la Kiswahili?", "type": "Artifact"},
+      {"id": "X.3", "game": "9 Holes (variant)", "type": "Artifact"
+},
+      {"id": "X.4", "game": "Ōware", "type": "Artifact"}]
+})");
+  const CliResult odd = run_cli({"evidence", "import", dir / "odd.json", "--db", dir / "a.db"});
+ASSERT_EQ(odd.code, 0) << odd.err;
+const CliResult exported =
+    run_cli({"evidence", "search", "--db", dir / "a.db", "--format", "json"});
+ASSERT_EQ(exported.code, 0);
+const nlohmann::json records = nlohmann::json::parse(exported.out)["records"];
+std::map<std::string, std::string> game_of;
+for (const auto& r : records) game_of[r["id"]] = r["game"];
+EXPECT_EQ(game_of["X.1"], "bao_la_kiswahili");
+EXPECT_EQ(game_of["X.2"], "bao_la_kiswahili");  // the same game, not a second one
+EXPECT_EQ(game_of["X.3"], "game_9_holes_variant");
+EXPECT_EQ(game_of["X.4"], "ware");
+
+write_text(dir / "export.json", exported.out);
+const CliResult again = run_cli({"evidence", "import", dir / "export.json", "--db", dir / "b.db"});
+ASSERT_EQ(again.code, 0) << again.err;
+EXPECT_EQ(run_cli({"evidence", "search", "--db", dir / "b.db", "--format", "json"}).out,
+          exported.out);
+// And into the archive it came from: nothing changes.
+const CliResult same = run_cli({"evidence", "import", dir / "export.json", "--db", dir / "a.db"});
+ASSERT_EQ(same.code, 0) << same.err;
+EXPECT_NE(same.err.find(" 0 added, 0 updated, "), std::string::npos) << same.err;
+}
+
+// The first `lines` lines of the Khutka Boia portal page: a page saved before it had loaded.
+std::string truncated_page(int lines) {
+  std::istringstream in(read_text(fixture("khutka_boia_dlp1450.txt")));
+  std::string out, line;
+  for (int i = 0; i < lines && std::getline(in, line); ++i) out += line + "\n";
+  return out;
+}
+
+// "A truncated portal page ... silently replaces a complete one. An update that removes fields
+// must say so, and --dry-run must show what an import would change."
+TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
+  TempDir dir;
+  const std::string db = dir / "a.db";
+  ASSERT_EQ(
+      run_cli({"evidence", "import-portal", fixture("khutka_boia_dlp1450.txt"), "--db", db}).code,
+      0);
+  const std::string complete =
+      run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out;
+  const std::string bytes = read_text(db);
+  write_text(dir / "page.txt", truncated_page(9));  // up to "Content", without what follows
+
+  const CliResult refused = run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_EQ(refused.err, "mancala: " + dir / "page.txt" +
+                             ": DLP.Evidence.1450: would remove confidence, ages, genders, sources "
+                             "from the archived record (a truncated page?); nothing imported "
+                             "(give --allow-removals to accept)\n");
+  EXPECT_EQ(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
+            complete);
+
+  const CliResult dry =
+      run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db, "--dry-run"});
+  EXPECT_EQ(dry.code, 0) << dry.err;
+  EXPECT_TRUE(dry.err.starts_with(
+      "would update DLP.Evidence.1450: confidence, ages, genders, sources; would remove "
+      "confidence, ages, genders, sources (refused without --allow-removals)\n"
+      "dry run: would import 1 record into " +
+      db + ": 0 added, 1 updated, 0 unchanged; rulesets linked: "))
+      << dry.err;
+  EXPECT_TRUE(dry.err.ends_with("; nothing written\n")) << dry.err;
+  EXPECT_EQ(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
+            complete);
+
+  const CliResult allowed =
+      run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db, "--allow-removals"});
+  EXPECT_EQ(allowed.code, 0) << allowed.err;
+  EXPECT_EQ(allowed.err.substr(0, allowed.err.find('\n')),
+            "updated DLP.Evidence.1450: removed confidence, ages, genders, sources");
+  EXPECT_NE(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
+            complete);
+  (void)bytes;
+}
+
+// A dry run into an archive that does not exist yet creates nothing.
+TEST(EvidenceUpdates, ADryRunIntoANewArchiveCreatesNothing) {
+  TempDir dir;
+  const CliResult dry =
+      run_cli({"evidence", "import", evidence_data_dir(), "--db", dir / "new.db", "--dry-run"});
+  EXPECT_EQ(dry.code, 0) << dry.err;
+  EXPECT_NE(dry.err.find("would add DLP.Evidence.1450\n"), std::string::npos) << dry.err;
+  EXPECT_TRUE(fs::is_empty(dir.path()));
+}
+
+// "Reading must work read-only": a search opens the archive read-only, so it leaves the file as
+// it was and no -wal/-shm files behind.
+TEST(ReadOnlyArchive, ASearchWritesNothing) {
+  TempDir dir;
+  const std::string db = dir / "a.db";
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  ASSERT_FALSE(fs::exists(db + "-wal"));
+  const std::string bytes = read_text(db);
+  const auto modified = fs::last_write_time(db);
+  EXPECT_EQ(run_cli({"evidence", "search", "four", "--db", db}).code, 0);
+  EXPECT_EQ(run_cli({"evidence", "summary", "--db", db}).code, 0);
+  EXPECT_EQ(read_text(db), bytes);
+  EXPECT_EQ(fs::last_write_time(db), modified);
+  EXPECT_FALSE(fs::exists(db + "-wal"));
+  EXPECT_FALSE(fs::exists(db + "-shm"));
+}
+
+// Runs `body` as another, unprivileged user (nobody) in a child process when this test runs as
+// root, else in-process; returns the body's exit code. Root may write anything, so a folder or
+// file "not writable" can only be shown to root through another user.
+template <class Body>
+int as_other_user(Body body) {
+  if (::geteuid() != 0) return body();
+  const pid_t child = ::fork();
+  if (child == 0) {
+    if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(100);
+    ::_exit(body());
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 101;
+}
+
+// "An archive in a read-only folder cannot even be searched": it can, and the archive is found.
+TEST(ReadOnlyArchive, AnArchiveInAFolderThisUserCannotWriteIsSearched) {
+  TempDir dir;
+  fs::create_directories(dir / "shelf");
+  const std::string db = dir / "shelf/a.db";
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::others_read |
+                                  fs::perms::others_exec | fs::perms::group_read |
+                                  fs::perms::group_exec);
+  fs::permissions(dir / "shelf", fs::perms::owner_read | fs::perms::owner_exec |
+                                     fs::perms::others_read | fs::perms::others_exec |
+                                     fs::perms::group_read | fs::perms::group_exec);
+  fs::permissions(db, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  const int code = as_other_user([&] {
+    const CliResult r =
+        run_cli({"evidence", "search", "--near", "32.5,71.5", "--radius-km", "100", "--db", db});
+    if (r.code != 0) return 10;
+    if (r.out.find("DLP.Evidence.1450") == std::string::npos) return 11;
+    const CliResult written = run_cli({"evidence", "import", evidence_data_dir(), "--db", db});
+    if (written.code != 1) return 12;
+    // What is really wrong: the file is not this user's to write.
+    if (written.err != "mancala: " + db +
+                           ": cannot write to the archive: you may not write the file "
+                           "(Permission denied)\n")
+      return 13;
+    return 0;
+  });
+  fs::permissions(dir / "shelf", fs::perms::owner_all);
+  fs::permissions(db, fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(code, 0);
+  EXPECT_FALSE(fs::exists(db + "-wal"));
+  EXPECT_FALSE(fs::exists(db + "-shm"));
+}
+
+// "After another user only reads the archive, the -wal/-shm files make the owner's next write
+// fail": a reader who may not write the file leaves none, and the owner writes.
+TEST(ReadOnlyArchive, AnotherUsersReadLeavesNothingInTheOwnersWay) {
+  TempDir dir;
+  const std::string db = dir / "a.db";
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  fs::permissions(dir.path(), fs::perms::all);  // a shared folder: anyone may create files
+  fs::permissions(db, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                          fs::perms::others_read);
+  const int code = as_other_user([&] {
+    return run_cli({"evidence", "search", "four", "--db", db}).code == 0 ? 0 : 10;
+  });
+  EXPECT_EQ(code, 0);
+  EXPECT_FALSE(fs::exists(db + "-wal"));
+  EXPECT_FALSE(fs::exists(db + "-shm"));
+  write_text(dir / "new.json",
+             R"({"records": [{"id": "X.1", "game": "Bao", "type": "Ethnography"}]})");
+  const CliResult owner = run_cli({"evidence", "import", dir / "new.json", "--db", db});
+  EXPECT_EQ(owner.code, 0) << owner.err;
+}
+
+}  // namespace
+}  // namespace mancala::archive::testing

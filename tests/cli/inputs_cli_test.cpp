@@ -1,0 +1,203 @@
+// Hostile inputs and resources for the commands that run games or read files (issue 12, "Errors
+// and resources"): an absurd --threads, SIGTERM, an archive locked by another process, notation
+// longer than a file name, numbers out of range and files too large to read.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
+#include <thread>
+
+#include "../archive/archive_test_util.h"
+#include "cli_test_util.h"
+
+namespace mancala::cli {
+namespace {
+
+using archive::testing::read_text;
+using archive::testing::TempDir;
+using archive::testing::write_text;
+using nlohmann::json;
+using testing::Result;
+using testing::run_cli;
+
+// "--threads has an upper bound": every command that runs games refuses a thread count the
+// system could not create (it used to abort with exit 134), with exit 2 and one message.
+TEST(ThreadsOption, AbsurdCountsAreRefusedWithExit2InEveryCommand) {
+  TempDir dir;
+  const std::vector<Args> commands = {
+      {"simulate", "toguz_kumalak", "--no-store", "--threads", "100000"},
+      {"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--threads", "100000"},
+      {"bench", "toguz_kumalak", "--threads", "100000"},
+      {"report", "toguz_kumalak", "--no-store", "--out", dir / "out", "--threads", "100000"},
+      {"handicap", "khutka_boia", "--threads", "100000"},
+  };
+  for (const Args& args : commands) {
+    const Result r = run_cli(args);
+    EXPECT_EQ(r.code, 2) << args[0] << ": " << r.err;
+    EXPECT_EQ(r.err, "mancala: " + args[0] + ": --threads: must be at most 256 (got 100000)\n");
+    EXPECT_EQ(r.out, "");
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+  // The bound itself is accepted.
+  const Result at_bound =
+      run_cli({"simulate", "toguz_kumalak", "--no-store", "--games", "3", "--threads", "256"});
+  EXPECT_EQ(at_bound.code, 0) << at_bound.err;
+}
+
+int g_stray_terms = 0;
+extern "C" void count_stray_term(int) { ++g_stray_terms; }
+
+// "SIGTERM ... treat it like Ctrl-C": the partial run is printed and stored, exit 143.
+TEST(SimulateSignals, SigtermPrintsAndStoresThePartialRunLikeCtrlC) {
+  TempDir dir;
+  struct sigaction mine {
+  }, previous{};
+  mine.sa_handler = count_stray_term;
+  sigemptyset(&mine.sa_mask);
+  sigaction(SIGTERM, &mine, &previous);
+  Result r;
+  std::thread simulation([&] {
+    r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "1000000000", "--format", "json",
+                 "--threads", "2", "--db", dir / "runs.db"});
+  });
+  for (int i = 0; i < 2000; ++i) {  // until simulate has put its handler in place of ours
+    struct sigaction now {};
+    sigaction(SIGTERM, nullptr, &now);
+    if (now.sa_handler != count_stray_term) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  raise(SIGTERM);
+  simulation.join();
+  sigaction(SIGTERM, &previous, nullptr);
+  EXPECT_EQ(g_stray_terms, 0);
+
+  EXPECT_EQ(r.code, 143) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "
+                                                  "in [0-9.]+ s \\(partial\\), stored as run 1\n"
+                                                  "mancala: simulate: interrupted: the statistics "
+                                                  "cover the games completed before SIGTERM\n$")))
+      << r.err;
+  const json printed = json::parse(r.out);
+  EXPECT_EQ(printed["partial"], true);
+  const json stored = json::parse(run_cli({"runs", "show", "1", "--db", dir / "runs.db"}).out);
+  EXPECT_EQ(stored["stats"], printed);
+}
+
+// Sets an environment variable for one scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+  ~ScopedEnv() { unsetenv(name_); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+};
+
+// "The result must reach stdout / -o first": another connection holds the archive's write lock
+// for longer than simulate waits; the result is written, and the message says it was.
+TEST(SimulateStore, ALockedArchiveDoesNotCostTheResult) {
+  TempDir dir;
+  const std::string db = dir / "runs.db";
+  ASSERT_EQ(run_cli({"simulate", "toguz_kumalak", "--games", "2", "--db", db}).code, 0);
+  const Result unlocked =
+      run_cli({"simulate", "toguz_kumalak", "--games", "20", "--no-store", "--format", "json"});
+  ASSERT_EQ(unlocked.code, 0);
+
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+  {
+    ScopedEnv wait_one_second("MANCALA_BUSY_TIMEOUT", "1");
+    const Result to_file = run_cli({"simulate", "toguz_kumalak", "--games", "20", "--format",
+                                    "json", "--db", db, "-o", dir / "run.json"});
+    EXPECT_EQ(to_file.code, 1);
+    EXPECT_EQ(read_text(dir / "run.json"), unlocked.out);
+    EXPECT_TRUE(to_file.err.ends_with(
+        "mancala: " + db +
+        ": the archive is busy: another process kept it locked for 1 s; try again; the results "
+        "were written to " +
+        dir / "run.json" + " but not stored\n"))
+        << to_file.err;
+    const Result to_stdout =
+        run_cli({"simulate", "toguz_kumalak", "--games", "20", "--format", "json", "--db", db});
+    EXPECT_EQ(to_stdout.code, 1);
+    EXPECT_EQ(to_stdout.out, unlocked.out);
+    EXPECT_TRUE(to_stdout.err.ends_with("the results were written to stdout but not stored\n"))
+        << to_stdout.err;
+  }
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  const json runs = json::parse(run_cli({"runs", "list", "--db", db, "--format", "json"}).out);
+  EXPECT_EQ(runs.size(), 1u);  // only the first run
+}
+
+// The first game of the tournament fixture's notation, as given on the command line.
+std::string first_tournament_notation() {
+  std::ifstream in(std::string(MANCALA_TEST_DIR) + "/fixtures/togyz/kazakhstan-2016-2018.jsonl");
+  std::string line;
+  std::getline(in, line);
+  return json::parse(line)["notation"].get<std::string>();
+}
+
+// "Decide file versus text without tripping on long text": notation longer than a file name may
+// be (255 bytes) is read as notation, the same as from a file.
+TEST(ReplayNotation, TextLongerThanAFileNameIsNotation) {
+  TempDir dir;
+  const std::string notation = first_tournament_notation();
+  ASSERT_GT(notation.size(), 255u);
+  write_text(dir / "game.txt", notation);
+  const Result inline_text =
+      run_cli({"replay", "toguz_kumalak", "--togyz-notation", notation, "--format", "json"});
+  const Result from_file = run_cli(
+      {"replay", "toguz_kumalak", "--togyz-notation", dir / "game.txt", "--format", "json"});
+  ASSERT_EQ(inline_text.code, 0) << inline_text.err;
+  EXPECT_EQ(inline_text.out, from_file.out);
+}
+
+// "A number out of range ... every input error names the file and what is wrong."
+TEST(InputFiles, ANumberOutOfRangeIsNamedWithItsFileAndKey) {
+  TempDir dir;
+  write_text(dir / "rules.json",
+             R"({"name": "x", "status": "reconstructed", "extends": "toguz_kumalak/standard",)"
+             R"( "rules": {"counters_per_hole": 1e999}})");
+  const Result rules = run_cli({"rules", "check", dir / "rules.json"});
+  EXPECT_EQ(rules.code, 1);
+  EXPECT_EQ(rules.err, "mancala: " + dir / "rules.json" +
+                           ": rules.counters_per_hole: number out of range '1e999'\n");
+
+  const Result shard = run_cli({"simulate", "toguz_kumalak", "--games", "4", "--shard", "1/2",
+                                "--format", "json", "-o", dir / "shard.json"});
+  ASSERT_EQ(shard.code, 0) << shard.err;
+  std::string text = read_text(dir / "shard.json");
+  text = std::regex_replace(text, std::regex("\"seed\": 1"), "\"seed\": 1e999");
+  write_text(dir / "shard.json", text);
+  const Result merged = run_cli({"merge", dir / "shard.json", "--no-store"});
+  EXPECT_EQ(merged.code, 1);
+  EXPECT_EQ(merged.err, "mancala: " + dir / "shard.json" + ": seed: number out of range '1e999'\n");
+}
+
+// "Reading /dev/zero ends in std::bad_alloc": inputs have a size limit, checked while reading.
+TEST(InputFiles, AnEndlessFileIsRefusedAtTheSizeLimit) {
+  TempDir dir;
+  const Result evidence = run_cli({"evidence", "import", "/dev/zero", "--db", dir / "a.db"});
+  EXPECT_EQ(evidence.code, 1);
+  EXPECT_EQ(evidence.err, "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
+  const Result merged = run_cli({"merge", "/dev/zero", "--no-store"});
+  EXPECT_EQ(merged.code, 1);
+  EXPECT_EQ(merged.err, "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
+  const Result notation = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "/dev/zero"});
+  EXPECT_EQ(notation.code, 1);
+  EXPECT_EQ(notation.err, "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
+}
+
+}  // namespace
+}  // namespace mancala::cli
