@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <exception>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -83,6 +84,12 @@ int default_threads() { return std::max(1, static_cast<int>(std::thread::hardwar
 
 GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
                      const GameTally& empty) {
+  return play_games_per_worker(
+      range, [&play] { return play; }, options, empty);
+}
+
+GameTally play_games_per_worker(GameRange range, const MakePlayOne& make_play,
+                                const BatchOptions& options, const GameTally& empty) {
   if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
   const int threads =
       static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
@@ -100,6 +107,7 @@ GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& o
   int running = threads;
   const auto worker = [&] {
     try {
+      const PlayOne play = make_play();
       GameRange block;
       while (!stopping() && queue.take(block)) {
         GameTally tally = empty;
@@ -148,20 +156,26 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
   run.ruleset = rules.id;
   run.rules_hash = rules_hash(rules);
   run.engine_version = MANCALA_VERSION;
-  run.agent = agent_name(options.agent);
+  run.agent = options.agents.label();
   run.seed = options.seed;
   run.games_requested = options.games;
   run.shard = options.shard;
   run.range = shard_range(options.games, options.shard);
 
   const Game game(rules);
-  const PlayOne play = [&](int64_t g) {
-    Rng rng(options.seed, static_cast<uint64_t>(g));
-    return play_game(game, options.agent, options.agent, rng);
+  const MakePlayOne make_play = [&]() -> PlayOne {
+    // This worker's players, one per seat (one for both when the seats play the same agent).
+    auto first = std::make_shared<Player>(game, options.agents.seat[0]);
+    auto second =
+        options.agents.same() ? first : std::make_shared<Player>(game, options.agents.seat[1]);
+    return [&game, &options, first, second](int64_t g) {
+      Rng rng(options.seed, static_cast<uint64_t>(g));
+      return play_game(game, *first, *second, rng);
+    };
   };
   GameTally empty;
   empty.match.enabled = rules.match;
-  run.tally = play_games(run.range, play, options, empty);
+  run.tally = play_games_per_worker(run.range, make_play, options, empty);
   run.partial = run.tally.games < static_cast<uint64_t>(run.range.size());
   return run;
 }

@@ -5,6 +5,9 @@
 // are integer counts and histograms merged exactly, so a run gives the identical RunStats for any
 // thread count, block size or sharding. Memory does not grow with the number of games.
 //
+// Agents: each worker thread makes its own Players (agents.h) once and reuses them for every game
+// it plays; Player::new_game() makes each game independent of the ones before it.
+//
 // Threads: an atomic counter hands out blocks of consecutive game indices; each worker fills one
 // accumulator per block and commits it; committed blocks are merged in block order, so the games
 // counted always form a prefix of the shard's range. A worker's exception stops the others and is
@@ -31,7 +34,7 @@ namespace mancala::sim {
 struct BatchOptions {
   int64_t games = 1000;  // N: games of the whole run (every shard together)
   uint64_t seed = 1;
-  Agent agent = Agent::kRandom;  // plays both sides
+  AgentPair agents;  // seat[0] plays player 1, seat[1] player 2 (random by default)
   int threads = 1;
   Shard shard;  // which share of the N games this process plays (see shard_range)
   // Set from outside (e.g. by a SIGINT handler) to stop early with a partial result.
@@ -51,6 +54,11 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options);
 using PlayOne = std::function<GameResult(int64_t game_index)>;
 GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
                      const GameTally& empty = {});
+// The same where each worker thread first makes its own `play` (holding that thread's agents,
+// their tables and trees): make_play is called once per worker, on the worker.
+using MakePlayOne = std::function<PlayOne()>;
+GameTally play_games_per_worker(GameRange range, const MakePlayOne& make_play,
+                                const BatchOptions& options, const GameTally& empty = {});
 
 // The number of worker threads to use by default: the hardware's, at least 1.
 int default_threads();
