@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "cli/cli_test_util.h"
+#include "cli_test_util.h"
 
 namespace mancala::cli {
 namespace {
