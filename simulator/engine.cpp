@@ -409,6 +409,18 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       break;
     case Capture::kResowOppositePair:
       break;  // made during the relay chain, see apply()
+    case Capture::kEmptyOwnHole: {
+      // Kalah: "a last counter falling into an own empty hole captures it and the facing hole's
+      // counters" (it holds one now: it was empty when the counter fell), "when the facing hole
+      // holds counters" unless capture_empty_facing (Irving et al.: the lone counter is taken).
+      if (last >= kMaxHoles || owner(last) != p || s.sink[last] != kNobody || s.holes[last] != 1)
+        break;
+      const int facing = opposite(last);
+      if (s.holes[facing] == 0 && !rules_.capture_empty_facing) break;
+      fx.captured += take(s, facing, p);
+      fx.captured += take(s, last, p);
+      break;
+    }
   }
 }
 

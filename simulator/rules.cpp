@@ -24,7 +24,8 @@ const std::vector<std::string>& enum_names(Capture) {
                                              "after_empty_next",
                                              "opposite_empty_next",
                                              "opposite_last_in_own_row",
-                                             "resow_opposite_pair"};
+                                             "resow_opposite_pair",
+                                             "empty_own_hole"};
   return n;
 }
 const std::vector<std::string>& enum_names(Turns) {

@@ -35,6 +35,7 @@ enum class Capture : uint8_t {
   kOppositeEmptyNext,     // next hole empty: take the hole opposite the empty one
   kOppositeLastInOwnRow,  // move ends in own row: take the opponent's hole opposite the last one
   kResowOppositePair,     // last in occupied own inner hole, both opposite occupied: take, re-sow
+  kEmptyOwnHole,          // last in an empty own hole: take it and the facing hole (Kalah)
 };
 // Turn model.
 enum class Turns : uint8_t {
@@ -158,6 +159,9 @@ struct RuleSet {
   CaptureFacing capture_facing = CaptureFacing::kLastHole;
   Fours capture_fours = Fours::kNone;
   FoursScope fours_scope = FoursScope::kBothRows;
+  // Kalah (empty_own_hole): the capture is made even when the facing hole is empty, the last
+  // counter alone being taken (Irving, Donkers and Uiterwijk's convention).
+  bool capture_empty_facing = false;
 
   // special holes
   bool tuzdyk = false;

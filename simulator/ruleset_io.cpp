@@ -148,6 +148,11 @@ std::vector<FieldInfo> make_fields() {
                  "whose fours are taken: both_rows (each player his own row's, whoever moves) "
                  "or mover_row (only the mover, in his own row)"));
   f.push_back(
+      bool_field("capture_empty_facing", c, &RuleSet::capture_empty_facing,
+                 "with capture empty_own_hole: the capture is made even when the facing hole is "
+                 "empty, the last counter alone being taken (Kalah as solved by Irving, Donkers "
+                 "and Uiterwijk); false: an empty facing hole means no capture"));
+  f.push_back(
       bool_field("tuzdyk", sp, &RuleSet::tuzdyk,
                  "a last counter that makes an opponent's hole hold tuzdyk_count makes it "
                  "the mover's tuzdyk: everything later sown into it is his (one per player)"));
@@ -487,6 +492,9 @@ void finalize(RuleSet& r, const std::string& file) {
       break;
     default:
       break;
+  }
+  if (r.capture_empty_facing && r.capture != Capture::kEmptyOwnHole) {
+    bad("capture_empty_facing", "only has a meaning with capture empty_own_hole");
   }
   if (r.store_extra_move && r.stores != StoreMode::kSown) {
     bad("store_extra_move", "needs stores on the sowing path (stores: sown)");

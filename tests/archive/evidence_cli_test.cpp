@@ -76,8 +76,8 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   const CliResult again =
       run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", db_});
   EXPECT_EQ(again.code, 0);
-  EXPECT_EQ(again.err, "imported 5 records into " + db_ +
-                           ": 0 added, 0 updated, 5 unchanged; games: 0 added, 0 updated" +
+  EXPECT_EQ(again.err, "imported 6 records into " + db_ +
+                           ": 0 added, 0 updated, 6 unchanged; games: 0 added, 0 updated" +
                            linked());
   EXPECT_EQ(snapshot(db_), before_);
   const std::string changed =
@@ -217,11 +217,11 @@ TEST_F(EvidenceCli, PortalImportOfTheFourSeedPagesMatchesTheSeedRecords) {
   ASSERT_EQ(portal.code, 0) << portal.err;
   EXPECT_EQ(portal.err, "imported 4 records into " + dir_ / "portal.db" +
                             ": 4 added, 0 updated, 0 unchanged" + linked());
-  // data/evidence holds the same four records (plus Toguz Kumalak's), field for field.
+  // data/evidence holds the same four records (plus Toguz Kumalak's and Kalah's), field for field.
   const CliResult seeds =
       run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", dir_ / "portal.db"});
-  EXPECT_EQ(seeds.err, "imported 5 records into " + dir_ / "portal.db" +
-                           ": 1 added, 0 updated, 4 unchanged; games: 5 added, 0 updated" +
+  EXPECT_EQ(seeds.err, "imported 6 records into " + dir_ / "portal.db" +
+                           ": 2 added, 0 updated, 4 unchanged; games: 6 added, 0 updated" +
                            linked());
   EXPECT_EQ(snapshot(dir_ / "portal.db"), before_);
 }
@@ -322,7 +322,7 @@ TEST_F(EvidenceCli, ImportLinksEveryRulesetToTheEvidenceItCites) {
     for (const std::string& evidence : sim::load_ruleset(id).evidence)
       expected[evidence].push_back(id);
   }
-  ASSERT_EQ(expected.size(), 5u);
+  ASSERT_EQ(expected.size(), 6u);
   for (const auto& [evidence, rulesets] : expected) {
     std::vector<std::string> linked;
     for (const RulesetLink& link : Store::open(db_).rulesets_for_evidence(evidence))
@@ -447,6 +447,9 @@ TEST_F(EvidenceCli, SummaryTable) {
   EXPECT_EQ(r.out, "archive " + db_ +
                        " (schema 1)\n\n"
                        "game           records  rulesets  runs  types\n"
+                       "Kalah                1" +
+                       count("kalah") +
+                       "     0  Scholarly paper 1\n"
                        "Khutka Boia          1" +
                        count("khutka_boia") +
                        "     0  Ethnography 1\n"
@@ -462,8 +465,8 @@ TEST_F(EvidenceCli, SummaryTable) {
                        "Toguz Kumalak        1" +
                        count("toguz_kumalak") +
                        "     1  Secondary web source 1\n"
-                       "total                5" +
-                       right(sim::list_ruleset_ids().size()) + "     1  4 sources cited\n");
+                       "total                6" +
+                       right(sim::list_ruleset_ids().size()) + "     1  5 sources cited\n");
 }
 
 TEST_F(EvidenceCli, DatabaseComesFromTheOptionThenTheEnvironmentThenTheFolder) {
@@ -476,7 +479,7 @@ TEST_F(EvidenceCli, DatabaseComesFromTheOptionThenTheEnvironmentThenTheFolder) {
   const CliResult here = run_cli({"evidence", "import", testing::evidence_data_dir()});
   std::filesystem::current_path(cwd);
   EXPECT_EQ(here.err,
-            "imported 5 records into mancala.db: 5 added, 0 updated, 0 unchanged; games: 5 added, "
+            "imported 6 records into mancala.db: 6 added, 0 updated, 0 unchanged; games: 6 added, "
             "0 updated" +
                 linked());
   EXPECT_TRUE(std::filesystem::exists(dir_ / "mancala.db"));

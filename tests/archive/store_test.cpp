@@ -143,7 +143,7 @@ TEST(StoreOpen, ReopeningKeepsTheData) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
   Store again = Store::open(dir / "a.db", Store::Mode::kExisting);
-  EXPECT_EQ(again.search({}).size(), 5u);
+  EXPECT_EQ(again.search({}).size(), 6u);
 }
 
 TEST(StoreOpen, AMissingFileIsAnErrorWhenTheArchiveMustExist) {
@@ -234,19 +234,19 @@ TEST(StoreOpen, AnOlderSchemaIsMigratedForward) {
   Store store = Store::open(dir / "old.db");
   EXPECT_EQ(store.schema_version(), 1);
   store.import(seed_batch());
-  EXPECT_EQ(store.search({}).size(), 5u);
+  EXPECT_EQ(store.search({}).size(), 6u);
 }
 
 TEST(StoreImport, ReimportingUpdatesAndNeverDuplicates) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");
   ImportResult first = store.import(seed_batch());
-  EXPECT_EQ(first.records_added, 5);
-  EXPECT_EQ(first.games_added, 5);
+  EXPECT_EQ(first.records_added, 6);
+  EXPECT_EQ(first.games_added, 6);
   ImportResult second = store.import(seed_batch());
   EXPECT_EQ(second.records_added, 0);
   EXPECT_EQ(second.records_updated, 0);
-  EXPECT_EQ(second.records_unchanged, 5);
+  EXPECT_EQ(second.records_unchanged, 6);
   EXPECT_EQ(second.games_added + second.games_updated, 0);
 
   EvidenceRecord changed = *store.get("DLP.Evidence.1880");
@@ -254,9 +254,9 @@ TEST(StoreImport, ReimportingUpdatesAndNeverDuplicates) {
   changed.sources.push_back("A second citation.");
   ImportResult third = store.import(batch_of({changed}));
   EXPECT_EQ(third.records_updated, 1);
-  EXPECT_EQ(store.search({}).size(), 5u);
+  EXPECT_EQ(store.search({}).size(), 6u);
   EXPECT_EQ(*store.get("DLP.Evidence.1880"), changed);
-  EXPECT_EQ(store.summary().sources, 5);
+  EXPECT_EQ(store.summary().sources, 6);
   EXPECT_EQ(store.search({.text = "Ryakati"}).size(), 1u);  // the full-text index follows updates
 }
 
@@ -311,7 +311,7 @@ TEST(StoreGames, LookupsAcceptKeyNameOrAliasInAnyCase) {
   EXPECT_EQ(store.find_game("MAWKAR-KATYA")->key, "mawkar_katiya");
   EXPECT_EQ(store.find_game("Kutka Boia")->key, "khutka_boia");
   EXPECT_FALSE(store.find_game("chess"));
-  EXPECT_EQ(store.games().size(), 5u);
+  EXPECT_EQ(store.games().size(), 6u);
 }
 
 TEST(StoreGames, ARecordNamingAGameByNameIsStoredUnderItsKey) {
@@ -321,7 +321,7 @@ TEST(StoreGames, ARecordNamingAGameByNameIsStoredUnderItsKey) {
   store.import(batch_of({make_record("X.1", "Togyz Kumalak"), make_record("X.2", "KHUTKA BOIA")}));
   EXPECT_EQ(store.get("X.1")->game, "toguz_kumalak");
   EXPECT_EQ(store.get("X.2")->game, "khutka_boia");
-  EXPECT_EQ(store.games().size(), 5u);
+  EXPECT_EQ(store.games().size(), 6u);
 }
 
 TEST(StoreGames, AGameMadeUpFromARecordIsMergedWhenDeclared) {
@@ -332,7 +332,7 @@ TEST(StoreGames, AGameMadeUpFromARecordIsMergedWhenDeclared) {
   store.import(seed_batch());
   EXPECT_EQ(store.get("X.1")->game, "toguz_kumalak");
   EXPECT_FALSE(store.find_game("togyz_kumalak")->key != "toguz_kumalak");
-  EXPECT_EQ(store.games().size(), 5u);
+  EXPECT_EQ(store.games().size(), 6u);
 }
 
 TEST(StoreGames, TwoDeclaredGamesCannotShareASpellingAndNothingIsWritten) {
@@ -528,17 +528,19 @@ TEST(StoreSummary, CountsPerGameTypeRulesetsAndRuns) {
   store.store_run({0, "otep/beaton_1939", "h", "0.1.0", "random", 1, 10, false, "{}", ""});
   store.store_run({0, "sonka/other", "h", "0.1.0", "random", 1, 10, false, "{}", ""});
   const ArchiveSummary s = store.summary();
-  EXPECT_EQ(s.records, 5);
+  EXPECT_EQ(s.records, 6);
   EXPECT_EQ(s.rulesets, 1);
   EXPECT_EQ(s.runs, 2);
-  EXPECT_EQ(s.sources, 4);
-  ASSERT_EQ(s.games.size(), 5u);
-  EXPECT_EQ(s.games[2].key, "otep");
-  EXPECT_EQ(s.games[2].rulesets, 1);
-  EXPECT_EQ(s.games[2].runs, 1);
-  EXPECT_EQ(s.games[3].runs, 1);  // sonka: a run of a ruleset not linked counts by its folder
-  EXPECT_EQ(s.games[4].types,
+  EXPECT_EQ(s.sources, 5);
+  ASSERT_EQ(s.games.size(), 6u);
+  EXPECT_EQ(s.games[3].key, "otep");
+  EXPECT_EQ(s.games[3].rulesets, 1);
+  EXPECT_EQ(s.games[3].runs, 1);
+  EXPECT_EQ(s.games[4].runs, 1);  // sonka: a run of a ruleset not linked counts by its folder
+  EXPECT_EQ(s.games[5].types,
             (std::vector<std::pair<std::string, int64_t>>{{"Secondary web source", 1}}));
+  EXPECT_EQ(s.games[0].types,
+            (std::vector<std::pair<std::string, int64_t>>{{"Scholarly paper", 1}}));
 }
 
 TEST(StoreConcurrency, TwoWritersOnOneNewFileBothSucceed) {
