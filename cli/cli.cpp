@@ -28,6 +28,7 @@ const std::map<std::string, CommandInfo>& commands() {
       {"report", {cmd_report, "simulate rulesets and write the HTML/Markdown/CSV report"}},
       {"compare", {cmd_compare, "compare rule reconstructions side by side"}},
       {"handicap", {cmd_handicap, "measure handicap effects of a multi-round ruleset"}},
+      {"solve", {cmd_solve, "the exact value of a position under perfect play"}},
   };
   return table;
 }

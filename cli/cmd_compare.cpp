@@ -24,14 +24,6 @@ std::string check_compare_format(const std::string& command, const std::string& 
                    "'");
 }
 
-sim::Agent agent_of(const std::string& command, const std::string& name) {
-  try {
-    return sim::parse_agent(name);
-  } catch (const UsageError& e) {
-    throw UsageError(command + ": " + e.what());
-  }
-}
-
 // Redraws "<label>: done/total games" in place on a terminal; silent otherwise.
 class Progress {
  public:
@@ -69,20 +61,20 @@ int cmd_compare(const Args& args, Io& io) {
       "games,n", po::value<long long>(&games)->default_value(10000), "games (matches) per ruleset")(
       "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
       "no-crn", "no common random numbers: give each ruleset its own seed (independent samples)")(
-      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
       "db", po::value<std::string>(),
       "archive whose evidence links --evidence also reads (default $MANCALA_DB or ./mancala.db)");
+  add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("rulesets", -1);
   po::variables_map vm;
-  if (!parse_options(
-          "compare",
-          "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
-          "       [--agent random|greedy] [--threads T] [--format table|json|csv|md|html]",
-          desc, pos, args, vm, io)) {
+  if (!parse_options("compare",
+                     "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
+                     "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T]\n"
+                     "       [--format table|json|csv|md|html]",
+                     desc, pos, args, vm, io)) {
     return 0;
   }
   const int sources =
@@ -100,7 +92,7 @@ int cmd_compare(const Args& args, Io& io) {
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
   options.threads = threads;
-  options.agent = agent_of("compare", vm["agent"].as<std::string>());
+  options.agents = agents_option("compare", vm);
   options.common_random_numbers = !vm.count("no-crn");
 
   std::vector<sim::RuleSet> rulesets;
@@ -168,18 +160,18 @@ int cmd_handicap(const Args& args, Io& io) {
       "rounds per level, and whole matches")(
       "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
       "no-matches", "play only the rounds of each level, no whole matches")(
-      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both sides)")(
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html");
+  add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("ruleset", 1);
   po::variables_map vm;
-  if (!parse_options(
-          "handicap",
-          "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--agent random|greedy]\n"
-          "       [--threads T] [--format table|json|csv|md|html]",
-          desc, pos, args, vm, io)) {
+  if (!parse_options("handicap",
+                     "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches]\n"
+                     "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--format "
+                     "table|json|csv|md|html]",
+                     desc, pos, args, vm, io)) {
     return 0;
   }
   if (!vm.count("ruleset"))
@@ -192,7 +184,7 @@ int cmd_handicap(const Args& args, Io& io) {
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
   options.threads = threads;
-  options.agent = agent_of("handicap", vm["agent"].as<std::string>());
+  options.agents = agents_option("handicap", vm);
   options.matches = !vm.count("no-matches");
   if (vm.count("levels")) options.levels = parse_levels(vm["levels"].as<std::string>());
   const sim::RuleSet rules = sim::load_ruleset(vm["ruleset"].as<std::string>());

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "common/strict_json.h"
+#include "cli/play_moves.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -430,28 +431,58 @@ std::string format_option(const po::variables_map& vm, const std::string& comman
 
 }  // namespace
 
+State play_moves(const Game& game, const std::string& moves, const std::string& command) {
+  std::istringstream in(moves);
+  std::string token;
+  int index = 0;
+  MatchState match;
+  State s = start_match(game, match);
+  while (in >> token) {
+    ++index;
+    const std::string where = command + ": move " + std::to_string(index) + " '" + token + "'";
+    if (s.over && game.rules().match && !match.over) {
+      // A match: the next round is dealt from what each holds (a choice the rules leave to a
+      // player, such as a bha's end, is drawn with seed 0, as no move names it).
+      finish_round(game, match, s);
+      Rng rng(0, 0);
+      next_round(game, match, s, rng);
+    }
+    if (s.over) throw Error(where + ": the game is already over");
+    if (game.joint_turn(s)) {
+      game.apply_joint(s, parse_joint_move(game, s, token, where));
+      continue;
+    }
+    const Move m = parse_move(game, s.to_move, token, where);
+    if (!game.is_legal(s, m))
+      throw Error(where + ": illegal for " + player_name(s.to_move) + " in this position");
+    game.apply(s, m);
+  }
+  return s;
+}
+
 int cmd_trace(const Args& args, Io& io) {
   po::options_description desc("options");
   long long seed = 1;
   desc.add_options()("ruleset", po::value<std::string>(), "ruleset id or game name")(
       "seed", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
-      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
+  add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("ruleset", 1);
   po::variables_map vm;
-  if (!parse_options("trace", "RULESET [--seed N] [--agent random|greedy] [--format text|json]",
-                     desc, pos, args, vm, io))
+  if (!parse_options(
+          "trace", "RULESET [--seed N] [--agent SPEC | --agents SPEC1,SPEC2] [--format text|json]",
+          desc, pos, args, vm, io))
     return 0;
   if (!vm.count("ruleset"))
     throw UsageError("trace: missing the ruleset (see 'mancala trace --help')");
   if (seed < 0) throw UsageError("trace: --seed: must be 0 or more");
   const std::string format = format_option(vm, "trace");
-  const Agent agent = parse_agent(vm["agent"].as<std::string>());
+  const AgentPair agents = agents_option("trace", vm);
   const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
   Rng rng(static_cast<uint64_t>(seed), 0);
   TraceObserver observer(game, format == "json", io.out);
-  const GameResult result = play_game(game, agent, agent, rng, &observer);
+  const GameResult result = play_game(game, agents.seat[0], agents.seat[1], rng, &observer);
   if (game.rules().match && format == "text") {
     io.out << "Match: "
            << (result.reason == EndReason::kSafetyBound ? std::string("unfinished")
@@ -461,11 +492,10 @@ int cmd_trace(const Args& args, Io& io) {
            << " rounds (" << end_reason_name(result.reason) << ")\n";
   }
   if (format == "json") {
-    json j = {{"ruleset", game.rules().id},
-              {"seed", seed},
-              {"agent", agent_name(agent)},
-              {"start", observer.start_},
-              {"moves", observer.moves_}};
+    json j = {
+        {"ruleset", game.rules().id}, {"seed", seed},
+        {"agent", agents.label()},    {"agents", {agents.seat[0].name(), agents.seat[1].name()}},
+        {"start", observer.start_},   {"moves", observer.moves_}};
     if (game.rules().match) {
       j["rounds"] = observer.rounds_;
       j["match"] = {{"winner", result.winner == kNobody
@@ -505,31 +535,7 @@ int cmd_replay(const Args& args, Io& io) {
   const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
   State s = game.initial_state();
   if (vm.count("moves")) {
-    std::istringstream in(vm["moves"].as<std::string>());
-    std::string token;
-    int index = 0;
-    MatchState match;
-    s = start_match(game, match);
-    while (in >> token) {
-      ++index;
-      const std::string where = "replay: move " + std::to_string(index) + " '" + token + "'";
-      if (s.over && game.rules().match && !match.over) {
-        // A match: the next round is dealt from what each holds (a choice the rules leave to a
-        // player, such as a bha's end, is drawn with seed 0, as no move names it).
-        finish_round(game, match, s);
-        Rng rng(0, 0);
-        next_round(game, match, s, rng);
-      }
-      if (s.over) throw Error(where + ": the game is already over");
-      if (game.joint_turn(s)) {
-        game.apply_joint(s, parse_joint_move(game, s, token, where));
-        continue;
-      }
-      const Move m = parse_move(game, s.to_move, token, where);
-      if (!game.is_legal(s, m))
-        throw Error(where + ": illegal for " + player_name(s.to_move) + " in this position");
-      game.apply(s, m);
-    }
+    s = play_moves(game, vm["moves"].as<std::string>(), "replay");
   } else {
     std::string text = vm["togyz-notation"].as<std::string>();
     // A file when one is there; a single word that looks like a path ("games/a.txt") and names no

@@ -46,7 +46,6 @@ int cmd_report(const Args& args, Io& io) {
       "the report folder (replaced whole; only an empty folder or an earlier report)")(
       "seed,s", po::value<long long>(&seed)->default_value(1),
       "random seed (>= 0); game g plays with Rng(seed, g)")(
-      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
       "db", po::value<std::string>(),
@@ -59,14 +58,15 @@ int cmd_report(const Args& args, Io& io) {
       "print", po::value<std::string>(),
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
       "(report.md)");
+  add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "report",
-          "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent random|greedy] [--threads T]\n"
-          "       [--db PATH | --no-store] [--handicap-rounds N] [--no-extras] [--print "
-          "csv|json|md]",
+          "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent SPEC | --agents SPEC1,SPEC2]\n"
+          "       [--threads T] [--db PATH | --no-store] [--handicap-rounds N] [--no-extras]\n"
+          "       [--print csv|json|md]",
           desc, pos, args, vm, io)) {
     return 0;
   }
@@ -78,11 +78,7 @@ int cmd_report(const Args& args, Io& io) {
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
   options.threads = threads;
-  try {
-    options.agent = sim::parse_agent(vm["agent"].as<std::string>());
-  } catch (const UsageError& e) {
-    throw UsageError(std::string("report: ") + e.what());
-  }
+  options.agents = agents_option("report", vm);
   std::string print;
   if (vm.count("print")) {
     print = vm["print"].as<std::string>();
@@ -163,7 +159,7 @@ int cmd_report(const Args& args, Io& io) {
     ReportExtrasOptions extras;
     extras.handicap.games = handicap_rounds;
     extras.handicap.seed = options.seed;
-    extras.handicap.agent = options.agent;
+    extras.handicap.agents = options.agents;
     extras.handicap.threads = options.threads;
     std::vector<nlohmann::json> runs;
     for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);

@@ -149,12 +149,14 @@ std::string csv_field(const std::string& text) {
 std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
 
 void print_csv(std::ostream& out, const std::vector<json>& runs) {
-  out << "ruleset,statistic,value,ci_low,ci_high\n";
+  out << "ruleset,agent_p1,agent_p2,statistic,value,ci_low,ci_high\n";
   for (const json& run : runs) {
+    const std::string agents = csv_field(run["agents"][0].get<std::string>()) + "," +
+                               csv_field(run["agents"][1].get<std::string>());
     // The same statistics, by the same names, as the report's runs.csv.
     for (const reports::TidyStatistic& row : reports::tidy_statistics(run)) {
-      out << csv_field(run["ruleset"].get<std::string>()) << "," << row.statistic << ","
-          << csv_number(row.value) << "," << csv_number(row.ci_low) << ","
+      out << csv_field(run["ruleset"].get<std::string>()) << "," << agents << "," << row.statistic
+          << "," << csv_number(row.value) << "," << csv_number(row.ci_low) << ","
           << csv_number(row.ci_high) << "\n";
     }
   }
@@ -187,6 +189,7 @@ json runs_document(const std::vector<json>& runs) {
   for (const json& run : runs) partial = partial || run["partial"].get<bool>();
   return {{"seed", runs.front()["seed"]},
           {"agent", runs.front()["agent"]},
+          {"agents", runs.front()["agents"]},
           {"games", runs.front()["games_requested"]},
           {"partial", partial},
           {"runs", runs}};
@@ -213,14 +216,6 @@ std::string check_format(const std::string& command, const std::string& format,
   throw UsageError(command + ": --format: expected " + list + ", got '" + format + "'");
 }
 
-Agent agent_option(const std::string& command, const std::string& name) {
-  try {
-    return parse_agent(name);
-  } catch (const UsageError& e) {
-    throw UsageError(command + ": " + e.what());
-  }
-}
-
 }  // namespace
 
 int cmd_simulate(const Args& args, Io& io) {
@@ -235,7 +230,6 @@ int cmd_simulate(const Args& args, Io& io) {
       "random seed (>= 0); game g plays with Rng(seed, g)")(
       "threads,t", po::value<int>(&threads)->default_value(default_threads()),
       "worker threads (the results do not depend on it)")(
-      "agent", po::value<std::string>()->default_value("random"), "random|greedy (both players)")(
       "shard", po::value<std::string>(),
       "i/n: play only shard i of n, the games [(i-1)N/n, iN/n); "
       "not stored, combine the shards' JSON with 'mancala merge'")(
@@ -245,13 +239,14 @@ int cmd_simulate(const Args& args, Io& io) {
       "db", po::value<std::string>(),
       "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the runs");
+  add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "simulate",
-          "RULESET... [--games N] [--seed S] [--threads T] [--agent random|greedy] [--shard i/n]\n"
-          "       [--format table|json|csv] [--output FILE] [--db PATH | --no-store]",
+          "RULESET... [--games N] [--seed S] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
+          "       [--shard i/n] [--format table|json|csv] [--output FILE] [--db PATH | --no-store]",
           desc, pos, args, vm, io)) {
     return 0;
   }
@@ -264,7 +259,7 @@ int cmd_simulate(const Args& args, Io& io) {
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
   options.threads = threads;
-  options.agent = agent_option("simulate", vm["agent"].as<std::string>());
+  options.agents = agents_option("simulate", vm);
   if (vm.count("shard")) {
     try {
       options.shard = parse_shard(vm["shard"].as<std::string>());
@@ -574,14 +569,15 @@ int cmd_bench(const Args& args, Io& io) {
       "games,n", po::value<long long>(&games)->default_value(100000), "games per measurement")(
       "threads,t", po::value<int>(&threads)->default_value(default_threads()),
       "threads of the parallel measurement")(
-      "agent", po::value<std::string>()->default_value("random"), "random|greedy")(
       "format", po::value<std::string>()->default_value("table"), "table|json");
+  add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "bench",
-          "[RULESET...] [--games N] [--threads T] [--agent random|greedy] [--format table|json]",
+          "[RULESET...] [--games N] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
+          "       [--format table|json]",
           desc, pos, args, vm, io)) {
     return 0;
   }
@@ -589,7 +585,7 @@ int cmd_bench(const Args& args, Io& io) {
   check_threads("bench", threads);
   const std::string format =
       check_format("bench", vm["format"].as<std::string>(), {"table", "json"});
-  const Agent agent = agent_option("bench", vm["agent"].as<std::string>());
+  const AgentPair agents = agents_option("bench", vm);
   const std::vector<std::string> ids =
       vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : list_ruleset_ids();
   std::vector<RuleSet> rulesets;
@@ -605,7 +601,7 @@ int cmd_bench(const Args& args, Io& io) {
     for (int t : counts) {
       BatchOptions options;
       options.games = games;
-      options.agent = agent;
+      options.agents = agents;
       options.threads = t;
       const auto start = std::chrono::steady_clock::now();
       const RunStats run = simulate_ruleset(rules, options);

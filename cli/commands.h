@@ -17,5 +17,6 @@ int cmd_bench(const Args& args, Io& io);     // cmd_simulate.cpp
 int cmd_report(const Args& args, Io& io);    // cmd_report.cpp
 int cmd_compare(const Args& args, Io& io);   // cmd_compare.cpp
 int cmd_handicap(const Args& args, Io& io);  // cmd_compare.cpp
+int cmd_solve(const Args& args, Io& io);     // cmd_solve.cpp
 
 }  // namespace mancala::cli

@@ -930,7 +930,7 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
     sim::BatchOptions batch;
     batch.games = options.games;
     batch.seed = options.common_random_numbers ? options.seed : independent_seed(options.seed, i);
-    batch.agent = options.agent;
+    batch.agents = options.agents;
     batch.threads = options.threads;
     if (options.progress) {
       batch.progress = [&, i](uint64_t done, uint64_t total) {

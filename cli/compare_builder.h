@@ -26,7 +26,7 @@ namespace mancala::cli {
 struct CompareOptions {
   int64_t games = 1000;  // N per ruleset, at least 1
   uint64_t seed = 1;
-  sim::Agent agent = sim::Agent::kRandom;
+  sim::AgentPair agents;  // player 1's and player 2's (agents.h)
   int threads = 1;
   // Common random numbers: game g of every ruleset is played with Rng(seed, g). Off: ruleset i
   // plays with independent_seed(seed, i), so the runs are independent samples.

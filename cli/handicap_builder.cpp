@@ -158,9 +158,12 @@ std::string describe_setup(const sim::RuleSet& r, const sim::RoundSetup& setup, 
 
 // ---- playing ---------------------------------------------------------------------------------
 
-// Plays the round in `s` to its end with `agent` on both sides: the move loop of sim::play_game,
-// which plays from the initial position only.
-void play_round(const sim::Game& game, sim::State& s, sim::Agent agent, sim::Rng& rng) {
+// Plays the round in `s` to its end, `first` playing player 1 and `second` player 2: the move loop
+// of sim::play_game, which plays from the initial position only.
+void play_round(const sim::Game& game, const sim::MatchState& match, sim::State& s,
+                sim::Player& first, sim::Player& second, sim::Rng& rng) {
+  first.new_game();
+  second.new_game();
   sim::MoveList moves;
   while (!s.over) {
     if (game.joint_turn(s)) {
@@ -169,14 +172,14 @@ void play_round(const sim::Game& game, sim::State& s, sim::Agent agent, sim::Rng
         game.legal_moves(s, p, moves);
         if (moves.size == 0) continue;
         jm.plays[p] = true;
-        jm.move[p] = sim::choose_move(agent, game, s, p, moves, rng);
+        jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
       }
       if (game.draws_order()) jm.first = static_cast<uint8_t>(rng.below(2));
       game.apply_joint(s, jm);
       continue;
     }
     game.legal_moves(s, moves);
-    game.apply(s, sim::choose_move(agent, game, s, moves, rng));
+    game.apply(s, (s.to_move == 0 ? first : second).choose(match, s, s.to_move, moves, rng));
   }
 }
 
@@ -383,7 +386,7 @@ std::string header_line(const HandicapResult& r) {
   return "Handicap effects of " + r.rules.id + ": " + std::to_string(r.options.games) +
          " rounds per level" +
          (r.options.matches ? " and " + std::to_string(r.options.games) + " matches" : "") + ", " +
-         sim::agent_name(r.options.agent) + " agent, seed " + std::to_string(r.options.seed);
+         r.options.agents.label() + " agent, seed " + std::to_string(r.options.seed);
 }
 
 std::vector<std::string> notes(const HandicapResult& r) {
@@ -504,7 +507,9 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
           sim::MatchState match;
           sim::State s = deal_level(game, d, h, static_cast<int>(g & 1), rng, match.setup);
           match.start_store = s.store;
-          play_round(game, s, options.agent, rng);
+          // Players made per round: a search agent's table is small next to its round.
+          sim::Player first(game, options.agents.seat[0]), second(game, options.agents.seat[1]);
+          play_round(game, match, s, first, second, rng);
           add_round(tally, sim::finish_round(game, match, s), h);
         },
         merge_level);
@@ -515,7 +520,8 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
         options.games, options.threads, MatchSummary{},
         [&](int64_t g, MatchSummary& tally) {
           sim::Rng rng(options.seed, static_cast<uint64_t>(g));
-          add_match(tally, sim::play_game(game, options.agent, options.agent, rng),
+          add_match(tally,
+                    sim::play_game(game, options.agents.seat[0], options.agents.seat[1], rng),
                     rules.total_counters);
         },
         merge_matches);
@@ -635,7 +641,8 @@ ordered_json handicap_json(const HandicapResult& r) {
   out["ruleset"] = r.rules.id;
   out["games"] = r.options.games;
   out["seed"] = r.options.seed;
-  out["agent"] = sim::agent_name(r.options.agent);
+  out["agent"] = r.options.agents.label();
+  out["agents"] = {r.options.agents.seat[0].name(), r.options.agents.seat[1].name()};
   out["total_counters"] = r.total_counters;
   ordered_json levels = ordered_json::array();
   for (const HandicapLevel& l : r.levels) {

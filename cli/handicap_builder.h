@@ -36,7 +36,7 @@ namespace mancala::cli {
 struct HandicapOptions {
   int64_t games = 1000;  // rounds per level, and whole matches; at least 1
   uint64_t seed = 1;
-  sim::Agent agent = sim::Agent::kRandom;
+  sim::AgentPair agents;  // player 1's and player 2's (agents.h)
   int threads = 1;
   std::vector<int> levels;  // deficits to play; empty: every level the ruleset can deal
   bool matches = true;      // also play N whole matches

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "common/error.h"
+#include "simulator/agents.h"
 
 namespace mancala::cli {
 
@@ -52,6 +53,26 @@ inline void check_threads(const std::string& command, int threads) {
   if (threads > kMaxThreads) {
     throw UsageError(command + ": --threads: must be at most " + std::to_string(kMaxThreads) +
                      " (got " + std::to_string(threads) + ")");
+  }
+}
+
+// --agent SPEC (both players) and --agents SPEC1,SPEC2 (player 1, player 2); see agents.h.
+inline void add_agent_options(po::options_description& desc) {
+  desc.add_options()("agent", po::value<std::string>(),
+                     "both players' agent: random (default), greedy, alphabeta:D, mcts:N")(
+      "agents", po::value<std::string>(), "SPEC1,SPEC2: player 1's agent, then player 2's");
+}
+
+// The agents the options name (random when neither is given); a bad spec is a UsageError
+// naming the command.
+inline sim::AgentPair agents_option(const std::string& command, const po::variables_map& vm) {
+  const std::string agent = vm.count("agent") ? vm["agent"].as<std::string>() : "";
+  const std::string agents = vm.count("agents") ? vm["agents"].as<std::string>() : "";
+  try {
+    return sim::agents_from_options(vm.count("agent") ? &agent : nullptr,
+                                    vm.count("agents") ? &agents : nullptr);
+  } catch (const UsageError& e) {
+    throw UsageError(command + ": " + e.what());
   }
 }
 

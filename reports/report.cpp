@@ -705,10 +705,25 @@ std::string report_page(std::string_view title, std::string_view body) {
 
 std::string h(std::string_view text) { return html_escape(text); }
 
+// A run's agents in words: "random agent on both sides", or "alphabeta:3 (P1) against random
+// (P2)" when the seats play different agents (the run's "agent" label: "SPEC" or "SPEC1,SPEC2").
+std::string agents_text(const std::string& label) {
+  const std::size_t comma = label.find(',');
+  if (comma == std::string::npos) return label + " agent on both sides";
+  return label.substr(0, comma) + " (P1) against " + label.substr(comma + 1) + " (P2)";
+}
+
+// The seats' agents of a label, for runs.csv.
+std::string seat_agent(const std::string& label, int seat) {
+  const std::size_t comma = label.find(',');
+  if (comma == std::string::npos) return label;
+  return seat == 0 ? label.substr(0, comma) : label.substr(comma + 1);
+}
+
 std::string run_facts(const RunFigures& f, const ReportEntry& e) {
-  std::string out = "<p class=\"note\">" + h(games_text(f)) + " games, " + h(f.agent) +
-                    " agent on both sides, seed " + std::to_string(f.seed) + ", engine " +
-                    h(f.engine_version) + ", rules hash <code>" + h(f.rules_hash) + "</code>";
+  std::string out = "<p class=\"note\">" + h(games_text(f)) + " games, " + h(agents_text(f.agent)) +
+                    ", seed " + std::to_string(f.seed) + ", engine " + h(f.engine_version) +
+                    ", rules hash <code>" + h(f.rules_hash) + "</code>";
   if (e.stored_as) out += ", stored in the archive as run " + std::to_string(*e.stored_as);
   out += ".</p>\n";
   if (f.partial) {
@@ -814,9 +829,8 @@ std::string common_settings(const std::vector<Prepared>& items) {
            f.games_requested == first.games_requested;
   }
   if (!same) return "Runs with different settings (see each ruleset's page).";
-  return std::to_string(first.games_requested) + " games per ruleset, " + first.agent +
-         " agent on both sides, seed " + std::to_string(first.seed) + ", engine " +
-         first.engine_version + ".";
+  return std::to_string(first.games_requested) + " games per ruleset, " + agents_text(first.agent) +
+         ", seed " + std::to_string(first.seed) + ", engine " + first.engine_version + ".";
 }
 
 std::string index_page(const std::vector<Prepared>& items,
@@ -879,8 +893,8 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
           (rs.extends.empty() ? "" : ", extends `" + rs.extends + "`") + ", rules hash `" +
           rs.rules_hash + "`\n\n";
     if (!rs.summary.empty()) md += rs.summary + "\n\n";
-    md += games_text(f) + " games, " + f.agent + " agent on both sides, seed " +
-          std::to_string(f.seed) + ", engine " + f.engine_version +
+    md += games_text(f) + " games, " + agents_text(f.agent) + ", seed " + std::to_string(f.seed) +
+          ", engine " + f.engine_version +
           (items[i].entry->stored_as
                ? ", stored in the archive as run " + std::to_string(*items[i].entry->stored_as)
                : std::string()) +
@@ -1035,12 +1049,21 @@ std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,
     files.push_back({page_paths[i], ruleset_page(items[i], pages, options)});
   files.push_back({"report.md", markdown(items, page_paths, options)});
 
-  Table csv({{"ruleset"}, {"game"}, {"statistic"}, {"value"}, {"ci_low"}, {"ci_high"}});
+  Table csv({{"ruleset"},
+             {"game"},
+             {"agent_p1"},
+             {"agent_p2"},
+             {"statistic"},
+             {"value"},
+             {"ci_low"},
+             {"ci_high"}});
   const auto cell = [](const json& x) { return x.is_null() ? Cell() : Cell::text(x.dump()); };
   for (const Prepared& item : items) {
+    const std::string& agent = item.figures.agent;
     for (const TidyStatistic& s : tidy_statistics(item.entry->run)) {
-      csv.add_row({item.entry->ruleset.id, item.entry->ruleset.game, s.statistic, cell(s.value),
-                   cell(s.ci_low), cell(s.ci_high)});
+      csv.add_row({item.entry->ruleset.id, item.entry->ruleset.game, seat_agent(agent, 0),
+                   seat_agent(agent, 1), s.statistic, cell(s.value), cell(s.ci_low),
+                   cell(s.ci_high)});
     }
   }
   files.push_back({"runs.csv", csv.to_csv()});

@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <exception>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -23,9 +24,9 @@ int default_threads() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-void run_pool(BlockSource& blocks, int threads, const PlayOne& play, const GameTally& empty,
-              const std::atomic<bool>* stop, std::chrono::microseconds interval,
-              const std::function<void()>& tick) {
+void run_pool(BlockSource& blocks, int threads, const MakePlayOne& make_play,
+              const GameTally& empty, const std::atomic<bool>* stop,
+              std::chrono::microseconds interval, const std::function<void()>& tick) {
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mutex;
@@ -39,6 +40,7 @@ void run_pool(BlockSource& blocks, int threads, const PlayOne& play, const GameT
   int running = threads;
   const auto worker = [&] {
     try {
+      const PlayOne play = make_play();
       GameRange block;
       while (!stopping() && blocks.take(block)) {
         GameTally tally = empty;
@@ -81,8 +83,14 @@ int64_t block_size_for(int64_t games, int threads) {
 
 GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
                      const GameTally& empty) {
+  return play_games_per_worker(
+      range, [&play] { return play; }, options, empty);
+}
+
+GameTally play_games_per_worker(GameRange range, const MakePlayOne& make_play,
+                                const BatchOptions& options, const GameTally& empty) {
   if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
-  if (world::distributed()) return play_games_distributed(range, play, options, empty);
+  if (world::distributed()) return play_games_distributed(range, make_play, options, empty);
   const int threads =
       static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
   BlockQueue queue(range, block_size_for(range.size(), threads), empty);
@@ -90,7 +98,7 @@ GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& o
   if (options.progress) {
     tick = [&] { options.progress(queue.done(), static_cast<uint64_t>(range.size())); };
   }
-  run_pool(queue, threads, play, empty, options.stop, std::chrono::milliseconds(100), tick);
+  run_pool(queue, threads, make_play, empty, options.stop, std::chrono::milliseconds(100), tick);
   if (options.progress) options.progress(queue.total().games, static_cast<uint64_t>(range.size()));
   return std::move(queue.total());
 }
@@ -105,20 +113,26 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
   run.ruleset = rules.id;
   run.rules_hash = rules_hash(rules);
   run.engine_version = MANCALA_VERSION;
-  run.agent = agent_name(options.agent);
+  run.agent = options.agents.label();
   run.seed = options.seed;
   run.games_requested = options.games;
   run.shard = options.shard;
   run.range = shard_range(options.games, options.shard);
 
   const Game game(rules);
-  const PlayOne play = [&](int64_t g) {
-    Rng rng(options.seed, static_cast<uint64_t>(g));
-    return play_game(game, options.agent, options.agent, rng);
+  const MakePlayOne make_play = [&]() -> PlayOne {
+    // This worker's players, one per seat (one for both when the seats play the same agent).
+    auto first = std::make_shared<Player>(game, options.agents.seat[0]);
+    auto second =
+        options.agents.same() ? first : std::make_shared<Player>(game, options.agents.seat[1]);
+    return [&game, &options, first, second](int64_t g) {
+      Rng rng(options.seed, static_cast<uint64_t>(g));
+      return play_game(game, *first, *second, rng);
+    };
   };
   GameTally empty;
   empty.match.enabled = rules.match;
-  run.tally = play_games(run.range, play, options, empty);
+  run.tally = play_games_per_worker(run.range, make_play, options, empty);
   run.partial = run.tally.games < static_cast<uint64_t>(run.range.size());
   return run;
 }

@@ -5,6 +5,9 @@
 // are integer counts and histograms merged exactly, so a run gives the identical RunStats for any
 // thread count, block size or sharding. Memory does not grow with the number of games.
 //
+// Agents: each worker thread makes its own Players (agents.h) once and reuses them for every game
+// it plays; Player::new_game() makes each game independent of the ones before it.
+//
 // Threads: an atomic counter hands out blocks of consecutive game indices; each worker fills one
 // accumulator per block and commits it; committed blocks are merged in block order, so the games
 // counted always form a prefix of the shard's range. A worker's exception stops the others and is
@@ -33,7 +36,7 @@ namespace mancala::sim {
 struct BatchOptions {
   int64_t games = 1000;  // N: games of the whole run (every shard together)
   uint64_t seed = 1;
-  Agent agent = Agent::kRandom;  // plays both sides
+  AgentPair agents;  // seat[0] plays player 1, seat[1] player 2 (random by default)
   int threads = 1;
   Shard shard;  // which share of the N games this process plays (see shard_range)
   // Set from outside (e.g. by a SIGINT handler) to stop early with a partial result.
@@ -53,6 +56,11 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options);
 using PlayOne = std::function<GameResult(int64_t game_index)>;
 GameTally play_games(GameRange range, const PlayOne& play, const BatchOptions& options,
                      const GameTally& empty = {});
+// The same where each worker thread first makes its own `play` (holding that thread's agents,
+// their tables and trees): make_play is called once per worker, on the worker.
+using MakePlayOne = std::function<PlayOne()>;
+GameTally play_games_per_worker(GameRange range, const MakePlayOne& make_play,
+                                const BatchOptions& options, const GameTally& empty = {});
 
 // The number of worker threads to use by default: the hardware's, at least 1; 1 under MPI with
 // more than one rank (one rank per core).
@@ -69,9 +77,9 @@ class BlockSource {
 // Plays blocks from `blocks` on `threads` worker threads until none is left or *stop; a block
 // stopped inside is not committed. Calls `tick` (if any) on the calling thread about every
 // `interval` while they play. Rethrows the first worker's exception after joining them all.
-void run_pool(BlockSource& blocks, int threads, const PlayOne& play, const GameTally& empty,
-              const std::atomic<bool>* stop, std::chrono::microseconds interval,
-              const std::function<void()>& tick);
+void run_pool(BlockSource& blocks, int threads, const MakePlayOne& make_play,
+              const GameTally& empty, const std::atomic<bool>* stop,
+              std::chrono::microseconds interval, const std::function<void()>& tick);
 // Blocks small enough that every thread gets many of them (balance, prompt stop), large enough
 // that committing costs nothing next to playing. Results do not depend on it.
 int64_t block_size_for(int64_t games, int threads);
@@ -81,7 +89,7 @@ std::vector<uint8_t> block_tally_bytes(const GameRange& block, const GameTally& 
 GameTally block_tally_from_bytes(const std::vector<uint8_t>& bytes, GameRange& block);
 // play_games across the ranks of an MPI job (see world.h): every rank calls it with the same
 // arguments and gets the same tally. Defined in distributed.cpp (MPI build only).
-GameTally play_games_distributed(GameRange range, const PlayOne& play, const BatchOptions& options,
-                                 const GameTally& empty);
+GameTally play_games_distributed(GameRange range, const MakePlayOne& make_play,
+                                 const BatchOptions& options, const GameTally& empty);
 
 }  // namespace mancala::sim

@@ -118,7 +118,7 @@ class RemoteBlocks : public BlockSource {
 
 // A rank other than 0: asks for blocks, plays them, sends their tallies (and the error it met, if
 // any), then says it is done.
-void serve_as_worker(const PlayOne& play, const BatchOptions& options, const GameTally& empty,
+void serve_as_worker(const MakePlayOne& make_play, const BatchOptions& options, const GameTally& empty,
                      int threads) {
   RemoteBlocks blocks;
   const size_t ahead = static_cast<size_t>(threads) + 1;
@@ -156,7 +156,7 @@ void serve_as_worker(const PlayOne& play, const BatchOptions& options, const Gam
   };
   exchange(false);
   try {
-    run_pool(blocks, threads, play, empty, options.stop, std::chrono::milliseconds(1),
+    run_pool(blocks, threads, make_play, empty, options.stop, std::chrono::milliseconds(1),
              [&] { exchange(false); });
   } catch (const std::exception& e) {
     const std::string message = e.what();
@@ -169,14 +169,14 @@ void serve_as_worker(const PlayOne& play, const BatchOptions& options, const Gam
 
 }  // namespace
 
-GameTally play_games_distributed(GameRange range, const PlayOne& play, const BatchOptions& options,
-                                 const GameTally& empty) {
+GameTally play_games_distributed(GameRange range, const MakePlayOne& make_play,
+                                 const BatchOptions& options, const GameTally& empty) {
   const int ranks = world::size();
   const int threads = options.threads;
   Bytes final_bytes;
   GameTally result = empty;
   if (world::rank() != 0) {
-    serve_as_worker(play, options, empty, threads);
+    serve_as_worker(make_play, options, empty, threads);
   } else {
     // Rank 0: the queue, its own threads, and the other ranks served from the calling thread.
     BlockQueue queue(range, block_size_for(range.size(), threads * ranks), empty);
@@ -219,7 +219,7 @@ GameTally play_games_distributed(GameRange range, const PlayOne& play, const Bat
       if (options.progress) options.progress(queue.done(), static_cast<uint64_t>(range.size()));
     };
     try {
-      run_pool(queue, threads, play, empty, options.stop, std::chrono::milliseconds(1), serve);
+      run_pool(queue, threads, make_play, empty, options.stop, std::chrono::milliseconds(1), serve);
     } catch (const std::exception& e) {
       if (error.empty()) error = e.what();
       queue.halt();
@@ -258,9 +258,9 @@ GameTally play_games_distributed(GameRange range, const PlayOne& play, const Bat
 
 namespace mancala::sim {
 // Without MPI there is one rank and play_games never comes here (world::distributed() is false).
-GameTally play_games_distributed(GameRange range, const PlayOne& play, const BatchOptions& options,
-                                 const GameTally& empty) {
-  return play_games(range, play, options, empty);
+GameTally play_games_distributed(GameRange range, const MakePlayOne& make_play,
+                                 const BatchOptions& options, const GameTally& empty) {
+  return play_games_per_worker(range, make_play, options, empty);
 }
 }  // namespace mancala::sim
 

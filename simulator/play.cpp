@@ -1,46 +1,19 @@
 #include "simulator/play.h"
 
-#include "common/error.h"
-
 namespace mancala::sim {
 
-Agent parse_agent(const std::string& name) {
-  if (name == "random") return Agent::kRandom;
-  if (name == "greedy") return Agent::kGreedy;
-  throw UsageError("--agent: '" + name + "' is not an agent (random|greedy)");
-}
-
-std::string agent_name(Agent agent) { return agent == Agent::kRandom ? "random" : "greedy"; }
-
-Move choose_move(Agent agent, const Game& game, const State& s, const MoveList& moves, Rng& rng) {
-  return choose_move(agent, game, s, s.to_move, moves, rng);
-}
-
-Move choose_move(Agent agent, const Game& game, const State& s, int player, const MoveList& moves,
-                 Rng& rng) {
-  switch (agent) {
-    case Agent::kRandom:
-      return moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
-    case Agent::kGreedy: {
-      int best = -1;
-      MoveList best_moves;
-      for (const Move& m : moves) {
-        State copy = s;
-        const int gain = game.try_move(copy, player, m).captured;
-        if (gain > best) {
-          best = gain;
-          best_moves.size = 0;
-        }
-        if (gain == best) best_moves.push(m);
-      }
-      return best_moves[static_cast<int>(rng.below(static_cast<uint32_t>(best_moves.size)))];
-    }
-  }
-  return moves[0];
-}
-
-GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng,
+GameResult play_game(const Game& game, AgentSpec first, AgentSpec second, Rng& rng,
                      GameObserver* observer) {
+  Player p1(game, first);
+  if (first == second) return play_game(game, p1, p1, rng, observer);
+  Player p2(game, second);
+  return play_game(game, p1, p2, rng, observer);
+}
+
+GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
+                     GameObserver* observer) {
+  first.new_game();
+  second.new_game();
   GameResult result;
   MatchState match;
   State s = start_match(game, match);
@@ -55,7 +28,7 @@ GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng,
           game.legal_moves(s, p, moves);
           if (moves.size == 0) continue;
           jm.plays[p] = true;
-          jm.move[p] = choose_move(p == 0 ? first : second, game, s, p, moves, rng);
+          jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
         }
         if (game.draws_order() && jm.plays[0] && jm.plays[1])
           jm.first = static_cast<uint8_t>(rng.below(2));
@@ -69,7 +42,7 @@ GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng,
         continue;
       }
       game.legal_moves(s, moves);
-      const Move m = choose_move(s.to_move == 0 ? first : second, game, s, moves, rng);
+      const Move m = (s.to_move == 0 ? first : second).choose(match, s, s.to_move, moves, rng);
       if (observer) {
         const State before = s;
         const MoveEffect fx = game.apply(s, m);

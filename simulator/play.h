@@ -1,29 +1,17 @@
-// Agents and the loop that plays one whole game with them.
+// The loop that plays one whole game (or match) with one agent per player (agents.h).
 //
-// Agents are a closed set chosen by name (random, greedy): a switch, not virtual dispatch, so
-// the playout loop stays inlined. The observer sees every move, for traces.
+// The agents are Players (agents.h): random play is decided inline, so the playout loop has no
+// virtual call and no allocation per move. The observer sees every move, for traces.
 #pragma once
 
 #include <string>
 
+#include "simulator/agents.h"
 #include "simulator/engine.h"
 #include "simulator/match.h"
 #include "simulator/rng.h"
 
 namespace mancala::sim {
-
-enum class Agent : uint8_t {
-  kRandom,  // uniformly among the legal moves
-  kGreedy,  // the move capturing most at once; ties at random
-};
-// Parses "random" | "greedy"; throws mancala::UsageError otherwise.
-Agent parse_agent(const std::string& name);
-std::string agent_name(Agent agent);
-
-Move choose_move(Agent agent, const Game& game, const State& s, const MoveList& moves, Rng& rng);
-// The same for `player`, who may not be s.to_move (each player's choice in a joint turn).
-Move choose_move(Agent agent, const Game& game, const State& s, int player, const MoveList& moves,
-                 Rng& rng);
 
 // Sees a game as it is played (all default to doing nothing).
 class GameObserver {
@@ -58,8 +46,13 @@ struct GameResult {
       round;  // round[i] for i < rounds; the rest is not initialised
 };
 
-// Plays from the initial state to the end with one agent per player.
-GameResult play_game(const Game& game, Agent first, Agent second, Rng& rng,
+// Plays from the initial state to the end, `first` playing player 1 and `second` player 2 (the
+// same Player may play both). Calls new_game() on both first.
+GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
+                     GameObserver* observer = nullptr);
+// The same with players made for this one game (a search agent allocates its table here: a batch
+// keeps one Player per thread instead).
+GameResult play_game(const Game& game, AgentSpec first, AgentSpec second, Rng& rng,
                      GameObserver* observer = nullptr);
 
 }  // namespace mancala::sim

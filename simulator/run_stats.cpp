@@ -323,6 +323,31 @@ void GameTally::merge(const GameTally& other) {
   match.merge(other.match);
 }
 
+namespace {
+
+// The run's agents as a label (agents.h): from "agents" [P1, P2]; a run written before seats had
+// their own agents has only "agent", one spec for both players.
+std::string agents_at(const json& j, const std::string& ctx) {
+  AgentPair pair;
+  if (j.contains("agents")) {
+    const json& a = j["agents"];
+    if (!a.is_array() || a.size() != 2 || !a[0].is_string() || !a[1].is_string() ||
+        !try_parse_agent(a[0].get<std::string>(), pair.seat[0]) ||
+        !try_parse_agent(a[1].get<std::string>(), pair.seat[1])) {
+      throw Error(where(ctx, "agents", "expected an array of two agent specs [P1, P2]"));
+    }
+    if (j.contains("agent") && string_at(j, "agent", ctx) != pair.label())
+      throw Error(where(ctx, "agent", "differs from agents " + pair.label()));
+    return pair.label();
+  }
+  const std::string label = string_at(j, "agent", ctx);
+  if (!try_parse_agent_pair(label, pair))
+    throw Error(where(ctx, "agent", "'" + label + "' is not an agent spec"));
+  return pair.label();
+}
+
+}  // namespace
+
 json run_stats_to_json(const RunStats& run) {
   const GameTally& t = run.tally;
   const uint64_t finished = t.wins[0] + t.wins[1] + t.draws;
@@ -331,6 +356,10 @@ json run_stats_to_json(const RunStats& run) {
   j["rules_hash"] = run.rules_hash;
   j["engine_version"] = run.engine_version;
   j["agent"] = run.agent;
+  AgentPair agents;
+  if (try_parse_agent_pair(run.agent, agents)) {
+    j["agents"] = json::array({agents.seat[0].name(), agents.seat[1].name()});
+  }
   j["seed"] = run.seed;
   j["games_requested"] = run.games_requested;
   j["shard"] = {{"index", run.shard.index},
@@ -364,7 +393,7 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   const std::string ctx = where(context, run.ruleset, "");
   run.rules_hash = string_at(j, "rules_hash", ctx);
   run.engine_version = string_at(j, "engine_version", ctx);
-  run.agent = string_at(j, "agent", ctx);
+  run.agent = agents_at(j, ctx);
   run.seed = count_at(j, "seed", ctx);
   run.games_requested = static_cast<int64_t>(count_at(j, "games_requested", ctx));
   const json& shard = member(j, "shard", ctx);
@@ -442,7 +471,9 @@ RunStats merge_shards(const std::vector<ShardInput>& shards) {
     differs("ruleset", r.ruleset, first.ruleset);
     differs("rules hash", r.rules_hash, first.rules_hash);
     differs("engine version", r.engine_version, first.engine_version);
-    differs("agent", r.agent, first.agent);
+    if (r.agent != first.agent)
+      fail("agents " + r.agent + " differ from " + first.agent + " in " + shards.front().origin +
+           ": runs of different agents do not merge");
     differs("seed", std::to_string(r.seed), std::to_string(first.seed));
     differs("games", std::to_string(r.games_requested), std::to_string(first.games_requested));
     differs("shard count", std::to_string(r.shard.count), std::to_string(first.shard.count));

@@ -127,7 +127,9 @@ struct RunStats {
   std::string ruleset;     // ruleset id
   std::string rules_hash;  // rules_hash() of the resolved rules
   std::string engine_version;
-  std::string agent;
+  // The agents (agents.h), as AgentPair::label(): "random" for both seats, "alphabeta:3,random"
+  // for player 1 and player 2. The JSON has it as "agent" and as "agents" [P1, P2].
+  std::string agent = "random";
   uint64_t seed = 0;
   int64_t games_requested = 0;  // N of the whole run
   Shard shard;

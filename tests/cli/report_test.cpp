@@ -110,12 +110,14 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
   const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
-  EXPECT_EQ(csv[0], (std::vector<std::string>{"ruleset", "game", "statistic", "value", "ci_low",
-                                              "ci_high"}));
+  EXPECT_EQ(csv[0], (std::vector<std::string>{"ruleset", "game", "agent_p1", "agent_p2",
+                                              "statistic", "value", "ci_low", "ci_high"}));
   std::map<std::string, std::string> games;
   for (std::size_t i = 1; i < csv.size(); ++i) {
-    ASSERT_EQ(csv[i].size(), 6u);
-    if (csv[i][2] == "games") games[csv[i][0]] = csv[i][3];
+    ASSERT_EQ(csv[i].size(), 8u);
+    EXPECT_EQ(csv[i][2], "random");
+    EXPECT_EQ(csv[i][3], "random");
+    if (csv[i][4] == "games") games[csv[i][0]] = csv[i][5];
   }
   EXPECT_EQ(games.size(), ids.size());
   for (const auto& [id, value] : games) EXPECT_EQ(value, kGames) << id;
@@ -246,7 +248,9 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
        "mancala: report: --handicap-rounds: must be 1 or more\n"},
       {{"report", "--agent", "clever", "--out", out, "--db", db},
        2,
-       "mancala: report: --agent: 'clever' is not an agent (random|greedy)\n"},
+       "mancala: report: --agent: 'clever' is not an agent (random, greedy, alphabeta:D with 1 <= "
+       "D "
+       "<= 64, mcts:N with 1 <= N <= 10000000)\n"},
       {{"report", "--out", "", "--db", db}, 2, "mancala: report: --out: expected a folder\n"},
       {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db},
        2,

@@ -204,17 +204,20 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   const json j = json::parse(run_cli(json_args).out);
   const auto lines = lines_of(csv.out);
   ASSERT_EQ(lines.size(), 26u);
-  EXPECT_EQ(lines[0], "ruleset,statistic,value,ci_low,ci_high");
-  EXPECT_EQ(lines[1], "toguz_kumalak/standard,games," + kGames + ",,");
-  EXPECT_EQ(lines[19], "toguz_kumalak/standard,plies_min," + j["plies"]["min"].dump() + ",,");
+  EXPECT_EQ(lines[0], "ruleset,agent_p1,agent_p2,statistic,value,ci_low,ci_high");
+  EXPECT_EQ(lines[1], "toguz_kumalak/standard,random,random,games," + kGames + ",,");
+  EXPECT_EQ(lines[19],
+            "toguz_kumalak/standard,random,random,plies_min," + j["plies"]["min"].dump() + ",,");
   EXPECT_TRUE(j["plies"]["min"].is_number_integer());
-  EXPECT_EQ(lines[4], "toguz_kumalak/standard,wins_p1," + j["wins"][0].dump() + ",,");
+  EXPECT_EQ(lines[4], "toguz_kumalak/standard,random,random,wins_p1," + j["wins"][0].dump() + ",,");
   const json& rate = j["first_player_win_rate"];
-  EXPECT_EQ(lines[8], "toguz_kumalak/standard,first_player_win_rate," + rate["value"].dump() + "," +
-                          rate["ci95"][0].dump() + "," + rate["ci95"][1].dump());
-  EXPECT_EQ(lines[17], "toguz_kumalak/standard,plies_mean," + j["plies"]["mean"].dump() + ",,");
+  EXPECT_EQ(lines[8], "toguz_kumalak/standard,random,random,first_player_win_rate," +
+                          rate["value"].dump() + "," + rate["ci95"][0].dump() + "," +
+                          rate["ci95"][1].dump());
+  EXPECT_EQ(lines[17],
+            "toguz_kumalak/standard,random,random,plies_mean," + j["plies"]["mean"].dump() + ",,");
   for (const std::string& line : lines)
-    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 4) << line;
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 6) << line;
 }
 
 TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
@@ -386,7 +389,9 @@ TEST(SimulateCommand, BadInputIsRefusedWithAClearMessageAndNothingWritten) {
   expect_refused(with({"--shard", "1-2"}), 2,
                  "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '1-2'\n", dir);
   expect_refused(with({"--agent", "clever"}), 2,
-                 "mancala: simulate: --agent: 'clever' is not an agent (random|greedy)\n", dir);
+                 "mancala: simulate: --agent: 'clever' is not an agent (random, greedy, "
+                 "alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)\n",
+                 dir);
   expect_refused(with({"--format", "xml"}), 2,
                  "mancala: simulate: --format: expected table, json or csv, got 'xml'\n", dir);
   expect_refused(with({"--no-store"}), 2, "mancala: simulate: give --db or --no-store, not both\n",

@@ -302,7 +302,9 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
                 {"5 v 4; P1 has a bha", "5", rate_text(4, 5), rate_text(1, 5)}}));
   const std::string csv = files.at("runs.csv");
   EXPECT_NE(
-      csv.find("khutka_boia/das_gupta,khutka_boia,handicap_state_5v5_tribute_p2_rounds,4,,\r\n"),
+      csv.find(
+          "khutka_boia/das_gupta,khutka_boia,random,random,handicap_state_5v5_tribute_p2_rounds,"
+          "4,,\r\n"),
       std::string::npos)
       << csv;
   for (const char* page :
@@ -315,12 +317,15 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
 TEST(ReportRender, CsvIsTidyOneRowPerRulesetAndStatistic) {
   const auto rows = report_testing::parse_csv(render(sample_entries()).at("runs.csv"));
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"ruleset", "game", "statistic", "value", "ci_low",
-                                               "ci_high"}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"ruleset", "game", "agent_p1", "agent_p2",
+                                               "statistic", "value", "ci_low", "ci_high"}));
   std::map<std::string, std::set<std::string>> statistics;
   std::map<std::pair<std::string, std::string>, std::vector<std::string>> cell;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    ASSERT_EQ(rows[i].size(), 6u) << "row " << i;
+    ASSERT_EQ(rows[i].size(), 8u) << "row " << i;
+    EXPECT_EQ(rows[i][2], "random") << "agent_p1";
+    EXPECT_EQ(rows[i][3], "random") << "agent_p2";
+    rows[i].erase(rows[i].begin() + 2, rows[i].begin() + 4);  // the rest as before the agents
     EXPECT_TRUE(statistics[rows[i][0]].insert(rows[i][2]).second)
         << "repeated: " << rows[i][0] << " " << rows[i][2];
     EXPECT_EQ(rows[i][1], rows[i][0].substr(0, rows[i][0].find('/')));

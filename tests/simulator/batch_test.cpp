@@ -166,7 +166,7 @@ TEST(SimulateRuleset, OneAndTwoThreadsGiveTheSameStatistics) {
       BatchOptions options;
       options.games = test_games();
       options.seed = 7;
-      options.agent = agent;
+      options.agents = AgentPair(agent);
       options.threads = 1;
       const RunStats one = simulate_ruleset(rules, options);
       options.threads = 2;

@@ -41,7 +41,8 @@ TEST(Distributed, WithoutMpiThereIsOneRankAndPlayGamesRunsLocally) {
     return r;
   };
   const GameTally local = play_games(GameRange{0, 100}, play, options);
-  const GameTally same = play_games_distributed(GameRange{0, 100}, play, options, GameTally{});
+  const GameTally same = play_games_distributed(
+      GameRange{0, 100}, [&play] { return play; }, options, GameTally{});
   EXPECT_EQ(local, same);
   EXPECT_EQ(local.wins[0], 50u);
 }

@@ -1,0 +1,120 @@
+// Agents: who chooses the moves. A closed set named by a spec, the same in every command:
+//
+//   random         uniformly among the legal moves
+//   greedy         the move capturing most at once; ties at random
+//   alphabeta:D    alpha-beta search D plies deep (1 <= D <= kMaxAlphaBetaDepth), alphabeta.h
+//   mcts:N         UCT with N simulations per move (1 <= N <= kMaxMctsSimulations), mcts.h
+//
+// A run names one spec for both players ("--agent SPEC") or one per seat ("--agents P1,P2"); the
+// pair is written back the same way (AgentPair::label), so a run's "agent" is "random" or
+// "alphabeta:3,random". docs/agents.md describes each agent.
+//
+// A Player is one agent at work: it holds the agent's search state (transposition table, tree),
+// so it belongs to one thread and is reused from game to game (new_game() forgets the last game,
+// which keeps every game a function of its own random stream). Random play is decided inline:
+// no virtual call and no allocation per move on the playout path.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "simulator/engine.h"
+#include "simulator/match.h"
+#include "simulator/rng.h"
+
+namespace mancala::sim {
+
+class AlphaBeta;
+class Mcts;
+
+enum class Agent : uint8_t {
+  kRandom,     // uniformly among the legal moves
+  kGreedy,     // the move capturing most at once; ties at random
+  kAlphaBeta,  // alpha-beta search to a fixed depth (alphabeta.h)
+  kMcts,       // UCT with a fixed number of simulations per move (mcts.h)
+};
+
+constexpr int kMaxAlphaBetaDepth = 64;
+constexpr int kMaxMctsSimulations = 10'000'000;
+
+// One agent with its parameter: the depth of alphabeta, the simulations of mcts (0 otherwise).
+struct AgentSpec {
+  Agent kind = Agent::kRandom;
+  int param = 0;
+  AgentSpec() = default;
+  AgentSpec(Agent k, int p = 0) : kind(k), param(p) {}  // NOLINT: Agent::kRandom is a spec
+  // "random", "greedy", "alphabeta:3", "mcts:300".
+  std::string name() const;
+  friend bool operator==(const AgentSpec&, const AgentSpec&) = default;
+};
+
+// Parses one spec; throws mancala::UsageError "--agent: '<text>' is not an agent (random, greedy,
+// alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)".
+AgentSpec parse_agent(const std::string& text);
+// The same without exceptions: false when `text` is not a spec.
+bool try_parse_agent(const std::string& text, AgentSpec& out);
+// The old name of AgentSpec::name(), kept for callers that print one agent.
+std::string agent_name(const AgentSpec& spec);
+
+// The agents of the two seats: seat[0] plays player 1, seat[1] player 2.
+struct AgentPair {
+  std::array<AgentSpec, 2> seat{};
+  AgentPair() = default;
+  AgentPair(AgentSpec both) : seat{both, both} {}  // NOLINT: one spec plays both seats
+  AgentPair(AgentSpec p1, AgentSpec p2) : seat{p1, p2} {}
+  bool same() const { return seat[0] == seat[1]; }
+  // "random" when both seats play the same agent, else "alphabeta:3,random" (P1, P2).
+  std::string label() const;
+  friend bool operator==(const AgentPair&, const AgentPair&) = default;
+};
+
+// Parses "SPEC1,SPEC2" (player 1, player 2) as --agents takes it; throws mancala::UsageError
+// naming `option` ("--agents: ...") on a bad spec or a list that is not two specs.
+AgentPair parse_agent_pair(const std::string& text, const std::string& option = "--agents");
+// A label as AgentPair::label() writes it ("SPEC" or "SPEC1,SPEC2"); false when it is not one.
+bool try_parse_agent_pair(const std::string& text, AgentPair& out);
+// The two command-line options together: --agent SPEC (both seats) or --agents SPEC1,SPEC2, not
+// both (UsageError "--agent and --agents: give one of them"); neither given: random.
+AgentPair agents_from_options(const std::string* agent, const std::string* agents);
+
+// One agent at work for one thread (see above). Not copyable; movable.
+class Player {
+ public:
+  Player(const Game& game, AgentSpec spec);
+  ~Player();
+  Player(Player&&) noexcept;
+  Player& operator=(Player&&) noexcept;
+
+  const AgentSpec& spec() const { return spec_; }
+  // Before each game: forget what the search learnt in the previous one.
+  void new_game();
+
+  // The move of `player` (s.to_move in an alternating turn; either player in a joint turn, see
+  // simultaneous.h) among `moves`, his legal moves. `match` is the match the state belongs to
+  // (a search evaluates the end of a round by its settlement). Every random choice from `rng`.
+  Move choose(const MatchState& match, const State& s, int player, const MoveList& moves,
+              Rng& rng) {
+    if (spec_.kind == Agent::kRandom)
+      return moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
+    return choose_searching(match, s, player, moves, rng);
+  }
+
+  // Nodes (alphabeta) or simulations (mcts) since construction: for benchmarks.
+  uint64_t work() const;
+
+ private:
+  Move choose_searching(const MatchState& match, const State& s, int player,
+                        const MoveList& moves, Rng& rng);
+
+  const Game* game_;
+  AgentSpec spec_;
+  std::unique_ptr<AlphaBeta> alphabeta_;
+  std::unique_ptr<Mcts> mcts_;
+};
+
+// The greedy agent's choice for `player` (exposed for tests and for other agents' playouts).
+Move greedy_move(const Game& game, const State& s, int player, const MoveList& moves, Rng& rng);
+
+}  // namespace mancala::sim

@@ -1,0 +1,266 @@
+#include "simulator/alphabeta.h"
+
+#include <algorithm>
+#include <array>
+
+namespace mancala::sim {
+
+// The children of one node, kept per ply so that the search allocates nothing once warm.
+struct AlphaBeta::Frame {
+  MoveList moves;
+  MoveList other;  // a joint turn: the other player's moves
+  std::array<State, 2 * kMaxHoles> child;
+  std::array<int, 2 * kMaxHoles> score;
+  std::array<uint8_t, 2 * kMaxHoles> order;
+};
+
+namespace {
+
+int holding(const State& s, int p) { return s.store[p] + s.aside[p]; }
+
+int next_depth(int depth) { return depth >= kToTheEnd ? depth : depth - 1; }
+
+// Indices 0..n-1 by score, highest first; equal scores keep their order.
+void sort_by_score(std::array<uint8_t, 2 * kMaxHoles>& order,
+                   const std::array<int, 2 * kMaxHoles>& score, int n) {
+  for (int i = 1; i < n; ++i) {
+    const uint8_t x = order[i];
+    int j = i;
+    for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
+    order[j] = x;
+  }
+}
+
+}  // namespace
+
+AlphaBeta::AlphaBeta(const Game& game, int depth, int tt_bits)
+    : game_(game), depth_(depth), tt_(tt_bits), zobrist_(game) {}
+
+AlphaBeta::~AlphaBeta() = default;
+
+AlphaBeta::Frame& AlphaBeta::frame(int ply) {
+  while (static_cast<int>(frames_.size()) <= ply) frames_.push_back(std::make_unique<Frame>());
+  return *frames_[static_cast<size_t>(ply)];
+}
+
+bool AlphaBeta::out_of_time() {
+  return has_deadline_ && std::chrono::steady_clock::now() >= deadline_;
+}
+
+int AlphaBeta::evaluate(const State& s, int p) const {
+  const int q = 1 - p;
+  const int margin = holding(s, p) - holding(s, q);
+  if (!s.over) return margin;
+  const auto result = [&](int winner, int m) {
+    return (winner == p ? kWinScore : winner == q ? -kWinScore : 0) + m;
+  };
+  if (!game_.rules().match) return s.reason == EndReason::kSafetyBound ? margin : result(s.winner, margin);
+  // The end of a round: settle it on copies as the match layer will (match.h).
+  MatchState m = match_ ? *match_ : fresh_match_;
+  State t = s;
+  finish_round(game_, m, t);
+  const int held = m.holdings[p] - m.holdings[q];
+  if (t.reason == EndReason::kSafetyBound) return held;
+  int8_t winner = kNobody;
+  if (match_end_reached(game_, {m.holdings[0], m.holdings[1]}, winner)) return result(winner, held);
+  const int stop = game_.rules().stop_after_rounds;
+  if (stop > 0 && m.rounds >= stop) return result(held > 0 ? p : held < 0 ? q : kDraw, held);
+  return held;
+}
+
+int AlphaBeta::child_value(const State& c, int p, int depth, int lo, int hi, int ply) {
+  if (c.over) {
+    ++nodes_;
+    return evaluate(c, p);
+  }
+  // The sign follows whose move it is: an extra move or a pass keeps the side to move.
+  if (c.to_move == p) return negamax(c, depth, lo, hi, ply);
+  return -negamax(c, depth, -hi, -lo, ply);
+}
+
+int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply) {
+  ++nodes_;
+  if ((nodes_ & 16383) == 0 && out_of_time()) aborted_ = true;
+  if (aborted_) return 0;
+  const int p = s.to_move;
+  if (s.over || depth <= 0) return evaluate(s, p);
+
+  const uint64_t key = zobrist_.key(s);
+  uint8_t table_best = TtEntry::kNoMove;
+  if (const TtEntry* e = tt_.probe(key)) {
+    table_best = e->move;
+    if (e->depth >= std::min(depth, 255)) {
+      const int v = e->value;
+      if (e->bound == Bound::kExact) return v;
+      if (e->bound == Bound::kLower && v >= beta) return v;
+      if (e->bound == Bound::kUpper && v <= alpha) return v;
+    }
+  }
+  const int alpha0 = alpha;
+  int best = -kInfinity;
+  uint8_t best_move = TtEntry::kNoMove;
+  if (game_.joint_turn(s)) {
+    best = joint_node(s, depth, alpha, beta, ply);
+  } else {
+    Frame& f = frame(ply);
+    game_.legal_moves(s, f.moves);
+    const int n = f.moves.size;
+    for (int i = 0; i < n; ++i) {
+      State& c = f.child[i];
+      c = s;
+      game_.apply(c, f.moves[i]);
+      // Order: the table's move, then moves that keep the turn, then what the move wins at once.
+      f.score[i] = TtEntry::pack(f.moves[i]) == table_best ? kInfinity
+                   : c.over                                 ? evaluate(c, p)
+                                                            : (c.to_move == p ? 1000 : 0) +
+                                                 holding(c, p) - holding(c, 1 - p);
+      f.order[i] = static_cast<uint8_t>(i);
+    }
+    sort_by_score(f.order, f.score, n);
+    for (int k = 0; k < n; ++k) {
+      const int i = f.order[k];
+      const int v = child_value(f.child[i], p, next_depth(depth), alpha, beta, ply + 1);
+      if (aborted_) return 0;
+      if (v > best) {
+        best = v;
+        best_move = TtEntry::pack(f.moves[i]);
+        if (v > alpha) alpha = v;
+        if (v >= beta) break;
+      }
+    }
+  }
+  if (aborted_) return 0;
+  const Bound bound = best <= alpha0 ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
+  tt_.store(key, best, depth, bound, best_move);
+  return best;
+}
+
+int AlphaBeta::cell(const State& s, int p, const MoveList& mine, int i, const MoveList& theirs,
+                    int j, int depth, int lo, int hi, int ply) {
+  JointMove jm;
+  jm.plays[p] = true;
+  jm.move[p] = mine[i];
+  if (theirs.size > 0) {
+    jm.plays[1 - p] = true;
+    jm.move[1 - p] = theirs[j];
+  }
+  if (game_.draws_order() && theirs.size > 0) {
+    // The order is drawn at random: the cell is the mean over both orders (searched whole).
+    int sum = 0;
+    for (uint8_t first = 0; first < 2; ++first) {
+      State c = s;
+      jm.first = first;
+      game_.apply_joint(c, jm);
+      sum += child_value(c, p, next_depth(depth), -kInfinity, kInfinity, ply);
+    }
+    return sum >= 0 ? sum / 2 : -((-sum + 1) / 2);
+  }
+  State c = s;
+  game_.apply_joint(c, jm);
+  return child_value(c, p, next_depth(depth), lo, hi, ply);
+}
+
+int AlphaBeta::joint_node(const State& s, int depth, int alpha, int beta, int ply) {
+  const int p = s.to_move;
+  Frame& f = frame(ply);
+  game_.legal_moves(s, p, f.moves);
+  game_.legal_moves(s, 1 - p, f.other);
+  const int columns = std::max(f.other.size, 1);
+  int best = -kInfinity;
+  for (int i = 0; i < f.moves.size && best < beta; ++i) {
+    const int floor = std::max(alpha, best);
+    int row_min = kInfinity;
+    for (int j = 0; j < columns; ++j) {
+      const int v =
+          cell(s, p, f.moves, i, f.other, j, depth, floor, std::min(row_min, beta), ply + 1);
+      if (aborted_) return 0;
+      row_min = std::min(row_min, v);
+      if (row_min <= floor) break;  // this row cannot beat the best one
+    }
+    best = std::max(best, row_min);
+  }
+  return best;
+}
+
+int AlphaBeta::search(const State& s, int depth, int alpha, int beta) {
+  return negamax(s, depth, alpha, beta, 0);
+}
+
+bool AlphaBeta::table_move(const State& s, Move& m) const {
+  const TtEntry* e = tt_.probe(zobrist_.key(s));
+  if (!e || e->move == TtEntry::kNoMove) return false;
+  m = TtEntry::unpack(e->move);
+  return true;
+}
+
+Move AlphaBeta::choose(const MatchState& match, const State& s, const MoveList& moves, Rng& rng) {
+  if (moves.size == 1) return moves[0];
+  match_ = &match;
+  const int p = s.to_move;
+  const int n = moves.size;
+  std::array<State, 2 * kMaxHoles> child;
+  std::array<int, 2 * kMaxHoles> value{};
+  std::array<uint8_t, 2 * kMaxHoles> order{};
+  for (int i = 0; i < n; ++i) {
+    child[i] = s;
+    game_.apply(child[i], moves[i]);
+    order[i] = static_cast<uint8_t>(i);
+  }
+  int best = -kInfinity;
+  for (int d = 1; d <= depth_; ++d) {
+    best = -kInfinity;
+    for (int k = 0; k < n; ++k) {
+      const int i = order[k];
+      // One below the best so far: a move equal to the best is found exactly (ties).
+      const int lo = best == -kInfinity ? -kInfinity : best - 1;
+      value[i] = child_value(child[i], p, d - 1, lo, kInfinity, 1);
+      best = std::max(best, value[i]);
+    }
+    sort_by_score(order, value, n);  // the next iteration tries the best first
+  }
+  std::array<int, 2 * kMaxHoles> ties{};
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    if (value[i] == best) ties[count++] = i;
+  }
+  const int pick = count == 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(count)));
+  return moves[ties[pick]];
+}
+
+Move AlphaBeta::choose_joint(const MatchState& match, const State& s, int player,
+                             const MoveList& moves, Rng& rng) {
+  if (moves.size == 1) return moves[0];
+  match_ = &match;
+  MoveList other;
+  game_.legal_moves(s, 1 - player, other);
+  const int n = moves.size;
+  const int columns = std::max(other.size, 1);
+  std::array<int, 2 * kMaxHoles> value{};
+  std::array<uint8_t, 2 * kMaxHoles> order{};
+  for (int i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
+  int best = -kInfinity;
+  for (int d = 1; d <= depth_; ++d) {
+    best = -kInfinity;
+    for (int k = 0; k < n; ++k) {
+      const int i = order[k];
+      const int floor = best == -kInfinity ? -kInfinity : best - 1;
+      int row_min = kInfinity;
+      for (int j = 0; j < columns; ++j) {
+        row_min = std::min(row_min, cell(s, player, moves, i, other, j, d, floor, row_min, 1));
+        if (row_min <= floor) break;
+      }
+      value[i] = row_min;
+      best = std::max(best, row_min);
+    }
+    sort_by_score(order, value, n);
+  }
+  std::array<int, 2 * kMaxHoles> ties{};
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    if (value[i] == best) ties[count++] = i;
+  }
+  const int pick = count == 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(count)));
+  return moves[ties[pick]];
+}
+
+}  // namespace mancala::sim

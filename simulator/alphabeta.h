@@ -1,0 +1,109 @@
+// AlphaBeta: the alphabeta:D agent and the search the solver (solver.h) runs to the end.
+//
+// Negamax with alpha-beta pruning (fail-soft), iterative deepening from 1 to D plies, a
+// transposition table (transposition.h) keyed by Zobrist keys of the whole position (zobrist.h),
+// and move ordering: the table's best move first (at the root, the previous iteration's order),
+// then moves that give the mover another move, then the counters the move wins at once.
+//
+// Values are counters, from the view of the player to move (State::to_move):
+//   - a position inside the search horizon: counters won minus counters lost (store, sinks and
+//     tuzdyk, which feed the store, and counters set aside), the mover's minus the other's;
+//   - the end of a round of a match: the round's settlement as the next round sees it: the
+//     holdings after the round's returns (a bha), which decide the holes each player keeps; a
+//     settlement that ends the match (match_end, stop_after_rounds) scores as the end of a game;
+//   - the end of a game: kWinScore plus the final margin for a win, minus kWinScore plus the
+//     margin for a loss, the margin alone for a draw or a game stopped by max_plies: any result
+//     outranks any position still going, and a larger margin a smaller one.
+// A ply is one move (a joint turn counts as one). A move that gives the mover another move
+// (store_extra_move, a pass of the other player) keeps the side to move: the child's value is
+// not negated; the sign follows State::to_move, never the parity of the ply.
+//
+// Simultaneous turns (Game::joint_turn): the player to move takes the maximin (security) choice
+// over the matrix of both players' moves; each cell is the turn played by Game::apply_joint, and
+// when the resolution draws the order (Game::draws_order) the mean of both orders. Rows whose
+// minimum cannot beat the best row so far are cut.
+//
+// Ties: at the root every move equal to the best is found (the root searches with a window one
+// below the best value) and one is drawn from the game's stream. The search copies positions and
+// never changes the one it was given.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "simulator/engine.h"
+#include "simulator/match.h"
+#include "simulator/rng.h"
+#include "simulator/transposition.h"
+#include "simulator/zobrist.h"
+
+namespace mancala::sim {
+
+constexpr int kWinScore = 10000;   // a won game: kWinScore + margin (margins are below 640)
+constexpr int kInfinity = 30000;   // beyond every value
+constexpr int kToTheEnd = 1 << 20;  // depth: search to the end of the game (the solver)
+
+class AlphaBeta {
+ public:
+  // depth: plies of the last iteration; the table holds 2^tt_bits entries of 16 bytes.
+  AlphaBeta(const Game& game, int depth, int tt_bits = 16);
+  ~AlphaBeta();
+
+  // Before each game: forget the previous one (the table's entries become invisible).
+  void new_game() { tt_.new_generation(); }
+
+  // The move of s.to_move among `moves` (his legal moves) in an alternating turn.
+  Move choose(const MatchState& match, const State& s, const MoveList& moves, Rng& rng);
+  // `player`'s move in a joint turn: the maximin over the matrix of both players' moves.
+  Move choose_joint(const MatchState& match, const State& s, int player, const MoveList& moves,
+                    Rng& rng);
+
+  // The value of `s` from s.to_move's view, searched `depth` plies (kToTheEnd: to the end),
+  // within the window (alpha, beta): exact inside it, a bound outside (fail-soft).
+  int search(const State& s, int depth, int alpha, int beta);
+  // The best move the table holds for `s`, if any.
+  bool table_move(const State& s, Move& m) const;
+  // The match the searched positions belong to (the settlement of a round needs it); none: a
+  // fresh match.
+  void set_match(const MatchState* match) { match_ = match; }
+  // Stops every search once the clock passes `deadline` (checked every 16384 nodes): search()
+  // then returns a meaningless value and aborted() is true.
+  void set_deadline(std::chrono::steady_clock::time_point deadline) {
+    deadline_ = deadline;
+    has_deadline_ = true;
+  }
+  bool aborted() const { return aborted_; }
+
+  uint64_t nodes() const { return nodes_; }
+  const Game& game() const { return game_; }
+
+  // Static value of `s` from `player`'s view (see above); exposed for tests.
+  int evaluate(const State& s, int player) const;
+
+ private:
+  struct Frame;
+  int negamax(const State& s, int depth, int alpha, int beta, int ply);
+  int joint_node(const State& s, int depth, int alpha, int beta, int ply);
+  // The value for `p` of the joint turn (mine, theirs) from `s`, within (lo, hi).
+  int cell(const State& s, int p, const MoveList& mine, int i, const MoveList& theirs, int j,
+           int depth, int lo, int hi, int ply);
+  int child_value(const State& child, int p, int depth, int lo, int hi, int ply);
+  Frame& frame(int ply);
+  bool out_of_time();
+
+  const Game& game_;
+  int depth_;
+  TranspositionTable tt_;
+  Zobrist zobrist_;
+  const MatchState* match_ = nullptr;
+  MatchState fresh_match_;
+  std::vector<std::unique_ptr<Frame>> frames_;
+  uint64_t nodes_ = 0;
+  bool has_deadline_ = false;
+  bool aborted_ = false;
+  std::chrono::steady_clock::time_point deadline_;
+};
+
+}  // namespace mancala::sim

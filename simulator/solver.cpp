@@ -1,0 +1,115 @@
+#include "simulator/solver.h"
+
+#include <chrono>
+
+#include "common/error.h"
+#include "simulator/alphabeta.h"
+
+namespace mancala::sim {
+namespace {
+
+// A search value (alphabeta.h: a result is +-kWinScore plus the margin) as the margin.
+int margin_of(int v) {
+  if (v > kWinScore / 2) return v - kWinScore;
+  if (v < -kWinScore / 2) return v + kWinScore;
+  return v;
+}
+
+// The value of `child` from `p`'s view, searched to the end within (lo, hi).
+int child_value(AlphaBeta& ab, const State& child, int p, int lo, int hi) {
+  if (child.over) return ab.evaluate(child, p);
+  if (child.to_move == p) return ab.search(child, kToTheEnd, lo, hi);
+  return -ab.search(child, kToTheEnd, -hi, -lo);
+}
+
+}  // namespace
+
+void check_solvable(const RuleSet& rules) {
+  const auto refuse = [&](const std::string& why) {
+    throw Error(rules.id + ": cannot be solved exactly: " + why);
+  };
+  if (rules.turns != Turns::kAlternating) {
+    refuse(std::string("its turns are simultaneous") +
+           (rules.resolution == Resolution::kLockstep ? ""
+                                                      : ", resolved in an order drawn at random") +
+           " (the solver needs alternating moves)");
+  }
+  if (rules.match) {
+    refuse("it is a match of several rounds, each dealt from the last (the solver plays one game)");
+  }
+}
+
+SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
+  check_solvable(game.rules());
+  const auto start = std::chrono::steady_clock::now();
+  AlphaBeta ab(game, 0, options.table_bits);
+  ab.new_game();
+  if (options.max_seconds > 0) {
+    ab.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(options.max_seconds)));
+  }
+  SolveResult r;
+  const int p = s.to_move;
+  // MTD(f): null-window searches from a first guess (a draw) until the bounds meet.
+  int lower = -kInfinity, upper = kInfinity, g = 0;
+  if (s.over) {
+    lower = upper = ab.evaluate(s, p);
+  }
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    g = ab.search(s, kToTheEnd, beta - 1, beta);
+    if (ab.aborted()) break;
+    if (g < beta) {
+      upper = g;
+    } else {
+      lower = g;
+    }
+  }
+  r.complete = lower == upper;
+  // From the first player's view (the search's values are the mover's).
+  const int sign = p == 0 ? 1 : -1;
+  // Nothing proven on a side: the margin cannot pass the counters in play.
+  const int total = game.rules().total_counters;
+  const int lo = lower == -kInfinity ? -total : margin_of(lower);
+  const int hi = upper == kInfinity ? total : margin_of(upper);
+  r.lower = sign > 0 ? lo : -hi;
+  r.upper = sign > 0 ? hi : -lo;
+  if (r.complete) {
+    r.value = r.lower;
+    // The principal variation: from each position, the first move (the table's first) whose
+    // value equals the position's; each test is a null-window search on a warm table.
+    State pos = s;
+    int v = lower;
+    MoveList moves;
+    while (!pos.over && !ab.aborted()) {
+      const int mover = pos.to_move;
+      game.legal_moves(pos, moves);
+      Move table;
+      const bool has_table = ab.table_move(pos, table);
+      bool found = false;
+      for (int k = -1; k < moves.size && !found; ++k) {
+        if (k == -1 && !has_table) continue;
+        const Move m = k == -1 ? table : moves[k];
+        if (k >= 0 && has_table && m == table) continue;
+        State child = pos;
+        game.apply(child, m);
+        if (child_value(ab, child, mover, v - 1, v + 1) != v || ab.aborted()) continue;
+        found = true;
+        r.pv.push_back(m);
+        r.pv_players.push_back(mover);
+        v = child.over || child.to_move == mover ? v : -v;
+        pos = child;
+      }
+      if (!found) break;
+    }
+    if (!r.pv.empty()) {
+      r.has_move = true;
+      r.best_move = r.pv.front();
+    }
+  }
+  r.nodes = ab.nodes();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+}  // namespace mancala::sim

@@ -1,0 +1,50 @@
+// The exact solver: the value of a position under perfect play by both players, for the rulesets
+// whose games are finite trees of deterministic, alternating moves (one round, no chance).
+//
+// The value is the first player's final margin: the counters he ends the game with minus the
+// other's, when both play to win and then to win by as much as they can (AlphaBeta's terminal
+// values, alphabeta.h: a win outranks any margin). In every ruleset where the holder of more
+// counters wins, that is simply the margin both play to maximise and minimise.
+//
+// Search: AlphaBeta to the end of the game (no horizon) with a large transposition table, driven
+// by MTD(f): a sequence of null-window searches that close in on the value from a first guess,
+// each reusing what the table learnt in the ones before. Positions are told apart by their
+// Zobrist key, which includes the ply only within 64 plies of max_plies (zobrist.h): a game that
+// could run that long is beyond exact solving here anyway.
+//
+// With a time limit the solver stops when it runs out and reports the bounds proven so far.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "simulator/engine.h"
+
+namespace mancala::sim {
+
+// Throws mancala::Error "<ruleset id>: cannot be solved exactly: <why>" for a ruleset the solver
+// cannot solve: simultaneous turns (with their random resolutions), matches of several rounds.
+void check_solvable(const RuleSet& rules);
+
+struct SolveOptions {
+  double max_seconds = 0;  // 0: no limit
+  int table_bits = 24;     // 2^bits entries of 16 bytes (24: 256 MiB)
+};
+
+struct SolveResult {
+  bool complete = false;  // false: stopped at max_seconds; only the bounds are known
+  int value = 0;          // first player's margin under perfect play (when complete)
+  int lower = 0, upper = 0;  // what is proven about it (equal to value when complete)
+  bool has_move = false;     // false when the position is already over
+  Move best_move;            // of the player to move
+  std::vector<Move> pv;      // the principal variation from the position, to the end
+  std::vector<int> pv_players;  // who plays each move of pv
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Solves `s` (a position of `game`, whose ruleset check_solvable accepts).
+SolveResult solve(const Game& game, const State& s, const SolveOptions& options);
+
+}  // namespace mancala::sim

@@ -1,0 +1,42 @@
+#include "simulator/zobrist.h"
+
+#include "simulator/rng.h"
+
+namespace mancala::sim {
+
+Zobrist::Zobrist(const Game& game) {
+  const RuleSet& r = game.rules();
+  total_holes_ = r.total_holes;
+  quiet_ = r.no_progress_turns > 0;
+  sinks_possible_ = r.match;
+  // Each player's first move is special under an opening rule (engine.cpp: first_move).
+  const bool opening = r.opening_hole > 0 || r.opening_captures >= 0 ||
+                       r.turns == Turns::kSimultaneousOpening;
+  ply_below_ = opening ? 2 : 0;
+  // A search of at most kMaxAlphaBetaDepth (64) plies from a position before this ply cannot
+  // reach max_plies, so only later plies need telling apart.
+  ply_from_ = r.max_plies > 64 ? r.max_plies - 64 : 0;
+  // A fixed seed: keys are the same in every run, so searches are reproducible.
+  Rng rng(0x5A0B1157ULL, 0);
+  for (auto& t : turn_) t = rng.next();
+  for (auto& t : solo_) t = rng.next();
+  for (auto& hole : holes_)
+    for (auto& v : hole) v = rng.next();
+  for (auto& store : store_)
+    for (auto& v : store) v = rng.next();
+  for (int pos = 0; pos < kMaxHoles; ++pos) holes_[pos][0] = 0;  // an empty hole adds nothing
+}
+
+uint64_t Zobrist::rare(const State& s) const {
+  uint64_t k = mix(1, s.out_of_play) ^ mix(2, s.closed_to[0]) ^ mix(3, s.closed_to[1]) ^
+               mix(4, static_cast<uint16_t>(s.aside[0])) ^
+               mix(5, static_cast<uint16_t>(s.aside[1])) ^
+               mix(6, s.extra_number[0] | s.extra_number[1] << 8) ^
+               mix(7, static_cast<uint8_t>(s.tribute_to + 1));
+  for (int pos = 0; pos < total_holes_; ++pos) {
+    if (s.sink[pos] != kNobody) k ^= mix(8 + static_cast<uint64_t>(s.sink[pos]), pos);
+  }
+  return k;
+}
+
+}  // namespace mancala::sim

@@ -1,0 +1,372 @@
+// Agents (agents.h), the alpha-beta search (alphabeta.h) and the solver (solver.h): specs and
+// their errors, runs that record their agents, legal moves in every ruleset, a search that leaves
+// its position alone, strength on Toguz Kumalak, and the solver against a plain minimax and the
+// published values of Kalah.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "common/error.h"
+#include "simulator/agents.h"
+#include "simulator/alphabeta.h"
+#include "simulator/batch.h"
+#include "simulator/play.h"
+#include "simulator/ruleset_io.h"
+#include "simulator/run_stats.h"
+#include "simulator/solver.h"
+
+namespace mancala::sim {
+namespace {
+
+const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+
+std::string usage_error(const std::string& text) {
+  try {
+    parse_agent(text);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+const std::string kList =
+    "(random, greedy, alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)";
+
+TEST(AgentSpec, EachSpecParsesAndNamesItself) {
+  for (const char* text : {"random", "greedy", "alphabeta:1", "alphabeta:64", "mcts:1",
+                                  "mcts:300", "mcts:10000000"}) {
+    EXPECT_EQ(parse_agent(text).name(), std::string(text));
+  }
+  EXPECT_EQ(parse_agent("alphabeta:3"), AgentSpec(Agent::kAlphaBeta, 3));
+  EXPECT_EQ(parse_agent("mcts:300"), AgentSpec(Agent::kMcts, 300));
+}
+
+TEST(AgentSpec, ABadSpecIsAUsageErrorListingTheBounds) {
+  for (const std::string text :
+       {"alphabeta:0", "alphabeta:65", "alphabeta:", "alphabeta:3x", "alphabeta:-1", "mcts:x",
+        "mcts:0", "mcts:10000001", "foo", "", "Random", "alphabeta"}) {
+    EXPECT_EQ(usage_error(text), "--agent: '" + text + "' is not an agent " + kList) << text;
+  }
+}
+
+TEST(AgentPair, TheLabelNamesOneSpecForBothSeatsOrBothInOrder) {
+  EXPECT_EQ(AgentPair(parse_agent("greedy")).label(), "greedy");
+  EXPECT_EQ(AgentPair(parse_agent("alphabeta:3"), parse_agent("random")).label(),
+            "alphabeta:3,random");
+  EXPECT_EQ(parse_agent_pair("random,mcts:5").seat[1], AgentSpec(Agent::kMcts, 5));
+  AgentPair pair;
+  EXPECT_TRUE(try_parse_agent_pair("greedy", pair));
+  EXPECT_EQ(pair, AgentPair(AgentSpec(Agent::kGreedy)));
+  EXPECT_FALSE(try_parse_agent_pair("greedy,foo", pair));
+  EXPECT_FALSE(try_parse_agent_pair("a,b,c", pair));
+}
+
+TEST(AgentPair, OptionErrorsAreExact) {
+  const auto message = [](const std::string* agent, const std::string* agents) {
+    try {
+      agents_from_options(agent, agents);
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string one = "random", two = "random,greedy", three = "random,greedy,random",
+                    bad = "random,alphabeta:0";
+  EXPECT_EQ(message(&one, &two), "--agent and --agents: give one of them");
+  EXPECT_EQ(message(nullptr, &three),
+            "--agents: expected SPEC1,SPEC2 (player 1, player 2), got 'random,greedy,random'");
+  EXPECT_EQ(message(nullptr, &one),
+            "--agents: expected SPEC1,SPEC2 (player 1, player 2), got 'random'");
+  EXPECT_EQ(message(nullptr, &bad), "--agents: 'alphabeta:0' is not an agent " + kList);
+  EXPECT_EQ(agents_from_options(nullptr, nullptr), AgentPair());
+  EXPECT_EQ(agents_from_options(nullptr, &two).label(), "random,greedy");
+}
+
+// The rule: "--agents SPEC1,SPEC2 sets player 1 and player 2", and the run says so.
+TEST(RunAgents, ARunRecordsBothSeatsInItsJsonAndReadsThemBack) {
+  BatchOptions options;
+  options.games = 4;
+  options.agents = AgentPair(parse_agent("greedy"), parse_agent("random"));
+  const RunStats run = simulate_ruleset(load_ruleset("toguz_kumalak"), options);
+  EXPECT_EQ(run.agent, "greedy,random");
+  const nlohmann::json j = run_stats_to_json(run);
+  EXPECT_EQ(j["agent"], "greedy,random");
+  EXPECT_EQ(j["agents"], nlohmann::json::array({"greedy", "random"}));
+  EXPECT_EQ(run_stats_from_json(j, "run.json"), run);
+}
+
+TEST(RunAgents, AnOldRunWithOneAgentKeyIsThatAgentOnBothSeats) {
+  BatchOptions options;
+  options.games = 4;
+  options.agents = AgentPair(parse_agent("greedy"));
+  const RunStats run = simulate_ruleset(load_ruleset("toguz_kumalak"), options);
+  nlohmann::json old = run_stats_to_json(run);
+  old.erase("agents");
+  EXPECT_EQ(run_stats_from_json(old, "old.json").agent, "greedy");
+  nlohmann::json bad = old;
+  bad["agent"] = "clever";
+  EXPECT_THROW(
+      {
+        try {
+          run_stats_from_json(bad, "old.json");
+        } catch (const Error& e) {
+          EXPECT_EQ(std::string(e.what()),
+                    "old.json: toguz_kumalak/standard: agent: 'clever' is not an agent spec");
+          throw;
+        }
+      },
+      Error);
+  nlohmann::json mismatch = run_stats_to_json(run);
+  mismatch["agents"] = {"greedy", "random"};
+  EXPECT_THROW(run_stats_from_json(mismatch, "x.json"), Error);
+}
+
+TEST(RunAgents, MergeRefusesShardsOfDifferentAgents) {
+  const RuleSet rules = load_ruleset("toguz_kumalak");
+  BatchOptions options;
+  options.games = 4;
+  options.shard = Shard{1, 2};
+  const RunStats a = simulate_ruleset(rules, options);
+  options.shard = Shard{2, 2};
+  options.agents = AgentPair(AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy));
+  const RunStats b = simulate_ruleset(rules, options);
+  try {
+    merge_shards({{"a.json", a}, {"b.json", b}});
+    ADD_FAILURE() << "merged";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "b.json: toguz_kumalak/standard: agents random,greedy differ from random in a.json: "
+              "runs of different agents do not merge");
+  }
+}
+
+// Checks every move an agent plays is legal where it is played.
+class LegalityChecker : public GameObserver {
+ public:
+  explicit LegalityChecker(const Game& game) : game_(game) {}
+  void on_move(const State& before, Move m, const MoveEffect&, const State&) override {
+    EXPECT_TRUE(game_.is_legal(before, m)) << game_.rules().id << " ply " << before.ply;
+    ++moves_;
+  }
+  void on_joint_move(const State& before, const JointMove& jm, const JointEffect&,
+                     const State&) override {
+    for (int p = 0; p < 2; ++p) {
+      if (jm.plays[p]) {
+        EXPECT_TRUE(game_.is_legal(before, p, jm.move[p])) << game_.rules().id;
+      }
+    }
+    ++moves_;
+  }
+  int moves_ = 0;
+
+ private:
+  const Game& game_;
+};
+
+// "No agent ever plays an illegal move (checked in every ruleset)."
+TEST(Search, AlphaBetaPlaysOnlyLegalMovesInEveryRuleset) {
+  for (const std::string& id : list_ruleset_ids()) {
+    const Game game(load_ruleset(id));
+    Rng rng(3, 0);
+    LegalityChecker checker(game);
+    const GameResult r = play_game(game, AgentSpec(Agent::kAlphaBeta, kSanitized ? 1 : 2),
+                                   AgentSpec(Agent::kGreedy), rng, &checker);
+    EXPECT_GT(checker.moves_, 0) << id;
+    EXPECT_GT(r.plies, 0) << id;
+  }
+}
+
+// "Search never changes the position it searches."
+TEST(Search, ChoosingAMoveLeavesThePositionAsItWas) {
+  for (const std::string& id : list_ruleset_ids()) {
+    const Game game(load_ruleset(id));
+    AlphaBeta ab(game, 2);
+    MatchState match;
+    State s = start_match(game, match);
+    Rng rng(9, 0);
+    MoveList moves;
+    for (int ply = 0; ply < 12 && !s.over; ++ply) {
+      const State before = s;
+      const int p = s.to_move;
+      game.legal_moves(s, p, moves);
+      const Move m = game.joint_turn(s) ? ab.choose_joint(match, s, p, moves, rng)
+                                        : ab.choose(match, s, moves, rng);
+      EXPECT_EQ(s, before) << id;
+      EXPECT_TRUE(game.is_legal(s, p, m)) << id;
+      if (game.joint_turn(s)) break;  // a joint turn needs both moves: enough seen
+      game.apply(s, m);
+    }
+  }
+}
+
+// Ties at the root are drawn from the game's stream: the same stream gives the same game, and
+// different streams give different games.
+TEST(Search, TiesAreBrokenFromTheGamesStream) {
+  const Game game(load_ruleset("toguz_kumalak"));
+  const auto plies = [&](uint64_t stream) {
+    Rng rng(1, stream);
+    return play_game(game, AgentSpec(Agent::kAlphaBeta, 1), AgentSpec(Agent::kAlphaBeta, 1), rng)
+        .plies;
+  };
+  EXPECT_EQ(plies(0), plies(0));
+  std::set<int> lengths;
+  for (uint64_t g = 0; g < 6; ++g) lengths.insert(plies(g));
+  EXPECT_GT(lengths.size(), 1u);
+}
+
+TEST(Search, ARunWithSearchAgentsIsTheSameOnOneOrTwoThreads) {
+  BatchOptions options;
+  options.games = kSanitized ? 4 : 12;
+  options.seed = 5;
+  options.agents = AgentPair(AgentSpec(Agent::kAlphaBeta, 2), AgentSpec(Agent::kGreedy));
+  for (const char* id : {"toguz_kumalak", "khutka_boia"}) {
+    const RuleSet rules = load_ruleset(id);
+    options.threads = 1;
+    const RunStats one = simulate_ruleset(rules, options);
+    options.threads = 2;
+    EXPECT_EQ(simulate_ruleset(rules, options), one) << id;
+  }
+}
+
+// Wins of `agent` over `other` in `games` games of each seat on Toguz Kumalak.
+double win_share(AgentSpec agent, AgentSpec other, int games) {
+  const RuleSet rules = load_ruleset("toguz_kumalak");
+  BatchOptions options;
+  options.games = games;
+  options.seed = 2024;
+  options.threads = 2;
+  options.agents = AgentPair(agent, other);
+  const RunStats first = simulate_ruleset(rules, options);
+  options.agents = AgentPair(other, agent);
+  const RunStats second = simulate_ruleset(rules, options);
+  return static_cast<double>(first.tally.wins[0] + second.tally.wins[1]) / (2.0 * games);
+}
+
+// Issue 10: "alphabeta:3 wins at least 90% against random in either seat over 100 games".
+TEST(Strength, AlphaBeta3BeatsRandomInEitherSeat) {
+  const int games = kSanitized ? 10 : 50;
+  const RuleSet rules = load_ruleset("toguz_kumalak");
+  for (int seat = 0; seat < 2; ++seat) {
+    BatchOptions options;
+    options.games = games;
+    options.seed = 77;
+    options.threads = 2;
+    options.agents = seat == 0 ? AgentPair(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec())
+                               : AgentPair(AgentSpec(), AgentSpec(Agent::kAlphaBeta, 3));
+    const RunStats run = simulate_ruleset(rules, options);
+    EXPECT_GE(run.tally.wins[seat], static_cast<uint64_t>(0.9 * games)) << "seat " << seat;
+  }
+}
+
+// Issue 10: "and at least 65% against greedy".
+TEST(Strength, AlphaBeta3BeatsGreedy) {
+  EXPECT_GE(win_share(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kGreedy),
+                      kSanitized ? 10 : 50),
+            0.65);
+}
+
+// ---- the solver ---------------------------------------------------------------------------
+
+// A small ruleset made from a project one: `holes` holes a row, `counters` a hole, stopped at
+// `plies` plies (a finite tree even where counters can circle for ever).
+RuleSet small(const std::string& id, int holes, int counters, int plies) {
+  const auto dir = std::filesystem::temp_directory_path() / "mancala_search_test";
+  std::filesystem::create_directories(dir);
+  const auto file = dir / (std::to_string(holes) + "x" + std::to_string(counters) + "_" +
+                           std::to_string(plies) + ".json");
+  std::ofstream(file) << "{\"extends\": \"" << id << "\", \"rules\": {\"holes_per_row\": " << holes
+                      << ", \"counters_per_hole\": " << counters << ", \"max_plies\": " << plies
+                      << "}, \"provenance\": {\"holes_per_row\": {\"assumption\": \"test\"}, "
+                         "\"counters_per_hole\": {\"assumption\": \"test\"}, "
+                         "\"max_plies\": {\"assumption\": \"test\"}}}";
+  return load_ruleset(file.string());
+}
+
+// Plain minimax without pruning or table: the solver's reference.
+int minimax(const Game& game, const AlphaBeta& eval, const State& s) {
+  const int p = s.to_move;
+  if (s.over) return eval.evaluate(s, p);
+  MoveList moves;
+  game.legal_moves(s, moves);
+  int best = -kInfinity;
+  for (const Move& m : moves) {
+    State c = s;
+    game.apply(c, m);
+    const int v = c.over ? eval.evaluate(c, p) : minimax(game, eval, c);
+    best = std::max(best, c.over || c.to_move == p ? v : -v);
+  }
+  return best;
+}
+
+int margin(int v) {
+  return v > kWinScore / 2 ? v - kWinScore : v < -kWinScore / 2 ? v + kWinScore : v;
+}
+
+TEST(Solver, AgreesWithPlainMinimaxOnSmallBoards) {
+  for (const auto& [holes, counters] : {std::pair{3, 1}, std::pair{3, 2}, std::pair{4, 2}}) {
+    const RuleSet rules = small("toguz_kumalak/no_tuzdyk", holes, counters, kSanitized ? 8 : 11);
+    const Game game(rules);
+    const AlphaBeta eval(game, 1);
+    const State s = game.initial_state();
+    const SolveResult r = solve(game, s, SolveOptions{0, 18});
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.value, margin(minimax(game, eval, s))) << holes << "x" << counters;
+    EXPECT_EQ(r.lower, r.value);
+    EXPECT_EQ(r.upper, r.value);
+    ASSERT_TRUE(r.has_move);
+    // The principal variation is a game: legal moves to the end, with the value as its margin.
+    State pos = s;
+    for (size_t i = 0; i < r.pv.size(); ++i) {
+      ASSERT_EQ(pos.to_move, r.pv_players[i]);
+      ASSERT_TRUE(game.is_legal(pos, r.pv[i]));
+      game.apply(pos, r.pv[i]);
+    }
+    ASSERT_TRUE(pos.over);
+    EXPECT_EQ(pos.store[0] - pos.store[1], r.value) << "the PV ends with the value as its margin";
+  }
+}
+
+// "On small boards, alphabeta with depth to the end agrees with solve."
+TEST(Solver, AlphaBetaSearchedToTheEndAgreesWithSolve) {
+  const RuleSet rules = small("toguz_kumalak/standard", 3, 2, 30);
+  const Game game(rules);
+  AlphaBeta ab(game, kMaxAlphaBetaDepth);
+  ab.new_game();
+  const State s = game.initial_state();
+  const int v = ab.search(s, kMaxAlphaBetaDepth, -kInfinity, kInfinity);
+  EXPECT_EQ(margin(v), solve(game, s, SolveOptions{0, 18}).value);
+}
+
+TEST(Solver, RefusesWhatItCannotSolveExactly) {
+  const auto message = [](const std::string& id) {
+    try {
+      check_solvable(load_ruleset(id));
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("sonka/vanoverbergh_1927"),
+            "sonka/vanoverbergh_1927: cannot be solved exactly: its turns are simultaneous, "
+            "resolved in an order drawn at random (the solver needs alternating moves)");
+  EXPECT_EQ(message("khutka_boia"),
+            "khutka_boia/das_gupta_1926: cannot be solved exactly: it is a match of several "
+            "rounds, each dealt from the last (the solver plays one game)");
+  EXPECT_EQ(message("toguz_kumalak"), "accepted");
+}
+
+TEST(Solver, StopsAtItsTimeLimitWithBounds) {
+  const Game game(load_ruleset("toguz_kumalak"));
+  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0.05, 16});
+  EXPECT_FALSE(r.complete);
+  EXPECT_LE(r.lower, r.upper);
+  EXPECT_GE(r.lower, -162);
+  EXPECT_LE(r.upper, 162);
+  EXPECT_LT(r.seconds, 5.0);
+}
+
+}  // namespace
+}  // namespace mancala::sim
