@@ -8,8 +8,8 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "common/strict_json.h"
 #include "cli/play_moves.h"
+#include "common/strict_json.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"

@@ -7,11 +7,10 @@
 // thread and one more) so its threads never wait for a message, and sends each block's tally
 // back as the run JSON of the block (CBOR), which is exact. At the end rank 0 sends the merged
 // tally (or the first error) to every rank.
-#include "simulator/batch.h"
-
 #include <cstring>
 
 #include "common/error.h"
+#include "simulator/batch.h"
 
 namespace mancala::sim {
 
@@ -50,8 +49,8 @@ GameTally block_tally_from_bytes(const std::vector<uint8_t>& bytes, GameRange& b
 #include <vector>
 
 #include "common/error.h"
-#include "simulator/block_queue.h"
 #include "common/world.h"
+#include "simulator/block_queue.h"
 
 namespace mancala::sim {
 namespace {
@@ -118,8 +117,8 @@ class RemoteBlocks : public BlockSource {
 
 // A rank other than 0: asks for blocks, plays them, sends their tallies (and the error it met, if
 // any), then says it is done.
-void serve_as_worker(const MakePlayOne& make_play, const BatchOptions& options, const GameTally& empty,
-                     int threads) {
+void serve_as_worker(const MakePlayOne& make_play, const BatchOptions& options,
+                     const GameTally& empty, int threads) {
   RemoteBlocks blocks;
   const size_t ahead = static_cast<size_t>(threads) + 1;
   size_t outstanding = 0;  // requests not yet answered

@@ -36,8 +36,8 @@ const std::string kList =
     "(random, greedy, alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)";
 
 TEST(AgentSpec, EachSpecParsesAndNamesItself) {
-  for (const char* text : {"random", "greedy", "alphabeta:1", "alphabeta:64", "mcts:1",
-                                  "mcts:300", "mcts:10000000"}) {
+  for (const char* text :
+       {"random", "greedy", "alphabeta:1", "alphabeta:64", "mcts:1", "mcts:300", "mcts:10000000"}) {
     EXPECT_EQ(parse_agent(text).name(), std::string(text));
   }
   EXPECT_EQ(parse_agent("alphabeta:3"), AgentSpec(Agent::kAlphaBeta, 3));
@@ -263,9 +263,9 @@ TEST(Strength, AlphaBeta3BeatsRandomInEitherSeat) {
 
 // Issue 10: "and at least 65% against greedy".
 TEST(Strength, AlphaBeta3BeatsGreedy) {
-  EXPECT_GE(win_share(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kGreedy),
-                      kSanitized ? 10 : 50),
-            0.65);
+  EXPECT_GE(
+      win_share(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kGreedy), kSanitized ? 10 : 50),
+      0.65);
 }
 
 // ---- the solver ---------------------------------------------------------------------------
