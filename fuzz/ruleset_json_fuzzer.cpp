@@ -11,6 +11,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
 
 namespace {

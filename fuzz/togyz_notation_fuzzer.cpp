@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/togyz_notation.h"
 

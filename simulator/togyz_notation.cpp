@@ -51,7 +51,9 @@ std::vector<NotationMove> parse_togyz_notation(const std::string& text) {
         throw Error("notation: '" + token + "' is neither a move number nor a move");
       // Numbers are optional, but one that is written must be the next: white's move n is "n.".
       const int expected = static_cast<int>(moves.size()) / 2 + 1;
-      if (player != 0 || std::stoi(digits) != expected) {
+      // At most 9 digits: a longer number is no move number, and would overflow std::stoi.
+      const bool matches = !digits.empty() && digits.size() <= 9 && std::stoi(digits) == expected;
+      if (player != 0 || !matches) {
         const NotationMove* last = moves.empty() ? nullptr : &moves.back();
         throw Error("notation: '" + token + "' after " +
                     (last ? "move " + std::to_string(last->number) + " (" +

@@ -82,10 +82,14 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   EXPECT_EQ(snapshot(db_), before_);
   const std::string changed =
       file("changed.json", R"({"id": "DLP.Evidence.1880", "game": "Otep", "type": "Text"})");
-  const CliResult update = run_cli({"evidence", "import", changed, "--db", db_});
-  EXPECT_EQ(update.err, "imported 1 record into " + db_ +
-                            ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" +
-                            linked());
+  // The update empties most fields: accepted only with --allow-removals (docs/archive.md).
+  const CliResult update =
+      run_cli({"evidence", "import", changed, "--db", db_, "--allow-removals"});
+  EXPECT_EQ(update.err,
+            "updated DLP.Evidence.1880: removed location, date_from, date_to, rules, "
+            "content, confidence, spaces, sources\n"
+            "imported 1 record into " +
+                db_ + ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked());
   const CliResult show =
       run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_});
   EXPECT_EQ(

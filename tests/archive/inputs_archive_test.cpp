@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -58,35 +59,34 @@ TEST(EvidenceInput, AGameNameWithoutLettersIsRefusedAndNothingWritten) {
 TEST(EvidenceInput, TheArchivesExportImportsAgainUnchanged) {
   TempDir dir;
   ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", dir / "a.db"}).code, 0);
-  write_text(dir / "odd.json", R"({"records": [
+  write_text(dir / "odd.json", R"j({"records": [
       {"id": "X.1", "game": "Bao la Kiswahili!", "type": "Ethnography", "confidence": 50},
       {"id": "X.2", "game": "Bao la Kiswahili?", "type": "Artifact"},
-      {"id": "X.3", "game": "9 Holes (variant)", "type": "Artifact"
-},
-      {"id": "X.4", "game": "Ōware", "type": "Artifact"}]
-})");
+      {"id": "X.3", "game": "9 Holes (variant)", "type": "Artifact"},
+      {"id": "X.4", "game": "Ōware", "type": "Artifact"}]})j");
   const CliResult odd = run_cli({"evidence", "import", dir / "odd.json", "--db", dir / "a.db"});
-ASSERT_EQ(odd.code, 0) << odd.err;
-const CliResult exported =
-    run_cli({"evidence", "search", "--db", dir / "a.db", "--format", "json"});
-ASSERT_EQ(exported.code, 0);
-const nlohmann::json records = nlohmann::json::parse(exported.out)["records"];
-std::map<std::string, std::string> game_of;
-for (const auto& r : records) game_of[r["id"]] = r["game"];
-EXPECT_EQ(game_of["X.1"], "bao_la_kiswahili");
-EXPECT_EQ(game_of["X.2"], "bao_la_kiswahili");  // the same game, not a second one
-EXPECT_EQ(game_of["X.3"], "game_9_holes_variant");
-EXPECT_EQ(game_of["X.4"], "ware");
+  ASSERT_EQ(odd.code, 0) << odd.err;
+  const CliResult exported =
+      run_cli({"evidence", "search", "--db", dir / "a.db", "--format", "json"});
+  ASSERT_EQ(exported.code, 0);
+  const nlohmann::json records = nlohmann::json::parse(exported.out)["records"];
+  std::map<std::string, std::string> game_of;
+  for (const auto& r : records) game_of[r["id"]] = r["game"];
+  EXPECT_EQ(game_of["X.1"], "bao_la_kiswahili");
+  EXPECT_EQ(game_of["X.2"], "bao_la_kiswahili");  // the same game, not a second one
+  EXPECT_EQ(game_of["X.3"], "game_9_holes_variant");
+  EXPECT_EQ(game_of["X.4"], "ware");
 
-write_text(dir / "export.json", exported.out);
-const CliResult again = run_cli({"evidence", "import", dir / "export.json", "--db", dir / "b.db"});
-ASSERT_EQ(again.code, 0) << again.err;
-EXPECT_EQ(run_cli({"evidence", "search", "--db", dir / "b.db", "--format", "json"}).out,
-          exported.out);
-// And into the archive it came from: nothing changes.
-const CliResult same = run_cli({"evidence", "import", dir / "export.json", "--db", dir / "a.db"});
-ASSERT_EQ(same.code, 0) << same.err;
-EXPECT_NE(same.err.find(" 0 added, 0 updated, "), std::string::npos) << same.err;
+  write_text(dir / "export.json", exported.out);
+  const CliResult again =
+      run_cli({"evidence", "import", dir / "export.json", "--db", dir / "b.db"});
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(run_cli({"evidence", "search", "--db", dir / "b.db", "--format", "json"}).out,
+            exported.out);
+  // And into the archive it came from: nothing changes.
+  const CliResult same = run_cli({"evidence", "import", dir / "export.json", "--db", dir / "a.db"});
+  ASSERT_EQ(same.code, 0) << same.err;
+  EXPECT_NE(same.err.find(" 0 added, 0 updated, "), std::string::npos) << same.err;
 }
 
 // The first `lines` lines of the Khutka Boia portal page: a page saved before it had loaded.
@@ -108,14 +108,15 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
   const std::string complete =
       run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out;
   const std::string bytes = read_text(db);
-  write_text(dir / "page.txt", truncated_page(9));  // up to "Content", without what follows
+  write_text(dir / "page.txt", truncated_page(9));  // up to "Rules", without what follows
 
   const CliResult refused = run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db});
   EXPECT_EQ(refused.code, 1);
-  EXPECT_EQ(refused.err, "mancala: " + dir / "page.txt" +
-                             ": DLP.Evidence.1450: would remove confidence, ages, genders, sources "
-                             "from the archived record (a truncated page?); nothing imported "
-                             "(give --allow-removals to accept)\n");
+  EXPECT_EQ(refused.err,
+            "mancala: " + dir / "page.txt" +
+                ": DLP.Evidence.1450: would remove content, confidence, ages, genders, sources "
+                "from the archived record (a truncated page?); nothing imported "
+                "(give --allow-removals to accept)\n");
   EXPECT_EQ(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
             complete);
 
@@ -123,8 +124,8 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
       run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db, "--dry-run"});
   EXPECT_EQ(dry.code, 0) << dry.err;
   EXPECT_TRUE(dry.err.starts_with(
-      "would update DLP.Evidence.1450: confidence, ages, genders, sources; would remove "
-      "confidence, ages, genders, sources (refused without --allow-removals)\n"
+      "would update DLP.Evidence.1450: content, confidence, ages, genders, sources; would remove "
+      "content, confidence, ages, genders, sources (refused without --allow-removals)\n"
       "dry run: would import 1 record into " +
       db + ": 0 added, 1 updated, 0 unchanged; rulesets linked: "))
       << dry.err;
@@ -136,7 +137,7 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
       run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db, "--allow-removals"});
   EXPECT_EQ(allowed.code, 0) << allowed.err;
   EXPECT_EQ(allowed.err.substr(0, allowed.err.find('\n')),
-            "updated DLP.Evidence.1450: removed confidence, ages, genders, sources");
+            "updated DLP.Evidence.1450: removed content, confidence, ages, genders, sources");
   EXPECT_NE(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
             complete);
   (void)bytes;
@@ -153,7 +154,7 @@ TEST(EvidenceUpdates, ADryRunIntoANewArchiveCreatesNothing) {
 }
 
 // "Reading must work read-only": a search opens the archive read-only, so it leaves the file as
-// it was and no -wal/-shm files behind.
+// it was.
 TEST(ReadOnlyArchive, ASearchWritesNothing) {
   TempDir dir;
   const std::string db = dir / "a.db";
@@ -165,8 +166,8 @@ TEST(ReadOnlyArchive, ASearchWritesNothing) {
   EXPECT_EQ(run_cli({"evidence", "summary", "--db", db}).code, 0);
   EXPECT_EQ(read_text(db), bytes);
   EXPECT_EQ(fs::last_write_time(db), modified);
-  EXPECT_FALSE(fs::exists(db + "-wal"));
-  EXPECT_FALSE(fs::exists(db + "-shm"));
+  // The owner's own reader may leave -wal/-shm files (they are the owner's); another user's
+  // leaves none (AnotherUsersReadLeavesNothingInTheOwnersWay).
 }
 
 // Runs `body` as another, unprivileged user (nobody) in a child process when this test runs as

@@ -163,6 +163,19 @@ TEST(ReplayNotation, TextLongerThanAFileNameIsNotation) {
   EXPECT_EQ(inline_text.out, from_file.out);
 }
 
+// Found by fuzz_togyz_notation: a move number too long for an int ended in "internal error:
+// stoi" (std::out_of_range); an empty one ("." alone) in std::invalid_argument.
+TEST(ReplayNotation, AMoveNumberTooLongForAnIntIsAnError) {
+  const Result long_number = run_cli({"replay", "toguz_kumalak", "--togyz-notation",
+                                      "1. 76 98 2. 66 87 99999999999999999999. 12"});
+  EXPECT_EQ(long_number.code, 1);
+  EXPECT_EQ(long_number.err,
+            "mancala: notation: '99999999999999999999.' after move 2 (black) 87: expected 3.\n");
+  const Result empty = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 . 66"});
+  EXPECT_EQ(empty.code, 1);
+  EXPECT_TRUE(empty.err.starts_with("mancala: notation: '")) << empty.err;
+}
+
 // "A number out of range ... every input error names the file and what is wrong."
 TEST(InputFiles, ANumberOutOfRangeIsNamedWithItsFileAndKey) {
   TempDir dir;
