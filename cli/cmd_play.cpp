@@ -243,7 +243,9 @@ std::string settlement_text(const Game& game, const RoundSetup& setup) {
   }
   if (setup.tribute_to != kNobody) {
     out << " (1-4: " << player_name(setup.tribute_to)
-        << " is the Kungidar, taking one counter from every hole sown)";
+        << " is the Kungidar, taking one counter from "
+        << (game.rules().tribute == Tribute::kEachRound ? "the round's first hole sown)"
+                                                        : "every hole sown)");
   }
   if (setup.bha_owner != kNobody) {
     out << " (2-3: " << player_name(setup.bha_owner) << " makes " << hole(setup.bha_hole)
@@ -375,10 +377,11 @@ class TraceObserver : public GameObserver {
       }
       if (!game_.joint_turn(*next)) text << "; " << player_name(setup.starter) << " starts";
       text << settlement_text(game_, setup);
-      if (!game_.joint_turn(*next) && next->to_move != setup.starter) {
-        // A starter with nothing to sow (a Bhadar whose only hole is his bha) passes at once.
-        text << "; " << player_name(setup.starter)
-             << " passes at once: " << no_move_reason(game_, *next, setup.starter);
+      if (setup.passed != kNobody) {
+        // A player named to start with nothing to sow (a Bhadar whose only hole is his bha)
+        // passes at once: the other opens and is the round's starter (match.cpp).
+        text << "; " << player_name(setup.passed)
+             << " passes at once: " << no_move_reason(game_, *next, setup.passed);
       }
     }
     if (json_) {
@@ -391,8 +394,8 @@ class TraceObserver : public GameObserver {
            {"holdings", {record.holdings[0], record.holdings[1]}},
            {"next_deal", deal},
            {"next_settlement", next ? settlement_json(game_, match.setup) : json(nullptr)},
-           {"next_pass", next && !game_.joint_turn(*next) && next->to_move != match.setup.starter
-                             ? pass_json(game_, *next, match.setup.starter)
+           {"next_pass", next && match.setup.passed != kNobody
+                             ? pass_json(game_, *next, match.setup.passed)
                              : json(nullptr)}});
       return;
     }

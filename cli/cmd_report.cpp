@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "cli/report_builder.h"
 #include "cli/run_support.h"
+#include "cli/sensitivity_builder.h"
 #include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -37,6 +38,7 @@ std::string seconds_text(double seconds) {
 int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
+  long long sensitivity_games = kDefaultSensitivityGames;
   int threads = sim::default_threads();
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (default: every ruleset)")(
@@ -54,7 +56,11 @@ int cmd_report(const Args& args, Io& io) {
       "handicap-rounds",
       po::value<long long>(&handicap_rounds)->default_value(kDefaultHandicapRounds),
       "rounds per handicap level, and whole matches, for the handicap curves of multi-round "
-      "rulesets")("no-extras", "leave out the comparison pages and the handicap curves")(
+      "rulesets")("sensitivity-games",
+                  po::value<long long>(&sensitivity_games)->default_value(kDefaultSensitivityGames),
+                  "games per run of the sensitivity tables (each threshold that ends games halved "
+                  "and doubled; default: 1000, or --games when fewer); 0 leaves them out")(
+      "no-extras", "leave out the comparison pages and the handicap curves")(
       "print", po::value<std::string>(),
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
       "(report.md)");
@@ -65,8 +71,8 @@ int cmd_report(const Args& args, Io& io) {
   if (!parse_options(
           "report",
           "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent SPEC | --agents SPEC1,SPEC2]\n"
-          "       [--threads T] [--db PATH | --no-store] [--handicap-rounds N] [--no-extras]\n"
-          "       [--print csv|json|md]",
+          "       [--threads T] [--db PATH | --no-store] [--handicap-rounds N]\n"
+          "       [--sensitivity-games N] [--no-extras] [--print csv|json|md]",
           desc, pos, args, vm, io)) {
     return 0;
   }
@@ -74,6 +80,9 @@ int cmd_report(const Args& args, Io& io) {
   if (seed < 0) throw UsageError("report: --seed: must be 0 or more");
   check_threads("report", threads);
   if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
+  if (sensitivity_games < 0) throw UsageError("report: --sensitivity-games: must be 0 or more");
+  // Never more games than the main run: a small report stays small.
+  if (vm["sensitivity-games"].defaulted()) sensitivity_games = std::min(sensitivity_games, games);
   sim::BatchOptions options;
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
@@ -167,6 +176,15 @@ int cmd_report(const Args& args, Io& io) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";
+  }
+  if (sensitivity_games > 0 && !InterruptGuard::interrupted()) {
+    // Each threshold that ends games halved and doubled, on every ruleset's page.
+    const auto start = std::chrono::steady_clock::now();
+    add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    io.err << "report: sensitivity runs (" << sensitivity_games << " games each) in "
+           << seconds_text(seconds) << " s\n";
   }
   if (InterruptGuard::interrupted()) {
     io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()

@@ -268,8 +268,15 @@ bool Game::after_sowing(State& s, Sowing& c) const {
       case Relay::kNextHole: {
         // "the player picks up the contents of the next hole ... and continues sowing"
         int next = step(s, p, c.reverse, last);
-        if (next >= kMaxHoles)
-          next = step(s, p, c.reverse, next);  // a store is not a hole to pick up
+        if (next >= kMaxHoles) {
+          // A store is not a hole to pick up: passed over, or (relay_skips_store false) an empty
+          // next hole that ends the move.
+          if (!rules_.relay_skips_store) {
+            c.empty_next = next;
+            break;
+          }
+          next = step(s, p, c.reverse, next);
+        }
         if (s.holes[next] == 0) {
           c.empty_next = next;
           break;
@@ -282,6 +289,27 @@ bool Game::after_sowing(State& s, Sowing& c) const {
         s.holes[next] = 0;
         ++c.fx.sowings;
         start_sowing(s, c, next, count, false);
+        return true;
+      }
+      case Relay::kFacingHole: {
+        // Das-Gupta: "he picks up all the stones lying immediately in front of the depression
+        // where the last piece was deposited", till "he comes to an empty depression lying
+        // immediately in front of the one where the last piece was dropped". A facing hole out
+        // of play, or closed to the mover, holds nothing he may pick up: it counts as empty.
+        if (last >= kMaxHoles) break;
+        const int facing = opposite(last);
+        if (s.holes[facing] == 0 || ((s.out_of_play | s.closed_to[p]) >> facing & 1u)) {
+          c.empty_next = facing;
+          break;
+        }
+        if (c.fx.sowings >= rules_.max_sowings_per_move) {
+          c.fx.relay_bound = true;
+          break;
+        }
+        const int count = s.holes[facing];
+        s.holes[facing] = 0;
+        ++c.fx.sowings;
+        start_sowing(s, c, facing, count, false);
         return true;
       }
       case Relay::kLandingHole: {

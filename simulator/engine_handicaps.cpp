@@ -14,6 +14,8 @@ Game::Gains Game::take_tribute(State& s, int player) const {
   const int k = s.tribute_to;
   if (rules_.tribute == Tribute::kNone || (rules_.tribute == Tribute::kOwnTurns && k != player))
     return g;
+  // each_round: "at the commencement of each deal", a deal read as a round: the first sowing only.
+  if (rules_.tribute == Tribute::kEachRound && s.ply != 0) return g;
   ++s.store[k];
   (k == player ? g.mover : g.other) = 1;
   return g;

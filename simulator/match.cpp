@@ -315,7 +315,11 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
   game.legal_moves(s, moves);
   if (moves.size == 0 && !game.joint_turn(s)) {
     // A starter left with nothing to sow (a Bhadar whose only hole is his bha) passes at once.
+    // The other opens, and counts as the round's starter: "not by the player who started it on
+    // the previous occasion" is then kept in the next round, which he does not open.
+    setup.passed = setup.starter;
     s.to_move = static_cast<uint8_t>(1 - s.to_move);
+    setup.starter = static_cast<int8_t>(s.to_move);
   }
   assert(game.counters_total(s) == r.total_counters);
   return s;

@@ -53,11 +53,12 @@ struct RoundSetup {
   int8_t toll_hole;                      // Mawkar (b): the favoured player's toll hole
   int8_t remainder_hole;                 // the hole dealt a player's remainder (Mawkar (c))
   std::array<uint8_t, 2> extra_number;   // Mawkar (a): each player's extra number (0: none)
+  int8_t passed;  // the player named to start who had nothing to sow, so the other moved first
 
   // Nothing dealt: player 1 starts, no holes, no perks.
   static constexpr RoundSetup none() {
-    return RoundSetup{0,       {0, 0},  {0, 0}, {0, 0}, {0, 0}, {0, 0}, kNobody,
-                      kNobody, kNobody, -1,     0,      -1,     -1,     {0, 0}};
+    return RoundSetup{0,       {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, kNobody, kNobody,
+                      kNobody, -1,     0,      -1,     -1,     {0, 0}, kNobody};
   }
   friend bool operator==(const RoundSetup&, const RoundSetup&) = default;
 };

@@ -15,7 +15,7 @@ const std::vector<std::string>& enum_names(Circuit) {
   return n;
 }
 const std::vector<std::string>& enum_names(Relay) {
-  static const std::vector<std::string> n = {"none", "next_hole", "landing_hole"};
+  static const std::vector<std::string> n = {"none", "next_hole", "landing_hole", "facing_hole"};
   return n;
 }
 const std::vector<std::string>& enum_names(Capture) {
@@ -83,7 +83,7 @@ const std::vector<std::string>& enum_names(MatchEnd) {
   return n;
 }
 const std::vector<std::string>& enum_names(Tribute) {
-  static const std::vector<std::string> n = {"none", "every_turn", "own_turns"};
+  static const std::vector<std::string> n = {"none", "every_turn", "own_turns", "each_round"};
   return n;
 }
 const std::vector<std::string>& enum_names(BhaHole) {

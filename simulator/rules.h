@@ -26,6 +26,7 @@ enum class Relay : uint8_t {
   kNone,         // the move ends there
   kNextHole,     // pick up the hole after the last one if occupied; an empty one ends the move
   kLandingHole,  // pick up the hole the last counter fell into if it was occupied
+  kFacingHole,   // pick up the hole facing the last one (Das-Gupta's "immediately in front of")
 };
 // The capture made when a move ends (see engine.cpp for each clause).
 enum class Capture : uint8_t {
@@ -101,8 +102,9 @@ enum class MatchEnd : uint8_t {
   kAllCounters,     // one player holds every counter once a round has been dealt
   kCannotFillHole,  // a player whose holdings cannot fill one hole has lost
 };
-// Khutka Boia 1-4: when the Kungidar receives his counter from the hole a sowing starts from.
-enum class Tribute : uint8_t { kNone, kEveryTurn, kOwnTurns };
+// Khutka Boia 1-4: when the Kungidar receives his counter from the hole a sowing starts from:
+// every turn, his own turns, or once a round (the round's first sowing).
+enum class Tribute : uint8_t { kNone, kEveryTurn, kOwnTurns, kEachRound };
 // Khutka Boia 2-3: which extremity of his row the Bhadar makes his bha.
 enum class BhaHole : uint8_t { kEither, kLeftmost, kRightmost };
 // Mawkar Katiya (a): who takes a hole made to hold a player's extra number.
@@ -153,6 +155,7 @@ struct RuleSet {
   Relay relay = Relay::kNone;
   int max_sowings_per_move = 200;  // bound on a relay chain; hitting it ends the move, no capture
   bool store_extra_move = false;   // a move ending in the mover's own store gives him another move
+  bool relay_skips_store = true;   // next_hole: the own store after the last counter is passed over
 
   // capture
   Capture capture = Capture::kNone;

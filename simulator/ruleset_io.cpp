@@ -122,7 +122,9 @@ std::vector<FieldInfo> make_fields() {
       enum_field("relay", re, &RuleSet::relay,
                  "after the last counter: none (the move ends), next_hole (pick up the next "
                  "hole if occupied), landing_hole (pick up the hole the last counter fell "
-                 "into if it was occupied)"));
+                 "into if it was occupied), facing_hole (pick up the hole facing the last one "
+                 "across the board if occupied; one out of play counts as empty; a last counter "
+                 "in a store ends the move)"));
   f.push_back(int_field("max_sowings_per_move", re, &RuleSet::max_sowings_per_move, 1, 100000,
                         "bound on the sowings of one relay chain; a chain that reaches it ends the "
                         "move where it stands, without capture, and is counted"));
@@ -131,6 +133,11 @@ std::vector<FieldInfo> make_fields() {
                  "with stores sown: a sowing whose last counter falls into the mover's own store "
                  "ends the move there (no relay, no capture) and he moves again (in simultaneous "
                  "turns, alone, once both moves are over)"));
+  f.push_back(
+      bool_field("relay_skips_store", re, &RuleSet::relay_skips_store,
+                 "with relay next_hole and stores sown: when the mover's own store follows the "
+                 "last counter, the next hole is the one after the store (true), or the store "
+                 "counts as an empty next hole and the move ends (false)"));
   f.push_back(enum_field("capture", c, &RuleSet::capture,
                          "the capture made when a move ends (see the table of captures below)"));
   f.push_back(
@@ -247,7 +254,8 @@ std::vector<FieldInfo> make_fields() {
       enum_field("tribute", h, &RuleSet::tribute,
                  "settle_fives 1-4: the player left with one (the Kungidar) receives one counter "
                  "from the hole each sowing starts from (if it holds two or more): none, "
-                 "every_turn (both players' sowings), own_turns (his own only)"));
+                 "every_turn (both players' sowings), own_turns (his own only), each_round (only "
+                 "the round's first sowing, whoever makes it)"));
   f.push_back(
       enum_field("bha_hole", h, &RuleSet::bha_hole,
                  "settle_fives 2-3: the extremity of his holes in play the Bhadar makes his bha "
@@ -480,6 +488,10 @@ void finalize(RuleSet& r, const std::string& file) {
   }
   switch (r.capture) {
     case Capture::kAfterEmptyNext:
+      if (r.relay != Relay::kNextHole && r.relay != Relay::kFacingHole)
+        bad("capture",
+            "this capture looks at the next hole: it needs relay next_hole or facing_hole");
+      break;
     case Capture::kOppositeEmptyNext:
       if (r.relay != Relay::kNextHole)
         bad("capture", "this capture looks at the next hole: it needs relay next_hole");
@@ -498,6 +510,9 @@ void finalize(RuleSet& r, const std::string& file) {
   }
   if (r.capture_empty_facing && r.capture != Capture::kEmptyOwnHole) {
     bad("capture_empty_facing", "only has a meaning with capture empty_own_hole");
+  }
+  if (!r.relay_skips_store && (r.relay != Relay::kNextHole || r.stores != StoreMode::kSown)) {
+    bad("relay_skips_store", "false only has a meaning with relay next_hole and stores sown");
   }
   if (r.store_extra_move && r.stores != StoreMode::kSown) {
     bad("store_extra_move", "needs stores on the sowing path (stores: sown)");

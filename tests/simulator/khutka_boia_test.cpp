@@ -439,9 +439,9 @@ TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
   p2.to_move = 1;
   game.legal_moves(p2, moves);
   EXPECT_EQ(moves.size, 0);
-  // Were it his turn to start, he passes at once.
+  // Were it his turn to start, he cannot: P1 opens, and is the round's starter (next_starter).
   const State passed = deal_round(game, {37, 13}, 0, 0, 0, setup);
-  EXPECT_EQ(setup.starter, 1);
+  EXPECT_EQ(setup.starter, 0);
   EXPECT_EQ(passed.to_move, 0);
   // The same in the unfilled-holes reading, where 47-3 leaves him one hole: 3 + 2 make it.
   const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
@@ -485,6 +485,47 @@ TEST_F(KhutkaBoia, WithoutHandicapsAGameIsOneRound) {
   const GameResult r = play_game(variant, Agent::kRandom, Agent::kRandom, rng);
   EXPECT_EQ(r.rounds, 1);
   EXPECT_EQ(r.store[0] + r.store[1], 50);
+}
+
+TEST_F(KhutkaBoia, ABhadarNamedToOpenWhoCannotSowLetsTheOtherOpenAndOpensTheNextRound) {
+  // next_starter: "not by the player who started it on the previous occasion". P1 opened the
+  // previous round, so P2 is named; 37-13 leaves him only his bha: P1 opens and is the starter.
+  RoundSetup setup;
+  const State s = deal_round(game, {37, 13}, 0, 0, 0, setup);
+  EXPECT_EQ(s.to_move, 0);
+  EXPECT_EQ(setup.starter, 0);
+  // The next round is opened by P2, who did not open this one (before the decision P1 was named
+  // again, from P2's naming, and opened three rounds in a row: seed 5, rounds 3 to 5).
+  const State next = deal_round(game, {25, 25}, 0, setup.starter, 0, setup);
+  EXPECT_EQ(next.to_move, 1);
+  EXPECT_EQ(setup.starter, 1);
+}
+
+TEST_F(KhutkaBoia, WithTheTributeOnceARoundTheKungidarTakesOnlyFromTheRoundsFirstSowing) {
+  // Das-Gupta: "at the commencement of each deal", a deal read as a round. P2 is the Kungidar.
+  const Game variant(load_ruleset("khutka_boia/tribute_each_round"));
+  // The round's first sowing (ply 0): P1 lifts three from his 3, one is P2's, two are sown.
+  State s = position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
+  s.tribute_to = 1;
+  const MoveEffect first = variant.apply(s, hole(3));
+  expect_rows(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(24, 24));
+  EXPECT_EQ(first.opponent_captured, 1);
+  // A later sowing (ply 1), his own: nothing taken; the two go into his 2 and 3, his 4 is empty,
+  // so he takes his 5 (0): nothing.
+  State t = position(variant, {0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);
+  t.tribute_to = 1;
+  t.ply = 1;
+  const MoveEffect later = variant.apply(t, hole(1));
+  expect_rows(t, {0, 0, 0, 0, 0}, {0, 1, 1, 0, 0});
+  EXPECT_EQ(t.store, pair(24, 24));
+  EXPECT_EQ(later.captured, 0);
+  // The default takes it at that turn too (one kept, one sown).
+  State u = position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);
+  u.tribute_to = 1;
+  u.ply = 1;
+  game.apply(u, hole(1));
+  EXPECT_EQ(u.store, pair(24, 25));
 }
 
 }  // namespace

@@ -327,7 +327,7 @@ TEST(MoveTrace, PassesAreShown) {
   const std::string round = trace_of({"trace", "khutka_boia", "--seed", "5"});
   EXPECT_NE(round.find("Round 4: P1 fills 5 of 5 holes, 10 set aside; P2 fills 1 of 5 holes, 4 out "
                        "of play, 10 set aside; "
-                       "P2 starts; P1 gives 2 to P2 (2-3: P2 makes P2's 1 his bha and returns 2 "
+                       "P1 starts; P1 gives 2 to P2 (2-3: P2 makes P2's 1 his bha and returns 2 "
                        "when the round ends); P2 "
                        "passes at once: no counters to sow\n"),
             std::string::npos);

@@ -217,5 +217,46 @@ TEST_F(MawkarKatiya, TheNextRoundIsStartedByThePlayerWhoDidNotStartThePreviousOn
   EXPECT_EQ(deal_round(game, {40, 30}, 0, 1, 0, setup).to_move, 0);
 }
 
+TEST_F(MawkarKatiya, InTheFacingHoleReadingTheHoleInFrontOfTheLastOneIsPickedUp) {
+  // Das-Gupta: "he picks up all the stones lying immediately in front of the depression where the
+  // last piece was deposited". P1's 4 (2): his 3 (-> 2) and 2. In front of his 2 is P2's 6 (2),
+  // picked up: P2's 5 and 4. In front of P2's 4 is P1's 4, emptied: he takes "the depression
+  // immediately next to the vacant one", his 3 (2).
+  const Game variant(load_ruleset("mawkar_katiya/relay_facing_hole"));
+  State s = position(variant, {0, 0, 1, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 2, 0}, 33, 32);
+  const MoveEffect fx = variant.apply(s, hole(4));
+  expect_rows(s, {0, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 1, 1, 0, 0});
+  EXPECT_EQ(fx.sowings, 2);
+  EXPECT_EQ(fx.captured, 2);
+  EXPECT_EQ(s.store, pair(35, 32));
+  // By default the next hole along the row, P1's 1, is empty: he takes P2's 7 (0).
+  State t = position({0, 0, 1, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 2, 0}, 33, 32);
+  game.apply(t, hole(4));
+  expect_rows(t, {0, 1, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 2, 0});
+  EXPECT_EQ(t.store, pair(33, 32));
+}
+
+TEST_F(MawkarKatiya, ForTheWinnerHisCoveredTollHoleIsAnEmptyNextHoleSoTheHoleAfterItIsTaken) {
+  // The toll_hole note (decided as for Khutka Boia's bha): P1's 1 is his toll hole and never holds
+  // a counter. P1's 3 (1) into his 2; the next hole, his 1, is empty: he takes P2's 7 (4).
+  State s = position({0, 0, 1, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 4}, 33, 32);
+  s.sink[0] = 0;
+  s.closed_to[1] = 1u << 0;
+  const MoveEffect fx = game.apply(s, hole(3));
+  expect_rows(s, {0, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(fx.captured, 4);
+  EXPECT_EQ(s.store, pair(37, 32));
+}
+
+TEST_F(MawkarKatiya, ForTheLoserTheCoveredTollHoleIsPassedOverWhenLookingForTheNextHole) {
+  // P2's 1 (6): P1's 7..2; P1's 1 is covered and skipped, so the next hole is P2's 7, empty: P2
+  // takes the hole after it, his 6 (2).
+  State s = position({0, 0, 0, 0, 0, 0, 0}, {6, 0, 0, 0, 0, 2, 0}, 31, 31, 1);
+  s.sink[0] = 0;
+  s.closed_to[1] = 1u << 0;
+  game.apply(s, hole(1));
+  expect_rows(s, {0, 1, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(s.store, pair(31, 33));
+}
 }  // namespace
 }  // namespace mancala::sim

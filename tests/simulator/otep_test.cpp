@@ -312,5 +312,22 @@ TEST_F(Otep, TheOriginAlternativeTakesTheHolesFacingTheHoleTheCapturingSowingSta
   EXPECT_EQ(fx.captured, 2);
 }
 
+TEST_F(Otep, WhenTheOpeningRelayMayCaptureAgainStepThreesInnerHoleTakesItsOppositePair) {
+  // otep/opening_relay_captures, on OpeningStepThree's position: to t13 as there, i3 (2) faces
+  // P2's o6, i6 (2 each), both occupied: a third capture takes 4, sown from i5, the first hole of
+  // the sowing from i6 that caused it: t14 i5, t15 i4, t16 i3, t17 i2; i2 was empty: the end.
+  const Game variant(load_ruleset("otep/opening_relay_captures"));
+  Side p1 = kStepTwoP1, p2 = kStepTwoP2;
+  p1.inner[2] = 1;
+  p2.outer[5] = 2;
+  p2.inner[5] = 2;
+  State s = opening(variant, p1, p2);
+  const JointEffect fx = variant.apply_joint(s, parse_joint_move(variant, s, "o7/o7", "test"));
+  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 4}, {0, 1, 3, 2, 2, 0, 2, 4}}));
+  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}));
+  EXPECT_EQ(fx.fx[0].captured, 12);
+  EXPECT_EQ(fx.ended_at[0], 17);
+}
+
 }  // namespace
 }  // namespace mancala::sim

@@ -138,14 +138,15 @@ TEST_F(TempRules, AnUnknownEnumValueListsTheChoices) {
   const auto p = write(
       "bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"relay": "next"},
     "provenance": {"relay": {"assumption": "a"}}})");
-  EXPECT_EQ(error_of(p), p + ": rules.relay: 'next' is not one of none|next_hole|landing_hole");
+  EXPECT_EQ(error_of(p),
+            p + ": rules.relay: 'next' is not one of none|next_hole|landing_hole|facing_hole");
 }
 
 TEST_F(TempRules, ContradictorySwitchesAreRejected) {
   const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
     "rules": {"capture": "after_empty_next"}, "provenance": {"capture": {"assumption": "a"}}})");
-  EXPECT_EQ(error_of(p),
-            p + ": rules.capture: this capture looks at the next hole: it needs relay next_hole");
+  EXPECT_EQ(error_of(p), p + ": rules.capture: this capture looks at the next hole: it needs relay "
+                             "next_hole or facing_hole");
 }
 
 TEST_F(TempRules, HolesOutPerFiveOfDifferenceNeedsAMatchAndARemainderRuleThatSetsAside) {

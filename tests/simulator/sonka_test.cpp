@@ -211,5 +211,33 @@ TEST_F(Sonka,
   EXPECT_EQ(s.solo, kNobody);
 }
 
+TEST_F(Sonka, WhenHerStoreEndsTheRelayALastCounterInHer5EndsTheMoveAndTakesTheHoleFacingIt) {
+  // relay_skips_store false ("the hole next to that into which they dropped their last pebble" is
+  // her home): P1's 4 (1) into her 5; her store comes next and is not picked up, so she is dead in
+  // her own row and takes P2's 1 (2), facing her 5. By default the store is passed over and P2's
+  // 1 is picked up (TheStoreIsNotAHoleToPickUp).
+  const Game variant(load_ruleset("sonka/store_ends_relay"));
+  State s = position(variant, {0, 0, 0, 1, 0}, {2, 0, 0, 0, 0});
+  const MoveEffect fx = variant.try_move(s, 0, hole(4));
+  expect(s, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0}, 2, 0);
+  EXPECT_EQ(fx.captured, 2);
+  EXPECT_EQ(fx.sowings, 1);
+  // A last counter in her store is followed by P2's 1 in both readings: picked up (3).
+  State t = position(variant, {0, 0, 0, 0, 1}, {3, 0, 0, 0, 0});
+  variant.try_move(t, 0, hole(5));
+  expect(t, {0, 0, 0, 0, 0}, {0, 1, 1, 1, 0}, 1, 0);
+}
+
+TEST_F(Sonka, AMoveEndingInHerOwnStoreCapturesNothingAndTheHoleFacingHer5IsTheEmptyOne) {
+  // The capture's note: a move dying in her store has not ended in her row. P1's 4 (2): her 5,
+  // her store; P2's 1 is empty: she is dead. The only hole the other reading could take, the one
+  // facing her 5, is that empty P2's 1, so both readings play the same.
+  State s = position(game, {0, 0, 0, 2, 0}, {0, 3, 0, 0, 0});
+  const MoveEffect fx = game.try_move(s, 0, hole(4));
+  expect(s, {0, 0, 0, 0, 1}, {0, 3, 0, 0, 0}, 1, 0);
+  EXPECT_EQ(fx.by_rule, 0);  // only the counter sown home
+  EXPECT_EQ(fx.last_pos, kStorePos);
+  EXPECT_EQ(game.opposite(4), 5);  // P1's 5 faces P2's 1, the empty next hole
+}
 }  // namespace
 }  // namespace mancala::sim

@@ -211,5 +211,23 @@ TEST_F(ToguzKumalak, AnEmptyHoleCannotBePlayed) {
   EXPECT_TRUE(game.is_legal(s, hole(5)));
 }
 
+TEST_F(ToguzKumalak, PlayedOutTheGameGoesOnPast81UntilAPlayerCannotMove) {
+  // The source's only ending: "The game ends when a player cannot move at his turn". The position
+  // of CapturingMoreThan81EndsTheGameAtOnceAndWins: P1's 9 (1) moves on to P2's 1 (-> 2), which is
+  // captured: 82. The tournament rule stops there; played out, P2 moves next.
+  const Game variant(load_ruleset("toguz_kumalak/played_out"));
+  State s = position(variant, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {1, 2, 2, 2, 2, 2, 2, 2, 2}, 80, 64);
+  variant.apply(s, hole(9));
+  EXPECT_FALSE(s.over);
+  EXPECT_EQ(s.store[0], 82);
+  EXPECT_EQ(s.to_move, 1);
+  // P2's 2 (2): his 2 (first into the origin) and his 3 (3). P1's side is empty at his turn: the
+  // game ends and P2 takes his own side, 16; P1 still wins, 82-80.
+  variant.apply(s, hole(2));
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.store[0], 82);
+  EXPECT_EQ(s.store[1], 80);
+  EXPECT_EQ(s.winner, 0);
+}
 }  // namespace
 }  // namespace mancala::sim
