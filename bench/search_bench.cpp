@@ -34,7 +34,8 @@ void alphabeta_nodes(benchmark::State& state) {
   size_t i = 0;
   for (auto _ : state) {
     ab.new_game();
-    benchmark::DoNotOptimize(ab.search(positions[i++ % positions.size()], 6, -kInfinity, kInfinity));
+    benchmark::DoNotOptimize(
+        ab.search(positions[i++ % positions.size()], 6, -kInfinity, kInfinity));
   }
   state.counters["nodes/s"] =
       benchmark::Counter(static_cast<double>(ab.nodes()), benchmark::Counter::kIsRate);
@@ -66,8 +67,7 @@ void solve_position(benchmark::State& state, const std::string& id) {
 }
 
 const bool kRegistered = [] {
-  for (const char* id :
-       {"toguz_kumalak", "khutka_boia", "mawkar_katiya", "sonka", "otep"}) {
+  for (const char* id : {"toguz_kumalak", "khutka_boia", "mawkar_katiya", "sonka", "otep"}) {
     benchmark::RegisterBenchmark((std::string("AlphaBeta/selfplay4/") + id).c_str(),
                                  alphabeta_selfplay, std::string(id))
         ->Unit(benchmark::kMillisecond);

@@ -81,8 +81,8 @@ int cmd_solve(const Args& args, Io& io) {
   } else {
     std::string line;
     for (size_t i = 0; i < r.pv.size(); ++i)
-      line += (i ? " " : "") + std::string("P") + std::to_string(r.pv_players[i] + 1) + ":" +
-              label(i);
+      line +=
+          (i ? " " : "") + std::string("P") + std::to_string(r.pv_players[i] + 1) + ":" + label(i);
     io.out << "ruleset    " << game.rules().id << "\n"
            << "position   " << (moves.empty() ? std::string("the start") : "after " + moves)
            << "\n";
@@ -106,8 +106,8 @@ int cmd_solve(const Args& args, Io& io) {
     std::ostringstream limit;
     limit << max_seconds;
     throw Error("solve: " + game.rules().id + ": stopped at --max-seconds " + limit.str() +
-                " before the value was proven: it lies between " + signed_text(r.lower) +
-                " and " + signed_text(r.upper));
+                " before the value was proven: it lies between " + signed_text(r.lower) + " and " +
+                signed_text(r.upper));
   }
   return 0;
 }

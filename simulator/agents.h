@@ -105,8 +105,8 @@ class Player {
   uint64_t work() const;
 
  private:
-  Move choose_searching(const MatchState& match, const State& s, int player,
-                        const MoveList& moves, Rng& rng);
+  Move choose_searching(const MatchState& match, const State& s, int player, const MoveList& moves,
+                        Rng& rng);
 
   const Game* game_;
   AgentSpec spec_;

@@ -54,7 +54,8 @@ int AlphaBeta::evaluate(const State& s, int p) const {
   const auto result = [&](int winner, int m) {
     return (winner == p ? kWinScore : winner == q ? -kWinScore : 0) + m;
   };
-  if (!game_.rules().match) return s.reason == EndReason::kSafetyBound ? margin : result(s.winner, margin);
+  if (!game_.rules().match)
+    return s.reason == EndReason::kSafetyBound ? margin : result(s.winner, margin);
   // The end of a round: settle it on copies as the match layer will (match.h).
   MatchState m = match_ ? *match_ : fresh_match_;
   State t = s;
@@ -111,9 +112,8 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply) 
       game_.apply(c, f.moves[i]);
       // Order: the table's move, then moves that keep the turn, then what the move wins at once.
       f.score[i] = TtEntry::pack(f.moves[i]) == table_best ? kInfinity
-                   : c.over                                 ? evaluate(c, p)
-                                                            : (c.to_move == p ? 1000 : 0) +
-                                                 holding(c, p) - holding(c, 1 - p);
+                   : c.over                                ? evaluate(c, p)
+                            : (c.to_move == p ? 1000 : 0) + holding(c, p) - holding(c, 1 - p);
       f.order[i] = static_cast<uint8_t>(i);
     }
     sort_by_score(f.order, f.score, n);

@@ -41,8 +41,8 @@
 
 namespace mancala::sim {
 
-constexpr int kWinScore = 10000;   // a won game: kWinScore + margin (margins are below 640)
-constexpr int kInfinity = 30000;   // beyond every value
+constexpr int kWinScore = 10000;    // a won game: kWinScore + margin (margins are below 640)
+constexpr int kInfinity = 30000;    // beyond every value
 constexpr int kToTheEnd = 1 << 20;  // depth: search to the end of the game (the solver)
 
 class AlphaBeta {

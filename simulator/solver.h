@@ -33,12 +33,12 @@ struct SolveOptions {
 };
 
 struct SolveResult {
-  bool complete = false;  // false: stopped at max_seconds; only the bounds are known
-  int value = 0;          // first player's margin under perfect play (when complete)
-  int lower = 0, upper = 0;  // what is proven about it (equal to value when complete)
-  bool has_move = false;     // false when the position is already over
-  Move best_move;            // of the player to move
-  std::vector<Move> pv;      // the principal variation from the position, to the end
+  bool complete = false;        // false: stopped at max_seconds; only the bounds are known
+  int value = 0;                // first player's margin under perfect play (when complete)
+  int lower = 0, upper = 0;     // what is proven about it (equal to value when complete)
+  bool has_move = false;        // false when the position is already over
+  Move best_move;               // of the player to move
+  std::vector<Move> pv;         // the principal variation from the position, to the end
   std::vector<int> pv_players;  // who plays each move of pv
   uint64_t nodes = 0;
   double seconds = 0;

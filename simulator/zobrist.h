@@ -54,10 +54,10 @@ class Zobrist {
   uint64_t rare(const State& s) const;
 
   int total_holes_ = 0;
-  bool quiet_ = false;     // the no-progress rule counts quiet turns
+  bool quiet_ = false;           // the no-progress rule counts quiet turns
   bool sinks_possible_ = false;  // a bha or toll hole can make a hole a sink
-  int ply_below_ = 0;      // plies before this are distinct (opening rules)
-  int ply_from_ = 0;       // plies from this are distinct (near max_plies)
+  int ply_below_ = 0;            // plies before this are distinct (opening rules)
+  int ply_from_ = 0;             // plies from this are distinct (near max_plies)
   std::array<uint64_t, 2> turn_{};
   std::array<uint64_t, 4> solo_{};
   std::array<std::array<uint64_t, 256>, kMaxHoles> holes_{};

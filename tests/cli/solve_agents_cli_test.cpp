@@ -37,8 +37,8 @@ TEST(SolveCommand, JsonHasTheValueBestMovePvNodesAndSeconds) {
   EXPECT_EQ(j["pv"][0], j["best_move"]);
   EXPECT_GT(j["nodes"].get<uint64_t>(), 0u);
   // After the best move the value is the same, seen from the same first player.
-  const auto after = run_cli({"solve", small_ruleset(), "--format", "json", "--moves",
-                              j["best_move"].get<std::string>()});
+  const auto after = run_cli(
+      {"solve", small_ruleset(), "--format", "json", "--moves", j["best_move"].get<std::string>()});
   ASSERT_EQ(after.code, 0) << after.err;
   EXPECT_EQ(json::parse(after.out)["value"], j["value"]);
 }
@@ -46,8 +46,7 @@ TEST(SolveCommand, JsonHasTheValueBestMovePvNodesAndSeconds) {
 TEST(SolveCommand, TableNamesTheValueAsPlayerOnesMargin) {
   const auto r = run_cli({"solve", small_ruleset()});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("(player 1's final margin under perfect play)"), std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("(player 1's final margin under perfect play)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("nodes/s"), std::string::npos);
 }
 
@@ -104,7 +103,8 @@ TEST(AgentOptions, BadOrBothOptionsAreUsageErrors) {
     bad.insert(bad.end(), {"--agents", "random,mcts:x"});
     const auto b = run_cli(both);
     EXPECT_EQ(b.code, 2) << command;
-    EXPECT_EQ(b.err, "mancala: " + std::string(command) + ": --agent and --agents: give one of them\n");
+    EXPECT_EQ(b.err,
+              "mancala: " + std::string(command) + ": --agent and --agents: give one of them\n");
     const auto x = run_cli(bad);
     EXPECT_EQ(x.code, 2) << command;
     EXPECT_EQ(x.err, "mancala: " + std::string(command) +
@@ -114,8 +114,8 @@ TEST(AgentOptions, BadOrBothOptionsAreUsageErrors) {
 }
 
 TEST(AgentOptions, TraceJsonNamesTheAgents) {
-  const auto r = run_cli({"trace", "toguz_kumalak", "--agents", "greedy,alphabeta:1", "--format",
-                          "json"});
+  const auto r =
+      run_cli({"trace", "toguz_kumalak", "--agents", "greedy,alphabeta:1", "--format", "json"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   EXPECT_EQ(j["agents"], json::array({"greedy", "alphabeta:1"}));

@@ -36,8 +36,8 @@ const std::string kList =
     "(random, greedy, alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)";
 
 TEST(AgentSpec, EachSpecParsesAndNamesItself) {
-  for (const char* text : {"random", "greedy", "alphabeta:1", "alphabeta:64", "mcts:1",
-                                  "mcts:300", "mcts:10000000"}) {
+  for (const char* text :
+       {"random", "greedy", "alphabeta:1", "alphabeta:64", "mcts:1", "mcts:300", "mcts:10000000"}) {
     EXPECT_EQ(parse_agent(text).name(), std::string(text));
   }
   EXPECT_EQ(parse_agent("alphabeta:3"), AgentSpec(Agent::kAlphaBeta, 3));
@@ -261,11 +261,25 @@ TEST(Strength, AlphaBeta3BeatsRandomInEitherSeat) {
   }
 }
 
+// mcts:N through the same plumbing: per-thread players, the same run on one or two threads.
+TEST(Search, AnMctsRunIsTheSameOnOneOrTwoThreads) {
+  BatchOptions options;
+  options.games = kSanitized ? 2 : 6;
+  options.seed = 3;
+  options.agents = AgentPair(AgentSpec(Agent::kMcts, 50), AgentSpec(Agent::kRandom));
+  const RuleSet rules = load_ruleset("toguz_kumalak");
+  options.threads = 1;
+  const RunStats one = simulate_ruleset(rules, options);
+  options.threads = 2;
+  EXPECT_EQ(simulate_ruleset(rules, options), one);
+  EXPECT_EQ(one.agent, "mcts:50,random");
+}
+
 // Issue 10: "and at least 65% against greedy".
 TEST(Strength, AlphaBeta3BeatsGreedy) {
-  EXPECT_GE(win_share(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kGreedy),
-                      kSanitized ? 10 : 50),
-            0.65);
+  EXPECT_GE(
+      win_share(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kGreedy), kSanitized ? 10 : 50),
+      0.65);
 }
 
 // ---- the solver ---------------------------------------------------------------------------
@@ -370,3 +384,26 @@ TEST(Solver, StopsAtItsTimeLimitWithBounds) {
 
 }  // namespace
 }  // namespace mancala::sim
+
+}  // namespace
+}  // namespace mancala::sim
+
+// Published values (Irving, Donkers and Uiterwijk, "Solving Kalah", ICGA Journal 23(3), 2000):
+// the first player's margin under perfect play.
+int kalah_value(const std::string& id, int holes, int counters) {
+  const Game game(small(id, holes, counters, 5000));
+  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 20});
+  EXPECT_TRUE(r.complete);
+  return r.value;
+}
+
+TEST(SolverKalah, StandardKalah4x2And4x3AreWonBySix) {
+  EXPECT_EQ(kalah_value("kalah/standard", 4, 2), 6);
+  EXPECT_EQ(kalah_value("kalah/standard", 4, 3), 6);
+}
+
+TEST(SolverKalah, IrvingsEmptyCaptureKalah6x1Is2And6x2Is10And6x3Is2) {
+  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 1), 2);
+  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 2), 10);
+  if (!kSanitized) EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 3), 2);
+}
