@@ -384,26 +384,3 @@ TEST(Solver, StopsAtItsTimeLimitWithBounds) {
 
 }  // namespace
 }  // namespace mancala::sim
-
-}  // namespace
-}  // namespace mancala::sim
-
-// Published values (Irving, Donkers and Uiterwijk, "Solving Kalah", ICGA Journal 23(3), 2000):
-// the first player's margin under perfect play.
-int kalah_value(const std::string& id, int holes, int counters) {
-  const Game game(small(id, holes, counters, 5000));
-  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 20});
-  EXPECT_TRUE(r.complete);
-  return r.value;
-}
-
-TEST(SolverKalah, StandardKalah4x2And4x3AreWonBySix) {
-  EXPECT_EQ(kalah_value("kalah/standard", 4, 2), 6);
-  EXPECT_EQ(kalah_value("kalah/standard", 4, 3), 6);
-}
-
-TEST(SolverKalah, IrvingsEmptyCaptureKalah6x1Is2And6x2Is10And6x3Is2) {
-  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 1), 2);
-  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 2), 10);
-  if (!kSanitized) EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 3), 2);
-}
