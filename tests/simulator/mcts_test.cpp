@@ -184,7 +184,7 @@ TEST(Mcts, Mcts300BeatsGreedyOnToguzKumalakInEitherSeat) {
     while (!s.over) {
       game.legal_moves(s, moves);
       const Move m = s.to_move == mcts_seat ? mcts.choose(s, moves, rng)
-                                            : choose_move(Agent::kGreedy, game, s, moves, rng);
+                                            : greedy_move(game, s, s.to_move, moves, rng);
       game.apply(s, m);
     }
     wins += s.winner == mcts_seat;

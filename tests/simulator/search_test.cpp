@@ -261,6 +261,20 @@ TEST(Strength, AlphaBeta3BeatsRandomInEitherSeat) {
   }
 }
 
+// mcts:N through the same plumbing: per-thread players, the same run on one or two threads.
+TEST(Search, AnMctsRunIsTheSameOnOneOrTwoThreads) {
+  BatchOptions options;
+  options.games = kSanitized ? 2 : 6;
+  options.seed = 3;
+  options.agents = AgentPair(AgentSpec(Agent::kMcts, 50), AgentSpec(Agent::kRandom));
+  const RuleSet rules = load_ruleset("toguz_kumalak");
+  options.threads = 1;
+  const RunStats one = simulate_ruleset(rules, options);
+  options.threads = 2;
+  EXPECT_EQ(simulate_ruleset(rules, options), one);
+  EXPECT_EQ(one.agent, "mcts:50,random");
+}
+
 // Issue 10: "and at least 65% against greedy".
 TEST(Strength, AlphaBeta3BeatsGreedy) {
   EXPECT_GE(
