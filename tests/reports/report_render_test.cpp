@@ -315,7 +315,7 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
 }
 
 TEST(ReportRender, CsvIsTidyOneRowPerRulesetAndStatistic) {
-  const auto rows = report_testing::parse_csv(render(sample_entries()).at("runs.csv"));
+  auto rows = report_testing::parse_csv(render(sample_entries()).at("runs.csv"));
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows[0], (std::vector<std::string>{"ruleset", "game", "agent_p1", "agent_p2",
                                                "statistic", "value", "ci_low", "ci_high"}));

@@ -382,5 +382,29 @@ TEST(Solver, StopsAtItsTimeLimitWithBounds) {
   EXPECT_LT(r.seconds, 5.0);
 }
 
+// Kalah as the control game (issue 10): the solver reproduces the published values of Irving,
+// Donkers and Uiterwijk, "Solving Kalah", ICGA Journal 23(3), 2000: the first player's margin
+// under perfect play on small boards, with the standard capture and with their convention that
+// a capture is made even when the facing hole is empty.
+int kalah_value(const std::string& id, int holes, int counters) {
+  const Game game(small(id, holes, counters, 5000));
+  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 22});
+  EXPECT_TRUE(r.complete);
+  return r.value;
+}
+
+TEST(KalahSolved, StandardKalahValuesAreThePublishedOnes) {
+  EXPECT_EQ(kalah_value("kalah/standard", 4, 2), 6) << "Kalah(4,2)";
+  if (kSanitized) return;
+  EXPECT_EQ(kalah_value("kalah/standard", 4, 3), 6) << "Kalah(4,3)";
+}
+
+TEST(KalahSolved, IrvingsEmptyCaptureValuesAreThePublishedOnes) {
+  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 1), 2) << "Kalah(6,1)";
+  if (kSanitized) return;  // the larger boards take minutes unoptimised under the sanitizers
+  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 2), 10) << "Kalah(6,2)";
+  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 3), 2) << "Kalah(6,3)";
+}
+
 }  // namespace
 }  // namespace mancala::sim
