@@ -204,6 +204,9 @@ TEST(ReadOnlyArchive, AnArchiveInAFolderThisUserCannotWriteIsSearched) {
         run_cli({"evidence", "search", "--near", "32.5,71.5", "--radius-km", "100", "--db", db});
     if (r.code != 0) return 10;
     if (r.out.find("DLP.Evidence.1450") == std::string::npos) return 11;
+    // A checkout in a folder the other user may not enter (mktemp -d's 0700): the import below
+    // cannot read the evidence, so only the search is checked.
+    if (::access(evidence_data_dir().c_str(), R_OK | X_OK) != 0) return 0;
     const CliResult written = run_cli({"evidence", "import", evidence_data_dir(), "--db", db});
     if (written.code != 1) return 12;
     // What is really wrong: the file is not this user's to write.
