@@ -5,10 +5,14 @@
 # find new paths are kept in build-fuzz/corpus/<target>/; a crash leaves its input in
 # build-fuzz/artifacts/ and fails the script.
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. bash scripts/fuzz.sh 600 ruleset_json
+# With FUZZ_RUNS=N each target instead runs exactly N inputs from a fixed seed (FUZZ_SEED, 1) and
+# only the repository's corpus: the same inputs on every machine, so a pass in CI cannot fail
+# at random. scripts/test.sh fuzzes so; the timed form explores further and keeps what it finds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
+runs=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(evidence_json portal_page ruleset_json togyz_notation run_json)
 bash scripts/setup.sh fuzz
@@ -21,15 +25,25 @@ for t in "${targets[@]}"; do
   log="build-fuzz/fuzz_$t.log"
   status=0
   # Runs in the repository's top folder, so ruleset "extends" finds data/rulesets.
-  "./build-fuzz/fuzz/fuzz_$t" -max_total_time="$seconds" \
+  if [ -n "$runs" ]; then
+    # A scratch corpus folder first: libFuzzer writes new inputs there, not into fuzz/corpus.
+    scratch="build-fuzz/corpus-fixed/$t"
+    rm -rf "$scratch" && mkdir -p "$scratch"
+    limits=(-runs="$runs" -seed="${FUZZ_SEED:-1}" "$scratch" "fuzz/corpus/$t")
+    what="$runs inputs from seed ${FUZZ_SEED:-1}"
+  else
+    limits=(-max_total_time="$seconds" "build-fuzz/corpus/$t" "fuzz/corpus/$t")
+    what="$seconds s"
+  fi
+  "./build-fuzz/fuzz/fuzz_$t" "${limits[@]}" \
     -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-    -artifact_prefix="build-fuzz/artifacts/$t-" "build-fuzz/corpus/$t" "fuzz/corpus/$t" \
-    >"$log" 2>&1 || status=$?
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    -artifact_prefix="build-fuzz/artifacts/$t-" >"$log" 2>&1 || status=$?
+  done_runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   if [ "$status" -ne 0 ]; then
     tail -40 "$log" >&2
-    echo "fuzz: $t: FAILED after ${runs:-?} executions (log: $log)" >&2
+    echo "fuzz: $t: FAILED after ${done_runs:-?} executions (log: $log; the input is in" \
+      "build-fuzz/artifacts/; replay it with ./build-fuzz/fuzz/fuzz_$t <file>)" >&2
     exit 1
   fi
-  echo "fuzz: $t: ${runs:-0} executions in $seconds s, no crash"
+  echo "fuzz: $t: ${done_runs:-0} executions ($what), no crash"
 done

@@ -422,13 +422,25 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
     if (!j["extends"].is_string())
       throw RuleError(file.string() + ": extends: expected a ruleset id");
     const std::string parent = j["extends"].get<std::string>();
+    // A ruleset id is a short relative path ("game/name"): anything else cannot name a file, and
+    // asking the file system about it could fail for reasons unrelated to the ruleset.
+    const bool id_ok = !parent.empty() && parent.size() <= 200 &&
+                       parent.find("..") == std::string::npos && parent.front() != '/' &&
+                       std::all_of(parent.begin(), parent.end(), [](unsigned char c) {
+                         return std::isalnum(c) || c == '_' || c == '-' || c == '/' || c == '.';
+                       });
+    if (!id_ok)
+      throw RuleError(file.string() + ": extends: '" + parent.substr(0, 80) +
+                      (parent.size() > 80 ? "...'" : "'") +
+                      " is not a ruleset id (letters, digits, _ - . and /, at most 200 characters)");
     // The parent is looked up beside the file (its game folder's root), then among the project's
     // rulesets, so a reconstruction kept outside data/rulesets can extend a shipped one.
     std::filesystem::path parent_root = root;
-    if (!std::filesystem::is_regular_file(parent_root / (parent + ".json")))
+    std::error_code ec;  // the non-throwing overloads: an unreadable folder reads as "no ruleset"
+    if (!std::filesystem::is_regular_file(parent_root / (parent + ".json"), ec))
       parent_root = rulesets_dir();
     const auto parent_file = parent_root / (parent + ".json");
-    if (!std::filesystem::is_regular_file(parent_file)) {
+    if (!std::filesystem::is_regular_file(parent_file, ec)) {
       throw RuleError(file.string() + ": extends: no ruleset '" + parent + "'");
     }
     r = load_resolved(parent_file, parent_root, chain);

@@ -200,6 +200,17 @@ TEST_F(TempRules, AMissingParentIsNamed) {
   EXPECT_EQ(error_of(p), p + ": extends: no ruleset 'toy/nothing'");
 }
 
+TEST_F(TempRules, AnExtendsThatCannotBeAnIdIsRejectedNotLookedUp) {
+  // Found by fuzzing: a parent of 300 characters made the file system throw "File name too long".
+  const auto p = write("child", R"({"extends": ")" + std::string(300, 'x') + R"("})");
+  EXPECT_EQ(error_of(p), p + ": extends: '" + std::string(80, 'x') +
+                             "...' is not a ruleset id (letters, digits, _ - . and /, at most 200 "
+                             "characters)");
+  const auto q = write("child2", R"({"extends": "../../etc/passwd"})");
+  EXPECT_EQ(error_of(q), q + ": extends: '../../etc/passwd' is not a ruleset id (letters, digits, "
+                             "_ - . and /, at most 200 characters)");
+}
+
 TEST_F(TempRules, AnExtendsCycleIsRejected) {
   write("a", R"({"extends": "toy/b"})");
   const auto p = write("b", R"({"extends": "toy/a"})");
