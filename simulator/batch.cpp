@@ -127,7 +127,11 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
         options.agents.same() ? first : std::make_shared<Player>(game, options.agents.seat[1]);
     return [&game, &options, first, second](int64_t g) {
       Rng rng(options.seed, static_cast<uint64_t>(g));
-      return play_game(game, *first, *second, rng);
+      try {
+        return play_game(game, *first, *second, rng);
+      } catch (const EngineFault& e) {
+        throw e.in_game(options.seed, g);  // so that the game can be replayed
+      }
     };
   };
   GameTally empty;

@@ -65,7 +65,42 @@ State Game::initial_state() const {
   s.sink.fill(kNobody);
   s.sink[kStorePos] = 0;
   s.sink[kStorePos + 1] = 1;
+  settle_start(s);  // a no-op for every ruleset finalize() accepts: each hole can be played
   return s;
+}
+
+void Game::settle_start(State& s) const {
+  if (s.over) return;
+  int stuck = kNobody;  // a player who must move now and cannot
+  if (!has_move(s, s.to_move)) {
+    stuck = s.to_move;
+  } else if (joint_turn(s) && !has_move(s, 1 - s.to_move)) {
+    stuck = 1 - s.to_move;
+  }
+  if (stuck == kNobody) return;
+  const int other = 1 - stuck;
+  auto owners_take_rows = [&] {
+    for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
+  };
+  if (!has_move(s, other)) {
+    owners_take_rows();
+    end_round(s, EndReason::kRule);
+    return;
+  }
+  switch (rules_.no_move) {
+    case NoMove::kEndOwnersTakeRows:
+      owners_take_rows();
+      end_round(s, EndReason::kRule);
+      return;
+    case NoMove::kEndMoverLoses:
+      s.winner = static_cast<int8_t>(other);
+      end_round(s, EndReason::kRule);
+      return;
+    case NoMove::kPass:
+      // He waits: the other opens (in a joint turn, plays alone).
+      if (stuck == s.to_move) s.to_move = static_cast<uint8_t>(other);
+      return;
+  }
 }
 
 int Game::counters_total(const State& s) const {
@@ -84,10 +119,15 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
   if (s.over) return;
   if (rules_.opening_hole > 0 && first_move(rules_, s)) {
     // Otep: "The first move must begin from the second hole from the right in the player's outer
-    // row"
+    // row". An empty hole (emptied by the opponent's first move, or in a dealt round) or one out
+    // of play cannot be the first move: the rule lapses and the first move is free, so a player
+    // for whom has_move() is true always has a legal move (issue 12).
     const int k = rules_.opening_hole - 1;
-    if (s.holes[global(p, k)] > 0) out.push(Move{static_cast<uint8_t>(k), false});
-    return;
+    const int pos = global(p, k);
+    if (s.holes[pos] > 0 && !(s.out_of_play >> pos & 1u)) {
+      out.push(Move{static_cast<uint8_t>(k), false});
+      return;
+    }
   }
   // Branch-free, on locals: whether a hole is playable is as good as random to the branch
   // predictor, and stores into the list (uint8_t) would otherwise force every field to be reloaded.

@@ -10,10 +10,35 @@
 #include <cstdint>
 #include <string>
 
+#include "common/error.h"
 #include "simulator/rules.h"
 #include "simulator/state.h"
 
 namespace mancala::sim {
+
+// The engine broke its own contract: counters were lost or created in a round, or the player to
+// move had no legal move in a position that is not over. Never a rule of a game: a defect, found
+// by the always-on checks of play_game (at the end of every round) and of the playout loops
+// (issue 12), turned into a clear error instead of a silent figure. The message names the ruleset
+// and, once the batch runner has added it (in_game), the game's index and the run's seed, so that
+// the game can be replayed.
+class EngineFault : public Error {
+ public:
+  EngineFault(const std::string& ruleset, const std::string& detail, const std::string& game = "")
+      : Error(where(ruleset, game, detail) +
+              " (an engine fault, not a rule of the game: please report it with the ruleset and "
+              "the seed)"),
+        ruleset_(ruleset),
+        detail_(detail) {}
+  // The same fault, naming the game of a run it happened in ("game 17 of seed 1").
+  EngineFault in_game(uint64_t seed, int64_t game) const {
+    return EngineFault(ruleset_, detail_,
+                       "game " + std::to_string(game) + " of seed " + std::to_string(seed));
+  }
+
+ private:
+  std::string ruleset_, detail_;
+};
 
 // What one move did, for traces and the greedy agent.
 struct MoveEffect {
@@ -60,6 +85,14 @@ class Game {
   // Plays a legal move of the player to move; settles the end of the turn and of the round.
   // Not for a joint turn (joint_turn(s)): see apply_joint.
   MoveEffect apply(State& s, Move m) const;
+
+  // At the start of a round (the initial position, a dealt round; initial_state and deal_round
+  // call it): a player who must move and has no legal move is dealt with by the no_move rule as
+  // after a turn: pass (the other opens; in a joint turn the other plays alone and to_move names
+  // him), end_owners_take_rows or end_mover_loses (the round ends before any move); when neither
+  // player can move the round ends and each takes what is in his own rows. Afterwards the
+  // contract above holds: a state not over has a legal move for the player to move.
+  void settle_start(State& s) const;
 
   // Simultaneous turns (simultaneous.h): true when both players choose this turn's move.
   bool joint_turn(const State& s) const {

@@ -90,7 +90,7 @@ bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& wi
   return false;
 }
 
-RoundRecord finish_round(const Game& /*game*/, MatchState& match, State& s) {
+RoundRecord finish_round(const Game& game, MatchState& match, State& s) {
   assert(s.over);
   RoundRecord record{};
   record.setup = match.setup;
@@ -105,15 +105,25 @@ RoundRecord finish_round(const Game& /*game*/, MatchState& match, State& s) {
     s.store[b] = static_cast<int16_t>(s.store[b] - owed);
     s.store[1 - b] = static_cast<int16_t>(s.store[1 - b] + owed);
     if (s.reason != EndReason::kSafetyBound) {
-      const int h0 = s.store[0] + s.aside[0], h1 = s.store[1] + s.aside[1];
+      const int h0 = held(game, s, 0), h1 = held(game, s, 1);
       s.winner = h0 > h1 ? 0 : h1 > h0 ? 1 : kDraw;
     }
   }
   record.winner = s.winner;
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < 2; ++p)
     record.captured[p] = static_cast<int16_t>(s.store[p] - match.start_store[p]);
-    record.holdings[p] = static_cast<int16_t>(s.store[p] + s.aside[p]);
+  if (game.rules().match && s.reason != EndReason::kSafetyBound) {
+    // A round that ends with counters still in holes (end_on_majority, no_move end_mover_loses):
+    // each player takes what is in his own holes, as the no-move rule end_owners_take_rows has
+    // it, so that every counter is someone's when the next round is dealt (issue 12: they were
+    // dropped). They are not counted as captured.
+    for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+      const int p = game.owner(pos);
+      s.store[p] = static_cast<int16_t>(s.store[p] + s.holes[pos]);
+      s.holes[pos] = 0;
+    }
   }
+  for (int p = 0; p < 2; ++p) record.holdings[p] = static_cast<int16_t>(s.store[p] + s.aside[p]);
   match.holdings = record.holdings;
   ++match.rounds;
   return record;
@@ -311,14 +321,14 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
     setup.holes_out[p] = static_cast<uint8_t>(h - in_play);
     setup.aside[p] = s.aside[p];
   }
-  MoveList moves;
-  game.legal_moves(s, moves);
-  if (moves.size == 0 && !game.joint_turn(s)) {
-    // A starter left with nothing to sow (a Bhadar whose only hole is his bha) passes at once.
-    // The other opens, and counts as the round's starter: "not by the player who started it on
-    // the previous occasion" is then kept in the next round, which he does not open.
+  // A starter left with nothing to sow (a Bhadar whose only hole is his bha) is dealt with by the
+  // no_move rule before any move (Game::settle_start). With pass he passes at once: the other
+  // opens, and counts as the round's starter: "not by the player who started it on the previous
+  // occasion" is then kept in the next round, which he does not open. With the other rules, or
+  // when neither can move, the round ends there.
+  game.settle_start(s);
+  if (!s.over && s.to_move != setup.starter) {
     setup.passed = setup.starter;
-    s.to_move = static_cast<uint8_t>(1 - s.to_move);
     setup.starter = static_cast<int8_t>(s.to_move);
   }
   assert(game.counters_total(s) == r.total_counters);

@@ -46,8 +46,16 @@ struct GameResult {
       round;  // round[i] for i < rounds; the rest is not initialised
 };
 
+// The always-on check play_game makes at the end of every round (issue 12): every counter is on
+// the board, in a store or set aside, and, in a match round that ended by a rule, the two
+// holdings make the total. Throws EngineFault naming the ruleset and `round` (1-based) otherwise.
+void check_round_conservation(const Game& game, const State& ended, const RoundRecord& record,
+                              int round);
+
 // Plays from the initial state to the end, `first` playing player 1 and `second` player 2 (the
-// same Player may play both). Calls new_game() on both first.
+// same Player may play both). Calls new_game() on both first. Checks conservation at the end of
+// every round and every deal, and that the player to move has a legal move: a failure throws
+// EngineFault (see engine.h), which the batch runner completes with the game's seed and index.
 GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
                      GameObserver* observer = nullptr);
 // The same with players made for this one game (a search agent allocates its table here: a batch

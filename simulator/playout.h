@@ -12,6 +12,14 @@
 
 namespace mancala::sim {
 
+// The contract broken: the player to move has no legal move in a position that is not over.
+[[noreturn, gnu::cold, gnu::noinline]] inline void playout_no_move(const Game& game,
+                                                                   const State& s) {
+  throw EngineFault(game.rules().id, "ply " + std::to_string(s.ply) + ": P" +
+                                         std::to_string(s.to_move + 1) +
+                                         " has no legal move in a position that is not over");
+}
+
 // Plays `s` to the end of its round (s.over); returns the plies played.
 inline int random_playout(const Game& game, State& s, Rng& rng) {
   MoveList moves;
@@ -25,11 +33,15 @@ inline int random_playout(const Game& game, State& s, Rng& rng) {
         jm.plays[p] = true;
         jm.move[p] = moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
       }
+      if (!jm.plays[0] && !jm.plays[1]) [[unlikely]]
+        playout_no_move(game, s);
       if (game.draws_order() && jm.plays[0] && jm.plays[1])
         jm.first = static_cast<uint8_t>(rng.below(2));
       game.apply_joint(s, jm);
     } else {
       game.legal_moves(s, moves);
+      if (moves.size == 0) [[unlikely]]
+        playout_no_move(game, s);  // never hand out a stale move (issue 12)
       game.apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))]);
     }
     ++plies;

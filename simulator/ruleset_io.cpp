@@ -281,9 +281,18 @@ std::vector<FieldInfo> make_fields() {
   return f;
 }
 
-const std::set<std::string> kMetaKeys = {"name",    "status",  "evidence", "summary",
-                                         "default", "extends", "rules",    "provenance"};
-const std::set<std::string> kStatuses = {"observed", "described", "reconstructed"};
+// Function-local statics: a ruleset may be loaded while other files' statics are initialised
+// (the benchmarks register one benchmark per ruleset that way), before a namespace-scope set here
+// would exist.
+const std::set<std::string>& meta_keys() {
+  static const std::set<std::string> keys = {"name",    "status",  "evidence", "summary",
+                                             "default", "extends", "rules",    "provenance"};
+  return keys;
+}
+const std::set<std::string>& statuses() {
+  static const std::set<std::string> names = {"observed", "described", "reconstructed"};
+  return names;
+}
 
 json read_json_file(const std::filesystem::path& file) {
   std::string text;
@@ -323,7 +332,7 @@ std::string id_from_path(const std::filesystem::path& file, const std::filesyste
 void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_root) {
   if (!j.is_object()) throw RuleError(file + ": the file must hold a JSON object");
   for (const auto& [key, value] : j.items()) {
-    if (!kMetaKeys.count(key)) throw RuleError(file + ": " + key + ": unknown key");
+    if (!meta_keys().count(key)) throw RuleError(file + ": " + key + ": unknown key");
   }
   auto str = [&](const char* key, std::string& out) {
     if (!j.contains(key)) return;
@@ -333,7 +342,7 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
   str("name", r.name);
   str("summary", r.summary);
   str("status", r.status);
-  if (j.contains("status") && !kStatuses.count(r.status)) {
+  if (j.contains("status") && !statuses().count(r.status)) {
     throw RuleError(file + ": status: '" + r.status +
                     "' is not one of observed|described|reconstructed");
   }
@@ -430,9 +439,10 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
                          return std::isalnum(c) || c == '_' || c == '-' || c == '/' || c == '.';
                        });
     if (!id_ok)
-      throw RuleError(file.string() + ": extends: '" + parent.substr(0, 80) +
-                      (parent.size() > 80 ? "...'" : "'") +
-                      " is not a ruleset id (letters, digits, _ - . and /, at most 200 characters)");
+      throw RuleError(
+          file.string() + ": extends: '" + parent.substr(0, 80) +
+          (parent.size() > 80 ? "...'" : "'") +
+          " is not a ruleset id (letters, digits, _ - . and /, at most 200 characters)");
     // The parent is looked up beside the file (its game folder's root), then among the project's
     // rulesets, so a reconstruction kept outside data/rulesets can extend a shipped one.
     std::filesystem::path parent_root = root;
@@ -537,6 +547,19 @@ void finalize(RuleSet& r, const std::string& file) {
   if (r.reverse_privilege == ReversePrivilege::kEndHolesWithCapture &&
       r.capture == Capture::kNone) {
     bad("reverse_privilege", "end_holes_with_capture needs a capture rule");
+  }
+  if (r.relay == Relay::kFacingHole && r.circuit != Circuit::kWholeBoard) {
+    // Issue 12 (found by the combinations test): the facing hole is the opponent's, off a sowing
+    // path round the mover's own rows, so it cannot be picked up and sown on.
+    bad("relay",
+        "facing_hole picks up the opponent's facing hole and sows on from it: it needs a "
+        "whole-board circuit (the opponent's holes are not on an own_rows path)");
+  }
+  if (r.min_counters_to_sow > r.counters_per_hole) {
+    // Issue 12: nobody could make the first move.
+    bad("min_counters_to_sow",
+        "no hole can be played at the start: each holds " + std::to_string(r.counters_per_hole) +
+            " (counters_per_hole), fewer than " + std::to_string(r.min_counters_to_sow));
   }
   if (r.opening_hole > r.rows_per_player * r.holes_per_row) {
     bad("opening_hole",

@@ -9,14 +9,16 @@
 // every move and every deal it checks that counters are conserved and that the move played was
 // legal, and that a position that is not over leaves the player to move a legal move. A failure
 // prints the child ruleset's JSON and the seed of the game, so it can be replayed.
+// MANCALA_COMBINATIONS and MANCALA_COMBINATIONS_SEED change how many combinations are drawn and
+// from which seed, for a longer search by hand.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <unistd.h>
 
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -30,9 +32,9 @@ bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
 
 // Every check the observer made, and what failed.
 struct Tally {
-  long moves = 0;              // moves checked: legal, conserved, a move left if not over
-  long deals = 0;              // rounds dealt (and first positions) checked
-  long round_ends = 0;         // finished rounds whose holdings were checked
+  long moves = 0;       // moves checked: legal, conserved, a move left if not over
+  long deals = 0;       // rounds dealt (and first positions) checked
+  long round_ends = 0;  // finished rounds whose holdings were checked
   std::vector<std::string> failures;
 };
 
@@ -73,8 +75,8 @@ class Invariants : public GameObserver {
     if (record.reason != EndReason::kSafetyBound &&
         record.holdings[0] + record.holdings[1] != total) {
       fail("round " + std::to_string(round_ + 1) + " ended with holdings " +
-           std::to_string(record.holdings[0]) + "-" + std::to_string(record.holdings[1]) +
-           " of " + std::to_string(total));
+           std::to_string(record.holdings[0]) + "-" + std::to_string(record.holdings[1]) + " of " +
+           std::to_string(total));
     }
     ++round_;
     if (next) check_position(*next, "the deal of round " + std::to_string(round_ + 1));
@@ -85,8 +87,8 @@ class Invariants : public GameObserver {
  private:
   void check_after(const State& after) {
     if (game_.counters_total(after) != game_.rules().total_counters)
-      fail("ply " + std::to_string(after.ply) + " of round " + std::to_string(round_ + 1) +
-           ": " + std::to_string(game_.counters_total(after)) + " counters");
+      fail("ply " + std::to_string(after.ply) + " of round " + std::to_string(round_ + 1) + ": " +
+           std::to_string(game_.counters_total(after)) + " counters");
     MoveList moves;
     game_.legal_moves(after, moves);
     if (!after.over && moves.size == 0)
@@ -158,8 +160,11 @@ class Combinations : public ::testing::Test {
 };
 
 TEST_F(Combinations, EveryAcceptedCombinationConservesCountersAndPlaysOnlyLegalMoves) {
-  constexpr uint64_t kSeed = 12;  // the number
-  const int combinations = sanitized() ? 120 : 600;
+  // A deeper search by hand: MANCALA_COMBINATIONS=20000 MANCALA_COMBINATIONS_SEED=5.
+  const char* seed_env = std::getenv("MANCALA_COMBINATIONS_SEED");
+  const char* count_env = std::getenv("MANCALA_COMBINATIONS");
+  const uint64_t kSeed = seed_env ? std::stoull(seed_env) : 12;  // by default the number
+  const int combinations = count_env ? std::stoi(count_env) : sanitized() ? 120 : 600;
   const int games = sanitized() ? 2 : 4;
   const std::vector<std::string> parents = list_ruleset_ids();
   ASSERT_FALSE(parents.empty());

@@ -46,10 +46,15 @@ class Conservation : public GameObserver {
           << game_.rules().id << " dealing round " << rounds_ + 1;
       EXPECT_EQ(match.setup.holdings, record.holdings);
       EXPECT_EQ(next->round, rounds_);
-      EXPECT_FALSE(next->over);
       MoveList moves;
       game_.legal_moves(*next, moves);
-      EXPECT_GT(moves.size, 0) << game_.rules().id << ": a dealt round has no legal move";
+      if (next->over) {
+        // A starter who cannot sow ends the round at once, unless he may pass (issue 12).
+        EXPECT_NE(game_.rules().no_move, NoMove::kPass) << game_.rules().id;
+        EXPECT_EQ(next->ply, 0);
+      } else {
+        EXPECT_GT(moves.size, 0) << game_.rules().id << ": a dealt round has no legal move";
+      }
     }
   }
   int rounds_ = 0;
@@ -234,6 +239,137 @@ TEST_F(MatchLayer, TheNextStarterCanBeThePreviousWinnerOrLoser) {
   EXPECT_EQ(deal_round(Game(r), {30, 20}, 1, 1, 0, setup).to_move, 0);
   r.next_starter = Starter::kSame;
   EXPECT_EQ(deal_round(Game(r), {30, 20}, 1, 1, 0, setup).to_move, 1);
+}
+
+// Issue 12, item 1: "counters still on the board when a round ends are dropped (e.g. Khutka Boia's
+// default extended with end_on_majority: true: a round ends with holdings 26-23 of 50)".
+TEST_F(MatchLayer, CountersStillInHolesWhenAMajorityEndsTheRoundAreTheirRowsOwners) {
+  RuleSet r = khutka();
+  r.end_on_majority = true;
+  const Game game(r);
+  MatchState match;
+  start_match(game, match);
+  State s = game.initial_state();
+  s.holes.fill(0);
+  s.holes[1] = 1;  // P1's 2
+  s.holes[5] = 3;  // P2's 1
+  s.store = pair(26, 20);
+  s.over = true;
+  s.reason = EndReason::kRule;
+  s.winner = 0;
+  const RoundRecord record = finish_round(game, match, s);
+  EXPECT_EQ(record.captured, pair(26, 20));  // what was left in the holes was not captured
+  EXPECT_EQ(record.holdings, pair(27, 23));
+  EXPECT_EQ(match.holdings, pair(27, 23));
+  EXPECT_EQ(record.winner, 0);
+  EXPECT_EQ(game.counters_total(s), 50);
+}
+
+TEST_F(MatchLayer, MatchesEndingRoundsOnAMajorityOrAgainstAPlayerWhoCannotMoveConserveCounters) {
+  RuleSet majority = khutka();
+  majority.end_on_majority = true;
+  RuleSet loses = khutka();
+  loses.no_move = NoMove::kEndMoverLoses;
+  // The issue's Toguz Kumalak example: 114 of 162 at the end of a round.
+  RuleSet toguz = load_ruleset("toguz_kumalak/standard");
+  toguz.match = true;
+  toguz.opening_hole = 5;
+  toguz.opening_captures = 2;
+  for (const RuleSet& r : {majority, loses, toguz}) {
+    const Game game(r);
+    int rounds = 0;
+    for (int i = 0; i < 20; ++i) {
+      Rng rng(12, static_cast<uint64_t>(i));
+      Conservation check(game);
+      const GameResult g = play_game(game, Agent::kRandom, Agent::kRandom, rng, &check);
+      rounds += g.rounds;
+      if (g.reason != EndReason::kSafetyBound) {
+        EXPECT_EQ(g.store[0] + g.store[1], r.total_counters) << r.id << " game " << i;
+      }
+      if (::testing::Test::HasFailure()) break;
+    }
+    EXPECT_GT(rounds, 20) << r.id << ": the matches should have several rounds";
+  }
+}
+
+// Issue 12, item 2: the player to move without a legal move is dealt with by the no_move rule at
+// the start of a round too, never handed an empty list.
+TEST_F(MatchLayer, AStarterWhoCannotSowEndsTheRoundAtOnceUnderTheOtherNoMoveRules) {
+  // 37-13 leaves P2 one hole, which he makes his bha (khutka_boia_test: he then passes).
+  RuleSet r = khutka();
+  r.no_move = NoMove::kEndMoverLoses;
+  RoundSetup setup;
+  const State lost = deal_round(Game(r), {37, 13}, 0, 0, 0, setup);
+  EXPECT_TRUE(lost.over);
+  EXPECT_EQ(lost.winner, 0);
+  EXPECT_EQ(lost.ply, 0);
+  EXPECT_EQ(setup.starter, 1);
+  r.no_move = NoMove::kEndOwnersTakeRows;
+  const Game rows(r);
+  const State taken = deal_round(rows, {37, 13}, 0, 0, 0, setup);
+  EXPECT_TRUE(taken.over);
+  EXPECT_EQ(taken.store, pair(25, 5));  // P1 took his row; P2's bha was his at once
+  EXPECT_EQ(rows.counters_total(taken), 50);
+}
+
+TEST_F(MatchLayer, AnOpeningHoleOutOfPlayInADealtRoundLeavesTheFirstMoveFree) {
+  // Issue 12: "opening_hole in a match re-applied every round even when that hole is empty". With
+  // 15 of 70 P1 fills his holes 1-3; his 5 is burned, so his first move is any of 1-3.
+  RuleSet r = load_ruleset("mawkar_katiya/opposite_capture");
+  r.opening_hole = 5;
+  const Game game(r);
+  RoundSetup setup;
+  const State s = deal_round(game, {15, 55}, 1, 1, 0, setup);
+  ASSERT_EQ(s.to_move, 0);
+  ASSERT_TRUE(s.out_of_play >> 4 & 1u);
+  MoveList moves;
+  game.legal_moves(s, moves);
+  ASSERT_EQ(moves.size, 3);
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(moves[k].hole, k);
+  // P2's hole 5 is full: his first move must be it.
+  State p2 = s;
+  p2.to_move = 1;
+  p2.ply = 1;
+  game.legal_moves(p2, moves);
+  ASSERT_EQ(moves.size, 1);
+  EXPECT_EQ(moves[0].hole, 4);
+}
+
+TEST(EngineFaults, ARoundEndingWithoutEveryCounterIsAnErrorNamingTheRuleset) {
+  // The always-on check at the end of every round (issue 12), on a round made to lose counters.
+  const Game game(load_ruleset("khutka_boia/das_gupta_1926"));
+  MatchState match;
+  State s = start_match(game, match);
+  s.holes.fill(0);
+  s.store = {26, 20};
+  s.over = true;
+  s.reason = EndReason::kRule;
+  const RoundRecord record = finish_round(game, match, s);
+  try {
+    check_round_conservation(game, s, record, 3);
+    FAIL() << "no error";
+  } catch (const EngineFault& e) {
+    const std::string suffix =
+        " (an engine fault, not a rule of the game: please report it with the ruleset and the "
+        "seed)";
+    EXPECT_EQ(std::string(e.what()),
+              "khutka_boia/das_gupta_1926: round 3 ended with 46 counters of 50" + suffix);
+    EXPECT_EQ(
+        std::string(e.in_game(7, 41).what()),
+        "khutka_boia/das_gupta_1926: game 41 of seed 7: round 3 ended with 46 counters of 50" +
+            suffix);
+  }
+  // Counters on the board but not in the holdings of a match round (the defect of issue 12).
+  s.holes[0] = 4;
+  RoundRecord lost = record;
+  try {
+    check_round_conservation(game, s, lost, 2);
+    FAIL() << "no error";
+  } catch (const EngineFault& e) {
+    EXPECT_NE(std::string(e.what()).find("round 2 ended with holdings 26-20 of 50 counters"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST_F(MatchLayer, AMatchStateRoundTripsThroughJson) {

@@ -281,6 +281,28 @@ TEST_F(Otep, TheAlternativeEndsTheGameAgainstAPlayerWithoutALegalMove) {
   EXPECT_EQ(s.reason, EndReason::kRule);
 }
 
+// Issue 12: a round never starts with the player to move left without a legal move.
+TEST_F(Otep, APositionWhereNeitherCanMoveAtTheStartOfARoundEndsItAndEachTakesHisOwnSide) {
+  State s = position(game, {{1, 0, 0, 0, 0, 0, 1, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
+                     {{1, 0, 1, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}});
+  game.settle_start(s);
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.reason, EndReason::kRule);
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{2, 3}));
+  EXPECT_EQ(s.winner, 1);
+  // Only the one to move stuck: he passes (pass), or loses (end_mover_loses).
+  State p = position(game, {{1, 0, 0, 0, 0, 0, 1, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
+                     {{2, 0, 1, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}});
+  State l = p;
+  game.settle_start(p);
+  EXPECT_FALSE(p.over);
+  EXPECT_EQ(p.to_move, 1);
+  const Game loses(load_ruleset("otep/no_move_loses"));
+  loses.settle_start(l);
+  EXPECT_TRUE(l.over);
+  EXPECT_EQ(l.winner, 1);
+}
+
 TEST_F(Otep, FortyTurnsWithoutACaptureEndTheRoundAndEachTakesHisOwnSide) {
   State s = position(game, {{2, 0, 0, 0, 0, 0, 2, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
                      {{1, 0, 1, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}});

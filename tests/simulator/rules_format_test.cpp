@@ -113,6 +113,27 @@ TEST_F(TempRules, AnUnknownRuleKeyIsNamed) {
   EXPECT_EQ(error_of(p), p + ": rules.hole_per_row: unknown rule key");
 }
 
+// Issue 12: "Toguz with counters_per_hole: 1, min_counters_to_sow: 2: 100% first-player wins in 1
+// ply": nobody can make the first move, so the combination is refused with the reason.
+TEST_F(TempRules, ACombinationWhereNoHoleCanBePlayedAtTheStartIsRefused) {
+  const auto p = write("toguz_one", R"({"extends": "toguz_kumalak/standard",
+    "rules": {"counters_per_hole": 1, "min_counters_to_sow": 2},
+    "provenance": {"counters_per_hole": {"assumption": "a"}, "min_counters_to_sow": {"assumption": "b"}}})");
+  EXPECT_EQ(error_of(p), p + ": rules.min_counters_to_sow: no hole can be played at the start: "
+                             "each holds 1 (counters_per_hole), fewer than 2");
+}
+
+// Found by the combinations test (seed 6): Otep with relay facing_hole sowed on from the
+// opponent's hole, off the mover's own-rows path, and wrote outside the board.
+TEST_F(TempRules, ARelayFromTheFacingHoleOnABoardSownRoundOwnRowsIsRefused) {
+  const auto p = write("otep_facing", R"({"extends": "otep/no_move_loses",
+    "rules": {"relay": "facing_hole", "capture": "empty_own_hole"},
+    "provenance": {"relay": {"assumption": "a"}, "capture": {"assumption": "b"}}})");
+  EXPECT_EQ(error_of(p), p + ": rules.relay: facing_hole picks up the opponent's facing hole and "
+                             "sows on from it: it needs a whole-board circuit (the opponent's "
+                             "holes are not on an own_rows path)");
+}
+
 TEST_F(TempRules, AnUnknownTopLevelKeyIsNamed) {
   const auto p =
       write("bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rule": {}})");

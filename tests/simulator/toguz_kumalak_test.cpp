@@ -211,6 +211,29 @@ TEST_F(ToguzKumalak, AnEmptyHoleCannotBePlayed) {
   EXPECT_TRUE(game.is_legal(s, hole(5)));
 }
 
+// Issue 12, item 2: "Illegal moves are played when the mover has no legal move". With an opening
+// hole, P1's first move can capture P2's: P2 is then not left without a move; the opening rule
+// lapses and his first move is free.
+TEST_F(ToguzKumalak, AnOpeningHoleEmptiedBeforeTheFirstMoveLeavesThatMoveFree) {
+  RuleSet r = load_ruleset("toguz_kumalak/standard");
+  r.opening_hole = 5;
+  const Game opening(r);
+  State s = position(opening, {9, 9, 9, 9, 0, 9, 9, 9, 9}, {9, 9, 9, 9, 0, 9, 9, 9, 9}, 9, 9, 1);
+  s.ply = 1;  // P2's first move: his hole 5 was emptied
+  MoveList moves;
+  opening.legal_moves(s, moves);
+  ASSERT_EQ(moves.size, 8);
+  EXPECT_FALSE(opening.is_legal(s, hole(5)));
+  EXPECT_TRUE(opening.is_legal(s, hole(1)));
+  // With his hole 5 full the first move is that hole only.
+  State t = opening.initial_state();
+  t.ply = 1;
+  t.to_move = 1;
+  opening.legal_moves(t, moves);
+  ASSERT_EQ(moves.size, 1);
+  EXPECT_EQ(moves[0].hole, 4);
+}
+
 TEST_F(ToguzKumalak, PlayedOutTheGameGoesOnPast81UntilAPlayerCannotMove) {
   // The source's only ending: "The game ends when a player cannot move at his turn". The position
   // of CapturingMoreThan81EndsTheGameAtOnceAndWins: P1's 9 (1) moves on to P2's 1 (-> 2), which is
