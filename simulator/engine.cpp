@@ -70,37 +70,15 @@ State Game::initial_state() const {
 }
 
 void Game::settle_start(State& s) const {
-  if (s.over) return;
-  int stuck = kNobody;  // a player who must move now and cannot
-  if (!has_move(s, s.to_move)) {
-    stuck = s.to_move;
-  } else if (joint_turn(s) && !has_move(s, 1 - s.to_move)) {
-    stuck = 1 - s.to_move;
-  }
-  if (stuck == kNobody) return;
-  const int other = 1 - stuck;
-  auto owners_take_rows = [&] {
-    for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
-  };
-  if (!has_move(s, other)) {
-    owners_take_rows();
-    end_round(s, EndReason::kRule);
+  if (s.over || has_move(s, s.to_move)) return;
+  // Nobody has moved yet, so no turn has been missed: the other opens (in a joint turn, plays
+  // alone), as deal_round has always had a starter with nothing to sow do.
+  if (has_move(s, 1 - s.to_move)) {
+    s.to_move = static_cast<uint8_t>(1 - s.to_move);
     return;
   }
-  switch (rules_.no_move) {
-    case NoMove::kEndOwnersTakeRows:
-      owners_take_rows();
-      end_round(s, EndReason::kRule);
-      return;
-    case NoMove::kEndMoverLoses:
-      s.winner = static_cast<int8_t>(other);
-      end_round(s, EndReason::kRule);
-      return;
-    case NoMove::kPass:
-      // He waits: the other opens (in a joint turn, plays alone).
-      if (stuck == s.to_move) s.to_move = static_cast<uint8_t>(other);
-      return;
-  }
+  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
+  end_round(s, EndReason::kRule);
 }
 
 int Game::counters_total(const State& s) const {

@@ -87,11 +87,10 @@ class Game {
   MoveEffect apply(State& s, Move m) const;
 
   // At the start of a round (the initial position, a dealt round; initial_state and deal_round
-  // call it): a player who must move and has no legal move is dealt with by the no_move rule as
-  // after a turn: pass (the other opens; in a joint turn the other plays alone and to_move names
-  // him), end_owners_take_rows or end_mover_loses (the round ends before any move); when neither
-  // player can move the round ends and each takes what is in his own rows. Afterwards the
-  // contract above holds: a state not over has a legal move for the player to move.
+  // call it), before anyone has moved: a player to move who has no legal move does not open, the
+  // other does (in a joint turn he plays alone and to_move names him), whatever no_move says (no
+  // turn has been missed yet); when neither can move the round ends and each takes what is in his
+  // own rows. Afterwards the contract above holds.
   void settle_start(State& s) const;
 
   // Simultaneous turns (simultaneous.h): true when both players choose this turn's move.

@@ -321,11 +321,10 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
     setup.holes_out[p] = static_cast<uint8_t>(h - in_play);
     setup.aside[p] = s.aside[p];
   }
-  // A starter left with nothing to sow (a Bhadar whose only hole is his bha) is dealt with by the
-  // no_move rule before any move (Game::settle_start). With pass he passes at once: the other
-  // opens, and counts as the round's starter: "not by the player who started it on the previous
-  // occasion" is then kept in the next round, which he does not open. With the other rules, or
-  // when neither can move, the round ends there.
+  // A starter left with nothing to sow (a Bhadar whose only hole is his bha) passes at once
+  // (Game::settle_start), whatever no_move says: the round has not begun. The other opens, and
+  // counts as the round's starter: "not by the player who started it on the previous occasion" is
+  // then kept in the next round, which he does not open. When neither can sow the round ends there.
   game.settle_start(s);
   if (!s.over && s.to_move != setup.starter) {
     setup.passed = setup.starter;
