@@ -153,14 +153,14 @@ Ladder merge_ladders(const std::vector<LadderShard>& shards) {
   for (const LadderShard& s : shards) {
     const Ladder& l = s.ladder;
     const auto differ = [&](const std::string& what) {
-      throw Error(where(
-          s.origin, l.ruleset,
-          what + " differ from " + first.origin + "'s: shards of different ladders do not merge"));
+      throw Error(
+          where(s.origin, l.ruleset,
+                what + " " + first.origin + "'s: shards of different ladders do not merge"));
     };
-    if (l.ruleset != id) differ("the ruleset " + l.ruleset + " and " + id);
-    if (l.agents != first.ladder.agents) differ("the agents");
-    if (l.games != first.ladder.games) differ("the games per pair");
-    if (l.seed != first.ladder.seed) differ("the seed");
+    if (l.ruleset != id) differ("its ruleset differs from");
+    if (l.agents != first.ladder.agents) differ("its agents differ from");
+    if (l.games != first.ladder.games) differ("its games per pair differ from");
+    if (l.seed != first.ladder.seed) differ("its seed differs from");
     if (l.partial())
       throw Error(where(s.origin, l.ruleset, "the shard is partial (stopped early): run it again"));
   }
