@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../reports/report_test_util.h"
+#include "../reports/xml_check.h"
 #include "tests/cli/cli_test_util.h"
 
 namespace mancala::cli {
@@ -98,6 +100,46 @@ TEST(LadderCli, BadCommandLinesAreUsageErrors) {
   const auto real = run_cli({"ladder", "kalah", "--real-games", "/nonexistent/games.jsonl"});
   EXPECT_EQ(real.code, 1);
   EXPECT_EQ(real.err, "mancala: /nonexistent/games.jsonl: cannot read the file\n");
+}
+
+// "report --agent SPEC [--ladder]: ... with --ladder, a per-game section: first-player advantage
+// and completion against agent strength (an SVG chart), skill depth, the ladder matrix"; Toguz
+// Kumalak's self-play beside the tournament games.
+TEST(LadderCli, ReportLadderAddsAPerGameSectionAndListsTheSkillDepthsOnTheIndex) {
+  report_testing::TempDir dir;
+  const std::string out = (dir / "report").string();
+  const auto r =
+      run_cli({"report", "kalah", "kalah/empty_capture", "toguz_kumalak", "--games", "20", "--out",
+               out, "--no-store", "--no-extras", "--sensitivity-games", "0", "--ladder",
+               "--ladder-agents", "random,greedy", "--ladder-games", "6", "--threads", "2"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string index = report_testing::read_text(dir.path() / "report" / "index.html");
+  EXPECT_NE(index.find("<h2 id=\"skill-ladders\">Skill ladders</h2>"), std::string::npos);
+  EXPECT_NE(index.find("rulesets/kalah.standard.html#skill-ladder"), std::string::npos);
+  EXPECT_NE(index.find("Agents random, greedy; 6 games per ordered pair"), std::string::npos);
+  // One ladder per game, on the default ruleset's page only.
+  const std::string kalah =
+      report_testing::read_text(dir.path() / "report" / "rulesets" / "kalah.standard.html");
+  const std::string other =
+      report_testing::read_text(dir.path() / "report" / "rulesets" / "kalah.empty_capture.html");
+  EXPECT_NE(kalah.find("<section id=\"skill-ladder\">"), std::string::npos);
+  EXPECT_NE(kalah.find("<svg"), std::string::npos);
+  EXPECT_NE(kalah.find("Skill depth:"), std::string::npos);
+  EXPECT_EQ(other.find("skill-ladder"), std::string::npos);
+  const std::string toguz =
+      report_testing::read_text(dir.path() / "report" / "rulesets" / "toguz_kumalak.standard.html");
+  EXPECT_NE(toguz.find("masters (742 recorded games, 2016-2018)"), std::string::npos);
+  EXPECT_NO_THROW(xml_check::parse(toguz));
+  EXPECT_NO_THROW(xml_check::parse(index));
+  const std::string md = report_testing::read_text(dir.path() / "report" / "report.md");
+  EXPECT_NE(md.find("## Skill ladders"), std::string::npos);
+
+  const auto bad = run_cli({"report", "kalah", "--out", (dir / "r2").string(), "--no-store",
+                            "--ladder", "--ladder-agents", "random"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(bad.err,
+            "mancala: report: --ladder-agents: a ladder needs 2 agents or more (give 2 to 12 "
+            "different agents, separated by commas)\n");
 }
 
 }  // namespace
