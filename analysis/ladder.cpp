@@ -239,7 +239,7 @@ std::vector<Rating> bradley_terry(const std::vector<std::vector<double>>& wins_i
     }
   }
   const auto covariance = inverse(info);
-  const double z = reports::z_for_confidence(0.95);
+  const double z = stats::z_for_confidence(0.95);
   for (size_t a = 1; a < k; ++a) {
     const double theta = std::log(pi[a]);
     const double se = std::sqrt(covariance[a - 1][a - 1]);
@@ -294,8 +294,8 @@ PairResult LadderFigures::pair(size_t a, size_t b) const {
       PairResult r = p;
       std::swap(r.a, r.b);
       std::swap(r.wins_a, r.wins_b);
-      r.win_rate_a = reports::wilson_interval(r.wins_a, r.finished());
-      r.advantage = reports::first_player_advantage(r.wins_a, r.wins_b, r.draws);
+      r.win_rate_a = stats::wilson_interval(r.wins_a, r.finished());
+      r.advantage = stats::first_player_advantage(r.wins_a, r.wins_b, r.draws);
       return r;
     }
   }
@@ -387,13 +387,13 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
         p.draws += t.draws;
         p.unfinished += t.unfinished;
       }
-      p.win_rate_a = reports::wilson_interval(p.wins_a, p.finished());
-      p.advantage = reports::first_player_advantage(p.wins_a, p.wins_b, p.draws);
+      p.win_rate_a = stats::wilson_interval(p.wins_a, p.finished());
+      p.advantage = stats::first_player_advantage(p.wins_a, p.wins_b, p.draws);
       p_values.push_back(p.advantage.p_value);
       f.pairs.push_back(p);
     }
   }
-  const std::vector<double> holm = reports::holm_adjust(p_values);
+  const std::vector<double> holm = stats::holm_adjust(p_values);
   std::vector<std::vector<bool>> beats(k, std::vector<bool>(k, false));
   std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0));
   for (size_t i = 0; i < f.pairs.size(); ++i) {
@@ -411,7 +411,7 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
     if (!run) continue;
     const sim::GameTally& t = run->tally;
     f.self_play.push_back(
-        {a, run, reports::first_player_advantage(t.wins[0], t.wins[1], t.draws), completion_of(t)});
+        {a, run, stats::first_player_advantage(t.wins[0], t.wins[1], t.draws), completion_of(t)});
   }
   if (real) {
     const double n = static_cast<double>(real->games);
@@ -444,7 +444,7 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
 
 namespace {
 
-json interval_json(const reports::Interval& ci) {
+json interval_json(const stats::Interval& ci) {
   if (!std::isfinite(ci.low) || !std::isfinite(ci.high)) return nullptr;
   return json::array({ci.low, ci.high});
 }
@@ -452,9 +452,9 @@ json number_json(double x) { return std::isfinite(x) ? json(x) : json(nullptr); 
 json rate_json(uint64_t k, uint64_t n) {
   if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
   return {{"value", static_cast<double>(k) / static_cast<double>(n)},
-          {"ci95", interval_json(reports::wilson_interval(k, n))}};
+          {"ci95", interval_json(stats::wilson_interval(k, n))}};
 }
-json advantage_json(const reports::Advantage& a, uint64_t n) {
+json advantage_json(const stats::Advantage& a, uint64_t n) {
   if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}, {"p_value", nullptr}};
   return {{"value", a.estimate}, {"ci95", interval_json(a.interval)}, {"p_value", a.p_value}};
 }
@@ -464,7 +464,7 @@ json completion_json(const Completion& c, uint64_t games) {
           {"stopping_rule", c.stopping_rule},
           {"safety_bound", c.safety_bound}};
 }
-json plies_json(const reports::IntHistogram& h) {
+json plies_json(const stats::IntHistogram& h) {
   if (h.empty()) return {{"mean", nullptr}, {"median", nullptr}};
   return {{"mean", h.mean()}, {"median", h.median()}};
 }

@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "reports/histogram.h"
-#include "reports/stats.h"
 #include "simulator/agents.h"
 #include "simulator/rules.h"
 #include "simulator/run_stats.h"
+#include "stats/histogram.h"
+#include "stats/stats.h"
 
 namespace mancala::analysis {
 
@@ -91,10 +91,10 @@ struct PairResult {
   size_t a = 0, b = 0;
   uint64_t games = 0;
   uint64_t wins_a = 0, wins_b = 0, draws = 0, unfinished = 0;
-  reports::Interval win_rate_a;  // Wilson 95% interval of wins_a / finished
+  stats::Interval win_rate_a;  // Wilson 95% interval of wins_a / finished
   // P(a wins) - P(b wins) with Tango's interval and the score test of "neither is stronger"
-  // (reports::first_player_advantage with a in the first place).
-  reports::Advantage advantage;
+  // (stats::first_player_advantage with a in the first place).
+  stats::Advantage advantage;
   double p_holm = 1;         // advantage.p_value, Holm-adjusted over every pair of the ladder
   bool significant = false;  // p_holm < kLadderAlpha
   uint64_t finished() const { return wins_a + wins_b + draws; }
@@ -104,7 +104,7 @@ struct PairResult {
 // (whose rating is 0), with a 95% interval from the observed information matrix.
 struct Rating {
   double elo = 0;
-  reports::Interval ci95;
+  stats::Interval ci95;
 };
 
 // How a set of games ended: by the game's own rule, by a stopping rule the reconstruction adds
@@ -119,7 +119,7 @@ Completion completion_of(const sim::GameTally& tally);
 struct SelfPlay {
   size_t agent = 0;
   const sim::RunStats* run = nullptr;
-  reports::Advantage advantage;  // first-player advantage
+  stats::Advantage advantage;  // first-player advantage
   Completion completion;
 };
 
@@ -130,7 +130,7 @@ struct RealGames {
   uint64_t games = 0;
   std::array<uint64_t, 2> wins{};  // first player (white), second
   uint64_t draws = 0;
-  reports::IntHistogram plies;  // moves recorded per game (a resigned game ends early)
+  stats::IntHistogram plies;  // moves recorded per game (a resigned game ends early)
 };
 // The default file of real games for a game key: Toguz Kumalak's 742 tournament games
 // (tests/fixtures/togyz/kazakhstan-2016-2018.jsonl in the source tree); empty for other games or

@@ -24,18 +24,18 @@ std::string signed_number(double x, int decimals) {
 // "48.5% [41.6, 55.4]"; "-" without finished games.
 std::string rate_text(uint64_t k, uint64_t n) {
   if (n == 0) return "-";
-  const reports::Interval ci = reports::wilson_interval(k, n);
+  const stats::Interval ci = stats::wilson_interval(k, n);
   return percent(static_cast<double>(k) / static_cast<double>(n)) + " [" +
          format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
 }
 
-std::string advantage_text(const reports::Advantage& a, uint64_t n) {
+std::string advantage_text(const stats::Advantage& a, uint64_t n) {
   if (n == 0) return "-";
   return signed_number(a.estimate, 3) + " [" + signed_number(a.interval.low, 3) + ", " +
          signed_number(a.interval.high, 3) + "]";
 }
 
-std::string plies_text(const reports::IntHistogram& h, bool median) {
+std::string plies_text(const stats::IntHistogram& h, bool median) {
   if (h.empty()) return "-";
   return format_number(median ? h.median() : h.mean(), 1);
 }
@@ -133,7 +133,7 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
   }
   if (f.real) {
     const RealGames& r = *f.real;
-    const reports::Advantage a = reports::first_player_advantage(r.wins[0], r.wins[1], r.draws);
+    const stats::Advantage a = stats::first_player_advantage(r.wins[0], r.wins[1], r.draws);
     t.add_row({Cell::text("masters (" + r.description + ")"),
                Cell::integer(static_cast<int64_t>(r.games)),
                Cell::text(rate_text(r.wins[0], r.games)), Cell::text(rate_text(r.wins[1], r.games)),
