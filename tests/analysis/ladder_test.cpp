@@ -245,5 +245,25 @@ TEST(LadderRealGames, TheSelfPlayClosestToTheMastersIsNamed) {
             std::string::npos);
 }
 
+// Ctrl-C: "the result has the runs finished so far plus the stopped one"; every figure and output
+// form still works on it (pairs not played have no games).
+TEST(Ladder, AStoppedLadderIsPartialAndStillPrints) {
+  const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
+  const std::atomic<bool> stop{true};
+  LadderOptions o = kalah_options(5);
+  o.stop = &stop;
+  const Ladder ladder = run_ladder(rules, o);
+  EXPECT_TRUE(ladder.partial());
+  ASSERT_EQ(ladder.runs.size(), 1u);
+  const LadderFigures f = ladder_figures(ladder);
+  EXPECT_EQ(f.pair(0, 1).games, 0u);
+  EXPECT_EQ(f.skill_depth(), 1u);
+  EXPECT_NE(ladder_text(ladder, f).find("(partial: stopped early)"), std::string::npos);
+  EXPECT_FALSE(ladder_html_fragment(ladder, f).empty());
+  const nlohmann::json j = ladder_to_json(ladder, f);
+  EXPECT_TRUE(j["partial"].get<bool>());
+  EXPECT_EQ(ladder_from_json(j, "p.json"), ladder);
+}
+
 }  // namespace
 }  // namespace mancala::analysis
