@@ -184,7 +184,7 @@ nlohmann::json ladder_to_json(const Ladder& ladder, const LadderFigures& figures
 // Reads ladder_to_json's output back (its runs; the figures are recomputed). Throws
 // mancala::Error "<context>: <key>: <what is wrong>".
 Ladder ladder_from_json(const nlohmann::json& json, const std::string& context);
-// True when the JSON is a ladder's (it has "ladder_runs"... see docs/ladder.md).
+// True when the JSON is a ladder's: an object with "kind": "ladder".
 bool is_ladder_json(const nlohmann::json& json);
 
 // Aligned text tables (the command's default output).
