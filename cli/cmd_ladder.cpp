@@ -102,10 +102,14 @@ int cmd_ladder(const Args& args, Io& io) {
     throw UsageError("ladder: give --real-games or --no-real-games, not both");
 
   if (vm.count("merge")) {
-    for (const char* option : {"ruleset", "shard"}) {
-      if (vm.count(option))
-        throw UsageError(std::string("ladder: --merge: takes shard files, not --") +
-                         (std::string(option) == "ruleset" ? "a ruleset" : option));
+    if (vm.count("ruleset"))
+      throw UsageError("ladder: --merge: takes shard files, not a ruleset (" +
+                       vm["ruleset"].as<std::string>() + ")");
+    // What was played comes from the shards: an option that would change it is refused.
+    for (const char* option : {"shard", "agents", "games", "seed"}) {
+      if (vm.count(option) && !vm[option].defaulted())
+        throw UsageError(std::string("ladder: --merge: --") + option +
+                         " comes from the shards; do not give it");
     }
     std::vector<analysis::LadderShard> shards;
     for (const std::string& file : vm["merge"].as<std::vector<std::string>>())

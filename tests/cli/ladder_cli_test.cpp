@@ -94,6 +94,14 @@ TEST(LadderCli, BadCommandLinesAreUsageErrors) {
   EXPECT_EQ(format.err, "mancala: ladder: --format: expected table, json, html or md, got 'csv'\n");
   const auto games = run_cli({"ladder", "kalah", "--games", "0"});
   EXPECT_EQ(games.code, 2);
+  const auto merge_ruleset = run_cli({"ladder", "kalah", "--merge", "a.json"});
+  EXPECT_EQ(merge_ruleset.code, 2);
+  EXPECT_EQ(merge_ruleset.err,
+            "mancala: ladder: --merge: takes shard files, not a ruleset (kalah)\n");
+  const auto merge_games = run_cli({"ladder", "--merge", "a.json", "--games", "5"});
+  EXPECT_EQ(merge_games.code, 2);
+  EXPECT_EQ(merge_games.err,
+            "mancala: ladder: --merge: --games comes from the shards; do not give it\n");
   const auto unreadable = run_cli({"ladder", "--merge", "/nonexistent/ladder.json"});
   EXPECT_EQ(unreadable.code, 1);
   EXPECT_NE(unreadable.err.find("/nonexistent/ladder.json"), std::string::npos);
