@@ -316,7 +316,9 @@ int cmd_simulate(const Args& args, Io& io) {
     std::string stored;
     if (store && !store_failure) {
       try {
-        stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs[i])));
+        bool added = true;
+        const int64_t id = store->store_run(run_record(run, runs[i]), &added);
+        stored = (added ? ", stored as run " : ", already stored as run ") + std::to_string(id);
       } catch (const archive::ArchiveError& e) {
         store_failure = e.what();
       }
@@ -412,8 +414,10 @@ int cmd_merge(const Args& args, Io& io) {
   io.out.flush();
   for (size_t i = 0; store && i < merged.size(); ++i) {
     try {
-      const int64_t id = store->store_run(run_record(merged[i], runs[i]));
-      io.err << "merge: " << merged[i].ruleset << ": stored as run " << id << "\n";
+      bool added = true;
+      const int64_t id = store->store_run(run_record(merged[i], runs[i]), &added);
+      io.err << "merge: " << merged[i].ruleset
+             << (added ? ": stored as run " : ": already stored as run ") << id << "\n";
     } catch (const archive::ArchiveError& e) {
       io.err << "mancala: " << e.what() << "; the results were written to " << output.destination()
              << " but not stored\n";

@@ -218,6 +218,30 @@ struct BadInput {
   std::string message;
 };
 
+// Issue 14: "report --game G (every reconstruction of a game, with its comparison page)".
+TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage) {
+  TempDir dir;
+  const fs::path out = dir / "report";
+  const Result r =
+      run_cli({"report", "--game", "kalah", "--games", kGames, "--out", out.string(), "--no-store",
+               "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> ids;
+  for (const std::string& id : sim::list_ruleset_ids())
+    if (id.starts_with("kalah/")) ids.push_back(id);
+  ASSERT_EQ(ids.size(), 2u);
+  std::vector<std::string> expected = {".mancala-report", "index.html",
+                                       "report.md",       "runs.csv",
+                                       "runs.json",       comparison_page_path("kalah")};
+  for (const std::string& id : ids) expected.push_back(reports::ruleset_page_path(id));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(list_files(out), expected);
+  const json runs = json::parse(read_text(out / "runs.json"));
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0]["ruleset"], "kalah/standard");  // the game's default first
+  EXPECT_EQ(runs[1]["ruleset"], "kalah/empty_capture");
+}
+
 TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
   TempDir dir;
   const std::string out = (dir / "out").string();
@@ -270,6 +294,14 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
       {{"report", "toguz_kumalak", "--out", out, "--db", db, "--no-store"},
        2,
        "mancala: report: give --db or --no-store, not both\n"},
+      {{"report", "--game", "chess", "--out", out, "--db", db},
+       1,
+       "mancala: " + sim::rulesets_dir().string() +
+           ": --game: no game 'chess' (games: kalah, khutka_boia, mawkar_katiya, otep, sonka, "
+           "toguz_kumalak)\n"},
+      {{"report", "otep", "--game", "otep", "--out", out, "--db", db},
+       2,
+       "mancala: report: give rulesets or --game, not both\n"},
   };
   for (const BadInput& c : cases) {
     const Result r = run_cli(c.args);

@@ -173,6 +173,23 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   EXPECT_EQ(merged.err,
             "merge: toguz_kumalak/standard: stored as run 1\nmerge: toguz_kumalak/no_tuzdyk: "
             "stored as run 2\n");
+  // Issue 14: "merge run twice stores the same run twice": it is stored once.
+  const Result again = run_cli(merge);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.out, merged.out);
+  EXPECT_EQ(again.err,
+            "merge: toguz_kumalak/standard: already stored as run 1\n"
+            "merge: toguz_kumalak/no_tuzdyk: already stored as run 2\n");
+  // The single run is the same content as the merged one: not stored again either.
+  Args single_stored = base;
+  single_stored.insert(single_stored.end(), {"--db", dir / "merged.db"});
+  const Result simulated = run_cli(single_stored);
+  ASSERT_EQ(simulated.code, 0) << simulated.err;
+  EXPECT_NE(simulated.err.find(", already stored as run 1\n"), std::string::npos) << simulated.err;
+  EXPECT_NE(simulated.err.find(", already stored as run 2\n"), std::string::npos) << simulated.err;
+  const json listed =
+      json::parse(run_cli({"runs", "list", "--db", dir / "merged.db", "--format", "json"}).out);
+  EXPECT_EQ(listed.size(), 2u);
 }
 
 TEST(SimulateCommand, TableHasOneRowPerRuleset) {
