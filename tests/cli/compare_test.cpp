@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -513,11 +514,11 @@ TEST(CompareCommand, TextTablesFitTheWidthLeavingOutColumnsThatWideShows) {
   EXPECT_LE(widest_table(fit.out), 100u) << fit.out;
   EXPECT_NE(fit.out.find(" left out to fit 100 characters: "), std::string::npos) << fit.out;
   EXPECT_NE(fit.out.find("; --wide shows them)\n"), std::string::npos);
-  setenv("COLUMNS", "60", 1);
+  setenv("COLUMNS", "80", 1);
   const Result narrow = run_cli(base);
   unsetenv("COLUMNS");
-  EXPECT_LE(widest_table(narrow.out), 60u) << narrow.out;
-  EXPECT_NE(narrow.out.find(" left out to fit 60 characters: "), std::string::npos);
+  EXPECT_LE(widest_table(narrow.out), 80u) << narrow.out;
+  EXPECT_NE(narrow.out.find(" left out to fit 80 characters: "), std::string::npos);
   Args wide_args = base;
   wide_args.push_back("--wide");
   const Result wide = run_cli(wide_args);
@@ -533,7 +534,9 @@ TEST(CompareCommand, TextTablesFitTheWidthLeavingOutColumnsThatWideShows) {
   std::getline(section, title);
   std::getline(section, header);
   std::getline(section, rule);
-  EXPECT_TRUE(header.starts_with("#  games  P1 win rate")) << header;
+  EXPECT_TRUE(
+      std::regex_search(header, std::regex("^#  games +P1 win rate +P1 advantage +draw rate")))
+      << header;
   EXPECT_NE(header.find("P1 advantage"), std::string::npos) << header;
   const std::size_t rulesets =
       json::parse(run_cli({"rules", "list", "--game", "toguz_kumalak", "--format", "json"}).out)

@@ -208,7 +208,7 @@ TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
 TEST(ReportCommand, HelpDocumentsTheDefaults) {
   const Result r = run_cli({"report", "--help"});
   ASSERT_EQ(r.code, 0);
-  EXPECT_NE(r.out.find("usage: mancala report [RULESET...]"), std::string::npos);
+  EXPECT_NE(r.out.find("usage: mancala report [RULESET... | --game G]"), std::string::npos);
   EXPECT_NE(r.out.find("--games ] arg (=50000)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--out ] arg (=reports/out)"), std::string::npos) << r.out;
 }
