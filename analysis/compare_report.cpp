@@ -119,7 +119,7 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
             "<p><a href=\"../" +
             html_escape(path) + "\">" + html_escape(title) +
             "</a>: every statistic side by side, the rule differences with their provenance, and "
-            "tests of every difference.</p>\n<ul>\n";
+            "tests of each reconstruction's differences from the game's default.</p>\n<ul>\n";
         for (const PairComparison& p : c.pairs) {
           if (p.a == k || p.b == k) section += "<li>" + html_escape(p.summary) + "</li>\n";
         }
