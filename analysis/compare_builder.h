@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/table.h"
 #include "simulator/play.h"
 #include "simulator/rules.h"
 #include "simulator/run_stats.h"
@@ -32,6 +33,9 @@ struct CompareOptions {
   // plays with independent_seed(seed, i), so the runs are independent samples.
   bool common_random_numbers = true;
   double alpha = 0.05;  // significance level after the Holm correction
+  // Compare every pair of rulesets; false: each with the first (the reference: the game's default
+  // when rulesets_of_game or rulesets_of_evidence chose them), B - A, C - A, ...
+  bool all_pairs = false;
   // Called with the ruleset id, games done and games in all, as in BatchOptions::progress.
   std::function<void(const std::string& ruleset, uint64_t done, uint64_t total)> progress;
 };
@@ -121,6 +125,7 @@ struct Comparison {
   std::vector<ComparedRun> runs;
   bool common_random_numbers = true;
   double alpha = 0.05;
+  bool all_pairs = false;  // every pair compared, else each ruleset with the first (A)
   std::vector<StatisticRow> statistics;
   std::vector<RuleDiffRow> rule_diff;
   std::vector<PairComparison> pairs;
@@ -138,8 +143,9 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
 // and have at least one game; `common_random_numbers` says whether they were played with the
 // same seed per game index (it only changes what the output says). Throws mancala::Error as
 // compare_rulesets, and "compare: <label>: ..." for an empty or partial run.
+// With all_pairs false each run is compared with the first only (B - A, C - A, ...).
 Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers,
-                        double alpha = 0.05);
+                        double alpha = 0.05, bool all_pairs = false);
 
 // The resolved rule keys whose values differ among the rulesets, in rule_fields() order, each
 // with every ruleset's value and provenance.
@@ -182,7 +188,14 @@ void add_random_play_verdicts(Comparison& skilled, const Comparison& random);
 // Renderings. text: aligned tables for a terminal; markdown: GitHub tables; csv: one tidy table
 // (section, ruleset, versus, statistic, value, ci_low, ci_high, test, statistic_value, p_value,
 // p_holm, note); json: everything, numbers at full precision (schema in docs/compare.md).
-std::string comparison_text(const Comparison& comparison);
+// A table as text no wider than `width` characters (0: no limit): whole columns left out from
+// the right (the first `keep` always shown), then a line "(N columns left out to fit W
+// characters: a, b; --wide shows them)". Every command-line table of compare and handicap.
+std::string fitted_text(const reports::Table& table, std::size_t width, std::size_t keep);
+
+// comparison_text fits its tables to `width` characters (0: no limit), leaving out whole columns
+// from the right with a line naming them (docs/compare.md).
+std::string comparison_text(const Comparison& comparison, std::size_t width = 0);
 std::string comparison_markdown(const Comparison& comparison);
 std::string comparison_csv(const Comparison& comparison);
 nlohmann::ordered_json comparison_json(const Comparison& comparison);

@@ -48,6 +48,8 @@ int cmd_report(const Args& args, Io& io) {
   int threads = sim::default_threads();
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (default: every ruleset)")(
+      "game", po::value<std::string>(),
+      "every reconstruction of this game (its default first), with its comparison page")(
       "games,n", po::value<long long>(&games)->default_value(kDefaultReportGames),
       "games (matches) per ruleset")(
       "out,o", po::value<std::string>()->default_value(kDefaultOut),
@@ -82,9 +84,9 @@ int cmd_report(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options(
           "report",
-          "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent SPEC | --agents SPEC1,SPEC2]\n"
-          "       [--threads T] [--db PATH | --no-store] [--handicap-rounds N]\n"
-          "       [--sensitivity-games N] [--no-extras] [--print csv|json|md]\n"
+          "[RULESET... | --game G] [--games N] [--out DIR] [--seed S]\n"
+          "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--db PATH | --no-store]\n"
+          "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print csv|json|md]\n"
           "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]",
           desc, pos, args, vm, io)) {
     return 0;
@@ -127,6 +129,19 @@ int cmd_report(const Args& args, Io& io) {
   std::vector<std::string> ids = vm.count("rulesets")
                                      ? vm["rulesets"].as<std::vector<std::string>>()
                                      : sim::list_ruleset_ids();
+  if (vm.count("game")) {
+    if (vm.count("rulesets")) throw UsageError("report: give rulesets or --game, not both");
+    const std::string game = vm["game"].as<std::string>();
+    std::set<std::string> games;
+    for (const std::string& id : ids) games.insert(id.substr(0, id.find('/')));
+    std::erase_if(ids, [&](const std::string& id) { return !id.starts_with(game + "/"); });
+    if (ids.empty()) {
+      std::string known;
+      for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
+      throw Error(where(sim::rulesets_dir().string(), "--game",
+                        "no game '" + game + "' (games: " + known + ")"));
+    }
+  }
   if (!vm.count("rulesets")) {
     // Every ruleset: each game's default reconstruction first, its alternatives after it.
     std::stable_partition(ids.begin(), ids.end(),
@@ -161,10 +176,12 @@ int cmd_report(const Args& args, Io& io) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     reports::ReportEntry entry{analysis::report_ruleset(rules), sim::run_stats_to_json(run),
                                std::nullopt};
-    if (store) entry.stored_as = store->store_run(run_record(run, entry.run));
+    bool added = true;
+    if (store) entry.stored_as = store->store_run(run_record(run, entry.run), &added);
     io.err << "report: " << rules.id << ": " << run.tally.games << " games in "
            << seconds_text(seconds) << " s" << (run.partial ? " (partial)" : "")
-           << (entry.stored_as ? ", stored as run " + std::to_string(*entry.stored_as)
+           << (entry.stored_as ? (added ? ", stored as run " : ", already stored as run ") +
+                                     std::to_string(*entry.stored_as)
                                : std::string())
            << "\n";
     if (run.partial) {

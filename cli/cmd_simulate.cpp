@@ -53,11 +53,16 @@ std::string rate_cell(const json& rate) {
          fixed(100 * rate["ci95"][1].get<double>(), 1) + "]";
 }
 
-std::string signed_cell(const json& value) {
+// A difference of two proportions in percentage points, as every table shows the first-player
+// advantage: "+9.3 pp [+5.0, +13.6]".
+std::string points_cell(const json& value) {
   if (!value["value"].is_number()) return "-";
-  const auto sign = [](double x) { return (x >= 0 ? "+" : "") + fixed(x, 3); };
-  return sign(value["value"].get<double>()) + " [" + sign(value["ci95"][0].get<double>()) + ", " +
-         sign(value["ci95"][1].get<double>()) + "]";
+  const auto sign = [](double x) {
+    const std::string text = fixed(100 * x, 1);
+    return (text[0] == '-' || text == "0.0" ? "" : "+") + (text == "-0.0" ? "0.0" : text);
+  };
+  return sign(value["value"].get<double>()) + " pp [" + sign(value["ci95"][0].get<double>()) +
+         ", " + sign(value["ci95"][1].get<double>()) + "]";
 }
 
 std::string number_cell(const json& x, int digits) {
@@ -119,7 +124,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     std::to_string(run["draws"].get<uint64_t>()),
                     std::to_string(run["unfinished"].get<uint64_t>()),
                     rate_cell(run["first_player_win_rate"]),
-                    signed_cell(run["first_player_advantage"]),
+                    points_cell(run["first_player_advantage"]),
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
   }
   print_table(out, "lrrrrrrrrr", rows);
@@ -260,7 +265,9 @@ int cmd_simulate(const Args& args, Io& io) {
     std::string stored;
     if (store && !store_failure) {
       try {
-        stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs[i])));
+        bool added = true;
+        const int64_t id = store->store_run(run_record(run, runs[i]), &added);
+        stored = (added ? ", stored as run " : ", already stored as run ") + std::to_string(id);
       } catch (const archive::ArchiveError& e) {
         store_failure = e.what();
       }
@@ -361,8 +368,10 @@ int cmd_merge(const Args& args, Io& io) {
   io.out.flush();
   for (size_t i = 0; store && i < merged.size(); ++i) {
     try {
-      const int64_t id = store->store_run(run_record(merged[i], runs[i]));
-      io.err << "merge: " << merged[i].ruleset << ": stored as run " << id << "\n";
+      bool added = true;
+      const int64_t id = store->store_run(run_record(merged[i], runs[i]), &added);
+      io.err << "merge: " << merged[i].ruleset
+             << (added ? ": stored as run " : ": already stored as run ") << id << "\n";
     } catch (const archive::ArchiveError& e) {
       io.err << "mancala: " << e.what() << "; the results were written to " << output.destination()
              << " but not stored\n";
