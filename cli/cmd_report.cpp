@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/compare_builder.h"
 #include "cli/compare_report.h"
+#include "cli/evidence_report.h"
 #include "cli/options.h"
 #include "cli/report_builder.h"
 #include "cli/run_support.h"
@@ -161,7 +162,15 @@ int cmd_report(const Args& args, Io& io) {
     command += " " + args[i];
   }
   report_options.command = command;
+  // A page per evidence record, linked from the rulesets citing it (cli/evidence_report.h).
+  std::vector<std::pair<std::string, std::string>> ruleset_pages;
+  for (const reports::ReportEntry& entry : entries)
+    ruleset_pages.emplace_back(entry.ruleset.id, reports::ruleset_page_path(entry.ruleset.id));
+  EvidenceReport evidence = build_evidence_report(ruleset_pages, report_options.title);
+  report_options.evidence_pages = evidence.ids;
+  report_options.evidence_section = evidence.index_section;
   std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
+  files.insert(files.end() - 1, evidence.files.begin(), evidence.files.end());
   if (!vm.count("no-extras")) {
     // Comparison pages per game and handicap curves per multi-round ruleset (cli/compare_report.h).
     const auto start = std::chrono::steady_clock::now();
