@@ -182,6 +182,9 @@ int cmd_report(const Args& args, Io& io) {
     std::vector<nlohmann::json> runs;
     for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
     add_comparisons_to_report(files, rulesets, runs, extras);
+    std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> cited;
+    for (const sim::RuleSet& r : rulesets) cited.emplace_back(r.id, r.game, r.evidence);
+    link_comparisons_to_evidence(files, cited, evidence.ids);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";

@@ -5,6 +5,7 @@
 
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -24,5 +25,12 @@ struct EvidenceReport {
 EvidenceReport build_evidence_report(
     const std::vector<std::pair<std::string, std::string>>& ruleset_pages,
     const std::string& report_title);
+
+// Adds to each comparison page of the report (compare/<game>.html) a line linking the evidence
+// records its rulesets cite, after its heading; `rulesets` are (ruleset id, game key, evidence ids).
+void link_comparisons_to_evidence(
+    std::vector<reports::ReportFile>& files,
+    const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>>& rulesets,
+    const std::set<std::string>& with_page);
 
 }  // namespace mancala::cli
