@@ -154,14 +154,21 @@ void add_places(ar::ImportBatch& batch) {
   }
 }
 
-// A warning for each record that cites no source: a historian cannot check it.
+// One warning naming the records that cite no source (a historian cannot check them): the first
+// five by file and item, then how many more. Printed once the import has succeeded.
 void warn_unsourced(const ar::ImportBatch& batch, Io& io) {
+  std::vector<std::string> named;
+  size_t count = 0;
   for (size_t i = 0; i < batch.records.size(); ++i) {
     if (!batch.records[i].sources.empty()) continue;
     const ar::Origin& o = batch.record_origins[i];
-    io.err << "mancala: warning: " << where(o.file, o.item, "no sources: the record cites no work")
-           << "\n";
+    if (++count <= 5) named.push_back(o.file + ": " + o.item);
   }
+  if (count == 0) return;
+  io.err << "mancala: warning: " << (count == 1 ? "1 record cites" : std::to_string(count) + " records cite")
+         << " no source: " << join(named, ", ")
+         << (count > named.size() ? " and " + std::to_string(count - named.size()) + " more" : "")
+         << "\n";
 }
 
 // "; rulesets linked: N" for the import's message.
@@ -226,13 +233,13 @@ int import_json(const Args& args, Io& io) {
   if (paths.empty()) throw UsageError("evidence import: give at least one JSON file or folder");
   ar::ImportBatch batch;
   ar::read_evidence_paths(paths, batch);
-  warn_unsourced(batch, io);
   add_ruleset_links(batch, io);
   add_places(batch);
   const ar::ImportOptions options = import_options(vm);
   ar::Store store = open_for_import(default_db_path(db), options.dry_run);
   const ar::ImportResult r = store.import(batch, options);
   print_changes(r, options.dry_run, io);
+  warn_unsourced(batch, io);
   io.err << (options.dry_run ? "dry run: would import " : "imported ")
          << count_of(batch.records.size(), "record") << " into " << default_db_path(db) << ": "
          << r.records_added << " added, " << r.records_updated << " updated, "
@@ -270,13 +277,13 @@ int import_portal(const Args& args, Io& io) {
   }
   const bool to_db = json_dir.empty() || vm.count("db") > 0;
   const ar::ImportOptions options = import_options(vm);
-  warn_unsourced(batch, io);
   if (to_db) {
     add_ruleset_links(batch, io);
     add_places(batch);
     ar::Store store = open_for_import(default_db_path(db), options.dry_run);
     const ar::ImportResult r = store.import(batch, options);
     print_changes(r, options.dry_run, io);
+    warn_unsourced(batch, io);
     io.err << (options.dry_run ? "dry run: would import " : "imported ")
            << count_of(batch.records.size(), "record") << " into " << default_db_path(db) << ": "
            << r.records_added << " added, " << r.records_updated << " updated, "
@@ -292,6 +299,7 @@ int import_portal(const Args& args, Io& io) {
       doc["records"] = ar::Json::array({ar::to_json(record)});
       ar::write_file((fs::path(json_dir) / (record.id + ".json")).string(), doc.dump(2) + "\n");
     }
+    if (!to_db) warn_unsourced(batch, io);
     io.err << "wrote " << count_of(batch.records.size(), "JSON file") << " to " << json_dir << "\n";
   }
   return 0;

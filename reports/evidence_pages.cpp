@@ -144,22 +144,23 @@ std::string evidence_index_section(const std::vector<EvidencePage>& pages,
        "source, the rulesets that cite it). Dots: coordinates given; dashed circles: a named "
        "region's approximate position.</p>\n";
   if (!map_svg.empty()) b += "<figure>\n" + map_svg + "\n</figure>\n";
-  b += "<table>\n<thead>\n<tr><th>Record</th><th>Game</th><th>Type</th><th>Date</th>"
-       "<th>Place</th><th>Sources</th></tr>\n</thead>\n<tbody>\n";
+  // Inline styles: the index has the report's style sheet, not this file's.
+  b += "<div style=\"overflow-x: auto\">\n<table style=\"width: 100%\">\n<thead>\n<tr><th>Record</th>"
+       "<th>Game</th><th>Date</th><th>Place</th><th>Sources</th></tr>\n</thead>\n<tbody>\n";
   for (const EvidencePage& p : pages) {
     std::string place = h(p.location);
     if (!p.latitude && !p.place_name.empty())
-      place += " <span class=\"approx\">(approximate, \xC2\xB1" + h(km(p.place_radius_km)) +
-               ")</span>";
+      place += " <em>(approximate, \xC2\xB1" + h(km(p.place_radius_km)) + ")</em>";
     else if (!p.latitude)
       place += " (no position)";
-    b += "<tr><td><a href=\"" + h(evidence_page_path(p.id)) + "\">" + h(p.id) + "</a></td><td>" +
-         h(p.game_name) + "</td><td>" + h(p.type) + "</td><td class=\"date\">" +
-         h(compact_date(p.date)) + "</td><td>" + place +
-         "</td><td>" + h(p.sources.empty() ? std::string("none") : join(p.sources, "; ")) +
-         "</td></tr>\n";
+    b += "<tr><td style=\"min-width: 0\"><a href=\"" + h(evidence_page_path(p.id)) + "\">" +
+         h(p.id) + "</a></td><td>" + h(p.game_name) + "<br /><small>" + h(p.type) +
+         "</small></td><td style=\"white-space: nowrap\">" + h(compact_date(p.date)) +
+         "</td><td style=\"overflow-wrap: anywhere\">" + place +
+         "</td><td style=\"overflow-wrap: anywhere\">" +
+         h(p.sources.empty() ? std::string("none") : join(p.sources, "; ")) + "</td></tr>\n";
   }
-  b += "</tbody>\n</table>\n";
+  b += "</tbody>\n</table>\n</div>\n";
   return b;
 }
 

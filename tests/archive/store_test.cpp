@@ -176,11 +176,11 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
 TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
-  raw_sql(dir / "a.db", "PRAGMA user_version = 2");
+  raw_sql(dir / "a.db", "PRAGMA user_version = 3");
   const std::string before = read_text(dir / "a.db");
   EXPECT_EQ(
       open_error(dir / "a.db"),
-      dir / "a.db" + ": schema version 2 is newer than this program's (1); use a newer mancala");
+      dir / "a.db" + ": schema version 3 is newer than this program's (2); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
 }
 
@@ -232,7 +232,7 @@ TEST(StoreOpen, AnOlderSchemaIsMigratedForward) {
   raw_sql(dir / "old.db",
           "PRAGMA application_id = " + std::to_string(kApplicationId));  // user_version 0
   Store store = Store::open(dir / "old.db");
-  EXPECT_EQ(store.schema_version(), 1);
+  EXPECT_EQ(store.schema_version(), kSchemaVersion);
   store.import(seed_batch());
   EXPECT_EQ(store.search({}).size(), 6u);
 }
@@ -256,7 +256,7 @@ TEST(StoreImport, ReimportingUpdatesAndNeverDuplicates) {
   EXPECT_EQ(third.records_updated, 1);
   EXPECT_EQ(store.search({}).size(), 6u);
   EXPECT_EQ(*store.get("DLP.Evidence.1880"), changed);
-  EXPECT_EQ(store.summary().sources, 6);
+  EXPECT_EQ(store.summary().sources, 7);
   EXPECT_EQ(store.search({.text = "Ryakati"}).size(), 1u);  // the full-text index follows updates
 }
 
@@ -531,7 +531,7 @@ TEST(StoreSummary, CountsPerGameTypeRulesetsAndRuns) {
   EXPECT_EQ(s.records, 6);
   EXPECT_EQ(s.rulesets, 1);
   EXPECT_EQ(s.runs, 2);
-  EXPECT_EQ(s.sources, 5);
+  EXPECT_EQ(s.sources, 6);
   ASSERT_EQ(s.games.size(), 6u);
   EXPECT_EQ(s.games[3].key, "otep");
   EXPECT_EQ(s.games[3].rulesets, 1);
