@@ -14,6 +14,8 @@
 namespace mancala::archive {
 namespace {
 
+using testing::raw_sql;
+using testing::raw_text;
 using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
@@ -33,30 +35,6 @@ std::string open_error(const std::string& path, Store::Mode mode = Store::Mode::
   return "(no error)";
 }
 
-// Runs SQL on a file with plain SQLite, outside the Store.
-void raw_sql(const std::string& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* message = nullptr;
-  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
-  EXPECT_EQ(rc, SQLITE_OK) << (message ? message : "");
-  sqlite3_free(message);
-  sqlite3_close(db);
-}
-
-std::string raw_text(const std::string& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  sqlite3_open(path.c_str(), &db);
-  sqlite3_stmt* stmt = nullptr;
-  std::string out;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
-      sqlite3_step(stmt) == SQLITE_ROW) {
-    out = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
-  }
-  sqlite3_finalize(stmt);
-  sqlite3_close(db);
-  return out;
-}
 
 // True when `text` has the shape of `pattern`, where 'd' stands for any digit.
 bool matches_shape(const std::string& text, const std::string& pattern) {
