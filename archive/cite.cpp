@@ -194,7 +194,9 @@ std::string bibtex(const Json& items) {
     if (item.contains("editor")) add("editor", names(item["editor"], " and ", true));
     add("title", bibtex_escape(string_of(item, "title")));
     const std::string container = bibtex_escape(string_of(item, "container-title"));
-    add(entry == "article" ? "journal" : entry == "incollection" ? "booktitle" : "howpublished",
+    add(entry == "article"        ? "journal"
+        : entry == "incollection" ? "booktitle"
+                                  : "howpublished",
         container);
     add("year", year_of(item));
     add("volume", bibtex_escape(string_of(item, "volume")));
@@ -202,7 +204,8 @@ std::string bibtex(const Json& items) {
     if (entry != "misc" && item.contains("number") && !item.contains("issue"))
       add("number", bibtex_escape(string_of(item, "number")));
     add("pages", bibtex_escape(pages_bib(string_of(item, "page"))));
-    add(entry == "misc" ? "organization" : "publisher", bibtex_escape(string_of(item, "publisher")));
+    add(entry == "misc" ? "organization" : "publisher",
+        bibtex_escape(string_of(item, "publisher")));
     add("address", bibtex_escape(string_of(item, "publisher-place")));
     add("doi", bibtex_escape(string_of(item, "DOI")));
     add("url", string_of(item, "URL"));  // \url{} takes the characters as they are

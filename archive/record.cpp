@@ -314,10 +314,12 @@ EvidenceRecord record_from_json(const Json& j) {
 }
 
 bool is_csl_key(const std::string& key) {
-  static const std::set<std::string, std::less<>> keys = {
-      "type",   "title",     "author",          "editor", "issued", "container-title",
-      "volume", "issue",     "page",            "URL",    "DOI",    "publisher",
-      "note",   "accessed",  "publisher-place", "number", "genre",  "original-date"};
+  static const std::set<std::string, std::less<>> keys = {"type",   "title",    "author",
+                                                          "editor", "issued",   "container-title",
+                                                          "volume", "issue",    "page",
+                                                          "URL",    "DOI",      "publisher",
+                                                          "note",   "accessed", "publisher-place",
+                                                          "number", "genre",    "original-date"};
   return keys.contains(key);
 }
 
@@ -357,8 +359,8 @@ Source source_from_json(const Json& j) {
     for (const char* names : {"author", "editor"}) {
       auto list = it->find(names);
       if (list == it->end()) continue;
-      if (!list->is_array()) throw ArchiveError(std::string("csl: field '") + names +
-                                                "' must be an array of names");
+      if (!list->is_array())
+        throw ArchiveError(std::string("csl: field '") + names + "' must be an array of names");
       for (const Json& name : *list) {
         const bool ok = name.is_object() && (name.contains("family") || name.contains("literal"));
         if (!ok)
@@ -402,7 +404,8 @@ std::vector<Place> read_places_file(const std::string& path) {
             key != "radius_km" && key != "source" && key != "note")
           throw ArchiveError("unknown field '" + key + "'");
       }
-      for (const char* key : {"name", "latitude", "longitude", "radius_km", "source"}) require(j, key);
+      for (const char* key : {"name", "latitude", "longitude", "radius_km", "source"})
+        require(j, key);
       Place p;
       p.name = get_string(j, "name");
       p.aliases = get_list(j, "aliases");

@@ -56,7 +56,7 @@ struct EvidenceRecord {
   std::vector<std::string> social_status;
   std::vector<std::string> genders;
   std::vector<Source> sources;  // citations, in order
-  std::string notes;                 // the archive's own remarks (not evidence)
+  std::string notes;            // the archive's own remarks (not evidence)
 
   bool operator==(const EvidenceRecord&) const = default;
 };

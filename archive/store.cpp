@@ -208,10 +208,9 @@ void distance_km_function(sqlite3_context* context, int, sqlite3_value** argv) {
 // SQL function mancala_fold(text): fold_name(), for the schema migration filling place_key.
 void fold_function(sqlite3_context* context, int, sqlite3_value** argv) {
   const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-  const std::string folded =
-      fold_name(text == nullptr ? std::string_view()
-                                : std::string_view(text, static_cast<size_t>(
-                                                             sqlite3_value_bytes(argv[0]))));
+  const std::string folded = fold_name(
+      text == nullptr ? std::string_view()
+                      : std::string_view(text, static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
   sqlite3_result_text(context, folded.data(), static_cast<int>(folded.size()), SQLITE_TRANSIENT);
 }
 
@@ -823,11 +822,10 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, int64_t* unplaced) {
   if (q.from_year) filters += " AND e.day_to >= ?6";
   if (q.to_year) filters += " AND e.day_from <= ?7";
   if (q.min_confidence) filters += " AND e.confidence >= ?11";
-  const std::string from =
-      !match.empty()
-          ? " FROM evidence_fts f JOIN evidence e ON e.rid = f.rowid" + from_places +
-                " WHERE evidence_fts MATCH ?3"
-          : " FROM evidence e" + from_places + " WHERE 1";
+  const std::string from = !match.empty()
+                               ? " FROM evidence_fts f JOIN evidence e ON e.rid = f.rowid" +
+                                     from_places + " WHERE evidence_fts MATCH ?3"
+                               : " FROM evidence e" + from_places + " WHERE 1";
 
   std::string sql = std::string("SELECT ") + kRecordColumns;
   sql += near ? ", distance_km(COALESCE(e.latitude, p.latitude), COALESCE(e.longitude, "
@@ -896,9 +894,9 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, int64_t* unplaced) {
   if (unplaced != nullptr) {
     *unplaced = 0;
     if (near) {
-      Statement count(db_.get(), path_,
-                      "SELECT count(*)" + from + filters +
-                          " AND e.latitude IS NULL AND p.latitude IS NULL");
+      Statement count(
+          db_.get(), path_,
+          "SELECT count(*)" + from + filters + " AND e.latitude IS NULL AND p.latitude IS NULL");
       bind_filters(count);
       if (count.step()) *unplaced = count.integer(0);
     }

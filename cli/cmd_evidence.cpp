@@ -165,7 +165,8 @@ void warn_unsourced(const ar::ImportBatch& batch, Io& io) {
     if (++count <= 5) named.push_back(o.file + ": " + o.item);
   }
   if (count == 0) return;
-  io.err << "mancala: warning: " << (count == 1 ? "1 record cites" : std::to_string(count) + " records cite")
+  io.err << "mancala: warning: "
+         << (count == 1 ? "1 record cites" : std::to_string(count) + " records cite")
          << " no source: " << join(named, ", ")
          << (count > named.size() ? " and " + std::to_string(count - named.size()) + " more" : "")
          << "\n";
@@ -317,8 +318,7 @@ int parse_year(const std::string& text, const char* option, const std::string& c
     throw UsageError(command + ": " + option + " must be a whole year (negative = BCE), not '" +
                      text + "'");
   }
-  if (year == 0)
-    throw UsageError(command + ": " + option + ": there is no year 0 (use 1 or -1)");
+  if (year == 0) throw UsageError(command + ": " + option + ": there is no year 0 (use 1 or -1)");
   if (year > ar::kMaxYear || year < -ar::kMaxYear)
     throw UsageError(command + ": " + option + ": year out of range");
   return year;
@@ -354,29 +354,35 @@ void print_hits(const std::vector<ar::SearchHit>& hits, const std::string& forma
       std::vector<std::string> citations;
       for (const ar::Source& source : r.sources) citations.push_back(source.citation);
       const bool exact = r.latitude.has_value();
-      const std::vector<std::string> fields = {
-          r.id,
-          r.game,
-          r.type,
-          r.location,
-          r.latitude ? number_text(*r.latitude, 6) : "",
-          r.longitude ? number_text(*r.longitude, 6) : "",
-          r.date_from ? ar::format_date(*r.date_from) : "",
-          r.date_to ? ar::format_date(*r.date_to) : "",
-          r.confidence ? std::to_string(*r.confidence) : "",
-          join(r.spaces, "; "),
-          join(r.ages, "; "),
-          join(r.social_status, "; "),
-          join(r.genders, "; "),
-          join(citations, "; "),
-          r.rules,
-          r.content,
-          r.notes,
-          exact ? "exact" : hit.place ? "approximate" : "",
-          exact ? number_text(*r.latitude, 6) : hit.place ? number_text(hit.place->latitude, 6) : "",
-          exact ? number_text(*r.longitude, 6)
-                : hit.place ? number_text(hit.place->longitude, 6) : "",
-          exact ? "0" : hit.place ? number_text(hit.place->radius_km, 0) : ""};
+      const std::vector<std::string> fields = {r.id,
+                                               r.game,
+                                               r.type,
+                                               r.location,
+                                               r.latitude ? number_text(*r.latitude, 6) : "",
+                                               r.longitude ? number_text(*r.longitude, 6) : "",
+                                               r.date_from ? ar::format_date(*r.date_from) : "",
+                                               r.date_to ? ar::format_date(*r.date_to) : "",
+                                               r.confidence ? std::to_string(*r.confidence) : "",
+                                               join(r.spaces, "; "),
+                                               join(r.ages, "; "),
+                                               join(r.social_status, "; "),
+                                               join(r.genders, "; "),
+                                               join(citations, "; "),
+                                               r.rules,
+                                               r.content,
+                                               r.notes,
+                                               exact       ? "exact"
+                                               : hit.place ? "approximate"
+                                                           : "",
+                                               exact       ? number_text(*r.latitude, 6)
+                                               : hit.place ? number_text(hit.place->latitude, 6)
+                                                           : "",
+                                               exact       ? number_text(*r.longitude, 6)
+                                               : hit.place ? number_text(hit.place->longitude, 6)
+                                                           : "",
+                                               exact       ? "0"
+                                               : hit.place ? number_text(hit.place->radius_km, 0)
+                                                           : ""};
       std::string line;
       for (const std::string& f : fields)
         line += (line.empty() && &f == &fields[0] ? "" : ",") + csv_field(f);
@@ -400,9 +406,8 @@ void print_hits(const std::vector<ar::SearchHit>& hits, const std::string& forma
                       r.confidence ? std::to_string(*r.confidence) : "-"});
       if (with_distance) {
         rows.back().push_back(hit.distance_km ? number_text(*hit.distance_km, 1) : "");
-        rows.back().push_back(hit.place ? "approximate, ±" +
-                                              number_text(hit.place->radius_km, 0) + " km"
-                                        : "exact");
+        rows.back().push_back(
+            hit.place ? "approximate, ±" + number_text(hit.place->radius_km, 0) + " km" : "exact");
       }
     }
     print_table(io.out, rows, {false, false, false, false, false, true, true, false});
@@ -513,8 +518,8 @@ int show(const Args& args, Io& io) {
   } else if (const std::optional<ar::Place> place = store.place_of(r)) {
     rows.push_back({"position", number_text(place->latitude, 2) + ", " +
                                     number_text(place->longitude, 2) + " approximate: the region " +
-                                    place->name + ", within " +
-                                    number_text(place->radius_km, 0) + " km"});
+                                    place->name + ", within " + number_text(place->radius_km, 0) +
+                                    " km"});
     rows.push_back({"position source", place->source});
   }
   if (r.date_from) rows.push_back({"date", date_text(r)});
@@ -584,8 +589,7 @@ int games(const Args& args, Io& io) {
 }  // namespace
 
 void add_search_options(po::options_description& desc, SearchOptions& so) {
-  desc.add_options()("db", po::value(&so.db),
-                     "archive file (default $MANCALA_DB or ./mancala.db)")(
+  desc.add_options()("db", po::value(&so.db), "archive file (default $MANCALA_DB or ./mancala.db)")(
       "game", po::value(&so.query.game), "game key, name or alias")(
       "type", po::value(&so.query.type), "evidence type")(
       "from", po::value(&so.from), "records whose dates reach this year or later (negative = BCE)")(

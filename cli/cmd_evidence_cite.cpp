@@ -16,7 +16,7 @@ int evidence_cite(const Args& args, Io& io) {
   std::vector<std::string> ids;
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
       "format", po::value(&format), "text | bibtex | csl-json")("id", po::value(&ids),
-                                                                  "evidence ids");
+                                                                "evidence ids");
   po::positional_options_description pos;
   pos.add("id", -1);
   po::variables_map vm;
@@ -53,8 +53,7 @@ int evidence_cite(const Args& args, Io& io) {
       for (size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos;
            start = end + 1)
         io.out << "    " << text.substr(start, end - start) << "\n";
-      io.out << "  The record:\n    "
-             << ar::text_references(ar::Json::array({items.back()}));
+      io.out << "  The record:\n    " << ar::text_references(ar::Json::array({items.back()}));
     }
   }
   return 0;

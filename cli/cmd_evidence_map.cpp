@@ -94,8 +94,9 @@ int evidence_map(const Args& args, Io& io) {
   const size_t without = hits.size() - points.size() + static_cast<size_t>(unplaced);
   size_t approximate = 0;
   for (const reports::MapPoint& p : points) approximate += p.radius_km > 0 ? 1 : 0;
-  io.err << "wrote " << out << ": " << points.size() << (points.size() == 1 ? " record" : " records")
-         << " (" << approximate << " at an approximate position)";
+  io.err << "wrote " << out << ": " << points.size()
+         << (points.size() == 1 ? " record" : " records") << " (" << approximate
+         << " at an approximate position)";
   if (without > 0)
     io.err << "; " << without << (without == 1 ? " record" : " records")
            << " without a position not drawn";

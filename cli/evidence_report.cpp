@@ -77,8 +77,8 @@ EvidenceReport build_evidence_report(
       p.rulesets.push_back(link.ruleset);
     const std::vector<reports::MapPoint> points = map_points({hit}, games, "", "");
     if (!points.empty()) {
-      const double span = std::clamp(hit.place ? hit.place->radius_km / 111.0 * 8 : 40.0, 40.0,
-                                     360.0);
+      const double span =
+          std::clamp(hit.place ? hit.place->radius_km / 111.0 * 8 : 40.0, 40.0, 360.0);
       reports::MapOptions view =
           reports::map_view_around(points[0].latitude, points[0].longitude, span);
       view.width = 640;

@@ -27,7 +27,8 @@ EvidenceReport build_evidence_report(
     const std::string& report_title);
 
 // Adds to each comparison page of the report (compare/<game>.html) a line linking the evidence
-// records its rulesets cite, after its heading; `rulesets` are (ruleset id, game key, evidence ids).
+// records its rulesets cite, after its heading; `rulesets` are (ruleset id, game key, evidence
+// ids).
 void link_comparisons_to_evidence(
     std::vector<reports::ReportFile>& files,
     const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>>& rulesets,

@@ -145,7 +145,8 @@ std::string evidence_index_section(const std::vector<EvidencePage>& pages,
        "region's approximate position.</p>\n";
   if (!map_svg.empty()) b += "<figure>\n" + map_svg + "\n</figure>\n";
   // Inline styles: the index has the report's style sheet, not this file's.
-  b += "<div style=\"overflow-x: auto\">\n<table style=\"width: 100%\">\n<thead>\n<tr><th>Record</th>"
+  b += "<div style=\"overflow-x: auto\">\n<table style=\"width: "
+       "100%\">\n<thead>\n<tr><th>Record</th>"
        "<th>Game</th><th>Date</th><th>Place</th><th>Sources</th></tr>\n</thead>\n<tbody>\n";
   for (const EvidencePage& p : pages) {
     std::string place = h(p.location);
@@ -183,7 +184,8 @@ std::string reconstruction_citation(const std::string& ruleset_id, const std::st
   std::string out = name + " (mancala ruleset " + ruleset_id + ", " + status;
   if (!rules_hash.empty()) out += "; rules hash " + rules_hash;
   out += ")";
-  out += evidence.empty() ? ", citing no evidence record." : ", after evidence " + join(evidence, ", ") + ".";
+  out += evidence.empty() ? ", citing no evidence record."
+                          : ", after evidence " + join(evidence, ", ") + ".";
   return out;
 }
 
@@ -192,10 +194,10 @@ std::string run_citation(const std::string& ruleset_id, const std::string& rules
                          const std::string& agent, std::int64_t games,
                          std::optional<std::int64_t> run_id) {
   const size_t comma = agent.find(',');
-  const std::string agents = comma == std::string::npos
-                                 ? agent + " agent on both sides"
-                                 : agent.substr(0, comma) + " (P1) against " +
-                                       agent.substr(comma + 1) + " (P2)";
+  const std::string agents =
+      comma == std::string::npos
+          ? agent + " agent on both sides"
+          : agent.substr(0, comma) + " (P1) against " + agent.substr(comma + 1) + " (P2)";
   std::string out = "Simulation of ruleset " + ruleset_id;
   if (!rules_hash.empty()) out += " (rules hash " + rules_hash + ")";
   out += ": " + std::to_string(games) + " games, " + agents + ", seed " + std::to_string(seed) +

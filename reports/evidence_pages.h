@@ -18,15 +18,15 @@ namespace mancala::reports {
 // One evidence record as its page shows it.
 struct EvidencePage {
   std::string id, game_name, type, location, date;  // date as written, "" if undated
-  std::optional<double> latitude, longitude;         // the record's own coordinates
+  std::optional<double> latitude, longitude;        // the record's own coordinates
   // Its named region's approximate position (when it has no coordinates and the region is known).
   std::string place_name, place_source;
   double place_latitude = 0, place_longitude = 0, place_radius_km = 0;
   std::optional<int> confidence;
   std::string rules, content, notes;
-  std::vector<std::string> sources;  // citations as written
-  std::string cite_text;             // the works cited and the record, one reference per line
-  std::string cite_bibtex;           // the same as BibTeX
+  std::vector<std::string> sources;   // citations as written
+  std::string cite_text;              // the works cited and the record, one reference per line
+  std::string cite_bibtex;            // the same as BibTeX
   std::vector<std::string> rulesets;  // ids of the rulesets citing it
   std::string map_svg;                // its small map (reports/map.h), or "" when unplaced
 };

@@ -108,7 +108,8 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
   s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
        "viewBox=\"0 0 " +
        std::to_string(width) + " " + num(height) + "\" width=\"" + std::to_string(width) +
-       "\" height=\"" + num(height) + "\" role=\"img\" class=\"map\" font-family=\"sans-serif\" "
+       "\" height=\"" + num(height) +
+       "\" role=\"img\" class=\"map\" font-family=\"sans-serif\" "
        "font-size=\"12\">";
   s += "<title>" + xml_escape(o.title) + "</title><desc>" + xml_escape(desc) + "</desc>";
   s += "<defs><clipPath id=\"" + clip + "\"><rect x=\"0\" y=\"0\" width=\"" +
@@ -127,7 +128,8 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
     for (const double shift : {-360.0, 0.0, 360.0}) {
       if (hi + shift < o.lon_min || lo + shift > o.lon_max) continue;
       for (size_t i = 0; i < ring.size(); ++i) {
-        d += (i == 0 ? "M" : "L") + num(p.x(ring[i].first + shift)) + " " + num(p.y(ring[i].second));
+        d +=
+            (i == 0 ? "M" : "L") + num(p.x(ring[i].first + shift)) + " " + num(p.y(ring[i].second));
       }
       d += "Z";
     }
@@ -162,8 +164,8 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
         const double ry = std::max(pt.radius_km / kKmPerDegree * p.scale, 4.0);
         const double cos_lat = std::max(std::cos(pt.latitude * kPi / 180), 0.05);
         const double rx = std::max(pt.radius_km / (kKmPerDegree * cos_lat) * p.scale, 4.0);
-        mark = "<ellipse cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" rx=\"" + num(rx) +
-               "\" ry=\"" + num(ry) + "\" fill=\"" + c + "\" fill-opacity=\"0.22\" stroke=\"" + c +
+        mark = "<ellipse cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" rx=\"" + num(rx) + "\" ry=\"" +
+               num(ry) + "\" fill=\"" + c + "\" fill-opacity=\"0.22\" stroke=\"" + c +
                "\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/><circle cx=\"" + num(x) +
                "\" cy=\"" + num(y) + "\" r=\"3.5\" fill=\"#fff\" stroke=\"" + c +
                "\" stroke-width=\"2\"/>";

@@ -816,8 +816,7 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
        h(reconstruction_citation(rs.id, rs.name, rs.status, rs.rules_hash, rs.evidence)) +
        "</p>\n<p>This run: " +
        h(run_citation(rs.id, f.rules_hash, f.engine_version, f.seed, f.agent,
-                      static_cast<std::int64_t>(f.games_requested),
-                      item.entry->stored_as)) +
+                      static_cast<std::int64_t>(f.games_requested), item.entry->stored_as)) +
        "</p>\n";
   b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the "
        "resolved ruleset: the evidence "

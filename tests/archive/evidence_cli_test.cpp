@@ -90,8 +90,8 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
             "updated DLP.Evidence.1880: removed location, date_from, date_to, rules, "
             "content, confidence, spaces, sources\n"
             "mancala: warning: 1 record cites no source: " +
-                changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " +
-                db_ + ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked());
+                changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " + db_ +
+                ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked());
   const CliResult show =
       run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_});
   EXPECT_EQ(
@@ -222,10 +222,10 @@ TEST_F(EvidenceCli, PortalImportOfTheFourSeedPagesMatchesTheSeedRecords) {
   const CliResult portal = run_cli(args);
   ASSERT_EQ(portal.code, 0) << portal.err;
   // Sonka's page gives no Source field: the import says so (issue 14).
-  EXPECT_EQ(portal.err, "mancala: warning: 1 record cites no source: " +
-                            fixture("sonka_dlp693.txt") + ": DLP.Evidence.693\n" +
-                            "imported 4 records into " + dir_ / "portal.db" +
-                            ": 4 added, 0 updated, 0 unchanged" + linked());
+  EXPECT_EQ(portal.err,
+            "mancala: warning: 1 record cites no source: " + fixture("sonka_dlp693.txt") +
+                ": DLP.Evidence.693\n" + "imported 4 records into " + dir_ / "portal.db" +
+                ": 4 added, 0 updated, 0 unchanged" + linked());
   // data/evidence holds the same four records (plus Toguz Kumalak's and Kalah's), field for field,
   // except what the archive adds to the portal's text: each citation's structured form (CSL-JSON)
   // and Sonka's source, the work its quoted content names (with a note saying so).
@@ -263,9 +263,9 @@ TEST_F(EvidenceCli, PortalToJsonThenImportGivesIdenticalRecords) {
   const CliResult written = run_cli(json_only);
   unsetenv("MANCALA_DB");
   ASSERT_EQ(written.code, 0) << written.err;
-  EXPECT_EQ(written.err, "mancala: warning: 1 record cites no source: " +
-                             fixture("sonka_dlp693.txt") + ": DLP.Evidence.693\n" +
-                             "wrote 4 JSON files to " + dir_ / "json" + "\n");
+  EXPECT_EQ(written.err,
+            "mancala: warning: 1 record cites no source: " + fixture("sonka_dlp693.txt") +
+                ": DLP.Evidence.693\n" + "wrote 4 JSON files to " + dir_ / "json" + "\n");
   EXPECT_FALSE(std::filesystem::exists(dir_ / "unused.db"));  // --to-json alone writes no database
 
   // The files parse back to exactly the records parsed from the pages.

@@ -189,8 +189,7 @@ TEST(PortalPages, SeveralRecordsOnOnePage) {
   EXPECT_EQ(b.content, "\"First line\nsecond line\"");  // a line without a field name continues
   EXPECT_FALSE(b.confidence);
   EXPECT_EQ(b.social_status, (std::vector<std::string>{"Elite", "Commoners"}));
-  EXPECT_EQ(b.sources,
-            (std::vector<Source>{"A. Author 1990. Book.", "B. Author 2000. Other."}));
+  EXPECT_EQ(b.sources, (std::vector<Source>{"A. Author 1990. Book.", "B. Author 2000. Other."}));
 }
 
 TEST(PortalPages, ARegionPageLocationFieldWinsOverTheRegion) {

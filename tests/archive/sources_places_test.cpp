@@ -87,9 +87,10 @@ TEST(SeedSources, BadSourcesAreRefusedNamingTheRecordAndTheSource) {
   auto error = [](const std::string& sources) {
     ImportBatch batch;
     try {
-      read_evidence_text(R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "sources": )" +
-                             sources + "}]}",
-                         "f.json", batch);
+      read_evidence_text(
+          R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "sources": )" + sources +
+              "}]}",
+          "f.json", batch);
     } catch (const ArchiveError& e) {
       return std::string(e.what());
     }
@@ -107,8 +108,9 @@ TEST(SeedSources, BadSourcesAreRefusedNamingTheRecordAndTheSource) {
   EXPECT_EQ(error(R"([{"citation": "c", "csl": {"type": "book", "author": ["Smith"]}}])"),
             "f.json: records[0] (X.1): sources[0]: csl: each 'author' must be an object with "
             "'family' (and 'given') or 'literal'");
-  EXPECT_EQ(error("[3]"), "f.json: records[0] (X.1): sources[0]: a source must be a citation "
-                          "string or an object, not a number");
+  EXPECT_EQ(error("[3]"),
+            "f.json: records[0] (X.1): sources[0]: a source must be a citation "
+            "string or an object, not a number");
 }
 
 // "`evidence import` warns about a record without one"
@@ -118,8 +120,8 @@ TEST_F(SourcesAndPlaces, ImportWarnsAboutRecordsWithoutSources) {
       {"id": "NEW.2", "game": "otep", "type": "Artifact", "sources": ["A. 1900."]}]})");
   const CliResult r = run({"evidence", "import", dir_ / "new.json"});
   EXPECT_EQ(r.code, 0);
-  EXPECT_TRUE(r.err.starts_with("mancala: warning: 1 record cites no source: " + dir_ /
-                                "new.json" + ": records[0] (NEW.1)\n"))
+  EXPECT_TRUE(r.err.starts_with("mancala: warning: 1 record cites no source: " + dir_ / "new.json" +
+                                ": records[0] (NEW.1)\n"))
       << r.err;
 }
 
@@ -138,15 +140,15 @@ TEST(Cite, ARecordCitesItsWorksThenItself) {
   r.location = "Bari";
   r.date_from = r.date_to = parse_date("1939");
   r.sources = {Source("Plain & simple."),
-               Source("Smith 1950.", Json{{"type", "article-journal"},
-                                          {"title", "On 100% of {games}"},
-                                          {"author", Json::array({Json{{"family", "Smith"},
-                                                                       {"given", "J."}}})},
-                                          {"container-title", "Games_Journal"},
-                                          {"volume", "3"},
-                                          {"issue", "2"},
-                                          {"page", "10-20"},
-                                          {"issued", Json{{"date-parts", {{1950}}}}}})};
+               Source("Smith 1950.",
+                      Json{{"type", "article-journal"},
+                           {"title", "On 100% of {games}"},
+                           {"author", Json::array({Json{{"family", "Smith"}, {"given", "J."}}})},
+                           {"container-title", "Games_Journal"},
+                           {"volume", "3"},
+                           {"issue", "2"},
+                           {"page", "10-20"},
+                           {"issued", Json{{"date-parts", {{1950}}}}}})};
   const Json items = csl_items(r, Game{"otep", "Otep", {}, 1283});
   ASSERT_EQ(items.size(), 3u);
   EXPECT_EQ(items[0]["id"], "DLP.Evidence.9-source1");
@@ -256,7 +258,8 @@ TEST_F(SourcesAndPlaces, CiteErrorsAreExact) {
   EXPECT_EQ(unknown.err, "mancala: evidence cite: no evidence record 'X'\n");
   const CliResult format = run({"evidence", "cite", "DLP.Evidence.693", "--format", "ris"});
   EXPECT_EQ(format.code, 2);
-  EXPECT_EQ(format.err, "mancala: evidence cite: --format must be text|bibtex|csl-json, not 'ris'\n");
+  EXPECT_EQ(format.err,
+            "mancala: evidence cite: --format must be text|bibtex|csl-json, not 'ris'\n");
   const CliResult none = run({"evidence", "cite"});
   EXPECT_EQ(none.code, 2);
   EXPECT_EQ(none.err, "mancala: evidence cite: give at least one evidence id\n");
@@ -283,8 +286,8 @@ TEST_F(SourcesAndPlaces, ShowAGameListsItsRecords) {
 // "today `evidence search --to 1929 --near 28.61,77.21 --radius-km 2000` silently leaves out
 // Mawkar Katiya (Khasi, about 1,480 km from Delhi)"
 TEST_F(SourcesAndPlaces, NearFindsRecordsPlacedOnlyByTheirRegion) {
-  const CliResult r = run({"evidence", "search", "--to", "1929", "--near", "28.61,77.21",
-                           "--radius-km", "2000"});
+  const CliResult r =
+      run({"evidence", "search", "--to", "1929", "--near", "28.61,77.21", "--radius-km", "2000"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out,
             "id                 game           type         date                     location    "
@@ -295,8 +298,8 @@ TEST_F(SourcesAndPlaces, NearFindsRecordsPlacedOnlyByTheirRegion) {
             "                        100  1490.0  approximate, ±100 km\n");
   EXPECT_EQ(r.err, "2 records\n");  // every dated record before 1930 has a position
   // JSON keeps the records importable and gives the approximate positions beside them.
-  const CliResult json = run({"evidence", "search", "--near", "28.61,77.21", "--radius-km",
-                              "2000", "--to", "1929", "--format", "json"});
+  const CliResult json = run({"evidence", "search", "--near", "28.61,77.21", "--radius-km", "2000",
+                              "--to", "1929", "--format", "json"});
   const Json doc = Json::parse(json.out);
   EXPECT_EQ(doc["positions"]["DLP.Evidence.741"]["place"], "Khasi");
   EXPECT_EQ(doc["positions"]["DLP.Evidence.741"]["approximate"], true);
@@ -427,8 +430,7 @@ TEST(SchemaMigration, AFailedMigrationLeavesTheFileAsItWas) {
   const std::string before = testing::read_text(db);
   EXPECT_THROW(Store::open(db), ArchiveError);
   EXPECT_EQ(testing::raw_text(db, "PRAGMA user_version"), "1");
-  EXPECT_EQ(testing::raw_text(db, "SELECT count(*) FROM sqlite_master WHERE name = 'places'"),
-            "0");
+  EXPECT_EQ(testing::raw_text(db, "SELECT count(*) FROM sqlite_master WHERE name = 'places'"), "0");
 }
 
 }  // namespace

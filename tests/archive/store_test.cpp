@@ -35,7 +35,6 @@ std::string open_error(const std::string& path, Store::Mode mode = Store::Mode::
   return "(no error)";
 }
 
-
 // True when `text` has the shape of `pattern`, where 'd' stands for any digit.
 bool matches_shape(const std::string& text, const std::string& pattern) {
   if (text.size() != pattern.size()) return false;

@@ -38,9 +38,10 @@ class EvidenceReport : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir();
-    const Result r = run_cli({"report", "mawkar_katiya/das_gupta_1923", "mawkar_katiya/no_handicaps",
-                              "sonka", "--games", kGames, "--out", (*dir_ / "out").string(),
-                              "--no-store", "--sensitivity-games", "0", "--handicap-rounds", "4"});
+    const Result r =
+        run_cli({"report", "mawkar_katiya/das_gupta_1923", "mawkar_katiya/no_handicaps", "sonka",
+                 "--games", kGames, "--out", (*dir_ / "out").string(), "--no-store",
+                 "--sensitivity-games", "0", "--handicap-rounds", "4"});
     ASSERT_EQ(r.code, 0) << r.err;
   }
   static void TearDownTestSuite() {
@@ -61,18 +62,19 @@ TEST_F(EvidenceReport, EachRecordHasAPageWithEverythingAndLinksBack) {
   }
   const std::string p = page("evidence/DLP.Evidence.741.html");
   EXPECT_NO_THROW(xml_check::parse(p.substr(p.find('\n') + 1))) << "well-formed after the doctype";
-  for (const char* part :
-       {"<h1>DLP.Evidence.741: Mawkar Katiya</h1>", "<dt>Type</dt><dd>Ethnography</dd>",
-        "<dt>Date</dt><dd>1923-06-01 - 1923-12-31</dd>",
-        "<span class=\"approx\">approximate</span> position 25.57\xC2\xB0N 91.88\xC2\xB0"
-        "E, within 100 km (the region Khasi)",
-        "<dt>Confidence</dt><dd>100 (the source&#39;s confidence, 0-100)</dd>",
-        "Das-Gupta. H. 1923. &quot;Notes on a Type of Sedentary Game",
-        "<h2 id=\"rules\">Rules (a paraphrase)</h2>", "<blockquote>&quot;The type of sedentary game",
-        "<a href=\"../rulesets/mawkar_katiya.das_gupta_1923.html\">mawkar_katiya/das_gupta_1923</a>",
-        "<a href=\"../rulesets/mawkar_katiya.no_handicaps.html\">mawkar_katiya/no_handicaps</a>",
-        "<code>mawkar_katiya/opposite_capture</code>",  // cites it, not in this report
-        "@article{DasGupta1923,", "<a href=\"../index.html\">"}) {
+  for (
+      const char* part :
+      {"<h1>DLP.Evidence.741: Mawkar Katiya</h1>", "<dt>Type</dt><dd>Ethnography</dd>",
+       "<dt>Date</dt><dd>1923-06-01 - 1923-12-31</dd>",
+       "<span class=\"approx\">approximate</span> position 25.57\xC2\xB0N 91.88\xC2\xB0"
+       "E, within 100 km (the region Khasi)",
+       "<dt>Confidence</dt><dd>100 (the source&#39;s confidence, 0-100)</dd>",
+       "Das-Gupta. H. 1923. &quot;Notes on a Type of Sedentary Game",
+       "<h2 id=\"rules\">Rules (a paraphrase)</h2>", "<blockquote>&quot;The type of sedentary game",
+       "<a href=\"../rulesets/mawkar_katiya.das_gupta_1923.html\">mawkar_katiya/das_gupta_1923</a>",
+       "<a href=\"../rulesets/mawkar_katiya.no_handicaps.html\">mawkar_katiya/no_handicaps</a>",
+       "<code>mawkar_katiya/opposite_capture</code>",  // cites it, not in this report
+       "@article{DasGupta1923,", "<a href=\"../index.html\">"}) {
     EXPECT_NE(p.find(part), std::string::npos) << part;
   }
   // Its small map: one dashed region circle, in a well-formed <svg>, with "approximate".
@@ -129,10 +131,10 @@ TEST_F(EvidenceReport, TheIndexShowsTheEvidenceMapAndList) {
   EXPECT_NO_THROW(xml_check::parse(index.substr(index.find('\n') + 1)));
   const size_t at = index.find("<h2 id=\"evidence\">Evidence</h2>");
   ASSERT_NE(at, std::string::npos);
-  const std::string svg = index.substr(index.find("<svg", at),
-                                       index.find("</svg>", at) + 6 - index.find("<svg", at));
+  const std::string svg =
+      index.substr(index.find("<svg", at), index.find("</svg>", at) + 6 - index.find("<svg", at));
   const xml_check::Element map = xml_check::parse(svg);
-  EXPECT_EQ(xml_check::find_all(map, "a").size(), 6u);  // every seed record is placed
+  EXPECT_EQ(xml_check::find_all(map, "a").size(), 6u);        // every seed record is placed
   EXPECT_EQ(xml_check::find_all(map, "ellipse").size(), 5u);  // five only by their region
   EXPECT_NE(svg.find("href=\"evidence/DLP.Evidence.741.html\""), std::string::npos);
   EXPECT_NE(index.find("<a href=\"evidence/DLP.Evidence.693.html\">DLP.Evidence.693</a>"),
@@ -154,9 +156,9 @@ TEST_F(EvidenceReport, PagesRenderInHeadlessChromiumWhenInstalled) {
           std::string("timeout 120 ") + chromium +
           " --headless --no-sandbox --disable-gpu --disable-background-networking"
           " --disable-component-update --disable-sync --no-first-run --user-data-dir=" +
-          (*dir_ / "profile").string() + " --screenshot=" + png.string() + " --window-size=" +
-          std::to_string(width) + ",1200 file://" + (*dir_ / "out" / path).string() +
-          " >/dev/null 2>&1";
+          (*dir_ / "profile").string() + " --screenshot=" + png.string() +
+          " --window-size=" + std::to_string(width) + ",1200 file://" +
+          (*dir_ / "out" / path).string() + " >/dev/null 2>&1";
       ASSERT_EQ(std::system(command.c_str()), 0) << command;
       const std::string image = read_text(png);
       ASSERT_GT(image.size(), 10000u) << path << " at " << width << ": a blank page is smaller";
@@ -189,7 +191,8 @@ TEST(EvidenceMap, WritesAnSvgOfASearch) {
   const Result no_out = run_cli({"evidence", "map", "--db", db});
   EXPECT_EQ(no_out.code, 2);
   EXPECT_EQ(no_out.err, "mancala: evidence map: give the SVG file to write with --out FILE.svg\n");
-  const Result bad_link = run_cli({"evidence", "map", "--out", out, "--link", "x.html", "--db", db});
+  const Result bad_link =
+      run_cli({"evidence", "map", "--out", out, "--link", "x.html", "--db", db});
   EXPECT_EQ(bad_link.code, 2);
   EXPECT_EQ(bad_link.err,
             "mancala: evidence map: --link must hold {id}, e.g. 'evidence/{id}.html'\n");

@@ -312,10 +312,9 @@ TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
             0);
   std::vector<std::string> files_now = list_files(dir / "out");
   std::erase_if(files_now, [](const std::string& f) { return f.starts_with("evidence/"); });
-  EXPECT_EQ(files_now,
-            (std::vector<std::string>{".mancala-report", "index.html", "report.md",
-                                      "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv",
-                                      "runs.json"}));
+  EXPECT_EQ(files_now, (std::vector<std::string>{".mancala-report", "index.html", "report.md",
+                                                 "rulesets/toguz_kumalak.no_tuzdyk.html",
+                                                 "runs.csv", "runs.json"}));
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(dir.path()))
     left.push_back(e.path().filename().string());

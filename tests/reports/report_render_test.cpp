@@ -266,9 +266,10 @@ TEST(ReportRender, RulesetPageLinksToItsParentWhenTheParentIsInTheReport) {
 TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   const auto files = render(sample_entries());
   const auto khutka = xml_check::parse(files.at("rulesets/khutka_boia.das_gupta.html"));
-  EXPECT_EQ(texts(khutka, "h2"),
-            (std::vector<std::string>{"Results", "Match length", "How matches ended", "Matches",
-                                      "Handicap effects", "How to cite", "Rules and their provenance"}));
+  EXPECT_EQ(
+      texts(khutka, "h2"),
+      (std::vector<std::string>{"Results", "Match length", "How matches ended", "Matches",
+                                "Handicap effects", "How to cite", "Rules and their provenance"}));
   std::vector<std::string> titles;
   for (const auto* svg : xml_check::find_all(khutka, "svg"))
     titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
