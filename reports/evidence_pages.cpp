@@ -75,6 +75,15 @@ std::string compact_date(const std::string& date) {
   return date;
 }
 
+// A date range that may break after its dash, never inside a date.
+std::string date_cell(const std::string& date) {
+  const size_t dash = date.find(" - ");
+  if (dash == std::string::npos)
+    return "<span style=\"white-space: nowrap\">" + h(date) + "</span>";
+  return "<span style=\"white-space: nowrap\">" + h(date.substr(0, dash)) +
+         " -</span> <span style=\"white-space: nowrap\">" + h(date.substr(dash + 3)) + "</span>";
+}
+
 }  // namespace
 
 std::string evidence_page_path(std::string_view id) {
@@ -156,9 +165,7 @@ std::string evidence_index_section(const std::vector<EvidencePage>& pages,
       place += " (no position)";
     b += "<tr><td style=\"min-width: 0\"><a href=\"" + h(evidence_page_path(p.id)) + "\">" +
          h(p.id) + "</a></td><td>" + h(p.game_name) + "<br /><small>" + h(p.type) +
-         "</small></td><td style=\"white-space: nowrap\">" + h(compact_date(p.date)) +
-         "</td><td style=\"overflow-wrap: anywhere\">" + place +
-         "</td><td style=\"overflow-wrap: anywhere\">" +
+         "</small></td><td>" + date_cell(compact_date(p.date)) + "</td><td>" + place + "</td><td>" +
          h(p.sources.empty() ? std::string("none") : join(p.sources, "; ")) + "</td></tr>\n";
   }
   b += "</tbody>\n</table>\n</div>\n";
