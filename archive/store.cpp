@@ -767,10 +767,17 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
     Statement add(db, path_,
                   "INSERT INTO places(folded, name, latitude, longitude, radius_km, source) "
                   "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(folded) DO NOTHING");
+    std::map<std::string, std::string> owner;  // folded spelling -> place name
     for (const Place& p : batch.places) {
       std::vector<std::string> spellings = {p.name};
       spellings.insert(spellings.end(), p.aliases.begin(), p.aliases.end());
       for (const std::string& spelling : spellings) {
+        const auto [it, added] = owner.emplace(fold_name(spelling), p.name);
+        if (!added && it->second != p.name) {
+          throw ArchiveError(where(
+              "places", p.name,
+              "the spelling '" + spelling + "' already names the place '" + it->second + "'"));
+        }
         add.reset();
         add.bind(1, fold_name(spelling))
             .bind(2, p.name)

@@ -384,6 +384,18 @@ TEST(Places, BadPlacesFilesNameTheEntry) {
                 "source": "s"}]})"),
             dir / "p.json" + ": places[0] (A): radius_km must be 0 to 20000");
   EXPECT_EQ(error(R"([])"), dir / "p.json" + ": must be an object {\"places\": [...]}");
+  // Two places may not share a spelling: the import says which, and writes nothing.
+  ImportBatch batch;
+  batch.places = {Place{"Khasi", {}, 25, 91, 100, "s"},
+                  Place{"Khasi Hills", {"khasi"}, 25, 91, 50, "t"}};
+  try {
+    Store::open(dir / "a.db").import(batch);
+    ADD_FAILURE() << "two places with one spelling were imported";
+  } catch (const ArchiveError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "places: Khasi Hills: the spelling 'khasi' already names the place 'Khasi'");
+  }
+  EXPECT_TRUE(Store::open(dir / "a.db").places().empty());
 }
 
 // "an old database must migrate cleanly, in a transaction"
