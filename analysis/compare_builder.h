@@ -170,6 +170,15 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id,
                                                const std::string& db_path,
                                                const std::function<void(const std::string&)>& warn);
 
+// Whether the verdicts of a comparison under random play hold under skilled play: `random` is
+// the same comparison (the same rulesets in the same order, seed and N) played by random agents,
+// `skilled` the one played by the agents of its runs. A verdict on the first-player advantage or
+// on the mean length is the direction of a significant difference, or no significant difference;
+// for each pair and statistic where the two differ, the skilled pair's summary gains "; under
+// random play <clause>, which does not hold under <agents>" and the comparison a note. Throws
+// mancala::Error when the two comparisons are not of the same rulesets.
+void add_random_play_verdicts(Comparison& skilled, const Comparison& random);
+
 // Renderings. text: aligned tables for a terminal; markdown: GitHub tables; csv: one tidy table
 // (section, ruleset, versus, statistic, value, ci_low, ci_high, test, statistic_value, p_value,
 // p_holm, note); json: everything, numbers at full precision (schema in docs/compare.md).

@@ -29,6 +29,7 @@ const std::map<std::string, CommandInfo>& commands() {
       {"compare", {cmd_compare, "compare rule reconstructions side by side"}},
       {"handicap", {cmd_handicap, "measure handicap effects of a multi-round ruleset"}},
       {"solve", {cmd_solve, "the exact value of a position under perfect play"}},
+      {"ladder", {cmd_ladder, "play agents against each other: win rates, ratings, skill depth"}},
   };
   return table;
 }

@@ -127,6 +127,13 @@ int cmd_compare(const Args& args, Io& io) {
     };
     const auto start = std::chrono::steady_clock::now();
     comparison = analysis::compare_rulesets(rulesets, options);
+    if (options.agents.label() != "random") {
+      // Skilled play: say where a verdict under random play (same rulesets, seed, N) fails.
+      analysis::CompareOptions random_play = options;
+      random_play.agents = sim::AgentPair();
+      analysis::add_random_play_verdicts(comparison,
+                                         analysis::compare_rulesets(rulesets, random_play));
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::ostringstream line;

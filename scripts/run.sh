@@ -6,4 +6,6 @@ bash scripts/setup.sh
 bash scripts/build.sh
 ./build/mancala evidence import data/evidence
 ./build/mancala evidence summary
-./build/mancala report   # every ruleset; prints where the report is (reports/out/index.html)
+# Every ruleset, and a skill ladder of each game's default ruleset (random, greedy, alphabeta:2;
+# 100 games per pair: seconds of CPU); prints where the report is (reports/out/index.html).
+./build/mancala report --ladder

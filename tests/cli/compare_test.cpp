@@ -576,5 +576,41 @@ TEST(CompareLibrary, RefusesFewerThanTwoRunsAndPartialRuns) {
       "compare: toguz_kumalak/standard: the run is partial (stopped early): compare complete runs");
 }
 
+// Issue 11: "the plain-language line of a comparison says when a verdict under random play does
+// not hold under skilled play". Under random play B's first player wins far more often than A's
+// (significant); under skilled play the two are alike: the line says the random verdict fails.
+TEST(CompareSkilledPlay, AVerdictUnderRandomPlayThatFailsUnderSkilledPlayIsSaid) {
+  const auto skilled_run = [](const std::string& id, uint64_t p1, uint64_t p2) {
+    ComparedRun r = hand_made(id, p1, p2, 0, {{100, p1 + p2}});
+    r.run.agent = "alphabeta:3";
+    return r;
+  };
+  const Comparison random =
+      compare_runs({hand_made("toguz_kumalak/standard", 500, 500, 0, {{100, 1000}}),
+                    hand_made("toguz_kumalak/no_tuzdyk", 800, 200, 0, {{100, 1000}})},
+                   true);
+  Comparison skilled = compare_runs({skilled_run("toguz_kumalak/standard", 500, 500),
+                                     skilled_run("toguz_kumalak/no_tuzdyk", 505, 495)},
+                                    true);
+  ASSERT_TRUE(test_of(random.pairs[0], "first_player_advantage")->significant);
+  ASSERT_FALSE(test_of(skilled.pairs[0], "first_player_advantage")->significant);
+  const std::string before = skilled.pairs[0].summary;
+  add_random_play_verdicts(skilled, random);
+  const std::string& after = skilled.pairs[0].summary;
+  ASSERT_TRUE(after.starts_with(before + "; under random play first-player advantage +60.0 points"))
+      << after;
+  EXPECT_TRUE(after.ends_with(", which does not hold under alphabeta:3")) << after;
+  EXPECT_EQ(after.find("length"), std::string::npos) << "the length verdicts agree";
+  EXPECT_NE(skilled.notes.back().find("1 of 1 pairs have a verdict"), std::string::npos);
+
+  // The same verdicts under both: the line is left as it was.
+  Comparison same = compare_runs({skilled_run("toguz_kumalak/standard", 500, 500),
+                                  skilled_run("toguz_kumalak/no_tuzdyk", 800, 200)},
+                                 true);
+  const std::string unchanged = same.pairs[0].summary;
+  add_random_play_verdicts(same, random);
+  EXPECT_EQ(same.pairs[0].summary, unchanged);
+}
+
 }  // namespace
 }  // namespace mancala::cli
