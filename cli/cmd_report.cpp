@@ -12,6 +12,7 @@
 #include "analysis/report_builder.h"
 #include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
+#include "cli/evidence_report.h"
 #include "cli/options.h"
 #include "cli/run_support.h"
 #include "reports/report.h"
@@ -205,7 +206,15 @@ int cmd_report(const Args& args, Io& io) {
     command += " " + args[i];
   }
   report_options.command = command;
+  // A page per evidence record, linked from the rulesets citing it (cli/evidence_report.h).
+  std::vector<std::pair<std::string, std::string>> ruleset_pages;
+  for (const reports::ReportEntry& entry : entries)
+    ruleset_pages.emplace_back(entry.ruleset.id, reports::ruleset_page_path(entry.ruleset.id));
+  EvidenceReport evidence = build_evidence_report(ruleset_pages, report_options.title);
+  report_options.evidence_pages = evidence.ids;
+  report_options.evidence_section = evidence.index_section;
   std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
+  files.insert(files.end() - 1, evidence.files.begin(), evidence.files.end());
   if (!vm.count("no-extras")) {
     // Comparison pages per game and handicap curves per multi-round ruleset
     // (analysis/compare_report.h).
@@ -218,6 +227,9 @@ int cmd_report(const Args& args, Io& io) {
     std::vector<nlohmann::json> runs;
     for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
     analysis::add_comparisons_to_report(files, rulesets, runs, extras);
+    std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> cited;
+    for (const sim::RuleSet& r : rulesets) cited.emplace_back(r.id, r.game, r.evidence);
+    link_comparisons_to_evidence(files, cited, evidence.ids);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";

@@ -25,6 +25,7 @@
 #include "common/paths.h"
 #include "common/strict_json.h"
 #include "common/world.h"
+#include "reports/evidence_pages.h"
 #include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -437,6 +438,12 @@ int runs_list(const Args& args, Io& io) {
   return 0;
 }
 
+// The suggested citation of a stored run (reports/evidence_pages.h, issue 14).
+std::string run_record_citation(const archive::RunRecord& r) {
+  return reports::run_citation(r.ruleset, r.rules_hash, r.engine_version, r.seed, r.agent, r.games,
+                               r.id);
+}
+
 int runs_show(const Args& args, Io& io) {
   po::options_description desc("options");
   long long id = 0;
@@ -477,6 +484,7 @@ int runs_show(const Args& args, Io& io) {
               {"seed", record->seed},
               {"games", record->games},
               {"partial", record->partial},
+              {"citation", run_record_citation(*record)},
               {"stats", stats}};
     io.out << j.dump(2) << "\n";
     return 0;
@@ -484,7 +492,8 @@ int runs_show(const Args& args, Io& io) {
   io.out << "run " << record->id << ": " << record->ruleset << ", " << record->agent
          << " agent, seed " << record->seed << ", " << record->games << " games"
          << (record->partial ? " (partial)" : "") << ", " << record->created_at << "\n"
-         << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n\n";
+         << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n"
+         << "cite as: " << run_record_citation(*record) << "\n\n";
   std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
   for (const reports::TidyStatistic& row : reports::tidy_statistics(stats)) {
     const std::string value = row.value.is_null()             ? "-"

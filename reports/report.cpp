@@ -15,6 +15,7 @@
 
 #include "common/error.h"
 #include "common/world.h"
+#include "reports/evidence_pages.h"
 #include "reports/render.h"
 #include "stats/histogram.h"
 
@@ -745,8 +746,7 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
        " \xC2\xB7 status: <strong>" + h(rs.status) + "</strong>";
   if (const std::string meaning = status_meaning(rs.status); !meaning.empty())
     b += " (" + h(meaning) + ")";
-  b += " \xC2\xB7 evidence: " +
-       h(rs.evidence.empty() ? std::string("none") : join(rs.evidence, ", "));
+  b += " \xC2\xB7 evidence: " + evidence_links_html(rs.evidence, options.evidence_pages, "../");
   if (!rs.extends.empty()) {
     const auto it = pages.find(rs.extends);
     b += " \xC2\xB7 extends ";
@@ -812,6 +812,12 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
     }
   }
 
+  b += "<h2 id=\"cite\">How to cite</h2>\n<p>The reconstruction: " +
+       h(reconstruction_citation(rs.id, rs.name, rs.status, rs.rules_hash, rs.evidence)) +
+       "</p>\n<p>This run: " +
+       h(run_citation(rs.id, f.rules_hash, f.engine_version, f.seed, f.agent,
+                      static_cast<std::int64_t>(f.games_requested), item.entry->stored_as)) +
+       "</p>\n";
   b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the "
        "resolved ruleset: the evidence "
        "phrase it implements, the assumption it makes, or the vocabulary's default.</p>\n";
@@ -868,6 +874,7 @@ std::string index_page(const std::vector<Prepared>& items,
   b += figure(overview_chart(items), "Bars: share of finished games; whiskers: 95% intervals.");
   b += figure(advantage_chart(items),
               "Bars: first-player advantage; whiskers: 95% intervals. Zero: no advantage.");
+  b += options.evidence_section;
   return report_page(options.title, b);
 }
 

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,10 @@ struct ReportEntry {
 struct ReportOptions {
   std::string title = "Mancala rule reconstructions: simulation report";
   std::string command;  // the command line that made it, shown on the index page ("" = not shown)
+  // Evidence ids that have a page (evidence_pages.h): a ruleset page links the ones it cites.
+  std::set<std::string> evidence_pages = {};
+  // HTML the index shows after the rulesets (evidence_index_section), or "".
+  std::string evidence_section = {};
 };
 
 // The display name of a game key: "toguz_kumalak" -> "Toguz Kumalak".

@@ -301,11 +301,13 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
       << table[1];
 
   const auto shown = lines_of(run_cli({"runs", "show", "2", "--db", db, "--format", "table"}).out);
-  ASSERT_GE(shown.size(), 5u);
+  ASSERT_GE(shown.size(), 6u);
   EXPECT_TRUE(std::regex_match(
       shown[0], std::regex("run 2: toguz_kumalak/no_tuzdyk, random agent, seed 1, 20 games, .*Z")))
       << shown[0];
-  EXPECT_TRUE(std::regex_match(shown[4], std::regex("games +20"))) << shown[4];
+  EXPECT_TRUE(shown[2].starts_with("cite as: Simulation of ruleset toguz_kumalak/no_tuzdyk"))
+      << shown[2];  // issue 14: a suggested citation
+  EXPECT_TRUE(std::regex_match(shown[5], std::regex("games +20"))) << shown[5];
 }
 
 TEST(SimulateCommand, ProgressBarOnlyWhenStderrIsATerminal) {

@@ -213,7 +213,7 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   const auto root = xml_check::parse(files.at("rulesets/toguz_kumalak.standard.html"));
   EXPECT_EQ(texts(root, "h1"), std::vector<std::string>{"Toguz Kumalak (tournament rules)"});
   EXPECT_EQ(texts(root, "h2"),
-            (std::vector<std::string>{"Results", "Game length", "How games ended",
+            (std::vector<std::string>{"Results", "Game length", "How games ended", "How to cite",
                                       "Rules and their provenance"}));
   const std::string text = all_text(root);
   EXPECT_NE(text.find("stored in the archive as run 4"), std::string::npos);
@@ -267,9 +267,10 @@ TEST(ReportRender, RulesetPageLinksToItsParentWhenTheParentIsInTheReport) {
 TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   const auto files = render(sample_entries());
   const auto khutka = xml_check::parse(files.at("rulesets/khutka_boia.das_gupta.html"));
-  EXPECT_EQ(texts(khutka, "h2"),
-            (std::vector<std::string>{"Results", "Match length", "How matches ended", "Matches",
-                                      "Handicap effects", "Rules and their provenance"}));
+  EXPECT_EQ(
+      texts(khutka, "h2"),
+      (std::vector<std::string>{"Results", "Match length", "How matches ended", "Matches",
+                                "Handicap effects", "How to cite", "Rules and their provenance"}));
   std::vector<std::string> titles;
   for (const auto* svg : xml_check::find_all(khutka, "svg"))
     titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
