@@ -170,7 +170,9 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
       [](const sim::GameTally& t) { return rate_measure(t.ended_by[0], t.games); });
   add("ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
       StatFormat::kPercent, "Wilson",
-      [](const sim::GameTally& t) { return rate_measure(t.ended_by[1], t.games); });
+      [](const sim::GameTally& t) {
+        return rate_measure(t.completed(sim::Completion::kStoppingRule), t.games);
+      });
   add("unfinished_rate", "unfinished (safety bound)", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.unfinished, t.games); });
   add("plies_mean", "plies: mean", StatFormat::kNumber, "Student t", [](const sim::GameTally& t) {
@@ -247,7 +249,7 @@ const std::vector<RateSpec>& rate_specs() {
        finished_games},
       {"draw_rate", "draw rate", [](const sim::GameTally& t) { return t.draws; }, finished_games},
       {"ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
-       [](const sim::GameTally& t) { return t.ended_by[1]; },
+       [](const sim::GameTally& t) { return t.completed(sim::Completion::kStoppingRule); },
        [](const sim::GameTally& t) { return t.games; }},
       {"unfinished_rate", "unfinished (safety bound)",
        [](const sim::GameTally& t) { return t.unfinished; },

@@ -50,6 +50,8 @@ struct RoundPlay {
   // deal); kNever when he never did.
   std::array<uint16_t, 2> majority_ply;
   static constexpr uint16_t kNever = 0xFFFF;
+  // No ply, no lead: a record to start from (tests make records by hand).
+  static constexpr RoundPlay none() { return RoundPlay{0, 0, 0, 0, {kNever, kNever}}; }
   // The eventual winner w's largest deficit: how far behind he was at worst (0 if never behind).
   int deficit_of(int w) const { return w == 0 ? std::max(0, -min_lead) : std::max(0, +max_lead); }
   friend bool operator==(const RoundPlay&, const RoundPlay&) = default;
@@ -66,7 +68,9 @@ struct GameResult {
   std::array<RoundRecord, kMaxRounds>
       round;  // round[i] for i < rounds; the rest is not initialised
   int turns = 0;  // over all rounds: the plies that begin a turn (RoundPlay::turns)
-  std::array<RoundPlay, kMaxRounds> play;  // play[i] for i < rounds, like round
+  // play[i] for i < rounds, like round. A result made by hand (tests) must fill round[i] and
+  // play[i] of every round it counts: the run's tallies read them (MetricTally).
+  std::array<RoundPlay, kMaxRounds> play;
 };
 
 // Plays from the initial state to the end, `first` playing player 1 and `second` player 2 (the
