@@ -139,15 +139,6 @@ void print_table(std::ostream& out, const std::string& align,
   }
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
-
 // The report's runs.csv rows (reports::tidy_csv); run_id is empty: the runs are printed before
 // they are stored.
 void print_csv(std::ostream& out, const std::vector<json>& runs) {

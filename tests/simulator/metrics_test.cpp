@@ -127,8 +127,12 @@ TEST(Completion, EverySeedGamesRunsClassesAddUpAndFollowItsRules) {
       EXPECT_EQ(c["ci95"], json::array({ci.low, ci.high})) << e.id;
     }
     EXPECT_EQ(sum, t.games) << e.id;
-    if (e.all_own_rule) EXPECT_EQ(t.completed(Completion::kOwnRule), t.games) << e.id;
-    if (e.some_stopping_rule) EXPECT_GT(t.completed(Completion::kStoppingRule), 0u) << e.id;
+    if (e.all_own_rule) {
+      EXPECT_EQ(t.completed(Completion::kOwnRule), t.games) << e.id;
+    }
+    if (e.some_stopping_rule) {
+      EXPECT_GT(t.completed(Completion::kStoppingRule), 0u) << e.id;
+    }
     // A single game has no stop_after_rounds key; a match has.
     EXPECT_EQ(j["ended_by"].contains("stop_after_rounds"), t.match.enabled) << e.id;
   }
@@ -259,7 +263,7 @@ TEST(Metrics, ARunStoredBeforeTheMetricsStillLoads) {
   EXPECT_DOUBLE_EQ(again["metrics"]["balance"]["value"].get<double>(), 0.75);
   EXPECT_TRUE(again["metrics"]["lead_changes"].is_null());
   EXPECT_TRUE(again["metrics"]["duration"]["turns"].is_null());
-  EXPECT_EQ(again["completion"]["own_rule"]["games"], 3);  // from ended_by: rule 3, none else
+  EXPECT_EQ(again["completion"]["own_rule"]["games"], 4);  // from ended_by: all four by a rule
   EXPECT_EQ(run_stats_from_json(again, "again.json"), read);  // and reads back as it was
 }
 
