@@ -214,13 +214,14 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   EXPECT_EQ(texts(root, "h1"), std::vector<std::string>{"Toguz Kumalak (tournament rules)"});
   EXPECT_EQ(texts(root, "h2"),
             (std::vector<std::string>{"Results", "Game length", "How games ended",
-                                      "Rules and their provenance"}));
+                                      "Playability metrics", "Rules and their provenance"}));
   const std::string text = all_text(root);
   EXPECT_NE(text.find("stored in the archive as run 4"), std::string::npos);
   EXPECT_NE(text.find("A ruleset made for the tests."), std::string::npos);
 
   const auto tables = xml_check::find_all(root, "table");
-  ASSERT_EQ(tables.size(), 5u) << "results, lengths, end conditions, two groups of rules";
+  ASSERT_EQ(tables.size(), 7u)
+      << "results, lengths, completion, end conditions, metrics, two groups of rules";
   const Advantage adv = first_player_advantage(60, 30, 10);
   EXPECT_EQ(body_rows(*tables[0]),
             (std::vector<std::vector<std::string>>{
@@ -235,18 +236,34 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   EXPECT_EQ(body_rows(*tables[1]),
             (std::vector<std::vector<std::string>>{
                 {"110.0", "10.1", "100", "100.0", "110.0", "120.0", "120"}}));
+  // Completion (issue 11): the three classes as shares of all games with Wilson intervals.
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[2], "caption")[0]), "Completion");
   EXPECT_EQ(body_rows(*tables[2]),
             (std::vector<std::vector<std::string>>{
-                {"by a rule of the game", "100", "100.00%"},
-                {"by the no-progress rule", "0", "0.00%"},
-                {"cut off at the safety bound (unfinished)", "0", "0.00%"}}));
-  EXPECT_EQ(all_text(*xml_check::find_all(*tables[3], "caption")[0]), "board");
+                {"by the game's own rule", "100", rate_text(100, 100)},
+                {"by a stopping rule of the reconstruction", "0",
+                 "0.0% [0.0, " + format_number(100 * wilson_interval(0, 100).high, 1) + "]"},
+                {"at the safety bound (unfinished)", "0",
+                 "0.0% [0.0, " + format_number(100 * wilson_interval(0, 100).high, 1) + "]"}}));
   EXPECT_EQ(body_rows(*tables[3]),
+            (std::vector<std::vector<std::string>>{
+                {"by a rule of the game", "100", "100.00%"},
+                {"by the no-progress rule (a stopping rule of the reconstruction)", "0", "0.00%"},
+                {"cut off at the safety bound (unfinished)", "0", "0.00%"}}));
+  // The metrics of a run without their tallies: balance 1 - |0.6 - 0.3| from its wins.
+  const auto metrics = body_rows(*tables[4]);
+  ASSERT_EQ(metrics.size(), 6u);
+  EXPECT_EQ(metrics[0][0], "balance");
+  EXPECT_EQ(metrics[0][1].substr(0, 7), "0.700 [");
+  EXPECT_EQ(metrics[4][0], "lead changes");
+  EXPECT_EQ(metrics[4][1], "\u2013");  // not kept: no value
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[5], "caption")[0]), "board");
+  EXPECT_EQ(body_rows(*tables[5]),
             (std::vector<std::vector<std::string>>{
                 {"holes_per_row", "9", "evidence: \u201Cmade of two rows of nine holes\u201D"},
                 {"counters_per_hole", "9", "default (no provenance)"}}));
-  EXPECT_EQ(all_text(*xml_check::find_all(*tables[4], "caption")[0]), "sowing");
-  EXPECT_EQ(body_rows(*tables[4]),
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[6], "caption")[0]), "sowing");
+  EXPECT_EQ(body_rows(*tables[6]),
             (std::vector<std::vector<std::string>>{
                 {"direction", "anticlockwise", "assumption: the source names no direction"}}));
 
@@ -268,8 +285,9 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   const auto files = render(sample_entries());
   const auto khutka = xml_check::parse(files.at("rulesets/khutka_boia.das_gupta.html"));
   EXPECT_EQ(texts(khutka, "h2"),
-            (std::vector<std::string>{"Results", "Match length", "How matches ended", "Matches",
-                                      "Handicap effects", "Rules and their provenance"}));
+            (std::vector<std::string>{"Results", "Match length", "How matches ended",
+                                      "Playability metrics", "Matches", "Handicap effects",
+                                      "Rules and their provenance"}));
   std::vector<std::string> titles;
   for (const auto* svg : xml_check::find_all(khutka, "svg"))
     titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
