@@ -176,8 +176,6 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
   }
   print_table(out, "lrrrrrrrrrr", rows);
-  out << "own rule: the share of games (matches) ended by the game's own rule; ! when under half: "
-         "the rest ended by a stopping rule of the reconstruction or at the safety bound\n";
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the

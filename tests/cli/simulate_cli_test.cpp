@@ -186,11 +186,12 @@ TEST(SimulateCommand, TableHasOneRowPerRuleset) {
   EXPECT_TRUE(std::regex_match(
       lines[0],
       std::regex("ruleset +games +P1 wins +P2 wins +draws +unfinished +P1 win rate \\[95% CI\\] +"
-                 "P1 advantage \\[95% CI\\] +plies mean +median")))
+                 "P1 advantage \\[95% CI\\] +own rule \\[95% CI\\] +plies mean +median")))
       << lines[0];
   const std::regex row("toguz_kumalak/(standard|no_tuzdyk) +" + kGames +
                        "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-][0-9.]+ "
-                       "\\[[+-][0-9.]+, [+-][0-9.]+\\] +[0-9.]+ +[0-9.]+");
+                       "\\[[+-][0-9.]+, [+-][0-9.]+\\] +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] "
+                       "+[0-9.]+ +[0-9.]+");
   EXPECT_TRUE(std::regex_match(lines[1], row)) << lines[1];
   EXPECT_TRUE(std::regex_match(lines[2], row)) << lines[2];
 }
