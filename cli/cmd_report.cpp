@@ -6,13 +6,13 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/compare_builder.h"
+#include "analysis/compare_report.h"
+#include "analysis/report_builder.h"
+#include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
-#include "cli/compare_builder.h"
-#include "cli/compare_report.h"
 #include "cli/options.h"
-#include "cli/report_builder.h"
 #include "cli/run_support.h"
-#include "cli/sensitivity_builder.h"
 #include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -38,7 +38,7 @@ std::string seconds_text(double seconds) {
 int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
-  long long sensitivity_games = kDefaultSensitivityGames;
+  long long sensitivity_games = analysis::kDefaultSensitivityGames;
   int threads = sim::default_threads();
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (default: every ruleset)")(
@@ -56,10 +56,11 @@ int cmd_report(const Args& args, Io& io) {
       "handicap-rounds",
       po::value<long long>(&handicap_rounds)->default_value(kDefaultHandicapRounds),
       "rounds per handicap level, and whole matches, for the handicap curves of multi-round "
-      "rulesets")("sensitivity-games",
-                  po::value<long long>(&sensitivity_games)->default_value(kDefaultSensitivityGames),
-                  "games per run of the sensitivity tables (each threshold that ends games halved "
-                  "and doubled; default: 1000, or --games when fewer); 0 leaves them out")(
+      "rulesets")(
+      "sensitivity-games",
+      po::value<long long>(&sensitivity_games)->default_value(analysis::kDefaultSensitivityGames),
+      "games per run of the sensitivity tables (each threshold that ends games halved "
+      "and doubled; default: 1000, or --games when fewer); 0 leaves them out")(
       "no-extras", "leave out the comparison pages and the handicap curves")(
       "print", po::value<std::string>(),
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
@@ -104,7 +105,7 @@ int cmd_report(const Args& args, Io& io) {
   if (!vm.count("rulesets")) {
     // Every ruleset: each game's default reconstruction first, its alternatives after it.
     std::stable_partition(ids.begin(), ids.end(),
-                          [](const std::string& id) { return is_default_ruleset(id); });
+                          [](const std::string& id) { return analysis::is_default_ruleset(id); });
     std::stable_sort(ids.begin(), ids.end(), [](const std::string& a, const std::string& b) {
       return a.substr(0, a.find('/')) < b.substr(0, b.find('/'));
     });
@@ -133,7 +134,8 @@ int cmd_report(const Args& args, Io& io) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    reports::ReportEntry entry{report_ruleset(rules), sim::run_stats_to_json(run), std::nullopt};
+    reports::ReportEntry entry{analysis::report_ruleset(rules), sim::run_stats_to_json(run),
+                               std::nullopt};
     if (store) entry.stored_as = store->store_run(run_record(run, entry.run));
     io.err << "report: " << rules.id << ": " << run.tally.games << " games in "
            << seconds_text(seconds) << " s" << (run.partial ? " (partial)" : "")
@@ -163,16 +165,17 @@ int cmd_report(const Args& args, Io& io) {
   report_options.command = command;
   std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
   if (!vm.count("no-extras")) {
-    // Comparison pages per game and handicap curves per multi-round ruleset (cli/compare_report.h).
+    // Comparison pages per game and handicap curves per multi-round ruleset
+    // (analysis/compare_report.h).
     const auto start = std::chrono::steady_clock::now();
-    ReportExtrasOptions extras;
+    analysis::ReportExtrasOptions extras;
     extras.handicap.games = handicap_rounds;
     extras.handicap.seed = options.seed;
     extras.handicap.agents = options.agents;
     extras.handicap.threads = options.threads;
     std::vector<nlohmann::json> runs;
     for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
-    add_comparisons_to_report(files, rulesets, runs, extras);
+    analysis::add_comparisons_to_report(files, rulesets, runs, extras);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";
@@ -180,7 +183,7 @@ int cmd_report(const Args& args, Io& io) {
   if (sensitivity_games > 0 && !InterruptGuard::interrupted()) {
     // Each threshold that ends games halved and doubled, on every ruleset's page.
     const auto start = std::chrono::steady_clock::now();
-    add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
+    analysis::add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: sensitivity runs (" << sensitivity_games << " games each) in "

@@ -15,9 +15,9 @@
 
 #include "common/error.h"
 #include "common/world.h"
-#include "reports/histogram.h"
 #include "reports/render.h"
-#include "reports/stats.h"
+#include "stats/histogram.h"
+#include "stats/stats.h"
 
 namespace mancala::reports {
 namespace {
@@ -66,7 +66,7 @@ struct HandicapStateFigures {
 
 // The multi-round part of a run (present only for rulesets that play matches).
 struct MatchFigures {
-  IntHistogram rounds;  // rounds per match
+  stats::IntHistogram rounds;  // rounds per match
   // Recorded rounds by their result for the round's first mover.
   std::uint64_t rounds_recorded = 0, first_mover_wins = 0, second_mover_wins = 0, draws = 0,
                 unfinished = 0;
@@ -90,7 +90,7 @@ struct MetricFigures {
   bool per_round = false;  // lead changes, drama and decisiveness are per round (matches)
   Rate balance, drawishness, decisiveness, lead_changes, drama, snowball;
   bool kept = false;  // the run kept the tallies (turns and the rest); older runs did not
-  DistributionSummary turns;
+  stats::DistributionSummary turns;
   std::optional<std::uint64_t> snowball_pairs;
 };
 
@@ -112,8 +112,8 @@ struct RunFigures {
   std::vector<EndCount> ended_by;
   CompletionFigures completion;
   MetricFigures metrics;
-  IntHistogram plies;
-  DistributionSummary length;
+  stats::IntHistogram plies;
+  stats::DistributionSummary length;
   std::uint64_t relay_moves = 0;
   std::uint64_t relay_games = 0;
   std::optional<MatchFigures> match;
@@ -195,7 +195,7 @@ class Reader {
 };
 
 // The multi-round keys (sim::MatchStats; docs/simulate.md), present only for matches:
-//   "rounds": {"histogram": <IntHistogram JSON of rounds per match>, ...summary figures}
+//   "rounds": {"histogram": <stats::IntHistogram JSON of rounds per match>, ...summary figures}
 //   "round_results": {"rounds", "first_mover_wins", "second_mover_wins", "draws", "unfinished"}
 //   "round_first_mover_win_rate": <rate>, "round_first_mover_advantage": <rate with p_value>
 //   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
@@ -206,8 +206,8 @@ class Reader {
 std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   if (!run.contains("rounds")) return std::nullopt;
   MatchFigures m;
-  m.rounds = IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
-                                     where(r.context(), "rounds", "histogram"));
+  m.rounds = stats::IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
+                                            where(r.context(), "rounds", "histogram"));
   const json& results = r.at(run, "round_results");
   m.rounds_recorded = r.count_at(results, "rounds");
   m.first_mover_wins = r.count_at(results, "first_mover_wins");
@@ -286,7 +286,7 @@ CompletionFigures read_completion(const json& run, const std::vector<EndCount>& 
   }
   for (int i = 0; i < 3; ++i) {
     if (games == 0) continue;
-    const Interval ci = wilson_interval(c.games[i], games);
+    const stats::Interval ci = stats::wilson_interval(c.games[i], games);
     c.share[i] = {static_cast<double>(c.games[i]) / static_cast<double>(games), ci.low, ci.high};
   }
   return c;
@@ -305,7 +305,7 @@ MetricFigures read_metrics(const json& run, const RunFigures& f, const Reader& r
     const std::uint64_t finished = f.wins[0] + f.wins[1] + f.draws;
     m.drawishness = f.draw;
     if (finished > 0) {
-      const Advantage adv = first_player_advantage(f.wins[0], f.wins[1], f.draws);
+      const stats::Advantage adv = stats::first_player_advantage(f.wins[0], f.wins[1], f.draws);
       const double lo = adv.interval.low, hi = adv.interval.high;
       const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
       m.balance = {1 - std::fabs(adv.estimate), 1 - std::max(std::fabs(lo), std::fabs(hi)),
@@ -319,7 +319,7 @@ MetricFigures read_metrics(const json& run, const RunFigures& f, const Reader& r
   const json& turns = r.at(r.at(object, "duration"), "turns");
   if (turns.is_null()) return m;
   m.kept = true;
-  m.turns = IntHistogram::from_json(r.at(turns, "histogram"),
+  m.turns = stats::IntHistogram::from_json(r.at(turns, "histogram"),
                                     where(f.ruleset, "metrics.duration.turns", "histogram"))
                 .summary();
   m.decisiveness = rate_or_nan(object, "decisiveness");
@@ -361,8 +361,8 @@ RunFigures read_run(const json& run) {
   f.advantage_p = r.number_at(r.at(run, "first_player_advantage"), "p_value");
   f.ended_by = r.ended(r.at(run, "ended_by"), "ended_by", "games");
   const json& plies = r.at(run, "plies");
-  f.plies =
-      IntHistogram::from_json(r.at(plies, "histogram"), where(f.ruleset, "plies", "histogram"));
+  f.plies = stats::IntHistogram::from_json(r.at(plies, "histogram"),
+                                           where(f.ruleset, "plies", "histogram"));
   f.length = f.plies.summary();
   const json& relay = r.at(run, "relay_bound_hits");
   f.relay_moves = r.count_at(relay, "moves");
@@ -579,7 +579,7 @@ Table results_table(const RunFigures& f) {
   return table;
 }
 
-Table length_table(const DistributionSummary& s) {
+Table length_table(const stats::DistributionSummary& s) {
   Table table({{"Mean", Align::kRight},
                {"SD", Align::kRight},
                {"Min", Align::kRight},
@@ -1159,7 +1159,7 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
   const auto rate = [&](const std::string& name, const Rate& r, const Facets& at = {}) {
     push(name, json_number(r.value), json_number(r.low), json_number(r.high), at);
   };
-  const auto summary = [&](const std::string& prefix, const DistributionSummary& s) {
+  const auto summary = [&](const std::string& prefix, const stats::DistributionSummary& s) {
     value(prefix + "_mean", s.mean);
     value(prefix + "_sd", s.sd);
     // Lengths are whole plies (rounds): their extremes are written as the integers they are.

@@ -430,9 +430,10 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
                          return std::isalnum(c) || c == '_' || c == '-' || c == '/' || c == '.';
                        });
     if (!id_ok)
-      throw RuleError(file.string() + ": extends: '" + parent.substr(0, 80) +
-                      (parent.size() > 80 ? "...'" : "'") +
-                      " is not a ruleset id (letters, digits, _ - . and /, at most 200 characters)");
+      throw RuleError(
+          file.string() + ": extends: '" + parent.substr(0, 80) +
+          (parent.size() > 80 ? "...'" : "'") +
+          " is not a ruleset id (letters, digits, _ - . and /, at most 200 characters)");
     // The parent is looked up beside the file (its game folder's root), then among the project's
     // rulesets, so a reconstruction kept outside data/rulesets can extend a shipped one.
     std::filesystem::path parent_root = root;

@@ -7,7 +7,7 @@
 #include <boost/math/distributions/students_t.hpp>
 
 #include "common/error.h"
-#include "reports/stats.h"
+#include "stats/stats.h"
 
 namespace mancala::sim {
 namespace {
@@ -22,19 +22,19 @@ constexpr std::array<const char*, kEndConditions> kEndConditionNames = {
 // A double for JSON: null when it is not a number (an empty sample).
 json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
 
-json interval_json(const reports::Interval& ci) { return json::array({ci.low, ci.high}); }
+json interval_json(const stats::Interval& ci) { return json::array({ci.low, ci.high}); }
 
 // A proportion k / n with its Wilson 95% interval; value and interval null when n is 0.
 json rate_json(uint64_t k, uint64_t n) {
   if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
   return {{"value", static_cast<double>(k) / static_cast<double>(n)},
-          {"ci95", interval_json(reports::wilson_interval(k, n))}};
+          {"ci95", interval_json(stats::wilson_interval(k, n))}};
 }
 
 // Mean, sd, extremes, quantiles and the histogram itself (for exact merges); figures null when
 // empty.
-json distribution_json(const reports::IntHistogram& h) {
-  const reports::DistributionSummary d = h.summary();
+json distribution_json(const stats::IntHistogram& h) {
+  const stats::DistributionSummary d = h.summary();
   const auto extreme = [&](bool lowest) {
     return h.empty() ? json(nullptr) : json(lowest ? h.min() : h.max());
   };
@@ -46,7 +46,7 @@ json distribution_json(const reports::IntHistogram& h) {
 json advantage_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
   if (wins1 + wins2 + draws == 0)
     return {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
-  const reports::Advantage adv = reports::first_player_advantage(wins1, wins2, draws);
+  const stats::Advantage adv = stats::first_player_advantage(wins1, wins2, draws);
   return {{"value", adv.estimate},
           {"ci95", interval_json(adv.interval)},
           {"z", adv.z},
@@ -59,9 +59,9 @@ json share_json(uint64_t k, uint64_t n) {
 
 // The mean of a histogram's values times `scale`, with its Student t 95% interval (a point when
 // every value is equal; null with fewer than two values), and the sample size under `count_key`.
-json mean_json(const reports::IntHistogram& h, const char* count_key, double scale = 1) {
+json mean_json(const stats::IntHistogram& h, const char* count_key, double scale = 1) {
   json j;
-  const reports::Moments m = h.moments();
+  const stats::Moments m = h.moments();
   const uint64_t n = h.total();
   j["value"] = n == 0 ? json(nullptr) : number(scale * m.mean());
   if (n < 2) {
@@ -83,7 +83,7 @@ json mean_json(const reports::IntHistogram& h, const char* count_key, double sca
 }
 
 // A distribution's summary figures without its histogram (kept once, elsewhere in the JSON).
-json summary_json(const reports::IntHistogram& h) {
+json summary_json(const stats::IntHistogram& h) {
   json j = distribution_json(h);
   j.erase("histogram");
   return j;
@@ -93,7 +93,7 @@ json summary_json(const reports::IntHistogram& h) {
 // interval of |advantage| that Tango's interval of the advantage gives.
 json balance_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
   if (wins1 + wins2 + draws == 0) return {{"value", nullptr}, {"ci95", nullptr}};
-  const reports::Advantage adv = reports::first_player_advantage(wins1, wins2, draws);
+  const stats::Advantage adv = stats::first_player_advantage(wins1, wins2, draws);
   const double lo = adv.interval.low, hi = adv.interval.high;
   const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
   const double abs_high = std::max(std::fabs(lo), std::fabs(hi));
@@ -261,7 +261,7 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   MatchStats m;
   if (!run.contains("rounds")) return m;
   m.enabled = true;
-  m.rounds = reports::IntHistogram::from_json(
+  m.rounds = stats::IntHistogram::from_json(
       member(member(run, "rounds", context), "histogram", where(context, "rounds", "")),
       where(context, "rounds", "histogram"));
   const std::string results_ctx = where(context, "round_results", "");
@@ -529,7 +529,7 @@ MetricTally metrics_from_json(const json& run, bool match, const std::string& ct
   if (turns.is_null()) return m;
   kept = true;
   const auto histogram = [&](const json& parent, const std::string& key, const std::string& c) {
-    return reports::IntHistogram::from_json(member(member(parent, key, c), "histogram", where(c, key, "")),
+    return stats::IntHistogram::from_json(member(member(parent, key, c), "histogram", where(c, key, "")),
                                             where(c, key, "histogram"));
   };
   m.turns = histogram(metrics["duration"], "turns", where(mctx, "duration", ""));
@@ -649,7 +649,7 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   const json& relay = member(j, "relay_bound_hits", ctx);
   t.relay_bound_hits = count_at(relay, "moves", where(ctx, "relay_bound_hits", ""));
   t.games_with_relay_bound_hits = count_at(relay, "games", where(ctx, "relay_bound_hits", ""));
-  t.plies = reports::IntHistogram::from_json(
+  t.plies = stats::IntHistogram::from_json(
       member(member(j, "plies", ctx), "histogram", where(ctx, "plies", "")),
       where(ctx, "plies", "histogram"));
   t.match = MatchStats::from_json(j, ctx);

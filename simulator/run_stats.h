@@ -1,7 +1,7 @@
 // RunStats: the statistics of one simulation run (or of one shard of it), their JSON form and the
 // merge of shards.
 //
-// Everything a run accumulates is an integer count or an integer histogram (reports::IntHistogram),
+// Everything a run accumulates is an integer count or an integer histogram (stats::IntHistogram),
 // so adding games and merging shards are exact and order-free: shards merged give the single run
 // bit for bit, and every derived figure (rates, intervals, means, quantiles) is computed from the
 // counts when the JSON is written. docs/simulate.md documents the JSON schema.
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "reports/histogram.h"
 #include "simulator/play.h"
+#include "stats/histogram.h"
 
 namespace mancala::sim {
 
@@ -85,7 +85,7 @@ struct MatchStats {
   };
 
   bool enabled = false;
-  reports::IntHistogram rounds;  // rounds per match
+  stats::IntHistogram rounds;  // rounds per match
   // Rounds recorded (the first kMaxRounds of each match) by their result for the round's first
   // mover: won by the first mover, by the other, drawn, stopped by max_plies.
   uint64_t first_mover_wins = 0, second_mover_wins = 0, round_draws = 0, round_unfinished = 0;
@@ -126,12 +126,12 @@ const char* end_condition_name(int index);
 // only. A match's lead changes, drama and decisiveness are counted per round (the lead is what
 // each player captured in it, and a round has its own winner); single games are one round.
 struct MetricTally {
-  reports::IntHistogram turns;         // turns per game (a match: over all its rounds)
-  reports::IntHistogram lead_changes;  // per recorded round
-  reports::IntHistogram drama;         // the winner's largest deficit, per decided recorded round
+  stats::IntHistogram turns;         // turns per game (a match: over all its rounds)
+  stats::IntHistogram lead_changes;  // per recorded round
+  stats::IntHistogram drama;         // the winner's largest deficit, per decided recorded round
   // Per decided recorded round: the share of its plies played after the winner first held more
   // than half of all counters, in thousandths rounded down (0 when he never did).
-  reports::IntHistogram decisiveness;
+  stats::IntHistogram decisiveness;
   // Matches: consecutive recorded rounds r, r + 1 with round r won by a player: how many, how
   // many of them the winner of r won r + 1 too, and how many the loser of r won.
   uint64_t pairs = 0, won_next = 0, lost_next = 0;
@@ -157,7 +157,7 @@ struct GameTally {
   MetricTally metrics;
   uint64_t relay_bound_hits = 0;             // moves whose relay chain hit max_sowings_per_move
   uint64_t games_with_relay_bound_hits = 0;  // games with at least one such move
-  reports::IntHistogram plies;               // plies per game
+  stats::IntHistogram plies;                 // plies per game
   MatchStats match;
 
   void add(const GameResult& result);

@@ -1,5 +1,5 @@
 // mancala compare: the rule diff, known answers for a hand-made pair of runs (the values come from
-// reports/stats.h and compare_stats.h), a ruleset compared with itself, the plain-language lines,
+// stats/stats.h and compare_stats.h), a ruleset compared with itself, the plain-language lines,
 // the renderings, and bad input refused with exact messages.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,14 +10,16 @@
 #include <sstream>
 
 #include "../reports/xml_check.h"
+#include "analysis/compare_builder.h"
 #include "cli/cli.h"
-#include "cli/compare_builder.h"
 #include "cli_test_util.h"
-#include "reports/compare_stats.h"
 #include "simulator/ruleset_io.h"
+#include "stats/compare_stats.h"
 
 namespace mancala::cli {
 namespace {
+
+using namespace mancala::analysis;  // the library under test (analysis/)
 
 using nlohmann::json;
 
@@ -136,8 +138,8 @@ TEST(CompareKnownAnswers, RatesUseNewcombeIntervalsAndPooledZTestsOfBMinusA) {
   const PairComparison& p = c.pairs[0];
   const PairTest* p1 = test_of(p, "first_player_win_rate");
   ASSERT_NE(p1, nullptr);
-  const reports::Difference d = reports::newcombe_difference(45, 100, 60, 100);
-  const reports::ZTest z = reports::two_proportion_z_test(45, 100, 60, 100);
+  const stats::Difference d = stats::newcombe_difference(45, 100, 60, 100);
+  const stats::ZTest z = stats::two_proportion_z_test(45, 100, 60, 100);
   EXPECT_DOUBLE_EQ(p1->estimate, -0.15);
   EXPECT_EQ(p1->interval, d.interval);
   EXPECT_EQ(p1->statistic, z.z);
@@ -146,7 +148,7 @@ TEST(CompareKnownAnswers, RatesUseNewcombeIntervalsAndPooledZTestsOfBMinusA) {
   const PairTest* p2 = test_of(p, "second_player_win_rate");
   ASSERT_NE(p2, nullptr);
   EXPECT_DOUBLE_EQ(p2->estimate, 0.15);
-  EXPECT_EQ(p2->p_value, reports::two_proportion_z_test(55, 100, 40, 100).p_value);
+  EXPECT_EQ(p2->p_value, stats::two_proportion_z_test(55, 100, 40, 100).p_value);
 }
 
 TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
@@ -207,15 +209,14 @@ TEST(CompareMatches, MatchesAddRoundsPerMatchAndTheirRoundsStatisticsTestedOnlyB
   // proportions.
   const PairComparison& bc = c.pairs[2];
   ASSERT_NE(test_of(bc, "rounds_mean"), nullptr);
-  EXPECT_EQ(
-      test_of(bc, "rounds_mean")->p_value,
-      reports::mann_whitney(c.runs[1].run.tally.match.rounds, c.runs[2].run.tally.match.rounds)
-          .p_value);
+  EXPECT_EQ(test_of(bc, "rounds_mean")->p_value,
+            stats::mann_whitney(c.runs[1].run.tally.match.rounds, c.runs[2].run.tally.match.rounds)
+                .p_value);
   ASSERT_NE(test_of(bc, "round_first_mover_win_rate"), nullptr);
   const sim::MatchStats& mb = c.runs[1].run.tally.match;
   const sim::MatchStats& mc = c.runs[2].run.tally.match;
   EXPECT_EQ(test_of(bc, "round_first_mover_win_rate")->p_value,
-            reports::two_proportion_z_test(
+            stats::two_proportion_z_test(
                 mc.first_mover_wins, mc.first_mover_wins + mc.second_mover_wins + mc.round_draws,
                 mb.first_mover_wins, mb.first_mover_wins + mb.second_mover_wins + mb.round_draws)
                 .p_value);
@@ -236,7 +237,7 @@ TEST(CompareKnownAnswers, AdvantageAndLengthUseMoverWaldMannWhitneyAndKolmogorov
   const ComparedRun b = hand_made("toguz_kumalak/no_tuzdyk", 45, 55, 0, {{70, 50}, {90, 50}});
   const PairTest* length = test_of(p, "plies_mean");
   ASSERT_NE(length, nullptr);
-  const reports::MannWhitney mw = reports::mann_whitney(a.run.tally.plies, b.run.tally.plies);
+  const stats::MannWhitney mw = stats::mann_whitney(a.run.tally.plies, b.run.tally.plies);
   EXPECT_DOUBLE_EQ(length->estimate, -20.0);
   EXPECT_EQ(length->statistic, -mw.z);
   EXPECT_LT(length->statistic, 0)
@@ -244,20 +245,20 @@ TEST(CompareKnownAnswers, AdvantageAndLengthUseMoverWaldMannWhitneyAndKolmogorov
   EXPECT_EQ(length->p_value, mw.p_value);
   EXPECT_EQ(
       length->interval,
-      reports::welch_difference(b.run.tally.plies.moments(), a.run.tally.plies.moments()).interval);
+      stats::welch_difference(b.run.tally.plies.moments(), a.run.tally.plies.moments()).interval);
   // P(B game longer): only the 50 x 50 pairs (A 90, B 90) tie; every other pair has B shorter.
   EXPECT_EQ(length->detail, "mean 80.0 vs 100.0; P(B game longer) = 0.125");
   const PairTest* ks = test_of(p, "plies_distribution");
   ASSERT_NE(ks, nullptr);
   EXPECT_DOUBLE_EQ(ks->estimate, 0.5);  // F_B(90) = 1, F_A(90) = 0.5
-  EXPECT_EQ(ks->p_value, reports::kolmogorov_smirnov(a.run.tally.plies, b.run.tally.plies).p_value);
+  EXPECT_EQ(ks->p_value, stats::kolmogorov_smirnov(a.run.tally.plies, b.run.tally.plies).p_value);
 }
 
 TEST(CompareKnownAnswers, PValuesAreHolmAdjustedOverEveryTestOfTheComparison) {
   const Comparison c = hand_made_pair();
   std::vector<double> raw;
   for (const PairTest& t : c.pairs[0].tests) raw.push_back(t.p_value);
-  const std::vector<double> holm = reports::holm_adjust(raw);
+  const std::vector<double> holm = stats::holm_adjust(raw);
   for (std::size_t i = 0; i < raw.size(); ++i) {
     EXPECT_EQ(c.pairs[0].tests[i].p_holm, holm[i]) << c.pairs[0].tests[i].key;
     EXPECT_EQ(c.pairs[0].tests[i].significant, holm[i] <= 0.05) << c.pairs[0].tests[i].key;
@@ -276,16 +277,15 @@ TEST(CompareKnownAnswers, SideBySideStatisticsCarryTheirIntervals) {
     }
     throw std::runtime_error("no row " + key);
   };
-  const reports::Interval wilson = reports::wilson_interval(60, 100);
+  const stats::Interval wilson = stats::wilson_interval(60, 100);
   EXPECT_EQ(row("first_player_win_rate").values[0].value, 0.6);
   EXPECT_EQ(row("first_player_win_rate").values[0].low, wilson.low);
   EXPECT_EQ(row("first_player_win_rate").values[0].high, wilson.high);
   EXPECT_EQ(row("first_player_win_rate").interval, "Wilson");
-  const reports::Interval mean = reports::mean_interval(c.runs[1].run.tally.plies.moments());
+  const stats::Interval mean = stats::mean_interval(c.runs[1].run.tally.plies.moments());
   EXPECT_EQ(row("plies_mean").values[1].value, 80.0);
   EXPECT_EQ(row("plies_mean").values[1].low, mean.low);
-  const reports::QuantileInterval median =
-      reports::quantile_interval(c.runs[0].run.tally.plies, 0.5);
+  const stats::QuantileInterval median = stats::quantile_interval(c.runs[0].run.tally.plies, 0.5);
   EXPECT_EQ(row("plies_median").values[0].value, 100.0);
   EXPECT_EQ(row("plies_median").values[0].low, median.interval.low);
   EXPECT_EQ(row("plies_median").values[0].high, median.interval.high);

@@ -11,14 +11,16 @@
 #include <sstream>
 
 #include "../reports/xml_check.h"
+#include "analysis/handicap_builder.h"
 #include "cli/cli.h"
-#include "cli/handicap_builder.h"
 #include "cli_test_util.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
 namespace {
+
+using namespace mancala::analysis;  // the library under test (analysis/)
 
 using nlohmann::json;
 

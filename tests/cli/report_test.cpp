@@ -9,15 +9,17 @@
 
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
+#include "analysis/compare_builder.h"
+#include "analysis/compare_report.h"
 #include "cli/cli.h"
-#include "cli/compare_builder.h"
-#include "cli/compare_report.h"
 #include "cli_test_util.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::cli {
 namespace {
+
+using namespace mancala::analysis;  // the library under test (analysis/)
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -27,7 +29,7 @@ using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
 const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
-// Rounds per handicap level for the handicap curves the report adds (cli/compare_report.h).
+// Rounds per handicap level for the handicap curves the report adds (analysis/compare_report.h).
 const std::string kHandicapRounds = std::getenv("MANCALA_SANITIZED") ? "4" : "20";
 
 using testing::Result;

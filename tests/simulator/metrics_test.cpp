@@ -10,7 +10,7 @@
 #include <string>
 
 #include "common/error.h"
-#include "reports/stats.h"
+#include "stats/stats.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
@@ -123,7 +123,7 @@ TEST(Completion, EverySeedGamesRunsClassesAddUpAndFollowItsRules) {
       const uint64_t k = c["games"].get<uint64_t>();
       sum += k;
       EXPECT_DOUBLE_EQ(c["value"].get<double>(), static_cast<double>(k) / t.games) << e.id;
-      const reports::Interval ci = reports::wilson_interval(k, t.games);
+      const stats::Interval ci = stats::wilson_interval(k, t.games);
       EXPECT_EQ(c["ci95"], json::array({ci.low, ci.high})) << e.id;
     }
     EXPECT_EQ(sum, t.games) << e.id;
@@ -160,7 +160,7 @@ TEST(Metrics, EachMetricOfHandMadeGamesHasItsKnownValue) {
   // balance = 1 - |2/4 - 1/4|; drawishness = 1/4.
   EXPECT_DOUBLE_EQ(m["balance"]["value"].get<double>(), 0.75);
   EXPECT_DOUBLE_EQ(m["drawishness"]["value"].get<double>(), 0.25);
-  const reports::Interval draw_ci = reports::wilson_interval(1, 4);
+  const stats::Interval draw_ci = stats::wilson_interval(1, 4);
   EXPECT_EQ(m["drawishness"]["ci95"], json::array({draw_ci.low, draw_ci.high}));
   // lead changes 2, 0, 1, 3: mean 1.5, sd sqrt(5/3), t interval with 3 degrees of freedom.
   EXPECT_DOUBLE_EQ(m["lead_changes"]["value"].get<double>(), 1.5);
@@ -185,7 +185,7 @@ TEST(Metrics, EachMetricOfHandMadeGamesHasItsKnownValue) {
 // Balance's interval is 1 minus the interval of |advantage| (Tango's interval of the advantage).
 TEST(Metrics, BalancesIntervalComesFromTheAdvantagesInterval) {
   const json j = run_stats_to_json(run_of(four_games()));
-  const reports::Advantage adv = reports::first_player_advantage(2, 1, 1);
+  const stats::Advantage adv = stats::first_player_advantage(2, 1, 1);
   ASSERT_LT(adv.interval.low, 0);  // the interval holds 0: balance may be 1
   EXPECT_EQ(j["metrics"]["balance"]["ci95"],
             json::array({1 - std::max(-adv.interval.low, adv.interval.high), 1.0}));
@@ -217,7 +217,7 @@ TEST(Metrics, SnowballOfHandMadeMatchesHasItsKnownValue) {
   const json m = run_stats_to_json(run_of(t))["metrics"];
   EXPECT_EQ(m["unit"], "round");
   EXPECT_DOUBLE_EQ(m["snowball"]["value"].get<double>(), 0.4);
-  const reports::Advantage adv = reports::first_player_advantage(3, 1, 1);
+  const stats::Advantage adv = stats::first_player_advantage(3, 1, 1);
   EXPECT_EQ(m["snowball"]["ci95"], json::array({adv.interval.low, adv.interval.high}));
   // Per round: 8 rounds, 7 decided, each with 1 lead change and a deficit of 2 for its winner.
   EXPECT_EQ(m["lead_changes"]["rounds"], 8);

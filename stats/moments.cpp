@@ -1,4 +1,4 @@
-#include "reports/moments.h"
+#include "stats/moments.h"
 
 #include <cmath>
 #include <limits>
@@ -6,7 +6,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -144,4 +144,4 @@ Moments Moments::from_json(const nlohmann::json& json, const std::string& contex
   return out;
 }
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

@@ -1,8 +1,8 @@
-#include "cli/report_builder.h"
+#include "analysis/report_builder.h"
 
 #include "simulator/ruleset_io.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 
 reports::ReportRuleset report_ruleset(const sim::RuleSet& rules) {
   reports::ReportRuleset out;
@@ -31,4 +31,4 @@ reports::ReportRuleset report_ruleset(const sim::RuleSet& rules) {
   return out;
 }
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

@@ -1,15 +1,15 @@
-// Known-answer tests for every statistic in reports/stats.h.
+// Known-answer tests for every statistic in stats/stats.h.
 //
 // Where the values come from (R and SciPy are not available here):
 //   "Newcombe 1998"  published 4-decimal values (Stat. Med. 17:857-872 Table I for Wilson, and
 //                    17:873-890 Table II method 10 for the hybrid score difference);
 //   "R sleep"        R's printed t.test(extra ~ group, data = sleep): t = -1.8608, df = 17.776,
 //                    p-value = 0.07939, 95 percent CI -3.3654832 0.2054832;
-//   "reference.py"   tests/reports/reference.py, which recomputes each statistic from its
+//   "reference.py"   tests/stats/reference.py, which recomputes each statistic from its
 //                    definition with mpmath at 40 digits, by a different route than the C++ code
 //                    (mid-ranks from explicit lists, numeric maximum likelihood, series sums);
 //   "by hand"        derived in the comment next to the check.
-#include "reports/stats.h"
+#include "stats/stats.h"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +18,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 IntHistogram histogram_of(const std::vector<std::int64_t>& values) {
@@ -281,4 +281,4 @@ TEST(Welch, ConstantSamplesGiveAPointInterval) {
 }
 
 }  // namespace
-}  // namespace mancala::reports
+}  // namespace mancala::stats

@@ -1,11 +1,11 @@
-#include "cli/sensitivity_builder.h"
+#include "analysis/sensitivity_builder.h"
 
 #include <algorithm>
 
 #include "common/error.h"
 #include "simulator/run_stats.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 namespace {
 
 // The upper bound of each threshold key's range (docs/rules-format.md).
@@ -89,4 +89,4 @@ void add_sensitivity_to_report(std::vector<reports::ReportFile>& files,
     md->content += "\n## Sensitivity to the thresholds that end games\n\n" + markdown;
 }
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

@@ -1,4 +1,4 @@
-#include "reports/exact_sum.h"
+#include "stats/exact_sum.h"
 
 #include <algorithm>
 #include <bit>
@@ -8,7 +8,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 using u64 = std::uint64_t;
@@ -406,4 +406,4 @@ ExactSum ExactSum::from_json(const nlohmann::json& json, const std::string& cont
   return out;
 }
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

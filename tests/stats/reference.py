@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Reference values for tests/reports/stats_test.cpp and moments_test.cpp.
+"""Reference values for tests/stats/stats_test.cpp and moments_test.cpp.
 
-Run: python3 tests/reports/reference.py
+Run: python3 tests/stats/reference.py
 Needs only the standard library and mpmath (Debian python3-mpmath); SciPy and R are not available
 here, so each statistic is recomputed from its definition, independently of the C++ code:
   - exact means and variances with fractions.Fraction (Python's int/int and Fraction -> float

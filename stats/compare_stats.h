@@ -3,17 +3,17 @@
 // first-player advantages.
 //
 // Each builds on stats.h (Interval, first_player_advantage, z_for_confidence) and Boost.Math; the
-// formulas are stated here so that the tests in tests/reports/compare_stats_test.cpp can check
+// formulas are stated here so that the tests in tests/stats/compare_stats_test.cpp can check
 // them against values worked out by hand.
 #pragma once
 
 #include <cstdint>
 
-#include "reports/histogram.h"
-#include "reports/moments.h"
-#include "reports/stats.h"
+#include "stats/histogram.h"
+#include "stats/moments.h"
+#include "stats/stats.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 
 // Student t interval for the mean of a sample: mean +- t(1 - (1 - confidence) / 2, n - 1) * sd /
 // sqrt(n), as R's t.test(x)$conf.int. With fewer than 2 values both ends are NaN (no interval);
@@ -63,4 +63,4 @@ AdvantageDifference advantage_difference(std::uint64_t wins1_a, std::uint64_t wi
                                          std::uint64_t wins2_b, std::uint64_t draws_b,
                                          double confidence = 0.95);
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

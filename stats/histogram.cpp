@@ -1,4 +1,4 @@
-#include "reports/histogram.h"
+#include "stats/histogram.h"
 
 #include <cmath>
 #include <limits>
@@ -7,7 +7,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 constexpr std::uint64_t kMaxCount = std::numeric_limits<std::uint64_t>::max();
@@ -189,4 +189,4 @@ IntHistogram IntHistogram::from_json(const nlohmann::json& json, const std::stri
   return out;
 }
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace mancala::reports {
+namespace mancala::stats {
 
 // An exact sum of finite doubles (and of their squares), each optionally multiplied by a count.
 //
@@ -62,4 +62,4 @@ class ExactSum {
   std::int32_t base_ = 0;  // limb i weighs 2^(64 * (base_ + i))
 };
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

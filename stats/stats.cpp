@@ -1,4 +1,4 @@
-#include "reports/stats.h"
+#include "stats/stats.h"
 
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
@@ -12,7 +12,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 using u128 = unsigned __int128;
@@ -296,4 +296,4 @@ Welch welch_difference(const Moments& a, const Moments& b, double confidence) {
   return out;
 }
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

@@ -11,10 +11,10 @@
 #include <span>
 #include <vector>
 
-#include "reports/histogram.h"
-#include "reports/moments.h"
+#include "stats/histogram.h"
+#include "stats/moments.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 
 // A two-sided interval [low, high].
 struct Interval {
@@ -136,4 +136,4 @@ struct Welch {
 };
 Welch welch_difference(const Moments& a, const Moments& b, double confidence = 0.95);
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

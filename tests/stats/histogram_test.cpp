@@ -1,5 +1,5 @@
 // IntHistogram: quantiles on hand cases, exact moments, merging, bins, JSON round trip, errors.
-#include "reports/histogram.h"
+#include "stats/histogram.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 IntHistogram histogram_of(const std::vector<std::int64_t>& values) {
@@ -173,4 +173,4 @@ TEST(IntHistogram, MemoryFollowsTheLargestValueNotTheCount) {
 }
 
 }  // namespace
-}  // namespace mancala::reports
+}  // namespace mancala::stats

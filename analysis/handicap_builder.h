@@ -26,12 +26,12 @@
 #include <string>
 #include <vector>
 
-#include "reports/histogram.h"
-#include "reports/stats.h"
 #include "simulator/play.h"
 #include "simulator/rules.h"
+#include "stats/histogram.h"
+#include "stats/stats.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 
 struct HandicapOptions {
   int64_t games = 1000;  // rounds per level, and whole matches; at least 1
@@ -54,10 +54,10 @@ struct HandicapLevel {
   uint64_t draws = 0;
   uint64_t unfinished = 0;   // stopped by max_plies
   uint64_t no_progress = 0;  // ended by the no-progress rule
-  reports::IntHistogram plies;
-  reports::IntHistogram captured_h;  // counters h captured in the round
-  reports::IntHistogram captured_o;
-  reports::IntHistogram holdings_after_h;  // what h held when the round ended
+  stats::IntHistogram plies;
+  stats::IntHistogram captured_h;  // counters h captured in the round
+  stats::IntHistogram captured_o;
+  stats::IntHistogram holdings_after_h;  // what h held when the round ended
 };
 
 // N whole matches.
@@ -70,8 +70,8 @@ struct MatchSummary {
   // How its recorded rounds ended: by a rule of the game, the no-progress rule, the safety bound.
   std::array<uint64_t, 3> rounds_ended_by{};
   uint64_t with_no_progress_round =
-      0;                         // matches with at least one round ended by the no-progress rule
-  reports::IntHistogram rounds;  // rounds per match
+      0;                       // matches with at least one round ended by the no-progress rule
+  stats::IntHistogram rounds;  // rounds per match
   // Consecutive pairs of decided rounds (round i and i + 1 each won by a side): how many, and in
   // how many the loser of round i won round i + 1. Rounds past kMaxRounds are not recorded.
   uint64_t transitions = 0;
@@ -79,11 +79,11 @@ struct MatchSummary {
   // Over every recorded round dealt from unequal holdings (not stopped by the safety bound): the
   // counters the side behind gained (+) or lost (-) in it, what he held at its end minus what he
   // was dealt from, stored shifted by change_offset (the ruleset's total) to stay non-negative.
-  reports::IntHistogram behind_change;
+  stats::IntHistogram behind_change;
   int change_offset = 0;
   // The mean change of the side behind, with its Student t 95% interval (NaN when empty).
   double behind_change_mean() const;
-  reports::Interval behind_change_interval() const;
+  stats::Interval behind_change_interval() const;
 };
 
 struct HandicapResult {
@@ -128,4 +128,4 @@ nlohmann::ordered_json handicap_json(const HandicapResult& result);
 std::string handicap_html_fragment(const HandicapResult& result);
 std::string handicap_html_page(const HandicapResult& result, const std::string& title);
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

@@ -1,7 +1,7 @@
 // ExactSum and Moments: exactness, merge = single stream bit for bit, JSON round trip.
-// Reference values marked "reference.py" come from tests/reports/reference.py (exact rational
+// Reference values marked "reference.py" come from tests/stats/reference.py (exact rational
 // arithmetic with Python's fractions, converted once to the nearest double).
-#include "reports/moments.h"
+#include "stats/moments.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 Moments moments_of(const std::vector<double>& values) {
@@ -356,4 +356,4 @@ TEST(Moments, TamperedJsonIsRefused) {
 }
 
 }  // namespace
-}  // namespace mancala::reports
+}  // namespace mancala::stats

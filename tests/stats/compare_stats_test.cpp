@@ -1,8 +1,8 @@
-// Known answers for reports/compare_stats.h. Reference values: R's t.test(1:10)$conf.int for the
+// Known answers for stats/compare_stats.h. Reference values: R's t.test(1:10)$conf.int for the
 // mean; exact binomial sums (sum of choose(n, i) p^i (1-p)^(n-i), worked out with integer
 // arithmetic) for the order-statistic ranks; the Wilson intervals of stats.h, written out by hand
 // for the no-draw case, for the difference of advantages.
-#include "reports/compare_stats.h"
+#include "stats/compare_stats.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 IntHistogram one_to(int n) {
@@ -143,4 +143,4 @@ TEST(AdvantageDifference, SetsWithoutVariationGiveZeroOrInfiniteZ) {
 }
 
 }  // namespace
-}  // namespace mancala::reports
+}  // namespace mancala::stats

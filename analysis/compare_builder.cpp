@@ -1,4 +1,4 @@
-#include "cli/compare_builder.h"
+#include "analysis/compare_builder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,12 +10,12 @@
 
 #include "archive/store.h"
 #include "common/error.h"
-#include "reports/compare_stats.h"
 #include "reports/render.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
+#include "stats/compare_stats.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 namespace {
 
 using nlohmann::json;
@@ -140,7 +140,7 @@ uint64_t rounds_recorded(const sim::GameTally& t) {
 
 Measure rate_measure(uint64_t k, uint64_t n) {
   if (n == 0) return {};
-  const reports::Interval ci = reports::wilson_interval(k, n);
+  const stats::Interval ci = stats::wilson_interval(k, n);
   return {ratio(k, n), ci.low, ci.high};
 }
 
@@ -163,7 +163,7 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
   add("first_player_advantage", "first-player advantage (points)", StatFormat::kPoints,
       "Tango score", [](const sim::GameTally& t) {
         if (finished_games(t) == 0) return Measure{};
-        const reports::Advantage a = reports::first_player_advantage(t.wins[0], t.wins[1], t.draws);
+        const stats::Advantage a = stats::first_player_advantage(t.wins[0], t.wins[1], t.draws);
         return Measure{a.estimate, a.interval.low, a.interval.high};
       });
   add("ended_by_rule_rate", "ended by a rule of the game", StatFormat::kPercent, "Wilson",
@@ -176,8 +176,8 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
   add("unfinished_rate", "unfinished (safety bound)", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.unfinished, t.games); });
   add("plies_mean", "plies: mean", StatFormat::kNumber, "Student t", [](const sim::GameTally& t) {
-    const reports::Moments m = t.plies.moments();
-    const reports::Interval ci = reports::mean_interval(m);
+    const stats::Moments m = t.plies.moments();
+    const stats::Interval ci = stats::mean_interval(m);
     return Measure{m.mean(), ci.low, ci.high};
   });
   add("plies_sd", "plies: sd", StatFormat::kNumber, "",
@@ -187,7 +187,7 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
                                      std::tuple{"plies_p95", "plies: 95th percentile", 0.95}}) {
     const double q = p;
     add(key, name, StatFormat::kNumber, "order statistics", [q](const sim::GameTally& t) {
-      const reports::QuantileInterval qi = reports::quantile_interval(t.plies, q);
+      const stats::QuantileInterval qi = stats::quantile_interval(t.plies, q);
       return Measure{qi.estimate, qi.interval.low, qi.interval.high};
     });
   }
@@ -207,13 +207,13 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
   add("rounds_mean", "rounds per match: mean", StatFormat::kNumber, "Student t",
       [](const sim::GameTally& t) {
         if (t.match.empty() || t.match.rounds.empty()) return Measure{};
-        const reports::Interval ci = reports::mean_interval(t.match.rounds.moments());
+        const stats::Interval ci = stats::mean_interval(t.match.rounds.moments());
         return Measure{t.match.rounds.mean(), ci.low, ci.high};
       });
   add("rounds_median", "rounds per match: median", StatFormat::kNumber, "order statistics",
       [](const sim::GameTally& t) {
         if (t.match.empty() || t.match.rounds.empty()) return Measure{};
-        const reports::QuantileInterval q = reports::quantile_interval(t.match.rounds, 0.5);
+        const stats::QuantileInterval q = stats::quantile_interval(t.match.rounds, 0.5);
         return Measure{q.estimate, q.interval.low, q.interval.high};
       });
   add("round_first_mover_win_rate", "rounds won by their first mover", StatFormat::kPercent,
@@ -272,18 +272,17 @@ constexpr const char* kKsTest = "Kolmogorov-Smirnov (asymptotic)";
 
 // B minus A of a length (plies, rounds): Mann-Whitney's rank test with the Welch interval of the
 // difference of means. `b_letter` and `more` word the effect: "P(B game longer)".
-PairTest location_test(const reports::IntHistogram& a, const reports::IntHistogram& b,
-                       const char* key, const char* name, const std::string& b_letter,
-                       const std::string& more) {
-  const reports::MannWhitney mw = reports::mann_whitney(a, b);
-  const reports::Moments ma = a.moments(), mb = b.moments();
+PairTest location_test(const stats::IntHistogram& a, const stats::IntHistogram& b, const char* key,
+                       const char* name, const std::string& b_letter, const std::string& more) {
+  const stats::MannWhitney mw = stats::mann_whitney(a, b);
+  const stats::Moments ma = a.moments(), mb = b.moments();
   PairTest test;
   test.key = key;
   test.name = name;
   test.format = StatFormat::kNumber;
   test.estimate = mb.mean() - ma.mean();
   if (ma.count() >= 2 && mb.count() >= 2) {
-    test.interval = reports::welch_difference(mb, ma).interval;
+    test.interval = stats::welch_difference(mb, ma).interval;
     test.interval_method = "Welch t (difference of means)";
   }
   test.test = kRankTest;
@@ -334,8 +333,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
       untested(spec.name, "no variation in either run");
       continue;
     }
-    const reports::Difference d = reports::newcombe_difference(kb, nb, ka, na);
-    const reports::ZTest z = reports::two_proportion_z_test(kb, nb, ka, na);
+    const stats::Difference d = stats::newcombe_difference(kb, nb, ka, na);
+    const stats::ZTest z = stats::two_proportion_z_test(kb, nb, ka, na);
     PairTest test;
     test.key = spec.key;
     test.name = spec.name;
@@ -356,7 +355,7 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   if (fa == 0 || fb == 0 || (ta.wins[0] + ta.wins[1] + tb.wins[0] + tb.wins[1]) == 0) {
     untested("first-player advantage", "no game won in either run");
   } else {
-    const reports::AdvantageDifference d = reports::advantage_difference(
+    const stats::AdvantageDifference d = stats::advantage_difference(
         tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
     PairTest test;
     test.key = "first_player_advantage";
@@ -369,8 +368,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     test.statistic_name = "z";
     test.statistic = d.z;
     test.p_value = d.p_value;
-    const double adv_a = reports::first_player_advantage(ta.wins[0], ta.wins[1], ta.draws).estimate;
-    const double adv_b = reports::first_player_advantage(tb.wins[0], tb.wins[1], tb.draws).estimate;
+    const double adv_a = stats::first_player_advantage(ta.wins[0], ta.wins[1], ta.draws).estimate;
+    const double adv_b = stats::first_player_advantage(tb.wins[0], tb.wins[1], tb.draws).estimate;
     test.detail = signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points";
     pair.tests.push_back(test);
   }
@@ -380,7 +379,7 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   pair.tests.push_back(location_test(ta.plies, tb.plies, "plies_mean", "game length (plies)",
                                      letter(b), "game longer"));
   {
-    const reports::KolmogorovSmirnov ks = reports::kolmogorov_smirnov(ta.plies, tb.plies);
+    const stats::KolmogorovSmirnov ks = stats::kolmogorov_smirnov(ta.plies, tb.plies);
     PairTest test;
     test.key = "plies_distribution";
     test.name = "game length distribution";
@@ -910,7 +909,7 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
   for (const PairComparison& p : c.pairs) {
     for (const PairTest& t : p.tests) p_values.push_back(t.p_value);
   }
-  const std::vector<double> adjusted = reports::holm_adjust(p_values);
+  const std::vector<double> adjusted = stats::holm_adjust(p_values);
   c.tests_made = p_values.size();
   std::size_t i = 0;
   for (PairComparison& p : c.pairs) {
@@ -1243,4 +1242,4 @@ std::string comparison_html_page(const Comparison& c, const std::string& title) 
       title, "<h1>" + reports::html_escape(title) + "</h1>\n" + comparison_html_fragment(c));
 }
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "reports/moments.h"
+#include "stats/moments.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 
 // Equal-width bin of an IntHistogram: the integers low..high (both inclusive).
 struct HistogramBin {
@@ -98,4 +98,4 @@ class IntHistogram {
   std::int64_t min_ = 0;  // meaningful only when total_ > 0
 };
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

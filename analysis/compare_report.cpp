@@ -1,14 +1,14 @@
-#include "cli/compare_report.h"
+#include "analysis/compare_report.h"
 
 #include <algorithm>
 #include <map>
 
-#include "cli/compare_builder.h"
+#include "analysis/compare_builder.h"
 #include "common/error.h"
 #include "reports/html.h"
 #include "simulator/run_stats.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 namespace {
 
 reports::ReportFile* find_file(std::vector<reports::ReportFile>& files, const std::string& path) {
@@ -165,4 +165,4 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
   report = std::move(files);
 }
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

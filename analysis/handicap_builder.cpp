@@ -1,4 +1,4 @@
-#include "cli/handicap_builder.h"
+#include "analysis/handicap_builder.h"
 
 #include <algorithm>
 #include <charconv>
@@ -8,14 +8,14 @@
 #include <thread>
 
 #include "common/error.h"
-#include "reports/compare_stats.h"
 #include "reports/render.h"
-#include "reports/stats.h"
 #include "simulator/engine.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
+#include "stats/compare_stats.h"
+#include "stats/stats.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 namespace {
 
 using nlohmann::ordered_json;
@@ -38,21 +38,21 @@ ordered_json number_json(double x) {
   return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
 }
 
-ordered_json interval_json(const reports::Interval& ci) {
+ordered_json interval_json(const stats::Interval& ci) {
   if (!std::isfinite(ci.low) && !std::isfinite(ci.high)) return nullptr;
   return ordered_json::array({number_json(ci.low), number_json(ci.high)});
 }
 
 std::string percent_ci(uint64_t k, uint64_t n) {
   if (n == 0) return "-";
-  const reports::Interval ci = reports::wilson_interval(k, n);
+  const stats::Interval ci = stats::wilson_interval(k, n);
   return fixed(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "% [" +
          fixed(100 * ci.low, 1) + ", " + fixed(100 * ci.high, 1) + "]";
 }
 
-std::string mean_ci(const reports::IntHistogram& h, double offset = 0, bool sign = false) {
+std::string mean_ci(const stats::IntHistogram& h, double offset = 0, bool sign = false) {
   if (h.empty()) return "-";
-  const reports::Interval ci = reports::mean_interval(h.moments());
+  const stats::Interval ci = stats::mean_interval(h.moments());
   const auto f = [&](double x) {
     return std::isfinite(x) ? (sign ? signed_fixed(x + offset, 1) : fixed(x + offset, 1)) : "-";
   };
@@ -297,7 +297,7 @@ std::string verdict_line(const HandicapResult& r) {
   const std::string verdict = match_verdict(m);
   if (verdict == "no data")
     return "No round was dealt from unequal holdings: nothing to say about evening or snowballing.";
-  const reports::Interval ci = m.behind_change_interval();
+  const stats::Interval ci = m.behind_change_interval();
   std::string line = "Over " + std::to_string(m.behind_change.total()) +
                      " rounds dealt from unequal holdings, the side behind " +
                      (m.behind_change_mean() >= 0 ? "gained " : "lost ") +
@@ -348,7 +348,7 @@ Table match_table(const HandicapResult& r) {
   Table t({{"statistic", reports::Align::kLeft}, {"value", reports::Align::kRight}});
   t.add_row({"matches", Cell::integer(static_cast<int64_t>(m.matches))});
   if (m.matches == 0) return t;
-  const reports::DistributionSummary s = m.rounds.summary();
+  const stats::DistributionSummary s = m.rounds.summary();
   t.add_row({"rounds per match: mean [95% CI]", Cell::text(mean_ci(m.rounds))});
   t.add_row({"rounds per match: median", Cell::text(fixed(s.median, 1))});
   t.add_row({"rounds per match: 5th-95th percentile",
@@ -534,14 +534,14 @@ double MatchSummary::behind_change_mean() const {
   return behind_change.empty() ? kNaN : behind_change.mean() - change_offset;
 }
 
-reports::Interval MatchSummary::behind_change_interval() const {
-  const reports::Interval ci = reports::mean_interval(behind_change.moments());
+stats::Interval MatchSummary::behind_change_interval() const {
+  const stats::Interval ci = stats::mean_interval(behind_change.moments());
   return {ci.low - change_offset, ci.high - change_offset};
 }
 
 std::string match_verdict(const MatchSummary& m) {
   if (m.behind_change.empty()) return "no data";
-  const reports::Interval ci = m.behind_change_interval();
+  const stats::Interval ci = m.behind_change_interval();
   if (ci.low > 0) return "evens";
   if (ci.high < 0) return "snowballs";
   return "neither detectably";
@@ -583,13 +583,13 @@ std::string handicap_csv(const HandicapResult& r) {
       t.add_row({section, deficit, name, Cell(), Cell(), Cell(), Cell::integer(0)});
       return;
     }
-    const reports::Interval ci = reports::wilson_interval(k, n);
+    const stats::Interval ci = stats::wilson_interval(k, n);
     t.add_row({section, deficit, name, num(static_cast<double>(k) / static_cast<double>(n)),
                num(ci.low), num(ci.high), Cell::integer(static_cast<int64_t>(n))});
   };
   const auto mean = [&](const std::string& section, const std::string& deficit,
-                        const std::string& name, const reports::IntHistogram& h, double offset) {
-    const reports::Interval ci = reports::mean_interval(h.moments());
+                        const std::string& name, const stats::IntHistogram& h, double offset) {
+    const stats::Interval ci = stats::mean_interval(h.moments());
     t.add_row({section, deficit, name, num(h.mean() + offset), num(ci.low + offset),
                num(ci.high + offset), Cell::integer(static_cast<int64_t>(h.total()))});
   };
@@ -628,12 +628,12 @@ ordered_json handicap_json(const HandicapResult& r) {
   const auto rate = [](uint64_t k, uint64_t n) -> ordered_json {
     if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}, {"n", 0}};
     return {{"value", static_cast<double>(k) / static_cast<double>(n)},
-            {"ci95", interval_json(reports::wilson_interval(k, n))},
+            {"ci95", interval_json(stats::wilson_interval(k, n))},
             {"n", n}};
   };
-  const auto mean = [](const reports::IntHistogram& h, double offset) -> ordered_json {
+  const auto mean = [](const stats::IntHistogram& h, double offset) -> ordered_json {
     if (h.empty()) return {{"value", nullptr}, {"ci95", nullptr}};
-    reports::Interval ci = reports::mean_interval(h.moments());
+    stats::Interval ci = stats::mean_interval(h.moments());
     ci.low += offset;
     ci.high += offset;
     return {{"value", number_json(h.mean() + offset)}, {"ci95", interval_json(ci)}};
@@ -698,13 +698,13 @@ std::string handicap_html_fragment(const HandicapResult& r) {
   for (const HandicapLevel& l : r.levels) {
     const uint64_t finished = l.rounds - l.unfinished;
     if (finished > 0) {
-      const reports::Interval ci = reports::wilson_interval(l.wins, finished);
+      const stats::Interval ci = stats::wilson_interval(l.wins, finished);
       win.points.push_back({static_cast<double>(l.deficit),
                             static_cast<double>(l.wins) / static_cast<double>(finished), ci.low,
                             ci.high});
     }
     if (!l.holdings_after_h.empty()) {
-      const reports::Interval ci = reports::mean_interval(l.holdings_after_h.moments());
+      const stats::Interval ci = stats::mean_interval(l.holdings_after_h.moments());
       const double offset = -l.holdings[0];
       change.points.push_back({static_cast<double>(l.deficit), l.holdings_after_h.mean() + offset,
                                ci.low + offset, ci.high + offset});
@@ -743,4 +743,4 @@ std::string handicap_html_page(const HandicapResult& r, const std::string& title
       title, "<h1>" + reports::html_escape(title) + "</h1>\n" + handicap_html_fragment(r));
 }
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

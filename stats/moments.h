@@ -5,9 +5,9 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
-#include "reports/exact_sum.h"
+#include "stats/exact_sum.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 
 // Streaming summary of a stream of finite doubles (game lengths, scores, seconds per game...):
 // count, mean, variance, standard deviation, minimum and maximum, in O(1) memory.
@@ -68,4 +68,4 @@ class Moments {
   double max_ = 0;
 };
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "cli/handicap_builder.h"
+#include "analysis/handicap_builder.h"
 #include "reports/report.h"
 #include "simulator/rules.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 
 struct ReportExtrasOptions {
   bool comparisons = true;
@@ -43,4 +43,4 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& files,
                                const std::vector<nlohmann::json>& runs,
                                const ReportExtrasOptions& options);
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

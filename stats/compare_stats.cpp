@@ -1,4 +1,4 @@
-#include "reports/compare_stats.h"
+#include "stats/compare_stats.h"
 
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
@@ -9,7 +9,7 @@
 
 #include "common/error.h"
 
-namespace mancala::reports {
+namespace mancala::stats {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -128,4 +128,4 @@ AdvantageDifference advantage_difference(std::uint64_t wins1_a, std::uint64_t wi
   return out;
 }
 
-}  // namespace mancala::reports
+}  // namespace mancala::stats

@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "reports/stats.h"
 #include "simulator/play.h"
 #include "simulator/rules.h"
 #include "simulator/run_stats.h"
+#include "stats/stats.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 
 // How to simulate the rulesets of a comparison.
 struct CompareOptions {
@@ -93,7 +93,7 @@ struct PairTest {
   std::string name;  // what is compared
   StatFormat format = StatFormat::kPoints;
   double estimate = kNoValue;  // b - a (for the length distribution: the KS distance D)
-  reports::Interval interval{kNoValue, kNoValue};
+  stats::Interval interval{kNoValue, kNoValue};
   std::string interval_method;  // empty when there is no interval
   std::string test;             // the test's name
   std::string statistic_name;   // "z", "D"
@@ -182,4 +182,4 @@ nlohmann::ordered_json comparison_json(const Comparison& comparison);
 std::string comparison_html_fragment(const Comparison& comparison);
 std::string comparison_html_page(const Comparison& comparison, const std::string& title);
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis

@@ -12,7 +12,7 @@
 #include "simulator/batch.h"
 #include "simulator/rules.h"
 
-namespace mancala::cli {
+namespace mancala::analysis {
 
 constexpr long long kDefaultSensitivityGames = 1000;
 
@@ -42,4 +42,4 @@ void add_sensitivity_to_report(std::vector<reports::ReportFile>& files,
                                const std::vector<sim::RuleSet>& rulesets,
                                const sim::BatchOptions& options, long long games);
 
-}  // namespace mancala::cli
+}  // namespace mancala::analysis
