@@ -144,7 +144,8 @@ void print_table(std::ostream& out, const std::string& align,
 void print_csv(std::ostream& out, const std::vector<json>& runs) {
   std::vector<reports::TidyRun> tidy;
   for (const json& run : runs)
-    tidy.push_back({&run, std::nullopt, reports::game_of_ruleset(run["ruleset"].get<std::string>())});
+    tidy.push_back(
+        {&run, std::nullopt, reports::game_of_ruleset(run["ruleset"].get<std::string>())});
   out << reports::tidy_csv(tidy);
 }
 
@@ -159,10 +160,9 @@ std::string own_rule_cell(const json& run) {
 }
 
 void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
-  std::vector<std::vector<std::string>> rows = {{"ruleset", "games", "P1 wins", "P2 wins", "draws",
-                                                 "unfinished", "P1 win rate [95% CI]",
-                                                 "P1 advantage [95% CI]", "own rule [95% CI]",
-                                                 "plies mean", "median"}};
+  std::vector<std::vector<std::string>> rows = {
+      {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
+       "P1 advantage [95% CI]", "own rule [95% CI]", "plies mean", "median"}};
   for (const json& run : runs) {
     rows.push_back({run["ruleset"].get<std::string>(),
                     std::to_string(run["games"].get<uint64_t>()) +
@@ -534,10 +534,11 @@ int runs_show(const Args& args, Io& io) {
                                      fixed(row.ci_high.get<double>(), 4) + "]"
                                : "";
     std::string facets;  // what the statistic is broken down by (runs.csv's columns)
-    for (const auto& [name, facet] : {std::pair<const char*, const std::string&>{"round", row.round},
-                                      {"level", row.level},
-                                      {"state", row.state},
-                                      {"player", row.player}}) {
+    for (const auto& [name, facet] :
+         {std::pair<const char*, const std::string&>{"round", row.round},
+          {"level", row.level},
+          {"state", row.state},
+          {"player", row.player}}) {
       if (!facet.empty()) facets += (facets.empty() ? "" : ", ") + std::string(name) + " " + facet;
     }
     rows.push_back({row.statistic + (facets.empty() ? "" : " (" + facets + ")"), value, ci});

@@ -320,7 +320,7 @@ MetricFigures read_metrics(const json& run, const RunFigures& f, const Reader& r
   if (turns.is_null()) return m;
   m.kept = true;
   m.turns = stats::IntHistogram::from_json(r.at(turns, "histogram"),
-                                    where(f.ruleset, "metrics.duration.turns", "histogram"))
+                                           where(f.ruleset, "metrics.duration.turns", "histogram"))
                 .summary();
   m.decisiveness = rate_or_nan(object, "decisiveness");
   m.lead_changes = rate_or_nan(object, "lead_changes");
@@ -546,19 +546,26 @@ std::string mean_text(const Rate& r, int decimals) {
 Table metrics_table(const RunFigures& f) {
   const MetricFigures& m = f.metrics;
   const std::string unit = m.per_round ? "round" : "game";
-  Table table({{"Metric", Align::kLeft}, {"Value [95% CI]", Align::kRight}, {"What it is", Align::kLeft}});
-  table.add_row({"balance", mean_text(m.balance, 3),
-                 "1 - |P1 win rate - P2 win rate|, finished " + std::string(f.match ? "matches" : "games")});
-  table.add_row({"drawishness", mean_text(m.drawishness, 3), "share of finished " +
-                                                               std::string(f.match ? "matches" : "games") + " drawn"});
-  table.add_row({"duration (turns)", number_text(m.turns.mean, 1) + " (sd " + number_text(m.turns.sd, 1) + ", median " + number_text(m.turns.median, 1) + ")",
-                 "turns per " + std::string(f.match ? "match" : "game") + ": plies less the extra moves"});
+  Table table(
+      {{"Metric", Align::kLeft}, {"Value [95% CI]", Align::kRight}, {"What it is", Align::kLeft}});
+  table.add_row(
+      {"balance", mean_text(m.balance, 3),
+       "1 - |P1 win rate - P2 win rate|, finished " + std::string(f.match ? "matches" : "games")});
+  table.add_row({"drawishness", mean_text(m.drawishness, 3),
+                 "share of finished " + std::string(f.match ? "matches" : "games") + " drawn"});
+  table.add_row(
+      {"duration (turns)",
+       number_text(m.turns.mean, 1) + " (sd " + number_text(m.turns.sd, 1) + ", median " +
+           number_text(m.turns.median, 1) + ")",
+       "turns per " + std::string(f.match ? "match" : "game") + ": plies less the extra moves"});
   table.add_row({"decisiveness", mean_text(m.decisiveness, 3),
-                 "mean share of a decided " + unit + "'s plies played after its winner held more than half of all counters"});
+                 "mean share of a decided " + unit +
+                     "'s plies played after its winner held more than half of all counters"});
   table.add_row({"lead changes", mean_text(m.lead_changes, 2),
                  "mean times per " + unit + " the player ahead in counters held changed"});
-  table.add_row({"drama", mean_text(m.drama, 2),
-                 "mean largest deficit (counters) the winner of a decided " + unit + " came back from"});
+  table.add_row(
+      {"drama", mean_text(m.drama, 2),
+       "mean largest deficit (counters) the winner of a decided " + unit + " came back from"});
   if (f.match) {
     table.add_row({"snowball", mean_text(m.snowball, 3),
                    "P(win round r+1 | won round r) - P(win round r+1 | lost round r)"});

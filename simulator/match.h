@@ -17,8 +17,8 @@
 // The match ends by match_end (one player holds every counter; or a player cannot fill a hole),
 // when holes_out per_five_of_difference leaves a player no hole (the other wins),
 // by the reconstruction's stopping rule stop_after_rounds (the holder of more wins; reported as
-// EndReason::kStopAfterRounds), or at max_rounds, which is reported as the safety bound. A round stopped
-// by max_plies also stops the match as unfinished.
+// EndReason::kStopAfterRounds), or at max_rounds, which is reported as the safety bound. A round
+// stopped by max_plies also stops the match as unfinished.
 //
 // Contract: counters are conserved through every step: Game::counters_total() of the dealt state
 // equals the ruleset's total_counters. Nothing here allocates.

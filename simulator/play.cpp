@@ -78,8 +78,10 @@ class RoundTracker {
     const int lead = h0 - h1;
     track_lead(lead);
     if (on_side_) return;
-    if (2 * h0 > total_ && play_.majority_ply[0] == RoundPlay::kNever) play_.majority_ply[0] = s.ply;
-    if (2 * h1 > total_ && play_.majority_ply[1] == RoundPlay::kNever) play_.majority_ply[1] = s.ply;
+    if (2 * h0 > total_ && play_.majority_ply[0] == RoundPlay::kNever)
+      play_.majority_ply[0] = s.ply;
+    if (2 * h1 > total_ && play_.majority_ply[1] == RoundPlay::kNever)
+      play_.majority_ply[1] = s.ply;
   }
   void track_lead(int lead) {
     if (lead > play_.max_lead) play_.max_lead = static_cast<int16_t>(lead);
@@ -94,7 +96,7 @@ class RoundTracker {
   int total_;
   int holes_;
   bool on_side_;
-  int sign_ = 0;  // of the last non-zero lead
+  int sign_ = 0;           // of the last non-zero lead
   int8_t owed_ = kNobody;  // the player the last ply earned another move, if any
   int extra_moves_ = 0;
   uint32_t last_stores_ = 0;  // both stores after the last ply (stores())

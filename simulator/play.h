@@ -66,7 +66,7 @@ struct GameResult {
   uint32_t relay_bound_hits = 0;   // over all rounds
   int rounds = 0;                  // rounds played (1 for a one-round game)
   std::array<RoundRecord, kMaxRounds>
-      round;  // round[i] for i < rounds; the rest is not initialised
+      round;      // round[i] for i < rounds; the rest is not initialised
   int turns = 0;  // over all rounds: the plies that begin a turn (RoundPlay::turns)
   // play[i] for i < rounds, like round. A result made by hand (tests) must fill round[i] and
   // play[i] of every round it counts: the run's tallies read them (MetricTally).

@@ -1,10 +1,9 @@
 #include "simulator/run_stats.h"
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <charconv>
 #include <cmath>
-
-#include <boost/math/distributions/students_t.hpp>
 
 #include "common/error.h"
 #include "stats/stats.h"
@@ -67,11 +66,11 @@ json mean_json(const stats::IntHistogram& h, const char* count_key, double scale
   if (n < 2) {
     j["ci95"] = nullptr;
   } else {
-    const double half = m.sd() == 0 ? 0.0
-                                    : boost::math::quantile(boost::math::complement(
-                                          boost::math::students_t(static_cast<double>(n - 1)),
-                                          0.025)) *
-                                          m.sd() / std::sqrt(static_cast<double>(n));
+    const double half = m.sd() == 0
+                            ? 0.0
+                            : boost::math::quantile(boost::math::complement(
+                                  boost::math::students_t(static_cast<double>(n - 1)), 0.025)) *
+                                  m.sd() / std::sqrt(static_cast<double>(n));
     j["ci95"] = json::array({scale * (m.mean() - half), scale * (m.mean() + half)});
   }
   j["sd"] = n == 0 ? json(nullptr) : number(scale * m.sd());
@@ -97,7 +96,8 @@ json balance_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
   const double lo = adv.interval.low, hi = adv.interval.high;
   const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
   const double abs_high = std::max(std::fabs(lo), std::fabs(hi));
-  return {{"value", 1 - std::fabs(adv.estimate)}, {"ci95", json::array({1 - abs_high, 1 - abs_low})}};
+  return {{"value", 1 - std::fabs(adv.estimate)},
+          {"ci95", json::array({1 - abs_high, 1 - abs_low})}};
 }
 
 // Readers of run_stats_from_json: each names the key it failed on.
@@ -449,9 +449,7 @@ int end_condition_index(EndReason reason) {
   return 3;
 }
 
-const char* end_condition_name(int index) {
-  return kEndConditionNames[static_cast<size_t>(index)];
-}
+const char* end_condition_name(int index) { return kEndConditionNames[static_cast<size_t>(index)]; }
 
 namespace {
 
@@ -525,12 +523,13 @@ MetricTally metrics_from_json(const json& run, bool match, const std::string& ct
   if (!run.contains("metrics")) return m;
   const std::string mctx = where(ctx, "metrics", "");
   const json& metrics = member(run, "metrics", ctx);
-  const json& turns = member(member(metrics, "duration", mctx), "turns", where(mctx, "duration", ""));
+  const json& turns =
+      member(member(metrics, "duration", mctx), "turns", where(mctx, "duration", ""));
   if (turns.is_null()) return m;
   kept = true;
   const auto histogram = [&](const json& parent, const std::string& key, const std::string& c) {
-    return stats::IntHistogram::from_json(member(member(parent, key, c), "histogram", where(c, key, "")),
-                                            where(c, key, "histogram"));
+    return stats::IntHistogram::from_json(
+        member(member(parent, key, c), "histogram", where(c, key, "")), where(c, key, "histogram"));
   };
   m.turns = histogram(metrics["duration"], "turns", where(mctx, "duration", ""));
   m.decisiveness = histogram(metrics, "decisiveness", mctx);
@@ -642,9 +641,8 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
     // same completion class (stopping rule), so their completion is exact.
     const char* name = end_condition_name(i);
     if (i == end_condition_index(EndReason::kStopAfterRounds) && !ended.contains(name)) continue;
-    t.ended_by[static_cast<size_t>(i)] =
-        count_at(member(ended, name, where(ctx, "ended_by", "")), "games",
-                 where(ctx, "ended_by", name));
+    t.ended_by[static_cast<size_t>(i)] = count_at(member(ended, name, where(ctx, "ended_by", "")),
+                                                  "games", where(ctx, "ended_by", name));
   }
   const json& relay = member(j, "relay_bound_hits", ctx);
   t.relay_bound_hits = count_at(relay, "moves", where(ctx, "relay_bound_hits", ""));
@@ -666,10 +664,10 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   check(t.ended_by[3] == t.unfinished, "ended_by", "safety_bound differs from unfinished");
   check(!metrics_kept || t.metrics.recorded(t.games), "metrics",
         "the turns histogram does not count every game");
-  const uint64_t recorded_rounds =
-      t.match.enabled ? t.match.first_mover_wins + t.match.second_mover_wins +
-                            t.match.round_draws + t.match.round_unfinished
-                      : t.games;
+  const uint64_t recorded_rounds = t.match.enabled
+                                       ? t.match.first_mover_wins + t.match.second_mover_wins +
+                                             t.match.round_draws + t.match.round_unfinished
+                                       : t.games;
   check(!metrics_kept || t.metrics.lead_changes.total() == recorded_rounds, "metrics",
         "lead_changes does not count every recorded round");
   check(t.plies.total() == t.games, "plies", "the histogram does not count every game");

@@ -112,10 +112,9 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
   const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
-  EXPECT_EQ(csv[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1",
-                                              "agent_p2", "seed", "rules_hash", "statistic",
-                                              "round", "level", "state", "player", "value",
-                                              "ci_low", "ci_high"}));
+  EXPECT_EQ(csv[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
+                                              "seed", "rules_hash", "statistic", "round", "level",
+                                              "state", "player", "value", "ci_low", "ci_high"}));
   std::map<std::string, std::string> games;
   for (std::size_t i = 1; i < csv.size(); ++i) {
     ASSERT_EQ(csv[i].size(), 15u);

@@ -210,10 +210,9 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   const json j = json::parse(run_cli(json_args).out);
   const auto rows = report_testing::parse_csv(csv.out);
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1",
-                                               "agent_p2", "seed", "rules_hash", "statistic",
-                                               "round", "level", "state", "player", "value",
-                                               "ci_low", "ci_high"}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
+                                               "seed", "rules_hash", "statistic", "round", "level",
+                                               "state", "player", "value", "ci_low", "ci_high"}));
   // statistic|round|level|state|player -> value, ci_low, ci_high
   std::map<std::string, std::vector<std::string>> cell;
   for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -222,10 +221,10 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
     EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 1, rows[i].begin() + 7),
               (std::vector<std::string>{"toguz_kumalak/standard", "toguz_kumalak", "random",
                                         "random", "2", j["rules_hash"].get<std::string>()}));
-    const std::string key = rows[i][7] + "|" + rows[i][8] + "|" + rows[i][9] + "|" + rows[i][10] +
-                            "|" + rows[i][11];
-    EXPECT_TRUE(cell.emplace(key, std::vector<std::string>(rows[i].begin() + 12, rows[i].end()))
-                    .second)
+    const std::string key =
+        rows[i][7] + "|" + rows[i][8] + "|" + rows[i][9] + "|" + rows[i][10] + "|" + rows[i][11];
+    EXPECT_TRUE(
+        cell.emplace(key, std::vector<std::string>(rows[i].begin() + 12, rows[i].end())).second)
         << "repeated: " << key;
   }
   const auto rate = [](const json& r) {

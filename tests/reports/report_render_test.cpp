@@ -340,10 +340,9 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
 TEST(ReportRender, CsvIsTidyOneRowPerRunAndStatistic) {
   auto rows = report_testing::parse_csv(render(sample_entries()).at("runs.csv"));
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1",
-                                               "agent_p2", "seed", "rules_hash", "statistic",
-                                               "round", "level", "state", "player", "value",
-                                               "ci_low", "ci_high"}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
+                                               "seed", "rules_hash", "statistic", "round", "level",
+                                               "state", "player", "value", "ci_low", "ci_high"}));
   std::map<std::string, std::set<std::string>> statistics;
   // (ruleset, "statistic|round|level|state|player") -> value, ci_low, ci_high
   std::map<std::pair<std::string, std::string>, std::vector<std::string>> cell;

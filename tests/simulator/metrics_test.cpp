@@ -10,9 +10,9 @@
 #include <string>
 
 #include "common/error.h"
-#include "stats/stats.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
+#include "stats/stats.h"
 
 namespace mancala::sim {
 namespace {
@@ -64,8 +64,7 @@ RunStats run_of(const GameTally& tally) {
 }
 
 double t975(double df) {
-  return boost::math::quantile(
-      boost::math::complement(boost::math::students_t(df), 0.025));
+  return boost::math::quantile(boost::math::complement(boost::math::students_t(df), 0.025));
 }
 
 // docs/metrics.md, "Completion": kRule is the game's own rule; the no-progress rule and
@@ -99,15 +98,14 @@ TEST(Completion, AMatchStoppedAfterItsRoundsHasItsOwnReasonAndIsAStoppingRule) {
 TEST(Completion, EverySeedGamesRunsClassesAddUpAndFollowItsRules) {
   struct Expect {
     const char* id;
-    bool all_own_rule;       // no stopping rule in the ruleset, and random games end in time
+    bool all_own_rule;        // no stopping rule in the ruleset, and random games end in time
     bool some_stopping_rule;  // random games reach the stopping rule
   };
-  for (const Expect& e : {Expect{"kalah/standard", true, false},
-                          Expect{"toguz_kumalak/standard", true, false},
-                          Expect{"otep/beaton_1939", false, true},
-                          Expect{"sonka/vanoverbergh_1927", false, true},
-                          Expect{"khutka_boia/das_gupta_1926", false, false},
-                          Expect{"mawkar_katiya/das_gupta_1923", false, false}}) {
+  for (const Expect& e :
+       {Expect{"kalah/standard", true, false}, Expect{"toguz_kumalak/standard", true, false},
+        Expect{"otep/beaton_1939", false, true}, Expect{"sonka/vanoverbergh_1927", false, true},
+        Expect{"khutka_boia/das_gupta_1926", false, false},
+        Expect{"mawkar_katiya/das_gupta_1923", false, false}}) {
     BatchOptions options;
     options.games = test_games();
     options.seed = 3;
@@ -179,7 +177,7 @@ TEST(Metrics, EachMetricOfHandMadeGamesHasItsKnownValue) {
   EXPECT_DOUBLE_EQ(m["duration"]["turns"]["mean"].get<double>(), 41.0 / 4);
   EXPECT_DOUBLE_EQ(m["duration"]["plies"]["mean"].get<double>(), 43.0 / 4);
   EXPECT_FALSE(m["duration"]["plies"].contains("histogram"));  // kept once, in "plies"
-  EXPECT_FALSE(m.contains("snowball"));  // single games
+  EXPECT_FALSE(m.contains("snowball"));                        // single games
 }
 
 // Balance's interval is 1 minus the interval of |advantage| (Tango's interval of the advantage).
@@ -241,8 +239,9 @@ TEST(Metrics, TalliesRoundTripThroughJsonAndRefuseCountsThatDoNotAddUp) {
     }
     return std::string("(no exception)");
   };
-  EXPECT_EQ(message([](json& j) { j["metrics"]["duration"]["turns"]["histogram"]["counts"] = {1}; }),
-            "runs.json: test/metrics: metrics: the turns histogram does not count every game");
+  EXPECT_EQ(
+      message([](json& j) { j["metrics"]["duration"]["turns"]["histogram"]["counts"] = {1}; }),
+      "runs.json: test/metrics: metrics: the turns histogram does not count every game");
   EXPECT_EQ(message([](json& j) { j["metrics"]["drama"]["histogram"]["counts"] = {1}; }),
             "runs.json: test/metrics: metrics: drama: counts other rounds than decisiveness");
   EXPECT_EQ(message([](json& j) { j["metrics"].erase("lead_changes"); }),
@@ -263,7 +262,7 @@ TEST(Metrics, ARunStoredBeforeTheMetricsStillLoads) {
   EXPECT_DOUBLE_EQ(again["metrics"]["balance"]["value"].get<double>(), 0.75);
   EXPECT_TRUE(again["metrics"]["lead_changes"].is_null());
   EXPECT_TRUE(again["metrics"]["duration"]["turns"].is_null());
-  EXPECT_EQ(again["completion"]["own_rule"]["games"], 4);  // from ended_by: all four by a rule
+  EXPECT_EQ(again["completion"]["own_rule"]["games"], 4);     // from ended_by: all four by a rule
   EXPECT_EQ(run_stats_from_json(again, "again.json"), read);  // and reads back as it was
 }
 
@@ -358,9 +357,9 @@ class ExtraAwareRecorder : public LeadRecorder {
 };
 
 TEST(Metrics, ThePlayLoopsRoundRecordsMatchARecomputationFromTheStates) {
-  for (const char* id : {"kalah/standard", "toguz_kumalak/standard", "otep/beaton_1939",
-                         "sonka/vanoverbergh_1927", "sonka/store_extra_move",
-                         "khutka_boia/das_gupta_1926", "mawkar_katiya/das_gupta_1923"}) {
+  for (const char* id :
+       {"kalah/standard", "toguz_kumalak/standard", "otep/beaton_1939", "sonka/vanoverbergh_1927",
+        "sonka/store_extra_move", "khutka_boia/das_gupta_1926", "mawkar_katiya/das_gupta_1923"}) {
     const Game game(load_ruleset(id));
     for (uint64_t g = 0; g < 4; ++g) {
       Rng rng(5, g), same(5, g);
