@@ -243,9 +243,9 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
             (std::vector<std::vector<std::string>>{
                 {"by the game's own rule", "100", rate_text(100, 100)},
                 {"by a stopping rule of the reconstruction", "0",
-                 "0.0% [0.0, " + format_number(100 * wilson_interval(0, 100).high, 1) + "]"},
+                 "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"},
                 {"at the safety bound (unfinished)", "0",
-                 "0.0% [0.0, " + format_number(100 * wilson_interval(0, 100).high, 1) + "]"}}));
+                 "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"}}));
   EXPECT_EQ(body_rows(*tables[3]),
             (std::vector<std::vector<std::string>>{
                 {"by a rule of the game", "100", "100.00%"},
