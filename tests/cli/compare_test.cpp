@@ -155,9 +155,9 @@ TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
   const Comparison c = hand_made_pair();
   const PairComparison& p = c.pairs[0];
   EXPECT_EQ(p.untested,
-            (std::vector<std::string>{
-                "draw rate", "ended by a stopping rule of the reconstruction",
-                "unfinished (safety bound)", "games with a move cut by the relay bound"}));
+            (std::vector<std::string>{"draw rate", "ended by a stopping rule of the reconstruction",
+                                      "unfinished (safety bound)",
+                                      "games with a move cut by the relay bound"}));
   EXPECT_EQ(p.untested_reasons, (std::vector<std::string>(4, "no variation in either run")));
   EXPECT_EQ(p.tests.size(), 5u);
   EXPECT_EQ(c.tests_made, 5u);

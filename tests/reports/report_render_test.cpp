@@ -239,13 +239,14 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
                 {"110.0", "10.1", "100", "100.0", "110.0", "120.0", "120"}}));
   // Completion (issue 11): the three classes as shares of all games with Wilson intervals.
   EXPECT_EQ(all_text(*xml_check::find_all(*tables[2], "caption")[0]), "Completion");
-  EXPECT_EQ(body_rows(*tables[2]),
-            (std::vector<std::vector<std::string>>{
-                {"by the game's own rule", "100", rate_text(100, 100)},
-                {"by a stopping rule of the reconstruction", "0",
-                 "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"},
-                {"at the safety bound (unfinished)", "0",
-                 "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"}}));
+  EXPECT_EQ(
+      body_rows(*tables[2]),
+      (std::vector<std::vector<std::string>>{
+          {"by the game's own rule", "100", rate_text(100, 100)},
+          {"by a stopping rule of the reconstruction", "0",
+           "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"},
+          {"at the safety bound (unfinished)", "0",
+           "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"}}));
   EXPECT_EQ(body_rows(*tables[3]),
             (std::vector<std::vector<std::string>>{
                 {"by a rule of the game", "100", "100.00%"},
