@@ -168,11 +168,12 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
         const stats::Advantage a = stats::first_player_advantage(t.wins[0], t.wins[1], t.draws);
         return Measure{a.estimate, a.interval.low, a.interval.high};
       });
-  add("ended_by_rule_rate", "ended by a rule of the game", StatFormat::kPercent, "Wilson",
+  add("ended_by_rule_rate", "ended by the game's own rule", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.ended_by[0], t.games); });
-  add("ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
-      StatFormat::kPercent, "Wilson",
-      [](const sim::GameTally& t) { return rate_measure(t.ended_by[1], t.games); });
+  add("ended_by_no_progress_rate", "ended by a stopping rule of the reconstruction",
+      StatFormat::kPercent, "Wilson", [](const sim::GameTally& t) {
+        return rate_measure(t.completed(sim::Completion::kStoppingRule), t.games);
+      });
   add("unfinished_rate", "unfinished (safety bound)", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.unfinished, t.games); });
   add("plies_mean", "plies: mean", StatFormat::kNumber, "Student t", [](const sim::GameTally& t) {
@@ -248,8 +249,8 @@ const std::vector<RateSpec>& rate_specs() {
       {"second_player_win_rate", "P2 win rate", [](const sim::GameTally& t) { return t.wins[1]; },
        finished_games},
       {"draw_rate", "draw rate", [](const sim::GameTally& t) { return t.draws; }, finished_games},
-      {"ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
-       [](const sim::GameTally& t) { return t.ended_by[1]; },
+      {"ended_by_no_progress_rate", "ended by a stopping rule of the reconstruction",
+       [](const sim::GameTally& t) { return t.completed(sim::Completion::kStoppingRule); },
        [](const sim::GameTally& t) { return t.games; }},
       {"unfinished_rate", "unfinished (safety bound)",
        [](const sim::GameTally& t) { return t.unfinished; },
@@ -533,9 +534,8 @@ std::vector<std::string> method_notes(const Comparison& c) {
   notes.push_back(
       "For a multi-round ruleset a game is a whole match: its length is the plies of all its "
       "rounds, and "
-      "'ended by the no-progress (match: stopping) rule' counts matches ended by the "
-      "reconstruction's stopping rule "
-      "(stop_after_rounds).");
+      "'ended by a stopping rule of the reconstruction' counts games ended by the no-progress "
+      "rule and matches stopped by stop_after_rounds (completion, docs/metrics.md).");
   notes.push_back(
       std::string("Win and draw rates are over finished games; the ending rates over all games. ") +
       (c.all_pairs ? "Every pair is compared: differences are the later ruleset minus the earlier "

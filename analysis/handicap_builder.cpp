@@ -214,6 +214,7 @@ void add_match(MatchSummary& m, const sim::GameResult& result, int total_counter
   m.change_offset = total_counters;
   ++m.matches;
   switch (result.reason) {
+    case sim::EndReason::kStopAfterRounds:
     case sim::EndReason::kNoProgress:
       ++m.ended_by[1];
       break;

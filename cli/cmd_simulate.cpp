@@ -89,33 +89,30 @@ void print_table(std::ostream& out, const std::string& align,
   }
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
+// The report's runs.csv rows (reports::tidy_csv); run_id is empty: the runs are printed before
+// they are stored.
+void print_csv(std::ostream& out, const std::vector<json>& runs) {
+  std::vector<reports::TidyRun> tidy;
+  for (const json& run : runs)
+    tidy.push_back(
+        {&run, std::nullopt, reports::game_of_ruleset(run["ruleset"].get<std::string>())});
+  out << reports::tidy_csv(tidy);
 }
 
-std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
-
-void print_csv(std::ostream& out, const std::vector<json>& runs) {
-  out << "ruleset,agent_p1,agent_p2,statistic,value,ci_low,ci_high\n";
-  for (const json& run : runs) {
-    const std::string agents = csv_field(run["agents"][0].get<std::string>()) + "," +
-                               csv_field(run["agents"][1].get<std::string>());
-    // The same statistics, by the same names, as the report's runs.csv.
-    for (const reports::TidyStatistic& row : reports::tidy_statistics(run)) {
-      out << csv_field(run["ruleset"].get<std::string>()) << "," << agents << "," << row.statistic
-          << "," << csv_number(row.value) << "," << csv_number(row.ci_low) << ","
-          << csv_number(row.ci_high) << "\n";
-    }
-  }
+// The share of games (matches) the game's own rule ended, marked "!" when under half
+// (docs/metrics.md, completion).
+std::string own_rule_cell(const json& run) {
+  if (!run.contains("completion")) return "-";  // stored before completion was written
+  const json& own = run["completion"]["own_rule"];
+  const uint64_t games = run["games"].get<uint64_t>();
+  if (!own["value"].is_number()) return "-";
+  return rate_cell(own) + (2 * own["games"].get<uint64_t>() < games ? " !" : "");
 }
 
 void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
-  std::vector<std::vector<std::string>> rows = {{"ruleset", "games", "P1 wins", "P2 wins", "draws",
-                                                 "unfinished", "P1 win rate [95% CI]",
-                                                 "P1 advantage [95% CI]", "plies mean", "median"}};
+  std::vector<std::vector<std::string>> rows = {
+      {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
+       "P1 advantage [95% CI]", "own rule [95% CI]", "plies mean", "median"}};
   for (const json& run : runs) {
     rows.push_back({run["ruleset"].get<std::string>(),
                     std::to_string(run["games"].get<uint64_t>()) +
@@ -125,10 +122,10 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     std::to_string(run["draws"].get<uint64_t>()),
                     std::to_string(run["unfinished"].get<uint64_t>()),
                     rate_cell(run["first_player_win_rate"]),
-                    points_cell(run["first_player_advantage"]),
+                    points_cell(run["first_player_advantage"]), own_rule_cell(run),
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
   }
-  print_table(out, "lrrrrrrrrr", rows);
+  print_table(out, "lrrrrrrrrrr", rows);
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the
@@ -503,7 +500,15 @@ int runs_show(const Args& args, Io& io) {
                                ? "[" + fixed(row.ci_low.get<double>(), 4) + ", " +
                                      fixed(row.ci_high.get<double>(), 4) + "]"
                                : "";
-    rows.push_back({row.statistic, value, ci});
+    std::string facets;  // what the statistic is broken down by (runs.csv's columns)
+    for (const auto& [name, facet] :
+         {std::pair<const char*, const std::string&>{"round", row.round},
+          {"level", row.level},
+          {"state", row.state},
+          {"player", row.player}}) {
+      if (!facet.empty()) facets += (facets.empty() ? "" : ", ") + std::string(name) + " " + facet;
+    }
+    rows.push_back({row.statistic + (facets.empty() ? "" : " (" + facets + ")"), value, ci});
   }
   print_table(io.out, "lrl", rows);
   return 0;

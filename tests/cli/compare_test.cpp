@@ -156,9 +156,9 @@ TEST(CompareKnownAnswers, RatesWithNoEventInEitherRunAreNotTestedNorCounted) {
   const Comparison c = hand_made_pair();
   const PairComparison& p = c.pairs[0];
   EXPECT_EQ(p.untested,
-            (std::vector<std::string>{
-                "draw rate", "ended by the no-progress (match: stopping) rule",
-                "unfinished (safety bound)", "games with a move cut by the relay bound"}));
+            (std::vector<std::string>{"draw rate", "ended by a stopping rule of the reconstruction",
+                                      "unfinished (safety bound)",
+                                      "games with a move cut by the relay bound"}));
   EXPECT_EQ(p.untested_reasons, (std::vector<std::string>(4, "no variation in either run")));
   EXPECT_EQ(p.tests.size(), 5u);
   EXPECT_EQ(c.tests_made, 5u);
@@ -174,7 +174,7 @@ TEST(CompareKnownAnswers, AMatchsStoppingRuleIsNotTestedAgainstARoundsNoProgress
   const Comparison c = compare_runs({round, match}, true);
   EXPECT_EQ(test_of(c.pairs[0], "ended_by_no_progress_rate"), nullptr);
   ASSERT_EQ(c.pairs[0].untested.size(), 4u);
-  EXPECT_EQ(c.pairs[0].untested[1], "ended by the no-progress (match: stopping) rule");
+  EXPECT_EQ(c.pairs[0].untested[1], "ended by a stopping rule of the reconstruction");
   EXPECT_EQ(c.pairs[0].untested_reasons[1],
             "not comparable: a match's stopping rule against a round's no-progress rule");
 }

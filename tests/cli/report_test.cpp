@@ -86,7 +86,7 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   EXPECT_EQ(linked, pages);
   std::size_t rows = 0;
   for (const auto& tr : xml_check::find_all(index, "tbody")[0]->children)
-    rows += tr.attributes.count("class") ? 0 : 1;
+    rows += tr.attributes.count("class") && tr.attributes.at("class") == "group" ? 0 : 1;
   EXPECT_EQ(rows, ids.size());
   for (const std::string& file : list_files(out)) {
     if (file.ends_with(".html")) {
@@ -118,14 +118,15 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
   const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
-  EXPECT_EQ(csv[0], (std::vector<std::string>{"ruleset", "game", "agent_p1", "agent_p2",
-                                              "statistic", "value", "ci_low", "ci_high"}));
+  EXPECT_EQ(csv[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
+                                              "seed", "rules_hash", "statistic", "round", "level",
+                                              "state", "player", "value", "ci_low", "ci_high"}));
   std::map<std::string, std::string> games;
   for (std::size_t i = 1; i < csv.size(); ++i) {
-    ASSERT_EQ(csv[i].size(), 8u);
-    EXPECT_EQ(csv[i][2], "random");
+    ASSERT_EQ(csv[i].size(), 15u);
     EXPECT_EQ(csv[i][3], "random");
-    if (csv[i][4] == "games") games[csv[i][0]] = csv[i][5];
+    EXPECT_EQ(csv[i][4], "random");
+    if (csv[i][7] == "games") games[csv[i][1]] = csv[i][12];
   }
   EXPECT_EQ(games.size(), ids.size());
   for (const auto& [id, value] : games) EXPECT_EQ(value, kGames) << id;
