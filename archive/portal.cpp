@@ -112,7 +112,7 @@ EvidenceRecord build(const RawRecord& raw, const std::string& title_game, const 
   r.ages = split_list(get("Ages"), ',');
   r.social_status = split_list(get("Social status"), ',');
   r.genders = split_list(get("Genders"), ',');
-  r.sources = raw.sources;
+  r.sources.assign(raw.sources.begin(), raw.sources.end());
   try {
     validate(r);
   } catch (const ArchiveError& e) {

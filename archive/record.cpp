@@ -245,7 +245,10 @@ Json to_json(const EvidenceRecord& r) {
   if (!r.ages.empty()) j["ages"] = r.ages;
   if (!r.social_status.empty()) j["social_status"] = r.social_status;
   if (!r.genders.empty()) j["genders"] = r.genders;
-  if (!r.sources.empty()) j["sources"] = r.sources;
+  if (!r.sources.empty()) {
+    j["sources"] = Json::array();
+    for (const Source& source : r.sources) j["sources"].push_back(to_json(source));
+  }
   if (!r.notes.empty()) j["notes"] = r.notes;
   return j;
 }
@@ -294,10 +297,134 @@ EvidenceRecord record_from_json(const Json& j) {
   r.ages = get_list(j, "ages");
   r.social_status = get_list(j, "social_status");
   r.genders = get_list(j, "genders");
-  r.sources = get_list(j, "sources");
+  if (auto it = j.find("sources"); it != j.end()) {
+    if (!it->is_array())
+      throw ArchiveError(std::string("field 'sources' must be an array, not ") + json_type(*it));
+    for (size_t i = 0; i < it->size(); ++i) {
+      try {
+        r.sources.push_back(source_from_json((*it)[i]));
+      } catch (const ArchiveError& e) {
+        throw ArchiveError("sources[" + std::to_string(i) + "]: " + e.what());
+      }
+    }
+  }
   r.notes = get_string(j, "notes");
   validate(r);
   return r;
+}
+
+bool is_csl_key(const std::string& key) {
+  static const std::set<std::string, std::less<>> keys = {"type",   "title",    "author",
+                                                          "editor", "issued",   "container-title",
+                                                          "volume", "issue",    "page",
+                                                          "URL",    "DOI",      "publisher",
+                                                          "note",   "accessed", "publisher-place",
+                                                          "number", "genre",    "original-date"};
+  return keys.contains(key);
+}
+
+Json to_json(const Source& s) {
+  if (s.csl.empty()) return s.citation;
+  Json j;
+  j["citation"] = s.citation;
+  j["csl"] = s.csl;
+  return j;
+}
+
+Source source_from_json(const Json& j) {
+  if (j.is_string()) {
+    if (trim(j.get<std::string>()).empty()) throw ArchiveError("an empty citation");
+    return Source(j.get<std::string>());
+  }
+  if (!j.is_object()) {
+    throw ArchiveError(std::string("a source must be a citation string or an object, not ") +
+                       json_type(j));
+  }
+  for (const auto& [key, value] : j.items()) {
+    if (key != "citation" && key != "csl") throw ArchiveError("unknown field '" + key + "'");
+  }
+  require(j, "citation");
+  Source s(get_string(j, "citation"));
+  if (trim(s.citation).empty()) throw ArchiveError("an empty citation");
+  if (auto it = j.find("csl"); it != j.end()) {
+    if (!it->is_object())
+      throw ArchiveError(std::string("field 'csl' must be an object, not ") + json_type(*it));
+    for (const auto& [key, value] : it->items()) {
+      if (!is_csl_key(key)) throw ArchiveError("csl: unknown CSL-JSON field '" + key + "'");
+    }
+    if (auto type = it->find("type"); type == it->end() || !type->is_string())
+      throw ArchiveError("csl: missing CSL-JSON field 'type' (a string)");
+    if (auto title = it->find("title"); title != it->end() && !title->is_string())
+      throw ArchiveError("csl: field 'title' must be a string");
+    for (const char* names : {"author", "editor"}) {
+      auto list = it->find(names);
+      if (list == it->end()) continue;
+      if (!list->is_array())
+        throw ArchiveError(std::string("csl: field '") + names + "' must be an array of names");
+      for (const Json& name : *list) {
+        const bool ok = name.is_object() && (name.contains("family") || name.contains("literal"));
+        if (!ok)
+          throw ArchiveError(std::string("csl: each '") + names +
+                             "' must be an object with 'family' (and 'given') or 'literal'");
+      }
+    }
+    if (auto issued = it->find("issued"); issued != it->end()) {
+      const bool ok = issued->is_object() && issued->contains("date-parts") &&
+                      (*issued)["date-parts"].is_array() && !(*issued)["date-parts"].empty() &&
+                      (*issued)["date-parts"][0].is_array() &&
+                      !(*issued)["date-parts"][0].empty() &&
+                      (*issued)["date-parts"][0][0].is_number_integer();
+      if (!ok) throw ArchiveError("csl: field 'issued' must be {\"date-parts\": [[YEAR, ...]]}");
+    }
+    s.csl = *it;
+  }
+  return s;
+}
+
+std::vector<Place> read_places_file(const std::string& path) {
+  const std::string text = read_file(path);
+  Json doc;
+  try {
+    doc = parse_strict<Json>(text);
+  } catch (const StrictJsonError& e) {
+    throw ArchiveError(where(path, e.location(), e.what()));
+  } catch (const Json::parse_error& e) {
+    throw ArchiveError(where(path, "", "malformed JSON: " + parse_error_reason(e.what())));
+  }
+  if (!doc.is_object() || !doc.contains("places") || !doc["places"].is_array())
+    throw ArchiveError(where(path, "", "must be an object {\"places\": [...]}"));
+  std::vector<Place> out;
+  for (size_t i = 0; i < doc["places"].size(); ++i) {
+    const Json& j = doc["places"][i];
+    const std::string item = item_label("places", i, j.is_object() ? get_string(j, "name") : "");
+    try {
+      if (!j.is_object()) throw ArchiveError("a place must be a JSON object");
+      for (const auto& [key, value] : j.items()) {
+        if (key != "name" && key != "aliases" && key != "latitude" && key != "longitude" &&
+            key != "radius_km" && key != "source" && key != "note")
+          throw ArchiveError("unknown field '" + key + "'");
+      }
+      for (const char* key : {"name", "latitude", "longitude", "radius_km", "source"})
+        require(j, key);
+      Place p;
+      p.name = get_string(j, "name");
+      p.aliases = get_list(j, "aliases");
+      p.latitude = get_number(j, "latitude").value_or(1000);
+      p.longitude = get_number(j, "longitude").value_or(1000);
+      p.radius_km = get_number(j, "radius_km").value_or(-1);
+      p.source = get_string(j, "source");
+      if (fold_name(p.name).empty()) throw ArchiveError("a place needs a name");
+      if (!(std::abs(p.latitude) <= 90)) throw ArchiveError("latitude is beyond 90 degrees");
+      if (!(std::abs(p.longitude) <= 180)) throw ArchiveError("longitude is beyond 180 degrees");
+      if (!(p.radius_km >= 0 && p.radius_km <= 20000))
+        throw ArchiveError("radius_km must be 0 to 20000");
+      if (trim(p.source).empty()) throw ArchiveError("a place needs a source for its position");
+      out.push_back(std::move(p));
+    } catch (const ArchiveError& e) {
+      throw ArchiveError(where(path, item, e.what()));
+    }
+  }
+  return out;
 }
 
 Game game_from_json(const Json& j) {
@@ -419,7 +546,9 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
     return;
   }
   for (const auto& [key, value] : doc.items()) {
-    if (key != "games" && key != "records") {
+    // "positions" is what `search --format json` adds (the approximate positions of named
+    // regions, derived from data/places): read back, it is not evidence and is left aside.
+    if (key != "games" && key != "records" && key != "positions") {
       throw ArchiveError(where(
           file, "", "unknown top-level field '" + key + "' (expected 'games' and 'records')"));
     }

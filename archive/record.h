@@ -19,6 +19,25 @@ namespace mancala::archive {
 // JSON values keep their keys in the order written, so files read naturally.
 using Json = nlohmann::ordered_json;
 
+// A work a record cites: the citation as written (verbatim from the portal for DLP records) and,
+// where the archive knows it, the work as a CSL-JSON item (type, title, author, issued,
+// container-title, volume, issue, page, URL...; no "id"), from which `evidence cite` writes
+// BibTeX and CSL-JSON. In JSON a source is the citation string, or
+// {"citation": "...", "csl": {...}}.
+struct Source {
+  std::string citation;
+  Json csl = Json::object();  // empty: only the citation text is known
+
+  Source() = default;
+  Source(std::string text) : citation(std::move(text)) {}  // NOLINT: a bare citation
+  Source(const char* text) : citation(text) {}             // NOLINT
+  Source(std::string text, Json item) : citation(std::move(text)), csl(std::move(item)) {}
+  bool operator==(const Source&) const = default;
+};
+
+// The CSL-JSON keys a source's "csl" object may hold (anything else is refused).
+bool is_csl_key(const std::string& key);
+
 // One piece of evidence about a game: what a source says, where and when.
 struct EvidenceRecord {
   std::string id;        // e.g. "DLP.Evidence.1450" or "MANCALA.Evidence.1" (required)
@@ -36,8 +55,8 @@ struct EvidenceRecord {
   std::vector<std::string> ages;
   std::vector<std::string> social_status;
   std::vector<std::string> genders;
-  std::vector<std::string> sources;  // citations, in order
-  std::string notes;                 // the archive's own remarks (not evidence)
+  std::vector<Source> sources;  // citations, in order
+  std::string notes;            // the archive's own remarks (not evidence)
 
   bool operator==(const EvidenceRecord&) const = default;
 };
@@ -66,6 +85,8 @@ void validate(const Game& game);
 // JSON forms. Absent optional fields and empty lists are left out.
 Json to_json(const EvidenceRecord& record);
 Json to_json(const Game& game);
+Json to_json(const Source& source);  // the citation string, or {"citation", "csl"}
+Source source_from_json(const Json& json);
 
 // Reads one record or game, rejecting unknown fields, wrong types and invalid values.
 // Throws ArchiveError with the bare complaint ("missing required field 'type'").
@@ -88,6 +109,20 @@ struct RulesetLink {
   bool operator==(const RulesetLink&) const = default;
 };
 
+// A named region (Bari, Iloko, Khasi...) with an approximate position: a centre and how far the
+// region reaches from it, and where that position comes from (data/places, docs/archive.md).
+struct Place {
+  std::string name;
+  std::vector<std::string> aliases;  // other spellings of the region
+  double latitude = 0, longitude = 0, radius_km = 0;
+  std::string source;
+  bool operator==(const Place&) const = default;
+};
+
+// Reads a places file ({"places": [{"name", "aliases", "latitude", "longitude", "radius_km",
+// "source"}...]}); errors name the file and the entry.
+std::vector<Place> read_places_file(const std::string& path);
+
 struct ImportBatch {
   std::vector<Game> games;
   std::vector<Origin> game_origins;
@@ -95,6 +130,8 @@ struct ImportBatch {
   std::vector<Origin> record_origins;
   // Rulesets whose evidence links are written in the same transaction (each replaces its links).
   std::vector<RulesetLink> ruleset_links;
+  // Named regions; when not empty they replace the archive's places in the same transaction.
+  std::vector<Place> places;
 
   // Adds a record; an identical repeat is dropped, a different one with the same id throws
   // "<file>: <item>: duplicate id with different content (first in <file>: <item>)".

@@ -7,7 +7,7 @@
 
 namespace mancala::archive {
 
-inline constexpr std::array<const char*, 1> kMigrations = {
+inline constexpr std::array<const char*, 2> kMigrations = {
     // 0 -> 1: games, evidence with sources and full-text index, rulesets, runs.
     R"sql(
 CREATE TABLE games (
@@ -103,6 +103,34 @@ CREATE TABLE runs (
   created_at     TEXT NOT NULL              -- ISO 8601 UTC
 );
 CREATE INDEX runs_by_ruleset ON runs(ruleset);
+)sql",
+    // 1 -> 2 (issue 14): structured citations, approximate positions of named regions, and a
+    // full-text index over the location, the game's names and the sources as well.
+    R"sql(
+ALTER TABLE sources ADD COLUMN csl TEXT NOT NULL DEFAULT '{}';  -- the work as a CSL-JSON item
+CREATE TABLE places (                       -- named regions with an approximate position
+  folded    TEXT PRIMARY KEY,               -- a spelling of the region, folded like game names
+  name      TEXT NOT NULL,                  -- the region as named in data/places
+  latitude  REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+  longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+  radius_km REAL NOT NULL CHECK (radius_km >= 0),  -- how far the region reaches from that point
+  source    TEXT NOT NULL                   -- where the position comes from
+);
+ALTER TABLE evidence ADD COLUMN place_key TEXT;  -- the location folded, to find it in places
+UPDATE evidence SET place_key = mancala_fold(location);
+CREATE INDEX evidence_by_place ON evidence(place_key);
+DROP TRIGGER evidence_fts_insert;
+DROP TRIGGER evidence_fts_delete;
+DROP TRIGGER evidence_fts_update;
+DROP TABLE evidence_fts;
+CREATE VIRTUAL TABLE evidence_fts USING fts5(  -- rowid = evidence.rid; kept by Store::import
+  rules, content, location, game, sources, tokenize='unicode61 remove_diacritics 2');
+INSERT INTO evidence_fts(rowid, rules, content, location, game, sources)
+  SELECT e.rid, e.rules, e.content, e.location,
+    (SELECT group_concat(spelling, ' ') FROM game_names WHERE game_key = e.game_key),
+    (SELECT group_concat(s.citation, ' ') FROM evidence_sources es JOIN sources s
+       ON s.id = es.source_id WHERE es.evidence_rid = e.rid)
+  FROM evidence e;
 )sql",
 };
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "archive/coords.h"
@@ -204,6 +205,15 @@ void distance_km_function(sqlite3_context* context, int, sqlite3_value** argv) {
                                sqlite3_value_double(argv[2]), sqlite3_value_double(argv[3])));
 }
 
+// SQL function mancala_fold(text): fold_name(), for the schema migration filling place_key.
+void fold_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  const std::string folded = fold_name(
+      text == nullptr ? std::string_view()
+                      : std::string_view(text, static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+  sqlite3_result_text(context, folded.data(), static_cast<int>(folded.size()), SQLITE_TRANSIENT);
+}
+
 std::string list_json(const std::vector<std::string>& list) { return Json(list).dump(); }
 
 std::vector<std::string> json_list(const std::string& text) {
@@ -217,8 +227,26 @@ std::vector<std::string> json_list(const std::string& text) {
 constexpr const char* kRecordColumns =
     "e.id, e.game_key, e.type, e.location, e.latitude, e.longitude, e.date_from, e.date_to, "
     "e.rules, e.content, e.confidence, e.spaces, e.ages, e.social_status, e.genders, e.notes, "
-    "(SELECT json_group_array(citation) FROM (SELECT s.citation FROM evidence_sources es "
-    "JOIN sources s ON s.id = es.source_id WHERE es.evidence_rid = e.rid ORDER BY es.position))";
+    "(SELECT json_group_array(json_array(citation, json(csl))) FROM (SELECT s.citation, s.csl "
+    "FROM evidence_sources es JOIN sources s ON s.id = es.source_id WHERE es.evidence_rid = e.rid "
+    "ORDER BY es.position))";
+
+// The text the full-text index holds for record `rid`: rules, content, location, every spelling
+// of its game, and its citations (docs/archive.md, "Full-text search").
+constexpr const char* kFtsRow =
+    "SELECT e.rid, e.rules, e.content, e.location, "
+    "(SELECT group_concat(spelling, ' ') FROM game_names WHERE game_key = e.game_key), "
+    "(SELECT group_concat(s.citation, ' ') FROM evidence_sources es JOIN sources s "
+    "ON s.id = es.source_id WHERE es.evidence_rid = e.rid) FROM evidence e WHERE e.rid = ?";
+
+std::vector<Source> source_list(const std::string& text) {
+  std::vector<Source> out;
+  if (text.empty()) return out;
+  for (const auto& item : Json::parse(text)) {
+    out.emplace_back(item[0].get<std::string>(), item[1]);
+  }
+  return out;
+}
 
 EvidenceRecord read_record(const Statement& s) {
   EvidenceRecord r;
@@ -238,7 +266,7 @@ EvidenceRecord read_record(const Statement& s) {
   r.social_status = json_list(s.text(13));
   r.genders = json_list(s.text(14));
   r.notes = s.text(15);
-  r.sources = json_list(s.text(16));
+  r.sources = source_list(s.text(16));
   return r;
 }
 
@@ -436,6 +464,10 @@ Store Store::open(const std::string& path, Mode mode) {
       sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
                                  distance_km_function, nullptr, nullptr, nullptr);
   if (created != SQLITE_OK) fail(raw, created, path);
+  const int fold =
+      sqlite3_create_function_v2(raw, "mancala_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                 nullptr, fold_function, nullptr, nullptr, nullptr);
+  if (fold != SQLITE_OK) fail(raw, fold, path);
   if (version < kSchemaVersion) store.migrate();
   return store;
 }
@@ -598,26 +630,28 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
       db, path_,
       "INSERT INTO evidence(id, game_key, type, location, latitude, longitude, date_from, date_to, "
       "day_from, day_to, "
-      "rules, content, confidence, spaces, ages, social_status, genders, notes, imported_at) "
+      "rules, content, confidence, spaces, ages, social_status, genders, notes, place_key, "
+      "imported_at) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-      "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+      "?19, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
       "ON CONFLICT(id) DO UPDATE SET game_key = ?2, type = ?3, location = ?4, latitude = ?5, "
       "longitude = ?6, "
       "date_from = ?7, date_to = ?8, day_from = ?9, day_to = ?10, rules = ?11, content = ?12, "
       "confidence = ?13, "
-      "spaces = ?14, ages = ?15, social_status = ?16, genders = ?17, notes = ?18, imported_at = "
-      "excluded.imported_at "
+      "spaces = ?14, ages = ?15, social_status = ?16, genders = ?17, notes = ?18, place_key = ?19, "
+      "imported_at = excluded.imported_at "
       "RETURNING rid");
   Statement clear_sources(db, path_, "DELETE FROM evidence_sources WHERE evidence_rid = ?");
   Statement add_source(db, path_,
-                       "INSERT INTO sources(citation) VALUES (?) ON CONFLICT(citation) DO UPDATE "
-                       "SET citation = citation RETURNING id");
+                       "INSERT INTO sources(citation, csl) VALUES (?, ?) ON CONFLICT(citation) DO "
+                       "UPDATE SET csl = excluded.csl RETURNING id");
   Statement link_source(
       db, path_,
       "INSERT INTO evidence_sources(evidence_rid, position, source_id) VALUES (?, ?, ?)");
   Statement find_record(
       db, path_, std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
 
+  std::set<int64_t> fts_rids;  // records whose full-text row is rewritten below
   for (size_t i = 0; i < batch.records.size(); ++i) {
     EvidenceRecord record = batch.records[i];
     const Origin& origin = batch.record_origins[i];
@@ -689,16 +723,17 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
     upsert_record.bind(11, record.rules).bind(12, record.content).bind(13, record.confidence);
     upsert_record.bind(14, list_json(record.spaces)).bind(15, list_json(record.ages));
     upsert_record.bind(16, list_json(record.social_status)).bind(17, list_json(record.genders));
-    upsert_record.bind(18, record.notes);
+    upsert_record.bind(18, record.notes).bind(19, fold_name(record.location));
     if (!upsert_record.step())
       throw ArchiveError(where(path_, record.id, "insert returned no row"));
     const int64_t rid = upsert_record.integer(0);
     upsert_record.run();
+    fts_rids.insert(rid);
     clear_sources.reset();
     clear_sources.bind(1, rid).run();
     for (size_t k = 0; k < record.sources.size(); ++k) {
       add_source.reset();
-      add_source.bind(1, record.sources[k]);
+      add_source.bind(1, record.sources[k].citation).bind(2, record.sources[k].csl.dump());
       if (!add_source.step())
         throw ArchiveError(where(path_, record.id, "source insert returned no row"));
       const int64_t source_id = add_source.integer(0);
@@ -708,6 +743,52 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
     }
   }
   exec(db, path_, "DELETE FROM sources WHERE id NOT IN (SELECT source_id FROM evidence_sources)");
+  // A game's names are indexed with each of its records: renamed games refresh them all.
+  for (const Game& game : batch.games) {
+    Statement s(db, path_, "SELECT rid FROM evidence WHERE game_key = ?");
+    s.bind(1, game.key);
+    while (s.step()) fts_rids.insert(s.integer(0));
+  }
+  {
+    Statement drop(db, path_, "DELETE FROM evidence_fts WHERE rowid = ?");
+    Statement add(db, path_,
+                  std::string("INSERT INTO evidence_fts(rowid, rules, content, location, game, "
+                              "sources) ") +
+                      kFtsRow);
+    for (const int64_t rid : fts_rids) {
+      drop.reset();
+      drop.bind(1, rid).run();
+      add.reset();
+      add.bind(1, rid).run();
+    }
+  }
+  if (!batch.places.empty()) {
+    exec(db, path_, "DELETE FROM places");
+    Statement add(db, path_,
+                  "INSERT INTO places(folded, name, latitude, longitude, radius_km, source) "
+                  "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(folded) DO NOTHING");
+    std::map<std::string, std::string> owner;  // folded spelling -> place name
+    for (const Place& p : batch.places) {
+      std::vector<std::string> spellings = {p.name};
+      spellings.insert(spellings.end(), p.aliases.begin(), p.aliases.end());
+      for (const std::string& spelling : spellings) {
+        const auto [it, added] = owner.emplace(fold_name(spelling), p.name);
+        if (!added && it->second != p.name) {
+          throw ArchiveError(where(
+              "places", p.name,
+              "the spelling '" + spelling + "' already names the place '" + it->second + "'"));
+        }
+        add.reset();
+        add.bind(1, fold_name(spelling))
+            .bind(2, p.name)
+            .bind(3, p.latitude)
+            .bind(4, p.longitude)
+            .bind(5, p.radius_km)
+            .bind(6, p.source)
+            .run();
+      }
+    }
+  }
   exec(db, path_,
        "DELETE FROM games WHERE declared = 0 AND key NOT IN (SELECT game_key FROM evidence)");
   write_ruleset_links(db, path_, batch.ruleset_links);
@@ -724,19 +805,15 @@ std::optional<EvidenceRecord> Store::get(const std::string& evidence_id) {
   return read_record(s);
 }
 
-std::vector<SearchHit> Store::search(const SearchQuery& q) {
+std::vector<SearchHit> Store::search(const SearchQuery& q, int64_t* unplaced) {
   const bool near = q.near_latitude.has_value();
   if (near != q.near_longitude.has_value() || near != q.radius_km.has_value()) {
     throw ArchiveError("search: a near search needs a latitude, a longitude and a radius");
   }
-  std::string sql = std::string("SELECT ") + kRecordColumns;
-  sql += near ? ", distance_km(e.latitude, e.longitude, ?1, ?2) AS distance" : ", NULL AS distance";
+  // p: the named region of a record without coordinates (approximate position).
+  const std::string from_places =
+      " LEFT JOIN places p ON e.latitude IS NULL AND p.folded = e.place_key";
   const std::string match = q.text.empty() ? "" : fts_query(q.text);
-  if (!match.empty()) {
-    sql += " FROM evidence_fts f JOIN evidence e ON e.rid = f.rowid WHERE evidence_fts MATCH ?3";
-  } else {
-    sql += " FROM evidence e WHERE 1";
-  }
   std::string game_key;
   if (!q.game.empty()) {
     const std::optional<Game> game = find_game(q.game);
@@ -744,16 +821,35 @@ std::vector<SearchHit> Store::search(const SearchQuery& q) {
       throw ArchiveError(where(
           path_, "", "no game '" + q.game + "' in the archive (see 'mancala evidence games')"));
     game_key = game->key;
-    sql += " AND e.game_key = ?4";
   }
-  if (!q.type.empty()) sql += " AND e.type = ?5 COLLATE NOCASE";
-  if (q.from_year) sql += " AND e.day_to >= ?6";
-  if (q.to_year) sql += " AND e.day_from <= ?7";
+  // Every filter but the distance, shared by the search and the count of unplaced records.
+  std::string filters;
+  if (!game_key.empty()) filters += " AND e.game_key = ?4";
+  if (!q.type.empty()) filters += " AND e.type = ?5 COLLATE NOCASE";
+  if (q.from_year) filters += " AND e.day_to >= ?6";
+  if (q.to_year) filters += " AND e.day_from <= ?7";
+  if (q.min_confidence) filters += " AND e.confidence >= ?11";
+  const std::string from = !match.empty()
+                               ? " FROM evidence_fts f JOIN evidence e ON e.rid = f.rowid" +
+                                     from_places + " WHERE evidence_fts MATCH ?3"
+                               : " FROM evidence e" + from_places + " WHERE 1";
+
+  std::string sql = std::string("SELECT ") + kRecordColumns;
+  sql += near ? ", distance_km(COALESCE(e.latitude, p.latitude), COALESCE(e.longitude, "
+                "p.longitude), ?1, ?2) AS distance"
+              : ", NULL AS distance";
+  sql += ", p.name, p.latitude, p.longitude, p.radius_km, p.source";
+  sql += from + filters;
   if (near) {
-    // A latitude band first (an index range), then the exact distance.
-    sql += " AND e.latitude BETWEEN ?8 AND ?9 AND distance <= ?10";
+    // A latitude band first (the latitude index, and the few places), then the exact distance;
+    // a region counts when its circle reaches within the radius.
+    sql +=
+        " AND e.rid IN (SELECT rid FROM evidence WHERE latitude BETWEEN ?8 AND ?9 UNION ALL "
+        "SELECT e2.rid FROM places p2 JOIN evidence e2 ON e2.place_key = p2.folded AND "
+        "e2.latitude IS NULL WHERE p2.latitude BETWEEN ?8 - p2.radius_km / ?12 AND "
+        "?9 + p2.radius_km / ?12)"
+        " AND distance - COALESCE(p.radius_km, 0) <= ?10";
   }
-  if (q.min_confidence) sql += " AND e.confidence >= ?11";
   if (!match.empty()) {
     sql += " ORDER BY f.rank, e.id";
   } else if (near) {
@@ -763,22 +859,16 @@ std::vector<SearchHit> Store::search(const SearchQuery& q) {
   }
   if (q.limit > 0) sql += " LIMIT " + std::to_string(q.limit);
 
-  Statement s(db_.get(), path_, sql);
-  if (near) {
-    s.bind(1, *q.near_latitude).bind(2, *q.near_longitude);
-    const double band = *q.radius_km / (kEarthRadiusKm * 3.14159265358979323846 / 180.0);
-    s.bind(8, *q.near_latitude - band).bind(9, *q.near_latitude + band).bind(10, *q.radius_km);
-  }
-  if (!match.empty()) s.bind(3, match);
-  if (!game_key.empty()) s.bind(4, game_key);
-  if (!q.type.empty()) s.bind(5, q.type);
-  if (q.from_year) s.bind(6, first_day_of_year(*q.from_year));
-  if (q.to_year) s.bind(7, last_day_of_year(*q.to_year));
-  if (q.min_confidence) s.bind(11, *q.min_confidence);
-  std::vector<SearchHit> hits;
-  try {
-    while (s.step()) hits.push_back({read_record(s), s.optional_real(17)});
-  } catch (const ArchiveError& e) {
+  constexpr double kKmPerDegree = kEarthRadiusKm * 3.14159265358979323846 / 180.0;
+  auto bind_filters = [&](Statement& s) {
+    if (!match.empty()) s.bind(3, match);
+    if (!game_key.empty()) s.bind(4, game_key);
+    if (!q.type.empty()) s.bind(5, q.type);
+    if (q.from_year) s.bind(6, first_day_of_year(*q.from_year));
+    if (q.to_year) s.bind(7, last_day_of_year(*q.to_year));
+    if (q.min_confidence) s.bind(11, *q.min_confidence);
+  };
+  auto reading_text = [&](const ArchiveError& e) {
     const std::string what = e.what();
     if (!match.empty() &&
         (what.find("fts5") != std::string::npos || what.find("syntax") != std::string::npos)) {
@@ -786,9 +876,61 @@ std::vector<SearchHit> Store::search(const SearchQuery& q) {
                                "cannot read the search text '" + q.text + "' (" +
                                    what.substr(what.rfind(": ") + 2) + ")"));
     }
+  };
+
+  Statement s(db_.get(), path_, sql);
+  if (near) {
+    s.bind(1, *q.near_latitude).bind(2, *q.near_longitude);
+    const double band = *q.radius_km / kKmPerDegree;
+    s.bind(8, *q.near_latitude - band).bind(9, *q.near_latitude + band).bind(10, *q.radius_km);
+    s.bind(12, kKmPerDegree);
+  }
+  bind_filters(s);
+  std::vector<SearchHit> hits;
+  try {
+    while (s.step()) {
+      SearchHit hit{read_record(s), s.optional_real(17), std::nullopt};
+      if (!s.is_null(18))
+        hit.place = Place{s.text(18), {}, s.real(19), s.real(20), s.real(21), s.text(22)};
+      hits.push_back(std::move(hit));
+    }
+  } catch (const ArchiveError& e) {
+    reading_text(e);
     throw;
   }
+  if (unplaced != nullptr) {
+    *unplaced = 0;
+    if (near) {
+      Statement count(
+          db_.get(), path_,
+          "SELECT count(*)" + from + filters + " AND e.latitude IS NULL AND p.latitude IS NULL");
+      bind_filters(count);
+      if (count.step()) *unplaced = count.integer(0);
+    }
+  }
   return hits;
+}
+
+std::optional<Place> Store::place_of(const EvidenceRecord& record) {
+  if (record.latitude) return std::nullopt;
+  Statement s(db_.get(), path_,
+              "SELECT name, latitude, longitude, radius_km, source FROM places WHERE folded = ?");
+  s.bind(1, fold_name(record.location));
+  if (!s.step()) return std::nullopt;
+  return Place{s.text(0), {}, s.real(1), s.real(2), s.real(3), s.text(4)};
+}
+
+std::vector<Place> Store::places() {
+  Statement s(db_.get(), path_,
+              "SELECT name, latitude, longitude, radius_km, source, folded FROM places "
+              "ORDER BY name, folded");
+  std::vector<Place> out;
+  while (s.step()) {
+    if (out.empty() || out.back().name != s.text(0)) {
+      out.push_back(Place{s.text(0), {}, s.real(1), s.real(2), s.real(3), s.text(4)});
+    }
+  }
+  return out;
 }
 
 ArchiveSummary Store::summary() {
@@ -868,7 +1010,7 @@ std::vector<RulesetLink> Store::rulesets_for_evidence(const std::string& evidenc
   return out;
 }
 
-int64_t Store::store_run(const RunRecord& run) {
+int64_t Store::store_run(const RunRecord& run, bool* added) {
   if (run.ruleset.empty()) throw ArchiveError(where(path_, "run", "empty ruleset id"));
   if (!Json::accept(run.stats_json)) {
     throw ArchiveError(where(path_, "run (" + run.ruleset + ")", "stats_json is not valid JSON"));
@@ -876,6 +1018,22 @@ int64_t Store::store_run(const RunRecord& run) {
   check_before_writing();
   sqlite3* db = db_.get();
   Transaction tx(db, path_);
+  {
+    // The same content stored before (a merge or a simulation run twice): that run's id.
+    Statement same(
+        db, path_,
+        "SELECT id FROM runs WHERE ruleset = ? AND rules_hash = ? AND engine_version = ? "
+        "AND agent = ? AND seed = ? AND games = ? AND partial = ? AND stats_json = ? "
+        "ORDER BY id LIMIT 1");
+    same.bind(1, run.ruleset).bind(2, run.rules_hash).bind(3, run.engine_version);
+    same.bind(4, run.agent).bind(5, std::to_string(run.seed)).bind(6, run.games);
+    same.bind(7, run.partial ? 1 : 0).bind(8, run.stats_json);
+    if (same.step()) {
+      if (added) *added = false;
+      return same.integer(0);  // the transaction rolls back: nothing was written
+    }
+  }
+  if (added) *added = true;
   Statement s(
       db, path_,
       "INSERT INTO runs(ruleset, rules_hash, engine_version, agent, seed, games, partial, "

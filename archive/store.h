@@ -25,7 +25,7 @@ struct sqlite3;
 namespace mancala::archive {
 
 // The schema version this program writes; files with a higher user_version are refused.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 // PRAGMA application_id of a mancala archive: "MNCL".
 inline constexpr int32_t kApplicationId = 0x4D4E434C;
 
@@ -78,10 +78,13 @@ struct SearchQuery {
   int64_t limit = 0;  // 0: no limit
 };
 
-// One search result; distance_km is set for "near" searches.
+// One search result; distance_km is set for "near" searches (to the record's coordinates, or to
+// the centre of its named region). `place` is the region's approximate position when the record
+// has no coordinates of its own but its location names a known place.
 struct SearchHit {
   EvidenceRecord record;
   std::optional<double> distance_km;
+  std::optional<Place> place;
 };
 
 // Counts for `mancala evidence summary`.
@@ -129,7 +132,15 @@ class Store {
   ImportResult import(const ImportBatch& batch, const ImportOptions& options = {});
 
   std::optional<EvidenceRecord> get(const std::string& evidence_id);
-  std::vector<SearchHit> search(const SearchQuery& query);
+  // A near search keeps a record placed only by its named region when the region's circle
+  // (centre and radius) reaches within the search radius. `unplaced` (if given) receives how many
+  // records met every other filter but have no position, and so were not searched.
+  std::vector<SearchHit> search(const SearchQuery& query, int64_t* unplaced = nullptr);
+
+  // The approximate position of a record's named region (none when the record has coordinates
+  // or its location names no known place); every place the archive knows.
+  std::optional<Place> place_of(const EvidenceRecord& record);
+  std::vector<Place> places();
 
   // The game a key, display name or alias names (any case, spaces or underscores), if any.
   std::optional<Game> find_game(const std::string& name);
@@ -140,7 +151,11 @@ class Store {
   void link_rulesets(
       const std::vector<RulesetLink>& links);  // replace links for these rulesets, one transaction
   std::vector<RulesetLink> rulesets_for_evidence(const std::string& evidence_id);
-  int64_t store_run(const RunRecord& run);
+  // Stores a run and returns its id. A run is identified by its content: ruleset id, rules hash,
+  // engine version, agents, seed, games asked for, partial flag and statistics (which hold the
+  // shard and every count); a run already stored is not stored again: its id is returned and
+  // *added (when given) is set to false.
+  int64_t store_run(const RunRecord& run, bool* added = nullptr);
   std::vector<RunRecord> list_runs(const std::string& ruleset_filter = "");
   std::optional<RunRecord> get_run(int64_t id);
 

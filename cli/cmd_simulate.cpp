@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/ladder.h"
 #include "archive/store.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -24,6 +25,7 @@
 #include "common/paths.h"
 #include "common/strict_json.h"
 #include "common/world.h"
+#include "reports/evidence_pages.h"
 #include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -33,63 +35,6 @@ namespace {
 
 using nlohmann::json;
 using namespace mancala::sim;
-
-// ---- output ----------------------------------------------------------------------------------
-
-// Where a command's data goes: io.out, or a file (--output) written whole or not at all: the text
-// is built in memory, written to "<path>.tmp" and renamed over the path. The temporary file is
-// created at once, so an unwritable path fails before any work is done.
-class Output {
- public:
-  // Checks before any game is played that the file can be written: not a folder, and a
-  // temporary file of our own (never a user's "<path>.tmp") can be made beside it.
-  Output(Io& io, std::string path) : io_(io), path_(std::move(path)) {
-    if (!world::writer()) path_.clear();  // MPI: only rank 0 writes (common/world.h)
-    if (path_.empty()) return;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path_, ec)) {
-      throw Error(where(path_, "", "cannot write the output file (it is a folder)"));
-    }
-    std::string name = path_ + ".mancala-XXXXXX";
-    const int fd = ::mkstemp(name.data());
-    if (fd < 0)
-      throw Error(where(
-          path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-    ::close(fd);
-    tmp_ = name;
-  }
-  ~Output() {
-    if (!tmp_.empty()) std::remove(tmp_.c_str());
-  }
-  Output(const Output&) = delete;
-  Output& operator=(const Output&) = delete;
-
-  std::ostream& stream() { return path_.empty() ? io_.out : buffer_; }
-  // Where the data went, for messages: the file, or "stdout".
-  std::string destination() const { return path_.empty() ? "stdout" : path_; }
-
-  void commit() {
-    if (path_.empty()) return;
-    {
-      std::ofstream out(tmp_, std::ios::binary | std::ios::trunc);
-      out << buffer_.str();
-      out.close();
-      if (!out)
-        throw Error(where(
-            path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp_, path_, ec);
-    if (ec) throw Error(where(path_, "", "cannot write the output file (" + ec.message() + ")"));
-    tmp_.clear();
-  }
-
- private:
-  Io& io_;
-  std::string path_;
-  std::string tmp_;
-  std::ostringstream buffer_;
-};
 
 // ---- formatting ------------------------------------------------------------------------------
 
@@ -109,11 +54,16 @@ std::string rate_cell(const json& rate) {
          fixed(100 * rate["ci95"][1].get<double>(), 1) + "]";
 }
 
-std::string signed_cell(const json& value) {
+// A difference of two proportions in percentage points, as every table shows the first-player
+// advantage: "+9.3 pp [+5.0, +13.6]".
+std::string points_cell(const json& value) {
   if (!value["value"].is_number()) return "-";
-  const auto sign = [](double x) { return (x >= 0 ? "+" : "") + fixed(x, 3); };
-  return sign(value["value"].get<double>()) + " [" + sign(value["ci95"][0].get<double>()) + ", " +
-         sign(value["ci95"][1].get<double>()) + "]";
+  const auto sign = [](double x) {
+    const std::string text = fixed(100 * x, 1);
+    return (text[0] == '-' || text == "0.0" ? "" : "+") + (text == "-0.0" ? "0.0" : text);
+  };
+  return sign(value["value"].get<double>()) + " pp [" + sign(value["ci95"][0].get<double>()) +
+         ", " + sign(value["ci95"][1].get<double>()) + "]";
 }
 
 std::string number_cell(const json& x, int digits) {
@@ -139,33 +89,30 @@ void print_table(std::ostream& out, const std::string& align,
   }
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
+// The report's runs.csv rows (reports::tidy_csv); run_id is empty: the runs are printed before
+// they are stored.
+void print_csv(std::ostream& out, const std::vector<json>& runs) {
+  std::vector<reports::TidyRun> tidy;
+  for (const json& run : runs)
+    tidy.push_back(
+        {&run, std::nullopt, reports::game_of_ruleset(run["ruleset"].get<std::string>())});
+  out << reports::tidy_csv(tidy);
 }
 
-std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
-
-void print_csv(std::ostream& out, const std::vector<json>& runs) {
-  out << "ruleset,agent_p1,agent_p2,statistic,value,ci_low,ci_high\n";
-  for (const json& run : runs) {
-    const std::string agents = csv_field(run["agents"][0].get<std::string>()) + "," +
-                               csv_field(run["agents"][1].get<std::string>());
-    // The same statistics, by the same names, as the report's runs.csv.
-    for (const reports::TidyStatistic& row : reports::tidy_statistics(run)) {
-      out << csv_field(run["ruleset"].get<std::string>()) << "," << agents << "," << row.statistic
-          << "," << csv_number(row.value) << "," << csv_number(row.ci_low) << ","
-          << csv_number(row.ci_high) << "\n";
-    }
-  }
+// The share of games (matches) the game's own rule ended, marked "!" when under half
+// (docs/metrics.md, completion).
+std::string own_rule_cell(const json& run) {
+  if (!run.contains("completion")) return "-";  // stored before completion was written
+  const json& own = run["completion"]["own_rule"];
+  const uint64_t games = run["games"].get<uint64_t>();
+  if (!own["value"].is_number()) return "-";
+  return rate_cell(own) + (2 * own["games"].get<uint64_t>() < games ? " !" : "");
 }
 
 void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
-  std::vector<std::vector<std::string>> rows = {{"ruleset", "games", "P1 wins", "P2 wins", "draws",
-                                                 "unfinished", "P1 win rate [95% CI]",
-                                                 "P1 advantage [95% CI]", "plies mean", "median"}};
+  std::vector<std::vector<std::string>> rows = {
+      {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
+       "P1 advantage [95% CI]", "own rule [95% CI]", "plies mean", "median"}};
   for (const json& run : runs) {
     rows.push_back({run["ruleset"].get<std::string>(),
                     std::to_string(run["games"].get<uint64_t>()) +
@@ -175,10 +122,10 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     std::to_string(run["draws"].get<uint64_t>()),
                     std::to_string(run["unfinished"].get<uint64_t>()),
                     rate_cell(run["first_player_win_rate"]),
-                    signed_cell(run["first_player_advantage"]),
+                    points_cell(run["first_player_advantage"]), own_rule_cell(run),
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
   }
-  print_table(out, "lrrrrrrrrr", rows);
+  print_table(out, "lrrrrrrrrrr", rows);
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the
@@ -316,7 +263,9 @@ int cmd_simulate(const Args& args, Io& io) {
     std::string stored;
     if (store && !store_failure) {
       try {
-        stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs[i])));
+        bool added = true;
+        const int64_t id = store->store_run(run_record(run, runs[i]), &added);
+        stored = (added ? ", stored as run " : ", already stored as run ") + std::to_string(id);
       } catch (const archive::ArchiveError& e) {
         store_failure = e.what();
       }
@@ -376,6 +325,11 @@ int cmd_merge(const Args& args, Io& io) {
     } catch (const json::parse_error& e) {
       throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
     }
+    if (analysis::is_ladder_json(doc)) {
+      throw UsageError(
+          "merge: " + file +
+          ": is a ladder's shard: combine those with 'mancala ladder --merge FILE...'");
+    }
     std::vector<std::pair<std::string, const json*>> items;
     if (doc.is_object() && doc.contains("runs")) {
       if (!doc["runs"].is_array()) throw Error(where(file, "runs", "expected an array of runs"));
@@ -412,8 +366,10 @@ int cmd_merge(const Args& args, Io& io) {
   io.out.flush();
   for (size_t i = 0; store && i < merged.size(); ++i) {
     try {
-      const int64_t id = store->store_run(run_record(merged[i], runs[i]));
-      io.err << "merge: " << merged[i].ruleset << ": stored as run " << id << "\n";
+      bool added = true;
+      const int64_t id = store->store_run(run_record(merged[i], runs[i]), &added);
+      io.err << "merge: " << merged[i].ruleset
+             << (added ? ": stored as run " : ": already stored as run ") << id << "\n";
     } catch (const archive::ArchiveError& e) {
       io.err << "mancala: " << e.what() << "; the results were written to " << output.destination()
              << " but not stored\n";
@@ -479,6 +435,12 @@ int runs_list(const Args& args, Io& io) {
   return 0;
 }
 
+// The suggested citation of a stored run (reports/evidence_pages.h, issue 14).
+std::string run_record_citation(const archive::RunRecord& r) {
+  return reports::run_citation(r.ruleset, r.rules_hash, r.engine_version, r.seed, r.agent, r.games,
+                               r.id);
+}
+
 int runs_show(const Args& args, Io& io) {
   po::options_description desc("options");
   long long id = 0;
@@ -519,6 +481,7 @@ int runs_show(const Args& args, Io& io) {
               {"seed", record->seed},
               {"games", record->games},
               {"partial", record->partial},
+              {"citation", run_record_citation(*record)},
               {"stats", stats}};
     io.out << j.dump(2) << "\n";
     return 0;
@@ -526,7 +489,8 @@ int runs_show(const Args& args, Io& io) {
   io.out << "run " << record->id << ": " << record->ruleset << ", " << record->agent
          << " agent, seed " << record->seed << ", " << record->games << " games"
          << (record->partial ? " (partial)" : "") << ", " << record->created_at << "\n"
-         << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n\n";
+         << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n"
+         << "cite as: " << run_record_citation(*record) << "\n\n";
   std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
   for (const reports::TidyStatistic& row : reports::tidy_statistics(stats)) {
     const std::string value = row.value.is_null()             ? "-"
@@ -536,7 +500,15 @@ int runs_show(const Args& args, Io& io) {
                                ? "[" + fixed(row.ci_low.get<double>(), 4) + ", " +
                                      fixed(row.ci_high.get<double>(), 4) + "]"
                                : "";
-    rows.push_back({row.statistic, value, ci});
+    std::string facets;  // what the statistic is broken down by (runs.csv's columns)
+    for (const auto& [name, facet] :
+         {std::pair<const char*, const std::string&>{"round", row.round},
+          {"level", row.level},
+          {"state", row.state},
+          {"player", row.player}}) {
+      if (!facet.empty()) facets += (facets.empty() ? "" : ", ") + std::string(name) + " " + facet;
+    }
+    rows.push_back({row.statistic + (facets.empty() ? "" : " (" + facets + ")"), value, ci});
   }
   print_table(io.out, "lrl", rows);
   return 0;

@@ -15,8 +15,10 @@
 
 #include "common/error.h"
 #include "common/world.h"
-#include "reports/histogram.h"
+#include "reports/evidence_pages.h"
 #include "reports/render.h"
+#include "stats/histogram.h"
+#include "stats/stats.h"
 
 namespace mancala::reports {
 namespace {
@@ -65,7 +67,7 @@ struct HandicapStateFigures {
 
 // The multi-round part of a run (present only for rulesets that play matches).
 struct MatchFigures {
-  IntHistogram rounds;  // rounds per match
+  stats::IntHistogram rounds;  // rounds per match
   // Recorded rounds by their result for the round's first mover.
   std::uint64_t rounds_recorded = 0, first_mover_wins = 0, second_mover_wins = 0, draws = 0,
                 unfinished = 0;
@@ -74,6 +76,23 @@ struct MatchFigures {
   std::vector<EndCount> round_ended_by;
   std::vector<HandicapLevel> handicap;
   std::vector<HandicapStateFigures> states;  // empty for runs stored before states were kept
+};
+
+// How games (matches) ended in the three completion classes (docs/metrics.md): by the game's own
+// rule, by a stopping rule of the reconstruction, at the safety bound.
+struct CompletionFigures {
+  std::uint64_t games[3] = {0, 0, 0};
+  Rate share[3];  // of all games, Wilson 95% intervals
+};
+constexpr const char* kCompletionNames[3] = {"own_rule", "stopping_rule", "safety_bound"};
+
+// The playability metrics (docs/metrics.md); NaN where undefined or not kept (older runs).
+struct MetricFigures {
+  bool per_round = false;  // lead changes, drama and decisiveness are per round (matches)
+  Rate balance, drawishness, decisiveness, lead_changes, drama, snowball;
+  bool kept = false;  // the run kept the tallies (turns and the rest); older runs did not
+  stats::DistributionSummary turns;
+  std::optional<std::uint64_t> snowball_pairs;
 };
 
 // What the report shows of one run, read and checked once.
@@ -92,8 +111,10 @@ struct RunFigures {
   Rate p1, p2, draw, unfinished_rate, advantage;
   double advantage_p = kNaN;
   std::vector<EndCount> ended_by;
-  IntHistogram plies;
-  DistributionSummary length;
+  CompletionFigures completion;
+  MetricFigures metrics;
+  stats::IntHistogram plies;
+  stats::DistributionSummary length;
   std::uint64_t relay_moves = 0;
   std::uint64_t relay_games = 0;
   std::optional<MatchFigures> match;
@@ -157,7 +178,7 @@ class Reader {
       out.push_back({name, count_at(item, count_key), number_at(item, "share")});
       seen.insert(name);
     };
-    for (const char* name : {"rule", "no_progress", "safety_bound"}) {
+    for (const char* name : {"rule", "no_progress", "stop_after_rounds", "safety_bound"}) {
       if (object.contains(name)) add(name);
     }
     for (const auto& [name, item] : object.items()) {
@@ -175,7 +196,7 @@ class Reader {
 };
 
 // The multi-round keys (sim::MatchStats; docs/simulate.md), present only for matches:
-//   "rounds": {"histogram": <IntHistogram JSON of rounds per match>, ...summary figures}
+//   "rounds": {"histogram": <stats::IntHistogram JSON of rounds per match>, ...summary figures}
 //   "round_results": {"rounds", "first_mover_wins", "second_mover_wins", "draws", "unfinished"}
 //   "round_first_mover_win_rate": <rate>, "round_first_mover_advantage": <rate with p_value>
 //   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
@@ -186,8 +207,8 @@ class Reader {
 std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   if (!run.contains("rounds")) return std::nullopt;
   MatchFigures m;
-  m.rounds = IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
-                                     where(r.context(), "rounds", "histogram"));
+  m.rounds = stats::IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
+                                            where(r.context(), "rounds", "histogram"));
   const json& results = r.at(run, "round_results");
   m.rounds_recorded = r.count_at(results, "rounds");
   m.first_mover_wins = r.count_at(results, "first_mover_wins");
@@ -243,6 +264,76 @@ std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   return m;
 }
 
+// "completion" (docs/metrics.md); a run stored before it was written gets it from "ended_by",
+// whose end conditions fall into the classes exactly (no_progress then included a match's
+// stop_after_rounds, also a stopping rule).
+CompletionFigures read_completion(const json& run, const std::vector<EndCount>& ended,
+                                  std::uint64_t games, const Reader& r) {
+  CompletionFigures c;
+  if (run.contains("completion")) {
+    const json& object = r.at(run, "completion");
+    for (int i = 0; i < 3; ++i) {
+      const json& item = r.at(object, kCompletionNames[i]);
+      c.games[i] = r.count_at(item, "games");
+      c.share[i] = r.rate(item, std::string("completion.") + kCompletionNames[i]);
+    }
+    if (c.games[0] + c.games[1] + c.games[2] != games)
+      r.fail("completion", "the classes do not add up to games");
+    return c;
+  }
+  for (const EndCount& e : ended) {
+    const int i = e.name == "rule" ? 0 : e.name == "safety_bound" ? 2 : 1;
+    c.games[i] += e.count;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (games == 0) continue;
+    const stats::Interval ci = stats::wilson_interval(c.games[i], games);
+    c.share[i] = {static_cast<double>(c.games[i]) / static_cast<double>(games), ci.low, ci.high};
+  }
+  return c;
+}
+
+// "metrics" (docs/metrics.md): null figures stay NaN; a run stored before the metrics has none,
+// and balance and drawishness then come from its wins and draws.
+MetricFigures read_metrics(const json& run, const RunFigures& f, const Reader& r) {
+  MetricFigures m;
+  m.per_round = f.match.has_value();
+  const auto rate_or_nan = [&](const json& object, const std::string& key) {
+    const json& v = r.at(object, key);
+    return v.is_null() ? Rate{} : r.rate(v, "metrics." + key);
+  };
+  if (!run.contains("metrics")) {
+    const std::uint64_t finished = f.wins[0] + f.wins[1] + f.draws;
+    m.drawishness = f.draw;
+    if (finished > 0) {
+      const stats::Advantage adv = stats::first_player_advantage(f.wins[0], f.wins[1], f.draws);
+      const double lo = adv.interval.low, hi = adv.interval.high;
+      const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
+      m.balance = {1 - std::fabs(adv.estimate), 1 - std::max(std::fabs(lo), std::fabs(hi)),
+                   1 - abs_low};
+    }
+    return m;
+  }
+  const json& object = r.at(run, "metrics");
+  m.balance = rate_or_nan(object, "balance");
+  m.drawishness = rate_or_nan(object, "drawishness");
+  const json& turns = r.at(r.at(object, "duration"), "turns");
+  if (turns.is_null()) return m;
+  m.kept = true;
+  m.turns = stats::IntHistogram::from_json(r.at(turns, "histogram"),
+                                           where(f.ruleset, "metrics.duration.turns", "histogram"))
+                .summary();
+  m.decisiveness = rate_or_nan(object, "decisiveness");
+  m.lead_changes = rate_or_nan(object, "lead_changes");
+  m.drama = rate_or_nan(object, "drama");
+  if (f.match && object.contains("snowball")) {
+    m.snowball = rate_or_nan(object, "snowball");
+    const json& snowball = r.at(object, "snowball");
+    if (snowball.is_object()) m.snowball_pairs = r.count_at(snowball, "pairs");
+  }
+  return m;
+}
+
 RunFigures read_run(const json& run) {
   if (!run.is_object()) throw Error("report: a run is not a JSON object");
   const Reader top("report");
@@ -271,13 +362,15 @@ RunFigures read_run(const json& run) {
   f.advantage_p = r.number_at(r.at(run, "first_player_advantage"), "p_value");
   f.ended_by = r.ended(r.at(run, "ended_by"), "ended_by", "games");
   const json& plies = r.at(run, "plies");
-  f.plies =
-      IntHistogram::from_json(r.at(plies, "histogram"), where(f.ruleset, "plies", "histogram"));
+  f.plies = stats::IntHistogram::from_json(r.at(plies, "histogram"),
+                                           where(f.ruleset, "plies", "histogram"));
   f.length = f.plies.summary();
   const json& relay = r.at(run, "relay_bound_hits");
   f.relay_moves = r.count_at(relay, "moves");
   f.relay_games = r.count_at(relay, "games");
   f.match = read_match(run, r);
+  f.completion = read_completion(run, f.ended_by, f.games, r);
+  f.metrics = read_metrics(run, f, r);
   return f;
 }
 
@@ -324,6 +417,17 @@ std::string games_text(const RunFigures& f) {
          (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
 }
 
+// True when the game's own rule ended fewer than half of the run's games (the index marks it).
+bool own_rule_minority(const RunFigures& f) {
+  return f.games > 0 && 2 * f.completion.games[0] < f.games;
+}
+
+// The index's completion cell: the share the game's own rule ended, marked when under half.
+std::string completion_text(const RunFigures& f) {
+  if (f.games == 0) return std::string(kDash);
+  return (own_rule_minority(f) ? "\xE2\x9A\xA0 " : "") + rate_text(f.completion.share[0]);
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
   std::string out;
   for (const std::string& item : items) out += (out.empty() ? "" : std::string(separator)) + item;
@@ -335,8 +439,11 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 std::string end_label(const std::string& name, const std::string& what) {
   if (name == "rule") return "by a rule of the " + std::string(what == "match" ? "game" : what);
   if (name == "no_progress")
-    return what == "match" ? "by the reconstruction's stopping rule (rounds)"
-                           : "by the no-progress rule";
+    return what == "match" ? "by a stopping rule of the reconstruction (no_progress: stored "
+                             "before stop_after_rounds had its own name)"
+                           : "by the no-progress rule (a stopping rule of the reconstruction)";
+  if (name == "stop_after_rounds")
+    return "by the reconstruction's stop after a number of rounds (stop_after_rounds)";
   if (name == "safety_bound")
     return what == "round" ? "cut off at the safety bound"
                            : "cut off at the safety bound (unfinished)";
@@ -390,13 +497,79 @@ Table index_table(const std::vector<Prepared>& items, const std::vector<std::siz
                {"Draws", Align::kRight},
                {"P1 advantage", Align::kRight},
                {"Mean plies", Align::kRight},
+               {"Ended by own rule", Align::kRight},
                {"Unfinished", Align::kRight}});
   for (std::size_t i : rows) {
     const ReportRuleset& rs = items[i].entry->ruleset;
     const RunFigures& f = items[i].figures;
     table.add_row({rs.name, rs.status, join(rs.evidence, ", "), games_text(f), rate_text(f.p1),
                    rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
-                   number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)});
+                   number_text(f.length.mean, 1), completion_text(f),
+                   percent(f.unfinished_rate.value, 2)});
+  }
+  return table;
+}
+
+// The index rows to mark: those whose games the game's own rule ended fewer than half of.
+std::vector<bool> marked_rows(const std::vector<Prepared>& items,
+                              const std::vector<std::size_t>& rows) {
+  std::vector<bool> marked;
+  for (std::size_t i : rows) marked.push_back(own_rule_minority(items[i].figures));
+  return marked;
+}
+
+// How games ended, by completion class.
+Table completion_table(const RunFigures& f) {
+  const std::string column = f.match ? "Matches" : "Games";
+  Table table({{"Ended", Align::kLeft},
+               {column, Align::kRight},
+               {"Share of all " + std::string(f.match ? "matches" : "games") + " [95% CI]",
+                Align::kRight}});
+  const char* labels[3] = {"by the game's own rule", "by a stopping rule of the reconstruction",
+                           "at the safety bound (unfinished)"};
+  for (int i = 0; i < 3; ++i) {
+    table.add_row({labels[i], Cell::integer(static_cast<std::int64_t>(f.completion.games[i])),
+                   rate_text(f.completion.share[i])});
+  }
+  return table;
+}
+
+// "0.431 [0.424, 0.445]": a mean or share with its interval, `decimals` digits.
+std::string mean_text(const Rate& r, int decimals) {
+  if (!std::isfinite(r.value)) return std::string(kDash);
+  std::string out = format_number(r.value, decimals);
+  if (std::isfinite(r.low) && std::isfinite(r.high))
+    out += " [" + format_number(r.low, decimals) + ", " + format_number(r.high, decimals) + "]";
+  return out;
+}
+
+// The playability metrics (docs/metrics.md).
+Table metrics_table(const RunFigures& f) {
+  const MetricFigures& m = f.metrics;
+  const std::string unit = m.per_round ? "round" : "game";
+  Table table(
+      {{"Metric", Align::kLeft}, {"Value [95% CI]", Align::kRight}, {"What it is", Align::kLeft}});
+  table.add_row(
+      {"balance", mean_text(m.balance, 3),
+       "1 - |P1 win rate - P2 win rate|, finished " + std::string(f.match ? "matches" : "games")});
+  table.add_row({"drawishness", mean_text(m.drawishness, 3),
+                 "share of finished " + std::string(f.match ? "matches" : "games") + " drawn"});
+  table.add_row(
+      {"duration (turns)",
+       number_text(m.turns.mean, 1) + " (sd " + number_text(m.turns.sd, 1) + ", median " +
+           number_text(m.turns.median, 1) + ")",
+       "turns per " + std::string(f.match ? "match" : "game") + ": plies less the extra moves"});
+  table.add_row({"decisiveness", mean_text(m.decisiveness, 3),
+                 "mean share of a decided " + unit +
+                     "'s plies played after its winner held more than half of all counters"});
+  table.add_row({"lead changes", mean_text(m.lead_changes, 2),
+                 "mean times per " + unit + " the player ahead in counters held changed"});
+  table.add_row(
+      {"drama", mean_text(m.drama, 2),
+       "mean largest deficit (counters) the winner of a decided " + unit + " came back from"});
+  if (f.match) {
+    table.add_row({"snowball", mean_text(m.snowball, 3),
+                   "P(win round r+1 | won round r) - P(win round r+1 | lost round r)"});
   }
   return table;
 }
@@ -414,7 +587,7 @@ Table results_table(const RunFigures& f) {
   return table;
 }
 
-Table length_table(const DistributionSummary& s) {
+Table length_table(const stats::DistributionSummary& s) {
   Table table({{"Mean", Align::kRight},
                {"SD", Align::kRight},
                {"Min", Align::kRight},
@@ -545,7 +718,8 @@ struct GroupStart {
 // row before each group. One table keeps the columns aligned across groups. Text is escaped
 // exactly as Table does; hrefs are the report's own relative paths.
 std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs,
-                              const std::vector<GroupStart>& groups) {
+                              const std::vector<GroupStart>& groups,
+                              const std::vector<bool>& marked = {}) {
   const auto right = [&](std::size_t column) {
     return table.columns()[column].align == Align::kRight;
   };
@@ -562,7 +736,7 @@ std::string linked_table_html(const Table& table, const std::vector<std::string>
              "\" id=\"" + html_escape(groups[next_group].id) + "\">" +
              html_escape(groups[next_group].label) + "</th></tr>\n";
     }
-    out += "<tr>";
+    out += r < marked.size() && marked[r] ? "<tr class=\"marked\">" : "<tr>";
     const auto& row = table.rows()[r];
     for (std::size_t i = 0; i < row.size(); ++i) {
       out += right(i) ? "<td class=\"num\">" : "<td>";
@@ -690,6 +864,7 @@ td .ci { display: block; font-size: 0.8em; color: #666; }
 td:first-child { min-width: 10em; }
 tr.group th { background: #f1f1f1; font-size: 1.1em; padding-top: 0.5em; border-bottom: 1px solid #888; }
 td a { font-weight: 600; }
+tr.marked td { background: #fff4d6; }
 h2#rules ~ table { width: 100%; }
 h2#rules ~ table th:nth-child(1) { width: 14em; }
 h2#rules ~ table th:nth-child(2) { width: 11em; }
@@ -745,8 +920,7 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
        " \xC2\xB7 status: <strong>" + h(rs.status) + "</strong>";
   if (const std::string meaning = status_meaning(rs.status); !meaning.empty())
     b += " (" + h(meaning) + ")";
-  b += " \xC2\xB7 evidence: " +
-       h(rs.evidence.empty() ? std::string("none") : join(rs.evidence, ", "));
+  b += " \xC2\xB7 evidence: " + evidence_links_html(rs.evidence, options.evidence_pages, "../");
   if (!rs.extends.empty()) {
     const auto it = pages.find(rs.extends);
     b += " \xC2\xB7 extends ";
@@ -776,13 +950,20 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
               "Histogram of " + unit + " length in plies (one ply is one player's move).");
 
   b += std::string("<h2 id=\"endings\">How ") + (f.match ? "matches" : "games") + " ended</h2>\n" +
-       ended_table(f.ended_by, f.match ? "match" : "game").to_html();
+       completion_table(f).to_html("Completion") +
+       ended_table(f.ended_by, f.match ? "match" : "game").to_html("By end condition");
   b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) +
        " of all games.";
   if (f.relay_moves > 0) {
     b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) +
          " moves in " + std::to_string(f.relay_games) + " games.";
   }
+  b += "</p>\n";
+  b += "<h2 id=\"metrics\">Playability metrics</h2>\n" + metrics_table(f).to_html();
+  b += "<p class=\"note\">Definitions and formulas: docs/metrics.md. Intervals are 95%: Wilson "
+       "for shares, Student t for means, Tango's score interval for balance and snowball.";
+  if (!f.metrics.kept)
+    b += " This run was stored before the metrics were kept: only balance and drawishness.";
   b += "</p>\n";
 
   if (f.match) {
@@ -812,6 +993,12 @@ std::string ruleset_page(const Prepared& item, const std::map<std::string, std::
     }
   }
 
+  b += "<h2 id=\"cite\">How to cite</h2>\n<p>The reconstruction: " +
+       h(reconstruction_citation(rs.id, rs.name, rs.status, rs.rules_hash, rs.evidence)) +
+       "</p>\n<p>This run: " +
+       h(run_citation(rs.id, f.rules_hash, f.engine_version, f.seed, f.agent,
+                      static_cast<std::int64_t>(f.games_requested), item.entry->stored_as)) +
+       "</p>\n";
   b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the "
        "resolved ruleset: the evidence "
        "phrase it implements, the assumption it makes, or the vocabulary's default.</p>\n";
@@ -832,6 +1019,14 @@ std::string common_settings(const std::vector<Prepared>& items) {
   return std::to_string(first.games_requested) + " games per ruleset, " + agents_text(first.agent) +
          ", seed " + std::to_string(first.seed) + ", engine " + first.engine_version + ".";
 }
+
+constexpr std::string_view kCompletionNote =
+    "Ended by own rule: the share of games (matches) ended by the game's own rule, the ending the "
+    "evidence gives; the rest were ended by a stopping rule of the reconstruction (no-progress "
+    "turns, a stop after a number of rounds) or cut off at the safety bound. \xE2\x9A\xA0 marks "
+    "the rulesets whose own rule ended fewer than half: their figures rest mostly on the "
+    "reconstruction's stopping rules. Each ruleset's page gives the three classes and the "
+    "playability metrics (docs/metrics.md).";
 
 std::string index_page(const std::vector<Prepared>& items,
                        const std::vector<std::string>& page_paths, const ReportOptions& options) {
@@ -863,11 +1058,13 @@ std::string index_page(const std::vector<Prepared>& items,
   std::vector<std::string> hrefs;
   for (std::size_t i : order) hrefs.push_back(page_paths[i]);
   b += "<h2 id=\"rulesets\">Rulesets by game</h2>\n" +
-       linked_table_html(index_table(items, order), hrefs, groups);
+       linked_table_html(index_table(items, order), hrefs, groups, marked_rows(items, order)) +
+       "<p class=\"note\">" + h(kCompletionNote) + "</p>\n";
   b += "<h2 id=\"comparison\">Comparison</h2>\n";
   b += figure(overview_chart(items), "Bars: share of finished games; whiskers: 95% intervals.");
   b += figure(advantage_chart(items),
               "Bars: first-player advantage; whiskers: 95% intervals. Zero: no advantage.");
+  b += options.evidence_section;
   return report_page(options.title, b);
 }
 
@@ -885,6 +1082,7 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
   for (const auto& [game, rows] : group_by_game(items)) {
     md += "## " + game_display_name(game) + "\n\n" + index_table(items, rows).to_markdown() + "\n";
   }
+  md += std::string(kCompletionNote) + "\n\n";
   for (std::size_t i = 0; i < items.size(); ++i) {
     const ReportRuleset& rs = items[i].entry->ruleset;
     const RunFigures& f = items[i].figures;
@@ -901,8 +1099,9 @@ std::string markdown(const std::vector<Prepared>& items, const std::vector<std::
           ".\n\n";
     md += results_table(f).to_markdown() +
           (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
-          length_table(f.length).to_markdown() + "\n" +
-          ended_table(f.ended_by, f.match ? "match" : "game").to_markdown() + "\n";
+          length_table(f.length).to_markdown() + "\n" + completion_table(f).to_markdown() + "\n" +
+          ended_table(f.ended_by, f.match ? "match" : "game").to_markdown() + "\n" +
+          "Playability metrics (docs/metrics.md):\n\n" + metrics_table(f).to_markdown() + "\n";
     if (f.match) {
       const MatchFigures& m = *f.match;
       md += "Rounds per match:\n\n" + length_table(m.rounds.summary()).to_markdown() + "\n";
@@ -956,22 +1155,31 @@ std::string ruleset_page_path(std::string_view ruleset_id) {
 std::vector<TidyStatistic> tidy_statistics(const json& run) {
   const RunFigures f = read_run(run);
   std::vector<TidyStatistic> rows;
-  const auto count = [&](const std::string& name, std::uint64_t value) {
-    rows.push_back({name, value, nullptr, nullptr});
+  // Where the next rows belong: round, level, state and player (see TidyStatistic).
+  struct Facets {
+    std::string round, level, state, player;
   };
-  const auto value = [&](const std::string& name, double x) {
-    rows.push_back({name, json_number(x), nullptr, nullptr});
+  const auto push = [&](const std::string& name, json value, json low, json high,
+                        const Facets& at) {
+    rows.push_back({name, std::move(value), std::move(low), std::move(high), at.round, at.level,
+                    at.state, at.player});
   };
-  const auto rate = [&](const std::string& name, const Rate& r) {
-    rows.push_back({name, json_number(r.value), json_number(r.low), json_number(r.high)});
+  const auto count = [&](const std::string& name, std::uint64_t value, const Facets& at = {}) {
+    push(name, value, nullptr, nullptr, at);
   };
-  const auto summary = [&](const std::string& prefix, const DistributionSummary& s) {
+  const auto value = [&](const std::string& name, double x, const Facets& at = {}) {
+    push(name, json_number(x), nullptr, nullptr, at);
+  };
+  const auto rate = [&](const std::string& name, const Rate& r, const Facets& at = {}) {
+    push(name, json_number(r.value), json_number(r.low), json_number(r.high), at);
+  };
+  const auto summary = [&](const std::string& prefix, const stats::DistributionSummary& s) {
     value(prefix + "_mean", s.mean);
     value(prefix + "_sd", s.sd);
     // Lengths are whole plies (rounds): their extremes are written as the integers they are.
     const auto whole = [&](const std::string& name, double x) {
       if (std::isfinite(x) && x == std::floor(x)) {
-        rows.push_back({name, json(static_cast<std::int64_t>(x)), nullptr, nullptr});
+        push(name, json(static_cast<std::int64_t>(x)), nullptr, nullptr, {});
       } else {
         value(name, x);
       }
@@ -982,45 +1190,94 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
     value(prefix + "_p95", s.p95);
     whole(prefix + "_max", s.max);
   };
+  const Facets p1{"", "", "", "1"}, p2{"", "", "", "2"};
   count("games", f.games);
   count("games_requested", f.games_requested);
   count("partial", f.partial ? 1 : 0);
-  count("wins_p1", f.wins[0]);
-  count("wins_p2", f.wins[1]);
+  count("wins", f.wins[0], p1);
+  count("wins", f.wins[1], p2);
   count("draws", f.draws);
   count("unfinished", f.unfinished);
-  rate("first_player_win_rate", f.p1);
-  rate("second_player_win_rate", f.p2);
+  rate("win_rate", f.p1, p1);
+  rate("win_rate", f.p2, p2);
   rate("draw_rate", f.draw);
   rate("unfinished_rate", f.unfinished_rate);
   rate("first_player_advantage", f.advantage);
   value("first_player_advantage_p_value", f.advantage_p);
-  for (const EndCount& e : f.ended_by) value("ended_by_" + e.name + "_share", e.share);
+  for (const EndCount& e : f.ended_by) value("ended_by_share", e.share, {"", "", e.name, ""});
+  for (int i = 0; i < 3; ++i)
+    rate("completion", f.completion.share[i], {"", "", kCompletionNames[i], ""});
   summary("plies", f.length);
   count("relay_bound_hits", f.relay_moves);
   count("games_with_relay_bound_hits", f.relay_games);
+  const MetricFigures& m = f.metrics;
+  const Facets per_unit{m.per_round ? "all" : "", "", "", ""};
+  rate("balance", m.balance);
+  rate("drawishness", m.drawishness);
+  summary("turns", m.turns);
+  rate("decisiveness", m.decisiveness, per_unit);
+  rate("lead_changes", m.lead_changes, per_unit);
+  rate("drama", m.drama, per_unit);
   if (f.match) {
-    const MatchFigures& m = *f.match;
-    summary("rounds", m.rounds.summary());
-    count("rounds_recorded", m.rounds_recorded);
-    rate("round_first_mover_win_rate", m.first_mover_win_rate);
-    rate("round_first_mover_advantage", m.first_mover_advantage);
-    for (const EndCount& e : m.round_ended_by)
-      value("round_ended_by_" + e.name + "_share", e.share);
-    for (const HandicapLevel& hl : m.handicap) {
-      const std::string level = "handicap_holes_difference_" + std::to_string(hl.level);
-      count(level + "_rounds", hl.rounds);
-      rate(level + "_p1_win_rate", hl.win_rate[0]);
-      rate(level + "_p2_win_rate", hl.win_rate[1]);
+    const MatchFigures& mf = *f.match;
+    const Facets all{"all", "", "", ""};
+    rate("snowball", m.snowball, all);
+    summary("rounds", mf.rounds.summary());
+    count("rounds_recorded", mf.rounds_recorded, all);
+    rate("first_mover_win_rate", mf.first_mover_win_rate, all);
+    rate("first_mover_advantage", mf.first_mover_advantage, all);
+    for (const EndCount& e : mf.round_ended_by)
+      value("ended_by_share", e.share, {"all", "", e.name, ""});
+    for (const HandicapLevel& hl : mf.handicap) {
+      const std::string level = std::to_string(hl.level);
+      count("handicap_rounds", hl.rounds, {"all", level, "", ""});
+      rate("handicap_win_rate", hl.win_rate[0], {"all", level, "", "1"});
+      rate("handicap_win_rate", hl.win_rate[1], {"all", level, "", "2"});
     }
-    for (const HandicapStateFigures& st : m.states) {
-      const std::string state = "handicap_state_" + state_key(st);
-      count(state + "_rounds", st.rounds);
-      rate(state + "_p1_win_rate", st.win_rate[0]);
-      rate(state + "_p2_win_rate", st.win_rate[1]);
+    for (const HandicapStateFigures& st : mf.states) {
+      const std::string state = state_key(st);
+      const std::string level = std::to_string(st.holes[0] - st.holes[1]);
+      count("handicap_state_rounds", st.rounds, {"all", level, state, ""});
+      rate("handicap_state_win_rate", st.win_rate[0], {"all", level, state, "1"});
+      rate("handicap_state_win_rate", st.win_rate[1], {"all", level, state, "2"});
     }
   }
   return rows;
+}
+
+std::string game_of_ruleset(std::string_view ruleset_id) {
+  return std::string(ruleset_id.substr(0, ruleset_id.find('/')));
+}
+
+std::string tidy_csv(const std::vector<TidyRun>& runs) {
+  Table csv({{"run_id"},
+             {"ruleset"},
+             {"game"},
+             {"agent_p1"},
+             {"agent_p2"},
+             {"seed"},
+             {"rules_hash"},
+             {"statistic"},
+             {"round"},
+             {"level"},
+             {"state"},
+             {"player"},
+             {"value"},
+             {"ci_low"},
+             {"ci_high"}});
+  const auto cell = [](const json& x) { return x.is_null() ? Cell() : Cell::text(x.dump()); };
+  const auto text = [](const std::string& x) { return x.empty() ? Cell() : Cell::text(x); };
+  for (const TidyRun& item : runs) {
+    const RunFigures f = read_run(*item.run);
+    const Cell id = item.run_id ? Cell::text(std::to_string(*item.run_id)) : Cell();
+    for (const TidyStatistic& s : tidy_statistics(*item.run)) {
+      csv.add_row({id, f.ruleset, item.game, seat_agent(f.agent, 0), seat_agent(f.agent, 1),
+                   Cell::text(std::to_string(f.seed)), f.rules_hash, s.statistic, text(s.round),
+                   text(s.level), text(s.state), text(s.player), cell(s.value), cell(s.ci_low),
+                   cell(s.ci_high)});
+    }
+  }
+  return csv.to_csv();
 }
 
 std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,
@@ -1049,24 +1306,10 @@ std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,
     files.push_back({page_paths[i], ruleset_page(items[i], pages, options)});
   files.push_back({"report.md", markdown(items, page_paths, options)});
 
-  Table csv({{"ruleset"},
-             {"game"},
-             {"agent_p1"},
-             {"agent_p2"},
-             {"statistic"},
-             {"value"},
-             {"ci_low"},
-             {"ci_high"}});
-  const auto cell = [](const json& x) { return x.is_null() ? Cell() : Cell::text(x.dump()); };
-  for (const Prepared& item : items) {
-    const std::string& agent = item.figures.agent;
-    for (const TidyStatistic& s : tidy_statistics(item.entry->run)) {
-      csv.add_row({item.entry->ruleset.id, item.entry->ruleset.game, seat_agent(agent, 0),
-                   seat_agent(agent, 1), s.statistic, cell(s.value), cell(s.ci_low),
-                   cell(s.ci_high)});
-    }
-  }
-  files.push_back({"runs.csv", csv.to_csv()});
+  std::vector<TidyRun> tidy;
+  for (const Prepared& item : items)
+    tidy.push_back({&item.entry->run, item.entry->stored_as, item.entry->ruleset.game});
+  files.push_back({"runs.csv", tidy_csv(tidy)});
   json runs = json::array();
   for (const ReportEntry& e : entries) runs.push_back(e.run);
   files.push_back({"runs.json", runs.dump(2) + "\n"});

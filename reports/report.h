@@ -3,7 +3,7 @@
 //
 // This module does not know the simulator: a ruleset comes in as ReportRuleset (plain text: its
 // identity, evidence and every resolved rule key with its provenance) and a run as the JSON the
-// simulator writes (sim::run_stats_to_json; schema in docs/simulate.md). cli/report_builder.h
+// simulator writes (sim::run_stats_to_json; schema in docs/simulate.md). analysis/report_builder.h
 // turns a sim::RuleSet into a ReportRuleset.
 //
 // Every output depends only on the entries and options (no clock, no paths), so the same runs give
@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,10 @@ struct ReportEntry {
 struct ReportOptions {
   std::string title = "Mancala rule reconstructions: simulation report";
   std::string command;  // the command line that made it, shown on the index page ("" = not shown)
+  // Evidence ids that have a page (evidence_pages.h): a ruleset page links the ones it cites.
+  std::set<std::string> evidence_pages = {};
+  // HTML the index shows after the rulesets (evidence_index_section), or "".
+  std::string evidence_section = {};
 };
 
 // The display name of a game key: "toguz_kumalak" -> "Toguz Kumalak".
@@ -65,21 +70,45 @@ std::string game_display_name(std::string_view game);
 // '-' become '_'.
 std::string ruleset_page_path(std::string_view ruleset_id);
 
-// One row of the tidy statistics table (runs.csv): a statistic of one run with its 95% interval.
-// value, ci_low and ci_high are JSON numbers, or null when undefined (no finished game) or when
-// the statistic has no interval.
+// One row of the tidy statistics table (runs.csv; docs/report.md): a statistic of one run with
+// its 95% interval, and what it is broken down by. round: "all" for a statistic over every
+// recorded round of the matches, empty for one over whole games (matches); level: the handicap
+// level (P1's holes in play minus P2's) or empty; state: the category (an end condition, a
+// completion class, a handicap state) or empty; player: 1 or 2, or empty. value, ci_low and
+// ci_high are JSON numbers, or null when undefined (no finished game) or when the statistic has
+// no interval.
 struct TidyStatistic {
   std::string statistic;
   nlohmann::json value;
   nlohmann::json ci_low;
   nlohmann::json ci_high;
+  std::string round;
+  std::string level;
+  std::string state;
+  std::string player;
 };
 
-// The statistics of one run as tidy rows, in a fixed order: counts (games, wins_p1, ...), rates
-// with intervals, the first-player advantage, end conditions, game length, relay bound hits, and
-// the multi-round statistics when the run has them. Throws mancala::Error
-// "<ruleset>: <key>: <what is wrong>" when a key the report needs is missing or of the wrong type.
+// The statistics of one run as tidy rows, in a fixed order: counts (games, wins, ...), rates
+// with intervals, the first-player advantage, end conditions and completion, game length, relay
+// bound hits, the playability metrics, and the multi-round statistics when the run has them.
+// Throws mancala::Error "<ruleset>: <key>: <what is wrong>" when a key the report needs is
+// missing or of the wrong type.
 std::vector<TidyStatistic> tidy_statistics(const nlohmann::json& run);
+
+// One run for tidy_csv: its JSON (sim::run_stats_to_json), its id in the archive when stored, and
+// its game (ReportRuleset::game; for a run alone, the ruleset id up to its first '/').
+struct TidyRun {
+  const nlohmann::json* run = nullptr;
+  std::optional<std::int64_t> run_id;
+  std::string game;
+};
+// The ruleset id up to its first '/' ("toguz_kumalak/standard" -> "toguz_kumalak").
+std::string game_of_ruleset(std::string_view ruleset_id);
+// runs.csv (and 'simulate --format csv'): RFC 4180 with the header run_id, ruleset, game,
+// agent_p1, agent_p2, seed, rules_hash, statistic, round, level, state, player, value, ci_low,
+// ci_high, one row per run and statistic (tidy_statistics). run_id is empty for a run not
+// stored in the archive.
+std::string tidy_csv(const std::vector<TidyRun>& runs);
 
 // The rendered files of a report: path inside the folder -> content, in writing order.
 struct ReportFile {

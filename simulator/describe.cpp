@@ -43,6 +43,8 @@ std::string end_reason_name(EndReason reason) {
       return "no_progress";
     case EndReason::kSafetyBound:
       return "safety_bound";
+    case EndReason::kStopAfterRounds:
+      return "stop_after_rounds";
   }
   return "none";
 }
@@ -242,8 +244,8 @@ State state_from_json(const Game& game, const json& j) {
                : w.get<int>() == 0 ? kDraw
                                    : static_cast<int8_t>(w.get<int>() - 1);
     const std::string end = j.value("end", "none");
-    for (EndReason r :
-         {EndReason::kNone, EndReason::kRule, EndReason::kNoProgress, EndReason::kSafetyBound}) {
+    for (EndReason r : {EndReason::kNone, EndReason::kRule, EndReason::kNoProgress,
+                        EndReason::kSafetyBound, EndReason::kStopAfterRounds}) {
       if (end_reason_name(r) == end) s.reason = r;
     }
     s.ply = j.value("ply", 0);

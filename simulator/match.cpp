@@ -146,7 +146,7 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
     // The reconstruction's stopping rule: "the player who has the greater number of pieces with
     // him without any restriction as to the time or the number of games is considered the winner"
     winner = holdings[0] > holdings[1] ? 0 : holdings[1] > holdings[0] ? 1 : kDraw;
-    return finish(winner, EndReason::kNoProgress);
+    return finish(winner, EndReason::kStopAfterRounds);
   }
   if (match.rounds >= r.max_rounds) return finish(kNobody, EndReason::kSafetyBound);
   int bha_side = r.bha_hole == BhaHole::kRightmost ? 1 : 0;

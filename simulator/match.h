@@ -16,9 +16,9 @@
 //   - next_starter names who moves first.
 // The match ends by match_end (one player holds every counter; or a player cannot fill a hole),
 // when holes_out per_five_of_difference leaves a player no hole (the other wins),
-// by the reconstruction's stopping rule stop_after_rounds (the holder of more wins; reported with
-// the no-progress rule), or at max_rounds, which is reported as the safety bound. A round stopped
-// by max_plies also stops the match as unfinished.
+// by the reconstruction's stopping rule stop_after_rounds (the holder of more wins; reported as
+// EndReason::kStopAfterRounds), or at max_rounds, which is reported as the safety bound. A round
+// stopped by max_plies also stops the match as unfinished.
 //
 // Contract: counters are conserved through every step: Game::counters_total() of the dealt state
 // equals the ruleset's total_counters. Nothing here allocates.
@@ -84,8 +84,8 @@ struct MatchState {
   std::array<int16_t, 2> holdings{};  // after the last finished round
   bool over = false;
   int8_t winner = kNobody;  // of the match: 0, 1, kDraw; kNobody while going or unfinished
-  // How the match itself ended: kRule when match_end was reached; kNoProgress when stopped by
-  // stop_after_rounds; kSafetyBound when stopped by max_rounds or a round's max_plies. (How
+  // How the match itself ended: kRule when match_end was reached; kStopAfterRounds when stopped
+  // by stop_after_rounds; kSafetyBound when stopped by max_rounds or a round's max_plies. (How
   // each round ended is in its RoundRecord.)
   EndReason reason = EndReason::kNone;
 };

@@ -1,5 +1,7 @@
 #include "simulator/play.h"
 
+#include <cstring>
+
 namespace mancala::sim {
 namespace {
 
@@ -42,6 +44,108 @@ void check_round_conservation(const Game& game, const State& ended, const RoundR
   }
 }
 
+namespace {
+
+// Follows one round for its RoundPlay (docs/metrics.md): a few integer operations per ply, no
+// allocation, so the playout loop keeps its speed.
+class RoundTracker {
+ public:
+  // Where captured counters are sown again on the capturer's side (Otep's re-sowing capture)
+  // nothing is stored: a player's material is then every counter on his side, and holding more
+  // than half decides nothing (it can all be taken back), so no majority is recorded.
+  explicit RoundTracker(const Game& game)
+      : total_(game.rules().total_counters),
+        holes_(game.rules().holes_per_player),
+        on_side_(game.rules().capture == Capture::kResowOppositePair) {}
+
+  // The round as dealt.
+  void start(const State& s) {
+    const int lead = held(s, 0) - held(s, 1);
+    play_.turns = 0;
+    play_.lead_changes = 0;
+    play_.max_lead = play_.min_lead = static_cast<int16_t>(lead);
+    sign_ = (lead > 0) - (lead < 0);
+    last_stores_ = stores(s);
+    for (int p = 0; p < 2; ++p)
+      play_.majority_ply[p] = !on_side_ && 2 * held(s, p) > total_ ? 0 : RoundPlay::kNever;
+    owed_ = kNobody;
+    extra_moves_ = 0;
+  }
+  // After a ply of `mover` alone: an extra move when his previous ply earned him one
+  // (MoveEffect::extra_move); a turn is any other ply.
+  [[gnu::always_inline]] void after_move(const State& s, int mover, bool extra_move) {
+    if ((owed_ != kNobody) | extra_move) [[unlikely]] {
+      if (owed_ == mover) ++extra_moves_;
+      owed_ = extra_move ? static_cast<int8_t>(mover) : kNobody;
+    }
+    update(s);
+  }
+  // After a joint ply (simultaneous.h): always a turn of its own; a player who alone earned
+  // another move plays it next, alone.
+  void after_joint(const State& s, const JointMove& jm, const JointEffect& fx) {
+    const bool e0 = jm.plays[0] && fx.fx[0].extra_move, e1 = jm.plays[1] && fx.fx[1].extra_move;
+    owed_ = e0 == e1 ? kNobody : static_cast<int8_t>(e0 ? 0 : 1);
+    update(s);
+  }
+  // The round's record, once it is over (`s` as it ended).
+  const RoundPlay& finish(const State& s) {
+    play_.turns = static_cast<uint16_t>(s.ply - extra_moves_);
+    return play_;
+  }
+
+ private:
+  // Both stores as one word: one comparison tells whether either moved.
+  static uint32_t stores(const State& s) {
+    uint32_t word;
+    static_assert(sizeof(word) == sizeof(s.store));
+    std::memcpy(&word, s.store.data(), sizeof(word));
+    return word;
+  }
+  int held(const State& s, int p) const {
+    int n = s.store[static_cast<size_t>(p)] + s.aside[static_cast<size_t>(p)];
+    if (on_side_) {
+      for (int k = p * holes_; k < (p + 1) * holes_; ++k) n += s.holes[static_cast<size_t>(k)];
+    }
+    return n;
+  }
+  // The lead moves only when a store does (aside is fixed through a round): most plies stop
+  // here, inlined; the rest is out of line.
+  [[gnu::always_inline]] void update(const State& s) {
+    if (stores(s) != last_stores_ || on_side_) changed(s);
+  }
+  [[gnu::noinline]] void changed(const State& s) {
+    last_stores_ = stores(s);
+    const int h0 = held(s, 0), h1 = held(s, 1);
+    const int lead = h0 - h1;
+    track_lead(lead);
+    if (on_side_) return;
+    if (2 * h0 > total_ && play_.majority_ply[0] == RoundPlay::kNever)
+      play_.majority_ply[0] = s.ply;
+    if (2 * h1 > total_ && play_.majority_ply[1] == RoundPlay::kNever)
+      play_.majority_ply[1] = s.ply;
+  }
+  void track_lead(int lead) {
+    if (lead > play_.max_lead) play_.max_lead = static_cast<int16_t>(lead);
+    if (lead < play_.min_lead) play_.min_lead = static_cast<int16_t>(lead);
+    const int sign = (lead > 0) - (lead < 0);
+    if (sign != 0 && sign != sign_) {
+      if (sign_ != 0) ++play_.lead_changes;
+      sign_ = sign;
+    }
+  }
+
+  int total_;
+  int holes_;
+  bool on_side_;
+  int sign_ = 0;           // of the last non-zero lead
+  int8_t owed_ = kNobody;  // the player the last ply earned another move, if any
+  int extra_moves_ = 0;
+  uint32_t last_stores_ = 0;  // both stores after the last ply (stores())
+  RoundPlay play_{};
+};
+
+}  // namespace
+
 GameResult play_game(const Game& game, AgentSpec first, AgentSpec second, Rng& rng,
                      GameObserver* observer) {
   Player p1(game, first);
@@ -58,6 +162,8 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
   MatchState match;
   State s = start_match(game, match);
   if (observer) observer->on_start(s);
+  RoundTracker tracker(game);
+  tracker.start(s);
   MoveList moves;
   for (;;) {  // rounds: one unless the rules play a match
     while (!s.over) {
@@ -77,28 +183,36 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
         if (observer) {
           const State before = s;
           const JointEffect fx = game.apply_joint(s, jm);
+          tracker.after_joint(s, jm, fx);
           observer->on_joint_move(before, jm, fx, s);
         } else {
-          game.apply_joint(s, jm);
+          tracker.after_joint(s, jm, game.apply_joint(s, jm));
         }
         continue;
       }
       game.legal_moves(s, moves);
       if (moves.size == 0) [[unlikely]]
         no_move_fault(game, s, s.to_move);
-      const Move m = (s.to_move == 0 ? first : second).choose(match, s, s.to_move, moves, rng);
+      const int mover = s.to_move;
+      const Move m = (mover == 0 ? first : second).choose(match, s, mover, moves, rng);
       if (observer) {
         const State before = s;
         const MoveEffect fx = game.apply(s, m);
+        tracker.after_move(s, mover, fx.extra_move);
         observer->on_move(before, m, fx, s);
       } else {
-        game.apply(s, m);
+        tracker.after_move(s, mover, game.apply(s, m).extra_move);
       }
     }
     result.plies += s.ply;
     result.relay_bound_hits += s.relay_bound_hits;
+    const RoundPlay& play = tracker.finish(s);
+    result.turns += play.turns;
     const RoundRecord record = finish_round(game, match, s);
-    if (result.rounds < kMaxRounds) result.round[result.rounds] = record;
+    if (result.rounds < kMaxRounds) {
+      result.round[result.rounds] = record;
+      result.play[result.rounds] = play;
+    }
     ++result.rounds;
     check_round_conservation(game, s, record, result.rounds);
     if (!game.rules().match) {
@@ -116,6 +230,7 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
     } else {
       check_deal(game, s, result.rounds + 1);
     }
+    tracker.start(s);
   }
   if (observer) observer->on_end(s);
   result.winner = match.winner;

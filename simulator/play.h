@@ -4,6 +4,9 @@
 // virtual call and no allocation per move. The observer sees every move, for traces.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include "simulator/agents.h"
@@ -34,6 +37,26 @@ class GameObserver {
   virtual void on_end(const State&) {}
 };
 
+// What the play loop records of one round (a one-round game is one round) for the playability
+// metrics (docs/metrics.md). The lead is what P1 holds minus what P2 holds (State::store, which
+// takes every capture, sink and tuzdyk, plus State::aside), after the deal and after every ply.
+// No member initialisers, like RoundRecord: GameResult holds kMaxRounds of them.
+struct RoundPlay {
+  uint16_t turns;         // plies that begin a turn: all but the extra moves (store_extra_move)
+  uint16_t lead_changes;  // flips of the lead's sign from one non-zero sign to the other
+  int16_t max_lead;       // the largest lead (P1 furthest ahead), the deal included
+  int16_t min_lead;       // the smallest (P2 furthest ahead)
+  // The ply after which player p first held more than half of all counters (0: already at the
+  // deal); kNever when he never did.
+  std::array<uint16_t, 2> majority_ply;
+  static constexpr uint16_t kNever = 0xFFFF;
+  // No ply, no lead: a record to start from (tests make records by hand).
+  static constexpr RoundPlay none() { return RoundPlay{0, 0, 0, 0, {kNever, kNever}}; }
+  // The eventual winner w's largest deficit: how far behind he was at worst (0 if never behind).
+  int deficit_of(int w) const { return w == 0 ? std::max(0, -min_lead) : std::max(0, +max_lead); }
+  friend bool operator==(const RoundPlay&, const RoundPlay&) = default;
+};
+
 // The result of one game; of a whole match when the rules play rounds (see match.h).
 struct GameResult {
   int8_t winner = kNobody;              // 0, 1, kDraw, or kNobody when unfinished
@@ -43,7 +66,11 @@ struct GameResult {
   uint32_t relay_bound_hits = 0;   // over all rounds
   int rounds = 0;                  // rounds played (1 for a one-round game)
   std::array<RoundRecord, kMaxRounds>
-      round;  // round[i] for i < rounds; the rest is not initialised
+      round;      // round[i] for i < rounds; the rest is not initialised
+  int turns = 0;  // over all rounds: the plies that begin a turn (RoundPlay::turns)
+  // play[i] for i < rounds, like round. A result made by hand (tests) must fill round[i] and
+  // play[i] of every round it counts: the run's tallies read them (MetricTally).
+  std::array<RoundPlay, kMaxRounds> play;
 };
 
 // The always-on check play_game makes at the end of every round (issue 12): every counter is on

@@ -1,35 +1,39 @@
 #include "simulator/run_stats.h"
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <charconv>
 #include <cmath>
 
 #include "common/error.h"
-#include "reports/stats.h"
+#include "stats/stats.h"
 
 namespace mancala::sim {
 namespace {
 
 using nlohmann::json;
 
+// How rounds end (MatchStats::round_ended_by): a round is never stopped by stop_after_rounds.
 constexpr std::array<const char*, 3> kEndNames = {"rule", "no_progress", "safety_bound"};
+constexpr std::array<const char*, kEndConditions> kEndConditionNames = {
+    "rule", "no_progress", "stop_after_rounds", "safety_bound"};
 
 // A double for JSON: null when it is not a number (an empty sample).
 json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
 
-json interval_json(const reports::Interval& ci) { return json::array({ci.low, ci.high}); }
+json interval_json(const stats::Interval& ci) { return json::array({ci.low, ci.high}); }
 
 // A proportion k / n with its Wilson 95% interval; value and interval null when n is 0.
 json rate_json(uint64_t k, uint64_t n) {
   if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
   return {{"value", static_cast<double>(k) / static_cast<double>(n)},
-          {"ci95", interval_json(reports::wilson_interval(k, n))}};
+          {"ci95", interval_json(stats::wilson_interval(k, n))}};
 }
 
 // Mean, sd, extremes, quantiles and the histogram itself (for exact merges); figures null when
 // empty.
-json distribution_json(const reports::IntHistogram& h) {
-  const reports::DistributionSummary d = h.summary();
+json distribution_json(const stats::IntHistogram& h) {
+  const stats::DistributionSummary d = h.summary();
   const auto extreme = [&](bool lowest) {
     return h.empty() ? json(nullptr) : json(lowest ? h.min() : h.max());
   };
@@ -41,7 +45,7 @@ json distribution_json(const reports::IntHistogram& h) {
 json advantage_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
   if (wins1 + wins2 + draws == 0)
     return {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
-  const reports::Advantage adv = reports::first_player_advantage(wins1, wins2, draws);
+  const stats::Advantage adv = stats::first_player_advantage(wins1, wins2, draws);
   return {{"value", adv.estimate},
           {"ci95", interval_json(adv.interval)},
           {"z", adv.z},
@@ -50,6 +54,50 @@ json advantage_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
 
 json share_json(uint64_t k, uint64_t n) {
   return n == 0 ? json(nullptr) : json(static_cast<double>(k) / static_cast<double>(n));
+}
+
+// The mean of a histogram's values times `scale`, with its Student t 95% interval (a point when
+// every value is equal; null with fewer than two values), and the sample size under `count_key`.
+json mean_json(const stats::IntHistogram& h, const char* count_key, double scale = 1) {
+  json j;
+  const stats::Moments m = h.moments();
+  const uint64_t n = h.total();
+  j["value"] = n == 0 ? json(nullptr) : number(scale * m.mean());
+  if (n < 2) {
+    j["ci95"] = nullptr;
+  } else {
+    const double half = m.sd() == 0
+                            ? 0.0
+                            : boost::math::quantile(boost::math::complement(
+                                  boost::math::students_t(static_cast<double>(n - 1)), 0.025)) *
+                                  m.sd() / std::sqrt(static_cast<double>(n));
+    j["ci95"] = json::array({scale * (m.mean() - half), scale * (m.mean() + half)});
+  }
+  j["sd"] = n == 0 ? json(nullptr) : number(scale * m.sd());
+  j["median"] = n == 0 ? json(nullptr) : number(scale * h.median());
+  j["max"] = n == 0 ? json(nullptr) : number(scale * static_cast<double>(h.max()));
+  j[count_key] = n;
+  j["histogram"] = h.to_json();
+  return j;
+}
+
+// A distribution's summary figures without its histogram (kept once, elsewhere in the JSON).
+json summary_json(const stats::IntHistogram& h) {
+  json j = distribution_json(h);
+  j.erase("histogram");
+  return j;
+}
+
+// balance = 1 - |P(P1 wins) - P(P2 wins)| over finished games; its interval is 1 minus the
+// interval of |advantage| that Tango's interval of the advantage gives.
+json balance_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
+  if (wins1 + wins2 + draws == 0) return {{"value", nullptr}, {"ci95", nullptr}};
+  const stats::Advantage adv = stats::first_player_advantage(wins1, wins2, draws);
+  const double lo = adv.interval.low, hi = adv.interval.high;
+  const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
+  const double abs_high = std::max(std::fabs(lo), std::fabs(hi));
+  return {{"value", 1 - std::fabs(adv.estimate)},
+          {"ci95", json::array({1 - abs_high, 1 - abs_low})}};
 }
 
 // Readers of run_stats_from_json: each names the key it failed on.
@@ -213,7 +261,7 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   MatchStats m;
   if (!run.contains("rounds")) return m;
   m.enabled = true;
-  m.rounds = reports::IntHistogram::from_json(
+  m.rounds = stats::IntHistogram::from_json(
       member(member(run, "rounds", context), "histogram", where(context, "rounds", "")),
       where(context, "rounds", "histogram"));
   const std::string results_ctx = where(context, "round_results", "");
@@ -293,22 +341,58 @@ void GameTally::add(const GameResult& result) {
   } else {
     ++unfinished;
   }
-  switch (result.reason) {
-    case EndReason::kRule:
-      ++ended_by[0];
-      break;
-    case EndReason::kNoProgress:
-      ++ended_by[1];
-      break;
-    case EndReason::kSafetyBound:
-    case EndReason::kNone:  // play_game only returns ended games; count a stray one as cut off
-      ++ended_by[2];
-      break;
-  }
+  ++ended_by[static_cast<size_t>(end_condition_index(result.reason))];
   relay_bound_hits += result.relay_bound_hits;
   if (result.relay_bound_hits > 0) ++games_with_relay_bound_hits;
   plies.add(result.plies);
+  metrics.add(result);
   match.add(result);
+}
+
+uint64_t GameTally::completed(Completion c) const {
+  switch (c) {
+    case Completion::kOwnRule:
+      return ended_by[0];
+    case Completion::kStoppingRule:
+      return ended_by[1] + ended_by[2];
+    case Completion::kSafetyBound:
+      return ended_by[3];
+  }
+  return 0;
+}
+
+void MetricTally::add(const GameResult& result) {
+  turns.add(result.turns);
+  const int recorded = std::min(result.rounds, kMaxRounds);
+  for (int i = 0; i < recorded; ++i) {
+    const RoundPlay& play = result.play[static_cast<size_t>(i)];
+    const RoundRecord& round = result.round[static_cast<size_t>(i)];
+    lead_changes.add(play.lead_changes);
+    const int w = round.winner;
+    if (w != 0 && w != 1) continue;
+    drama.add(play.deficit_of(w));
+    const int after = play.majority_ply[static_cast<size_t>(w)];
+    const int plies = round.plies;
+    decisiveness.add(after == RoundPlay::kNever || after >= plies
+                         ? 0
+                         : static_cast<int64_t>(1000) * (plies - after) / plies);
+    if (i + 1 < recorded) {
+      ++pairs;
+      const int next = result.round[static_cast<size_t>(i + 1)].winner;
+      if (next == w) ++won_next;
+      if (next == 1 - w) ++lost_next;
+    }
+  }
+}
+
+void MetricTally::merge(const MetricTally& other) {
+  turns.merge(other.turns);
+  lead_changes.merge(other.lead_changes);
+  drama.merge(other.drama);
+  decisiveness.merge(other.decisiveness);
+  pairs += other.pairs;
+  won_next += other.won_next;
+  lost_next += other.lost_next;
 }
 
 void GameTally::merge(const GameTally& other) {
@@ -320,8 +404,52 @@ void GameTally::merge(const GameTally& other) {
   relay_bound_hits += other.relay_bound_hits;
   games_with_relay_bound_hits += other.games_with_relay_bound_hits;
   plies.merge(other.plies);
+  metrics.merge(other.metrics);
   match.merge(other.match);
 }
+
+Completion completion_of(EndReason reason) {
+  switch (reason) {
+    case EndReason::kRule:
+      return Completion::kOwnRule;
+    case EndReason::kNoProgress:
+    case EndReason::kStopAfterRounds:
+      return Completion::kStoppingRule;
+    case EndReason::kSafetyBound:
+    case EndReason::kNone:  // play_game only returns ended games; count a stray one as cut off
+      return Completion::kSafetyBound;
+  }
+  return Completion::kSafetyBound;
+}
+
+const char* completion_name(Completion c) {
+  switch (c) {
+    case Completion::kOwnRule:
+      return "own_rule";
+    case Completion::kStoppingRule:
+      return "stopping_rule";
+    case Completion::kSafetyBound:
+      return "safety_bound";
+  }
+  return "safety_bound";
+}
+
+int end_condition_index(EndReason reason) {
+  switch (reason) {
+    case EndReason::kRule:
+      return 0;
+    case EndReason::kNoProgress:
+      return 1;
+    case EndReason::kStopAfterRounds:
+      return 2;
+    case EndReason::kSafetyBound:
+    case EndReason::kNone:  // play_game only returns ended games; count a stray one as cut off
+      return 3;
+  }
+  return 3;
+}
+
+const char* end_condition_name(int index) { return kEndConditionNames[static_cast<size_t>(index)]; }
 
 namespace {
 
@@ -344,6 +472,85 @@ std::string agents_at(const json& j, const std::string& ctx) {
   if (!try_parse_agent_pair(label, pair))
     throw Error(where(ctx, "agent", "'" + label + "' is not an agent spec"));
   return pair.label();
+}
+
+}  // namespace
+
+namespace {
+
+// The "metrics" object (docs/metrics.md). A run stored before the metrics were kept has only
+// balance and drawishness (from its wins and draws); the rest is null, with no histograms.
+json metrics_json(const GameTally& t) {
+  const MetricTally& m = t.metrics;
+  const bool recorded = m.recorded(t.games);
+  const char* unit = t.match.enabled ? "rounds" : "games";
+  json j;
+  j["unit"] = t.match.enabled ? "round" : "game";
+  j["balance"] = balance_json(t.wins[0], t.wins[1], t.draws);
+  j["drawishness"] = rate_json(t.draws, t.wins[0] + t.wins[1] + t.draws);
+  json duration = {{"plies", summary_json(t.plies)}};
+  if (recorded) {
+    duration["turns"] = distribution_json(m.turns);
+  } else {
+    duration["turns"] = nullptr;
+  }
+  if (t.match.enabled) duration["rounds"] = summary_json(t.match.rounds);
+  j["duration"] = duration;
+  if (!recorded) {
+    for (const char* key : {"decisiveness", "lead_changes", "drama"}) j[key] = nullptr;
+    if (t.match.enabled) j["snowball"] = nullptr;
+    return j;
+  }
+  j["decisiveness"] = mean_json(m.decisiveness, unit, 0.001);
+  j["lead_changes"] = mean_json(m.lead_changes, unit);
+  j["drama"] = mean_json(m.drama, unit);
+  if (t.match.enabled) {
+    json snowball = advantage_json(m.won_next, m.lost_next, m.pairs - m.won_next - m.lost_next);
+    snowball.erase("z");
+    snowball.erase("p_value");
+    snowball["pairs"] = m.pairs;
+    snowball["won_next"] = m.won_next;
+    snowball["lost_next"] = m.lost_next;
+    j["snowball"] = snowball;
+  }
+  return j;
+}
+
+// Reads back what metrics_json wrote: the tallies when they were kept, else nothing.
+MetricTally metrics_from_json(const json& run, bool match, const std::string& ctx, bool& kept) {
+  MetricTally m;
+  kept = false;
+  if (!run.contains("metrics")) return m;
+  const std::string mctx = where(ctx, "metrics", "");
+  const json& metrics = member(run, "metrics", ctx);
+  const json& turns =
+      member(member(metrics, "duration", mctx), "turns", where(mctx, "duration", ""));
+  if (turns.is_null()) return m;
+  kept = true;
+  const auto histogram = [&](const json& parent, const std::string& key, const std::string& c) {
+    return stats::IntHistogram::from_json(
+        member(member(parent, key, c), "histogram", where(c, key, "")), where(c, key, "histogram"));
+  };
+  m.turns = histogram(metrics["duration"], "turns", where(mctx, "duration", ""));
+  m.decisiveness = histogram(metrics, "decisiveness", mctx);
+  m.lead_changes = histogram(metrics, "lead_changes", mctx);
+  m.drama = histogram(metrics, "drama", mctx);
+  if (match) {
+    const json& snowball = member(metrics, "snowball", mctx);
+    const std::string sctx = where(mctx, "snowball", "");
+    m.pairs = count_at(snowball, "pairs", sctx);
+    m.won_next = count_at(snowball, "won_next", sctx);
+    m.lost_next = count_at(snowball, "lost_next", sctx);
+    if (m.won_next + m.lost_next > m.pairs)
+      throw Error(where(mctx, "snowball", "won_next and lost_next add up to more than pairs"));
+  }
+  if (m.drama.total() != m.decisiveness.total())
+    throw Error(where(mctx, "drama", "counts other rounds than decisiveness"));
+  if (m.drama.total() > m.lead_changes.total())
+    throw Error(where(mctx, "drama", "counts more rounds than lead_changes"));
+  if (!m.decisiveness.empty() && m.decisiveness.max() > 1000)
+    throw Error(where(mctx, "decisiveness", "a share above 1000 thousandths"));
+  return m;
 }
 
 }  // namespace
@@ -377,12 +584,23 @@ json run_stats_to_json(const RunStats& run) {
   j["unfinished_rate"] = rate_json(t.unfinished, t.games);
   j["first_player_advantage"] = advantage_json(t.wins[0], t.wins[1], t.draws);
   json ended = json::object();
-  for (size_t i = 0; i < kEndNames.size(); ++i) {
-    ended[kEndNames[i]] = {{"games", t.ended_by[i]}, {"share", share_json(t.ended_by[i], t.games)}};
+  for (int i = 0; i < kEndConditions; ++i) {
+    // stop_after_rounds only where it can happen: in a match.
+    if (i == end_condition_index(EndReason::kStopAfterRounds) && !t.match.enabled) continue;
+    const uint64_t n = t.ended_by[static_cast<size_t>(i)];
+    ended[end_condition_name(i)] = {{"games", n}, {"share", share_json(n, t.games)}};
   }
   j["ended_by"] = ended;
+  json completion = json::object();
+  for (Completion c : {Completion::kOwnRule, Completion::kStoppingRule, Completion::kSafetyBound}) {
+    json entry = rate_json(t.completed(c), t.games);
+    entry["games"] = t.completed(c);
+    completion[completion_name(c)] = entry;
+  }
+  j["completion"] = completion;
   j["plies"] = distribution_json(t.plies);
   j["relay_bound_hits"] = {{"moves", t.relay_bound_hits}, {"games", t.games_with_relay_bound_hits}};
+  j["metrics"] = metrics_json(t);
   t.match.to_json(j);
   return j;
 }
@@ -418,26 +636,40 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   t.draws = count_at(j, "draws", ctx);
   t.unfinished = count_at(j, "unfinished", ctx);
   const json& ended = member(j, "ended_by", ctx);
-  for (size_t i = 0; i < kEndNames.size(); ++i) {
-    t.ended_by[i] = count_at(member(ended, kEndNames[i], where(ctx, "ended_by", "")), "games",
-                             where(ctx, "ended_by", kEndNames[i]));
+  for (int i = 0; i < kEndConditions; ++i) {
+    // Runs stored before stop_after_rounds had its own key counted it under no_progress: the
+    // same completion class (stopping rule), so their completion is exact.
+    const char* name = end_condition_name(i);
+    if (i == end_condition_index(EndReason::kStopAfterRounds) && !ended.contains(name)) continue;
+    t.ended_by[static_cast<size_t>(i)] = count_at(member(ended, name, where(ctx, "ended_by", "")),
+                                                  "games", where(ctx, "ended_by", name));
   }
   const json& relay = member(j, "relay_bound_hits", ctx);
   t.relay_bound_hits = count_at(relay, "moves", where(ctx, "relay_bound_hits", ""));
   t.games_with_relay_bound_hits = count_at(relay, "games", where(ctx, "relay_bound_hits", ""));
-  t.plies = reports::IntHistogram::from_json(
+  t.plies = stats::IntHistogram::from_json(
       member(member(j, "plies", ctx), "histogram", where(ctx, "plies", "")),
       where(ctx, "plies", "histogram"));
   t.match = MatchStats::from_json(j, ctx);
+  bool metrics_kept = false;
+  t.metrics = metrics_from_json(j, t.match.enabled, ctx, metrics_kept);
 
   const auto check = [&](bool ok, const std::string& key, const std::string& what) {
     if (!ok) throw Error(where(ctx, key, what));
   };
   check(t.wins[0] + t.wins[1] + t.draws + t.unfinished == t.games, "games",
         "wins, draws and unfinished do not add up to games");
-  check(t.ended_by[0] + t.ended_by[1] + t.ended_by[2] == t.games, "ended_by",
+  check(t.ended_by[0] + t.ended_by[1] + t.ended_by[2] + t.ended_by[3] == t.games, "ended_by",
         "the counts do not add up to games");
-  check(t.ended_by[2] == t.unfinished, "ended_by", "safety_bound differs from unfinished");
+  check(t.ended_by[3] == t.unfinished, "ended_by", "safety_bound differs from unfinished");
+  check(!metrics_kept || t.metrics.recorded(t.games), "metrics",
+        "the turns histogram does not count every game");
+  const uint64_t recorded_rounds = t.match.enabled
+                                       ? t.match.first_mover_wins + t.match.second_mover_wins +
+                                             t.match.round_draws + t.match.round_unfinished
+                                       : t.games;
+  check(!metrics_kept || t.metrics.lead_changes.total() == recorded_rounds, "metrics",
+        "lead_changes does not count every recorded round");
   check(t.plies.total() == t.games, "plies", "the histogram does not count every game");
   check(!t.match.enabled || t.match.rounds.total() == t.games, "rounds",
         "the histogram does not count every match");

@@ -1,7 +1,7 @@
 // RunStats: the statistics of one simulation run (or of one shard of it), their JSON form and the
 // merge of shards.
 //
-// Everything a run accumulates is an integer count or an integer histogram (reports::IntHistogram),
+// Everything a run accumulates is an integer count or an integer histogram (stats::IntHistogram),
 // so adding games and merging shards are exact and order-free: shards merged give the single run
 // bit for bit, and every derived figure (rates, intervals, means, quantiles) is computed from the
 // counts when the JSON is written. docs/simulate.md documents the JSON schema.
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "reports/histogram.h"
 #include "simulator/play.h"
+#include "stats/histogram.h"
 
 namespace mancala::sim {
 
@@ -85,7 +85,7 @@ struct MatchStats {
   };
 
   bool enabled = false;
-  reports::IntHistogram rounds;  // rounds per match
+  stats::IntHistogram rounds;  // rounds per match
   // Rounds recorded (the first kMaxRounds of each match) by their result for the round's first
   // mover: won by the first mover, by the other, drawn, stopped by max_plies.
   uint64_t first_mover_wins = 0, second_mover_wins = 0, round_draws = 0, round_unfinished = 0;
@@ -104,17 +104,60 @@ struct MatchStats {
   friend bool operator==(const MatchStats&, const MatchStats&) = default;
 };
 
+// How a game (a match) ended, in three classes (docs/metrics.md, "Completion"): by the game's own
+// rule (the evidence's ending: everything captured, a player cannot fill a hole, a majority, no
+// move), by a stopping rule of the reconstruction (the no-progress rule, stop_after_rounds: rules
+// the evidence does not give), or at the safety bound (max_plies, max_rounds: unfinished).
+enum class Completion : uint8_t { kOwnRule, kStoppingRule, kSafetyBound };
+// The one place the classes are defined: kRule is the game's own rule; kNoProgress and
+// kStopAfterRounds are stopping rules; kSafetyBound (and kNone, which play_game never returns)
+// the safety bound.
+Completion completion_of(EndReason reason);
+// "own_rule", "stopping_rule", "safety_bound": the keys of the JSON's "completion".
+const char* completion_name(Completion c);
+
+// The end conditions a run counts games by, in the order of GameTally::ended_by and with their
+// JSON keys (ended_by): rule, no_progress, stop_after_rounds, safety_bound.
+constexpr int kEndConditions = 4;
+int end_condition_index(EndReason reason);
+const char* end_condition_name(int index);
+
+// The tallies of the playability metrics (docs/metrics.md) over the games of a run. Integers
+// only. A match's lead changes, drama and decisiveness are counted per round (the lead is what
+// each player captured in it, and a round has its own winner); single games are one round.
+struct MetricTally {
+  stats::IntHistogram turns;         // turns per game (a match: over all its rounds)
+  stats::IntHistogram lead_changes;  // per recorded round
+  stats::IntHistogram drama;         // the winner's largest deficit, per decided recorded round
+  // Per decided recorded round: the share of its plies played after the winner first held more
+  // than half of all counters, in thousandths rounded down (0 when he never did).
+  stats::IntHistogram decisiveness;
+  // Matches: consecutive recorded rounds r, r + 1 with round r won by a player: how many, how
+  // many of them the winner of r won r + 1 too, and how many the loser of r won.
+  uint64_t pairs = 0, won_next = 0, lost_next = 0;
+
+  // Whether the tallies were kept: runs stored before they existed read back without them.
+  bool recorded(uint64_t games) const { return turns.total() == games; }
+  void add(const GameResult& result);
+  void merge(const MetricTally& other);
+  friend bool operator==(const MetricTally&, const MetricTally&) = default;
+};
+
 // Tallies of a set of games. Integers only: add() and merge() are exact and order-free.
 struct GameTally {
   uint64_t games = 0;
   std::array<uint64_t, 2> wins{};  // first player (P1), second player (P2)
   uint64_t draws = 0;
   uint64_t unfinished = 0;  // stopped by the safety bound (max_plies)
-  // Games by how they ended: by a rule, by the no-progress rule, by the safety bound.
-  std::array<uint64_t, 3> ended_by{};
+  // Games by how they ended (end_condition_index): by a rule of the game, by the no-progress
+  // rule, by stop_after_rounds, by the safety bound.
+  std::array<uint64_t, kEndConditions> ended_by{};
+  // Games by completion class (Completion), derived from ended_by.
+  uint64_t completed(Completion c) const;
+  MetricTally metrics;
   uint64_t relay_bound_hits = 0;             // moves whose relay chain hit max_sowings_per_move
   uint64_t games_with_relay_bound_hits = 0;  // games with at least one such move
-  reports::IntHistogram plies;               // plies per game
+  stats::IntHistogram plies;                 // plies per game
   MatchStats match;
 
   void add(const GameResult& result);

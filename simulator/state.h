@@ -24,6 +24,9 @@ enum class EndReason : uint8_t {
   kRule,         // by a rule of the game (no move, majority, everything captured...)
   kNoProgress,   // by the reconstruction's no-progress rule
   kSafetyBound,  // stopped at max_plies: unfinished
+  // A match stopped by the reconstruction's stop_after_rounds (the holder of more wins): a
+  // stopping rule like kNoProgress, reported under its own name (match.h). Never a round's reason.
+  kStopAfterRounds,
 };
 
 struct State {

@@ -126,8 +126,9 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
   EXPECT_TRUE(dry.err.starts_with(
       "would update DLP.Evidence.1450: content, confidence, ages, genders, sources; would remove "
       "content, confidence, ages, genders, sources (refused without --allow-removals)\n"
-      "dry run: would import 1 record into " +
-      db + ": 0 added, 1 updated, 0 unchanged; rulesets linked: "))
+      "mancala: warning: 1 record cites no source: " +
+      dir / "page.txt" + ": DLP.Evidence.1450\n" + "dry run: would import 1 record into " + db +
+      ": 0 added, 1 updated, 0 unchanged; rulesets linked: "))
       << dry.err;
   EXPECT_TRUE(dry.err.ends_with("; nothing written\n")) << dry.err;
   EXPECT_EQ(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,

@@ -63,7 +63,7 @@ TEST(PortalSeeds, KhutkaBoiaEvidenceForPage) {
   EXPECT_EQ(r.genders, std::vector<std::string>{"All"});
   EXPECT_EQ(
       r.sources,
-      std::vector<std::string>{
+      std::vector<Source>{
           "Gupta, H. 1926a. 'A Few Types of Sedentary Games Prevalent in the Punjab.\" Journal "
           "and Proceedings of the Asiatic Society of Bengal 22(4): 143\u2013148."});
   EXPECT_EQ(r.notes, "");
@@ -91,7 +91,7 @@ TEST(PortalSeeds, OtepEvidenceForPageWithANamedRegion) {
   EXPECT_TRUE(r.social_status.empty());
   EXPECT_TRUE(r.genders.empty());
   EXPECT_EQ(r.sources,
-            std::vector<std::string>{
+            std::vector<Source>{
                 "Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): 133-143."});
 }
 
@@ -134,7 +134,7 @@ TEST(PortalSeeds, MawkarKatiyaRegionPage) {
   EXPECT_EQ(r.confidence, 100);
   EXPECT_EQ(
       r.sources,
-      std::vector<std::string>{
+      std::vector<Source>{
           "Das-Gupta. H. 1923. \"Notes on a Type of Sedentary Game Prevalent in Many Parts of "
           "India.\" Journal and Proceedings of the Asiatic Society of Bengal 19: 71-74."});
 }
@@ -189,8 +189,7 @@ TEST(PortalPages, SeveralRecordsOnOnePage) {
   EXPECT_EQ(b.content, "\"First line\nsecond line\"");  // a line without a field name continues
   EXPECT_FALSE(b.confidence);
   EXPECT_EQ(b.social_status, (std::vector<std::string>{"Elite", "Commoners"}));
-  EXPECT_EQ(b.sources,
-            (std::vector<std::string>{"A. Author 1990. Book.", "B. Author 2000. Other."}));
+  EXPECT_EQ(b.sources, (std::vector<Source>{"A. Author 1990. Book.", "B. Author 2000. Other."}));
 }
 
 TEST(PortalPages, ARegionPageLocationFieldWinsOverTheRegion) {

@@ -14,6 +14,8 @@
 namespace mancala::archive {
 namespace {
 
+using testing::raw_sql;
+using testing::raw_text;
 using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
@@ -31,31 +33,6 @@ std::string open_error(const std::string& path, Store::Mode mode = Store::Mode::
     return e.what();
   }
   return "(no error)";
-}
-
-// Runs SQL on a file with plain SQLite, outside the Store.
-void raw_sql(const std::string& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* message = nullptr;
-  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
-  EXPECT_EQ(rc, SQLITE_OK) << (message ? message : "");
-  sqlite3_free(message);
-  sqlite3_close(db);
-}
-
-std::string raw_text(const std::string& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  sqlite3_open(path.c_str(), &db);
-  sqlite3_stmt* stmt = nullptr;
-  std::string out;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
-      sqlite3_step(stmt) == SQLITE_ROW) {
-    out = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
-  }
-  sqlite3_finalize(stmt);
-  sqlite3_close(db);
-  return out;
 }
 
 // True when `text` has the shape of `pattern`, where 'd' stands for any digit.
@@ -176,11 +153,11 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
 TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
-  raw_sql(dir / "a.db", "PRAGMA user_version = 2");
+  raw_sql(dir / "a.db", "PRAGMA user_version = 3");
   const std::string before = read_text(dir / "a.db");
   EXPECT_EQ(
       open_error(dir / "a.db"),
-      dir / "a.db" + ": schema version 2 is newer than this program's (1); use a newer mancala");
+      dir / "a.db" + ": schema version 3 is newer than this program's (2); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
 }
 
@@ -232,7 +209,7 @@ TEST(StoreOpen, AnOlderSchemaIsMigratedForward) {
   raw_sql(dir / "old.db",
           "PRAGMA application_id = " + std::to_string(kApplicationId));  // user_version 0
   Store store = Store::open(dir / "old.db");
-  EXPECT_EQ(store.schema_version(), 1);
+  EXPECT_EQ(store.schema_version(), kSchemaVersion);
   store.import(seed_batch());
   EXPECT_EQ(store.search({}).size(), 6u);
 }
@@ -256,7 +233,7 @@ TEST(StoreImport, ReimportingUpdatesAndNeverDuplicates) {
   EXPECT_EQ(third.records_updated, 1);
   EXPECT_EQ(store.search({}).size(), 6u);
   EXPECT_EQ(*store.get("DLP.Evidence.1880"), changed);
-  EXPECT_EQ(store.summary().sources, 6);
+  EXPECT_EQ(store.summary().sources, 7);
   EXPECT_EQ(store.search({.text = "Ryakati"}).size(), 1u);  // the full-text index follows updates
 }
 
@@ -505,6 +482,60 @@ TEST(StoreRuns, StoredRunsReadBack) {
   EXPECT_TRUE(store.list_runs("toguz").empty());
 }
 
+// Issue 14: "runs are identified by their content (ruleset hash, agents, seed, games, shards) and
+// never duplicated".
+TEST(StoreRuns, TheSameRunStoredAgainIsNotDuplicated) {
+  TempDir dir;
+  Store store = Store::open(dir / "a.db");
+  const RunRecord run{0,
+                      "otep/beaton_1939",
+                      "h1",
+                      "0.1.0",
+                      "random,greedy",
+                      5,
+                      100,
+                      false,
+                      "{\"games\":100,\"shard\":{\"count\":1,\"index\":1}}",
+                      ""};
+  bool added = false;
+  EXPECT_EQ(store.store_run(run, &added), 1);
+  EXPECT_TRUE(added);
+  EXPECT_EQ(store.store_run(run, &added), 1);  // the same content: the stored run's id
+  EXPECT_FALSE(added);
+  EXPECT_EQ(store.list_runs().size(), 1u);
+  // Each part of the identity makes another run.
+  const auto differs = [&](RunRecord other) {
+    bool is_new = false;
+    const int64_t id = store.store_run(other, &is_new);
+    EXPECT_TRUE(is_new) << other.ruleset << " " << other.rules_hash << " " << other.agent;
+    return id;
+  };
+  RunRecord other = run;
+  other.rules_hash = "h2";
+  EXPECT_EQ(differs(other), 2);
+  other = run;
+  other.agent = "random";
+  EXPECT_EQ(differs(other), 3);
+  other = run;
+  other.seed = 6;
+  EXPECT_EQ(differs(other), 4);
+  other = run;
+  other.games = 200;
+  EXPECT_EQ(differs(other), 5);
+  other = run;
+  other.stats_json = "{\"games\":100,\"shard\":{\"count\":2,\"index\":1}}";
+  EXPECT_EQ(differs(other), 6);
+  other = run;
+  other.partial = true;
+  EXPECT_EQ(differs(other), 7);
+  other = run;
+  other.ruleset = "otep/other";
+  EXPECT_EQ(differs(other), 8);
+  EXPECT_EQ(store.list_runs().size(), 8u);
+  EXPECT_EQ(store.store_run(run), 1);
+  EXPECT_EQ(store.list_runs().size(), 8u);
+}
+
 TEST(StoreRuns, InvalidStatisticsAreRefused) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");
@@ -531,7 +562,7 @@ TEST(StoreSummary, CountsPerGameTypeRulesetsAndRuns) {
   EXPECT_EQ(s.records, 6);
   EXPECT_EQ(s.rulesets, 1);
   EXPECT_EQ(s.runs, 2);
-  EXPECT_EQ(s.sources, 5);
+  EXPECT_EQ(s.sources, 6);
   ASSERT_EQ(s.games.size(), 6u);
   EXPECT_EQ(s.games[3].key, "otep");
   EXPECT_EQ(s.games[3].rulesets, 1);

@@ -9,15 +9,17 @@
 
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
+#include "analysis/compare_builder.h"
+#include "analysis/compare_report.h"
 #include "cli/cli.h"
-#include "cli/compare_builder.h"
-#include "cli/compare_report.h"
 #include "cli_test_util.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::cli {
 namespace {
+
+using namespace mancala::analysis;  // the library under test (analysis/)
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -27,7 +29,7 @@ using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
 const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
-// Rounds per handicap level for the handicap curves the report adds (cli/compare_report.h).
+// Rounds per handicap level for the handicap curves the report adds (analysis/compare_report.h).
 const std::string kHandicapRounds = std::getenv("MANCALA_SANITIZED") ? "4" : "20";
 
 using testing::Result;
@@ -61,6 +63,9 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
     if (count >= 2)
       expected.push_back(comparison_page_path(game));  // the comparison page of each game
   }
+  for (const char* id : {"DLP.Evidence.1450", "DLP.Evidence.1880", "DLP.Evidence.693",
+                         "DLP.Evidence.741", "MANCALA.Evidence.1", "MANCALA.Evidence.2"})
+    expected.push_back("evidence/" + std::string(id) + ".html");  // a page per record (issue 14)
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(list_files(out), expected);
 
@@ -68,7 +73,10 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   const auto index = xml_check::parse(read_text(out / "index.html"));
   std::set<std::string> linked;
   for (const auto* table : xml_check::find_all(index, "table")) {
-    for (const auto* a : xml_check::find_all(*table, "a")) linked.insert(a->attributes.at("href"));
+    for (const auto* a : xml_check::find_all(*table, "a")) {
+      const std::string& href = a->attributes.at("href");
+      if (!href.starts_with("evidence/")) linked.insert(href);  // the evidence list's links
+    }
   }
   std::set<std::string> pages;
   for (const std::string& id : ids) {
@@ -78,7 +86,7 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   EXPECT_EQ(linked, pages);
   std::size_t rows = 0;
   for (const auto& tr : xml_check::find_all(index, "tbody")[0]->children)
-    rows += tr.attributes.count("class") ? 0 : 1;
+    rows += tr.attributes.count("class") && tr.attributes.at("class") == "group" ? 0 : 1;
   EXPECT_EQ(rows, ids.size());
   for (const std::string& file : list_files(out)) {
     if (file.ends_with(".html")) {
@@ -110,14 +118,15 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
   const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
-  EXPECT_EQ(csv[0], (std::vector<std::string>{"ruleset", "game", "agent_p1", "agent_p2",
-                                              "statistic", "value", "ci_low", "ci_high"}));
+  EXPECT_EQ(csv[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
+                                              "seed", "rules_hash", "statistic", "round", "level",
+                                              "state", "player", "value", "ci_low", "ci_high"}));
   std::map<std::string, std::string> games;
   for (std::size_t i = 1; i < csv.size(); ++i) {
-    ASSERT_EQ(csv[i].size(), 8u);
-    EXPECT_EQ(csv[i][2], "random");
+    ASSERT_EQ(csv[i].size(), 15u);
     EXPECT_EQ(csv[i][3], "random");
-    if (csv[i][4] == "games") games[csv[i][0]] = csv[i][5];
+    EXPECT_EQ(csv[i][4], "random");
+    if (csv[i][7] == "games") games[csv[i][1]] = csv[i][12];
   }
   EXPECT_EQ(games.size(), ids.size());
   for (const auto& [id, value] : games) EXPECT_EQ(value, kGames) << id;
@@ -206,7 +215,7 @@ TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
 TEST(ReportCommand, HelpDocumentsTheDefaults) {
   const Result r = run_cli({"report", "--help"});
   ASSERT_EQ(r.code, 0);
-  EXPECT_NE(r.out.find("usage: mancala report [RULESET...]"), std::string::npos);
+  EXPECT_NE(r.out.find("usage: mancala report [RULESET... | --game G]"), std::string::npos);
   EXPECT_NE(r.out.find("--games ] arg (=50000)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--out ] arg (=reports/out)"), std::string::npos) << r.out;
 }
@@ -217,6 +226,30 @@ struct BadInput {
   int code;
   std::string message;
 };
+
+// Issue 14: "report --game G (every reconstruction of a game, with its comparison page)".
+TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage) {
+  TempDir dir;
+  const fs::path out = dir / "report";
+  const Result r =
+      run_cli({"report", "--game", "kalah", "--games", kGames, "--out", out.string(), "--no-store",
+               "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> ids;
+  for (const std::string& id : sim::list_ruleset_ids())
+    if (id.starts_with("kalah/")) ids.push_back(id);
+  ASSERT_EQ(ids.size(), 2u);
+  std::vector<std::string> expected = {".mancala-report", "index.html",
+                                       "report.md",       "runs.csv",
+                                       "runs.json",       comparison_page_path("kalah")};
+  for (const std::string& id : ids) expected.push_back(reports::ruleset_page_path(id));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(list_files(out), expected);
+  const json runs = json::parse(read_text(out / "runs.json"));
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0]["ruleset"], "kalah/standard");  // the game's default first
+  EXPECT_EQ(runs[1]["ruleset"], "kalah/empty_capture");
+}
 
 TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
   TempDir dir;
@@ -270,6 +303,14 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
       {{"report", "toguz_kumalak", "--out", out, "--db", db, "--no-store"},
        2,
        "mancala: report: give --db or --no-store, not both\n"},
+      {{"report", "--game", "chess", "--out", out, "--db", db},
+       1,
+       "mancala: " + sim::rulesets_dir().string() +
+           ": --game: no game 'chess' (games: kalah, khutka_boia, mawkar_katiya, otep, sonka, "
+           "toguz_kumalak)\n"},
+      {{"report", "otep", "--game", "otep", "--out", out, "--db", db},
+       2,
+       "mancala: report: give rulesets or --game, not both\n"},
   };
   for (const BadInput& c : cases) {
     const Result r = run_cli(c.args);
@@ -304,10 +345,11 @@ TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
                      "--no-store", "--no-extras"})
                 .code,
             0);
-  EXPECT_EQ(
-      list_files(dir / "out"),
-      (std::vector<std::string>{".mancala-report", "index.html", "report.md",
-                                "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv", "runs.json"}));
+  std::vector<std::string> files_now = list_files(dir / "out");
+  std::erase_if(files_now, [](const std::string& f) { return f.starts_with("evidence/"); });
+  EXPECT_EQ(files_now, (std::vector<std::string>{".mancala-report", "index.html", "report.md",
+                                                 "rulesets/toguz_kumalak.no_tuzdyk.html",
+                                                 "runs.csv", "runs.json"}));
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(dir.path()))
     left.push_back(e.path().filename().string());

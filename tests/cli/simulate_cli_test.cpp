@@ -8,14 +8,17 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <thread>
 
+#include "../reports/report_test_util.h"
 #include "cli/cli.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
@@ -173,6 +176,23 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   EXPECT_EQ(merged.err,
             "merge: toguz_kumalak/standard: stored as run 1\nmerge: toguz_kumalak/no_tuzdyk: "
             "stored as run 2\n");
+  // Issue 14: "merge run twice stores the same run twice": it is stored once.
+  const Result again = run_cli(merge);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.out, merged.out);
+  EXPECT_EQ(again.err,
+            "merge: toguz_kumalak/standard: already stored as run 1\n"
+            "merge: toguz_kumalak/no_tuzdyk: already stored as run 2\n");
+  // The single run is the same content as the merged one: not stored again either.
+  Args single_stored = base;
+  single_stored.insert(single_stored.end(), {"--db", dir / "merged.db"});
+  const Result simulated = run_cli(single_stored);
+  ASSERT_EQ(simulated.code, 0) << simulated.err;
+  EXPECT_NE(simulated.err.find(", already stored as run 1\n"), std::string::npos) << simulated.err;
+  EXPECT_NE(simulated.err.find(", already stored as run 2\n"), std::string::npos) << simulated.err;
+  const json listed =
+      json::parse(run_cli({"runs", "list", "--db", dir / "merged.db", "--format", "json"}).out);
+  EXPECT_EQ(listed.size(), 2u);
 }
 
 TEST(SimulateCommand, TableHasOneRowPerRuleset) {
@@ -184,15 +204,34 @@ TEST(SimulateCommand, TableHasOneRowPerRuleset) {
   EXPECT_TRUE(std::regex_match(
       lines[0],
       std::regex("ruleset +games +P1 wins +P2 wins +draws +unfinished +P1 win rate \\[95% CI\\] +"
-                 "P1 advantage \\[95% CI\\] +plies mean +median")))
+                 "P1 advantage \\[95% CI\\] +own rule \\[95% CI\\] +plies mean +median")))
       << lines[0];
   const std::regex row("toguz_kumalak/(standard|no_tuzdyk) +" + kGames +
-                       "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-][0-9.]+ "
-                       "\\[[+-][0-9.]+, [+-][0-9.]+\\] +[0-9.]+ +[0-9.]+");
+                       "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-]?[0-9.]+ pp "
+                       "\\[[+-]?[0-9.]+, [+-]?[0-9.]+\\] +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] "
+                       "+[0-9.]+ +[0-9.]+");
   EXPECT_TRUE(std::regex_match(lines[1], row)) << lines[1];
   EXPECT_TRUE(std::regex_match(lines[2], row)) << lines[2];
+  // Issue 14: "one unit for the first-player advantage everywhere (percentage points)": the
+  // table's cell is the JSON's difference of proportions times 100.
+  const json run = json::parse(run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames,
+                                        "--no-store", "--format", "json"})
+                                   .out)["first_player_advantage"];
+  const auto pp = [](double x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%+.1f", 100 * x);
+    return std::string(text) == "+0.0" || std::string(text) == "-0.0" ? std::string("0.0")
+                                                                      : std::string(text);
+  };
+  const std::string cell = pp(run["value"].get<double>()) + " pp [" +
+                           pp(run["ci95"][0].get<double>()) + ", " +
+                           pp(run["ci95"][1].get<double>()) + "]";
+  EXPECT_NE(lines[1].find("  " + cell + "  "), std::string::npos) << lines[1] << " / " << cell;
 }
 
+// Issue 14: "runs.csv tidy: one row per run and statistic, with columns run_id, ruleset, game,
+// agent_p1, agent_p2, seed, rules_hash, statistic, round, level, state, player, value, ci_low,
+// ci_high"; simulate --format csv writes the same rows.
 TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   const Args base = {"simulate",  "toguz_kumalak/standard", "--games", kGames, "--seed", "2",
                      "--no-store"};
@@ -202,22 +241,42 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   const Result csv = run_cli(csv_args);
   ASSERT_EQ(csv.code, 0) << csv.err;
   const json j = json::parse(run_cli(json_args).out);
-  const auto lines = lines_of(csv.out);
-  ASSERT_EQ(lines.size(), 26u);
-  EXPECT_EQ(lines[0], "ruleset,agent_p1,agent_p2,statistic,value,ci_low,ci_high");
-  EXPECT_EQ(lines[1], "toguz_kumalak/standard,random,random,games," + kGames + ",,");
-  EXPECT_EQ(lines[19],
-            "toguz_kumalak/standard,random,random,plies_min," + j["plies"]["min"].dump() + ",,");
+  const auto rows = report_testing::parse_csv(csv.out);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
+                                               "seed", "rules_hash", "statistic", "round", "level",
+                                               "state", "player", "value", "ci_low", "ci_high"}));
+  // statistic|round|level|state|player -> value, ci_low, ci_high
+  std::map<std::string, std::vector<std::string>> cell;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    ASSERT_EQ(rows[i].size(), 15u) << "row " << i;
+    EXPECT_EQ(rows[i][0], "") << "not stored: no run id";
+    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 1, rows[i].begin() + 7),
+              (std::vector<std::string>{"toguz_kumalak/standard", "toguz_kumalak", "random",
+                                        "random", "2", j["rules_hash"].get<std::string>()}));
+    const std::string key =
+        rows[i][7] + "|" + rows[i][8] + "|" + rows[i][9] + "|" + rows[i][10] + "|" + rows[i][11];
+    EXPECT_TRUE(
+        cell.emplace(key, std::vector<std::string>(rows[i].begin() + 12, rows[i].end())).second)
+        << "repeated: " << key;
+  }
+  const auto rate = [](const json& r) {
+    return std::vector<std::string>{r["value"].dump(), r["ci95"][0].dump(), r["ci95"][1].dump()};
+  };
+  EXPECT_EQ(cell.at("games||||"), (std::vector<std::string>{kGames, "", ""}));
+  EXPECT_EQ(cell.at("wins||||1")[0], j["wins"][0].dump());
+  EXPECT_EQ(cell.at("wins||||2")[0], j["wins"][1].dump());
+  EXPECT_EQ(cell.at("win_rate||||1"), rate(j["first_player_win_rate"]));
+  EXPECT_EQ(cell.at("win_rate||||2"), rate(j["second_player_win_rate"]));
+  EXPECT_EQ(cell.at("plies_min||||")[0], j["plies"]["min"].dump());
   EXPECT_TRUE(j["plies"]["min"].is_number_integer());
-  EXPECT_EQ(lines[4], "toguz_kumalak/standard,random,random,wins_p1," + j["wins"][0].dump() + ",,");
-  const json& rate = j["first_player_win_rate"];
-  EXPECT_EQ(lines[8], "toguz_kumalak/standard,random,random,first_player_win_rate," +
-                          rate["value"].dump() + "," + rate["ci95"][0].dump() + "," +
-                          rate["ci95"][1].dump());
-  EXPECT_EQ(lines[17],
-            "toguz_kumalak/standard,random,random,plies_mean," + j["plies"]["mean"].dump() + ",,");
-  for (const std::string& line : lines)
-    EXPECT_EQ(std::count(line.begin(), line.end(), ','), 6) << line;
+  EXPECT_EQ(cell.at("plies_mean||||")[0], j["plies"]["mean"].dump());
+  EXPECT_EQ(cell.at("ended_by_share|||rule|")[0], j["ended_by"]["rule"]["share"].dump());
+  EXPECT_EQ(cell.at("completion|||own_rule|"), rate(j["completion"]["own_rule"]));
+  EXPECT_EQ(cell.at("completion|||stopping_rule|"), rate(j["completion"]["stopping_rule"]));
+  EXPECT_EQ(cell.at("lead_changes||||"), rate(j["metrics"]["lead_changes"]));
+  EXPECT_EQ(cell.at("balance||||"), rate(j["metrics"]["balance"]));
+  EXPECT_EQ(cell.at("turns_mean||||")[0], j["metrics"]["duration"]["turns"]["mean"].dump());
 }
 
 TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
@@ -268,11 +327,13 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
       << table[1];
 
   const auto shown = lines_of(run_cli({"runs", "show", "2", "--db", db, "--format", "table"}).out);
-  ASSERT_GE(shown.size(), 5u);
+  ASSERT_GE(shown.size(), 6u);
   EXPECT_TRUE(std::regex_match(
       shown[0], std::regex("run 2: toguz_kumalak/no_tuzdyk, random agent, seed 1, 20 games, .*Z")))
       << shown[0];
-  EXPECT_TRUE(std::regex_match(shown[4], std::regex("games +20"))) << shown[4];
+  EXPECT_TRUE(shown[2].starts_with("cite as: Simulation of ruleset toguz_kumalak/no_tuzdyk"))
+      << shown[2];  // issue 14: a suggested citation
+  EXPECT_TRUE(std::regex_match(shown[5], std::regex("games +20"))) << shown[5];
 }
 
 TEST(SimulateCommand, ProgressBarOnlyWhenStderrIsATerminal) {

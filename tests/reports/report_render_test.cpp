@@ -9,9 +9,9 @@
 #include "common/error.h"
 #include "report_test_util.h"
 #include "reports/report.h"
-#include "reports/stats.h"
 #include "reports/table.h"
 #include "simulator/run_stats.h"
+#include "stats/stats.h"
 #include "xml_check.h"
 
 namespace mancala::reports {
@@ -46,13 +46,13 @@ std::vector<std::string> texts(const xml_check::Element& root, const char* name)
 }
 
 std::string rate_text(uint64_t k, uint64_t n) {
-  const Interval ci = wilson_interval(k, n);
+  const stats::Interval ci = stats::wilson_interval(k, n);
   return format_number(100.0 * k / n, 1) + "% [" + format_number(100 * ci.low, 1) + ", " +
          format_number(100 * ci.high, 1) + "]";
 }
 
 json rate_json(uint64_t k, uint64_t n) {
-  const Interval ci = wilson_interval(k, n);
+  const stats::Interval ci = stats::wilson_interval(k, n);
   return {{"value", static_cast<double>(k) / static_cast<double>(n)}, {"ci95", {ci.low, ci.high}}};
 }
 
@@ -66,7 +66,7 @@ json with_matches(json run) {
                           {"draws", 1},
                           {"unfinished", 0}};
   run["round_first_mover_win_rate"] = rate_json(12, 21);
-  const Advantage adv = first_player_advantage(12, 8, 1);
+  const stats::Advantage adv = stats::first_player_advantage(12, 8, 1);
   run["round_first_mover_advantage"] = {{"value", adv.estimate},
                                         {"ci95", {adv.interval.low, adv.interval.high}},
                                         {"p_value", adv.p_value}};
@@ -168,7 +168,7 @@ TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures)
   for (const auto& tr : xml_check::find_all(*tables[0], "tbody")[0]->children) {
     if (tr.attributes.count("class") && tr.attributes.at("class") == "group") {
       groups.push_back(all_text(tr));
-      EXPECT_EQ(tr.children[0].attributes.at("colspan"), "10");
+      EXPECT_EQ(tr.children[0].attributes.at("colspan"), "11");
       continue;
     }
     std::vector<std::string> cells;
@@ -177,20 +177,22 @@ TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures)
   }
   EXPECT_EQ(groups, (std::vector<std::string>{"Toguz Kumalak", "Khutka Boia"}));
   ASSERT_EQ(toguz.size(), 2u);
-  const Advantage adv = first_player_advantage(60, 30, 10);
+  const stats::Advantage adv = stats::first_player_advantage(60, 30, 10);
   const std::string adv_text = "+30.0 pp [+" + format_number(100 * adv.interval.low, 1) + ", +" +
                                format_number(100 * adv.interval.high, 1) + "]";
   // P1 60 of 100 finished: Wilson 95% [50.20, 69.06] by hand; mean length (100 + 120) / 2.
   EXPECT_EQ(toguz[0], (std::vector<std::string>{"Toguz Kumalak (tournament rules)", "observed",
                                                 "MANCALA.Evidence.1", "100", "60.0% [50.2, 69.1]",
                                                 "30.0% [21.9, 39.6]", "10.0% [5.5, 17.4]", adv_text,
-                                                "110.0", "0.00%"}));
+                                                "110.0", rate_text(100, 100), "0.00%"}));
   // 10 of 100 unfinished; rates are shares of the 90 finished games.
   EXPECT_EQ(toguz[1][0], "Toguz Kumalak without tuzdyk");
   EXPECT_EQ(toguz[1][4], rate_text(45, 90));
-  EXPECT_EQ(toguz[1][6], "0.0% [0.0, " + format_number(100 * wilson_interval(0, 90).high, 1) + "]");
+  EXPECT_EQ(toguz[1][6],
+            "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 90).high, 1) + "]");
   EXPECT_EQ(toguz[1][7].substr(0, 8), "0.0 pp [");
-  EXPECT_EQ(toguz[1][9], "10.00%");
+  EXPECT_EQ(toguz[1][9], rate_text(90, 100));  // ended by the game's own rule
+  EXPECT_EQ(toguz[1][10], "10.00%");
   ASSERT_EQ(khutka.size(), 1u);
   EXPECT_EQ(khutka[0][0], "Khutka Boia after Das Gupta");
 
@@ -213,14 +215,16 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   EXPECT_EQ(texts(root, "h1"), std::vector<std::string>{"Toguz Kumalak (tournament rules)"});
   EXPECT_EQ(texts(root, "h2"),
             (std::vector<std::string>{"Results", "Game length", "How games ended",
+                                      "Playability metrics", "How to cite",
                                       "Rules and their provenance"}));
   const std::string text = all_text(root);
   EXPECT_NE(text.find("stored in the archive as run 4"), std::string::npos);
   EXPECT_NE(text.find("A ruleset made for the tests."), std::string::npos);
 
   const auto tables = xml_check::find_all(root, "table");
-  ASSERT_EQ(tables.size(), 5u) << "results, lengths, end conditions, two groups of rules";
-  const Advantage adv = first_player_advantage(60, 30, 10);
+  ASSERT_EQ(tables.size(), 7u)
+      << "results, lengths, completion, end conditions, metrics, two groups of rules";
+  const stats::Advantage adv = stats::first_player_advantage(60, 30, 10);
   EXPECT_EQ(body_rows(*tables[0]),
             (std::vector<std::vector<std::string>>{
                 {"first player (P1) wins", "60", "60.0% [50.2, 69.1]"},
@@ -234,18 +238,35 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   EXPECT_EQ(body_rows(*tables[1]),
             (std::vector<std::vector<std::string>>{
                 {"110.0", "10.1", "100", "100.0", "110.0", "120.0", "120"}}));
-  EXPECT_EQ(body_rows(*tables[2]),
+  // Completion (issue 11): the three classes as shares of all games with Wilson intervals.
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[2], "caption")[0]), "Completion");
+  EXPECT_EQ(
+      body_rows(*tables[2]),
+      (std::vector<std::vector<std::string>>{
+          {"by the game's own rule", "100", rate_text(100, 100)},
+          {"by a stopping rule of the reconstruction", "0",
+           "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"},
+          {"at the safety bound (unfinished)", "0",
+           "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"}}));
+  EXPECT_EQ(body_rows(*tables[3]),
             (std::vector<std::vector<std::string>>{
                 {"by a rule of the game", "100", "100.00%"},
-                {"by the no-progress rule", "0", "0.00%"},
+                {"by the no-progress rule (a stopping rule of the reconstruction)", "0", "0.00%"},
                 {"cut off at the safety bound (unfinished)", "0", "0.00%"}}));
-  EXPECT_EQ(all_text(*xml_check::find_all(*tables[3], "caption")[0]), "board");
-  EXPECT_EQ(body_rows(*tables[3]),
+  // The metrics of a run without their tallies: balance 1 - |0.6 - 0.3| from its wins.
+  const auto metrics = body_rows(*tables[4]);
+  ASSERT_EQ(metrics.size(), 6u);
+  EXPECT_EQ(metrics[0][0], "balance");
+  EXPECT_EQ(metrics[0][1].substr(0, 7), "0.700 [");
+  EXPECT_EQ(metrics[4][0], "lead changes");
+  EXPECT_EQ(metrics[4][1], "\u2013");  // not kept: no value
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[5], "caption")[0]), "board");
+  EXPECT_EQ(body_rows(*tables[5]),
             (std::vector<std::vector<std::string>>{
                 {"holes_per_row", "9", "evidence: \u201Cmade of two rows of nine holes\u201D"},
                 {"counters_per_hole", "9", "default (no provenance)"}}));
-  EXPECT_EQ(all_text(*xml_check::find_all(*tables[4], "caption")[0]), "sowing");
-  EXPECT_EQ(body_rows(*tables[4]),
+  EXPECT_EQ(all_text(*xml_check::find_all(*tables[6], "caption")[0]), "sowing");
+  EXPECT_EQ(body_rows(*tables[6]),
             (std::vector<std::vector<std::string>>{
                 {"direction", "anticlockwise", "assumption: the source names no direction"}}));
 
@@ -267,8 +288,9 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   const auto files = render(sample_entries());
   const auto khutka = xml_check::parse(files.at("rulesets/khutka_boia.das_gupta.html"));
   EXPECT_EQ(texts(khutka, "h2"),
-            (std::vector<std::string>{"Results", "Match length", "How matches ended", "Matches",
-                                      "Handicap effects", "Rules and their provenance"}));
+            (std::vector<std::string>{"Results", "Match length", "How matches ended",
+                                      "Playability metrics", "Matches", "Handicap effects",
+                                      "How to cite", "Rules and their provenance"}));
   std::vector<std::string> titles;
   for (const auto* svg : xml_check::find_all(khutka, "svg"))
     titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
@@ -281,13 +303,14 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
     if (all_text(*xml_check::find_all(*table, "th")[0]) == "Holes in play, P1 minus P2")
       handicap = body_rows(*table);
   }
-  EXPECT_EQ(handicap, (std::vector<std::vector<std::string>>{
-                          {"P2 +1 holes (-1)", "5",
-                           "20.0% [" + format_number(100 * wilson_interval(1, 5).low, 1) + ", " +
-                               format_number(100 * wilson_interval(1, 5).high, 1) + "]",
-                           rate_text(4, 5)},
-                          {"even (0)", "11", rate_text(7, 11), rate_text(3, 11)},
-                          {"P1 +1 holes (+1)", "5", rate_text(4, 5), rate_text(1, 5)}}));
+  EXPECT_EQ(handicap,
+            (std::vector<std::vector<std::string>>{
+                {"P2 +1 holes (-1)", "5",
+                 "20.0% [" + format_number(100 * stats::wilson_interval(1, 5).low, 1) + ", " +
+                     format_number(100 * stats::wilson_interval(1, 5).high, 1) + "]",
+                 rate_text(4, 5)},
+                {"even (0)", "11", rate_text(7, 11), rate_text(3, 11)},
+                {"P1 +1 holes (+1)", "5", rate_text(4, 5), rate_text(1, 5)}}));
   // The whole states, perks named.
   std::vector<std::vector<std::string>> states;
   for (const auto* table : tables) {
@@ -300,12 +323,11 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
                 {"5 v 5", "7", rate_text(5, 7), rate_text(1, 7)},
                 {"5 v 5; P2 receives the 1-4 tribute", "4", rate_text(2, 4), rate_text(2, 4)},
                 {"5 v 4; P1 has a bha", "5", rate_text(4, 5), rate_text(1, 5)}}));
+  // Issue 14: the state is a column of runs.csv, not part of the statistic's name.
   const std::string csv = files.at("runs.csv");
-  EXPECT_NE(
-      csv.find(
-          "khutka_boia/das_gupta,khutka_boia,random,random,handicap_state_5v5_tribute_p2_rounds,"
-          "4,,\r\n"),
-      std::string::npos)
+  EXPECT_NE(csv.find(",khutka_boia/das_gupta,khutka_boia,random,random,7,0123456789abcdef,"
+                     "handicap_state_rounds,all,0,5v5_tribute_p2,,4,,\r\n"),
+            std::string::npos)
       << csv;
   for (const char* page :
        {"rulesets/toguz_kumalak.standard.html", "rulesets/toguz_kumalak.no_tuzdyk.html"}) {
@@ -314,47 +336,97 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   }
 }
 
-TEST(ReportRender, CsvIsTidyOneRowPerRulesetAndStatistic) {
+// Issue 14: "runs.csv tidy: one row per run and statistic, with columns run_id, ruleset, game,
+// agent_p1, agent_p2, seed, rules_hash, statistic, round, level, state, player, value, ci_low,
+// ci_high".
+TEST(ReportRender, CsvIsTidyOneRowPerRunAndStatistic) {
   auto rows = report_testing::parse_csv(render(sample_entries()).at("runs.csv"));
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"ruleset", "game", "agent_p1", "agent_p2",
-                                               "statistic", "value", "ci_low", "ci_high"}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
+                                               "seed", "rules_hash", "statistic", "round", "level",
+                                               "state", "player", "value", "ci_low", "ci_high"}));
   std::map<std::string, std::set<std::string>> statistics;
+  // (ruleset, "statistic|round|level|state|player") -> value, ci_low, ci_high
   std::map<std::pair<std::string, std::string>, std::vector<std::string>> cell;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    ASSERT_EQ(rows[i].size(), 8u) << "row " << i;
-    EXPECT_EQ(rows[i][2], "random") << "agent_p1";
-    EXPECT_EQ(rows[i][3], "random") << "agent_p2";
-    rows[i].erase(rows[i].begin() + 2, rows[i].begin() + 4);  // the rest as before the agents
-    EXPECT_TRUE(statistics[rows[i][0]].insert(rows[i][2]).second)
-        << "repeated: " << rows[i][0] << " " << rows[i][2];
-    EXPECT_EQ(rows[i][1], rows[i][0].substr(0, rows[i][0].find('/')));
-    for (int c = 3; c < 6; ++c) {
-      if (!rows[i][c].empty()) {
-        EXPECT_NO_THROW((void)std::stod(rows[i][c])) << rows[i][2];
+    const auto& row = rows[i];
+    ASSERT_EQ(row.size(), 15u) << "row " << i;
+    // The stored run has its archive id; the others none.
+    EXPECT_EQ(row[0], row[1] == "toguz_kumalak/standard" ? "4" : "") << row[1];
+    EXPECT_EQ(row[2], row[1].substr(0, row[1].find('/')));
+    EXPECT_EQ(row[3], "random") << "agent_p1";
+    EXPECT_EQ(row[4], "random") << "agent_p2";
+    EXPECT_EQ(row[5], "7") << "seed";
+    EXPECT_EQ(row[6], "0123456789abcdef") << "rules_hash";
+    const std::string key = row[7] + "|" + row[8] + "|" + row[9] + "|" + row[10] + "|" + row[11];
+    EXPECT_TRUE(statistics[row[1]].insert(key).second) << "repeated: " << row[1] << " " << key;
+    // No statistic name packs a variable: no player, level or state in it.
+    EXPECT_EQ(row[7].find("_p1"), std::string::npos) << row[7];
+    EXPECT_EQ(row[7].find("_p2"), std::string::npos) << row[7];
+    for (int c = 12; c < 15; ++c) {
+      if (!row[c].empty()) {
+        EXPECT_NO_THROW((void)std::stod(row[c])) << key;
       }
     }
-    cell[{rows[i][0], rows[i][2]}] = {rows[i][3], rows[i][4], rows[i][5]};
+    cell[{row[1], key}] = {row[12], row[13], row[14]};
   }
   ASSERT_EQ(statistics.size(), 3u);
   EXPECT_EQ(statistics["toguz_kumalak/standard"], statistics["toguz_kumalak/no_tuzdyk"]);
-  EXPECT_EQ(cell.at({"toguz_kumalak/standard", "wins_p1"}),
+  EXPECT_EQ(cell.at({"toguz_kumalak/standard", "wins||||1"}),
             (std::vector<std::string>{"60", "", ""}));
-  const auto p1 = cell.at({"toguz_kumalak/standard", "first_player_win_rate"});
+  const auto p1 = cell.at({"toguz_kumalak/standard", "win_rate||||1"});
   EXPECT_EQ(std::stod(p1[0]), 0.6);
-  EXPECT_EQ(std::stod(p1[1]), wilson_interval(60, 100).low)
+  EXPECT_EQ(std::stod(p1[1]), stats::wilson_interval(60, 100).low)
       << "full precision, not rounded for display";
-  EXPECT_EQ(std::stod(p1[2]), wilson_interval(60, 100).high);
-  EXPECT_EQ(std::stod(cell.at({"toguz_kumalak/standard", "plies_mean"})[0]), 110.0);
-  EXPECT_EQ(cell.at({"toguz_kumalak/no_tuzdyk", "unfinished"})[0], "10");
+  EXPECT_EQ(std::stod(p1[2]), stats::wilson_interval(60, 100).high);
+  EXPECT_EQ(std::stod(cell.at({"toguz_kumalak/standard", "plies_mean||||"})[0]), 110.0);
+  EXPECT_EQ(cell.at({"toguz_kumalak/no_tuzdyk", "unfinished||||"})[0], "10");
+  // Completion: no_tuzdyk has 10 of 100 games unfinished.
+  const auto safety = cell.at({"toguz_kumalak/no_tuzdyk", "completion|||safety_bound|"});
+  EXPECT_EQ(std::stod(safety[0]), 0.1);
+  EXPECT_EQ(std::stod(safety[1]), stats::wilson_interval(10, 100).low);
+  // Balance of the run without the metrics' tallies: from its wins, 1 - |0.6 - 0.3|.
+  EXPECT_NEAR(std::stod(cell.at({"toguz_kumalak/standard", "balance||||"})[0]), 0.7, 1e-12);
+  EXPECT_EQ(cell.at({"toguz_kumalak/standard", "lead_changes||||"}),
+            (std::vector<std::string>{"", "", ""}));  // not kept by that run
   // Match statistics only for the multi-round ruleset: rounds 1, 2, 3 twice, five and three times.
-  EXPECT_EQ(std::stod(cell.at({"khutka_boia/das_gupta", "rounds_mean"})[0]), 2.1);
-  const auto p2 = cell.at({"khutka_boia/das_gupta", "handicap_holes_difference_1_p2_win_rate"});
+  EXPECT_EQ(std::stod(cell.at({"khutka_boia/das_gupta", "rounds_mean||||"})[0]), 2.1);
+  const auto p2 = cell.at({"khutka_boia/das_gupta", "handicap_win_rate|all|1||2"});
   EXPECT_EQ(std::stod(p2[0]), 0.2);
-  EXPECT_EQ(std::stod(p2[1]), wilson_interval(1, 5).low);
-  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "handicap_holes_difference_-1_rounds"})[0], "5");
-  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "rounds_recorded"})[0], "21");
-  EXPECT_FALSE(cell.count({"toguz_kumalak/standard", "rounds_mean"}));
+  EXPECT_EQ(std::stod(p2[1]), stats::wilson_interval(1, 5).low);
+  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "handicap_rounds|all|-1||"})[0], "5");
+  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "rounds_recorded|all|||"})[0], "21");
+  EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "ended_by_share|all||no_progress|"})[0],
+            json(1.0 / 21).dump());
+  EXPECT_FALSE(cell.count({"toguz_kumalak/standard", "rounds_mean||||"}));
+}
+
+// Issue 11: "the report's index (a column, and the row marked when the game's own rule ends
+// fewer than half)".
+TEST(ReportRender, TheIndexShowsCompletionAndMarksRulesetsMostlyEndedByStoppingRules) {
+  auto entries = sample_entries();
+  // no_tuzdyk: 10 of 100 unfinished, the rest by the rule: not marked. Khutka: make 6 of its 10
+  // matches stopped by the reconstruction's rule.
+  json& khutka = entries[1].run;
+  khutka["ended_by"]["rule"]["games"] = 4;
+  khutka["ended_by"]["no_progress"]["games"] = 6;
+  khutka.erase("completion");  // derived from ended_by, as for a run stored before it was written
+  const auto files = render(entries);
+  const auto root = xml_check::parse(files.at("index.html"));
+  const auto tables = xml_check::find_all(root, "table");
+  ASSERT_FALSE(tables.empty());
+  const auto rows = body_rows(*tables[0]);
+  std::map<std::string, std::string> own_rule;
+  for (const auto& row : rows) {
+    if (row.size() == 11) own_rule[row[0]] = row[9];
+  }
+  EXPECT_EQ(own_rule.at("Toguz Kumalak without tuzdyk"), rate_text(90, 100));
+  EXPECT_EQ(own_rule.at("Khutka Boia after Das Gupta"), "\u26A0 " + rate_text(4, 10));
+  EXPECT_NE(files.at("index.html").find("<tr class=\"marked\"><td><a href=\"rulesets/khutka_boia"),
+            std::string::npos);
+  EXPECT_EQ(files.at("index.html").find("<tr class=\"marked\"><td><a href=\"rulesets/toguz"),
+            std::string::npos);
+  EXPECT_NE(files.at("report.md").find("\u26A0 40.0%"), std::string::npos);
 }
 
 TEST(ReportRender, RunsJsonHoldsEveryRunAsGiven) {

@@ -127,7 +127,8 @@ inline mancala::sim::RunStats make_run(const std::string& ruleset, uint64_t wins
   t.wins = {wins1, wins2};
   t.draws = draws;
   t.unfinished = unfinished;
-  t.ended_by = {t.games - unfinished, 0, unfinished};
+  t.ended_by = {t.games - unfinished, 0, 0,
+                unfinished};  // rule, no_progress, stop_after_rounds, safety_bound
   for (std::size_t i = 0; i < t.games; ++i) t.plies.add(plies[i % plies.size()]);
   run.games_requested = static_cast<int64_t>(t.games);
   run.range = mancala::sim::shard_range(run.games_requested, run.shard);

@@ -32,6 +32,16 @@ GameResult synthetic(int64_t g) {
   r.plies = static_cast<int>(g % 97);
   r.relay_bound_hits = g % 11 == 0 ? 2 : 0;
   r.rounds = 1;
+  // The round's record, which the metrics read (docs/metrics.md): g % 3 lead changes.
+  r.turns = r.plies;
+  r.round[0] = RoundRecord{};
+  r.round[0].setup = RoundSetup::none();
+  r.round[0].winner = r.winner;
+  r.round[0].reason = r.reason;
+  r.round[0].plies = static_cast<uint16_t>(r.plies);
+  r.play[0] = RoundPlay::none();
+  r.play[0].turns = static_cast<uint16_t>(r.plies);
+  r.play[0].lead_changes = static_cast<uint16_t>(g % 3);
   return r;
 }
 
@@ -331,7 +341,10 @@ GameResult synthetic_match(int64_t g) {
     round.setup.holes_in_play = {static_cast<uint8_t>(9 - i), 9};
     round.winner = g % 4 == 1 ? kDraw : static_cast<int8_t>((g + i) % 2);
     round.reason = i == 2 ? EndReason::kNoProgress : EndReason::kRule;
+    round.plies = 0;
+    r.play[static_cast<size_t>(i)] = RoundPlay::none();
   }
+  r.turns = 0;
   return r;
 }
 

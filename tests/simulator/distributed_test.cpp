@@ -38,6 +38,10 @@ TEST(Distributed, WithoutMpiThereIsOneRankAndPlayGamesRunsLocally) {
     r.reason = EndReason::kRule;
     r.plies = 10;
     r.rounds = 1;
+    r.round[0] = RoundRecord{};  // the metrics read the round's records
+    r.round[0].setup = RoundSetup::none();
+    r.round[0].winner = r.winner;
+    r.play[0] = RoundPlay::none();
     return r;
   };
   const GameTally local = play_games(GameRange{0, 100}, play, options);

@@ -142,7 +142,8 @@ TEST_F(MatchLayer, TheStoppingRuleEndsTheMatchAfterItsRoundsAndTheHolderOfMoreWi
     EXPECT_LE(g.rounds, 3);
     if (g.rounds < 3) continue;
     if (g.reason == EndReason::kRule) continue;  // ended by the rule in the third round
-    EXPECT_EQ(g.reason, EndReason::kNoProgress);
+    // Issue 11: reported under its own name, not folded into the no-progress rule.
+    EXPECT_EQ(g.reason, EndReason::kStopAfterRounds);
     const int8_t leader = g.store[0] > g.store[1] ? 0 : g.store[1] > g.store[0] ? 1 : kDraw;
     EXPECT_EQ(g.winner, leader);
     EXPECT_EQ(g.store, g.round[2].holdings);

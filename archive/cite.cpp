@@ -1,0 +1,263 @@
+#include "archive/cite.h"
+
+#include <set>
+
+#include "archive/dates.h"
+
+namespace mancala::archive {
+namespace {
+
+std::string year_of(const Json& item) {
+  const auto it = item.find("issued");
+  if (it == item.end() || !it->contains("date-parts")) return "";
+  const Json& parts = (*it)["date-parts"];
+  if (!parts.is_array() || parts.empty() || !parts[0].is_array() || parts[0].empty()) return "";
+  return parts[0][0].is_number_integer() ? std::to_string(parts[0][0].get<int64_t>()) : "";
+}
+
+std::string string_of(const Json& item, const char* key) {
+  const auto it = item.find(key);
+  if (it == item.end()) return "";
+  if (it->is_string()) return it->get<std::string>();
+  if (it->is_number_integer()) return std::to_string(it->get<int64_t>());
+  return "";
+}
+
+// A citation key from the first author's family name (ASCII letters only) and the year.
+std::string author_key(const Json& csl) {
+  std::string key;
+  if (auto authors = csl.find("author"); authors != csl.end() && !authors->empty()) {
+    const Json& first = (*authors)[0];
+    const std::string family =
+        first.contains("family") ? string_of(first, "family") : string_of(first, "literal");
+    for (char c : family) {
+      if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) key += c;
+    }
+  }
+  if (key.empty()) return "";
+  return key + year_of(csl);
+}
+
+std::string record_title(const EvidenceRecord& r, const std::optional<Game>& game) {
+  std::string title = game ? game->name : r.game;
+  title += ": " + r.type;
+  if (!r.location.empty()) title += ", " + r.location;
+  if (r.date_from) {
+    const std::string from = format_date(*r.date_from), to = format_date(*r.date_to);
+    const std::string y1 = from.substr(0, from.find('-', 1)), y2 = to.substr(0, to.find('-', 1));
+    title += ", " + (from == to || y1 == y2 ? y1 : y1 + "-" + y2);
+  }
+  return title;
+}
+
+bool is_dlp(const std::string& id) { return id.rfind("DLP.", 0) == 0; }
+
+std::string names(const Json& list, const char* separator, bool bib) {
+  std::string out;
+  for (const Json& n : list) {
+    std::string name;
+    if (n.contains("literal")) {
+      name = bib ? "{" + bibtex_escape(string_of(n, "literal")) + "}" : string_of(n, "literal");
+    } else {
+      const std::string family = string_of(n, "family"), given = string_of(n, "given");
+      name = bib ? bibtex_escape(family) : family;
+      if (!given.empty()) name += ", " + (bib ? bibtex_escape(given) : given);
+    }
+    out += (out.empty() ? "" : separator) + name;
+  }
+  return out;
+}
+
+std::string pages_bib(std::string pages) {
+  std::string out;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    // A single hyphen or an en dash (U+2013) between page numbers becomes "--".
+    if (pages[i] == '-' && (i + 1 >= pages.size() || pages[i + 1] != '-') &&
+        (i == 0 || pages[i - 1] != '-')) {
+      out += "--";
+    } else if (pages.compare(i, 3, "\xE2\x80\x93") == 0) {
+      out += "--";
+      i += 2;
+    } else {
+      out += pages[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string bibtex_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      case '{':
+      case '}':
+      case '%':
+      case '&':
+      case '$':
+      case '#':
+      case '_':
+        out += '\\';
+        out += c;
+        break;
+      case '^':
+        out += "\\^{}";
+        break;
+      case '~':
+        out += "\\~{}";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+Json csl_items(const EvidenceRecord& r, const std::optional<Game>& game) {
+  Json items = Json::array();
+  for (size_t i = 0; i < r.sources.size(); ++i) {
+    const Source& s = r.sources[i];
+    Json item;
+    std::string key = s.csl.empty() ? "" : author_key(s.csl);
+    if (key.empty()) key = r.id + "-source" + std::to_string(i + 1);
+    item["id"] = key;
+    if (s.csl.empty()) {
+      item["type"] = "document";
+      item["note"] = s.citation;  // only the citation text is known
+    } else {
+      for (const auto& [k, v] : s.csl.items()) item[k] = v;
+    }
+    items.push_back(std::move(item));
+  }
+  Json self;
+  self["id"] = r.id;
+  self["type"] = "dataset";
+  self["title"] = record_title(r, game);
+  self["genre"] = "Evidence record";
+  self["number"] = r.id;
+  if (is_dlp(r.id)) {
+    self["author"] = Json::array({Json{{"literal", "Digital Ludeme Project"}}});
+    self["publisher"] =
+        "Digital Ludeme Project, Data Science and Knowledge Engineering, Maastricht University";
+    std::string note = "Ludii portal evidence record " + r.id;
+    if (game && game->dlp_ruleset) note += "; DLP ruleset " + std::to_string(*game->dlp_ruleset);
+    self["note"] = note;
+  } else {
+    self["author"] = Json::array({Json{{"literal", "mancala toolkit evidence archive"}}});
+    self["publisher"] = "mancala toolkit, data/evidence";
+    self["note"] = "A record of the toolkit's own scheme (" + r.id + "), not of the DLP";
+  }
+  items.push_back(std::move(self));
+  return items;
+}
+
+Json csl_items(const std::vector<std::pair<EvidenceRecord, std::optional<Game>>>& records) {
+  Json out = Json::array();
+  std::set<std::string> ids, works;
+  for (const auto& [record, game] : records) {
+    for (Json& item : csl_items(record, game)) {
+      // The same work cited by two records: same CSL item (or same citation text).
+      Json without_id = item;
+      without_id.erase("id");
+      if (!works.insert(without_id.dump()).second) continue;
+      std::string id = item["id"].get<std::string>();
+      for (char suffix = 'a'; ids.contains(id) && suffix <= 'z'; ++suffix)
+        id = item["id"].get<std::string>() + suffix;
+      ids.insert(id);
+      item["id"] = id;
+      out.push_back(std::move(item));
+    }
+  }
+  return out;
+}
+
+std::string bibtex(const Json& items) {
+  std::string out;
+  for (const Json& item : items) {
+    const std::string type = string_of(item, "type");
+    std::string entry = "misc";
+    if (type == "article-journal" || type == "article-magazine" || type == "article-newspaper")
+      entry = "article";
+    else if (type == "book")
+      entry = "book";
+    else if (type == "chapter")
+      entry = "incollection";
+    std::vector<std::pair<std::string, std::string>> fields;
+    auto add = [&](const char* name, const std::string& value) {
+      if (!value.empty()) fields.emplace_back(name, value);
+    };
+    if (item.contains("author")) add("author", names(item["author"], " and ", true));
+    if (item.contains("editor")) add("editor", names(item["editor"], " and ", true));
+    add("title", bibtex_escape(string_of(item, "title")));
+    const std::string container = bibtex_escape(string_of(item, "container-title"));
+    add(entry == "article"        ? "journal"
+        : entry == "incollection" ? "booktitle"
+                                  : "howpublished",
+        container);
+    add("year", year_of(item));
+    add("volume", bibtex_escape(string_of(item, "volume")));
+    add("number", bibtex_escape(string_of(item, entry == "misc" ? "number" : "issue")));
+    if (entry != "misc" && item.contains("number") && !item.contains("issue"))
+      add("number", bibtex_escape(string_of(item, "number")));
+    add("pages", bibtex_escape(pages_bib(string_of(item, "page"))));
+    add(entry == "misc" ? "organization" : "publisher",
+        bibtex_escape(string_of(item, "publisher")));
+    add("address", bibtex_escape(string_of(item, "publisher-place")));
+    add("doi", bibtex_escape(string_of(item, "DOI")));
+    add("url", string_of(item, "URL"));  // \url{} takes the characters as they are
+    std::string note = string_of(item, "note");
+    if (!string_of(item, "genre").empty() && entry == "misc") {
+      fields.emplace_back("type", bibtex_escape(string_of(item, "genre")));
+    }
+    add("note", bibtex_escape(note));
+    out += "@" + entry + "{" + string_of(item, "id") + ",\n";
+    for (size_t i = 0; i < fields.size(); ++i) {
+      out += "  " + fields[i].first + " = {" + fields[i].second + "}" +
+             (i + 1 < fields.size() ? "," : "") + "\n";
+    }
+    out += "}\n";
+  }
+  return out;
+}
+
+std::string text_references(const Json& items) {
+  std::string out;
+  for (const Json& item : items) {
+    const std::string type = string_of(item, "type");
+    std::string line;
+    if (!item.contains("title") && !item.contains("author")) {
+      line = string_of(item, "note");  // a citation known only as text: as written
+    } else {
+      if (item.contains("author")) line += names(item["author"], "; ", false) + " ";
+      const std::string year = year_of(item);
+      line += "(" + (year.empty() ? std::string("n.d.") : year) + ").";
+      if (item.contains("title")) line += " " + string_of(item, "title");
+      if (type == "dataset" && item.contains("number"))
+        line += " [" + string_of(item, "genre") + " " + string_of(item, "number") + "]";
+      if (item.contains("title")) line += ".";
+      if (!item.contains("container-title") && item.contains("page"))
+        line += " Pp. " + string_of(item, "page") + ".";
+      if (const std::string c = string_of(item, "container-title"); !c.empty()) {
+        line += " " + c;
+        if (const std::string v = string_of(item, "volume"); !v.empty()) line += " " + v;
+        if (const std::string i = string_of(item, "issue"); !i.empty()) line += "(" + i + ")";
+        if (const std::string p = string_of(item, "page"); !p.empty()) line += ": " + p;
+        line += ".";
+      }
+      if (const std::string p = string_of(item, "publisher"); !p.empty()) line += " " + p + ".";
+      if (const std::string u = string_of(item, "URL"); !u.empty()) line += " " + u;
+      if (type == "dataset" || !item.contains("title")) {
+        if (const std::string n = string_of(item, "note"); !n.empty())
+          line += " " + n + (n.back() == '.' ? "" : ".");
+      }
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace mancala::archive

@@ -1,0 +1,62 @@
+// `mancala evidence cite ID... --format text|bibtex|csl-json`: the works each record cites and
+// the record itself as a citable item (docs/archive.md, "Citing").
+#include "archive/cite.h"
+#include "archive/store.h"
+#include "cli/evidence_commands.h"
+#include "cli/options.h"
+#include "common/paths.h"
+
+namespace mancala::cli {
+
+namespace ar = mancala::archive;
+
+int evidence_cite(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db, format = "text";
+  std::vector<std::string> ids;
+  desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
+      "format", po::value(&format), "text | bibtex | csl-json")("id", po::value(&ids),
+                                                                "evidence ids");
+  po::positional_options_description pos;
+  pos.add("id", -1);
+  po::variables_map vm;
+  if (!parse_options("evidence cite", "ID... [--format text|bibtex|csl-json]", desc, pos, args, vm,
+                     io)) {
+    return 0;
+  }
+  if (format != "text" && format != "bibtex" && format != "csl-json") {
+    throw UsageError("evidence cite: --format must be text|bibtex|csl-json, not '" + format + "'");
+  }
+  if (ids.empty()) throw UsageError("evidence cite: give at least one evidence id");
+  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  std::vector<std::pair<ar::EvidenceRecord, std::optional<ar::Game>>> records;
+  for (const std::string& id : ids) {
+    std::optional<ar::EvidenceRecord> r = store.get(id);
+    if (!r) throw Error("evidence cite: no evidence record '" + id + "'");
+    std::optional<ar::Game> game = store.find_game(r->game);
+    records.emplace_back(std::move(*r), std::move(game));
+  }
+  if (format == "csl-json") {
+    io.out << ar::csl_items(records).dump(2) << "\n";
+  } else if (format == "bibtex") {
+    io.out << ar::bibtex(ar::csl_items(records));
+  } else {
+    for (size_t i = 0; i < records.size(); ++i) {
+      const auto& [record, game] = records[i];
+      const ar::Json items = ar::csl_items(record, game);
+      ar::Json works = ar::Json::array();
+      for (size_t k = 0; k + 1 < items.size(); ++k) works.push_back(items[k]);
+      io.out << (i == 0 ? "" : "\n") << record.id << "\n";
+      io.out << "  Works cited:\n";
+      if (works.empty()) io.out << "    (none: the record cites no work)\n";
+      std::string text = ar::text_references(works);
+      for (size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos;
+           start = end + 1)
+        io.out << "    " << text.substr(start, end - start) << "\n";
+      io.out << "  The record:\n    " << ar::text_references(ar::Json::array({items.back()}));
+    }
+  }
+  return 0;
+}
+
+}  // namespace mancala::cli

@@ -1,0 +1,45 @@
+// `mancala evidence cite` and `mancala evidence map` (issue 14), kept apart from
+// cmd_evidence.cpp, which dispatches to them, and what they share with `evidence search`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "archive/store.h"
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "reports/map.h"
+
+namespace mancala::cli {
+
+int evidence_cite(const Args& args, Io& io);  // cmd_evidence_cite.cpp
+int evidence_map(const Args& args, Io& io);   // cmd_evidence_map.cpp
+
+// The filters of `evidence search` (and `evidence map`): --db, --game, --type, --from, --to,
+// --near, --radius-km, --min-confidence, --limit and the positional text (cmd_evidence.cpp).
+struct SearchOptions {
+  std::string db, near, from, to;
+  std::vector<std::string> words;
+  archive::SearchQuery query;
+  double radius = 0;
+  int min_confidence = 0;
+};
+void add_search_options(po::options_description& desc, SearchOptions& options);
+// The query the options give; usage errors start with `command` ("evidence map: ...").
+archive::SearchQuery search_query(SearchOptions& options, const po::variables_map& vm,
+                                  const std::string& command);
+// Lets "--from -2592" and "--near -33.9,18.4" through the option parser.
+Args glue_search_values(const Args& args);
+
+// The map's points for search hits: each record at its coordinates, or at its named region's
+// approximate position with the region's radius ("approximate" in the label); hits with neither
+// are left out. Each links to href_prefix + id + href_suffix (no link when both are empty).
+std::vector<reports::MapPoint> map_points(const std::vector<archive::SearchHit>& hits,
+                                          const std::vector<archive::Game>& games,
+                                          const std::string& href_prefix,
+                                          const std::string& href_suffix);
+
+// data/world/land-110m.txt, read once per process.
+const reports::WorldOutline& world_outline();
+
+}  // namespace mancala::cli

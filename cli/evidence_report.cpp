@@ -1,0 +1,126 @@
+#include "cli/evidence_report.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "analysis/compare_report.h"
+#include "archive/cite.h"
+#include "archive/store.h"
+#include "cli/evidence_commands.h"
+#include "common/paths.h"
+#include "reports/evidence_pages.h"
+#include "reports/map.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::cli {
+
+namespace ar = mancala::archive;
+namespace fs = std::filesystem;
+
+EvidenceReport build_evidence_report(
+    const std::vector<std::pair<std::string, std::string>>& ruleset_pages,
+    const std::string& report_title) {
+  EvidenceReport out;
+  const fs::path evidence_dir = data_dir() / "evidence";
+  std::error_code ec;
+  if (!fs::is_directory(evidence_dir, ec)) return out;
+  ar::ImportBatch batch;
+  ar::read_evidence_paths({evidence_dir.string()}, batch);
+  if (batch.records.empty()) return out;
+  const fs::path places = data_dir() / "places" / "places.json";
+  if (fs::exists(places, ec)) batch.places = ar::read_places_file(places.string());
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    try {
+      const sim::RuleSet r = sim::load_ruleset(id);
+      batch.ruleset_links.push_back({r.id, r.game, r.name, r.status, r.evidence});
+    } catch (const Error&) {
+      // A ruleset that does not load cites nothing here ('mancala rules check' says why).
+    }
+  }
+  ar::Store store = ar::Store::open(":memory:");
+  store.import(batch);
+  const std::vector<ar::SearchHit> hits = store.search({});  // every record, by date
+  const std::vector<ar::Game> games = store.games();
+  const reports::WorldOutline& world = world_outline();
+
+  std::vector<reports::EvidencePage> pages;
+  for (const ar::SearchHit& hit : hits) {
+    const ar::EvidenceRecord& r = hit.record;
+    const std::optional<ar::Game> game = store.find_game(r.game);
+    reports::EvidencePage p;
+    p.id = r.id;
+    p.game_name = game ? game->name : r.game;
+    p.type = r.type;
+    p.location = r.location;
+    if (r.date_from) {
+      const std::string from = ar::format_date(*r.date_from), to = ar::format_date(*r.date_to);
+      p.date = from == to ? from : from + " - " + to;
+    }
+    p.latitude = r.latitude;
+    p.longitude = r.longitude;
+    if (hit.place) {
+      p.place_name = hit.place->name;
+      p.place_source = hit.place->source;
+      p.place_latitude = hit.place->latitude;
+      p.place_longitude = hit.place->longitude;
+      p.place_radius_km = hit.place->radius_km;
+    }
+    p.confidence = r.confidence;
+    p.rules = r.rules;
+    p.content = r.content;
+    p.notes = r.notes;
+    for (const ar::Source& s : r.sources) p.sources.push_back(s.citation);
+    const ar::Json items = ar::csl_items(r, game);
+    p.cite_text = ar::text_references(items);
+    p.cite_bibtex = ar::bibtex(items);
+    for (const ar::RulesetLink& link : store.rulesets_for_evidence(r.id))
+      p.rulesets.push_back(link.ruleset);
+    const std::vector<reports::MapPoint> points = map_points({hit}, games, "", "");
+    if (!points.empty()) {
+      const double span =
+          std::clamp(hit.place ? hit.place->radius_km / 111.0 * 8 : 40.0, 40.0, 360.0);
+      reports::MapOptions view =
+          reports::map_view_around(points[0].latitude, points[0].longitude, span);
+      view.width = 640;
+      view.id = "map-" + std::to_string(pages.size());
+      view.title = "Where: " + p.id;
+      view.legend = false;
+      p.map_svg = reports::svg_world_map(world, points, view);
+    }
+    out.ids.insert(p.id);
+    pages.push_back(std::move(p));
+  }
+  for (const reports::EvidencePage& p : pages) {
+    out.files.push_back({reports::evidence_page_path(p.id),
+                         reports::evidence_page(p, ruleset_pages, report_title)});
+  }
+  reports::MapOptions world_view;
+  world_view.title = "The evidence on a world map";
+  world_view.id = "evidence-map";
+  const std::string map =
+      reports::svg_world_map(world, map_points(hits, games, "evidence/", ".html"), world_view);
+  out.index_section = reports::evidence_index_section(pages, map);
+  return out;
+}
+
+void link_comparisons_to_evidence(
+    std::vector<reports::ReportFile>& files,
+    const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>>& rulesets,
+    const std::set<std::string>& with_page) {
+  for (reports::ReportFile& file : files) {
+    if (!file.path.starts_with("compare/") || !file.path.ends_with(".html")) continue;
+    std::vector<std::string> ids;
+    for (const auto& [id, key, evidence] : rulesets) {
+      if (analysis::comparison_page_path(key) != file.path) continue;
+      for (const std::string& e : evidence)
+        if (std::find(ids.begin(), ids.end(), e) == ids.end()) ids.push_back(e);
+    }
+    const size_t heading = file.content.find("</h1>\n");
+    if (ids.empty() || heading == std::string::npos) continue;
+    file.content.insert(heading + 6, "<p>Evidence these reconstructions cite: " +
+                                         reports::evidence_links_html(ids, with_page, "../") +
+                                         ".</p>\n");
+  }
+}
+
+}  // namespace mancala::cli

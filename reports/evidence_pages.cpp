@@ -1,0 +1,219 @@
+#include "reports/evidence_pages.h"
+
+#include <cstdio>
+
+#include "reports/html.h"
+
+namespace mancala::reports {
+namespace {
+
+std::string h(std::string_view text) { return html_escape(text); }
+
+// Style rules for the evidence pages, added to html_page's sheet: maps that shrink with the page,
+// the quoted source set off, citations that wrap.
+constexpr std::string_view kEvidenceStyle = R"(body { max-width: 84em; }
+svg.map { max-width: 100%; height: auto; display: block; }
+blockquote { margin: 0.5em 0 1em 0; padding: 0.5em 1em; border-left: 4px solid #bbb; background: #f7f7f7; white-space: pre-wrap; }
+pre.cite { white-space: pre-wrap; word-break: break-word; background: #f7f7f7; padding: 0.5em; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1em; }
+dl.facts dt { font-weight: 600; }
+dl.facts dd { margin: 0; }
+.approx { color: #8a4b00; font-weight: 600; }
+td.date { white-space: nowrap; }
+)";
+
+std::string page_with_style(std::string_view title, std::string_view body) {
+  std::string page = html_page(title, body);
+  const std::size_t end = page.find("</style>");
+  if (end != std::string::npos) page.insert(end, kEvidenceStyle);
+  return page;
+}
+
+std::string degrees(double value, char positive, char negative) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f\xC2\xB0%c", value < 0 ? -value : value,
+                value < 0 ? negative : positive);
+  return buffer;
+}
+
+std::string km(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.0f km", value);
+  return buffer;
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : std::string(separator)) + p;
+  return out;
+}
+
+// The place of a record in words: its coordinates, or its region's approximate position.
+std::string place_html(const EvidencePage& p) {
+  std::string out = h(p.location.empty() ? std::string("not given") : p.location);
+  if (p.latitude) {
+    out += " (" + h(degrees(*p.latitude, 'N', 'S') + " " + degrees(*p.longitude, 'E', 'W')) + ")";
+  } else if (!p.place_name.empty()) {
+    out += " \xE2\x80\x94 <span class=\"approx\">approximate</span> position " +
+           h(degrees(p.place_latitude, 'N', 'S') + " " + degrees(p.place_longitude, 'E', 'W')) +
+           ", within " + h(km(p.place_radius_km)) + " (the region " + h(p.place_name) +
+           "). <small>Position from: " + h(p.place_source) + "</small>";
+  } else {
+    out += " (no position: not on the map)";
+  }
+  return out;
+}
+
+// "1927" for "1927-01-01 - 1927-12-31" (a whole year), else the date as given.
+std::string compact_date(const std::string& date) {
+  const size_t dash = date.find(" - ");
+  if (dash == std::string::npos) return date;
+  const std::string from = date.substr(0, dash), to = date.substr(dash + 3);
+  if (from.size() == 10 && to.size() == 10 && from.compare(0, 4, to, 0, 4) == 0 &&
+      from.compare(4, 6, "-01-01") == 0 && to.compare(4, 6, "-12-31") == 0)
+    return from.substr(0, 4);
+  return date;
+}
+
+// A date range that may break after its dash, never inside a date.
+std::string date_cell(const std::string& date) {
+  const size_t dash = date.find(" - ");
+  if (dash == std::string::npos)
+    return "<span style=\"white-space: nowrap\">" + h(date) + "</span>";
+  return "<span style=\"white-space: nowrap\">" + h(date.substr(0, dash)) +
+         " -</span> <span style=\"white-space: nowrap\">" + h(date.substr(dash + 3)) + "</span>";
+}
+
+}  // namespace
+
+std::string evidence_page_path(std::string_view id) {
+  std::string name;
+  for (char c : id) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '.' || c == '_' || c == '-';
+    name += keep ? c : '_';
+  }
+  return "evidence/" + name + ".html";
+}
+
+std::string evidence_page(const EvidencePage& p,
+                          const std::vector<std::pair<std::string, std::string>>& ruleset_pages,
+                          std::string_view report_title) {
+  std::string b;
+  b += "<p><a href=\"../index.html\">\xE2\x86\x90 Report</a> \xC2\xB7 <a "
+       "href=\"../index.html#evidence\">All evidence</a></p>\n";
+  b += "<h1>" + h(p.id) + ": " + h(p.game_name) + "</h1>\n";
+  b += "<dl class=\"facts\">\n";
+  b += "<dt>Game</dt><dd>" + h(p.game_name) + "</dd>\n";
+  b += "<dt>Type</dt><dd>" + h(p.type) + "</dd>\n";
+  b += "<dt>Date</dt><dd>" + h(p.date.empty() ? std::string("undated") : p.date) + "</dd>\n";
+  b += "<dt>Place</dt><dd>" + place_html(p) + "</dd>\n";
+  b += "<dt>Confidence</dt><dd>" +
+       h(p.confidence ? std::to_string(*p.confidence) + " (the source's confidence, 0-100)"
+                      : std::string("not given")) +
+       "</dd>\n";
+  b += "<dt>Sources</dt><dd>";
+  if (p.sources.empty()) b += "none recorded";
+  for (size_t i = 0; i < p.sources.size(); ++i) b += (i ? "<br />" : "") + h(p.sources[i]);
+  b += "</dd>\n";
+  b += "<dt>Rulesets citing it</dt><dd>";
+  if (p.rulesets.empty()) b += "none";
+  for (size_t i = 0; i < p.rulesets.size(); ++i) {
+    std::string href;
+    for (const auto& [id, path] : ruleset_pages) {
+      if (id == p.rulesets[i]) href = path;
+    }
+    b += i ? ", " : "";
+    b += href.empty() ? "<code>" + h(p.rulesets[i]) + "</code>"
+                      : "<a href=\"../" + h(href) + "\">" + h(p.rulesets[i]) + "</a>";
+  }
+  b += "</dd>\n</dl>\n";
+  if (!p.map_svg.empty()) b += "<figure>\n" + p.map_svg + "\n</figure>\n";
+  if (!p.rules.empty()) {
+    b += "<h2 id=\"rules\">Rules (a paraphrase)</h2>\n<p>" + h(p.rules) + "</p>\n";
+  }
+  if (!p.content.empty()) {
+    b += "<h2 id=\"content\">The source (quoted)</h2>\n<blockquote>" + h(p.content) +
+         "</blockquote>\n";
+  }
+  if (!p.notes.empty()) b += "<h2 id=\"notes\">Notes</h2>\n<p>" + h(p.notes) + "</p>\n";
+  b += "<h2 id=\"cite\">How to cite</h2>\n<p>The works it cites, then the record itself:</p>\n"
+       "<pre class=\"cite\">" +
+       h(p.cite_text) + "</pre>\n<p>BibTeX (also <code>mancala evidence cite " + h(p.id) +
+       " --format bibtex</code>; <code>--format csl-json</code> for Zotero and pandoc):</p>\n"
+       "<pre class=\"cite\">" +
+       h(p.cite_bibtex) + "</pre>\n";
+  return page_with_style(p.id + " \xE2\x80\x94 " + std::string(report_title), b);
+}
+
+std::string evidence_index_section(const std::vector<EvidencePage>& pages,
+                                   const std::string& map_svg) {
+  std::string b = "<h2 id=\"evidence\">Evidence</h2>\n";
+  b += "<p>Every evidence record with a page of its own (citation, place, rules, the quoted "
+       "source, the rulesets that cite it). Dots: coordinates given; dashed circles: a named "
+       "region's approximate position.</p>\n";
+  if (!map_svg.empty()) b += "<figure>\n" + map_svg + "\n</figure>\n";
+  // Inline styles: the index has the report's style sheet, not this file's.
+  b += "<div style=\"overflow-x: auto\">\n<table style=\"width: "
+       "100%\">\n<thead>\n<tr><th>Record</th>"
+       "<th>Game</th><th>Date</th><th>Place</th><th>Sources</th></tr>\n</thead>\n<tbody>\n";
+  for (const EvidencePage& p : pages) {
+    std::string place = h(p.location);
+    if (!p.latitude && !p.place_name.empty())
+      place += " <em>(approximate, \xC2\xB1" + h(km(p.place_radius_km)) + ")</em>";
+    else if (!p.latitude)
+      place += " (no position)";
+    b += "<tr><td style=\"min-width: 0\"><a href=\"" + h(evidence_page_path(p.id)) + "\">" +
+         h(p.id) + "</a></td><td>" + h(p.game_name) + "<br /><small>" + h(p.type) +
+         "</small></td><td>" + date_cell(compact_date(p.date)) + "</td><td>" + place + "</td><td>" +
+         h(p.sources.empty() ? std::string("none") : join(p.sources, "; ")) + "</td></tr>\n";
+  }
+  b += "</tbody>\n</table>\n</div>\n";
+  return b;
+}
+
+std::string evidence_links_html(const std::vector<std::string>& ids,
+                                const std::set<std::string>& with_page, std::string_view prefix) {
+  if (ids.empty()) return "none";
+  std::string out;
+  for (const std::string& id : ids) {
+    out += out.empty() ? "" : ", ";
+    out += with_page.contains(id) ? "<a href=\"" + h(std::string(prefix) + evidence_page_path(id)) +
+                                        "\">" + h(id) + "</a>"
+                                  : h(id);
+  }
+  return out;
+}
+
+std::string reconstruction_citation(const std::string& ruleset_id, const std::string& name,
+                                    const std::string& status, const std::string& rules_hash,
+                                    const std::vector<std::string>& evidence) {
+  std::string out = name + " (mancala ruleset " + ruleset_id + ", " + status;
+  if (!rules_hash.empty()) out += "; rules hash " + rules_hash;
+  out += ")";
+  out += evidence.empty() ? ", citing no evidence record."
+                          : ", after evidence " + join(evidence, ", ") + ".";
+  return out;
+}
+
+std::string run_citation(const std::string& ruleset_id, const std::string& rules_hash,
+                         const std::string& engine_version, std::uint64_t seed,
+                         const std::string& agent, std::int64_t games,
+                         std::optional<std::int64_t> run_id) {
+  const size_t comma = agent.find(',');
+  const std::string agents =
+      comma == std::string::npos
+          ? agent + " agent on both sides"
+          : agent.substr(0, comma) + " (P1) against " + agent.substr(comma + 1) + " (P2)";
+  std::string out = "Simulation of ruleset " + ruleset_id;
+  if (!rules_hash.empty()) out += " (rules hash " + rules_hash + ")";
+  out += ": " + std::to_string(games) + " games, " + agents + ", seed " + std::to_string(seed) +
+         ", mancala engine " + engine_version;
+  if (run_id) out += ", archive run " + std::to_string(*run_id);
+  out += ". To reproduce: mancala simulate " + ruleset_id + " --games " + std::to_string(games) +
+         " --seed " + std::to_string(seed) +
+         (comma == std::string::npos ? " --agent " : " --agents ") + agent + ".";
+  return out;
+}
+
+}  // namespace mancala::reports

@@ -1,0 +1,65 @@
+// The report's evidence pages (issue 14, "Sources"): one page per evidence record (citation, type,
+// date, place with a small map, the rules paraphrase, the quoted content, confidence, the rulesets
+// that cite it, each linking back), the evidence section of the index (a world map of the
+// records and a list), links from a ruleset page to the records it cites, and suggested citations
+// for a reconstruction and for a run. Plain data in, HTML out: cli/evidence_report.cpp fills
+// EvidencePage from the archive. docs/report.md describes the pages.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mancala::reports {
+
+// One evidence record as its page shows it.
+struct EvidencePage {
+  std::string id, game_name, type, location, date;  // date as written, "" if undated
+  std::optional<double> latitude, longitude;        // the record's own coordinates
+  // Its named region's approximate position (when it has no coordinates and the region is known).
+  std::string place_name, place_source;
+  double place_latitude = 0, place_longitude = 0, place_radius_km = 0;
+  std::optional<int> confidence;
+  std::string rules, content, notes;
+  std::vector<std::string> sources;   // citations as written
+  std::string cite_text;              // the works cited and the record, one reference per line
+  std::string cite_bibtex;            // the same as BibTeX
+  std::vector<std::string> rulesets;  // ids of the rulesets citing it
+  std::string map_svg;                // its small map (reports/map.h), or "" when unplaced
+};
+
+// "evidence/<id>.html" (characters other than letters, digits, '.', '_' and '-' become '_').
+std::string evidence_page_path(std::string_view id);
+
+// The page of one record. `ruleset_pages` maps ruleset ids to their page paths in the report
+// (a ruleset without a page is named, not linked).
+std::string evidence_page(const EvidencePage& page,
+                          const std::vector<std::pair<std::string, std::string>>& ruleset_pages,
+                          std::string_view report_title);
+
+// The index's evidence section: the world map (already drawn, linking to the pages) and a table
+// of every record with its game, type, date, place (marked approximate) and sources.
+std::string evidence_index_section(const std::vector<EvidencePage>& pages,
+                                   const std::string& map_svg);
+
+// "<a href="PREFIX evidence/ID.html">ID</a>, ..." for the ids with a page, plain ids otherwise;
+// "none" for no id. `prefix` is the way from the page to the report's root ("../" or "").
+std::string evidence_links_html(const std::vector<std::string>& ids,
+                                const std::set<std::string>& with_page, std::string_view prefix);
+
+// Suggested citations, as plain text (HTML-escape them for a page):
+// "NAME (mancala ruleset ID, STATUS; rules hash HASH), after evidence E1, E2."
+std::string reconstruction_citation(const std::string& ruleset_id, const std::string& name,
+                                    const std::string& status, const std::string& rules_hash,
+                                    const std::vector<std::string>& evidence);
+// "Simulation of ruleset ID (rules hash HASH): N games, AGENTS, seed S, mancala engine V
+// [, archive run R]. To reproduce: mancala simulate ID --games N --seed S --agent A."
+std::string run_citation(const std::string& ruleset_id, const std::string& rules_hash,
+                         const std::string& engine_version, std::uint64_t seed,
+                         const std::string& agent, std::int64_t games,
+                         std::optional<std::int64_t> run_id);
+
+}  // namespace mancala::reports

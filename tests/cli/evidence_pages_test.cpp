@@ -1,0 +1,233 @@
+// Issue 14 in the report and on the map: a page per evidence record (citation, type, date, place
+// with a small map, rules, quoted content, confidence, the rulesets citing it, each linking back),
+// ruleset pages and comparisons linking the records they cite, the index's evidence map,
+// suggested citations for a reconstruction and a run (ruleset page, `runs show`), and
+// `mancala evidence map`. Pages are checked as XML, and rendered in headless Chromium when it is
+// installed.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "../reports/report_test_util.h"
+#include "../reports/xml_check.h"
+#include "cli_test_util.h"
+#include "common/paths.h"
+#include "reports/map.h"
+
+namespace mancala::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using report_testing::read_text;
+using report_testing::TempDir;
+using testing::Result;
+using testing::run_cli;
+
+const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "40";
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+    ++count;
+  return count;
+}
+
+// A small report over two Mawkar Katiya reconstructions and Sonka's, made once for the suite.
+class EvidenceReport : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    const Result r =
+        run_cli({"report", "mawkar_katiya/das_gupta_1923", "mawkar_katiya/no_handicaps", "sonka",
+                 "--games", kGames, "--out", (*dir_ / "out").string(), "--no-store",
+                 "--sensitivity-games", "0", "--handicap-rounds", "4"});
+    ASSERT_EQ(r.code, 0) << r.err;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string page(const std::string& path) { return read_text(*dir_ / "out" / path); }
+  static TempDir* dir_;
+};
+TempDir* EvidenceReport::dir_ = nullptr;
+
+// "Write one page per evidence record (citation, type, date, place with a small map, the rules
+// paraphrase, the quoted content, confidence, the rulesets that cite it, each linking back)"
+TEST_F(EvidenceReport, EachRecordHasAPageWithEverythingAndLinksBack) {
+  for (const char* id : {"DLP.Evidence.1450", "DLP.Evidence.1880", "DLP.Evidence.693",
+                         "DLP.Evidence.741", "MANCALA.Evidence.1", "MANCALA.Evidence.2"}) {
+    EXPECT_TRUE(fs::exists(*dir_ / "out" / "evidence" / (std::string(id) + ".html"))) << id;
+  }
+  const std::string p = page("evidence/DLP.Evidence.741.html");
+  EXPECT_NO_THROW(xml_check::parse(p.substr(p.find('\n') + 1))) << "well-formed after the doctype";
+  for (
+      const char* part :
+      {"<h1>DLP.Evidence.741: Mawkar Katiya</h1>", "<dt>Type</dt><dd>Ethnography</dd>",
+       "<dt>Date</dt><dd>1923-06-01 - 1923-12-31</dd>",
+       "<span class=\"approx\">approximate</span> position 25.57\xC2\xB0N 91.88\xC2\xB0"
+       "E, within 100 km (the region Khasi)",
+       "<dt>Confidence</dt><dd>100 (the source&#39;s confidence, 0-100)</dd>",
+       "Das-Gupta. H. 1923. &quot;Notes on a Type of Sedentary Game",
+       "<h2 id=\"rules\">Rules (a paraphrase)</h2>", "<blockquote>&quot;The type of sedentary game",
+       "<a href=\"../rulesets/mawkar_katiya.das_gupta_1923.html\">mawkar_katiya/das_gupta_1923</a>",
+       "<a href=\"../rulesets/mawkar_katiya.no_handicaps.html\">mawkar_katiya/no_handicaps</a>",
+       "<code>mawkar_katiya/opposite_capture</code>",  // cites it, not in this report
+       "@article{DasGupta1923,", "<a href=\"../index.html\">"}) {
+    EXPECT_NE(p.find(part), std::string::npos) << part;
+  }
+  // Its small map: one dashed region circle, in a well-formed <svg>, with "approximate".
+  const std::string svg = p.substr(p.find("<svg"), p.find("</svg>") + 6 - p.find("<svg"));
+  const xml_check::Element root = xml_check::parse(svg);
+  EXPECT_EQ(xml_check::find_all(root, "ellipse").size(), 1u);
+  EXPECT_NE(svg.find("approximate position: the region Khasi, within 100 km"), std::string::npos);
+  // A record with its own coordinates: a dot, no circle.
+  const std::string khutka = page("evidence/DLP.Evidence.1450.html");
+  EXPECT_NE(khutka.find("(32.58\xC2\xB0N 71.54\xC2\xB0"
+                        "E)"),
+            std::string::npos);
+  EXPECT_EQ(occurrences(khutka, "<ellipse"), 0u);
+  EXPECT_EQ(occurrences(khutka, "class=\"point\""), 1u);
+}
+
+// "link every ruleset page and comparison to the records it cites"
+TEST_F(EvidenceReport, RulesetPagesAndComparisonsLinkTheRecordsTheyCite) {
+  const std::string ruleset = page("rulesets/sonka.vanoverbergh_1927.html");
+  EXPECT_NE(ruleset.find("evidence: <a href=\"../evidence/DLP.Evidence.693.html\">"
+                         "DLP.Evidence.693</a>"),
+            std::string::npos);
+  const std::string compare = page("compare/mawkar_katiya.html");
+  EXPECT_NE(compare.find("Evidence these reconstructions cite: <a "
+                         "href=\"../evidence/DLP.Evidence.741.html\">DLP.Evidence.741</a>."),
+            std::string::npos);
+  EXPECT_NO_THROW(xml_check::parse(compare.substr(compare.find('\n') + 1)));
+}
+
+// "A suggested citation for a reconstruction and a run (ruleset id, rules hash, engine version,
+// seed, agent) on each ruleset page"
+TEST_F(EvidenceReport, RulesetPagesSuggestACitationForTheReconstructionAndTheRun) {
+  const std::string p = page("rulesets/sonka.vanoverbergh_1927.html");
+  const size_t at = p.find("rules hash <code>") + 17;
+  const std::string hash = p.substr(at, p.find('<', at) - at);
+  EXPECT_NE(p.find("<h2 id=\"cite\">How to cite</h2>"), std::string::npos);
+  EXPECT_NE(p.find("The reconstruction: Sonka (Iloko, Vanoverbergh 1927) (mancala ruleset "
+                   "sonka/vanoverbergh_1927, reconstructed; rules hash " +
+                   hash + "), after evidence DLP.Evidence.693."),
+            std::string::npos)
+      << p;
+  EXPECT_NE(p.find("This run: Simulation of ruleset sonka/vanoverbergh_1927 (rules hash "),
+            std::string::npos);
+  EXPECT_NE(p.find(": " + kGames + " games, random agent on both sides, seed 1, mancala engine "),
+            std::string::npos);
+  EXPECT_NE(p.find("To reproduce: mancala simulate sonka/vanoverbergh_1927 --games " + kGames +
+                   " --seed 1 --agent random."),
+            std::string::npos);
+}
+
+// "A map ... on the report's index ..., each linking to its record page"
+TEST_F(EvidenceReport, TheIndexShowsTheEvidenceMapAndList) {
+  const std::string index = page("index.html");
+  EXPECT_NO_THROW(xml_check::parse(index.substr(index.find('\n') + 1)));
+  const size_t at = index.find("<h2 id=\"evidence\">Evidence</h2>");
+  ASSERT_NE(at, std::string::npos);
+  const std::string svg =
+      index.substr(index.find("<svg", at), index.find("</svg>", at) + 6 - index.find("<svg", at));
+  const xml_check::Element map = xml_check::parse(svg);
+  EXPECT_EQ(xml_check::find_all(map, "a").size(), 6u);        // every seed record is placed
+  EXPECT_EQ(xml_check::find_all(map, "ellipse").size(), 5u);  // five only by their region
+  EXPECT_NE(svg.find("href=\"evidence/DLP.Evidence.741.html\""), std::string::npos);
+  EXPECT_NE(index.find("<a href=\"evidence/DLP.Evidence.693.html\">DLP.Evidence.693</a>"),
+            std::string::npos);
+  EXPECT_NE(index.find("Iloko <em>(approximate, \xC2\xB1"
+                       "200 km)</em>"),
+            std::string::npos);
+}
+
+// "screenshots of the index, a record page and a comparison at 1400 and 800 pixels wide"
+TEST_F(EvidenceReport, PagesRenderInHeadlessChromiumWhenInstalled) {
+  const char* chromium = "/usr/bin/chromium";
+  if (!fs::exists(chromium)) GTEST_SKIP() << "no " << chromium;
+  for (const char* path :
+       {"index.html", "evidence/DLP.Evidence.741.html", "compare/mawkar_katiya.html"}) {
+    for (const int width : {1400, 800}) {
+      const fs::path png = *dir_ / (std::to_string(width) + ".png");
+      const std::string command =
+          std::string("timeout 120 ") + chromium +
+          " --headless --no-sandbox --disable-gpu --disable-background-networking"
+          " --disable-component-update --disable-sync --no-first-run --user-data-dir=" +
+          (*dir_ / "profile").string() + " --screenshot=" + png.string() +
+          " --window-size=" + std::to_string(width) + ",1200 file://" +
+          (*dir_ / "out" / path).string() + " >/dev/null 2>&1";
+      ASSERT_EQ(std::system(command.c_str()), 0) << command;
+      const std::string image = read_text(png);
+      ASSERT_GT(image.size(), 10000u) << path << " at " << width << ": a blank page is smaller";
+      EXPECT_EQ(image.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    }
+  }
+}
+
+// "`mancala evidence map --out FILE.svg [filters]` writes the same map for any search"
+TEST(EvidenceMap, WritesAnSvgOfASearch) {
+  TempDir dir;
+  const std::string db = (dir / "a.db").string();
+  ASSERT_EQ(run_cli({"evidence", "import", (data_dir() / "evidence").string(), "--db", db}).code,
+            0);
+  const std::string out = (dir / "map.svg").string();
+  const Result r = run_cli({"evidence", "map", "--out", out, "--to", "1929", "--link",
+                            "evidence/{id}.html", "--db", db});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "wrote " + out + ": 3 records (2 at an approximate position)\n");
+  const std::string svg = read_text(out);
+  EXPECT_TRUE(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
+  const xml_check::Element root = xml_check::parse(svg.substr(svg.find('\n') + 1));
+  EXPECT_EQ(root.name, "svg");
+  EXPECT_EQ(root.children[0].name, "title");
+  EXPECT_EQ(xml_check::find_all(root, "ellipse").size(), 2u);  // Khasi and Iloko
+  EXPECT_EQ(xml_check::find_all(root, "a").size(), 3u);
+  EXPECT_NE(svg.find("href=\"evidence/DLP.Evidence.1450.html\""), std::string::npos);
+  EXPECT_EQ(svg.find("<script"), std::string::npos);
+  // Usage errors.
+  const Result no_out = run_cli({"evidence", "map", "--db", db});
+  EXPECT_EQ(no_out.code, 2);
+  EXPECT_EQ(no_out.err, "mancala: evidence map: give the SVG file to write with --out FILE.svg\n");
+  const Result bad_link =
+      run_cli({"evidence", "map", "--out", out, "--link", "x.html", "--db", db});
+  EXPECT_EQ(bad_link.code, 2);
+  EXPECT_EQ(bad_link.err,
+            "mancala: evidence map: --link must hold {id}, e.g. 'evidence/{id}.html'\n");
+}
+
+TEST(EvidenceMap, TheWorldOutlineIsTheCommittedNaturalEarthFile) {
+  const reports::WorldOutline world =
+      reports::read_world_outline((data_dir() / "world" / "land-110m.txt").string());
+  EXPECT_EQ(world.rings.size(), 118u);
+  std::size_t points = 0;
+  for (const auto& ring : world.rings) points += ring.size();
+  EXPECT_EQ(points, 4468u);
+  EXPECT_TRUE(fs::exists(data_dir() / "world" / "README.md"));
+}
+
+// "and in `runs show`"
+TEST(RunsShow, GivesASuggestedCitation) {
+  TempDir dir;
+  const std::string db = (dir / "a.db").string();
+  const Result sim = run_cli({"simulate", "kalah", "--games", "10", "--seed", "7", "--db", db});
+  ASSERT_EQ(sim.code, 0) << sim.err;
+  const Result table = run_cli({"runs", "show", "1", "--format", "table", "--db", db});
+  EXPECT_EQ(table.code, 0) << table.err;
+  EXPECT_NE(table.out.find("\ncite as: Simulation of ruleset kalah/standard (rules hash "),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find(": 10 games, random agent on both sides, seed 7, mancala engine "),
+            std::string::npos);
+  EXPECT_NE(table.out.find(", archive run 1. To reproduce: mancala simulate kalah/standard "
+                           "--games 10 --seed 7 --agent random.\n"),
+            std::string::npos);
+  const Result json = run_cli({"runs", "show", "1", "--db", db});
+  EXPECT_NE(json.out.find("\"citation\": \"Simulation of ruleset kalah/standard"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace mancala::cli
