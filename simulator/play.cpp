@@ -1,5 +1,7 @@
 #include "simulator/play.h"
 
+#include "simulator/playout.h"
+
 namespace mancala::sim {
 
 GameResult play_game(const Game& game, AgentSpec first, AgentSpec second, Rng& rng,
@@ -19,7 +21,11 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
   State s = start_match(game, match);
   if (observer) observer->on_start(s);
   MoveList moves;
+  // Random against random, unwatched: the playout loop draws the same moves from the same stream.
+  const bool playout =
+      !observer && first.spec().kind == Agent::kRandom && second.spec().kind == Agent::kRandom;
   for (;;) {  // rounds: one unless the rules play a match
+    if (playout) random_playout(game, s, rng);
     while (!s.over) {
       if (game.joint_turn(s)) {
         // Both choose from the same position, neither seeing the other's choice.
