@@ -5,9 +5,9 @@
 #include <iomanip>
 #include <sstream>
 
+#include "analysis/compare_builder.h"
+#include "analysis/handicap_builder.h"
 #include "cli/commands.h"
-#include "cli/compare_builder.h"
-#include "cli/handicap_builder.h"
 #include "cli/options.h"
 #include "common/paths.h"
 #include "simulator/batch.h"
@@ -61,6 +61,10 @@ int cmd_compare(const Args& args, Io& io) {
       "games,n", po::value<long long>(&games)->default_value(10000), "games (matches) per ruleset")(
       "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
       "no-crn", "no common random numbers: give each ruleset its own seed (independent samples)")(
+      "all-pairs",
+      "test every pair of rulesets (default: each against the first, the game's default with "
+      "--game or --evidence)")(
+      "wide", "print every column of the tables (default: fit $COLUMNS, the terminal, or 100)")(
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
@@ -72,6 +76,7 @@ int cmd_compare(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options("compare",
                      "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
+                     "       [--all-pairs] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T]\n"
                      "       [--format table|json|csv|md|html]",
                      desc, pos, args, vm, io)) {
@@ -88,12 +93,13 @@ int cmd_compare(const Args& args, Io& io) {
   if (seed < 0) throw UsageError("compare: --seed: must be 0 or more");
   check_threads("compare", threads);
   const std::string format = check_compare_format("compare", vm["format"].as<std::string>());
-  CompareOptions options;
+  analysis::CompareOptions options;
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
   options.threads = threads;
   options.agents = agents_option("compare", vm);
   options.common_random_numbers = !vm.count("no-crn");
+  options.all_pairs = vm.count("all-pairs") > 0;
 
   std::vector<sim::RuleSet> rulesets;
   std::string what;
@@ -106,10 +112,10 @@ int cmd_compare(const Args& args, Io& io) {
     for (const std::string& id : ids) rulesets.push_back(sim::load_ruleset(id));
   } else if (vm.count("game")) {
     what = "--game " + vm["game"].as<std::string>();
-    rulesets = rulesets_of_game(vm["game"].as<std::string>());
+    rulesets = analysis::rulesets_of_game(vm["game"].as<std::string>());
   } else {
     what = "--evidence " + vm["evidence"].as<std::string>();
-    rulesets = rulesets_of_evidence(
+    rulesets = analysis::rulesets_of_evidence(
         vm["evidence"].as<std::string>(),
         default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
         [&](const std::string& line) { io.err << "mancala: " << line << "\n"; });
@@ -119,14 +125,21 @@ int cmd_compare(const Args& args, Io& io) {
                 "), nothing to compare it with");
   }
 
-  Comparison comparison;
+  analysis::Comparison comparison;
   {
     Progress progress(io);
     options.progress = [&](const std::string& id, uint64_t done, uint64_t total) {
       progress.update(id, done, total);
     };
     const auto start = std::chrono::steady_clock::now();
-    comparison = compare_rulesets(rulesets, options);
+    comparison = analysis::compare_rulesets(rulesets, options);
+    if (options.agents.label() != "random") {
+      // Skilled play: say where a verdict under random play (same rulesets, seed, N) fails.
+      analysis::CompareOptions random_play = options;
+      random_play.agents = sim::AgentPair();
+      analysis::add_random_play_verdicts(comparison,
+                                         analysis::compare_rulesets(rulesets, random_play));
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::ostringstream line;
@@ -135,15 +148,15 @@ int cmd_compare(const Args& args, Io& io) {
            << line.str() << " s\n";
   }
   if (format == "json") {
-    io.out << comparison_json(comparison).dump(2) << "\n";
+    io.out << analysis::comparison_json(comparison).dump(2) << "\n";
   } else if (format == "csv") {
-    io.out << comparison_csv(comparison);
+    io.out << analysis::comparison_csv(comparison);
   } else if (format == "md") {
-    io.out << comparison_markdown(comparison);
+    io.out << analysis::comparison_markdown(comparison);
   } else if (format == "html") {
-    io.out << comparison_html_page(comparison, "Comparison of rule reconstructions");
+    io.out << analysis::comparison_html_page(comparison, "Comparison of rule reconstructions");
   } else {
-    io.out << comparison_text(comparison);
+    io.out << analysis::comparison_text(comparison, vm.count("wide") ? 0 : output_width(io));
   }
   return 0;
 }
@@ -162,13 +175,14 @@ int cmd_handicap(const Args& args, Io& io) {
       "no-matches", "play only the rounds of each level, no whole matches")(
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
-      "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html");
+      "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
+      "wide", "print every column of the tables (default: fit $COLUMNS, the terminal, or 100)");
   add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options("handicap",
-                     "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches]\n"
+                     "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--format "
                      "table|json|csv|md|html]",
                      desc, pos, args, vm, io)) {
@@ -180,17 +194,17 @@ int cmd_handicap(const Args& args, Io& io) {
   if (seed < 0) throw UsageError("handicap: --seed: must be 0 or more");
   check_threads("handicap", threads);
   const std::string format = check_compare_format("handicap", vm["format"].as<std::string>());
-  HandicapOptions options;
+  analysis::HandicapOptions options;
   options.games = games;
   options.seed = static_cast<uint64_t>(seed);
   options.threads = threads;
   options.agents = agents_option("handicap", vm);
   options.matches = !vm.count("no-matches");
-  if (vm.count("levels")) options.levels = parse_levels(vm["levels"].as<std::string>());
+  if (vm.count("levels")) options.levels = analysis::parse_levels(vm["levels"].as<std::string>());
   const sim::RuleSet rules = sim::load_ruleset(vm["ruleset"].as<std::string>());
 
   const auto start = std::chrono::steady_clock::now();
-  const HandicapResult result = measure_handicaps(rules, options);
+  const analysis::HandicapResult result = analysis::measure_handicaps(rules, options);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::ostringstream line;
@@ -199,15 +213,15 @@ int cmd_handicap(const Args& args, Io& io) {
          << " rounds" << (options.matches ? " and " + std::to_string(games) + " matches" : "")
          << " in " << line.str() << " s\n";
   if (format == "json") {
-    io.out << handicap_json(result).dump(2) << "\n";
+    io.out << analysis::handicap_json(result).dump(2) << "\n";
   } else if (format == "csv") {
-    io.out << handicap_csv(result);
+    io.out << analysis::handicap_csv(result);
   } else if (format == "md") {
-    io.out << handicap_markdown(result);
+    io.out << analysis::handicap_markdown(result);
   } else if (format == "html") {
-    io.out << handicap_html_page(result, "Handicap effects of " + rules.id);
+    io.out << analysis::handicap_html_page(result, "Handicap effects of " + rules.id);
   } else {
-    io.out << handicap_text(result);
+    io.out << analysis::handicap_text(result, vm.count("wide") ? 0 : output_width(io));
   }
   return 0;
 }

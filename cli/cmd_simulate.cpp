@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/ladder.h"
 #include "archive/store.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -33,63 +34,6 @@ namespace {
 
 using nlohmann::json;
 using namespace mancala::sim;
-
-// ---- output ----------------------------------------------------------------------------------
-
-// Where a command's data goes: io.out, or a file (--output) written whole or not at all: the text
-// is built in memory, written to "<path>.tmp" and renamed over the path. The temporary file is
-// created at once, so an unwritable path fails before any work is done.
-class Output {
- public:
-  // Checks before any game is played that the file can be written: not a folder, and a
-  // temporary file of our own (never a user's "<path>.tmp") can be made beside it.
-  Output(Io& io, std::string path) : io_(io), path_(std::move(path)) {
-    if (!world::writer()) path_.clear();  // MPI: only rank 0 writes (common/world.h)
-    if (path_.empty()) return;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path_, ec)) {
-      throw Error(where(path_, "", "cannot write the output file (it is a folder)"));
-    }
-    std::string name = path_ + ".mancala-XXXXXX";
-    const int fd = ::mkstemp(name.data());
-    if (fd < 0)
-      throw Error(where(
-          path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-    ::close(fd);
-    tmp_ = name;
-  }
-  ~Output() {
-    if (!tmp_.empty()) std::remove(tmp_.c_str());
-  }
-  Output(const Output&) = delete;
-  Output& operator=(const Output&) = delete;
-
-  std::ostream& stream() { return path_.empty() ? io_.out : buffer_; }
-  // Where the data went, for messages: the file, or "stdout".
-  std::string destination() const { return path_.empty() ? "stdout" : path_; }
-
-  void commit() {
-    if (path_.empty()) return;
-    {
-      std::ofstream out(tmp_, std::ios::binary | std::ios::trunc);
-      out << buffer_.str();
-      out.close();
-      if (!out)
-        throw Error(where(
-            path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp_, path_, ec);
-    if (ec) throw Error(where(path_, "", "cannot write the output file (" + ec.message() + ")"));
-    tmp_.clear();
-  }
-
- private:
-  Io& io_;
-  std::string path_;
-  std::string tmp_;
-  std::ostringstream buffer_;
-};
 
 // ---- formatting ------------------------------------------------------------------------------
 
@@ -109,11 +53,16 @@ std::string rate_cell(const json& rate) {
          fixed(100 * rate["ci95"][1].get<double>(), 1) + "]";
 }
 
-std::string signed_cell(const json& value) {
+// A difference of two proportions in percentage points, as every table shows the first-player
+// advantage: "+9.3 pp [+5.0, +13.6]".
+std::string points_cell(const json& value) {
   if (!value["value"].is_number()) return "-";
-  const auto sign = [](double x) { return (x >= 0 ? "+" : "") + fixed(x, 3); };
-  return sign(value["value"].get<double>()) + " [" + sign(value["ci95"][0].get<double>()) + ", " +
-         sign(value["ci95"][1].get<double>()) + "]";
+  const auto sign = [](double x) {
+    const std::string text = fixed(100 * x, 1);
+    return (text[0] == '-' || text == "0.0" ? "" : "+") + (text == "-0.0" ? "0.0" : text);
+  };
+  return sign(value["value"].get<double>()) + " pp [" + sign(value["ci95"][0].get<double>()) +
+         ", " + sign(value["ci95"][1].get<double>()) + "]";
 }
 
 std::string number_cell(const json& x, int digits) {
@@ -175,7 +124,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     std::to_string(run["draws"].get<uint64_t>()),
                     std::to_string(run["unfinished"].get<uint64_t>()),
                     rate_cell(run["first_player_win_rate"]),
-                    signed_cell(run["first_player_advantage"]),
+                    points_cell(run["first_player_advantage"]),
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
   }
   print_table(out, "lrrrrrrrrr", rows);
@@ -316,7 +265,9 @@ int cmd_simulate(const Args& args, Io& io) {
     std::string stored;
     if (store && !store_failure) {
       try {
-        stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs[i])));
+        bool added = true;
+        const int64_t id = store->store_run(run_record(run, runs[i]), &added);
+        stored = (added ? ", stored as run " : ", already stored as run ") + std::to_string(id);
       } catch (const archive::ArchiveError& e) {
         store_failure = e.what();
       }
@@ -376,6 +327,11 @@ int cmd_merge(const Args& args, Io& io) {
     } catch (const json::parse_error& e) {
       throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
     }
+    if (analysis::is_ladder_json(doc)) {
+      throw UsageError(
+          "merge: " + file +
+          ": is a ladder's shard: combine those with 'mancala ladder --merge FILE...'");
+    }
     std::vector<std::pair<std::string, const json*>> items;
     if (doc.is_object() && doc.contains("runs")) {
       if (!doc["runs"].is_array()) throw Error(where(file, "runs", "expected an array of runs"));
@@ -412,8 +368,10 @@ int cmd_merge(const Args& args, Io& io) {
   io.out.flush();
   for (size_t i = 0; store && i < merged.size(); ++i) {
     try {
-      const int64_t id = store->store_run(run_record(merged[i], runs[i]));
-      io.err << "merge: " << merged[i].ruleset << ": stored as run " << id << "\n";
+      bool added = true;
+      const int64_t id = store->store_run(run_record(merged[i], runs[i]), &added);
+      io.err << "merge: " << merged[i].ruleset
+             << (added ? ": stored as run " : ": already stored as run ") << id << "\n";
     } catch (const archive::ArchiveError& e) {
       io.err << "mancala: " << e.what() << "; the results were written to " << output.destination()
              << " but not stored\n";

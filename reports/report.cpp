@@ -15,8 +15,8 @@
 
 #include "common/error.h"
 #include "common/world.h"
-#include "reports/histogram.h"
 #include "reports/render.h"
+#include "stats/histogram.h"
 
 namespace mancala::reports {
 namespace {
@@ -65,7 +65,7 @@ struct HandicapStateFigures {
 
 // The multi-round part of a run (present only for rulesets that play matches).
 struct MatchFigures {
-  IntHistogram rounds;  // rounds per match
+  stats::IntHistogram rounds;  // rounds per match
   // Recorded rounds by their result for the round's first mover.
   std::uint64_t rounds_recorded = 0, first_mover_wins = 0, second_mover_wins = 0, draws = 0,
                 unfinished = 0;
@@ -92,8 +92,8 @@ struct RunFigures {
   Rate p1, p2, draw, unfinished_rate, advantage;
   double advantage_p = kNaN;
   std::vector<EndCount> ended_by;
-  IntHistogram plies;
-  DistributionSummary length;
+  stats::IntHistogram plies;
+  stats::DistributionSummary length;
   std::uint64_t relay_moves = 0;
   std::uint64_t relay_games = 0;
   std::optional<MatchFigures> match;
@@ -175,7 +175,7 @@ class Reader {
 };
 
 // The multi-round keys (sim::MatchStats; docs/simulate.md), present only for matches:
-//   "rounds": {"histogram": <IntHistogram JSON of rounds per match>, ...summary figures}
+//   "rounds": {"histogram": <stats::IntHistogram JSON of rounds per match>, ...summary figures}
 //   "round_results": {"rounds", "first_mover_wins", "second_mover_wins", "draws", "unfinished"}
 //   "round_first_mover_win_rate": <rate>, "round_first_mover_advantage": <rate with p_value>
 //   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
@@ -186,8 +186,8 @@ class Reader {
 std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
   if (!run.contains("rounds")) return std::nullopt;
   MatchFigures m;
-  m.rounds = IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
-                                     where(r.context(), "rounds", "histogram"));
+  m.rounds = stats::IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
+                                            where(r.context(), "rounds", "histogram"));
   const json& results = r.at(run, "round_results");
   m.rounds_recorded = r.count_at(results, "rounds");
   m.first_mover_wins = r.count_at(results, "first_mover_wins");
@@ -271,8 +271,8 @@ RunFigures read_run(const json& run) {
   f.advantage_p = r.number_at(r.at(run, "first_player_advantage"), "p_value");
   f.ended_by = r.ended(r.at(run, "ended_by"), "ended_by", "games");
   const json& plies = r.at(run, "plies");
-  f.plies =
-      IntHistogram::from_json(r.at(plies, "histogram"), where(f.ruleset, "plies", "histogram"));
+  f.plies = stats::IntHistogram::from_json(r.at(plies, "histogram"),
+                                           where(f.ruleset, "plies", "histogram"));
   f.length = f.plies.summary();
   const json& relay = r.at(run, "relay_bound_hits");
   f.relay_moves = r.count_at(relay, "moves");
@@ -414,7 +414,7 @@ Table results_table(const RunFigures& f) {
   return table;
 }
 
-Table length_table(const DistributionSummary& s) {
+Table length_table(const stats::DistributionSummary& s) {
   Table table({{"Mean", Align::kRight},
                {"SD", Align::kRight},
                {"Min", Align::kRight},
@@ -965,7 +965,7 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
   const auto rate = [&](const std::string& name, const Rate& r) {
     rows.push_back({name, json_number(r.value), json_number(r.low), json_number(r.high)});
   };
-  const auto summary = [&](const std::string& prefix, const DistributionSummary& s) {
+  const auto summary = [&](const std::string& prefix, const stats::DistributionSummary& s) {
     value(prefix + "_mean", s.mean);
     value(prefix + "_sd", s.sd);
     // Lengths are whole plies (rounds): their extremes are written as the integers they are.

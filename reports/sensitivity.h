@@ -3,7 +3,7 @@
 // and doubled, so a reader sees whether a conclusion rests on the reconstruction's assumption.
 //
 // Like the rest of reports/, this module does not know the simulator: the runs come in as the
-// JSON sim::run_stats_to_json writes; cli/sensitivity_builder.h plays them.
+// JSON sim::run_stats_to_json writes; analysis/sensitivity_builder.h plays them.
 #pragma once
 
 #include <nlohmann/json.hpp>

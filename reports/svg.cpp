@@ -299,14 +299,15 @@ double left_margin(const ChartOptions& options, const Axis& y_axis) {
          (options.y_label.empty() ? 0 : kAxisLabelRow);
 }
 
-std::string bin_name(const HistogramBin& bin) {
+std::string bin_name(const stats::HistogramBin& bin) {
   if (bin.low == bin.high) return std::to_string(bin.low);
   return std::to_string(bin.low) + "\xE2\x80\x93" + std::to_string(bin.high);  // en dash
 }
 
 }  // namespace
 
-std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOptions& options) {
+std::string svg_histogram(const std::vector<stats::HistogramBin>& bins,
+                          const ChartOptions& options) {
   for (std::size_t i = 0; i < bins.size(); ++i) {
     if (bins[i].high < bins[i].low || (i > 0 && bins[i].low <= bins[i - 1].high)) {
       throw Error("svg_histogram: bin " + std::to_string(i + 1) +
@@ -315,7 +316,7 @@ std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOpti
   }
   std::uint64_t tallest = 0;
   std::uint64_t total = 0;
-  for (const HistogramBin& bin : bins) {
+  for (const stats::HistogramBin& bin : bins) {
     tallest = std::max(tallest, bin.count);
     total += bin.count;
   }
@@ -355,7 +356,7 @@ std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOpti
   SvgWriter svg(width, height, options.title, description);
   draw_y_axis(svg, y_axis, sy, frame, options.y_label);
   draw_x_axis(svg, x_axis, sx, frame, options.x_label);
-  for (const HistogramBin& bin : bins) {
+  for (const stats::HistogramBin& bin : bins) {
     if (bin.count == 0) continue;
     const double x0 = sx(static_cast<double>(bin.low) - 0.5);
     const double x1 = sx(static_cast<double>(bin.high) + 0.5);
@@ -369,7 +370,7 @@ std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOpti
   return svg.finish();
 }
 
-std::string svg_histogram(const IntHistogram& histogram, int max_bins,
+std::string svg_histogram(const stats::IntHistogram& histogram, int max_bins,
                           const ChartOptions& options) {
   return svg_histogram(histogram.bins(max_bins), options);
 }

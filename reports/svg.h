@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "reports/histogram.h"
+#include "stats/histogram.h"
 
 namespace mancala::reports {
 
@@ -72,10 +72,12 @@ struct LineSeries {
 //   * output depends only on the arguments (no ids, no clock), so golden tests can compare it;
 //   * empty data draws the axes and "no data" rather than failing.
 
-// Vertical bars of a binned histogram (IntHistogram::bins): x the values, y the counts. Bins must
-// be in increasing order without overlap; throws mancala::Error otherwise.
-std::string svg_histogram(const std::vector<HistogramBin>& bins, const ChartOptions& options);
-std::string svg_histogram(const IntHistogram& histogram, int max_bins, const ChartOptions& options);
+// Vertical bars of a binned histogram (stats::IntHistogram::bins): x the values, y the counts. Bins
+// must be in increasing order without overlap; throws mancala::Error otherwise.
+std::string svg_histogram(const std::vector<stats::HistogramBin>& bins,
+                          const ChartOptions& options);
+std::string svg_histogram(const stats::IntHistogram& histogram, int max_bins,
+                          const ChartOptions& options);
 
 // Horizontal grouped bars: one group per category (top to bottom), one bar per series, each with
 // its interval as an error bar. The value axis is x (x_min, x_max, x_percent apply), e.g. win

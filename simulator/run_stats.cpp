@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "common/error.h"
-#include "reports/stats.h"
+#include "stats/stats.h"
 
 namespace mancala::sim {
 namespace {
@@ -17,19 +17,19 @@ constexpr std::array<const char*, 3> kEndNames = {"rule", "no_progress", "safety
 // A double for JSON: null when it is not a number (an empty sample).
 json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
 
-json interval_json(const reports::Interval& ci) { return json::array({ci.low, ci.high}); }
+json interval_json(const stats::Interval& ci) { return json::array({ci.low, ci.high}); }
 
 // A proportion k / n with its Wilson 95% interval; value and interval null when n is 0.
 json rate_json(uint64_t k, uint64_t n) {
   if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
   return {{"value", static_cast<double>(k) / static_cast<double>(n)},
-          {"ci95", interval_json(reports::wilson_interval(k, n))}};
+          {"ci95", interval_json(stats::wilson_interval(k, n))}};
 }
 
 // Mean, sd, extremes, quantiles and the histogram itself (for exact merges); figures null when
 // empty.
-json distribution_json(const reports::IntHistogram& h) {
-  const reports::DistributionSummary d = h.summary();
+json distribution_json(const stats::IntHistogram& h) {
+  const stats::DistributionSummary d = h.summary();
   const auto extreme = [&](bool lowest) {
     return h.empty() ? json(nullptr) : json(lowest ? h.min() : h.max());
   };
@@ -41,7 +41,7 @@ json distribution_json(const reports::IntHistogram& h) {
 json advantage_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
   if (wins1 + wins2 + draws == 0)
     return {{"value", nullptr}, {"ci95", nullptr}, {"z", nullptr}, {"p_value", nullptr}};
-  const reports::Advantage adv = reports::first_player_advantage(wins1, wins2, draws);
+  const stats::Advantage adv = stats::first_player_advantage(wins1, wins2, draws);
   return {{"value", adv.estimate},
           {"ci95", interval_json(adv.interval)},
           {"z", adv.z},
@@ -213,7 +213,7 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   MatchStats m;
   if (!run.contains("rounds")) return m;
   m.enabled = true;
-  m.rounds = reports::IntHistogram::from_json(
+  m.rounds = stats::IntHistogram::from_json(
       member(member(run, "rounds", context), "histogram", where(context, "rounds", "")),
       where(context, "rounds", "histogram"));
   const std::string results_ctx = where(context, "round_results", "");
@@ -425,7 +425,7 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   const json& relay = member(j, "relay_bound_hits", ctx);
   t.relay_bound_hits = count_at(relay, "moves", where(ctx, "relay_bound_hits", ""));
   t.games_with_relay_bound_hits = count_at(relay, "games", where(ctx, "relay_bound_hits", ""));
-  t.plies = reports::IntHistogram::from_json(
+  t.plies = stats::IntHistogram::from_json(
       member(member(j, "plies", ctx), "histogram", where(ctx, "plies", "")),
       where(ctx, "plies", "histogram"));
   t.match = MatchStats::from_json(j, ctx);

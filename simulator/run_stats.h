@@ -1,7 +1,7 @@
 // RunStats: the statistics of one simulation run (or of one shard of it), their JSON form and the
 // merge of shards.
 //
-// Everything a run accumulates is an integer count or an integer histogram (reports::IntHistogram),
+// Everything a run accumulates is an integer count or an integer histogram (stats::IntHistogram),
 // so adding games and merging shards are exact and order-free: shards merged give the single run
 // bit for bit, and every derived figure (rates, intervals, means, quantiles) is computed from the
 // counts when the JSON is written. docs/simulate.md documents the JSON schema.
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "reports/histogram.h"
 #include "simulator/play.h"
+#include "stats/histogram.h"
 
 namespace mancala::sim {
 
@@ -85,7 +85,7 @@ struct MatchStats {
   };
 
   bool enabled = false;
-  reports::IntHistogram rounds;  // rounds per match
+  stats::IntHistogram rounds;  // rounds per match
   // Rounds recorded (the first kMaxRounds of each match) by their result for the round's first
   // mover: won by the first mover, by the other, drawn, stopped by max_plies.
   uint64_t first_mover_wins = 0, second_mover_wins = 0, round_draws = 0, round_unfinished = 0;
@@ -114,7 +114,7 @@ struct GameTally {
   std::array<uint64_t, 3> ended_by{};
   uint64_t relay_bound_hits = 0;             // moves whose relay chain hit max_sowings_per_move
   uint64_t games_with_relay_bound_hits = 0;  // games with at least one such move
-  reports::IntHistogram plies;               // plies per game
+  stats::IntHistogram plies;                 // plies per game
   MatchStats match;
 
   void add(const GameResult& result);

@@ -1,19 +1,23 @@
 // The comparisons and handicap curves added to the report: a comparison page per game with two or
 // more rulesets, linked from the index and from each of the game's ruleset pages; the handicap
 // curves on the page of each multi-round ruleset; every page still well-formed.
-#include "cli/compare_report.h"
+#include "analysis/compare_report.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
 #include "../reports/xml_check.h"
+#include "analysis/handicap_builder.h"
+#include "reports/html.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::cli {
 namespace {
+
+using namespace mancala::analysis;  // the library under test (analysis/)
 
 const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
 const int64_t kGames = std::getenv("MANCALA_SANITIZED") ? 20 : 60;
@@ -102,6 +106,14 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
   EXPECT_NE(index.find("<a href=\"" + reports::ruleset_page_path("handicap/khutka_like") +
                        "#handicap-curves\">"),
             std::string::npos);
+  // Issue 14: the verdicts defined, with their numbers, on the page that uses them.
+  EXPECT_NE(index.find(reports::html_escape(kVerdictDefinition)), std::string::npos);
+  EXPECT_NE(
+      index.find("#handicap-curves\">handicap/khutka_like</a>: " +
+                 reports::html_escape(verdict_with_numbers(
+                     measure_handicaps(sim::load_ruleset(kFixture), extras().handicap).matches))),
+      std::string::npos)
+      << index;
   const std::string& md = file(r, "report.md").content;
   EXPECT_NE(md.find("\n## Comparisons and handicap effects\n"), std::string::npos);
   EXPECT_NE(md.find("\n### Handicap effects of handicap/khutka_like:"), std::string::npos);

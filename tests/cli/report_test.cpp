@@ -9,15 +9,17 @@
 
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
+#include "analysis/compare_builder.h"
+#include "analysis/compare_report.h"
 #include "cli/cli.h"
-#include "cli/compare_builder.h"
-#include "cli/compare_report.h"
 #include "cli_test_util.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::cli {
 namespace {
+
+using namespace mancala::analysis;  // the library under test (analysis/)
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -27,7 +29,7 @@ using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
 const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
-// Rounds per handicap level for the handicap curves the report adds (cli/compare_report.h).
+// Rounds per handicap level for the handicap curves the report adds (analysis/compare_report.h).
 const std::string kHandicapRounds = std::getenv("MANCALA_SANITIZED") ? "4" : "20";
 
 using testing::Result;
@@ -206,7 +208,7 @@ TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
 TEST(ReportCommand, HelpDocumentsTheDefaults) {
   const Result r = run_cli({"report", "--help"});
   ASSERT_EQ(r.code, 0);
-  EXPECT_NE(r.out.find("usage: mancala report [RULESET...]"), std::string::npos);
+  EXPECT_NE(r.out.find("usage: mancala report [RULESET... | --game G]"), std::string::npos);
   EXPECT_NE(r.out.find("--games ] arg (=50000)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--out ] arg (=reports/out)"), std::string::npos) << r.out;
 }
@@ -217,6 +219,30 @@ struct BadInput {
   int code;
   std::string message;
 };
+
+// Issue 14: "report --game G (every reconstruction of a game, with its comparison page)".
+TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage) {
+  TempDir dir;
+  const fs::path out = dir / "report";
+  const Result r =
+      run_cli({"report", "--game", "kalah", "--games", kGames, "--out", out.string(), "--no-store",
+               "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> ids;
+  for (const std::string& id : sim::list_ruleset_ids())
+    if (id.starts_with("kalah/")) ids.push_back(id);
+  ASSERT_EQ(ids.size(), 2u);
+  std::vector<std::string> expected = {".mancala-report", "index.html",
+                                       "report.md",       "runs.csv",
+                                       "runs.json",       comparison_page_path("kalah")};
+  for (const std::string& id : ids) expected.push_back(reports::ruleset_page_path(id));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(list_files(out), expected);
+  const json runs = json::parse(read_text(out / "runs.json"));
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0]["ruleset"], "kalah/standard");  // the game's default first
+  EXPECT_EQ(runs[1]["ruleset"], "kalah/empty_capture");
+}
 
 TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
   TempDir dir;
@@ -270,6 +296,14 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
       {{"report", "toguz_kumalak", "--out", out, "--db", db, "--no-store"},
        2,
        "mancala: report: give --db or --no-store, not both\n"},
+      {{"report", "--game", "chess", "--out", out, "--db", db},
+       1,
+       "mancala: " + sim::rulesets_dir().string() +
+           ": --game: no game 'chess' (games: kalah, khutka_boia, mawkar_katiya, otep, sonka, "
+           "toguz_kumalak)\n"},
+      {{"report", "otep", "--game", "otep", "--out", out, "--db", db},
+       2,
+       "mancala: report: give rulesets or --game, not both\n"},
   };
   for (const BadInput& c : cases) {
     const Result r = run_cli(c.args);

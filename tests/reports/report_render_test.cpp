@@ -9,9 +9,9 @@
 #include "common/error.h"
 #include "report_test_util.h"
 #include "reports/report.h"
-#include "reports/stats.h"
 #include "reports/table.h"
 #include "simulator/run_stats.h"
+#include "stats/stats.h"
 #include "xml_check.h"
 
 namespace mancala::reports {
@@ -46,13 +46,13 @@ std::vector<std::string> texts(const xml_check::Element& root, const char* name)
 }
 
 std::string rate_text(uint64_t k, uint64_t n) {
-  const Interval ci = wilson_interval(k, n);
+  const stats::Interval ci = stats::wilson_interval(k, n);
   return format_number(100.0 * k / n, 1) + "% [" + format_number(100 * ci.low, 1) + ", " +
          format_number(100 * ci.high, 1) + "]";
 }
 
 json rate_json(uint64_t k, uint64_t n) {
-  const Interval ci = wilson_interval(k, n);
+  const stats::Interval ci = stats::wilson_interval(k, n);
   return {{"value", static_cast<double>(k) / static_cast<double>(n)}, {"ci95", {ci.low, ci.high}}};
 }
 
@@ -66,7 +66,7 @@ json with_matches(json run) {
                           {"draws", 1},
                           {"unfinished", 0}};
   run["round_first_mover_win_rate"] = rate_json(12, 21);
-  const Advantage adv = first_player_advantage(12, 8, 1);
+  const stats::Advantage adv = stats::first_player_advantage(12, 8, 1);
   run["round_first_mover_advantage"] = {{"value", adv.estimate},
                                         {"ci95", {adv.interval.low, adv.interval.high}},
                                         {"p_value", adv.p_value}};
@@ -177,7 +177,7 @@ TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures)
   }
   EXPECT_EQ(groups, (std::vector<std::string>{"Toguz Kumalak", "Khutka Boia"}));
   ASSERT_EQ(toguz.size(), 2u);
-  const Advantage adv = first_player_advantage(60, 30, 10);
+  const stats::Advantage adv = stats::first_player_advantage(60, 30, 10);
   const std::string adv_text = "+30.0 pp [+" + format_number(100 * adv.interval.low, 1) + ", +" +
                                format_number(100 * adv.interval.high, 1) + "]";
   // P1 60 of 100 finished: Wilson 95% [50.20, 69.06] by hand; mean length (100 + 120) / 2.
@@ -188,7 +188,8 @@ TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures)
   // 10 of 100 unfinished; rates are shares of the 90 finished games.
   EXPECT_EQ(toguz[1][0], "Toguz Kumalak without tuzdyk");
   EXPECT_EQ(toguz[1][4], rate_text(45, 90));
-  EXPECT_EQ(toguz[1][6], "0.0% [0.0, " + format_number(100 * wilson_interval(0, 90).high, 1) + "]");
+  EXPECT_EQ(toguz[1][6],
+            "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 90).high, 1) + "]");
   EXPECT_EQ(toguz[1][7].substr(0, 8), "0.0 pp [");
   EXPECT_EQ(toguz[1][9], "10.00%");
   ASSERT_EQ(khutka.size(), 1u);
@@ -220,7 +221,7 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
 
   const auto tables = xml_check::find_all(root, "table");
   ASSERT_EQ(tables.size(), 5u) << "results, lengths, end conditions, two groups of rules";
-  const Advantage adv = first_player_advantage(60, 30, 10);
+  const stats::Advantage adv = stats::first_player_advantage(60, 30, 10);
   EXPECT_EQ(body_rows(*tables[0]),
             (std::vector<std::vector<std::string>>{
                 {"first player (P1) wins", "60", "60.0% [50.2, 69.1]"},
@@ -281,13 +282,14 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
     if (all_text(*xml_check::find_all(*table, "th")[0]) == "Holes in play, P1 minus P2")
       handicap = body_rows(*table);
   }
-  EXPECT_EQ(handicap, (std::vector<std::vector<std::string>>{
-                          {"P2 +1 holes (-1)", "5",
-                           "20.0% [" + format_number(100 * wilson_interval(1, 5).low, 1) + ", " +
-                               format_number(100 * wilson_interval(1, 5).high, 1) + "]",
-                           rate_text(4, 5)},
-                          {"even (0)", "11", rate_text(7, 11), rate_text(3, 11)},
-                          {"P1 +1 holes (+1)", "5", rate_text(4, 5), rate_text(1, 5)}}));
+  EXPECT_EQ(handicap,
+            (std::vector<std::vector<std::string>>{
+                {"P2 +1 holes (-1)", "5",
+                 "20.0% [" + format_number(100 * stats::wilson_interval(1, 5).low, 1) + ", " +
+                     format_number(100 * stats::wilson_interval(1, 5).high, 1) + "]",
+                 rate_text(4, 5)},
+                {"even (0)", "11", rate_text(7, 11), rate_text(3, 11)},
+                {"P1 +1 holes (+1)", "5", rate_text(4, 5), rate_text(1, 5)}}));
   // The whole states, perks named.
   std::vector<std::vector<std::string>> states;
   for (const auto* table : tables) {
@@ -342,16 +344,16 @@ TEST(ReportRender, CsvIsTidyOneRowPerRulesetAndStatistic) {
             (std::vector<std::string>{"60", "", ""}));
   const auto p1 = cell.at({"toguz_kumalak/standard", "first_player_win_rate"});
   EXPECT_EQ(std::stod(p1[0]), 0.6);
-  EXPECT_EQ(std::stod(p1[1]), wilson_interval(60, 100).low)
+  EXPECT_EQ(std::stod(p1[1]), stats::wilson_interval(60, 100).low)
       << "full precision, not rounded for display";
-  EXPECT_EQ(std::stod(p1[2]), wilson_interval(60, 100).high);
+  EXPECT_EQ(std::stod(p1[2]), stats::wilson_interval(60, 100).high);
   EXPECT_EQ(std::stod(cell.at({"toguz_kumalak/standard", "plies_mean"})[0]), 110.0);
   EXPECT_EQ(cell.at({"toguz_kumalak/no_tuzdyk", "unfinished"})[0], "10");
   // Match statistics only for the multi-round ruleset: rounds 1, 2, 3 twice, five and three times.
   EXPECT_EQ(std::stod(cell.at({"khutka_boia/das_gupta", "rounds_mean"})[0]), 2.1);
   const auto p2 = cell.at({"khutka_boia/das_gupta", "handicap_holes_difference_1_p2_win_rate"});
   EXPECT_EQ(std::stod(p2[0]), 0.2);
-  EXPECT_EQ(std::stod(p2[1]), wilson_interval(1, 5).low);
+  EXPECT_EQ(std::stod(p2[1]), stats::wilson_interval(1, 5).low);
   EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "handicap_holes_difference_-1_rounds"})[0], "5");
   EXPECT_EQ(cell.at({"khutka_boia/das_gupta", "rounds_recorded"})[0], "21");
   EXPECT_FALSE(cell.count({"toguz_kumalak/standard", "rounds_mean"}));

@@ -100,7 +100,7 @@ TEST(XmlEscape, EscapesMarkupAndReplacesWhatXmlForbids) {
 TEST(HtmlPage, IsSelfContainedAndWellFormed) {
   Table t({{"ruleset"}, {"P1 wins"}});
   t.add_row({"toguz", Cell::percent(0.51, 1)});
-  IntHistogram h;
+  stats::IntHistogram h;
   for (int v = 40; v < 60; ++v) h.add(v, static_cast<std::uint64_t>(v % 7 + 1));
   const std::string body = "<h1>" + html_escape("Report <1> & co") + "</h1>\n" + t.to_html() +
                            svg_histogram(h, 10, {.title = "Plies"});
@@ -121,7 +121,8 @@ TEST(HtmlPage, IsSelfContainedAndWellFormed) {
 }
 
 TEST(SvgHistogram, OneBarPerNonEmptyBinWithHeightsInProportion) {
-  const std::vector<HistogramBin> bins = {{10, 19, 5}, {20, 29, 0}, {30, 39, 20}, {40, 49, 10}};
+  const std::vector<stats::HistogramBin> bins = {
+      {10, 19, 5}, {20, 29, 0}, {30, 39, 20}, {40, 49, 10}};
   const std::string svg =
       svg_histogram(bins, {.title = "Game length <plies>", .x_label = "plies", .y_label = "games"});
   const xml_check::Element root = check_chart(svg, "Game length <plies>");
@@ -158,7 +159,7 @@ TEST(SvgHistogram, OneBarPerNonEmptyBinWithHeightsInProportion) {
 }
 
 TEST(SvgHistogram, EmptyDataStillDrawsAValidChart) {
-  const std::string svg = svg_histogram(IntHistogram(), 10, {.title = "Nothing yet"});
+  const std::string svg = svg_histogram(stats::IntHistogram(), 10, {.title = "Nothing yet"});
   const xml_check::Element root = check_chart(svg, "Nothing yet");
   EXPECT_TRUE(marks(root, "rect").empty());
   EXPECT_NE(svg.find(">no data</text>"), std::string::npos);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "board_test_util.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
 
@@ -15,6 +16,8 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 6>;
+using board_testing::hole;
+using board_testing::pair;
 
 class Kalah : public ::testing::Test {
  protected:
@@ -23,27 +26,11 @@ class Kalah : public ::testing::Test {
 
   static State position(const Game& g, Row p1, Row p2, int store1 = 0, int store2 = 0,
                         int to_move = 0) {
-    State s = g.initial_state();
-    for (int i = 0; i < 6; ++i) {
-      s.holes[i] = static_cast<uint8_t>(p1[i]);
-      s.holes[6 + i] = static_cast<uint8_t>(p2[i]);
-    }
-    s.store = {static_cast<int16_t>(store1), static_cast<int16_t>(store2)};
-    s.to_move = static_cast<uint8_t>(to_move);
-    s.ply = 4;
-    return s;
+    return board_testing::position(g, p1, p2, {store1, store2, to_move, 4});
   }
-  static Row row(const State& s, int p) {
-    Row out{};
-    for (int i = 0; i < 6; ++i) out[i] = s.holes[6 * p + i];
-    return out;
-  }
-  static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+  static Row row(const State& s, int p) { return board_testing::row<6>(s, p); }
   static void expect(const State& s, Row p1, Row p2, int store1, int store2) {
-    EXPECT_EQ(row(s, 0), p1);
-    EXPECT_EQ(row(s, 1), p2);
-    EXPECT_EQ(s.store,
-              (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
+    board_testing::expect_board(s, p1, p2, store1, store2);
   }
 };
 

@@ -4,6 +4,7 @@
 // from his hole k to k-1 ... 1, then player 2's 7, 6 ... 1, then player 1's 7. 70 counters in all.
 #include <gtest/gtest.h>
 
+#include "board_test_util.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
 
@@ -11,39 +12,19 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 7>;
+void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
+using board_testing::hole;
+using board_testing::pair;
 
 class MawkarKatiya : public ::testing::Test {
  protected:
   const Game game{load_ruleset("mawkar_katiya/das_gupta_1923")};
 
   static State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    State s = g.initial_state();
-    int total = store1 + store2;
-    for (int i = 0; i < 7; ++i) {
-      s.holes[i] = static_cast<uint8_t>(p1[i]);
-      s.holes[7 + i] = static_cast<uint8_t>(p2[i]);
-      total += p1[i] + p2[i];
-    }
-    s.store = {static_cast<int16_t>(store1), static_cast<int16_t>(store2)};
-    s.to_move = static_cast<uint8_t>(to_move);
-    EXPECT_EQ(total, 70) << "hand-made position does not hold 70 counters";
-    return s;
+    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, 70});
   }
   State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
     return position(game, p1, p2, store1, store2, to_move);
-  }
-  static void expect_rows(const State& s, Row p1, Row p2) {
-    Row a{}, b{};
-    for (int i = 0; i < 7; ++i) {
-      a[i] = s.holes[i];
-      b[i] = s.holes[7 + i];
-    }
-    EXPECT_EQ(a, p1);
-    EXPECT_EQ(b, p2);
-  }
-  static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
-  static std::array<int16_t, 2> pair(int a, int b) {
-    return {static_cast<int16_t>(a), static_cast<int16_t>(b)};
   }
 };
 

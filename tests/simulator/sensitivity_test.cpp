@@ -1,4 +1,4 @@
-// The report's sensitivity section (reports/sensitivity.h, cli/sensitivity_builder.h): every
+// The report's sensitivity section (reports/sensitivity.h, analysis/sensitivity_builder.h): every
 // threshold that ends games (no_progress_turns, stop_after_rounds, max_rounds, max_plies) halved
 // and doubled on each ruleset's page, and the thresholds each shipped ruleset has (here, with
 // the rule tests, because it checks the rulesets' provenance too).
@@ -8,11 +8,13 @@
 
 #include "../cli/cli_test_util.h"
 #include "../reports/report_test_util.h"
-#include "cli/sensitivity_builder.h"
+#include "analysis/sensitivity_builder.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
 namespace {
+
+using namespace mancala::analysis;  // the library under test (analysis/)
 
 using report_testing::read_text;
 using report_testing::TempDir;

@@ -8,6 +8,7 @@
 
 #include <sstream>
 
+#include "board_test_util.h"
 #include "cli/cli.h"
 #include "common/error.h"
 #include "simulator/describe.h"
@@ -18,6 +19,8 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 5>;
+using board_testing::hole;
+using board_testing::pair;
 
 Game sonka(Resolution resolution) {
   RuleSet rules = load_ruleset("sonka/vanoverbergh_1927");
@@ -26,25 +29,11 @@ Game sonka(Resolution resolution) {
 }
 
 State position(const Game& g, Row p1, Row p2) {
-  State s = g.initial_state();
-  for (int i = 0; i < 5; ++i) {
-    s.holes[i] = static_cast<uint8_t>(p1[i]);
-    s.holes[5 + i] = static_cast<uint8_t>(p2[i]);
-  }
-  s.ply = 3;
-  return s;
+  return board_testing::position(g, p1, p2, {.ply = 3});
 }
 
 void expect(const State& s, Row p1, Row p2, int store1, int store2) {
-  Row a{}, b{};
-  for (int i = 0; i < 5; ++i) {
-    a[i] = s.holes[i];
-    b[i] = s.holes[5 + i];
-  }
-  EXPECT_EQ(a, p1);
-  EXPECT_EQ(b, p2);
-  EXPECT_EQ(s.store,
-            (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
+  board_testing::expect_board(s, p1, p2, store1, store2);
 }
 
 JointMove joint(const Game& g, const State& s, const std::string& text) {

@@ -6,6 +6,7 @@
 // player has nothing to sow); simultaneous resolution has its own tests (simultaneous_test.cpp).
 #include <gtest/gtest.h>
 
+#include "board_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/match.h"
 #include "simulator/play.h"
@@ -16,7 +17,9 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 5>;
-constexpr int kBurned = -1;
+using board_testing::hole;
+using board_testing::pair;
+constexpr int kBurned = board_testing::kOutOfPlay;
 
 class Sonka : public ::testing::Test {
  protected:
@@ -24,31 +27,11 @@ class Sonka : public ::testing::Test {
 
   // kBurned marks a hole out of play.
   static State position(const Game& g, Row p1, Row p2, int store1 = 0, int store2 = 0) {
-    State s = g.initial_state();
-    for (int i = 0; i < 5; ++i) {
-      for (int p = 0; p < 2; ++p) {
-        const int v = p == 0 ? p1[i] : p2[i];
-        const int pos = 5 * p + i;
-        s.holes[pos] = static_cast<uint8_t>(v == kBurned ? 0 : v);
-        if (v == kBurned) s.out_of_play |= 1u << pos;
-      }
-    }
-    s.store = {static_cast<int16_t>(store1), static_cast<int16_t>(store2)};
-    s.ply = 3;
-    return s;
+    return board_testing::position(g, p1, p2, {.store1 = store1, .store2 = store2, .ply = 3});
   }
-  static Row row(const State& s, int p) {
-    Row out{};
-    for (int i = 0; i < 5; ++i)
-      out[i] = (s.out_of_play >> (5 * p + i) & 1u) ? kBurned : s.holes[5 * p + i];
-    return out;
-  }
-  static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+  static Row row(const State& s, int p) { return board_testing::row<5>(s, p, true); }
   void expect(const State& s, Row p1, Row p2, int store1, int store2) {
-    EXPECT_EQ(row(s, 0), p1);
-    EXPECT_EQ(row(s, 1), p2);
-    EXPECT_EQ(s.store,
-              (std::array<int16_t, 2>{static_cast<int16_t>(store1), static_cast<int16_t>(store2)}));
+    board_testing::expect_board(s, p1, p2, store1, store2, true);
   }
 };
 

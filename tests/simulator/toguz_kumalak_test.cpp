@@ -3,6 +3,7 @@
 // Global hole index: player 1's hole h is h-1, player 2's hole h is 8+h.
 #include <gtest/gtest.h>
 
+#include "board_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/ruleset_io.h"
 
@@ -10,6 +11,9 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 9>;
+void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
+using board_testing::hole;
+using board_testing::pair;
 
 class ToguzKumalak : public ::testing::Test {
  protected:
@@ -17,31 +21,11 @@ class ToguzKumalak : public ::testing::Test {
 
   // A position with player 1's row p1 and player 2's row p2, each from its owner's left.
   State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    State s = g.initial_state();
-    int total = store1 + store2;
-    for (int i = 0; i < 9; ++i) {
-      s.holes[i] = static_cast<uint8_t>(p1[i]);
-      s.holes[9 + i] = static_cast<uint8_t>(p2[i]);
-      total += p1[i] + p2[i];
-    }
-    s.store = {static_cast<int16_t>(store1), static_cast<int16_t>(store2)};
-    s.to_move = static_cast<uint8_t>(to_move);
-    EXPECT_EQ(total, 162) << "hand-made position does not hold 162 stones";
-    return s;
+    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, 162});
   }
   State position(Row p1, Row p2, int store1, int store2, int to_move = 0) {
     return position(game, p1, p2, store1, store2, to_move);
   }
-  void expect_rows(const State& s, Row p1, Row p2) {
-    Row a{}, b{};
-    for (int i = 0; i < 9; ++i) {
-      a[i] = s.holes[i];
-      b[i] = s.holes[9 + i];
-    }
-    EXPECT_EQ(a, p1);
-    EXPECT_EQ(b, p2);
-  }
-  static Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
 };
 
 TEST_F(ToguzKumalak,

@@ -1,0 +1,1446 @@
+#include "analysis/compare_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "archive/store.h"
+#include "common/error.h"
+#include "reports/render.h"
+#include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
+#include "stats/compare_stats.h"
+
+namespace mancala::analysis {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+using reports::Cell;
+using reports::Column;
+using reports::Table;
+
+// ---- numbers ---------------------------------------------------------------------------------
+
+std::string fixed(double x, int decimals) { return reports::format_number(x, decimals); }
+
+std::string signed_fixed(double x, int decimals) {
+  const std::string text = fixed(x, decimals);
+  return (std::isfinite(x) && text.front() != '-' && text != fixed(0.0, decimals)) ? "+" + text
+                                                                                   : text;
+}
+
+// A p-value: four decimals, or two significant digits in scientific form below 0.0001.
+std::string format_p(double p) {
+  if (!std::isfinite(p)) return "-";
+  if (p >= 1e-4) return fixed(p, 4);
+  if (p == 0) return "< 1e-300";  // below the smallest double the normal tail gives
+  std::ostringstream out;
+  out.precision(1);
+  out << std::scientific << p;
+  return out.str();
+}
+
+ordered_json number_json(double x) {
+  return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
+}
+
+ordered_json interval_json(double low, double high) {
+  if (!std::isfinite(low) && !std::isfinite(high)) return nullptr;
+  return ordered_json::array({number_json(low), number_json(high)});
+}
+
+// A value as a table shows it: percent and points scaled by 100.
+std::string format_value(double x, StatFormat format, bool sign) {
+  if (!std::isfinite(x)) return "-";
+  switch (format) {
+    case StatFormat::kCount:
+      return std::to_string(static_cast<long long>(std::llround(x)));
+    case StatFormat::kPercent:
+      return (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) + "%";
+    case StatFormat::kPoints:  // the unit, " pp", is added by format_measure
+      return signed_fixed(100 * x, 1);
+    case StatFormat::kNumber:
+      return sign ? signed_fixed(x, 1) : fixed(x, 1);
+  }
+  return "-";
+}
+
+// "53.0% [50.9, 55.2]"; an end that the data cannot give prints as "-".
+std::string format_measure(double value, double low, double high, StatFormat format, bool sign) {
+  std::string text = format_value(value, format, sign);
+  if (!std::isfinite(low) && !std::isfinite(high)) return text;
+  if (format == StatFormat::kPercent) {
+    const auto end = [&](double x) {
+      return std::isfinite(x) ? (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) : "-";
+    };
+    return text + " [" + end(low) + ", " + end(high) + "]";
+  }
+  const auto end = [&](double x) {
+    return std::isfinite(x) ? format_value(x, format, sign) : std::string("-");
+  };
+  // Percentage points carry their unit once, after the estimate: "+9.3 pp [+5.0, +13.6]".
+  if (format == StatFormat::kPoints) text += " pp";
+  return text + " [" + end(low) + ", " + end(high) + "]";
+}
+
+std::string format_measure(const Measure& m, StatFormat format) {
+  return format_measure(m.value, m.low, m.high, format, false);
+}
+
+double ratio(uint64_t k, uint64_t n) {
+  return n == 0 ? kNoValue : static_cast<double>(k) / static_cast<double>(n);
+}
+
+// ---- rulesets and labels ---------------------------------------------------------------------
+
+// "A", "B", ..., "Z", "AA", "AB", ...: the short names of the rulesets in the tables.
+std::string letter(std::size_t index) {
+  std::string out;
+  for (std::size_t i = index + 1; i > 0; i = (i - 1) / 26)
+    out.insert(out.begin(), static_cast<char>('A' + (i - 1) % 26));
+  return out;
+}
+
+std::vector<std::string> unique_labels(const std::vector<sim::RuleSet>& rulesets) {
+  std::map<std::string, int> total, seen;
+  for (const auto& r : rulesets) ++total[r.id];
+  std::vector<std::string> labels;
+  for (const auto& r : rulesets) {
+    const int n = ++seen[r.id];
+    labels.push_back(total[r.id] > 1 && n > 1 ? r.id + " #" + std::to_string(n) : r.id);
+  }
+  return labels;
+}
+
+// Default rulesets first, then by id.
+void order_rulesets(std::vector<sim::RuleSet>& rulesets) {
+  std::map<std::string, bool> is_default;
+  for (const auto& r : rulesets) is_default[r.id] = is_default_ruleset(r.id);
+  std::stable_sort(rulesets.begin(), rulesets.end(),
+                   [&](const sim::RuleSet& x, const sim::RuleSet& y) {
+                     if (is_default[x.id] != is_default[y.id]) return is_default[x.id];
+                     return x.id < y.id;
+                   });
+}
+
+// ---- the statistics of one run -----------------------------------------------------------------
+
+uint64_t finished_games(const sim::GameTally& t) { return t.games - t.unfinished; }
+
+// Recorded rounds of a run's matches that ended with a winner or a draw, and all of them.
+uint64_t round_decisions(const sim::GameTally& t) {
+  return t.match.first_mover_wins + t.match.second_mover_wins + t.match.round_draws;
+}
+uint64_t rounds_recorded(const sim::GameTally& t) {
+  return t.match.round_ended_by[0] + t.match.round_ended_by[1] + t.match.round_ended_by[2];
+}
+
+Measure rate_measure(uint64_t k, uint64_t n) {
+  if (n == 0) return {};
+  const stats::Interval ci = stats::wilson_interval(k, n);
+  return {ratio(k, n), ci.low, ci.high};
+}
+
+std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
+  std::vector<StatisticRow> rows;
+  const auto add = [&](std::string key, std::string name, StatFormat format, std::string interval,
+                       const std::function<Measure(const sim::GameTally&)>& of) {
+    StatisticRow row{std::move(key), std::move(name), format, std::move(interval), {}};
+    for (const ComparedRun& run : runs) row.values.push_back(of(run.run.tally));
+    rows.push_back(std::move(row));
+  };
+  add("games", "games", StatFormat::kCount, "",
+      [](const sim::GameTally& t) { return Measure{static_cast<double>(t.games)}; });
+  add("first_player_win_rate", "P1 win rate", StatFormat::kPercent, "Wilson",
+      [](const sim::GameTally& t) { return rate_measure(t.wins[0], finished_games(t)); });
+  add("second_player_win_rate", "P2 win rate", StatFormat::kPercent, "Wilson",
+      [](const sim::GameTally& t) { return rate_measure(t.wins[1], finished_games(t)); });
+  add("draw_rate", "draw rate", StatFormat::kPercent, "Wilson",
+      [](const sim::GameTally& t) { return rate_measure(t.draws, finished_games(t)); });
+  add("first_player_advantage", "first-player advantage (percentage points)", StatFormat::kPoints,
+      "Tango score", [](const sim::GameTally& t) {
+        if (finished_games(t) == 0) return Measure{};
+        const stats::Advantage a = stats::first_player_advantage(t.wins[0], t.wins[1], t.draws);
+        return Measure{a.estimate, a.interval.low, a.interval.high};
+      });
+  add("ended_by_rule_rate", "ended by a rule of the game", StatFormat::kPercent, "Wilson",
+      [](const sim::GameTally& t) { return rate_measure(t.ended_by[0], t.games); });
+  add("ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
+      StatFormat::kPercent, "Wilson",
+      [](const sim::GameTally& t) { return rate_measure(t.ended_by[1], t.games); });
+  add("unfinished_rate", "unfinished (safety bound)", StatFormat::kPercent, "Wilson",
+      [](const sim::GameTally& t) { return rate_measure(t.unfinished, t.games); });
+  add("plies_mean", "plies: mean", StatFormat::kNumber, "Student t", [](const sim::GameTally& t) {
+    const stats::Moments m = t.plies.moments();
+    const stats::Interval ci = stats::mean_interval(m);
+    return Measure{m.mean(), ci.low, ci.high};
+  });
+  add("plies_sd", "plies: sd", StatFormat::kNumber, "",
+      [](const sim::GameTally& t) { return Measure{t.plies.sd()}; });
+  for (const auto& [key, name, p] : {std::tuple{"plies_p5", "plies: 5th percentile", 0.05},
+                                     std::tuple{"plies_median", "plies: median", 0.5},
+                                     std::tuple{"plies_p95", "plies: 95th percentile", 0.95}}) {
+    const double q = p;
+    add(key, name, StatFormat::kNumber, "order statistics", [q](const sim::GameTally& t) {
+      const stats::QuantileInterval qi = stats::quantile_interval(t.plies, q);
+      return Measure{qi.estimate, qi.interval.low, qi.interval.high};
+    });
+  }
+  add("plies_min", "plies: min", StatFormat::kNumber, "",
+      [](const sim::GameTally& t) { return Measure{static_cast<double>(t.plies.min())}; });
+  add("plies_max", "plies: max", StatFormat::kNumber, "",
+      [](const sim::GameTally& t) { return Measure{static_cast<double>(t.plies.max())}; });
+  add("relay_bound_hits", "moves cut by the relay bound", StatFormat::kCount, "",
+      [](const sim::GameTally& t) { return Measure{static_cast<double>(t.relay_bound_hits)}; });
+  add("games_with_relay_bound_hits_rate", "games with a move cut by the relay bound",
+      StatFormat::kPercent, "Wilson",
+      [](const sim::GameTally& t) { return rate_measure(t.games_with_relay_bound_hits, t.games); });
+  // Matches: only when some run is one ("-" for the single-round rulesets).
+  const bool any_match = std::any_of(
+      runs.begin(), runs.end(), [](const ComparedRun& r) { return !r.run.tally.match.empty(); });
+  if (!any_match) return rows;
+  add("rounds_mean", "rounds per match: mean", StatFormat::kNumber, "Student t",
+      [](const sim::GameTally& t) {
+        if (t.match.empty() || t.match.rounds.empty()) return Measure{};
+        const stats::Interval ci = stats::mean_interval(t.match.rounds.moments());
+        return Measure{t.match.rounds.mean(), ci.low, ci.high};
+      });
+  add("rounds_median", "rounds per match: median", StatFormat::kNumber, "order statistics",
+      [](const sim::GameTally& t) {
+        if (t.match.empty() || t.match.rounds.empty()) return Measure{};
+        const stats::QuantileInterval q = stats::quantile_interval(t.match.rounds, 0.5);
+        return Measure{q.estimate, q.interval.low, q.interval.high};
+      });
+  add("round_first_mover_win_rate", "rounds won by their first mover", StatFormat::kPercent,
+      "Wilson", [](const sim::GameTally& t) {
+        return t.match.empty() ? Measure{}
+                               : rate_measure(t.match.first_mover_wins, round_decisions(t));
+      });
+  add("round_no_progress_rate", "rounds ended by the no-progress rule", StatFormat::kPercent,
+      "Wilson", [](const sim::GameTally& t) {
+        return t.match.empty() ? Measure{}
+                               : rate_measure(t.match.round_ended_by[1], rounds_recorded(t));
+      });
+  return rows;
+}
+
+// ---- pairwise tests --------------------------------------------------------------------------
+
+// A proportion tested between two runs: events k out of n in each.
+struct RateSpec {
+  const char* key;
+  const char* name;
+  uint64_t (*events)(const sim::GameTally&);
+  uint64_t (*trials)(const sim::GameTally&);
+  bool rounds_of_matches =
+      false;  // a statistic of the rounds of matches: tested when both runs are matches
+};
+
+const std::vector<RateSpec>& rate_specs() {
+  static const std::vector<RateSpec> specs = {
+      {"first_player_win_rate", "P1 win rate", [](const sim::GameTally& t) { return t.wins[0]; },
+       finished_games},
+      {"second_player_win_rate", "P2 win rate", [](const sim::GameTally& t) { return t.wins[1]; },
+       finished_games},
+      {"draw_rate", "draw rate", [](const sim::GameTally& t) { return t.draws; }, finished_games},
+      {"ended_by_no_progress_rate", "ended by the no-progress (match: stopping) rule",
+       [](const sim::GameTally& t) { return t.ended_by[1]; },
+       [](const sim::GameTally& t) { return t.games; }},
+      {"unfinished_rate", "unfinished (safety bound)",
+       [](const sim::GameTally& t) { return t.unfinished; },
+       [](const sim::GameTally& t) { return t.games; }},
+      {"games_with_relay_bound_hits_rate", "games with a move cut by the relay bound",
+       [](const sim::GameTally& t) { return t.games_with_relay_bound_hits; },
+       [](const sim::GameTally& t) { return t.games; }},
+      {"round_first_mover_win_rate", "rounds won by their first mover",
+       [](const sim::GameTally& t) { return t.match.first_mover_wins; }, round_decisions, true},
+      {"round_no_progress_rate", "rounds ended by the no-progress rule",
+       [](const sim::GameTally& t) { return t.match.round_ended_by[1]; }, rounds_recorded, true},
+  };
+  return specs;
+}
+
+constexpr const char* kRateTest = "two-proportion z test (pooled)";
+constexpr const char* kAdvantageTest = "Wald z test";
+constexpr const char* kRankTest = "Mann-Whitney U (normal approximation, tie-corrected)";
+constexpr const char* kKsTest = "Kolmogorov-Smirnov (asymptotic)";
+
+// B minus A of a length (plies, rounds): Mann-Whitney's rank test with the Welch interval of the
+// difference of means. `b_letter` and `more` word the effect: "P(B game longer)".
+PairTest location_test(const stats::IntHistogram& a, const stats::IntHistogram& b, const char* key,
+                       const char* name, const std::string& b_letter, const std::string& more) {
+  const stats::MannWhitney mw = stats::mann_whitney(a, b);
+  const stats::Moments ma = a.moments(), mb = b.moments();
+  PairTest test;
+  test.key = key;
+  test.name = name;
+  test.format = StatFormat::kNumber;
+  test.estimate = mb.mean() - ma.mean();
+  if (ma.count() >= 2 && mb.count() >= 2) {
+    test.interval = stats::welch_difference(mb, ma).interval;
+    test.interval_method = "Welch t (difference of means)";
+  }
+  test.test = kRankTest;
+  test.statistic_name = "z";
+  test.statistic = -mw.z;  // mann_whitney's z is positive when its first sample (a) is larger
+  test.p_value = mw.p_value;
+  test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + b_letter +
+                " " + more + ") = " + fixed(mw.effect, 3);
+  return test;
+}
+
+PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a, std::size_t b,
+                            bool crn, const std::vector<RuleDiffRow>& diff) {
+  const sim::GameTally& ta = runs[a].run.tally;
+  const sim::GameTally& tb = runs[b].run.tally;
+  PairComparison pair;
+  pair.a = a;
+  pair.b = b;
+  for (const RuleDiffRow& row : diff) {
+    if (row.values[a].value != row.values[b].value) pair.differing_keys.push_back(row.key);
+  }
+  pair.identical_games = crn && runs[a].run.rules_hash == runs[b].run.rules_hash &&
+                         runs[a].run.seed == runs[b].run.seed &&
+                         runs[a].run.agent == runs[b].run.agent && ta.games == tb.games;
+
+  const auto untested = [&](const std::string& name, const std::string& reason) {
+    pair.untested.push_back(name);
+    pair.untested_reasons.push_back(reason);
+  };
+  for (const RateSpec& spec : rate_specs()) {
+    const bool matches_a = !ta.match.empty(), matches_b = !tb.match.empty();
+    if (spec.rounds_of_matches && !(matches_a && matches_b)) {
+      if (matches_a || matches_b)
+        untested(spec.name, "not comparable: only one of the two plays matches");
+      continue;
+    }
+    const uint64_t ka = spec.events(ta), na = spec.trials(ta), kb = spec.events(tb),
+                   nb = spec.trials(tb);
+    // A match's "no-progress" ending is its stopping rule, a single round's the no-progress rule.
+    if (std::string(spec.key) == "ended_by_no_progress_rate" &&
+        runs[a].rules.match != runs[b].rules.match) {
+      untested(spec.name,
+               "not comparable: a match's stopping rule against a round's no-progress rule");
+      continue;
+    }
+    // A rate with no variation at all (no event, or only events, in both runs) has nothing to test.
+    if (na == 0 || nb == 0 || ka + kb == 0 || ka + kb == na + nb) {
+      untested(spec.name, "no variation in either run");
+      continue;
+    }
+    const stats::Difference d = stats::newcombe_difference(kb, nb, ka, na);
+    const stats::ZTest z = stats::two_proportion_z_test(kb, nb, ka, na);
+    PairTest test;
+    test.key = spec.key;
+    test.name = spec.name;
+    test.format = StatFormat::kPoints;
+    test.estimate = d.estimate;
+    test.interval = d.interval;
+    test.interval_method = "Newcombe hybrid score";
+    test.test = kRateTest;
+    test.statistic_name = "z";
+    test.statistic = z.z;
+    test.p_value = z.p_value;
+    test.detail = format_value(ratio(kb, nb), StatFormat::kPercent, false) + " vs " +
+                  format_value(ratio(ka, na), StatFormat::kPercent, false);
+    pair.tests.push_back(test);
+  }
+
+  const uint64_t fa = finished_games(ta), fb = finished_games(tb);
+  if (fa == 0 || fb == 0 || (ta.wins[0] + ta.wins[1] + tb.wins[0] + tb.wins[1]) == 0) {
+    untested("first-player advantage", "no game won in either run");
+  } else {
+    const stats::AdvantageDifference d = stats::advantage_difference(
+        tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
+    PairTest test;
+    test.key = "first_player_advantage";
+    test.name = "first-player advantage";
+    test.format = StatFormat::kPoints;
+    test.estimate = d.estimate;
+    test.interval = d.interval;
+    test.interval_method = "MOVER from Tango intervals";
+    test.test = kAdvantageTest;
+    test.statistic_name = "z";
+    test.statistic = d.z;
+    test.p_value = d.p_value;
+    const double adv_a = stats::first_player_advantage(ta.wins[0], ta.wins[1], ta.draws).estimate;
+    const double adv_b = stats::first_player_advantage(tb.wins[0], tb.wins[1], tb.draws).estimate;
+    test.detail = signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points";
+    pair.tests.push_back(test);
+  }
+
+  // Game length: a location test (Mann-Whitney) with the Welch interval of the mean difference,
+  // and a test of the whole distribution (Kolmogorov-Smirnov).
+  pair.tests.push_back(location_test(ta.plies, tb.plies, "plies_mean", "game length (plies)",
+                                     letter(b), "game longer"));
+  {
+    const stats::KolmogorovSmirnov ks = stats::kolmogorov_smirnov(ta.plies, tb.plies);
+    PairTest test;
+    test.key = "plies_distribution";
+    test.name = "game length distribution";
+    test.format = StatFormat::kNumber;
+    test.estimate = ks.d;
+    test.test = kKsTest;
+    test.statistic_name = "D";
+    test.statistic = ks.d;
+    test.p_value = ks.p_value;
+    test.detail = "largest gap between the distribution functions: " + fixed(ks.d, 3);
+    pair.tests.push_back(test);
+  }
+  if (!ta.match.empty() && !tb.match.empty() && !ta.match.rounds.empty() &&
+      !tb.match.rounds.empty()) {
+    pair.tests.push_back(location_test(ta.match.rounds, tb.match.rounds, "rounds_mean",
+                                       "rounds per match", letter(b), "match has more rounds"));
+  }
+  return pair;
+}
+
+const PairTest* find_test(const PairComparison& pair, const std::string& key) {
+  for (const PairTest& t : pair.tests) {
+    if (t.key == key) return &t;
+  }
+  return nullptr;
+}
+
+// ---- plain-language summaries ----------------------------------------------------------------
+
+std::string key_words(const std::string& key) {
+  std::string out = key;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+std::string points_clause(const std::string& what, const PairTest& t) {
+  std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " pp (95% CI " +
+                    signed_fixed(100 * t.interval.low, 1) + " to " +
+                    signed_fixed(100 * t.interval.high, 1) + ")";
+  return out + (t.significant ? "" : " (not significant after the Holm correction)");
+}
+
+std::string change_phrase(const ComparedRun& a, const ComparedRun& b, const PairComparison& pair) {
+  const std::vector<std::string>& keys = pair.differing_keys;
+  if (keys.empty()) return "same rules";
+  if (keys.size() > 3) {
+    std::string list;
+    for (std::size_t i = 0; i < keys.size() && i < 6; ++i) list += (i ? ", " : "") + keys[i];
+    return std::to_string(keys.size()) + " rule keys differ (" + list +
+           (keys.size() > 6 ? ", ..." : "") + ")";
+  }
+  const json ra = sim::rules_to_json(a.rules), rb = sim::rules_to_json(b.rules);
+  std::string out;
+  for (const std::string& key : keys) {
+    out += (out.empty() ? "" : "; ") +
+           instead_of(describe_rule_value(key, rb[key]), describe_rule_value(key, ra[key]));
+  }
+  return out;
+}
+
+std::string summary_line(const std::vector<ComparedRun>& runs, const PairComparison& pair) {
+  const ComparedRun& a = runs[pair.a];
+  const ComparedRun& b = runs[pair.b];
+  std::string line = b.label + " vs " + a.label + ": ";
+  if (pair.identical_games) {
+    return line +
+           "same rules and same random numbers: every game is the same, so every difference is "
+           "zero";
+  }
+  line += change_phrase(a, b, pair) + ": ";
+  std::vector<std::string> clauses;
+  if (const PairTest* t = find_test(pair, "first_player_advantage")) {
+    clauses.push_back(points_clause("first-player advantage", *t));
+  } else {
+    clauses.push_back("first-player advantage not tested (no game won in either)");
+  }
+  if (const PairTest* t = find_test(pair, "plies_mean")) {
+    const double mean_a = a.run.tally.plies.mean(), mean_b = b.run.tally.plies.mean();
+    const double change = mean_a > 0 ? mean_b / mean_a - 1 : kNoValue;
+    const std::string games = a.rules.match && b.rules.match ? "matches" : "games";
+    std::string clause;
+    if (!std::isfinite(change) || std::fabs(change) < 0.005) {
+      clause = games + " about as long";
+    } else if (change >= 1) {
+      clause = games + " " + fixed(change + 1, 1) + " times as long";
+    } else {
+      clause = games + " " + fixed(100 * std::fabs(change), 0) + "% " +
+               (change < 0 ? "shorter" : "longer");
+    }
+    clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies)";
+    clauses.push_back(clause +
+                      (t->significant ? "" : " (not significant after the Holm correction)"));
+  }
+  if (const PairTest* t = find_test(pair, "rounds_mean"); t && t->significant) {
+    clauses.push_back(signed_fixed(t->estimate, 1) + " rounds per match (mean " +
+                      fixed(b.run.tally.match.rounds.mean(), 1) + " vs " +
+                      fixed(a.run.tally.match.rounds.mean(), 1) + ")");
+  }
+  // The other rates only when they differ significantly, to keep the line short.
+  const std::string stopped = a.rules.match && b.rules.match ? "matches ended by the stopping rule"
+                                                             : "ended by the no-progress rule";
+  for (const auto& [key, what] :
+       {std::pair<const char*, std::string>{"draw_rate", "draws"},
+        std::pair<const char*, std::string>{"ended_by_no_progress_rate", stopped},
+        std::pair<const char*, std::string>{"unfinished_rate", "unfinished"}}) {
+    const PairTest* t = find_test(pair, key);
+    if (t && t->significant) clauses.push_back(points_clause(what, *t));
+  }
+  for (std::size_t i = 0; i < clauses.size(); ++i) line += (i ? ", " : "") + clauses[i];
+  return line;
+}
+
+// ---- notes -----------------------------------------------------------------------------------
+
+std::vector<std::string> method_notes(const Comparison& c) {
+  std::vector<std::string> notes;
+  if (c.common_random_numbers) {
+    notes.push_back(
+        "Common random numbers: used. Game g of every ruleset was played with the random stream "
+        "(seed, g), so two "
+        "rulesets' games coincide move for move until their rules first act differently. The "
+        "intervals and tests treat "
+        "the runs as independent samples and do not use this pairing; when it correlates the runs "
+        "positively (the usual "
+        "case) they are conservative. Rulesets with the same rules and seed play identical games.");
+  } else {
+    notes.push_back(
+        "Common random numbers: not used. Each ruleset was played with its own seed (listed with "
+        "the rulesets), so the "
+        "runs are independent samples, as the intervals and tests assume.");
+  }
+  std::size_t max_per_pair = 0;
+  for (const PairComparison& p : c.pairs) max_per_pair = std::max(max_per_pair, p.tests.size());
+  notes.push_back("Multiple comparisons: " + std::to_string(c.tests_made) + " tests over " +
+                  std::to_string(c.pairs.size()) + (c.pairs.size() == 1 ? " pair" : " pairs") +
+                  " (at most " + std::to_string(max_per_pair) +
+                  " per pair; a rate with no variation in either run, or not comparable, is not "
+                  "tested), p-values Holm-corrected over all " +
+                  std::to_string(c.tests_made) +
+                  "; significant means Holm-adjusted p <= " + fixed(c.alpha, 2) + ".");
+  notes.push_back(std::string("Tests: ") + kRateTest + " for win, draw and ending rates; " +
+                  kAdvantageTest + " for the first-player advantage; " + kRankTest +
+                  " for game length; " + kKsTest +
+                  " for the whole length distribution (conservative with tied lengths).");
+  notes.push_back(
+      "95% intervals: Wilson for rates, Tango score for the first-player advantage, Student t for "
+      "the mean length, "
+      "order statistics (distribution-free) for length percentiles; for differences: Newcombe "
+      "hybrid score for rates, "
+      "MOVER from the Tango intervals for the advantage, Welch t for the mean length.");
+  notes.push_back(
+      "For a multi-round ruleset a game is a whole match: its length is the plies of all its "
+      "rounds, and "
+      "'ended by the no-progress (match: stopping) rule' counts matches ended by the "
+      "reconstruction's stopping rule "
+      "(stop_after_rounds).");
+  notes.push_back(
+      std::string("Win and draw rates are over finished games; the ending rates over all games. ") +
+      (c.all_pairs ? "Every pair is compared: differences are the later ruleset minus the earlier "
+                     "(B - A, C - A, C - B, ...)"
+                   : "Each ruleset is compared with the reference A (the game's default "
+                     "reconstruction when it is in the comparison, else the first ruleset given): "
+                     "differences are B - A, C - A, ...; --all-pairs compares every pair") +
+      ". Differences of rates and the first-player advantage (P(P1 wins) minus P(P2 wins)) are in "
+      "percentage points (pp).");
+  return notes;
+}
+
+// ---- rendering helpers -----------------------------------------------------------------------
+
+std::string provenance_text(const RuleValue& v) {
+  if (v.basis == "default") return "default (no provenance: not set by any file)";
+  std::string out = v.basis + ": " + (v.basis == "evidence" ? "\"" + v.text + "\"" : v.text);
+  if (!v.source.empty()) out += " (source: " + v.source + ")";
+  if (!v.note.empty()) out += " (note: " + v.note + ")";
+  return out;
+}
+
+std::string value_text(const json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+std::string header_line(const Comparison& c) {
+  const sim::RunStats& first = c.runs.front().run;
+  std::string line = "Comparison of " + std::to_string(c.runs.size()) +
+                     " rulesets: " + std::to_string(first.games_requested) + " games each, " +
+                     first.agent + " agent, ";
+  line += c.common_random_numbers
+              ? "seed " + std::to_string(first.seed) + " for every ruleset (common random numbers)"
+              : "independent seeds (no common random numbers)";
+  return line;
+}
+
+// The rulesets, one a row; the long names last, so a narrow table drops them first.
+Table rulesets_table(const Comparison& c) {
+  Table t({{"#", reports::Align::kLeft},
+           {"ruleset"},
+           {"status"},
+           {"seed", reports::Align::kRight},
+           {"rules hash"},
+           {"name"}});
+  for (std::size_t i = 0; i < c.runs.size(); ++i) {
+    const ComparedRun& r = c.runs[i];
+    t.add_row({letter(i), r.label, r.rules.status, Cell::text(std::to_string(r.run.seed)),
+               r.run.rules_hash, r.rules.name});
+  }
+  return t;
+}
+
+// The short column name of a statistic in the statistics table.
+std::string column_name(const StatisticRow& row) {
+  static const std::map<std::string, std::string> names = {
+      {"first_player_win_rate", "P1 win rate"},
+      {"second_player_win_rate", "P2 win rate"},
+      {"first_player_advantage", "P1 advantage"},
+      {"ended_by_rule_rate", "ended by a rule"},
+      {"ended_by_no_progress_rate", "no-progress (match: stop)"},
+      {"unfinished_rate", "unfinished"},
+      {"plies_mean", "plies mean"},
+      {"plies_median", "plies median"},
+      {"plies_p5", "plies 5%"},
+      {"plies_p95", "plies 95%"},
+      {"plies_sd", "plies sd"},
+      {"plies_min", "plies min"},
+      {"plies_max", "plies max"},
+      {"relay_bound_hits", "relay cuts"},
+      {"games_with_relay_bound_hits_rate", "games with a relay cut"},
+      {"rounds_mean", "rounds mean"},
+      {"rounds_median", "rounds median"},
+      {"round_first_mover_win_rate", "rounds won by first mover"},
+      {"round_no_progress_rate", "rounds no-progress"}};
+  const auto it = names.find(row.key);
+  return it == names.end() ? row.name : it->second;
+}
+
+// Rulesets in rows, statistics in columns, the most read first (a narrow table keeps them).
+Table statistics_table(const Comparison& c) {
+  static const std::vector<std::string> first = {"games",
+                                                 "first_player_win_rate",
+                                                 "first_player_advantage",
+                                                 "draw_rate",
+                                                 "plies_mean",
+                                                 "plies_median",
+                                                 "rounds_mean",
+                                                 "rounds_median",
+                                                 "unfinished_rate"};
+  std::vector<const StatisticRow*> order;
+  for (const std::string& key : first) {
+    for (const StatisticRow& row : c.statistics)
+      if (row.key == key) order.push_back(&row);
+  }
+  for (const StatisticRow& row : c.statistics) {
+    if (std::find(first.begin(), first.end(), row.key) == first.end()) order.push_back(&row);
+  }
+  std::vector<Column> columns = {{"#", reports::Align::kLeft}};
+  for (const StatisticRow* row : order)
+    columns.push_back({column_name(*row), reports::Align::kRight});
+  Table t(columns);
+  for (std::size_t i = 0; i < c.runs.size(); ++i) {
+    std::vector<Cell> cells = {letter(i)};
+    for (const StatisticRow* row : order)
+      cells.push_back(Cell::text(format_measure(row->values[i], row->format)));
+    t.add_row(cells);
+  }
+  return t;
+}
+
+// The values of a key, each once, with the rulesets that have it, the reference's (A's) first.
+struct KeyReading {
+  std::string value;
+  std::vector<std::size_t> rulesets;
+};
+std::vector<KeyReading> readings_of(const RuleDiffRow& row) {
+  std::vector<KeyReading> out;
+  for (std::size_t i = 0; i < row.values.size(); ++i) {
+    const std::string value = value_text(row.values[i].value);
+    auto it =
+        std::find_if(out.begin(), out.end(), [&](const KeyReading& r) { return r.value == value; });
+    if (it == out.end()) {
+      out.push_back({value, {}});
+      it = out.end() - 1;
+    }
+    it->rulesets.push_back(i);
+  }
+  return out;
+}
+
+std::string letters(const std::vector<std::size_t>& rulesets) {
+  std::string out;
+  for (std::size_t i : rulesets) out += (out.empty() ? "" : ", ") + letter(i);
+  return out;
+}
+
+// Each differing key once: the reference's (A's) value, and the other values with the rulesets
+// that set them.
+Table rule_diff_table(const Comparison& c) {
+  Table t({{"key", reports::Align::kLeft},
+           {"A's value (and the rulesets sharing it)", reports::Align::kLeft},
+           {"other values: rulesets", reports::Align::kLeft}});
+  for (const RuleDiffRow& row : c.rule_diff) {
+    const std::vector<KeyReading> readings = readings_of(row);
+    std::string others;
+    for (std::size_t k = 1; k < readings.size(); ++k)
+      others += (k > 1 ? "; " : "") + readings[k].value + ": " + letters(readings[k].rulesets);
+    t.add_row({row.key, readings[0].value + " (" + letters(readings[0].rulesets) + ")", others});
+  }
+  return t;
+}
+
+// The provenance behind each value of each differing key, a line per distinct value and
+// provenance: "capture = opposite_empty_next (B): assumption: ...".
+std::vector<std::string> rule_provenance_lines(const Comparison& c) {
+  std::vector<std::string> lines;
+  for (const RuleDiffRow& row : c.rule_diff) {
+    std::vector<std::pair<std::string, std::vector<std::size_t>>> seen;  // line text -> rulesets
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+      const std::string text = row.key + " = " + value_text(row.values[i].value) + " @ " +
+                               provenance_text(row.values[i]);
+      auto it = std::find_if(seen.begin(), seen.end(),
+                             [&](const auto& entry) { return entry.first == text; });
+      if (it == seen.end()) {
+        seen.push_back({text, {}});
+        it = seen.end() - 1;
+      }
+      it->second.push_back(i);
+    }
+    for (const auto& [text, rulesets] : seen) {
+      const std::size_t at = text.find(" @ ");
+      lines.push_back(text.substr(0, at) + " (" + letters(rulesets) + "): " + text.substr(at + 3));
+    }
+  }
+  return lines;
+}
+
+// One row per test; the estimate and the verdict first, the test's details after (a narrow
+// table drops those).
+Table differences_table(const Comparison& c) {
+  Table t({{"pair", reports::Align::kLeft},
+           {"statistic", reports::Align::kLeft},
+           {"difference [95% CI]", reports::Align::kRight},
+           {"p (Holm)", reports::Align::kRight},
+           {"sig.", reports::Align::kLeft},
+           {"p", reports::Align::kRight},
+           {"statistic value", reports::Align::kRight},
+           {"test", reports::Align::kLeft},
+           {"detail", reports::Align::kLeft}});
+  for (const PairComparison& p : c.pairs) {
+    const std::string pair = letter(p.b) + " - " + letter(p.a);
+    for (const PairTest& test : p.tests) {
+      const std::string diff = test.key == "plies_distribution"
+                                   ? "D = " + fixed(test.estimate, 3)
+                                   : format_measure(test.estimate, test.interval.low,
+                                                    test.interval.high, test.format, true);
+      t.add_row({pair, test.name, Cell::text(diff), Cell::text(format_p(test.p_holm)),
+                 test.significant ? "*" : "", Cell::text(format_p(test.p_value)),
+                 Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)), test.test,
+                 test.detail});
+    }
+    for (std::size_t i = 0; i < p.untested.size(); ++i) {
+      t.add_row({pair, p.untested[i], "not tested", "", "", "", "", p.untested_reasons[i], ""});
+    }
+  }
+  return t;
+}
+
+// Text for a Markdown paragraph, heading or list item: the characters Markdown would read as
+// markup are escaped, as Table::to_markdown does for cells.
+std::string markdown_text(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '|':
+        out += '\\';
+        out += ch;
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '\n':
+        out += ' ';
+        break;
+      default:
+        out += ch;
+    }
+  }
+  return out;
+}
+
+// A wide table in a box that scrolls sideways instead of squeezing its columns (nowrap: keep
+// each cell on one line).
+std::string scrolling(const std::string& table_html, bool nowrap) {
+  return std::string("<div style=\"overflow-x: auto") + (nowrap ? "; white-space: nowrap" : "") +
+         "\">\n" + table_html + "</div>";
+}
+
+std::string legend(const Comparison& c) {
+  std::string out;
+  for (std::size_t i = 0; i < c.runs.size(); ++i)
+    out += (i ? ", " : "") + letter(i) + " = " + c.runs[i].label;
+  return out;
+}
+
+std::vector<std::string> summaries(const Comparison& c) {
+  std::vector<std::string> out;
+  for (const PairComparison& p : c.pairs) out.push_back(p.summary);
+  return out;
+}
+
+std::string differences_heading(const Comparison& c) {
+  return std::string("Differences (") +
+         (c.all_pairs ? "every pair: later minus earlier ruleset, e.g. C - B"
+                      : "each ruleset minus the reference A") +
+         ") with 95% intervals; p-values Holm-corrected over " + std::to_string(c.tests_made) +
+         " tests; * = significant at " + fixed(c.alpha, 2);
+}
+
+}  // namespace
+
+// ---- public ----------------------------------------------------------------------------------
+
+// A table as text no wider than `width` (0: as wide as it is), keeping its first `keep` columns,
+// with a line naming the columns left out.
+std::string fitted_text(const reports::Table& t, std::size_t width, std::size_t keep) {
+  if (width == 0) return t.to_text();
+  std::vector<std::string> dropped;
+  std::string out = t.to_text(width, keep, dropped);
+  if (!dropped.empty()) {
+    std::string names;
+    for (const std::string& d : dropped) names += (names.empty() ? "" : ", ") + d;
+    out += "(" + std::to_string(dropped.size()) + (dropped.size() == 1 ? " column" : " columns") +
+           " left out to fit " + std::to_string(width) + " characters: " + names +
+           "; --wide shows them)\n";
+  }
+  return out;
+}
+
+bool is_default_ruleset(const std::string& id) {
+  std::ifstream in(sim::rulesets_dir() / (id + ".json"));
+  if (!in) return false;
+  const json j = json::parse(in, nullptr, false);
+  return j.is_object() && j.value("default", false) == true;
+}
+
+uint64_t independent_seed(uint64_t seed, std::size_t index) {
+  if (index == 0) return seed;
+  uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (static_cast<uint64_t>(index) + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+std::string describe_rule_value(const std::string& key, const json& value) {
+  static const std::map<std::string, std::string> phrases = {
+      {"stores=none", "captures set aside"},
+      {"stores=beside", "a store beside the board"},
+      {"stores=sown", "stores on the sowing path"},
+      {"direction=anticlockwise", "sowing anticlockwise"},
+      {"direction=clockwise", "sowing clockwise"},
+      {"circuit=whole_board", "sowing round the whole board"},
+      {"circuit=own_rows", "sowing round the mover's own rows"},
+      {"first_into_origin=true", "the first counter back into the emptied hole"},
+      {"first_into_origin=false", "the first counter into the next hole"},
+      {"single_counter_moves_on=true", "a lone counter moves on"},
+      {"single_counter_moves_on=false", "a lone counter goes back into its hole"},
+      {"skip_origin_on_laps=true", "laps skip the emptied hole"},
+      {"skip_origin_on_laps=false", "laps sow into the emptied hole"},
+      {"relay=none", "no relay"},
+      {"relay=next_hole", "relay from the next hole"},
+      {"relay=landing_hole", "relay from the landing hole"},
+      {"capture=none", "no capture"},
+      {"capture=even_in_opponent_row", "capture an opponent's hole made even"},
+      {"capture=after_empty_next", "capture the hole after the empty hole"},
+      {"capture=opposite_empty_next", "capture the hole opposite the empty hole"},
+      {"capture=opposite_last_in_own_row",
+       "capture the hole opposite a last counter in the mover's row"},
+      {"capture=resow_opposite_pair", "capture and re-sow the two opposite holes"},
+      {"tuzdyk=true", "tuzdyk"},
+      {"tuzdyk=false", "no tuzdyk"},
+      {"tuzdyk_forbid_last_hole=true", "no tuzdyk in the opponent's last hole"},
+      {"tuzdyk_forbid_last_hole=false", "a tuzdyk allowed in the opponent's last hole"},
+      {"tuzdyk_symmetry=none", "no ban on a symmetric tuzdyk"},
+      {"tuzdyk_symmetry=same_number", "no tuzdyk with the number of the opponent's"},
+      {"tuzdyk_symmetry=opposite", "no tuzdyk facing the opponent's"},
+      {"turns=alternating", "alternating turns"},
+      {"turns=simultaneous", "simultaneous turns"},
+      {"turns=simultaneous_opening", "a simultaneous opening turn"},
+      {"resolution=lockstep", "simultaneous moves played in lockstep"},
+      {"resolution=sequential_random", "simultaneous moves played in random order"},
+      {"no_move=end_owners_take_rows", "no move ends the round, each taking his rows"},
+      {"no_move=end_mover_loses", "no move loses the round"},
+      {"no_move=pass", "no move passes the turn"},
+      {"end_on_majority=true", "stopping at a majority of captures"},
+      {"end_on_majority=false", "playing on past a majority of captures"},
+      {"no_progress_turns=0", "no no-progress rule"},
+      {"end_on_empty_side=true", "a round ended as soon as one side is empty"},
+      {"end_on_empty_side=false", "play on with one side empty"},
+      {"reverse_privilege=none", "no sowing against the direction"},
+      {"reverse_privilege=end_holes_with_capture",
+       "a capturing first sowing allowed against the direction"},
+      {"capture_facing=last_hole", "captures facing the last hole"},
+      {"capture_facing=origin_hole", "captures facing the hole sowing started from"},
+      {"store_extra_move=true", "another move after ending in one's own store"},
+      {"store_extra_move=false", "no extra move after ending in one's own store"},
+      {"capture_fours=none", "no capture of fours"},
+      {"capture_fours=instant", "fours captured the instant a hole reaches four"},
+      {"capture_fours=end_of_turn", "fours captured at the end of the turn"},
+      {"fours_scope=both_rows", "fours taken by each player in his own row"},
+      {"fours_scope=mover_row", "fours taken only by the mover, in his row"},
+      {"match=true", "a match of rounds"},
+      {"match=false", "single rounds"},
+      {"refill_from=left", "refilling from the left"},
+      {"refill_from=right", "refilling from the right"},
+      {"holes_out=unfilled", "only the holes a player cannot fill out of play"},
+      {"holes_out=per_five_of_difference",
+       "a hole of the weaker out of play per five of difference"},
+      {"remainder=set_aside", "the remainder set aside"},
+      {"remainder=next_hole", "the remainder in the next hole"},
+      {"remainder=first_hole", "the remainder in the first hole"},
+      {"remainder=settle_fives", "the remainders settled as 1-4 or 2-3"},
+      {"next_starter=alternate", "the next round started by the other player"},
+      {"next_starter=previous_winner", "the next round started by its previous winner"},
+      {"next_starter=previous_loser", "the next round started by its previous loser"},
+      {"next_starter=same", "every round started by the same player"},
+      {"match_end=all_counters", "a match won by holding every counter"},
+      {"match_end=cannot_fill_hole", "a match lost by a player who cannot fill a hole"},
+      {"tribute=none", "no 1-4 tribute"},
+      {"tribute=every_turn", "the 1-4 tribute taken at every turn"},
+      {"tribute=own_turns", "the 1-4 tribute taken at the receiver's own turns"},
+      {"tribute=each_round", "the 1-4 tribute taken once a round, at its first sowing"},
+      {"relay=facing_hole", "relay from the hole facing the last one"},
+      {"relay_skips_store=true", "one's own store passed over when finding the next hole"},
+      {"relay_skips_store=false", "one's own store ending the relay as an empty hole"},
+      {"bha_hole=either", "the bha at either end"},
+      {"bha_hole=leftmost", "the bha at the leftmost hole"},
+      {"bha_hole=rightmost", "the bha at the rightmost hole"},
+      {"extra_number=none", "no extra-number captures"},
+      {"extra_number=holder", "an extra-number hole taken by the number's holder"},
+      {"extra_number=mover", "an extra-number hole taken by the sower"},
+      {"toll_hole=none", "no toll hole"},
+      {"toll_hole=winner_leftmost", "the toll at the winner's leftmost hole"},
+      {"toll_hole=loser_remainder_hole", "the toll at the loser's remainder hole"},
+      {"winner_takes_remainder_hole=true",
+       "the winner taking what falls into the loser's remainder hole"},
+      {"winner_takes_remainder_hole=false", "the loser's remainder hole not the winner's"},
+      {"stop_after_rounds=0", "no stopping rule"},
+      {"opening_hole=0", "a free first move"},
+      {"opening_captures=-1", "first-turn captures as usual"},
+  };
+  const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+  if (const auto it = phrases.find(key + "=" + text); it != phrases.end()) return it->second;
+  if (key == "no_progress_turns") return "a round ended after " + text + " turns without capture";
+  if (key == "max_plies") return "a safety bound of " + text + " plies";
+  if (key == "tuzdyk_count") return "a tuzdyk made at " + text;
+  if (key == "stop_after_rounds") return "a match stopped after " + text + " rounds";
+  if (key == "max_rounds") return "a safety bound of " + text + " rounds";
+  if (key == "opening_hole") return "a first move from hole " + text;
+  if (key == "opening_captures") return "at most " + text + " captures in the first turn";
+  if (value.is_number_integer()) return key_words(key) + " " + text;
+  return key_words(key) + ": " + text;
+}
+
+std::string instead_of(const std::string& b_phrase, const std::string& a_phrase) {
+  const auto words = [](const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+  };
+  const std::vector<std::string> wa = words(a_phrase), wb = words(b_phrase);
+  std::size_t common = 0;
+  while (common + 1 < wa.size() && common + 1 < wb.size() && wa[common] == wb[common]) ++common;
+  // Keep the little words that lead into the difference: "taken by the sower instead of by the
+  // holder".
+  static const std::set<std::string> kLeading = {"a",  "an",   "the",  "at", "by", "of",
+                                                 "in", "into", "from", "to", "on"};
+  while (common > 0 && kLeading.count(wa[common - 1])) --common;
+  std::string rest;
+  for (std::size_t i = common; i < wa.size(); ++i) rest += (rest.empty() ? "" : " ") + wa[i];
+  return b_phrase + " instead of " + rest;
+}
+
+std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets) {
+  std::vector<json> values;
+  for (const auto& r : rulesets) values.push_back(sim::rules_to_json(r));
+  std::vector<RuleDiffRow> rows;
+  for (const sim::FieldInfo& field : sim::rule_fields()) {
+    bool differs = false;
+    for (const json& v : values) differs = differs || v[field.key] != values.front()[field.key];
+    if (!differs) continue;
+    RuleDiffRow row{field.key, field.group, field.doc, {}};
+    for (std::size_t i = 0; i < rulesets.size(); ++i) {
+      RuleValue rv;
+      rv.value = values[i][field.key];
+      rv.basis = "default";
+      if (const auto it = rulesets[i].provenance.find(field.key);
+          it != rulesets[i].provenance.end()) {
+        const auto& entry = it->second;
+        const auto get = [&](const char* k) {
+          const auto e = entry.find(k);
+          return e == entry.end() ? std::string() : e->second;
+        };
+        rv.basis = entry.count("evidence") ? "evidence" : "assumption";
+        rv.text = get(rv.basis.c_str());
+        rv.source = get("source");
+        rv.note = get("note");
+      }
+      row.values.push_back(rv);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers, double alpha,
+                        bool all_pairs) {
+  if (runs.size() < 2)
+    throw Error("compare: need at least two rulesets to compare, got " +
+                std::to_string(runs.size()));
+  for (const ComparedRun& r : runs) {
+    if (r.run.partial)
+      throw Error(
+          where("compare", r.label, "the run is partial (stopped early): compare complete runs"));
+    if (r.run.tally.games == 0) throw Error(where("compare", r.label, "the run has no games"));
+  }
+  Comparison c;
+  c.common_random_numbers = common_random_numbers;
+  c.alpha = alpha;
+  c.all_pairs = all_pairs;
+  c.runs = std::move(runs);
+  c.statistics = statistics_of(c.runs);
+  std::vector<sim::RuleSet> rules;
+  for (const ComparedRun& r : c.runs) rules.push_back(r.rules);
+  c.rule_diff = rule_diff(rules);
+  // Each alternative against the reference (the first run), or every pair.
+  for (std::size_t a = 0; a < (all_pairs ? c.runs.size() : 1); ++a) {
+    for (std::size_t b = a + 1; b < c.runs.size(); ++b)
+      c.pairs.push_back(compare_pair(c.runs, a, b, common_random_numbers, c.rule_diff));
+  }
+  std::vector<double> p_values;
+  for (const PairComparison& p : c.pairs) {
+    for (const PairTest& t : p.tests) p_values.push_back(t.p_value);
+  }
+  const std::vector<double> adjusted = stats::holm_adjust(p_values);
+  c.tests_made = p_values.size();
+  std::size_t i = 0;
+  for (PairComparison& p : c.pairs) {
+    for (PairTest& t : p.tests) {
+      t.p_holm = adjusted[i++];
+      t.significant = t.p_holm <= alpha;
+    }
+  }
+  for (PairComparison& p : c.pairs) p.summary = summary_line(c.runs, p);
+  c.notes = method_notes(c);
+  return c;
+}
+
+Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
+                            const CompareOptions& options) {
+  if (rulesets.size() < 2)
+    throw Error("compare: need at least two rulesets to compare, got " +
+                std::to_string(rulesets.size()));
+  if (options.games < 1) throw Error("compare: games: must be 1 or more");
+  const std::vector<std::string> labels = unique_labels(rulesets);
+  std::vector<ComparedRun> runs;
+  for (std::size_t i = 0; i < rulesets.size(); ++i) {
+    sim::BatchOptions batch;
+    batch.games = options.games;
+    batch.seed = options.common_random_numbers ? options.seed : independent_seed(options.seed, i);
+    batch.agents = options.agents;
+    batch.threads = options.threads;
+    if (options.progress) {
+      batch.progress = [&, i](uint64_t done, uint64_t total) {
+        options.progress(rulesets[i].id, done, total);
+      };
+    }
+    runs.push_back({labels[i], rulesets[i], sim::simulate_ruleset(rulesets[i], batch)});
+  }
+  return compare_runs(std::move(runs), options.common_random_numbers, options.alpha,
+                      options.all_pairs);
+}
+
+std::vector<sim::RuleSet> rulesets_of_game(const std::string& game) {
+  const std::filesystem::path dir = sim::rulesets_dir() / game;
+  if (game.empty() || !std::filesystem::is_directory(dir)) {
+    std::set<std::string> games;
+    for (const std::string& id : sim::list_ruleset_ids())
+      games.insert(std::filesystem::path(id).parent_path().generic_string());
+    std::string known;
+    for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
+    throw Error("compare: --game " + game + ": no such game (known: " + known + ")");
+  }
+  std::vector<sim::RuleSet> out;
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    if (std::filesystem::path(id).parent_path().generic_string() == game)
+      out.push_back(sim::load_ruleset(id));
+  }
+  order_rulesets(out);
+  return out;
+}
+
+std::vector<sim::RuleSet> rulesets_of_evidence(
+    const std::string& evidence_id, const std::string& db_path,
+    const std::function<void(const std::string&)>& warn) {
+  std::set<std::string> ids;
+  std::map<std::string, sim::RuleSet> loaded;
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    try {
+      sim::RuleSet r = sim::load_ruleset(id);
+      if (std::find(r.evidence.begin(), r.evidence.end(), evidence_id) != r.evidence.end()) {
+        ids.insert(id);
+        loaded.emplace(id, std::move(r));
+      }
+    } catch (const Error& e) {
+      if (warn)
+        warn("compare: --evidence " + evidence_id + ": skipped ruleset " + id +
+             ", which does not load: " + e.what());
+    }
+  }
+  bool in_archive = false;
+  if (!db_path.empty() && std::filesystem::is_regular_file(db_path)) {
+    archive::Store store = archive::Store::open(db_path, archive::Store::Mode::kExisting);
+    in_archive = store.get(evidence_id).has_value();
+    for (const archive::RulesetLink& link : store.rulesets_for_evidence(evidence_id)) {
+      if (ids.count(link.ruleset)) continue;
+      try {
+        loaded.emplace(link.ruleset, sim::load_ruleset(link.ruleset));
+        ids.insert(link.ruleset);
+      } catch (const Error& e) {
+        if (warn)
+          warn("compare: --evidence " + evidence_id + ": skipped ruleset " + link.ruleset +
+               ", linked in " + db_path + " but not loadable: " + e.what());
+      }
+    }
+  }
+  if (ids.empty() && !in_archive && !db_path.empty() && std::filesystem::is_regular_file(db_path)) {
+    throw Error("compare: --evidence " + evidence_id + ": no such evidence record in " + db_path +
+                ", and no ruleset cites it");
+  }
+  if (ids.empty())
+    throw Error("compare: --evidence " + evidence_id +
+                ": no ruleset is linked to this evidence record");
+  std::vector<sim::RuleSet> out;
+  for (const std::string& id : ids) out.push_back(loaded.at(id));
+  order_rulesets(out);
+  return out;
+}
+
+std::string comparison_text(const Comparison& c, std::size_t width) {
+  std::string out = header_line(c) + "\n\n";
+  out += "Rulesets\n" + fitted_text(rulesets_table(c), width, 2) + "\n";
+  out += "Statistics of each ruleset (95% intervals)\n" +
+         fitted_text(statistics_table(c), width, 2) + "\n";
+  out +=
+      "Rule differences (each key that differs once: A's value, and the other values with the "
+      "rulesets that set them)\n";
+  if (c.rule_diff.empty()) {
+    out += "(none: the rulesets resolve to the same rules)\n";
+  } else {
+    out += fitted_text(rule_diff_table(c), width, 2) + "\nProvenance of each value\n";
+    for (const std::string& line : rule_provenance_lines(c)) out += "- " + line + "\n";
+  }
+  out += "\n" + differences_heading(c) + "\n" + fitted_text(differences_table(c), width, 3) + "\n";
+  out += "Summary\n";
+  for (const std::string& line : summaries(c)) out += "- " + line + "\n";
+  out += "\nNotes\n";
+  for (const std::string& note : c.notes) out += "- " + note + "\n";
+  return out;
+}
+
+std::string comparison_markdown(const Comparison& c) {
+  std::string out = "# " + markdown_text(header_line(c)) + "\n\n";
+  out += "## Rulesets\n\n" + rulesets_table(c).to_markdown() + "\n";
+  out += "## Summary\n\n";
+  for (const std::string& line : summaries(c)) out += "- " + markdown_text(line) + "\n";
+  out += "\n## Statistics of each ruleset (95% intervals)\n\n" + statistics_table(c).to_markdown() +
+         "\n";
+  out += "## Rule differences\n\n";
+  if (c.rule_diff.empty()) {
+    out += "None: the rulesets resolve to the same rules.\n";
+  } else {
+    out += rule_diff_table(c).to_markdown() + "\nProvenance of each value:\n\n";
+    for (const std::string& line : rule_provenance_lines(c))
+      out += "- " + markdown_text(line) + "\n";
+  }
+  out += "\n## " + markdown_text(differences_heading(c)) + "\n\n" +
+         differences_table(c).to_markdown() + "\n";
+  out += "## Notes\n\n";
+  for (const std::string& note : c.notes) out += "- " + markdown_text(note) + "\n";
+  return out;
+}
+
+std::string comparison_csv(const Comparison& c) {
+  Table t({{"section"},
+           {"ruleset"},
+           {"versus"},
+           {"statistic"},
+           {"value"},
+           {"ci_low"},
+           {"ci_high"},
+           {"test"},
+           {"statistic_value"},
+           {"p_value"},
+           {"p_holm"},
+           {"note"}});
+  const auto num = [](double x) { return std::isfinite(x) ? Cell::text(json(x).dump()) : Cell(); };
+  const auto count = [](uint64_t n) { return Cell::text(std::to_string(n)); };
+  // How the runs were made, so the file alone says how to read it.
+  t.add_row({"setting", Cell(), Cell(), "common_random_numbers",
+             count(c.common_random_numbers ? 1 : 0), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),
+             c.notes.front()});
+  t.add_row({"setting", Cell(), Cell(), "tests_made", count(c.tests_made), Cell(), Cell(), Cell(),
+             Cell(), Cell(), Cell(), "p-values Holm-corrected over this many tests"});
+  for (const ComparedRun& r : c.runs) {
+    t.add_row({"run", r.label, Cell(), "seed", Cell::text(std::to_string(r.run.seed)), Cell(),
+               Cell(), Cell(), Cell(), Cell(), Cell(),
+               r.run.agent + " agent, rules hash " + r.run.rules_hash});
+  }
+  for (const StatisticRow& row : c.statistics) {
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+      const Measure& m = row.values[i];
+      t.add_row({"statistic", c.runs[i].label, Cell(), row.key, num(m.value), num(m.low),
+                 num(m.high), Cell(), Cell(), Cell(), Cell(),
+                 row.interval.empty() ? Cell() : Cell(row.interval + " interval")});
+    }
+  }
+  for (const PairComparison& p : c.pairs) {
+    for (const PairTest& test : p.tests) {
+      t.add_row({"difference", c.runs[p.b].label, c.runs[p.a].label, test.key, num(test.estimate),
+                 num(test.interval.low), num(test.interval.high), test.test, num(test.statistic),
+                 num(test.p_value), num(test.p_holm),
+                 test.interval_method.empty() ? Cell() : Cell(test.interval_method + " interval")});
+    }
+  }
+  for (const RuleDiffRow& row : c.rule_diff) {
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+      t.add_row({"rule", c.runs[i].label, Cell(), row.key, value_text(row.values[i].value), Cell(),
+                 Cell(), Cell(), Cell(), Cell(), Cell(), provenance_text(row.values[i])});
+    }
+  }
+  for (const PairComparison& p : c.pairs) {
+    t.add_row({"summary", c.runs[p.b].label, c.runs[p.a].label, Cell(), Cell(), Cell(), Cell(),
+               Cell(), Cell(), Cell(), Cell(), p.summary});
+  }
+  return t.to_csv();
+}
+
+ordered_json comparison_json(const Comparison& c) {
+  ordered_json out;
+  const sim::RunStats& first = c.runs.front().run;
+  out["games"] = first.games_requested;
+  out["agent"] = first.agent;
+  out["seed"] = first.seed;
+  out["common_random_numbers"] = {{"used", c.common_random_numbers}, {"note", c.notes.front()}};
+  ordered_json rulesets = ordered_json::array();
+  for (std::size_t i = 0; i < c.runs.size(); ++i) {
+    const ComparedRun& r = c.runs[i];
+    rulesets.push_back({{"letter", letter(i)},
+                        {"label", r.label},
+                        {"id", r.rules.id},
+                        {"name", r.rules.name},
+                        {"status", r.rules.status},
+                        {"extends", r.rules.extends},
+                        {"evidence", r.rules.evidence},
+                        {"rules_hash", r.run.rules_hash},
+                        {"seed", r.run.seed},
+                        {"run", ordered_json::parse(sim::run_stats_to_json(r.run).dump())}});
+  }
+  out["rulesets"] = rulesets;
+  ordered_json stats = ordered_json::array();
+  for (const StatisticRow& row : c.statistics) {
+    ordered_json values = ordered_json::array();
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+      const Measure& m = row.values[i];
+      values.push_back({{"ruleset", c.runs[i].label},
+                        {"value", number_json(m.value)},
+                        {"ci95", interval_json(m.low, m.high)}});
+    }
+    stats.push_back(
+        {{"key", row.key}, {"name", row.name}, {"interval", row.interval}, {"values", values}});
+  }
+  out["statistics"] = stats;
+  ordered_json diff = ordered_json::array();
+  for (const RuleDiffRow& row : c.rule_diff) {
+    ordered_json values = ordered_json::array();
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+      const RuleValue& v = row.values[i];
+      ordered_json entry = {{"ruleset", c.runs[i].label},
+                            {"value", ordered_json::parse(v.value.dump())},
+                            {"basis", v.basis}};
+      if (!v.text.empty()) entry[v.basis] = v.text;
+      if (!v.source.empty()) entry["source"] = v.source;
+      if (!v.note.empty()) entry["note"] = v.note;
+      values.push_back(entry);
+    }
+    diff.push_back({{"key", row.key}, {"group", row.group}, {"doc", row.doc}, {"values", values}});
+  }
+  out["rule_diff"] = diff;
+  ordered_json pairs = ordered_json::array();
+  for (const PairComparison& p : c.pairs) {
+    ordered_json tests = ordered_json::array();
+    for (const PairTest& t : p.tests) {
+      tests.push_back({{"statistic", t.key},
+                       {"name", t.name},
+                       {"estimate", number_json(t.estimate)},
+                       {"ci95", interval_json(t.interval.low, t.interval.high)},
+                       {"interval", t.interval_method},
+                       {"test", t.test},
+                       {"statistic_name", t.statistic_name},
+                       {"statistic_value", number_json(t.statistic)},
+                       {"p_value", number_json(t.p_value)},
+                       {"p_holm", number_json(t.p_holm)},
+                       {"significant", t.significant},
+                       {"detail", t.detail}});
+    }
+    pairs.push_back({{"a", c.runs[p.a].label},
+                     {"b", c.runs[p.b].label},
+                     {"differing_keys", p.differing_keys},
+                     {"identical_games", p.identical_games},
+                     {"tests", tests},
+                     {"untested", p.untested},
+                     {"untested_reasons", p.untested_reasons},
+                     {"summary", p.summary}});
+  }
+  out["pairs"] = pairs;
+  out["multiple_comparisons"] = {
+      {"method", "holm"}, {"tests", c.tests_made}, {"pairs", c.pairs.size()}, {"alpha", c.alpha}};
+  out["summary"] = summaries(c);
+  out["notes"] = c.notes;
+  return out;
+}
+
+std::string comparison_html_fragment(const Comparison& c) {
+  using reports::html_escape;
+  std::string out =
+      "<section class=\"comparison\">\n<h2>" + html_escape(header_line(c)) + "</h2>\n";
+  out += "<h3>Summary</h3>\n<ul>\n";
+  for (const std::string& line : summaries(c)) out += "<li>" + html_escape(line) + "</li>\n";
+  out += "</ul>\n<h3>Rulesets</h3>\n" + rulesets_table(c).to_html() + "\n";
+
+  std::vector<std::string> categories;
+  for (std::size_t i = 0; i < c.runs.size(); ++i)
+    categories.push_back(letter(i) + ": " + c.runs[i].label);
+  const auto series = [&](const std::string& key, const std::string& name) {
+    reports::BarSeries s{name, {}};
+    for (const StatisticRow& row : c.statistics) {
+      if (row.key != key) continue;
+      for (const Measure& m : row.values) s.values.push_back({m.value, m.low, m.high});
+    }
+    return s;
+  };
+  reports::ChartOptions rates;
+  rates.title = "Results with 95% intervals";
+  rates.x_label = "share of finished games";
+  rates.x_min = 0;
+  rates.x_max = 1;
+  rates.x_percent = true;
+  reports::ChartOptions length;
+  length.title = "Mean game length with 95% intervals";
+  length.x_label = "plies";
+  length.x_min = 0;
+  out += "<h3>Statistics of each ruleset (95% intervals)</h3>\n" +
+         scrolling(statistics_table(c).to_html(), true) + "\n";
+  out += "<figure>" +
+         reports::svg_bar_chart(
+             categories,
+             {series("first_player_win_rate", "P1 wins"),
+              series("second_player_win_rate", "P2 wins"), series("draw_rate", "draws")},
+             rates) +
+         "</figure>\n";
+  out += "<figure>" +
+         reports::svg_bar_chart(categories, {series("plies_mean", "mean plies")}, length) +
+         "</figure>\n";
+  out += "<h3>Rule differences</h3>\n";
+  if (c.rule_diff.empty()) {
+    out += "<p>None: the rulesets resolve to the same rules.</p>\n";
+  } else {
+    out += scrolling(rule_diff_table(c).to_html(), false) +
+           "\n<p>Provenance of each value:</p>\n<ul>\n";
+    for (const std::string& line : rule_provenance_lines(c))
+      out += "<li>" + html_escape(line) + "</li>\n";
+    out += "</ul>\n";
+  }
+  out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + html_escape(legend(c)) +
+         "</p>\n" + scrolling(differences_table(c).to_html(), true) + "\n";
+  out += "<h3>Notes</h3>\n<ul>\n";
+  for (const std::string& note : c.notes) out += "<li>" + html_escape(note) + "</li>\n";
+  out += "</ul>\n</section>\n";
+  return out;
+}
+
+std::string comparison_html_page(const Comparison& c, const std::string& title) {
+  return reports::html_page(
+      title, "<h1>" + reports::html_escape(title) + "</h1>\n" + comparison_html_fragment(c));
+}
+
+// ---- verdicts under random play ---------------------------------------------------------------
+
+namespace {
+
+// -1, 0 or +1: the direction of a significant difference, 0 when not significant or untested.
+int verdict(const PairTest* t) {
+  if (!t || !t->significant || !std::isfinite(t->estimate) || t->estimate == 0) return 0;
+  return t->estimate > 0 ? 1 : -1;
+}
+
+}  // namespace
+
+void add_random_play_verdicts(Comparison& skilled, const Comparison& random) {
+  if (skilled.runs.size() != random.runs.size() || skilled.pairs.size() != random.pairs.size())
+    throw Error("compare: the comparison under random play is not of the same rulesets");
+  for (std::size_t i = 0; i < skilled.runs.size(); ++i) {
+    if (skilled.runs[i].label != random.runs[i].label)
+      throw Error("compare: the comparison under random play is not of the same rulesets");
+  }
+  const std::string agents = skilled.runs.front().run.agent;
+  std::size_t changed = 0;
+  for (std::size_t k = 0; k < skilled.pairs.size(); ++k) {
+    PairComparison& s = skilled.pairs[k];
+    const PairComparison& r = random.pairs[k];
+    std::vector<std::string> clauses;
+    if (const PairTest* rt = find_test(r, "first_player_advantage");
+        verdict(rt) != verdict(find_test(s, "first_player_advantage"))) {
+      clauses.push_back(rt ? points_clause("first-player advantage", *rt)
+                           : "first-player advantage not tested");
+    }
+    if (const PairTest* rt = find_test(r, "plies_mean");
+        verdict(rt) != verdict(find_test(s, "plies_mean"))) {
+      const std::string games = random.runs[r.a].rules.match ? "matches" : "games";
+      clauses.push_back(rt && verdict(rt) != 0
+                            ? games + " " + (rt->estimate > 0 ? "longer" : "shorter") + " by " +
+                                  fixed(std::fabs(rt->estimate), 1) + " plies on average"
+                            : games + " of about the same length (no significant difference)");
+    }
+    if (clauses.empty()) continue;
+    ++changed;
+    std::string text;
+    for (std::size_t i = 0; i < clauses.size(); ++i) text += (i ? " and " : "") + clauses[i];
+    s.summary += "; under random play " + text + ", which does not hold under " + agents;
+  }
+  skilled.notes.push_back(
+      "Random play beside skilled play: the same rulesets, seed and games were also played by "
+      "random agents; " +
+      (changed == 0
+           ? std::string("every pair's verdicts on the first-player advantage and the length hold "
+                         "under both.")
+           : std::to_string(changed) + " of " + std::to_string(skilled.pairs.size()) +
+                 " pairs have a verdict on the first-player advantage or the length under random "
+                 "play that does not hold under " +
+                 agents + " (said at the end of their summary line)."));
+}
+
+}  // namespace mancala::analysis

@@ -1,0 +1,207 @@
+// Comparing rule reconstructions: simulate two or more rulesets with the same seed, set their
+// statistics side by side with 95% intervals, test every pair's differences (p-values corrected
+// for the number of tests made), show which resolved rule keys differ and on what evidence or
+// assumption, and say in plain words what each difference of rules does to the game.
+//
+// `mancala compare` (cli/cmd_compare.cpp) is a thin layer over this file; the report calls
+// compare_runs() with runs it has already played and comparison_html_fragment() to render them.
+// docs/compare.md describes the output and the choice of methods.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "reports/table.h"
+#include "simulator/play.h"
+#include "simulator/rules.h"
+#include "simulator/run_stats.h"
+#include "stats/stats.h"
+
+namespace mancala::analysis {
+
+// How to simulate the rulesets of a comparison.
+struct CompareOptions {
+  int64_t games = 1000;  // N per ruleset, at least 1
+  uint64_t seed = 1;
+  sim::AgentPair agents;  // player 1's and player 2's (agents.h)
+  int threads = 1;
+  // Common random numbers: game g of every ruleset is played with Rng(seed, g). Off: ruleset i
+  // plays with independent_seed(seed, i), so the runs are independent samples.
+  bool common_random_numbers = true;
+  double alpha = 0.05;  // significance level after the Holm correction
+  // Compare every pair of rulesets; false: each with the first (the reference: the game's default
+  // when rulesets_of_game or rulesets_of_evidence chose them), B - A, C - A, ...
+  bool all_pairs = false;
+  // Called with the ruleset id, games done and games in all, as in BatchOptions::progress.
+  std::function<void(const std::string& ruleset, uint64_t done, uint64_t total)> progress;
+};
+
+// The seed ruleset `index` (0-based) plays with when common random numbers are off: the seed
+// itself for the first ruleset (so its run equals 'mancala simulate --seed S'), else a splitmix64
+// mix of (seed, index), so no two rulesets share a stream.
+uint64_t independent_seed(uint64_t seed, std::size_t index);
+
+// One ruleset of a comparison and its run.
+struct ComparedRun {
+  std::string label;  // the ruleset id; "#2", "#3" appended when an id is given twice
+  sim::RuleSet rules;
+  sim::RunStats run;
+};
+
+// How a statistic is written: a count, a proportion as a percentage, a difference of proportions
+// in percentage points, or a plain number (plies).
+enum class StatFormat { kCount, kPercent, kPoints, kNumber };
+
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
+
+// A value with its 95% interval; NaN where there is none.
+struct Measure {
+  double value = kNoValue;
+  double low = kNoValue;
+  double high = kNoValue;
+};
+
+// One row of the side-by-side table: a statistic of every ruleset.
+struct StatisticRow {
+  std::string key;   // e.g. "first_player_win_rate"
+  std::string name;  // e.g. "P1 win rate"
+  StatFormat format = StatFormat::kNumber;
+  std::string interval;  // how the interval is made ("Wilson", ...); empty when there is none
+  std::vector<Measure> values;  // one per ruleset, in ComparedRun order
+};
+
+// A ruleset's value of one rule key and the provenance behind it.
+struct RuleValue {
+  nlohmann::json value;
+  std::string basis;   // "evidence", "assumption", or "default" (the key is not set by any file)
+  std::string text;    // the evidence phrase or the reason; empty for "default"
+  std::string source;  // optional "source" and "note" of the provenance entry
+  std::string note;
+};
+
+// A resolved rule key whose value is not the same in every ruleset.
+struct RuleDiffRow {
+  std::string key;
+  std::string group;
+  std::string doc;
+  std::vector<RuleValue> values;  // one per ruleset
+};
+
+// One test of one pair: the difference b - a of a statistic, its interval and its test.
+struct PairTest {
+  std::string key;   // statistic key, as in StatisticRow
+  std::string name;  // what is compared
+  StatFormat format = StatFormat::kPoints;
+  double estimate = kNoValue;  // b - a (for the length distribution: the KS distance D)
+  stats::Interval interval{kNoValue, kNoValue};
+  std::string interval_method;  // empty when there is no interval
+  std::string test;             // the test's name
+  std::string statistic_name;   // "z", "D"
+  double statistic = kNoValue;
+  double p_value = 1;
+  double p_holm = 1;         // Holm-adjusted over every test of the comparison
+  bool significant = false;  // p_holm <= alpha
+  std::string detail;        // extra figures, e.g. "P(b longer) = 0.62"
+};
+
+// The comparison of ruleset b with ruleset a (a listed first): every difference is b - a.
+struct PairComparison {
+  std::size_t a = 0;
+  std::size_t b = 0;
+  std::vector<std::string> differing_keys;  // resolved rule keys whose values differ
+  std::vector<PairTest> tests;
+  std::vector<std::string> untested;  // statistics not tested (no variation, or not comparable)
+  std::vector<std::string> untested_reasons;  // why, one per untested statistic
+  bool identical_games = false;               // same rules and same seed: every game is the same
+  std::string summary;                        // one plain-language line
+};
+
+// A whole comparison, computed once and rendered by the functions below.
+struct Comparison {
+  std::vector<ComparedRun> runs;
+  bool common_random_numbers = true;
+  double alpha = 0.05;
+  bool all_pairs = false;  // every pair compared, else each ruleset with the first (A)
+  std::vector<StatisticRow> statistics;
+  std::vector<RuleDiffRow> rule_diff;
+  std::vector<PairComparison> pairs;
+  std::size_t tests_made = 0;      // the m of the Holm correction
+  std::vector<std::string> notes;  // method notes printed under the tables
+};
+
+// Simulates every ruleset with `options` and compares the runs. Throws mancala::Error
+// "compare: need at least two rulesets to compare, got <n>" for fewer than two rulesets and
+// "compare: games: must be 1 or more" for N < 1.
+Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
+                            const CompareOptions& options);
+
+// Compares runs already played (e.g. by the report). Every run must be complete (not partial)
+// and have at least one game; `common_random_numbers` says whether they were played with the
+// same seed per game index (it only changes what the output says). Throws mancala::Error as
+// compare_rulesets, and "compare: <label>: ..." for an empty or partial run.
+// With all_pairs false each run is compared with the first only (B - A, C - A, ...).
+Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers,
+                        double alpha = 0.05, bool all_pairs = false);
+
+// The resolved rule keys whose values differ among the rulesets, in rule_fields() order, each
+// with every ruleset's value and provenance.
+std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets);
+
+// A short phrase for a rule key's value, e.g. ("capture", "opposite_empty_next") -> "capture the
+// hole opposite the empty hole", ("tuzdyk", false) -> "no tuzdyk"; unknown keys read "<key>:
+// <value>".
+std::string describe_rule_value(const std::string& key, const nlohmann::json& value);
+
+// "<b's phrase> instead of <a's phrase>", with the words both phrases start with said once:
+// ("capture the hole opposite the empty hole", "capture the hole after the empty hole") ->
+// "capture the hole opposite the empty hole instead of after the empty hole".
+std::string instead_of(const std::string& b_phrase, const std::string& a_phrase);
+
+// Whether the ruleset file of `id` (under sim::rulesets_dir()) is marked "default": true.
+bool is_default_ruleset(const std::string& id);
+
+// Every ruleset of a game (folder data/rulesets/<game>), the default ruleset first, then by id.
+// Throws mancala::Error "compare: --game <name>: no such game (known: ...)".
+std::vector<sim::RuleSet> rulesets_of_game(const std::string& game);
+
+// Every ruleset linked to an evidence record: the rulesets whose "evidence" list names it, plus
+// those the archive at db_path links to it (when that file exists), default rulesets first, then
+// by id. `warn` receives one line per ruleset file skipped because it does not load. Throws
+// mancala::Error "compare: --evidence <id>: no ruleset is linked to this evidence record".
+std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id,
+                                               const std::string& db_path,
+                                               const std::function<void(const std::string&)>& warn);
+
+// Whether the verdicts of a comparison under random play hold under skilled play: `random` is
+// the same comparison (the same rulesets in the same order, seed and N) played by random agents,
+// `skilled` the one played by the agents of its runs. A verdict on the first-player advantage or
+// on the mean length is the direction of a significant difference, or no significant difference;
+// for each pair and statistic where the two differ, the skilled pair's summary gains "; under
+// random play <clause>, which does not hold under <agents>" and the comparison a note. Throws
+// mancala::Error when the two comparisons are not of the same rulesets.
+void add_random_play_verdicts(Comparison& skilled, const Comparison& random);
+
+// Renderings. text: aligned tables for a terminal; markdown: GitHub tables; csv: one tidy table
+// (section, ruleset, versus, statistic, value, ci_low, ci_high, test, statistic_value, p_value,
+// p_holm, note); json: everything, numbers at full precision (schema in docs/compare.md).
+// A table as text no wider than `width` characters (0: no limit): whole columns left out from
+// the right (the first `keep` always shown), then a line "(N columns left out to fit W
+// characters: a, b; --wide shows them)". Every command-line table of compare and handicap.
+std::string fitted_text(const reports::Table& table, std::size_t width, std::size_t keep);
+
+// comparison_text fits its tables to `width` characters (0: no limit), leaving out whole columns
+// from the right with a line naming them (docs/compare.md).
+std::string comparison_text(const Comparison& comparison, std::size_t width = 0);
+std::string comparison_markdown(const Comparison& comparison);
+std::string comparison_csv(const Comparison& comparison);
+nlohmann::ordered_json comparison_json(const Comparison& comparison);
+// An HTML fragment (sections with headings, tables and SVG charts; no <html> or <body>) that a
+// page can embed, its heading levels starting at <h2>; and a whole offline page around it.
+std::string comparison_html_fragment(const Comparison& comparison);
+std::string comparison_html_page(const Comparison& comparison, const std::string& title);
+
+}  // namespace mancala::analysis

@@ -1,0 +1,34 @@
+#include "analysis/report_builder.h"
+
+#include "simulator/ruleset_io.h"
+
+namespace mancala::analysis {
+
+reports::ReportRuleset report_ruleset(const sim::RuleSet& rules) {
+  reports::ReportRuleset out;
+  out.id = rules.id;
+  out.game = rules.game;
+  out.name = rules.name;
+  out.status = rules.status;
+  out.summary = rules.summary;
+  out.extends = rules.extends;
+  out.rules_hash = sim::rules_hash(rules);
+  out.evidence = rules.evidence;
+  for (const sim::FieldInfo& field : sim::rule_fields()) {
+    reports::ReportRule rule;
+    rule.group = field.group;
+    rule.key = field.key;
+    const nlohmann::json value = field.get(rules);
+    rule.value = value.is_string() ? value.get<std::string>() : value.dump();
+    if (const auto it = rules.provenance.find(field.key); it != rules.provenance.end()) {
+      if (const auto e = it->second.find("evidence"); e != it->second.end())
+        rule.evidence = e->second;
+      if (const auto a = it->second.find("assumption"); a != it->second.end())
+        rule.assumption = a->second;
+    }
+    out.rules.push_back(std::move(rule));
+  }
+  return out;
+}
+
+}  // namespace mancala::analysis

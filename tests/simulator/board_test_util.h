@@ -1,0 +1,86 @@
+// Hand-made positions of two-row boards for the rule-clause tests (Kalah, Khutka Boia, Mawkar
+// Katiya, Sonka, Toguz Kumalak, the simultaneous sowing): rows are written from each owner's left,
+// player 1's holes 1..H are global 0..H-1 and player 2's holes 1..H are global H..2H-1.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "simulator/engine.h"
+
+namespace mancala::sim::board_testing {
+
+// In a row given to position(): a hole out of play (empty, its bit set in State::out_of_play).
+constexpr int kOutOfPlay = -1;
+
+// What a hand-made position sets besides the rows.
+struct PositionOptions {
+  int store1 = 0;
+  int store2 = 0;
+  int to_move = 0;
+  int ply = -1;    // the ply (e.g. past an opening); -1 keeps the initial state's
+  int total = -1;  // the counters the position must hold, holes and stores; -1: not checked
+};
+
+template <std::size_t H>
+State position(const Game& g, const std::array<int, H>& p1, const std::array<int, H>& p2,
+               const PositionOptions& options = {}) {
+  State s = g.initial_state();
+  int total = options.store1 + options.store2;
+  for (std::size_t i = 0; i < H; ++i) {
+    for (int p = 0; p < 2; ++p) {
+      const int v = p == 0 ? p1[i] : p2[i];
+      const std::size_t pos = H * static_cast<std::size_t>(p) + i;
+      s.holes[pos] = static_cast<uint8_t>(v == kOutOfPlay ? 0 : v);
+      if (v == kOutOfPlay) s.out_of_play |= 1u << pos;
+      total += v == kOutOfPlay ? 0 : v;
+    }
+  }
+  s.store = {static_cast<int16_t>(options.store1), static_cast<int16_t>(options.store2)};
+  s.to_move = static_cast<uint8_t>(options.to_move);
+  if (options.ply >= 0) s.ply = static_cast<uint16_t>(options.ply);
+  if (options.total >= 0) {
+    EXPECT_EQ(total, options.total)
+        << "hand-made position does not hold " << options.total << " counters";
+  }
+  return s;
+}
+
+// Player p's row of an H-hole board, from his left; with mark_out_of_play, a hole out of play
+// reads kOutOfPlay.
+template <std::size_t H>
+std::array<int, H> row(const State& s, int p, bool mark_out_of_play = false) {
+  std::array<int, H> out{};
+  for (std::size_t i = 0; i < H; ++i) {
+    const std::size_t pos = H * static_cast<std::size_t>(p) + i;
+    out[i] = mark_out_of_play && (s.out_of_play >> pos & 1u) ? kOutOfPlay : s.holes[pos];
+  }
+  return out;
+}
+
+template <std::size_t H>
+void expect_rows(const State& s, const std::array<int, H>& p1, const std::array<int, H>& p2,
+                 bool mark_out_of_play = false) {
+  EXPECT_EQ(row<H>(s, 0, mark_out_of_play), p1);
+  EXPECT_EQ(row<H>(s, 1, mark_out_of_play), p2);
+}
+
+inline std::array<int16_t, 2> pair(int a, int b) {
+  return {static_cast<int16_t>(a), static_cast<int16_t>(b)};
+}
+
+// The rows and both stores.
+template <std::size_t H>
+void expect_board(const State& s, const std::array<int, H>& p1, const std::array<int, H>& p2,
+                  int store1, int store2, bool mark_out_of_play = false) {
+  expect_rows(s, p1, p2, mark_out_of_play);
+  EXPECT_EQ(s.store, pair(store1, store2));
+}
+
+// Hole h (1-based, from the mover's left) as a move.
+inline Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+
+}  // namespace mancala::sim::board_testing
