@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "bench/bench.h"
 #include "simulator/batch.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -53,6 +54,8 @@ void batch(benchmark::State& state, const RuleSet& rules, int threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  register_search_benchmarks();
+  register_mcts_benchmarks();
   for (const std::string& id : list_ruleset_ids()) {
     const RuleSet rules = load_ruleset(id);
     const auto game = std::make_shared<const Game>(rules);

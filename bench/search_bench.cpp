@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "bench/bench.h"
 #include "simulator/alphabeta.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -40,7 +41,6 @@ void alphabeta_nodes(benchmark::State& state) {
   state.counters["nodes/s"] =
       benchmark::Counter(static_cast<double>(ab.nodes()), benchmark::Counter::kIsRate);
 }
-BENCHMARK(alphabeta_nodes)->Name("AlphaBeta/nodes/toguz_kumalak")->Unit(benchmark::kMillisecond);
 
 // Whole alphabeta:4 self-play games of a seed game's default ruleset, one player for both seats.
 void alphabeta_selfplay(benchmark::State& state, const std::string& id) {
@@ -66,7 +66,11 @@ void solve_position(benchmark::State& state, const std::string& id) {
   }
 }
 
-const bool kRegistered = [] {
+}  // namespace
+
+void mancala::sim::register_search_benchmarks() {
+  benchmark::RegisterBenchmark("AlphaBeta/nodes/toguz_kumalak", alphabeta_nodes)
+      ->Unit(benchmark::kMillisecond);
   for (const char* id : {"toguz_kumalak", "khutka_boia", "mawkar_katiya", "sonka", "otep"}) {
     benchmark::RegisterBenchmark((std::string("AlphaBeta/selfplay4/") + id).c_str(),
                                  alphabeta_selfplay, std::string(id))
@@ -80,7 +84,4 @@ const bool kRegistered = [] {
           ->Unit(benchmark::kSecond);
     }
   }
-  return true;
-}();
-
-}  // namespace
+}

@@ -12,6 +12,7 @@ struct AlphaBeta::Frame {
   std::array<State, 2 * kMaxHoles> child;
   std::array<int, 2 * kMaxHoles> score;
   std::array<uint8_t, 2 * kMaxHoles> order;
+  std::array<uint64_t, 2 * kMaxHoles> key;  // children's Zobrist keys, computed one ahead
 };
 
 namespace {
@@ -69,24 +70,26 @@ int AlphaBeta::evaluate(const State& s, int p) const {
   return held;
 }
 
-int AlphaBeta::child_value(const State& c, int p, int depth, int lo, int hi, int ply) {
+int AlphaBeta::child_value(const State& c, int p, int depth, int lo, int hi, int ply,
+                           const uint64_t* key) {
   if (c.over) {
     ++nodes_;
     return evaluate(c, p);
   }
   // The sign follows whose move it is: an extra move or a pass keeps the side to move.
-  if (c.to_move == p) return negamax(c, depth, lo, hi, ply);
-  return -negamax(c, depth, -hi, -lo, ply);
+  if (c.to_move == p) return negamax(c, depth, lo, hi, ply, key);
+  return -negamax(c, depth, -hi, -lo, ply, key);
 }
 
-int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply) {
+int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
+                       const uint64_t* known_key) {
   ++nodes_;
   if ((nodes_ & 16383) == 0 && out_of_time()) aborted_ = true;
   if (aborted_) return 0;
   const int p = s.to_move;
   if (s.over || depth <= 0) return evaluate(s, p);
 
-  const uint64_t key = zobrist_.key(s);
+  const uint64_t key = known_key ? *known_key : zobrist_.key(s);
   uint8_t table_best = TtEntry::kNoMove;
   if (const TtEntry* e = tt_.probe(key)) {
     table_best = e->move;
@@ -117,9 +120,23 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply) 
       f.order[i] = static_cast<uint8_t>(i);
     }
     sort_by_score(f.order, f.score, n);
-    for (int k = 0; k < n; ++k) {
+    // A child that will probe the table has its key computed, and its slot fetched, while the
+    // child before it is searched: the probe then finds the entry in the cache.
+    const int child_depth = next_depth(depth);
+    const bool keyed = child_depth > 0;
+    const auto prepare = [&](int k) {
+      if (!keyed || k >= n) return;
       const int i = f.order[k];
-      const int v = child_value(f.child[i], p, next_depth(depth), alpha, beta, ply + 1);
+      if (f.child[i].over) return;
+      f.key[i] = zobrist_.key(f.child[i]);
+      tt_.prefetch(f.key[i]);
+    };
+    prepare(0);
+    for (int k = 0; k < n; ++k) {
+      prepare(k + 1);
+      const int i = f.order[k];
+      const int v = child_value(f.child[i], p, child_depth, alpha, beta, ply + 1,
+                                keyed ? &f.key[i] : nullptr);
       if (aborted_) return 0;
       if (v > best) {
         best = v;

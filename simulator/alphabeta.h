@@ -84,12 +84,15 @@ class AlphaBeta {
 
  private:
   struct Frame;
-  int negamax(const State& s, int depth, int alpha, int beta, int ply);
+  // `key`: the position's Zobrist key when the caller computed it already (nullptr: compute it).
+  int negamax(const State& s, int depth, int alpha, int beta, int ply,
+              const uint64_t* key = nullptr);
   int joint_node(const State& s, int depth, int alpha, int beta, int ply);
   // The value for `p` of the joint turn (mine, theirs) from `s`, within (lo, hi).
   int cell(const State& s, int p, const MoveList& mine, int i, const MoveList& theirs, int j,
            int depth, int lo, int hi, int ply);
-  int child_value(const State& child, int p, int depth, int lo, int hi, int ply);
+  int child_value(const State& child, int p, int depth, int lo, int hi, int ply,
+                  const uint64_t* key = nullptr);
   Frame& frame(int ply);
   bool out_of_time();
 

@@ -27,6 +27,16 @@ Game::Game(RuleSet rules) : rules_(std::move(rules)) {
       next_[p][0][path[i]] = clockwise ? pred : succ;
       next_[p][1][path[i]] = clockwise ? succ : pred;
     }
+    lap_len_ = len;  // the same for both players
+    for (int rev = 0; rev < 2; ++rev) {
+      lap_index_[p][rev].fill(kOffPath);
+      int pos = path[0];
+      for (int i = 0; i < len; ++i) {
+        lap_[p][rev][i] = lap_[p][rev][i + len] = static_cast<uint8_t>(pos);
+        lap_index_[p][rev][pos] = static_cast<uint8_t>(i);
+        pos = next_[p][rev][pos];
+      }
+    }
   }
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
     const int p = owner(pos);
@@ -107,18 +117,12 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
       return;
     }
   }
-  // Branch-free, on locals: whether a hole is playable is as good as random to the branch
-  // predictor, and stores into the list (uint8_t) would otherwise force every field to be reloaded.
-  const int h = rules_.holes_per_player;
-  const int min = rules_.min_counters_to_sow;
-  const uint8_t* holes = s.holes.data() + p * h;
-  const uint32_t in_play = ~(s.out_of_play >> (p * h));
+  // From the playable mask: one compare of the whole side, then one store per legal move.
+  uint32_t bits = playable(s, p);
   Move* moves = out.moves.data();
   int n = 0;
-  for (int k = 0; k < h; ++k) {
-    moves[n] = Move{static_cast<uint8_t>(k), false};
-    n += static_cast<int>((holes[k] >= min) & (in_play >> k & 1u));
-  }
+  for (; bits != 0; bits &= bits - 1)
+    moves[n++] = Move{static_cast<uint8_t>(__builtin_ctz(bits)), false};
   out.size = n;
   if (rules_.reverse_privilege != ReversePrivilege::kNone) add_reverse_moves(s, p, out);
 }
@@ -164,13 +168,7 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
   }
 }
 
-bool Game::has_move(const State& s, int player) const {
-  for (int k = 0; k < rules_.holes_per_player; ++k) {
-    const int pos = global(player, k);
-    if (s.holes[pos] >= rules_.min_counters_to_sow && !(s.out_of_play >> pos & 1u)) return true;
-  }
-  return false;
-}
+bool Game::has_move(const State& s, int player) const { return playable(s, player) != 0; }
 
 // The next position on the path that is in play.
 int Game::step(const State& s, int player, bool reverse, int pos) const {
@@ -188,6 +186,20 @@ void Game::drop(State& s, int pos, MoveEffect& fx, int player) const {
     }
   } else {
     ++s.holes[pos];
+  }
+}
+
+void Game::drop_many(State& s, int pos, int n, MoveEffect& fx, int player) const {
+  const int8_t taker = s.sink[pos];
+  if (taker != kNobody) {
+    s.store[taker] = static_cast<int16_t>(s.store[taker] + n);
+    if (taker == player) {
+      fx.captured += n;
+    } else {
+      fx.opponent_captured += n;
+    }
+  } else {
+    s.holes[pos] = static_cast<uint8_t>(s.holes[pos] + n);
   }
 }
 
@@ -259,6 +271,24 @@ void Game::sow_rest(State& s, Sowing& c) const {
   }
   const bool skip_origin = rules_.skip_origin_on_laps;
   const uint32_t skip = s.out_of_play | s.closed_to[p];  // fixed during a sowing
+  const int at = lap_index_[p][rev][pos];
+  if (skip == 0 && !skip_origin && at != kOffPath && count > 0) {
+    // Nothing to skip: the drops are the path's next `count` positions from `pos`. Full laps are
+    // dropped at once, every position of the path taking as many counters as laps; then each
+    // remaining counter into the next position, by index (no chain of table lookups).
+    const uint8_t* lap = lap_[p][rev].data();
+    const int len = lap_len_;
+    const int first = at + 1;  // index of the first drop, in [1, len]
+    if (count >= len) {
+      const int laps = count / len;
+      for (int i = 0; i < len; ++i) drop_many(s, lap[i], laps, c.fx, p);
+      count -= laps * len;
+    }
+    for (int i = 0; i < count; ++i) drop(s, lap[first + i], c.fx, p);
+    c.pos = lap[first + count - 1 + (count == 0 ? len : 0)];
+    c.hand = 0;
+    return;
+  }
   while (count > 0) {
     pos = step_skipping(skip, p, rev, pos);
     if (skip_origin && pos == from) pos = step_skipping(skip, p, rev, pos);

@@ -9,6 +9,9 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/error.h"
 #include "simulator/rules.h"
@@ -80,6 +83,28 @@ class Game {
   void legal_moves(const State& s, MoveList& out) const { legal_moves(s, s.to_move, out); }
   // Legal moves of `player` (in a joint turn both players choose from the same state).
   void legal_moves(const State& s, int player, MoveList& out) const;
+  // `player`'s playable holes as a bit mask: bit k when his hole k holds at least
+  // min_counters_to_sow counters and is in play. When plain_moves(), these are his legal moves
+  // (forward, in hole order) in any state that is not over.
+  uint32_t playable(const State& s, int player) const {
+    const int h = rules_.holes_per_player;
+    const uint8_t* holes = s.holes.data() + player * h;
+#if defined(__SSE2__)
+    // One compare of 16 holes at once (h <= kMaxHoles / 2 = 16: the load stays in the array).
+    static_assert(kMaxHoles / 2 <= 16);
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(holes));
+    const __m128i at_least = _mm_cmpeq_epi8(_mm_max_epu8(v, min_sow_), v);
+    uint32_t bits = static_cast<uint32_t>(_mm_movemask_epi8(at_least));
+#else
+    uint32_t bits = 0;
+    for (int k = 0; k < h; ++k)
+      bits |= static_cast<uint32_t>(holes[k] >= rules_.min_counters_to_sow) << k;
+#endif
+    return bits & side_mask_ & ~(s.out_of_play >> (player * h));
+  }
+  // True when a player's legal moves are always his playable holes (no opening hole, no reverse
+  // privilege): random play draws from playable() without building the list.
+  bool plain_moves() const { return plain_moves_; }
   bool is_legal(const State& s, Move m) const { return is_legal(s, s.to_move, m); }
   bool is_legal(const State& s, int player, Move m) const;
   // Plays a legal move of the player to move; settles the end of the turn and of the round.
@@ -156,6 +181,8 @@ class Game {
     return pos;
   }
   void drop(State& s, int pos, MoveEffect& fx, int player) const;
+  // `n` counters dropped at once into `pos` (full laps of a sowing): as n calls of drop().
+  void drop_many(State& s, int pos, int n, MoveEffect& fx, int player) const;
   void begin_move(State& s, int player, Move m, Sowing& c) const;
   void start_sowing(const State& s, Sowing& c, int from, int count, bool into_from) const;
   void drop_one(State& s, Sowing& c) const;
@@ -208,8 +235,21 @@ class Game {
 
   RuleSet rules_;
   std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> next_{};  // [player][reverse][pos]
+  // Each sowing path as a flat cycle, written twice over (lap_[p][rev][i] for 0 <= i < 2 *
+  // lap_len_), and each position's index in it (kOffPath when not on the path): a sowing with
+  // nothing to skip walks it by index instead of chasing next_ from counter to counter.
+  static constexpr uint8_t kOffPath = 0xFF;
+  int lap_len_ = 0;
+  std::array<std::array<std::array<uint8_t, 2 * kPositions>, 2>, 2> lap_{};
+  std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> lap_index_{};
   std::array<uint8_t, kMaxHoles> opposite_{};
   std::array<uint8_t, kMaxHoles> opposite_outer_{};
+  uint32_t side_mask_ = (uint32_t{1} << rules_.holes_per_player) - 1;  // bits of one side's holes
+#if defined(__SSE2__)
+  __m128i min_sow_ = _mm_set1_epi8(static_cast<char>(rules_.min_counters_to_sow));
+#endif
+  bool plain_moves_ =
+      rules_.opening_hole <= 0 && rules_.reverse_privilege == ReversePrivilege::kNone;
   // A drop can trigger a capture at once (instant fours, extra numbers): sowing checks each drop.
   bool watch_drops_ =
       rules_.capture_fours == Fours::kInstant || rules_.extra_number != ExtraNumber::kNone;

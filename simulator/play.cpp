@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "simulator/playout.h"
+
 namespace mancala::sim {
 namespace {
 
@@ -165,7 +167,11 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
   RoundTracker tracker(game);
   tracker.start(s);
   MoveList moves;
+  // Random against random, unwatched: the playout loop draws the same moves from the same stream.
+  const bool playout =
+      !observer && first.spec().kind == Agent::kRandom && second.spec().kind == Agent::kRandom;
   for (;;) {  // rounds: one unless the rules play a match
+    if (playout) random_playout(game, s, rng, tracker);  // the tracker sees every move
     while (!s.over) {
       if (game.joint_turn(s)) {
         // Both choose from the same position, neither seeing the other's choice.

@@ -7,6 +7,9 @@
 // Every random number comes from `rng`, so a playout is a function of (state, rng).
 #pragma once
 
+#include <array>
+#include <cstdint>
+
 #include "simulator/engine.h"
 #include "simulator/rng.h"
 
@@ -20,8 +23,62 @@ namespace mancala::sim {
                                          " has no legal move in a position that is not over");
 }
 
+namespace detail {
+// For each byte value: its set bits, and the position of its k-th set bit (k from 0).
+struct ByteBits {
+  std::array<uint8_t, 256> count{};
+  std::array<std::array<uint8_t, 8>, 256> select{};
+  constexpr ByteBits() {
+    for (int b = 0; b < 256; ++b) {
+      for (int i = 0; i < 8; ++i) {
+        if (b >> i & 1) select[b][count[b]++] = static_cast<uint8_t>(i);
+      }
+    }
+  }
+};
+inline constexpr ByteBits kByteBits{};
+}  // namespace detail
+
+// The number of set bits of a 16-bit mask (without -mpopcnt, __builtin_popcount is a call).
+inline uint32_t count_bits16(uint32_t bits) {
+  return detail::kByteBits.count[bits & 0xFF] + detail::kByteBits.count[bits >> 8 & 0xFF];
+}
+// The position of the k-th set bit (k from 0) of a 16-bit mask with more than k bits set:
+// branch-free (k is random: a loop on it would miss its exit nearly every time).
+inline int select_bit16(uint32_t bits, uint32_t k) {
+  const uint32_t low = bits & 0xFF, in_low = detail::kByteBits.count[low];
+  const bool high = k >= in_low;
+  const uint32_t byte = high ? bits >> 8 & 0xFF : low;
+  return (high ? 8 : 0) + detail::kByteBits.select[byte][high ? k - in_low : k];
+}
+
+// The move a random player draws in an alternating turn, as Player::choose does from the legal
+// moves' list (one rng.below(list size)), without building the list when the ruleset's moves
+// are the playable holes (Game::plain_moves): the k-th legal move is the k-th set bit.
+inline Move random_move(const Game& game, const State& s, Rng& rng, MoveList& moves) {
+  if (game.plain_moves()) {
+    const uint32_t bits = game.playable(s, s.to_move);  // holes_per_player <= 16 bits
+    const uint32_t n = count_bits16(bits);
+    if (n == 0) [[unlikely]]
+      playout_no_move(game, s);  // never hand out a stale move (issue 12)
+    return Move{static_cast<uint8_t>(select_bit16(bits, rng.below(n))), false};
+  }
+  game.legal_moves(s, moves);
+  if (moves.size == 0) [[unlikely]]
+    playout_no_move(game, s);
+  return moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
+}
+
+// Hooks called by random_playout after each move: none by default (MCTS playouts, benchmarks);
+// play_game passes its round tracker (the playability metrics) with the same two members.
+struct NoPlayoutHooks {
+  void after_move(const State&, int /*mover*/, bool /*extra_move*/) {}
+  void after_joint(const State&, const JointMove&, const JointEffect&) {}
+};
+
 // Plays `s` to the end of its round (s.over); returns the plies played.
-inline int random_playout(const Game& game, State& s, Rng& rng) {
+template <class Hooks = NoPlayoutHooks>
+inline int random_playout(const Game& game, State& s, Rng& rng, Hooks&& hooks = Hooks{}) {
   MoveList moves;
   int plies = 0;
   while (!s.over) {
@@ -37,12 +94,12 @@ inline int random_playout(const Game& game, State& s, Rng& rng) {
         playout_no_move(game, s);
       if (game.draws_order() && jm.plays[0] && jm.plays[1])
         jm.first = static_cast<uint8_t>(rng.below(2));
-      game.apply_joint(s, jm);
+      const JointEffect fx = game.apply_joint(s, jm);
+      hooks.after_joint(s, jm, fx);
     } else {
-      game.legal_moves(s, moves);
-      if (moves.size == 0) [[unlikely]]
-        playout_no_move(game, s);  // never hand out a stale move (issue 12)
-      game.apply(s, moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))]);
+      const int mover = s.to_move;
+      const bool extra = game.apply(s, random_move(game, s, rng, moves)).extra_move;
+      hooks.after_move(s, mover, extra);
     }
     ++plies;
   }

@@ -57,6 +57,9 @@ class TranspositionTable {
     return e.key == key && e.generation == generation_ && e.bound != Bound::kNone ? &e : nullptr;
   }
 
+  // Starts loading the slot of `key` into the cache (a probe soon after finds it there).
+  void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[key & mask_]); }
+
   void store(uint64_t key, int value, int depth, Bound bound, uint8_t move) {
     TtEntry& e = entries_[key & mask_];
     const uint8_t d = static_cast<uint8_t>(depth > 255 ? 255 : depth);

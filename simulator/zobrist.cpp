@@ -25,16 +25,27 @@ Zobrist::Zobrist(const Game& game) {
   for (auto& store : store_)
     for (auto& v : store) v = rng.next();
   for (int pos = 0; pos < kMaxHoles; ++pos) holes_[pos][0] = 0;  // an empty hole adds nothing
+  // rare()'s parts, precomputed: the same words mix() gives.
+  no_handicaps_ = mix(1, 0) ^ mix(2, 0) ^ mix(3, 0) ^ mix(4, 0) ^ mix(5, 0) ^ mix(6, 0) ^ mix(7, 0);
+  for (uint64_t p = 0; p < 2; ++p) {
+    for (int pos = 0; pos < kMaxHoles; ++pos) sink_keys_[p][pos] = mix(8 + p, pos);
+  }
 }
 
 uint64_t Zobrist::rare(const State& s) const {
-  uint64_t k = mix(1, s.out_of_play) ^ mix(2, s.closed_to[0]) ^ mix(3, s.closed_to[1]) ^
-               mix(4, static_cast<uint16_t>(s.aside[0])) ^
-               mix(5, static_cast<uint16_t>(s.aside[1])) ^
-               mix(6, s.extra_number[0] | s.extra_number[1] << 8) ^
-               mix(7, static_cast<uint8_t>(s.tribute_to + 1));
+  uint64_t k = no_handicaps_;
+  if (s.out_of_play | s.closed_to[0] | s.closed_to[1] | s.aside[0] | s.aside[1] |
+      s.extra_number[0] | s.extra_number[1] | static_cast<uint8_t>(s.tribute_to + 1)) {
+    k = mix(1, s.out_of_play) ^ mix(2, s.closed_to[0]) ^ mix(3, s.closed_to[1]) ^
+        mix(4, static_cast<uint16_t>(s.aside[0])) ^ mix(5, static_cast<uint16_t>(s.aside[1])) ^
+        mix(6, s.extra_number[0] | s.extra_number[1] << 8) ^
+        mix(7, static_cast<uint8_t>(s.tribute_to + 1));
+  }
   for (int pos = 0; pos < total_holes_; ++pos) {
-    if (s.sink[pos] != kNobody) k ^= mix(8 + static_cast<uint64_t>(s.sink[pos]), pos);
+    const int8_t taker = s.sink[pos];
+    if (taker == kNobody) continue;
+    k ^= taker == 0 || taker == 1 ? sink_keys_[taker][pos]
+                                  : mix(8 + static_cast<uint64_t>(taker), pos);
   }
   return k;
 }

@@ -58,6 +58,8 @@ class Zobrist {
   bool sinks_possible_ = false;  // a bha or toll hole can make a hole a sink
   int ply_below_ = 0;            // plies before this are distinct (opening rules)
   int ply_from_ = 0;             // plies from this are distinct (near max_plies)
+  uint64_t no_handicaps_ = 0;    // rare()'s first part when none of its handicaps is set
+  std::array<std::array<uint64_t, kMaxHoles>, 2> sink_keys_{};  // mix(8 + player, pos)
   std::array<uint64_t, 2> turn_{};
   std::array<uint64_t, 4> solo_{};
   std::array<std::array<uint64_t, 256>, kMaxHoles> holes_{};

@@ -112,6 +112,15 @@ TEST_F(Kalah, SowingSkipsTheOpponentsStore) {
   expect(t, {2, 2, 2, 2, 2, 2}, {2, 0, 0, 0, 0, 0}, 5, 8);
 }
 
+TEST_F(Kalah, TwentySevenCountersGoTwiceRoundThroughTheOwnStoreOnly) {
+  // P1's 1 (27): two laps of his 2..6, his store, P2's 1..6 and his emptied 1 (26 counters), then
+  // his 2 once more; P2's store is skipped on both laps. His 2 was not empty: no capture.
+  State s = position(standard, {27, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0});
+  const MoveEffect fx = standard.try_move(s, 0, hole(1));
+  expect(s, {2, 3, 2, 2, 2, 2}, {2, 2, 2, 2, 2, 2}, 2, 0);
+  EXPECT_EQ(fx.captured, 2);
+}
+
 TEST_F(Kalah, ALastCounterInTheOwnStoreGivesAnotherMove) {
   // P1's 3 (4): his 4, 5, 6, his store: he moves again.
   State s = position(standard, {0, 0, 4, 0, 0, 1}, {1, 1, 1, 1, 1, 1});

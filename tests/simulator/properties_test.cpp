@@ -11,6 +11,7 @@
 
 #include "simulator/describe.h"
 #include "simulator/play.h"
+#include "simulator/playout.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
@@ -36,6 +37,13 @@ class Checker : public GameObserver {
       EXPECT_EQ(moves.size, 0) << game_.rules().id << ": a state that is over has legal moves";
     }
     EXPECT_LE(after.ply, game_.rules().max_plies);
+    if (!after.over && game_.plain_moves() && !game_.joint_turn(after)) {
+      // Random play draws from the playable mask: it must be the legal moves, in order.
+      uint32_t bits = 0;
+      for (const Move& m : moves) bits |= (m.reverse ? 0u : 1u) << m.hole;
+      EXPECT_EQ(bits, game_.playable(after, after.to_move)) << game_.rules().id;
+      EXPECT_EQ(static_cast<int>(count_bits16(bits)), moves.size) << game_.rules().id;
+    }
     if (check_json_ && moves_ % 7 == 0) {
       EXPECT_EQ(state_from_json(game_, state_to_json(game_, after)), after)
           << game_.rules().id << ": JSON round trip";
@@ -77,6 +85,42 @@ TEST_P(EveryRuleset, TheSameSeedPlaysTheSameGame) {
   EXPECT_EQ(x.plies, y.plies);
   EXPECT_EQ(x.store, y.store);
   EXPECT_EQ(x.winner, y.winner);
+}
+
+// Random against random without an observer plays the fast loop (random_playout, which draws
+// from the playable mask); with one, each move goes through Player::choose and the legal moves'
+// list. Both must draw the same moves from the same stream: the same game, move for move.
+TEST_P(EveryRuleset, RandomPlayWithAndWithoutAnObserverIsTheSameGame) {
+  const Game game(load_ruleset(GetParam()));
+  struct Last : GameObserver {
+    State end;
+    void on_end(const State& s) override { end = s; }
+  };
+  for (int i = 0; i < scaled(50); ++i) {
+    Rng a(77, static_cast<uint64_t>(i)), b(77, static_cast<uint64_t>(i));
+    Last watched;
+    const GameResult x = play_game(game, Agent::kRandom, Agent::kRandom, a, &watched);
+    const GameResult y = play_game(game, Agent::kRandom, Agent::kRandom, b);
+    ASSERT_EQ(x.plies, y.plies) << GetParam() << " game " << i;
+    EXPECT_EQ(x.store, y.store);
+    EXPECT_EQ(x.winner, y.winner);
+    EXPECT_EQ(x.rounds, y.rounds);
+    EXPECT_EQ(x.turns, y.turns) << "the playout loop must feed the metrics' round tracker";
+    for (int r = 0; r < std::min(x.rounds, kMaxRounds); ++r)
+      EXPECT_EQ(x.play[r], y.play[r]) << GetParam() << " game " << i << " round " << r;
+    EXPECT_EQ(a.next(), b.next()) << "the streams drew differently";
+  }
+}
+
+// The k-th set bit of a mask, as random_move picks a move: every mask of 16 bits, every k.
+TEST(RandomMove, SelectBit16FindsTheKthSetBitOfEveryMask) {
+  for (uint32_t bits = 1; bits < (1u << 16); ++bits) {
+    uint32_t rest = bits;
+    for (uint32_t k = 0; rest != 0; ++k, rest &= rest - 1) {
+      ASSERT_EQ(select_bit16(bits, k), __builtin_ctz(rest)) << bits << " " << k;
+    }
+    ASSERT_EQ(count_bits16(bits), static_cast<uint32_t>(__builtin_popcount(bits)));
+  }
 }
 
 // 2,000 random games of every ruleset, single-round games and matches alike: how they ended

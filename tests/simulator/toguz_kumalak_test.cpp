@@ -70,6 +70,22 @@ TEST_F(ToguzKumalak, NineteenOrMoreStonesGoRoundAndDropIntoTheOriginAgain) {
   EXPECT_EQ(s.store, (std::array<int16_t, 2>{70, 71}));
 }
 
+TEST_F(ToguzKumalak, FortyStonesGoTwiceRoundEveryHoleAndTuzdykTakingItsShareEachLap) {
+  // 40 stones from P1's 3: two whole laps of the 18 holes (36, the origin included), then 3, 4,
+  // 5, 6 once more. P1's tuzdyk (P2's 2) and P2's (P1's 7) each take their two to their owner.
+  State s = position({1, 0, 40, 1, 0, 0, 0, 0, 0}, {1, 0, 1, 1, 1, 1, 1, 1, 1}, 56, 56);
+  s.tuzdyk = {10, 6};
+  s.sink[10] = 0;
+  s.sink[6] = 1;
+  const MoveEffect fx = game.apply(s, hole(3));
+  expect_rows(s, {3, 2, 3, 4, 3, 3, 0, 2, 2}, {3, 0, 3, 3, 3, 3, 3, 3, 3});
+  EXPECT_EQ(s.store, (std::array<int16_t, 2>{58, 58}));
+  EXPECT_EQ(fx.captured, 2);
+  EXPECT_EQ(fx.opponent_captured, 2);
+  EXPECT_EQ(fx.last_pos, 5);  // P1's hole 6: own side, no capture
+  EXPECT_EQ(s.to_move, 1);
+}
+
 TEST_F(ToguzKumalak, ALastStoneMakingAnOpponentsHoleThreeMakesItTheMoversTuzdyk) {
   State s = position({0, 0, 0, 0, 0, 0, 0, 0, 2}, {2, 1, 1, 1, 1, 1, 1, 1, 1}, 78, 72);
   const MoveEffect fx = game.apply(s, hole(9));
