@@ -10,7 +10,7 @@
 
 #include "archive/store.h"
 #include "common/error.h"
-#include "reports/render.h"
+#include "common/format.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
@@ -20,89 +20,17 @@ namespace {
 
 using nlohmann::json;
 using nlohmann::ordered_json;
-using reports::Cell;
-using reports::Column;
-using reports::Table;
 
 // ---- numbers ---------------------------------------------------------------------------------
 
-std::string fixed(double x, int decimals) { return reports::format_number(x, decimals); }
-
-std::string signed_fixed(double x, int decimals) {
-  const std::string text = fixed(x, decimals);
-  return (std::isfinite(x) && text.front() != '-' && text != fixed(0.0, decimals)) ? "+" + text
-                                                                                   : text;
-}
-
-// A p-value: four decimals, or two significant digits in scientific form below 0.0001.
-std::string format_p(double p) {
-  if (!std::isfinite(p)) return "-";
-  if (p >= 1e-4) return fixed(p, 4);
-  if (p == 0) return "< 1e-300";  // below the smallest double the normal tail gives
-  std::ostringstream out;
-  out.precision(1);
-  out << std::scientific << p;
-  return out.str();
-}
-
-ordered_json number_json(double x) {
-  return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
-}
-
-ordered_json interval_json(double low, double high) {
-  if (!std::isfinite(low) && !std::isfinite(high)) return nullptr;
-  return ordered_json::array({number_json(low), number_json(high)});
-}
-
-// A value as a table shows it: percent and points scaled by 100.
-std::string format_value(double x, StatFormat format, bool sign) {
-  if (!std::isfinite(x)) return "-";
-  switch (format) {
-    case StatFormat::kCount:
-      return std::to_string(static_cast<long long>(std::llround(x)));
-    case StatFormat::kPercent:
-      return (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) + "%";
-    case StatFormat::kPoints:
-      return signed_fixed(100 * x, 1);
-    case StatFormat::kNumber:
-      return sign ? signed_fixed(x, 1) : fixed(x, 1);
-  }
-  return "-";
-}
-
-// "53.0% [50.9, 55.2]"; an end that the data cannot give prints as "-".
-std::string format_measure(double value, double low, double high, StatFormat format, bool sign) {
-  std::string text = format_value(value, format, sign);
-  if (!std::isfinite(low) && !std::isfinite(high)) return text;
-  if (format == StatFormat::kPercent) {
-    const auto end = [&](double x) {
-      return std::isfinite(x) ? (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) : "-";
-    };
-    return text + " [" + end(low) + ", " + end(high) + "]";
-  }
-  const auto end = [&](double x) {
-    return std::isfinite(x) ? format_value(x, format, sign) : std::string("-");
-  };
-  return text + " [" + end(low) + ", " + end(high) + "]";
-}
-
-std::string format_measure(const Measure& m, StatFormat format) {
-  return format_measure(m.value, m.low, m.high, format, false);
-}
+std::string fixed(double x, int decimals) { return format_number(x, decimals); }
+std::string signed_fixed(double x, int decimals) { return format_signed(x, decimals); }
 
 double ratio(uint64_t k, uint64_t n) {
   return n == 0 ? kNoValue : static_cast<double>(k) / static_cast<double>(n);
 }
 
 // ---- rulesets and labels ---------------------------------------------------------------------
-
-// "A", "B", ..., "Z", "AA", "AB", ...: the short names of the rulesets in the tables.
-std::string letter(std::size_t index) {
-  std::string out;
-  for (std::size_t i = index + 1; i > 0; i = (i - 1) / 26)
-    out.insert(out.begin(), static_cast<char>('A' + (i - 1) % 26));
-  return out;
-}
 
 std::vector<std::string> unique_labels(const std::vector<sim::RuleSet>& rulesets) {
   std::map<std::string, int> total, seen;
@@ -375,7 +303,7 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   // Game length: a location test (Mann-Whitney) with the Welch interval of the mean difference,
   // and a test of the whole distribution (Kolmogorov-Smirnov).
   pair.tests.push_back(location_test(ta.plies, tb.plies, "plies_mean", "game length (plies)",
-                                     letter(b), "game longer"));
+                                     ruleset_letter(b), "game longer"));
   {
     const stats::KolmogorovSmirnov ks = stats::kolmogorov_smirnov(ta.plies, tb.plies);
     PairTest test;
@@ -393,7 +321,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   if (!ta.match.empty() && !tb.match.empty() && !ta.match.rounds.empty() &&
       !tb.match.rounds.empty()) {
     pair.tests.push_back(location_test(ta.match.rounds, tb.match.rounds, "rounds_mean",
-                                       "rounds per match", letter(b), "match has more rounds"));
+                                       "rounds per match", ruleset_letter(b),
+                                       "match has more rounds"));
   }
   return pair;
 }
@@ -540,169 +469,32 @@ std::vector<std::string> method_notes(const Comparison& c) {
   return notes;
 }
 
-// ---- rendering helpers -----------------------------------------------------------------------
-
-std::string provenance_text(const RuleValue& v) {
-  if (v.basis == "default") return "default (no provenance: not set by any file)";
-  std::string out = v.basis + ": " + (v.basis == "evidence" ? "\"" + v.text + "\"" : v.text);
-  if (!v.source.empty()) out += " (source: " + v.source + ")";
-  if (!v.note.empty()) out += " (note: " + v.note + ")";
-  return out;
-}
-
-std::string value_text(const json& value) {
-  return value.is_string() ? value.get<std::string>() : value.dump();
-}
-
-std::string header_line(const Comparison& c) {
-  const sim::RunStats& first = c.runs.front().run;
-  std::string line = "Comparison of " + std::to_string(c.runs.size()) +
-                     " rulesets: " + std::to_string(first.games_requested) + " games each, " +
-                     first.agent + " agent, ";
-  line += c.common_random_numbers
-              ? "seed " + std::to_string(first.seed) + " for every ruleset (common random numbers)"
-              : "independent seeds (no common random numbers)";
-  return line;
-}
-
-Table rulesets_table(const Comparison& c) {
-  Table t({{"#", reports::Align::kLeft},
-           {"ruleset"},
-           {"name"},
-           {"status"},
-           {"seed", reports::Align::kRight},
-           {"rules hash"}});
-  for (std::size_t i = 0; i < c.runs.size(); ++i) {
-    const ComparedRun& r = c.runs[i];
-    t.add_row({letter(i), r.label, r.rules.name, r.rules.status,
-               Cell::text(std::to_string(r.run.seed)), r.run.rules_hash});
-  }
-  return t;
-}
-
-Table statistics_table(const Comparison& c) {
-  std::vector<Column> columns = {{"statistic", reports::Align::kLeft}};
-  for (std::size_t i = 0; i < c.runs.size(); ++i)
-    columns.push_back({letter(i) + ": " + c.runs[i].label, reports::Align::kRight});
-  columns.push_back({"95% interval", reports::Align::kLeft});
-  Table t(columns);
-  for (const StatisticRow& row : c.statistics) {
-    std::vector<Cell> cells = {row.name};
-    for (const Measure& m : row.values) cells.push_back(Cell::text(format_measure(m, row.format)));
-    cells.push_back(row.interval);
-    t.add_row(cells);
-  }
-  return t;
-}
-
-Table rule_diff_table(const Comparison& c) {
-  Table t({{"key", reports::Align::kLeft},
-           {"ruleset", reports::Align::kLeft},
-           {"value", reports::Align::kLeft},
-           {"provenance", reports::Align::kLeft}});
-  for (const RuleDiffRow& row : c.rule_diff) {
-    for (std::size_t i = 0; i < row.values.size(); ++i) {
-      t.add_row({i == 0 ? row.key : "", letter(i) + ": " + c.runs[i].label,
-                 value_text(row.values[i].value), provenance_text(row.values[i])});
-    }
-  }
-  return t;
-}
-
-Table differences_table(const Comparison& c) {
-  Table t({{"pair", reports::Align::kLeft},
-           {"statistic", reports::Align::kLeft},
-           {"difference [95% CI]", reports::Align::kRight},
-           {"test", reports::Align::kLeft},
-           {"statistic value", reports::Align::kRight},
-           {"p", reports::Align::kRight},
-           {"p (Holm)", reports::Align::kRight},
-           {"sig.", reports::Align::kLeft},
-           {"detail", reports::Align::kLeft}});
-  for (const PairComparison& p : c.pairs) {
-    const std::string pair = letter(p.b) + " - " + letter(p.a);
-    for (const PairTest& test : p.tests) {
-      const std::string diff = test.key == "plies_distribution"
-                                   ? "D = " + fixed(test.estimate, 3)
-                                   : format_measure(test.estimate, test.interval.low,
-                                                    test.interval.high, test.format, true);
-      t.add_row({pair, test.name, Cell::text(diff), test.test,
-                 Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)),
-                 Cell::text(format_p(test.p_value)), Cell::text(format_p(test.p_holm)),
-                 test.significant ? "*" : "", test.detail});
-    }
-    for (std::size_t i = 0; i < p.untested.size(); ++i) {
-      t.add_row(
-          {pair, p.untested[i], "", "not tested: " + p.untested_reasons[i], "", "", "", "", ""});
-    }
-  }
-  return t;
-}
-
-// Text for a Markdown paragraph, heading or list item: the characters Markdown would read as
-// markup are escaped, as Table::to_markdown does for cells.
-std::string markdown_text(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '\\':
-      case '`':
-      case '*':
-      case '_':
-      case '[':
-      case ']':
-      case '|':
-        out += '\\';
-        out += ch;
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '\n':
-        out += ' ';
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
-
-// A wide table in a box that scrolls sideways instead of squeezing its columns (nowrap: keep
-// each cell on one line).
-std::string scrolling(const std::string& table_html, bool nowrap) {
-  return std::string("<div style=\"overflow-x: auto") + (nowrap ? "; white-space: nowrap" : "") +
-         "\">\n" + table_html + "</div>";
-}
-
-std::string legend(const Comparison& c) {
-  std::string out;
-  for (std::size_t i = 0; i < c.runs.size(); ++i)
-    out += (i ? ", " : "") + letter(i) + " = " + c.runs[i].label;
-  return out;
-}
-
-std::vector<std::string> summaries(const Comparison& c) {
-  std::vector<std::string> out;
-  for (const PairComparison& p : c.pairs) out.push_back(p.summary);
-  return out;
-}
-
-std::string differences_heading(const Comparison& c) {
-  return "Differences (later minus earlier ruleset, e.g. B - A) with 95% intervals; p-values "
-         "Holm-corrected over " +
-         std::to_string(c.tests_made) + " tests; * = significant at " + fixed(c.alpha, 2);
-}
-
 }  // namespace
 
 // ---- public ----------------------------------------------------------------------------------
+
+std::string format_value(double x, StatFormat format, bool sign) {
+  if (!std::isfinite(x)) return "-";
+  switch (format) {
+    case StatFormat::kCount:
+      return std::to_string(static_cast<long long>(std::llround(x)));
+    case StatFormat::kPercent:
+      return (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) + "%";
+    case StatFormat::kPoints:
+      return signed_fixed(100 * x, 1);
+    case StatFormat::kNumber:
+      return sign ? signed_fixed(x, 1) : fixed(x, 1);
+  }
+  return "-";
+}
+
+// "A", "B", ..., "Z", "AA", "AB", ...: the short names of the rulesets in the tables.
+std::string ruleset_letter(std::size_t index) {
+  std::string out;
+  for (std::size_t i = index + 1; i > 0; i = (i - 1) / 26)
+    out.insert(out.begin(), static_cast<char>('A' + (i - 1) % 26));
+  return out;
+}
 
 bool is_default_ruleset(const std::string& id) {
   std::ifstream in(sim::rulesets_dir() / (id + ".json"));
@@ -1009,235 +801,6 @@ std::vector<sim::RuleSet> rulesets_of_evidence(
   for (const std::string& id : ids) out.push_back(loaded.at(id));
   order_rulesets(out);
   return out;
-}
-
-std::string comparison_text(const Comparison& c) {
-  std::string out = header_line(c) + "\n\n";
-  out += "Rulesets\n" + rulesets_table(c).to_text() + "\n";
-  out += "Statistics of each ruleset (95% intervals)\n" + statistics_table(c).to_text() + "\n";
-  out += "Rule differences (resolved rule keys that differ, with their provenance)\n";
-  out += c.rule_diff.empty() ? "(none: the rulesets resolve to the same rules)\n"
-                             : rule_diff_table(c).to_text();
-  out += "\n" + differences_heading(c) + "\n" + differences_table(c).to_text() + "\n";
-  out += "Summary\n";
-  for (const std::string& line : summaries(c)) out += "- " + line + "\n";
-  out += "\nNotes\n";
-  for (const std::string& note : c.notes) out += "- " + note + "\n";
-  return out;
-}
-
-std::string comparison_markdown(const Comparison& c) {
-  std::string out = "# " + markdown_text(header_line(c)) + "\n\n";
-  out += "## Rulesets\n\n" + rulesets_table(c).to_markdown() + "\n";
-  out += "## Summary\n\n";
-  for (const std::string& line : summaries(c)) out += "- " + markdown_text(line) + "\n";
-  out += "\n## Statistics of each ruleset (95% intervals)\n\n" + statistics_table(c).to_markdown() +
-         "\n";
-  out += "## Rule differences\n\n";
-  out += c.rule_diff.empty() ? "None: the rulesets resolve to the same rules.\n"
-                             : rule_diff_table(c).to_markdown();
-  out += "\n## " + markdown_text(differences_heading(c)) + "\n\n" +
-         differences_table(c).to_markdown() + "\n";
-  out += "## Notes\n\n";
-  for (const std::string& note : c.notes) out += "- " + markdown_text(note) + "\n";
-  return out;
-}
-
-std::string comparison_csv(const Comparison& c) {
-  Table t({{"section"},
-           {"ruleset"},
-           {"versus"},
-           {"statistic"},
-           {"value"},
-           {"ci_low"},
-           {"ci_high"},
-           {"test"},
-           {"statistic_value"},
-           {"p_value"},
-           {"p_holm"},
-           {"note"}});
-  const auto num = [](double x) { return std::isfinite(x) ? Cell::text(json(x).dump()) : Cell(); };
-  const auto count = [](uint64_t n) { return Cell::text(std::to_string(n)); };
-  // How the runs were made, so the file alone says how to read it.
-  t.add_row({"setting", Cell(), Cell(), "common_random_numbers",
-             count(c.common_random_numbers ? 1 : 0), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),
-             c.notes.front()});
-  t.add_row({"setting", Cell(), Cell(), "tests_made", count(c.tests_made), Cell(), Cell(), Cell(),
-             Cell(), Cell(), Cell(), "p-values Holm-corrected over this many tests"});
-  for (const ComparedRun& r : c.runs) {
-    t.add_row({"run", r.label, Cell(), "seed", Cell::text(std::to_string(r.run.seed)), Cell(),
-               Cell(), Cell(), Cell(), Cell(), Cell(),
-               r.run.agent + " agent, rules hash " + r.run.rules_hash});
-  }
-  for (const StatisticRow& row : c.statistics) {
-    for (std::size_t i = 0; i < c.runs.size(); ++i) {
-      const Measure& m = row.values[i];
-      t.add_row({"statistic", c.runs[i].label, Cell(), row.key, num(m.value), num(m.low),
-                 num(m.high), Cell(), Cell(), Cell(), Cell(),
-                 row.interval.empty() ? Cell() : Cell(row.interval + " interval")});
-    }
-  }
-  for (const PairComparison& p : c.pairs) {
-    for (const PairTest& test : p.tests) {
-      t.add_row({"difference", c.runs[p.b].label, c.runs[p.a].label, test.key, num(test.estimate),
-                 num(test.interval.low), num(test.interval.high), test.test, num(test.statistic),
-                 num(test.p_value), num(test.p_holm),
-                 test.interval_method.empty() ? Cell() : Cell(test.interval_method + " interval")});
-    }
-  }
-  for (const RuleDiffRow& row : c.rule_diff) {
-    for (std::size_t i = 0; i < c.runs.size(); ++i) {
-      t.add_row({"rule", c.runs[i].label, Cell(), row.key, value_text(row.values[i].value), Cell(),
-                 Cell(), Cell(), Cell(), Cell(), Cell(), provenance_text(row.values[i])});
-    }
-  }
-  for (const PairComparison& p : c.pairs) {
-    t.add_row({"summary", c.runs[p.b].label, c.runs[p.a].label, Cell(), Cell(), Cell(), Cell(),
-               Cell(), Cell(), Cell(), Cell(), p.summary});
-  }
-  return t.to_csv();
-}
-
-ordered_json comparison_json(const Comparison& c) {
-  ordered_json out;
-  const sim::RunStats& first = c.runs.front().run;
-  out["games"] = first.games_requested;
-  out["agent"] = first.agent;
-  out["seed"] = first.seed;
-  out["common_random_numbers"] = {{"used", c.common_random_numbers}, {"note", c.notes.front()}};
-  ordered_json rulesets = ordered_json::array();
-  for (std::size_t i = 0; i < c.runs.size(); ++i) {
-    const ComparedRun& r = c.runs[i];
-    rulesets.push_back({{"letter", letter(i)},
-                        {"label", r.label},
-                        {"id", r.rules.id},
-                        {"name", r.rules.name},
-                        {"status", r.rules.status},
-                        {"extends", r.rules.extends},
-                        {"evidence", r.rules.evidence},
-                        {"rules_hash", r.run.rules_hash},
-                        {"seed", r.run.seed},
-                        {"run", ordered_json::parse(sim::run_stats_to_json(r.run).dump())}});
-  }
-  out["rulesets"] = rulesets;
-  ordered_json stats = ordered_json::array();
-  for (const StatisticRow& row : c.statistics) {
-    ordered_json values = ordered_json::array();
-    for (std::size_t i = 0; i < c.runs.size(); ++i) {
-      const Measure& m = row.values[i];
-      values.push_back({{"ruleset", c.runs[i].label},
-                        {"value", number_json(m.value)},
-                        {"ci95", interval_json(m.low, m.high)}});
-    }
-    stats.push_back(
-        {{"key", row.key}, {"name", row.name}, {"interval", row.interval}, {"values", values}});
-  }
-  out["statistics"] = stats;
-  ordered_json diff = ordered_json::array();
-  for (const RuleDiffRow& row : c.rule_diff) {
-    ordered_json values = ordered_json::array();
-    for (std::size_t i = 0; i < c.runs.size(); ++i) {
-      const RuleValue& v = row.values[i];
-      ordered_json entry = {{"ruleset", c.runs[i].label},
-                            {"value", ordered_json::parse(v.value.dump())},
-                            {"basis", v.basis}};
-      if (!v.text.empty()) entry[v.basis] = v.text;
-      if (!v.source.empty()) entry["source"] = v.source;
-      if (!v.note.empty()) entry["note"] = v.note;
-      values.push_back(entry);
-    }
-    diff.push_back({{"key", row.key}, {"group", row.group}, {"doc", row.doc}, {"values", values}});
-  }
-  out["rule_diff"] = diff;
-  ordered_json pairs = ordered_json::array();
-  for (const PairComparison& p : c.pairs) {
-    ordered_json tests = ordered_json::array();
-    for (const PairTest& t : p.tests) {
-      tests.push_back({{"statistic", t.key},
-                       {"name", t.name},
-                       {"estimate", number_json(t.estimate)},
-                       {"ci95", interval_json(t.interval.low, t.interval.high)},
-                       {"interval", t.interval_method},
-                       {"test", t.test},
-                       {"statistic_name", t.statistic_name},
-                       {"statistic_value", number_json(t.statistic)},
-                       {"p_value", number_json(t.p_value)},
-                       {"p_holm", number_json(t.p_holm)},
-                       {"significant", t.significant},
-                       {"detail", t.detail}});
-    }
-    pairs.push_back({{"a", c.runs[p.a].label},
-                     {"b", c.runs[p.b].label},
-                     {"differing_keys", p.differing_keys},
-                     {"identical_games", p.identical_games},
-                     {"tests", tests},
-                     {"untested", p.untested},
-                     {"untested_reasons", p.untested_reasons},
-                     {"summary", p.summary}});
-  }
-  out["pairs"] = pairs;
-  out["multiple_comparisons"] = {
-      {"method", "holm"}, {"tests", c.tests_made}, {"pairs", c.pairs.size()}, {"alpha", c.alpha}};
-  out["summary"] = summaries(c);
-  out["notes"] = c.notes;
-  return out;
-}
-
-std::string comparison_html_fragment(const Comparison& c) {
-  using reports::html_escape;
-  std::string out =
-      "<section class=\"comparison\">\n<h2>" + html_escape(header_line(c)) + "</h2>\n";
-  out += "<h3>Summary</h3>\n<ul>\n";
-  for (const std::string& line : summaries(c)) out += "<li>" + html_escape(line) + "</li>\n";
-  out += "</ul>\n<h3>Rulesets</h3>\n" + rulesets_table(c).to_html() + "\n";
-
-  std::vector<std::string> categories;
-  for (std::size_t i = 0; i < c.runs.size(); ++i)
-    categories.push_back(letter(i) + ": " + c.runs[i].label);
-  const auto series = [&](const std::string& key, const std::string& name) {
-    reports::BarSeries s{name, {}};
-    for (const StatisticRow& row : c.statistics) {
-      if (row.key != key) continue;
-      for (const Measure& m : row.values) s.values.push_back({m.value, m.low, m.high});
-    }
-    return s;
-  };
-  reports::ChartOptions rates;
-  rates.title = "Results with 95% intervals";
-  rates.x_label = "share of finished games";
-  rates.x_min = 0;
-  rates.x_max = 1;
-  rates.x_percent = true;
-  reports::ChartOptions length;
-  length.title = "Mean game length with 95% intervals";
-  length.x_label = "plies";
-  length.x_min = 0;
-  out += "<h3>Statistics of each ruleset (95% intervals)</h3>\n" +
-         scrolling(statistics_table(c).to_html(), true) + "\n";
-  out += "<figure>" +
-         reports::svg_bar_chart(
-             categories,
-             {series("first_player_win_rate", "P1 wins"),
-              series("second_player_win_rate", "P2 wins"), series("draw_rate", "draws")},
-             rates) +
-         "</figure>\n";
-  out += "<figure>" +
-         reports::svg_bar_chart(categories, {series("plies_mean", "mean plies")}, length) +
-         "</figure>\n";
-  out += "<h3>Rule differences</h3>\n";
-  out += c.rule_diff.empty() ? "<p>None: the rulesets resolve to the same rules.</p>\n"
-                             : scrolling(rule_diff_table(c).to_html(), false) + "\n";
-  out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + html_escape(legend(c)) +
-         "</p>\n" + scrolling(differences_table(c).to_html(), true) + "\n";
-  out += "<h3>Notes</h3>\n<ul>\n";
-  for (const std::string& note : c.notes) out += "<li>" + html_escape(note) + "</li>\n";
-  out += "</ul>\n</section>\n";
-  return out;
-}
-
-std::string comparison_html_page(const Comparison& c, const std::string& title) {
-  return reports::html_page(
-      title, "<h1>" + reports::html_escape(title) + "</h1>\n" + comparison_html_fragment(c));
 }
 
 }  // namespace mancala::analysis

@@ -7,13 +7,14 @@
 #include <sstream>
 
 #include "analysis/compare_builder.h"
-#include "analysis/compare_report.h"
-#include "analysis/report_builder.h"
 #include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/run_support.h"
+#include "reports/compare_report.h"
 #include "reports/report.h"
+#include "reports/report_builder.h"
+#include "reports/sensitivity.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
@@ -134,7 +135,7 @@ int cmd_report(const Args& args, Io& io) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    reports::ReportEntry entry{analysis::report_ruleset(rules), sim::run_stats_to_json(run),
+    reports::ReportEntry entry{reports::report_ruleset(rules), sim::run_stats_to_json(run),
                                std::nullopt};
     if (store) entry.stored_as = store->store_run(run_record(run, entry.run));
     io.err << "report: " << rules.id << ": " << run.tally.games << " games in "
@@ -168,14 +169,14 @@ int cmd_report(const Args& args, Io& io) {
     // Comparison pages per game and handicap curves per multi-round ruleset
     // (analysis/compare_report.h).
     const auto start = std::chrono::steady_clock::now();
-    analysis::ReportExtrasOptions extras;
+    reports::ReportExtrasOptions extras;
     extras.handicap.games = handicap_rounds;
     extras.handicap.seed = options.seed;
     extras.handicap.agents = options.agents;
     extras.handicap.threads = options.threads;
     std::vector<nlohmann::json> runs;
     for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
-    analysis::add_comparisons_to_report(files, rulesets, runs, extras);
+    reports::add_comparisons_to_report(files, rulesets, runs, extras);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";
@@ -183,7 +184,7 @@ int cmd_report(const Args& args, Io& io) {
   if (sensitivity_games > 0 && !InterruptGuard::interrupted()) {
     // Each threshold that ends games halved and doubled, on every ruleset's page.
     const auto start = std::chrono::steady_clock::now();
-    analysis::add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
+    reports::add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: sensitivity runs (" << sensitivity_games << " games each) in "
