@@ -122,31 +122,6 @@ std::string describe_setup(const sim::RuleSet& r, const sim::RoundSetup& setup, 
 
 // ---- playing ---------------------------------------------------------------------------------
 
-// Plays the round in `s` to its end, `first` playing player 1 and `second` player 2: the move loop
-// of sim::play_game, which plays from the initial position only.
-void play_round(const sim::Game& game, const sim::MatchState& match, sim::State& s,
-                sim::Player& first, sim::Player& second, sim::Rng& rng) {
-  first.new_game();
-  second.new_game();
-  sim::MoveList moves;
-  while (!s.over) {
-    if (game.joint_turn(s)) {
-      sim::JointMove jm;
-      for (int p = 0; p < 2; ++p) {
-        game.legal_moves(s, p, moves);
-        if (moves.size == 0) continue;
-        jm.plays[p] = true;
-        jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
-      }
-      if (game.draws_order()) jm.first = static_cast<uint8_t>(rng.below(2));
-      game.apply_joint(s, jm);
-      continue;
-    }
-    game.legal_moves(s, moves);
-    game.apply(s, (s.to_move == 0 ? first : second).choose(match, s, s.to_move, moves, rng));
-  }
-}
-
 void add_round(HandicapLevel& level, const sim::RoundRecord& record, int h) {
   ++level.rounds;
   if (record.reason == sim::EndReason::kSafetyBound) ++level.unfinished;
@@ -340,7 +315,9 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
           match.start_store = s.store;
           // Players made per round: a search agent's table is small next to its round.
           sim::Player first(game, options.agents.seat[0]), second(game, options.agents.seat[1]);
-          play_round(game, match, s, first, second, rng);
+          first.new_game();
+          second.new_game();
+          sim::play_round(game, match, s, first, second, rng);
           add_round(tally, sim::finish_round(game, match, s), h);
         },
         merge_level);

@@ -10,6 +10,42 @@ GameResult play_game(const Game& game, AgentSpec first, AgentSpec second, Rng& r
   return play_game(game, p1, p2, rng, observer);
 }
 
+void play_round(const Game& game, const MatchState& match, State& s, Player& first, Player& second,
+                Rng& rng, GameObserver* observer) {
+  MoveList moves;
+  while (!s.over) {
+    if (game.joint_turn(s)) {
+      // Both choose from the same position, neither seeing the other's choice.
+      JointMove jm;
+      for (int p = 0; p < 2; ++p) {
+        game.legal_moves(s, p, moves);
+        if (moves.size == 0) continue;
+        jm.plays[p] = true;
+        jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
+      }
+      if (game.draws_order() && jm.plays[0] && jm.plays[1])
+        jm.first = static_cast<uint8_t>(rng.below(2));
+      if (observer) {
+        const State before = s;
+        const JointEffect fx = game.apply_joint(s, jm);
+        observer->on_joint_move(before, jm, fx, s);
+      } else {
+        game.apply_joint(s, jm);
+      }
+      continue;
+    }
+    game.legal_moves(s, moves);
+    const Move m = (s.to_move == 0 ? first : second).choose(match, s, s.to_move, moves, rng);
+    if (observer) {
+      const State before = s;
+      const MoveEffect fx = game.apply(s, m);
+      observer->on_move(before, m, fx, s);
+    } else {
+      game.apply(s, m);
+    }
+  }
+}
+
 GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
                      GameObserver* observer) {
   first.new_game();
@@ -18,39 +54,8 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
   MatchState match;
   State s = start_match(game, match);
   if (observer) observer->on_start(s);
-  MoveList moves;
   for (;;) {  // rounds: one unless the rules play a match
-    while (!s.over) {
-      if (game.joint_turn(s)) {
-        // Both choose from the same position, neither seeing the other's choice.
-        JointMove jm;
-        for (int p = 0; p < 2; ++p) {
-          game.legal_moves(s, p, moves);
-          if (moves.size == 0) continue;
-          jm.plays[p] = true;
-          jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
-        }
-        if (game.draws_order() && jm.plays[0] && jm.plays[1])
-          jm.first = static_cast<uint8_t>(rng.below(2));
-        if (observer) {
-          const State before = s;
-          const JointEffect fx = game.apply_joint(s, jm);
-          observer->on_joint_move(before, jm, fx, s);
-        } else {
-          game.apply_joint(s, jm);
-        }
-        continue;
-      }
-      game.legal_moves(s, moves);
-      const Move m = (s.to_move == 0 ? first : second).choose(match, s, s.to_move, moves, rng);
-      if (observer) {
-        const State before = s;
-        const MoveEffect fx = game.apply(s, m);
-        observer->on_move(before, m, fx, s);
-      } else {
-        game.apply(s, m);
-      }
-    }
+    play_round(game, match, s, first, second, rng, observer);
     result.plies += s.ply;
     result.relay_bound_hits += s.relay_bound_hits;
     const RoundRecord record = finish_round(game, match, s);
