@@ -1,4 +1,4 @@
-// mancala simulate | merge | runs | bench: batch simulation, merging shards, stored runs, speed.
+// mancala simulate | merge: batch simulation and merging shards (runs and bench: cmd_runs.cpp).
 //
 // docs/simulate.md documents the commands and the JSON schema of a run.
 #include <stdlib.h>
@@ -20,11 +20,13 @@
 #include "archive/store.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
 #include "common/world.h"
 #include "reports/report.h"
+#include "reports/runs_table.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
@@ -33,188 +35,6 @@ namespace {
 
 using nlohmann::json;
 using namespace mancala::sim;
-
-// ---- output ----------------------------------------------------------------------------------
-
-// Where a command's data goes: io.out, or a file (--output) written whole or not at all: the text
-// is built in memory, written to "<path>.tmp" and renamed over the path. The temporary file is
-// created at once, so an unwritable path fails before any work is done.
-class Output {
- public:
-  // Checks before any game is played that the file can be written: not a folder, and a
-  // temporary file of our own (never a user's "<path>.tmp") can be made beside it.
-  Output(Io& io, std::string path) : io_(io), path_(std::move(path)) {
-    if (!world::writer()) path_.clear();  // MPI: only rank 0 writes (common/world.h)
-    if (path_.empty()) return;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path_, ec)) {
-      throw Error(where(path_, "", "cannot write the output file (it is a folder)"));
-    }
-    std::string name = path_ + ".mancala-XXXXXX";
-    const int fd = ::mkstemp(name.data());
-    if (fd < 0)
-      throw Error(where(
-          path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-    ::close(fd);
-    tmp_ = name;
-  }
-  ~Output() {
-    if (!tmp_.empty()) std::remove(tmp_.c_str());
-  }
-  Output(const Output&) = delete;
-  Output& operator=(const Output&) = delete;
-
-  std::ostream& stream() { return path_.empty() ? io_.out : buffer_; }
-  // Where the data went, for messages: the file, or "stdout".
-  std::string destination() const { return path_.empty() ? "stdout" : path_; }
-
-  void commit() {
-    if (path_.empty()) return;
-    {
-      std::ofstream out(tmp_, std::ios::binary | std::ios::trunc);
-      out << buffer_.str();
-      out.close();
-      if (!out)
-        throw Error(where(
-            path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp_, path_, ec);
-    if (ec) throw Error(where(path_, "", "cannot write the output file (" + ec.message() + ")"));
-    tmp_.clear();
-  }
-
- private:
-  Io& io_;
-  std::string path_;
-  std::string tmp_;
-  std::ostringstream buffer_;
-};
-
-// ---- formatting ------------------------------------------------------------------------------
-
-std::string fixed(double x, int digits) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(digits) << x;
-  return out.str();
-}
-
-std::string percent(const json& x) {
-  return x.is_number() ? fixed(100 * x.get<double>(), 1) + "%" : "-";
-}
-
-std::string rate_cell(const json& rate) {
-  if (!rate["value"].is_number()) return "-";
-  return percent(rate["value"]) + " [" + fixed(100 * rate["ci95"][0].get<double>(), 1) + ", " +
-         fixed(100 * rate["ci95"][1].get<double>(), 1) + "]";
-}
-
-std::string signed_cell(const json& value) {
-  if (!value["value"].is_number()) return "-";
-  const auto sign = [](double x) { return (x >= 0 ? "+" : "") + fixed(x, 3); };
-  return sign(value["value"].get<double>()) + " [" + sign(value["ci95"][0].get<double>()) + ", " +
-         sign(value["ci95"][1].get<double>()) + "]";
-}
-
-std::string number_cell(const json& x, int digits) {
-  return x.is_number() ? fixed(x.get<double>(), digits) : "-";
-}
-
-// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right.
-void print_table(std::ostream& out, const std::string& align,
-                 const std::vector<std::vector<std::string>>& rows) {
-  std::vector<size_t> width;
-  for (const auto& row : rows) {
-    width.resize(std::max(width.size(), row.size()));
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c) {
-      const std::string pad(width[c] - row[c].size(), ' ');
-      line += (c == 0 ? "" : "  ") + (align[c] == 'l' ? row[c] + pad : pad + row[c]);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << "\n";
-  }
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
-
-void print_csv(std::ostream& out, const std::vector<json>& runs) {
-  out << "ruleset,agent_p1,agent_p2,statistic,value,ci_low,ci_high\n";
-  for (const json& run : runs) {
-    const std::string agents = csv_field(run["agents"][0].get<std::string>()) + "," +
-                               csv_field(run["agents"][1].get<std::string>());
-    // The same statistics, by the same names, as the report's runs.csv.
-    for (const reports::TidyStatistic& row : reports::tidy_statistics(run)) {
-      out << csv_field(run["ruleset"].get<std::string>()) << "," << agents << "," << row.statistic
-          << "," << csv_number(row.value) << "," << csv_number(row.ci_low) << ","
-          << csv_number(row.ci_high) << "\n";
-    }
-  }
-}
-
-void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
-  std::vector<std::vector<std::string>> rows = {{"ruleset", "games", "P1 wins", "P2 wins", "draws",
-                                                 "unfinished", "P1 win rate [95% CI]",
-                                                 "P1 advantage [95% CI]", "plies mean", "median"}};
-  for (const json& run : runs) {
-    rows.push_back({run["ruleset"].get<std::string>(),
-                    std::to_string(run["games"].get<uint64_t>()) +
-                        (run["partial"].get<bool>() ? " (partial)" : ""),
-                    std::to_string(run["wins"][0].get<uint64_t>()),
-                    std::to_string(run["wins"][1].get<uint64_t>()),
-                    std::to_string(run["draws"].get<uint64_t>()),
-                    std::to_string(run["unfinished"].get<uint64_t>()),
-                    rate_cell(run["first_player_win_rate"]),
-                    signed_cell(run["first_player_advantage"]),
-                    number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
-  }
-  print_table(out, "lrrrrrrrrr", rows);
-}
-
-// The JSON document of a set of runs: the run itself when there is one, else an object with the
-// shared seed, agent and games and the runs in order.
-json runs_document(const std::vector<json>& runs) {
-  if (runs.size() == 1) return runs.front();
-  bool partial = false;
-  for (const json& run : runs) partial = partial || run["partial"].get<bool>();
-  return {{"seed", runs.front()["seed"]},
-          {"agent", runs.front()["agent"]},
-          {"agents", runs.front()["agents"]},
-          {"games", runs.front()["games_requested"]},
-          {"partial", partial},
-          {"runs", runs}};
-}
-
-void print_runs(std::ostream& out, const std::string& format, const std::vector<json>& runs) {
-  if (runs.empty()) return;
-  if (format == "json") {
-    out << runs_document(runs).dump(2) << "\n";
-  } else if (format == "csv") {
-    print_csv(out, runs);
-  } else {
-    print_runs_table(out, runs);
-  }
-}
-
-std::string check_format(const std::string& command, const std::string& format,
-                         const std::vector<std::string>& allowed) {
-  std::string list;
-  for (size_t i = 0; i < allowed.size(); ++i) {
-    if (format == allowed[i]) return format;
-    list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
-  }
-  throw UsageError(command + ": --format: expected " + list + ", got '" + format + "'");
-}
 
 }  // namespace
 
@@ -307,7 +127,7 @@ int cmd_simulate(const Args& args, Io& io) {
   }
   // The results reach stdout or --output before the archive is touched: an archive kept locked
   // by another process must not cost the games played.
-  print_runs(output.stream(), format, runs);
+  reports::print_runs(output.stream(), format, runs);
   output.commit();
   io.out.flush();
   std::optional<std::string> store_failure;
@@ -322,7 +142,8 @@ int cmd_simulate(const Args& args, Io& io) {
       }
     }
     io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in "
-           << fixed(seconds[i], 2) << " s" << (run.partial ? " (partial)" : "") << stored << "\n";
+           << reports::fixed_point(seconds[i], 2) << " s" << (run.partial ? " (partial)" : "")
+           << stored << "\n";
   }
   if (store_failure) {
     io.err << "mancala: " << *store_failure << "; the results were written to "
@@ -407,7 +228,7 @@ int cmd_merge(const Args& args, Io& io) {
   std::vector<json> runs;
   for (const RunStats& run : merged) runs.push_back(run_stats_to_json(run));
   // Printed before storing, as in simulate: a locked archive does not cost the merged result.
-  print_runs(output.stream(), format, runs);
+  reports::print_runs(output.stream(), format, runs);
   output.commit();
   io.out.flush();
   for (size_t i = 0; store && i < merged.size(); ++i) {
@@ -419,214 +240,6 @@ int cmd_merge(const Args& args, Io& io) {
              << " but not stored\n";
       return 1;
     }
-  }
-  return 0;
-}
-
-namespace {
-
-int runs_list(const Args& args, Io& io) {
-  po::options_description desc("options");
-  desc.add_options()("ruleset", po::value<std::string>()->default_value(""),
-                     "only runs of this ruleset id")(
-      "format", po::value<std::string>()->default_value("table"), "table|json")(
-      "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
-  po::variables_map vm;
-  if (!parse_options("runs list", "[--ruleset ID] [--format table|json] [--db PATH]", desc, {},
-                     args, vm, io))
-    return 0;
-  const std::string format =
-      check_format("runs list", vm["format"].as<std::string>(), {"table", "json"});
-  archive::Store store =
-      archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-                           archive::Store::Mode::kExisting);
-  const std::vector<archive::RunRecord> records = store.list_runs(vm["ruleset"].as<std::string>());
-  if (format == "json") {
-    json all = json::array();
-    for (const auto& r : records) {
-      all.push_back({{"id", r.id},
-                     {"ruleset", r.ruleset},
-                     {"rules_hash", r.rules_hash},
-                     {"engine_version", r.engine_version},
-                     {"agent", r.agent},
-                     {"seed", r.seed},
-                     {"games", r.games},
-                     {"partial", r.partial},
-                     {"created_at", r.created_at}});
-    }
-    io.out << all.dump(2) << "\n";
-    return 0;
-  }
-  std::vector<std::vector<std::string>> rows = {
-      {"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate"}};
-  for (const auto& r : records) {
-    std::string rate = "-";
-    std::string games = std::to_string(r.games);
-    try {
-      const json stats = json::parse(r.stats_json);
-      rate = percent(stats["first_player_win_rate"]["value"]);
-      // A partial run counts the games played before it was stopped, of those asked for.
-      if (r.partial)
-        games = std::to_string(stats["games"].get<uint64_t>()) + " of " + games + " (partial)";
-    } catch (const json::exception&) {
-      rate = "?";  // a listing shows what it can; 'runs show' names the problem
-      if (r.partial) games += " (partial)";
-    }
-    rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
-                    games, rate});
-  }
-  print_table(io.out, "rlllrrr", rows);
-  return 0;
-}
-
-int runs_show(const Args& args, Io& io) {
-  po::options_description desc("options");
-  long long id = 0;
-  desc.add_options()("id", po::value<long long>(&id), "run id (see 'mancala runs list')")(
-      "format", po::value<std::string>()->default_value("json"), "json|table")(
-      "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
-  po::positional_options_description pos;
-  pos.add("id", 1);
-  po::variables_map vm;
-  if (!parse_options("runs show", "ID [--format json|table] [--db PATH]", desc, pos, args, vm, io))
-    return 0;
-  if (!vm.count("id"))
-    throw UsageError("runs show: missing the run id (see 'mancala runs show --help')");
-  const std::string format =
-      check_format("runs show", vm["format"].as<std::string>(), {"json", "table"});
-  archive::Store store =
-      archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-                           archive::Store::Mode::kExisting);
-  const std::optional<archive::RunRecord> record = store.get_run(id);
-  if (!record)
-    throw Error(
-        where(store.path(), "run " + std::to_string(id), "no such run (see 'mancala runs list')"));
-  const std::string context = where(store.path(), "run " + std::to_string(id), "");
-  json stats;
-  try {
-    stats = json::parse(record->stats_json);
-  } catch (const json::parse_error&) {
-    throw Error(where(context, "stats", "not JSON"));
-  }
-  run_stats_from_json(stats, context);  // refuses stored statistics that do not add up
-  if (format == "json") {
-    json j = {{"id", record->id},
-              {"created_at", record->created_at},
-              {"ruleset", record->ruleset},
-              {"rules_hash", record->rules_hash},
-              {"engine_version", record->engine_version},
-              {"agent", record->agent},
-              {"seed", record->seed},
-              {"games", record->games},
-              {"partial", record->partial},
-              {"stats", stats}};
-    io.out << j.dump(2) << "\n";
-    return 0;
-  }
-  io.out << "run " << record->id << ": " << record->ruleset << ", " << record->agent
-         << " agent, seed " << record->seed << ", " << record->games << " games"
-         << (record->partial ? " (partial)" : "") << ", " << record->created_at << "\n"
-         << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n\n";
-  std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
-  for (const reports::TidyStatistic& row : reports::tidy_statistics(stats)) {
-    const std::string value = row.value.is_null()             ? "-"
-                              : row.value.is_number_integer() ? row.value.dump()
-                                                              : fixed(row.value.get<double>(), 4);
-    const std::string ci = row.ci_low.is_number() && row.ci_high.is_number()
-                               ? "[" + fixed(row.ci_low.get<double>(), 4) + ", " +
-                                     fixed(row.ci_high.get<double>(), 4) + "]"
-                               : "";
-    rows.push_back({row.statistic, value, ci});
-  }
-  print_table(io.out, "lrl", rows);
-  return 0;
-}
-
-}  // namespace
-
-int cmd_runs(const Args& args, Io& io) {
-  const std::string usage =
-      "usage: mancala runs list [--ruleset ID] [--format table|json] [--db PATH]\n"
-      "       mancala runs show ID [--format json|table] [--db PATH]\n";
-  if (args.empty())
-    throw UsageError("runs: missing the subcommand (list or show; see 'mancala runs --help')");
-  if (args[0] == "--help" || args[0] == "-h") {
-    io.out << usage;
-    return 0;
-  }
-  const Args rest(args.begin() + 1, args.end());
-  if (args[0] == "list") return runs_list(rest, io);
-  if (args[0] == "show") return runs_show(rest, io);
-  throw UsageError("runs: unknown subcommand '" + args[0] + "' (list or show)");
-}
-
-int cmd_bench(const Args& args, Io& io) {
-  po::options_description desc("options");
-  long long games = 100000;
-  int threads = default_threads();
-  desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
-                     "ruleset ids (default: every ruleset)")(
-      "games,n", po::value<long long>(&games)->default_value(100000), "games per measurement")(
-      "threads,t", po::value<int>(&threads)->default_value(default_threads()),
-      "threads of the parallel measurement")(
-      "format", po::value<std::string>()->default_value("table"), "table|json");
-  add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
-  po::variables_map vm;
-  if (!parse_options(
-          "bench",
-          "[RULESET...] [--games N] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
-          "       [--format table|json]",
-          desc, pos, args, vm, io)) {
-    return 0;
-  }
-  if (games < 1) throw UsageError("bench: --games: must be 1 or more");
-  check_threads("bench", threads);
-  const std::string format =
-      check_format("bench", vm["format"].as<std::string>(), {"table", "json"});
-  const AgentPair agents = agents_option("bench", vm);
-  const std::vector<std::string> ids =
-      vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : list_ruleset_ids();
-  std::vector<RuleSet> rulesets;
-  for (const std::string& id : ids) rulesets.push_back(load_ruleset(id));
-
-  json results = json::array();
-  std::vector<std::vector<std::string>> rows = {
-      {"ruleset", "threads", "games", "seconds", "games/s", "plies/s", "ns/ply", "speedup"}};
-  for (const RuleSet& rules : rulesets) {
-    double single_rate = 0;
-    std::vector<int> counts = {1};
-    if (threads > 1) counts.push_back(threads);
-    for (int t : counts) {
-      BatchOptions options;
-      options.games = games;
-      options.agents = agents;
-      options.threads = t;
-      const auto start = std::chrono::steady_clock::now();
-      const RunStats run = simulate_ruleset(rules, options);
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const double plies = run.tally.plies.moments().sum();
-      const double rate = static_cast<double>(games) / seconds;
-      if (t == 1) single_rate = rate;
-      results.push_back({{"ruleset", rules.id},
-                         {"threads", t},
-                         {"games", games},
-                         {"seconds", seconds},
-                         {"games_per_second", rate},
-                         {"plies_per_second", plies / seconds},
-                         {"ns_per_ply", seconds * 1e9 / plies},
-                         {"speedup", rate / single_rate}});
-      rows.push_back({rules.id, std::to_string(t), std::to_string(games), fixed(seconds, 3),
-                      fixed(rate, 0), fixed(plies / seconds, 0), fixed(seconds * 1e9 / plies, 1),
-                      fixed(rate / single_rate, 2) + "x"});
-    }
-  }
-  if (format == "json") {
-    io.out << results.dump(2) << "\n";
-  } else {
-    print_table(io.out, "lrrrrrrr", rows);
   }
   return 0;
 }

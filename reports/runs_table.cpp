@@ -1,0 +1,132 @@
+#include "reports/runs_table.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "reports/report.h"
+
+namespace mancala::reports {
+
+using nlohmann::json;
+
+std::string fixed_point(double x, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << x;
+  return out.str();
+}
+
+std::string percent_of(const json& x) {
+  return x.is_number() ? fixed_point(100 * x.get<double>(), 1) + "%" : "-";
+}
+
+namespace {
+
+std::string rate_cell(const json& rate) {
+  if (!rate["value"].is_number()) return "-";
+  return percent_of(rate["value"]) + " [" + fixed_point(100 * rate["ci95"][0].get<double>(), 1) +
+         ", " + fixed_point(100 * rate["ci95"][1].get<double>(), 1) + "]";
+}
+
+std::string signed_cell(const json& value) {
+  if (!value["value"].is_number()) return "-";
+  const auto sign = [](double x) { return (x >= 0 ? "+" : "") + fixed_point(x, 3); };
+  return sign(value["value"].get<double>()) + " [" + sign(value["ci95"][0].get<double>()) + ", " +
+         sign(value["ci95"][1].get<double>()) + "]";
+}
+
+std::string number_cell(const json& x, int digits) {
+  return x.is_number() ? fixed_point(x.get<double>(), digits) : "-";
+}
+
+// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right.
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string csv_number(const json& x) { return x.is_null() ? "" : x.dump(); }
+
+void print_csv(std::ostream& out, const std::vector<json>& runs) {
+  out << "ruleset,agent_p1,agent_p2,statistic,value,ci_low,ci_high\n";
+  for (const json& run : runs) {
+    const std::string agents = csv_field(run["agents"][0].get<std::string>()) + "," +
+                               csv_field(run["agents"][1].get<std::string>());
+    // The same statistics, by the same names, as the report's runs.csv.
+    for (const TidyStatistic& row : tidy_statistics(run)) {
+      out << csv_field(run["ruleset"].get<std::string>()) << "," << agents << "," << row.statistic
+          << "," << csv_number(row.value) << "," << csv_number(row.ci_low) << ","
+          << csv_number(row.ci_high) << "\n";
+    }
+  }
+}
+
+void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
+  std::vector<std::vector<std::string>> rows = {{"ruleset", "games", "P1 wins", "P2 wins", "draws",
+                                                 "unfinished", "P1 win rate [95% CI]",
+                                                 "P1 advantage [95% CI]", "plies mean", "median"}};
+  for (const json& run : runs) {
+    rows.push_back({run["ruleset"].get<std::string>(),
+                    std::to_string(run["games"].get<uint64_t>()) +
+                        (run["partial"].get<bool>() ? " (partial)" : ""),
+                    std::to_string(run["wins"][0].get<uint64_t>()),
+                    std::to_string(run["wins"][1].get<uint64_t>()),
+                    std::to_string(run["draws"].get<uint64_t>()),
+                    std::to_string(run["unfinished"].get<uint64_t>()),
+                    rate_cell(run["first_player_win_rate"]),
+                    signed_cell(run["first_player_advantage"]),
+                    number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
+  }
+  print_table(out, "lrrrrrrrrr", rows);
+}
+
+// The JSON document of a set of runs: the run itself when there is one, else an object with the
+
+// shared seed, agent and games and the runs in order.
+
+json runs_document(const std::vector<json>& runs) {
+  if (runs.size() == 1) return runs.front();
+  bool partial = false;
+  for (const json& run : runs) partial = partial || run["partial"].get<bool>();
+  return {{"seed", runs.front()["seed"]},
+          {"agent", runs.front()["agent"]},
+          {"agents", runs.front()["agents"]},
+          {"games", runs.front()["games_requested"]},
+          {"partial", partial},
+          {"runs", runs}};
+}
+
+}  // namespace
+
+void print_table(std::ostream& out, const std::string& align,
+                 const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width;
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()));
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(width[c] - row[c].size(), ' ');
+      line += (c == 0 ? "" : "  ") + (align[c] == 'l' ? row[c] + pad : pad + row[c]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << "\n";
+  }
+}
+
+void print_runs(std::ostream& out, const std::string& format, const std::vector<json>& runs) {
+  if (runs.empty()) return;
+  if (format == "json") {
+    out << runs_document(runs).dump(2) << "\n";
+  } else if (format == "csv") {
+    print_csv(out, runs);
+  } else {
+    print_runs_table(out, runs);
+  }
+}
+
+}  // namespace mancala::reports
