@@ -88,7 +88,7 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
       [](const sim::GameTally& t) { return rate_measure(t.wins[1], finished_games(t)); });
   add("draw_rate", "draw rate", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.draws, finished_games(t)); });
-  add("first_player_advantage", "first-player advantage (points)", StatFormat::kPoints,
+  add("first_player_advantage", "first-player advantage (percentage points)", StatFormat::kPoints,
       "Tango score", [](const sim::GameTally& t) {
         if (finished_games(t) == 0) return Measure{};
         const stats::Advantage a = stats::first_player_advantage(t.wins[0], t.wins[1], t.draws);
@@ -343,8 +343,9 @@ std::string key_words(const std::string& key) {
 }
 
 std::string points_clause(const std::string& what, const PairTest& t) {
-  std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " points (95% CI " +
-                    fixed(100 * t.interval.low, 1) + " to " + fixed(100 * t.interval.high, 1) + ")";
+  std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " pp (95% CI " +
+                    signed_fixed(100 * t.interval.low, 1) + " to " +
+                    signed_fixed(100 * t.interval.high, 1) + ")";
   return out + (t.significant ? "" : " (not significant after the Holm correction)");
 }
 
@@ -463,9 +464,14 @@ std::vector<std::string> method_notes(const Comparison& c) {
       "reconstruction's stopping rule "
       "(stop_after_rounds).");
   notes.push_back(
-      "Win and draw rates are over finished games; the ending rates over all games. Differences "
-      "are the later "
-      "ruleset minus the earlier (B - A, C - A, C - B, ...), rates in percentage points.");
+      std::string("Win and draw rates are over finished games; the ending rates over all games. ") +
+      (c.all_pairs ? "Every pair is compared: differences are the later ruleset minus the earlier "
+                     "(B - A, C - A, C - B, ...)"
+                   : "Each ruleset is compared with the reference A (the game's default "
+                     "reconstruction when it is in the comparison, else the first ruleset given): "
+                     "differences are B - A, C - A, ...; --all-pairs compares every pair") +
+      ". Differences of rates and the first-player advantage (P(P1 wins) minus P(P2 wins)) are in "
+      "percentage points (pp).");
   return notes;
 }
 
@@ -480,7 +486,7 @@ std::string format_value(double x, StatFormat format, bool sign) {
       return std::to_string(static_cast<long long>(std::llround(x)));
     case StatFormat::kPercent:
       return (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) + "%";
-    case StatFormat::kPoints:
+    case StatFormat::kPoints:  // the unit, " pp", is added by format_measure
       return signed_fixed(100 * x, 1);
     case StatFormat::kNumber:
       return sign ? signed_fixed(x, 1) : fixed(x, 1);
@@ -673,7 +679,8 @@ std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets) {
   return rows;
 }
 
-Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers, double alpha) {
+Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers, double alpha,
+                        bool all_pairs) {
   if (runs.size() < 2)
     throw Error("compare: need at least two rulesets to compare, got " +
                 std::to_string(runs.size()));
@@ -686,12 +693,14 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
   Comparison c;
   c.common_random_numbers = common_random_numbers;
   c.alpha = alpha;
+  c.all_pairs = all_pairs;
   c.runs = std::move(runs);
   c.statistics = statistics_of(c.runs);
   std::vector<sim::RuleSet> rules;
   for (const ComparedRun& r : c.runs) rules.push_back(r.rules);
   c.rule_diff = rule_diff(rules);
-  for (std::size_t a = 0; a < c.runs.size(); ++a) {
+  // Each alternative against the reference (the first run), or every pair.
+  for (std::size_t a = 0; a < (all_pairs ? c.runs.size() : 1); ++a) {
     for (std::size_t b = a + 1; b < c.runs.size(); ++b)
       c.pairs.push_back(compare_pair(c.runs, a, b, common_random_numbers, c.rule_diff));
   }
@@ -734,7 +743,8 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
     }
     runs.push_back({labels[i], rulesets[i], sim::simulate_ruleset(rulesets[i], batch)});
   }
-  return compare_runs(std::move(runs), options.common_random_numbers, options.alpha);
+  return compare_runs(std::move(runs), options.common_random_numbers, options.alpha,
+                      options.all_pairs);
 }
 
 std::vector<sim::RuleSet> rulesets_of_game(const std::string& game) {
@@ -801,6 +811,62 @@ std::vector<sim::RuleSet> rulesets_of_evidence(
   for (const std::string& id : ids) out.push_back(loaded.at(id));
   order_rulesets(out);
   return out;
+}
+
+// ---- verdicts under random play ---------------------------------------------------------------
+
+namespace {
+
+// -1, 0 or +1: the direction of a significant difference, 0 when not significant or untested.
+int verdict(const PairTest* t) {
+  if (!t || !t->significant || !std::isfinite(t->estimate) || t->estimate == 0) return 0;
+  return t->estimate > 0 ? 1 : -1;
+}
+
+}  // namespace
+
+void add_random_play_verdicts(Comparison& skilled, const Comparison& random) {
+  if (skilled.runs.size() != random.runs.size() || skilled.pairs.size() != random.pairs.size())
+    throw Error("compare: the comparison under random play is not of the same rulesets");
+  for (std::size_t i = 0; i < skilled.runs.size(); ++i) {
+    if (skilled.runs[i].label != random.runs[i].label)
+      throw Error("compare: the comparison under random play is not of the same rulesets");
+  }
+  const std::string agents = skilled.runs.front().run.agent;
+  std::size_t changed = 0;
+  for (std::size_t k = 0; k < skilled.pairs.size(); ++k) {
+    PairComparison& s = skilled.pairs[k];
+    const PairComparison& r = random.pairs[k];
+    std::vector<std::string> clauses;
+    if (const PairTest* rt = find_test(r, "first_player_advantage");
+        verdict(rt) != verdict(find_test(s, "first_player_advantage"))) {
+      clauses.push_back(rt ? points_clause("first-player advantage", *rt)
+                           : "first-player advantage not tested");
+    }
+    if (const PairTest* rt = find_test(r, "plies_mean");
+        verdict(rt) != verdict(find_test(s, "plies_mean"))) {
+      const std::string games = random.runs[r.a].rules.match ? "matches" : "games";
+      clauses.push_back(rt && verdict(rt) != 0
+                            ? games + " " + (rt->estimate > 0 ? "longer" : "shorter") + " by " +
+                                  fixed(std::fabs(rt->estimate), 1) + " plies on average"
+                            : games + " of about the same length (no significant difference)");
+    }
+    if (clauses.empty()) continue;
+    ++changed;
+    std::string text;
+    for (std::size_t i = 0; i < clauses.size(); ++i) text += (i ? " and " : "") + clauses[i];
+    s.summary += "; under random play " + text + ", which does not hold under " + agents;
+  }
+  skilled.notes.push_back(
+      "Random play beside skilled play: the same rulesets, seed and games were also played by "
+      "random agents; " +
+      (changed == 0
+           ? std::string("every pair's verdicts on the first-player advantage and the length hold "
+                         "under both.")
+           : std::to_string(changed) + " of " + std::to_string(skilled.pairs.size()) +
+                 " pairs have a verdict on the first-player advantage or the length under random "
+                 "play that does not hold under " +
+                 agents + " (said at the end of their summary line)."));
 }
 
 }  // namespace mancala::analysis

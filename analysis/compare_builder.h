@@ -32,6 +32,9 @@ struct CompareOptions {
   // plays with independent_seed(seed, i), so the runs are independent samples.
   bool common_random_numbers = true;
   double alpha = 0.05;  // significance level after the Holm correction
+  // Compare every pair of rulesets; false: each with the first (the reference: the game's default
+  // when rulesets_of_game or rulesets_of_evidence chose them), B - A, C - A, ...
+  bool all_pairs = false;
   // Called with the ruleset id, games done and games in all, as in BatchOptions::progress.
   std::function<void(const std::string& ruleset, uint64_t done, uint64_t total)> progress;
 };
@@ -121,6 +124,7 @@ struct Comparison {
   std::vector<ComparedRun> runs;
   bool common_random_numbers = true;
   double alpha = 0.05;
+  bool all_pairs = false;  // every pair compared, else each ruleset with the first (A)
   std::vector<StatisticRow> statistics;
   std::vector<RuleDiffRow> rule_diff;
   std::vector<PairComparison> pairs;
@@ -138,8 +142,9 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
 // and have at least one game; `common_random_numbers` says whether they were played with the
 // same seed per game index (it only changes what the output says). Throws mancala::Error as
 // compare_rulesets, and "compare: <label>: ..." for an empty or partial run.
+// With all_pairs false each run is compared with the first only (B - A, C - A, ...).
 Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers,
-                        double alpha = 0.05);
+                        double alpha = 0.05, bool all_pairs = false);
 
 // The resolved rule keys whose values differ among the rulesets, in rule_fields() order, each
 // with every ruleset's value and provenance.
@@ -169,6 +174,15 @@ std::vector<sim::RuleSet> rulesets_of_game(const std::string& game);
 std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id,
                                                const std::string& db_path,
                                                const std::function<void(const std::string&)>& warn);
+
+// Whether the verdicts of a comparison under random play hold under skilled play: `random` is
+// the same comparison (the same rulesets in the same order, seed and N) played by random agents,
+// `skilled` the one played by the agents of its runs. A verdict on the first-player advantage or
+// on the mean length is the direction of a significant difference, or no significant difference;
+// for each pair and statistic where the two differ, the skilled pair's summary gains "; under
+// random play <clause>, which does not hold under <agents>" and the comparison a note. Throws
+// mancala::Error when the two comparisons are not of the same rulesets.
+void add_random_play_verdicts(Comparison& skilled, const Comparison& random);
 
 // A value as a table shows it: a count, percent and points scaled by 100 ("53.0%", "+2.1"),
 // with a sign when `sign`; "-" when not finite.

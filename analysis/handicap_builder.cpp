@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "common/error.h"
+#include "common/format.h"
 #include "simulator/engine.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
@@ -22,6 +23,8 @@ using sim::kDraw;
 using sim::kNobody;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::string signed_fixed(double x, int decimals) { return format_signed(x, decimals); }
 
 // ---- dealing a handicap level ----------------------------------------------------------------
 
@@ -352,6 +355,19 @@ std::string match_verdict(const MatchSummary& m) {
   if (ci.low > 0) return "evens";
   if (ci.high < 0) return "snowballs";
   return "neither detectably";
+}
+
+std::string verdict_with_numbers(const MatchSummary& m) {
+  const std::string verdict = match_verdict(m);
+  if (verdict == "no data") return verdict;
+  const stats::Interval ci = m.behind_change_interval();
+  const std::string gains = verdict + " (the side behind gains " +
+                            signed_fixed(m.behind_change_mean(), 2) + " counters a round";
+  if (!std::isfinite(ci.low) || !std::isfinite(ci.high)) return gains + ", no interval)";
+  return gains + ", 95% CI " + signed_fixed(ci.low, 2) + " to " + signed_fixed(ci.high, 2) +
+         (verdict == "evens"       ? ": above 0)"
+          : verdict == "snowballs" ? ": below 0)"
+                                   : ": contains 0)");
 }
 
 }  // namespace mancala::analysis

@@ -117,5 +117,13 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
 // holdings. (Whether the round's loser wins the next round is reported too, but it is no verdict:
 // rounds are won by holdings, so winning the next round means overtaking the whole gap.)
 std::string match_verdict(const MatchSummary& matches);
+// The verdict with the figures it rests on: "evens (the side behind gains +2.22 counters a round,
+// 95% CI +2.12 to +2.32: above 0)"; "no data" alone.
+std::string verdict_with_numbers(const MatchSummary& matches);
+// What the verdicts mean, for every page that uses them.
+inline constexpr const char* kVerdictDefinition =
+    "(Verdicts: evens when the 95% interval of the counters the side behind gains in a round lies "
+    "above 0, the gap between the players tending to close; snowballs when it lies below 0, the "
+    "gap tending to widen; neither detectably when it contains 0.)";
 
 }  // namespace mancala::analysis

@@ -868,7 +868,7 @@ std::vector<RulesetLink> Store::rulesets_for_evidence(const std::string& evidenc
   return out;
 }
 
-int64_t Store::store_run(const RunRecord& run) {
+int64_t Store::store_run(const RunRecord& run, bool* added) {
   if (run.ruleset.empty()) throw ArchiveError(where(path_, "run", "empty ruleset id"));
   if (!Json::accept(run.stats_json)) {
     throw ArchiveError(where(path_, "run (" + run.ruleset + ")", "stats_json is not valid JSON"));
@@ -876,6 +876,22 @@ int64_t Store::store_run(const RunRecord& run) {
   check_before_writing();
   sqlite3* db = db_.get();
   Transaction tx(db, path_);
+  {
+    // The same content stored before (a merge or a simulation run twice): that run's id.
+    Statement same(
+        db, path_,
+        "SELECT id FROM runs WHERE ruleset = ? AND rules_hash = ? AND engine_version = ? "
+        "AND agent = ? AND seed = ? AND games = ? AND partial = ? AND stats_json = ? "
+        "ORDER BY id LIMIT 1");
+    same.bind(1, run.ruleset).bind(2, run.rules_hash).bind(3, run.engine_version);
+    same.bind(4, run.agent).bind(5, std::to_string(run.seed)).bind(6, run.games);
+    same.bind(7, run.partial ? 1 : 0).bind(8, run.stats_json);
+    if (same.step()) {
+      if (added) *added = false;
+      return same.integer(0);  // the transaction rolls back: nothing was written
+    }
+  }
+  if (added) *added = true;
   Statement s(
       db, path_,
       "INSERT INTO runs(ruleset, rules_hash, engine_version, agent, seed, games, partial, "

@@ -140,7 +140,11 @@ class Store {
   void link_rulesets(
       const std::vector<RulesetLink>& links);  // replace links for these rulesets, one transaction
   std::vector<RulesetLink> rulesets_for_evidence(const std::string& evidence_id);
-  int64_t store_run(const RunRecord& run);
+  // Stores a run and returns its id. A run is identified by its content: ruleset id, rules hash,
+  // engine version, agents, seed, games asked for, partial flag and statistics (which hold the
+  // shard and every count); a run already stored is not stored again: its id is returned and
+  // *added (when given) is set to false.
+  int64_t store_run(const RunRecord& run, bool* added = nullptr);
   std::vector<RunRecord> list_runs(const std::string& ruleset_filter = "");
   std::optional<RunRecord> get_run(int64_t id);
 

@@ -1,5 +1,11 @@
 #include "cli/cli.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <map>
@@ -29,6 +35,7 @@ const std::map<std::string, CommandInfo>& commands() {
       {"compare", {cmd_compare, "compare rule reconstructions side by side"}},
       {"handicap", {cmd_handicap, "measure handicap effects of a multi-round ruleset"}},
       {"solve", {cmd_solve, "the exact value of a position under perfect play"}},
+      {"ladder", {cmd_ladder, "play agents against each other: win rates, ratings, skill depth"}},
   };
   return table;
 }
@@ -46,8 +53,23 @@ void print_help(std::ostream& out) {
 
 }  // namespace
 
-int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal) {
-  Io io{out, err, err_is_terminal};
+std::size_t output_width(const Io& io) {
+  if (const char* columns = std::getenv("COLUMNS"); columns && *columns) {
+    std::size_t width = 0;
+    const char* end = columns + std::strlen(columns);
+    const auto [ptr, ec] = std::from_chars(columns, end, width);
+    if (ec == std::errc() && ptr == end && width >= 20) return width;
+  }
+  if (io.out_is_terminal) {
+    winsize size{};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) return size.ws_col;
+  }
+  return 100;
+}
+
+int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal,
+        bool out_is_terminal) {
+  Io io{out, err, err_is_terminal, out_is_terminal};
   if (args.empty()) {
     print_help(err);
     return 2;

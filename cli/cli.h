@@ -4,6 +4,7 @@
 // 2 on a usage error; errors printed as "mancala: <file>: <record or key>: <what is wrong>".
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -16,9 +17,16 @@ struct Io {
   std::ostream& out;
   std::ostream& err;
   bool err_is_terminal = false;  // progress bars only when stderr is a terminal
+  bool out_is_terminal = false;  // tables fit the terminal's width (output_width)
 };
 
+// The width the text tables of a command fit (the columns that do not fit are left out, with a
+// note that --wide shows them): $COLUMNS when it is a whole number from 20 on, else the
+// terminal's width when stdout is a terminal, else 100.
+std::size_t output_width(const Io& io);
+
 // Runs "mancala ARGS..." (without the program name) and returns the exit code.
-int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal = false);
+int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal = false,
+        bool out_is_terminal = false);
 
 }  // namespace mancala::cli

@@ -63,6 +63,10 @@ int cmd_compare(const Args& args, Io& io) {
       "games,n", po::value<long long>(&games)->default_value(10000), "games (matches) per ruleset")(
       "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
       "no-crn", "no common random numbers: give each ruleset its own seed (independent samples)")(
+      "all-pairs",
+      "test every pair of rulesets (default: each against the first, the game's default with "
+      "--game or --evidence)")(
+      "wide", "print every column of the tables (default: fit $COLUMNS, the terminal, or 100)")(
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
@@ -74,6 +78,7 @@ int cmd_compare(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options("compare",
                      "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
+                     "       [--all-pairs] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T]\n"
                      "       [--format table|json|csv|md|html]",
                      desc, pos, args, vm, io)) {
@@ -96,6 +101,7 @@ int cmd_compare(const Args& args, Io& io) {
   options.threads = threads;
   options.agents = agents_option("compare", vm);
   options.common_random_numbers = !vm.count("no-crn");
+  options.all_pairs = vm.count("all-pairs") > 0;
 
   std::vector<sim::RuleSet> rulesets;
   std::string what;
@@ -129,6 +135,13 @@ int cmd_compare(const Args& args, Io& io) {
     };
     const auto start = std::chrono::steady_clock::now();
     comparison = analysis::compare_rulesets(rulesets, options);
+    if (options.agents.label() != "random") {
+      // Skilled play: say where a verdict under random play (same rulesets, seed, N) fails.
+      analysis::CompareOptions random_play = options;
+      random_play.agents = sim::AgentPair();
+      analysis::add_random_play_verdicts(comparison,
+                                         analysis::compare_rulesets(rulesets, random_play));
+    }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::ostringstream line;
@@ -145,7 +158,7 @@ int cmd_compare(const Args& args, Io& io) {
   } else if (format == "html") {
     io.out << reports::comparison_html_page(comparison, "Comparison of rule reconstructions");
   } else {
-    io.out << reports::comparison_text(comparison);
+    io.out << reports::comparison_text(comparison, vm.count("wide") ? 0 : output_width(io));
   }
   return 0;
 }
@@ -164,13 +177,14 @@ int cmd_handicap(const Args& args, Io& io) {
       "no-matches", "play only the rounds of each level, no whole matches")(
       "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
       "worker threads (the results do not depend on it)")(
-      "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html");
+      "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
+      "wide", "print every column of the tables (default: fit $COLUMNS, the terminal, or 100)");
   add_agent_options(desc);
   po::positional_options_description pos;
   pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options("handicap",
-                     "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches]\n"
+                     "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--format "
                      "table|json|csv|md|html]",
                      desc, pos, args, vm, io)) {
@@ -209,7 +223,7 @@ int cmd_handicap(const Args& args, Io& io) {
   } else if (format == "html") {
     io.out << reports::handicap_html_page(result, "Handicap effects of " + rules.id);
   } else {
-    io.out << reports::handicap_text(result);
+    io.out << reports::handicap_text(result, vm.count("wide") ? 0 : output_width(io));
   }
   return 0;
 }

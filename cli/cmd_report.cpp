@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "analysis/compare_builder.h"
+#include "analysis/ladder_report.h"
 #include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -27,6 +28,10 @@ constexpr long long kDefaultReportGames = 50000;
 // Rounds per handicap level (and whole matches) for the handicap curves of multi-round rulesets.
 constexpr long long kDefaultHandicapRounds = 1000;
 constexpr const char* kDefaultOut = "reports/out";
+// The skill ladders of --ladder: cheap agents and few games, so that the default report over every
+// game stays within a few minutes on two cores (docs/ladder.md gives the measured time).
+constexpr const char* kDefaultLadderAgents = "random,greedy,alphabeta:2";
+constexpr long long kDefaultLadderGames = 100;
 
 std::string seconds_text(double seconds) {
   std::ostringstream out;
@@ -39,10 +44,13 @@ std::string seconds_text(double seconds) {
 int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
-  long long sensitivity_games = analysis::kDefaultSensitivityGames;
+  long long sensitivity_games = analysis::kDefaultSensitivityGames,
+            ladder_games = kDefaultLadderGames;
   int threads = sim::default_threads();
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (default: every ruleset)")(
+      "game", po::value<std::string>(),
+      "every reconstruction of this game (its default first), with its comparison page")(
       "games,n", po::value<long long>(&games)->default_value(kDefaultReportGames),
       "games (matches) per ruleset")(
       "out,o", po::value<std::string>()->default_value(kDefaultOut),
@@ -63,6 +71,11 @@ int cmd_report(const Args& args, Io& io) {
       "games per run of the sensitivity tables (each threshold that ends games halved "
       "and doubled; default: 1000, or --games when fewer); 0 leaves them out")(
       "no-extras", "leave out the comparison pages and the handicap curves")(
+      "ladder", "add a skill ladder of each game's default ruleset (docs/ladder.md)")(
+      "ladder-agents", po::value<std::string>()->default_value(kDefaultLadderAgents),
+      "the agents of the skill ladders")(
+      "ladder-games", po::value<long long>(&ladder_games)->default_value(kDefaultLadderGames),
+      "games per ordered pair of agents in the skill ladders")(
       "print", po::value<std::string>(),
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
       "(report.md)");
@@ -72,9 +85,11 @@ int cmd_report(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options(
           "report",
-          "[RULESET...] [--games N] [--out DIR] [--seed S] [--agent SPEC | --agents SPEC1,SPEC2]\n"
-          "       [--threads T] [--db PATH | --no-store] [--handicap-rounds N]\n"
-          "       [--sensitivity-games N] [--no-extras] [--print csv|json|md]",
+          "[RULESET... | --game G] [--games N] [--out DIR] [--seed S]\n"
+          "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--db PATH | --no-store]\n"
+          "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print "
+          "csv|json|md]\n"
+          "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]",
           desc, pos, args, vm, io)) {
     return 0;
   }
@@ -83,6 +98,19 @@ int cmd_report(const Args& args, Io& io) {
   check_threads("report", threads);
   if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
   if (sensitivity_games < 0) throw UsageError("report: --sensitivity-games: must be 0 or more");
+  analysis::LadderOptions ladder;
+  if (vm.count("ladder")) {
+    if (ladder_games < 1) throw UsageError("report: --ladder-games: must be 1 or more");
+    try {
+      ladder.agents =
+          analysis::parse_ladder_agents(vm["ladder-agents"].as<std::string>(), "--ladder-agents");
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("report: ") + e.what());
+    }
+    ladder.games = ladder_games;
+    ladder.seed = static_cast<uint64_t>(seed);
+    ladder.threads = threads;
+  }
   // Never more games than the main run: a small report stays small.
   if (vm["sensitivity-games"].defaulted()) sensitivity_games = std::min(sensitivity_games, games);
   sim::BatchOptions options;
@@ -103,6 +131,19 @@ int cmd_report(const Args& args, Io& io) {
   std::vector<std::string> ids = vm.count("rulesets")
                                      ? vm["rulesets"].as<std::vector<std::string>>()
                                      : sim::list_ruleset_ids();
+  if (vm.count("game")) {
+    if (vm.count("rulesets")) throw UsageError("report: give rulesets or --game, not both");
+    const std::string game = vm["game"].as<std::string>();
+    std::set<std::string> games;
+    for (const std::string& id : ids) games.insert(id.substr(0, id.find('/')));
+    std::erase_if(ids, [&](const std::string& id) { return !id.starts_with(game + "/"); });
+    if (ids.empty()) {
+      std::string known;
+      for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
+      throw Error(where(sim::rulesets_dir().string(), "--game",
+                        "no game '" + game + "' (games: " + known + ")"));
+    }
+  }
   if (!vm.count("rulesets")) {
     // Every ruleset: each game's default reconstruction first, its alternatives after it.
     std::stable_partition(ids.begin(), ids.end(),
@@ -137,10 +178,12 @@ int cmd_report(const Args& args, Io& io) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     reports::ReportEntry entry{reports::report_ruleset(rules), sim::run_stats_to_json(run),
                                std::nullopt};
-    if (store) entry.stored_as = store->store_run(run_record(run, entry.run));
+    bool added = true;
+    if (store) entry.stored_as = store->store_run(run_record(run, entry.run), &added);
     io.err << "report: " << rules.id << ": " << run.tally.games << " games in "
            << seconds_text(seconds) << " s" << (run.partial ? " (partial)" : "")
-           << (entry.stored_as ? ", stored as run " + std::to_string(*entry.stored_as)
+           << (entry.stored_as ? (added ? ", stored as run " : ", already stored as run ") +
+                                     std::to_string(*entry.stored_as)
                                : std::string())
            << "\n";
     if (run.partial) {
@@ -189,6 +232,38 @@ int cmd_report(const Args& args, Io& io) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: sensitivity runs (" << sensitivity_games << " games each) in "
            << seconds_text(seconds) << " s\n";
+  }
+  if (vm.count("ladder") && !InterruptGuard::interrupted()) {
+    // A skill ladder per game, of its default ruleset (else its first in the report).
+    std::vector<sim::RuleSet> targets;
+    std::set<std::string> games_seen;
+    for (const bool want_default : {true, false}) {
+      for (const sim::RuleSet& rules : rulesets) {
+        if (games_seen.count(rules.game) ||
+            (want_default && !analysis::is_default_ruleset(rules.id)))
+          continue;
+        games_seen.insert(rules.game);
+        targets.push_back(rules);
+      }
+    }
+    const auto start = std::chrono::steady_clock::now();
+    ladder.stop = &InterruptGuard::interrupted();
+    std::optional<ProgressBar> bar;
+    std::string bar_label;
+    ladder.progress = [&](const std::string& pair, uint64_t done, uint64_t total) {
+      if (pair != bar_label) {
+        bar.reset();
+        bar.emplace(io, "ladder " + pair);
+        bar_label = pair;
+      }
+      bar->update(done, total);
+    };
+    analysis::add_ladders_to_report(files, targets, ladder);
+    bar.reset();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    io.err << "report: skill ladders (" << targets.size() << " games, " << ladder.games
+           << " games per pair) in " << seconds_text(seconds) << " s\n";
   }
   if (InterruptGuard::interrupted()) {
     io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()

@@ -1,4 +1,6 @@
-// mancala rules check|list|show: validate rulesets and print them with their provenance.
+// mancala rules check|list|show|export|keys: validate rulesets, list them, print them with their
+// provenance, write one as a standalone file.
+#include <algorithm>
 #include <array>
 #include <iomanip>
 #include <iostream>
@@ -36,16 +38,58 @@ int rules_check(const Args& args, Io& io) {
   return 0;
 }
 
+// The games of data/rulesets (their folders), sorted.
+std::vector<std::string> game_names() {
+  std::vector<std::string> games;
+  for (const auto& id : sim::list_ruleset_ids()) {
+    const std::string game = id.substr(0, id.find('/'));
+    if (games.empty() || games.back() != game) games.push_back(game);
+  }
+  return games;
+}
+
+// The line of `rules show` naming the rule keys in which a ruleset differs from its game's
+// default (for an exported file, the default of the game it was exported from); empty when the
+// project has no such game.
+std::string differs_from_default_line(const sim::RuleSet& r) {
+  const std::string source = r.exported_from.empty() ? r.id : r.exported_from;
+  const std::string game = source.substr(0, source.find('/'));
+  const auto games = game_names();
+  if (std::find(games.begin(), games.end(), game) == games.end()) return "";
+  const sim::RuleSet base = sim::load_ruleset(game);
+  if (base.id == r.id) return "the default reconstruction of " + game;
+  std::vector<std::string> keys;
+  for (const auto& f : sim::rule_fields()) {
+    if (f.get(r) != f.get(base)) keys.push_back(f.key);
+  }
+  const std::string of = "the default of " + game + " (" + base.id + ")";
+  if (keys.empty()) return "same rules as " + of;
+  return "differs from " + of + " in " + std::to_string(keys.size()) +
+         (keys.size() == 1 ? " key: " : " keys: ") + join(keys, ", ");
+}
+
 int rules_list(const Args& args, Io& io) {
   po::options_description desc("options");
-  desc.add_options()("format", po::value<std::string>()->default_value("table"), "table|json");
+  desc.add_options()("format", po::value<std::string>()->default_value("table"), "table|json")(
+      "game", po::value<std::string>(), "only this game's rulesets (a folder of data/rulesets)");
   po::variables_map vm;
-  if (!parse_options("rules list", "[--format table|json]", desc, {}, args, vm, io)) return 0;
+  if (!parse_options("rules list", "[--game G] [--format table|json]", desc, {}, args, vm, io))
+    return 0;
   const std::string format = vm["format"].as<std::string>();
   if (format != "table" && format != "json")
     throw UsageError("rules list: --format: expected table or json");
+  std::string game;
+  if (vm.count("game")) {
+    game = vm["game"].as<std::string>();
+    const auto games = game_names();
+    if (std::find(games.begin(), games.end(), game) == games.end()) {
+      throw Error(where(sim::rulesets_dir().string(), "--game",
+                        "no game '" + game + "' (games: " + join(games, ", ") + ")"));
+    }
+  }
   json all = json::array();
   for (const auto& id : sim::list_ruleset_ids()) {
+    if (!game.empty() && id.substr(0, id.find('/')) != game) continue;
     const sim::RuleSet r = sim::load_ruleset(id);
     all.push_back({{"id", r.id},
                    {"game", r.game},
@@ -93,24 +137,20 @@ int rules_show(const Args& args, Io& io) {
     throw UsageError("rules show: --format: expected text or json");
   const sim::RuleSet r = sim::load_ruleset(vm["id"].as<std::string>());
   if (format == "json") {
-    json j = {{"id", r.id},
-              {"game", r.game},
-              {"name", r.name},
-              {"status", r.status},
-              {"extends", r.extends},
-              {"evidence", r.evidence},
-              {"summary", r.summary},
-              {"rules", sim::rules_to_json(r)},
-              {"provenance", r.provenance},
-              {"hash", sim::rules_hash(r)}};
-    io.out << j.dump(2) << "\n";
+    // What `rules export` writes: a file `rules check` accepts and that loads to the same rules.
+    io.out << sim::standalone_ruleset_json(r).dump(2) << "\n";
     return 0;
   }
+  const std::string hash = sim::rules_hash(r);
   io.out << r.name << "  (" << r.id << ")\n"
          << "status: " << r.status << "    evidence: " << join(r.evidence, ", ")
-         << (r.extends.empty() ? "" : "    extends: " + r.extends)
-         << "    hash: " << sim::rules_hash(r) << "\n\n"
-         << r.summary << "\n";
+         << (r.extends.empty() ? "" : "    extends: " + r.extends) << "    hash: " << hash << "\n";
+  if (!r.exported_from.empty()) {
+    io.out << "exported from " << r.exported_from << " (hash " << r.exported_hash << ")"
+           << (r.exported_hash == hash ? "" : "; its rules were edited since") << "\n";
+  }
+  if (const std::string line = differs_from_default_line(r); !line.empty()) io.out << line << "\n";
+  io.out << "\n" << r.summary << "\n";
   std::string group;
   for (const auto& f : sim::rule_fields()) {
     if (f.group != group) {
@@ -136,6 +176,20 @@ int rules_show(const Args& args, Io& io) {
   return 0;
 }
 
+int rules_export(const Args& args, Io& io) {
+  po::options_description desc("options");
+  desc.add_options()("id", po::value<std::string>(), "ruleset id, game name or file");
+  po::positional_options_description pos;
+  pos.add("id", 1);
+  po::variables_map vm;
+  if (!parse_options("rules export", "ID", desc, pos, args, vm, io)) return 0;
+  if (!vm.count("id"))
+    throw UsageError("rules export: missing the ruleset id (see 'mancala rules export --help')");
+  io.out << sim::standalone_ruleset_json(sim::load_ruleset(vm["id"].as<std::string>())).dump(2)
+         << "\n";
+  return 0;
+}
+
 int rules_keys(const Args& args, Io& io) {
   po::options_description desc("options");
   po::variables_map vm;
@@ -147,20 +201,24 @@ int rules_keys(const Args& args, Io& io) {
 }  // namespace
 
 int cmd_rules(const Args& args, Io& io) {
-  const std::string usage = "rules: expected a subcommand: check [PATH...] | list | show ID | keys";
+  const std::string usage =
+      "rules: expected a subcommand: check [PATH...] | list | show ID | export ID | keys";
   if (args.empty()) throw UsageError(usage);
   const std::string sub = args[0];
   const Args rest(args.begin() + 1, args.end());
   if (sub == "check") return rules_check(rest, io);
   if (sub == "list") return rules_list(rest, io);
   if (sub == "show") return rules_show(rest, io);
+  if (sub == "export") return rules_export(rest, io);
   if (sub == "keys") return rules_keys(rest, io);
   if (sub == "--help" || sub == "-h") {
-    io.out << "usage: mancala rules check [PATH...] | list [--format table|json] | show ID "
-              "[--format text|json] | keys\n";
+    io.out << "usage: mancala rules check [PATH...] | list [--game G] [--format table|json] | "
+              "show ID [--format text|json] | export ID | keys\n"
+              "  export ID: the ruleset as one standalone file (no extends; every key set along "
+              "its chain,\n  resolved, with its provenance) on stdout\n";
     return 0;
   }
-  throw UsageError("rules: unknown subcommand '" + sub + "' (check|list|show|keys)");
+  throw UsageError("rules: unknown subcommand '" + sub + "' (check|list|show|export|keys)");
 }
 
 }  // namespace mancala::cli

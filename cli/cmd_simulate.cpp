@@ -17,10 +17,10 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/ladder.h"
 #include "archive/store.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/output.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
@@ -136,7 +136,9 @@ int cmd_simulate(const Args& args, Io& io) {
     std::string stored;
     if (store && !store_failure) {
       try {
-        stored = ", stored as run " + std::to_string(store->store_run(run_record(run, runs[i])));
+        bool added = true;
+        const int64_t id = store->store_run(run_record(run, runs[i]), &added);
+        stored = (added ? ", stored as run " : ", already stored as run ") + std::to_string(id);
       } catch (const archive::ArchiveError& e) {
         store_failure = e.what();
       }
@@ -197,6 +199,11 @@ int cmd_merge(const Args& args, Io& io) {
     } catch (const json::parse_error& e) {
       throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
     }
+    if (analysis::is_ladder_json(doc)) {
+      throw UsageError(
+          "merge: " + file +
+          ": is a ladder's shard: combine those with 'mancala ladder --merge FILE...'");
+    }
     std::vector<std::pair<std::string, const json*>> items;
     if (doc.is_object() && doc.contains("runs")) {
       if (!doc["runs"].is_array()) throw Error(where(file, "runs", "expected an array of runs"));
@@ -233,8 +240,10 @@ int cmd_merge(const Args& args, Io& io) {
   io.out.flush();
   for (size_t i = 0; store && i < merged.size(); ++i) {
     try {
-      const int64_t id = store->store_run(run_record(merged[i], runs[i]));
-      io.err << "merge: " << merged[i].ruleset << ": stored as run " << id << "\n";
+      bool added = true;
+      const int64_t id = store->store_run(run_record(merged[i], runs[i]), &added);
+      io.err << "merge: " << merged[i].ruleset
+             << (added ? ": stored as run " : ": already stored as run ") << id << "\n";
     } catch (const archive::ArchiveError& e) {
       io.err << "mancala: " << e.what() << "; the results were written to " << output.destination()
              << " but not stored\n";

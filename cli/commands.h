@@ -18,5 +18,6 @@ int cmd_report(const Args& args, Io& io);    // cmd_report.cpp
 int cmd_compare(const Args& args, Io& io);   // cmd_compare.cpp
 int cmd_handicap(const Args& args, Io& io);  // cmd_compare.cpp
 int cmd_solve(const Args& args, Io& io);     // cmd_solve.cpp
+int cmd_ladder(const Args& args, Io& io);    // cmd_ladder.cpp
 
 }  // namespace mancala::cli

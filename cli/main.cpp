@@ -9,8 +9,9 @@
 int main(int argc, char** argv) {
   mancala::world::init(&argc, &argv);  // MPI build: joins the job's ranks (world.h)
   std::ios::sync_with_stdio(false);
-  const int status = mancala::cli::run(mancala::cli::Args(argv + 1, argv + argc), std::cout,
-                                       std::cerr, isatty(STDERR_FILENO) != 0);
+  const int status =
+      mancala::cli::run(mancala::cli::Args(argv + 1, argv + argc), std::cout, std::cerr,
+                        isatty(STDERR_FILENO) != 0, isatty(STDOUT_FILENO) != 0);
   std::cout.flush();
   mancala::world::finalize();
   return status;

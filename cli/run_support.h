@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "archive/store.h"
@@ -59,6 +60,31 @@ class ProgressBar {
 
 // The archive's record of a run whose JSON (sim::run_stats_to_json) is `stats`.
 archive::RunRecord run_record(const sim::RunStats& run, const nlohmann::json& stats);
+
+// Where a command's data goes: io.out, or a file (--output) written whole or not at all: the text
+// is built in memory, written to a temporary file beside it and renamed over the path. The
+// temporary file is created at once, so an unwritable path fails before any work is done. Under
+// MPI only rank 0 writes (common/world.h).
+class Output {
+ public:
+  // Throws mancala::Error "<path>: cannot write the output file (<reason>)".
+  Output(Io& io, std::string path);
+  ~Output();
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+
+  std::ostream& stream() { return path_.empty() ? io_.out : buffer_; }
+  // Where the data went, for messages: the file, or "stdout".
+  std::string destination() const { return path_.empty() ? "stdout" : path_; }
+  // Writes the file (nothing for stdout).
+  void commit();
+
+ private:
+  Io& io_;
+  std::string path_;
+  std::string tmp_;
+  std::ostringstream buffer_;
+};
 
 // Opens the archive runs are stored in: --db, else $MANCALA_DB, else ./mancala.db; nothing with
 // --no-store. Call it before any game is played, so a bad path fails at once. Throws UsageError

@@ -63,6 +63,8 @@ std::string format_measure(double value, double low, double high, StatFormat for
   const auto end = [&](double x) {
     return std::isfinite(x) ? format_value(x, format, sign) : std::string("-");
   };
+  // Percentage points carry their unit once, after the estimate: "+9.3 pp [+5.0, +13.6]".
+  if (format == StatFormat::kPoints) text += " pp";
   return text + " [" + end(low) + ", " + end(high) + "]";
 }
 
@@ -95,59 +97,157 @@ std::string header_line(const Comparison& c) {
   return line;
 }
 
+// The rulesets, one a row; the long names last, so a narrow table drops them first.
 Table rulesets_table(const Comparison& c) {
   Table t({{"#", Align::kLeft},
            {"ruleset"},
-           {"name"},
            {"status"},
            {"seed", Align::kRight},
-           {"rules hash"}});
+           {"rules hash"},
+           {"name"}});
   for (std::size_t i = 0; i < c.runs.size(); ++i) {
     const ComparedRun& r = c.runs[i];
-    t.add_row({letter(i), r.label, r.rules.name, r.rules.status,
-               Cell::text(std::to_string(r.run.seed)), r.run.rules_hash});
+    t.add_row({letter(i), r.label, r.rules.status, Cell::text(std::to_string(r.run.seed)),
+               r.run.rules_hash, r.rules.name});
   }
   return t;
 }
 
+// The short column name of a statistic in the statistics table.
+std::string column_name(const StatisticRow& row) {
+  static const std::map<std::string, std::string> names = {
+      {"first_player_win_rate", "P1 win rate"},
+      {"second_player_win_rate", "P2 win rate"},
+      {"first_player_advantage", "P1 advantage"},
+      {"ended_by_rule_rate", "ended by a rule"},
+      {"ended_by_no_progress_rate", "no-progress (match: stop)"},
+      {"unfinished_rate", "unfinished"},
+      {"plies_mean", "plies mean"},
+      {"plies_median", "plies median"},
+      {"plies_p5", "plies 5%"},
+      {"plies_p95", "plies 95%"},
+      {"plies_sd", "plies sd"},
+      {"plies_min", "plies min"},
+      {"plies_max", "plies max"},
+      {"relay_bound_hits", "relay cuts"},
+      {"games_with_relay_bound_hits_rate", "games with a relay cut"},
+      {"rounds_mean", "rounds mean"},
+      {"rounds_median", "rounds median"},
+      {"round_first_mover_win_rate", "rounds won by first mover"},
+      {"round_no_progress_rate", "rounds no-progress"}};
+  const auto it = names.find(row.key);
+  return it == names.end() ? row.name : it->second;
+}
+
+// Rulesets in rows, statistics in columns, the most read first (a narrow table keeps them).
 Table statistics_table(const Comparison& c) {
-  std::vector<Column> columns = {{"statistic", Align::kLeft}};
-  for (std::size_t i = 0; i < c.runs.size(); ++i)
-    columns.push_back({letter(i) + ": " + c.runs[i].label, Align::kRight});
-  columns.push_back({"95% interval", Align::kLeft});
-  Table t(columns);
+  static const std::vector<std::string> first = {"games",
+                                                 "first_player_win_rate",
+                                                 "first_player_advantage",
+                                                 "draw_rate",
+                                                 "plies_mean",
+                                                 "plies_median",
+                                                 "rounds_mean",
+                                                 "rounds_median",
+                                                 "unfinished_rate"};
+  std::vector<const StatisticRow*> order;
+  for (const std::string& key : first) {
+    for (const StatisticRow& row : c.statistics)
+      if (row.key == key) order.push_back(&row);
+  }
   for (const StatisticRow& row : c.statistics) {
-    std::vector<Cell> cells = {row.name};
-    for (const Measure& m : row.values) cells.push_back(Cell::text(format_measure(m, row.format)));
-    cells.push_back(row.interval);
+    if (std::find(first.begin(), first.end(), row.key) == first.end()) order.push_back(&row);
+  }
+  std::vector<Column> columns = {{"#", Align::kLeft}};
+  for (const StatisticRow* row : order) columns.push_back({column_name(*row), Align::kRight});
+  Table t(columns);
+  for (std::size_t i = 0; i < c.runs.size(); ++i) {
+    std::vector<Cell> cells = {letter(i)};
+    for (const StatisticRow* row : order)
+      cells.push_back(Cell::text(format_measure(row->values[i], row->format)));
     t.add_row(cells);
   }
   return t;
 }
 
+// The values of a key, each once, with the rulesets that have it, the reference's (A's) first.
+struct KeyReading {
+  std::string value;
+  std::vector<std::size_t> rulesets;
+};
+std::vector<KeyReading> readings_of(const RuleDiffRow& row) {
+  std::vector<KeyReading> out;
+  for (std::size_t i = 0; i < row.values.size(); ++i) {
+    const std::string value = value_text(row.values[i].value);
+    auto it =
+        std::find_if(out.begin(), out.end(), [&](const KeyReading& r) { return r.value == value; });
+    if (it == out.end()) {
+      out.push_back({value, {}});
+      it = out.end() - 1;
+    }
+    it->rulesets.push_back(i);
+  }
+  return out;
+}
+
+std::string letters(const std::vector<std::size_t>& rulesets) {
+  std::string out;
+  for (std::size_t i : rulesets) out += (out.empty() ? "" : ", ") + letter(i);
+  return out;
+}
+
+// Each differing key once: the reference's (A's) value, and the other values with the rulesets
+// that set them.
 Table rule_diff_table(const Comparison& c) {
   Table t({{"key", Align::kLeft},
-           {"ruleset", Align::kLeft},
-           {"value", Align::kLeft},
-           {"provenance", Align::kLeft}});
+           {"A's value (and the rulesets sharing it)", Align::kLeft},
+           {"other values: rulesets", Align::kLeft}});
   for (const RuleDiffRow& row : c.rule_diff) {
-    for (std::size_t i = 0; i < row.values.size(); ++i) {
-      t.add_row({i == 0 ? row.key : "", letter(i) + ": " + c.runs[i].label,
-                 value_text(row.values[i].value), provenance_text(row.values[i])});
-    }
+    const std::vector<KeyReading> readings = readings_of(row);
+    std::string others;
+    for (std::size_t k = 1; k < readings.size(); ++k)
+      others += (k > 1 ? "; " : "") + readings[k].value + ": " + letters(readings[k].rulesets);
+    t.add_row({row.key, readings[0].value + " (" + letters(readings[0].rulesets) + ")", others});
   }
   return t;
 }
 
+// The provenance behind each value of each differing key, a line per distinct value and
+// provenance: "capture = opposite_empty_next (B): assumption: ...".
+std::vector<std::string> rule_provenance_lines(const Comparison& c) {
+  std::vector<std::string> lines;
+  for (const RuleDiffRow& row : c.rule_diff) {
+    std::vector<std::pair<std::string, std::vector<std::size_t>>> seen;  // line text -> rulesets
+    for (std::size_t i = 0; i < row.values.size(); ++i) {
+      const std::string text = row.key + " = " + value_text(row.values[i].value) + " @ " +
+                               provenance_text(row.values[i]);
+      auto it = std::find_if(seen.begin(), seen.end(),
+                             [&](const auto& entry) { return entry.first == text; });
+      if (it == seen.end()) {
+        seen.push_back({text, {}});
+        it = seen.end() - 1;
+      }
+      it->second.push_back(i);
+    }
+    for (const auto& [text, rulesets] : seen) {
+      const std::size_t at = text.find(" @ ");
+      lines.push_back(text.substr(0, at) + " (" + letters(rulesets) + "): " + text.substr(at + 3));
+    }
+  }
+  return lines;
+}
+
+// One row per test; the estimate and the verdict first, the test's details after (a narrow
+// table drops those).
 Table differences_table(const Comparison& c) {
   Table t({{"pair", Align::kLeft},
            {"statistic", Align::kLeft},
            {"difference [95% CI]", Align::kRight},
-           {"test", Align::kLeft},
-           {"statistic value", Align::kRight},
-           {"p", Align::kRight},
            {"p (Holm)", Align::kRight},
            {"sig.", Align::kLeft},
+           {"p", Align::kRight},
+           {"statistic value", Align::kRight},
+           {"test", Align::kLeft},
            {"detail", Align::kLeft}});
   for (const PairComparison& p : c.pairs) {
     const std::string pair = letter(p.b) + " - " + letter(p.a);
@@ -156,14 +256,13 @@ Table differences_table(const Comparison& c) {
                                    ? "D = " + fixed(test.estimate, 3)
                                    : format_measure(test.estimate, test.interval.low,
                                                     test.interval.high, test.format, true);
-      t.add_row({pair, test.name, Cell::text(diff), test.test,
-                 Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)),
-                 Cell::text(format_p(test.p_value)), Cell::text(format_p(test.p_holm)),
-                 test.significant ? "*" : "", test.detail});
+      t.add_row({pair, test.name, Cell::text(diff), Cell::text(format_p(test.p_holm)),
+                 test.significant ? "*" : "", Cell::text(format_p(test.p_value)),
+                 Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)), test.test,
+                 test.detail});
     }
     for (std::size_t i = 0; i < p.untested.size(); ++i) {
-      t.add_row(
-          {pair, p.untested[i], "", "not tested: " + p.untested_reasons[i], "", "", "", "", ""});
+      t.add_row({pair, p.untested[i], "not tested", "", "", "", "", p.untested_reasons[i], ""});
     }
   }
   return t;
@@ -225,21 +324,46 @@ std::vector<std::string> summaries(const Comparison& c) {
 }
 
 std::string differences_heading(const Comparison& c) {
-  return "Differences (later minus earlier ruleset, e.g. B - A) with 95% intervals; p-values "
-         "Holm-corrected over " +
-         std::to_string(c.tests_made) + " tests; * = significant at " + fixed(c.alpha, 2);
+  return std::string("Differences (") +
+         (c.all_pairs ? "every pair: later minus earlier ruleset, e.g. C - B"
+                      : "each ruleset minus the reference A") +
+         ") with 95% intervals; p-values Holm-corrected over " + std::to_string(c.tests_made) +
+         " tests; * = significant at " + fixed(c.alpha, 2);
 }
 
 }  // namespace
 
-std::string comparison_text(const Comparison& c) {
+// A table as text no wider than `width` (0: as wide as it is), keeping its first `keep` columns,
+// with a line naming the columns left out.
+std::string fitted_text(const Table& t, std::size_t width, std::size_t keep) {
+  if (width == 0) return t.to_text();
+  std::vector<std::string> dropped;
+  std::string out = t.to_text(width, keep, dropped);
+  if (!dropped.empty()) {
+    std::string names;
+    for (const std::string& d : dropped) names += (names.empty() ? "" : ", ") + d;
+    out += "(" + std::to_string(dropped.size()) + (dropped.size() == 1 ? " column" : " columns") +
+           " left out to fit " + std::to_string(width) + " characters: " + names +
+           "; --wide shows them)\n";
+  }
+  return out;
+}
+
+std::string comparison_text(const Comparison& c, std::size_t width) {
   std::string out = header_line(c) + "\n\n";
-  out += "Rulesets\n" + rulesets_table(c).to_text() + "\n";
-  out += "Statistics of each ruleset (95% intervals)\n" + statistics_table(c).to_text() + "\n";
-  out += "Rule differences (resolved rule keys that differ, with their provenance)\n";
-  out += c.rule_diff.empty() ? "(none: the rulesets resolve to the same rules)\n"
-                             : rule_diff_table(c).to_text();
-  out += "\n" + differences_heading(c) + "\n" + differences_table(c).to_text() + "\n";
+  out += "Rulesets\n" + fitted_text(rulesets_table(c), width, 2) + "\n";
+  out += "Statistics of each ruleset (95% intervals)\n" +
+         fitted_text(statistics_table(c), width, 2) + "\n";
+  out +=
+      "Rule differences (each key that differs once: A's value, and the other values with the "
+      "rulesets that set them)\n";
+  if (c.rule_diff.empty()) {
+    out += "(none: the rulesets resolve to the same rules)\n";
+  } else {
+    out += fitted_text(rule_diff_table(c), width, 2) + "\nProvenance of each value\n";
+    for (const std::string& line : rule_provenance_lines(c)) out += "- " + line + "\n";
+  }
+  out += "\n" + differences_heading(c) + "\n" + fitted_text(differences_table(c), width, 3) + "\n";
   out += "Summary\n";
   for (const std::string& line : summaries(c)) out += "- " + line + "\n";
   out += "\nNotes\n";
@@ -255,8 +379,13 @@ std::string comparison_markdown(const Comparison& c) {
   out += "\n## Statistics of each ruleset (95% intervals)\n\n" + statistics_table(c).to_markdown() +
          "\n";
   out += "## Rule differences\n\n";
-  out += c.rule_diff.empty() ? "None: the rulesets resolve to the same rules.\n"
-                             : rule_diff_table(c).to_markdown();
+  if (c.rule_diff.empty()) {
+    out += "None: the rulesets resolve to the same rules.\n";
+  } else {
+    out += rule_diff_table(c).to_markdown() + "\nProvenance of each value:\n\n";
+    for (const std::string& line : rule_provenance_lines(c))
+      out += "- " + markdown_text(line) + "\n";
+  }
   out += "\n## " + markdown_text(differences_heading(c)) + "\n\n" +
          differences_table(c).to_markdown() + "\n";
   out += "## Notes\n\n";
@@ -443,8 +572,15 @@ std::string comparison_html_fragment(const Comparison& c) {
   out += "<figure>" + svg_bar_chart(categories, {series("plies_mean", "mean plies")}, length) +
          "</figure>\n";
   out += "<h3>Rule differences</h3>\n";
-  out += c.rule_diff.empty() ? "<p>None: the rulesets resolve to the same rules.</p>\n"
-                             : scrolling(rule_diff_table(c).to_html(), false) + "\n";
+  if (c.rule_diff.empty()) {
+    out += "<p>None: the rulesets resolve to the same rules.</p>\n";
+  } else {
+    out += scrolling(rule_diff_table(c).to_html(), false) +
+           "\n<p>Provenance of each value:</p>\n<ul>\n";
+    for (const std::string& line : rule_provenance_lines(c))
+      out += "<li>" + html_escape(line) + "</li>\n";
+    out += "</ul>\n";
+  }
   out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + html_escape(legend(c)) +
          "</p>\n" + scrolling(differences_table(c).to_html(), true) + "\n";
   out += "<h3>Notes</h3>\n<ul>\n";

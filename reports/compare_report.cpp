@@ -20,6 +20,8 @@ using analysis::HandicapResult;
 using analysis::is_default_ruleset;
 using analysis::measure_handicaps;
 using analysis::PairComparison;
+using analysis::kVerdictDefinition;
+using analysis::verdict_with_numbers;
 
 ReportFile* find_file(std::vector<ReportFile>& files, const std::string& path) {
   for (ReportFile& f : files) {
@@ -126,7 +128,7 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
             "<p><a href=\"../" +
             html_escape(path) + "\">" + html_escape(title) +
             "</a>: every statistic side by side, the rule differences with their provenance, and "
-            "tests of every difference.</p>\n<ul>\n";
+            "tests of each reconstruction's differences from the game's default.</p>\n<ul>\n";
         for (const PairComparison& p : c.pairs) {
           if (p.a == k || p.b == k) section += "<li>" + html_escape(p.summary) + "</li>\n";
         }
@@ -142,7 +144,7 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
       const HandicapResult h = measure_handicaps(rulesets[i], options.handicap);
       insert_before_body_end(
           *pages[i], "<div id=\"handicap-curves\">\n" + handicap_html_fragment(h) + "</div>\n");
-      const std::string verdict = match_verdict(h.matches);
+      const std::string verdict = verdict_with_numbers(h.matches);
       handicap_index += "<li><a href=\"" + html_escape(ruleset_page_path(rulesets[i].id)) +
                         "#handicap-curves\">" + html_escape(rulesets[i].id) + "</a>" +
                         (options.handicap.matches ? ": " + html_escape(verdict) : "") + "</li>\n";
@@ -159,8 +161,8 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
           "<h2 id=\"comparisons\">Reconstructions compared</h2>\n<ul>\n" + index_html + "</ul>\n";
     if (!handicap_index.empty()) {
       section +=
-          "<h2 id=\"handicap-effects\">Handicap effects of the multi-round rulesets</h2>\n<ul>\n" +
-          handicap_index + "</ul>\n";
+          "<h2 id=\"handicap-effects\">Handicap effects of the multi-round rulesets</h2>\n<p>" +
+          html_escape(kVerdictDefinition) + "</p>\n<ul>\n" + handicap_index + "</ul>\n";
     }
     insert_before_body_end(*index, section + "</section>\n");
   }

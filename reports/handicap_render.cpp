@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/format.h"
+#include "reports/compare_render.h"
 #include "reports/render.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
@@ -13,8 +14,10 @@ namespace {
 
 using analysis::HandicapLevel;
 using analysis::HandicapResult;
+using analysis::kVerdictDefinition;
 using analysis::match_verdict;
 using analysis::MatchSummary;
+using analysis::verdict_with_numbers;
 using nlohmann::ordered_json;
 
 std::string fixed(double x, int decimals) { return format_number(x, decimals); }
@@ -60,20 +63,23 @@ std::string verdict_line(const HandicapResult& r) {
                      " counters a round on average (95% CI " + signed_fixed(ci.low, 2) + " to " +
                      signed_fixed(ci.high, 2) + "): ";
   if (verdict == "evens")
-    line += "the handicap evens the match (the gap tends to close).";
+    line += "an interval above 0, so the verdict is evens: the gap tends to close.";
   else if (verdict == "snowballs")
-    line += "the handicap snowballs (the gap tends to widen).";
+    line += "an interval below 0, so the verdict is snowballs: the gap tends to widen.";
   else
-    line += "neither evening nor snowballing is detectable at this N.";
-  return line + " The round's loser won the next round (overtaking the whole gap) in " +
+    line +=
+        "an interval that contains 0, so the verdict is neither detectably (neither evens nor "
+        "snowballs at this N).";
+  return line + " " + kVerdictDefinition +
+         " The round's loser won the next round (overtaking the whole gap) in " +
          percent_ci(m.loser_won_next, m.transitions) + " of " + std::to_string(m.transitions) +
          " cases.";
 }
 
 Table level_table(const HandicapResult& r) {
+  // The handicap in words last: a narrow table keeps the figures.
   Table t({{"deficit"},
            {"holdings (h vs o)"},
-           {"handicap dealt to h", Align::kLeft},
            {"rounds"},
            {"h win rate [95% CI]"},
            {"draws"},
@@ -82,18 +88,19 @@ Table level_table(const HandicapResult& r) {
            {"o captures [95% CI]"},
            {"h holdings change [95% CI]"},
            {"no-progress"},
-           {"unfinished"}});
+           {"unfinished"},
+           {"handicap dealt to h", Align::kLeft}});
   for (const HandicapLevel& l : r.levels) {
     const uint64_t finished = l.rounds - l.unfinished;
     t.add_row({Cell::integer(l.deficit),
                Cell::text(std::to_string(l.holdings[0]) + " vs " + std::to_string(l.holdings[1])),
-               l.handicap, Cell::integer(static_cast<int64_t>(l.rounds)),
+               Cell::integer(static_cast<int64_t>(l.rounds)),
                Cell::text(percent_ci(l.wins, finished)), Cell::text(percent_ci(l.draws, finished)),
                Cell::text(mean_ci(l.plies)), Cell::text(mean_ci(l.captured_h)),
                Cell::text(mean_ci(l.captured_o)),
                Cell::text(mean_ci(l.holdings_after_h, -l.holdings[0], true)),
                Cell::text(percent_ci(l.no_progress, l.rounds)),
-               Cell::text(percent_ci(l.unfinished, l.rounds))});
+               Cell::text(percent_ci(l.unfinished, l.rounds)), l.handicap});
   }
   return t;
 }
@@ -134,7 +141,7 @@ Table match_table(const HandicapResult& r) {
                                           : mean_ci(m.behind_change, -m.change_offset, true))});
   t.add_row({"rounds dealt from unequal holdings",
              Cell::integer(static_cast<int64_t>(m.behind_change.total()))});
-  t.add_row({"verdict", match_verdict(m)});
+  t.add_row({"verdict (its figures and meaning under the table)", match_verdict(m)});
   return t;
 }
 
@@ -180,12 +187,13 @@ ChartOptions curve_options(const std::string& title, const std::string& y_label)
 
 }  // namespace
 
-std::string handicap_text(const HandicapResult& r) {
+std::string handicap_text(const HandicapResult& r, std::size_t width) {
   std::string out = header_line(r) + "\n\n";
   out += "Rounds dealt at each handicap level (h: the handicapped side, o: the other)\n" +
-         level_table(r).to_text() + "\n";
+         fitted_text(level_table(r), width, 2) + "\n";
   if (r.options.matches) {
-    out += "Whole matches\n" + match_table(r).to_text() + "\n" + verdict_line(r) + "\n\n";
+    out +=
+        "Whole matches\n" + fitted_text(match_table(r), width, 2) + "\n" + verdict_line(r) + "\n\n";
   }
   out += "Notes\n";
   for (const std::string& n : notes(r)) out += "- " + n + "\n";

@@ -2,6 +2,7 @@
 // measures them). docs/compare.md describes the output.
 #pragma once
 
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -12,7 +13,8 @@ namespace mancala::reports {
 // Renderings, as for compare (compare_render.h). The fragment holds the level table, the SVG
 // curves (win rate of the handicapped side with its interval, and his holdings after the round,
 // by level), the match statistics and the rounds-per-match histogram; headings start at <h2>.
-std::string handicap_text(const analysis::HandicapResult& result);
+// handicap_text fits its tables to `width` characters as comparison_text does (0: no limit).
+std::string handicap_text(const analysis::HandicapResult& result, std::size_t width = 0);
 // heading_level: the level of the top heading ("#" repeated); the sections are one level below.
 std::string handicap_markdown(const analysis::HandicapResult& result, int heading_level = 1);
 std::string handicap_csv(const analysis::HandicapResult& result);

@@ -27,11 +27,16 @@ std::string rate_cell(const json& rate) {
          ", " + fixed_point(100 * rate["ci95"][1].get<double>(), 1) + "]";
 }
 
-std::string signed_cell(const json& value) {
+// A difference of two proportions in percentage points, as every table shows the first-player
+// advantage: "+9.3 pp [+5.0, +13.6]".
+std::string points_cell(const json& value) {
   if (!value["value"].is_number()) return "-";
-  const auto sign = [](double x) { return (x >= 0 ? "+" : "") + fixed_point(x, 3); };
-  return sign(value["value"].get<double>()) + " [" + sign(value["ci95"][0].get<double>()) + ", " +
-         sign(value["ci95"][1].get<double>()) + "]";
+  const auto sign = [](double x) {
+    const std::string text = fixed_point(100 * x, 1);
+    return (text[0] == '-' || text == "0.0" ? "" : "+") + (text == "-0.0" ? "0.0" : text);
+  };
+  return sign(value["value"].get<double>()) + " pp [" + sign(value["ci95"][0].get<double>()) +
+         ", " + sign(value["ci95"][1].get<double>()) + "]";
 }
 
 std::string number_cell(const json& x, int digits) {
@@ -76,7 +81,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     std::to_string(run["draws"].get<uint64_t>()),
                     std::to_string(run["unfinished"].get<uint64_t>()),
                     rate_cell(run["first_player_win_rate"]),
-                    signed_cell(run["first_player_advantage"]),
+                    points_cell(run["first_player_advantage"]),
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
   }
   print_table(out, "lrrrrrrrrr", rows);

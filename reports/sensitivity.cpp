@@ -57,7 +57,7 @@ Table sensitivity_table(const std::vector<SensitivityRun>& runs) {
                              r.key.empty() ? Cell("") : Cell::integer(r.value),
                              percent_cell(f.p1_win_rate),
                              std::isfinite(f.advantage)
-                                 ? Cell((f.advantage >= 0 ? "+" : "") + points(f.advantage))
+                                 ? Cell((f.advantage >= 0 ? "+" : "") + points(f.advantage) + " pp")
                                  : Cell("n/a"),
                              percent_cell(f.draw_rate),
                              number_cell(f.plies_mean)};

@@ -195,6 +195,36 @@ std::string Table::to_text() const {
   return out;
 }
 
+std::string Table::to_text(std::size_t width, std::size_t keep,
+                           std::vector<std::string>& dropped) const {
+  dropped.clear();
+  const std::size_t n = columns_.size();
+  std::vector<std::size_t> widths(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    widths[i] = display_width(replace_line_breaks(columns_[i].name, " "));
+    for (const auto& row : rows_)
+      widths[i] = std::max(widths[i], display_width(replace_line_breaks(row[i].display(), " ")));
+  }
+  std::size_t shown = 0, used = 0;
+  while (shown < n) {
+    const std::size_t more = widths[shown] + (shown > 0 ? 2 : 0);
+    if (shown >= keep && used + more > width) break;
+    used += more;
+    ++shown;
+  }
+  if (shown == n) return to_text();
+  std::vector<Column> columns;
+  for (std::size_t i = 0; i < shown; ++i) {
+    columns.push_back(columns_[i]);
+    // The alignment the whole column resolves to, so the part looks as it would in full.
+    columns.back().align = right_aligned(i) ? Align::kRight : Align::kLeft;
+  }
+  for (std::size_t i = shown; i < n; ++i) dropped.push_back(columns_[i].name);
+  Table part(columns);
+  for (const auto& row : rows_) part.add_row(std::vector<Cell>(row.begin(), row.begin() + shown));
+  return part.to_text();
+}
+
 std::string Table::to_csv() const {
   std::string out;
   for (std::size_t i = 0; i < columns_.size(); ++i) {

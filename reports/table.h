@@ -81,6 +81,10 @@ class Table {
   const std::vector<std::vector<Cell>>& rows() const { return rows_; }
 
   std::string to_text() const;
+  // The text table no wider than `width` characters: the columns are taken left to right (put the
+  // important ones first) while they fit, the first `keep` always; the names of the columns left
+  // out go to `dropped`. Cells are never cut or wrapped (a kept column may still be wider).
+  std::string to_text(std::size_t width, std::size_t keep, std::vector<std::string>& dropped) const;
   std::string to_csv() const;
   std::string to_markdown() const;
   std::string to_html(std::string_view caption = {}) const;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Configures and builds into build/ (or the folder given by BUILD_DIR).
+# Configures and builds into build/ (or the folder given by BUILD_DIR): every target, or only
+# BUILD_TARGET when it is set (scripts/run.sh builds only `mancala`).
 # Extra arguments go to cmake's configure step, e.g. -DMANCALA_SANITIZE=ON.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build}
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo} "$@" >/dev/null
-cmake --build "$build_dir" -j"$(nproc)"
+cmake --build "$build_dir" -j"$(nproc)" ${BUILD_TARGET:+--target "$BUILD_TARGET"}

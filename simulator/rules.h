@@ -135,6 +135,9 @@ struct RuleSet {
   std::vector<std::string> evidence;  // evidence record ids
   // key -> {"evidence": phrase} or {"assumption": reason}; keys are rule keys
   std::map<std::string, std::map<std::string, std::string>> provenance;
+  // a standalone file written by `rules export`: the ruleset id it was exported from and that
+  // ruleset's rules hash then (empty otherwise; never inherited through extends)
+  std::string exported_from, exported_hash;
 
   // board
   int rows_per_player = 1;    // 1 or 2

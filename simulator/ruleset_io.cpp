@@ -281,8 +281,9 @@ std::vector<FieldInfo> make_fields() {
   return f;
 }
 
-const std::set<std::string> kMetaKeys = {"name",    "status",  "evidence", "summary",
-                                         "default", "extends", "rules",    "provenance"};
+const std::set<std::string> kMetaKeys = {"name",    "status",     "evidence",
+                                         "summary", "default",    "extends",
+                                         "rules",   "provenance", "exported_from"};
 const std::set<std::string> kStatuses = {"observed", "described", "reconstructed"};
 
 json read_json_file(const std::filesystem::path& file) {
@@ -350,6 +351,20 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
   }
   if (j.contains("default") && !j["default"].is_boolean()) {
     throw RuleError(file + ": default: expected true or false");
+  }
+  r.exported_from.clear();  // a file's own record of where it came from, never its parent's
+  r.exported_hash.clear();
+  if (j.contains("exported_from")) {
+    const json& e = j["exported_from"];
+    const bool ok = e.is_object() && e.size() == 2 && e.contains("id") && e["id"].is_string() &&
+                    !e["id"].get<std::string>().empty() && e.contains("hash") &&
+                    e["hash"].is_string();
+    if (!ok) {
+      throw RuleError(file +
+                      ": exported_from: expected {\"id\": ruleset id, \"hash\": its rules hash}");
+    }
+    r.exported_from = e["id"].get<std::string>();
+    r.exported_hash = e["hash"].get<std::string>();
   }
   std::set<std::string> set_here;
   if (j.contains("rules")) {
@@ -603,6 +618,30 @@ std::string rules_hash(const RuleSet& r) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
+}
+
+nlohmann::ordered_json standalone_ruleset_json(const RuleSet& r) {
+  // Every key set anywhere along the extends chain has a provenance entry (loading requires it),
+  // and every key not set keeps the vocabulary's default: those keys, resolved, are the ruleset.
+  nlohmann::ordered_json rules = nlohmann::ordered_json::object();
+  nlohmann::ordered_json provenance = nlohmann::ordered_json::object();
+  for (const auto& f : rule_fields()) {
+    const auto it = r.provenance.find(f.key);
+    if (it == r.provenance.end()) continue;
+    rules[f.key] = f.get(r);
+    nlohmann::ordered_json entry = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : it->second) entry[k] = v;
+    provenance[f.key] = entry;
+  }
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  j["name"] = r.name;
+  j["status"] = r.status;
+  j["evidence"] = r.evidence;
+  j["summary"] = r.summary;
+  j["rules"] = rules;
+  j["provenance"] = provenance;
+  j["exported_from"] = {{"id", r.id}, {"hash", rules_hash(r)}};
+  return j;
 }
 
 std::filesystem::path rulesets_dir() { return data_dir() / "rulesets"; }

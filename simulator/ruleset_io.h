@@ -48,6 +48,12 @@ nlohmann::json rules_to_json(const RuleSet& rules);
 // A stable hash (hex) of the resolved rule keys: two runs with equal hashes played equal rules.
 std::string rules_hash(const RuleSet& rules);
 
+// The ruleset as one standalone file (`mancala rules export`): no extends, every rule key set
+// along its extends chain with its resolved value and provenance, its name, status, evidence and
+// summary, and "exported_from" (its id and rules hash). Loaded back it resolves to the same rules
+// (same rules_hash) and plays the same games; it is not marked as any game's default.
+nlohmann::ordered_json standalone_ruleset_json(const RuleSet& rules);
+
 // The folder of ruleset files (data/rulesets).
 std::filesystem::path rulesets_dir();
 

@@ -505,6 +505,60 @@ TEST(StoreRuns, StoredRunsReadBack) {
   EXPECT_TRUE(store.list_runs("toguz").empty());
 }
 
+// Issue 14: "runs are identified by their content (ruleset hash, agents, seed, games, shards) and
+// never duplicated".
+TEST(StoreRuns, TheSameRunStoredAgainIsNotDuplicated) {
+  TempDir dir;
+  Store store = Store::open(dir / "a.db");
+  const RunRecord run{0,
+                      "otep/beaton_1939",
+                      "h1",
+                      "0.1.0",
+                      "random,greedy",
+                      5,
+                      100,
+                      false,
+                      "{\"games\":100,\"shard\":{\"count\":1,\"index\":1}}",
+                      ""};
+  bool added = false;
+  EXPECT_EQ(store.store_run(run, &added), 1);
+  EXPECT_TRUE(added);
+  EXPECT_EQ(store.store_run(run, &added), 1);  // the same content: the stored run's id
+  EXPECT_FALSE(added);
+  EXPECT_EQ(store.list_runs().size(), 1u);
+  // Each part of the identity makes another run.
+  const auto differs = [&](RunRecord other) {
+    bool is_new = false;
+    const int64_t id = store.store_run(other, &is_new);
+    EXPECT_TRUE(is_new) << other.ruleset << " " << other.rules_hash << " " << other.agent;
+    return id;
+  };
+  RunRecord other = run;
+  other.rules_hash = "h2";
+  EXPECT_EQ(differs(other), 2);
+  other = run;
+  other.agent = "random";
+  EXPECT_EQ(differs(other), 3);
+  other = run;
+  other.seed = 6;
+  EXPECT_EQ(differs(other), 4);
+  other = run;
+  other.games = 200;
+  EXPECT_EQ(differs(other), 5);
+  other = run;
+  other.stats_json = "{\"games\":100,\"shard\":{\"count\":2,\"index\":1}}";
+  EXPECT_EQ(differs(other), 6);
+  other = run;
+  other.partial = true;
+  EXPECT_EQ(differs(other), 7);
+  other = run;
+  other.ruleset = "otep/other";
+  EXPECT_EQ(differs(other), 8);
+  EXPECT_EQ(store.list_runs().size(), 8u);
+  EXPECT_EQ(store.store_run(run), 1);
+  EXPECT_EQ(store.list_runs().size(), 8u);
+}
+
 TEST(StoreRuns, InvalidStatisticsAreRefused) {
   TempDir dir;
   Store store = Store::open(dir / "a.db");

@@ -8,6 +8,8 @@
 #include <cstdlib>
 
 #include "../reports/xml_check.h"
+#include "analysis/handicap_builder.h"
+#include "reports/html.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
@@ -105,6 +107,14 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
   EXPECT_NE(index.find("<a href=\"" + reports::ruleset_page_path("handicap/khutka_like") +
                        "#handicap-curves\">"),
             std::string::npos);
+  // Issue 14: the verdicts defined, with their numbers, on the page that uses them.
+  EXPECT_NE(index.find(reports::html_escape(kVerdictDefinition)), std::string::npos);
+  EXPECT_NE(
+      index.find("#handicap-curves\">handicap/khutka_like</a>: " +
+                 reports::html_escape(verdict_with_numbers(
+                     measure_handicaps(sim::load_ruleset(kFixture), extras().handicap).matches))),
+      std::string::npos)
+      << index;
   const std::string& md = file(r, "report.md").content;
   EXPECT_NE(md.find("\n## Comparisons and handicap effects\n"), std::string::npos);
   EXPECT_NE(md.find("\n### Handicap effects of handicap/khutka_like:"), std::string::npos);

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -187,6 +188,7 @@ TEST(CompareMatches, MatchesAddRoundsPerMatchAndTheirRoundsStatisticsTestedOnlyB
   options.games = kSanitized ? 30 : 100;
   options.threads = 2;
   options.common_random_numbers = false;
+  options.all_pairs = true;  // B against C too
   const Comparison c =
       compare_rulesets({sim::load_ruleset("toguz_kumalak/standard"), match, match}, options);
   std::vector<std::string> keys;
@@ -300,7 +302,7 @@ TEST(CompareSummary, NamesTheRuleChangeTheAdvantageShiftAndTheLengthChange) {
   EXPECT_EQ(c.pairs[0].summary,
             "toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "
             "first-player advantage "
-            "-30.0 points (95% CI -56.1 to -2.3) (not significant after the Holm correction), "
+            "-30.0 pp (95% CI -56.1 to -2.3) (not significant after the Holm correction), "
             "games 20% shorter (mean 80.0 vs 100.0 plies)");
 }
 
@@ -390,8 +392,13 @@ TEST(CompareCommand, GameComparesEveryRulesetOfTheGameDefaultFirstAsJson) {
   std::vector<std::string> got;
   for (const json& rs : j["rulesets"]) got.push_back(rs["id"]);
   EXPECT_EQ(got, expected);
+  // Issue 14: "compares each alternative with the default (not every pair) unless --all-pairs".
   const std::size_t k = expected.size();
-  EXPECT_EQ(j["pairs"].size(), k * (k - 1) / 2);
+  ASSERT_EQ(j["pairs"].size(), k - 1);
+  for (std::size_t i = 0; i + 1 < k; ++i) {
+    EXPECT_EQ(j["pairs"][i]["a"], "toguz_kumalak/standard");
+    EXPECT_EQ(j["pairs"][i]["b"], expected[i + 1]);
+  }
   std::size_t tests = 0;
   for (const json& p : j["pairs"]) tests += p["tests"].size();
   EXPECT_EQ(j["multiple_comparisons"]["tests"], tests);
@@ -399,6 +406,33 @@ TEST(CompareCommand, GameComparesEveryRulesetOfTheGameDefaultFirstAsJson) {
   EXPECT_EQ(j["common_random_numbers"]["used"], true);
   for (const json& rs : j["rulesets"]) EXPECT_EQ(rs["seed"], 1);
   EXPECT_EQ(j["summary"].size(), j["pairs"].size());
+}
+
+TEST(CompareCommand, AllPairsComparesEveryPairAndTheHolmFamilyGrows) {
+  const Args base = {"compare", "--game", "kalah", "--games", "40", "--format", "json"};
+  const json reference = json::parse(run_cli(base).out);
+  Args all = base;
+  all.push_back("--all-pairs");
+  const Result r = run_cli(all);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["pairs"].size(), 1u);  // two rulesets: one pair either way
+  EXPECT_EQ(j["pairs"], reference["pairs"]);
+  const sim::RuleSet a = sim::load_ruleset("toguz_kumalak/standard");
+  const sim::RuleSet b = sim::load_ruleset("toguz_kumalak/no_tuzdyk");
+  const sim::RuleSet c = sim::load_ruleset("toguz_kumalak/played_out");
+  CompareOptions options;
+  options.games = 30;
+  const Comparison against_a = compare_rulesets({a, b, c}, options);
+  options.all_pairs = true;
+  const Comparison every = compare_rulesets({a, b, c}, options);
+  ASSERT_EQ(against_a.pairs.size(), 2u);
+  EXPECT_EQ(std::make_pair(against_a.pairs[1].a, against_a.pairs[1].b), std::make_pair(0ul, 2ul));
+  ASSERT_EQ(every.pairs.size(), 3u);
+  EXPECT_EQ(std::make_pair(every.pairs[2].a, every.pairs[2].b), std::make_pair(1ul, 2ul));
+  EXPECT_GT(every.tests_made, against_a.tests_made);
+  // The same test of B - A, adjusted over a larger family, is never less significant.
+  EXPECT_LE(against_a.pairs[0].tests[0].p_holm, every.pairs[0].tests[0].p_holm);
 }
 
 TEST(CompareCommand, EvidenceComparesEveryRulesetCitingTheRecord) {
@@ -447,14 +481,75 @@ TEST(CompareCommand, TextStatesTheTestsTheCorrectionAndCommonRandomNumbers) {
   EXPECT_NE(r.out.find("Mann-Whitney U"), std::string::npos);
   EXPECT_NE(r.out.find("Kolmogorov-Smirnov"), std::string::npos);
   EXPECT_NE(r.out.find("p-values Holm-corrected over"), std::string::npos);
-  EXPECT_NE(r.out.find("tuzdyk  A: toguz_kumalak/standard   true   evidence: \"Only a tuzdyq per "
-                       "player can be made in a game.\""),
+  // Issue 14: "the rule-differences table lists each key once with the readings that set it".
+  EXPECT_NE(r.out.find("\ntuzdyk  true (A)                                 false: B\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n- tuzdyk = true (A): evidence: \"Only a tuzdyq per player can be made "
+                       "in a game.\""),
             std::string::npos)
       << r.out;
   EXPECT_NE(
       r.out.find(
           "- toguz_kumalak/no_tuzdyk vs toguz_kumalak/standard: no tuzdyk instead of tuzdyk: "),
       std::string::npos);
+}
+
+// The widest table of a text output: the dashed rule under each header is as wide as its table.
+std::size_t widest_table(const std::string& text) {
+  std::size_t widest = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.find_first_not_of("- ") == std::string::npos)
+      widest = std::max(widest, line.size());
+  }
+  return widest;
+}
+
+// Issue 14: "Command-line tables fit the terminal (COLUMNS, or 100 when not a terminal), with
+// --wide for everything"; "statistics tables put rulesets in rows".
+TEST(CompareCommand, TextTablesFitTheWidthLeavingOutColumnsThatWideShows) {
+  const Args base = {"compare", "--game", "toguz_kumalak", "--games", "20", "--threads", "1"};
+  unsetenv("COLUMNS");
+  const Result fit = run_cli(base);  // stdout is no terminal here: 100 columns
+  ASSERT_EQ(fit.code, 0) << fit.err;
+  EXPECT_LE(widest_table(fit.out), 100u) << fit.out;
+  EXPECT_NE(fit.out.find(" left out to fit 100 characters: "), std::string::npos) << fit.out;
+  EXPECT_NE(fit.out.find("; --wide shows them)\n"), std::string::npos);
+  setenv("COLUMNS", "80", 1);
+  const Result narrow = run_cli(base);
+  unsetenv("COLUMNS");
+  EXPECT_LE(widest_table(narrow.out), 80u) << narrow.out;
+  EXPECT_NE(narrow.out.find(" left out to fit 80 characters: "), std::string::npos);
+  Args wide_args = base;
+  wide_args.push_back("--wide");
+  const Result wide = run_cli(wide_args);
+  EXPECT_GT(widest_table(wide.out), 100u);
+  EXPECT_EQ(wide.out.find("left out to fit"), std::string::npos);
+  // The same content otherwise: the fitted text's rows are prefixes of the wide text's rows.
+  EXPECT_EQ(wide.out.substr(0, wide.out.find("\n")), fit.out.substr(0, fit.out.find("\n")));
+  // Statistics: one row per ruleset, A first, under a header of statistics.
+  const std::size_t at = wide.out.find("Statistics of each ruleset (95% intervals)\n");
+  ASSERT_NE(at, std::string::npos);
+  std::istringstream section(wide.out.substr(at));
+  std::string title, header, rule, row;
+  std::getline(section, title);
+  std::getline(section, header);
+  std::getline(section, rule);
+  EXPECT_TRUE(
+      std::regex_search(header, std::regex("^#  games +P1 win rate +P1 advantage +draw rate")))
+      << header;
+  EXPECT_NE(header.find("P1 advantage"), std::string::npos) << header;
+  const std::size_t rulesets =
+      json::parse(run_cli({"rules", "list", "--game", "toguz_kumalak", "--format", "json"}).out)
+          .size();
+  for (std::size_t i = 0; i < rulesets; ++i) {
+    std::getline(section, row);
+    EXPECT_TRUE(row.starts_with(std::string(1, static_cast<char>('A' + i)) + "  ")) << row;
+    EXPECT_NE(row.find(" pp ["), std::string::npos) << "the advantage in percentage points";
+  }
+  std::getline(section, row);
+  EXPECT_EQ(row, "");
 }
 
 TEST(CompareCommand, NoCrnGivesEachRulesetItsOwnSeedAndSaysSo) {
@@ -576,6 +671,42 @@ TEST(CompareLibrary, RefusesFewerThanTwoRunsAndPartialRuns) {
         compare_runs({hand_made("toguz_kumalak/no_tuzdyk", 1, 1, 0, {{10, 2}}), partial}, true);
       }),
       "compare: toguz_kumalak/standard: the run is partial (stopped early): compare complete runs");
+}
+
+// Issue 11: "the plain-language line of a comparison says when a verdict under random play does
+// not hold under skilled play". Under random play B's first player wins far more often than A's
+// (significant); under skilled play the two are alike: the line says the random verdict fails.
+TEST(CompareSkilledPlay, AVerdictUnderRandomPlayThatFailsUnderSkilledPlayIsSaid) {
+  const auto skilled_run = [](const std::string& id, uint64_t p1, uint64_t p2) {
+    ComparedRun r = hand_made(id, p1, p2, 0, {{100, p1 + p2}});
+    r.run.agent = "alphabeta:3";
+    return r;
+  };
+  const Comparison random =
+      compare_runs({hand_made("toguz_kumalak/standard", 500, 500, 0, {{100, 1000}}),
+                    hand_made("toguz_kumalak/no_tuzdyk", 800, 200, 0, {{100, 1000}})},
+                   true);
+  Comparison skilled = compare_runs({skilled_run("toguz_kumalak/standard", 500, 500),
+                                     skilled_run("toguz_kumalak/no_tuzdyk", 505, 495)},
+                                    true);
+  ASSERT_TRUE(test_of(random.pairs[0], "first_player_advantage")->significant);
+  ASSERT_FALSE(test_of(skilled.pairs[0], "first_player_advantage")->significant);
+  const std::string before = skilled.pairs[0].summary;
+  add_random_play_verdicts(skilled, random);
+  const std::string& after = skilled.pairs[0].summary;
+  ASSERT_TRUE(after.starts_with(before + "; under random play first-player advantage +60.0 points"))
+      << after;
+  EXPECT_TRUE(after.ends_with(", which does not hold under alphabeta:3")) << after;
+  EXPECT_EQ(after.find("length"), std::string::npos) << "the length verdicts agree";
+  EXPECT_NE(skilled.notes.back().find("1 of 1 pairs have a verdict"), std::string::npos);
+
+  // The same verdicts under both: the line is left as it was.
+  Comparison same = compare_runs({skilled_run("toguz_kumalak/standard", 500, 500),
+                                  skilled_run("toguz_kumalak/no_tuzdyk", 800, 200)},
+                                 true);
+  const std::string unchanged = same.pairs[0].summary;
+  add_random_play_verdicts(same, random);
+  EXPECT_EQ(same.pairs[0].summary, unchanged);
 }
 
 }  // namespace

@@ -185,6 +185,19 @@ TEST(HandicapVerdict, TheGapClosingOnAverageEvensTheMatchAndWideningSnowballs) {
   EXPECT_EQ(match_verdict(with_changes({1, 2, 3})), "neither detectably");
   EXPECT_EQ(match_verdict(with_changes({5})), "neither detectably")
       << "one round gives no interval";
+  // Issue 14: "the handicap verdicts ... defined with their numbers on the page that uses them".
+  EXPECT_EQ(verdict_with_numbers(closing),
+            "evens (the side behind gains +2.00 counters a round, 95% CI +1.06 to +2.94: above "
+            "0)");
+  EXPECT_EQ(verdict_with_numbers(with_changes({-1, -2, -3, -1, -2, -3})),
+            "snowballs (the side behind gains -2.00 counters a round, 95% CI -2.94 to -1.06: "
+            "below 0)");
+  EXPECT_EQ(verdict_with_numbers(with_changes({1, 2, 3})),
+            "neither detectably (the side behind gains +2.00 counters a round, 95% CI -0.48 to "
+            "+4.48: contains 0)");
+  EXPECT_EQ(verdict_with_numbers(with_changes({5})),
+            "neither detectably (the side behind gains +5.00 counters a round, no interval)");
+  EXPECT_EQ(verdict_with_numbers(MatchSummary{}), "no data");
 }
 
 TEST(HandicapVerdict, MatchesCountTheSideBehindInEveryRoundDealtFromUnequalHoldings) {

@@ -209,7 +209,7 @@ TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
 TEST(ReportCommand, HelpDocumentsTheDefaults) {
   const Result r = run_cli({"report", "--help"});
   ASSERT_EQ(r.code, 0);
-  EXPECT_NE(r.out.find("usage: mancala report [RULESET...]"), std::string::npos);
+  EXPECT_NE(r.out.find("usage: mancala report [RULESET... | --game G]"), std::string::npos);
   EXPECT_NE(r.out.find("--games ] arg (=50000)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--out ] arg (=reports/out)"), std::string::npos) << r.out;
 }
@@ -220,6 +220,30 @@ struct BadInput {
   int code;
   std::string message;
 };
+
+// Issue 14: "report --game G (every reconstruction of a game, with its comparison page)".
+TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage) {
+  TempDir dir;
+  const fs::path out = dir / "report";
+  const Result r =
+      run_cli({"report", "--game", "kalah", "--games", kGames, "--out", out.string(), "--no-store",
+               "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> ids;
+  for (const std::string& id : sim::list_ruleset_ids())
+    if (id.starts_with("kalah/")) ids.push_back(id);
+  ASSERT_EQ(ids.size(), 2u);
+  std::vector<std::string> expected = {".mancala-report", "index.html",
+                                       "report.md",       "runs.csv",
+                                       "runs.json",       comparison_page_path("kalah")};
+  for (const std::string& id : ids) expected.push_back(reports::ruleset_page_path(id));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(list_files(out), expected);
+  const json runs = json::parse(read_text(out / "runs.json"));
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0]["ruleset"], "kalah/standard");  // the game's default first
+  EXPECT_EQ(runs[1]["ruleset"], "kalah/empty_capture");
+}
 
 TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
   TempDir dir;
@@ -273,6 +297,14 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
       {{"report", "toguz_kumalak", "--out", out, "--db", db, "--no-store"},
        2,
        "mancala: report: give --db or --no-store, not both\n"},
+      {{"report", "--game", "chess", "--out", out, "--db", db},
+       1,
+       "mancala: " + sim::rulesets_dir().string() +
+           ": --game: no game 'chess' (games: kalah, khutka_boia, mawkar_katiya, otep, sonka, "
+           "toguz_kumalak)\n"},
+      {{"report", "otep", "--game", "otep", "--out", out, "--db", db},
+       2,
+       "mancala: report: give rulesets or --game, not both\n"},
   };
   for (const BadInput& c : cases) {
     const Result r = run_cli(c.args);

@@ -3,6 +3,7 @@
 // (exact messages), the list's columns, the trace's starting position, and notation files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -91,6 +92,126 @@ TEST(RulesList, ListsEachRulesetWithItsGameStatusAndEvidence) {
   EXPECT_NE(r.out.find("\nkhutka_boia/das_gupta_1926  "), std::string::npos);
   EXPECT_NE(r.out.find("  khutka_boia    reconstructed  DLP.Evidence.1450\n"), std::string::npos)
       << r.out;
+}
+
+// Issue 14: "rules list --game G".
+TEST(RulesList, GameListsOnlyThatGamesRulesets) {
+  const Result r = run_cli({"rules", "list", "--game", "otep", "--format", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> ids;
+  for (const auto& row : json::parse(r.out)) ids.push_back(row["id"].get<std::string>());
+  std::vector<std::string> expected;
+  for (const auto& id : sim::list_ruleset_ids())
+    if (id.starts_with("otep/")) expected.push_back(id);
+  EXPECT_EQ(ids, expected);
+  EXPECT_EQ(ids.size(), 5u);
+  const Result table = run_cli({"rules", "list", "--game", "kalah"});
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_EQ(std::count(table.out.begin(), table.out.end(), '\n'), 3);  // header and two rulesets
+  const Result unknown = run_cli({"rules", "list", "--game", "chess"});
+  EXPECT_EQ(unknown.code, 1);
+  EXPECT_EQ(unknown.err, "mancala: " + sim::rulesets_dir().string() +
+                             ": --game: no game 'chess' (games: kalah, khutka_boia, "
+                             "mawkar_katiya, otep, sonka, toguz_kumalak)\n");
+}
+
+// Issue 14: "a line in rules show naming the keys that differ from the game's default".
+TEST(RulesShow, NamesTheKeysThatDifferFromTheGamesDefault) {
+  const Result alt = run_cli({"rules", "show", "khutka_boia/tribute_own_turns"});
+  ASSERT_EQ(alt.code, 0) << alt.err;
+  EXPECT_NE(alt.out.find("\ndiffers from the default of khutka_boia (khutka_boia/das_gupta_1926) "
+                         "in 1 key: tribute\n"),
+            std::string::npos)
+      << alt.out;
+  const Result def = run_cli({"rules", "show", "khutka_boia"});
+  ASSERT_EQ(def.code, 0) << def.err;
+  EXPECT_NE(def.out.find("\nthe default reconstruction of khutka_boia\n"), std::string::npos)
+      << def.out;
+  // Keys named in rule_fields() order, each once, as many as differ.
+  const sim::RuleSet a = sim::load_ruleset("sonka/alternating");
+  const sim::RuleSet d = sim::load_ruleset("sonka");
+  std::vector<std::string> keys;
+  for (const auto& f : sim::rule_fields())
+    if (f.get(a) != f.get(d)) keys.push_back(f.key);
+  ASSERT_FALSE(keys.empty());
+  std::string line = "differs from the default of sonka (" + d.id + ") in " +
+                     std::to_string(keys.size()) + (keys.size() == 1 ? " key: " : " keys: ");
+  for (size_t i = 0; i < keys.size(); ++i) line += (i ? ", " : "") + keys[i];
+  EXPECT_NE(run_cli({"rules", "show", "sonka/alternating"}).out.find("\n" + line + "\n"),
+            std::string::npos);
+}
+
+// Issue 14: "rules show ID --format json must load back" and "rules export ID writing a standalone
+// ruleset (resolved, with its provenance) that loads and plays identically": for every shipped
+// ruleset, export -> rules check -> load -> the same rules hash and the same games.
+TEST(RulesExport, EveryRulesetExportsToAFileThatChecksLoadsAndPlaysTheSame) {
+  TempDir dir;
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    SCOPED_TRACE(id);
+    const Result exported = run_cli({"rules", "export", id});
+    ASSERT_EQ(exported.code, 0) << exported.err;
+    EXPECT_EQ(run_cli({"rules", "show", id, "--format", "json"}).out, exported.out);
+    const json j = json::parse(exported.out);
+    EXPECT_FALSE(j.contains("extends"));
+    EXPECT_FALSE(j.contains("default"));
+    const sim::RuleSet original = sim::load_ruleset(id);
+    EXPECT_EQ(j["exported_from"], json({{"id", id}, {"hash", sim::rules_hash(original)}}));
+    const fs::path file = dir / "mine" / (id.substr(id.find('/') + 1) + ".json");
+    write_text(file, exported.out);
+    const Result check = run_cli({"rules", "check", file.string()});
+    EXPECT_EQ(check.code, 0) << check.err;
+    const sim::RuleSet back = sim::load_ruleset(file.string());
+    EXPECT_EQ(sim::rules_to_json(back), sim::rules_to_json(original));
+    EXPECT_EQ(sim::rules_hash(back), sim::rules_hash(original));
+    EXPECT_EQ(back.provenance, original.provenance);
+    EXPECT_EQ(back.evidence, original.evidence);
+    EXPECT_EQ(back.name, original.name);
+    EXPECT_EQ(back.exported_from, id);
+    // The same games: every statistic of a seeded run but the ruleset's id.
+    auto played = [](const std::string& ruleset) {
+      const Result r = run_cli({"simulate", ruleset, "--games", "6", "--seed", "11", "--no-store",
+                                "--format", "json", "--threads", "1"});
+      EXPECT_EQ(r.code, 0) << r.err;
+      json run = json::parse(r.out);
+      run.erase("ruleset");
+      return run;
+    };
+    EXPECT_EQ(played(file.string()), played(id));
+  }
+}
+
+TEST(RulesExport, AnExportedFileSaysWhereItCameFromAndWhetherItWasEdited) {
+  TempDir dir;
+  const fs::path file = dir / "mine" / "reading.json";
+  write_text(file, run_cli({"rules", "export", "khutka_boia/tribute_own_turns"}).out);
+  const sim::RuleSet original = sim::load_ruleset("khutka_boia/tribute_own_turns");
+  const Result shown = run_cli({"rules", "show", file.string()});
+  ASSERT_EQ(shown.code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("\nexported from khutka_boia/tribute_own_turns (hash " +
+                           sim::rules_hash(original) + ")\n"),
+            std::string::npos)
+      << shown.out;
+  // The default it is compared with is the default of the game it came from.
+  EXPECT_NE(shown.out.find("in 1 key: tribute\n"), std::string::npos) << shown.out;
+  json j = json::parse(read_text(file));
+  j["rules"]["tribute"] = "every_turn";
+  write_text(file, j.dump(2));
+  const Result edited = run_cli({"rules", "show", file.string()});
+  ASSERT_EQ(edited.code, 0) << edited.err;
+  EXPECT_NE(edited.out.find("; its rules were edited since\n"), std::string::npos) << edited.out;
+  EXPECT_NE(edited.out.find("\nsame rules as the default of khutka_boia"), std::string::npos)
+      << edited.out;
+  j["exported_from"] = "khutka_boia";
+  write_text(file, j.dump(2));
+  const Result bad = run_cli({"rules", "check", file.string()});
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_EQ(bad.err, "mancala: " + file.string() +
+                         ": exported_from: expected {\"id\": ruleset id, \"hash\": its rules "
+                         "hash}\n");
+  const Result missing = run_cli({"rules", "export"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err,
+            "mancala: rules export: missing the ruleset id (see 'mancala rules export --help')\n");
 }
 
 TEST(TraceJson, StartsFromTheInitialPosition) {

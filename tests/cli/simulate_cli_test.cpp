@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -173,6 +174,23 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   EXPECT_EQ(merged.err,
             "merge: toguz_kumalak/standard: stored as run 1\nmerge: toguz_kumalak/no_tuzdyk: "
             "stored as run 2\n");
+  // Issue 14: "merge run twice stores the same run twice": it is stored once.
+  const Result again = run_cli(merge);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(again.out, merged.out);
+  EXPECT_EQ(again.err,
+            "merge: toguz_kumalak/standard: already stored as run 1\n"
+            "merge: toguz_kumalak/no_tuzdyk: already stored as run 2\n");
+  // The single run is the same content as the merged one: not stored again either.
+  Args single_stored = base;
+  single_stored.insert(single_stored.end(), {"--db", dir / "merged.db"});
+  const Result simulated = run_cli(single_stored);
+  ASSERT_EQ(simulated.code, 0) << simulated.err;
+  EXPECT_NE(simulated.err.find(", already stored as run 1\n"), std::string::npos) << simulated.err;
+  EXPECT_NE(simulated.err.find(", already stored as run 2\n"), std::string::npos) << simulated.err;
+  const json listed =
+      json::parse(run_cli({"runs", "list", "--db", dir / "merged.db", "--format", "json"}).out);
+  EXPECT_EQ(listed.size(), 2u);
 }
 
 TEST(SimulateCommand, TableHasOneRowPerRuleset) {
@@ -187,10 +205,25 @@ TEST(SimulateCommand, TableHasOneRowPerRuleset) {
                  "P1 advantage \\[95% CI\\] +plies mean +median")))
       << lines[0];
   const std::regex row("toguz_kumalak/(standard|no_tuzdyk) +" + kGames +
-                       "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-][0-9.]+ "
-                       "\\[[+-][0-9.]+, [+-][0-9.]+\\] +[0-9.]+ +[0-9.]+");
+                       "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-]?[0-9.]+ pp "
+                       "\\[[+-]?[0-9.]+, [+-]?[0-9.]+\\] +[0-9.]+ +[0-9.]+");
   EXPECT_TRUE(std::regex_match(lines[1], row)) << lines[1];
   EXPECT_TRUE(std::regex_match(lines[2], row)) << lines[2];
+  // Issue 14: "one unit for the first-player advantage everywhere (percentage points)": the
+  // table's cell is the JSON's difference of proportions times 100.
+  const json run = json::parse(run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames,
+                                        "--no-store", "--format", "json"})
+                                   .out)["first_player_advantage"];
+  const auto pp = [](double x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%+.1f", 100 * x);
+    return std::string(text) == "+0.0" || std::string(text) == "-0.0" ? std::string("0.0")
+                                                                      : std::string(text);
+  };
+  const std::string cell = pp(run["value"].get<double>()) + " pp [" +
+                           pp(run["ci95"][0].get<double>()) + ", " +
+                           pp(run["ci95"][1].get<double>()) + "]";
+  EXPECT_NE(lines[1].find("  " + cell + "  "), std::string::npos) << lines[1] << " / " << cell;
 }
 
 TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {

@@ -51,6 +51,30 @@ TEST(Table, TextAlignsByCharactersNotBytes) {
             "Øtep                       20    45.0%       102.0\n");
 }
 
+// Issue 14: "Command-line tables fit the terminal ... decide how a table is cut": whole columns
+// are left out from the right while the table is too wide, never a cell cut or a line wrapped.
+TEST(Table, TextFittedToAWidthLeavesOutWholeColumnsFromTheRight) {
+  std::vector<std::string> dropped;
+  // Widths 22, 5, 7, 10 with two spaces between: 22+2+5 = 29, +2+7 = 38, +2+10 = 50.
+  EXPECT_EQ(sample_table().to_text(50, 1, dropped), sample_table().to_text());
+  EXPECT_TRUE(dropped.empty());
+  EXPECT_EQ(sample_table().to_text(49, 1, dropped),
+            "ruleset                 games  P1 wins\n"
+            "----------------------  -----  -------\n"
+            "toguz_kumalak/standard   1000    51.2%\n"
+            "Øtep                       20    45.0%\n");
+  EXPECT_EQ(dropped, (std::vector<std::string>{"mean plies"}));
+  EXPECT_EQ(sample_table().to_text(29, 1, dropped),
+            "ruleset                 games\n"
+            "----------------------  -----\n"
+            "toguz_kumalak/standard   1000\n"
+            "Øtep                       20\n");
+  EXPECT_EQ(dropped, (std::vector<std::string>{"P1 wins", "mean plies"}));
+  // The first `keep` columns stay even when they alone are wider.
+  sample_table().to_text(10, 2, dropped);
+  EXPECT_EQ(dropped, (std::vector<std::string>{"P1 wins", "mean plies"}));
+}
+
 TEST(Table, CsvQuotesPerRfc4180) {
   Table t({{"name"}, {"note"}, {"value"}});
   t.add_row({"plain", "a,b", Cell::number(0.25, 2)});

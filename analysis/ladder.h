@@ -1,0 +1,202 @@
+// The skill ladder (docs/ladder.md): every ordered pair of a list of agents plays N games of one
+// ruleset, agent i as player 1 against agent j as player 2, self-play (i == j) included; from
+// those runs come the win-rate matrix with 95% intervals, Bradley-Terry ratings on the Elo scale
+// with intervals, the skill depth (the longest chain of agents in which each beats the one before
+// significantly) and self-play figures per level, and for Toguz Kumalak the tournament games of
+// masters beside them.
+//
+// Every ordered pair is one ordinary batch run (sim::simulate_ruleset, the runner `simulate`
+// uses) with the ladder's seed and N: cell (i, j) is exactly `mancala simulate RULESET --agents
+// i,j --games N --seed S`. So the ladder is deterministic whatever the thread count, it shards as
+// a run does (shard i/n plays the same share of every pair's games) and its shards merge exactly
+// (merge_ladders). Every figure is derived from the runs' integer counts.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "simulator/agents.h"
+#include "simulator/rules.h"
+#include "simulator/run_stats.h"
+#include "stats/histogram.h"
+#include "stats/stats.h"
+
+namespace mancala::analysis {
+
+// More agents make k^2 runs; the longest-chain search is exponential in k.
+constexpr int kMaxLadderAgents = 12;
+// Significance level of "beats" (each pair's test, Holm-corrected over all pairs).
+constexpr double kLadderAlpha = 0.05;
+
+// Parses "random,greedy,alphabeta:2" (at least 2, at most kMaxLadderAgents, none twice); throws
+// mancala::UsageError naming `option` ("--agents: ...").
+std::vector<sim::AgentSpec> parse_ladder_agents(const std::string& text,
+                                                const std::string& option = "--agents");
+
+struct LadderOptions {
+  std::vector<sim::AgentSpec> agents;  // at least 2, distinct
+  int64_t games = 100;                 // N per ordered pair, over every shard
+  uint64_t seed = 1;                   // the same for every pair (common random numbers)
+  int threads = 1;
+  sim::Shard shard;
+  const std::atomic<bool>* stop = nullptr;  // see sim::BatchOptions
+  // Called on the calling thread while a pair plays: the pair's label ("greedy,random"), games
+  // done and games of the pair in this shard.
+  std::function<void(const std::string& pair, uint64_t done, uint64_t total)> progress;
+};
+
+// The runs of a ladder (or of one shard of it).
+struct Ladder {
+  std::string ruleset;  // ruleset id
+  std::vector<sim::AgentSpec> agents;
+  int64_t games = 0;  // N per ordered pair, over every shard
+  uint64_t seed = 0;
+  sim::Shard shard;
+  // agents.size()^2 runs: runs[i * k + j] is agents[i] as player 1 against agents[j] as player 2.
+  std::vector<sim::RunStats> runs;
+
+  size_t size() const { return agents.size(); }
+  const sim::RunStats& run(size_t first, size_t second) const {
+    return runs[first * agents.size() + second];
+  }
+  bool partial() const;  // a run was stopped early (the later pairs are then absent)
+  friend bool operator==(const Ladder&, const Ladder&) = default;
+};
+
+// Plays every ordered pair in the order (0,0), (0,1), ..., (k-1,k-1). Throws mancala::Error on
+// fewer than 2 agents, a repeated agent or more than kMaxLadderAgents. When stopped, the result
+// has the runs finished so far plus the stopped one (partial() is true).
+Ladder run_ladder(const sim::RuleSet& rules, const LadderOptions& options);
+
+// One shard to merge and where it came from (a file name, for messages).
+struct LadderShard {
+  std::string origin;
+  Ladder ladder;
+};
+// Merges the shards of one ladder into the one-process result: every pair's runs merged with
+// sim::merge_shards. Throws mancala::Error "<origin>: <ruleset>: <what is wrong>" when the shards
+// are of different ladders (ruleset, agents, N, seed) or a shard is partial, missing or repeated.
+Ladder merge_ladders(const std::vector<LadderShard>& shards);
+
+// ---- figures -------------------------------------------------------------------------------
+
+// The games between agents a and b over both seats (N with a as player 1, N with b as player 1);
+// win rates are over the finished games, as in a run.
+struct PairResult {
+  size_t a = 0, b = 0;
+  uint64_t games = 0;
+  uint64_t wins_a = 0, wins_b = 0, draws = 0, unfinished = 0;
+  stats::Interval win_rate_a;  // Wilson 95% interval of wins_a / finished
+  // P(a wins) - P(b wins) with Tango's interval and the score test of "neither is stronger"
+  // (stats::first_player_advantage with a in the first place).
+  stats::Advantage advantage;
+  double p_holm = 1;         // advantage.p_value, Holm-adjusted over every pair of the ladder
+  bool significant = false;  // p_holm < kLadderAlpha
+  uint64_t finished() const { return wins_a + wins_b + draws; }
+};
+
+// A Bradley-Terry rating on the Elo scale: 400 log10 of the strength relative to agents[0]
+// (whose rating is 0), with a 95% interval from the observed information matrix.
+struct Rating {
+  double elo = 0;
+  stats::Interval ci95;
+};
+
+// How a set of games ended: by the game's own rule, by a stopping rule the reconstruction adds
+// (the no-progress rule), by the safety bound (max_plies); shares of the games.
+struct Completion {
+  double own_rule = 0, stopping_rule = 0, safety_bound = 0;
+};
+// From a tally's ended_by counts (zeros when it has no game).
+Completion completion_of(const sim::GameTally& tally);
+
+// Self-play of one agent: both seats the same agent.
+struct SelfPlay {
+  size_t agent = 0;
+  const sim::RunStats* run = nullptr;
+  stats::Advantage advantage;  // first-player advantage
+  Completion completion;
+};
+
+// Real games set beside the self-play levels (Toguz Kumalak's tournament games).
+struct RealGames {
+  std::string source;       // the file read
+  std::string description;  // "742 tournament games, Kazakhstan 2016-2018"
+  uint64_t games = 0;
+  std::array<uint64_t, 2> wins{};  // first player (white), second
+  uint64_t draws = 0;
+  stats::IntHistogram plies;  // moves recorded per game (a resigned game ends early)
+};
+// The default file of real games for a game key: Toguz Kumalak's 742 tournament games
+// (tests/fixtures/togyz/kazakhstan-2016-2018.jsonl in the source tree); empty for other games or
+// when the file is not there.
+std::string default_real_games_path(const std::string& game);
+// Reads a JSON-lines file of Toguz Kumalak games (keys "result": "1-0" | "0-1" | "1/2-1/2" and
+// "notation", the standard notation; sim::parse_togyz_notation). Throws mancala::Error
+// "<file>: line N: <what is wrong>".
+RealGames read_togyz_games(const std::string& path);
+
+// How close one self-play level is to the real games: the total variation distance between the
+// two distributions of results (first player wins, second wins, draw), and the median lengths.
+struct Likeness {
+  size_t agent = 0;
+  double result_distance = 0;  // in [0, 1]: 0 the same shares
+  double median_plies = 0;     // self-play
+};
+
+struct LadderFigures {
+  std::vector<PairResult> pairs;  // every unordered pair a < b, in order (0,1), (0,2), ...
+  std::vector<Rating> ratings;    // one per agent
+  std::vector<size_t> chain;      // a longest chain, weakest first; its length is the skill depth
+  std::vector<SelfPlay> self_play;
+  std::optional<RealGames> real;
+  std::vector<Likeness> likeness;        // per agent when real games are given
+  std::optional<size_t> most_like_real;  // the agent whose results are closest to the real games
+  // The pair (a, b) in either order: the result from a's side.
+  PairResult pair(size_t a, size_t b) const;
+  size_t skill_depth() const { return chain.size(); }
+};
+
+// Computes every figure of a ladder (complete or not: from the games counted).
+LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real = std::nullopt);
+
+// Bradley-Terry strengths from a win matrix (wins[a][b]: a's wins against b, a draw counted as
+// half a win for each), fitted by the MM algorithm (Hunter 2004) with one virtual draw added to
+// every pair that played (it keeps an unbeaten agent's rating finite); ratings relative to agent 0.
+std::vector<Rating> bradley_terry(const std::vector<std::vector<double>>& wins);
+
+// A longest chain c0, c1, ... in which each agent beats the one before (beats[x][y]: x beats y),
+// of the longest the lexicographically first by agent index; empty only when there is no agent.
+std::vector<size_t> longest_chain(const std::vector<std::vector<bool>>& beats);
+
+// ---- output ----------------------------------------------------------------------------------
+
+// The ladder as JSON: "ruleset", "seed", "games", "shard", "partial", "agents", "matrix" (k x k,
+// row against column, null on the diagonal), "ratings", "skill_depth", "self_play", "real_games"
+// (when given), "runs" (every ordered pair's run JSON, what ladder_from_json reads back). Schema
+// in docs/ladder.md.
+nlohmann::json ladder_to_json(const Ladder& ladder, const LadderFigures& figures);
+// Reads ladder_to_json's output back (its runs; the figures are recomputed). Throws
+// mancala::Error "<context>: <key>: <what is wrong>".
+Ladder ladder_from_json(const nlohmann::json& json, const std::string& context);
+// True when the JSON is a ladder's: an object with "kind": "ladder".
+bool is_ladder_json(const nlohmann::json& json);
+
+// Aligned text tables (the command's default output).
+std::string ladder_text(const Ladder& ladder, const LadderFigures& figures);
+// An HTML fragment (headings, tables, the SVG chart of first-player advantage and completion
+// against agent strength); `heading_level` 1 for a page of its own, 2 inside a report page.
+std::string ladder_html_fragment(const Ladder& ladder, const LadderFigures& figures,
+                                 int heading_level = 1);
+// The same as Markdown (the report's report.md).
+std::string ladder_markdown(const Ladder& ladder, const LadderFigures& figures);
+// One line: "skill depth 3 (random < greedy < alphabeta:2); self-play closest to the masters:
+// alphabeta:2".
+std::string ladder_summary(const Ladder& ladder, const LadderFigures& figures);
+
+}  // namespace mancala::analysis

@@ -1,0 +1,300 @@
+// The ladder's text, HTML and Markdown forms (analysis/ladder.h).
+#include <cmath>
+#include <filesystem>
+
+#include "analysis/ladder.h"
+#include "reports/html.h"
+#include "reports/svg.h"
+#include "reports/table.h"
+
+namespace mancala::analysis {
+namespace {
+
+using reports::Cell;
+using reports::format_number;
+using reports::Table;
+
+std::string percent(double x) { return format_number(100 * x, 1) + "%"; }
+
+std::string signed_number(double x, int decimals) {
+  const std::string text = format_number(x, decimals);
+  return text.starts_with('-') ? text : "+" + text;
+}
+
+// "48.5% [41.6, 55.4]"; "-" without finished games.
+std::string rate_text(uint64_t k, uint64_t n) {
+  if (n == 0) return "-";
+  const stats::Interval ci = stats::wilson_interval(k, n);
+  return percent(static_cast<double>(k) / static_cast<double>(n)) + " [" +
+         format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
+}
+
+std::string advantage_text(const stats::Advantage& a, uint64_t n) {
+  if (n == 0) return "-";
+  return signed_number(a.estimate, 3) + " [" + signed_number(a.interval.low, 3) + ", " +
+         signed_number(a.interval.high, 3) + "]";
+}
+
+std::string plies_text(const stats::IntHistogram& h, bool median) {
+  if (h.empty()) return "-";
+  return format_number(median ? h.median() : h.mean(), 1);
+}
+
+std::string games_text(const Ladder& l) {
+  std::string text = std::to_string(l.games) + " games per ordered pair (each pair " +
+                     std::to_string(2 * l.games) + " games, both seats; self-play " +
+                     std::to_string(l.games) + "), seed " + std::to_string(l.seed);
+  if (l.shard.count > 1)
+    text += ", shard " + std::to_string(l.shard.index) + "/" + std::to_string(l.shard.count);
+  if (l.partial()) text += " (partial: stopped early)";
+  return text;
+}
+
+std::string chain_text(const Ladder& l, const LadderFigures& f) {
+  std::string text;
+  for (size_t i = 0; i < f.chain.size(); ++i)
+    text += (i == 0 ? "" : " < ") + l.agents[f.chain[i]].name();
+  return text;
+}
+
+Table matrix_table(const Ladder& l, const LadderFigures& f) {
+  std::vector<reports::Column> columns = {{"agent", reports::Align::kLeft}};
+  for (const sim::AgentSpec& a : l.agents)
+    columns.push_back({"vs " + a.name(), reports::Align::kRight});
+  Table t(columns);
+  for (size_t a = 0; a < l.size(); ++a) {
+    std::vector<Cell> row = {Cell::text(l.agents[a].name())};
+    for (size_t b = 0; b < l.size(); ++b) {
+      if (a == b) {
+        row.push_back(Cell::text("-"));
+        continue;
+      }
+      const PairResult p = f.pair(a, b);
+      const PairResult& stored = f.pair(std::min(a, b), std::max(a, b));
+      const bool beats = stored.significant && p.wins_a > p.wins_b;
+      row.push_back(Cell::text(rate_text(p.wins_a, p.finished()) + (beats ? " *" : "")));
+    }
+    t.add_row(row);
+  }
+  return t;
+}
+
+Table ratings_table(const Ladder& l, const LadderFigures& f) {
+  Table t({{"agent", reports::Align::kLeft},
+           {"rating", reports::Align::kRight},
+           {"95% CI", reports::Align::kRight}});
+  for (size_t a = 0; a < f.ratings.size(); ++a) {
+    const Rating& r = f.ratings[a];
+    const bool defined = std::isfinite(r.ci95.low) && std::isfinite(r.ci95.high);
+    t.add_row({Cell::text(l.agents[a].name()), Cell::text(signed_number(r.elo, 0)),
+               Cell::text(a == 0    ? "(reference)"
+                          : defined ? "[" + signed_number(r.ci95.low, 0) + ", " +
+                                          signed_number(r.ci95.high, 0) + "]"
+                                    : "-")});
+  }
+  return t;
+}
+
+Table self_play_table(const Ladder& l, const LadderFigures& f) {
+  std::vector<reports::Column> columns = {
+      {"agent", reports::Align::kLeft},        {"games", reports::Align::kRight},
+      {"P1 wins", reports::Align::kRight},     {"P2 wins", reports::Align::kRight},
+      {"draws", reports::Align::kRight},       {"P1 advantage [95% CI]", reports::Align::kRight},
+      {"plies mean", reports::Align::kRight},  {"median", reports::Align::kRight},
+      {"own rule", reports::Align::kRight},    {"stopping rule", reports::Align::kRight},
+      {"safety bound", reports::Align::kRight}};
+  if (f.real) columns.push_back({"result distance to masters", reports::Align::kRight});
+  Table t(columns);
+  for (const SelfPlay& s : f.self_play) {
+    const sim::GameTally& g = s.run->tally;
+    const uint64_t finished = g.wins[0] + g.wins[1] + g.draws;
+    const auto share = [&](double x) { return g.games == 0 ? std::string("-") : percent(x); };
+    std::vector<Cell> row = {Cell::text(l.agents[s.agent].name()),
+                             Cell::integer(static_cast<int64_t>(g.games)),
+                             Cell::text(rate_text(g.wins[0], finished)),
+                             Cell::text(rate_text(g.wins[1], finished)),
+                             Cell::text(rate_text(g.draws, finished)),
+                             Cell::text(advantage_text(s.advantage, finished)),
+                             Cell::text(plies_text(g.plies, false)),
+                             Cell::text(plies_text(g.plies, true)),
+                             Cell::text(share(s.completion.own_rule)),
+                             Cell::text(share(s.completion.stopping_rule)),
+                             Cell::text(share(s.completion.safety_bound))};
+    if (f.real) {
+      std::string distance = "-";
+      for (const Likeness& k : f.likeness) {
+        if (k.agent == s.agent)
+          distance = format_number(k.result_distance, 3) +
+                     (f.most_like_real == s.agent ? " (closest)" : "");
+      }
+      row.push_back(Cell::text(distance));
+    }
+    t.add_row(row);
+  }
+  if (f.real) {
+    const RealGames& r = *f.real;
+    const stats::Advantage a = stats::first_player_advantage(r.wins[0], r.wins[1], r.draws);
+    t.add_row({Cell::text("masters (" + r.description + ")"),
+               Cell::integer(static_cast<int64_t>(r.games)),
+               Cell::text(rate_text(r.wins[0], r.games)), Cell::text(rate_text(r.wins[1], r.games)),
+               Cell::text(rate_text(r.draws, r.games)), Cell::text(advantage_text(a, r.games)),
+               Cell::text(plies_text(r.plies, false)), Cell::text(plies_text(r.plies, true)),
+               Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("0")});
+  }
+  return t;
+}
+
+std::string matrix_note() {
+  return "Win rate of the row's agent against the column's over both seats (finished games; a "
+         "draw is not a win), with its 95% Wilson interval; * the row's agent beats the column's "
+         "significantly (score test of equal strength, Holm-corrected over every pair, p < 0.05).";
+}
+
+std::string ratings_note(const Ladder& l) {
+  return "Bradley-Terry ratings fitted by the MM algorithm (a draw counts half a win for each, one "
+         "virtual draw per pair keeps an unbeaten agent finite), in Elo points relative to " +
+         l.agents.front().name() +
+         "; 95% intervals from the observed information. Every pair shares the seed: cell (a, b) "
+         "is 'mancala simulate " +
+         l.ruleset + " --agents a,b --games " + std::to_string(l.games) + " --seed " +
+         std::to_string(l.seed) + "'.";
+}
+
+std::string depth_text(const Ladder& l, const LadderFigures& f) {
+  return "Skill depth: " + std::to_string(f.skill_depth()) + " (" + chain_text(l, f) +
+         "): the longest chain of agents in which each beats the one before significantly.";
+}
+
+std::string self_play_note(const LadderFigures& f) {
+  std::string text =
+      "Both players the same agent. Win rates over finished games; the last three columns say "
+      "how the games ended: by the game's own rule, by a stopping rule the reconstruction adds "
+      "(no progress), or at the safety bound (max_plies).";
+  if (f.real) {
+    text +=
+        " Masters: tournament games as recorded (a game resigned or agreed ends early, so their "
+        "plies are not comparable one for one); the result distance is the total variation "
+        "distance between the shares of first-player wins, second-player wins and draws.";
+  }
+  return text;
+}
+
+// A table as aligned text ending in a newline.
+std::string text_of(const Table& t) {
+  std::string text = t.to_text();
+  if (!text.ends_with('\n')) text += '\n';
+  return text;
+}
+
+// Text folded into lines of at most `width` characters at spaces, each ending in a newline.
+std::string wrap(const std::string& text, size_t width = 100) {
+  std::string out, line;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+}  // namespace
+
+std::string ladder_summary(const Ladder& l, const LadderFigures& f) {
+  std::string text =
+      "skill depth " + std::to_string(f.skill_depth()) + " (" + chain_text(l, f) + ")";
+  if (f.real && f.most_like_real) {
+    text += "; self-play closest to the masters' results: " + l.agents[*f.most_like_real].name();
+  }
+  return text;
+}
+
+std::string ladder_text(const Ladder& l, const LadderFigures& f) {
+  std::string out = wrap("Skill ladder of " + l.ruleset + ": " + games_text(l) + ".") + "\n";
+  out += wrap(matrix_note()) + text_of(matrix_table(l, f)) + "\n";
+  out += wrap(ratings_note(l)) + text_of(ratings_table(l, f)) + "\n";
+  out += wrap(depth_text(l, f)) + "\n";
+  out += wrap("Self-play at each level. " + self_play_note(f)) + text_of(self_play_table(l, f));
+  if (f.real && f.most_like_real) {
+    out += "\n" + wrap("Self-play closest to the masters' results: " +
+                       l.agents[*f.most_like_real].name() + " (" + f.real->description + ").");
+  }
+  return out;
+}
+
+std::string ladder_markdown(const Ladder& l, const LadderFigures& f) {
+  std::string out = "### Skill ladder of " + l.ruleset + "\n\n" + games_text(l) + ".\n\n";
+  out += matrix_note() + "\n\n" + matrix_table(l, f).to_markdown() + "\n";
+  out += ratings_note(l) + "\n\n" + ratings_table(l, f).to_markdown() + "\n";
+  out += depth_text(l, f) + "\n\n";
+  out += "Self-play at each level. " + self_play_note(f) + "\n\n" +
+         self_play_table(l, f).to_markdown();
+  return out;
+}
+
+std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int heading_level) {
+  using reports::html_escape;
+  const std::string h = "h" + std::to_string(heading_level);
+  const std::string h2 = "h" + std::to_string(heading_level + 1);
+  std::string out = "<" + h + ">Skill ladder of " + html_escape(l.ruleset) + "</" + h + ">\n";
+  out += "<p class=\"note\">" + html_escape(games_text(l)) + ".</p>\n";
+  out += "<p><strong>" + html_escape(depth_text(l, f)) + "</strong></p>\n";
+  out += "<" + h2 + ">Win rates</" + h2 + ">\n<p>" + html_escape(matrix_note()) + "</p>\n" +
+         matrix_table(l, f).to_html();
+  out += "<" + h2 + ">Ratings</" + h2 + ">\n<p>" + html_escape(ratings_note(l)) + "</p>\n" +
+         ratings_table(l, f).to_html();
+
+  // First-player advantage and completion against strength (the agent's rating).
+  reports::LineSeries advantage{"first-player advantage (self-play)", {}};
+  reports::LineSeries completion{"share ended by the game's own rule", {}};
+  std::string description = "By agent, rating: first-player advantage, own-rule share. ";
+  for (const SelfPlay& s : f.self_play) {
+    const double x = f.ratings[s.agent].elo;
+    const sim::GameTally& g = s.run->tally;
+    if (g.wins[0] + g.wins[1] + g.draws > 0) {
+      advantage.points.push_back(
+          {x, s.advantage.estimate, s.advantage.interval.low, s.advantage.interval.high});
+    }
+    if (g.games > 0) completion.points.push_back({x, s.completion.own_rule});
+    description += l.agents[s.agent].name() + " " + signed_number(x, 0) + ": " +
+                   signed_number(s.advantage.estimate, 3) + ", " + percent(s.completion.own_rule) +
+                   ". ";
+  }
+  std::vector<reports::LineSeries> series = {advantage, completion};
+  if (f.real && !advantage.points.empty()) {
+    const RealGames& r = *f.real;
+    const double adv = (static_cast<double>(r.wins[0]) - static_cast<double>(r.wins[1])) /
+                       static_cast<double>(r.games);
+    double lo = advantage.points.front().x, hi = lo;
+    for (const auto& p : advantage.points) {
+      lo = std::min(lo, p.x);
+      hi = std::max(hi, p.x);
+    }
+    series.push_back({"masters' first-player advantage", {{lo, adv}, {hi, adv}}});
+    description += "Masters: " + signed_number(adv, 3) + ".";
+  }
+  out += "<" + h2 + ">Self-play at each level</" + h2 + ">\n";
+  out += reports::svg_line_chart(
+      series, {.title = "First-player advantage and completion against agent strength",
+               .description = description,
+               .x_label = "agent rating (Elo points relative to " + l.agents.front().name() + ")",
+               .y_label = "advantage (P1 wins - P2 wins) / share",
+               .y_min = -1.0,
+               .y_max = 1.0});
+  out += "\n<p>" + html_escape(self_play_note(f)) + "</p>\n" + self_play_table(l, f).to_html();
+  if (f.real && f.most_like_real) {
+    out += "<p>Self-play closest to the masters' results: <strong>" +
+           html_escape(l.agents[*f.most_like_real].name()) + "</strong> (" +
+           html_escape(f.real->description) + ", file " +
+           html_escape(std::filesystem::path(f.real->source).filename().string()) + ").</p>\n";
+  }
+  return out;
+}
+
+}  // namespace mancala::analysis

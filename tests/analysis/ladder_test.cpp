@@ -1,0 +1,269 @@
+// The skill ladder (analysis/ladder.h, docs/ladder.md; issue 11 "The skill ladder").
+#include "analysis/ladder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+
+#include "common/error.h"
+#include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::analysis {
+namespace {
+
+using sim::Agent;
+using sim::AgentSpec;
+
+const std::vector<AgentSpec> kKnownOrder = {AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy),
+                                            AgentSpec(Agent::kAlphaBeta, 3)};
+
+LadderOptions kalah_options(int64_t games, int threads = 1) {
+  LadderOptions o;
+  o.agents = kKnownOrder;
+  o.games = games;
+  o.seed = 11;
+  o.threads = threads;
+  return o;
+}
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(no exception)";
+}
+
+// "tests check the ladder on a game where the order of strength is known": in Kalah random <
+// greedy < alphabeta:3 (search_test shows alphabeta:3 beating both).
+TEST(Ladder, KalahOrdersRandomGreedyAlphaBetaByStrengthWithSkillDepthThree) {
+  const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
+  const Ladder ladder = run_ladder(rules, kalah_options(30));
+  ASSERT_EQ(ladder.runs.size(), 9u);
+  EXPECT_FALSE(ladder.partial());
+  const LadderFigures f = ladder_figures(ladder);
+  EXPECT_EQ(f.skill_depth(), 3u);
+  EXPECT_EQ(f.chain, (std::vector<size_t>{0, 1, 2}));
+  ASSERT_EQ(f.ratings.size(), 3u);
+  EXPECT_EQ(f.ratings[0].elo, 0);
+  EXPECT_GT(f.ratings[1].ci95.low, 0);                 // greedy above random
+  EXPECT_GT(f.ratings[2].ci95.low, f.ratings[1].elo);  // alphabeta:3 above greedy
+  const PairResult greedy_random = f.pair(1, 0);
+  EXPECT_TRUE(greedy_random.significant);
+  EXPECT_GT(greedy_random.wins_a, greedy_random.wins_b);
+  EXPECT_EQ(greedy_random.games, 60u);  // both seats
+  // Self-play at each level: one run per agent, both seats the agent.
+  ASSERT_EQ(f.self_play.size(), 3u);
+  for (size_t a = 0; a < 3; ++a) {
+    EXPECT_EQ(f.self_play[a].agent, a);
+    EXPECT_EQ(f.self_play[a].run->agent, kKnownOrder[a].name());
+    EXPECT_DOUBLE_EQ(f.self_play[a].completion.own_rule, 1.0);  // Kalah always ends by its rule
+  }
+}
+
+// "cell (a, b) is 'mancala simulate --agents a,b'": every ordered pair is one ordinary batch run.
+TEST(Ladder, EachCellIsTheBatchRunOfThatPairWithTheLaddersSeed) {
+  const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
+  const Ladder ladder = run_ladder(rules, kalah_options(12));
+  sim::BatchOptions batch;
+  batch.games = 12;
+  batch.seed = 11;
+  batch.agents = sim::AgentPair(kKnownOrder[2], kKnownOrder[0]);
+  EXPECT_EQ(ladder.run(2, 0), sim::simulate_ruleset(rules, batch));
+}
+
+// "Deterministic and shardable like simulate": the same ladder for any thread count, and the
+// shards merged give the one-process ladder exactly.
+TEST(Ladder, SameLadderForAnyThreadCountAndShardsMergeToTheOneProcessLadder) {
+  const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
+  const Ladder one = run_ladder(rules, kalah_options(13, 1));
+  EXPECT_EQ(run_ladder(rules, kalah_options(13, 3)), one);
+  std::vector<LadderShard> shards;
+  for (int i : {3, 1, 2}) {  // any order
+    LadderOptions o = kalah_options(13, 2);
+    o.shard = {i, 3};
+    shards.push_back({"part" + std::to_string(i) + ".json", run_ladder(rules, o)});
+  }
+  const Ladder merged = merge_ladders(shards);
+  EXPECT_EQ(merged, one);
+  EXPECT_EQ(ladder_to_json(merged, ladder_figures(merged)).dump(),
+            ladder_to_json(one, ladder_figures(one)).dump());
+}
+
+TEST(Ladder, ShardsOfDifferentLaddersOrAPartialShardDoNotMerge) {
+  const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
+  LadderOptions o = kalah_options(4);
+  o.shard = {1, 2};
+  const Ladder first = run_ladder(rules, o);
+  o.shard = {2, 2};
+  o.seed = 12;
+  const Ladder other_seed = run_ladder(rules, o);
+  EXPECT_EQ(message_of([&] {
+              merge_ladders({{"a.json", first}, {"b.json", other_seed}});
+            }),
+            "b.json: kalah/standard: its seed differs from a.json's: shards of different ladders "
+            "do not merge");
+  Ladder partial = first;
+  partial.runs.back().partial = true;
+  EXPECT_EQ(message_of([&] {
+              merge_ladders({{"a.json", partial}});
+            }),
+            "a.json: kalah/standard: the shard is partial (stopped early): run it again");
+  o.seed = 11;
+  const Ladder second = run_ladder(rules, o);
+  EXPECT_NE(message_of([&] {
+              merge_ladders({{"a.json", first}, {"b.json", first}});
+            }).find("b.json"),
+            std::string::npos);  // shard 1/2 twice: refused by sim::merge_shards
+  EXPECT_NO_THROW(merge_ladders({{"a.json", first}, {"b.json", second}}));
+}
+
+TEST(Ladder, JsonReadsBackToTheSameLadderAndHasTheIssuesKeys) {
+  const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
+  const Ladder ladder = run_ladder(rules, kalah_options(5));
+  const nlohmann::json j = ladder_to_json(ladder, ladder_figures(ladder));
+  for (const char* key : {"agents", "matrix", "ratings", "skill_depth", "self_play"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_TRUE(j["matrix"][1][1].is_null());
+  EXPECT_EQ(j["matrix"][1][0]["games"], 10);
+  EXPECT_EQ(ladder_from_json(j, "l.json"), ladder);
+  nlohmann::json wrong = j;
+  wrong["runs"].erase(wrong["runs"].begin() + 3);
+  EXPECT_EQ(message_of([&] { ladder_from_json(wrong, "l.json"); }),
+            "l.json: runs[3]: agents greedy where the ladder's order needs greedy,random");
+  EXPECT_EQ(message_of([&] { ladder_from_json(nlohmann::json::object(), "x.json"); }),
+            "x.json: kind: not a ladder (write it with 'mancala ladder --format json')");
+}
+
+TEST(Ladder, AgentListsAreCheckedBeforeAnyGame) {
+  EXPECT_EQ(parse_ladder_agents("random,alphabeta:2").size(), 2u);
+  EXPECT_EQ(message_of([] { parse_ladder_agents("random"); }),
+            "--agents: a ladder needs 2 agents or more (give 2 to 12 different agents, separated "
+            "by commas)");
+  EXPECT_EQ(message_of([] { parse_ladder_agents("random,greedy,random"); }),
+            "--agents: random given twice (give 2 to 12 different agents, separated by commas)");
+  EXPECT_EQ(message_of([] { parse_ladder_agents("random,alphabeta:0"); }),
+            "--agents: 'alphabeta:0' is not an agent (random, greedy, alphabeta:D with 1 <= D <= "
+            "64, mcts:N with 1 <= N <= 10000000)");
+}
+
+// Bradley-Terry by hand: two agents, 3 wins to 1 plus the virtual draw: 3.5 to 1.5, so
+// P(agent 1 beats agent 0) = 0.3, the rating 400 log10(1.5 / 3.5); information n p (1 - p) =
+// 5 * 0.21 gives the standard error 1 / sqrt(1.05) in natural-log units.
+TEST(BradleyTerry, TwoAgentsByHand) {
+  const std::vector<Rating> r = bradley_terry({{0, 3}, {1, 0}});
+  ASSERT_EQ(r.size(), 2u);
+  const double elo = 400 * std::log10(1.5 / 3.5);
+  EXPECT_NEAR(r[1].elo, elo, 1e-6);
+  const double se = 400 / std::log(10.0) / std::sqrt(1.05);
+  EXPECT_NEAR(r[1].ci95.low, elo - 1.959963984540054 * se, 1e-6);
+  EXPECT_NEAR(r[1].ci95.high, elo + 1.959963984540054 * se, 1e-6);
+}
+
+// Three agents with strengths 1 : 2 : 4, each pair 10 games whose wins (plus the virtual draw,
+// 0.5 each way, added inside) are exactly the Bradley-Terry expectation: w_ab = p_ab * 11 - 0.5.
+// The fit returns those strengths.
+TEST(BradleyTerry, RecoversStrengthsTheWinsFitExactly) {
+  const auto w = [](double p) { return p * 11 - 0.5; };
+  const std::vector<Rating> r = bradley_terry(
+      {{0, w(1.0 / 3), w(1.0 / 5)}, {w(2.0 / 3), 0, w(2.0 / 6)}, {w(4.0 / 5), w(4.0 / 6), 0}});
+  EXPECT_NEAR(r[1].elo, 400 * std::log10(2.0), 1e-6);
+  EXPECT_NEAR(r[2].elo, 400 * std::log10(4.0), 1e-6);
+}
+
+TEST(LongestChain, FollowsSignificantWinsThroughCyclesAndFallsBackToOneAgent) {
+  // Nobody beats anybody: a chain of one agent, the first.
+  EXPECT_EQ(longest_chain({{false, false}, {false, false}}), (std::vector<size_t>{0}));
+  // beats[x][y]: x beats y. 2 beats 1 beats 0: the chain 0 < 1 < 2.
+  EXPECT_EQ(longest_chain({{false, false, false}, {true, false, false}, {false, true, false}}),
+            (std::vector<size_t>{0, 1, 2}));
+  // A cycle 1 beats 0, 2 beats 1, 0 beats 2, and 3 beats 2 only: 0 < 1 < 2 < 3.
+  std::vector<std::vector<bool>> beats(4, std::vector<bool>(4, false));
+  beats[1][0] = beats[2][1] = beats[0][2] = beats[3][2] = true;
+  EXPECT_EQ(longest_chain(beats), (std::vector<size_t>{0, 1, 2, 3}));
+}
+
+TEST(LadderCompletion, SharesComeFromHowTheGamesEnded) {
+  sim::GameTally t;
+  t.games = 8;
+  t.ended_by = {5, 2, 1};
+  const Completion c = completion_of(t);
+  EXPECT_DOUBLE_EQ(c.own_rule, 0.625);
+  EXPECT_DOUBLE_EQ(c.stopping_rule, 0.25);
+  EXPECT_DOUBLE_EQ(c.safety_bound, 0.125);
+}
+
+// "the 742 tournament games in tests/fixtures/togyz (first player 51.2%, second 41.2%, draws
+// 7.5%, and their game length)".
+TEST(LadderRealGames, TheTogyzTournamentGamesGiveTheIssuesShares) {
+  const std::string path = default_real_games_path("toguz_kumalak");
+  ASSERT_FALSE(path.empty());
+  EXPECT_EQ(default_real_games_path("kalah"), "");
+  const RealGames real = read_togyz_games(path);
+  EXPECT_EQ(real.games, 742u);
+  EXPECT_EQ(real.wins[0], 380u);  // 51.2%
+  EXPECT_EQ(real.wins[1], 306u);  // 41.2%
+  EXPECT_EQ(real.draws, 56u);     // 7.5%
+  EXPECT_EQ(real.plies.total(), 742u);
+  EXPECT_GT(real.plies.mean(), 40);
+  EXPECT_EQ(real.description, "742 recorded games, 2016-2018");
+}
+
+TEST(LadderRealGames, ABadRecordIsRefusedWithItsLine) {
+  const std::string path = ::testing::TempDir() + "/bad_togyz.jsonl";
+  {
+    std::ofstream out(path);
+    out << R"({"result": "1-0", "notation": "1. 76 98"})"
+        << "\n"
+        << R"({"result": "2-0", "notation": "1. 76 98"})"
+        << "\n";
+  }
+  EXPECT_EQ(message_of([&] { read_togyz_games(path); }),
+            path + ": line 2: result: expected 1-0, 0-1 or 1/2-1/2, got '2-0'");
+}
+
+TEST(LadderRealGames, TheSelfPlayClosestToTheMastersIsNamed) {
+  const sim::RuleSet rules = sim::load_ruleset("toguz_kumalak");
+  LadderOptions o;
+  o.agents = {AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy)};
+  o.games = 6;
+  const Ladder ladder = run_ladder(rules, o);
+  const LadderFigures f =
+      ladder_figures(ladder, read_togyz_games(default_real_games_path("toguz_kumalak")));
+  ASSERT_EQ(f.likeness.size(), 2u);
+  ASSERT_TRUE(f.most_like_real.has_value());
+  const size_t best = *f.most_like_real;
+  for (const Likeness& l : f.likeness)
+    EXPECT_LE(f.likeness[best].result_distance, l.result_distance);
+  const nlohmann::json j = ladder_to_json(ladder, f);
+  EXPECT_EQ(j["real_games"]["games"], 742);
+  EXPECT_EQ(j["real_games"]["most_like"], ladder.agents[best].name());
+  EXPECT_NE(ladder_text(ladder, f).find("masters (742 recorded games, 2016-2018)"),
+            std::string::npos);
+}
+
+// Ctrl-C: "the result has the runs finished so far plus the stopped one"; every figure and output
+// form still works on it (pairs not played have no games).
+TEST(Ladder, AStoppedLadderIsPartialAndStillPrints) {
+  const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
+  const std::atomic<bool> stop{true};
+  LadderOptions o = kalah_options(5);
+  o.stop = &stop;
+  const Ladder ladder = run_ladder(rules, o);
+  EXPECT_TRUE(ladder.partial());
+  ASSERT_EQ(ladder.runs.size(), 1u);
+  const LadderFigures f = ladder_figures(ladder);
+  EXPECT_EQ(f.pair(0, 1).games, 0u);
+  EXPECT_EQ(f.skill_depth(), 1u);
+  EXPECT_NE(ladder_text(ladder, f).find("(partial: stopped early)"), std::string::npos);
+  EXPECT_FALSE(ladder_html_fragment(ladder, f).empty());
+  const nlohmann::json j = ladder_to_json(ladder, f);
+  EXPECT_TRUE(j["partial"].get<bool>());
+  EXPECT_EQ(ladder_from_json(j, "p.json"), ladder);
+}
+
+}  // namespace
+}  // namespace mancala::analysis
