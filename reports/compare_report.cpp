@@ -18,9 +18,9 @@ using analysis::ComparedRun;
 using analysis::Comparison;
 using analysis::HandicapResult;
 using analysis::is_default_ruleset;
+using analysis::kVerdictDefinition;
 using analysis::measure_handicaps;
 using analysis::PairComparison;
-using analysis::kVerdictDefinition;
 using analysis::verdict_with_numbers;
 
 ReportFile* find_file(std::vector<ReportFile>& files, const std::string& path) {
