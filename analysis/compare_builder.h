@@ -3,8 +3,8 @@
 // for the number of tests made), show which resolved rule keys differ and on what evidence or
 // assumption, and say in plain words what each difference of rules does to the game.
 //
-// `mancala compare` (cli/cmd_compare.cpp) is a thin layer over this file; the report calls
-// compare_runs() with runs it has already played and comparison_html_fragment() to render them.
+// `mancala compare` (cli/cmd_compare.cpp) is a thin layer over this file and its renderers
+// (reports/compare_render.h); the report calls compare_runs() with runs it has already played.
 // docs/compare.md describes the output and the choice of methods.
 #pragma once
 
@@ -15,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include "reports/table.h"
 #include "simulator/play.h"
 #include "simulator/rules.h"
 #include "simulator/run_stats.h"
@@ -185,23 +184,11 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id,
 // mancala::Error when the two comparisons are not of the same rulesets.
 void add_random_play_verdicts(Comparison& skilled, const Comparison& random);
 
-// Renderings. text: aligned tables for a terminal; markdown: GitHub tables; csv: one tidy table
-// (section, ruleset, versus, statistic, value, ci_low, ci_high, test, statistic_value, p_value,
-// p_holm, note); json: everything, numbers at full precision (schema in docs/compare.md).
-// A table as text no wider than `width` characters (0: no limit): whole columns left out from
-// the right (the first `keep` always shown), then a line "(N columns left out to fit W
-// characters: a, b; --wide shows them)". Every command-line table of compare and handicap.
-std::string fitted_text(const reports::Table& table, std::size_t width, std::size_t keep);
+// A value as a table shows it: a count, percent and points scaled by 100 ("53.0%", "+2.1"),
+// with a sign when `sign`; "-" when not finite.
+std::string format_value(double x, StatFormat format, bool sign);
 
-// comparison_text fits its tables to `width` characters (0: no limit), leaving out whole columns
-// from the right with a line naming them (docs/compare.md).
-std::string comparison_text(const Comparison& comparison, std::size_t width = 0);
-std::string comparison_markdown(const Comparison& comparison);
-std::string comparison_csv(const Comparison& comparison);
-nlohmann::ordered_json comparison_json(const Comparison& comparison);
-// An HTML fragment (sections with headings, tables and SVG charts; no <html> or <body>) that a
-// page can embed, its heading levels starting at <h2>; and a whole offline page around it.
-std::string comparison_html_fragment(const Comparison& comparison);
-std::string comparison_html_page(const Comparison& comparison, const std::string& title);
+// "A", "B", ..., "Z", "AA", "AB", ...: the short name of the ruleset at `index` in the tables.
+std::string ruleset_letter(std::size_t index);
 
 }  // namespace mancala::analysis

@@ -16,7 +16,8 @@
 // handicap evens the match (the loser wins the next round more often than not) or snowballs.
 //
 // Everything counted is an integer count or histogram, merged exactly: the result is the same for
-// any thread count. `mancala handicap` (cli/cmd_compare.cpp) is a thin layer over this file.
+// any thread count. `mancala handicap` (cli/cmd_compare.cpp) is a thin layer over this file and its
+// renderers (reports/handicap_render.h).
 #pragma once
 
 #include <array>
@@ -124,17 +125,5 @@ inline constexpr const char* kVerdictDefinition =
     "(Verdicts: evens when the 95% interval of the counters the side behind gains in a round lies "
     "above 0, the gap between the players tending to close; snowballs when it lies below 0, the "
     "gap tending to widen; neither detectably when it contains 0.)";
-
-// Renderings, as for compare (compare_builder.h). The fragment holds the level table, the SVG
-// curves (win rate of the handicapped side with its interval, and his holdings after the round,
-// by level), the match statistics and the rounds-per-match histogram; headings start at <h2>.
-// handicap_text fits its tables to `width` characters as comparison_text does (0: no limit).
-std::string handicap_text(const HandicapResult& result, std::size_t width = 0);
-// heading_level: the level of the top heading ("#" repeated); the sections are one level below.
-std::string handicap_markdown(const HandicapResult& result, int heading_level = 1);
-std::string handicap_csv(const HandicapResult& result);
-nlohmann::ordered_json handicap_json(const HandicapResult& result);
-std::string handicap_html_fragment(const HandicapResult& result);
-std::string handicap_html_page(const HandicapResult& result, const std::string& title);
 
 }  // namespace mancala::analysis

@@ -23,13 +23,6 @@ int& field(sim::RuleSet& r, const std::string& key) {
   return r.max_plies;
 }
 
-reports::ReportFile* find_page(std::vector<reports::ReportFile>& files, const std::string& path) {
-  for (reports::ReportFile& f : files) {
-    if (f.path == path) return &f;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 std::vector<SensitivityThreshold> sensitivity_thresholds(const sim::RuleSet& r) {
@@ -43,12 +36,11 @@ std::vector<SensitivityThreshold> sensitivity_thresholds(const sim::RuleSet& r) 
   return out;
 }
 
-std::vector<reports::SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
-                                                         sim::BatchOptions options,
-                                                         long long games) {
+std::vector<SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
+                                                sim::BatchOptions options, long long games) {
   options.games = games;
   options.progress = nullptr;
-  std::vector<reports::SensitivityRun> runs;
+  std::vector<SensitivityRun> runs;
   runs.push_back({"", "as set", 0, sim::run_stats_to_json(sim::simulate_ruleset(rules, options))});
   for (const SensitivityThreshold& t : sensitivity_thresholds(rules)) {
     for (const auto& [setting, value] : {std::pair<const char*, int>{"halved", t.halved},
@@ -61,32 +53,6 @@ std::vector<reports::SensitivityRun> measure_sensitivity(const sim::RuleSet& rul
     }
   }
   return runs;
-}
-
-void add_sensitivity_to_report(std::vector<reports::ReportFile>& files,
-                               const std::vector<sim::RuleSet>& rulesets,
-                               const sim::BatchOptions& options, long long games) {
-  // Everything is measured and checked first, so `files` changes only when all succeeds.
-  std::vector<std::string> sections;
-  std::vector<std::size_t> at;
-  std::string markdown;
-  for (const sim::RuleSet& r : rulesets) {
-    const std::string path = reports::ruleset_page_path(r.id);
-    reports::ReportFile* page = find_page(files, path);
-    if (!page) throw Error(where("report", r.id, "no ruleset page to add the sensitivity to"));
-    const std::size_t end = page->content.rfind("</body>");
-    if (end == std::string::npos) throw Error(where("report", path, "no </body> in the page"));
-    const std::vector<reports::SensitivityRun> runs = measure_sensitivity(r, options, games);
-    sections.push_back(reports::sensitivity_section_html(runs, games));
-    at.push_back(static_cast<std::size_t>(page - files.data()));
-    markdown += reports::sensitivity_section_markdown(r.id, runs, games);
-  }
-  for (std::size_t i = 0; i < sections.size(); ++i) {
-    std::string& content = files[at[i]].content;
-    content.insert(content.rfind("</body>"), sections[i]);
-  }
-  if (reports::ReportFile* md = find_page(files, "report.md"))
-    md->content += "\n## Sensitivity to the thresholds that end games\n\n" + markdown;
 }
 
 }  // namespace mancala::analysis

@@ -4,17 +4,25 @@
 // about half a minute to `mancala report` over every ruleset on two cores; docs/report.md).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "reports/report.h"
-#include "reports/sensitivity.h"
 #include "simulator/batch.h"
 #include "simulator/rules.h"
 
 namespace mancala::analysis {
 
 constexpr long long kDefaultSensitivityGames = 1000;
+
+// One run of the sensitivity measurement: the ruleset as it is ("as set"), or with one threshold
+// changed ("halved", "doubled").
+struct SensitivityRun {
+  std::string key;      // the threshold changed, e.g. "no_progress_turns"; empty for "as set"
+  std::string setting;  // "as set", "halved" or "doubled"
+  long long value = 0;  // the threshold's value in this run (0 for "as set")
+  nlohmann::json run;   // one run, as sim::run_stats_to_json writes it
+};
 
 // One threshold of a ruleset and the values it is tried at.
 struct SensitivityThreshold {
@@ -31,15 +39,7 @@ std::vector<SensitivityThreshold> sensitivity_thresholds(const sim::RuleSet& rul
 // The runs: runs[0] as set, then for each threshold "halved" and "doubled" (a doubled value equal
 // to the value as set, at the key's upper bound, is left out). `options` gives seed, agent,
 // threads and stop; its games are replaced by `games`.
-std::vector<reports::SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
-                                                         sim::BatchOptions options,
-                                                         long long games);
-
-// Measures every ruleset (rulesets[i] has its page among `files`) and inserts the section before
-// "</body>" of its page, and the text at the end of report.md. Throws mancala::Error when a page
-// is missing or lacks "</body>"; `files` is then unchanged.
-void add_sensitivity_to_report(std::vector<reports::ReportFile>& files,
-                               const std::vector<sim::RuleSet>& rulesets,
-                               const sim::BatchOptions& options, long long games);
+std::vector<SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
+                                                sim::BatchOptions options, long long games);
 
 }  // namespace mancala::analysis

@@ -10,6 +10,8 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "common/paths.h"
+#include "reports/compare_render.h"
+#include "reports/handicap_render.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
@@ -148,15 +150,15 @@ int cmd_compare(const Args& args, Io& io) {
            << line.str() << " s\n";
   }
   if (format == "json") {
-    io.out << analysis::comparison_json(comparison).dump(2) << "\n";
+    io.out << reports::comparison_json(comparison).dump(2) << "\n";
   } else if (format == "csv") {
-    io.out << analysis::comparison_csv(comparison);
+    io.out << reports::comparison_csv(comparison);
   } else if (format == "md") {
-    io.out << analysis::comparison_markdown(comparison);
+    io.out << reports::comparison_markdown(comparison);
   } else if (format == "html") {
-    io.out << analysis::comparison_html_page(comparison, "Comparison of rule reconstructions");
+    io.out << reports::comparison_html_page(comparison, "Comparison of rule reconstructions");
   } else {
-    io.out << analysis::comparison_text(comparison, vm.count("wide") ? 0 : output_width(io));
+    io.out << reports::comparison_text(comparison, vm.count("wide") ? 0 : output_width(io));
   }
   return 0;
 }
@@ -213,15 +215,15 @@ int cmd_handicap(const Args& args, Io& io) {
          << " rounds" << (options.matches ? " and " + std::to_string(games) + " matches" : "")
          << " in " << line.str() << " s\n";
   if (format == "json") {
-    io.out << analysis::handicap_json(result).dump(2) << "\n";
+    io.out << reports::handicap_json(result).dump(2) << "\n";
   } else if (format == "csv") {
-    io.out << analysis::handicap_csv(result);
+    io.out << reports::handicap_csv(result);
   } else if (format == "md") {
-    io.out << analysis::handicap_markdown(result);
+    io.out << reports::handicap_markdown(result);
   } else if (format == "html") {
-    io.out << analysis::handicap_html_page(result, "Handicap effects of " + rules.id);
+    io.out << reports::handicap_html_page(result, "Handicap effects of " + rules.id);
   } else {
-    io.out << analysis::handicap_text(result, vm.count("wide") ? 0 : output_width(io));
+    io.out << reports::handicap_text(result, vm.count("wide") ? 0 : output_width(io));
   }
   return 0;
 }

@@ -7,15 +7,16 @@
 #include <sstream>
 
 #include "analysis/compare_builder.h"
-#include "analysis/compare_report.h"
 #include "analysis/ladder_report.h"
-#include "analysis/report_builder.h"
 #include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
 #include "cli/evidence_report.h"
 #include "cli/options.h"
 #include "cli/run_support.h"
+#include "reports/compare_report.h"
 #include "reports/report.h"
+#include "reports/report_builder.h"
+#include "reports/sensitivity.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
@@ -87,7 +88,8 @@ int cmd_report(const Args& args, Io& io) {
           "report",
           "[RULESET... | --game G] [--games N] [--out DIR] [--seed S]\n"
           "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--db PATH | --no-store]\n"
-          "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print csv|json|md]\n"
+          "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print "
+          "csv|json|md]\n"
           "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]",
           desc, pos, args, vm, io)) {
     return 0;
@@ -175,7 +177,7 @@ int cmd_report(const Args& args, Io& io) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    reports::ReportEntry entry{analysis::report_ruleset(rules), sim::run_stats_to_json(run),
+    reports::ReportEntry entry{reports::report_ruleset(rules), sim::run_stats_to_json(run),
                                std::nullopt};
     bool added = true;
     if (store) entry.stored_as = store->store_run(run_record(run, entry.run), &added);
@@ -219,14 +221,14 @@ int cmd_report(const Args& args, Io& io) {
     // Comparison pages per game and handicap curves per multi-round ruleset
     // (analysis/compare_report.h).
     const auto start = std::chrono::steady_clock::now();
-    analysis::ReportExtrasOptions extras;
+    reports::ReportExtrasOptions extras;
     extras.handicap.games = handicap_rounds;
     extras.handicap.seed = options.seed;
     extras.handicap.agents = options.agents;
     extras.handicap.threads = options.threads;
     std::vector<nlohmann::json> runs;
     for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
-    analysis::add_comparisons_to_report(files, rulesets, runs, extras);
+    reports::add_comparisons_to_report(files, rulesets, runs, extras);
     std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> cited;
     for (const sim::RuleSet& r : rulesets) cited.emplace_back(r.id, r.game, r.evidence);
     link_comparisons_to_evidence(files, cited, evidence.ids);
@@ -237,7 +239,7 @@ int cmd_report(const Args& args, Io& io) {
   if (sensitivity_games > 0 && !InterruptGuard::interrupted()) {
     // Each threshold that ends games halved and doubled, on every ruleset's page.
     const auto start = std::chrono::steady_clock::now();
-    analysis::add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
+    reports::add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: sensitivity runs (" << sensitivity_games << " games each) in "

@@ -1,4 +1,4 @@
-// mancala simulate | merge | runs | bench: batch simulation, merging shards, stored runs, speed.
+// mancala simulate | merge: batch simulation and merging shards (runs and bench: cmd_runs.cpp).
 //
 // docs/simulate.md documents the commands and the JSON schema of a run.
 #include <stdlib.h>
@@ -27,6 +27,7 @@
 #include "common/world.h"
 #include "reports/evidence_pages.h"
 #include "reports/report.h"
+#include "reports/runs_table.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
@@ -35,133 +36,6 @@ namespace {
 
 using nlohmann::json;
 using namespace mancala::sim;
-
-// ---- formatting ------------------------------------------------------------------------------
-
-std::string fixed(double x, int digits) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(digits) << x;
-  return out.str();
-}
-
-std::string percent(const json& x) {
-  return x.is_number() ? fixed(100 * x.get<double>(), 1) + "%" : "-";
-}
-
-std::string rate_cell(const json& rate) {
-  if (!rate["value"].is_number()) return "-";
-  return percent(rate["value"]) + " [" + fixed(100 * rate["ci95"][0].get<double>(), 1) + ", " +
-         fixed(100 * rate["ci95"][1].get<double>(), 1) + "]";
-}
-
-// A difference of two proportions in percentage points, as every table shows the first-player
-// advantage: "+9.3 pp [+5.0, +13.6]".
-std::string points_cell(const json& value) {
-  if (!value["value"].is_number()) return "-";
-  const auto sign = [](double x) {
-    const std::string text = fixed(100 * x, 1);
-    return (text[0] == '-' || text == "0.0" ? "" : "+") + (text == "-0.0" ? "0.0" : text);
-  };
-  return sign(value["value"].get<double>()) + " pp [" + sign(value["ci95"][0].get<double>()) +
-         ", " + sign(value["ci95"][1].get<double>()) + "]";
-}
-
-std::string number_cell(const json& x, int digits) {
-  return x.is_number() ? fixed(x.get<double>(), digits) : "-";
-}
-
-// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right.
-void print_table(std::ostream& out, const std::string& align,
-                 const std::vector<std::vector<std::string>>& rows) {
-  std::vector<size_t> width;
-  for (const auto& row : rows) {
-    width.resize(std::max(width.size(), row.size()));
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c) {
-      const std::string pad(width[c] - row[c].size(), ' ');
-      line += (c == 0 ? "" : "  ") + (align[c] == 'l' ? row[c] + pad : pad + row[c]);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << "\n";
-  }
-}
-
-// The report's runs.csv rows (reports::tidy_csv); run_id is empty: the runs are printed before
-// they are stored.
-void print_csv(std::ostream& out, const std::vector<json>& runs) {
-  std::vector<reports::TidyRun> tidy;
-  for (const json& run : runs)
-    tidy.push_back(
-        {&run, std::nullopt, reports::game_of_ruleset(run["ruleset"].get<std::string>())});
-  out << reports::tidy_csv(tidy);
-}
-
-// The share of games (matches) the game's own rule ended, marked "!" when under half
-// (docs/metrics.md, completion).
-std::string own_rule_cell(const json& run) {
-  if (!run.contains("completion")) return "-";  // stored before completion was written
-  const json& own = run["completion"]["own_rule"];
-  const uint64_t games = run["games"].get<uint64_t>();
-  if (!own["value"].is_number()) return "-";
-  return rate_cell(own) + (2 * own["games"].get<uint64_t>() < games ? " !" : "");
-}
-
-void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
-  std::vector<std::vector<std::string>> rows = {
-      {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
-       "P1 advantage [95% CI]", "own rule [95% CI]", "plies mean", "median"}};
-  for (const json& run : runs) {
-    rows.push_back({run["ruleset"].get<std::string>(),
-                    std::to_string(run["games"].get<uint64_t>()) +
-                        (run["partial"].get<bool>() ? " (partial)" : ""),
-                    std::to_string(run["wins"][0].get<uint64_t>()),
-                    std::to_string(run["wins"][1].get<uint64_t>()),
-                    std::to_string(run["draws"].get<uint64_t>()),
-                    std::to_string(run["unfinished"].get<uint64_t>()),
-                    rate_cell(run["first_player_win_rate"]),
-                    points_cell(run["first_player_advantage"]), own_rule_cell(run),
-                    number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
-  }
-  print_table(out, "lrrrrrrrrrr", rows);
-}
-
-// The JSON document of a set of runs: the run itself when there is one, else an object with the
-// shared seed, agent and games and the runs in order.
-json runs_document(const std::vector<json>& runs) {
-  if (runs.size() == 1) return runs.front();
-  bool partial = false;
-  for (const json& run : runs) partial = partial || run["partial"].get<bool>();
-  return {{"seed", runs.front()["seed"]},
-          {"agent", runs.front()["agent"]},
-          {"agents", runs.front()["agents"]},
-          {"games", runs.front()["games_requested"]},
-          {"partial", partial},
-          {"runs", runs}};
-}
-
-void print_runs(std::ostream& out, const std::string& format, const std::vector<json>& runs) {
-  if (runs.empty()) return;
-  if (format == "json") {
-    out << runs_document(runs).dump(2) << "\n";
-  } else if (format == "csv") {
-    print_csv(out, runs);
-  } else {
-    print_runs_table(out, runs);
-  }
-}
-
-std::string check_format(const std::string& command, const std::string& format,
-                         const std::vector<std::string>& allowed) {
-  std::string list;
-  for (size_t i = 0; i < allowed.size(); ++i) {
-    if (format == allowed[i]) return format;
-    list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
-  }
-  throw UsageError(command + ": --format: expected " + list + ", got '" + format + "'");
-}
 
 }  // namespace
 
@@ -254,7 +128,7 @@ int cmd_simulate(const Args& args, Io& io) {
   }
   // The results reach stdout or --output before the archive is touched: an archive kept locked
   // by another process must not cost the games played.
-  print_runs(output.stream(), format, runs);
+  reports::print_runs(output.stream(), format, runs);
   output.commit();
   io.out.flush();
   std::optional<std::string> store_failure;
@@ -271,7 +145,8 @@ int cmd_simulate(const Args& args, Io& io) {
       }
     }
     io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in "
-           << fixed(seconds[i], 2) << " s" << (run.partial ? " (partial)" : "") << stored << "\n";
+           << reports::fixed_point(seconds[i], 2) << " s" << (run.partial ? " (partial)" : "")
+           << stored << "\n";
   }
   if (store_failure) {
     io.err << "mancala: " << *store_failure << "; the results were written to "
@@ -361,7 +236,7 @@ int cmd_merge(const Args& args, Io& io) {
   std::vector<json> runs;
   for (const RunStats& run : merged) runs.push_back(run_stats_to_json(run));
   // Printed before storing, as in simulate: a locked archive does not cost the merged result.
-  print_runs(output.stream(), format, runs);
+  reports::print_runs(output.stream(), format, runs);
   output.commit();
   io.out.flush();
   for (size_t i = 0; store && i < merged.size(); ++i) {
@@ -375,230 +250,6 @@ int cmd_merge(const Args& args, Io& io) {
              << " but not stored\n";
       return 1;
     }
-  }
-  return 0;
-}
-
-namespace {
-
-int runs_list(const Args& args, Io& io) {
-  po::options_description desc("options");
-  desc.add_options()("ruleset", po::value<std::string>()->default_value(""),
-                     "only runs of this ruleset id")(
-      "format", po::value<std::string>()->default_value("table"), "table|json")(
-      "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
-  po::variables_map vm;
-  if (!parse_options("runs list", "[--ruleset ID] [--format table|json] [--db PATH]", desc, {},
-                     args, vm, io))
-    return 0;
-  const std::string format =
-      check_format("runs list", vm["format"].as<std::string>(), {"table", "json"});
-  archive::Store store =
-      archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-                           archive::Store::Mode::kExisting);
-  const std::vector<archive::RunRecord> records = store.list_runs(vm["ruleset"].as<std::string>());
-  if (format == "json") {
-    json all = json::array();
-    for (const auto& r : records) {
-      all.push_back({{"id", r.id},
-                     {"ruleset", r.ruleset},
-                     {"rules_hash", r.rules_hash},
-                     {"engine_version", r.engine_version},
-                     {"agent", r.agent},
-                     {"seed", r.seed},
-                     {"games", r.games},
-                     {"partial", r.partial},
-                     {"created_at", r.created_at}});
-    }
-    io.out << all.dump(2) << "\n";
-    return 0;
-  }
-  std::vector<std::vector<std::string>> rows = {
-      {"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate"}};
-  for (const auto& r : records) {
-    std::string rate = "-";
-    std::string games = std::to_string(r.games);
-    try {
-      const json stats = json::parse(r.stats_json);
-      rate = percent(stats["first_player_win_rate"]["value"]);
-      // A partial run counts the games played before it was stopped, of those asked for.
-      if (r.partial)
-        games = std::to_string(stats["games"].get<uint64_t>()) + " of " + games + " (partial)";
-    } catch (const json::exception&) {
-      rate = "?";  // a listing shows what it can; 'runs show' names the problem
-      if (r.partial) games += " (partial)";
-    }
-    rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
-                    games, rate});
-  }
-  print_table(io.out, "rlllrrr", rows);
-  return 0;
-}
-
-// The suggested citation of a stored run (reports/evidence_pages.h, issue 14).
-std::string run_record_citation(const archive::RunRecord& r) {
-  return reports::run_citation(r.ruleset, r.rules_hash, r.engine_version, r.seed, r.agent, r.games,
-                               r.id);
-}
-
-int runs_show(const Args& args, Io& io) {
-  po::options_description desc("options");
-  long long id = 0;
-  desc.add_options()("id", po::value<long long>(&id), "run id (see 'mancala runs list')")(
-      "format", po::value<std::string>()->default_value("json"), "json|table")(
-      "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
-  po::positional_options_description pos;
-  pos.add("id", 1);
-  po::variables_map vm;
-  if (!parse_options("runs show", "ID [--format json|table] [--db PATH]", desc, pos, args, vm, io))
-    return 0;
-  if (!vm.count("id"))
-    throw UsageError("runs show: missing the run id (see 'mancala runs show --help')");
-  const std::string format =
-      check_format("runs show", vm["format"].as<std::string>(), {"json", "table"});
-  archive::Store store =
-      archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-                           archive::Store::Mode::kExisting);
-  const std::optional<archive::RunRecord> record = store.get_run(id);
-  if (!record)
-    throw Error(
-        where(store.path(), "run " + std::to_string(id), "no such run (see 'mancala runs list')"));
-  const std::string context = where(store.path(), "run " + std::to_string(id), "");
-  json stats;
-  try {
-    stats = json::parse(record->stats_json);
-  } catch (const json::parse_error&) {
-    throw Error(where(context, "stats", "not JSON"));
-  }
-  run_stats_from_json(stats, context);  // refuses stored statistics that do not add up
-  if (format == "json") {
-    json j = {{"id", record->id},
-              {"created_at", record->created_at},
-              {"ruleset", record->ruleset},
-              {"rules_hash", record->rules_hash},
-              {"engine_version", record->engine_version},
-              {"agent", record->agent},
-              {"seed", record->seed},
-              {"games", record->games},
-              {"partial", record->partial},
-              {"citation", run_record_citation(*record)},
-              {"stats", stats}};
-    io.out << j.dump(2) << "\n";
-    return 0;
-  }
-  io.out << "run " << record->id << ": " << record->ruleset << ", " << record->agent
-         << " agent, seed " << record->seed << ", " << record->games << " games"
-         << (record->partial ? " (partial)" : "") << ", " << record->created_at << "\n"
-         << "rules hash " << record->rules_hash << ", engine " << record->engine_version << "\n"
-         << "cite as: " << run_record_citation(*record) << "\n\n";
-  std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
-  for (const reports::TidyStatistic& row : reports::tidy_statistics(stats)) {
-    const std::string value = row.value.is_null()             ? "-"
-                              : row.value.is_number_integer() ? row.value.dump()
-                                                              : fixed(row.value.get<double>(), 4);
-    const std::string ci = row.ci_low.is_number() && row.ci_high.is_number()
-                               ? "[" + fixed(row.ci_low.get<double>(), 4) + ", " +
-                                     fixed(row.ci_high.get<double>(), 4) + "]"
-                               : "";
-    std::string facets;  // what the statistic is broken down by (runs.csv's columns)
-    for (const auto& [name, facet] :
-         {std::pair<const char*, const std::string&>{"round", row.round},
-          {"level", row.level},
-          {"state", row.state},
-          {"player", row.player}}) {
-      if (!facet.empty()) facets += (facets.empty() ? "" : ", ") + std::string(name) + " " + facet;
-    }
-    rows.push_back({row.statistic + (facets.empty() ? "" : " (" + facets + ")"), value, ci});
-  }
-  print_table(io.out, "lrl", rows);
-  return 0;
-}
-
-}  // namespace
-
-int cmd_runs(const Args& args, Io& io) {
-  const std::string usage =
-      "usage: mancala runs list [--ruleset ID] [--format table|json] [--db PATH]\n"
-      "       mancala runs show ID [--format json|table] [--db PATH]\n";
-  if (args.empty())
-    throw UsageError("runs: missing the subcommand (list or show; see 'mancala runs --help')");
-  if (args[0] == "--help" || args[0] == "-h") {
-    io.out << usage;
-    return 0;
-  }
-  const Args rest(args.begin() + 1, args.end());
-  if (args[0] == "list") return runs_list(rest, io);
-  if (args[0] == "show") return runs_show(rest, io);
-  throw UsageError("runs: unknown subcommand '" + args[0] + "' (list or show)");
-}
-
-int cmd_bench(const Args& args, Io& io) {
-  po::options_description desc("options");
-  long long games = 100000;
-  int threads = default_threads();
-  desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
-                     "ruleset ids (default: every ruleset)")(
-      "games,n", po::value<long long>(&games)->default_value(100000), "games per measurement")(
-      "threads,t", po::value<int>(&threads)->default_value(default_threads()),
-      "threads of the parallel measurement")(
-      "format", po::value<std::string>()->default_value("table"), "table|json");
-  add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
-  po::variables_map vm;
-  if (!parse_options(
-          "bench",
-          "[RULESET...] [--games N] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
-          "       [--format table|json]",
-          desc, pos, args, vm, io)) {
-    return 0;
-  }
-  if (games < 1) throw UsageError("bench: --games: must be 1 or more");
-  check_threads("bench", threads);
-  const std::string format =
-      check_format("bench", vm["format"].as<std::string>(), {"table", "json"});
-  const AgentPair agents = agents_option("bench", vm);
-  const std::vector<std::string> ids =
-      vm.count("rulesets") ? vm["rulesets"].as<std::vector<std::string>>() : list_ruleset_ids();
-  std::vector<RuleSet> rulesets;
-  for (const std::string& id : ids) rulesets.push_back(load_ruleset(id));
-
-  json results = json::array();
-  std::vector<std::vector<std::string>> rows = {
-      {"ruleset", "threads", "games", "seconds", "games/s", "plies/s", "ns/ply", "speedup"}};
-  for (const RuleSet& rules : rulesets) {
-    double single_rate = 0;
-    std::vector<int> counts = {1};
-    if (threads > 1) counts.push_back(threads);
-    for (int t : counts) {
-      BatchOptions options;
-      options.games = games;
-      options.agents = agents;
-      options.threads = t;
-      const auto start = std::chrono::steady_clock::now();
-      const RunStats run = simulate_ruleset(rules, options);
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const double plies = run.tally.plies.moments().sum();
-      const double rate = static_cast<double>(games) / seconds;
-      if (t == 1) single_rate = rate;
-      results.push_back({{"ruleset", rules.id},
-                         {"threads", t},
-                         {"games", games},
-                         {"seconds", seconds},
-                         {"games_per_second", rate},
-                         {"plies_per_second", plies / seconds},
-                         {"ns_per_ply", seconds * 1e9 / plies},
-                         {"speedup", rate / single_rate}});
-      rows.push_back({rules.id, std::to_string(t), std::to_string(games), fixed(seconds, 3),
-                      fixed(rate, 0), fixed(plies / seconds, 0), fixed(seconds * 1e9 / plies, 1),
-                      fixed(rate / single_rate, 2) + "x"});
-    }
-  }
-  if (format == "json") {
-    io.out << results.dump(2) << "\n";
-  } else {
-    print_table(io.out, "lrrrrrrr", rows);
   }
   return 0;
 }

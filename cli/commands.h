@@ -12,8 +12,8 @@ int cmd_trace(const Args& args, Io& io);     // cmd_play.cpp
 int cmd_replay(const Args& args, Io& io);    // cmd_play.cpp
 int cmd_simulate(const Args& args, Io& io);  // cmd_simulate.cpp
 int cmd_merge(const Args& args, Io& io);     // cmd_simulate.cpp
-int cmd_runs(const Args& args, Io& io);      // cmd_simulate.cpp
-int cmd_bench(const Args& args, Io& io);     // cmd_simulate.cpp
+int cmd_runs(const Args& args, Io& io);      // cmd_runs.cpp
+int cmd_bench(const Args& args, Io& io);     // cmd_runs.cpp
 int cmd_report(const Args& args, Io& io);    // cmd_report.cpp
 int cmd_compare(const Args& args, Io& io);   // cmd_compare.cpp
 int cmd_handicap(const Args& args, Io& io);  // cmd_compare.cpp

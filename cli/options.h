@@ -42,6 +42,18 @@ inline bool parse_options(const std::string& command, const std::string& usage,
   return true;
 }
 
+// --format checked against the formats a command writes: UsageError
+// "<command>: --format: expected a, b or c, got '<format>'".
+inline std::string check_format(const std::string& command, const std::string& format,
+                                const std::vector<std::string>& allowed) {
+  std::string list;
+  for (size_t i = 0; i < allowed.size(); ++i) {
+    if (format == allowed[i]) return format;
+    list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+  }
+  throw UsageError(command + ": --format: expected " + list + ", got '" + format + "'");
+}
+
 // The most worker threads a command accepts: far above any machine's useful count, far below the
 // point where creating the threads fails (a thread the system refuses aborts the process).
 inline constexpr int kMaxThreads = 256;

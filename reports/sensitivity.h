@@ -10,16 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "analysis/sensitivity_builder.h"
+#include "reports/report.h"
+
 namespace mancala::reports {
 
-// One run of the sensitivity measurement: the ruleset as it is ("as set"), or with one threshold
-// changed ("halved", "doubled").
-struct SensitivityRun {
-  std::string key;      // the threshold changed, e.g. "no_progress_turns"; empty for "as set"
-  std::string setting;  // "as set", "halved" or "doubled"
-  long long value = 0;  // the threshold's value in this run (0 for "as set")
-  nlohmann::json run;   // one run, as sim::run_stats_to_json writes it
-};
+using analysis::SensitivityRun;  // analysis/sensitivity_builder.h
 
 // The main figures of one run, read from its JSON (tidy_statistics): rates are fractions, NaN when
 // undefined; the round figures are NaN for a one-round game.
@@ -44,5 +40,12 @@ std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs, lo
 // The same as plain text lines for report.md (a heading per ruleset, one line per run).
 std::string sensitivity_section_markdown(const std::string& ruleset_id,
                                          const std::vector<SensitivityRun>& runs, long long games);
+
+// Measures every ruleset (rulesets[i] has its page among `files`) and inserts the section before
+// "</body>" of its page, and the text at the end of report.md. Throws mancala::Error when a page
+// is missing or lacks "</body>"; `files` is then unchanged.
+void add_sensitivity_to_report(std::vector<reports::ReportFile>& files,
+                               const std::vector<sim::RuleSet>& rulesets,
+                               const sim::BatchOptions& options, long long games);
 
 }  // namespace mancala::reports

@@ -78,18 +78,6 @@ std::string pad(const std::string& text, std::size_t width, bool right) {
 
 }  // namespace
 
-std::string format_number(double value, int decimals) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  decimals = std::clamp(decimals, 0, 17);
-  char buffer[400];
-  const auto result =
-      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
-  std::string out(buffer, result.ptr);
-  if (out.front() == '-' && out.find_first_not_of("-0.") == std::string::npos) out.erase(0, 1);
-  return out;
-}
-
 Cell::Cell(std::string text) : kind_(Kind::kText), display_(std::move(text)) {}
 
 Cell::Cell(const char* text) : Cell(std::string(text)) {}

@@ -7,12 +7,12 @@
 #include <string_view>
 #include <vector>
 
+#include "common/format.h"
+
 namespace mancala::reports {
 
-// value with exactly `decimals` digits after the point, locale-independent ("0.500", "-1.25"),
-// never "-0.00" (a negative value that rounds to zero prints as zero), "NaN", "inf" or "-inf" when
-// not finite. decimals is clamped to 0..17.
-std::string format_number(double value, int decimals);
+// common/format.h: a value with exactly `decimals` digits after the point.
+using mancala::format_number;
 
 // One cell of a Table. A number cell keeps its value (written to JSON at full precision) and its
 // display text (used by text, CSV, Markdown and HTML), fixed when the cell is made.

@@ -156,6 +156,67 @@ GameResult play_game(const Game& game, AgentSpec first, AgentSpec second, Rng& r
   return play_game(game, p1, p2, rng, observer);
 }
 
+namespace {
+
+// One round played to its end (s.over), every move shown to `tracker` (the playability metrics'
+// RoundTracker, or NoPlayoutHooks) and to the observer, if any.
+template <class Tracker>
+void play_round_tracked(const Game& game, const MatchState& match, State& s, Player& first,
+                        Player& second, Rng& rng, GameObserver* observer, Tracker& tracker) {
+  // Random against random, unwatched: the playout loop draws the same moves from the same stream.
+  if (!observer && first.spec().kind == Agent::kRandom && second.spec().kind == Agent::kRandom) {
+    random_playout(game, s, rng, tracker);
+    return;
+  }
+  MoveList moves;
+  while (!s.over) {
+    if (game.joint_turn(s)) {
+      // Both choose from the same position, neither seeing the other's choice.
+      JointMove jm;
+      for (int p = 0; p < 2; ++p) {
+        game.legal_moves(s, p, moves);
+        if (moves.size == 0) continue;
+        jm.plays[p] = true;
+        jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
+      }
+      if (!jm.plays[0] && !jm.plays[1]) [[unlikely]]
+        no_move_fault(game, s, s.to_move);
+      if (game.draws_order() && jm.plays[0] && jm.plays[1])
+        jm.first = static_cast<uint8_t>(rng.below(2));
+      if (observer) {
+        const State before = s;
+        const JointEffect fx = game.apply_joint(s, jm);
+        tracker.after_joint(s, jm, fx);
+        observer->on_joint_move(before, jm, fx, s);
+      } else {
+        tracker.after_joint(s, jm, game.apply_joint(s, jm));
+      }
+      continue;
+    }
+    game.legal_moves(s, moves);
+    if (moves.size == 0) [[unlikely]]
+      no_move_fault(game, s, s.to_move);
+    const int mover = s.to_move;
+    const Move m = (mover == 0 ? first : second).choose(match, s, mover, moves, rng);
+    if (observer) {
+      const State before = s;
+      const MoveEffect fx = game.apply(s, m);
+      tracker.after_move(s, mover, fx.extra_move);
+      observer->on_move(before, m, fx, s);
+    } else {
+      tracker.after_move(s, mover, game.apply(s, m).extra_move);
+    }
+  }
+}
+
+}  // namespace
+
+void play_round(const Game& game, const MatchState& match, State& s, Player& first, Player& second,
+                Rng& rng, GameObserver* observer) {
+  NoPlayoutHooks none;
+  play_round_tracked(game, match, s, first, second, rng, observer, none);
+}
+
 GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
                      GameObserver* observer) {
   first.new_game();
@@ -166,50 +227,8 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
   if (observer) observer->on_start(s);
   RoundTracker tracker(game);
   tracker.start(s);
-  MoveList moves;
-  // Random against random, unwatched: the playout loop draws the same moves from the same stream.
-  const bool playout =
-      !observer && first.spec().kind == Agent::kRandom && second.spec().kind == Agent::kRandom;
   for (;;) {  // rounds: one unless the rules play a match
-    if (playout) random_playout(game, s, rng, tracker);  // the tracker sees every move
-    while (!s.over) {
-      if (game.joint_turn(s)) {
-        // Both choose from the same position, neither seeing the other's choice.
-        JointMove jm;
-        for (int p = 0; p < 2; ++p) {
-          game.legal_moves(s, p, moves);
-          if (moves.size == 0) continue;
-          jm.plays[p] = true;
-          jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
-        }
-        if (!jm.plays[0] && !jm.plays[1]) [[unlikely]]
-          no_move_fault(game, s, s.to_move);
-        if (game.draws_order() && jm.plays[0] && jm.plays[1])
-          jm.first = static_cast<uint8_t>(rng.below(2));
-        if (observer) {
-          const State before = s;
-          const JointEffect fx = game.apply_joint(s, jm);
-          tracker.after_joint(s, jm, fx);
-          observer->on_joint_move(before, jm, fx, s);
-        } else {
-          tracker.after_joint(s, jm, game.apply_joint(s, jm));
-        }
-        continue;
-      }
-      game.legal_moves(s, moves);
-      if (moves.size == 0) [[unlikely]]
-        no_move_fault(game, s, s.to_move);
-      const int mover = s.to_move;
-      const Move m = (mover == 0 ? first : second).choose(match, s, mover, moves, rng);
-      if (observer) {
-        const State before = s;
-        const MoveEffect fx = game.apply(s, m);
-        tracker.after_move(s, mover, fx.extra_move);
-        observer->on_move(before, m, fx, s);
-      } else {
-        tracker.after_move(s, mover, game.apply(s, m).extra_move);
-      }
-    }
+    play_round_tracked(game, match, s, first, second, rng, observer, tracker);
     result.plies += s.ply;
     result.relay_bound_hits += s.relay_bound_hits;
     const RoundPlay& play = tracker.finish(s);

@@ -90,4 +90,10 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
 GameResult play_game(const Game& game, AgentSpec first, AgentSpec second, Rng& rng,
                      GameObserver* observer = nullptr);
 
+// Plays the round in `s` to its end (s.over), `first` playing player 1 and `second` player 2: the
+// move loop play_game runs for every round, for callers that deal a round themselves (the handicap
+// levels, analysis/handicap_builder.h). The observer sees every move, not the round's end.
+void play_round(const Game& game, const MatchState& match, State& s, Player& first, Player& second,
+                Rng& rng, GameObserver* observer = nullptr);
+
 }  // namespace mancala::sim

@@ -1,7 +1,7 @@
 // The comparisons and handicap curves added to the report: a comparison page per game with two or
 // more rulesets, linked from the index and from each of the game's ruleset pages; the handicap
 // curves on the page of each multi-round ruleset; every page still well-formed.
-#include "analysis/compare_report.h"
+#include "reports/compare_report.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +18,7 @@ namespace mancala::cli {
 namespace {
 
 using namespace mancala::analysis;  // the library under test (analysis/)
+using namespace mancala::reports;   // and its renderers
 
 const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
 const int64_t kGames = std::getenv("MANCALA_SANITIZED") ? 20 : 60;

@@ -14,6 +14,7 @@
 #include "analysis/compare_builder.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
+#include "reports/compare_render.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
 
@@ -21,6 +22,7 @@ namespace mancala::cli {
 namespace {
 
 using namespace mancala::analysis;  // the library under test (analysis/)
+using namespace mancala::reports;   // and its renderers
 
 using nlohmann::json;
 

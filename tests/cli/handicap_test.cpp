@@ -14,6 +14,7 @@
 #include "analysis/handicap_builder.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
+#include "reports/handicap_render.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
 
@@ -21,6 +22,7 @@ namespace mancala::cli {
 namespace {
 
 using namespace mancala::analysis;  // the library under test (analysis/)
+using namespace mancala::reports;   // and its renderers
 
 using nlohmann::json;
 

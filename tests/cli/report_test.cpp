@@ -10,9 +10,9 @@
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
 #include "analysis/compare_builder.h"
-#include "analysis/compare_report.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
+#include "reports/compare_report.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -20,6 +20,7 @@ namespace mancala::cli {
 namespace {
 
 using namespace mancala::analysis;  // the library under test (analysis/)
+using namespace mancala::reports;   // and its renderers
 
 namespace fs = std::filesystem;
 using nlohmann::json;

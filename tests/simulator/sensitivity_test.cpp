@@ -15,6 +15,7 @@ namespace mancala::cli {
 namespace {
 
 using namespace mancala::analysis;  // the library under test (analysis/)
+using namespace mancala::reports;   // and its renderers
 
 using report_testing::read_text;
 using report_testing::TempDir;

@@ -5,11 +5,11 @@
 #include "reports/report.h"
 #include "simulator/rules.h"
 
-namespace mancala::analysis {
+namespace mancala::reports {
 
 // A resolved ruleset as the report shows it: identity, status, evidence, and every rule key of
 // sim::rule_fields() in documentation order with its value and provenance (the evidence phrase,
 // the assumption, or neither for a default), as 'mancala rules show' prints them.
-reports::ReportRuleset report_ruleset(const sim::RuleSet& rules);
+ReportRuleset report_ruleset(const sim::RuleSet& rules);
 
-}  // namespace mancala::analysis
+}  // namespace mancala::reports

@@ -1,24 +1,36 @@
-#include "analysis/compare_report.h"
+#include "reports/compare_report.h"
 
 #include <algorithm>
 #include <map>
 
 #include "analysis/compare_builder.h"
 #include "common/error.h"
+#include "reports/compare_render.h"
+#include "reports/handicap_render.h"
 #include "reports/html.h"
 #include "simulator/run_stats.h"
 
-namespace mancala::analysis {
+namespace mancala::reports {
 namespace {
 
-reports::ReportFile* find_file(std::vector<reports::ReportFile>& files, const std::string& path) {
-  for (reports::ReportFile& f : files) {
+using analysis::compare_runs;
+using analysis::ComparedRun;
+using analysis::Comparison;
+using analysis::HandicapResult;
+using analysis::is_default_ruleset;
+using analysis::kVerdictDefinition;
+using analysis::measure_handicaps;
+using analysis::PairComparison;
+using analysis::verdict_with_numbers;
+
+ReportFile* find_file(std::vector<ReportFile>& files, const std::string& path) {
+  for (ReportFile& f : files) {
     if (f.path == path) return &f;
   }
   return nullptr;
 }
 
-void insert_before_body_end(reports::ReportFile& file, const std::string& html) {
+void insert_before_body_end(ReportFile& file, const std::string& html) {
   const std::size_t at = file.content.rfind("</body>");
   if (at == std::string::npos)
     throw Error(where("report", file.path, "no </body> to add the comparison before"));
@@ -73,26 +85,24 @@ std::string comparison_page_path(const std::string& game) {
   return "compare/" + name + ".html";
 }
 
-void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
+void add_comparisons_to_report(std::vector<ReportFile>& report,
                                const std::vector<sim::RuleSet>& rulesets,
                                const std::vector<nlohmann::json>& runs_json,
                                const ReportExtrasOptions& options) {
-  using reports::html_escape;
-  std::vector<reports::ReportFile> files =
-      report;  // all or nothing: `report` changes only at the end
+  std::vector<ReportFile> files = report;  // all or nothing: `report` changes only at the end
   if (rulesets.size() != runs_json.size())
     throw Error("report: comparisons: one run per ruleset expected");
   std::vector<sim::RunStats> runs;
   for (std::size_t i = 0; i < rulesets.size(); ++i)
     runs.push_back(sim::run_stats_from_json(runs_json[i], rulesets[i].id));
-  std::vector<reports::ReportFile*> pages;
+  std::vector<ReportFile*> pages;
   for (const sim::RuleSet& r : rulesets) {
-    reports::ReportFile* page = find_file(files, reports::ruleset_page_path(r.id));
+    ReportFile* page = find_file(files, ruleset_page_path(r.id));
     if (!page) throw Error(where("report", r.id, "no ruleset page to add the comparison to"));
     pages.push_back(page);
   }
   std::string index_html, markdown;
-  std::vector<reports::ReportFile> added;
+  std::vector<ReportFile> added;
 
   if (options.comparisons) {
     for (const GameGroup& g : group_by_game(rulesets)) {
@@ -101,11 +111,10 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
       for (std::size_t i : g.members) compared.push_back({rulesets[i].id, rulesets[i], runs[i]});
       const Comparison c = compare_runs(std::move(compared), same_draws(runs, g));
       const std::string path = comparison_page_path(g.game);
-      const std::string title =
-          "Reconstructions of " + reports::game_display_name(g.game) + " compared";
+      const std::string title = "Reconstructions of " + game_display_name(g.game) + " compared";
       added.push_back(
-          {path, reports::html_page(
-                     title, "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n<h1>" +
+          {path,
+           html_page(title, "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n<h1>" +
                                 html_escape(title) + "</h1>\n" + comparison_html_fragment(c))});
       index_html += "<li><a href=\"" + html_escape(path) + "\">" + html_escape(title) + "</a> (" +
                     std::to_string(g.members.size()) + " rulesets, " +
@@ -136,7 +145,7 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
       insert_before_body_end(
           *pages[i], "<div id=\"handicap-curves\">\n" + handicap_html_fragment(h) + "</div>\n");
       const std::string verdict = verdict_with_numbers(h.matches);
-      handicap_index += "<li><a href=\"" + html_escape(reports::ruleset_page_path(rulesets[i].id)) +
+      handicap_index += "<li><a href=\"" + html_escape(ruleset_page_path(rulesets[i].id)) +
                         "#handicap-curves\">" + html_escape(rulesets[i].id) + "</a>" +
                         (options.handicap.matches ? ": " + html_escape(verdict) : "") + "</li>\n";
       markdown += "\n" + handicap_markdown(h, 3);
@@ -144,7 +153,7 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
   }
 
   if (!index_html.empty() || !handicap_index.empty()) {
-    reports::ReportFile* index = find_file(files, "index.html");
+    ReportFile* index = find_file(files, "index.html");
     if (!index) throw Error("report: index.html: missing");
     std::string section = "<section class=\"comparisons\">\n";
     if (!index_html.empty())
@@ -158,11 +167,11 @@ void add_comparisons_to_report(std::vector<reports::ReportFile>& report,
     insert_before_body_end(*index, section + "</section>\n");
   }
   if (!markdown.empty()) {
-    if (reports::ReportFile* md = find_file(files, "report.md"))
+    if (ReportFile* md = find_file(files, "report.md"))
       md->content += "\n## Comparisons and handicap effects\n" + markdown;
   }
-  for (reports::ReportFile& f : added) files.push_back(std::move(f));
+  for (ReportFile& f : added) files.push_back(std::move(f));
   report = std::move(files);
 }
 
-}  // namespace mancala::analysis
+}  // namespace mancala::reports

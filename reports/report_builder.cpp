@@ -1,11 +1,11 @@
-#include "analysis/report_builder.h"
+#include "reports/report_builder.h"
 
 #include "simulator/ruleset_io.h"
 
-namespace mancala::analysis {
+namespace mancala::reports {
 
-reports::ReportRuleset report_ruleset(const sim::RuleSet& rules) {
-  reports::ReportRuleset out;
+ReportRuleset report_ruleset(const sim::RuleSet& rules) {
+  ReportRuleset out;
   out.id = rules.id;
   out.game = rules.game;
   out.name = rules.name;
@@ -15,7 +15,7 @@ reports::ReportRuleset report_ruleset(const sim::RuleSet& rules) {
   out.rules_hash = sim::rules_hash(rules);
   out.evidence = rules.evidence;
   for (const sim::FieldInfo& field : sim::rule_fields()) {
-    reports::ReportRule rule;
+    ReportRule rule;
     rule.group = field.group;
     rule.key = field.key;
     const nlohmann::json value = field.get(rules);
@@ -31,4 +31,4 @@ reports::ReportRuleset report_ruleset(const sim::RuleSet& rules) {
   return out;
 }
 
-}  // namespace mancala::analysis
+}  // namespace mancala::reports

@@ -1,0 +1,133 @@
+#include "reports/runs_table.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "reports/report.h"
+
+namespace mancala::reports {
+
+using nlohmann::json;
+
+std::string fixed_point(double x, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << x;
+  return out.str();
+}
+
+std::string percent_of(const json& x) {
+  return x.is_number() ? fixed_point(100 * x.get<double>(), 1) + "%" : "-";
+}
+
+namespace {
+
+std::string rate_cell(const json& rate) {
+  if (!rate["value"].is_number()) return "-";
+  return percent_of(rate["value"]) + " [" + fixed_point(100 * rate["ci95"][0].get<double>(), 1) +
+         ", " + fixed_point(100 * rate["ci95"][1].get<double>(), 1) + "]";
+}
+
+// A difference of two proportions in percentage points, as every table shows the first-player
+// advantage: "+9.3 pp [+5.0, +13.6]".
+std::string points_cell(const json& value) {
+  if (!value["value"].is_number()) return "-";
+  const auto sign = [](double x) {
+    const std::string text = fixed_point(100 * x, 1);
+    return (text[0] == '-' || text == "0.0" ? "" : "+") + (text == "-0.0" ? "0.0" : text);
+  };
+  return sign(value["value"].get<double>()) + " pp [" + sign(value["ci95"][0].get<double>()) +
+         ", " + sign(value["ci95"][1].get<double>()) + "]";
+}
+
+std::string number_cell(const json& x, int digits) {
+  return x.is_number() ? fixed_point(x.get<double>(), digits) : "-";
+}
+
+// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right.
+
+// The report's runs.csv rows (tidy_csv); run_id is empty: the runs are printed before they are
+// stored.
+void print_csv(std::ostream& out, const std::vector<json>& runs) {
+  std::vector<TidyRun> tidy;
+  for (const json& run : runs)
+    tidy.push_back({&run, std::nullopt, game_of_ruleset(run["ruleset"].get<std::string>())});
+  out << tidy_csv(tidy);
+}
+
+// The share of games (matches) the game's own rule ended, marked "!" when under half
+// (docs/metrics.md, completion).
+std::string own_rule_cell(const json& run) {
+  if (!run.contains("completion")) return "-";  // stored before completion was written
+  const json& own = run["completion"]["own_rule"];
+  const uint64_t games = run["games"].get<uint64_t>();
+  if (!own["value"].is_number()) return "-";
+  return rate_cell(own) + (2 * own["games"].get<uint64_t>() < games ? " !" : "");
+}
+
+void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
+  std::vector<std::vector<std::string>> rows = {
+      {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
+       "P1 advantage [95% CI]", "own rule [95% CI]", "plies mean", "median"}};
+  for (const json& run : runs) {
+    rows.push_back({run["ruleset"].get<std::string>(),
+                    std::to_string(run["games"].get<uint64_t>()) +
+                        (run["partial"].get<bool>() ? " (partial)" : ""),
+                    std::to_string(run["wins"][0].get<uint64_t>()),
+                    std::to_string(run["wins"][1].get<uint64_t>()),
+                    std::to_string(run["draws"].get<uint64_t>()),
+                    std::to_string(run["unfinished"].get<uint64_t>()),
+                    rate_cell(run["first_player_win_rate"]),
+                    points_cell(run["first_player_advantage"]), own_rule_cell(run),
+                    number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
+  }
+  print_table(out, "lrrrrrrrrrr", rows);
+}
+
+// The JSON document of a set of runs: the run itself when there is one, else an object with the
+
+// shared seed, agent and games and the runs in order.
+
+json runs_document(const std::vector<json>& runs) {
+  if (runs.size() == 1) return runs.front();
+  bool partial = false;
+  for (const json& run : runs) partial = partial || run["partial"].get<bool>();
+  return {{"seed", runs.front()["seed"]},
+          {"agent", runs.front()["agent"]},
+          {"agents", runs.front()["agents"]},
+          {"games", runs.front()["games_requested"]},
+          {"partial", partial},
+          {"runs", runs}};
+}
+
+}  // namespace
+
+void print_table(std::ostream& out, const std::string& align,
+                 const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> width;
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()));
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(width[c] - row[c].size(), ' ');
+      line += (c == 0 ? "" : "  ") + (align[c] == 'l' ? row[c] + pad : pad + row[c]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << "\n";
+  }
+}
+
+void print_runs(std::ostream& out, const std::string& format, const std::vector<json>& runs) {
+  if (runs.empty()) return;
+  if (format == "json") {
+    out << runs_document(runs).dump(2) << "\n";
+  } else if (format == "csv") {
+    print_csv(out, runs);
+  } else {
+    print_runs_table(out, runs);
+  }
+}
+
+}  // namespace mancala::reports

@@ -1,0 +1,27 @@
+// Runs as `mancala simulate`, `merge` and `runs` print them: an aligned table, the tidy CSV (the
+// report's runs.csv statistics) or the JSON document (docs/simulate.md).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mancala::reports {
+
+// x with `digits` digits after the point, as std::fixed writes it.
+std::string fixed_point(double x, int digits);
+// A fraction as a percentage with one decimal ("52.9%"); "-" when not a number.
+std::string percent_of(const nlohmann::json& x);
+
+// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right.
+void print_table(std::ostream& out, const std::string& align,
+                 const std::vector<std::vector<std::string>>& rows);
+
+// Runs (as sim::run_stats_to_json writes them) in `format`: "json" (the run itself when there is
+// one, else an object with the shared seed, agent and games and the runs in order), "csv" (one
+// tidy row per statistic) or anything else for the table. Nothing for no run.
+void print_runs(std::ostream& out, const std::string& format,
+                const std::vector<nlohmann::json>& runs);
+
+}  // namespace mancala::reports
