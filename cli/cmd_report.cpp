@@ -219,7 +219,7 @@ int cmd_report(const Args& args, Io& io) {
   files.insert(files.end() - 1, evidence.files.begin(), evidence.files.end());
   if (!vm.count("no-extras")) {
     // Comparison pages per game and handicap curves per multi-round ruleset
-    // (analysis/compare_report.h).
+    // (reports/compare_report.h).
     const auto start = std::chrono::steady_clock::now();
     reports::ReportExtrasOptions extras;
     extras.handicap.games = handicap_rounds;

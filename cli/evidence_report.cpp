@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "analysis/compare_report.h"
 #include "archive/cite.h"
 #include "archive/store.h"
 #include "cli/evidence_commands.h"
 #include "common/paths.h"
+#include "reports/compare_report.h"
 #include "reports/evidence_pages.h"
 #include "reports/map.h"
 #include "simulator/ruleset_io.h"
@@ -111,7 +111,7 @@ void link_comparisons_to_evidence(
     if (!file.path.starts_with("compare/") || !file.path.ends_with(".html")) continue;
     std::vector<std::string> ids;
     for (const auto& [id, key, evidence] : rulesets) {
-      if (analysis::comparison_page_path(key) != file.path) continue;
+      if (reports::comparison_page_path(key) != file.path) continue;
       for (const std::string& e : evidence)
         if (std::find(ids.begin(), ids.end(), e) == ids.end()) ids.push_back(e);
     }

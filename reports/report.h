@@ -3,7 +3,7 @@
 //
 // This module does not know the simulator: a ruleset comes in as ReportRuleset (plain text: its
 // identity, evidence and every resolved rule key with its provenance) and a run as the JSON the
-// simulator writes (sim::run_stats_to_json; schema in docs/simulate.md). analysis/report_builder.h
+// simulator writes (sim::run_stats_to_json; schema in docs/simulate.md). reports/report_builder.h
 // turns a sim::RuleSet into a ReportRuleset.
 //
 // Every output depends only on the entries and options (no clock, no paths), so the same runs give

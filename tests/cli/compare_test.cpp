@@ -694,7 +694,7 @@ TEST(CompareSkilledPlay, AVerdictUnderRandomPlayThatFailsUnderSkilledPlayIsSaid)
   const std::string before = skilled.pairs[0].summary;
   add_random_play_verdicts(skilled, random);
   const std::string& after = skilled.pairs[0].summary;
-  ASSERT_TRUE(after.starts_with(before + "; under random play first-player advantage +60.0 points"))
+  ASSERT_TRUE(after.starts_with(before + "; under random play first-player advantage +60.0 pp"))
       << after;
   EXPECT_TRUE(after.ends_with(", which does not hold under alphabeta:3")) << after;
   EXPECT_EQ(after.find("length"), std::string::npos) << "the length verdicts agree";

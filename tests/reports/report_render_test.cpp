@@ -213,10 +213,10 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   const auto files = render(sample_entries());
   const auto root = xml_check::parse(files.at("rulesets/toguz_kumalak.standard.html"));
   EXPECT_EQ(texts(root, "h1"), std::vector<std::string>{"Toguz Kumalak (tournament rules)"});
-  EXPECT_EQ(texts(root, "h2"),
-            (std::vector<std::string>{"Results", "Game length", "How games ended",
-                                      "Playability metrics", "How to cite",
-                                      "Rules and their provenance"}));
+  EXPECT_EQ(
+      texts(root, "h2"),
+      (std::vector<std::string>{"Results", "Game length", "How games ended", "Playability metrics",
+                                "How to cite", "Rules and their provenance"}));
   const std::string text = all_text(root);
   EXPECT_NE(text.find("stored in the archive as run 4"), std::string::npos);
   EXPECT_NE(text.find("A ruleset made for the tests."), std::string::npos);
