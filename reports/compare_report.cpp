@@ -1,6 +1,8 @@
 #include "reports/compare_report.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 
 #include "analysis/compare_builder.h"
@@ -8,10 +10,67 @@
 #include "reports/compare_render.h"
 #include "reports/handicap_render.h"
 #include "reports/html.h"
+#include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
+#include "stats/stats.h"
 
 namespace mancala::reports {
 namespace {
+
+// A number as runs.csv writes it (JSON's shortest round trip); empty when it is not finite.
+std::string csv_number(double x) { return std::isfinite(x) ? nlohmann::json(x).dump() : ""; }
+
+// The handicap curves as runs.csv rows (issue 14: "and the handicap curves in it"), in its tidy
+// columns: the statistic, the level (the handicapped side's deficit) and the state (the side:
+// handicapped or other); run_id empty (the curves are measured by games of their own, not by the
+// stored run). Lines end in CRLF, as Table::to_csv writes them (RFC 4180). docs/report.md lists
+// them.
+std::string handicap_csv_rows(const sim::RuleSet& rules, const analysis::HandicapResult& h) {
+  const std::string head = "," + rules.id + "," + rules.game + "," +
+                           h.options.agents.seat[0].name() + "," + h.options.agents.seat[1].name() +
+                           "," + std::to_string(h.options.seed) + "," + sim::rules_hash(rules) +
+                           ",";
+  std::string out;
+  const auto row = [&](const std::string& statistic, const std::string& level,
+                       const std::string& state, double value, double low, double high) {
+    out += head + statistic + ",," + level + "," + state + ",," + csv_number(value) + "," +
+           csv_number(low) + "," + csv_number(high) + "\r\n";
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (const auto& l : h.levels) {
+    const std::string level = std::to_string(l.deficit);
+    out += head + "handicap_curve_rounds,," + level + ",,," + std::to_string(l.rounds) + ",,\r\n";
+    const uint64_t decided = l.wins + l.losses + l.draws;  // finished rounds
+    const auto share = [&](const std::string& statistic, const std::string& state, uint64_t k) {
+      if (decided == 0) return row(statistic, level, state, nan, nan, nan);
+      const stats::Interval ci = stats::wilson_interval(k, decided);
+      row(statistic, level, state, static_cast<double>(k) / static_cast<double>(decided), ci.low,
+          ci.high);
+    };
+    share("handicap_curve_win_rate", "handicapped", l.wins);
+    share("handicap_curve_win_rate", "other", l.losses);
+    share("handicap_curve_draw_rate", "", l.draws);
+    const double plies = !l.plies.empty() ? l.plies.mean() : nan;
+    row("handicap_curve_plies_mean", level, "", plies, nan, nan);
+    row("handicap_curve_captured_mean", level, "handicapped",
+        !l.captured_h.empty() ? l.captured_h.mean() : nan, nan, nan);
+    row("handicap_curve_captured_mean", level, "other",
+        !l.captured_o.empty() ? l.captured_o.mean() : nan, nan, nan);
+  }
+  if (h.options.matches && h.matches.matches > 0) {
+    const stats::Interval ci = h.matches.behind_change_interval();
+    row("handicap_behind_change_mean", "", "", h.matches.behind_change_mean(), ci.low, ci.high);
+    if (h.matches.transitions > 0) {
+      const stats::Interval w =
+          stats::wilson_interval(h.matches.loser_won_next, h.matches.transitions);
+      row("handicap_loser_wins_next_rate", "", "",
+          static_cast<double>(h.matches.loser_won_next) /
+              static_cast<double>(h.matches.transitions),
+          w.low, w.high);
+    }
+  }
+  return out;
+}
 
 using analysis::compare_runs;
 using analysis::ComparedRun;
@@ -138,6 +197,7 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
   }
 
   std::string handicap_index;
+  std::string csv_rows;  // the handicap curves, appended to runs.csv
   if (options.handicaps) {
     for (std::size_t i = 0; i < rulesets.size(); ++i) {
       if (!rulesets[i].match) continue;
@@ -149,7 +209,11 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
                         "#handicap-curves\">" + html_escape(rulesets[i].id) + "</a>" +
                         (options.handicap.matches ? ": " + html_escape(verdict) : "") + "</li>\n";
       markdown += "\n" + handicap_markdown(h, 3);
+      csv_rows += handicap_csv_rows(rulesets[i], h);
     }
+  }
+  if (!csv_rows.empty()) {
+    if (ReportFile* csv = find_file(files, "runs.csv")) csv->content += csv_rows;
   }
 
   if (!index_html.empty() || !handicap_index.empty()) {

@@ -387,4 +387,50 @@ TEST(ReportCommand, IndexRendersInHeadlessChromiumWhenInstalled) {
 }
 
 }  // namespace
+// Issue 14: "runs.csv tidy ... and the handicap curves in it": each handicap level of a
+// multi-round ruleset is a row per statistic, with the level in its column and the side in state.
+TEST(ReportCommand, RunsCsvCarriesTheHandicapCurvesInItsTidyColumns) {
+  TempDir dir;
+  const fs::path out = dir / "report";
+  const Result r =
+      run_cli({"report", "khutka_boia", "--games", kGames, "--out", out.string(), "--no-store",
+               "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream csv(read_text(out / "runs.csv"));
+  std::string line;
+  std::getline(csv, line);
+  ASSERT_TRUE(line.ends_with('\r')) << "CRLF, as RFC 4180 has it";
+  line.pop_back();
+  EXPECT_EQ(line,
+            "run_id,ruleset,game,agent_p1,agent_p2,seed,rules_hash,statistic,round,level,state,"
+            "player,value,ci_low,ci_high");
+  std::map<std::string, std::map<std::string, double>> by_level;  // level -> statistic -> value
+  int curve_rows = 0;
+  while (std::getline(csv, line)) {
+    ASSERT_TRUE(line.ends_with('\r')) << "every line CRLF: " << line;
+    line.pop_back();
+    std::vector<std::string> f;
+    std::stringstream fields(line);
+    for (std::string x; std::getline(fields, x, ',');) f.push_back(x);
+    if (line.back() == ',') f.push_back("");
+    ASSERT_EQ(f.size(), 15u) << line;
+    if (!f[7].starts_with("handicap_curve_")) continue;
+    ++curve_rows;
+    EXPECT_EQ(f[0], "") << "measured by games of their own, not by the stored run";
+    EXPECT_EQ(f[1], "khutka_boia/das_gupta_1926");
+    EXPECT_FALSE(f[9].empty()) << "every curve row names its level: " << line;
+    by_level[f[9]][f[7] + (f[10].empty() ? "" : ":" + f[10])] = std::stod(f[12]);
+  }
+  EXPECT_GT(curve_rows, 0);
+  ASSERT_TRUE(by_level.count("0"));
+  for (const auto& [level, stat] : by_level) {
+    EXPECT_EQ(stat.at("handicap_curve_rounds"), std::stod(kHandicapRounds)) << level;
+    // Handicapped side's wins, the other side's and draws are shares of the same finished rounds.
+    EXPECT_LE(stat.at("handicap_curve_win_rate:handicapped") +
+                  stat.at("handicap_curve_win_rate:other") + stat.at("handicap_curve_draw_rate"),
+              1.0 + 1e-12)
+        << level;
+  }
+}
+
 }  // namespace mancala::cli
