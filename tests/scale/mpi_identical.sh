@@ -15,13 +15,17 @@ commands=(
   "simulate sonka --games 300 --seed 9 --agent greedy --no-store"
   "compare khutka_boia khutka_boia/opposite_capture --games 400 --seed 2 --format json"
   "handicap khutka_boia --games 200 --seed 4 --format json"
+  "ladder kalah --agents random,greedy,alphabeta:2 --games 40 --seed 5 --format json"
+  "report khutka_boia otep --games 300 --seed 6 --no-store --sensitivity-games 50 --handicap-rounds 20 --ladder --ladder-games 20 --print csv --out REPORT_DIR"
 )
 fail=0
 for i in "${!commands[@]}"; do
-  read -r -a args <<<"${commands[$i]}"
+  # A report writes its folder: each run its own (the folder's path is not in what is compared).
+  read -r -a args <<<"${commands[$i]//REPORT_DIR/$work/report.one}"
   "$bin" "${args[@]}" >"$work/one.$i" 2>/dev/null || true
   for n in 1 2 3; do
-    mpirun -n "$n" "$bin" "${args[@]}" >"$work/mpi$n.$i" 2>/dev/null || true
+    read -r -a margs <<<"${commands[$i]//REPORT_DIR/$work/report.$n}"
+    mpirun -n "$n" "$bin" "${margs[@]}" >"$work/mpi$n.$i" 2>/dev/null || true
     if ! cmp -s "$work/one.$i" "$work/mpi$n.$i"; then
       echo "FAIL: mpirun -n $n mancala ${commands[$i]}: output differs from one process" >&2
       diff "$work/one.$i" "$work/mpi$n.$i" | head -10 >&2
