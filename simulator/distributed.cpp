@@ -41,7 +41,10 @@ GameTally block_tally_from_bytes(const std::vector<uint8_t>& bytes, GameRange& b
 #ifdef MANCALA_MPI
 #include <mpi.h>
 
+#include <chrono>
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -182,12 +185,26 @@ GameTally play_games_distributed(GameRange range, const MakePlayOne& make_play,
 
     std::string error;
     int finished = 0;
+    // MANCALA_MPI_COST=1: rank 0 measures the cost model's t_msg (docs/scale-out.md), the time its
+    // calling thread spends on each message of the other ranks (receive, answer a request, decode
+    // and merge a result), and says it on stderr at the end of the batch. Off by default.
+    const bool measure = std::getenv("MANCALA_MPI_COST") != nullptr;
+    std::chrono::steady_clock::duration served{};
+    uint64_t requests = 0, results = 0;
     const auto serve = [&] {
       if (options.stop && options.stop->load()) queue.halt();
       int flag = 0;
       MPI_Status status;
       for (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status); flag;
            MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status)) {
+        const auto started = std::chrono::steady_clock::now();
+        if (status.MPI_TAG == kRequest) ++requests;
+        if (status.MPI_TAG == kResult) ++results;
+        struct Clock {  // adds the message's time however the switch below is left
+          std::chrono::steady_clock::time_point from;
+          std::chrono::steady_clock::duration& into;
+          ~Clock() { into += std::chrono::steady_clock::now() - from; }
+        } clock{started, served};
         const int source = status.MPI_SOURCE;
         const Bytes bytes = receive(source, status.MPI_TAG, status);
         switch (status.MPI_TAG) {
@@ -226,6 +243,16 @@ GameTally play_games_distributed(GameRange range, const MakePlayOne& make_play,
     while (finished < ranks - 1) {
       serve();
       std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    if (measure && results > 0) {
+      const double seconds = std::chrono::duration<double>(served).count();
+      std::fprintf(stderr,
+                   "mpi cost: %llu requests and %llu results from other ranks served in %.6f s: "
+                   "t_msg %.1f us per block of %lld games\n",
+                   static_cast<unsigned long long>(requests),
+                   static_cast<unsigned long long>(results), seconds,
+                   1e6 * seconds / static_cast<double>(results),
+                   static_cast<long long>(block_size_for(range.size(), threads * ranks)));
     }
     if (error.empty()) {
       const GameRange whole{range.begin, range.begin + static_cast<int64_t>(queue.total().games)};
