@@ -8,8 +8,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "simulator/engine.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::sim::board_testing {
 
@@ -82,5 +84,34 @@ void expect_board(const State& s, const std::array<int, H>& p1, const std::array
 
 // Hole h (1-based, from the mover's left) as a move.
 inline Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+
+// The fixture of one game's rule-clause tests: its ruleset, on a board of H holes a row whose
+// hand-made positions must hold `total` counters (holes and stores). Rows are braced lists here.
+template <std::size_t H>
+class RuleClauseTest : public ::testing::Test {
+ protected:
+  using Row = std::array<int, H>;
+
+  RuleClauseTest(const std::string& ruleset, int total)
+      : game(load_ruleset(ruleset)), total_(total) {}
+
+  const Game game;
+
+  // Player `to_move` to move in the position of rows p1 and p2 with the stores given, for `g` (a
+  // variant of the same board) or the fixture's game.
+  State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) const {
+    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, total_});
+  }
+  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
+    return position(game, p1, p2, store1, store2, to_move);
+  }
+  static void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
+  static void expect_board(const State& s, Row p1, Row p2, int store1, int store2) {
+    board_testing::expect_board(s, p1, p2, store1, store2);
+  }
+
+ private:
+  int total_;
+};
 
 }  // namespace mancala::sim::board_testing

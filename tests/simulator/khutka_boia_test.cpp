@@ -12,21 +12,12 @@
 namespace mancala::sim {
 namespace {
 
-using Row = std::array<int, 5>;
-void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
 using board_testing::hole;
 using board_testing::pair;
 
-class KhutkaBoia : public ::testing::Test {
+class KhutkaBoia : public board_testing::RuleClauseTest<5> {
  protected:
-  const Game game{load_ruleset("khutka_boia/das_gupta_1926")};
-
-  static State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, 50});
-  }
-  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
-    return position(game, p1, p2, store1, store2, to_move);
-  }
+  KhutkaBoia() : RuleClauseTest("khutka_boia/das_gupta_1926", 50) {}
 };
 
 TEST_F(KhutkaBoia, WhenTheHoleAfterTheLastCounterIsEmptyTheHoleAfterThatIsCapturedAndTheTurnEnds) {
@@ -35,8 +26,7 @@ TEST_F(KhutkaBoia, WhenTheHoleAfterTheLastCounterIsEmptyTheHoleAfterThatIsCaptur
   //   P1: [0][2][0][0][0]
   State s = position({0, 2, 0, 0, 0}, {1, 3, 0, 2, 0}, 21, 21);
   const MoveEffect fx = game.apply(s, hole(2));
-  expect_rows(s, {0, 0, 1, 1, 0}, {0, 3, 0, 2, 0});
-  EXPECT_EQ(s.store, pair(22, 21));
+  expect_board(s, {0, 0, 1, 1, 0}, {0, 3, 0, 2, 0}, 22, 21);
   EXPECT_EQ(fx.captured, 1);
   EXPECT_EQ(s.to_move, 1);
 }
@@ -57,13 +47,11 @@ TEST_F(KhutkaBoia, InTheOppositeCaptureReadingTheHoleFacingTheEmptyOneIsCaptured
   // the variant takes the hole facing his 3, P2's 3 (3).
   State s = position({1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22);
   game.apply(s, hole(1));
-  expect_rows(s, {0, 1, 0, 0, 0}, {0, 0, 3, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 22));
+  expect_board(s, {0, 1, 0, 0, 0}, {0, 0, 3, 0, 0}, 24, 22);
   const Game variant(load_ruleset("khutka_boia/opposite_capture"));
   State t = position(variant, {1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22);
   variant.apply(t, hole(1));
-  expect_rows(t, {0, 1, 0, 2, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(t.store, pair(25, 22));
+  expect_board(t, {0, 1, 0, 2, 0}, {0, 0, 0, 0, 0}, 25, 22);
 }
 
 TEST_F(KhutkaBoia, AHoleMadeToHoldFourIsTakenAtOnceByTheOwnerOfItsRowEvenInTheOpponentsTurn) {
@@ -72,8 +60,7 @@ TEST_F(KhutkaBoia, AHoleMadeToHoldFourIsTakenAtOnceByTheOwnerOfItsRowEvenInTheOp
   // hole after it, P2's 3 (1).
   State s = position({0, 0, 0, 0, 1}, {3, 9, 0, 0, 0}, 19, 18);
   const MoveEffect fx = game.apply(s, hole(5));
-  expect_rows(s, {1, 1, 1, 1, 1}, {1, 0, 0, 1, 1});
-  EXPECT_EQ(s.store, pair(20, 22));
+  expect_board(s, {1, 1, 1, 1, 1}, {1, 0, 0, 1, 1}, 20, 22);
   EXPECT_EQ(fx.captured, 1);
   EXPECT_EQ(fx.opponent_captured, 4);
 }
@@ -83,8 +70,7 @@ TEST_F(KhutkaBoia, WithFoursAtTheEndOfTheTurnAHoleThatPassesFourDuringTheMoveSta
   // The same move: P2's 1 holds four for a moment, then five: nothing is taken for it.
   State s = position(variant, {0, 0, 0, 0, 1}, {3, 9, 0, 0, 0}, 19, 18);
   variant.apply(s, hole(5));
-  expect_rows(s, {1, 1, 1, 1, 1}, {5, 0, 0, 1, 1});
-  EXPECT_EQ(s.store, pair(20, 18));
+  expect_board(s, {1, 1, 1, 1, 1}, {5, 0, 0, 1, 1}, 20, 18);
 }
 
 TEST_F(KhutkaBoia, WithFoursAtTheEndOfTheTurnEveryHoleThenHoldingFourGoesToItsOwner) {
@@ -93,8 +79,7 @@ TEST_F(KhutkaBoia, WithFoursAtTheEndOfTheTurnEveryHoleThenHoldingFourGoesToItsOw
   // Then P1 takes his 5 and P2 his 1.
   State s = position(variant, {0, 0, 0, 2, 3}, {3, 0, 0, 0, 0}, 21, 21);
   const MoveEffect fx = variant.apply(s, hole(4));
-  expect_rows(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 25));
+  expect_board(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 25, 25);
   EXPECT_EQ(fx.captured, 4);
   EXPECT_EQ(fx.opponent_captured, 4);
 }
@@ -103,8 +88,7 @@ TEST_F(KhutkaBoia, WhenOnlyTheMoverTakesFoursAFourInTheOpponentsRowStaysAndHisOw
   const Game variant(load_ruleset("khutka_boia/fours_mover_row"));
   State s = position(variant, {0, 0, 0, 2, 3}, {3, 0, 0, 0, 0}, 21, 21);
   variant.apply(s, hole(4));  // P1's 5 -> 4 (his: taken at once), P2's 1 -> 4 (stays)
-  expect_rows(s, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 21));
+  expect_board(s, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, 25, 21);
 }
 
 TEST_F(KhutkaBoia, ALapOfTenDropsIntoTheEmptiedHoleByDefaultAndSkipsItInTheSkipOriginReading) {
@@ -122,8 +106,7 @@ TEST_F(KhutkaBoia, ALapOfTenDropsIntoTheEmptiedHoleByDefaultAndSkipsItInTheSkipO
   // is empty: P1 takes his 2 (2).
   State t = position(variant, {10, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 20, 20);
   variant.apply(t, hole(1));
-  expect_rows(t, {0, 0, 0, 2, 0}, {2, 0, 2, 0, 2});
-  EXPECT_EQ(t.store, pair(22, 20));
+  expect_board(t, {0, 0, 0, 2, 0}, {2, 0, 2, 0, 2}, 22, 20);
 }
 
 TEST_F(KhutkaBoia, APlayerWithNothingToSowPasses) {
@@ -150,8 +133,7 @@ TEST_F(KhutkaBoia, AfterTwentyFourTurnsWithoutAnyCaptureEachTakesTheCountersInHi
   game.apply(s, hole(4));
   EXPECT_TRUE(s.over);
   EXPECT_EQ(s.reason, EndReason::kNoProgress);
-  expect_rows(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 25));
+  expect_board(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 25, 25);
   EXPECT_EQ(s.winner, kDraw);
 }
 
@@ -338,15 +320,13 @@ TEST_F(KhutkaBoia, TheKungidarTakesOneCounterFromTheHoleEverySowingStartsFrom) {
   State s = position({0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
   s.tribute_to = 1;
   const MoveEffect fx = game.apply(s, hole(3));
-  expect_rows(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 24));
+  expect_board(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0}, 24, 24);
   EXPECT_EQ(fx.opponent_captured, 1);
   // His own sowing too: P2 lifts two from his 1, keeps one, sows one into his 2.
   State t = position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);
   t.tribute_to = 1;
   const MoveEffect own = game.apply(t, hole(1));
-  expect_rows(t, {0, 0, 0, 0, 0}, {0, 1, 0, 0, 0});
-  EXPECT_EQ(t.store, pair(24, 25));
+  expect_board(t, {0, 0, 0, 0, 0}, {0, 1, 0, 0, 0}, 24, 25);
   EXPECT_EQ(own.captured, 1);
 }
 
@@ -354,8 +334,7 @@ TEST_F(KhutkaBoia, TheKungidarTakesNothingFromALoneCounter) {
   State s = position({0, 0, 1, 0, 0}, {0, 0, 0, 0, 0}, 25, 24);
   s.tribute_to = 1;
   game.apply(s, hole(3));
-  expect_rows(s, {0, 0, 0, 1, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 24));
+  expect_board(s, {0, 0, 0, 1, 0}, {0, 0, 0, 0, 0}, 25, 24);
 }
 
 TEST_F(KhutkaBoia, WhenTheTributeIsOnHisOwnTurnsOnlyTheKungidarTakesNothingFromHisOpponentsSowing) {
@@ -363,8 +342,7 @@ TEST_F(KhutkaBoia, WhenTheTributeIsOnHisOwnTurnsOnlyTheKungidarTakesNothingFromH
   State s = position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
   s.tribute_to = 1;
   variant.apply(s, hole(3));  // three sown: his 4, 5 and P2's 1
-  expect_rows(s, {0, 0, 0, 1, 1}, {1, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 23));
+  expect_board(s, {0, 0, 0, 1, 1}, {1, 0, 0, 0, 0}, 24, 23);
 }
 
 TEST_F(KhutkaBoia, EveryCounterDroppedIntoTheBhaIsTheBhadars) {
@@ -373,8 +351,7 @@ TEST_F(KhutkaBoia, EveryCounterDroppedIntoTheBhaIsTheBhadars) {
   State s = position({0, 0, 0, 0, 2}, {0, 1, 0, 0, 0}, 24, 23);
   s.sink[5] = 1;
   const MoveEffect fx = game.apply(s, hole(5));
-  expect_rows(s, {0, 0, 0, 0, 0}, {0, 2, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 24));
+  expect_board(s, {0, 0, 0, 0, 0}, {0, 2, 0, 0, 0}, 24, 24);
   EXPECT_EQ(fx.opponent_captured, 1);
 }
 
@@ -382,8 +359,7 @@ TEST_F(KhutkaBoia, ABhaAfterTheLastCounterIsAnEmptyHoleSoTheHoleAfterItIsCapture
   State s = position({0, 0, 0, 1, 0}, {0, 3, 0, 0, 0}, 23, 23);
   s.sink[5] = 1;
   game.apply(s, hole(4));  // into his 5; next is P2's bha: P1 takes P2's 2 (3)
-  expect_rows(s, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(26, 23));
+  expect_board(s, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0}, 26, 23);
 }
 
 TEST_F(KhutkaBoia, TheBhadarReturnsTheTwoWhenTheRoundEndsAndTheRoundsWinnerFollows) {
@@ -409,8 +385,7 @@ TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
   // nothing to sow.
   RoundSetup setup;
   const State s = deal_round(game, {37, 13}, 0, 1, 0, setup);
-  expect_rows(s, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(0, 5));
+  expect_board(s, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0}, 0, 5);
   EXPECT_EQ(s.aside, pair(10, 10));
   EXPECT_EQ(setup.bha_owner, 1);
   EXPECT_EQ(setup.bha_hole, 5);
@@ -427,8 +402,7 @@ TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
   // The same in the unfilled-holes reading, where 47-3 leaves him one hole: 3 + 2 make it.
   const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
   const State t = deal_round(variant, {47, 3}, 0, 1, 0, setup);
-  expect_rows(t, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(t.store, pair(0, 5));
+  expect_board(t, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0}, 0, 5);
   EXPECT_EQ(t.aside, pair(20, 0));
   EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 1}));
 }
@@ -489,8 +463,7 @@ TEST_F(KhutkaBoia, WithTheTributeOnceARoundTheKungidarTakesOnlyFromTheRoundsFirs
   State s = position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
   s.tribute_to = 1;
   const MoveEffect first = variant.apply(s, hole(3));
-  expect_rows(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 24));
+  expect_board(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0}, 24, 24);
   EXPECT_EQ(first.opponent_captured, 1);
   // A later sowing (ply 1), his own: nothing taken; the two go into his 2 and 3, his 4 is empty,
   // so he takes his 5 (0): nothing.
@@ -498,8 +471,7 @@ TEST_F(KhutkaBoia, WithTheTributeOnceARoundTheKungidarTakesOnlyFromTheRoundsFirs
   t.tribute_to = 1;
   t.ply = 1;
   const MoveEffect later = variant.apply(t, hole(1));
-  expect_rows(t, {0, 0, 0, 0, 0}, {0, 1, 1, 0, 0});
-  EXPECT_EQ(t.store, pair(24, 24));
+  expect_board(t, {0, 0, 0, 0, 0}, {0, 1, 1, 0, 0}, 24, 24);
   EXPECT_EQ(later.captured, 0);
   // The default takes it at that turn too (one kept, one sown).
   State u = position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);

@@ -4,28 +4,19 @@
 #include <gtest/gtest.h>
 
 #include "board_test_util.h"
+#include "play_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
 namespace {
 
-using Row = std::array<int, 9>;
-void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
 using board_testing::hole;
 using board_testing::pair;
 
-class ToguzKumalak : public ::testing::Test {
+class ToguzKumalak : public board_testing::RuleClauseTest<9> {
  protected:
-  const Game game{load_ruleset("toguz_kumalak/standard")};
-
-  // A position with player 1's row p1 and player 2's row p2, each from its owner's left.
-  State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, 162});
-  }
-  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    return position(game, p1, p2, store1, store2, to_move);
-  }
+  ToguzKumalak() : RuleClauseTest("toguz_kumalak/standard", 162) {}
 };
 
 TEST_F(ToguzKumalak,
@@ -220,18 +211,14 @@ TEST_F(ToguzKumalak, AnOpeningHoleEmptiedBeforeTheFirstMoveLeavesThatMoveFree) {
   const Game opening(r);
   State s = position(opening, {9, 9, 9, 9, 0, 9, 9, 9, 9}, {9, 9, 9, 9, 0, 9, 9, 9, 9}, 9, 9, 1);
   s.ply = 1;  // P2's first move: his hole 5 was emptied
-  MoveList moves;
-  opening.legal_moves(s, moves);
-  ASSERT_EQ(moves.size, 8);
+  EXPECT_EQ(play_testing::legal_holes(opening, s), (std::vector<int>{1, 2, 3, 4, 6, 7, 8, 9}));
   EXPECT_FALSE(opening.is_legal(s, hole(5)));
   EXPECT_TRUE(opening.is_legal(s, hole(1)));
   // With his hole 5 full the first move is that hole only.
   State t = opening.initial_state();
   t.ply = 1;
   t.to_move = 1;
-  opening.legal_moves(t, moves);
-  ASSERT_EQ(moves.size, 1);
-  EXPECT_EQ(moves[0].hole, 4);
+  EXPECT_EQ(play_testing::legal_holes(opening, t), std::vector<int>{5});
 }
 
 TEST_F(ToguzKumalak, PlayedOutTheGameGoesOnPast81UntilAPlayerCannotMove) {
