@@ -82,6 +82,20 @@ void expect_board(const State& s, const std::array<int, H>& p1, const std::array
   EXPECT_EQ(s.store, pair(store1, store2));
 }
 
+// The round (a State) or the match (a MatchState) is over, for `reason`.
+template <class Over>
+void expect_over(const Over& s, EndReason reason) {
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.reason, reason);
+}
+
+// The round or the match is over, for `reason`, and `winner` (0, 1 or kDraw) has won it.
+template <class Over>
+void expect_over(const Over& s, EndReason reason, int winner) {
+  expect_over(s, reason);
+  EXPECT_EQ(s.winner, winner);
+}
+
 // Hole h (1-based, from the mover's left) as a move.
 inline Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
 

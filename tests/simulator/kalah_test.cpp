@@ -16,6 +16,7 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 6>;
+using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
 
@@ -141,9 +142,7 @@ TEST_F(Kalah, TheGameEndsAsSoonAsTheMoversRowIsEmptyAndEachKeepsHisOwnRow) {
   State s = position(standard, {0, 0, 0, 0, 0, 1}, {1, 2, 0, 0, 0, 3}, 20, 18);
   standard.apply(s, hole(6));
   expect(s, {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, 21, 24);
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
-  EXPECT_EQ(s.winner, 1);
+  expect_over(s, EndReason::kRule, 1);
 }
 
 TEST_F(Kalah, TheGameEndsAsSoonAsTheOpponentsRowIsEmptied) {

@@ -12,6 +12,7 @@
 namespace mancala::sim {
 namespace {
 
+using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
 
@@ -120,8 +121,7 @@ TEST_F(KhutkaBoia, APlayerWithNothingToSowPasses) {
 TEST_F(KhutkaBoia, TheRoundEndsWhenEveryCounterIsCaptured) {
   State s = position({0, 0, 0, 1, 3}, {0, 0, 0, 0, 0}, 23, 23);
   game.apply(s, hole(4));  // his 5 holds four: his at once; the board is empty
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
+  expect_over(s, EndReason::kRule);
   EXPECT_EQ(s.store, pair(27, 23));
   EXPECT_EQ(s.winner, 0);
 }
@@ -131,8 +131,7 @@ TEST_F(KhutkaBoia, AfterTwentyFourTurnsWithoutAnyCaptureEachTakesTheCountersInHi
   State s = position({0, 0, 0, 1, 0}, {0, 0, 0, 2, 0}, 24, 23);
   s.quiet_turns = 23;
   game.apply(s, hole(4));
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kNoProgress);
+  expect_over(s, EndReason::kNoProgress);
   expect_board(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 25, 25);
   EXPECT_EQ(s.winner, kDraw);
 }
@@ -295,9 +294,7 @@ TEST_F(KhutkaBoia, AWeakerPlayerLeftNoHoleByTheDifferenceHasLostTheMatch) {
   finish_round(game, match, s);
   Rng rng(1);
   EXPECT_FALSE(next_round(game, match, s, rng));
-  EXPECT_TRUE(match.over);
-  EXPECT_EQ(match.winner, 0);
-  EXPECT_EQ(match.reason, EndReason::kRule);
+  expect_over(match, EndReason::kRule, 0);
   EXPECT_EQ(match.holdings, pair(38, 12));
 }
 
@@ -422,9 +419,7 @@ TEST_F(
   finish_round(variant, match, s);
   Rng rng(1);
   EXPECT_FALSE(next_round(variant, match, s, rng));
-  EXPECT_TRUE(match.over);
-  EXPECT_EQ(match.winner, 0);
-  EXPECT_EQ(match.reason, EndReason::kRule);
+  expect_over(match, EndReason::kRule, 0);
   EXPECT_EQ(match.holdings, pair(50, 0));
   int8_t winner = kNobody;
   EXPECT_TRUE(match_end_reached(variant, {50, 0}, winner));

@@ -11,6 +11,7 @@
 namespace mancala::sim {
 namespace {
 
+using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
 
@@ -166,8 +167,7 @@ TEST_F(ToguzKumalak, APlayerWhoseSideIsEmptyAtHisTurnEndsTheGameAndTheOpponentTa
   // P2 moves his single stone along his own side; P1 then has nothing: P2 takes his 3 stones.
   State s = position({0, 0, 0, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 2, 0, 0, 0, 0}, 80, 79, 1);
   game.apply(s, hole(1));
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
+  expect_over(s, EndReason::kRule);
   EXPECT_EQ(s.store, (std::array<int16_t, 2>{80, 82}));
   EXPECT_EQ(s.winner, 1);
   expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0, 0});
