@@ -241,12 +241,11 @@ TEST(LadderRealGames, TheSelfPlayClosestToTheMastersIsNamed) {
   const nlohmann::json j = ladder_to_json(ladder, f);
   EXPECT_EQ(j["real_games"]["games"], 742);
   EXPECT_EQ(j["real_games"]["most_like"], ladder.agents[best].name());
-  EXPECT_NE(ladder_text(ladder, f).find("masters (742 recorded games, 2016-2018)"),
-            std::string::npos);
 }
 
-// Ctrl-C: "the result has the runs finished so far plus the stopped one"; every figure and output
-// form still works on it (pairs not played have no games).
+// Ctrl-C: "the result has the runs finished so far plus the stopped one"; every figure and the
+// JSON still work on it (pairs not played have no games). Its text and HTML forms:
+// tests/reports/ladder_render_test.cpp.
 TEST(Ladder, AStoppedLadderIsPartialAndStillPrints) {
   const sim::RuleSet rules = sim::load_ruleset("kalah/standard");
   const std::atomic<bool> stop{true};
@@ -258,8 +257,6 @@ TEST(Ladder, AStoppedLadderIsPartialAndStillPrints) {
   const LadderFigures f = ladder_figures(ladder);
   EXPECT_EQ(f.pair(0, 1).games, 0u);
   EXPECT_EQ(f.skill_depth(), 1u);
-  EXPECT_NE(ladder_text(ladder, f).find("(partial: stopped early)"), std::string::npos);
-  EXPECT_FALSE(ladder_html_fragment(ladder, f).empty());
   const nlohmann::json j = ladder_to_json(ladder, f);
   EXPECT_TRUE(j["partial"].get<bool>());
   EXPECT_EQ(ladder_from_json(j, "p.json"), ladder);

@@ -1,19 +1,26 @@
-#include "analysis/ladder_report.h"
+#include "reports/ladder_report.h"
 
 #include "common/error.h"
 #include "reports/html.h"
+#include "reports/ladder_render.h"
 
-namespace mancala::analysis {
+namespace mancala::reports {
+
+using analysis::Ladder;
+using analysis::LadderFigures;
+using analysis::LadderOptions;
+using analysis::RealGames;
+
 namespace {
 
-reports::ReportFile* find_file(std::vector<reports::ReportFile>& files, const std::string& path) {
-  for (reports::ReportFile& f : files) {
+ReportFile* find_file(std::vector<ReportFile>& files, const std::string& path) {
+  for (ReportFile& f : files) {
     if (f.path == path) return &f;
   }
   return nullptr;
 }
 
-void insert_before_body_end(reports::ReportFile& file, const std::string& html) {
+void insert_before_body_end(ReportFile& file, const std::string& html) {
   const std::size_t at = file.content.rfind("</body>");
   if (at == std::string::npos)
     throw Error(where("report", file.path, "no </body> to add the skill ladder before"));
@@ -28,12 +35,11 @@ std::string agents_list(const std::vector<sim::AgentSpec>& agents) {
 
 }  // namespace
 
-bool add_ladders_to_report(std::vector<reports::ReportFile>& report,
+bool add_ladders_to_report(std::vector<ReportFile>& report,
                            const std::vector<sim::RuleSet>& targets, const LadderOptions& options) {
-  using reports::html_escape;
   if (targets.empty()) return true;
-  std::vector<reports::ReportFile> files = report;  // all or nothing
-  reports::ReportFile* index = find_file(files, "index.html");
+  std::vector<ReportFile> files = report;  // all or nothing
+  ReportFile* index = find_file(files, "index.html");
   if (!index) throw Error("report: index.html: missing");
   const std::string scope =
       "Agents " + agents_list(options.agents) + "; " + std::to_string(options.games) +
@@ -43,20 +49,20 @@ bool add_ladders_to_report(std::vector<reports::ReportFile>& report,
       "'mancala ladder RULESET --agents ... --games N'.";
   std::string items, markdown;
   for (const sim::RuleSet& rules : targets) {
-    const std::string page_path = reports::ruleset_page_path(rules.id);
-    reports::ReportFile* page = find_file(files, page_path);
+    const std::string page_path = ruleset_page_path(rules.id);
+    ReportFile* page = find_file(files, page_path);
     if (!page) throw Error(where("report", rules.id, "no ruleset page to add the skill ladder to"));
-    const Ladder ladder = run_ladder(rules, options);
+    const Ladder ladder = analysis::run_ladder(rules, options);
     if (ladder.partial()) return false;
     std::optional<RealGames> real;
-    if (const std::string path = default_real_games_path(rules.game); !path.empty())
-      real = read_togyz_games(path);
-    const LadderFigures figures = ladder_figures(ladder, std::move(real));
+    if (const std::string path = analysis::default_real_games_path(rules.game); !path.empty())
+      real = analysis::read_togyz_games(path);
+    const LadderFigures figures = analysis::ladder_figures(ladder, std::move(real));
     insert_before_body_end(
         *page, "<section id=\"skill-ladder\">\n" + ladder_html_fragment(ladder, figures, 2) +
                    "<p class=\"note\">" + html_escape(scope) + "</p>\n</section>\n");
     items += "<li><a href=\"" + html_escape(page_path) + "#skill-ladder\">" +
-             html_escape(reports::game_display_name(rules.game)) + " (" + html_escape(rules.id) +
+             html_escape(game_display_name(rules.game)) + " (" + html_escape(rules.id) +
              ")</a>: " + html_escape(ladder_summary(ladder, figures)) + "</li>\n";
     markdown += "\n" + ladder_markdown(ladder, figures);
   }
@@ -64,10 +70,10 @@ bool add_ladders_to_report(std::vector<reports::ReportFile>& report,
                          "<section class=\"ladders\">\n<h2 id=\"skill-ladders\">Skill "
                          "ladders</h2>\n<p>" +
                              html_escape(scope) + "</p>\n<ul>\n" + items + "</ul>\n</section>\n");
-  if (reports::ReportFile* md = find_file(files, "report.md"))
+  if (ReportFile* md = find_file(files, "report.md"))
     md->content += "\n## Skill ladders\n\n" + scope + "\n" + markdown;
   report = std::move(files);
   return true;
 }
 
-}  // namespace mancala::analysis
+}  // namespace mancala::reports
