@@ -1,10 +1,11 @@
 // The report of a set of simulation runs: index.html, one HTML page per ruleset, report.md,
 // runs.csv and runs.json, written into a folder whole or not at all.
 //
-// This module does not know the simulator: a ruleset comes in as ReportRuleset (plain text: its
-// identity, evidence and every resolved rule key with its provenance) and a run as the JSON the
-// simulator writes (sim::run_stats_to_json; schema in docs/simulate.md). reports/report_builder.h
-// turns a sim::RuleSet into a ReportRuleset.
+// A ruleset comes in as ReportRuleset (plain text: its identity, evidence and every resolved rule
+// key with its provenance) and a run as the JSON the simulator writes (sim::run_stats_to_json;
+// schema in docs/simulate.md), read back by the one run JSON parser (sim::run_stats_from_json):
+// every figure shown is computed from the counts it reads. reports/report_builder.h turns a
+// sim::RuleSet into a ReportRuleset.
 //
 // Every output depends only on the entries and options (no clock, no paths), so the same runs give
 // byte-identical reports, and tests can compare them.
