@@ -9,9 +9,12 @@
 #include "common/error.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
+#include "tests/support/error_of.h"
 
 namespace mancala::analysis {
 namespace {
+
+using test_support::message_of;
 
 using sim::Agent;
 using sim::AgentSpec;
@@ -26,15 +29,6 @@ LadderOptions kalah_options(int64_t games, int threads = 1) {
   o.seed = 11;
   o.threads = threads;
   return o;
-}
-
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no exception)";
 }
 
 // "tests check the ladder on a game where the order of strength is known": in Kalah random <
