@@ -262,19 +262,17 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     }
     const stats::Difference d = stats::newcombe_difference(kb, nb, ka, na);
     const stats::ZTest z = stats::two_proportion_z_test(kb, nb, ka, na);
-    PairTest test;
-    test.key = spec.key;
-    test.name = spec.name;
-    test.format = StatFormat::kPoints;
-    test.estimate = d.estimate;
-    test.interval = d.interval;
-    test.interval_method = "Newcombe hybrid score";
-    test.test = kRateTest;
-    test.statistic_name = "z";
-    test.statistic = z.z;
-    test.p_value = z.p_value;
-    test.detail = format_value(ratio(kb, nb), StatFormat::kPercent, false) + " vs " +
-                  format_value(ratio(ka, na), StatFormat::kPercent, false);
+    PairTest test{.key = spec.key,
+                  .name = spec.name,
+                  .estimate = d.estimate,
+                  .interval = d.interval,
+                  .interval_method = "Newcombe hybrid score",
+                  .test = kRateTest,
+                  .statistic_name = "z",
+                  .statistic = z.z,
+                  .p_value = z.p_value,
+                  .detail = format_value(ratio(kb, nb), StatFormat::kPercent, false) + " vs " +
+                            format_value(ratio(ka, na), StatFormat::kPercent, false)};
     pair.tests.push_back(test);
   }
 
@@ -284,20 +282,19 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   } else {
     const stats::AdvantageDifference d = stats::advantage_difference(
         tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
-    PairTest test;
-    test.key = "first_player_advantage";
-    test.name = "first-player advantage";
-    test.format = StatFormat::kPoints;
-    test.estimate = d.estimate;
-    test.interval = d.interval;
-    test.interval_method = "MOVER from Tango intervals";
-    test.test = kAdvantageTest;
-    test.statistic_name = "z";
-    test.statistic = d.z;
-    test.p_value = d.p_value;
     const double adv_a = stats::first_player_advantage(ta.wins[0], ta.wins[1], ta.draws).estimate;
     const double adv_b = stats::first_player_advantage(tb.wins[0], tb.wins[1], tb.draws).estimate;
-    test.detail = signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points";
+    PairTest test{
+        .key = "first_player_advantage",
+        .name = "first-player advantage",
+        .estimate = d.estimate,
+        .interval = d.interval,
+        .interval_method = "MOVER from Tango intervals",
+        .test = kAdvantageTest,
+        .statistic_name = "z",
+        .statistic = d.z,
+        .p_value = d.p_value,
+        .detail = signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points"};
     pair.tests.push_back(test);
   }
 

@@ -145,16 +145,21 @@ int player_number(std::int8_t p) { return p == 0 || p == 1 ? p + 1 : 0; }
 // The multi-round part (sim::MatchStats), present only for matches.
 std::optional<MatchFigures> match_figures(const sim::MatchStats& stats) {
   if (!stats.enabled) return std::nullopt;
-  MatchFigures m;
-  m.rounds = stats.rounds;
-  m.first_mover_wins = stats.first_mover_wins;
-  m.second_mover_wins = stats.second_mover_wins;
-  m.draws = stats.round_draws;
-  m.unfinished = stats.round_unfinished;
-  m.rounds_recorded = m.first_mover_wins + m.second_mover_wins + m.draws + m.unfinished;
-  m.first_mover_win_rate =
-      stats::rate_estimate(m.first_mover_wins, m.rounds_recorded - m.unfinished);
-  m.first_mover_advantage = advantage_rate(m.first_mover_wins, m.second_mover_wins, m.draws);
+  const std::uint64_t recorded =
+      stats.first_mover_wins + stats.second_mover_wins + stats.round_draws + stats.round_unfinished;
+  MatchFigures m{.rounds = stats.rounds,
+                 .rounds_recorded = recorded,
+                 .first_mover_wins = stats.first_mover_wins,
+                 .second_mover_wins = stats.second_mover_wins,
+                 .draws = stats.round_draws,
+                 .unfinished = stats.round_unfinished,
+                 .first_mover_win_rate = stats::rate_estimate(stats.first_mover_wins,
+                                                              recorded - stats.round_unfinished),
+                 .first_mover_advantage = advantage_rate(
+                     stats.first_mover_wins, stats.second_mover_wins, stats.round_draws),
+                 .round_ended_by = {},
+                 .handicap = {},
+                 .states = {}};
   constexpr const char* kRoundEnds[3] = {"rule", "no_progress", "safety_bound"};
   for (std::size_t i = 0; i < 3; ++i) {
     m.round_ended_by.push_back({kRoundEnds[i], stats.round_ended_by[i],
@@ -1150,6 +1155,20 @@ std::string tidy_csv(const std::vector<TidyRun>& runs) {
     }
   }
   return csv.to_csv();
+}
+
+ReportFile* find_report_file(std::vector<ReportFile>& files, std::string_view path) {
+  for (ReportFile& f : files) {
+    if (f.path == path) return &f;
+  }
+  return nullptr;
+}
+
+void insert_before_body_end(ReportFile& file, const std::string& html, const std::string& what) {
+  const std::size_t at = file.content.rfind("</body>");
+  if (at == std::string::npos)
+    throw Error(where("report", file.path, "no </body> to add " + what + " before"));
+  file.content.insert(at, html);
 }
 
 std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,

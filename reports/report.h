@@ -117,6 +117,13 @@ struct ReportFile {
   std::string content;
 };
 
+// The file at `path` among `files`, or nullptr.
+ReportFile* find_report_file(std::vector<ReportFile>& files, std::string_view path);
+// Inserts `html` before the last "</body>" of `file` (what the comparison pages and skill ladders
+// add to a rendered report). Throws mancala::Error "report: <path>: no </body> to add <what>
+// before" when there is none.
+void insert_before_body_end(ReportFile& file, const std::string& html, const std::string& what);
+
 // Renders every file: index.html, rulesets/<page>.html per entry, report.md, runs.csv, runs.json
 // and the marker file ReportFolder looks for. Entries are grouped by game in order of first
 // appearance, rulesets in the order given. Throws mancala::Error if there is no entry, two
