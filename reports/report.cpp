@@ -206,48 +206,60 @@ MetricFigures metric_figures(const sim::GameTally& t) {
   return m;
 }
 
+// Games by end condition (stop_after_rounds only where it can happen: in a match).
+std::vector<EndCount> ended_counts(const sim::GameTally& t) {
+  std::vector<EndCount> out;
+  for (int i = 0; i < sim::kEndConditions; ++i) {
+    if (i == sim::end_condition_index(sim::EndReason::kStopAfterRounds) && !t.match.enabled)
+      continue;
+    const std::uint64_t n = t.ended_by[static_cast<std::size_t>(i)];
+    out.push_back({sim::end_condition_name(i), n, share(n, t.games)});
+  }
+  return out;
+}
+
+CompletionFigures completion_figures(const sim::GameTally& t) {
+  CompletionFigures c;
+  for (int i = 0; i < 3; ++i) {
+    c.games[i] = t.completed(static_cast<sim::Completion>(i));
+    c.share[i] = stats::rate_estimate(c.games[i], t.games);
+  }
+  return c;
+}
+
 RunFigures read_run(const json& run) {
   if (!run.is_object()) throw Error("report: a run is not a JSON object");
   const sim::RunStats stats = sim::run_stats_from_json(run, "");
   const sim::GameTally& t = stats.tally;
-  RunFigures f;
-  f.ruleset = stats.ruleset;
-  f.agent = stats.agent;
-  f.engine_version = stats.engine_version;
-  f.rules_hash = stats.rules_hash;
-  f.seed = stats.seed;
-  f.games_requested = static_cast<std::uint64_t>(stats.games_requested);
-  f.games = t.games;
-  f.partial = stats.partial;
-  for (int p = 0; p < 2; ++p) f.wins[p] = t.wins[static_cast<std::size_t>(p)];
-  f.draws = t.draws;
-  f.unfinished = t.unfinished;
-  const std::uint64_t finished = f.wins[0] + f.wins[1] + f.draws;
-  f.p1 = stats::rate_estimate(f.wins[0], finished);
-  f.p2 = stats::rate_estimate(f.wins[1], finished);
-  f.draw = stats::rate_estimate(f.draws, finished);
-  f.unfinished_rate = stats::rate_estimate(f.unfinished, f.games);
-  f.advantage = advantage_rate(f.wins[0], f.wins[1], f.draws);
-  if (finished > 0)
-    f.advantage_p = stats::first_player_advantage(f.wins[0], f.wins[1], f.draws).p_value;
-  for (int i = 0; i < sim::kEndConditions; ++i) {
-    // stop_after_rounds only where it can happen: in a match.
-    if (i == sim::end_condition_index(sim::EndReason::kStopAfterRounds) && !t.match.enabled)
-      continue;
-    const std::uint64_t n = t.ended_by[static_cast<std::size_t>(i)];
-    f.ended_by.push_back({sim::end_condition_name(i), n, share(n, f.games)});
-  }
-  for (int i = 0; i < 3; ++i) {
-    f.completion.games[i] = t.completed(static_cast<sim::Completion>(i));
-    f.completion.share[i] = stats::rate_estimate(f.completion.games[i], f.games);
-  }
-  f.metrics = metric_figures(t);
-  f.plies = t.plies;
-  f.length = f.plies.summary();
-  f.relay_moves = t.relay_bound_hits;
-  f.relay_games = t.games_with_relay_bound_hits;
-  f.match = match_figures(t.match);
-  return f;
+  const std::uint64_t finished = t.wins[0] + t.wins[1] + t.draws;
+  return RunFigures{
+      .ruleset = stats.ruleset,
+      .agent = stats.agent,
+      .engine_version = stats.engine_version,
+      .rules_hash = stats.rules_hash,
+      .seed = stats.seed,
+      .games_requested = static_cast<std::uint64_t>(stats.games_requested),
+      .games = t.games,
+      .partial = stats.partial,
+      .wins = {t.wins[0], t.wins[1]},
+      .draws = t.draws,
+      .unfinished = t.unfinished,
+      .p1 = stats::rate_estimate(t.wins[0], finished),
+      .p2 = stats::rate_estimate(t.wins[1], finished),
+      .draw = stats::rate_estimate(t.draws, finished),
+      .unfinished_rate = stats::rate_estimate(t.unfinished, t.games),
+      .advantage = advantage_rate(t.wins[0], t.wins[1], t.draws),
+      .advantage_p = finished > 0
+                         ? stats::first_player_advantage(t.wins[0], t.wins[1], t.draws).p_value
+                         : kNaN,
+      .ended_by = ended_counts(t),
+      .completion = completion_figures(t),
+      .metrics = metric_figures(t),
+      .plies = t.plies,
+      .length = t.plies.summary(),
+      .relay_moves = t.relay_bound_hits,
+      .relay_games = t.games_with_relay_bound_hits,
+      .match = match_figures(t.match)};
 }
 
 // ---- formatting -----------------------------------------------------------------------------
