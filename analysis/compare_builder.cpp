@@ -197,6 +197,23 @@ constexpr const char* kAdvantageTest = "Wald z test";
 constexpr const char* kRankTest = "Mann-Whitney U (normal approximation, tie-corrected)";
 constexpr const char* kKsTest = "Kolmogorov-Smirnov (asymptotic)";
 
+// A difference b - a in points with its interval and a z test.
+PairTest z_test(std::string key, std::string name, double estimate, stats::Interval interval,
+                std::string interval_method, std::string test, double z, double p_value,
+                std::string detail) {
+  return PairTest{.key = std::move(key),
+                  .name = std::move(name),
+                  .format = StatFormat::kPoints,
+                  .estimate = estimate,
+                  .interval = interval,
+                  .interval_method = std::move(interval_method),
+                  .test = std::move(test),
+                  .statistic_name = "z",
+                  .statistic = z,
+                  .p_value = p_value,
+                  .detail = std::move(detail)};
+}
+
 // B minus A of a length (plies, rounds): Mann-Whitney's rank test with the Welch interval of the
 // difference of means. `b_letter` and `more` word the effect: "P(B game longer)".
 PairTest location_test(const stats::IntHistogram& a, const stats::IntHistogram& b, const char* key,
@@ -262,20 +279,10 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     }
     const stats::Difference d = stats::newcombe_difference(kb, nb, ka, na);
     const stats::ZTest z = stats::two_proportion_z_test(kb, nb, ka, na);
-    PairTest test;
-    test.key = spec.key;
-    test.name = spec.name;
-    test.format = StatFormat::kPoints;
-    test.estimate = d.estimate;
-    test.interval = d.interval;
-    test.interval_method = "Newcombe hybrid score";
-    test.test = kRateTest;
-    test.statistic_name = "z";
-    test.statistic = z.z;
-    test.p_value = z.p_value;
-    test.detail = format_value(ratio(kb, nb), StatFormat::kPercent, false) + " vs " +
-                  format_value(ratio(ka, na), StatFormat::kPercent, false);
-    pair.tests.push_back(test);
+    pair.tests.push_back(z_test(spec.key, spec.name, d.estimate, d.interval,
+                                "Newcombe hybrid score", kRateTest, z.z, z.p_value,
+                                format_value(ratio(kb, nb), StatFormat::kPercent, false) + " vs " +
+                                    format_value(ratio(ka, na), StatFormat::kPercent, false)));
   }
 
   const uint64_t fa = finished_games(ta), fb = finished_games(tb);
@@ -284,21 +291,12 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   } else {
     const stats::AdvantageDifference d = stats::advantage_difference(
         tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
-    PairTest test;
-    test.key = "first_player_advantage";
-    test.name = "first-player advantage";
-    test.format = StatFormat::kPoints;
-    test.estimate = d.estimate;
-    test.interval = d.interval;
-    test.interval_method = "MOVER from Tango intervals";
-    test.test = kAdvantageTest;
-    test.statistic_name = "z";
-    test.statistic = d.z;
-    test.p_value = d.p_value;
     const double adv_a = stats::first_player_advantage(ta.wins[0], ta.wins[1], ta.draws).estimate;
     const double adv_b = stats::first_player_advantage(tb.wins[0], tb.wins[1], tb.draws).estimate;
-    test.detail = signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points";
-    pair.tests.push_back(test);
+    pair.tests.push_back(
+        z_test("first_player_advantage", "first-player advantage", d.estimate, d.interval,
+               "MOVER from Tango intervals", kAdvantageTest, d.z, d.p_value,
+               signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points"));
   }
 
   // Game length: a location test (Mann-Whitney) with the Welch interval of the mean difference,

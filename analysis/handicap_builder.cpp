@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <exception>
 #include <sstream>
-#include <thread>
 
 #include "common/error.h"
 #include "common/format.h"
+#include "simulator/batch.h"
 #include "simulator/engine.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
@@ -206,30 +205,15 @@ void merge_matches(MatchSummary& into, const MatchSummary& from) {
   into.change_offset = std::max(into.change_offset, from.change_offset);
 }
 
-// Runs play(g, tally) for g in [0, n) on `threads` threads, each over a contiguous block with its
-// own tally, and merges the tallies: integer counts, so the result does not depend on threads.
-template <typename Tally, typename Play, typename Merge>
-Tally run_blocks(int64_t n, int threads, const Tally& empty, Play play, Merge merge) {
-  const int t = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, n)));
-  std::vector<Tally> tallies(t, empty);
-  std::vector<std::exception_ptr> errors(t);
-  const auto work = [&](int i) {
-    try {
-      for (int64_t g = n * i / t; g < n * (i + 1) / t; ++g) play(g, tallies[i]);
-    } catch (...) {
-      errors[i] = std::current_exception();
-    }
-  };
-  std::vector<std::thread> workers;
-  for (int i = 1; i < t; ++i) workers.emplace_back(work, i);
-  work(0);
-  for (std::thread& w : workers) w.join();
-  for (const std::exception_ptr& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
-  Tally out = empty;
-  for (const Tally& tally : tallies) merge(out, tally);
-  return out;
+// Plays items [0, games) with play(g, tally) on the simulator's batch runner (sim::run_blocks):
+// integer counts merged exactly, so the result does not depend on the thread count.
+template <typename Tally>
+Tally play_items(const HandicapOptions& options, const Tally& empty,
+                 const sim::PlayInto<Tally>& play, const sim::MergeInto<Tally>& merge) {
+  sim::BatchOptions batch;
+  batch.threads = options.threads;
+  return sim::run_blocks<Tally>(
+      sim::GameRange{0, options.games}, [&play] { return play; }, batch, empty, merge);
 }
 
 }  // namespace
@@ -309,8 +293,8 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
                                rules.next_starter == sim::Starter::kPreviousLoser;
     if (starter_fixed && d > 0)
       empty.handicap += setup.starter == 0 ? "; starts" : "; the other side starts";
-    HandicapLevel level = run_blocks(
-        options.games, options.threads, empty,
+    HandicapLevel level = play_items<HandicapLevel>(
+        options, empty,
         [&](int64_t g, HandicapLevel& tally) {
           const int h = static_cast<int>((g >> 1) & 1);
           sim::Rng rng(options.seed, static_cast<uint64_t>(g));
@@ -328,8 +312,8 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
     result.levels.push_back(std::move(level));
   }
   if (options.matches) {
-    result.matches = run_blocks(
-        options.games, options.threads, MatchSummary{},
+    result.matches = play_items<MatchSummary>(
+        options, MatchSummary{},
         [&](int64_t g, MatchSummary& tally) {
           sim::Rng rng(options.seed, static_cast<uint64_t>(g));
           add_match(tally,

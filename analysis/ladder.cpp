@@ -118,18 +118,19 @@ bool Ladder::partial() const {
 
 Ladder run_ladder(const sim::RuleSet& rules, const LadderOptions& options) {
   check_agents(options.agents, "ladder");
-  Ladder ladder;
-  ladder.ruleset = rules.id;
-  ladder.agents = options.agents;
-  ladder.games = options.games;
-  ladder.seed = options.seed;
-  ladder.shard = options.shard;
-  sim::BatchOptions batch;
-  batch.games = options.games;
-  batch.seed = options.seed;
-  batch.threads = options.threads;
-  batch.shard = options.shard;
-  batch.stop = options.stop;
+  Ladder ladder{.ruleset = rules.id,
+                .agents = options.agents,
+                .games = options.games,
+                .seed = options.seed,
+                .shard = options.shard,
+                .runs = {}};
+  sim::BatchOptions batch{.games = options.games,
+                          .seed = options.seed,
+                          .agents = {},
+                          .threads = options.threads,
+                          .shard = options.shard,
+                          .stop = options.stop,
+                          .progress = {}};
   for (const sim::AgentSpec& first : options.agents) {
     for (const sim::AgentSpec& second : options.agents) {
       batch.agents = sim::AgentPair(first, second);

@@ -187,16 +187,6 @@ Ladder ladder_from_json(const nlohmann::json& json, const std::string& context);
 // True when the JSON is a ladder's: an object with "kind": "ladder".
 bool is_ladder_json(const nlohmann::json& json);
 
-// Aligned text tables (the command's default output).
-std::string ladder_text(const Ladder& ladder, const LadderFigures& figures);
-// An HTML fragment (headings, tables, the SVG chart of first-player advantage and completion
-// against agent strength); `heading_level` 1 for a page of its own, 2 inside a report page.
-std::string ladder_html_fragment(const Ladder& ladder, const LadderFigures& figures,
-                                 int heading_level = 1);
-// The same as Markdown (the report's report.md).
-std::string ladder_markdown(const Ladder& ladder, const LadderFigures& figures);
-// One line: "skill depth 3 (random < greedy < alphabeta:2); self-play closest to the masters:
-// alphabeta:2".
-std::string ladder_summary(const Ladder& ladder, const LadderFigures& figures);
+// The text, HTML and Markdown forms are renderers: reports/ladder_render.h.
 
 }  // namespace mancala::analysis

@@ -9,6 +9,7 @@
 #include "cli/run_support.h"
 #include "common/strict_json.h"
 #include "reports/html.h"
+#include "reports/ladder_render.h"
 #include "reports/table.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -27,11 +28,11 @@ void print_ladder(std::ostream& out, const std::string& format, const analysis::
     out << analysis::ladder_to_json(ladder, figures).dump(2) << "\n";
   } else if (format == "html") {
     out << reports::html_page("Skill ladder of " + ladder.ruleset,
-                              analysis::ladder_html_fragment(ladder, figures, 1));
+                              reports::ladder_html_fragment(ladder, figures, 1));
   } else if (format == "md") {
-    out << analysis::ladder_markdown(ladder, figures);
+    out << reports::ladder_markdown(ladder, figures);
   } else {
-    out << analysis::ladder_text(ladder, figures);
+    out << reports::ladder_text(ladder, figures);
   }
 }
 

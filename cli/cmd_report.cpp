@@ -7,13 +7,13 @@
 #include <sstream>
 
 #include "analysis/compare_builder.h"
-#include "analysis/ladder_report.h"
 #include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
 #include "cli/evidence_report.h"
 #include "cli/options.h"
 #include "cli/run_support.h"
 #include "reports/compare_report.h"
+#include "reports/ladder_report.h"
 #include "reports/report.h"
 #include "reports/report_builder.h"
 #include "reports/sensitivity.h"
@@ -270,7 +270,7 @@ int cmd_report(const Args& args, Io& io) {
       }
       bar->update(done, total);
     };
-    analysis::add_ladders_to_report(files, targets, ladder);
+    reports::add_ladders_to_report(files, targets, ladder);
     bar.reset();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

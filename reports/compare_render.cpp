@@ -268,40 +268,8 @@ Table differences_table(const Comparison& c) {
   return t;
 }
 
-// Text for a Markdown paragraph, heading or list item: the characters Markdown would read as
-// markup are escaped, as Table::to_markdown does for cells.
-std::string markdown_text(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '\\':
-      case '`':
-      case '*':
-      case '_':
-      case '[':
-      case ']':
-      case '|':
-        out += '\\';
-        out += ch;
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '\n':
-        out += ' ';
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
+// Text for a Markdown paragraph, heading or list item.
+std::string markdown_text(const std::string& text) { return markdown_escape(text, " "); }
 
 // A wide table in a box that scrolls sideways instead of squeezing its columns (nowrap: keep
 // each cell on one line).

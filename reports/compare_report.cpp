@@ -82,18 +82,8 @@ using analysis::measure_handicaps;
 using analysis::PairComparison;
 using analysis::verdict_with_numbers;
 
-ReportFile* find_file(std::vector<ReportFile>& files, const std::string& path) {
-  for (ReportFile& f : files) {
-    if (f.path == path) return &f;
-  }
-  return nullptr;
-}
-
-void insert_before_body_end(ReportFile& file, const std::string& html) {
-  const std::size_t at = file.content.rfind("</body>");
-  if (at == std::string::npos)
-    throw Error(where("report", file.path, "no </body> to add the comparison before"));
-  file.content.insert(at, html);
+void add_before_body_end(ReportFile& file, const std::string& html) {
+  insert_before_body_end(file, html, "the comparison");
 }
 
 // The game's rulesets with their runs, in report order.
@@ -156,7 +146,7 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
     runs.push_back(sim::run_stats_from_json(runs_json[i], rulesets[i].id));
   std::vector<ReportFile*> pages;
   for (const sim::RuleSet& r : rulesets) {
-    ReportFile* page = find_file(files, ruleset_page_path(r.id));
+    ReportFile* page = find_report_file(files, ruleset_page_path(r.id));
     if (!page) throw Error(where("report", r.id, "no ruleset page to add the comparison to"));
     pages.push_back(page);
   }
@@ -191,7 +181,7 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
         for (const PairComparison& p : c.pairs) {
           if (p.a == k || p.b == k) section += "<li>" + html_escape(p.summary) + "</li>\n";
         }
-        insert_before_body_end(*pages[g.members[k]], section + "</ul>\n</section>\n");
+        add_before_body_end(*pages[g.members[k]], section + "</ul>\n</section>\n");
       }
     }
   }
@@ -202,7 +192,7 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
     for (std::size_t i = 0; i < rulesets.size(); ++i) {
       if (!rulesets[i].match) continue;
       const HandicapResult h = measure_handicaps(rulesets[i], options.handicap);
-      insert_before_body_end(
+      add_before_body_end(
           *pages[i], "<div id=\"handicap-curves\">\n" + handicap_html_fragment(h) + "</div>\n");
       const std::string verdict = verdict_with_numbers(h.matches);
       handicap_index += "<li><a href=\"" + html_escape(ruleset_page_path(rulesets[i].id)) +
@@ -213,11 +203,11 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
     }
   }
   if (!csv_rows.empty()) {
-    if (ReportFile* csv = find_file(files, "runs.csv")) csv->content += csv_rows;
+    if (ReportFile* csv = find_report_file(files, "runs.csv")) csv->content += csv_rows;
   }
 
   if (!index_html.empty() || !handicap_index.empty()) {
-    ReportFile* index = find_file(files, "index.html");
+    ReportFile* index = find_report_file(files, "index.html");
     if (!index) throw Error("report: index.html: missing");
     std::string section = "<section class=\"comparisons\">\n";
     if (!index_html.empty())
@@ -228,10 +218,10 @@ void add_comparisons_to_report(std::vector<ReportFile>& report,
           "<h2 id=\"handicap-effects\">Handicap effects of the multi-round rulesets</h2>\n<p>" +
           html_escape(kVerdictDefinition) + "</p>\n<ul>\n" + handicap_index + "</ul>\n";
     }
-    insert_before_body_end(*index, section + "</section>\n");
+    add_before_body_end(*index, section + "</section>\n");
   }
   if (!markdown.empty()) {
-    if (ReportFile* md = find_file(files, "report.md"))
+    if (ReportFile* md = find_report_file(files, "report.md"))
       md->content += "\n## Comparisons and handicap effects\n" + markdown;
   }
   for (ReportFile& f : added) files.push_back(std::move(f));

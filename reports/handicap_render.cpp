@@ -20,9 +20,6 @@ using analysis::MatchSummary;
 using analysis::verdict_with_numbers;
 using nlohmann::ordered_json;
 
-std::string fixed(double x, int decimals) { return format_number(x, decimals); }
-std::string signed_fixed(double x, int decimals) { return format_signed(x, decimals); }
-
 ordered_json number_json(double x) {
   return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
 }
@@ -35,15 +32,16 @@ ordered_json interval_json(const stats::Interval& ci) {
 std::string percent_ci(uint64_t k, uint64_t n) {
   if (n == 0) return "-";
   const stats::Interval ci = stats::wilson_interval(k, n);
-  return fixed(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "% [" +
-         fixed(100 * ci.low, 1) + ", " + fixed(100 * ci.high, 1) + "]";
+  return format_number(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "% [" +
+         format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
 }
 
 std::string mean_ci(const stats::IntHistogram& h, double offset = 0, bool sign = false) {
   if (h.empty()) return "-";
   const stats::Interval ci = stats::mean_interval(h.moments());
   const auto f = [&](double x) {
-    return std::isfinite(x) ? (sign ? signed_fixed(x + offset, 1) : fixed(x + offset, 1)) : "-";
+    return std::isfinite(x) ? (sign ? format_signed(x + offset, 1) : format_number(x + offset, 1))
+                            : "-";
   };
   return f(h.mean()) + " [" + f(ci.low) + ", " + f(ci.high) + "]";
 }
@@ -59,9 +57,9 @@ std::string verdict_line(const HandicapResult& r) {
   std::string line = "Over " + std::to_string(m.behind_change.total()) +
                      " rounds dealt from unequal holdings, the side behind " +
                      (m.behind_change_mean() >= 0 ? "gained " : "lost ") +
-                     fixed(std::fabs(m.behind_change_mean()), 2) +
-                     " counters a round on average (95% CI " + signed_fixed(ci.low, 2) + " to " +
-                     signed_fixed(ci.high, 2) + "): ";
+                     format_number(std::fabs(m.behind_change_mean()), 2) +
+                     " counters a round on average (95% CI " + format_signed(ci.low, 2) + " to " +
+                     format_signed(ci.high, 2) + "): ";
   if (verdict == "evens")
     line += "an interval above 0, so the verdict is evens: the gap tends to close.";
   else if (verdict == "snowballs")
@@ -112,10 +110,11 @@ Table match_table(const HandicapResult& r) {
   if (m.matches == 0) return t;
   const stats::DistributionSummary s = m.rounds.summary();
   t.add_row({"rounds per match: mean [95% CI]", Cell::text(mean_ci(m.rounds))});
-  t.add_row({"rounds per match: median", Cell::text(fixed(s.median, 1))});
+  t.add_row({"rounds per match: median", Cell::text(format_number(s.median, 1))});
   t.add_row({"rounds per match: 5th-95th percentile",
-             Cell::text(fixed(s.p5, 1) + " - " + fixed(s.p95, 1))});
-  t.add_row({"rounds per match: min - max", Cell::text(fixed(s.min, 0) + " - " + fixed(s.max, 0))});
+             Cell::text(format_number(s.p5, 1) + " - " + format_number(s.p95, 1))});
+  t.add_row({"rounds per match: min - max",
+             Cell::text(format_number(s.min, 0) + " - " + format_number(s.max, 0))});
   const uint64_t rounds = m.rounds_ended_by[0] + m.rounds_ended_by[1] + m.rounds_ended_by[2];
   t.add_row({"matches ended by a rule of the game (match end)",
              Cell::text(percent_ci(m.ended_by[0], m.matches))});

@@ -17,6 +17,7 @@
 #include "common/world.h"
 #include "reports/evidence_pages.h"
 #include "reports/render.h"
+#include "simulator/run_stats.h"
 #include "stats/histogram.h"
 #include "stats/stats.h"
 
@@ -35,12 +36,8 @@ constexpr std::string_view kMarkerText =
 
 // ---- reading a run's JSON -------------------------------------------------------------------
 
-// A proportion with its 95% interval; NaN when undefined.
-struct Rate {
-  double value = kNaN;
-  double low = kNaN;
-  double high = kNaN;
-};
+// A proportion (or mean) with its 95% interval; NaN when undefined.
+using Rate = stats::Estimate;
 
 // How many games (or rounds) ended one way.
 struct EndCount {
@@ -84,7 +81,6 @@ struct CompletionFigures {
   std::uint64_t games[3] = {0, 0, 0};
   Rate share[3];  // of all games, Wilson 95% intervals
 };
-constexpr const char* kCompletionNames[3] = {"own_rule", "stopping_rule", "safety_bound"};
 
 // The playability metrics (docs/metrics.md); NaN where undefined or not kept (older runs).
 struct MetricFigures {
@@ -120,258 +116,150 @@ struct RunFigures {
   std::optional<MatchFigures> match;
 };
 
-// Checked access to a run's keys; every failure names the ruleset and the key.
-class Reader {
- public:
-  explicit Reader(std::string context) : context_(std::move(context)) {}
+// ---- a run's figures, from its counts ------------------------------------------------------
+// The one reader of a run's JSON is sim::run_stats_from_json; every figure below is computed from
+// the counts it reads back, with the functions run_stats_to_json writes them with (stats::
+// rate_estimate, balance_estimate, mean_estimate, first_player_advantage), so the figures are
+// those of the run's JSON.
 
-  const json& at(const json& object, const std::string& key) const {
-    if (!object.is_object()) fail(key, "expected a JSON object around it");
-    const auto it = object.find(key);
-    if (it == object.end()) fail(key, "missing");
-    return *it;
-  }
-  std::uint64_t count(const json& value, const std::string& key) const {
-    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-    if (value.is_number_integer() && value.get<std::int64_t>() >= 0)
-      return value.get<std::uint64_t>();
-    fail(key, "expected a count (an integer 0 or more)");
-  }
-  std::uint64_t count_at(const json& object, const std::string& key) const {
-    return count(at(object, key), key);
-  }
-  // A number, or NaN for null.
-  double number(const json& value, const std::string& key) const {
-    if (value.is_null()) return kNaN;
-    if (!value.is_number()) fail(key, "expected a number or null");
-    return value.get<double>();
-  }
-  double number_at(const json& object, const std::string& key) const {
-    return number(at(object, key), key);
-  }
-  std::string text_at(const json& object, const std::string& key) const {
-    const json& value = at(object, key);
-    if (!value.is_string()) fail(key, "expected a string");
-    return value.get<std::string>();
-  }
-  // {"value": x, "ci95": [low, high]}, either null when undefined.
-  Rate rate(const json& object, const std::string& key) const {
-    Rate r;
-    r.value = number_at(object, "value");
-    const json& ci = at(object, "ci95");
-    if (ci.is_null()) return r;
-    if (!ci.is_array() || ci.size() != 2) fail(key, "ci95: expected [low, high] or null");
-    r.low = number(ci[0], key);
-    r.high = number(ci[1], key);
-    return r;
-  }
-  Rate rate_at(const json& object, const std::string& key) const {
-    return rate(at(object, key), key);
-  }
-  std::vector<EndCount> ended(const json& object, const std::string& key,
-                              const std::string& count_key) const {
-    if (!object.is_object()) fail(key, "expected an object of end conditions");
-    std::vector<EndCount> out;
-    std::set<std::string> seen;
-    const auto add = [&](const std::string& name) {
-      const json& item = at(object, name);
-      out.push_back({name, count_at(item, count_key), number_at(item, "share")});
-      seen.insert(name);
-    };
-    for (const char* name : {"rule", "no_progress", "stop_after_rounds", "safety_bound"}) {
-      if (object.contains(name)) add(name);
-    }
-    for (const auto& [name, item] : object.items()) {
-      if (!seen.count(name)) add(name);
-    }
-    return out;
-  }
-  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-    throw Error(where(context_, key, what));
-  }
-  const std::string& context() const { return context_; }
+double share(std::uint64_t k, std::uint64_t n) {
+  return n == 0 ? kNaN : static_cast<double>(k) / static_cast<double>(n);
+}
 
- private:
-  std::string context_;
-};
+// The advantage of the first of two sides with its interval; NaN without a finished game.
+Rate advantage_rate(std::uint64_t wins1, std::uint64_t wins2, std::uint64_t draws) {
+  if (wins1 + wins2 + draws == 0) return {};
+  const stats::Advantage adv = stats::first_player_advantage(wins1, wins2, draws);
+  return {adv.estimate, adv.interval.low, adv.interval.high};
+}
 
-// The multi-round keys (sim::MatchStats; docs/simulate.md), present only for matches:
-//   "rounds": {"histogram": <stats::IntHistogram JSON of rounds per match>, ...summary figures}
-//   "round_results": {"rounds", "first_mover_wins", "second_mover_wins", "draws", "unfinished"}
-//   "round_first_mover_win_rate": <rate>, "round_first_mover_advantage": <rate with p_value>
-//   "round_ended_by": {"rule": {"rounds": n, "share": x}, "no_progress": ..., "safety_bound": ...}
-//   "handicap": [{"holes_difference": d, "rounds": n, "win_rate": [<rate P1>, <rate P2>], ...},
-//   ...] "handicap_states": [{"holes_in_play": [h1, h2], "tribute_to", "bha", "favoured": 1|2|null,
-//                        "rounds": n, "win_rate": [...], ...}, ...] (optional: older runs lack it)
-// A run without "rounds" is of single-round games.
-std::optional<MatchFigures> read_match(const json& run, const Reader& r) {
-  if (!run.contains("rounds")) return std::nullopt;
-  MatchFigures m;
-  m.rounds = stats::IntHistogram::from_json(r.at(r.at(run, "rounds"), "histogram"),
-                                            where(r.context(), "rounds", "histogram"));
-  const json& results = r.at(run, "round_results");
-  m.rounds_recorded = r.count_at(results, "rounds");
-  m.first_mover_wins = r.count_at(results, "first_mover_wins");
-  m.second_mover_wins = r.count_at(results, "second_mover_wins");
-  m.draws = r.count_at(results, "draws");
-  m.unfinished = r.count_at(results, "unfinished");
-  m.first_mover_win_rate = r.rate_at(run, "round_first_mover_win_rate");
-  m.first_mover_advantage = r.rate_at(run, "round_first_mover_advantage");
-  m.round_ended_by = r.ended(r.at(run, "round_ended_by"), "round_ended_by", "rounds");
-  const json& levels = r.at(run, "handicap");
-  if (!levels.is_array()) r.fail("handicap", "expected an array of levels");
-  for (const json& item : levels) {
+// Each player's win rate over the finished rounds of a handicap level or state.
+void level_rates(const sim::MatchStats::Level& level, Rate (&win_rate)[2]) {
+  for (int p = 0; p < 2; ++p)
+    win_rate[p] = stats::rate_estimate(level.wins[p], level.rounds - level.unfinished);
+}
+
+// A perk's holder as the report numbers players: 1 or 2, 0 for nobody.
+int player_number(std::int8_t p) { return p == 0 || p == 1 ? p + 1 : 0; }
+
+// The multi-round part (sim::MatchStats), present only for matches.
+std::optional<MatchFigures> match_figures(const sim::MatchStats& stats) {
+  if (!stats.enabled) return std::nullopt;
+  const std::uint64_t recorded =
+      stats.first_mover_wins + stats.second_mover_wins + stats.round_draws + stats.round_unfinished;
+  MatchFigures m{.rounds = stats.rounds,
+                 .rounds_recorded = recorded,
+                 .first_mover_wins = stats.first_mover_wins,
+                 .second_mover_wins = stats.second_mover_wins,
+                 .draws = stats.round_draws,
+                 .unfinished = stats.round_unfinished,
+                 .first_mover_win_rate = stats::rate_estimate(stats.first_mover_wins,
+                                                              recorded - stats.round_unfinished),
+                 .first_mover_advantage = advantage_rate(
+                     stats.first_mover_wins, stats.second_mover_wins, stats.round_draws),
+                 .round_ended_by = {},
+                 .handicap = {},
+                 .states = {}};
+  constexpr const char* kRoundEnds[3] = {"rule", "no_progress", "safety_bound"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    m.round_ended_by.push_back({kRoundEnds[i], stats.round_ended_by[i],
+                                share(stats.round_ended_by[i], m.rounds_recorded)});
+  }
+  for (const auto& [difference, level] : stats.by_holes_difference) {
     HandicapLevel h;
-    const json& difference = r.at(item, "holes_difference");
-    if (!difference.is_number_integer())
-      r.fail("handicap", "holes_difference: expected an integer");
-    h.level = difference.get<int>();
-    h.rounds = r.count_at(item, "rounds");
-    const json& rates = r.at(item, "win_rate");
-    if (!rates.is_array() || rates.size() != 2)
-      r.fail("handicap", "win_rate: expected [<P1 rate>, <P2 rate>]");
-    for (int p = 0; p < 2; ++p) h.win_rate[p] = r.rate(rates[p], "handicap");
+    h.level = difference;
+    h.rounds = level.rounds;
+    level_rates(level, h.win_rate);
     m.handicap.push_back(h);
   }
-  if (!run.contains("handicap_states")) return m;
-  const json& states = r.at(run, "handicap_states");
-  if (!states.is_array()) r.fail("handicap_states", "expected an array of states");
-  for (const json& item : states) {
+  for (const auto& [state, level] : stats.by_state) {
     HandicapStateFigures st;
-    const json& holes = r.at(item, "holes_in_play");
-    if (!holes.is_array() || holes.size() != 2 || !holes[0].is_number_integer() ||
-        !holes[1].is_number_integer()) {
-      r.fail("handicap_states", "holes_in_play: expected [<P1 holes>, <P2 holes>]");
-    }
-    for (int p = 0; p < 2; ++p) st.holes[p] = holes[p].get<int>();
-    const auto player = [&](const char* key) {
-      const json& v = r.at(item, key);
-      if (v.is_null()) return 0;
-      if (!v.is_number_integer() || (v.get<int>() != 1 && v.get<int>() != 2))
-        r.fail("handicap_states", std::string(key) + ": expected 1, 2 or null");
-      return v.get<int>();
-    };
-    st.tribute_to = player("tribute_to");
-    st.bha = player("bha");
-    st.favoured = player("favoured");
-    st.rounds = r.count_at(item, "rounds");
-    const json& rates = r.at(item, "win_rate");
-    if (!rates.is_array() || rates.size() != 2)
-      r.fail("handicap_states", "win_rate: expected [<P1 rate>, <P2 rate>]");
-    for (int p = 0; p < 2; ++p) st.win_rate[p] = r.rate(rates[p], "handicap_states");
+    for (int p = 0; p < 2; ++p) st.holes[p] = state.holes_in_play[static_cast<std::size_t>(p)];
+    st.tribute_to = player_number(state.tribute_to);
+    st.bha = player_number(state.bha_owner);
+    st.favoured = player_number(state.favoured);
+    st.rounds = level.rounds;
+    level_rates(level, st.win_rate);
     m.states.push_back(st);
   }
   return m;
 }
 
-// "completion" (docs/metrics.md); a run stored before it was written gets it from "ended_by",
-// whose end conditions fall into the classes exactly (no_progress then included a match's
-// stop_after_rounds, also a stopping rule).
-CompletionFigures read_completion(const json& run, const std::vector<EndCount>& ended,
-                                  std::uint64_t games, const Reader& r) {
-  CompletionFigures c;
-  if (run.contains("completion")) {
-    const json& object = r.at(run, "completion");
-    for (int i = 0; i < 3; ++i) {
-      const json& item = r.at(object, kCompletionNames[i]);
-      c.games[i] = r.count_at(item, "games");
-      c.share[i] = r.rate(item, std::string("completion.") + kCompletionNames[i]);
-    }
-    if (c.games[0] + c.games[1] + c.games[2] != games)
-      r.fail("completion", "the classes do not add up to games");
-    return c;
-  }
-  for (const EndCount& e : ended) {
-    const int i = e.name == "rule" ? 0 : e.name == "safety_bound" ? 2 : 1;
-    c.games[i] += e.count;
-  }
-  for (int i = 0; i < 3; ++i) {
-    if (games == 0) continue;
-    const stats::Interval ci = stats::wilson_interval(c.games[i], games);
-    c.share[i] = {static_cast<double>(c.games[i]) / static_cast<double>(games), ci.low, ci.high};
-  }
-  return c;
-}
-
-// "metrics" (docs/metrics.md): null figures stay NaN; a run stored before the metrics has none,
-// and balance and drawishness then come from its wins and draws.
-MetricFigures read_metrics(const json& run, const RunFigures& f, const Reader& r) {
+// The playability metrics (docs/metrics.md); a run stored before they were kept has only balance
+// and drawishness (from its wins and draws).
+MetricFigures metric_figures(const sim::GameTally& t) {
   MetricFigures m;
-  m.per_round = f.match.has_value();
-  const auto rate_or_nan = [&](const json& object, const std::string& key) {
-    const json& v = r.at(object, key);
-    return v.is_null() ? Rate{} : r.rate(v, "metrics." + key);
-  };
-  if (!run.contains("metrics")) {
-    const std::uint64_t finished = f.wins[0] + f.wins[1] + f.draws;
-    m.drawishness = f.draw;
-    if (finished > 0) {
-      const stats::Advantage adv = stats::first_player_advantage(f.wins[0], f.wins[1], f.draws);
-      const double lo = adv.interval.low, hi = adv.interval.high;
-      const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
-      m.balance = {1 - std::fabs(adv.estimate), 1 - std::max(std::fabs(lo), std::fabs(hi)),
-                   1 - abs_low};
-    }
-    return m;
-  }
-  const json& object = r.at(run, "metrics");
-  m.balance = rate_or_nan(object, "balance");
-  m.drawishness = rate_or_nan(object, "drawishness");
-  const json& turns = r.at(r.at(object, "duration"), "turns");
-  if (turns.is_null()) return m;
+  m.per_round = t.match.enabled;
+  m.balance = stats::balance_estimate(t.wins[0], t.wins[1], t.draws);
+  m.drawishness = stats::rate_estimate(t.draws, t.wins[0] + t.wins[1] + t.draws);
+  if (!t.metrics.recorded(t.games)) return m;
   m.kept = true;
-  m.turns = stats::IntHistogram::from_json(r.at(turns, "histogram"),
-                                           where(f.ruleset, "metrics.duration.turns", "histogram"))
-                .summary();
-  m.decisiveness = rate_or_nan(object, "decisiveness");
-  m.lead_changes = rate_or_nan(object, "lead_changes");
-  m.drama = rate_or_nan(object, "drama");
-  if (f.match && object.contains("snowball")) {
-    m.snowball = rate_or_nan(object, "snowball");
-    const json& snowball = r.at(object, "snowball");
-    if (snowball.is_object()) m.snowball_pairs = r.count_at(snowball, "pairs");
+  m.turns = t.metrics.turns.summary();
+  m.decisiveness = stats::mean_estimate(t.metrics.decisiveness, 0.001);
+  m.lead_changes = stats::mean_estimate(t.metrics.lead_changes);
+  m.drama = stats::mean_estimate(t.metrics.drama);
+  if (t.match.enabled) {
+    const sim::MetricTally& mt = t.metrics;
+    m.snowball = advantage_rate(mt.won_next, mt.lost_next, mt.pairs - mt.won_next - mt.lost_next);
+    m.snowball_pairs = mt.pairs;
   }
   return m;
 }
 
+// Games by end condition (stop_after_rounds only where it can happen: in a match).
+std::vector<EndCount> ended_counts(const sim::GameTally& t) {
+  std::vector<EndCount> out;
+  for (int i = 0; i < sim::kEndConditions; ++i) {
+    if (i == sim::end_condition_index(sim::EndReason::kStopAfterRounds) && !t.match.enabled)
+      continue;
+    const std::uint64_t n = t.ended_by[static_cast<std::size_t>(i)];
+    out.push_back({sim::end_condition_name(i), n, share(n, t.games)});
+  }
+  return out;
+}
+
+CompletionFigures completion_figures(const sim::GameTally& t) {
+  CompletionFigures c;
+  for (int i = 0; i < 3; ++i) {
+    c.games[i] = t.completed(static_cast<sim::Completion>(i));
+    c.share[i] = stats::rate_estimate(c.games[i], t.games);
+  }
+  return c;
+}
+
 RunFigures read_run(const json& run) {
   if (!run.is_object()) throw Error("report: a run is not a JSON object");
-  const Reader top("report");
-  RunFigures f;
-  f.ruleset = top.text_at(run, "ruleset");
-  const Reader r(f.ruleset);
-  f.agent = r.text_at(run, "agent");
-  f.engine_version = r.text_at(run, "engine_version");
-  f.rules_hash = r.text_at(run, "rules_hash");
-  f.seed = r.count_at(run, "seed");
-  f.games_requested = r.count_at(run, "games_requested");
-  f.games = r.count_at(run, "games");
-  const json& partial = r.at(run, "partial");
-  if (!partial.is_boolean()) r.fail("partial", "expected true or false");
-  f.partial = partial.get<bool>();
-  const json& wins = r.at(run, "wins");
-  if (!wins.is_array() || wins.size() != 2) r.fail("wins", "expected an array of two counts");
-  for (int p = 0; p < 2; ++p) f.wins[p] = r.count(wins[p], "wins");
-  f.draws = r.count_at(run, "draws");
-  f.unfinished = r.count_at(run, "unfinished");
-  f.p1 = r.rate_at(run, "first_player_win_rate");
-  f.p2 = r.rate_at(run, "second_player_win_rate");
-  f.draw = r.rate_at(run, "draw_rate");
-  f.unfinished_rate = r.rate_at(run, "unfinished_rate");
-  f.advantage = r.rate_at(run, "first_player_advantage");
-  f.advantage_p = r.number_at(r.at(run, "first_player_advantage"), "p_value");
-  f.ended_by = r.ended(r.at(run, "ended_by"), "ended_by", "games");
-  const json& plies = r.at(run, "plies");
-  f.plies = stats::IntHistogram::from_json(r.at(plies, "histogram"),
-                                           where(f.ruleset, "plies", "histogram"));
-  f.length = f.plies.summary();
-  const json& relay = r.at(run, "relay_bound_hits");
-  f.relay_moves = r.count_at(relay, "moves");
-  f.relay_games = r.count_at(relay, "games");
-  f.match = read_match(run, r);
-  f.completion = read_completion(run, f.ended_by, f.games, r);
-  f.metrics = read_metrics(run, f, r);
-  return f;
+  const sim::RunStats stats = sim::run_stats_from_json(run, "");
+  const sim::GameTally& t = stats.tally;
+  const std::uint64_t finished = t.wins[0] + t.wins[1] + t.draws;
+  return RunFigures{
+      .ruleset = stats.ruleset,
+      .agent = stats.agent,
+      .engine_version = stats.engine_version,
+      .rules_hash = stats.rules_hash,
+      .seed = stats.seed,
+      .games_requested = static_cast<std::uint64_t>(stats.games_requested),
+      .games = t.games,
+      .partial = stats.partial,
+      .wins = {t.wins[0], t.wins[1]},
+      .draws = t.draws,
+      .unfinished = t.unfinished,
+      .p1 = stats::rate_estimate(t.wins[0], finished),
+      .p2 = stats::rate_estimate(t.wins[1], finished),
+      .draw = stats::rate_estimate(t.draws, finished),
+      .unfinished_rate = stats::rate_estimate(t.unfinished, t.games),
+      .advantage = advantage_rate(t.wins[0], t.wins[1], t.draws),
+      .advantage_p = finished > 0
+                         ? stats::first_player_advantage(t.wins[0], t.wins[1], t.draws).p_value
+                         : kNaN,
+      .ended_by = ended_counts(t),
+      .completion = completion_figures(t),
+      .metrics = metric_figures(t),
+      .plies = t.plies,
+      .length = t.plies.summary(),
+      .relay_moves = t.relay_bound_hits,
+      .relay_games = t.games_with_relay_bound_hits,
+      .match = match_figures(t.match)};
 }
 
 // ---- formatting -----------------------------------------------------------------------------
@@ -1206,7 +1094,8 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
   value("first_player_advantage_p_value", f.advantage_p);
   for (const EndCount& e : f.ended_by) value("ended_by_share", e.share, {"", "", e.name, ""});
   for (int i = 0; i < 3; ++i)
-    rate("completion", f.completion.share[i], {"", "", kCompletionNames[i], ""});
+    rate("completion", f.completion.share[i],
+         {"", "", sim::completion_name(static_cast<sim::Completion>(i)), ""});
   summary("plies", f.length);
   count("relay_bound_hits", f.relay_moves);
   count("games_with_relay_bound_hits", f.relay_games);
@@ -1278,6 +1167,20 @@ std::string tidy_csv(const std::vector<TidyRun>& runs) {
     }
   }
   return csv.to_csv();
+}
+
+ReportFile* find_report_file(std::vector<ReportFile>& files, std::string_view path) {
+  for (ReportFile& f : files) {
+    if (f.path == path) return &f;
+  }
+  return nullptr;
+}
+
+void insert_before_body_end(ReportFile& file, const std::string& html, const std::string& what) {
+  const std::size_t at = file.content.rfind("</body>");
+  if (at == std::string::npos)
+    throw Error(where("report", file.path, "no </body> to add " + what + " before"));
+  file.content.insert(at, html);
 }
 
 std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,

@@ -1,10 +1,11 @@
 // The report of a set of simulation runs: index.html, one HTML page per ruleset, report.md,
 // runs.csv and runs.json, written into a folder whole or not at all.
 //
-// This module does not know the simulator: a ruleset comes in as ReportRuleset (plain text: its
-// identity, evidence and every resolved rule key with its provenance) and a run as the JSON the
-// simulator writes (sim::run_stats_to_json; schema in docs/simulate.md). reports/report_builder.h
-// turns a sim::RuleSet into a ReportRuleset.
+// A ruleset comes in as ReportRuleset (plain text: its identity, evidence and every resolved rule
+// key with its provenance) and a run as the JSON the simulator writes (sim::run_stats_to_json;
+// schema in docs/simulate.md), read back by the one run JSON parser (sim::run_stats_from_json):
+// every figure shown is computed from the counts it reads. reports/report_builder.h turns a
+// sim::RuleSet into a ReportRuleset.
 //
 // Every output depends only on the entries and options (no clock, no paths), so the same runs give
 // byte-identical reports, and tests can compare them.
@@ -115,6 +116,13 @@ struct ReportFile {
   std::string path;
   std::string content;
 };
+
+// The file at `path` among `files`, or nullptr.
+ReportFile* find_report_file(std::vector<ReportFile>& files, std::string_view path);
+// Inserts `html` before the last "</body>" of `file` (what the comparison pages and skill ladders
+// add to a rendered report). Throws mancala::Error "report: <path>: no </body> to add <what>
+// before" when there is none.
+void insert_before_body_end(ReportFile& file, const std::string& html, const std::string& what);
 
 // Renders every file: index.html, rulesets/<page>.html per entry, report.md, runs.csv, runs.json
 // and the marker file ReportFolder looks for. Entries are grouped by game in order of first

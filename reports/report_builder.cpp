@@ -5,15 +5,15 @@
 namespace mancala::reports {
 
 ReportRuleset report_ruleset(const sim::RuleSet& rules) {
-  ReportRuleset out;
-  out.id = rules.id;
-  out.game = rules.game;
-  out.name = rules.name;
-  out.status = rules.status;
-  out.summary = rules.summary;
-  out.extends = rules.extends;
-  out.rules_hash = sim::rules_hash(rules);
-  out.evidence = rules.evidence;
+  ReportRuleset out{.id = rules.id,
+                    .game = rules.game,
+                    .name = rules.name,
+                    .status = rules.status,
+                    .summary = rules.summary,
+                    .extends = rules.extends,
+                    .rules_hash = sim::rules_hash(rules),
+                    .evidence = rules.evidence,
+                    .rules = {}};
   for (const sim::FieldInfo& field : sim::rule_fields()) {
     ReportRule rule;
     rule.group = field.group;

@@ -36,39 +36,6 @@ std::string csv_field(const std::string& text) {
   return out;
 }
 
-std::string markdown_escape(std::string_view text) {
-  std::string out;
-  for (char c : replace_line_breaks(text, "\n")) {
-    switch (c) {
-      case '|':
-      case '\\':
-      case '`':
-      case '*':
-      case '_':
-      case '[':
-      case ']':
-        out += '\\';
-        out += c;
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '\n':
-        out += "<br>";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string pad(const std::string& text, std::size_t width, bool right) {
   const std::size_t have = display_width(text);
   if (have >= width) return text;
@@ -283,6 +250,39 @@ nlohmann::ordered_json Table::to_json() const {
     nlohmann::ordered_json object = nlohmann::ordered_json::object();
     for (std::size_t i = 0; i < row.size(); ++i) object[columns_[i].name] = row[i].to_json();
     out.push_back(std::move(object));
+  }
+  return out;
+}
+
+std::string markdown_escape(std::string_view text, std::string_view line_break) {
+  std::string out;
+  for (char c : replace_line_breaks(text, "\n")) {
+    switch (c) {
+      case '|':
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+        out += '\\';
+        out += c;
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '\n':
+        out += line_break;
+        break;
+      default:
+        out += c;
+    }
   }
   return out;
 }

@@ -98,4 +98,9 @@ class Table {
   std::vector<std::vector<Cell>> rows_;
 };
 
+// Text for Markdown: the characters Markdown would read as markup (| \ ` * _ [ ]) escaped with a
+// backslash, < > & as entities, and each line break (\n, \r\n or \r) replaced by `line_break`:
+// "<br>" inside a table cell (as to_markdown does), " " in a paragraph, heading or list item.
+std::string markdown_escape(std::string_view text, std::string_view line_break = "<br>");
+
 }  // namespace mancala::reports

@@ -18,6 +18,17 @@
 
 namespace mancala::sim {
 
+namespace {
+
+// Each worker's play of games: adds the result of game g to the block's tally.
+MakePlayInto<GameTally> games_into(const MakePlayOne& make_play) {
+  return [&make_play]() -> PlayInto<GameTally> {
+    return [play = make_play()](int64_t g, GameTally& tally) { tally.add(play(g)); };
+  };
+}
+
+}  // namespace
+
 int default_threads() {
   // Under MPI one rank runs per core, the way MPI jobs are laid out.
   if (world::distributed()) return 1;
@@ -27,54 +38,7 @@ int default_threads() {
 void run_pool(BlockSource& blocks, int threads, const MakePlayOne& make_play,
               const GameTally& empty, const std::atomic<bool>* stop,
               std::chrono::microseconds interval, const std::function<void()>& tick) {
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  const auto stopping = [&] {
-    return failed.load(std::memory_order_relaxed) ||
-           (stop && stop->load(std::memory_order_relaxed));
-  };
-
-  std::mutex running_mutex;
-  std::condition_variable running_changed;
-  int running = threads;
-  const auto worker = [&] {
-    try {
-      const PlayOne play = make_play();
-      GameRange block;
-      while (!stopping() && blocks.take(block)) {
-        GameTally tally = empty;
-        int64_t g = block.begin;
-        for (; g < block.end && !stopping(); ++g) tally.add(play(g));
-        if (g < block.end) break;  // stopped inside the block: it does not count
-        blocks.commit(block, std::move(tally));
-      }
-    } catch (...) {
-      std::lock_guard lock(error_mutex);
-      if (!error) error = std::current_exception();
-      failed.store(true, std::memory_order_relaxed);
-    }
-    std::lock_guard lock(running_mutex);
-    --running;
-    running_changed.notify_all();
-  };
-
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<size_t>(threads));
-  for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
-  {
-    std::unique_lock lock(running_mutex);
-    while (running > 0) {
-      running_changed.wait_for(lock, interval);
-      if (tick && running > 0) {
-        lock.unlock();
-        tick();
-        lock.lock();
-      }
-    }
-  }
-  for (std::thread& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  run_block_pool<GameTally>(blocks, threads, games_into(make_play), empty, stop, interval, tick);
 }
 
 int64_t block_size_for(int64_t games, int threads) {
@@ -91,16 +55,8 @@ GameTally play_games_per_worker(GameRange range, const MakePlayOne& make_play,
                                 const BatchOptions& options, const GameTally& empty) {
   if (options.threads < 1) throw Error("simulate: --threads: must be 1 or more");
   if (world::distributed()) return play_games_distributed(range, make_play, options, empty);
-  const int threads =
-      static_cast<int>(std::min<int64_t>(options.threads, std::max<int64_t>(range.size(), 1)));
-  BlockQueue queue(range, block_size_for(range.size(), threads), empty);
-  std::function<void()> tick;
-  if (options.progress) {
-    tick = [&] { options.progress(queue.done(), static_cast<uint64_t>(range.size())); };
-  }
-  run_pool(queue, threads, make_play, empty, options.stop, std::chrono::milliseconds(100), tick);
-  if (options.progress) options.progress(queue.total().games, static_cast<uint64_t>(range.size()));
-  return std::move(queue.total());
+  return run_blocks(range, games_into(make_play), options, empty,
+                    [](GameTally& into, const GameTally& from) { into.merge(from); });
 }
 
 RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {

@@ -23,8 +23,10 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
+#include "simulator/block_queue.h"
 #include "simulator/play.h"
 #include "simulator/rules.h"
 #include "simulator/run_stats.h"
@@ -62,27 +64,43 @@ using MakePlayOne = std::function<PlayOne()>;
 GameTally play_games_per_worker(GameRange range, const MakePlayOne& make_play,
                                 const BatchOptions& options, const GameTally& empty = {});
 
+// Blocks small enough that every thread gets many of them (balance, prompt stop), large enough
+// that committing costs nothing next to playing. Results do not depend on it.
+int64_t block_size_for(int64_t games, int threads);
+
+// The batch runner for any tally (a handicap level's rounds, a summary of matches): plays the items
+// of `range` on options.threads worker threads (fewer when there are fewer items) in blocks of
+// consecutive items, each block into a copy of `empty` with play(item, tally) (`make_play` makes
+// each worker's play, on the worker), and merges the blocks' tallies into a copy of `empty` with
+// `merge` in block order. Item g must depend only on g (its Rng(seed, g)) and `merge` be exact
+// (integer counts, histograms): the result is then the same whatever the thread count. Uses
+// options.threads, stop and progress as play_games does; runs in this process (no MPI ranks).
+// Rethrows the first exception a call of `play` threw.
+template <typename Tally>
+Tally run_blocks(GameRange range, const std::type_identity_t<MakePlayInto<Tally>>& make_play,
+                 const BatchOptions& options, const Tally& empty,
+                 const std::type_identity_t<MergeInto<Tally>>& merge) {
+  const int threads =
+      static_cast<int>(std::clamp<int64_t>(options.threads, 1, std::max<int64_t>(range.size(), 1)));
+  BlockQueueOf<Tally> queue(range, block_size_for(range.size(), threads), empty, merge);
+  const uint64_t total = static_cast<uint64_t>(range.size());
+  std::function<void()> tick;
+  if (options.progress) tick = [&] { options.progress(queue.done(), total); };
+  run_block_pool(queue, threads, make_play, empty, options.stop, std::chrono::milliseconds(100),
+                 tick);
+  if (options.progress) options.progress(queue.committed(), total);
+  return std::move(queue.total());
+}
+
 // The number of worker threads to use by default: the hardware's, at least 1; 1 under MPI with
 // more than one rank (one rank per core).
 int default_threads();
 
-// The pieces play_games is made of, shared with its MPI form (distributed.cpp).
-// Where worker threads take blocks of games from and commit their tallies to (thread-safe).
-class BlockSource {
- public:
-  virtual ~BlockSource() = default;
-  virtual bool take(GameRange& block) = 0;  // false: no block is left for this process
-  virtual void commit(const GameRange& block, GameTally&& tally) = 0;
-};
-// Plays blocks from `blocks` on `threads` worker threads until none is left or *stop; a block
-// stopped inside is not committed. Calls `tick` (if any) on the calling thread about every
-// `interval` while they play. Rethrows the first worker's exception after joining them all.
+// The pieces play_games is made of, shared with its MPI form (distributed.cpp): BlockSource and
+// BlockQueue are in block_queue.h. run_block_pool for games: each worker's `play` adds its games.
 void run_pool(BlockSource& blocks, int threads, const MakePlayOne& make_play,
               const GameTally& empty, const std::atomic<bool>* stop,
               std::chrono::microseconds interval, const std::function<void()>& tick);
-// Blocks small enough that every thread gets many of them (balance, prompt stop), large enough
-// that committing costs nothing next to playing. Results do not depend on it.
-int64_t block_size_for(int64_t games, int threads);
 // A block's tally as bytes, for a message between ranks: the block, then its run JSON in CBOR,
 // read back by the one run JSON parser (exact: counts and histograms).
 std::vector<uint8_t> block_tally_bytes(const GameRange& block, const GameTally& tally);

@@ -1,6 +1,6 @@
 // play_games across the ranks of an MPI job (see world.h for the model, batch.h for the contract).
 //
-// Rank 0 owns the shard's block queue (BlockQueue in batch.cpp, through BlockSource): its own
+// Rank 0 owns the shard's block queue (BlockQueue in block_queue.h, through BlockSource): its own
 // worker threads take blocks from it, and its calling thread serves the other ranks' requests
 // from the same queue, so blocks go out on demand, whichever rank is free first, and commits are
 // merged in block order whoever played them. Another rank keeps a few blocks ahead (one per

@@ -23,12 +23,14 @@ json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
 
 json interval_json(const stats::Interval& ci) { return json::array({ci.low, ci.high}); }
 
-// A proportion k / n with its Wilson 95% interval; value and interval null when n is 0.
-json rate_json(uint64_t k, uint64_t n) {
-  if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
-  return {{"value", static_cast<double>(k) / static_cast<double>(n)},
-          {"ci95", interval_json(stats::wilson_interval(k, n))}};
+// {"value": x, "ci95": [low, high]}: value null when undefined, ci95 null without an interval.
+json estimate_json(const stats::Estimate& e) {
+  return {{"value", number(e.value)},
+          {"ci95", std::isnan(e.low) ? json(nullptr) : json::array({e.low, e.high})}};
 }
+
+// A proportion k / n with its Wilson 95% interval; value and interval null when n is 0.
+json rate_json(uint64_t k, uint64_t n) { return estimate_json(stats::rate_estimate(k, n)); }
 
 // Mean, sd, extremes, quantiles and the histogram itself (for exact merges); figures null when
 // empty.
@@ -59,21 +61,9 @@ json share_json(uint64_t k, uint64_t n) {
 // The mean of a histogram's values times `scale`, with its Student t 95% interval (a point when
 // every value is equal; null with fewer than two values), and the sample size under `count_key`.
 json mean_json(const stats::IntHistogram& h, const char* count_key, double scale = 1) {
-  json j;
-  const stats::Moments m = h.moments();
+  json j = estimate_json(stats::mean_estimate(h, scale));
   const uint64_t n = h.total();
-  j["value"] = n == 0 ? json(nullptr) : number(scale * m.mean());
-  if (n < 2) {
-    j["ci95"] = nullptr;
-  } else {
-    const double half = m.sd() == 0
-                            ? 0.0
-                            : boost::math::quantile(boost::math::complement(
-                                  boost::math::students_t(static_cast<double>(n - 1)), 0.025)) *
-                                  m.sd() / std::sqrt(static_cast<double>(n));
-    j["ci95"] = json::array({scale * (m.mean() - half), scale * (m.mean() + half)});
-  }
-  j["sd"] = n == 0 ? json(nullptr) : number(scale * m.sd());
+  j["sd"] = n == 0 ? json(nullptr) : number(scale * h.moments().sd());
   j["median"] = n == 0 ? json(nullptr) : number(scale * h.median());
   j["max"] = n == 0 ? json(nullptr) : number(scale * static_cast<double>(h.max()));
   j[count_key] = n;
@@ -91,13 +81,7 @@ json summary_json(const stats::IntHistogram& h) {
 // balance = 1 - |P(P1 wins) - P(P2 wins)| over finished games; its interval is 1 minus the
 // interval of |advantage| that Tango's interval of the advantage gives.
 json balance_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
-  if (wins1 + wins2 + draws == 0) return {{"value", nullptr}, {"ci95", nullptr}};
-  const stats::Advantage adv = stats::first_player_advantage(wins1, wins2, draws);
-  const double lo = adv.interval.low, hi = adv.interval.high;
-  const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
-  const double abs_high = std::max(std::fabs(lo), std::fabs(hi));
-  return {{"value", 1 - std::fabs(adv.estimate)},
-          {"ci95", json::array({1 - abs_high, 1 - abs_low})}};
+  return estimate_json(stats::balance_estimate(wins1, wins2, draws));
 }
 
 // Readers of run_stats_from_json: each names the key it failed on.

@@ -296,4 +296,36 @@ Welch welch_difference(const Moments& a, const Moments& b, double confidence) {
   return out;
 }
 
+Estimate rate_estimate(std::uint64_t k, std::uint64_t n) {
+  if (n == 0) return {};
+  const Interval ci = wilson_interval(k, n);
+  return {static_cast<double>(k) / static_cast<double>(n), ci.low, ci.high};
+}
+
+Estimate balance_estimate(std::uint64_t wins1, std::uint64_t wins2, std::uint64_t draws) {
+  if (wins1 + wins2 + draws == 0) return {};
+  const Advantage adv = first_player_advantage(wins1, wins2, draws);
+  const double lo = adv.interval.low, hi = adv.interval.high;
+  const double abs_low = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
+  const double abs_high = std::max(std::fabs(lo), std::fabs(hi));
+  return {1 - std::fabs(adv.estimate), 1 - abs_high, 1 - abs_low};
+}
+
+Estimate mean_estimate(const IntHistogram& h, double scale) {
+  Estimate e;
+  const std::uint64_t n = h.total();
+  if (n == 0) return e;
+  const Moments m = h.moments();
+  e.value = scale * m.mean();
+  if (n < 2) return e;
+  const double half = m.sd() == 0
+                          ? 0.0
+                          : boost::math::quantile(boost::math::complement(
+                                boost::math::students_t(static_cast<double>(n - 1)), 0.025)) *
+                                m.sd() / std::sqrt(static_cast<double>(n));
+  e.low = scale * (m.mean() - half);
+  e.high = scale * (m.mean() + half);
+  return e;
+}
+
 }  // namespace mancala::stats

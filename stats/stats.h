@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -135,5 +136,22 @@ struct Welch {
   double p_value = 1;
 };
 Welch welch_difference(const Moments& a, const Moments& b, double confidence = 0.95);
+
+// A figure of a run with its 95% interval, as a run's JSON gives it (sim::run_stats_to_json) and
+// the report shows it: NaN where it is undefined (no games) or has no interval.
+struct Estimate {
+  double value = std::numeric_limits<double>::quiet_NaN();
+  double low = std::numeric_limits<double>::quiet_NaN();
+  double high = std::numeric_limits<double>::quiet_NaN();
+};
+// k / n with its Wilson interval; all NaN when n is 0.
+Estimate rate_estimate(std::uint64_t k, std::uint64_t n);
+// The balance of a set of games, 1 - |P(first player wins) - P(second wins)| over the finished
+// games, with 1 minus the interval of |advantage| that Tango's interval of the advantage
+// (first_player_advantage) gives; all NaN without a finished game.
+Estimate balance_estimate(std::uint64_t wins1, std::uint64_t wins2, std::uint64_t draws);
+// scale times the mean of a histogram's values with its Student t 95% interval: a point when every
+// value is equal, NaN ends with fewer than two values, all NaN when empty.
+Estimate mean_estimate(const IntHistogram& h, double scale = 1);
 
 }  // namespace mancala::stats

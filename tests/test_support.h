@@ -16,6 +16,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/error.h"
+
 namespace mancala::test_support {
 
 // True in the sanitizer run (MANCALA_SANITIZED=1): heavy loops scale down there, never skip.
@@ -37,6 +39,12 @@ std::string thrown_message(F&& f, const std::string& none = "(no exception)") {
     return e.what();
   }
   return none;
+}
+
+// The message of the mancala::Error that `f` throws, or "(no error)".
+template <class F>
+std::string error_of(F&& f) {
+  return thrown_message<Error>(f, "(no error)");
 }
 
 // A parameterised case named by its string parameter (a ruleset id, ...), every character

@@ -8,9 +8,12 @@
 #include "report_test_util.h"
 #include "reports/report.h"
 #include "simulator/run_stats.h"
+#include "tests/test_support.h"
 
 namespace mancala::reports {
 namespace {
+
+using test_support::error_of;
 
 namespace fs = std::filesystem;
 using report_testing::list_files;
@@ -28,15 +31,6 @@ std::vector<ReportEntry> one_entry(uint64_t wins1 = 3) {
 const std::vector<std::string> kReportFiles = {
     ".mancala-report", "index.html", "report.md", "rulesets/toguz_kumalak.standard.html",
     "runs.csv",        "runs.json"};
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 // Everything in the folder: the temporary folders must be gone.
 std::vector<std::string> entries_of(const fs::path& folder) {

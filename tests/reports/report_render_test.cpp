@@ -84,8 +84,8 @@ json with_matches(json run) {
   };
   run["handicap"] = json::array({level(-1, 1, 4, 0), level(0, 7, 3, 1), level(1, 4, 1, 0)});
   // The same 21 rounds by whole state: the even rounds split by the perk the settlement gave.
-  const auto state = [&](int h1, int h2, json tribute, json bha, int difference, uint64_t w1,
-                         uint64_t w2, uint64_t draws) {
+  const auto state = [&](unsigned h1, unsigned h2, json tribute, json bha, int difference,
+                         uint64_t w1, uint64_t w2, uint64_t draws) {
     json s = level(difference, w1, w2, draws);
     s.erase("holes_difference");
     s["holes_in_play"] = {h1, h2};
@@ -94,9 +94,10 @@ json with_matches(json run) {
     s["favoured"] = nullptr;
     return s;
   };
-  run["handicap_states"] = json::array(
-      {state(4, 5, nullptr, nullptr, -1, 1, 4, 0), state(5, 5, nullptr, nullptr, 0, 5, 1, 1),
-       state(5, 5, 2, nullptr, 0, 2, 2, 0), state(5, 4, nullptr, 1, 1, 4, 1, 0)});
+  // In the order run_stats_to_json writes them (by holes in play, then perks).
+  run["handicap_states"] =
+      json::array({state(4, 5, nullptr, nullptr, -1, 1, 4, 0), state(5, 4, nullptr, 1, 1, 4, 1, 0),
+                   state(5, 5, nullptr, nullptr, 0, 5, 1, 1), state(5, 5, 2, nullptr, 0, 2, 2, 0)});
   return run;
 }
 
@@ -320,9 +321,9 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   EXPECT_EQ(states,
             (std::vector<std::vector<std::string>>{
                 {"4 v 5", "5", rate_text(1, 5), rate_text(4, 5)},
+                {"5 v 4; P1 has a bha", "5", rate_text(4, 5), rate_text(1, 5)},
                 {"5 v 5", "7", rate_text(5, 7), rate_text(1, 7)},
-                {"5 v 5; P2 receives the 1-4 tribute", "4", rate_text(2, 4), rate_text(2, 4)},
-                {"5 v 4; P1 has a bha", "5", rate_text(4, 5), rate_text(1, 5)}}));
+                {"5 v 5; P2 receives the 1-4 tribute", "4", rate_text(2, 4), rate_text(2, 4)}}));
   // Issue 14: the state is a column of runs.csv, not part of the statistic's name.
   const std::string csv = files.at("runs.csv");
   EXPECT_NE(csv.find(",khutka_boia/das_gupta,khutka_boia,random,random,7,0123456789abcdef,"

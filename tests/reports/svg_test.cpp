@@ -9,20 +9,13 @@
 
 #include "common/error.h"
 #include "reports/render.h"
+#include "tests/test_support.h"
 #include "xml_check.h"
 
 namespace mancala::reports {
 namespace {
 
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test_support::error_of;
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t count = 0;

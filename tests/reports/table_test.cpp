@@ -6,20 +6,13 @@
 #include <cmath>
 
 #include "common/error.h"
+#include "tests/test_support.h"
 #include "xml_check.h"
 
 namespace mancala::reports {
 namespace {
 
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test_support::error_of;
 
 Table sample_table() {
   Table t({{"ruleset"}, {"games"}, {"P1 wins"}, {"mean plies"}});

@@ -9,24 +9,17 @@
 #include <cmath>
 
 #include "common/error.h"
+#include "tests/test_support.h"
 
 namespace mancala::stats {
 namespace {
+
+using test_support::error_of;
 
 IntHistogram one_to(int n) {
   IntHistogram h;
   for (int v = 1; v <= n; ++v) h.add(v);
   return h;
-}
-
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
 }
 
 TEST(MeanInterval, MatchesRsTTestOnOneToTen) {

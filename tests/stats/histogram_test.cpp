@@ -8,25 +8,14 @@
 #include <vector>
 
 #include "common/error.h"
+#include "tests/stats/stats_test_util.h"
+#include "tests/test_support.h"
 
 namespace mancala::stats {
 namespace {
 
-IntHistogram histogram_of(const std::vector<std::int64_t>& values) {
-  IntHistogram h;
-  for (std::int64_t v : values) h.add(v);
-  return h;
-}
-
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test_support::error_of;
+using testing_util::histogram_of;
 
 TEST(IntHistogram, Type7QuantilesOfOneToTwenty) {
   // By hand (and R's quantile(1:20, c(.05, .5, .95)) = 1.95 10.50 19.05): index = 1 + 19 p,

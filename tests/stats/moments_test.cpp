@@ -13,25 +13,14 @@
 #include <vector>
 
 #include "common/error.h"
+#include "tests/stats/stats_test_util.h"
+#include "tests/test_support.h"
 
 namespace mancala::stats {
 namespace {
 
-Moments moments_of(const std::vector<double>& values) {
-  Moments m;
-  for (double v : values) m.add(v);
-  return m;
-}
-
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test_support::error_of;
+using testing_util::moments_of;
 
 // Deterministic values spread over many magnitudes and both signs, built from raw random bits so
 // the test does not depend on the standard library's distribution algorithms.

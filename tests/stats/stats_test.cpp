@@ -17,31 +17,15 @@
 #include <vector>
 
 #include "common/error.h"
+#include "tests/stats/stats_test_util.h"
+#include "tests/test_support.h"
 
 namespace mancala::stats {
 namespace {
 
-IntHistogram histogram_of(const std::vector<std::int64_t>& values) {
-  IntHistogram h;
-  for (std::int64_t v : values) h.add(v);
-  return h;
-}
-
-Moments moments_of(const std::vector<double>& values) {
-  Moments m;
-  for (double v : values) m.add(v);
-  return m;
-}
-
-template <typename F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using test_support::error_of;
+using testing_util::histogram_of;
+using testing_util::moments_of;
 
 // Mann-Whitney and Kolmogorov-Smirnov sample (reference.py uses the same lists).
 const std::vector<std::int64_t> kX = {12, 15, 15, 18, 20, 20, 20, 25, 31};

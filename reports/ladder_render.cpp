@@ -1,18 +1,23 @@
-// The ladder's text, HTML and Markdown forms (analysis/ladder.h).
+// The ladder's text, HTML and Markdown forms (reports/ladder_render.h).
+#include "reports/ladder_render.h"
+
 #include <cmath>
 #include <filesystem>
 
-#include "analysis/ladder.h"
 #include "reports/html.h"
 #include "reports/svg.h"
 #include "reports/table.h"
 
-namespace mancala::analysis {
+namespace mancala::reports {
 namespace {
 
-using reports::Cell;
-using reports::format_number;
-using reports::Table;
+using analysis::Ladder;
+using analysis::LadderFigures;
+using analysis::Likeness;
+using analysis::PairResult;
+using analysis::Rating;
+using analysis::RealGames;
+using analysis::SelfPlay;
 
 std::string percent(double x) { return format_number(100 * x, 1) + "%"; }
 
@@ -58,9 +63,8 @@ std::string chain_text(const Ladder& l, const LadderFigures& f) {
 }
 
 Table matrix_table(const Ladder& l, const LadderFigures& f) {
-  std::vector<reports::Column> columns = {{"agent", reports::Align::kLeft}};
-  for (const sim::AgentSpec& a : l.agents)
-    columns.push_back({"vs " + a.name(), reports::Align::kRight});
+  std::vector<Column> columns = {{"agent", Align::kLeft}};
+  for (const sim::AgentSpec& a : l.agents) columns.push_back({"vs " + a.name(), Align::kRight});
   Table t(columns);
   for (size_t a = 0; a < l.size(); ++a) {
     std::vector<Cell> row = {Cell::text(l.agents[a].name())};
@@ -80,9 +84,7 @@ Table matrix_table(const Ladder& l, const LadderFigures& f) {
 }
 
 Table ratings_table(const Ladder& l, const LadderFigures& f) {
-  Table t({{"agent", reports::Align::kLeft},
-           {"rating", reports::Align::kRight},
-           {"95% CI", reports::Align::kRight}});
+  Table t({{"agent", Align::kLeft}, {"rating", Align::kRight}, {"95% CI", Align::kRight}});
   for (size_t a = 0; a < f.ratings.size(); ++a) {
     const Rating& r = f.ratings[a];
     const bool defined = std::isfinite(r.ci95.low) && std::isfinite(r.ci95.high);
@@ -96,14 +98,14 @@ Table ratings_table(const Ladder& l, const LadderFigures& f) {
 }
 
 Table self_play_table(const Ladder& l, const LadderFigures& f) {
-  std::vector<reports::Column> columns = {
-      {"agent", reports::Align::kLeft},        {"games", reports::Align::kRight},
-      {"P1 wins", reports::Align::kRight},     {"P2 wins", reports::Align::kRight},
-      {"draws", reports::Align::kRight},       {"P1 advantage [95% CI]", reports::Align::kRight},
-      {"plies mean", reports::Align::kRight},  {"median", reports::Align::kRight},
-      {"own rule", reports::Align::kRight},    {"stopping rule", reports::Align::kRight},
-      {"safety bound", reports::Align::kRight}};
-  if (f.real) columns.push_back({"result distance to masters", reports::Align::kRight});
+  std::vector<Column> columns = {
+      {"agent", Align::kLeft},        {"games", Align::kRight},
+      {"P1 wins", Align::kRight},     {"P2 wins", Align::kRight},
+      {"draws", Align::kRight},       {"P1 advantage [95% CI]", Align::kRight},
+      {"plies mean", Align::kRight},  {"median", Align::kRight},
+      {"own rule", Align::kRight},    {"stopping rule", Align::kRight},
+      {"safety bound", Align::kRight}};
+  if (f.real) columns.push_back({"result distance to masters", Align::kRight});
   Table t(columns);
   for (const SelfPlay& s : f.self_play) {
     const sim::GameTally& g = s.run->tally;
@@ -239,7 +241,6 @@ std::string ladder_markdown(const Ladder& l, const LadderFigures& f) {
 }
 
 std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int heading_level) {
-  using reports::html_escape;
   const std::string h = "h" + std::to_string(heading_level);
   const std::string h2 = "h" + std::to_string(heading_level + 1);
   std::string out = "<" + h + ">Skill ladder of " + html_escape(l.ruleset) + "</" + h + ">\n";
@@ -251,8 +252,8 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
          ratings_table(l, f).to_html();
 
   // First-player advantage and completion against strength (the agent's rating).
-  reports::LineSeries advantage{"first-player advantage (self-play)", {}};
-  reports::LineSeries completion{"share ended by the game's own rule", {}};
+  LineSeries advantage{"first-player advantage (self-play)", {}};
+  LineSeries completion{"share ended by the game's own rule", {}};
   std::string description = "By agent, rating: first-player advantage, own-rule share. ";
   for (const SelfPlay& s : f.self_play) {
     const double x = f.ratings[s.agent].elo;
@@ -266,7 +267,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
                    signed_number(s.advantage.estimate, 3) + ", " + percent(s.completion.own_rule) +
                    ". ";
   }
-  std::vector<reports::LineSeries> series = {advantage, completion};
+  std::vector<LineSeries> series = {advantage, completion};
   if (f.real && !advantage.points.empty()) {
     const RealGames& r = *f.real;
     const double adv = (static_cast<double>(r.wins[0]) - static_cast<double>(r.wins[1])) /
@@ -280,7 +281,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
     description += "Masters: " + signed_number(adv, 3) + ".";
   }
   out += "<" + h2 + ">Self-play at each level</" + h2 + ">\n";
-  out += reports::svg_line_chart(
+  out += svg_line_chart(
       series, {.title = "First-player advantage and completion against agent strength",
                .description = description,
                .x_label = "agent rating (Elo points relative to " + l.agents.front().name() + ")",
@@ -297,4 +298,4 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
   return out;
 }
 
-}  // namespace mancala::analysis
+}  // namespace mancala::reports

@@ -5,7 +5,7 @@
 // self-play, and Toguz Kumalak's tournament games beside self-play), a list of them on the index
 // with each game's skill depth, and the same as text at the end of report.md.
 //
-// Like the comparison pages (cli/compare_report.h) it works on the rendered files, inserting
+// Like the comparison pages (reports/compare_report.h) it works on the rendered files, inserting
 // before "</body>", so the report's renderer needs no change.
 #pragma once
 
@@ -16,13 +16,13 @@
 #include "reports/report.h"
 #include "simulator/rules.h"
 
-namespace mancala::analysis {
+namespace mancala::reports {
 
 // Plays a ladder of each ruleset of `targets` with `options` (agents, games, seed, threads,
 // stop, progress) and adds the sections described above. Returns false, leaving `files`
 // unchanged, when a ladder was stopped (options.stop). Throws mancala::Error when a ruleset has
 // no page among `files` or a page lacks "</body>"; `files` is then unchanged.
-bool add_ladders_to_report(std::vector<reports::ReportFile>& files,
-                           const std::vector<sim::RuleSet>& targets, const LadderOptions& options);
+bool add_ladders_to_report(std::vector<ReportFile>& files, const std::vector<sim::RuleSet>& targets,
+                           const analysis::LadderOptions& options);
 
-}  // namespace mancala::analysis
+}  // namespace mancala::reports
