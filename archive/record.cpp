@@ -109,6 +109,17 @@ void require(const Json& object, const char* key) {
   }
 }
 
+// `j` is a JSON object (`what`: "a record") with no field outside `known` and every `required`.
+void check_fields(const Json& j, const char* what, const std::set<std::string, std::less<>>& known,
+                  std::initializer_list<const char*> required) {
+  if (!j.is_object())
+    throw ArchiveError(std::string(what) + " must be a JSON object, not " + json_type(j));
+  for (const auto& [key, value] : j.items()) {
+    if (!known.contains(key)) throw ArchiveError("unknown field '" + key + "'");
+  }
+  for (const char* key : required) require(j, key);
+}
+
 // The id of a JSON record if it has a string one, for labels in messages.
 std::string peek_id(const Json& value) {
   if (value.is_object()) {
@@ -263,14 +274,7 @@ Json to_json(const Game& g) {
 }
 
 EvidenceRecord record_from_json(const Json& j) {
-  if (!j.is_object())
-    throw ArchiveError(std::string("a record must be a JSON object, not ") + json_type(j));
-  for (const auto& [key, value] : j.items()) {
-    if (!record_keys().contains(key)) throw ArchiveError("unknown field '" + key + "'");
-  }
-  require(j, "id");
-  require(j, "game");
-  require(j, "type");
+  check_fields(j, "a record", record_keys(), {"id", "game", "type"});
   EvidenceRecord r;
   r.id = get_string(j, "id");
   r.game = get_string(j, "game");
@@ -428,15 +432,9 @@ std::vector<Place> read_places_file(const std::string& path) {
 }
 
 Game game_from_json(const Json& j) {
-  if (!j.is_object())
-    throw ArchiveError(std::string("a game must be a JSON object, not ") + json_type(j));
-  for (const auto& [key, value] : j.items()) {
-    if (key != "key" && key != "name" && key != "aliases" && key != "dlp_ruleset") {
-      throw ArchiveError("unknown field '" + key + "'");
-    }
-  }
-  require(j, "key");
-  require(j, "name");
+  static const std::set<std::string, std::less<>> game_keys = {"key", "name", "aliases",
+                                                               "dlp_ruleset"};
+  check_fields(j, "a game", game_keys, {"key", "name"});
   Game g;
   g.key = get_string(j, "key");
   g.name = get_string(j, "name");
