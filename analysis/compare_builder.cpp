@@ -335,12 +335,6 @@ const PairTest* find_test(const PairComparison& pair, const std::string& key) {
 
 // ---- plain-language summaries ----------------------------------------------------------------
 
-std::string key_words(const std::string& key) {
-  std::string out = key;
-  std::replace(out.begin(), out.end(), '_', ' ');
-  return out;
-}
-
 std::string points_clause(const std::string& what, const PairTest& t) {
   std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " pp (95% CI " +
                     signed_fixed(100 * t.interval.low, 1) + " to " +
@@ -513,116 +507,6 @@ uint64_t independent_seed(uint64_t seed, std::size_t index) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
-}
-
-std::string describe_rule_value(const std::string& key, const json& value) {
-  static const std::map<std::string, std::string> phrases = {
-      {"stores=none", "captures set aside"},
-      {"stores=beside", "a store beside the board"},
-      {"stores=sown", "stores on the sowing path"},
-      {"direction=anticlockwise", "sowing anticlockwise"},
-      {"direction=clockwise", "sowing clockwise"},
-      {"circuit=whole_board", "sowing round the whole board"},
-      {"circuit=own_rows", "sowing round the mover's own rows"},
-      {"first_into_origin=true", "the first counter back into the emptied hole"},
-      {"first_into_origin=false", "the first counter into the next hole"},
-      {"single_counter_moves_on=true", "a lone counter moves on"},
-      {"single_counter_moves_on=false", "a lone counter goes back into its hole"},
-      {"skip_origin_on_laps=true", "laps skip the emptied hole"},
-      {"skip_origin_on_laps=false", "laps sow into the emptied hole"},
-      {"relay=none", "no relay"},
-      {"relay=next_hole", "relay from the next hole"},
-      {"relay=landing_hole", "relay from the landing hole"},
-      {"capture=none", "no capture"},
-      {"capture=even_in_opponent_row", "capture an opponent's hole made even"},
-      {"capture=after_empty_next", "capture the hole after the empty hole"},
-      {"capture=opposite_empty_next", "capture the hole opposite the empty hole"},
-      {"capture=opposite_last_in_own_row",
-       "capture the hole opposite a last counter in the mover's row"},
-      {"capture=resow_opposite_pair", "capture and re-sow the two opposite holes"},
-      {"tuzdyk=true", "tuzdyk"},
-      {"tuzdyk=false", "no tuzdyk"},
-      {"tuzdyk_forbid_last_hole=true", "no tuzdyk in the opponent's last hole"},
-      {"tuzdyk_forbid_last_hole=false", "a tuzdyk allowed in the opponent's last hole"},
-      {"tuzdyk_symmetry=none", "no ban on a symmetric tuzdyk"},
-      {"tuzdyk_symmetry=same_number", "no tuzdyk with the number of the opponent's"},
-      {"tuzdyk_symmetry=opposite", "no tuzdyk facing the opponent's"},
-      {"turns=alternating", "alternating turns"},
-      {"turns=simultaneous", "simultaneous turns"},
-      {"turns=simultaneous_opening", "a simultaneous opening turn"},
-      {"resolution=lockstep", "simultaneous moves played in lockstep"},
-      {"resolution=sequential_random", "simultaneous moves played in random order"},
-      {"no_move=end_owners_take_rows", "no move ends the round, each taking his rows"},
-      {"no_move=end_mover_loses", "no move loses the round"},
-      {"no_move=pass", "no move passes the turn"},
-      {"end_on_majority=true", "stopping at a majority of captures"},
-      {"end_on_majority=false", "playing on past a majority of captures"},
-      {"no_progress_turns=0", "no no-progress rule"},
-      {"end_on_empty_side=true", "a round ended as soon as one side is empty"},
-      {"end_on_empty_side=false", "play on with one side empty"},
-      {"reverse_privilege=none", "no sowing against the direction"},
-      {"reverse_privilege=end_holes_with_capture",
-       "a capturing first sowing allowed against the direction"},
-      {"capture_facing=last_hole", "captures facing the last hole"},
-      {"capture_facing=origin_hole", "captures facing the hole sowing started from"},
-      {"store_extra_move=true", "another move after ending in one's own store"},
-      {"store_extra_move=false", "no extra move after ending in one's own store"},
-      {"capture_fours=none", "no capture of fours"},
-      {"capture_fours=instant", "fours captured the instant a hole reaches four"},
-      {"capture_fours=end_of_turn", "fours captured at the end of the turn"},
-      {"fours_scope=both_rows", "fours taken by each player in his own row"},
-      {"fours_scope=mover_row", "fours taken only by the mover, in his row"},
-      {"match=true", "a match of rounds"},
-      {"match=false", "single rounds"},
-      {"refill_from=left", "refilling from the left"},
-      {"refill_from=right", "refilling from the right"},
-      {"holes_out=unfilled", "only the holes a player cannot fill out of play"},
-      {"holes_out=per_five_of_difference",
-       "a hole of the weaker out of play per five of difference"},
-      {"remainder=set_aside", "the remainder set aside"},
-      {"remainder=next_hole", "the remainder in the next hole"},
-      {"remainder=first_hole", "the remainder in the first hole"},
-      {"remainder=settle_fives", "the remainders settled as 1-4 or 2-3"},
-      {"next_starter=alternate", "the next round started by the other player"},
-      {"next_starter=previous_winner", "the next round started by its previous winner"},
-      {"next_starter=previous_loser", "the next round started by its previous loser"},
-      {"next_starter=same", "every round started by the same player"},
-      {"match_end=all_counters", "a match won by holding every counter"},
-      {"match_end=cannot_fill_hole", "a match lost by a player who cannot fill a hole"},
-      {"tribute=none", "no 1-4 tribute"},
-      {"tribute=every_turn", "the 1-4 tribute taken at every turn"},
-      {"tribute=own_turns", "the 1-4 tribute taken at the receiver's own turns"},
-      {"tribute=each_round", "the 1-4 tribute taken once a round, at its first sowing"},
-      {"relay=facing_hole", "relay from the hole facing the last one"},
-      {"relay_skips_store=true", "one's own store passed over when finding the next hole"},
-      {"relay_skips_store=false", "one's own store ending the relay as an empty hole"},
-      {"bha_hole=either", "the bha at either end"},
-      {"bha_hole=leftmost", "the bha at the leftmost hole"},
-      {"bha_hole=rightmost", "the bha at the rightmost hole"},
-      {"extra_number=none", "no extra-number captures"},
-      {"extra_number=holder", "an extra-number hole taken by the number's holder"},
-      {"extra_number=mover", "an extra-number hole taken by the sower"},
-      {"toll_hole=none", "no toll hole"},
-      {"toll_hole=winner_leftmost", "the toll at the winner's leftmost hole"},
-      {"toll_hole=loser_remainder_hole", "the toll at the loser's remainder hole"},
-      {"winner_takes_remainder_hole=true",
-       "the winner taking what falls into the loser's remainder hole"},
-      {"winner_takes_remainder_hole=false", "the loser's remainder hole not the winner's"},
-      {"stop_after_rounds=0", "no stopping rule"},
-      {"opening_hole=0", "a free first move"},
-      {"opening_captures=-1", "first-turn captures as usual"},
-  };
-  const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  if (const auto it = phrases.find(key + "=" + text); it != phrases.end()) return it->second;
-  if (key == "no_progress_turns") return "a round ended after " + text + " turns without capture";
-  if (key == "max_plies") return "a safety bound of " + text + " plies";
-  if (key == "tuzdyk_count") return "a tuzdyk made at " + text;
-  if (key == "stop_after_rounds") return "a match stopped after " + text + " rounds";
-  if (key == "max_rounds") return "a safety bound of " + text + " rounds";
-  if (key == "opening_hole") return "a first move from hole " + text;
-  if (key == "opening_captures") return "at most " + text + " captures in the first turn";
-  if (value.is_number_integer()) return key_words(key) + " " + text;
-  return key_words(key) + ": " + text;
 }
 
 std::string instead_of(const std::string& b_phrase, const std::string& a_phrase) {

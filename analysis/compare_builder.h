@@ -17,6 +17,7 @@
 
 #include "simulator/play.h"
 #include "simulator/rules.h"
+#include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 #include "stats/stats.h"
 
@@ -150,10 +151,8 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
 // with every ruleset's value and provenance.
 std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets);
 
-// A short phrase for a rule key's value, e.g. ("capture", "opposite_empty_next") -> "capture the
-// hole opposite the empty hole", ("tuzdyk", false) -> "no tuzdyk"; unknown keys read "<key>:
-// <value>".
-std::string describe_rule_value(const std::string& key, const nlohmann::json& value);
+// A short phrase for a rule key's value ("no tuzdyk"): the field table's (simulator/ruleset_io.h).
+using sim::describe_rule_value;
 
 // "<b's phrase> instead of <a's phrase>", with the words both phrases start with said once:
 // ("capture the hole opposite the empty hole", "capture the hole after the empty hole") ->

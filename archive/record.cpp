@@ -109,6 +109,17 @@ void require(const Json& object, const char* key) {
   }
 }
 
+// `j` is a JSON object (`what`: "a record") with no field outside `known` and every `required`.
+void check_fields(const Json& j, const char* what, const std::set<std::string, std::less<>>& known,
+                  std::initializer_list<const char*> required) {
+  if (!j.is_object())
+    throw ArchiveError(std::string(what) + " must be a JSON object, not " + json_type(j));
+  for (const auto& [key, value] : j.items()) {
+    if (!known.contains(key)) throw ArchiveError("unknown field '" + key + "'");
+  }
+  for (const char* key : required) require(j, key);
+}
+
 // The id of a JSON record if it has a string one, for labels in messages.
 std::string peek_id(const Json& value) {
   if (value.is_object()) {
@@ -263,14 +274,7 @@ Json to_json(const Game& g) {
 }
 
 EvidenceRecord record_from_json(const Json& j) {
-  if (!j.is_object())
-    throw ArchiveError(std::string("a record must be a JSON object, not ") + json_type(j));
-  for (const auto& [key, value] : j.items()) {
-    if (!record_keys().contains(key)) throw ArchiveError("unknown field '" + key + "'");
-  }
-  require(j, "id");
-  require(j, "game");
-  require(j, "type");
+  check_fields(j, "a record", record_keys(), {"id", "game", "type"});
   EvidenceRecord r;
   r.id = get_string(j, "id");
   r.game = get_string(j, "game");
@@ -428,15 +432,9 @@ std::vector<Place> read_places_file(const std::string& path) {
 }
 
 Game game_from_json(const Json& j) {
-  if (!j.is_object())
-    throw ArchiveError(std::string("a game must be a JSON object, not ") + json_type(j));
-  for (const auto& [key, value] : j.items()) {
-    if (key != "key" && key != "name" && key != "aliases" && key != "dlp_ruleset") {
-      throw ArchiveError("unknown field '" + key + "'");
-    }
-  }
-  require(j, "key");
-  require(j, "name");
+  static const std::set<std::string, std::less<>> game_keys = {"key", "name", "aliases",
+                                                               "dlp_ruleset"};
+  check_fields(j, "a game", game_keys, {"key", "name"});
   Game g;
   g.key = get_string(j, "key");
   g.name = get_string(j, "name");
@@ -449,30 +447,37 @@ Game game_from_json(const Json& j) {
   return g;
 }
 
-void ImportBatch::add(EvidenceRecord record, Origin origin) {
-  if (auto it = record_index_.find(record.id); it != record_index_.end()) {
+namespace {
+
+// Adds `item` (named `name`) to a batch's list once: the same item again is ignored, another
+// with the same name is an error naming where the first came from.
+template <class T>
+void add_once(std::vector<T>& items, std::vector<Origin>& origins,
+              std::unordered_map<std::string, size_t>& index, const std::string& name, T item,
+              Origin origin, const char* what) {
+  if (auto it = index.find(name); it != index.end()) {
     const size_t i = it->second;
-    if (records[i] == record) return;
+    if (items[i] == item) return;
     throw ArchiveError(where(origin.file, origin.item,
-                             "duplicate id with different content (first in " +
-                                 record_origins[i].file + ": " + record_origins[i].item + ")"));
+                             std::string("duplicate ") + what +
+                                 " with different content (first in " + origins[i].file + ": " +
+                                 origins[i].item + ")"));
   }
-  record_index_.emplace(record.id, records.size());
-  records.push_back(std::move(record));
-  record_origins.push_back(std::move(origin));
+  index.emplace(name, items.size());
+  items.push_back(std::move(item));
+  origins.push_back(std::move(origin));
+}
+
+}  // namespace
+
+void ImportBatch::add(EvidenceRecord record, Origin origin) {
+  const std::string id = record.id;
+  add_once(records, record_origins, record_index_, id, std::move(record), std::move(origin), "id");
 }
 
 void ImportBatch::add(Game game, Origin origin) {
-  if (auto it = game_index_.find(game.key); it != game_index_.end()) {
-    const size_t i = it->second;
-    if (games[i] == game) return;
-    throw ArchiveError(where(origin.file, origin.item,
-                             "duplicate game key with different content (first in " +
-                                 game_origins[i].file + ": " + game_origins[i].item + ")"));
-  }
-  game_index_.emplace(game.key, games.size());
-  games.push_back(std::move(game));
-  game_origins.push_back(std::move(origin));
+  const std::string key = game.key;
+  add_once(games, game_origins, game_index_, key, std::move(game), std::move(origin), "game key");
 }
 
 std::string read_file(const std::string& path) {
@@ -502,6 +507,16 @@ void write_file(const std::string& path, const std::string& text) {
   }
 }
 
+// One item of a file parsed by `parse`, its error naming the file and the item.
+template <class Parse>
+auto parse_item(const std::string& file, const std::string& label, Parse&& parse) {
+  try {
+    return parse();
+  } catch (const ArchiveError& e) {
+    throw ArchiveError(where(file, label, e.what()));
+  }
+}
+
 void read_evidence_text(const std::string& text, const std::string& file, ImportBatch& batch) {
   if (auto bad = find_invalid_utf8(text)) {
     char byte[8];
@@ -522,13 +537,7 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
                              "malformed JSON: " + parse_error_reason(e.what())));
   }
   auto add_record = [&](const Json& item, const std::string& label) {
-    EvidenceRecord record;
-    try {
-      record = record_from_json(item);
-    } catch (const ArchiveError& e) {
-      throw ArchiveError(where(file, label, e.what()));
-    }
-    batch.add(std::move(record), Origin{file, label});
+    batch.add(parse_item(file, label, [&] { return record_from_json(item); }), Origin{file, label});
   };
   auto add_records = [&](const Json& list) {
     if (!list.is_array()) throw ArchiveError(where(file, "records", "must be an array of records"));
@@ -560,13 +569,7 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
       std::string key;
       if (item.is_object() && item.contains("key") && item["key"].is_string()) key = item["key"];
       const std::string label = item_label("games", i, key);
-      Game game;
-      try {
-        game = game_from_json(item);
-      } catch (const ArchiveError& e) {
-        throw ArchiveError(where(file, label, e.what()));
-      }
-      batch.add(std::move(game), Origin{file, label});
+      batch.add(parse_item(file, label, [&] { return game_from_json(item); }), Origin{file, label});
     }
   }
   if (auto records = doc.find("records"); records != doc.end()) add_records(*records);

@@ -378,6 +378,24 @@ std::string immutable_uri(const std::string& path) {
   return uri + "?immutable=1";
 }
 
+// Whether the file is a new, empty database (true) or a mancala archive this program can read
+// (false); throws for another kind of database or a newer schema.
+bool is_fresh_archive(const std::string& path, int64_t application_id, int64_t version,
+                      int64_t objects) {
+  const bool fresh = application_id == 0 && version == 0 && objects == 0;
+  if (!fresh && application_id != kApplicationId) {
+    throw ArchiveError(where(
+        path, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
+  }
+  if (version > kSchemaVersion) {
+    throw ArchiveError(where(path, "",
+                             "schema version " + std::to_string(version) +
+                                 " is newer than this program's (" +
+                                 std::to_string(kSchemaVersion) + "); use a newer mancala"));
+  }
+  return fresh;
+}
+
 }  // namespace
 
 Store Store::open(const std::string& path, Mode mode) {
@@ -420,17 +438,7 @@ Store Store::open(const std::string& path, Mode mode) {
       objects = s.integer(2);
     }
   }
-  const bool fresh = application_id == 0 && version == 0 && objects == 0;
-  if (!fresh && application_id != kApplicationId) {
-    throw ArchiveError(where(
-        path, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
-  }
-  if (version > kSchemaVersion) {
-    throw ArchiveError(where(path, "",
-                             "schema version " + std::to_string(version) +
-                                 " is newer than this program's (" +
-                                 std::to_string(kSchemaVersion) + "); use a newer mancala"));
-  }
+  const bool fresh = is_fresh_archive(path, application_id, version, objects);
 
   if (read_only) {
     if (version < kSchemaVersion) {
@@ -493,17 +501,7 @@ void Store::migrate() {
   Statement count(db, path_, "SELECT count(*) FROM sqlite_master");
   const int64_t objects = count.step() ? count.integer(0) : 0;
   count.reset();
-  const bool fresh = application_id == 0 && version == 0 && objects == 0;
-  if (!fresh && application_id != kApplicationId) {
-    throw ArchiveError(where(
-        path_, "", "not a mancala archive (an SQLite database of another kind); left untouched"));
-  }
-  if (version > kSchemaVersion) {
-    throw ArchiveError(where(path_, "",
-                             "schema version " + std::to_string(version) +
-                                 " is newer than this program's (" +
-                                 std::to_string(kSchemaVersion) + "); use a newer mancala"));
-  }
+  is_fresh_archive(path_, application_id, version, objects);  // throws for a foreign file
   for (; version < kSchemaVersion; ++version)
     exec(db, path_, kMigrations[static_cast<size_t>(version)]);
   exec(db, path_, ("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str());
@@ -538,22 +536,24 @@ std::vector<Game> Store::games() {
   return out;
 }
 
-ImportResult Store::import(const ImportBatch& batch, const ImportOptions& options) {
-  check_before_writing();
-  sqlite3* db = db_.get();
-  ImportResult result;
-  Transaction tx(db, path_);
-  Statement find_name(db, path_,
-                      "SELECT n.game_key, g.declared FROM game_names n JOIN games g ON g.key = "
-                      "n.game_key WHERE n.folded = ?");
-  Statement add_name(
-      db, path_, "INSERT OR IGNORE INTO game_names(folded, game_key, spelling) VALUES (?, ?, ?)");
-  Statement add_game(
-      db, path_,
-      "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, ?)");
+namespace {
 
-  // Names the game `spelling` refers to, or "" when none does.
-  auto lookup = [&](const std::string& spelling, bool* declared) {
+// The statements one import reuses, prepared once inside its transaction.
+struct ImportStatements {
+  ImportStatements(sqlite3* db, const std::string& path)
+      : find_name(db, path,
+                  "SELECT n.game_key, g.declared FROM game_names n JOIN games g ON g.key = "
+                  "n.game_key WHERE n.folded = ?"),
+        add_name(db, path,
+                 "INSERT OR IGNORE INTO game_names(folded, game_key, spelling) VALUES (?, ?, ?)"),
+        add_game(
+            db, path,
+            "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, ?)") {
+  }
+  Statement find_name, add_name, add_game;
+
+  // The game `spelling` refers to, or "" when none does.
+  std::string game_named(const std::string& spelling, bool* declared) {
     find_name.reset();
     find_name.bind(1, fold_name(spelling));
     std::string key;
@@ -563,95 +563,201 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
     }
     find_name.reset();
     return key;
-  };
+  }
+};
 
-  for (size_t i = 0; i < batch.games.size(); ++i) {
-    const Game& game = batch.games[i];
-    const Origin& origin = batch.game_origins[i];
-    const std::optional<Game> before = [&]() -> std::optional<Game> {
-      Statement s(
-          db, path_,
-          "SELECT key, name, aliases, dlp_ruleset FROM games WHERE key = ? AND declared = 1");
-      s.bind(1, game.key);
-      if (!s.step()) return std::nullopt;
-      Game g{s.text(0), s.text(1), json_list(s.text(2)), std::nullopt};
-      if (auto id = s.optional_integer(3)) g.dlp_ruleset = static_cast<int>(*id);
-      return g;
-    }();
-    {
-      Statement s(db, path_, "DELETE FROM game_names WHERE game_key = ?");
-      s.bind(1, game.key).run();
+std::optional<Game> declared_game(sqlite3* db, const std::string& path, const std::string& key) {
+  Statement s(db, path,
+              "SELECT key, name, aliases, dlp_ruleset FROM games WHERE key = ? AND declared = 1");
+  s.bind(1, key);
+  if (!s.step()) return std::nullopt;
+  Game g{s.text(0), s.text(1), json_list(s.text(2)), std::nullopt};
+  if (auto id = s.optional_integer(3)) g.dlp_ruleset = static_cast<int>(*id);
+  return g;
+}
+
+// A game made up from a record's spelling `owner` is merged into the declared `game`.
+void merge_made_up_game(sqlite3* db, const std::string& path, const Game& game,
+                        const std::string& owner) {
+  Statement move(db, path, "UPDATE evidence SET game_key = ? WHERE game_key = ?");
+  move.bind(1, game.key).bind(2, owner);
+  Statement drop(db, path, "DELETE FROM games WHERE key = ?");
+  // The declared game must exist before records move to it (foreign key).
+  Statement ensure(db, path,
+                   "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, "
+                   "'[]', NULL, 1) "
+                   "ON CONFLICT(key) DO NOTHING");
+  ensure.bind(1, game.key).bind(2, game.name).run();
+  move.run();
+  drop.bind(1, owner).run();
+}
+
+// Writes one declared game and its names; counts it as added or updated.
+void import_game(sqlite3* db, const std::string& path, ImportStatements& st, const Game& game,
+                 const Origin& origin, ImportResult& result) {
+  const std::optional<Game> before = declared_game(db, path, game.key);
+  {
+    Statement s(db, path, "DELETE FROM game_names WHERE game_key = ?");
+    s.bind(1, game.key).run();
+  }
+  std::vector<std::string> spellings = {game.key, game.name};
+  spellings.insert(spellings.end(), game.aliases.begin(), game.aliases.end());
+  for (const std::string& spelling : spellings) {
+    bool declared = false;
+    const std::string owner = st.game_named(spelling, &declared);
+    if (owner.empty() || owner == game.key) continue;
+    if (declared) {
+      throw ArchiveError(where(origin.file, origin.item,
+                               "name '" + spelling + "' already names game '" + owner + "'"));
     }
-    std::vector<std::string> spellings = {game.key, game.name};
-    spellings.insert(spellings.end(), game.aliases.begin(), game.aliases.end());
-    for (const std::string& spelling : spellings) {
-      bool declared = false;
-      const std::string owner = lookup(spelling, &declared);
-      if (owner.empty() || owner == game.key) continue;
-      if (declared) {
-        throw ArchiveError(where(origin.file, origin.item,
-                                 "name '" + spelling + "' already names game '" + owner + "'"));
-      }
-      // A game made up from a record's spelling is merged into the declared one.
-      Statement move(db, path_, "UPDATE evidence SET game_key = ? WHERE game_key = ?");
-      move.bind(1, game.key).bind(2, owner);
-      Statement drop(db, path_, "DELETE FROM games WHERE key = ?");
-      // The declared game must exist before records move to it (foreign key).
-      Statement ensure(db, path_,
-                       "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, "
-                       "'[]', NULL, 1) "
-                       "ON CONFLICT(key) DO NOTHING");
-      ensure.bind(1, game.key).bind(2, game.name).run();
-      move.run();
-      drop.bind(1, owner).run();
+    merge_made_up_game(db, path, game, owner);
+  }
+  Statement upsert(
+      db, path,
+      "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, 1) "
+      "ON CONFLICT(key) DO UPDATE SET name = excluded.name, aliases = excluded.aliases, "
+      "dlp_ruleset = excluded.dlp_ruleset, declared = 1");
+  upsert.bind(1, game.key)
+      .bind(2, game.name)
+      .bind(3, list_json(game.aliases))
+      .bind(4, game.dlp_ruleset)
+      .run();
+  for (const std::string& spelling : spellings) {
+    st.add_name.reset();
+    st.add_name.bind(1, fold_name(spelling)).bind(2, game.key).bind(3, spelling).run();
+  }
+  if (!before) {
+    ++result.games_added;
+  } else if (!(*before == game)) {
+    ++result.games_updated;
+  }
+}
+
+// The key of the game a record names, made up (undeclared) when no game has the name.
+std::string record_game_key(ImportStatements& st, const EvidenceRecord& record,
+                            const Origin& origin) {
+  std::string key = st.game_named(record.game, nullptr);
+  if (key.empty()) {
+    // A snake_case key, so that the archive's own export (records name their game by key)
+    // imports again.
+    const std::string derived = game_key_from_name(record.game);
+    if (derived.empty()) {
+      throw ArchiveError(where(origin.file, origin.item,
+                               "game name '" + record.game +
+                                   "' has no letter a-z or digit to make a game key from; "
+                                   "declare the game under 'games' with a key"));
     }
-    Statement upsert(
-        db, path_,
-        "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, 1) "
-        "ON CONFLICT(key) DO UPDATE SET name = excluded.name, aliases = excluded.aliases, "
-        "dlp_ruleset = excluded.dlp_ruleset, declared = 1");
-    upsert.bind(1, game.key)
-        .bind(2, game.name)
-        .bind(3, list_json(game.aliases))
-        .bind(4, game.dlp_ruleset)
+    key = st.game_named(derived, nullptr);  // "Bao?" after "Bao!": the game already made
+  }
+  if (key.empty()) {
+    key = game_key_from_name(record.game);
+    st.add_game.reset();
+    st.add_game.bind(1, key)
+        .bind(2, trim(record.game))
+        .bind(3, "[]")
+        .bind(4, std::optional<int>())
+        .bind(5, 0)
         .run();
-    for (const std::string& spelling : spellings) {
-      add_name.reset();
-      add_name.bind(1, fold_name(spelling)).bind(2, game.key).bind(3, spelling).run();
+    st.add_name.reset();
+    st.add_name.bind(1, key).bind(2, key).bind(3, trim(record.game)).run();
+  }
+  return key;
+}
+
+// Writes records (inserted or updated) with their sources; collects their rowids.
+class RecordWriter {
+ public:
+  RecordWriter(sqlite3* db, const std::string& path)
+      : path_(path),
+        upsert_(db, path,
+                "INSERT INTO evidence(id, game_key, type, location, latitude, longitude, "
+                "date_from, date_to, day_from, day_to, "
+                "rules, content, confidence, spaces, ages, social_status, genders, notes, "
+                "place_key, imported_at) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+                "?17, ?18, ?19, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+                "ON CONFLICT(id) DO UPDATE SET game_key = ?2, type = ?3, location = ?4, "
+                "latitude = ?5, longitude = ?6, "
+                "date_from = ?7, date_to = ?8, day_from = ?9, day_to = ?10, rules = ?11, "
+                "content = ?12, confidence = ?13, "
+                "spaces = ?14, ages = ?15, social_status = ?16, genders = ?17, notes = ?18, "
+                "place_key = ?19, imported_at = excluded.imported_at "
+                "RETURNING rid"),
+        clear_sources_(db, path, "DELETE FROM evidence_sources WHERE evidence_rid = ?"),
+        add_source_(db, path,
+                    "INSERT INTO sources(citation, csl) VALUES (?, ?) ON CONFLICT(citation) DO "
+                    "UPDATE SET csl = excluded.csl RETURNING id"),
+        link_source_(
+            db, path,
+            "INSERT INTO evidence_sources(evidence_rid, position, source_id) VALUES (?, ?, ?)") {}
+
+  // The record's rowid.
+  int64_t write(const EvidenceRecord& record) {
+    upsert_.reset();
+    upsert_.bind(1, record.id).bind(2, record.game).bind(3, record.type).bind(4, record.location);
+    upsert_.bind(5, record.latitude).bind(6, record.longitude);
+    if (record.date_from) {
+      upsert_.bind(7, format_date(*record.date_from)).bind(8, format_date(*record.date_to));
+      upsert_.bind(9, record.date_from->first_day()).bind(10, record.date_to->last_day());
     }
-    if (!before) {
-      ++result.games_added;
-    } else if (!(*before == game)) {
-      ++result.games_updated;
-    }
+    upsert_.bind(11, record.rules).bind(12, record.content).bind(13, record.confidence);
+    upsert_.bind(14, list_json(record.spaces)).bind(15, list_json(record.ages));
+    upsert_.bind(16, list_json(record.social_status)).bind(17, list_json(record.genders));
+    upsert_.bind(18, record.notes).bind(19, fold_name(record.location));
+    if (!upsert_.step()) throw ArchiveError(where(path_, record.id, "insert returned no row"));
+    const int64_t rid = upsert_.integer(0);
+    upsert_.run();
+    write_sources(record, rid);
+    return rid;
   }
 
-  Statement upsert_record(
-      db, path_,
-      "INSERT INTO evidence(id, game_key, type, location, latitude, longitude, date_from, date_to, "
-      "day_from, day_to, "
-      "rules, content, confidence, spaces, ages, social_status, genders, notes, place_key, "
-      "imported_at) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-      "?19, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
-      "ON CONFLICT(id) DO UPDATE SET game_key = ?2, type = ?3, location = ?4, latitude = ?5, "
-      "longitude = ?6, "
-      "date_from = ?7, date_to = ?8, day_from = ?9, day_to = ?10, rules = ?11, content = ?12, "
-      "confidence = ?13, "
-      "spaces = ?14, ages = ?15, social_status = ?16, genders = ?17, notes = ?18, place_key = ?19, "
-      "imported_at = excluded.imported_at "
-      "RETURNING rid");
-  Statement clear_sources(db, path_, "DELETE FROM evidence_sources WHERE evidence_rid = ?");
-  Statement add_source(db, path_,
-                       "INSERT INTO sources(citation, csl) VALUES (?, ?) ON CONFLICT(citation) DO "
-                       "UPDATE SET csl = excluded.csl RETURNING id");
-  Statement link_source(
-      db, path_,
-      "INSERT INTO evidence_sources(evidence_rid, position, source_id) VALUES (?, ?, ?)");
-  Statement find_record(
-      db, path_, std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
+ private:
+  void write_sources(const EvidenceRecord& record, int64_t rid) {
+    clear_sources_.reset();
+    clear_sources_.bind(1, rid).run();
+    for (size_t k = 0; k < record.sources.size(); ++k) {
+      add_source_.reset();
+      add_source_.bind(1, record.sources[k].citation).bind(2, record.sources[k].csl.dump());
+      if (!add_source_.step())
+        throw ArchiveError(where(path_, record.id, "source insert returned no row"));
+      const int64_t source_id = add_source_.integer(0);
+      add_source_.run();
+      link_source_.reset();
+      link_source_.bind(1, rid).bind(2, static_cast<int64_t>(k)).bind(3, source_id).run();
+    }
+  }
+  const std::string& path_;
+  Statement upsert_, clear_sources_, add_source_, link_source_;
+};
 
-  std::set<int64_t> fts_rids;  // records whose full-text row is rewritten below
+// What importing `record` over `before` changes; throws when it would remove fields without
+// allow_removals (and not a dry run).
+RecordChange change_of(const std::optional<EvidenceRecord>& before, const EvidenceRecord& record,
+                       const Origin& origin, const ImportOptions& options) {
+  RecordChange change{record.id, !before, {}, {}, origin.file, origin.item};
+  if (before) {
+    change.changed = changed_fields(*before, record);
+    change.removed = removed_fields(*before, record);
+  }
+  if (!change.removed.empty() && !options.allow_removals && !options.dry_run) {
+    std::string fields;
+    for (const std::string& f : change.removed) fields += (fields.empty() ? "" : ", ") + f;
+    throw ArchiveError(where(origin.file, origin.item,
+                             "would remove " + fields +
+                                 " from the archived record (a truncated page?); nothing "
+                                 "imported (give --allow-removals to accept)"));
+  }
+  return change;
+}
+
+// Imports the batch's records; returns the rowids whose full-text row must be rewritten.
+std::set<int64_t> import_records(sqlite3* db, const std::string& path, ImportStatements& st,
+                                 const ImportBatch& batch, const ImportOptions& options,
+                                 ImportResult& result) {
+  RecordWriter writer(db, path);
+  Statement find_record(
+      db, path, std::string("SELECT ") + kRecordColumns + " FROM evidence e WHERE e.id = ?");
+  std::set<int64_t> fts_rids;
   for (size_t i = 0; i < batch.records.size(); ++i) {
     EvidenceRecord record = batch.records[i];
     const Origin& origin = batch.record_origins[i];
@@ -660,32 +766,7 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
     } catch (const ArchiveError& e) {
       throw ArchiveError(where(origin.file, origin.item, e.what()));
     }
-    std::string key = lookup(record.game, nullptr);
-    if (key.empty()) {
-      // A snake_case key, so that the archive's own export (records name their game by key)
-      // imports again.
-      const std::string derived = game_key_from_name(record.game);
-      if (derived.empty()) {
-        throw ArchiveError(where(origin.file, origin.item,
-                                 "game name '" + record.game +
-                                     "' has no letter a-z or digit to make a game key from; "
-                                     "declare the game under 'games' with a key"));
-      }
-      key = lookup(derived, nullptr);  // "Bao?" after "Bao!": the game already made
-    }
-    if (key.empty()) {
-      key = game_key_from_name(record.game);
-      add_game.reset();
-      add_game.bind(1, key)
-          .bind(2, trim(record.game))
-          .bind(3, "[]")
-          .bind(4, std::optional<int>())
-          .bind(5, 0)
-          .run();
-      add_name.reset();
-      add_name.bind(1, key).bind(2, key).bind(3, trim(record.game)).run();
-    }
-    record.game = key;
+    record.game = record_game_key(st, record, origin);
     find_record.reset();
     find_record.bind(1, record.id);
     const std::optional<EvidenceRecord> before =
@@ -695,100 +776,79 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
       ++result.records_unchanged;
       continue;
     }
-    RecordChange change{record.id, !before, {}, {}, origin.file, origin.item};
-    if (before) {
-      change.changed = changed_fields(*before, record);
-      change.removed = removed_fields(*before, record);
-    }
-    if (!change.removed.empty() && !options.allow_removals && !options.dry_run) {
-      std::string fields;
-      for (const std::string& f : change.removed) fields += (fields.empty() ? "" : ", ") + f;
-      throw ArchiveError(where(origin.file, origin.item,
-                               "would remove " + fields +
-                                   " from the archived record (a truncated page?); nothing "
-                                   "imported (give --allow-removals to accept)"));
-    }
-    result.changes.push_back(std::move(change));
+    result.changes.push_back(change_of(before, record, origin, options));
     ++(before ? result.records_updated : result.records_added);
-    upsert_record.reset();
-    upsert_record.bind(1, record.id)
-        .bind(2, record.game)
-        .bind(3, record.type)
-        .bind(4, record.location);
-    upsert_record.bind(5, record.latitude).bind(6, record.longitude);
-    if (record.date_from) {
-      upsert_record.bind(7, format_date(*record.date_from)).bind(8, format_date(*record.date_to));
-      upsert_record.bind(9, record.date_from->first_day()).bind(10, record.date_to->last_day());
-    }
-    upsert_record.bind(11, record.rules).bind(12, record.content).bind(13, record.confidence);
-    upsert_record.bind(14, list_json(record.spaces)).bind(15, list_json(record.ages));
-    upsert_record.bind(16, list_json(record.social_status)).bind(17, list_json(record.genders));
-    upsert_record.bind(18, record.notes).bind(19, fold_name(record.location));
-    if (!upsert_record.step())
-      throw ArchiveError(where(path_, record.id, "insert returned no row"));
-    const int64_t rid = upsert_record.integer(0);
-    upsert_record.run();
-    fts_rids.insert(rid);
-    clear_sources.reset();
-    clear_sources.bind(1, rid).run();
-    for (size_t k = 0; k < record.sources.size(); ++k) {
-      add_source.reset();
-      add_source.bind(1, record.sources[k].citation).bind(2, record.sources[k].csl.dump());
-      if (!add_source.step())
-        throw ArchiveError(where(path_, record.id, "source insert returned no row"));
-      const int64_t source_id = add_source.integer(0);
-      add_source.run();
-      link_source.reset();
-      link_source.bind(1, rid).bind(2, static_cast<int64_t>(k)).bind(3, source_id).run();
-    }
+    fts_rids.insert(writer.write(record));
   }
-  exec(db, path_, "DELETE FROM sources WHERE id NOT IN (SELECT source_id FROM evidence_sources)");
-  // A game's names are indexed with each of its records: renamed games refresh them all.
-  for (const Game& game : batch.games) {
-    Statement s(db, path_, "SELECT rid FROM evidence WHERE game_key = ?");
+  return fts_rids;
+}
+
+// Rewrites the full-text rows of `rids` and of every record of the batch's games (a game's
+// names are indexed with each of its records: renamed games refresh them all).
+void reindex(sqlite3* db, const std::string& path, const std::vector<Game>& games,
+             std::set<int64_t> rids) {
+  for (const Game& game : games) {
+    Statement s(db, path, "SELECT rid FROM evidence WHERE game_key = ?");
     s.bind(1, game.key);
-    while (s.step()) fts_rids.insert(s.integer(0));
+    while (s.step()) rids.insert(s.integer(0));
   }
-  {
-    Statement drop(db, path_, "DELETE FROM evidence_fts WHERE rowid = ?");
-    Statement add(db, path_,
-                  std::string("INSERT INTO evidence_fts(rowid, rules, content, location, game, "
-                              "sources) ") +
-                      kFtsRow);
-    for (const int64_t rid : fts_rids) {
-      drop.reset();
-      drop.bind(1, rid).run();
-      add.reset();
-      add.bind(1, rid).run();
-    }
+  Statement drop(db, path, "DELETE FROM evidence_fts WHERE rowid = ?");
+  Statement add(
+      db, path,
+      std::string("INSERT INTO evidence_fts(rowid, rules, content, location, game, sources) ") +
+          kFtsRow);
+  for (const int64_t rid : rids) {
+    drop.reset();
+    drop.bind(1, rid).run();
+    add.reset();
+    add.bind(1, rid).run();
   }
-  if (!batch.places.empty()) {
-    exec(db, path_, "DELETE FROM places");
-    Statement add(db, path_,
-                  "INSERT INTO places(folded, name, latitude, longitude, radius_km, source) "
-                  "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(folded) DO NOTHING");
-    std::map<std::string, std::string> owner;  // folded spelling -> place name
-    for (const Place& p : batch.places) {
-      std::vector<std::string> spellings = {p.name};
-      spellings.insert(spellings.end(), p.aliases.begin(), p.aliases.end());
-      for (const std::string& spelling : spellings) {
-        const auto [it, added] = owner.emplace(fold_name(spelling), p.name);
-        if (!added && it->second != p.name) {
-          throw ArchiveError(where(
-              "places", p.name,
-              "the spelling '" + spelling + "' already names the place '" + it->second + "'"));
-        }
-        add.reset();
-        add.bind(1, fold_name(spelling))
-            .bind(2, p.name)
-            .bind(3, p.latitude)
-            .bind(4, p.longitude)
-            .bind(5, p.radius_km)
-            .bind(6, p.source)
-            .run();
+}
+
+// Replaces the places table (when the batch has places).
+void import_places(sqlite3* db, const std::string& path, const std::vector<Place>& places) {
+  if (places.empty()) return;
+  exec(db, path, "DELETE FROM places");
+  Statement add(db, path,
+                "INSERT INTO places(folded, name, latitude, longitude, radius_km, source) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(folded) DO NOTHING");
+  std::map<std::string, std::string> owner;  // folded spelling -> place name
+  for (const Place& p : places) {
+    std::vector<std::string> spellings = {p.name};
+    spellings.insert(spellings.end(), p.aliases.begin(), p.aliases.end());
+    for (const std::string& spelling : spellings) {
+      const auto [it, added] = owner.emplace(fold_name(spelling), p.name);
+      if (!added && it->second != p.name) {
+        throw ArchiveError(
+            where("places", p.name,
+                  "the spelling '" + spelling + "' already names the place '" + it->second + "'"));
       }
+      add.reset();
+      add.bind(1, fold_name(spelling))
+          .bind(2, p.name)
+          .bind(3, p.latitude)
+          .bind(4, p.longitude)
+          .bind(5, p.radius_km)
+          .bind(6, p.source)
+          .run();
     }
   }
+}
+
+}  // namespace
+
+ImportResult Store::import(const ImportBatch& batch, const ImportOptions& options) {
+  check_before_writing();
+  sqlite3* db = db_.get();
+  ImportResult result;
+  Transaction tx(db, path_);
+  ImportStatements st(db, path_);
+  for (size_t i = 0; i < batch.games.size(); ++i)
+    import_game(db, path_, st, batch.games[i], batch.game_origins[i], result);
+  const std::set<int64_t> fts_rids = import_records(db, path_, st, batch, options, result);
+  exec(db, path_, "DELETE FROM sources WHERE id NOT IN (SELECT source_id FROM evidence_sources)");
+  reindex(db, path_, batch.games, fts_rids);
+  import_places(db, path_, batch.places);
   exec(db, path_,
        "DELETE FROM games WHERE declared = 0 AND key NOT IN (SELECT game_key FROM evidence)");
   write_ruleset_links(db, path_, batch.ruleset_links);

@@ -339,17 +339,15 @@ void TraceObserver::on_joint_move(const State& before, const JointMove& jm, cons
       }
       moves.push_back(one);
     }
-    moves_.push_back(
-        {{"ply", ply_},
-         {"simultaneous", true},
-         {"move", joint_move_label(game_, jm)},
-         {"resolution",
-          enum_names(game_.rules().resolution)[static_cast<size_t>(game_.rules().resolution)]},
-         {"first", fx.first + 1},
-         {"ticks", fx.ticks},
-         {"moves", moves},
-         {"pass", pass_json(game_, after, passed)},
-         {"state", state_to_json(game_, after)}});
+    moves_.push_back({{"ply", ply_},
+                      {"simultaneous", true},
+                      {"move", joint_move_label(game_, jm)},
+                      {"resolution", rule_value(game_.rules(), "resolution")},
+                      {"first", fx.first + 1},
+                      {"ticks", fx.ticks},
+                      {"moves", moves},
+                      {"pass", pass_json(game_, after, passed)},
+                      {"state", state_to_json(game_, after)}});
     return;
   }
   out_ << ply_ << ". " << describe_joint_move(game_, before, jm, fx)

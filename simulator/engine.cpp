@@ -299,6 +299,20 @@ void Game::sow_rest(State& s, Sowing& c) const {
   c.hand = 0;
 }
 
+// Relay: picks up hole `from` and sows on from it (returns true), unless the chain has reached
+// max_sowings_per_move (then the move ends where it stands: returns false).
+bool Game::relay_from(State& s, Sowing& c, int from) const {
+  if (c.fx.sowings >= rules_.max_sowings_per_move) {
+    c.fx.relay_bound = true;
+    return false;
+  }
+  const int count = s.holes[from];
+  s.holes[from] = 0;
+  ++c.fx.sowings;
+  start_sowing(s, c, from, count, false);
+  return true;
+}
+
 // After the last counter of a sowing: starts the next sowing of the move (relay or re-sowing of a
 // capture; returns true) or ends the move with its capture (returns false).
 bool Game::after_sowing(State& s, Sowing& c) const {
@@ -329,15 +343,8 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           c.empty_next = next;
           break;
         }
-        if (c.fx.sowings >= rules_.max_sowings_per_move) {
-          c.fx.relay_bound = true;
-          break;
-        }
-        const int count = s.holes[next];
-        s.holes[next] = 0;
-        ++c.fx.sowings;
-        start_sowing(s, c, next, count, false);
-        return true;
+        if (relay_from(s, c, next)) return true;
+        break;
       }
       case Relay::kFacingHole: {
         // Das-Gupta: "he picks up all the stones lying immediately in front of the depression
@@ -350,15 +357,8 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           c.empty_next = facing;
           break;
         }
-        if (c.fx.sowings >= rules_.max_sowings_per_move) {
-          c.fx.relay_bound = true;
-          break;
-        }
-        const int count = s.holes[facing];
-        s.holes[facing] = 0;
-        ++c.fx.sowings;
-        start_sowing(s, c, facing, count, false);
-        return true;
+        if (relay_from(s, c, facing)) return true;
+        break;
       }
       case Relay::kLandingHole: {
         if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] <= 1) break;
@@ -537,86 +537,92 @@ void Game::end_turn(State& s, const MoveEffect& fx) const {
 void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const {
   ++s.ply;
   s.quiet_turns = captured ? 0 : static_cast<uint16_t>(s.quiet_turns + 1);
-  auto owners_take_rows = [&] {
-    for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
-  };
+  if (ended_by_rule(s)) return;
+  const bool going = rules_.turns == Turns::kSimultaneous
+                         ? next_joint_turn(s, extra)
+                         : next_alternating_turn(s, extra, was_joint);
+  if (going && s.ply >= rules_.max_plies) end_round(s, EndReason::kSafetyBound);
+}
+
+void Game::end_owners_take_rows(State& s, EndReason reason) const {
+  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
+  end_round(s, reason);
+}
+
+bool Game::ended_by_rule(State& s) const {
   // Toguz: "the game ends as soon as a player has captured more than 81".
   if (rules_.end_on_majority && 2 * std::max(s.store[0], s.store[1]) > rules_.total_counters) {
     end_round(s, EndReason::kRule);
-    return;
+    return true;
   }
   if (rules_.no_progress_turns > 0 && s.quiet_turns >= rules_.no_progress_turns) {
-    owners_take_rows();
-    end_round(s, EndReason::kNoProgress);
-    return;
+    end_owners_take_rows(s, EndReason::kNoProgress);
+    return true;
   }
   // Otep: "The player who captures all of their opponent's counters wins."
   if (rules_.end_on_empty_side && (side_empty(s, 0) || side_empty(s, 1))) {
-    owners_take_rows();
-    end_round(s, EndReason::kRule);
-    return;
+    end_owners_take_rows(s, EndReason::kRule);
+    return true;
   }
-  if (rules_.turns == Turns::kSimultaneous) {
-    // The next turn is joint, unless exactly one player earned another move: he plays it alone
-    // while the other waits. A player without a move waits (pass) or ends the round.
-    s.solo = kNobody;
-    if ((extra == 1u || extra == 2u) && has_move(s, extra == 1u ? 0 : 1)) {
-      s.solo = static_cast<int8_t>(extra == 1u ? 0 : 1);
-      s.to_move = static_cast<uint8_t>(s.solo);
-    } else {
-      const bool can0 = has_move(s, 0);
-      const bool can1 = has_move(s, 1);
-      if (!can0 || !can1) {
-        if ((!can0 && !can1) || rules_.no_move == NoMove::kEndOwnersTakeRows) {
-          owners_take_rows();
-          end_round(s, EndReason::kRule);
-          return;
-        }
-        if (rules_.no_move == NoMove::kEndMoverLoses) {
-          s.winner = static_cast<int8_t>(can0 ? 0 : 1);
-          end_round(s, EndReason::kRule);
-          return;
-        }
-      }
-      s.to_move = static_cast<uint8_t>(can0 ? 0 : 1);
+  return false;
+}
+
+bool Game::next_joint_turn(State& s, unsigned extra) const {
+  // The next turn is joint, unless exactly one player earned another move: he plays it alone
+  // while the other waits. A player without a move waits (pass) or ends the round.
+  s.solo = kNobody;
+  if ((extra == 1u || extra == 2u) && has_move(s, extra == 1u ? 0 : 1)) {
+    s.solo = static_cast<int8_t>(extra == 1u ? 0 : 1);
+    s.to_move = static_cast<uint8_t>(s.solo);
+    return true;
+  }
+  const bool can0 = has_move(s, 0);
+  const bool can1 = has_move(s, 1);
+  if (!can0 || !can1) {
+    if ((!can0 && !can1) || rules_.no_move == NoMove::kEndOwnersTakeRows) {
+      end_owners_take_rows(s, EndReason::kRule);
+      return false;
     }
-    if (s.ply >= rules_.max_plies) end_round(s, EndReason::kSafetyBound);
-    return;
+    if (rules_.no_move == NoMove::kEndMoverLoses) {
+      s.winner = static_cast<int8_t>(can0 ? 0 : 1);
+      end_round(s, EndReason::kRule);
+      return false;
+    }
   }
+  s.to_move = static_cast<uint8_t>(can0 ? 0 : 1);
+  return true;
+}
+
+bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const {
   if (was_joint) {
     // simultaneous_opening: turns alternate from here, the round's starter (to_move) first unless
-    // exactly one player earned another move; the switch below then picks him.
+    // exactly one player earned another move; the test below then picks him.
     const int starter = extra == 1u ? 0 : extra == 2u ? 1 : s.to_move;
     s.to_move = static_cast<uint8_t>(1 - starter);
     extra = 0;
   }
-  if ((extra >> s.to_move & 1u) && has_move(s, s.to_move)) {
-    // store_extra_move: the mover moves again.
-  } else {
+  // store_extra_move: the mover moves again; else the other moves.
+  if (!((extra >> s.to_move & 1u) && has_move(s, s.to_move)))
     s.to_move = static_cast<uint8_t>(1 - s.to_move);
+  if (has_move(s, s.to_move)) return true;
+  switch (rules_.no_move) {
+    case NoMove::kEndOwnersTakeRows:
+      // Toguz: "the opponent takes what is left on his own side".
+      end_owners_take_rows(s, EndReason::kRule);
+      return false;
+    case NoMove::kEndMoverLoses:
+      s.winner = static_cast<int8_t>(1 - s.to_move);
+      end_round(s, EndReason::kRule);
+      return false;
+    case NoMove::kPass:
+      if (!has_move(s, 1 - s.to_move)) {
+        end_owners_take_rows(s, EndReason::kRule);
+        return false;
+      }
+      s.to_move = static_cast<uint8_t>(1 - s.to_move);
+      break;
   }
-  if (!has_move(s, s.to_move)) {
-    switch (rules_.no_move) {
-      case NoMove::kEndOwnersTakeRows:
-        // Toguz: "the opponent takes what is left on his own side".
-        owners_take_rows();
-        end_round(s, EndReason::kRule);
-        return;
-      case NoMove::kEndMoverLoses:
-        s.winner = static_cast<int8_t>(1 - s.to_move);
-        end_round(s, EndReason::kRule);
-        return;
-      case NoMove::kPass:
-        if (!has_move(s, 1 - s.to_move)) {
-          owners_take_rows();
-          end_round(s, EndReason::kRule);
-          return;
-        }
-        s.to_move = static_cast<uint8_t>(1 - s.to_move);
-        break;
-    }
-  }
-  if (s.ply >= rules_.max_plies) end_round(s, EndReason::kSafetyBound);
+  return true;
 }
 
 }  // namespace mancala::sim

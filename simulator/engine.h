@@ -188,6 +188,7 @@ class Game {
   void drop_one(State& s, Sowing& c) const;
   void sow_rest(State& s, Sowing& c) const;
   bool after_sowing(State& s, Sowing& c) const;
+  bool relay_from(State& s, Sowing& c, int from) const;
   void run_move(State& s, Sowing& c) const;
   bool resow_capture(State& s, Sowing& c) const;
   void add_reverse_moves(const State& s, int player, MoveList& out) const;
@@ -198,6 +199,13 @@ class Game {
   // Bookkeeping after a turn (alternating, solo or joint): ply, quiet turns, end of round, who
   // moves next. `extra` has bit p set when player p earned another move.
   void settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const;
+  // Its parts: a round ended by end_on_majority, no_progress_turns or end_on_empty_side (true
+  // when ended); who moves next in each turn model (false when the round ended instead).
+  bool ended_by_rule(State& s) const;
+  bool next_joint_turn(State& s, unsigned extra) const;
+  bool next_alternating_turn(State& s, unsigned extra, bool was_joint) const;
+  // Each player takes what is in his own rows and the round ends.
+  void end_owners_take_rows(State& s, EndReason reason) const;
   bool side_empty(const State& s, int player) const;
   void end_round(State& s, EndReason reason) const;
   bool has_move(const State& s, int player) const;

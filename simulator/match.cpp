@@ -174,11 +174,156 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
   return true;
 }
 
-State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner,
-                 int8_t previous_starter, int bha_side, RoundSetup& setup) {
+namespace {
+
+// Khutka Boia: "the sum of the excess pieces which are with the two players will be five"; the
+// two remainders always sum to 0 or 5, as the total is a multiple of five. Moves the smaller
+// remainder to the other player in `have` and records the 1-4 tribute or the 2-3 bha.
+void settle_fives(const RuleSet& r, std::array<int, 2>& have, RoundSetup& setup) {
+  const int c = r.counters_per_hole;
+  const int r0 = have[0] % c, r1 = have[1] % c;
+  if (r0 == 0 || r1 == 0) return;
+  const int lo = r0 < r1 ? 0 : 1;
+  const int give = have[lo] % c;
+  have[lo] -= give;
+  have[1 - lo] += give;
+  setup.gave[lo] = static_cast<int8_t>(give);
+  if (give == 1) {
+    // 1-4: "the player with one will give their stone to the one with four, but the player who
+    // has one counter will receive one counter from the hole from which sowing begins"
+    if (r.tribute != Tribute::kNone) setup.tribute_to = static_cast<int8_t>(lo);
+  } else {
+    // 2-3: "the player with two gives these counters to the other player. With these five, the
+    // player creates a 'bha'"
+    setup.bha_owner = static_cast<int8_t>(1 - lo);
+    setup.bha_owed = static_cast<int8_t>(give);
+  }
+}
+
+// Deals player p's `have` counters into the `row` holes left to him, in filling order (the
+// holes past `row` leave play), and sets aside what is not dealt.
+void fill_row(const Game& game, State& s, RoundSetup& setup, int p, int have, int row) {
   const RuleSet& r = game.rules();
   const int h = r.holes_per_player;
   const int c = r.counters_per_hole;
+  // Filling order: the player's holes from the end refill_from names.
+  std::array<int, kMaxHoles> order{};
+  for (int i = 0; i < h; ++i) {
+    const int k = r.refill_from == RefillFrom::kLeft ? i : h - 1 - i;
+    order[i] = game.global(p, k);
+  }
+  // The holes past `row` in filling order are eliminated (holes_out per_five_of_difference).
+  for (int i = row; i < h; ++i) s.out_of_play |= 1u << order[i];
+  const int full = have / c;
+  const int rem = have % c;
+  int aside = 0;
+  int used = 0;  // holes dealt counters, in filling order
+  if (full >= row) {
+    // Every hole left to him is filled; the rest is set aside to his credit (with settle_fives,
+    // by whole fives: the settlement has made his holdings a multiple of five).
+    for (int i = 0; i < row; ++i) s.holes[order[i]] = static_cast<uint8_t>(c);
+    used = row;
+    aside = have - row * c;
+  } else {
+    int next = 0;
+    if (rem > 0 && r.remainder == Remainder::kFirstHole) {
+      // Das-Gupta 1923: "placing 3 within the depression lying to the extreme left along his
+      // line, while the other six will contain 5 pieces each"
+      s.holes[order[next++]] = static_cast<uint8_t>(rem);
+      setup.remainder_hole = static_cast<int8_t>(order[0]);
+    }
+    for (int i = 0; i < full; ++i) s.holes[order[next++]] = static_cast<uint8_t>(c);
+    if (rem > 0 && r.remainder == Remainder::kNextHole) {
+      // "The player who has fewer places the remainder in the next empty hole."
+      setup.remainder_hole = static_cast<int8_t>(order[next]);
+      s.holes[order[next++]] = static_cast<uint8_t>(rem);
+    }
+    if (rem > 0 && r.remainder == Remainder::kSetAside) aside = rem;
+    used = next;
+  }
+  if (r.burn_unfilled) {
+    for (int i = used; i < row; ++i) s.out_of_play |= 1u << order[i];
+  }
+  s.aside[p] = static_cast<int16_t>(aside);
+  if (r.extra_number != ExtraNumber::kNone) {
+    // What he had beyond his full holes: set aside (a full row) or dealt as a remainder.
+    setup.extra_number[p] = static_cast<uint8_t>(full >= row ? aside : rem);
+  }
+}
+
+// Makes hole `pos` player p's own sink, its counters his at once (a bha, a toll hole).
+void take_hole(State& s, int p, int pos) {
+  s.store[p] = static_cast<int16_t>(s.store[p] + s.holes[pos]);
+  s.holes[pos] = 0;
+  s.sink[pos] = static_cast<int8_t>(p);
+}
+
+// "The bha must be either the leftmost or rightmost hole"; its five are the Bhadar's at once.
+void place_bha(const Game& game, State& s, RoundSetup& setup, int p, int bha_side) {
+  int pick = -1;
+  for (int k = 0; k < game.holes_per_player(); ++k) {
+    const int pos = game.global(p, k);
+    if (s.out_of_play >> pos & 1u) continue;
+    if (pick < 0 || (bha_side == 0 ? game.column(pos) < game.column(pick)
+                                   : game.column(pos) > game.column(pick))) {
+      pick = pos;
+    }
+  }
+  if (pick < 0) return;
+  take_hole(s, p, pick);
+  setup.bha_hole = static_cast<int8_t>(pick);
+}
+
+// Mawkar Katiya's perks of the previous round's winner (setup.favoured): a toll hole, the
+// loser's remainder hole.
+void grant_perks(const Game& game, State& s, RoundSetup& setup) {
+  const RuleSet& r = game.rules();
+  const int w = setup.favoured;
+  const int l = 1 - w;
+  if (r.toll_hole == TollHole::kWinnerLeftmost) {
+    // "The winner will have the depression to his extreme left covered by his palm and gain one
+    // piece every time he passes round this depression, while his adversary will not be allowed
+    // to drop any piece in it." Its counters are his at once.
+    int pick = -1;
+    for (int k = 0; k < game.holes_per_player(); ++k) {
+      const int pos = game.global(w, k);
+      if (game.row(pos) == 0 && game.column(pos) == 0) pick = pos;
+    }
+    if (pick >= 0 && !(s.out_of_play >> pick & 1u)) {
+      take_hole(s, w, pick);
+      s.closed_to[l] |= 1u << pick;
+      setup.toll_hole = static_cast<int8_t>(pick);
+    }
+  }
+  const int rest = setup.remainder_hole;
+  if (rest < 0 || game.owner(rest) != l) return;
+  if (r.toll_hole == TollHole::kLoserRemainderHole) {
+    s.sink[rest] = static_cast<int8_t>(w);
+    s.closed_to[l] |= 1u << rest;
+    setup.toll_hole = static_cast<int8_t>(rest);
+  }
+  // "the winner of the previous round will always capture pieces that accumulate in the hole
+  // which contained the extra counters of the opponent at the start of the round"
+  if (r.winner_takes_remainder_hole) s.sink[rest] = static_cast<int8_t>(w);
+}
+
+// The setup's record of the dealt position: holes in play and out, counters set aside.
+void record_holes(const Game& game, const State& s, RoundSetup& setup) {
+  const int h = game.holes_per_player();
+  for (int p = 0; p < 2; ++p) {
+    int in_play = 0;
+    for (int k = 0; k < h; ++k) in_play += !(s.out_of_play >> game.global(p, k) & 1u);
+    setup.holes_in_play[p] = static_cast<uint8_t>(in_play);
+    setup.holes_out[p] = static_cast<uint8_t>(h - in_play);
+    setup.aside[p] = s.aside[p];
+  }
+}
+
+}  // namespace
+
+State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner,
+                 int8_t previous_starter, int bha_side, RoundSetup& setup) {
+  const RuleSet& r = game.rules();
   assert(holdings[0] + holdings[1] == r.total_counters);
   setup = RoundSetup::none();
   setup.holdings = {static_cast<int16_t>(holdings[0]), static_cast<int16_t>(holdings[1])};
@@ -188,139 +333,19 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
   s.to_move = static_cast<uint8_t>(setup.starter);
 
   std::array<int, 2> have = holdings;
-  if (r.remainder == Remainder::kSettleFives) {
-    // Khutka Boia: "the sum of the excess pieces which are with the two players will be five"; the
-    // two remainders always sum to 0 or 5, as the total is a multiple of five.
-    const int r0 = have[0] % c, r1 = have[1] % c;
-    if (r0 > 0 && r1 > 0) {
-      const int lo = r0 < r1 ? 0 : 1;
-      const int give = have[lo] % c;
-      have[lo] -= give;
-      have[1 - lo] += give;
-      setup.gave[lo] = static_cast<int8_t>(give);
-      if (give == 1) {
-        // 1-4: "the player with one will give their stone to the one with four, but the player who
-        // has one counter will receive one counter from the hole from which sowing begins"
-        if (r.tribute != Tribute::kNone) setup.tribute_to = static_cast<int8_t>(lo);
-      } else {
-        // 2-3: "the player with two gives these counters to the other player. With these five, the
-        // player creates a 'bha'"
-        setup.bha_owner = static_cast<int8_t>(1 - lo);
-        setup.bha_owed = static_cast<int8_t>(give);
-      }
-    }
-  }
+  if (r.remainder == Remainder::kSettleFives) settle_fives(r, have, setup);
   const std::array<int, 2> left = holes_left(r, holdings);
   const bool decided = previous_winner == 0 || previous_winner == 1;
   const bool perks = r.toll_hole != TollHole::kNone || r.winner_takes_remainder_hole;
   if (decided && perks) setup.favoured = previous_winner;
-
   for (int p = 0; p < 2; ++p) {
-    // Filling order: the player's holes from the end refill_from names.
-    std::array<int, kMaxHoles> order{};
-    for (int i = 0; i < h; ++i) {
-      const int k = r.refill_from == RefillFrom::kLeft ? i : h - 1 - i;
-      order[i] = game.global(p, k);
-    }
-    // The holes past `row` in filling order are eliminated (holes_out per_five_of_difference).
-    const int row = left[p];
-    for (int i = row; i < h; ++i) s.out_of_play |= 1u << order[i];
-    const int full = have[p] / c;
-    const int rem = have[p] % c;
-    int aside = 0;
-    int used = 0;  // holes dealt counters, in filling order
-    if (full >= row) {
-      // Every hole left to him is filled; the rest is set aside to his credit (with settle_fives,
-      // by whole fives: the settlement has made his holdings a multiple of five).
-      for (int i = 0; i < row; ++i) s.holes[order[i]] = static_cast<uint8_t>(c);
-      used = row;
-      aside = have[p] - row * c;
-    } else {
-      int next = 0;
-      if (rem > 0 && r.remainder == Remainder::kFirstHole) {
-        // Das-Gupta 1923: "placing 3 within the depression lying to the extreme left along his
-        // line, while the other six will contain 5 pieces each"
-        s.holes[order[next++]] = static_cast<uint8_t>(rem);
-        setup.remainder_hole = static_cast<int8_t>(order[0]);
-      }
-      for (int i = 0; i < full; ++i) s.holes[order[next++]] = static_cast<uint8_t>(c);
-      if (rem > 0 && r.remainder == Remainder::kNextHole) {
-        // "The player who has fewer places the remainder in the next empty hole."
-        setup.remainder_hole = static_cast<int8_t>(order[next]);
-        s.holes[order[next++]] = static_cast<uint8_t>(rem);
-      }
-      if (rem > 0 && r.remainder == Remainder::kSetAside) aside = rem;
-      used = next;
-    }
-    if (r.burn_unfilled) {
-      for (int i = used; i < row; ++i) s.out_of_play |= 1u << order[i];
-    }
-    s.aside[p] = static_cast<int16_t>(aside);
-    if (r.extra_number != ExtraNumber::kNone) {
-      // What he had beyond his full holes: set aside (a full row) or dealt as a remainder.
-      setup.extra_number[p] = static_cast<uint8_t>(full >= row ? aside : rem);
-    }
-    if (setup.bha_owner == p) {
-      // "The bha must be either the leftmost or rightmost hole"; its five are his at once.
-      int pick = -1;
-      for (int k = 0; k < h; ++k) {
-        const int pos = game.global(p, k);
-        if (s.out_of_play >> pos & 1u) continue;
-        if (pick < 0 || (bha_side == 0 ? game.column(pos) < game.column(pick)
-                                       : game.column(pos) > game.column(pick))) {
-          pick = pos;
-        }
-      }
-      if (pick >= 0) {
-        s.store[p] = static_cast<int16_t>(s.store[p] + s.holes[pick]);
-        s.holes[pick] = 0;
-        s.sink[pick] = static_cast<int8_t>(p);
-        setup.bha_hole = static_cast<int8_t>(pick);
-      }
-    }
+    fill_row(game, s, setup, p, have[p], left[p]);
+    if (setup.bha_owner == p) place_bha(game, s, setup, p, bha_side);
   }
-
-  if (setup.favoured != kNobody) {
-    const int w = setup.favoured;
-    const int l = 1 - w;
-    if (r.toll_hole == TollHole::kWinnerLeftmost) {
-      // "The winner will have the depression to his extreme left covered by his palm and gain one
-      // piece every time he passes round this depression, while his adversary will not be allowed
-      // to drop any piece in it." Its counters are his at once.
-      int pick = -1;
-      for (int k = 0; k < h; ++k) {
-        const int pos = game.global(w, k);
-        if (game.row(pos) == 0 && game.column(pos) == 0) pick = pos;
-      }
-      if (pick >= 0 && !(s.out_of_play >> pick & 1u)) {
-        s.store[w] = static_cast<int16_t>(s.store[w] + s.holes[pick]);
-        s.holes[pick] = 0;
-        s.sink[pick] = static_cast<int8_t>(w);
-        s.closed_to[l] |= 1u << pick;
-        setup.toll_hole = static_cast<int8_t>(pick);
-      }
-    }
-    const int rest = setup.remainder_hole;
-    if (rest >= 0 && game.owner(rest) == l) {
-      if (r.toll_hole == TollHole::kLoserRemainderHole) {
-        s.sink[rest] = static_cast<int8_t>(w);
-        s.closed_to[l] |= 1u << rest;
-        setup.toll_hole = static_cast<int8_t>(rest);
-      }
-      // "the winner of the previous round will always capture pieces that accumulate in the hole
-      // which contained the extra counters of the opponent at the start of the round"
-      if (r.winner_takes_remainder_hole) s.sink[rest] = static_cast<int8_t>(w);
-    }
-  }
+  if (setup.favoured != kNobody) grant_perks(game, s, setup);
   s.tribute_to = setup.tribute_to;
   s.extra_number = setup.extra_number;
-  for (int p = 0; p < 2; ++p) {
-    int in_play = 0;
-    for (int k = 0; k < h; ++k) in_play += !(s.out_of_play >> game.global(p, k) & 1u);
-    setup.holes_in_play[p] = static_cast<uint8_t>(in_play);
-    setup.holes_out[p] = static_cast<uint8_t>(h - in_play);
-    setup.aside[p] = s.aside[p];
-  }
+  record_holes(game, s, setup);
   // A starter left with nothing to sow (a Bhadar whose only hole is his bha) passes at once
   // (Game::settle_start), whatever no_move says: the round has not begun. The other opens, and
   // counts as the round's starter: "not by the player who started it on the previous occasion" is

@@ -16,27 +16,27 @@ namespace {
                                          " has no legal move in a position that is not over");
 }
 
-void check_deal(const Game& game, const State& dealt, int round) {
+// Every counter is on the board, in a store or set aside: "round R <what> N counters of T".
+void check_counters(const Game& game, const State& s, int round, const char* what) {
   const int total = game.rules().total_counters;
-  const int on_board = game.counters_total(dealt);
+  const int on_board = game.counters_total(s);
   if (on_board != total) {
-    throw EngineFault(game.rules().id, "round " + std::to_string(round) + " was dealt " +
+    throw EngineFault(game.rules().id, "round " + std::to_string(round) + " " + what + " " +
                                            std::to_string(on_board) + " counters of " +
                                            std::to_string(total));
   }
+}
+
+void check_deal(const Game& game, const State& dealt, int round) {
+  check_counters(game, dealt, round, "was dealt");
 }
 
 }  // namespace
 
 void check_round_conservation(const Game& game, const State& ended, const RoundRecord& record,
                               int round) {
+  check_counters(game, ended, round, "ended with");
   const int total = game.rules().total_counters;
-  const int on_board = game.counters_total(ended);
-  if (on_board != total) {
-    throw EngineFault(game.rules().id, "round " + std::to_string(round) + " ended with " +
-                                           std::to_string(on_board) + " counters of " +
-                                           std::to_string(total));
-  }
   if (game.rules().match && record.reason != EndReason::kSafetyBound &&
       record.holdings[0] + record.holdings[1] != total) {
     throw EngineFault(game.rules().id, "round " + std::to_string(round) + " ended with holdings " +
@@ -172,17 +172,11 @@ void play_round_tracked(const Game& game, const MatchState& match, State& s, Pla
   while (!s.over) {
     if (game.joint_turn(s)) {
       // Both choose from the same position, neither seeing the other's choice.
-      JointMove jm;
-      for (int p = 0; p < 2; ++p) {
-        game.legal_moves(s, p, moves);
-        if (moves.size == 0) continue;
-        jm.plays[p] = true;
-        jm.move[p] = (p == 0 ? first : second).choose(match, s, p, moves, rng);
-      }
+      const JointMove jm = choose_joint_move(game, s, moves, rng, [&](int p, const MoveList& m) {
+        return (p == 0 ? first : second).choose(match, s, p, m, rng);
+      });
       if (!jm.plays[0] && !jm.plays[1]) [[unlikely]]
         no_move_fault(game, s, s.to_move);
-      if (game.draws_order() && jm.plays[0] && jm.plays[1])
-        jm.first = static_cast<uint8_t>(rng.below(2));
       if (observer) {
         const State before = s;
         const JointEffect fx = game.apply_joint(s, jm);

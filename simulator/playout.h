@@ -69,6 +69,24 @@ inline Move random_move(const Game& game, const State& s, Rng& rng, MoveList& mo
   return moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
 }
 
+// The joint move of a simultaneous turn: each player with a legal move picks one with
+// `choose(player, moves)`, neither seeing the other's choice; whose counter comes first is drawn
+// when the rules draw it and both play. Neither playing (a defect) is the caller's to report.
+template <class Choose>
+inline JointMove choose_joint_move(const Game& game, const State& s, MoveList& moves, Rng& rng,
+                                   Choose&& choose) {
+  JointMove jm;
+  for (int p = 0; p < 2; ++p) {
+    game.legal_moves(s, p, moves);
+    if (moves.size == 0) continue;
+    jm.plays[p] = true;
+    jm.move[p] = choose(p, moves);
+  }
+  if (game.draws_order() && jm.plays[0] && jm.plays[1])
+    jm.first = static_cast<uint8_t>(rng.below(2));
+  return jm;
+}
+
 // Hooks called by random_playout after each move: none by default (MCTS playouts, benchmarks);
 // play_game passes its round tracker (the playability metrics) with the same two members.
 struct NoPlayoutHooks {
@@ -83,17 +101,11 @@ inline int random_playout(const Game& game, State& s, Rng& rng, Hooks&& hooks = 
   int plies = 0;
   while (!s.over) {
     if (game.joint_turn(s)) {
-      JointMove jm;
-      for (int p = 0; p < 2; ++p) {
-        game.legal_moves(s, p, moves);
-        if (moves.size == 0) continue;
-        jm.plays[p] = true;
-        jm.move[p] = moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
-      }
+      const JointMove jm = choose_joint_move(game, s, moves, rng, [&](int, const MoveList& m) {
+        return m[static_cast<int>(rng.below(static_cast<uint32_t>(m.size)))];
+      });
       if (!jm.plays[0] && !jm.plays[1]) [[unlikely]]
         playout_no_move(game, s);
-      if (game.draws_order() && jm.plays[0] && jm.plays[1])
-        jm.first = static_cast<uint8_t>(rng.below(2));
       const JointEffect fx = game.apply_joint(s, jm);
       hooks.after_joint(s, jm, fx);
     } else {

@@ -216,28 +216,4 @@ struct RuleSet {
   int total_counters = 0;
 };
 
-// Names of an enum's values as spelled in JSON, in declaration order.
-const std::vector<std::string>& enum_names(StoreMode);
-const std::vector<std::string>& enum_names(Direction);
-const std::vector<std::string>& enum_names(Circuit);
-const std::vector<std::string>& enum_names(Relay);
-const std::vector<std::string>& enum_names(Capture);
-const std::vector<std::string>& enum_names(Turns);
-const std::vector<std::string>& enum_names(Resolution);
-const std::vector<std::string>& enum_names(NoMove);
-const std::vector<std::string>& enum_names(TuzdykSymmetry);
-const std::vector<std::string>& enum_names(ReversePrivilege);
-const std::vector<std::string>& enum_names(CaptureFacing);
-const std::vector<std::string>& enum_names(Fours);
-const std::vector<std::string>& enum_names(FoursScope);
-const std::vector<std::string>& enum_names(RefillFrom);
-const std::vector<std::string>& enum_names(HolesOut);
-const std::vector<std::string>& enum_names(Remainder);
-const std::vector<std::string>& enum_names(Starter);
-const std::vector<std::string>& enum_names(MatchEnd);
-const std::vector<std::string>& enum_names(Tribute);
-const std::vector<std::string>& enum_names(BhaHole);
-const std::vector<std::string>& enum_names(ExtraNumber);
-const std::vector<std::string>& enum_names(TollHole);
-
 }  // namespace mancala::sim

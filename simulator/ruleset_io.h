@@ -23,12 +23,30 @@ class RuleError : public mancala::Error {
   using Error::Error;
 };
 
-// One rule key: how to read, write and document it.
+// One value of a rule key with a phrase of its own.
+struct FieldValue {
+  std::string name;    // as written in a ruleset file: "next_hole", "true", "0"
+  std::string phrase;  // as comparisons say it: "relay from the next hole", "no tuzdyk"
+};
+
+// One rule key: how to read, write, document and say it. This table is the rule vocabulary's one
+// source: loading, `rules keys`, docs/rules-format.md (a test keeps it current) and the phrases
+// of comparisons all read it.
 struct FieldInfo {
+  enum class Kind { kInt, kBool, kEnum };
   std::string key;
   std::string group;  // board, sowing, relay, capture, special holes, turn model, end of round, ...
   std::string doc;    // one line: what the key means
-  std::string type;   // "int 1..2", "bool", "one of: a|b|c"
+  Kind kind = Kind::kInt;
+  std::string type;              // "int 1..2", "bool", "one of: a|b|c"
+  int low = 0, high = 0;         // an int key's range
+  nlohmann::json default_value;  // the key's value in a RuleSet{}
+  // An enum key: every value, in declaration order, with its phrase (a test checks each has
+  // one). A bool or int key: the values with a phrase of their own ("true", "false"; "0").
+  std::vector<FieldValue> values;
+  // An int key's other values: "{}" stands for the value ("a tuzdyk made at {}"); empty: the key
+  // in words and the value ("counters per hole 5").
+  std::string phrase_pattern;
   std::function<void(RuleSet&, const nlohmann::json&, const std::string& where)> set;
   std::function<nlohmann::json(const RuleSet&)> get;
 };
@@ -36,9 +54,18 @@ struct FieldInfo {
 // Every rule key, in documentation order.
 const std::vector<FieldInfo>& rule_fields();
 
+// The resolved value of one rule key ("resolution" -> "lockstep"); null for an unknown key.
+nlohmann::json rule_value(const RuleSet& rules, const std::string& key);
+
 // Every rule key as documentation lines "key: meaning [type] (default)", grouped by heading;
 // docs/rules-format.md holds these lines (a test keeps it so).
 std::string rule_keys_doc();
+
+// A short phrase for a rule key's value, from the field table, e.g. ("capture",
+// "opposite_empty_next") -> "capture the hole opposite the empty hole", ("tuzdyk", false) -> "no
+// tuzdyk", ("tuzdyk_count", 4) -> "a tuzdyk made at 4"; a value without a phrase reads "<key in
+// words>: <value>" ("<key in words> <value>" for an integer), as does an unknown key.
+std::string describe_rule_value(const std::string& key, const nlohmann::json& value);
 
 // Sets derived fields and checks contradictions; throws RuleError naming `file`.
 void finalize(RuleSet& rules, const std::string& file);

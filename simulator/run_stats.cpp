@@ -126,13 +126,19 @@ void level_json(const MatchStats::Level& level, json& entry) {
       json::array({rate_json(level.wins[0], finished), rate_json(level.wins[1], finished)});
 }
 
+// "wins": an array of the two players' counts.
+template <class Wins>
+void read_wins(const json& j, const std::string& ctx, Wins& wins) {
+  const json& w = member(j, "wins", ctx);
+  if (!w.is_array() || w.size() != 2)
+    throw Error(where(ctx, "wins", "expected an array of two counts"));
+  for (int p = 0; p < 2; ++p) wins[p] = count_of(w[p], "wins", ctx);
+}
+
 MatchStats::Level level_from_json(const json& entry, const std::string& ctx) {
   MatchStats::Level level;
   level.rounds = count_at(entry, "rounds", ctx);
-  const json& wins = member(entry, "wins", ctx);
-  if (!wins.is_array() || wins.size() != 2)
-    throw Error(where(ctx, "wins", "expected an array of two counts"));
-  for (int p = 0; p < 2; ++p) level.wins[p] = count_of(wins[p], "wins", ctx);
+  read_wins(entry, ctx, level.wins);
   level.draws = count_at(entry, "draws", ctx);
   level.unfinished = count_at(entry, "unfinished", ctx);
   if (level.wins[0] + level.wins[1] + level.draws + level.unfinished != level.rounds) {
@@ -613,10 +619,7 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
 
   GameTally& t = run.tally;
   t.games = count_at(j, "games", ctx);
-  const json& wins = member(j, "wins", ctx);
-  if (!wins.is_array() || wins.size() != 2)
-    throw Error(where(ctx, "wins", "expected an array of two counts"));
-  for (int p = 0; p < 2; ++p) t.wins[p] = count_of(wins[p], "wins", ctx);
+  read_wins(j, ctx, t.wins);
   t.draws = count_at(j, "draws", ctx);
   t.unfinished = count_at(j, "unfinished", ctx);
   const json& ended = member(j, "ended_by", ctx);
