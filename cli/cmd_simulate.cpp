@@ -1,56 +1,34 @@
 // mancala simulate | merge: batch simulation and merging shards (runs and bench: cmd_runs.cpp).
 //
 // docs/simulate.md documents the commands and the JSON schema of a run.
-#include <stdlib.h>
-#include <unistd.h>
-
-#include <atomic>
 #include <cerrno>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
-#include <iomanip>
-#include <optional>
 #include <set>
-#include <sstream>
 
 #include "analysis/ladder.h"
-#include "archive/store.h"
 #include "cli/commands.h"
-#include "cli/options.h"
 #include "cli/run_support.h"
-#include "common/paths.h"
 #include "common/strict_json.h"
-#include "common/world.h"
-#include "reports/evidence_pages.h"
-#include "reports/report.h"
 #include "reports/runs_table.h"
-#include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
-namespace {
 
 using nlohmann::json;
 using namespace mancala::sim;
 
-}  // namespace
-
 int cmd_simulate(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = 10000, seed = 1;
-  int threads = default_threads();
+  int threads = 0;
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files")(
       "games,n", po::value<long long>(&games)->default_value(10000),
       "games (matches) per ruleset, over all shards")(
       "seed,s", po::value<long long>(&seed)->default_value(1),
       "random seed (>= 0); game g plays with Rng(seed, g)")(
-      "threads,t", po::value<int>(&threads)->default_value(default_threads()),
-      "worker threads (the results do not depend on it)")(
+      "threads,t", threads_value(threads), "worker threads (the results do not depend on it)")(
       "shard", po::value<std::string>(),
       "i/n: play only shard i of n, the games [(i-1)N/n, iN/n); "
       "not stored, combine the shards' JSON with 'mancala merge'")(
@@ -73,13 +51,8 @@ int cmd_simulate(const Args& args, Io& io) {
   }
   if (!vm.count("rulesets"))
     throw UsageError("simulate: missing the ruleset (see 'mancala simulate --help')");
-  if (games < 1) throw UsageError("simulate: --games: must be 1 or more");
-  if (seed < 0) throw UsageError("simulate: --seed: must be 0 or more");
-  check_threads("simulate", threads);
   BatchOptions options;
-  options.games = games;
-  options.seed = static_cast<uint64_t>(seed);
-  options.threads = threads;
+  set_play_counts(options, "simulate", games, seed, threads);
   options.agents = agents_option("simulate", vm);
   if (vm.count("shard")) {
     try {
@@ -100,7 +73,7 @@ int cmd_simulate(const Args& args, Io& io) {
     if (!seen.insert(rulesets.back().id).second)
       throw UsageError("simulate: " + rulesets.back().id + ": given twice");
   }
-  Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
+  reports::OutputFile output = output_option(io, vm);
   std::optional<archive::Store> store;
   if (options.shard.count == 1) {
     store = open_store_for_runs("simulate", vm);
@@ -113,16 +86,15 @@ int cmd_simulate(const Args& args, Io& io) {
   options.stop = &InterruptGuard::interrupted();
   std::vector<json> runs;
   std::vector<RunStats> finished;
-  std::vector<double> seconds;
+  std::vector<std::string> seconds;
   for (const RuleSet& rules : rulesets) {
-    const auto start = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     {
       ProgressBar bar(io, rules.id);
       options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
       finished.push_back(simulate_ruleset(rules, options));
     }
-    seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    seconds.push_back(watch.text());
     runs.push_back(run_stats_to_json(finished.back()));
     if (finished.back().partial) break;
   }
@@ -138,15 +110,14 @@ int cmd_simulate(const Args& args, Io& io) {
     if (store && !store_failure) {
       try {
         bool added = true;
-        const int64_t id = store->store_run(run_record(run, runs[i]), &added);
+        const int64_t id = store->store_run(analysis::run_record(run, runs[i]), &added);
         stored = (added ? ", stored as run " : ", already stored as run ") + std::to_string(id);
       } catch (const archive::ArchiveError& e) {
         store_failure = e.what();
       }
     }
-    io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in "
-           << reports::fixed_point(seconds[i], 2) << " s" << (run.partial ? " (partial)" : "")
-           << stored << "\n";
+    io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in " << seconds[i]
+           << " s" << (run.partial ? " (partial)" : "") << stored << "\n";
   }
   if (store_failure) {
     io.err << "mancala: " << *store_failure << "; the results were written to "
@@ -192,14 +163,7 @@ int cmd_merge(const Args& args, Io& io) {
     if (!in)
       throw Error(
           where(file, "", std::string("cannot read the file (") + std::strerror(errno) + ")"));
-    json doc;
-    try {
-      doc = parse_strict<json>(read_input_file(file));
-    } catch (const StrictJsonError& e) {
-      throw Error(where(file, e.location(), e.what()));
-    } catch (const json::parse_error& e) {
-      throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
-    }
+    json doc = read_json_file(file);
     if (analysis::is_ladder_json(doc)) {
       throw UsageError(
           "merge: " + file +
@@ -231,7 +195,7 @@ int cmd_merge(const Args& args, Io& io) {
     }
   }
 
-  Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
+  reports::OutputFile output = output_option(io, vm);
   std::optional<archive::Store> store = open_store_for_runs("merge", vm);
   std::vector<json> runs;
   for (const RunStats& run : merged) runs.push_back(run_stats_to_json(run));
@@ -242,7 +206,7 @@ int cmd_merge(const Args& args, Io& io) {
   for (size_t i = 0; store && i < merged.size(); ++i) {
     try {
       bool added = true;
-      const int64_t id = store->store_run(run_record(merged[i], runs[i]), &added);
+      const int64_t id = store->store_run(analysis::run_record(merged[i], runs[i]), &added);
       io.err << "merge: " << merged[i].ruleset
              << (added ? ": stored as run " : ": already stored as run ") << id << "\n";
     } catch (const archive::ArchiveError& e) {

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "common/error.h"
 #include "simulator/agents.h"
+#include "simulator/batch.h"
 
 namespace mancala::cli {
 
@@ -66,6 +67,25 @@ inline void check_threads(const std::string& command, int threads) {
     throw UsageError(command + ": --threads: must be at most " + std::to_string(kMaxThreads) +
                      " (got " + std::to_string(threads) + ")");
   }
+}
+
+// --threads T: worker threads, by default the machine's (sim::default_threads()).
+inline po::typed_value<int>* threads_value(int& threads) {
+  return po::value<int>(&threads)->default_value(sim::default_threads());
+}
+
+// Checks --games (1 or more), --seed (0 or more) and --threads (check_threads) and sets them in
+// `options` (sim::BatchOptions, analysis::CompareOptions, ...): UsageError
+// "<command>: --games: must be 1 or more", "<command>: --seed: must be 0 or more".
+template <class Options>
+void set_play_counts(Options& options, const std::string& command, long long games, long long seed,
+                     int threads) {
+  if (games < 1) throw UsageError(command + ": --games: must be 1 or more");
+  if (seed < 0) throw UsageError(command + ": --seed: must be 0 or more");
+  check_threads(command, threads);
+  options.games = games;
+  options.seed = static_cast<uint64_t>(seed);
+  options.threads = threads;
 }
 
 // --agent SPEC (both players) and --agents SPEC1,SPEC2 (player 1, player 2); see agents.h.
