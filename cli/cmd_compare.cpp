@@ -13,13 +13,8 @@
 namespace mancala::cli {
 namespace {
 
-std::string check_compare_format(const std::string& command, const std::string& format) {
-  for (const char* allowed : {"table", "json", "csv", "md", "html"}) {
-    if (format == allowed) return format;
-  }
-  throw UsageError(command + ": --format: expected table, json, csv, md or html, got '" + format +
-                   "'");
-}
+// The formats of compare and handicap.
+const std::vector<std::string> kFormats = {"table", "json", "csv", "md", "html"};
 
 }  // namespace
 
@@ -63,7 +58,7 @@ int cmd_compare(const Args& args, Io& io) {
     throw UsageError("compare: give rulesets, --evidence or --game, not more than one of them");
   analysis::CompareOptions options;
   set_play_counts(options, "compare", games, seed, threads);
-  const std::string format = check_compare_format("compare", vm["format"].as<std::string>());
+  const std::string format = check_format("compare", vm["format"].as<std::string>(), kFormats);
   options.agents = agents_option("compare", vm);
   options.common_random_numbers = !vm.count("no-crn");
   options.all_pairs = vm.count("all-pairs") > 0;
@@ -154,7 +149,7 @@ int cmd_handicap(const Args& args, Io& io) {
     throw UsageError("handicap: missing the ruleset (see 'mancala handicap --help')");
   analysis::HandicapOptions options;
   set_play_counts(options, "handicap", games, seed, threads);
-  const std::string format = check_compare_format("handicap", vm["format"].as<std::string>());
+  const std::string format = check_format("handicap", vm["format"].as<std::string>(), kFormats);
   options.agents = agents_option("handicap", vm);
   options.matches = !vm.count("no-matches");
   if (vm.count("levels")) options.levels = analysis::parse_levels(vm["levels"].as<std::string>());

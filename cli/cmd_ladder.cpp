@@ -76,9 +76,8 @@ int cmd_ladder(const Args& args, Io& io) {
                      desc, pos, args, vm, io)) {
     return 0;
   }
-  const std::string format = vm["format"].as<std::string>();
-  if (format != "table" && format != "json" && format != "html" && format != "md")
-    throw UsageError("ladder: --format: expected table, json, html or md, got '" + format + "'");
+  const std::string format =
+      check_format("ladder", vm["format"].as<std::string>(), {"table", "json", "html", "md"});
   if (vm.count("real-games") && vm.count("no-real-games"))
     throw UsageError("ladder: give --real-games or --no-real-games, not both");
 

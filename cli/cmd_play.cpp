@@ -8,11 +8,11 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/play_moves.h"
 #include "common/strict_json.h"
 #include "reports/trace.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
+#include "simulator/play_moves.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/simultaneous.h"
 #include "simulator/togyz_notation.h"
@@ -26,43 +26,7 @@ using reports::describe_end;
 using reports::player_name;
 using reports::TraceObserver;
 
-std::string format_option(const po::variables_map& vm, const std::string& command) {
-  const std::string f = vm["format"].as<std::string>();
-  if (f != "text" && f != "json")
-    throw UsageError(command + ": --format: expected text or json, got '" + f + "'");
-  return f;
-}
-
 }  // namespace
-
-State play_moves(const Game& game, const std::string& moves, const std::string& command) {
-  std::istringstream in(moves);
-  std::string token;
-  int index = 0;
-  MatchState match;
-  State s = start_match(game, match);
-  while (in >> token) {
-    ++index;
-    const std::string where = command + ": move " + std::to_string(index) + " '" + token + "'";
-    if (s.over && game.rules().match && !match.over) {
-      // A match: the next round is dealt from what each holds (a choice the rules leave to a
-      // player, such as a bha's end, is drawn with seed 0, as no move names it).
-      finish_round(game, match, s);
-      Rng rng(0, 0);
-      next_round(game, match, s, rng);
-    }
-    if (s.over) throw Error(where + ": the game is already over");
-    if (game.joint_turn(s)) {
-      game.apply_joint(s, parse_joint_move(game, s, token, where));
-      continue;
-    }
-    const Move m = parse_move(game, s.to_move, token, where);
-    if (!game.is_legal(s, m))
-      throw Error(where + ": illegal for " + player_name(s.to_move) + " in this position");
-    game.apply(s, m);
-  }
-  return s;
-}
 
 int cmd_trace(const Args& args, Io& io) {
   po::options_description desc("options");
@@ -81,7 +45,8 @@ int cmd_trace(const Args& args, Io& io) {
   if (!vm.count("ruleset"))
     throw UsageError("trace: missing the ruleset (see 'mancala trace --help')");
   if (seed < 0) throw UsageError("trace: --seed: must be 0 or more");
-  const std::string format = format_option(vm, "trace");
+  const std::string format =
+      check_format("trace", vm["format"].as<std::string>(), {"text", "json"});
   const AgentPair agents = agents_option("trace", vm);
   const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
   Rng rng(static_cast<uint64_t>(seed), 0);
@@ -135,7 +100,8 @@ int cmd_replay(const Args& args, Io& io) {
     throw UsageError("replay: missing the ruleset (see 'mancala replay --help')");
   if (vm.count("moves") == vm.count("togyz-notation"))
     throw UsageError("replay: give exactly one of --moves or --togyz-notation");
-  const std::string format = format_option(vm, "replay");
+  const std::string format =
+      check_format("replay", vm["format"].as<std::string>(), {"text", "json"});
   const Game game(load_ruleset(vm["ruleset"].as<std::string>()));
   State s = game.initial_state();
   if (vm.count("moves")) {

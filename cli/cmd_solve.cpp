@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "cli/play_moves.h"
 #include "simulator/describe.h"
+#include "simulator/play_moves.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/solver.h"
 
@@ -44,9 +44,8 @@ int cmd_solve(const Args& args, Io& io) {
     return 0;
   if (!vm.count("ruleset"))
     throw UsageError("solve: missing the ruleset (see 'mancala solve --help')");
-  const std::string format = vm["format"].as<std::string>();
-  if (format != "table" && format != "json")
-    throw UsageError("solve: --format: expected table or json, got '" + format + "'");
+  const std::string format =
+      check_format("solve", vm["format"].as<std::string>(), {"table", "json"});
   if (!(max_seconds >= 0)) throw UsageError("solve: --max-seconds: must be 0 or more");
   const sim::Game game(sim::load_ruleset(vm["ruleset"].as<std::string>()));
   try {
@@ -55,7 +54,7 @@ int cmd_solve(const Args& args, Io& io) {
     throw Error(std::string("solve: ") + e.what());
   }
   const std::string moves = vm.count("moves") ? vm["moves"].as<std::string>() : "";
-  const sim::State start = play_moves(game, moves, "solve");
+  const sim::State start = sim::play_moves(game, moves, "solve");
 
   sim::SolveOptions options;
   options.max_seconds = max_seconds;
