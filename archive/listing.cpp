@@ -383,6 +383,17 @@ std::string unsourced_warning(const ImportBatch& batch) {
          "\n";
 }
 
+void write_record_files(const std::string& dir, const std::vector<EvidenceRecord>& records) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw Error(where(dir, "", "cannot create folder: " + ec.message()));
+  for (const EvidenceRecord& record : records) {
+    Json doc;
+    doc["records"] = Json::array({to_json(record)});
+    write_file((fs::path(dir) / (record.id + ".json")).string(), doc.dump(2) + "\n");
+  }
+}
+
 std::string import_summary(const ImportBatch& batch, const ImportResult& r, const std::string& db,
                            bool dry_run, bool with_games) {
   return (dry_run ? "dry run: would import " : "imported ") +

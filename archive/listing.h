@@ -70,6 +70,9 @@ std::string changes_text(const ImportResult& result, bool dry_run);
 // One warning line naming the records that cite no source (a historian cannot check them): the
 // first five by file and item, then how many more; empty when every record cites one.
 std::string unsourced_warning(const ImportBatch& batch);
+// Writes each record to <dir>/<id>.json as {"records": [record]}, creating the folder; throws
+// Error "<dir>: cannot create folder: <reason>".
+void write_record_files(const std::string& dir, const std::vector<EvidenceRecord>& records);
 // The import's closing line: "imported N records into DB: a added, u updated, n unchanged[;
 // games: ...]; rulesets linked: L" (or "dry run: would import ...; nothing written").
 std::string import_summary(const ImportBatch& batch, const ImportResult& result,

@@ -6,8 +6,7 @@
 #include "cli/commands.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
-#include "reports/compare_render.h"
-#include "reports/handicap_render.h"
+#include "reports/command_output.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
@@ -105,17 +104,8 @@ int cmd_compare(const Args& args, Io& io) {
     io.err << "compare: " << rulesets.size() << " rulesets x " << games << " games in "
            << watch.text() << " s\n";
   }
-  if (format == "json") {
-    io.out << reports::comparison_json(comparison).dump(2) << "\n";
-  } else if (format == "csv") {
-    io.out << reports::comparison_csv(comparison);
-  } else if (format == "md") {
-    io.out << reports::comparison_markdown(comparison);
-  } else if (format == "html") {
-    io.out << reports::comparison_html_page(comparison, "Comparison of rule reconstructions");
-  } else {
-    io.out << reports::comparison_text(comparison, vm.count("wide") ? 0 : output_width(io));
-  }
+  io.out << reports::render_comparison(comparison, format, vm.count("wide") ? 0 : output_width(io),
+                                       "Comparison of rule reconstructions");
   return 0;
 }
 
@@ -160,17 +150,8 @@ int cmd_handicap(const Args& args, Io& io) {
   io.err << "handicap: " << rules.id << ": " << result.levels.size() << " levels x " << games
          << " rounds" << (options.matches ? " and " + std::to_string(games) + " matches" : "")
          << " in " << watch.text() << " s\n";
-  if (format == "json") {
-    io.out << reports::handicap_json(result).dump(2) << "\n";
-  } else if (format == "csv") {
-    io.out << reports::handicap_csv(result);
-  } else if (format == "md") {
-    io.out << reports::handicap_markdown(result);
-  } else if (format == "html") {
-    io.out << reports::handicap_html_page(result, "Handicap effects of " + rules.id);
-  } else {
-    io.out << reports::handicap_text(result, vm.count("wide") ? 0 : output_width(io));
-  }
+  io.out << reports::render_handicaps(result, format, vm.count("wide") ? 0 : output_width(io),
+                                      "Handicap effects of " + rules.id);
   return 0;
 }
 

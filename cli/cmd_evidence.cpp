@@ -1,6 +1,4 @@
 // `mancala evidence ...`: import, search and show the evidence archive (see docs/archive.md).
-#include <filesystem>
-
 #include "archive/listing.h"
 #include "archive/portal.h"
 #include "archive/store.h"
@@ -14,7 +12,6 @@ namespace mancala::cli {
 namespace {
 
 namespace ar = mancala::archive;
-namespace fs = std::filesystem;
 
 constexpr const char* kSubcommands =
     "usage: mancala evidence <subcommand> [options]\n\n"
@@ -131,14 +128,7 @@ int import_portal(const Args& args, Io& io) {
   const bool to_db = json_dir.empty() || vm.count("db") > 0;
   if (to_db) import_batch(batch, db, vm, false, io);
   if (!json_dir.empty() && !vm.count("dry-run")) {
-    std::error_code ec;
-    fs::create_directories(json_dir, ec);
-    if (ec) throw Error(where(json_dir, "", "cannot create folder: " + ec.message()));
-    for (const ar::EvidenceRecord& record : batch.records) {
-      ar::Json doc;
-      doc["records"] = ar::Json::array({ar::to_json(record)});
-      ar::write_file((fs::path(json_dir) / (record.id + ".json")).string(), doc.dump(2) + "\n");
-    }
+    ar::write_record_files(json_dir, batch.records);
     if (!to_db) io.err << ar::unsourced_warning(batch);
     io.err << "wrote " << ar::count_of(batch.records.size(), "JSON file") << " to " << json_dir
            << "\n";

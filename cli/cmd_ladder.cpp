@@ -4,7 +4,7 @@
 #include "cli/commands.h"
 #include "cli/run_support.h"
 #include "common/strict_json.h"
-#include "reports/html.h"
+#include "reports/command_output.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
@@ -14,20 +14,6 @@ using nlohmann::json;
 
 constexpr const char* kDefaultAgents = "random,greedy,alphabeta:2";
 constexpr long long kDefaultGames = 100;
-
-void print_ladder(std::ostream& out, const std::string& format, const analysis::Ladder& ladder,
-                  const analysis::LadderFigures& figures) {
-  if (format == "json") {
-    out << analysis::ladder_to_json(ladder, figures).dump(2) << "\n";
-  } else if (format == "html") {
-    out << reports::html_page("Skill ladder of " + ladder.ruleset,
-                              analysis::ladder_html_fragment(ladder, figures, 1));
-  } else if (format == "md") {
-    out << analysis::ladder_markdown(ladder, figures);
-  } else {
-    out << analysis::ladder_text(ladder, figures);
-  }
-}
 
 // The real games set beside a ladder: --real-games FILE, else the game's default file (Toguz
 // Kumalak's tournament games), none with --no-real-games.
@@ -97,8 +83,8 @@ int cmd_ladder(const Args& args, Io& io) {
     const analysis::Ladder ladder = analysis::merge_ladders(shards);
     const std::string game = ladder.ruleset.substr(0, ladder.ruleset.find('/'));
     reports::OutputFile output = output_option(io, vm);
-    print_ladder(output.stream(), format, ladder,
-                 analysis::ladder_figures(ladder, real_games(vm, game)));
+    output.stream() << reports::render_ladder(
+        ladder, analysis::ladder_figures(ladder, real_games(vm, game)), format);
     output.commit();
     return 0;
   }
@@ -129,7 +115,8 @@ int cmd_ladder(const Args& args, Io& io) {
   const analysis::Ladder ladder = analysis::run_ladder(rules, options);
   bar.erase();
   const std::string seconds = watch.text();
-  print_ladder(output.stream(), format, ladder, analysis::ladder_figures(ladder, std::move(real)));
+  output.stream() << reports::render_ladder(
+      ladder, analysis::ladder_figures(ladder, std::move(real)), format);
   output.commit();
   io.err << "ladder: " << rules.id << ": " << ladder.runs.size() << " runs of "
          << ladder.runs.front().range.size() << " games in " << seconds << " s"

@@ -1,20 +1,12 @@
 // mancala trace | replay: one game, move by move, for people (text) or machines (JSON).
-#include <array>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "common/strict_json.h"
+#include "reports/command_output.h"
 #include "reports/trace.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/play_moves.h"
 #include "simulator/ruleset_io.h"
-#include "simulator/simultaneous.h"
 #include "simulator/togyz_notation.h"
 
 namespace mancala::cli {
@@ -52,29 +44,7 @@ int cmd_trace(const Args& args, Io& io) {
   Rng rng(static_cast<uint64_t>(seed), 0);
   TraceObserver observer(game, format == "json", io.out);
   const GameResult result = play_game(game, agents.seat[0], agents.seat[1], rng, &observer);
-  if (game.rules().match && format == "text") {
-    io.out << "Match: "
-           << (result.reason == EndReason::kSafetyBound ? std::string("unfinished")
-               : result.winner == kDraw                 ? std::string("draw")
-                                                        : player_name(result.winner) + " wins")
-           << " " << result.store[0] << "-" << result.store[1] << " after " << result.rounds
-           << " rounds (" << end_reason_name(result.reason) << ")\n";
-  }
-  if (format == "json") {
-    json j = {
-        {"ruleset", game.rules().id}, {"seed", seed},
-        {"agent", agents.label()},    {"agents", {agents.seat[0].name(), agents.seat[1].name()}},
-        {"start", observer.start_},   {"moves", observer.moves_}};
-    if (game.rules().match) {
-      j["rounds"] = observer.rounds_;
-      j["match"] = {{"winner", result.winner == kNobody
-                                   ? json(nullptr)
-                                   : json(result.winner == kDraw ? 0 : result.winner + 1)},
-                    {"end", end_reason_name(result.reason)},
-                    {"holdings", {result.store[0], result.store[1]}}};
-    }
-    io.out << j.dump(1) << "\n";
-  }
+  io.out << reports::trace_tail(game, agents, seed, observer, result, format == "json");
   return 0;
 }
 
@@ -107,23 +77,7 @@ int cmd_replay(const Args& args, Io& io) {
   if (vm.count("moves")) {
     s = play_moves(game, vm["moves"].as<std::string>(), "replay");
   } else {
-    std::string text = vm["togyz-notation"].as<std::string>();
-    // A file when one is there; a single word that looks like a path ("games/a.txt") and names no
-    // file is an unreadable file, not notation; anything else is the notation itself.
-    const bool one_word = text.find_first_of(" \t\n\r") == std::string::npos;
-    const std::string extension =
-        std::filesystem::path(text).extension().string();  // ".txt", not ".76"
-    const bool path_like =
-        text.find('/') != std::string::npos ||
-        (extension.size() > 1 && extension.find_first_of("0123456789") == std::string::npos);
-    // The error_code form: notation longer than a file name may be (255 bytes) names no file.
-    std::error_code not_a_file;
-    if (std::filesystem::exists(text, not_a_file)) {
-      text = read_input_file(text);
-    } else if (one_word && path_like) {
-      throw Error(
-          where(text, "", "cannot read the file (" + std::string(std::strerror(ENOENT)) + ")"));
-    }
+    const std::string text = sim::togyz_notation_input(vm["togyz-notation"].as<std::string>());
     s = replay_togyz_notation(game, parse_togyz_notation(text));
   }
   if (format == "json") {

@@ -7,7 +7,6 @@
 #include "cli/commands.h"
 #include "cli/run_support.h"
 #include "reports/compare_report.h"
-#include "reports/evidence_report.h"
 #include "reports/report.h"
 #include "reports/report_builder.h"
 #include "reports/report_plan.h"
@@ -117,17 +116,16 @@ int cmd_report(const Args& args, Io& io) {
       vm.count("rulesets")
           ? vm["rulesets"].as<std::vector<std::string>>()
           : reports::report_ruleset_ids(vm.count("game") ? vm["game"].as<std::string>() : "");
-  std::vector<sim::RuleSet> rulesets;
-  std::set<std::string> seen;
-  for (const std::string& id : ids) {
-    rulesets.push_back(sim::load_ruleset(id));
-    if (!seen.insert(rulesets.back().id).second)
-      throw UsageError("report: " + rulesets.back().id + ": given twice");
-  }
+  const std::vector<sim::RuleSet> rulesets = load_distinct_rulesets("report", ids);
   reports::ReportFolder folder(vm["out"].as<std::string>());
   std::optional<archive::Store> store = open_store_for_runs("report", vm);
 
   InterruptGuard guard;
+  const auto interrupted = [&] {
+    io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
+           << " is as it was\n";
+    return InterruptGuard::exit_code();
+  };
   options.stop = &InterruptGuard::interrupted();
   std::vector<reports::ReportEntry> entries;
   for (const sim::RuleSet& rules : rulesets) {
@@ -150,9 +148,7 @@ int cmd_report(const Args& args, Io& io) {
                                : std::string())
            << "\n";
     if (run.partial) {
-      io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
-             << " is as it was\n";
-      return InterruptGuard::exit_code();
+      return interrupted();
     }
     entries.push_back(std::move(entry));
   }
@@ -160,15 +156,9 @@ int cmd_report(const Args& args, Io& io) {
   reports::ReportOptions report_options;
   report_options.command = reports::report_command(args);
   // A page per evidence record, linked from the rulesets citing it (reports/evidence_report.h).
-  std::vector<std::pair<std::string, std::string>> ruleset_pages;
-  for (const reports::ReportEntry& entry : entries)
-    ruleset_pages.emplace_back(entry.ruleset.id, reports::ruleset_page_path(entry.ruleset.id));
-  reports::EvidenceReport evidence =
-      reports::build_evidence_report(ruleset_pages, report_options.title);
-  report_options.evidence_pages = evidence.ids;
-  report_options.evidence_section = evidence.index_section;
-  std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
-  files.insert(files.end() - 1, evidence.files.begin(), evidence.files.end());
+  std::set<std::string> evidence;
+  std::vector<reports::ReportFile> files =
+      reports::render_report_with_evidence(entries, report_options, evidence);
   if (!vm.count("no-extras")) {
     // Comparison pages per game and handicap curves per multi-round ruleset
     // (reports/compare_report.h).
@@ -178,12 +168,7 @@ int cmd_report(const Args& args, Io& io) {
     extras.handicap.seed = options.seed;
     extras.handicap.agents = options.agents;
     extras.handicap.threads = options.threads;
-    std::vector<nlohmann::json> runs;
-    for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
-    reports::add_comparisons_to_report(files, rulesets, runs, extras);
-    std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> cited;
-    for (const sim::RuleSet& r : rulesets) cited.emplace_back(r.id, r.game, r.evidence);
-    reports::link_comparisons_to_evidence(files, cited, evidence.ids);
+    reports::add_comparisons_with_evidence(files, rulesets, entries, extras, evidence);
     io.err << "report: comparisons and handicap curves in " << watch.text() << " s\n";
   }
   if (sensitivity_games > 0 && !InterruptGuard::interrupted()) {
@@ -208,9 +193,7 @@ int cmd_report(const Args& args, Io& io) {
            << " games per pair) in " << watch.text() << " s\n";
   }
   if (InterruptGuard::interrupted()) {
-    io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
-           << " is as it was\n";
-    return InterruptGuard::exit_code();
+    return interrupted();
   }
   for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
   folder.commit();

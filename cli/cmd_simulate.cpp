@@ -1,15 +1,10 @@
 // mancala simulate | merge: batch simulation and merging shards (runs and bench: cmd_runs.cpp).
 //
 // docs/simulate.md documents the commands and the JSON schema of a run.
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <set>
 
-#include "analysis/ladder.h"
+#include "analysis/merge_files.h"
 #include "cli/commands.h"
 #include "cli/run_support.h"
-#include "common/strict_json.h"
 #include "reports/runs_table.h"
 #include "simulator/ruleset_io.h"
 
@@ -65,14 +60,8 @@ int cmd_simulate(const Args& args, Io& io) {
       check_format("simulate", vm["format"].as<std::string>(), {"table", "json", "csv"});
 
   // Everything that can fail does so before the first game: rulesets, output file, archive.
-  std::vector<RuleSet> rulesets;
-  std::set<std::string> seen;
-  for (const std::string& id : vm["rulesets"].as<std::vector<std::string>>()) {
-    rulesets.push_back(load_ruleset(id));
-    // The same run twice would be stored twice; 'merge' would refuse the pair.
-    if (!seen.insert(rulesets.back().id).second)
-      throw UsageError("simulate: " + rulesets.back().id + ": given twice");
-  }
+  const std::vector<RuleSet> rulesets =
+      load_distinct_rulesets("simulate", vm["rulesets"].as<std::vector<std::string>>());
   reports::OutputFile output = output_option(io, vm);
   std::optional<archive::Store> store;
   if (options.shard.count == 1) {
@@ -155,46 +144,8 @@ int cmd_merge(const Args& args, Io& io) {
   const std::string format =
       check_format("merge", vm["format"].as<std::string>(), {"json", "table", "csv"});
 
-  // Shards grouped by ruleset, the rulesets in order of first appearance (the simulate order).
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<ShardInput>> groups;
-  for (const std::string& file : vm["files"].as<std::vector<std::string>>()) {
-    std::ifstream in(file);
-    if (!in)
-      throw Error(
-          where(file, "", std::string("cannot read the file (") + std::strerror(errno) + ")"));
-    json doc = read_json_file(file);
-    if (analysis::is_ladder_json(doc)) {
-      throw UsageError(
-          "merge: " + file +
-          ": is a ladder's shard: combine those with 'mancala ladder --merge FILE...'");
-    }
-    std::vector<std::pair<std::string, const json*>> items;
-    if (doc.is_object() && doc.contains("runs")) {
-      if (!doc["runs"].is_array()) throw Error(where(file, "runs", "expected an array of runs"));
-      for (size_t i = 0; i < doc["runs"].size(); ++i)
-        items.emplace_back(where(file, "runs[" + std::to_string(i) + "]", ""), &doc["runs"][i]);
-    } else {
-      items.emplace_back(file, &doc);
-    }
-    for (const auto& [context, item] : items) {
-      RunStats run = run_stats_from_json(*item, context);
-      if (!groups.count(run.ruleset)) order.push_back(run.ruleset);
-      groups[run.ruleset].push_back({file, std::move(run)});
-    }
-  }
-  std::vector<RunStats> merged;
-  for (const std::string& ruleset : order) merged.push_back(merge_shards(groups[ruleset]));
-  for (const RunStats& run : merged) {
-    const RunStats& first = merged.front();
-    if (run.seed != first.seed || run.agent != first.agent ||
-        run.games_requested != first.games_requested) {
-      throw Error(
-          where(groups[run.ruleset].front().origin, run.ruleset,
-                "seed, agent or games differ from " + first.ruleset + "'s: merge them separately"));
-    }
-  }
-
+  const std::vector<RunStats> merged =
+      analysis::merge_run_files(vm["files"].as<std::vector<std::string>>());
   reports::OutputFile output = output_option(io, vm);
   std::optional<archive::Store> store = open_store_for_runs("merge", vm);
   std::vector<json> runs;

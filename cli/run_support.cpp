@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "common/format.h"
 #include "common/paths.h"
 #include "common/world.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
 
@@ -40,6 +42,18 @@ void ProgressBar::update(uint64_t done, uint64_t total) {
 }
 
 std::string Stopwatch::text() const { return format_number(seconds(), 2); }
+
+std::vector<sim::RuleSet> load_distinct_rulesets(const std::string& command,
+                                                 const std::vector<std::string>& ids) {
+  std::vector<sim::RuleSet> rulesets;
+  std::set<std::string> seen;
+  for (const std::string& id : ids) {
+    rulesets.push_back(sim::load_ruleset(id));
+    if (!seen.insert(rulesets.back().id).second)
+      throw UsageError(command + ": " + rulesets.back().id + ": given twice");
+  }
+  return rulesets;
+}
 
 std::optional<archive::Store> open_store_for_runs(const std::string& command,
                                                   const po::variables_map& vm) {

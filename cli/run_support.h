@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "reports/output_file.h"
 #include "simulator/interrupt.h"
+#include "simulator/rules.h"
 
 namespace mancala::cli {
 
@@ -58,6 +59,11 @@ class Stopwatch {
 inline reports::OutputFile output_option(Io& io, const po::variables_map& vm) {
   return reports::OutputFile(io.out, vm.count("output") ? vm["output"].as<std::string>() : "");
 }
+
+// Loads the rulesets `ids` name; the same ruleset twice (it would be stored twice, and 'merge'
+// would refuse the pair) is a UsageError "<command>: <ruleset id>: given twice".
+std::vector<sim::RuleSet> load_distinct_rulesets(const std::string& command,
+                                                 const std::vector<std::string>& ids);
 
 // Opens the archive runs are stored in: --db, else $MANCALA_DB, else ./mancala.db; nothing with
 // --no-store. Call it before any game is played, so a bad path fails at once. Throws UsageError

@@ -5,6 +5,7 @@
 
 #include "analysis/compare_builder.h"
 #include "common/error.h"
+#include "reports/evidence_report.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::reports {
@@ -57,6 +58,34 @@ std::string report_command(const std::vector<std::string>& args) {
     command += " " + args[i];
   }
   return command;
+}
+
+std::vector<ReportFile> render_report_with_evidence(const std::vector<ReportEntry>& entries,
+                                                    ReportOptions options,
+                                                    std::set<std::string>& with_page) {
+  std::vector<std::pair<std::string, std::string>> ruleset_pages;
+  for (const ReportEntry& entry : entries)
+    ruleset_pages.emplace_back(entry.ruleset.id, ruleset_page_path(entry.ruleset.id));
+  EvidenceReport evidence = build_evidence_report(ruleset_pages, options.title);
+  options.evidence_pages = evidence.ids;
+  options.evidence_section = evidence.index_section;
+  std::vector<ReportFile> files = render_report(entries, options);
+  files.insert(files.end() - 1, evidence.files.begin(), evidence.files.end());
+  with_page = evidence.ids;
+  return files;
+}
+
+void add_comparisons_with_evidence(std::vector<ReportFile>& files,
+                                   const std::vector<sim::RuleSet>& rulesets,
+                                   const std::vector<ReportEntry>& entries,
+                                   const ReportExtrasOptions& extras,
+                                   const std::set<std::string>& with_page) {
+  std::vector<nlohmann::json> runs;
+  for (const ReportEntry& entry : entries) runs.push_back(entry.run);
+  add_comparisons_to_report(files, rulesets, runs, extras);
+  std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> cited;
+  for (const sim::RuleSet& r : rulesets) cited.emplace_back(r.id, r.game, r.evidence);
+  link_comparisons_to_evidence(files, cited, with_page);
 }
 
 }  // namespace mancala::reports

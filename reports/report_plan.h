@@ -1,10 +1,14 @@
-// What `mancala report` covers, decided before any game is played: its rulesets, the rulesets of
-// its skill ladders, and the command line shown on the index page (docs/report.md).
+// What `mancala report` covers, decided before any game is played (its rulesets, the rulesets of
+// its skill ladders, the command line shown on the index page), and the pages it puts together
+// after the runs: the evidence pages and the comparisons linked to them (docs/report.md).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
+#include "reports/compare_report.h"
+#include "reports/report.h"
 #include "simulator/rules.h"
 
 namespace mancala::reports {
@@ -22,5 +26,20 @@ std::vector<sim::RuleSet> ladder_rulesets(const std::vector<sim::RuleSet>& rules
 // "mancala report ARGS..." as given, less --threads/-t and its value, which change nothing in the
 // report.
 std::string report_command(const std::vector<std::string>& args);
+
+// The report's files (render_report) with a page per evidence record (build_evidence_report),
+// each linked from the rulesets citing it; `with_page` gets the records that have a page.
+std::vector<ReportFile> render_report_with_evidence(const std::vector<ReportEntry>& entries,
+                                                    ReportOptions options,
+                                                    std::set<std::string>& with_page);
+
+// Adds the comparison pages per game and the handicap curves per multi-round ruleset
+// (add_comparisons_to_report), each comparison page linking the evidence records (of
+// `with_page`) its rulesets cite.
+void add_comparisons_with_evidence(std::vector<ReportFile>& files,
+                                   const std::vector<sim::RuleSet>& rulesets,
+                                   const std::vector<ReportEntry>& entries,
+                                   const ReportExtrasOptions& extras,
+                                   const std::set<std::string>& with_page);
 
 }  // namespace mancala::reports
