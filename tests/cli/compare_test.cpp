@@ -26,7 +26,7 @@ using namespace mancala::reports;   // and its renderers
 
 using nlohmann::json;
 
-const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+using testing::kSanitized;
 
 // An archive path that does not exist (reading evidence links must not create it).
 std::filesystem::path missing_db() {

@@ -24,7 +24,7 @@ using report_testing::TempDir;
 using testing::Result;
 using testing::run_cli;
 
-const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "40";
+const std::string kGames = testing::kSanitized ? "12" : "40";
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t count = 0;

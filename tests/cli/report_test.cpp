@@ -29,9 +29,9 @@ using report_testing::read_text;
 using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
-const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
+const std::string kGames = testing::kSanitized ? "12" : "60";
 // Rounds per handicap level for the handicap curves the report adds (reports/compare_report.h).
-const std::string kHandicapRounds = std::getenv("MANCALA_SANITIZED") ? "4" : "20";
+const std::string kHandicapRounds = testing::kSanitized ? "4" : "20";
 
 using testing::Result;
 using testing::run_cli;

@@ -20,6 +20,7 @@
 
 #include "../reports/report_test_util.h"
 #include "cli/cli.h"
+#include "cli_test_util.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -30,49 +31,12 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 // A few hundred games; fewer under the sanitizers.
-const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "100" : "300";
+const std::string kGames = testing::kSanitized ? "100" : "300";
 
-// A fresh folder, removed with its content at the end.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "mancala-simulate-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result run_cli(const Args& args, bool terminal = false) {
-  std::ostringstream out, err;
-  Result r;
-  r.code = run(args, out, err, terminal);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::read_text;
+using testing::Result;
+using testing::run_cli;
+using testing::TempDir;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
