@@ -37,15 +37,13 @@ int cmd_compare(const Args& args, Io& io) {
       "db", po::value<std::string>(),
       "archive whose evidence links --evidence also reads (default $MANCALA_DB or ./mancala.db)");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options("compare",
                      "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
                      "       [--all-pairs] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T]\n"
                      "       [--format table|json|csv|md|html]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
   const int sources =
@@ -125,14 +123,12 @@ int cmd_handicap(const Args& args, Io& io) {
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
       "wide", "print every column of the tables (default: fit $COLUMNS, the terminal, or 100)");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options("handicap",
                      "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--format "
                      "table|json|csv|md|html]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"ruleset", 1}, args, vm, io)) {
     return 0;
   }
   if (!vm.count("ruleset"))

@@ -86,11 +86,9 @@ int import_json(const Args& args, Io& io) {
   add_db_option(desc, db);
   desc.add_options()("path", po::value(&paths), "JSON files or folders");
   add_import_options(desc);
-  po::positional_options_description pos;
-  pos.add("path", -1);
   po::variables_map vm;
   if (!parse_options("evidence import", "PATH... [--db FILE] [--dry-run] [--allow-removals]", desc,
-                     pos, args, vm, io))
+                     {"path", -1}, args, vm, io))
     return 0;
   if (paths.empty()) throw UsageError("evidence import: give at least one JSON file or folder");
   ar::ImportBatch batch;
@@ -109,12 +107,10 @@ int import_portal(const Args& args, Io& io) {
                      "write each record to DIR/<id>.json (the database only with --db)")(
       "file", po::value(&files), "portal page text files");
   add_import_options(desc);
-  po::positional_options_description pos;
-  pos.add("file", -1);
   po::variables_map vm;
   if (!parse_options("evidence import-portal",
                      "FILE... [--db FILE] [--to-json DIR] [--dry-run] [--allow-removals]", desc,
-                     pos, args, vm, io)) {
+                     {"file", -1}, args, vm, io)) {
     return 0;
   }
   if (files.empty()) throw UsageError("evidence import-portal: give at least one page file");
@@ -142,14 +138,12 @@ int search(const Args& args, Io& io) {
   SearchOptions so;
   add_search_options(desc, so);
   desc.add_options()("format", po::value(&format), "table | json | csv");
-  po::positional_options_description pos;
-  pos.add("text", -1);
   po::variables_map vm;
   if (!parse_options(
           "evidence search",
           "[TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
           "[--near LAT,LON --radius-km R] [--min-confidence N] [--format table|json|csv]",
-          desc, pos, glue_negative_values(args), vm, io)) {
+          desc, {"text", -1}, glue_negative_values(args), vm, io)) {
     return 0;
   }
   check_format(format, {"table", "json", "csv"}, "evidence search");
@@ -180,10 +174,9 @@ int show(const Args& args, Io& io) {
   add_db_option(desc, db);
   desc.add_options()("format", po::value(&format), "text | json")("id", po::value(&id),
                                                                   "evidence id, or a game's name");
-  po::positional_options_description pos;
-  pos.add("id", 1);
   po::variables_map vm;
-  if (!parse_options("evidence show", "ID|GAME [--format text|json]", desc, pos, args, vm, io))
+  if (!parse_options("evidence show", "ID|GAME [--format text|json]", desc, {"id", 1}, args, vm,
+                     io))
     return 0;
   if (id.empty()) throw UsageError("evidence show: give an evidence id or a game's name");
   check_format(format, {"text", "json"}, "evidence show");

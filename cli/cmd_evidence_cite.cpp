@@ -18,11 +18,9 @@ int evidence_cite(const Args& args, Io& io) {
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
       "format", po::value(&format), "text | bibtex | csl-json")("id", po::value(&ids),
                                                                 "evidence ids");
-  po::positional_options_description pos;
-  pos.add("id", -1);
   po::variables_map vm;
-  if (!parse_options("evidence cite", "ID... [--format text|bibtex|csl-json]", desc, pos, args, vm,
-                     io)) {
+  if (!parse_options("evidence cite", "ID... [--format text|bibtex|csl-json]", desc, {"id", -1},
+                     args, vm, io)) {
     return 0;
   }
   if (format != "text" && format != "bibtex" && format != "csl-json") {

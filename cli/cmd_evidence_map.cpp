@@ -19,13 +19,11 @@ int evidence_map(const Args& args, Io& io) {
       "width", po::value(&width), "width in pixels (default 960)")(
       "link", po::value(&link),
       "each record links to LINK with {id} replaced by the record id (default: none)");
-  po::positional_options_description pos;
-  pos.add("text", -1);
   po::variables_map vm;
   if (!parse_options("evidence map",
                      "--out FILE.svg [TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
                      "[--near LAT,LON --radius-km R] [--min-confidence N] [--link URL{id}]",
-                     desc, pos, glue_search_values(args), vm, io)) {
+                     desc, {"text", -1}, glue_search_values(args), vm, io)) {
     return 0;
   }
   if (out.empty()) throw UsageError("evidence map: give the SVG file to write with --out FILE.svg");

@@ -51,15 +51,13 @@ int cmd_ladder(const Args& args, Io& io) {
       "format", po::value<std::string>()->default_value("table"), "table|json|html|md")(
       "output,o", po::value<std::string>(),
       "write to this file (whole or not at all) instead of stdout");
-  po::positional_options_description pos;
-  pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options("ladder",
                      "RULESET [--agents A,B,...] [--games N] [--seed S] [--threads T]\n"
                      "       [--shard i/n] [--format table|json|html|md] [--output FILE]\n"
                      "       [--real-games FILE | --no-real-games]\n"
                      "   or: mancala ladder --merge SHARD.json... [--format ...] [--output FILE]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"ruleset", 1}, args, vm, io)) {
     return 0;
   }
   const std::string format =

@@ -27,12 +27,10 @@ int cmd_trace(const Args& args, Io& io) {
       "seed", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options(
           "trace", "RULESET [--seed N] [--agent SPEC | --agents SPEC1,SPEC2] [--format text|json]",
-          desc, pos, args, vm, io))
+          desc, {"ruleset", 1}, args, vm, io))
     return 0;
   if (!vm.count("ruleset"))
     throw UsageError("trace: missing the ruleset (see 'mancala trace --help')");
@@ -58,13 +56,11 @@ int cmd_replay(const Args& args, Io& io) {
       "togyz-notation", po::value<std::string>(),
       "a file or text in the standard Toguz notation, checked move by move")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
-  po::positional_options_description pos;
-  pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options(
           "replay",
           "RULESET (--moves \"7 6 1 ...\" | --togyz-notation FILE_OR_TEXT) [--format text|json]",
-          desc, pos, args, vm, io))
+          desc, {"ruleset", 1}, args, vm, io))
     return 0;
   if (!vm.count("ruleset"))
     throw UsageError("replay: missing the ruleset (see 'mancala replay --help')");

@@ -67,8 +67,6 @@ int cmd_report(const Args& args, Io& io) {
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
       "(report.md)");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "report",
@@ -77,7 +75,7 @@ int cmd_report(const Args& args, Io& io) {
           "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print "
           "csv|json|md]\n"
           "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]",
-          desc, pos, args, vm, io)) {
+          desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
   sim::BatchOptions options;

@@ -17,10 +17,8 @@ int rules_check(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("paths", po::value<std::vector<std::string>>(),
                      "ruleset files or folders (default: data/rulesets)");
-  po::positional_options_description pos;
-  pos.add("paths", -1);
   po::variables_map vm;
-  if (!parse_options("rules check", "[PATH...]", desc, pos, args, vm, io)) return 0;
+  if (!parse_options("rules check", "[PATH...]", desc, {"paths", -1}, args, vm, io)) return 0;
   std::vector<std::string> paths;
   if (vm.count("paths")) paths = vm["paths"].as<std::vector<std::string>>();
   if (paths.empty()) paths.push_back(sim::rulesets_dir().string());
@@ -73,10 +71,9 @@ int rules_show(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("id", po::value<std::string>(), "ruleset id, game name or file")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
-  po::positional_options_description pos;
-  pos.add("id", 1);
   po::variables_map vm;
-  if (!parse_options("rules show", "ID [--format text|json]", desc, pos, args, vm, io)) return 0;
+  if (!parse_options("rules show", "ID [--format text|json]", desc, {"id", 1}, args, vm, io))
+    return 0;
   if (!vm.count("id"))
     throw UsageError("rules show: missing the ruleset id (see 'mancala rules show --help')");
   const std::string format = vm["format"].as<std::string>();
@@ -95,10 +92,8 @@ int rules_show(const Args& args, Io& io) {
 int rules_export(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("id", po::value<std::string>(), "ruleset id, game name or file");
-  po::positional_options_description pos;
-  pos.add("id", 1);
   po::variables_map vm;
-  if (!parse_options("rules export", "ID", desc, pos, args, vm, io)) return 0;
+  if (!parse_options("rules export", "ID", desc, {"id", 1}, args, vm, io)) return 0;
   if (!vm.count("id"))
     throw UsageError("rules export: missing the ruleset id (see 'mancala rules export --help')");
   io.out << sim::standalone_ruleset_json(sim::load_ruleset(vm["id"].as<std::string>())).dump(2)

@@ -46,10 +46,9 @@ int runs_show(const Args& args, Io& io) {
   desc.add_options()("id", po::value<long long>(&id), "run id (see 'mancala runs list')")(
       "format", po::value<std::string>()->default_value("json"), "json|table")(
       "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
-  po::positional_options_description pos;
-  pos.add("id", 1);
   po::variables_map vm;
-  if (!parse_options("runs show", "ID [--format json|table] [--db PATH]", desc, pos, args, vm, io))
+  if (!parse_options("runs show", "ID [--format json|table] [--db PATH]", desc, {"id", 1}, args, vm,
+                     io))
     return 0;
   if (!vm.count("id"))
     throw UsageError("runs show: missing the run id (see 'mancala runs show --help')");
@@ -106,14 +105,12 @@ int cmd_bench(const Args& args, Io& io) {
       "threads,t", threads_value(threads), "threads of the parallel measurement")(
       "format", po::value<std::string>()->default_value("table"), "table|json");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "bench",
           "[RULESET...] [--games N] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
           "       [--format table|json]",
-          desc, pos, args, vm, io)) {
+          desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
   if (games < 1) throw UsageError("bench: --games: must be 1 or more");

@@ -34,14 +34,12 @@ int cmd_simulate(const Args& args, Io& io) {
       "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the runs");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "simulate",
           "RULESET... [--games N] [--seed S] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
           "       [--shard i/n] [--format table|json|csv] [--output FILE] [--db PATH | --no-store]",
-          desc, pos, args, vm, io)) {
+          desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
   if (!vm.count("rulesets"))
@@ -131,12 +129,10 @@ int cmd_merge(const Args& args, Io& io) {
       "db", po::value<std::string>(),
       "archive to store the merged runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the merged runs");
-  po::positional_options_description pos;
-  pos.add("files", -1);
   po::variables_map vm;
   if (!parse_options("merge",
                      "FILE... [--format json|table|csv] [--output FILE] [--db PATH | --no-store]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"files", -1}, args, vm, io)) {
     return 0;
   }
   if (!vm.count("files"))

@@ -26,12 +26,10 @@ int cmd_solve(const Args& args, Io& io) {
       "format", po::value<std::string>()->default_value("table"), "table|json")(
       "max-seconds", po::value<double>(&max_seconds)->default_value(0),
       "stop after this long with the bounds proven so far (0: no limit)");
-  po::positional_options_description pos;
-  pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options("solve",
                      "RULESET [--moves \"3 6 ...\"] [--format table|json] [--max-seconds S]", desc,
-                     pos, args, vm, io))
+                     {"ruleset", 1}, args, vm, io))
     return 0;
   if (!vm.count("ruleset"))
     throw UsageError("solve: missing the ruleset (see 'mancala solve --help')");

@@ -15,13 +15,21 @@ namespace mancala::cli {
 
 namespace po = boost::program_options;
 
-// Parses args against `desc` (and positional names); a parse error becomes a UsageError
+// The positional arguments of a command: the option `name` takes the first `count` of them (-1:
+// all); none when `name` is null.
+struct Positional {
+  const char* name = nullptr;
+  int count = 0;
+};
+
+// Parses args against `desc` (and the positional arguments); a parse error becomes a UsageError
 // naming the command. Returns false when --help was asked for (the help has been printed).
 inline bool parse_options(const std::string& command, const std::string& usage,
-                          po::options_description& desc,
-                          const po::positional_options_description& pos, const Args& args,
-                          po::variables_map& vm, Io& io) {
+                          po::options_description& desc, const Positional& positional,
+                          const Args& args, po::variables_map& vm, Io& io) {
   desc.add_options()("help,h", "show this help");
+  po::positional_options_description pos;
+  if (positional.name) pos.add(positional.name, positional.count);
   try {
     po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
     if (vm.count("help")) {

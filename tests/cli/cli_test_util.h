@@ -3,6 +3,8 @@
 // sanitizer switch that scales the game counts down.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -32,6 +34,15 @@ inline Result run_cli(const Args& args, bool terminal = false) {
   r.out = out.str();
   r.err = err.str();
   return r;
+}
+
+// Runs `args` and checks the exit code and the whole of stderr (a refused command line or input).
+inline void expect_error(const Args& args, int code, const std::string& err) {
+  std::string command = "mancala";
+  for (const std::string& a : args) command += " " + a;
+  const Result r = run_cli(args);
+  EXPECT_EQ(r.code, code) << command;
+  EXPECT_EQ(r.err, err) << command;
 }
 
 }  // namespace mancala::cli::testing

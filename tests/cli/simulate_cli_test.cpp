@@ -33,6 +33,7 @@ using nlohmann::json;
 // A few hundred games; fewer under the sanitizers.
 const std::string kGames = testing::kSanitized ? "100" : "300";
 
+using testing::expect_error;
 using testing::read_text;
 using testing::Result;
 using testing::run_cli;
@@ -443,10 +444,9 @@ TEST(SimulateCommand, AnOutputThatIsAFolderIsRefusedBeforeAnyGameAndNothingIsSto
   TempDir dir;
   fs::create_directory(dir / "out");
   std::ofstream(dir / "out.json.tmp") << "a user's file\n";  // never ours to truncate or remove
-  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--db",
-                            dir / "runs.db", "--output", dir / "out"});
-  EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "mancala: " + dir / "out" + ": cannot write the output file (it is a folder)\n");
+  expect_error({"simulate", "toguz_kumalak/standard", "--games", "10", "--db", dir / "runs.db",
+                "--output", dir / "out"},
+               1, "mancala: " + dir / "out" + ": cannot write the output file (it is a folder)\n");
   EXPECT_FALSE(fs::exists(dir / "runs.db"));
   EXPECT_TRUE(fs::is_empty(dir / "out"));
   const Result ok = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--no-store",
@@ -548,9 +548,7 @@ TEST(BenchCommand, MeasuresOneThreadAndAllThreadsPerRuleset) {
     EXPECT_GT(m["plies_per_second"].get<double>(), m["games_per_second"].get<double>());
   }
   EXPECT_EQ(j[0]["speedup"], 1.0);
-  const Result bad = run_cli({"bench", "--games", "0"});
-  EXPECT_EQ(bad.code, 2);
-  EXPECT_EQ(bad.err, "mancala: bench: --games: must be 1 or more\n");
+  expect_error({"bench", "--games", "0"}, 2, "mancala: bench: --games: must be 1 or more\n");
 }
 
 }  // namespace
