@@ -4,10 +4,14 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <signal.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "../archive/archive_test_util.h"
 #include "cli/cli.h"
@@ -43,6 +47,49 @@ inline void expect_error(const Args& args, int code, const std::string& err) {
   const Result r = run_cli(args);
   EXPECT_EQ(r.code, code) << command;
   EXPECT_EQ(r.err, err) << command;
+}
+
+// Runs `args` with --threads 1 and with --threads 2 and checks that both succeed and print the
+// same ("the results do not depend on it"); returns what they printed.
+inline std::string output_of_1_and_2_threads(const Args& args) {
+  Args one = args, two = args;
+  one.insert(one.end(), {"--threads", "1"});
+  two.insert(two.end(), {"--threads", "2"});
+  const Result a = run_cli(one), b = run_cli(two);
+  EXPECT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(b.code, 0) << b.err;
+  EXPECT_EQ(a.out, b.out);
+  return a.out;
+}
+
+// Signals that reached the test's own handler while run_cli_interrupted waited (0 expected).
+inline std::atomic<int> g_stray_signals{0};
+extern "C" inline void count_stray_signal(int) { ++g_stray_signals; }
+
+// Runs `args` on a thread and, 200 ms after the command has put its own handler in place, sends
+// `signal` to the process; returns what the command did. Until then a handler of the test counts
+// the signal (in g_stray_signals, checked to stay 0) instead of letting it kill the test.
+inline Result run_cli_interrupted(const Args& args, int signal) {
+  g_stray_signals = 0;
+  struct sigaction mine {
+  }, previous{};
+  mine.sa_handler = count_stray_signal;
+  sigemptyset(&mine.sa_mask);
+  sigaction(signal, &mine, &previous);
+  Result r;
+  std::thread command([&] { r = run_cli(args); });
+  for (int i = 0; i < 2000; ++i) {  // until the command has put its handler in place of ours
+    struct sigaction now {};
+    sigaction(signal, nullptr, &now);
+    if (now.sa_handler != count_stray_signal) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  raise(signal);
+  command.join();
+  sigaction(signal, &previous, nullptr);
+  EXPECT_EQ(g_stray_signals, 0);
+  return r;
 }
 
 }  // namespace mancala::cli::testing

@@ -51,33 +51,13 @@ TEST(ThreadsOption, AbsurdCountsAreRefusedWithExit2InEveryCommand) {
   EXPECT_EQ(at_bound.code, 0) << at_bound.err;
 }
 
-int g_stray_terms = 0;
-extern "C" void count_stray_term(int) { ++g_stray_terms; }
-
 // "SIGTERM ... treat it like Ctrl-C": the partial run is printed and stored, exit 143.
 TEST(SimulateSignals, SigtermPrintsAndStoresThePartialRunLikeCtrlC) {
   TempDir dir;
-  struct sigaction mine {
-  }, previous{};
-  mine.sa_handler = count_stray_term;
-  sigemptyset(&mine.sa_mask);
-  sigaction(SIGTERM, &mine, &previous);
-  Result r;
-  std::thread simulation([&] {
-    r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "1000000000", "--format", "json",
-                 "--threads", "2", "--db", dir / "runs.db"});
-  });
-  for (int i = 0; i < 2000; ++i) {  // until simulate has put its handler in place of ours
-    struct sigaction now {};
-    sigaction(SIGTERM, nullptr, &now);
-    if (now.sa_handler != count_stray_term) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  raise(SIGTERM);
-  simulation.join();
-  sigaction(SIGTERM, &previous, nullptr);
-  EXPECT_EQ(g_stray_terms, 0);
+  const Result r =
+      testing::run_cli_interrupted({"simulate", "toguz_kumalak/standard", "--games", "1000000000",
+                                    "--format", "json", "--threads", "2", "--db", dir / "runs.db"},
+                                   SIGTERM);
 
   EXPECT_EQ(r.code, 143) << r.err;
   EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "

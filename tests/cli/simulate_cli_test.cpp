@@ -90,14 +90,8 @@ TEST(SimulateCommand, OneAndTwoThreadsPrintIdenticalJson) {
                      "--no-store",
                      "--agent",
                      "greedy"};
-  Args one = base, two = base;
-  one.insert(one.end(), {"--threads", "1"});
-  two.insert(two.end(), {"--threads", "2"});
-  const Result a = run_cli(one), b = run_cli(two);
-  ASSERT_EQ(a.code, 0) << a.err;
-  ASSERT_EQ(b.code, 0) << b.err;
-  EXPECT_EQ(a.out, b.out);
-  const json j = json::parse(a.out);  // several rulesets: one object with the runs in order
+  // several rulesets: one object with the runs in order
+  const json j = json::parse(testing::output_of_1_and_2_threads(base));
   EXPECT_EQ(j["seed"], 9);
   EXPECT_EQ(j["agent"], "greedy");
   EXPECT_EQ(j["games"], std::stoll(kGames));
@@ -314,34 +308,12 @@ TEST(SimulateCommand, ProgressBarOnlyWhenStderrIsATerminal) {
             std::string::npos);
 }
 
-// Installed by the test so that a SIGINT outside simulate's own handler cannot kill the test.
-std::atomic<int> g_stray_interrupts{0};
-extern "C" void count_stray_interrupt(int) { ++g_stray_interrupts; }
-
 TEST(SimulateCommand, CtrlCPrintsAndStoresThePartialRunAndExits130) {
   TempDir dir;
-  struct sigaction mine {
-  }, previous{};
-  mine.sa_handler = count_stray_interrupt;
-  sigemptyset(&mine.sa_mask);
-  sigaction(SIGINT, &mine, &previous);
-  Result r;
-  std::thread simulation([&] {
-    r = run_cli({"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games",
-                 "1000000000", "--format", "json", "--threads", "2", "--db", dir / "runs.db"});
-  });
-  // Wait until simulate has put its handler in place of ours, then press Ctrl-C.
-  for (int i = 0; i < 2000; ++i) {
-    struct sigaction now {};
-    sigaction(SIGINT, nullptr, &now);
-    if (now.sa_handler != count_stray_interrupt) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  raise(SIGINT);
-  simulation.join();
-  sigaction(SIGINT, &previous, nullptr);
-  EXPECT_EQ(g_stray_interrupts, 0);
+  const Result r = testing::run_cli_interrupted(
+      {"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "1000000000",
+       "--format", "json", "--threads", "2", "--db", dir / "runs.db"},
+      SIGINT);
 
   EXPECT_EQ(r.code, 130) << r.err;
   EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "
