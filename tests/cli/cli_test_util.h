@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -24,6 +25,14 @@ using archive::testing::write_text;
 
 // Set in the ASan run (scripts/test.sh): tests play fewer games.
 inline const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+
+// The words of `line`, split at spaces, as a command line: words("simulate kalah --games 10").
+inline Args words(const std::string& line) {
+  Args out;
+  std::istringstream in(line);
+  for (std::string word; in >> word;) out.push_back(word);
+  return out;
+}
 
 struct Result {
   int code = 0;
@@ -90,6 +99,18 @@ inline Result run_cli_interrupted(const Args& args, int signal) {
   sigaction(signal, &previous, nullptr);
   EXPECT_EQ(g_stray_signals, 0);
   return r;
+}
+
+// What simulate stopped by a signal reports: exit `code` (130, 143), its first ruleset
+// (toguz_kumalak/standard) partial and stored as run 1, and "interrupted" naming `cause`.
+inline void expect_partial_simulate(const Result& r, int code, const std::string& cause) {
+  EXPECT_EQ(r.code, code) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "
+                                                  "in [0-9.]+ s \\(partial\\), stored as run 1\n"
+                                                  "mancala: simulate: interrupted: the statistics "
+                                                  "cover the games completed before " +
+                                                  cause + "\n$")))
+      << r.err;
 }
 
 }  // namespace mancala::cli::testing

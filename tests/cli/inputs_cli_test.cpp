@@ -58,13 +58,7 @@ TEST(SimulateSignals, SigtermPrintsAndStoresThePartialRunLikeCtrlC) {
       testing::run_cli_interrupted({"simulate", "toguz_kumalak/standard", "--games", "1000000000",
                                     "--format", "json", "--threads", "2", "--db", dir / "runs.db"},
                                    SIGTERM);
-
-  EXPECT_EQ(r.code, 143) << r.err;
-  EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "
-                                                  "in [0-9.]+ s \\(partial\\), stored as run 1\n"
-                                                  "mancala: simulate: interrupted: the statistics "
-                                                  "cover the games completed before SIGTERM\n$")))
-      << r.err;
+  testing::expect_partial_simulate(r, 143, "SIGTERM");
   const json printed = json::parse(r.out);
   EXPECT_EQ(printed["partial"], true);
   const json stored = json::parse(run_cli({"runs", "show", "1", "--db", dir / "runs.db"}).out);
