@@ -17,32 +17,15 @@
 #include "simulator/mcts.h"
 #include "simulator/playout.h"
 #include "simulator/ruleset_io.h"
+#include "tests/simulator/mcts_turn_util.h"
 
 namespace {
 
 using namespace mancala::sim;
+using mcts_testing::mcts_turn;
 
 const char* const kGames[] = {"toguz_kumalak", "khutka_boia", "mawkar_katiya",
                               "sonka",         "otep",        "kalah"};
-
-// Whichever chooser the turn needs: a joint turn asks each player, as the play loop does.
-void mcts_turn(const Game& game, Mcts& mcts, State& s, Rng& rng, MoveList& moves) {
-  if (game.joint_turn(s)) {
-    JointMove jm;
-    for (int p = 0; p < 2; ++p) {
-      game.legal_moves(s, p, moves);
-      if (moves.size == 0) continue;
-      jm.plays[p] = true;
-      jm.move[p] = mcts.choose_joint(s, p, rng);
-    }
-    if (game.draws_order() && jm.plays[0] && jm.plays[1])
-      jm.first = static_cast<uint8_t>(rng.below(2));
-    game.apply_joint(s, jm);
-    return;
-  }
-  game.legal_moves(s, moves);
-  game.apply(s, mcts.choose(s, moves, rng));
-}
 
 // This thread's CPU time in seconds: on a shared machine, wall time measures the other jobs.
 double cpu_seconds() {

@@ -1,5 +1,5 @@
-// Helpers for the archive tests: a temporary folder, files written into it, the fixtures, and
-// running the CLI in-process.
+// Helpers for the archive tests on top of tests/test_support.h: a temporary folder, the fixtures,
+// running the CLI in-process and plain SQL on a store.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -13,44 +13,19 @@
 #include <string>
 #include <vector>
 
+#include "../test_support.h"
 #include "cli/cli.h"
 
 namespace mancala::archive::testing {
 
-// A fresh folder under the system temp folder, removed with everything in it at the end.
-class TempDir {
+using test_support::read_text;
+using test_support::write_text;
+
+// A fresh folder for an archive test, removed with everything in it at the end.
+class TempDir : public test_support::TempDir {
  public:
-  TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "mancala-archive-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
+  TempDir() : test_support::TempDir("archive") {}
 };
-
-inline void write_text(const std::string& path, const std::string& text) {
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 inline std::string fixture(const std::string& name) {
   return std::string(MANCALA_TEST_DIR) + "/archive/fixtures/" + name;
@@ -72,11 +47,8 @@ inline CliResult run_cli(const std::vector<std::string>& args) {
   return {code, out.str(), err.str()};
 }
 
-// Heavy loops are scaled down under the sanitizers (never skipped).
-inline int scaled(int n) {
-  const char* s = std::getenv("MANCALA_SANITIZED");
-  return s != nullptr && std::string(s) == "1" ? std::max(1, n / 5) : n;
-}
+// Heavy loops are scaled down under the sanitizers (never skipped): a fifth of n.
+inline int scaled(int n) { return test_support::scaled(n, 5); }
 
 // Runs SQL on a file with plain SQLite, outside the Store.
 inline void raw_sql(const std::string& path, const std::string& sql) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "../test_support.h"
 #include "archive/coords.h"
 #include "archive/dates.h"
 #include "archive/error.h"
@@ -13,30 +14,15 @@ namespace mancala::archive {
 namespace {
 
 std::string date_error(const std::string& text) {
-  try {
-    parse_date(text);
-  } catch (const ArchiveError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::thrown_message<ArchiveError>([&] { parse_date(text); }, "(no error)");
 }
 
 std::string range_error(const std::string& text) {
-  try {
-    parse_date_range(text);
-  } catch (const ArchiveError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::thrown_message<ArchiveError>([&] { parse_date_range(text); }, "(no error)");
 }
 
 std::string coordinates_error(const std::string& text) {
-  try {
-    parse_coordinates(text);
-  } catch (const ArchiveError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::thrown_message<ArchiveError>([&] { parse_coordinates(text); }, "(no error)");
 }
 
 // Khutka Boia's coordinates on the portal: 32°34'58.69"N, 71°32'16.52"E.

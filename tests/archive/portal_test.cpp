@@ -30,33 +30,40 @@ std::string raw_field(const std::string& name, const std::string& field) {
   return text.substr(start, text.find('\n', start) - start);
 }
 
+// What every seed page's record shows alike: one record, of type Ethnography with full confidence,
+// its id, game, location and dates, and its Rules and Content fields whole, as the page prints
+// them.
+EvidenceRecord seed_record(const std::string& file, const std::string& id, const std::string& game,
+                           const std::string& location, HistoricalDate from, HistoricalDate to) {
+  const EvidenceRecord r = only_record(file);
+  EXPECT_EQ(r.id, id);
+  EXPECT_EQ(r.game, game);
+  EXPECT_EQ(r.type, "Ethnography");
+  EXPECT_EQ(r.location, location);
+  EXPECT_EQ(r.date_from, from);
+  EXPECT_EQ(r.date_to, to);
+  EXPECT_EQ(r.rules, raw_field(file, "Rules"));
+  EXPECT_EQ(r.content, raw_field(file, "Content"));
+  EXPECT_EQ(r.confidence, 100);
+  return r;
+}
+
 std::string parse_error(const std::string& page) {
-  try {
-    parse_portal_page(page, "page.txt");
-  } catch (const ArchiveError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::thrown_message<ArchiveError>([&] { parse_portal_page(page, "page.txt"); },
+                                                    "(no error)");
 }
 
 TEST(PortalSeeds, KhutkaBoiaEvidenceForPage) {
-  const EvidenceRecord r = only_record("khutka_boia_dlp1450.txt");
-  EXPECT_EQ(r.id, "DLP.Evidence.1450");
-  EXPECT_EQ(r.game, "Khutka Boia");
-  EXPECT_EQ(r.type, "Ethnography");
-  EXPECT_EQ(r.location, "32°34'58.69\"N, 71°32'16.52\"E");
+  const EvidenceRecord r =
+      seed_record("khutka_boia_dlp1450.txt", "DLP.Evidence.1450", "Khutka Boia",
+                  "32°34'58.69\"N, 71°32'16.52\"E", {1925, 10, 1}, {1925, 10, 31});
   ASSERT_TRUE(r.latitude && r.longitude);
   EXPECT_DOUBLE_EQ(*r.latitude, 32 + 34 / 60.0 + 58.69 / 3600.0);
   EXPECT_DOUBLE_EQ(*r.longitude, 71 + 32 / 60.0 + 16.52 / 3600.0);
-  EXPECT_EQ(r.date_from, (HistoricalDate{1925, 10, 1}));
-  EXPECT_EQ(r.date_to, (HistoricalDate{1925, 10, 31}));
-  EXPECT_EQ(r.rules, raw_field("khutka_boia_dlp1450.txt", "Rules"));
   EXPECT_TRUE(r.rules.starts_with("2x5 board. Five counters in each hole."));
   EXPECT_TRUE(r.rules.ends_with("until one player captures all of the counters."));
-  EXPECT_EQ(r.content, raw_field("khutka_boia_dlp1450.txt", "Content"));
   EXPECT_TRUE(r.content.starts_with("\"Kutka-boia (dug circles)."));
   EXPECT_TRUE(r.content.ends_with("is considered the winner.\" Das-Gupta 1926a: 147-148."));
-  EXPECT_EQ(r.confidence, 100);
   EXPECT_TRUE(r.spaces.empty());
   EXPECT_EQ(r.ages, std::vector<std::string>{"All"});
   EXPECT_TRUE(r.social_status.empty());
@@ -70,22 +77,14 @@ TEST(PortalSeeds, KhutkaBoiaEvidenceForPage) {
 }
 
 TEST(PortalSeeds, OtepEvidenceForPageWithANamedRegion) {
-  const EvidenceRecord r = only_record("otep_dlp1880.txt");
-  EXPECT_EQ(r.id, "DLP.Evidence.1880");
-  EXPECT_EQ(r.game, "Otep");
-  EXPECT_EQ(r.type, "Ethnography");
-  EXPECT_EQ(r.location, "Bari");
+  const EvidenceRecord r = seed_record("otep_dlp1880.txt", "DLP.Evidence.1880", "Otep", "Bari",
+                                       {1939, 1, 1}, {1939, 12, 31});
   EXPECT_FALSE(r.latitude);
   EXPECT_FALSE(r.longitude);
-  EXPECT_EQ(r.date_from, (HistoricalDate{1939, 1, 1}));
-  EXPECT_EQ(r.date_to, (HistoricalDate{1939, 12, 31}));
-  EXPECT_EQ(r.rules, raw_field("otep_dlp1880.txt", "Rules"));
   EXPECT_TRUE(r.rules.starts_with("4x8 board. Two counters in each hole."));
   EXPECT_TRUE(r.rules.ends_with("The player who captures all of their opponent's counters wins."));
-  EXPECT_EQ(r.content, raw_field("otep_dlp1880.txt", "Content"));
   EXPECT_TRUE(
       r.content.ends_with("but only if this enables him to make a capture.\" Beaton 1939: 141."));
-  EXPECT_EQ(r.confidence, 100);
   EXPECT_EQ(r.spaces, (std::vector<std::string>{"Outside", "Public"}));
   EXPECT_TRUE(r.ages.empty());
   EXPECT_TRUE(r.social_status.empty());
@@ -96,20 +95,14 @@ TEST(PortalSeeds, OtepEvidenceForPageWithANamedRegion) {
 }
 
 TEST(PortalSeeds, SonkaRegionPageWithFurnitureAndAdDates) {
-  const EvidenceRecord r = only_record("sonka_dlp693.txt");
-  EXPECT_EQ(r.id, "DLP.Evidence.693");
-  EXPECT_EQ(r.game, "Sonka");
-  EXPECT_EQ(r.type, "Ethnography");
-  EXPECT_EQ(r.location, "Iloko");  // the region of an "Evidence in" page
+  const EvidenceRecord r = seed_record("sonka_dlp693.txt", "DLP.Evidence.693", "Sonka", "Iloko",
+                                       {1927, 1, 1}, {1927, 12, 31});
+  // Its location, "Iloko", is the region of an "Evidence in" page.
   EXPECT_FALSE(r.latitude);
-  EXPECT_EQ(r.date_from, (HistoricalDate{1927, 1, 1}));
-  EXPECT_EQ(r.date_to, (HistoricalDate{1927, 12, 31}));
-  EXPECT_EQ(r.rules, raw_field("sonka_dlp693.txt", "Rules"));
   EXPECT_TRUE(r.rules.starts_with("Two rows of five holes with one store on either side."));
-  EXPECT_EQ(r.content, raw_field("sonka_dlp693.txt", "Content"));
   EXPECT_TRUE(r.content.starts_with("Vanoverbergh 1927: 236-237 \"(Ag)s(inn)onka. A girls' game."));
   EXPECT_TRUE(r.content.ends_with("at the end of the game, is the winner.\""));
-  EXPECT_EQ(r.confidence, 100);  // "Contact Us" after the blank line is not part of it
+  // The confidence (100): "Contact Us" after the blank line is not part of it.
   EXPECT_TRUE(r.spaces.empty());
   EXPECT_TRUE(r.ages.empty());
   EXPECT_TRUE(r.genders.empty());
@@ -117,21 +110,13 @@ TEST(PortalSeeds, SonkaRegionPageWithFurnitureAndAdDates) {
 }
 
 TEST(PortalSeeds, MawkarKatiyaRegionPage) {
-  const EvidenceRecord r = only_record("mawkar_katiya_dlp741.txt");
-  EXPECT_EQ(r.id, "DLP.Evidence.741");
-  EXPECT_EQ(r.game, "Mawkar Katiya");
-  EXPECT_EQ(r.type, "Ethnography");
-  EXPECT_EQ(r.location, "Khasi");
+  const EvidenceRecord r = seed_record("mawkar_katiya_dlp741.txt", "DLP.Evidence.741",
+                                       "Mawkar Katiya", "Khasi", {1923, 6, 1}, {1923, 12, 31});
   EXPECT_FALSE(r.latitude);
-  EXPECT_EQ(r.date_from, (HistoricalDate{1923, 6, 1}));
-  EXPECT_EQ(r.date_to, (HistoricalDate{1923, 12, 31}));
-  EXPECT_EQ(r.rules, raw_field("mawkar_katiya_dlp741.txt", "Rules"));
   EXPECT_TRUE(r.rules.starts_with("Two rows of seven holes Five counters in each hole"));
   EXPECT_TRUE(r.rules.ends_with("until one playre captures all of the counters, and thus wins."));
-  EXPECT_EQ(r.content, raw_field("mawkar_katiya_dlp741.txt", "Content"));
   EXPECT_TRUE(
       r.content.ends_with("correct and complete account of the game.\" Das Gupta 1923: 71-72."));
-  EXPECT_EQ(r.confidence, 100);
   EXPECT_EQ(
       r.sources,
       std::vector<Source>{

@@ -30,13 +30,17 @@ class SourcesAndPlaces : public ::testing::Test {
     args.insert(args.end(), {"--db", db_});
     return run_cli(args);
   }
+  // What a run that must succeed (exit 0) prints.
+  std::string out_of(std::vector<std::string> args) {
+    const CliResult r = run(std::move(args));
+    EXPECT_EQ(r.code, 0) << r.err;
+    return r.out;
+  }
   // The ids of the records a search prints as JSON.
   std::vector<std::string> ids(std::vector<std::string> args) {
     args.insert(args.begin(), {"evidence", "search", "--format", "json"});
-    const CliResult r = run(args);
-    EXPECT_EQ(r.code, 0) << r.err;
     std::vector<std::string> out;
-    const Json doc = Json::parse(r.out);
+    const Json doc = Json::parse(out_of(args));
     for (const Json& record : doc["records"]) out.push_back(record["id"]);
     return out;
   }
@@ -177,9 +181,7 @@ TEST(Cite, ARecordCitesItsWorksThenItself) {
 
 // "`mancala evidence cite ID... --format text|bibtex|csl-json`"
 TEST_F(SourcesAndPlaces, CiteWritesBibtex) {
-  const CliResult r = run({"evidence", "cite", "DLP.Evidence.741", "--format", "bibtex"});
-  EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out,
+  EXPECT_EQ(out_of({"evidence", "cite", "DLP.Evidence.741", "--format", "bibtex"}),
             "@article{DasGupta1923,\n"
             "  author = {Das-Gupta, H.},\n"
             "  title = {Notes on a Type of Sedentary Game Prevalent in Many Parts of India},\n"
@@ -202,10 +204,9 @@ TEST_F(SourcesAndPlaces, CiteWritesBibtex) {
 // CSL-JSON as Zotero and pandoc read it: an array of items, each with an id and a type; names
 // as family/given (or literal), dates as date-parts, page ranges as text.
 TEST_F(SourcesAndPlaces, CiteWritesValidCslJson) {
-  const CliResult r = run({"evidence", "cite", "DLP.Evidence.1880", "MANCALA.Evidence.2",
-                           "DLP.Evidence.693", "--format", "csl-json"});
-  EXPECT_EQ(r.code, 0) << r.err;
-  const Json items = Json::parse(r.out);
+  const Json items =
+      Json::parse(out_of({"evidence", "cite", "DLP.Evidence.1880", "MANCALA.Evidence.2",
+                          "DLP.Evidence.693", "--format", "csl-json"}));
   ASSERT_TRUE(items.is_array());
   std::set<std::string> ids;
   for (const Json& item : items) {
@@ -238,9 +239,7 @@ TEST_F(SourcesAndPlaces, CiteWritesValidCslJson) {
 }
 
 TEST_F(SourcesAndPlaces, CiteAsText) {
-  const CliResult r = run({"evidence", "cite", "DLP.Evidence.1880"});
-  EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out,
+  EXPECT_EQ(out_of({"evidence", "cite", "DLP.Evidence.1880"}),
             "DLP.Evidence.1880\n"
             "  Works cited:\n"
             "    Beaton, A. (1939). A Bari Game- Soro. Sudan Notes and Records 22(1): 133-143.\n"
@@ -267,13 +266,12 @@ TEST_F(SourcesAndPlaces, CiteErrorsAreExact) {
 
 // "`evidence show` accepts a game name (listing that game's records)"
 TEST_F(SourcesAndPlaces, ShowAGameListsItsRecords) {
-  const CliResult r = run({"evidence", "show", "Sonka"});
-  EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out,
+  const std::string out = out_of({"evidence", "show", "Sonka"});
+  EXPECT_EQ(out,
             "Sonka (sonka), also Agsinnonka, Sinnonka: 1 evidence record\n\n"
             "id                type         date                     location  confidence\n"
             "DLP.Evidence.693  Ethnography  1927-01-01 - 1927-12-31  Iloko            100\n");
-  EXPECT_EQ(run({"evidence", "show", "agsinnonka"}).out, r.out);  // any spelling
+  EXPECT_EQ(run({"evidence", "show", "agsinnonka"}).out, out);  // any spelling
   const CliResult json = run({"evidence", "show", "Mawkar Katiya", "--format", "json"});
   EXPECT_EQ(Json::parse(json.out)["records"][0]["id"], "DLP.Evidence.741");
   const CliResult unknown = run({"evidence", "show", "Oware"});

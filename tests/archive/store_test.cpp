@@ -27,12 +27,7 @@ std::vector<std::string> ids(const std::vector<SearchHit>& hits) {
 }
 
 std::string open_error(const std::string& path, Store::Mode mode = Store::Mode::kCreate) {
-  try {
-    Store::open(path, mode);
-  } catch (const ArchiveError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::thrown_message<ArchiveError>([&] { Store::open(path, mode); }, "(no error)");
 }
 
 // True when `text` has the shape of `pattern`, where 'd' stands for any digit.

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "../test_support.h"
 #include "common/error.h"
 #include "simulator/ruleset_io.h"
 
@@ -16,10 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-bool sanitized() {
-  const char* env = std::getenv("MANCALA_SANITIZED");
-  return env && std::string(env) == "1";
-}
+using test_support::sanitized;
 
 // Games per run in these tests: a few hundred, fewer under the sanitizers.
 int64_t test_games() { return sanitized() ? 120 : 300; }
@@ -51,14 +49,7 @@ GameTally tally_of(int64_t begin, int64_t end, GameResult (*play)(int64_t)) {
   return t;
 }
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
+std::string message_of(const std::function<void()>& f) { return test_support::thrown_message(f); }
 
 TEST(Shard, IsWrittenIOverN) {
   EXPECT_EQ(parse_shard("2/3"), (Shard{2, 3}));

@@ -8,8 +8,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "simulator/engine.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::sim::board_testing {
 
@@ -80,7 +82,71 @@ void expect_board(const State& s, const std::array<int, H>& p1, const std::array
   EXPECT_EQ(s.store, pair(store1, store2));
 }
 
+// The round (a State) or the match (a MatchState) is over, for `reason`.
+template <class Over>
+void expect_over(const Over& s, EndReason reason) {
+  EXPECT_TRUE(s.over);
+  EXPECT_EQ(s.reason, reason);
+}
+
+// The round or the match is over, for `reason`, and `winner` (0, 1 or kDraw) has won it.
+template <class Over>
+void expect_over(const Over& s, EndReason reason, int winner) {
+  expect_over(s, reason);
+  EXPECT_EQ(s.winner, winner);
+}
+
 // Hole h (1-based, from the mover's left) as a move.
 inline Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+
+// A whole board, for a move's before and after: the rows, the stores and (before a move) the
+// player to move.
+template <std::size_t H>
+struct Board {
+  std::array<int, H> p1{}, p2{};
+  int store1 = 0, store2 = 0;
+  int to_move = 0;
+};
+
+// The fixture of one game's rule-clause tests: its ruleset, on a board of H holes a row whose
+// hand-made positions must hold `total` counters (holes and stores). Rows are braced lists here.
+template <std::size_t H>
+class RuleClauseTest : public ::testing::Test {
+ protected:
+  using Row = std::array<int, H>;
+
+  RuleClauseTest(const std::string& ruleset, int total)
+      : game(load_ruleset(ruleset)), total_(total) {}
+
+  const Game game;
+
+  // Player `to_move` to move in the position of rows p1 and p2 with the stores given, for `g` (a
+  // variant of the same board) or the fixture's game.
+  State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) const {
+    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, total_});
+  }
+  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
+    return position(game, p1, p2, store1, store2, to_move);
+  }
+  static void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
+  static void expect_board(const State& s, Row p1, Row p2, int store1, int store2) {
+    board_testing::expect_board(s, p1, p2, store1, store2);
+  }
+
+  using Board = board_testing::Board<H>;
+  // From the position `before`, move `m` under `g` (the fixture's game by default) must leave the
+  // rows and stores of `after`; returns the move's effect for further checks.
+  MoveEffect expect_move(const Board& before, Move m, const Board& after,
+                         const Game* g = nullptr) const {
+    const Game& rules = g != nullptr ? *g : game;
+    State s = position(rules, before.p1, before.p2, before.store1, before.store2, before.to_move);
+    const MoveEffect fx = rules.apply(s, m);
+    expect_board(s, after.p1, after.p2, after.store1, after.store2);
+    return fx;
+  }
+
+ private:
+  int total_;
+};
 
 }  // namespace mancala::sim::board_testing

@@ -20,6 +20,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "../test_support.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
 
@@ -28,7 +29,7 @@ namespace {
 
 using nlohmann::json;
 
-bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
+using test_support::sanitized;
 
 // Every check the observer made, and what failed.
 struct Tally {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../test_support.h"
 #include "cli/cli.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -59,13 +60,8 @@ TEST_P(Golden, TheSignatureOf200SeededGamesIsUnchanged) {
   compare_with_golden(golden_path(GetParam(), ".signature.txt"), sig.str());
 }
 
-std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name;
-  for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Rulesets, Golden, ::testing::ValuesIn(list_ruleset_ids()), test_name);
+INSTANTIATE_TEST_SUITE_P(Rulesets, Golden, ::testing::ValuesIn(list_ruleset_ids()),
+                         test_support::param_name);
 
 }  // namespace
 }  // namespace mancala::sim

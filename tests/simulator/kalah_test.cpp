@@ -16,6 +16,7 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 6>;
+using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
 
@@ -32,6 +33,15 @@ class Kalah : public ::testing::Test {
   static void expect(const State& s, Row p1, Row p2, int store1, int store2) {
     board_testing::expect_board(s, p1, p2, store1, store2);
   }
+  using Board = board_testing::Board<6>;
+  // From the position `before`, the player to move sows hole h under `g` (Game::try_move): the
+  // rows and stores after must be those of `after`. Returns the move's effect.
+  static MoveEffect expect_move(const Game& g, const Board& before, int h, const Board& after) {
+    State s = position(g, before.p1, before.p2, before.store1, before.store2, before.to_move);
+    const MoveEffect fx = g.try_move(s, before.to_move, hole(h));
+    expect(s, after.p1, after.p2, after.store1, after.store2);
+    return fx;
+  }
 };
 
 TEST_F(Kalah, TheGameStartsWithFourCountersInEachOfSixHolesAndEmptyStores) {
@@ -45,9 +55,8 @@ TEST_F(Kalah, ALastCounterInAnOwnEmptyHoleTakesItAndTheFacingHolesCounters) {
   //  P2:   1  5  1  1  1  1
   //  P1:   1  0  0  0  0  2
   // P1's 1 (1) falls into his empty 2, facing P2's 5 (5): both go to P1's store.
-  State s = position(standard, {1, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 5, 1});
-  const MoveEffect fx = standard.try_move(s, 0, hole(1));
-  expect(s, {0, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 6, 0);
+  const MoveEffect fx = expect_move(standard, {{1, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 5, 1}, 0, 0}, 1,
+                                    {{0, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 6, 0});
   EXPECT_EQ(fx.captured, 6);
   EXPECT_EQ(fx.by_rule, 6);
 }
@@ -61,35 +70,31 @@ TEST_F(Kalah, PlayerTwoCapturesTheSameWayOnHisSide) {
 
 TEST_F(Kalah, StandardRulesNoCaptureWhenTheFacingHoleIsEmpty) {
   // "...and the opposite hole holds counters": P2's 5 is empty, the counter stays in P1's 2.
-  State s = position(standard, {1, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1});
-  const MoveEffect fx = standard.try_move(s, 0, hole(1));
-  expect(s, {0, 1, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 0, 0);
+  const MoveEffect fx = expect_move(standard, {{1, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 0, 0}, 1,
+                                    {{0, 1, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 0, 0});
   EXPECT_EQ(fx.captured, 0);
 }
 
 TEST_F(Kalah, IrvingsConventionTakesTheLoneCounterWhenTheFacingHoleIsEmpty) {
   // "the capture being made even when the opposite hole is empty: the last counter alone is then
   // taken into the store"
-  State s = position(irving, {1, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1});
-  const MoveEffect fx = irving.try_move(s, 0, hole(1));
-  expect(s, {0, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 1, 0);
+  const MoveEffect fx = expect_move(irving, {{1, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 0, 0}, 1,
+                                    {{0, 0, 0, 0, 0, 2}, {1, 1, 1, 1, 0, 1}, 1, 0});
   EXPECT_EQ(fx.captured, 1);
 }
 
 TEST_F(Kalah, NoCaptureInAnOccupiedOwnHole) {
   for (const Game* g : {&standard, &irving}) {
-    State s = position(*g, {1, 1, 0, 0, 0, 2}, {1, 1, 1, 1, 5, 1});
-    g->try_move(s, 0, hole(1));
-    expect(s, {0, 2, 0, 0, 0, 2}, {1, 1, 1, 1, 5, 1}, 0, 0);
+    expect_move(*g, {{1, 1, 0, 0, 0, 2}, {1, 1, 1, 1, 5, 1}, 0, 0}, 1,
+                {{0, 2, 0, 0, 0, 2}, {1, 1, 1, 1, 5, 1}, 0, 0});
   }
 }
 
 TEST_F(Kalah, NoCaptureInAnEmptyHoleOfTheOpponent) {
   // P1's 6 (2): his store, P2's empty 1. The opponent's empty hole captures nothing.
   for (const Game* g : {&standard, &irving}) {
-    State s = position(*g, {1, 0, 0, 0, 0, 2}, {0, 1, 1, 1, 1, 9});
-    g->try_move(s, 0, hole(6));
-    expect(s, {1, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 9}, 1, 0);
+    expect_move(*g, {{1, 0, 0, 0, 0, 2}, {0, 1, 1, 1, 1, 9}, 0, 0}, 6,
+                {{1, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 9}, 1, 0});
   }
 }
 
@@ -107,17 +112,15 @@ TEST_F(Kalah, SowingSkipsTheOpponentsStore) {
   standard.try_move(s, 0, hole(6));
   expect(s, {2, 0, 0, 0, 0, 0}, {2, 2, 2, 2, 2, 2}, 6, 7);
   // And P2's 6 (8): his store, P1's 1..6, his own 1; P1's store is skipped.
-  State t = position(standard, {1, 1, 1, 1, 1, 1}, {1, 0, 0, 0, 0, 8}, 5, 7, 1);
-  standard.try_move(t, 1, hole(6));
-  expect(t, {2, 2, 2, 2, 2, 2}, {2, 0, 0, 0, 0, 0}, 5, 8);
+  expect_move(standard, {{1, 1, 1, 1, 1, 1}, {1, 0, 0, 0, 0, 8}, 5, 7, 1}, 6,
+              {{2, 2, 2, 2, 2, 2}, {2, 0, 0, 0, 0, 0}, 5, 8});
 }
 
 TEST_F(Kalah, TwentySevenCountersGoTwiceRoundThroughTheOwnStoreOnly) {
   // P1's 1 (27): two laps of his 2..6, his store, P2's 1..6 and his emptied 1 (26 counters), then
   // his 2 once more; P2's store is skipped on both laps. His 2 was not empty: no capture.
-  State s = position(standard, {27, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0});
-  const MoveEffect fx = standard.try_move(s, 0, hole(1));
-  expect(s, {2, 3, 2, 2, 2, 2}, {2, 2, 2, 2, 2, 2}, 2, 0);
+  const MoveEffect fx = expect_move(standard, {{27, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, 0, 0}, 1,
+                                    {{2, 3, 2, 2, 2, 2}, {2, 2, 2, 2, 2, 2}, 2, 0});
   EXPECT_EQ(fx.captured, 2);
 }
 
@@ -141,9 +144,7 @@ TEST_F(Kalah, TheGameEndsAsSoonAsTheMoversRowIsEmptyAndEachKeepsHisOwnRow) {
   State s = position(standard, {0, 0, 0, 0, 0, 1}, {1, 2, 0, 0, 0, 3}, 20, 18);
   standard.apply(s, hole(6));
   expect(s, {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, 21, 24);
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
-  EXPECT_EQ(s.winner, 1);
+  expect_over(s, EndReason::kRule, 1);
 }
 
 TEST_F(Kalah, TheGameEndsAsSoonAsTheOpponentsRowIsEmptied) {

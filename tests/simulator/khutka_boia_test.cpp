@@ -12,20 +12,41 @@
 namespace mancala::sim {
 namespace {
 
-using Row = std::array<int, 5>;
-void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
+using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
 
-class KhutkaBoia : public ::testing::Test {
+class KhutkaBoia : public board_testing::RuleClauseTest<5> {
  protected:
-  const Game game{load_ruleset("khutka_boia/das_gupta_1926")};
-
-  static State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, 50});
+  KhutkaBoia() : RuleClauseTest("khutka_boia/das_gupta_1926", 50) {}
+  // `s` with P2 the Kungidar: he takes the tribute of one counter from every sowing's first hole.
+  static State p2_kungidar(State s) {
+    s.tribute_to = 1;
+    return s;
   }
-  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
-    return position(game, p1, p2, store1, store2, to_move);
+  // The match after its first round ended by the rules with `stores` (the board emptied) and
+  // `winner` the round's: next_round must find it over, and it is returned for the checks.
+  static MatchState match_after_round(const Game& g, std::array<int16_t, 2> stores, int8_t winner) {
+    MatchState match;
+    State s = start_match(g, match);
+    s.over = true;
+    s.reason = EndReason::kRule;
+    s.winner = winner;
+    s.store = stores;
+    s.holes.fill(0);
+    finish_round(g, match, s);
+    Rng rng(1);
+    EXPECT_FALSE(next_round(g, match, s, rng));
+    return match;
+  }
+  // A dealt round: the rows, the holes out of play (bits of global holes), what each set aside and
+  // what each store holds.
+  static void expect_dealt(const State& s, Row p1, Row p2, uint32_t out_of_play,
+                           std::array<int16_t, 2> aside, std::array<int16_t, 2> store) {
+    expect_rows(s, p1, p2);
+    EXPECT_EQ(s.out_of_play, out_of_play);
+    EXPECT_EQ(s.aside, aside);
+    EXPECT_EQ(s.store, store);
   }
 };
 
@@ -35,8 +56,7 @@ TEST_F(KhutkaBoia, WhenTheHoleAfterTheLastCounterIsEmptyTheHoleAfterThatIsCaptur
   //   P1: [0][2][0][0][0]
   State s = position({0, 2, 0, 0, 0}, {1, 3, 0, 2, 0}, 21, 21);
   const MoveEffect fx = game.apply(s, hole(2));
-  expect_rows(s, {0, 0, 1, 1, 0}, {0, 3, 0, 2, 0});
-  EXPECT_EQ(s.store, pair(22, 21));
+  expect_board(s, {0, 0, 1, 1, 0}, {0, 3, 0, 2, 0}, 22, 21);
   EXPECT_EQ(fx.captured, 1);
   EXPECT_EQ(s.to_move, 1);
 }
@@ -55,25 +75,19 @@ TEST_F(KhutkaBoia, AfterTheLastCounterTheNextHoleIsPickedUpAndSownOn) {
 TEST_F(KhutkaBoia, InTheOppositeCaptureReadingTheHoleFacingTheEmptyOneIsCaptured) {
   // P1's 1 (1) into his 2; his 3 is empty. The default takes the hole after it, his own 4 (2);
   // the variant takes the hole facing his 3, P2's 3 (3).
-  State s = position({1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22);
-  game.apply(s, hole(1));
-  expect_rows(s, {0, 1, 0, 0, 0}, {0, 0, 3, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 22));
+  expect_move({{1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22}, hole(1),
+              {{0, 1, 0, 0, 0}, {0, 0, 3, 0, 0}, 24, 22});
   const Game variant(load_ruleset("khutka_boia/opposite_capture"));
-  State t = position(variant, {1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22);
-  variant.apply(t, hole(1));
-  expect_rows(t, {0, 1, 0, 2, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(t.store, pair(25, 22));
+  expect_move({{1, 0, 0, 2, 0}, {0, 0, 3, 0, 0}, 22, 22}, hole(1),
+              {{0, 1, 0, 2, 0}, {0, 0, 0, 0, 0}, 25, 22}, &variant);
 }
 
 TEST_F(KhutkaBoia, AHoleMadeToHoldFourIsTakenAtOnceByTheOwnerOfItsRowEvenInTheOpponentsTurn) {
   // P1's 5 (1) makes P2's 1 hold four: it is P2's at once. The next hole, P2's 2 (9), is picked
   // up: P2's 3, 4, 5, P1's 1..5 and P2's 1 again (1, not 5). P2's 2 is now empty: P1 takes the
   // hole after it, P2's 3 (1).
-  State s = position({0, 0, 0, 0, 1}, {3, 9, 0, 0, 0}, 19, 18);
-  const MoveEffect fx = game.apply(s, hole(5));
-  expect_rows(s, {1, 1, 1, 1, 1}, {1, 0, 0, 1, 1});
-  EXPECT_EQ(s.store, pair(20, 22));
+  const MoveEffect fx = expect_move({{0, 0, 0, 0, 1}, {3, 9, 0, 0, 0}, 19, 18}, hole(5),
+                                    {{1, 1, 1, 1, 1}, {1, 0, 0, 1, 1}, 20, 22});
   EXPECT_EQ(fx.captured, 1);
   EXPECT_EQ(fx.opponent_captured, 4);
 }
@@ -83,18 +97,15 @@ TEST_F(KhutkaBoia, WithFoursAtTheEndOfTheTurnAHoleThatPassesFourDuringTheMoveSta
   // The same move: P2's 1 holds four for a moment, then five: nothing is taken for it.
   State s = position(variant, {0, 0, 0, 0, 1}, {3, 9, 0, 0, 0}, 19, 18);
   variant.apply(s, hole(5));
-  expect_rows(s, {1, 1, 1, 1, 1}, {5, 0, 0, 1, 1});
-  EXPECT_EQ(s.store, pair(20, 18));
+  expect_board(s, {1, 1, 1, 1, 1}, {5, 0, 0, 1, 1}, 20, 18);
 }
 
 TEST_F(KhutkaBoia, WithFoursAtTheEndOfTheTurnEveryHoleThenHoldingFourGoesToItsOwner) {
   const Game variant(load_ruleset("khutka_boia/fours_end_of_turn"));
   // P1's 4 (2): his 5 -> 4, P2's 1 -> 4; P2's 2 is empty, the hole after it (P2's 3) is empty.
   // Then P1 takes his 5 and P2 his 1.
-  State s = position(variant, {0, 0, 0, 2, 3}, {3, 0, 0, 0, 0}, 21, 21);
-  const MoveEffect fx = variant.apply(s, hole(4));
-  expect_rows(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 25));
+  const MoveEffect fx = expect_move({{0, 0, 0, 2, 3}, {3, 0, 0, 0, 0}, 21, 21}, hole(4),
+                                    {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 25, 25}, &variant);
   EXPECT_EQ(fx.captured, 4);
   EXPECT_EQ(fx.opponent_captured, 4);
 }
@@ -103,8 +114,7 @@ TEST_F(KhutkaBoia, WhenOnlyTheMoverTakesFoursAFourInTheOpponentsRowStaysAndHisOw
   const Game variant(load_ruleset("khutka_boia/fours_mover_row"));
   State s = position(variant, {0, 0, 0, 2, 3}, {3, 0, 0, 0, 0}, 21, 21);
   variant.apply(s, hole(4));  // P1's 5 -> 4 (his: taken at once), P2's 1 -> 4 (stays)
-  expect_rows(s, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 21));
+  expect_board(s, {0, 0, 0, 0, 0}, {4, 0, 0, 0, 0}, 25, 21);
 }
 
 TEST_F(KhutkaBoia, ALapOfTenDropsIntoTheEmptiedHoleByDefaultAndSkipsItInTheSkipOriginReading) {
@@ -120,10 +130,8 @@ TEST_F(KhutkaBoia, ALapOfTenDropsIntoTheEmptiedHoleByDefaultAndSkipsItInTheSkipO
   const Game variant(load_ruleset("khutka_boia/skip_origin"));
   // The tenth skips P1's 1 and falls into his 2; relays from his 3, his 5, P2's 2, P2's 4; P1's 1
   // is empty: P1 takes his 2 (2).
-  State t = position(variant, {10, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 20, 20);
-  variant.apply(t, hole(1));
-  expect_rows(t, {0, 0, 0, 2, 0}, {2, 0, 2, 0, 2});
-  EXPECT_EQ(t.store, pair(22, 20));
+  expect_move({{10, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 20, 20}, hole(1),
+              {{0, 0, 0, 2, 0}, {2, 0, 2, 0, 2}, 22, 20}, &variant);
 }
 
 TEST_F(KhutkaBoia, APlayerWithNothingToSowPasses) {
@@ -137,8 +145,7 @@ TEST_F(KhutkaBoia, APlayerWithNothingToSowPasses) {
 TEST_F(KhutkaBoia, TheRoundEndsWhenEveryCounterIsCaptured) {
   State s = position({0, 0, 0, 1, 3}, {0, 0, 0, 0, 0}, 23, 23);
   game.apply(s, hole(4));  // his 5 holds four: his at once; the board is empty
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
+  expect_over(s, EndReason::kRule);
   EXPECT_EQ(s.store, pair(27, 23));
   EXPECT_EQ(s.winner, 0);
 }
@@ -148,10 +155,8 @@ TEST_F(KhutkaBoia, AfterTwentyFourTurnsWithoutAnyCaptureEachTakesTheCountersInHi
   State s = position({0, 0, 0, 1, 0}, {0, 0, 0, 2, 0}, 24, 23);
   s.quiet_turns = 23;
   game.apply(s, hole(4));
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kNoProgress);
-  expect_rows(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 25));
+  expect_over(s, EndReason::kNoProgress);
+  expect_board(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 25, 25);
   EXPECT_EQ(s.winner, kDraw);
 }
 
@@ -179,10 +184,8 @@ TEST_F(
   // the five the settlement made).
   RoundSetup setup;
   const State s = deal_round(game, {33, 17}, 0, 0, 0, setup);
-  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 0, 0, 0});
-  EXPECT_EQ(s.out_of_play, 1u << 7 | 1u << 8 | 1u << 9);
-  EXPECT_EQ(s.store, pair(5, 0));
-  EXPECT_EQ(s.aside, pair(10, 5));
+  expect_dealt(s, {0, 5, 5, 5, 5}, {5, 5, 0, 0, 0}, 1u << 7 | 1u << 8 | 1u << 9, pair(10, 5),
+               pair(5, 0));
   EXPECT_EQ(s.sink[0], 0);
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 2}));
   EXPECT_EQ(setup.bha_owner, 0);
@@ -203,10 +206,7 @@ TEST_F(KhutkaBoia, InTheUnfilledHolesReadingAfter33To17TheWeakerFillsThreeHolesA
   const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
   RoundSetup setup;
   const State s = deal_round(variant, {33, 17}, 0, 0, 0, setup);
-  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 5, 0, 0});
-  EXPECT_EQ(s.out_of_play, 1u << 8 | 1u << 9);
-  EXPECT_EQ(s.store, pair(5, 0));
-  EXPECT_EQ(s.aside, pair(10, 0));
+  expect_dealt(s, {0, 5, 5, 5, 5}, {5, 5, 5, 0, 0}, 1u << 8 | 1u << 9, pair(10, 0), pair(5, 0));
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 2}));
   EXPECT_EQ(setup.bha_owner, 0);
   EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 3}));
@@ -227,10 +227,7 @@ TEST_F(KhutkaBoia, After20To30TheWeakerKeepsThreeHolesAndEachSetsFiveAside) {
   // fourth five aside; P2 fills five and sets his sixth aside. No remainders, so no settlement.
   RoundSetup setup;
   const State s = deal_round(game, {20, 30}, 1, 1, 0, setup);
-  expect_rows(s, {5, 5, 5, 0, 0}, {5, 5, 5, 5, 5});
-  EXPECT_EQ(s.out_of_play, 1u << 3 | 1u << 4);
-  EXPECT_EQ(s.aside, pair(5, 5));
-  EXPECT_EQ(s.store, pair(0, 0));
+  expect_dealt(s, {5, 5, 5, 0, 0}, {5, 5, 5, 5, 5}, 1u << 3 | 1u << 4, pair(5, 5), pair(0, 0));
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 0}));
   EXPECT_EQ(setup.holes_out, (std::array<uint8_t, 2>{2, 0}));
   EXPECT_EQ(game.counters_total(s), 50);
@@ -248,10 +245,7 @@ TEST_F(KhutkaBoia, ADifferenceOfLessThanFiveCostsNoHoleAndTheSettlementMakesBoth
   // 23-27: the difference 4; 23 = 20 + 3 and 27 = 25 + 2: P2 gives his two and P1, the Bhadar,
   // makes his leftmost hole his bha.
   s = deal_round(game, {23, 27}, 1, 1, 0, setup);
-  expect_rows(s, {0, 5, 5, 5, 5}, {5, 5, 5, 5, 5});
-  EXPECT_EQ(s.out_of_play, 0u);
-  EXPECT_EQ(s.store, pair(5, 0));
-  EXPECT_EQ(s.aside, pair(0, 0));
+  expect_dealt(s, {0, 5, 5, 5, 5}, {5, 5, 5, 5, 5}, 0u, pair(0, 0), pair(5, 0));
   EXPECT_EQ(setup.bha_owner, 0);
   EXPECT_EQ(setup.gave, (std::array<int8_t, 2>{0, 2}));
 }
@@ -261,10 +255,7 @@ TEST_F(KhutkaBoia, After22To28OneHoleLeavesPlayForTheOneFiveOfTheDifference) {
   // two to P2, the Bhadar, and fills his four holes with the 20 left to him.
   RoundSetup setup;
   const State s = deal_round(game, {22, 28}, 1, 1, 0, setup);
-  expect_rows(s, {5, 5, 5, 5, 0}, {0, 5, 5, 5, 5});
-  EXPECT_EQ(s.out_of_play, 1u << 4);
-  EXPECT_EQ(s.aside, pair(0, 5));
-  EXPECT_EQ(s.store, pair(0, 5));
+  expect_dealt(s, {5, 5, 5, 5, 0}, {0, 5, 5, 5, 5}, 1u << 4, pair(0, 5), pair(0, 5));
   EXPECT_EQ(setup.bha_owner, 1);
   EXPECT_EQ(game.counters_total(s), 50);
 }
@@ -303,19 +294,8 @@ TEST_F(KhutkaBoia, AWeakerPlayerLeftNoHoleByTheDifferenceHasLostTheMatch) {
   EXPECT_TRUE(match_end_reached(game, {10, 40}, winner));
   EXPECT_EQ(winner, 1);
   EXPECT_FALSE(match_end_reached(game, {37, 13}, winner));
-  MatchState match;
-  State s = start_match(game, match);
-  s.over = true;
-  s.reason = EndReason::kRule;
-  s.winner = 0;
-  s.store = pair(38, 12);
-  s.holes.fill(0);
-  finish_round(game, match, s);
-  Rng rng(1);
-  EXPECT_FALSE(next_round(game, match, s, rng));
-  EXPECT_TRUE(match.over);
-  EXPECT_EQ(match.winner, 0);
-  EXPECT_EQ(match.reason, EndReason::kRule);
+  const MatchState match = match_after_round(game, pair(38, 12), 0);
+  expect_over(match, EndReason::kRule, 0);
   EXPECT_EQ(match.holdings, pair(38, 12));
 }
 
@@ -335,36 +315,28 @@ TEST_F(KhutkaBoia,
 
 TEST_F(KhutkaBoia, TheKungidarTakesOneCounterFromTheHoleEverySowingStartsFrom) {
   // P2 is the Kungidar. P1 lifts three from his 3: one is P2's, two are sown (his 4 and 5).
-  State s = position({0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
-  s.tribute_to = 1;
+  State s = p2_kungidar(position({0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23));
   const MoveEffect fx = game.apply(s, hole(3));
-  expect_rows(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 24));
+  expect_board(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0}, 24, 24);
   EXPECT_EQ(fx.opponent_captured, 1);
   // His own sowing too: P2 lifts two from his 1, keeps one, sows one into his 2.
-  State t = position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);
-  t.tribute_to = 1;
+  State t = p2_kungidar(position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1));
   const MoveEffect own = game.apply(t, hole(1));
-  expect_rows(t, {0, 0, 0, 0, 0}, {0, 1, 0, 0, 0});
-  EXPECT_EQ(t.store, pair(24, 25));
+  expect_board(t, {0, 0, 0, 0, 0}, {0, 1, 0, 0, 0}, 24, 25);
   EXPECT_EQ(own.captured, 1);
 }
 
 TEST_F(KhutkaBoia, TheKungidarTakesNothingFromALoneCounter) {
-  State s = position({0, 0, 1, 0, 0}, {0, 0, 0, 0, 0}, 25, 24);
-  s.tribute_to = 1;
+  State s = p2_kungidar(position({0, 0, 1, 0, 0}, {0, 0, 0, 0, 0}, 25, 24));
   game.apply(s, hole(3));
-  expect_rows(s, {0, 0, 0, 1, 0}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(25, 24));
+  expect_board(s, {0, 0, 0, 1, 0}, {0, 0, 0, 0, 0}, 25, 24);
 }
 
 TEST_F(KhutkaBoia, WhenTheTributeIsOnHisOwnTurnsOnlyTheKungidarTakesNothingFromHisOpponentsSowing) {
   const Game variant(load_ruleset("khutka_boia/tribute_own_turns"));
-  State s = position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
-  s.tribute_to = 1;
+  State s = p2_kungidar(position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23));
   variant.apply(s, hole(3));  // three sown: his 4, 5 and P2's 1
-  expect_rows(s, {0, 0, 0, 1, 1}, {1, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 23));
+  expect_board(s, {0, 0, 0, 1, 1}, {1, 0, 0, 0, 0}, 24, 23);
 }
 
 TEST_F(KhutkaBoia, EveryCounterDroppedIntoTheBhaIsTheBhadars) {
@@ -373,8 +345,7 @@ TEST_F(KhutkaBoia, EveryCounterDroppedIntoTheBhaIsTheBhadars) {
   State s = position({0, 0, 0, 0, 2}, {0, 1, 0, 0, 0}, 24, 23);
   s.sink[5] = 1;
   const MoveEffect fx = game.apply(s, hole(5));
-  expect_rows(s, {0, 0, 0, 0, 0}, {0, 2, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 24));
+  expect_board(s, {0, 0, 0, 0, 0}, {0, 2, 0, 0, 0}, 24, 24);
   EXPECT_EQ(fx.opponent_captured, 1);
 }
 
@@ -382,8 +353,7 @@ TEST_F(KhutkaBoia, ABhaAfterTheLastCounterIsAnEmptyHoleSoTheHoleAfterItIsCapture
   State s = position({0, 0, 0, 1, 0}, {0, 3, 0, 0, 0}, 23, 23);
   s.sink[5] = 1;
   game.apply(s, hole(4));  // into his 5; next is P2's bha: P1 takes P2's 2 (3)
-  expect_rows(s, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(26, 23));
+  expect_board(s, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 0}, 26, 23);
 }
 
 TEST_F(KhutkaBoia, TheBhadarReturnsTheTwoWhenTheRoundEndsAndTheRoundsWinnerFollows) {
@@ -409,8 +379,7 @@ TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
   // nothing to sow.
   RoundSetup setup;
   const State s = deal_round(game, {37, 13}, 0, 1, 0, setup);
-  expect_rows(s, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(0, 5));
+  expect_board(s, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0}, 0, 5);
   EXPECT_EQ(s.aside, pair(10, 10));
   EXPECT_EQ(setup.bha_owner, 1);
   EXPECT_EQ(setup.bha_hole, 5);
@@ -427,8 +396,7 @@ TEST_F(KhutkaBoia, AWeakerBhadarWithOneHoleInPlayHasOnlyHisBhaAndPasses) {
   // The same in the unfilled-holes reading, where 47-3 leaves him one hole: 3 + 2 make it.
   const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
   const State t = deal_round(variant, {47, 3}, 0, 1, 0, setup);
-  expect_rows(t, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(t.store, pair(0, 5));
+  expect_board(t, {5, 5, 5, 5, 5}, {0, 0, 0, 0, 0}, 0, 5);
   EXPECT_EQ(t.aside, pair(20, 0));
   EXPECT_EQ(setup.holes_in_play, (std::array<uint8_t, 2>{5, 1}));
 }
@@ -439,18 +407,8 @@ TEST_F(
   // 48-2: P2 gives his two to P1 in the 2-3 settlement and holds nothing. (By the default reading
   // the match is over before that: the difference 46 leaves P2 no hole.)
   const Game variant(load_ruleset("khutka_boia/unfilled_holes_leave"));
-  MatchState match;
-  State s = start_match(variant, match);
-  s.over = true;
-  s.reason = EndReason::kRule;
-  s.store = pair(48, 2);
-  s.holes.fill(0);
-  finish_round(variant, match, s);
-  Rng rng(1);
-  EXPECT_FALSE(next_round(variant, match, s, rng));
-  EXPECT_TRUE(match.over);
-  EXPECT_EQ(match.winner, 0);
-  EXPECT_EQ(match.reason, EndReason::kRule);
+  const MatchState match = match_after_round(variant, pair(48, 2), kNobody);
+  expect_over(match, EndReason::kRule, 0);
   EXPECT_EQ(match.holdings, pair(50, 0));
   int8_t winner = kNobody;
   EXPECT_TRUE(match_end_reached(variant, {50, 0}, winner));
@@ -486,24 +444,19 @@ TEST_F(KhutkaBoia, WithTheTributeOnceARoundTheKungidarTakesOnlyFromTheRoundsFirs
   // Das-Gupta: "at the commencement of each deal", a deal read as a round. P2 is the Kungidar.
   const Game variant(load_ruleset("khutka_boia/tribute_each_round"));
   // The round's first sowing (ply 0): P1 lifts three from his 3, one is P2's, two are sown.
-  State s = position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23);
-  s.tribute_to = 1;
+  State s = p2_kungidar(position(variant, {0, 0, 3, 0, 0}, {0, 0, 0, 0, 0}, 24, 23));
   const MoveEffect first = variant.apply(s, hole(3));
-  expect_rows(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(24, 24));
+  expect_board(s, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0}, 24, 24);
   EXPECT_EQ(first.opponent_captured, 1);
   // A later sowing (ply 1), his own: nothing taken; the two go into his 2 and 3, his 4 is empty,
   // so he takes his 5 (0): nothing.
-  State t = position(variant, {0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);
-  t.tribute_to = 1;
+  State t = p2_kungidar(position(variant, {0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1));
   t.ply = 1;
   const MoveEffect later = variant.apply(t, hole(1));
-  expect_rows(t, {0, 0, 0, 0, 0}, {0, 1, 1, 0, 0});
-  EXPECT_EQ(t.store, pair(24, 24));
+  expect_board(t, {0, 0, 0, 0, 0}, {0, 1, 1, 0, 0}, 24, 24);
   EXPECT_EQ(later.captured, 0);
   // The default takes it at that turn too (one kept, one sown).
-  State u = position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1);
-  u.tribute_to = 1;
+  State u = p2_kungidar(position({0, 0, 0, 0, 0}, {2, 0, 0, 0, 0}, 24, 24, 1));
   u.ply = 1;
   game.apply(u, hole(1));
   EXPECT_EQ(u.store, pair(24, 25));

@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "../test_support.h"
 #include "cli/cli.h"
+#include "play_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -16,7 +18,7 @@
 namespace mancala::sim {
 namespace {
 
-int scaled(int n) { return std::getenv("MANCALA_SANITIZED") ? std::max(1, n / 10) : n; }
+using test_support::scaled;
 
 std::vector<std::string> match_rulesets() {
   std::vector<std::string> ids;
@@ -58,15 +60,12 @@ class Conservation : public GameObserver {
   const Game& game_;
 };
 
-class EveryMatchRuleset : public ::testing::TestWithParam<std::string> {};
+class EveryMatchRuleset : public play_testing::RulesetTest {};
 
 TEST_P(EveryMatchRuleset, CountersAreConservedAcrossRoundsIncludingThoseSetAside) {
-  const Game game(load_ruleset(GetParam()));
   for (int i = 0; i < scaled(40); ++i) {
-    Rng rng(4242, static_cast<uint64_t>(i));
     Conservation check(game);
-    const GameResult r =
-        play_game(game, i % 2 ? Agent::kGreedy : Agent::kRandom, Agent::kRandom, rng, &check);
+    const GameResult r = play_testing::mixed_game(game, 4242, i, &check);
     EXPECT_EQ(check.rounds_, r.rounds);
     if (r.reason != EndReason::kSafetyBound) {
       EXPECT_EQ(r.store[0] + r.store[1], game.rules().total_counters);
@@ -76,7 +75,6 @@ TEST_P(EveryMatchRuleset, CountersAreConservedAcrossRoundsIncludingThoseSetAside
 }
 
 TEST_P(EveryMatchRuleset, EachRoundIsRecordedWithTheSetupItWasDealtAndItsResult) {
-  const Game game(load_ruleset(GetParam()));
   Rng rng(77, 1);
   const GameResult r = play_game(game, Agent::kRandom, Agent::kRandom, rng);
   ASSERT_GE(r.rounds, 1);
@@ -105,28 +103,25 @@ TEST_P(EveryMatchRuleset, EachRoundIsRecordedWithTheSetupItWasDealtAndItsResult)
 }
 
 TEST_P(EveryMatchRuleset, TheSameSeedPlaysTheSameMatch) {
-  const Game game(load_ruleset(GetParam()));
-  Rng a(5, 9), b(5, 9);
-  const GameResult x = play_game(game, Agent::kRandom, Agent::kRandom, a);
-  const GameResult y = play_game(game, Agent::kRandom, Agent::kRandom, b);
+  const auto [x, y] = play_testing::random_game_twice(game, 5, 9);
   ASSERT_EQ(x.rounds, y.rounds);
   for (int i = 0; i < x.rounds; ++i) EXPECT_EQ(x.round[i], y.round[i]);
   EXPECT_EQ(x.winner, y.winner);
 }
 
-std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name;
-  for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Rulesets, EveryMatchRuleset, ::testing::ValuesIn(match_rulesets()),
-                         test_name);
+                         test_support::param_name);
 
 // Generic rules of the match layer, on Khutka Boia's board with its rules changed.
 class MatchLayer : public ::testing::Test {
  protected:
   static RuleSet khutka() { return load_ruleset("khutka_boia/das_gupta_1926"); }
+  // One random game of `rules` from the stream (seed, 0).
+  static GameResult random_game(const RuleSet& rules, uint64_t seed) {
+    const Game game(rules);
+    Rng rng(seed, 0);
+    return play_game(game, Agent::kRandom, Agent::kRandom, rng);
+  }
   static std::array<int16_t, 2> pair(int a, int b) {
     return {static_cast<int16_t>(a), static_cast<int16_t>(b)};
   }
@@ -154,9 +149,7 @@ TEST_F(MatchLayer, AMatchStillGoingAtMaxRoundsIsUnfinishedBySafetyBound) {
   RuleSet r = khutka();
   r.stop_after_rounds = 0;
   r.max_rounds = 2;
-  const Game game(r);
-  Rng rng(8, 0);
-  const GameResult g = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+  const GameResult g = random_game(r, 8);
   ASSERT_EQ(g.rounds, 2);
   EXPECT_EQ(g.reason, EndReason::kSafetyBound);
   EXPECT_EQ(g.winner, kNobody);
@@ -166,11 +159,9 @@ TEST_F(MatchLayer, ARoundStoppedByMaxPliesStopsTheMatchAsUnfinished) {
   RuleSet r = khutka();
   r.max_plies = 3;
   r.no_progress_turns = 0;
-  const Game game(r);
-  Rng rng(8, 0);
-  const GameResult g = play_game(game, Agent::kRandom, Agent::kRandom, rng);
-  EXPECT_EQ(g.rounds, 1);
-  EXPECT_EQ(g.round[0].reason, EndReason::kSafetyBound);
+  const GameResult g = random_game(r, 8);
+  EXPECT_EQ(g.round[0].reason, EndReason::kSafetyBound);  // the round stopped by the bound,
+  EXPECT_EQ(g.rounds, 1);                                 // the last one played
   EXPECT_EQ(g.reason, EndReason::kSafetyBound);
   EXPECT_EQ(g.winner, kNobody);
 }
@@ -314,17 +305,12 @@ TEST_F(MatchLayer, AnOpeningHoleOutOfPlayInADealtRoundLeavesTheFirstMoveFree) {
   const State s = deal_round(game, {15, 55}, 1, 1, 0, setup);
   ASSERT_EQ(s.to_move, 0);
   ASSERT_TRUE(s.out_of_play >> 4 & 1u);
-  MoveList moves;
-  game.legal_moves(s, moves);
-  ASSERT_EQ(moves.size, 3);
-  for (int k = 0; k < 3; ++k) EXPECT_EQ(moves[k].hole, k);
+  EXPECT_EQ(play_testing::legal_holes(game, s), (std::vector<int>{1, 2, 3}));
   // P2's hole 5 is full: his first move must be it.
   State p2 = s;
   p2.to_move = 1;
   p2.ply = 1;
-  game.legal_moves(p2, moves);
-  ASSERT_EQ(moves.size, 1);
-  EXPECT_EQ(moves[0].hole, 4);
+  EXPECT_EQ(play_testing::legal_holes(game, p2), std::vector<int>{5});
 }
 
 TEST(EngineFaults, ARoundEndingWithoutEveryCounterIsAnErrorNamingTheRuleset) {

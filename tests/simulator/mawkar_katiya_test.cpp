@@ -11,20 +11,16 @@
 namespace mancala::sim {
 namespace {
 
-using Row = std::array<int, 7>;
-void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
 using board_testing::hole;
 using board_testing::pair;
 
-class MawkarKatiya : public ::testing::Test {
+class MawkarKatiya : public board_testing::RuleClauseTest<7> {
  protected:
-  const Game game{load_ruleset("mawkar_katiya/das_gupta_1923")};
-
-  static State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, 70});
-  }
-  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) const {
-    return position(game, p1, p2, store1, store2, to_move);
+  MawkarKatiya() : RuleClauseTest("mawkar_katiya/das_gupta_1923", 70) {}
+  // P1 won the last round: his 1 is his toll hole, a sink of his that P2 may not sow into.
+  static void make_p1s_first_hole_his_toll_hole(State& s) {
+    s.sink[0] = 0;
+    s.closed_to[1] = 1u << 0;
   }
 };
 
@@ -41,15 +37,11 @@ TEST_F(MawkarKatiya, SowingGoesClockwiseRelaysFromTheNextHoleAndTakesTheHoleNext
 
 TEST_F(MawkarKatiya, InTheOppositeCaptureReadingTheHoleFacingTheEmptyOneIsTaken) {
   // P1's 3 (2): his 2 and 1; P2's 7 is empty. Next to it is P2's 6 (4); facing it is P1's own 1.
-  State s = position({0, 0, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0}, 32, 32);
-  game.apply(s, hole(3));
-  expect_rows(s, {1, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(36, 32));
+  expect_move({{0, 0, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0}, 32, 32}, hole(3),
+              {{1, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 36, 32});
   const Game variant(load_ruleset("mawkar_katiya/opposite_capture"));
-  State t = position(variant, {0, 0, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0}, 32, 32);
-  variant.apply(t, hole(3));
-  expect_rows(t, {0, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0});
-  EXPECT_EQ(t.store, pair(33, 32));
+  expect_move({{0, 0, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0}, 32, 32}, hole(3),
+              {{0, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 4, 0}, 33, 32}, &variant);
 }
 
 TEST_F(MawkarKatiya, After37To33TheWinnerSetsTwoAsideAndTheLoserPutsThreeInHisNextEmptyHole) {
@@ -58,8 +50,7 @@ TEST_F(MawkarKatiya, After37To33TheWinnerSetsTwoAsideAndTheLoserPutsThreeInHisNe
   // stay the loser's. Extra numbers: 2 for the winner, 3 for the loser. The loser starts.
   RoundSetup setup;
   const State s = deal_round(game, {37, 33}, 0, 0, 0, setup);
-  expect_rows(s, {0, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 3});
-  EXPECT_EQ(s.store, pair(5, 0));
+  expect_board(s, {0, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 3}, 5, 0);
   EXPECT_EQ(s.aside, pair(2, 0));
   EXPECT_EQ(s.out_of_play, 0u);
   EXPECT_EQ(s.sink[0], 0);
@@ -102,8 +93,7 @@ TEST_F(MawkarKatiya, InLudiisReadingTheTollIsOnTheLosersRemainderHole) {
   const Game variant(load_ruleset("mawkar_katiya/toll_remainder_hole"));
   RoundSetup setup;
   const State s = deal_round(variant, {37, 33}, 0, 0, 0, setup);
-  expect_rows(s, {5, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 3});
-  EXPECT_EQ(s.store, pair(0, 0));
+  expect_board(s, {5, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 3}, 0, 0);
   EXPECT_EQ(s.sink[0], kNobody);
   EXPECT_EQ(s.sink[13], 0);
   EXPECT_EQ(s.closed_to[1], 1u << 13);
@@ -123,22 +113,18 @@ TEST_F(MawkarKatiya, AfterAnEvenRoundNobodyHasPerks) {
 TEST_F(MawkarKatiya, TheWinnerGainsEachCounterHeSowsIntoHisTollHole) {
   // P1's 1 is his toll hole. P1's 2 (2): one into his 1 (his), one into P2's 7; P2's 6 is empty.
   State s = position({0, 2, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 34, 34);
-  s.sink[0] = 0;
-  s.closed_to[1] = 1u << 0;
+  make_p1s_first_hole_his_toll_hole(s);
   const MoveEffect fx = game.apply(s, hole(2));
-  expect_rows(s, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 1});
-  EXPECT_EQ(s.store, pair(35, 34));
+  expect_board(s, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 1}, 35, 34);
   EXPECT_EQ(fx.captured, 1);
 }
 
 TEST_F(MawkarKatiya, TheLoserMayNotSowIntoTheTollHole) {
   // P2's 1 (8): P1's 7..2, P1's 1 skipped, P2's 7 and 6; P2's 5 is empty, and so is his 4.
   State s = position({0, 0, 0, 0, 0, 0, 0}, {8, 0, 0, 0, 0, 0, 0}, 31, 31, 1);
-  s.sink[0] = 0;
-  s.closed_to[1] = 1u << 0;
+  make_p1s_first_hole_his_toll_hole(s);
   game.apply(s, hole(1));
-  expect_rows(s, {0, 1, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 0, 1, 1});
-  EXPECT_EQ(s.store, pair(31, 31));
+  expect_board(s, {0, 1, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 0, 1, 1}, 31, 31);
 }
 
 TEST_F(MawkarKatiya, WhatIsDroppedIntoTheLosersRemainderHoleIsTheWinners) {
@@ -147,8 +133,7 @@ TEST_F(MawkarKatiya, WhatIsDroppedIntoTheLosersRemainderHoleIsTheWinners) {
   State s = position({1, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 2, 0, 3}, 32, 32);
   s.sink[13] = 0;
   game.apply(s, hole(1));
-  expect_rows(s, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 3});
-  EXPECT_EQ(s.store, pair(35, 32));
+  expect_board(s, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 3}, 35, 32);
 }
 
 TEST_F(MawkarKatiya, TheLoserMaySowTheRemainderDealtIntoHisRemainderHole) {
@@ -165,8 +150,7 @@ TEST_F(MawkarKatiya, AHoleTheOpponentsSowingMakesHoldAPlayersExtraNumberIsHisAtO
   State s = position({1, 2, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 2}, 33, 32);
   s.extra_number = {2, 3};
   const MoveEffect fx = game.apply(s, hole(2));
-  expect_rows(s, {2, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(33, 35));
+  expect_board(s, {2, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 33, 35);
   EXPECT_EQ(fx.opponent_captured, 3);
 }
 
@@ -175,8 +159,7 @@ TEST_F(MawkarKatiya, WhenTheSowerIsCreditedHeTakesAHoleHeMakesHoldHisOpponentsNu
   State s = position(variant, {1, 2, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 2}, 33, 32);
   s.extra_number = {2, 3};
   const MoveEffect fx = variant.apply(s, hole(2));
-  expect_rows(s, {2, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(36, 32));
+  expect_board(s, {2, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, 36, 32);
   EXPECT_EQ(fx.captured, 3);
 }
 
@@ -211,18 +194,15 @@ TEST_F(MawkarKatiya, InTheFacingHoleReadingTheHoleInFrontOfTheLastOneIsPickedUp)
   EXPECT_EQ(fx.captured, 2);
   EXPECT_EQ(s.store, pair(35, 32));
   // By default the next hole along the row, P1's 1, is empty: he takes P2's 7 (0).
-  State t = position({0, 0, 1, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 2, 0}, 33, 32);
-  game.apply(t, hole(4));
-  expect_rows(t, {0, 1, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 2, 0});
-  EXPECT_EQ(t.store, pair(33, 32));
+  expect_move({{0, 0, 1, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 2, 0}, 33, 32}, hole(4),
+              {{0, 1, 2, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 2, 0}, 33, 32});
 }
 
 TEST_F(MawkarKatiya, ForTheWinnerHisCoveredTollHoleIsAnEmptyNextHoleSoTheHoleAfterItIsTaken) {
   // The toll_hole note (decided as for Khutka Boia's bha): P1's 1 is his toll hole and never holds
   // a counter. P1's 3 (1) into his 2; the next hole, his 1, is empty: he takes P2's 7 (4).
   State s = position({0, 0, 1, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 4}, 33, 32);
-  s.sink[0] = 0;
-  s.closed_to[1] = 1u << 0;
+  make_p1s_first_hole_his_toll_hole(s);
   const MoveEffect fx = game.apply(s, hole(3));
   expect_rows(s, {0, 1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(fx.captured, 4);
@@ -233,11 +213,9 @@ TEST_F(MawkarKatiya, ForTheLoserTheCoveredTollHoleIsPassedOverWhenLookingForTheN
   // P2's 1 (6): P1's 7..2; P1's 1 is covered and skipped, so the next hole is P2's 7, empty: P2
   // takes the hole after it, his 6 (2).
   State s = position({0, 0, 0, 0, 0, 0, 0}, {6, 0, 0, 0, 0, 2, 0}, 31, 31, 1);
-  s.sink[0] = 0;
-  s.closed_to[1] = 1u << 0;
+  make_p1s_first_hole_his_toll_hole(s);
   game.apply(s, hole(1));
-  expect_rows(s, {0, 1, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 0, 0, 0});
-  EXPECT_EQ(s.store, pair(31, 33));
+  expect_board(s, {0, 1, 1, 1, 1, 1, 1}, {0, 0, 0, 0, 0, 0, 0}, 31, 33);
 }
 }  // namespace
 }  // namespace mancala::sim

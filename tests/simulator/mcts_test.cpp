@@ -8,6 +8,10 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "../test_support.h"
+#include "board_test_util.h"
+#include "mcts_turn_util.h"
+#include "play_test_util.h"
 #include "simulator/play.h"
 #include "simulator/playout.h"
 #include "simulator/ruleset_io.h"
@@ -15,7 +19,7 @@
 namespace mancala::sim {
 namespace {
 
-bool sanitized() { return std::getenv("MANCALA_SANITIZED") != nullptr; }
+using test_support::sanitized;
 
 // Plays one round from `s` with MCTS for both players, checking every choice; returns the plies.
 int play_round_checked(const Game& game, Mcts& mcts, State& s, Rng& rng) {
@@ -23,26 +27,11 @@ int play_round_checked(const Game& game, Mcts& mcts, State& s, Rng& rng) {
   int plies = 0;
   while (!s.over) {
     const State before = s;
-    if (game.joint_turn(s)) {
-      JointMove jm;
-      for (int p = 0; p < 2; ++p) {
-        game.legal_moves(s, p, moves);
-        if (moves.size == 0) continue;
-        jm.plays[p] = true;
-        jm.move[p] = mcts.choose_joint(s, p, rng);
-        EXPECT_TRUE(game.is_legal(s, p, jm.move[p])) << game.rules().id << " ply " << s.ply;
-        EXPECT_EQ(s, before) << game.rules().id << ": the search changed the position";
-      }
-      if (game.draws_order() && jm.plays[0] && jm.plays[1])
-        jm.first = static_cast<uint8_t>(rng.below(2));
-      game.apply_joint(s, jm);
-    } else {
-      game.legal_moves(s, moves);
-      const Move m = mcts.choose(s, moves, rng);
-      EXPECT_TRUE(game.is_legal(s, m)) << game.rules().id << " ply " << s.ply;
+    mcts_testing::mcts_turn(game, mcts, s, rng, moves, [&](int p, Move m, bool joint) {
+      EXPECT_TRUE(joint ? game.is_legal(s, p, m) : game.is_legal(s, m))
+          << game.rules().id << " ply " << s.ply;
       EXPECT_EQ(s, before) << game.rules().id << ": the search changed the position";
-      game.apply(s, m);
-    }
+    });
     ++plies;
   }
   return plies;
@@ -66,10 +55,9 @@ TEST(Mcts, TheSameStreamGivesTheSameMove) {
 
 TEST(Mcts, AForcedMoveIsPlayedWithoutSearch) {
   const Game game(load_ruleset("toguz_kumalak"));
-  State s = game.initial_state();
-  s.holes.fill(0);
-  s.holes[4] = 1;
-  s.holes[9] = 5;
+  // Player 1's only counter in his 5; player 2's five in his 1.
+  const State s =
+      board_testing::position<9>(game, {0, 0, 0, 0, 1, 0, 0, 0, 0}, {5, 0, 0, 0, 0, 0, 0, 0, 0});
   MoveList moves;
   game.legal_moves(s, moves);
   ASSERT_EQ(moves.size, 1);
@@ -86,10 +74,9 @@ TEST(Mcts, TheTreeNeverHoldsMoreThanOneNodePerSimulation) {
 }
 
 // Every ruleset, one round each with a small search: only legal moves, the position untouched.
-class MctsEveryRuleset : public ::testing::TestWithParam<std::string> {};
+class MctsEveryRuleset : public play_testing::RulesetTest {};
 
 TEST_P(MctsEveryRuleset, PlaysOnlyLegalMovesAndNeverChangesTheSearchedPosition) {
-  const Game game(load_ruleset(GetParam()));
   Mcts mcts(game, sanitized() ? 4 : 16);
   for (uint64_t g = 0; g < 2; ++g) {
     Rng rng(11, g);
@@ -102,14 +89,8 @@ TEST_P(MctsEveryRuleset, PlaysOnlyLegalMovesAndNeverChangesTheSearchedPosition) 
   EXPECT_GT(mcts.simulations_run(), 0u);
 }
 
-std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name;
-  for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Rulesets, MctsEveryRuleset, ::testing::ValuesIn(list_ruleset_ids()),
-                         test_name);
+                         test_support::param_name);
 
 TEST(Mcts, JointTurnsAreChosenByEachPlayerFromTheSamePosition) {
   // Sonka: every turn simultaneous. Each player's choice is legal for him and reproducible.
@@ -146,12 +127,8 @@ TEST(Mcts, FindsTheOnlyWinningMoveOfAKalahEndgame) {
   //  P1:   1  0  0  0  0  2      (player 1 to move, store 21)
   // P1's 1 falls into his empty 2 and takes P2's 5: P2's row is empty, the game ends 27-21.
   const Game game(load_ruleset("kalah"));
-  State s = game.initial_state();
-  s.holes.fill(0);
-  s.holes[0] = 1;
-  s.holes[5] = 2;
-  s.holes[10] = 3;
-  s.store = {21, 21};
+  const State s = board_testing::position<6>(game, {1, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 3, 0},
+                                             {.store1 = 21, .store2 = 21});
   MoveList moves;
   game.legal_moves(s, moves);
   ASSERT_EQ(moves.size, 2);

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "../test_support.h"
 #include "common/error.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -19,10 +20,7 @@ namespace {
 
 using nlohmann::json;
 
-bool sanitized() {
-  const char* env = std::getenv("MANCALA_SANITIZED");
-  return env && std::string(env) == "1";
-}
+using test_support::sanitized;
 
 int64_t test_games() { return sanitized() ? 40 : 120; }
 

@@ -6,6 +6,7 @@
 // c.
 #include <gtest/gtest.h>
 
+#include "board_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -13,6 +14,8 @@
 
 namespace mancala::sim {
 namespace {
+
+using board_testing::expect_over;
 
 using Row = std::array<int, 8>;
 struct Side {
@@ -36,8 +39,9 @@ class Otep : public ::testing::Test {
  protected:
   const Game game{load_ruleset("otep/beaton_1939")};
 
-  // A main-phase position (ply 10: the opening is over), player `to_move` to move.
-  static State position(const Game& g, const Side& p1, const Side& p2, int to_move = 0) {
+  // The initial state with the holes of p1 and p2 instead: a first turn (ply 0), as in the
+  // opening's steps below.
+  static State opening(const Game& g, const Side& p1, const Side& p2) {
     State s = g.initial_state();
     s.holes.fill(0);
     for (int c = 0; c < 8; ++c) {
@@ -46,6 +50,11 @@ class Otep : public ::testing::Test {
       s.holes[outer(1, c)] = static_cast<uint8_t>(p2.outer[c]);
       s.holes[inner(1, c)] = static_cast<uint8_t>(p2.inner[c]);
     }
+    return s;
+  }
+  // A main-phase position (ply 10: the opening is over), player `to_move` to move.
+  static State position(const Game& g, const Side& p1, const Side& p2, int to_move = 0) {
+    State s = opening(g, p1, p2);
     s.ply = 10;
     s.to_move = static_cast<uint8_t>(to_move);
     return s;
@@ -57,6 +66,26 @@ class Otep : public ::testing::Test {
       out.inner[c] = s.holes[inner(p, c)];
     }
     return out;
+  }
+  // Both players' o7 in a joint turn (the opening's first).
+  static JointEffect both_o7(const Game& g, State& s) {
+    return g.apply_joint(s, parse_joint_move(g, s, "o7/o7", "test"));
+  }
+  static void expect_sides(const State& s, const Side& p1, const Side& p2) {
+    EXPECT_EQ(side(s, 0), p1);
+    EXPECT_EQ(side(s, 1), p2);
+  }
+  // One step of the opening (see below): from the first turn with sides p1 and p2 both play o7;
+  // the sides after, what P1 captured and the tick his sowing ended at must be as given.
+  static JointEffect expect_opening_step(const Game& g, const Side& p1, const Side& p2,
+                                         const Side& after1, const Side& after2, int captured,
+                                         int ended_at) {
+    State s = opening(g, p1, p2);
+    const JointEffect fx = both_o7(g, s);
+    expect_sides(s, after1, after2);
+    EXPECT_EQ(fx.fx[0].captured, captured);
+    EXPECT_EQ(fx.ended_at[0], ended_at);
+    return fx;
   }
   static Move move(const Game& g, int p, const std::string& label) {
     return parse_move(g, p, label, "test");
@@ -90,7 +119,7 @@ TEST_F(Otep, TheOpeningCapturesTheOppositePairTwiceThenRelaysUntilAnEmptyHole) {
   //  i3 (2) faces P2's o6, i6, both occupied, but the opening's two captures are made: pick up;
   //  t30-31 i2 i1; i1 (2): t32-33 o1 o2; o2 was empty: the opening ends at tick 33.
   State s = game.initial_state();
-  const JointEffect fx = game.apply_joint(s, parse_joint_move(game, s, "o7/o7", "test"));
+  const JointEffect fx = both_o7(game, s);
   const Side after{{2, 1, 1, 3, 0, 3, 1, 0}, {0, 1, 0, 4, 4, 1, 5, 6}};
   EXPECT_EQ(side(s, 0), after);
   EXPECT_EQ(side(s, 1), after);
@@ -108,62 +137,44 @@ TEST_F(Otep, TheOpeningCapturesTheOppositePairTwiceThenRelaysUntilAnEmptyHole) {
   EXPECT_EQ(s.ply, 1);
 }
 
-// The opening's steps one at a time, on hand-made first turns (ply 0) where the move stops after
-// the step. P2's forced o7 holds one counter: t1 into his empty o8, and he is dead.
-State opening(const Game& g, const Side& p1, const Side& p2) {
-  State s = g.initial_state();
-  s.holes.fill(0);
-  for (int c = 0; c < 8; ++c) {
-    s.holes[outer(0, c)] = static_cast<uint8_t>(p1.outer[c]);
-    s.holes[inner(0, c)] = static_cast<uint8_t>(p1.inner[c]);
-    s.holes[outer(1, c)] = static_cast<uint8_t>(p2.outer[c]);
-    s.holes[inner(1, c)] = static_cast<uint8_t>(p2.inner[c]);
-  }
-  return s;
-}
+// The opening's steps one at a time, on hand-made first turns (ply 0, Otep::opening) where the
+// move stops after the step. P2's forced o7 holds one counter: t1 into his empty o8, and he is
+// dead.
 
 TEST_F(
     Otep,
     OpeningStepOneTheTwoCountersReachTheInnerRowAndTheOppositePairIsSownFromTheRightmostOuterHole) {
   // P1's o7 (2): t1 o8, t2 i8; i8 was occupied and faces P2's o1, i1 (2 each): take 4 and sow them
   // from o8: t3 o8, t4 i8, t5 i7, t6 i6; i6 was empty: the opening ends.
-  State s = opening(game, {{0, 0, 0, 0, 0, 0, 2, 1}, {0, 0, 0, 0, 0, 0, 0, 1}},
-                    {{2, 0, 0, 0, 0, 0, 1, 0}, {2, 0, 0, 0, 0, 0, 0, 0}});
-  const JointEffect fx = game.apply_joint(s, parse_joint_move(game, s, "o7/o7", "test"));
-  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 3}, {0, 0, 0, 0, 0, 1, 1, 3}}));
-  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}));
-  EXPECT_EQ(fx.fx[0].captured, 4);
-  EXPECT_EQ(fx.ended_at, (std::array<int, 2>{6, 1}));
+  const JointEffect fx =
+      expect_opening_step(game, {{0, 0, 0, 0, 0, 0, 2, 1}, {0, 0, 0, 0, 0, 0, 0, 1}},
+                          {{2, 0, 0, 0, 0, 0, 1, 0}, {2, 0, 0, 0, 0, 0, 0, 0}},
+                          {{0, 0, 0, 0, 0, 0, 0, 3}, {0, 0, 0, 0, 0, 1, 1, 3}},
+                          {{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}, 4, 6);
+  EXPECT_EQ(fx.ended_at[1], 1);
 }
 
 // Step two's position: as step one, with P1's i6 occupied and P2's o3, i3 (facing it) filled.
 const Side kStepTwoP1{{0, 0, 0, 0, 0, 0, 2, 1}, {0, 0, 0, 0, 0, 1, 0, 1}};
 const Side kStepTwoP2{{2, 0, 2, 0, 0, 0, 1, 0}, {2, 0, 2, 0, 0, 0, 0, 0}};
+// Step three's: as step two, with P1's i3 occupied and P2's o6, i6 (facing it) holding two each.
+const Side kStepThreeP1{{0, 0, 0, 0, 0, 0, 2, 1}, {0, 0, 1, 0, 0, 1, 0, 1}};
+const Side kStepThreeP2{{2, 0, 2, 0, 0, 2, 1, 0}, {2, 0, 2, 0, 0, 2, 0, 0}};
 
 TEST_F(Otep, OpeningStepTwoTheSecondOppositePairIsSownAgainFromTheSameHole) {
   // As step one to t6, where i6 (2) faces P2's o3, i3: take 4, sow from o8: t7 o8, t8 i8, t9 i7,
   // t10 i6; i6 (3) now faces an empty pair: picked up, t11 i5, t12 i4, t13 i3; i3 was empty.
-  State s = opening(game, kStepTwoP1, kStepTwoP2);
-  const JointEffect fx = game.apply_joint(s, parse_joint_move(game, s, "o7/o7", "test"));
-  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 4}, {0, 0, 1, 1, 1, 0, 2, 4}}));
-  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}));
-  EXPECT_EQ(fx.fx[0].captured, 8);
-  EXPECT_EQ(fx.ended_at[0], 13);
+  expect_opening_step(game, kStepTwoP1, kStepTwoP2,
+                      {{0, 0, 0, 0, 0, 0, 0, 4}, {0, 0, 1, 1, 1, 0, 2, 4}},
+                      {{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}, 8, 13);
 }
 
 TEST_F(Otep, OpeningStepThreeAfterTwoCapturesAnOccupiedFinalHoleIsOnlyPickedUp) {
   // As step two to t13, but i3 was occupied and faces P2's o6, i6 (2 each): in the opening that is
   // no third capture; i3 (2) is picked up: t14 i2, t15 i1; i1 was empty.
-  Side p1 = kStepTwoP1, p2 = kStepTwoP2;
-  p1.inner[2] = 1;
-  p2.outer[5] = 2;
-  p2.inner[5] = 2;
-  State s = opening(game, p1, p2);
-  const JointEffect fx = game.apply_joint(s, parse_joint_move(game, s, "o7/o7", "test"));
-  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 4}, {1, 1, 0, 1, 1, 0, 2, 4}}));
-  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 2, 0, 1}, {0, 0, 0, 0, 0, 2, 0, 0}}));
-  EXPECT_EQ(fx.fx[0].captured, 8);
-  EXPECT_EQ(fx.ended_at[0], 15);
+  expect_opening_step(game, kStepThreeP1, kStepThreeP2,
+                      {{0, 0, 0, 0, 0, 0, 0, 4}, {1, 1, 0, 1, 1, 0, 2, 4}},
+                      {{0, 0, 0, 0, 0, 2, 0, 1}, {0, 0, 0, 0, 0, 2, 0, 0}}, 8, 15);
 }
 
 TEST_F(Otep, WithoutTheTwoCaptureLimitTheOpeningWouldCaptureAgainAtTick29) {
@@ -186,8 +197,8 @@ TEST_F(
   State s = position(game, {{0, 0, 0, 0, 0, 0, 2, 0}, {0, 0, 0, 0, 1, 0, 0, 2}},
                      {{0, 0, 0, 2, 0, 0, 0, 2}, {0, 0, 0, 3, 0, 0, 0, 0}});
   const MoveEffect fx = game.apply(s, move(game, 0, "o7"));
-  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 3, 2, 2, 0}}));
-  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 0, 0, 0, 0}}));
+  expect_sides(s, {{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 1, 1, 3, 2, 2, 0}},
+               {{0, 0, 0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 0, 0, 0, 0}});
   EXPECT_EQ(fx.captured, 5);
   EXPECT_EQ(fx.sowings, 3);
   EXPECT_EQ(s.to_move, 1);
@@ -222,8 +233,8 @@ TEST_F(Otep, TheFirstSowingMayGoClockwiseIntoAnEndHoleWhenTheMoveThenCaptures) {
   State s = position(game, kPrivilegeP1, {{2, 0, 0, 0, 2, 0, 0, 0}, {2, 0, 0, 0, 0, 0, 0, 0}});
   EXPECT_EQ(labels(game, s, 0), (std::vector<std::string>{"i5", "i5<"}));
   const MoveEffect fx = game.apply(s, move(game, 0, "i5<"));
-  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 1, 1, 1, 2, 1, 2}}));
-  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}}));
+  expect_sides(s, {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 1, 1, 1, 2, 1, 2}},
+               {{0, 0, 0, 0, 2, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}});
   EXPECT_EQ(fx.captured, 4);
 }
 
@@ -255,9 +266,7 @@ TEST_F(Otep, CapturingTheOpponentsLastCountersWins) {
   State s = position(game, {{0, 0, 0, 0, 0, 0, 2, 0}, {0, 0, 0, 0, 0, 0, 0, 1}},
                      {{1, 0, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0, 0, 0}});
   game.apply(s, move(game, 0, "o7"));
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.winner, 0);
-  EXPECT_EQ(s.reason, EndReason::kRule);
+  expect_over(s, EndReason::kRule, 0);
   // The round is scored by taking each side's counters: P1 holds all five.
   EXPECT_EQ(s.store, (std::array<int16_t, 2>{5, 0}));
 }
@@ -276,9 +285,7 @@ TEST_F(Otep, TheAlternativeEndsTheGameAgainstAPlayerWithoutALegalMove) {
   State s = position(loses, {{2, 0, 0, 0, 0, 0, 2, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
                      {{1, 0, 1, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}});
   loses.apply(s, move(loses, 0, "o1"));
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.winner, 0);
-  EXPECT_EQ(s.reason, EndReason::kRule);
+  expect_over(s, EndReason::kRule, 0);
 }
 
 // Issue 12: a round never starts with the player to move left without a legal move.
@@ -286,8 +293,7 @@ TEST_F(Otep, APositionWhereNeitherCanMoveAtTheStartOfARoundEndsItAndEachTakesHis
   State s = position(game, {{1, 0, 0, 0, 0, 0, 1, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
                      {{1, 0, 1, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}});
   game.settle_start(s);
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
+  expect_over(s, EndReason::kRule);
   EXPECT_EQ(s.store, (std::array<int16_t, 2>{2, 3}));
   EXPECT_EQ(s.winner, 1);
   // Only the one to move stuck: the other opens, even where no_move would end the round (no turn
@@ -309,8 +315,7 @@ TEST_F(Otep, FortyTurnsWithoutACaptureEndTheRoundAndEachTakesHisOwnSide) {
                      {{1, 0, 1, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0}});
   s.quiet_turns = 39;
   game.apply(s, move(game, 0, "o1"));
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kNoProgress);
+  expect_over(s, EndReason::kNoProgress);
   EXPECT_EQ(s.store, (std::array<int16_t, 2>{4, 3}));
   EXPECT_EQ(s.winner, 0);
 }
@@ -330,8 +335,8 @@ TEST_F(Otep, TheOriginAlternativeTakesTheHolesFacingTheHoleTheCapturingSowingSta
   const Game origin(load_ruleset("otep/opposite_of_origin"));
   State s = position(origin, p1, p2);
   const MoveEffect fx = origin.apply(s, move(origin, 0, "i5"));
-  EXPECT_EQ(side(s, 0), (Side{{1, 0, 0, 0, 0, 0, 0, 0}, {1, 1, 0, 2, 0, 0, 0, 0}}));
-  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 0, 0, 0, 0}}));
+  expect_sides(s, {{1, 0, 0, 0, 0, 0, 0, 0}, {1, 1, 0, 2, 0, 0, 0, 0}},
+               {{0, 0, 0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 0, 0, 0, 0}});
   EXPECT_EQ(fx.captured, 2);
 }
 
@@ -340,16 +345,9 @@ TEST_F(Otep, WhenTheOpeningRelayMayCaptureAgainStepThreesInnerHoleTakesItsOpposi
   // P2's o6, i6 (2 each), both occupied: a third capture takes 4, sown from i5, the first hole of
   // the sowing from i6 that caused it: t14 i5, t15 i4, t16 i3, t17 i2; i2 was empty: the end.
   const Game variant(load_ruleset("otep/opening_relay_captures"));
-  Side p1 = kStepTwoP1, p2 = kStepTwoP2;
-  p1.inner[2] = 1;
-  p2.outer[5] = 2;
-  p2.inner[5] = 2;
-  State s = opening(variant, p1, p2);
-  const JointEffect fx = variant.apply_joint(s, parse_joint_move(variant, s, "o7/o7", "test"));
-  EXPECT_EQ(side(s, 0), (Side{{0, 0, 0, 0, 0, 0, 0, 4}, {0, 1, 3, 2, 2, 0, 2, 4}}));
-  EXPECT_EQ(side(s, 1), (Side{{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}));
-  EXPECT_EQ(fx.fx[0].captured, 12);
-  EXPECT_EQ(fx.ended_at[0], 17);
+  expect_opening_step(variant, kStepThreeP1, kStepThreeP2,
+                      {{0, 0, 0, 0, 0, 0, 0, 4}, {0, 1, 3, 2, 2, 0, 2, 4}},
+                      {{0, 0, 0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0, 0, 0}}, 12, 17);
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "../test_support.h"
+#include "play_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/play.h"
 #include "simulator/playout.h"
@@ -17,7 +19,7 @@
 namespace mancala::sim {
 namespace {
 
-int scaled(int n) { return std::getenv("MANCALA_SANITIZED") ? std::max(1, n / 10) : n; }
+using test_support::scaled;
 
 class Checker : public GameObserver {
  public:
@@ -57,31 +59,24 @@ class Checker : public GameObserver {
   int total_;
 };
 
-class EveryRuleset : public ::testing::TestWithParam<std::string> {};
+class EveryRuleset : public play_testing::RulesetTest {};
 
 TEST_P(EveryRuleset, CountersAreConservedAndNoMoveExactlyWhenOver) {
-  const Game game(load_ruleset(GetParam()));
   for (int i = 0; i < scaled(100); ++i) {
-    Rng rng(12345, static_cast<uint64_t>(i));
     Checker checker(game);
-    const Agent agent = i % 2 ? Agent::kGreedy : Agent::kRandom;
-    const GameResult r = play_game(game, agent, Agent::kRandom, rng, &checker);
+    const GameResult r = play_testing::mixed_game(game, 12345, i, &checker);
     EXPECT_NE(r.reason, EndReason::kNone);
     if (::testing::Test::HasFailure()) break;
   }
 }
 
 TEST_P(EveryRuleset, TheInitialStateRoundTripsThroughJson) {
-  const Game game(load_ruleset(GetParam()));
   const State s = game.initial_state();
   EXPECT_EQ(state_from_json(game, state_to_json(game, s)), s);
 }
 
 TEST_P(EveryRuleset, TheSameSeedPlaysTheSameGame) {
-  const Game game(load_ruleset(GetParam()));
-  Rng a(99, 3), b(99, 3);
-  const GameResult x = play_game(game, Agent::kRandom, Agent::kRandom, a);
-  const GameResult y = play_game(game, Agent::kRandom, Agent::kRandom, b);
+  const auto [x, y] = play_testing::random_game_twice(game, 99, 3);
   EXPECT_EQ(x.plies, y.plies);
   EXPECT_EQ(x.store, y.store);
   EXPECT_EQ(x.winner, y.winner);
@@ -91,7 +86,6 @@ TEST_P(EveryRuleset, TheSameSeedPlaysTheSameGame) {
 // from the playable mask); with one, each move goes through Player::choose and the legal moves'
 // list. Both must draw the same moves from the same stream: the same game, move for move.
 TEST_P(EveryRuleset, RandomPlayWithAndWithoutAnObserverIsTheSameGame) {
-  const Game game(load_ruleset(GetParam()));
   struct Last : GameObserver {
     State end;
     void on_end(const State& s) override { end = s; }
@@ -127,7 +121,6 @@ TEST(RandomMove, SelectBit16FindsTheKthSetBitOfEveryMask) {
 // (and, in a match, how its rounds ended). At least 99% must end by a rule of the reconstruction
 // (its no-progress and stopping rules included), not by a safety bound.
 TEST_P(EveryRuleset, AtLeast99PercentOf2000RandomGamesEndByARuleOfTheReconstruction) {
-  const Game game(load_ruleset(GetParam()));
   const int n = scaled(2000);
   std::array<int, 5> ended{};  // by EndReason
   std::array<int, 5> rounds_ended{};
@@ -157,14 +150,8 @@ TEST_P(EveryRuleset, AtLeast99PercentOf2000RandomGamesEndByARuleOfTheReconstruct
   EXPECT_LE(ended[3] * 100, n) << figures.str();
 }
 
-std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name;
-  for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Rulesets, EveryRuleset, ::testing::ValuesIn(list_ruleset_ids()),
-                         test_name);
+                         test_support::param_name);
 
 }  // namespace
 }  // namespace mancala::sim

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 
+#include "../test_support.h"
 #include "common/error.h"
 #include "simulator/agents.h"
 #include "simulator/alphabeta.h"
@@ -21,15 +22,10 @@
 namespace mancala::sim {
 namespace {
 
-const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+const bool kSanitized = test_support::sanitized();
 
 std::string usage_error(const std::string& text) {
-  try {
-    parse_agent(text);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "accepted";
+  return test_support::thrown_message<UsageError>([&] { parse_agent(text); }, "accepted");
 }
 
 const std::string kList =

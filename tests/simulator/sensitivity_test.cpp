@@ -8,6 +8,7 @@
 
 #include "../cli/cli_test_util.h"
 #include "../reports/report_test_util.h"
+#include "../test_support.h"
 #include "analysis/sensitivity_builder.h"
 #include "simulator/ruleset_io.h"
 
@@ -61,7 +62,7 @@ TEST(Sensitivity, EveryThresholdThatEndsGamesInAShippedRulesetStatesItsReason) {
 
 TEST(Sensitivity, TheRulesetPageShowsTheFiguresWithEachThresholdHalvedAndDoubled) {
   TempDir dir;
-  const std::string games = std::getenv("MANCALA_SANITIZED") ? "6" : "30";
+  const std::string games = test_support::sanitized() ? "6" : "30";
   const Result r = run_cli({"report", "otep", "--games", games, "--out", (dir / "out").string(),
                             "--no-store", "--no-extras", "--threads", "2"});
   ASSERT_EQ(r.code, 0) << r.err;

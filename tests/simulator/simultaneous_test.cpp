@@ -207,22 +207,31 @@ class JointRecorder : public GameObserver {
   const Game& game_;
 };
 
-TEST(PlayGame, EverySonkaTurnIsJointAndBothChooseFromTheSamePosition) {
-  const Game g(load_ruleset("sonka/vanoverbergh_1927"));
-  Rng rng(5, 1);
+// The joint and the single turns of one game of `ruleset` from the stream (5, index), `first`
+// against `second`, each joint turn checked by the recorder.
+struct TurnCounts {
+  int joint = 0;
+  int single = 0;
+};
+
+TurnCounts count_turns(const std::string& ruleset, Agent first, Agent second, uint64_t index) {
+  const Game g(load_ruleset(ruleset));
+  Rng rng(5, index);
   JointRecorder recorder(g);
-  play_game(g, Agent::kRandom, Agent::kGreedy, rng, &recorder);
-  EXPECT_GT(recorder.turns_, 10);
-  EXPECT_EQ(recorder.single_, 0);
+  play_game(g, first, second, rng, &recorder);
+  return {recorder.turns_, recorder.single_};
+}
+
+TEST(PlayGame, EverySonkaTurnIsJointAndBothChooseFromTheSamePosition) {
+  const TurnCounts n = count_turns("sonka/vanoverbergh_1927", Agent::kRandom, Agent::kGreedy, 1);
+  EXPECT_GT(n.joint, 10);
+  EXPECT_EQ(n.single, 0);
 }
 
 TEST(PlayGame, OtepPlaysOneJointOpeningThenAlternates) {
-  const Game g(load_ruleset("otep/beaton_1939"));
-  Rng rng(5, 2);
-  JointRecorder recorder(g);
-  play_game(g, Agent::kRandom, Agent::kRandom, rng, &recorder);
-  EXPECT_EQ(recorder.turns_, 1);
-  EXPECT_GT(recorder.single_, 1);
+  const TurnCounts n = count_turns("otep/beaton_1939", Agent::kRandom, Agent::kRandom, 2);
+  EXPECT_EQ(n.joint, 1);
+  EXPECT_GT(n.single, 1);
 }
 
 TEST(Replay, AcceptsJointMovesAndShowsTheResultingBoard) {

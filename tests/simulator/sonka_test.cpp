@@ -17,6 +17,7 @@ namespace mancala::sim {
 namespace {
 
 using Row = std::array<int, 5>;
+using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
 constexpr int kBurned = board_testing::kOutOfPlay;
@@ -106,9 +107,7 @@ TEST_F(Sonka, TheRoundEndsWhenEveryCounterIsInTheStores) {
   State s = position(game, {0, 0, 0, 0, 1}, {0, 0, 0, 0, 1}, 35, 23);
   game.apply_joint(s, parse_joint_move(game, s, "5/5", "test"));
   expect(s, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, 36, 24);
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
-  EXPECT_EQ(s.winner, 0);
+  expect_over(s, EndReason::kRule, 0);
 }
 
 TEST_F(Sonka, ANewRoundFillsSixPerHoleFromHerLeftKeepsTheRestAtHomeAndBurnsTheHolesSheCannotFill) {

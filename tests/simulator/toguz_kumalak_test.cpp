@@ -4,27 +4,24 @@
 #include <gtest/gtest.h>
 
 #include "board_test_util.h"
+#include "play_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
 namespace {
 
-using Row = std::array<int, 9>;
-void expect_rows(const State& s, Row p1, Row p2) { board_testing::expect_rows(s, p1, p2); }
+using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
 
-class ToguzKumalak : public ::testing::Test {
+class ToguzKumalak : public board_testing::RuleClauseTest<9> {
  protected:
-  const Game game{load_ruleset("toguz_kumalak/standard")};
-
-  // A position with player 1's row p1 and player 2's row p2, each from its owner's left.
-  State position(const Game& g, Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    return board_testing::position(g, p1, p2, {store1, store2, to_move, -1, 162});
-  }
-  State position(Row p1, Row p2, int store1, int store2, int to_move = 0) {
-    return position(game, p1, p2, store1, store2, to_move);
+  ToguzKumalak() : RuleClauseTest("toguz_kumalak/standard", 162) {}
+  // Global hole `pos` becomes `owner`'s tuzdyk: what falls into it is his.
+  static void make_tuzdyk(State& s, int owner, int pos) {
+    s.tuzdyk[owner] = static_cast<int8_t>(pos);
+    s.sink[pos] = static_cast<int8_t>(owner);
   }
 };
 
@@ -41,24 +38,18 @@ TEST_F(ToguzKumalak,
 }
 
 TEST_F(ToguzKumalak, ALastStoneMakingAnOwnHoleEvenCapturesNothing) {
-  State s = position({3, 0, 1, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 72);
-  game.apply(s, hole(1));
-  expect_rows(s, {1, 1, 2, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 1, 1});
-  EXPECT_EQ(s.store[0], 77);
+  expect_move({{3, 0, 1, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 72}, hole(1),
+              {{1, 1, 2, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 72});
 }
 
 TEST_F(ToguzKumalak, ALastStoneMakingAnOpponentsHoleOddCapturesNothing) {
-  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 2}, {4, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 71);
-  game.apply(s, hole(9));
-  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {5, 1, 1, 1, 1, 1, 1, 1, 1});
-  EXPECT_EQ(s.store, (std::array<int16_t, 2>{77, 71}));
+  expect_move({{0, 0, 0, 0, 0, 0, 0, 0, 2}, {4, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 71}, hole(9),
+              {{0, 0, 0, 0, 0, 0, 0, 0, 1}, {5, 1, 1, 1, 1, 1, 1, 1, 1}, 77, 71});
 }
 
 TEST_F(ToguzKumalak, ASingleStoneMovesOnToTheNextHoleAndCanCapture) {
-  State s = position({0, 0, 0, 0, 0, 0, 0, 0, 1}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 80, 72);
-  game.apply(s, hole(9));
-  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 1, 1, 1, 1, 1, 1, 1});
-  EXPECT_EQ(s.store[0], 82);
+  expect_move({{0, 0, 0, 0, 0, 0, 0, 0, 1}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 80, 72}, hole(9),
+              {{0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 1, 1, 1, 1, 1, 1, 1}, 82, 72});
 }
 
 TEST_F(ToguzKumalak, NineteenOrMoreStonesGoRoundAndDropIntoTheOriginAgain) {
@@ -78,8 +69,7 @@ TEST_F(ToguzKumalak, FortyStonesGoTwiceRoundEveryHoleAndTuzdykTakingItsShareEach
   s.sink[10] = 0;
   s.sink[6] = 1;
   const MoveEffect fx = game.apply(s, hole(3));
-  expect_rows(s, {3, 2, 3, 4, 3, 3, 0, 2, 2}, {3, 0, 3, 3, 3, 3, 3, 3, 3});
-  EXPECT_EQ(s.store, (std::array<int16_t, 2>{58, 58}));
+  expect_board(s, {3, 2, 3, 4, 3, 3, 0, 2, 2}, {3, 0, 3, 3, 3, 3, 3, 3, 3}, 58, 58);
   EXPECT_EQ(fx.captured, 2);
   EXPECT_EQ(fx.opponent_captured, 2);
   EXPECT_EQ(fx.last_pos, 5);  // P1's hole 6: own side, no capture
@@ -99,8 +89,7 @@ TEST_F(ToguzKumalak, ALastStoneMakingAnOpponentsHoleThreeMakesItTheMoversTuzdyk)
 
 TEST_F(ToguzKumalak, APlayerWhoHasATuzdykCannotMakeASecond) {
   State s = position({0, 0, 0, 0, 0, 0, 0, 0, 2}, {2, 1, 1, 1, 0, 1, 1, 1, 1}, 79, 72);
-  s.tuzdyk[0] = 13;  // P2's hole 5
-  s.sink[13] = 0;
+  make_tuzdyk(s, 0, 13);  // P2's hole 5
   const MoveEffect fx = game.apply(s, hole(9));
   EXPECT_FALSE(fx.made_tuzdyk);
   expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {3, 1, 1, 1, 0, 1, 1, 1, 1});
@@ -112,8 +101,7 @@ TEST_F(ToguzKumalak, NoTuzdykInTheOpponentsNinthHole) {
   State s = position({0, 0, 0, 0, 0, 0, 0, 0, 10}, {1, 1, 1, 1, 1, 1, 1, 1, 2}, 72, 70);
   const MoveEffect fx = game.apply(s, hole(9));
   EXPECT_FALSE(fx.made_tuzdyk);
-  expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {2, 2, 2, 2, 2, 2, 2, 2, 3});
-  EXPECT_EQ(s.store[0], 72);
+  expect_board(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {2, 2, 2, 2, 2, 2, 2, 2, 3}, 72, 70);
 }
 
 TEST_F(ToguzKumalak, WithoutTheNinthHoleBanTheOpponentsNinthHoleBecomesATuzdyk) {
@@ -127,8 +115,7 @@ TEST_F(ToguzKumalak, WithoutTheNinthHoleBanTheOpponentsNinthHoleBecomesATuzdyk) 
 TEST_F(ToguzKumalak, NoTuzdykWithTheNumberOfTheOpponentsTuzdyk) {
   // P2's tuzdyk is P1's hole 3; P1's last stone makes P2's hole 3 hold three.
   State s = position({0, 0, 0, 0, 0, 0, 0, 0, 4}, {1, 1, 2, 1, 1, 1, 1, 1, 1}, 75, 73);
-  s.tuzdyk[1] = 2;
-  s.sink[2] = 1;
+  make_tuzdyk(s, 1, 2);
   EXPECT_FALSE(game.apply(s, hole(9)).made_tuzdyk);
   expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 1}, {2, 2, 3, 1, 1, 1, 1, 1, 1});
 }
@@ -137,13 +124,11 @@ TEST_F(ToguzKumalak, WithSymmetryAcrossTheBoardOnlyTheFacingHoleIsBarred) {
   const Game variant(load_ruleset("toguz_kumalak/tuzdyk_opposite_symmetry"));
   // Same position: P2's hole 3 does not face P1's hole 3 (P2's 7 does), so a tuzdyk is made.
   State s = position(variant, {0, 0, 0, 0, 0, 0, 0, 0, 4}, {1, 1, 2, 1, 1, 1, 1, 1, 1}, 75, 73);
-  s.tuzdyk[1] = 2;
-  s.sink[2] = 1;
+  make_tuzdyk(s, 1, 2);
   EXPECT_TRUE(variant.apply(s, hole(9)).made_tuzdyk);
   // And the facing hole, P2's 7, is barred.
   State t = position(variant, {0, 0, 0, 0, 0, 0, 0, 0, 8}, {1, 1, 1, 1, 1, 1, 2, 1, 1}, 71, 73);
-  t.tuzdyk[1] = 2;
-  t.sink[2] = 1;
+  make_tuzdyk(t, 1, 2);
   EXPECT_FALSE(variant.apply(t, hole(9)).made_tuzdyk);
   EXPECT_EQ(t.holes[15], 3);
 }
@@ -158,15 +143,12 @@ TEST_F(ToguzKumalak, WithoutTuzdykAHoleMadeThreeStaysOnTheBoard) {
 TEST_F(ToguzKumalak, EveryStoneSownIntoATuzdykGoesToItsOwner) {
   // P1 owns P2's hole 2. P2 sows 3 from his hole 1: 1, 2 (to P1), 3.
   State s = position({1, 1, 1, 1, 1, 1, 1, 1, 1}, {3, 0, 1, 1, 1, 1, 1, 1, 1}, 71, 72, 1);
-  s.tuzdyk[0] = 10;
-  s.sink[10] = 0;
+  make_tuzdyk(s, 0, 10);
   game.apply(s, hole(1));
-  expect_rows(s, {1, 1, 1, 1, 1, 1, 1, 1, 1}, {1, 0, 2, 1, 1, 1, 1, 1, 1});
-  EXPECT_EQ(s.store, (std::array<int16_t, 2>{72, 72}));
+  expect_board(s, {1, 1, 1, 1, 1, 1, 1, 1, 1}, {1, 0, 2, 1, 1, 1, 1, 1, 1}, 72, 72);
   // A tuzdyk cannot be played by the player whose side it is on.
   State t = position({1, 1, 1, 1, 1, 1, 1, 1, 1}, {3, 0, 1, 1, 1, 1, 1, 1, 1}, 71, 72, 1);
-  t.tuzdyk[0] = 10;
-  t.sink[10] = 0;
+  make_tuzdyk(t, 0, 10);
   t.holes[10] = 0;
   EXPECT_FALSE(game.is_legal(t, hole(2)));
 }
@@ -175,8 +157,7 @@ TEST_F(ToguzKumalak, APlayerWhoseSideIsEmptyAtHisTurnEndsTheGameAndTheOpponentTa
   // P2 moves his single stone along his own side; P1 then has nothing: P2 takes his 3 stones.
   State s = position({0, 0, 0, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 2, 0, 0, 0, 0}, 80, 79, 1);
   game.apply(s, hole(1));
-  EXPECT_TRUE(s.over);
-  EXPECT_EQ(s.reason, EndReason::kRule);
+  expect_over(s, EndReason::kRule);
   EXPECT_EQ(s.store, (std::array<int16_t, 2>{80, 82}));
   EXPECT_EQ(s.winner, 1);
   expect_rows(s, {0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0, 0});
@@ -220,18 +201,14 @@ TEST_F(ToguzKumalak, AnOpeningHoleEmptiedBeforeTheFirstMoveLeavesThatMoveFree) {
   const Game opening(r);
   State s = position(opening, {9, 9, 9, 9, 0, 9, 9, 9, 9}, {9, 9, 9, 9, 0, 9, 9, 9, 9}, 9, 9, 1);
   s.ply = 1;  // P2's first move: his hole 5 was emptied
-  MoveList moves;
-  opening.legal_moves(s, moves);
-  ASSERT_EQ(moves.size, 8);
+  EXPECT_EQ(play_testing::legal_holes(opening, s), (std::vector<int>{1, 2, 3, 4, 6, 7, 8, 9}));
   EXPECT_FALSE(opening.is_legal(s, hole(5)));
   EXPECT_TRUE(opening.is_legal(s, hole(1)));
   // With his hole 5 full the first move is that hole only.
   State t = opening.initial_state();
   t.ply = 1;
   t.to_move = 1;
-  opening.legal_moves(t, moves);
-  ASSERT_EQ(moves.size, 1);
-  EXPECT_EQ(moves[0].hole, 4);
+  EXPECT_EQ(play_testing::legal_holes(opening, t), std::vector<int>{5});
 }
 
 TEST_F(ToguzKumalak, PlayedOutTheGameGoesOnPast81UntilAPlayerCannotMove) {

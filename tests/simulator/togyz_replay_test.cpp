@@ -5,6 +5,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "../test_support.h"
 #include "common/error.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/togyz_notation.h"
@@ -67,12 +68,7 @@ TEST(ToguzKumalakNotation, ATokenThatIsNotAMoveIsNamed) {
 }
 
 std::string notation_error(const std::string& text) {
-  try {
-    parse_togyz_notation(text);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test_support::thrown_message<Error>([&] { parse_togyz_notation(text); }, "(no error)");
 }
 
 TEST(ToguzKumalakNotation, MoveNumbersMustCountUpFromOneBeforeWhitesMoves) {
