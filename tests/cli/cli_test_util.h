@@ -1,6 +1,6 @@
-// What the CLI tests share: running a `mancala` command in-process (its exit code, stdout and
-// stderr), a temporary folder and small file helpers (the archive tests' ones), and the
-// sanitizer switch that scales the game counts down.
+// What the CLI tests share, on top of tests/test_support.h (temporary folder, file helpers, the
+// sanitizer switch): running a `mancala` command in-process (its exit code, stdout and stderr),
+// checking a refused command, an interrupted one, and output that must not depend on threads.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -14,17 +14,17 @@
 #include <string>
 #include <thread>
 
-#include "../archive/archive_test_util.h"
+#include "../test_support.h"
 #include "cli/cli.h"
 
 namespace mancala::cli::testing {
 
-using archive::testing::read_text;
-using archive::testing::TempDir;  // a fresh folder, removed with its content at the end
-using archive::testing::write_text;
+using test_support::read_text;
+using test_support::TempDir;  // a fresh folder, removed with its content at the end
+using test_support::write_text;
 
 // Set in the ASan run (scripts/test.sh): tests play fewer games.
-inline const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+inline const bool kSanitized = test_support::sanitized();
 
 // The words of `line`, split at spaces, as a command line: words("simulate kalah --games 10").
 inline Args words(const std::string& line) {
