@@ -1,61 +1,26 @@
 // mancala compare | handicap: rule reconstructions side by side, and handicap effects of a
 // multi-round ruleset. The work is done in compare_builder.h and handicap_builder.h; this file
 // reads the command line. docs/compare.md describes both commands.
-#include <chrono>
-#include <iomanip>
-#include <sstream>
-
 #include "analysis/compare_builder.h"
 #include "analysis/handicap_builder.h"
 #include "cli/commands.h"
-#include "cli/options.h"
+#include "cli/run_support.h"
 #include "common/paths.h"
-#include "reports/compare_render.h"
-#include "reports/handicap_render.h"
-#include "simulator/batch.h"
+#include "reports/command_output.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
 namespace {
 
-std::string check_compare_format(const std::string& command, const std::string& format) {
-  for (const char* allowed : {"table", "json", "csv", "md", "html"}) {
-    if (format == allowed) return format;
-  }
-  throw UsageError(command + ": --format: expected table, json, csv, md or html, got '" + format +
-                   "'");
-}
-
-// Redraws "<label>: done/total games" in place on a terminal; silent otherwise.
-class Progress {
- public:
-  explicit Progress(Io& io) : io_(io) {}
-  ~Progress() {
-    if (width_ > 0) io_.err << "\r" << std::string(width_, ' ') << "\r" << std::flush;
-  }
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
-  void update(const std::string& label, uint64_t done, uint64_t total) {
-    if (!io_.err_is_terminal || total == 0) return;
-    std::ostringstream line;
-    line << label << ": " << done << "/" << total << " games (" << done * 100 / total << "%)";
-    const std::string text = line.str();
-    io_.err << "\r" << text << std::string(width_ > text.size() ? width_ - text.size() : 0, ' ')
-            << std::flush;
-    width_ = std::max(width_, text.size());
-  }
-
- private:
-  Io& io_;
-  std::size_t width_ = 0;
-};
+// The formats of compare and handicap.
+const std::vector<std::string> kFormats = {"table", "json", "csv", "md", "html"};
 
 }  // namespace
 
 int cmd_compare(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = 10000, seed = 1;
-  int threads = sim::default_threads();
+  int threads = 0;
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (two or more)")(
       "evidence", po::value<std::string>(), "compare every ruleset linked to this evidence record")(
@@ -67,21 +32,18 @@ int cmd_compare(const Args& args, Io& io) {
       "test every pair of rulesets (default: each against the first, the game's default with "
       "--game or --evidence)")(
       "wide", "print every column of the tables (default: fit $COLUMNS, the terminal, or 100)")(
-      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
-      "worker threads (the results do not depend on it)")(
+      "threads,t", threads_value(threads), "worker threads (the results do not depend on it)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
       "db", po::value<std::string>(),
       "archive whose evidence links --evidence also reads (default $MANCALA_DB or ./mancala.db)");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options("compare",
                      "A B [C...] | --evidence ID | --game NAME  [--games N] [--seed S] [--no-crn]\n"
                      "       [--all-pairs] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T]\n"
                      "       [--format table|json|csv|md|html]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
   const int sources =
@@ -91,14 +53,9 @@ int cmd_compare(const Args& args, Io& io) {
         "compare: missing the rulesets (give two or more, --evidence ID or --game NAME)");
   if (sources > 1)
     throw UsageError("compare: give rulesets, --evidence or --game, not more than one of them");
-  if (games < 1) throw UsageError("compare: --games: must be 1 or more");
-  if (seed < 0) throw UsageError("compare: --seed: must be 0 or more");
-  check_threads("compare", threads);
-  const std::string format = check_compare_format("compare", vm["format"].as<std::string>());
   analysis::CompareOptions options;
-  options.games = games;
-  options.seed = static_cast<uint64_t>(seed);
-  options.threads = threads;
+  set_play_counts(options, "compare", games, seed, threads);
+  const std::string format = check_format("compare", vm["format"].as<std::string>(), kFormats);
   options.agents = agents_option("compare", vm);
   options.common_random_numbers = !vm.count("no-crn");
   options.all_pairs = vm.count("all-pairs") > 0;
@@ -129,11 +86,11 @@ int cmd_compare(const Args& args, Io& io) {
 
   analysis::Comparison comparison;
   {
-    Progress progress(io);
+    ProgressBar progress(io, "", ProgressBar::Style::kCount);
     options.progress = [&](const std::string& id, uint64_t done, uint64_t total) {
       progress.update(id, done, total);
     };
-    const auto start = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     comparison = analysis::compare_rulesets(rulesets, options);
     if (options.agents.label() != "random") {
       // Skilled play: say where a verdict under random play (same rulesets, seed, N) fails.
@@ -142,31 +99,18 @@ int cmd_compare(const Args& args, Io& io) {
       analysis::add_random_play_verdicts(comparison,
                                          analysis::compare_rulesets(rulesets, random_play));
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::ostringstream line;
-    line << std::fixed << std::setprecision(2) << seconds;
     io.err << "compare: " << rulesets.size() << " rulesets x " << games << " games in "
-           << line.str() << " s\n";
+           << watch.text() << " s\n";
   }
-  if (format == "json") {
-    io.out << reports::comparison_json(comparison).dump(2) << "\n";
-  } else if (format == "csv") {
-    io.out << reports::comparison_csv(comparison);
-  } else if (format == "md") {
-    io.out << reports::comparison_markdown(comparison);
-  } else if (format == "html") {
-    io.out << reports::comparison_html_page(comparison, "Comparison of rule reconstructions");
-  } else {
-    io.out << reports::comparison_text(comparison, vm.count("wide") ? 0 : output_width(io));
-  }
+  io.out << reports::render_comparison(comparison, format, vm.count("wide") ? 0 : output_width(io),
+                                       "Comparison of rule reconstructions");
   return 0;
 }
 
 int cmd_handicap(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = 2000, seed = 1;
-  int threads = sim::default_threads();
+  int threads = 0;
   desc.add_options()("ruleset", po::value<std::string>(),
                      "a multi-round ruleset (id, game name or file)")(
       "levels", po::value<std::string>(),
@@ -175,56 +119,35 @@ int cmd_handicap(const Args& args, Io& io) {
       "rounds per level, and whole matches")(
       "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
       "no-matches", "play only the rounds of each level, no whole matches")(
-      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
-      "worker threads (the results do not depend on it)")(
+      "threads,t", threads_value(threads), "worker threads (the results do not depend on it)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|md|html")(
       "wide", "print every column of the tables (default: fit $COLUMNS, the terminal, or 100)");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options("handicap",
                      "RULESET [--levels D,D-D] [--games N] [--seed S] [--no-matches] [--wide]\n"
                      "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--format "
                      "table|json|csv|md|html]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"ruleset", 1}, args, vm, io)) {
     return 0;
   }
   if (!vm.count("ruleset"))
     throw UsageError("handicap: missing the ruleset (see 'mancala handicap --help')");
-  if (games < 1) throw UsageError("handicap: --games: must be 1 or more");
-  if (seed < 0) throw UsageError("handicap: --seed: must be 0 or more");
-  check_threads("handicap", threads);
-  const std::string format = check_compare_format("handicap", vm["format"].as<std::string>());
   analysis::HandicapOptions options;
-  options.games = games;
-  options.seed = static_cast<uint64_t>(seed);
-  options.threads = threads;
+  set_play_counts(options, "handicap", games, seed, threads);
+  const std::string format = check_format("handicap", vm["format"].as<std::string>(), kFormats);
   options.agents = agents_option("handicap", vm);
   options.matches = !vm.count("no-matches");
   if (vm.count("levels")) options.levels = analysis::parse_levels(vm["levels"].as<std::string>());
   const sim::RuleSet rules = sim::load_ruleset(vm["ruleset"].as<std::string>());
 
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch watch;
   const analysis::HandicapResult result = analysis::measure_handicaps(rules, options);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::ostringstream line;
-  line << std::fixed << std::setprecision(2) << seconds;
   io.err << "handicap: " << rules.id << ": " << result.levels.size() << " levels x " << games
          << " rounds" << (options.matches ? " and " + std::to_string(games) + " matches" : "")
-         << " in " << line.str() << " s\n";
-  if (format == "json") {
-    io.out << reports::handicap_json(result).dump(2) << "\n";
-  } else if (format == "csv") {
-    io.out << reports::handicap_csv(result);
-  } else if (format == "md") {
-    io.out << reports::handicap_markdown(result);
-  } else if (format == "html") {
-    io.out << reports::handicap_html_page(result, "Handicap effects of " + rules.id);
-  } else {
-    io.out << reports::handicap_text(result, vm.count("wide") ? 0 : output_width(io));
-  }
+         << " in " << watch.text() << " s\n";
+  io.out << reports::render_handicaps(result, format, vm.count("wide") ? 0 : output_width(io),
+                                      "Handicap effects of " + rules.id);
   return 0;
 }
 

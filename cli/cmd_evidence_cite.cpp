@@ -1,6 +1,7 @@
 // `mancala evidence cite ID... --format text|bibtex|csl-json`: the works each record cites and
 // the record itself as a citable item (docs/archive.md, "Citing").
 #include "archive/cite.h"
+#include "archive/listing.h"
 #include "archive/store.h"
 #include "cli/evidence_commands.h"
 #include "cli/options.h"
@@ -17,11 +18,9 @@ int evidence_cite(const Args& args, Io& io) {
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
       "format", po::value(&format), "text | bibtex | csl-json")("id", po::value(&ids),
                                                                 "evidence ids");
-  po::positional_options_description pos;
-  pos.add("id", -1);
   po::variables_map vm;
-  if (!parse_options("evidence cite", "ID... [--format text|bibtex|csl-json]", desc, pos, args, vm,
-                     io)) {
+  if (!parse_options("evidence cite", "ID... [--format text|bibtex|csl-json]", desc, {"id", -1},
+                     args, vm, io)) {
     return 0;
   }
   if (format != "text" && format != "bibtex" && format != "csl-json") {
@@ -41,20 +40,7 @@ int evidence_cite(const Args& args, Io& io) {
   } else if (format == "bibtex") {
     io.out << ar::bibtex(ar::csl_items(records));
   } else {
-    for (size_t i = 0; i < records.size(); ++i) {
-      const auto& [record, game] = records[i];
-      const ar::Json items = ar::csl_items(record, game);
-      ar::Json works = ar::Json::array();
-      for (size_t k = 0; k + 1 < items.size(); ++k) works.push_back(items[k]);
-      io.out << (i == 0 ? "" : "\n") << record.id << "\n";
-      io.out << "  Works cited:\n";
-      if (works.empty()) io.out << "    (none: the record cites no work)\n";
-      std::string text = ar::text_references(works);
-      for (size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos;
-           start = end + 1)
-        io.out << "    " << text.substr(start, end - start) << "\n";
-      io.out << "  The record:\n    " << ar::text_references(ar::Json::array({items.back()}));
-    }
+    io.out << ar::citations_text(records);
   }
   return 0;
 }

@@ -1,55 +1,13 @@
 // `mancala evidence map --out FILE.svg [search filters]`: the records a search finds on an SVG
 // world map (docs/archive.md, "Maps").
-#include <map>
-
-#include "archive/dates.h"
 #include "archive/record.h"
 #include "cli/evidence_commands.h"
 #include "common/paths.h"
+#include "reports/evidence_report.h"
 
 namespace mancala::cli {
 
 namespace ar = mancala::archive;
-
-const reports::WorldOutline& world_outline() {
-  static const reports::WorldOutline world =
-      reports::read_world_outline((data_dir() / "world" / "land-110m.txt").string());
-  return world;
-}
-
-std::vector<reports::MapPoint> map_points(const std::vector<ar::SearchHit>& hits,
-                                          const std::vector<ar::Game>& games,
-                                          const std::string& href_prefix,
-                                          const std::string& href_suffix) {
-  std::map<std::string, std::string> names;
-  for (const ar::Game& g : games) names[g.key] = g.name;
-  std::vector<reports::MapPoint> points;
-  for (const ar::SearchHit& hit : hits) {
-    const ar::EvidenceRecord& r = hit.record;
-    if (!r.latitude && !hit.place) continue;
-    reports::MapPoint pt;
-    pt.group = names.contains(r.game) ? names[r.game] : r.game;
-    pt.label = r.id + ": " + pt.group;
-    if (!r.location.empty()) pt.label += ", " + r.location;
-    if (r.date_from) {
-      const std::string from = ar::format_date(*r.date_from), to = ar::format_date(*r.date_to);
-      pt.label += ", " + (from == to ? from : from + " - " + to);
-    }
-    if (r.latitude) {
-      pt.latitude = *r.latitude;
-      pt.longitude = *r.longitude;
-    } else {
-      pt.latitude = hit.place->latitude;
-      pt.longitude = hit.place->longitude;
-      pt.radius_km = std::max(hit.place->radius_km, 1.0);
-      pt.label += " (approximate position: the region " + hit.place->name + ", within " +
-                  std::to_string(static_cast<long>(hit.place->radius_km)) + " km)";
-    }
-    if (!href_prefix.empty() || !href_suffix.empty()) pt.href = href_prefix + r.id + href_suffix;
-    points.push_back(std::move(pt));
-  }
-  return points;
-}
 
 int evidence_map(const Args& args, Io& io) {
   po::options_description desc("options");
@@ -61,13 +19,11 @@ int evidence_map(const Args& args, Io& io) {
       "width", po::value(&width), "width in pixels (default 960)")(
       "link", po::value(&link),
       "each record links to LINK with {id} replaced by the record id (default: none)");
-  po::positional_options_description pos;
-  pos.add("text", -1);
   po::variables_map vm;
   if (!parse_options("evidence map",
                      "--out FILE.svg [TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
                      "[--near LAT,LON --radius-km R] [--min-confidence N] [--link URL{id}]",
-                     desc, pos, glue_search_values(args), vm, io)) {
+                     desc, {"text", -1}, glue_search_values(args), vm, io)) {
     return 0;
   }
   if (out.empty()) throw UsageError("evidence map: give the SVG file to write with --out FILE.svg");
@@ -84,13 +40,14 @@ int evidence_map(const Args& args, Io& io) {
   } else if (!link.empty()) {
     throw UsageError("evidence map: --link must hold {id}, e.g. 'evidence/{id}.html'");
   }
-  const std::vector<reports::MapPoint> points = map_points(hits, store.games(), prefix, suffix);
+  const std::vector<reports::MapPoint> points =
+      reports::map_points(hits, store.games(), prefix, suffix);
   reports::MapOptions options;
   options.width = width;
   options.title = "Evidence: " + std::to_string(points.size()) +
                   (points.size() == 1 ? " record" : " records") + " on the map";
   ar::write_file(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
-                          reports::svg_world_map(world_outline(), points, options) + "\n");
+                          reports::svg_world_map(reports::world_outline(), points, options) + "\n");
   const size_t without = hits.size() - points.size() + static_cast<size_t>(unplaced);
   size_t approximate = 0;
   for (const reports::MapPoint& p : points) approximate += p.radius_km > 0 ? 1 : 0;

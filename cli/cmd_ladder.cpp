@@ -1,17 +1,10 @@
 // mancala ladder: every ordered pair of agents plays one ruleset; win rates, ratings, skill depth,
 // self-play per level (analysis/ladder.h). docs/ladder.md documents the command and its JSON.
-#include <chrono>
-#include <optional>
-
 #include "analysis/ladder.h"
 #include "cli/commands.h"
-#include "cli/options.h"
 #include "cli/run_support.h"
 #include "common/strict_json.h"
-#include "reports/html.h"
-#include "reports/ladder_render.h"
-#include "reports/table.h"
-#include "simulator/batch.h"
+#include "reports/command_output.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
@@ -21,20 +14,6 @@ using nlohmann::json;
 
 constexpr const char* kDefaultAgents = "random,greedy,alphabeta:2";
 constexpr long long kDefaultGames = 100;
-
-void print_ladder(std::ostream& out, const std::string& format, const analysis::Ladder& ladder,
-                  const analysis::LadderFigures& figures) {
-  if (format == "json") {
-    out << analysis::ladder_to_json(ladder, figures).dump(2) << "\n";
-  } else if (format == "html") {
-    out << reports::html_page("Skill ladder of " + ladder.ruleset,
-                              reports::ladder_html_fragment(ladder, figures, 1));
-  } else if (format == "md") {
-    out << reports::ladder_markdown(ladder, figures);
-  } else {
-    out << reports::ladder_text(ladder, figures);
-  }
-}
 
 // The real games set beside a ladder: --real-games FILE, else the game's default file (Toguz
 // Kumalak's tournament games), none with --no-real-games.
@@ -47,24 +26,12 @@ std::optional<analysis::RealGames> real_games(const po::variables_map& vm,
   return analysis::read_togyz_games(path);
 }
 
-analysis::Ladder read_ladder_file(const std::string& file) {
-  json doc;
-  try {
-    doc = parse_strict<json>(read_input_file(file));
-  } catch (const StrictJsonError& e) {
-    throw Error(where(file, e.location(), e.what()));
-  } catch (const json::parse_error& e) {
-    throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
-  }
-  return analysis::ladder_from_json(doc, file);
-}
-
 }  // namespace
 
 int cmd_ladder(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = kDefaultGames, seed = 1;
-  int threads = sim::default_threads();
+  int threads = 0;
   desc.add_options()("ruleset", po::value<std::string>(), "ruleset id, game name or file")(
       "agents", po::value<std::string>()->default_value(kDefaultAgents),
       "the agents, 2 to 12 separated by commas (random, greedy, alphabeta:D, mcts:N)")(
@@ -72,8 +39,7 @@ int cmd_ladder(const Args& args, Io& io) {
       "games per ordered pair of agents (and of self-play), over all shards")(
       "seed,s", po::value<long long>(&seed)->default_value(1),
       "random seed (>= 0), the same for every pair; game g plays with Rng(seed, g)")(
-      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
-      "worker threads (the results do not depend on it)")(
+      "threads,t", threads_value(threads), "worker threads (the results do not depend on it)")(
       "shard", po::value<std::string>(),
       "i/n: play only shard i of n of every pair's games; combine the shards' JSON with "
       "'mancala ladder --merge'")("merge", po::value<std::vector<std::string>>()->multitoken(),
@@ -85,20 +51,17 @@ int cmd_ladder(const Args& args, Io& io) {
       "format", po::value<std::string>()->default_value("table"), "table|json|html|md")(
       "output,o", po::value<std::string>(),
       "write to this file (whole or not at all) instead of stdout");
-  po::positional_options_description pos;
-  pos.add("ruleset", 1);
   po::variables_map vm;
   if (!parse_options("ladder",
                      "RULESET [--agents A,B,...] [--games N] [--seed S] [--threads T]\n"
                      "       [--shard i/n] [--format table|json|html|md] [--output FILE]\n"
                      "       [--real-games FILE | --no-real-games]\n"
                      "   or: mancala ladder --merge SHARD.json... [--format ...] [--output FILE]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"ruleset", 1}, args, vm, io)) {
     return 0;
   }
-  const std::string format = vm["format"].as<std::string>();
-  if (format != "table" && format != "json" && format != "html" && format != "md")
-    throw UsageError("ladder: --format: expected table, json, html or md, got '" + format + "'");
+  const std::string format =
+      check_format("ladder", vm["format"].as<std::string>(), {"table", "json", "html", "md"});
   if (vm.count("real-games") && vm.count("no-real-games"))
     throw UsageError("ladder: give --real-games or --no-real-games, not both");
 
@@ -114,59 +77,48 @@ int cmd_ladder(const Args& args, Io& io) {
     }
     std::vector<analysis::LadderShard> shards;
     for (const std::string& file : vm["merge"].as<std::vector<std::string>>())
-      shards.push_back({file, read_ladder_file(file)});
+      shards.push_back({file, analysis::ladder_from_json(read_json_file(file), file)});
     const analysis::Ladder ladder = analysis::merge_ladders(shards);
     const std::string game = ladder.ruleset.substr(0, ladder.ruleset.find('/'));
-    Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
-    print_ladder(output.stream(), format, ladder,
-                 analysis::ladder_figures(ladder, real_games(vm, game)));
+    reports::OutputFile output = output_option(io, vm);
+    output.stream() << reports::render_ladder(
+        ladder, analysis::ladder_figures(ladder, real_games(vm, game)), format);
     output.commit();
     return 0;
   }
 
   if (!vm.count("ruleset"))
     throw UsageError("ladder: missing the ruleset (see 'mancala ladder --help')");
-  if (games < 1) throw UsageError("ladder: --games: must be 1 or more");
-  if (seed < 0) throw UsageError("ladder: --seed: must be 0 or more");
-  check_threads("ladder", threads);
   analysis::LadderOptions options;
+  set_play_counts(options, "ladder", games, seed, threads);
   try {
     options.agents = analysis::parse_ladder_agents(vm["agents"].as<std::string>(), "--agents");
     if (vm.count("shard")) options.shard = sim::parse_shard(vm["shard"].as<std::string>());
   } catch (const UsageError& e) {
     throw UsageError(std::string("ladder: ") + e.what());
   }
-  options.games = games;
-  options.seed = static_cast<uint64_t>(seed);
-  options.threads = threads;
 
   // Everything that can fail does so before the first game: ruleset, real games, output file.
   const sim::RuleSet rules = sim::load_ruleset(vm["ruleset"].as<std::string>());
   std::optional<analysis::RealGames> real = real_games(vm, rules.game);
-  Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
+  reports::OutputFile output = output_option(io, vm);
 
   InterruptGuard guard;
   options.stop = &InterruptGuard::interrupted();
-  std::optional<ProgressBar> bar;
-  std::string bar_label;
+  ProgressBar bar(io, "");
   options.progress = [&](const std::string& pair, uint64_t done, uint64_t total) {
-    if (pair != bar_label) {
-      bar.reset();
-      bar.emplace(io, rules.id + " " + pair);
-      bar_label = pair;
-    }
-    bar->update(done, total);
+    bar.update(rules.id + " " + pair, done, total);
   };
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch watch;
   const analysis::Ladder ladder = analysis::run_ladder(rules, options);
-  bar.reset();
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  print_ladder(output.stream(), format, ladder, analysis::ladder_figures(ladder, std::move(real)));
+  bar.erase();
+  const std::string seconds = watch.text();
+  output.stream() << reports::render_ladder(
+      ladder, analysis::ladder_figures(ladder, std::move(real)), format);
   output.commit();
   io.err << "ladder: " << rules.id << ": " << ladder.runs.size() << " runs of "
-         << ladder.runs.front().range.size() << " games in " << reports::format_number(seconds, 2)
-         << " s" << (ladder.partial() ? " (partial)" : "") << "\n";
+         << ladder.runs.front().range.size() << " games in " << seconds << " s"
+         << (ladder.partial() ? " (partial)" : "") << "\n";
   if (ladder.partial()) {
     io.err << "mancala: ladder: interrupted: the figures cover the games completed before "
            << InterruptGuard::cause() << "\n";

@@ -1,23 +1,17 @@
 // mancala report: simulate rulesets (every one by default) and write the report folder
 // (index.html, a page per ruleset, report.md, runs.csv, runs.json). docs/report.md describes it.
-#include <algorithm>
-#include <chrono>
-#include <iomanip>
 #include <set>
-#include <sstream>
 
 #include "analysis/compare_builder.h"
 #include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
-#include "cli/evidence_report.h"
-#include "cli/options.h"
 #include "cli/run_support.h"
 #include "reports/compare_report.h"
 #include "reports/ladder_report.h"
 #include "reports/report.h"
 #include "reports/report_builder.h"
+#include "reports/report_plan.h"
 #include "reports/sensitivity.h"
-#include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
@@ -34,12 +28,6 @@ constexpr const char* kDefaultOut = "reports/out";
 constexpr const char* kDefaultLadderAgents = "random,greedy,alphabeta:2";
 constexpr long long kDefaultLadderGames = 100;
 
-std::string seconds_text(double seconds) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(2) << seconds;
-  return out.str();
-}
-
 }  // namespace
 
 int cmd_report(const Args& args, Io& io) {
@@ -47,7 +35,7 @@ int cmd_report(const Args& args, Io& io) {
   long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
   long long sensitivity_games = analysis::kDefaultSensitivityGames,
             ladder_games = kDefaultLadderGames;
-  int threads = sim::default_threads();
+  int threads = 0;
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (default: every ruleset)")(
       "game", po::value<std::string>(),
@@ -58,8 +46,7 @@ int cmd_report(const Args& args, Io& io) {
       "the report folder (replaced whole; only an empty folder or an earlier report)")(
       "seed,s", po::value<long long>(&seed)->default_value(1),
       "random seed (>= 0); game g plays with Rng(seed, g)")(
-      "threads,t", po::value<int>(&threads)->default_value(sim::default_threads()),
-      "worker threads (the results do not depend on it)")(
+      "threads,t", threads_value(threads), "worker threads (the results do not depend on it)")(
       "db", po::value<std::string>(),
       "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the runs")(
@@ -81,8 +68,6 @@ int cmd_report(const Args& args, Io& io) {
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
       "(report.md)");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "report",
@@ -91,12 +76,11 @@ int cmd_report(const Args& args, Io& io) {
           "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print "
           "csv|json|md]\n"
           "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]",
-          desc, pos, args, vm, io)) {
+          desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
-  if (games < 1) throw UsageError("report: --games: must be 1 or more");
-  if (seed < 0) throw UsageError("report: --seed: must be 0 or more");
-  check_threads("report", threads);
+  sim::BatchOptions options;
+  set_play_counts(options, "report", games, seed, threads);
   if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
   if (sensitivity_games < 0) throw UsageError("report: --sensitivity-games: must be 0 or more");
   analysis::LadderOptions ladder;
@@ -114,10 +98,6 @@ int cmd_report(const Args& args, Io& io) {
   }
   // Never more games than the main run: a small report stays small.
   if (vm["sensitivity-games"].defaulted()) sensitivity_games = std::min(sensitivity_games, games);
-  sim::BatchOptions options;
-  options.games = games;
-  options.seed = static_cast<uint64_t>(seed);
-  options.threads = threads;
   options.agents = agents_option("report", vm);
   std::string print;
   if (vm.count("print")) {
@@ -129,158 +109,90 @@ int cmd_report(const Args& args, Io& io) {
   if (vm["out"].as<std::string>().empty()) throw UsageError("report: --out: expected a folder");
 
   // Everything that can fail does so before the first game: rulesets, output folder, archive.
-  std::vector<std::string> ids = vm.count("rulesets")
-                                     ? vm["rulesets"].as<std::vector<std::string>>()
-                                     : sim::list_ruleset_ids();
-  if (vm.count("game")) {
-    if (vm.count("rulesets")) throw UsageError("report: give rulesets or --game, not both");
-    const std::string game = vm["game"].as<std::string>();
-    std::set<std::string> games;
-    for (const std::string& id : ids) games.insert(id.substr(0, id.find('/')));
-    std::erase_if(ids, [&](const std::string& id) { return !id.starts_with(game + "/"); });
-    if (ids.empty()) {
-      std::string known;
-      for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
-      throw Error(where(sim::rulesets_dir().string(), "--game",
-                        "no game '" + game + "' (games: " + known + ")"));
-    }
-  }
-  if (!vm.count("rulesets")) {
-    // Every ruleset: each game's default reconstruction first, its alternatives after it.
-    std::stable_partition(ids.begin(), ids.end(),
-                          [](const std::string& id) { return analysis::is_default_ruleset(id); });
-    std::stable_sort(ids.begin(), ids.end(), [](const std::string& a, const std::string& b) {
-      return a.substr(0, a.find('/')) < b.substr(0, b.find('/'));
-    });
-  }
-  if (ids.empty()) throw Error(where(sim::rulesets_dir().string(), "", "no rulesets to report on"));
-  std::vector<sim::RuleSet> rulesets;
-  std::set<std::string> seen;
-  for (const std::string& id : ids) {
-    rulesets.push_back(sim::load_ruleset(id));
-    if (!seen.insert(rulesets.back().id).second)
-      throw UsageError("report: " + rulesets.back().id + ": given twice");
-  }
+  if (vm.count("game") && vm.count("rulesets"))
+    throw UsageError("report: give rulesets or --game, not both");
+  const std::vector<std::string> ids =
+      vm.count("rulesets")
+          ? vm["rulesets"].as<std::vector<std::string>>()
+          : reports::report_ruleset_ids(vm.count("game") ? vm["game"].as<std::string>() : "");
+  const std::vector<sim::RuleSet> rulesets = load_distinct_rulesets("report", ids);
   reports::ReportFolder folder(vm["out"].as<std::string>());
   std::optional<archive::Store> store = open_store_for_runs("report", vm);
 
   InterruptGuard guard;
+  const auto interrupted = [&] {
+    io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
+           << " is as it was\n";
+    return InterruptGuard::exit_code();
+  };
   options.stop = &InterruptGuard::interrupted();
   std::vector<reports::ReportEntry> entries;
   for (const sim::RuleSet& rules : rulesets) {
-    const auto start = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     sim::RunStats run;
     {
       ProgressBar bar(io, rules.id);
       options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
       run = sim::simulate_ruleset(rules, options);
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string seconds = watch.text();
     reports::ReportEntry entry{reports::report_ruleset(rules), sim::run_stats_to_json(run),
                                std::nullopt};
     bool added = true;
-    if (store) entry.stored_as = store->store_run(run_record(run, entry.run), &added);
-    io.err << "report: " << rules.id << ": " << run.tally.games << " games in "
-           << seconds_text(seconds) << " s" << (run.partial ? " (partial)" : "")
+    if (store) entry.stored_as = store->store_run(analysis::run_record(run, entry.run), &added);
+    io.err << "report: " << rules.id << ": " << run.tally.games << " games in " << seconds << " s"
+           << (run.partial ? " (partial)" : "")
            << (entry.stored_as ? (added ? ", stored as run " : ", already stored as run ") +
                                      std::to_string(*entry.stored_as)
                                : std::string())
            << "\n";
     if (run.partial) {
-      io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
-             << " is as it was\n";
-      return InterruptGuard::exit_code();
+      return interrupted();
     }
     entries.push_back(std::move(entry));
   }
 
   reports::ReportOptions report_options;
-  // The command as given, less the thread count, which changes nothing in the report.
-  std::string command = "mancala report";
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--threads" || args[i] == "-t") {
-      ++i;
-      continue;
-    }
-    if (args[i].starts_with("--threads=") || (args[i].starts_with("-t") && args[i].size() > 2))
-      continue;
-    command += " " + args[i];
-  }
-  report_options.command = command;
-  // A page per evidence record, linked from the rulesets citing it (cli/evidence_report.h).
-  std::vector<std::pair<std::string, std::string>> ruleset_pages;
-  for (const reports::ReportEntry& entry : entries)
-    ruleset_pages.emplace_back(entry.ruleset.id, reports::ruleset_page_path(entry.ruleset.id));
-  EvidenceReport evidence = build_evidence_report(ruleset_pages, report_options.title);
-  report_options.evidence_pages = evidence.ids;
-  report_options.evidence_section = evidence.index_section;
-  std::vector<reports::ReportFile> files = reports::render_report(entries, report_options);
-  files.insert(files.end() - 1, evidence.files.begin(), evidence.files.end());
+  report_options.command = reports::report_command(args);
+  // A page per evidence record, linked from the rulesets citing it (reports/evidence_report.h).
+  std::set<std::string> evidence;
+  std::vector<reports::ReportFile> files =
+      reports::render_report_with_evidence(entries, report_options, evidence);
   if (!vm.count("no-extras")) {
     // Comparison pages per game and handicap curves per multi-round ruleset
     // (reports/compare_report.h).
-    const auto start = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     reports::ReportExtrasOptions extras;
     extras.handicap.games = handicap_rounds;
     extras.handicap.seed = options.seed;
     extras.handicap.agents = options.agents;
     extras.handicap.threads = options.threads;
-    std::vector<nlohmann::json> runs;
-    for (const reports::ReportEntry& entry : entries) runs.push_back(entry.run);
-    reports::add_comparisons_to_report(files, rulesets, runs, extras);
-    std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> cited;
-    for (const sim::RuleSet& r : rulesets) cited.emplace_back(r.id, r.game, r.evidence);
-    link_comparisons_to_evidence(files, cited, evidence.ids);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    io.err << "report: comparisons and handicap curves in " << seconds_text(seconds) << " s\n";
+    reports::add_comparisons_with_evidence(files, rulesets, entries, extras, evidence);
+    io.err << "report: comparisons and handicap curves in " << watch.text() << " s\n";
   }
   if (sensitivity_games > 0 && !InterruptGuard::interrupted()) {
     // Each threshold that ends games halved and doubled, on every ruleset's page.
-    const auto start = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     reports::add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     io.err << "report: sensitivity runs (" << sensitivity_games << " games each) in "
-           << seconds_text(seconds) << " s\n";
+           << watch.text() << " s\n";
   }
   if (vm.count("ladder") && !InterruptGuard::interrupted()) {
     // A skill ladder per game, of its default ruleset (else its first in the report).
-    std::vector<sim::RuleSet> targets;
-    std::set<std::string> games_seen;
-    for (const bool want_default : {true, false}) {
-      for (const sim::RuleSet& rules : rulesets) {
-        if (games_seen.count(rules.game) ||
-            (want_default && !analysis::is_default_ruleset(rules.id)))
-          continue;
-        games_seen.insert(rules.game);
-        targets.push_back(rules);
-      }
-    }
-    const auto start = std::chrono::steady_clock::now();
+    const std::vector<sim::RuleSet> targets = reports::ladder_rulesets(rulesets);
+    const Stopwatch watch;
     ladder.stop = &InterruptGuard::interrupted();
-    std::optional<ProgressBar> bar;
-    std::string bar_label;
+    ProgressBar bar(io, "");
     ladder.progress = [&](const std::string& pair, uint64_t done, uint64_t total) {
-      if (pair != bar_label) {
-        bar.reset();
-        bar.emplace(io, "ladder " + pair);
-        bar_label = pair;
-      }
-      bar->update(done, total);
+      bar.update("ladder " + pair, done, total);
     };
     reports::add_ladders_to_report(files, targets, ladder);
-    bar.reset();
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    bar.erase();
     io.err << "report: skill ladders (" << targets.size() << " games, " << ladder.games
-           << " games per pair) in " << seconds_text(seconds) << " s\n";
+           << " games per pair) in " << watch.text() << " s\n";
   }
   if (InterruptGuard::interrupted()) {
-    io.err << "mancala: report: interrupted: no report written; " << folder.destination().string()
-           << " is as it was\n";
-    return InterruptGuard::exit_code();
+    return interrupted();
   }
   for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
   folder.commit();

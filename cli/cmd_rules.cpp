@@ -1,12 +1,11 @@
 // mancala rules check|list|show|export|keys: validate rulesets, list them, print them with their
 // provenance, write one as a standalone file.
 #include <algorithm>
-#include <array>
-#include <iomanip>
-#include <iostream>
 
+#include "archive/listing.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "reports/rules_text.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
@@ -14,20 +13,12 @@ namespace {
 
 using nlohmann::json;
 
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
-
 int rules_check(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("paths", po::value<std::vector<std::string>>(),
                      "ruleset files or folders (default: data/rulesets)");
-  po::positional_options_description pos;
-  pos.add("paths", -1);
   po::variables_map vm;
-  if (!parse_options("rules check", "[PATH...]", desc, pos, args, vm, io)) return 0;
+  if (!parse_options("rules check", "[PATH...]", desc, {"paths", -1}, args, vm, io)) return 0;
   std::vector<std::string> paths;
   if (vm.count("paths")) paths = vm["paths"].as<std::vector<std::string>>();
   if (paths.empty()) paths.push_back(sim::rulesets_dir().string());
@@ -36,36 +27,6 @@ int rules_check(const Args& args, Io& io) {
   if (!problems.empty()) return 1;
   io.err << "rules check: all rulesets are valid\n";
   return 0;
-}
-
-// The games of data/rulesets (their folders), sorted.
-std::vector<std::string> game_names() {
-  std::vector<std::string> games;
-  for (const auto& id : sim::list_ruleset_ids()) {
-    const std::string game = id.substr(0, id.find('/'));
-    if (games.empty() || games.back() != game) games.push_back(game);
-  }
-  return games;
-}
-
-// The line of `rules show` naming the rule keys in which a ruleset differs from its game's
-// default (for an exported file, the default of the game it was exported from); empty when the
-// project has no such game.
-std::string differs_from_default_line(const sim::RuleSet& r) {
-  const std::string source = r.exported_from.empty() ? r.id : r.exported_from;
-  const std::string game = source.substr(0, source.find('/'));
-  const auto games = game_names();
-  if (std::find(games.begin(), games.end(), game) == games.end()) return "";
-  const sim::RuleSet base = sim::load_ruleset(game);
-  if (base.id == r.id) return "the default reconstruction of " + game;
-  std::vector<std::string> keys;
-  for (const auto& f : sim::rule_fields()) {
-    if (f.get(r) != f.get(base)) keys.push_back(f.key);
-  }
-  const std::string of = "the default of " + game + " (" + base.id + ")";
-  if (keys.empty()) return "same rules as " + of;
-  return "differs from " + of + " in " + std::to_string(keys.size()) +
-         (keys.size() == 1 ? " key: " : " keys: ") + join(keys, ", ");
 }
 
 int rules_list(const Args& args, Io& io) {
@@ -81,10 +42,10 @@ int rules_list(const Args& args, Io& io) {
   std::string game;
   if (vm.count("game")) {
     game = vm["game"].as<std::string>();
-    const auto games = game_names();
+    const auto games = reports::ruleset_games();
     if (std::find(games.begin(), games.end(), game) == games.end()) {
       throw Error(where(sim::rulesets_dir().string(), "--game",
-                        "no game '" + game + "' (games: " + join(games, ", ") + ")"));
+                        "no game '" + game + "' (games: " + archive::join(games, ", ") + ")"));
     }
   }
   json all = json::array();
@@ -102,23 +63,7 @@ int rules_list(const Args& args, Io& io) {
     io.out << all.dump(2) << "\n";
     return 0;
   }
-  // Columns as wide as their widest entry, two spaces apart.
-  std::vector<std::array<std::string, 4>> rows = {{"ruleset", "game", "status", "evidence"}};
-  for (const auto& r : all) {
-    rows.push_back({r["id"].get<std::string>(), r["game"].get<std::string>(),
-                    r["status"].get<std::string>(),
-                    join(r["evidence"].get<std::vector<std::string>>(), ", ")});
-  }
-  std::array<size_t, 4> width{};
-  for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c)
-      line += c + 1 < row.size() ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
-    io.out << line << "\n";
-  }
+  io.out << reports::rulesets_table(all);
   return 0;
 }
 
@@ -126,10 +71,9 @@ int rules_show(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("id", po::value<std::string>(), "ruleset id, game name or file")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
-  po::positional_options_description pos;
-  pos.add("id", 1);
   po::variables_map vm;
-  if (!parse_options("rules show", "ID [--format text|json]", desc, pos, args, vm, io)) return 0;
+  if (!parse_options("rules show", "ID [--format text|json]", desc, {"id", 1}, args, vm, io))
+    return 0;
   if (!vm.count("id"))
     throw UsageError("rules show: missing the ruleset id (see 'mancala rules show --help')");
   const std::string format = vm["format"].as<std::string>();
@@ -141,48 +85,15 @@ int rules_show(const Args& args, Io& io) {
     io.out << sim::standalone_ruleset_json(r).dump(2) << "\n";
     return 0;
   }
-  const std::string hash = sim::rules_hash(r);
-  io.out << r.name << "  (" << r.id << ")\n"
-         << "status: " << r.status << "    evidence: " << join(r.evidence, ", ")
-         << (r.extends.empty() ? "" : "    extends: " + r.extends) << "    hash: " << hash << "\n";
-  if (!r.exported_from.empty()) {
-    io.out << "exported from " << r.exported_from << " (hash " << r.exported_hash << ")"
-           << (r.exported_hash == hash ? "" : "; its rules were edited since") << "\n";
-  }
-  if (const std::string line = differs_from_default_line(r); !line.empty()) io.out << line << "\n";
-  io.out << "\n" << r.summary << "\n";
-  std::string group;
-  for (const auto& f : sim::rule_fields()) {
-    if (f.group != group) {
-      group = f.group;
-      io.out << "\n" << group << "\n";
-    }
-    // A space after the padded value, so a long one never runs into its provenance.
-    io.out << "  " << std::left << std::setw(28) << f.key << std::setw(25) << f.get(r).dump()
-           << ' ';
-    auto it = r.provenance.find(f.key);
-    if (it == r.provenance.end()) {
-      io.out << "(default; no provenance)";
-    } else if (it->second.count("evidence")) {
-      io.out << "evidence: \"" << it->second.at("evidence") << "\"";
-    } else {
-      io.out << "assumption: " << it->second.at("assumption");
-    }
-    // A note may state what the engine assumes beyond the phrase quoted.
-    if (it != r.provenance.end() && it->second.count("note"))
-      io.out << " (note: " << it->second.at("note") << ")";
-    io.out << "\n";
-  }
+  io.out << reports::ruleset_text(r);
   return 0;
 }
 
 int rules_export(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("id", po::value<std::string>(), "ruleset id, game name or file");
-  po::positional_options_description pos;
-  pos.add("id", 1);
   po::variables_map vm;
-  if (!parse_options("rules export", "ID", desc, pos, args, vm, io)) return 0;
+  if (!parse_options("rules export", "ID", desc, {"id", 1}, args, vm, io)) return 0;
   if (!vm.count("id"))
     throw UsageError("rules export: missing the ruleset id (see 'mancala rules export --help')");
   io.out << sim::standalone_ruleset_json(sim::load_ruleset(vm["id"].as<std::string>())).dump(2)

@@ -1,56 +1,29 @@
 // mancala simulate | merge: batch simulation and merging shards (runs and bench: cmd_runs.cpp).
 //
 // docs/simulate.md documents the commands and the JSON schema of a run.
-#include <stdlib.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <cerrno>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iomanip>
-#include <optional>
-#include <set>
-#include <sstream>
-
-#include "analysis/ladder.h"
-#include "archive/store.h"
+#include "analysis/merge_files.h"
 #include "cli/commands.h"
-#include "cli/options.h"
 #include "cli/run_support.h"
-#include "common/paths.h"
-#include "common/strict_json.h"
-#include "common/world.h"
-#include "reports/evidence_pages.h"
-#include "reports/report.h"
 #include "reports/runs_table.h"
-#include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
-namespace {
 
 using nlohmann::json;
 using namespace mancala::sim;
 
-}  // namespace
-
 int cmd_simulate(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = 10000, seed = 1;
-  int threads = default_threads();
+  int threads = 0;
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files")(
       "games,n", po::value<long long>(&games)->default_value(10000),
       "games (matches) per ruleset, over all shards")(
       "seed,s", po::value<long long>(&seed)->default_value(1),
       "random seed (>= 0); game g plays with Rng(seed, g)")(
-      "threads,t", po::value<int>(&threads)->default_value(default_threads()),
-      "worker threads (the results do not depend on it)")(
+      "threads,t", threads_value(threads), "worker threads (the results do not depend on it)")(
       "shard", po::value<std::string>(),
       "i/n: play only shard i of n, the games [(i-1)N/n, iN/n); "
       "not stored, combine the shards' JSON with 'mancala merge'")(
@@ -61,25 +34,18 @@ int cmd_simulate(const Args& args, Io& io) {
       "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the runs");
   add_agent_options(desc);
-  po::positional_options_description pos;
-  pos.add("rulesets", -1);
   po::variables_map vm;
   if (!parse_options(
           "simulate",
           "RULESET... [--games N] [--seed S] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
           "       [--shard i/n] [--format table|json|csv] [--output FILE] [--db PATH | --no-store]",
-          desc, pos, args, vm, io)) {
+          desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
   if (!vm.count("rulesets"))
     throw UsageError("simulate: missing the ruleset (see 'mancala simulate --help')");
-  if (games < 1) throw UsageError("simulate: --games: must be 1 or more");
-  if (seed < 0) throw UsageError("simulate: --seed: must be 0 or more");
-  check_threads("simulate", threads);
   BatchOptions options;
-  options.games = games;
-  options.seed = static_cast<uint64_t>(seed);
-  options.threads = threads;
+  set_play_counts(options, "simulate", games, seed, threads);
   options.agents = agents_option("simulate", vm);
   if (vm.count("shard")) {
     try {
@@ -92,15 +58,9 @@ int cmd_simulate(const Args& args, Io& io) {
       check_format("simulate", vm["format"].as<std::string>(), {"table", "json", "csv"});
 
   // Everything that can fail does so before the first game: rulesets, output file, archive.
-  std::vector<RuleSet> rulesets;
-  std::set<std::string> seen;
-  for (const std::string& id : vm["rulesets"].as<std::vector<std::string>>()) {
-    rulesets.push_back(load_ruleset(id));
-    // The same run twice would be stored twice; 'merge' would refuse the pair.
-    if (!seen.insert(rulesets.back().id).second)
-      throw UsageError("simulate: " + rulesets.back().id + ": given twice");
-  }
-  Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
+  const std::vector<RuleSet> rulesets =
+      load_distinct_rulesets("simulate", vm["rulesets"].as<std::vector<std::string>>());
+  reports::OutputFile output = output_option(io, vm);
   std::optional<archive::Store> store;
   if (options.shard.count == 1) {
     store = open_store_for_runs("simulate", vm);
@@ -113,16 +73,15 @@ int cmd_simulate(const Args& args, Io& io) {
   options.stop = &InterruptGuard::interrupted();
   std::vector<json> runs;
   std::vector<RunStats> finished;
-  std::vector<double> seconds;
+  std::vector<std::string> seconds;
   for (const RuleSet& rules : rulesets) {
-    const auto start = std::chrono::steady_clock::now();
+    const Stopwatch watch;
     {
       ProgressBar bar(io, rules.id);
       options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
       finished.push_back(simulate_ruleset(rules, options));
     }
-    seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    seconds.push_back(watch.text());
     runs.push_back(run_stats_to_json(finished.back()));
     if (finished.back().partial) break;
   }
@@ -138,15 +97,14 @@ int cmd_simulate(const Args& args, Io& io) {
     if (store && !store_failure) {
       try {
         bool added = true;
-        const int64_t id = store->store_run(run_record(run, runs[i]), &added);
+        const int64_t id = store->store_run(analysis::run_record(run, runs[i]), &added);
         stored = (added ? ", stored as run " : ", already stored as run ") + std::to_string(id);
       } catch (const archive::ArchiveError& e) {
         store_failure = e.what();
       }
     }
-    io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in "
-           << reports::fixed_point(seconds[i], 2) << " s" << (run.partial ? " (partial)" : "")
-           << stored << "\n";
+    io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in " << seconds[i]
+           << " s" << (run.partial ? " (partial)" : "") << stored << "\n";
   }
   if (store_failure) {
     io.err << "mancala: " << *store_failure << "; the results were written to "
@@ -171,12 +129,10 @@ int cmd_merge(const Args& args, Io& io) {
       "db", po::value<std::string>(),
       "archive to store the merged runs in (default $MANCALA_DB or ./mancala.db)")(
       "no-store", "do not store the merged runs");
-  po::positional_options_description pos;
-  pos.add("files", -1);
   po::variables_map vm;
   if (!parse_options("merge",
                      "FILE... [--format json|table|csv] [--output FILE] [--db PATH | --no-store]",
-                     desc, pos, args, vm, io)) {
+                     desc, {"files", -1}, args, vm, io)) {
     return 0;
   }
   if (!vm.count("files"))
@@ -184,54 +140,9 @@ int cmd_merge(const Args& args, Io& io) {
   const std::string format =
       check_format("merge", vm["format"].as<std::string>(), {"json", "table", "csv"});
 
-  // Shards grouped by ruleset, the rulesets in order of first appearance (the simulate order).
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<ShardInput>> groups;
-  for (const std::string& file : vm["files"].as<std::vector<std::string>>()) {
-    std::ifstream in(file);
-    if (!in)
-      throw Error(
-          where(file, "", std::string("cannot read the file (") + std::strerror(errno) + ")"));
-    json doc;
-    try {
-      doc = parse_strict<json>(read_input_file(file));
-    } catch (const StrictJsonError& e) {
-      throw Error(where(file, e.location(), e.what()));
-    } catch (const json::parse_error& e) {
-      throw Error(where(file, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
-    }
-    if (analysis::is_ladder_json(doc)) {
-      throw UsageError(
-          "merge: " + file +
-          ": is a ladder's shard: combine those with 'mancala ladder --merge FILE...'");
-    }
-    std::vector<std::pair<std::string, const json*>> items;
-    if (doc.is_object() && doc.contains("runs")) {
-      if (!doc["runs"].is_array()) throw Error(where(file, "runs", "expected an array of runs"));
-      for (size_t i = 0; i < doc["runs"].size(); ++i)
-        items.emplace_back(where(file, "runs[" + std::to_string(i) + "]", ""), &doc["runs"][i]);
-    } else {
-      items.emplace_back(file, &doc);
-    }
-    for (const auto& [context, item] : items) {
-      RunStats run = run_stats_from_json(*item, context);
-      if (!groups.count(run.ruleset)) order.push_back(run.ruleset);
-      groups[run.ruleset].push_back({file, std::move(run)});
-    }
-  }
-  std::vector<RunStats> merged;
-  for (const std::string& ruleset : order) merged.push_back(merge_shards(groups[ruleset]));
-  for (const RunStats& run : merged) {
-    const RunStats& first = merged.front();
-    if (run.seed != first.seed || run.agent != first.agent ||
-        run.games_requested != first.games_requested) {
-      throw Error(
-          where(groups[run.ruleset].front().origin, run.ruleset,
-                "seed, agent or games differ from " + first.ruleset + "'s: merge them separately"));
-    }
-  }
-
-  Output output(io, vm.count("output") ? vm["output"].as<std::string>() : "");
+  const std::vector<RunStats> merged =
+      analysis::merge_run_files(vm["files"].as<std::vector<std::string>>());
+  reports::OutputFile output = output_option(io, vm);
   std::optional<archive::Store> store = open_store_for_runs("merge", vm);
   std::vector<json> runs;
   for (const RunStats& run : merged) runs.push_back(run_stats_to_json(run));
@@ -242,7 +153,7 @@ int cmd_merge(const Args& args, Io& io) {
   for (size_t i = 0; store && i < merged.size(); ++i) {
     try {
       bool added = true;
-      const int64_t id = store->store_run(run_record(merged[i], runs[i]), &added);
+      const int64_t id = store->store_run(analysis::run_record(merged[i], runs[i]), &added);
       io.err << "merge: " << merged[i].ruleset
              << (added ? ": stored as run " : ": already stored as run ") << id << "\n";
     } catch (const archive::ArchiveError& e) {

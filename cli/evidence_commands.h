@@ -8,7 +8,6 @@
 #include "archive/store.h"
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "reports/map.h"
 
 namespace mancala::cli {
 
@@ -30,16 +29,5 @@ archive::SearchQuery search_query(SearchOptions& options, const po::variables_ma
                                   const std::string& command);
 // Lets "--from -2592" and "--near -33.9,18.4" through the option parser.
 Args glue_search_values(const Args& args);
-
-// The map's points for search hits: each record at its coordinates, or at its named region's
-// approximate position with the region's radius ("approximate" in the label); hits with neither
-// are left out. Each links to href_prefix + id + href_suffix (no link when both are empty).
-std::vector<reports::MapPoint> map_points(const std::vector<archive::SearchHit>& hits,
-                                          const std::vector<archive::Game>& games,
-                                          const std::string& href_prefix,
-                                          const std::string& href_suffix);
-
-// data/world/land-110m.txt, read once per process.
-const reports::WorldOutline& world_outline();
 
 }  // namespace mancala::cli

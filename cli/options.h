@@ -9,18 +9,27 @@
 #include "cli/cli.h"
 #include "common/error.h"
 #include "simulator/agents.h"
+#include "simulator/batch.h"
 
 namespace mancala::cli {
 
 namespace po = boost::program_options;
 
-// Parses args against `desc` (and positional names); a parse error becomes a UsageError
+// The positional arguments of a command: the option `name` takes the first `count` of them (-1:
+// all); none when `name` is null.
+struct Positional {
+  const char* name = nullptr;
+  int count = 0;
+};
+
+// Parses args against `desc` (and the positional arguments); a parse error becomes a UsageError
 // naming the command. Returns false when --help was asked for (the help has been printed).
 inline bool parse_options(const std::string& command, const std::string& usage,
-                          po::options_description& desc,
-                          const po::positional_options_description& pos, const Args& args,
-                          po::variables_map& vm, Io& io) {
+                          po::options_description& desc, const Positional& positional,
+                          const Args& args, po::variables_map& vm, Io& io) {
   desc.add_options()("help,h", "show this help");
+  po::positional_options_description pos;
+  if (positional.name) pos.add(positional.name, positional.count);
   try {
     po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
     if (vm.count("help")) {
@@ -66,6 +75,25 @@ inline void check_threads(const std::string& command, int threads) {
     throw UsageError(command + ": --threads: must be at most " + std::to_string(kMaxThreads) +
                      " (got " + std::to_string(threads) + ")");
   }
+}
+
+// --threads T: worker threads, by default the machine's (sim::default_threads()).
+inline po::typed_value<int>* threads_value(int& threads) {
+  return po::value<int>(&threads)->default_value(sim::default_threads());
+}
+
+// Checks --games (1 or more), --seed (0 or more) and --threads (check_threads) and sets them in
+// `options` (sim::BatchOptions, analysis::CompareOptions, ...): UsageError
+// "<command>: --games: must be 1 or more", "<command>: --seed: must be 0 or more".
+template <class Options>
+void set_play_counts(Options& options, const std::string& command, long long games, long long seed,
+                     int threads) {
+  if (games < 1) throw UsageError(command + ": --games: must be 1 or more");
+  if (seed < 0) throw UsageError(command + ": --seed: must be 0 or more");
+  check_threads(command, threads);
+  options.games = games;
+  options.seed = static_cast<uint64_t>(seed);
+  options.threads = threads;
 }
 
 // --agent SPEC (both players) and --agents SPEC1,SPEC2 (player 1, player 2); see agents.h.

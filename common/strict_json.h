@@ -143,4 +143,16 @@ Json parse_strict(const std::string& text) {
   }
 }
 
+// The JSON of the file `path` (read_input_file, parse_strict). Throws Error "<path>: <where>:
+// <what is wrong>", or "<path>: not JSON (byte <n>)".
+inline nlohmann::json read_json_file(const std::string& path) {
+  try {
+    return parse_strict<nlohmann::json>(read_input_file(path));
+  } catch (const StrictJsonError& e) {
+    throw Error(where(path, e.location(), e.what()));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw Error(where(path, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
+  }
+}
+
 }  // namespace mancala

@@ -2,7 +2,7 @@
 // date, place with a small map, the rules paraphrase, the quoted content, confidence, the rulesets
 // that cite it, each linking back), the evidence section of the index (a world map of the
 // records and a list), links from a ruleset page to the records it cites, and suggested citations
-// for a reconstruction and for a run. Plain data in, HTML out: cli/evidence_report.cpp fills
+// for a reconstruction and for a run. Plain data in, HTML out: reports/evidence_report.cpp fills
 // EvidencePage from the archive. docs/report.md describes the pages.
 #pragma once
 

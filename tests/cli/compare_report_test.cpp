@@ -9,7 +9,9 @@
 
 #include "../reports/xml_check.h"
 #include "analysis/handicap_builder.h"
+#include "cli_test_util.h"
 #include "reports/html.h"
+#include "reports/report_builder.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
@@ -21,21 +23,7 @@ using namespace mancala::analysis;  // the library under test (analysis/)
 using namespace mancala::reports;   // and its renderers
 
 const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
-const int64_t kGames = std::getenv("MANCALA_SANITIZED") ? 20 : 60;
-
-// The ruleset as the report names it (the rule list is not needed here).
-reports::ReportRuleset identity(const sim::RuleSet& rules) {
-  reports::ReportRuleset r;
-  r.id = rules.id;
-  r.game = rules.game;
-  r.name = rules.name;
-  r.status = rules.status;
-  r.summary = rules.summary;
-  r.extends = rules.extends;
-  r.rules_hash = sim::rules_hash(rules);
-  r.evidence = rules.evidence;
-  return r;
-}
+const int64_t kGames = testing::kSanitized ? 20 : 60;
 
 struct Report {
   std::vector<sim::RuleSet> rulesets;
@@ -52,7 +40,7 @@ Report make_report(const std::vector<std::string>& ids) {
     batch.games = kGames;
     batch.seed = 4;
     r.runs.push_back(sim::run_stats_to_json(sim::simulate_ruleset(r.rulesets.back(), batch)));
-    entries.push_back({identity(r.rulesets.back()), r.runs.back(), std::nullopt});
+    entries.push_back({reports::report_ruleset(r.rulesets.back()), r.runs.back(), std::nullopt});
   }
   r.files = reports::render_report(entries, {});
   return r;

@@ -26,7 +26,7 @@ using namespace mancala::reports;   // and its renderers
 
 using nlohmann::json;
 
-const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+using testing::kSanitized;
 
 // An archive path that does not exist (reading evidence links must not create it).
 std::filesystem::path missing_db() {
@@ -461,12 +461,7 @@ TEST(CompareCommand, TheThreadCountDoesNotChangeTheOutput) {
                      "9",
                      "--format",
                      "json"};
-  Args one = base, two = base;
-  one.insert(one.end(), {"--threads", "1"});
-  two.insert(two.end(), {"--threads", "2"});
-  const Result a = run_cli(one), b = run_cli(two);
-  ASSERT_EQ(a.code, 0) << a.err;
-  EXPECT_EQ(a.out, b.out);
+  testing::output_of_1_and_2_threads(base);
 }
 
 TEST(CompareCommand, TextStatesTheTestsTheCorrectionAndCommonRandomNumbers) {

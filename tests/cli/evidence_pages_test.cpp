@@ -21,10 +21,11 @@ namespace {
 namespace fs = std::filesystem;
 using report_testing::read_text;
 using report_testing::TempDir;
+using testing::expect_error;
 using testing::Result;
 using testing::run_cli;
 
-const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "40";
+const std::string kGames = testing::kSanitized ? "12" : "40";
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t count = 0;
@@ -188,14 +189,10 @@ TEST(EvidenceMap, WritesAnSvgOfASearch) {
   EXPECT_NE(svg.find("href=\"evidence/DLP.Evidence.1450.html\""), std::string::npos);
   EXPECT_EQ(svg.find("<script"), std::string::npos);
   // Usage errors.
-  const Result no_out = run_cli({"evidence", "map", "--db", db});
-  EXPECT_EQ(no_out.code, 2);
-  EXPECT_EQ(no_out.err, "mancala: evidence map: give the SVG file to write with --out FILE.svg\n");
-  const Result bad_link =
-      run_cli({"evidence", "map", "--out", out, "--link", "x.html", "--db", db});
-  EXPECT_EQ(bad_link.code, 2);
-  EXPECT_EQ(bad_link.err,
-            "mancala: evidence map: --link must hold {id}, e.g. 'evidence/{id}.html'\n");
+  expect_error({"evidence", "map", "--db", db}, 2,
+               "mancala: evidence map: give the SVG file to write with --out FILE.svg\n");
+  expect_error({"evidence", "map", "--out", out, "--link", "x.html", "--db", db}, 2,
+               "mancala: evidence map: --link must hold {id}, e.g. 'evidence/{id}.html'\n");
 }
 
 TEST(EvidenceMap, TheWorldOutlineIsTheCommittedNaturalEarthFile) {

@@ -26,7 +26,7 @@ using namespace mancala::reports;   // and its renderers
 
 using nlohmann::json;
 
-const bool kSanitized = std::getenv("MANCALA_SANITIZED") != nullptr;
+using testing::kSanitized;
 const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
 
 using testing::Result;

@@ -23,6 +23,7 @@ using archive::testing::read_text;
 using archive::testing::TempDir;
 using archive::testing::write_text;
 using nlohmann::json;
+using testing::expect_error;
 using testing::Result;
 using testing::run_cli;
 
@@ -50,40 +51,14 @@ TEST(ThreadsOption, AbsurdCountsAreRefusedWithExit2InEveryCommand) {
   EXPECT_EQ(at_bound.code, 0) << at_bound.err;
 }
 
-int g_stray_terms = 0;
-extern "C" void count_stray_term(int) { ++g_stray_terms; }
-
 // "SIGTERM ... treat it like Ctrl-C": the partial run is printed and stored, exit 143.
 TEST(SimulateSignals, SigtermPrintsAndStoresThePartialRunLikeCtrlC) {
   TempDir dir;
-  struct sigaction mine {
-  }, previous{};
-  mine.sa_handler = count_stray_term;
-  sigemptyset(&mine.sa_mask);
-  sigaction(SIGTERM, &mine, &previous);
-  Result r;
-  std::thread simulation([&] {
-    r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "1000000000", "--format", "json",
-                 "--threads", "2", "--db", dir / "runs.db"});
-  });
-  for (int i = 0; i < 2000; ++i) {  // until simulate has put its handler in place of ours
-    struct sigaction now {};
-    sigaction(SIGTERM, nullptr, &now);
-    if (now.sa_handler != count_stray_term) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  raise(SIGTERM);
-  simulation.join();
-  sigaction(SIGTERM, &previous, nullptr);
-  EXPECT_EQ(g_stray_terms, 0);
-
-  EXPECT_EQ(r.code, 143) << r.err;
-  EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "
-                                                  "in [0-9.]+ s \\(partial\\), stored as run 1\n"
-                                                  "mancala: simulate: interrupted: the statistics "
-                                                  "cover the games completed before SIGTERM\n$")))
-      << r.err;
+  const Result r =
+      testing::run_cli_interrupted({"simulate", "toguz_kumalak/standard", "--games", "1000000000",
+                                    "--format", "json", "--threads", "2", "--db", dir / "runs.db"},
+                                   SIGTERM);
+  testing::expect_partial_simulate(r, 143, "SIGTERM");
   const json printed = json::parse(r.out);
   EXPECT_EQ(printed["partial"], true);
   const json stored = json::parse(run_cli({"runs", "show", "1", "--db", dir / "runs.db"}).out);
@@ -166,11 +141,9 @@ TEST(ReplayNotation, TextLongerThanAFileNameIsNotation) {
 // Found by fuzz_togyz_notation: a move number too long for an int ended in "internal error:
 // stoi" (std::out_of_range); an empty one ("." alone) in std::invalid_argument.
 TEST(ReplayNotation, AMoveNumberTooLongForAnIntIsAnError) {
-  const Result long_number = run_cli({"replay", "toguz_kumalak", "--togyz-notation",
-                                      "1. 76 98 2. 66 87 99999999999999999999. 12"});
-  EXPECT_EQ(long_number.code, 1);
-  EXPECT_EQ(long_number.err,
-            "mancala: notation: '99999999999999999999.' after move 2 (black) 87: expected 3.\n");
+  expect_error(
+      {"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 2. 66 87 99999999999999999999. 12"},
+      1, "mancala: notation: '99999999999999999999.' after move 2 (black) 87: expected 3.\n");
   const Result empty = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 . 66"});
   EXPECT_EQ(empty.code, 1);
   EXPECT_TRUE(empty.err.starts_with("mancala: notation: '")) << empty.err;
@@ -182,10 +155,9 @@ TEST(InputFiles, ANumberOutOfRangeIsNamedWithItsFileAndKey) {
   write_text(dir / "rules.json",
              R"({"name": "x", "status": "reconstructed", "extends": "toguz_kumalak/standard",)"
              R"( "rules": {"counters_per_hole": 1e999}})");
-  const Result rules = run_cli({"rules", "check", dir / "rules.json"});
-  EXPECT_EQ(rules.code, 1);
-  EXPECT_EQ(rules.err, "mancala: " + dir / "rules.json" +
-                           ": rules.counters_per_hole: number out of range '1e999'\n");
+  expect_error({"rules", "check", dir / "rules.json"}, 1,
+               "mancala: " + dir / "rules.json" +
+                   ": rules.counters_per_hole: number out of range '1e999'\n");
 
   const Result shard = run_cli({"simulate", "toguz_kumalak", "--games", "4", "--shard", "1/2",
                                 "--format", "json", "-o", dir / "shard.json"});
@@ -193,23 +165,19 @@ TEST(InputFiles, ANumberOutOfRangeIsNamedWithItsFileAndKey) {
   std::string text = read_text(dir / "shard.json");
   text = std::regex_replace(text, std::regex("\"seed\": 1"), "\"seed\": 1e999");
   write_text(dir / "shard.json", text);
-  const Result merged = run_cli({"merge", dir / "shard.json", "--no-store"});
-  EXPECT_EQ(merged.code, 1);
-  EXPECT_EQ(merged.err, "mancala: " + dir / "shard.json" + ": seed: number out of range '1e999'\n");
+  expect_error({"merge", dir / "shard.json", "--no-store"}, 1,
+               "mancala: " + dir / "shard.json" + ": seed: number out of range '1e999'\n");
 }
 
 // "Reading /dev/zero ends in std::bad_alloc": inputs have a size limit, checked while reading.
 TEST(InputFiles, AnEndlessFileIsRefusedAtTheSizeLimit) {
   TempDir dir;
-  const Result evidence = run_cli({"evidence", "import", "/dev/zero", "--db", dir / "a.db"});
-  EXPECT_EQ(evidence.code, 1);
-  EXPECT_EQ(evidence.err, "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
-  const Result merged = run_cli({"merge", "/dev/zero", "--no-store"});
-  EXPECT_EQ(merged.code, 1);
-  EXPECT_EQ(merged.err, "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
-  const Result notation = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "/dev/zero"});
-  EXPECT_EQ(notation.code, 1);
-  EXPECT_EQ(notation.err, "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
+  expect_error({"evidence", "import", "/dev/zero", "--db", dir / "a.db"}, 1,
+               "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
+  expect_error({"merge", "/dev/zero", "--no-store"}, 1,
+               "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
+  expect_error({"replay", "toguz_kumalak", "--togyz-notation", "/dev/zero"}, 1,
+               "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 namespace mancala::cli {
 namespace {
 
+using testing::expect_error;
 using testing::run_cli;
 
 // "JSON keys agents, matrix, ratings, skill_depth, self_play".
@@ -50,11 +51,10 @@ TEST(LadderCli, ShardsMergedPrintWhatOneProcessPrints) {
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_EQ(merged.out, one.out);
   // 'mancala merge' is for runs: it names the command that merges ladders.
-  const auto wrong = run_cli({"merge", merge[2], "--no-store"});
-  EXPECT_EQ(wrong.code, 2);
-  EXPECT_EQ(wrong.err, "mancala: merge: " + merge[2] +
-                           ": is a ladder's shard: combine those with 'mancala ladder --merge "
-                           "FILE...'\n");
+  expect_error({"merge", merge[2], "--no-store"}, 2,
+               "mancala: merge: " + merge[2] +
+                   ": is a ladder's shard: combine those with 'mancala ladder --merge "
+                   "FILE...'\n");
 }
 
 TEST(LadderCli, ToguzKumalakShowsTheMastersBesideSelfPlay) {
@@ -78,36 +78,27 @@ TEST(LadderCli, HtmlIsAPageWithTheChart) {
 }
 
 TEST(LadderCli, BadCommandLinesAreUsageErrors) {
-  const auto missing = run_cli({"ladder"});
-  EXPECT_EQ(missing.code, 2);
-  EXPECT_EQ(missing.err, "mancala: ladder: missing the ruleset (see 'mancala ladder --help')\n");
-  const auto one = run_cli({"ladder", "kalah", "--agents", "greedy"});
-  EXPECT_EQ(one.code, 2);
-  EXPECT_EQ(one.err,
-            "mancala: ladder: --agents: a ladder needs 2 agents or more (give 2 to 12 different "
-            "agents, separated by commas)\n");
+  expect_error({"ladder"}, 2,
+               "mancala: ladder: missing the ruleset (see 'mancala ladder --help')\n");
+  expect_error({"ladder", "kalah", "--agents", "greedy"}, 2,
+               "mancala: ladder: --agents: a ladder needs 2 agents or more (give 2 to 12 different "
+               "agents, separated by commas)\n");
   const auto bad = run_cli({"ladder", "kalah", "--agents", "random,best"});
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("--agents: 'best' is not an agent"), std::string::npos);
-  const auto format = run_cli({"ladder", "kalah", "--format", "csv"});
-  EXPECT_EQ(format.code, 2);
-  EXPECT_EQ(format.err, "mancala: ladder: --format: expected table, json, html or md, got 'csv'\n");
+  expect_error({"ladder", "kalah", "--format", "csv"}, 2,
+               "mancala: ladder: --format: expected table, json, html or md, got 'csv'\n");
   const auto games = run_cli({"ladder", "kalah", "--games", "0"});
   EXPECT_EQ(games.code, 2);
-  const auto merge_ruleset = run_cli({"ladder", "kalah", "--merge", "a.json"});
-  EXPECT_EQ(merge_ruleset.code, 2);
-  EXPECT_EQ(merge_ruleset.err,
-            "mancala: ladder: --merge: takes shard files, not a ruleset (kalah)\n");
-  const auto merge_games = run_cli({"ladder", "--merge", "a.json", "--games", "5"});
-  EXPECT_EQ(merge_games.code, 2);
-  EXPECT_EQ(merge_games.err,
-            "mancala: ladder: --merge: --games comes from the shards; do not give it\n");
+  expect_error({"ladder", "kalah", "--merge", "a.json"}, 2,
+               "mancala: ladder: --merge: takes shard files, not a ruleset (kalah)\n");
+  expect_error({"ladder", "--merge", "a.json", "--games", "5"}, 2,
+               "mancala: ladder: --merge: --games comes from the shards; do not give it\n");
   const auto unreadable = run_cli({"ladder", "--merge", "/nonexistent/ladder.json"});
   EXPECT_EQ(unreadable.code, 1);
   EXPECT_NE(unreadable.err.find("/nonexistent/ladder.json"), std::string::npos);
-  const auto real = run_cli({"ladder", "kalah", "--real-games", "/nonexistent/games.jsonl"});
-  EXPECT_EQ(real.code, 1);
-  EXPECT_EQ(real.err, "mancala: /nonexistent/games.jsonl: cannot read the file\n");
+  expect_error({"ladder", "kalah", "--real-games", "/nonexistent/games.jsonl"}, 1,
+               "mancala: /nonexistent/games.jsonl: cannot read the file\n");
 }
 
 // "report --agent SPEC [--ladder]: ... with --ladder, a per-game section: first-player advantage
@@ -142,12 +133,11 @@ TEST(LadderCli, ReportLadderAddsAPerGameSectionAndListsTheSkillDepthsOnTheIndex)
   const std::string md = report_testing::read_text(dir.path() / "report" / "report.md");
   EXPECT_NE(md.find("## Skill ladders"), std::string::npos);
 
-  const auto bad = run_cli({"report", "kalah", "--out", (dir / "r2").string(), "--no-store",
-                            "--ladder", "--ladder-agents", "random"});
-  EXPECT_EQ(bad.code, 2);
-  EXPECT_EQ(bad.err,
-            "mancala: report: --ladder-agents: a ladder needs 2 agents or more (give 2 to 12 "
-            "different agents, separated by commas)\n");
+  expect_error({"report", "kalah", "--out", (dir / "r2").string(), "--no-store", "--ladder",
+                "--ladder-agents", "random"},
+               2,
+               "mancala: report: --ladder-agents: a ladder needs 2 agents or more (give 2 to 12 "
+               "different agents, separated by commas)\n");
 }
 
 }  // namespace

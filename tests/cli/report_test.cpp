@@ -29,10 +29,11 @@ using report_testing::read_text;
 using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
-const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "12" : "60";
+const std::string kGames = testing::kSanitized ? "12" : "60";
 // Rounds per handicap level for the handicap curves the report adds (reports/compare_report.h).
-const std::string kHandicapRounds = std::getenv("MANCALA_SANITIZED") ? "4" : "20";
+const std::string kHandicapRounds = testing::kSanitized ? "4" : "20";
 
+using testing::expect_error;
 using testing::Result;
 using testing::run_cli;
 
@@ -207,10 +208,8 @@ TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
                             (dir / "out").string(), "--no-store", "--print", "csv", "--no-extras"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, read_text(dir / "out/runs.csv"));
-  const Result bad =
-      run_cli({"report", "--print", "pdf", "--out", (dir / "other").string(), "--no-store"});
-  EXPECT_EQ(bad.code, 2);
-  EXPECT_EQ(bad.err, "mancala: report: --print: expected csv, json or md, got 'pdf'\n");
+  expect_error({"report", "--print", "pdf", "--out", (dir / "other").string(), "--no-store"}, 2,
+               "mancala: report: --print: expected csv, json or md, got 'pdf'\n");
 }
 
 TEST(ReportCommand, HelpDocumentsTheDefaults) {

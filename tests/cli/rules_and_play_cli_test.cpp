@@ -24,6 +24,7 @@ using report_testing::TempDir;
 using report_testing::write_text;
 namespace fs = std::filesystem;
 
+using testing::expect_error;
 using testing::Result;
 using testing::run_cli;
 
@@ -57,20 +58,17 @@ TEST(RulesCheck, AnEvidenceIdNoRecordHasIsNamed) {
   const fs::path file = dir / "toguz_kumalak" / "nope.json";
   write_text(file, R"({"name": "T", "status": "reconstructed", "extends": "toguz_kumalak/standard",
     "evidence": ["NOPE.Evidence.99"], "rules": {"tuzdyk": false}, "provenance": {"tuzdyk": {"assumption": "x"}}})");
-  const Result r = run_cli({"rules", "check", file.string()});
-  EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "mancala: " + file.string() +
-                       ": evidence: no evidence record 'NOPE.Evidence.99' in " +
-                       (mancala::data_dir() / "evidence").string() + "\n");
+  expect_error({"rules", "check", file.string()}, 1,
+               "mancala: " + file.string() +
+                   ": evidence: no evidence record 'NOPE.Evidence.99' in " +
+                   (mancala::data_dir() / "evidence").string() + "\n");
 }
 
 TEST(RulesCheck, AFolderWithoutRulesetsOrAGameFolderWithoutADefaultIsRefused) {
   TempDir dir;
   fs::create_directories(dir / "empty");
-  const Result empty = run_cli({"rules", "check", (dir / "empty").string()});
-  EXPECT_EQ(empty.code, 1);
-  EXPECT_EQ(empty.err,
-            "mancala: " + (dir / "empty").string() + ": no ruleset files (*.json) found\n");
+  expect_error({"rules", "check", (dir / "empty").string()}, 1,
+               "mancala: " + (dir / "empty").string() + ": no ruleset files (*.json) found\n");
   fs::create_directories(dir / "games" / "toguz_kumalak");
   fs::copy_file(ruleset_file("toguz_kumalak/no_tuzdyk"),
                 dir / "games" / "toguz_kumalak" / "mine.json");
@@ -108,11 +106,10 @@ TEST(RulesList, GameListsOnlyThatGamesRulesets) {
   const Result table = run_cli({"rules", "list", "--game", "kalah"});
   ASSERT_EQ(table.code, 0) << table.err;
   EXPECT_EQ(std::count(table.out.begin(), table.out.end(), '\n'), 3);  // header and two rulesets
-  const Result unknown = run_cli({"rules", "list", "--game", "chess"});
-  EXPECT_EQ(unknown.code, 1);
-  EXPECT_EQ(unknown.err, "mancala: " + sim::rulesets_dir().string() +
-                             ": --game: no game 'chess' (games: kalah, khutka_boia, "
-                             "mawkar_katiya, otep, sonka, toguz_kumalak)\n");
+  expect_error({"rules", "list", "--game", "chess"}, 1,
+               "mancala: " + sim::rulesets_dir().string() +
+                   ": --game: no game 'chess' (games: kalah, khutka_boia, "
+                   "mawkar_katiya, otep, sonka, toguz_kumalak)\n");
 }
 
 // Issue 14: "a line in rules show naming the keys that differ from the game's default".
@@ -203,15 +200,13 @@ TEST(RulesExport, AnExportedFileSaysWhereItCameFromAndWhetherItWasEdited) {
       << edited.out;
   j["exported_from"] = "khutka_boia";
   write_text(file, j.dump(2));
-  const Result bad = run_cli({"rules", "check", file.string()});
-  EXPECT_EQ(bad.code, 1);
-  EXPECT_EQ(bad.err, "mancala: " + file.string() +
-                         ": exported_from: expected {\"id\": ruleset id, \"hash\": its rules "
-                         "hash}\n");
-  const Result missing = run_cli({"rules", "export"});
-  EXPECT_EQ(missing.code, 2);
-  EXPECT_EQ(missing.err,
-            "mancala: rules export: missing the ruleset id (see 'mancala rules export --help')\n");
+  expect_error({"rules", "check", file.string()}, 1,
+               "mancala: " + file.string() +
+                   ": exported_from: expected {\"id\": ruleset id, \"hash\": its rules "
+                   "hash}\n");
+  expect_error(
+      {"rules", "export"}, 2,
+      "mancala: rules export: missing the ruleset id (see 'mancala rules export --help')\n");
 }
 
 TEST(TraceJson, StartsFromTheInitialPosition) {
@@ -235,16 +230,12 @@ TEST(ReplayNotation, ReadsAFileAndNamesOneThatIsNotThere) {
   EXPECT_EQ(json::parse(from_file.out)["to_move"], 1);
 
   const std::string missing = (dir / "none.txt").string();
-  const Result absent = run_cli({"replay", "toguz_kumalak", "--togyz-notation", missing});
-  EXPECT_EQ(absent.code, 1);
-  EXPECT_EQ(absent.err,
-            "mancala: " + missing + ": cannot read the file (No such file or directory)\n");
+  expect_error({"replay", "toguz_kumalak", "--togyz-notation", missing}, 1,
+               "mancala: " + missing + ": cannot read the file (No such file or directory)\n");
   const Result bare = run_cli({"replay", "toguz_kumalak", "--togyz-notation", "games.txt"});
   EXPECT_EQ(bare.err, "mancala: games.txt: cannot read the file (No such file or directory)\n");
-  const Result numbers =
-      run_cli({"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 3. 66 87"});
-  EXPECT_EQ(numbers.code, 1);
-  EXPECT_EQ(numbers.err, "mancala: notation: '3.' after move 1 (black) 98: expected 2.\n");
+  expect_error({"replay", "toguz_kumalak", "--togyz-notation", "1. 76 98 3. 66 87"}, 1,
+               "mancala: notation: '3.' after move 1 (black) 98: expected 2.\n");
 }
 
 }  // namespace

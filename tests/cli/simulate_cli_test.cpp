@@ -20,6 +20,7 @@
 
 #include "../reports/report_test_util.h"
 #include "cli/cli.h"
+#include "cli_test_util.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -30,49 +31,13 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 // A few hundred games; fewer under the sanitizers.
-const std::string kGames = std::getenv("MANCALA_SANITIZED") ? "100" : "300";
+const std::string kGames = testing::kSanitized ? "100" : "300";
 
-// A fresh folder, removed with its content at the end.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "mancala-simulate-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result run_cli(const Args& args, bool terminal = false) {
-  std::ostringstream out, err;
-  Result r;
-  r.code = run(args, out, err, terminal);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::expect_error;
+using testing::read_text;
+using testing::Result;
+using testing::run_cli;
+using testing::TempDir;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -113,26 +78,11 @@ TEST(SimulateCommand, JsonHasTheCountsAndFiguresOfTheRun) {
 }
 
 TEST(SimulateCommand, OneAndTwoThreadsPrintIdenticalJson) {
-  const Args base = {"simulate",
-                     "toguz_kumalak/standard",
-                     "toguz_kumalak/no_tuzdyk",
-                     "--games",
-                     kGames,
-                     "--seed",
-                     "9",
-                     "--format",
-                     "json",
-                     "--no-store",
-                     "--agent",
-                     "greedy"};
-  Args one = base, two = base;
-  one.insert(one.end(), {"--threads", "1"});
-  two.insert(two.end(), {"--threads", "2"});
-  const Result a = run_cli(one), b = run_cli(two);
-  ASSERT_EQ(a.code, 0) << a.err;
-  ASSERT_EQ(b.code, 0) << b.err;
-  EXPECT_EQ(a.out, b.out);
-  const json j = json::parse(a.out);  // several rulesets: one object with the runs in order
+  const Args base =
+      testing::words("simulate toguz_kumalak/standard toguz_kumalak/no_tuzdyk --games " + kGames +
+                     " --seed 9 --format json --no-store --agent greedy");
+  // several rulesets: one object with the runs in order
+  const json j = json::parse(testing::output_of_1_and_2_threads(base));
   EXPECT_EQ(j["seed"], 9);
   EXPECT_EQ(j["agent"], "greedy");
   EXPECT_EQ(j["games"], std::stoll(kGames));
@@ -349,41 +299,13 @@ TEST(SimulateCommand, ProgressBarOnlyWhenStderrIsATerminal) {
             std::string::npos);
 }
 
-// Installed by the test so that a SIGINT outside simulate's own handler cannot kill the test.
-std::atomic<int> g_stray_interrupts{0};
-extern "C" void count_stray_interrupt(int) { ++g_stray_interrupts; }
-
 TEST(SimulateCommand, CtrlCPrintsAndStoresThePartialRunAndExits130) {
   TempDir dir;
-  struct sigaction mine {
-  }, previous{};
-  mine.sa_handler = count_stray_interrupt;
-  sigemptyset(&mine.sa_mask);
-  sigaction(SIGINT, &mine, &previous);
-  Result r;
-  std::thread simulation([&] {
-    r = run_cli({"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games",
-                 "1000000000", "--format", "json", "--threads", "2", "--db", dir / "runs.db"});
-  });
-  // Wait until simulate has put its handler in place of ours, then press Ctrl-C.
-  for (int i = 0; i < 2000; ++i) {
-    struct sigaction now {};
-    sigaction(SIGINT, nullptr, &now);
-    if (now.sa_handler != count_stray_interrupt) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  raise(SIGINT);
-  simulation.join();
-  sigaction(SIGINT, &previous, nullptr);
-  EXPECT_EQ(g_stray_interrupts, 0);
-
-  EXPECT_EQ(r.code, 130) << r.err;
-  EXPECT_TRUE(std::regex_search(r.err, std::regex("simulate: toguz_kumalak/standard: [0-9]+ games "
-                                                  "in [0-9.]+ s \\(partial\\), stored as run 1\n"
-                                                  "mancala: simulate: interrupted: the statistics "
-                                                  "cover the games completed before Ctrl-C\n$")))
-      << r.err;
+  const Result r = testing::run_cli_interrupted(
+      {"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", "1000000000",
+       "--format", "json", "--threads", "2", "--db", dir / "runs.db"},
+      SIGINT);
+  testing::expect_partial_simulate(r, 130, "Ctrl-C");
   const json j = json::parse(r.out);  // only the interrupted ruleset: the second was never started
   EXPECT_EQ(j["ruleset"], "toguz_kumalak/standard");
   EXPECT_EQ(j["partial"], true);
@@ -479,10 +401,9 @@ TEST(SimulateCommand, AnOutputThatIsAFolderIsRefusedBeforeAnyGameAndNothingIsSto
   TempDir dir;
   fs::create_directory(dir / "out");
   std::ofstream(dir / "out.json.tmp") << "a user's file\n";  // never ours to truncate or remove
-  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--db",
-                            dir / "runs.db", "--output", dir / "out"});
-  EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "mancala: " + dir / "out" + ": cannot write the output file (it is a folder)\n");
+  expect_error({"simulate", "toguz_kumalak/standard", "--games", "10", "--db", dir / "runs.db",
+                "--output", dir / "out"},
+               1, "mancala: " + dir / "out" + ": cannot write the output file (it is a folder)\n");
   EXPECT_FALSE(fs::exists(dir / "runs.db"));
   EXPECT_TRUE(fs::is_empty(dir / "out"));
   const Result ok = run_cli({"simulate", "toguz_kumalak/standard", "--games", "10", "--no-store",
@@ -584,9 +505,7 @@ TEST(BenchCommand, MeasuresOneThreadAndAllThreadsPerRuleset) {
     EXPECT_GT(m["plies_per_second"].get<double>(), m["games_per_second"].get<double>());
   }
   EXPECT_EQ(j[0]["speedup"], 1.0);
-  const Result bad = run_cli({"bench", "--games", "0"});
-  EXPECT_EQ(bad.code, 2);
-  EXPECT_EQ(bad.err, "mancala: bench: --games: must be 1 or more\n");
+  expect_error({"bench", "--games", "0"}, 2, "mancala: bench: --games: must be 1 or more\n");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@ namespace mancala::cli {
 namespace {
 
 using nlohmann::json;
+using testing::expect_error;
 using testing::run_cli;
 
 // A 3-hole, 2-counter Toguz Kumalak without tuzdyks: small enough to solve at once.
@@ -51,20 +52,16 @@ TEST(SolveCommand, TableNamesTheValueAsPlayerOnesMargin) {
 }
 
 TEST(SolveCommand, RefusesWhatItCannotSolveWithExactMessages) {
-  const auto sonka = run_cli({"solve", "sonka"});
-  EXPECT_EQ(sonka.code, 1);
-  EXPECT_EQ(sonka.err,
-            "mancala: solve: sonka/vanoverbergh_1927: cannot be solved exactly: its turns are "
-            "simultaneous, resolved in an order drawn at random (the solver needs alternating "
-            "moves)\n");
-  const auto khutka = run_cli({"solve", "khutka_boia"});
-  EXPECT_EQ(khutka.code, 1);
-  EXPECT_EQ(khutka.err,
-            "mancala: solve: khutka_boia/das_gupta_1926: cannot be solved exactly: it is a match "
-            "of several rounds, each dealt from the last (the solver plays one game)\n");
-  const auto format = run_cli({"solve", "toguz_kumalak", "--format", "xml"});
-  EXPECT_EQ(format.code, 2);
-  EXPECT_EQ(format.err, "mancala: solve: --format: expected table or json, got 'xml'\n");
+  expect_error({"solve", "sonka"}, 1,
+               "mancala: solve: sonka/vanoverbergh_1927: cannot be solved exactly: its turns are "
+               "simultaneous, resolved in an order drawn at random (the solver needs alternating "
+               "moves)\n");
+  expect_error(
+      {"solve", "khutka_boia"}, 1,
+      "mancala: solve: khutka_boia/das_gupta_1926: cannot be solved exactly: it is a match "
+      "of several rounds, each dealt from the last (the solver plays one game)\n");
+  expect_error({"solve", "toguz_kumalak", "--format", "xml"}, 2,
+               "mancala: solve: --format: expected table or json, got 'xml'\n");
   const auto move = run_cli({"solve", "toguz_kumalak", "--moves", "12"});
   EXPECT_EQ(move.code, 1);
   EXPECT_EQ(move.err.rfind("mancala: solve: move 1 '12': ", 0), 0u) << move.err;

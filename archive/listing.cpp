@@ -1,0 +1,410 @@
+#include "archive/listing.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+#include "archive/cite.h"
+#include "archive/dates.h"
+#include "archive/text.h"
+#include "common/error.h"
+
+namespace mancala::archive {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string pad(const std::string& text, size_t width) {
+  const size_t w = display_width(text);
+  return text + std::string(w < width ? width - w : 0, ' ');
+}
+
+std::string pad_left(const std::string& text, size_t width) {
+  const size_t w = display_width(text);
+  return std::string(w < width ? width - w : 0, ' ') + text;
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string confidence_text(const EvidenceRecord& r) {
+  return r.confidence ? std::to_string(*r.confidence) : "-";
+}
+
+}  // namespace
+
+std::string count_of(size_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : separator) + p;
+  return out;
+}
+
+std::string date_range_text(const EvidenceRecord& r) {
+  if (!r.date_from) return "";
+  const std::string from = format_date(*r.date_from);
+  const std::string to = format_date(*r.date_to);
+  return from == to ? from : from + " - " + to;
+}
+
+std::string fixed_text(double value, int precision) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(precision) << value;
+  return out.str();
+}
+
+std::string text_table(const std::vector<std::vector<std::string>>& rows,
+                       const std::vector<bool>& right) {
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()), 0);
+    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], display_width(row[c]));
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const bool align_right = c < right.size() && right[c];
+      const bool last = c + 1 == row.size();
+      line += align_right ? pad_left(row[c], widths[c]) : (last ? row[c] : pad(row[c], widths[c]));
+      if (!last) line += "  ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+Json hits_json(const std::vector<SearchHit>& hits) {
+  Json doc;
+  doc["records"] = Json::array();
+  Json positions = Json::object();
+  for (const SearchHit& hit : hits) {
+    doc["records"].push_back(to_json(hit.record));
+    if (hit.place) {
+      positions[hit.record.id] = {{"place", hit.place->name},
+                                  {"latitude", hit.place->latitude},
+                                  {"longitude", hit.place->longitude},
+                                  {"radius_km", hit.place->radius_km},
+                                  {"approximate", true},
+                                  {"source", hit.place->source}};
+    }
+  }
+  if (!positions.empty()) doc["positions"] = positions;
+  return doc;
+}
+
+std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance) {
+  std::string out =
+      "id,game,type,location,latitude,longitude,date_from,date_to,confidence,spaces,ages,"
+      "social_status,genders,sources,rules,content,notes,position,position_latitude,"
+      "position_longitude,position_radius_km" +
+      std::string(with_distance ? ",distance_km" : "") + "\n";
+  for (const SearchHit& hit : hits) {
+    const EvidenceRecord& r = hit.record;
+    std::vector<std::string> citations;
+    for (const Source& source : r.sources) citations.push_back(source.citation);
+    const bool exact = r.latitude.has_value();
+    const std::optional<Place>& place = hit.place;
+    const std::vector<std::string> fields = {r.id,
+                                             r.game,
+                                             r.type,
+                                             r.location,
+                                             r.latitude ? fixed_text(*r.latitude, 6) : "",
+                                             r.longitude ? fixed_text(*r.longitude, 6) : "",
+                                             r.date_from ? format_date(*r.date_from) : "",
+                                             r.date_to ? format_date(*r.date_to) : "",
+                                             r.confidence ? std::to_string(*r.confidence) : "",
+                                             join(r.spaces, "; "),
+                                             join(r.ages, "; "),
+                                             join(r.social_status, "; "),
+                                             join(r.genders, "; "),
+                                             join(citations, "; "),
+                                             r.rules,
+                                             r.content,
+                                             r.notes,
+                                             exact   ? "exact"
+                                             : place ? "approximate"
+                                                     : "",
+                                             exact   ? fixed_text(*r.latitude, 6)
+                                             : place ? fixed_text(place->latitude, 6)
+                                                     : "",
+                                             exact   ? fixed_text(*r.longitude, 6)
+                                             : place ? fixed_text(place->longitude, 6)
+                                                     : "",
+                                             exact   ? "0"
+                                             : place ? fixed_text(place->radius_km, 0)
+                                                     : ""};
+    std::string line;
+    for (size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + csv_field(fields[i]);
+    if (with_distance) line += "," + (hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Game>& games,
+                       bool with_distance) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"id", "game", "type", "date", "location", "confidence"});
+  if (with_distance) {
+    rows[0].push_back("km");
+    rows[0].push_back("position");
+  }
+  std::map<std::string, std::string> names;
+  for (const Game& g : games) names[g.key] = g.name;
+  for (const SearchHit& hit : hits) {
+    const EvidenceRecord& r = hit.record;
+    rows.push_back({r.id, names.contains(r.game) ? names[r.game] : r.game,
+                    truncate_display(r.type, 24), date_range_text(r),
+                    truncate_display(r.location, 32), confidence_text(r)});
+    if (with_distance) {
+      rows.back().push_back(hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
+      rows.back().push_back(
+          hit.place ? "approximate, ±" + fixed_text(hit.place->radius_km, 0) + " km" : "exact");
+    }
+  }
+  return text_table(rows, {false, false, false, false, false, true, true, false});
+}
+
+std::string game_records_text(const Game& game, const std::vector<SearchHit>& hits) {
+  std::string out = game.name + " (" + game.key + ")";
+  if (!game.aliases.empty()) out += ", also " + join(game.aliases, ", ");
+  out += ": " + count_of(hits.size(), "evidence record") + "\n\n";
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"id", "type", "date", "location", "confidence"});
+  for (const SearchHit& hit : hits) {
+    const EvidenceRecord& r = hit.record;
+    rows.push_back({r.id, truncate_display(r.type, 24), date_range_text(r),
+                    truncate_display(r.location, 32), confidence_text(r)});
+  }
+  return out + text_table(rows, {false, false, false, false, true});
+}
+
+Json game_records_json(const Game& game, const std::vector<SearchHit>& hits) {
+  Json doc;
+  doc["games"] = Json::array({to_json(game)});
+  doc["records"] = Json::array();
+  for (const SearchHit& hit : hits) doc["records"].push_back(to_json(hit.record));
+  return doc;
+}
+
+std::string record_text(Store& store, const EvidenceRecord& r) {
+  const std::optional<Game> game = store.find_game(r.game);
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"id", r.id});
+  rows.push_back({"game", game ? game->name + " (" + game->key + ")" : r.game});
+  rows.push_back({"type", r.type});
+  if (!r.location.empty()) rows.push_back({"location", r.location});
+  if (r.latitude) {
+    rows.push_back(
+        {"coordinates", fixed_text(*r.latitude, 6) + ", " + fixed_text(*r.longitude, 6)});
+  } else if (const std::optional<Place> place = store.place_of(r)) {
+    rows.push_back({"position", fixed_text(place->latitude, 2) + ", " +
+                                    fixed_text(place->longitude, 2) + " approximate: the region " +
+                                    place->name + ", within " + fixed_text(place->radius_km, 0) +
+                                    " km"});
+    rows.push_back({"position source", place->source});
+  }
+  if (r.date_from) rows.push_back({"date", date_range_text(r)});
+  if (r.confidence) rows.push_back({"confidence", std::to_string(*r.confidence)});
+  for (const auto& [name, values] :
+       {std::pair<const char*, const std::vector<std::string>&>{"spaces", r.spaces},
+        {"ages", r.ages},
+        {"social status", r.social_status},
+        {"genders", r.genders}}) {
+    if (!values.empty()) rows.push_back({name, join(values, ", ")});
+  }
+  for (size_t i = 0; i < r.sources.size(); ++i)
+    rows.push_back({i == 0 ? "sources" : "", r.sources[i].citation});
+  const std::vector<RulesetLink> links = store.rulesets_for_evidence(r.id);
+  for (size_t i = 0; i < links.size(); ++i) {
+    rows.push_back({i == 0 ? "rulesets" : "", links[i].ruleset + " (" + links[i].status + ")"});
+  }
+  std::string out = text_table(rows);
+  for (const auto& [title, text] : {std::pair<const char*, const std::string&>{"rules", r.rules},
+                                    {"content", r.content},
+                                    {"notes", r.notes}}) {
+    if (text.empty()) continue;
+    out += "\n" + std::string(title) + ":\n";
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) out += "  " + line + "\n";
+  }
+  return out;
+}
+
+std::string summary_text(const std::string& path, const ArchiveSummary& s) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"game", "records", "rulesets", "runs", "types"});
+  for (const auto& g : s.games) {
+    std::vector<std::string> types;
+    for (const auto& [type, count] : g.types) types.push_back(type + " " + std::to_string(count));
+    rows.push_back({g.name, std::to_string(g.records), std::to_string(g.rulesets),
+                    std::to_string(g.runs), join(types, ", ")});
+  }
+  rows.push_back(
+      {"total", std::to_string(s.records), std::to_string(s.rulesets), std::to_string(s.runs),
+       std::to_string(s.sources) + (s.sources == 1 ? " source cited" : " sources cited")});
+  return "archive " + path + " (schema " + std::to_string(s.schema_version) + ")\n\n" +
+         text_table(rows, {false, true, true, true, false});
+}
+
+std::string games_table(const std::vector<Game>& games) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"key", "name", "aliases"});
+  for (const Game& g : games) rows.push_back({g.key, g.name, join(g.aliases, ", ")});
+  return text_table(rows);
+}
+
+std::string citations_text(
+    const std::vector<std::pair<EvidenceRecord, std::optional<Game>>>& records) {
+  std::string out;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const auto& [record, game] = records[i];
+    const Json items = csl_items(record, game);
+    Json works = Json::array();
+    for (size_t k = 0; k + 1 < items.size(); ++k) works.push_back(items[k]);
+    out += (i == 0 ? "" : "\n") + record.id + "\n";
+    out += "  Works cited:\n";
+    if (works.empty()) out += "    (none: the record cites no work)\n";
+    const std::string text = text_references(works);
+    for (size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos;
+         start = end + 1)
+      out += "    " + text.substr(start, end - start) + "\n";
+    out += "  The record:\n    " + text_references(Json::array({items.back()}));
+  }
+  return out;
+}
+
+int parse_year(const std::string& text, const char* option, const std::string& command) {
+  size_t used = 0;
+  int year = 0;
+  try {
+    year = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty()) {
+    throw UsageError(command + ": " + option + " must be a whole year (negative = BCE), not '" +
+                     text + "'");
+  }
+  if (year == 0) throw UsageError(command + ": " + option + ": there is no year 0 (use 1 or -1)");
+  if (year > kMaxYear || year < -kMaxYear)
+    throw UsageError(command + ": " + option + ": year out of range");
+  return year;
+}
+
+void set_near(SearchQuery& q, const std::string& near, double radius, const std::string& command) {
+  const std::vector<std::string> parts = split_list(near, ',');
+  double lat = 0, lon = 0;
+  try {
+    if (parts.size() != 2) throw std::invalid_argument("parts");
+    size_t a = 0, b = 0;
+    lat = std::stod(parts[0], &a);
+    lon = std::stod(parts[1], &b);
+    if (a != parts[0].size() || b != parts[1].size()) throw std::invalid_argument("trailing");
+  } catch (const std::exception&) {
+    throw UsageError(command + ": --near must be LAT,LON in decimal degrees, not '" + near + "'");
+  }
+  if (!(std::abs(lat) <= 90 && std::abs(lon) <= 180)) {  // NaN fails too
+    throw UsageError(command + ": --near " + near +
+                     ": latitude must be within 90 and longitude within 180");
+  }
+  if (!(radius >= 0 && std::isfinite(radius))) {
+    throw UsageError(command + ": --radius-km must be a distance of 0 km or more");
+  }
+  q.near_latitude = lat;
+  q.near_longitude = lon;
+  q.radius_km = radius;
+}
+
+std::vector<Place> read_places_folder(const std::string& folder) {
+  const fs::path dir = folder;
+  std::vector<Place> places;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return places;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& f : files) {
+    for (Place& p : read_places_file(f.string())) places.push_back(std::move(p));
+  }
+  return places;
+}
+
+Store open_for_import(const std::string& path, bool dry_run) {
+  std::error_code ec;
+  if (dry_run && !fs::exists(path, ec)) return Store::open(":memory:");
+  return Store::open(path);
+}
+
+std::string changes_text(const ImportResult& r, bool dry_run) {
+  std::string out;
+  for (const RecordChange& c : r.changes) {
+    if (dry_run && c.added) {
+      out += "would add " + c.id + "\n";
+    } else if (dry_run) {
+      out += "would update " + c.id + ": " + join(c.changed, ", ") +
+             (c.removed.empty() ? ""
+                                : "; would remove " + join(c.removed, ", ") +
+                                      " (refused without --allow-removals)") +
+             "\n";
+    } else if (!c.removed.empty()) {
+      out += "updated " + c.id + ": removed " + join(c.removed, ", ") + "\n";
+    }
+  }
+  return out;
+}
+
+std::string unsourced_warning(const ImportBatch& batch) {
+  std::vector<std::string> named;
+  size_t count = 0;
+  for (size_t i = 0; i < batch.records.size(); ++i) {
+    if (!batch.records[i].sources.empty()) continue;
+    const Origin& o = batch.record_origins[i];
+    if (++count <= 5) named.push_back(o.file + ": " + o.item);
+  }
+  if (count == 0) return "";
+  return "mancala: warning: " +
+         (count == 1 ? std::string("1 record cites") : std::to_string(count) + " records cite") +
+         " no source: " + join(named, ", ") +
+         (count > named.size() ? " and " + std::to_string(count - named.size()) + " more" : "") +
+         "\n";
+}
+
+void write_record_files(const std::string& dir, const std::vector<EvidenceRecord>& records) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw Error(where(dir, "", "cannot create folder: " + ec.message()));
+  for (const EvidenceRecord& record : records) {
+    Json doc;
+    doc["records"] = Json::array({to_json(record)});
+    write_file((fs::path(dir) / (record.id + ".json")).string(), doc.dump(2) + "\n");
+  }
+}
+
+std::string import_summary(const ImportBatch& batch, const ImportResult& r, const std::string& db,
+                           bool dry_run, bool with_games) {
+  return (dry_run ? "dry run: would import " : "imported ") +
+         count_of(batch.records.size(), "record") + " into " + db + ": " +
+         std::to_string(r.records_added) + " added, " + std::to_string(r.records_updated) +
+         " updated, " + std::to_string(r.records_unchanged) + " unchanged" +
+         (with_games ? "; games: " + std::to_string(r.games_added) + " added, " +
+                           std::to_string(r.games_updated) + " updated"
+                     : "") +
+         "; rulesets linked: " + std::to_string(batch.ruleset_links.size()) +
+         (dry_run ? "; nothing written" : "") + "\n";
+}
+
+}  // namespace mancala::archive

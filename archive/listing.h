@@ -1,0 +1,81 @@
+// What `mancala evidence ...` prints, and the checks of its query values: the archive's records,
+// games, summary, import changes and search hits as text tables, CSV and JSON
+// (docs/archive.md). The command line parses the options and prints what these return.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "archive/record.h"
+#include "archive/store.h"
+
+namespace mancala::archive {
+
+// "1 record", "3 records".
+std::string count_of(size_t n, const std::string& noun);
+// The parts with `separator` between them.
+std::string join(const std::vector<std::string>& parts, const std::string& separator);
+// The record's dates as "1850" or "1850 - 1900"; empty when it has none.
+std::string date_range_text(const EvidenceRecord& record);
+// `value` with `precision` digits after the point.
+std::string fixed_text(double value, int precision);
+
+// Rows as a table, one line each: columns as wide as their widest cell (display width), two
+// spaces apart, left-aligned but those marked in `right`; no trailing spaces.
+std::string text_table(const std::vector<std::vector<std::string>>& rows,
+                       const std::vector<bool>& right = {});
+
+// Search hits (docs/archive.md, "Full-text search" and "Places"): JSON {"records": [...]} with
+// "positions" for the records placed by a named region; CSV with a header line (distance_km
+// last when `with_distance`); a text table naming games by `games`' names.
+Json hits_json(const std::vector<SearchHit>& hits);
+std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance);
+std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Game>& games,
+                       bool with_distance);
+
+// `evidence show GAME`: the game's heading and its records' table (text), or
+// {"games": [game], "records": [...]} (JSON).
+std::string game_records_text(const Game& game, const std::vector<SearchHit>& hits);
+Json game_records_json(const Game& game, const std::vector<SearchHit>& hits);
+// `evidence show ID`: the record whole, with its game's name, its region when it has no
+// coordinates, and the rulesets citing it, from `store`.
+std::string record_text(Store& store, const EvidenceRecord& record);
+// `evidence summary` of the archive at `path`, and `evidence games`.
+std::string summary_text(const std::string& path, const ArchiveSummary& summary);
+std::string games_table(const std::vector<Game>& games);
+// `evidence cite --format text`: per record, the works it cites and the record as a citable item.
+std::string citations_text(
+    const std::vector<std::pair<EvidenceRecord, std::optional<Game>>>& records);
+
+// A year option's value ("--from", "--to"): a whole year, negative = BCE. Throws UsageError
+// "<command>: <option> must be a whole year (negative = BCE), not '<text>'", "...: there is no
+// year 0 (use 1 or -1)" or "...: year out of range".
+int parse_year(const std::string& text, const char* option, const std::string& command);
+// Sets the query's --near LAT,LON and --radius-km; throws UsageError "<command>: --near ..." for
+// a position that does not read or is off the globe, "<command>: --radius-km ..." for a radius
+// below 0.
+void set_near(SearchQuery& query, const std::string& near, double radius_km,
+              const std::string& command);
+
+// The named regions of the *.json files in `dir` (in name order); none when there is no folder.
+std::vector<Place> read_places_folder(const std::string& dir);
+// The archive to import into; a dry run into an archive not made yet runs on an empty one in
+// memory, so that nothing is created.
+Store open_for_import(const std::string& path, bool dry_run);
+// A line per record a dry run would add or change; after a real import, a line per record that
+// lost fields (accepted with --allow-removals).
+std::string changes_text(const ImportResult& result, bool dry_run);
+// One warning line naming the records that cite no source (a historian cannot check them): the
+// first five by file and item, then how many more; empty when every record cites one.
+std::string unsourced_warning(const ImportBatch& batch);
+// Writes each record to <dir>/<id>.json as {"records": [record]}, creating the folder; throws
+// Error "<dir>: cannot create folder: <reason>".
+void write_record_files(const std::string& dir, const std::vector<EvidenceRecord>& records);
+// The import's closing line: "imported N records into DB: a added, u updated, n unchanged[;
+// games: ...]; rulesets linked: L" (or "dry run: would import ...; nothing written").
+std::string import_summary(const ImportBatch& batch, const ImportResult& result,
+                           const std::string& db, bool dry_run, bool with_games);
+
+}  // namespace mancala::archive

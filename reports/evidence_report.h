@@ -1,0 +1,56 @@
+// The report's evidence pages (reports/evidence_pages.h) built from the project's evidence:
+// data/evidence and data/places imported into an archive in memory, with every ruleset's links,
+// so the report needs no archive file and shows the same records wherever it is made.
+#pragma once
+
+#include <functional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "archive/store.h"
+#include "common/error.h"
+#include "reports/map.h"
+#include "reports/report.h"
+
+namespace mancala::reports {
+
+struct EvidenceReport {
+  std::vector<ReportFile> files;  // evidence/<id>.html, one per record
+  std::set<std::string> ids;      // the records with a page
+  std::string index_section;      // the index's map and list
+};
+
+// `ruleset_pages`: the report's rulesets (id, page path) that a record page links back to.
+// Without a data/evidence folder the result is empty. Throws mancala::Error for evidence or
+// places files that do not read.
+EvidenceReport build_evidence_report(
+    const std::vector<std::pair<std::string, std::string>>& ruleset_pages,
+    const std::string& report_title);
+
+// Adds to each comparison page of the report (compare/<game>.html) a line linking the evidence
+// records its rulesets cite, after its heading; `rulesets` are (ruleset id, game key, evidence
+// ids).
+void link_comparisons_to_evidence(
+    std::vector<ReportFile>& files,
+    const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>>& rulesets,
+    const std::set<std::string>& with_page);
+
+// Every ruleset under data/rulesets with the evidence ids it cites, for an import to link; a
+// ruleset that does not load is left out and passed to `on_error` when one is given.
+std::vector<archive::RulesetLink> ruleset_links(
+    const std::function<void(const std::string& id, const Error& error)>& on_error = nullptr);
+
+// The map's points for search hits: each record at its coordinates, or at its named region's
+// approximate position with the region's radius ("approximate" in the label); hits with neither
+// are left out. Each links to href_prefix + id + href_suffix (no link when both are empty).
+std::vector<MapPoint> map_points(const std::vector<archive::SearchHit>& hits,
+                                 const std::vector<archive::Game>& games,
+                                 const std::string& href_prefix, const std::string& href_suffix);
+
+// data/world/land-110m.txt, read once per process.
+const WorldOutline& world_outline();
+
+}  // namespace mancala::reports

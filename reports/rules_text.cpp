@@ -1,0 +1,99 @@
+#include "reports/rules_text.h"
+
+#include <algorithm>
+#include <array>
+#include <iomanip>
+#include <sstream>
+
+#include "archive/listing.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::reports {
+
+using archive::join;
+using nlohmann::json;
+
+std::vector<std::string> ruleset_games() {
+  std::vector<std::string> games;
+  for (const auto& id : sim::list_ruleset_ids()) {
+    const std::string game = id.substr(0, id.find('/'));
+    if (games.empty() || games.back() != game) games.push_back(game);
+  }
+  return games;
+}
+
+std::string differs_from_default_line(const sim::RuleSet& r) {
+  const std::string source = r.exported_from.empty() ? r.id : r.exported_from;
+  const std::string game = source.substr(0, source.find('/'));
+  const auto games = ruleset_games();
+  if (std::find(games.begin(), games.end(), game) == games.end()) return "";
+  const sim::RuleSet base = sim::load_ruleset(game);
+  if (base.id == r.id) return "the default reconstruction of " + game;
+  std::vector<std::string> keys;
+  for (const auto& f : sim::rule_fields()) {
+    if (f.get(r) != f.get(base)) keys.push_back(f.key);
+  }
+  const std::string of = "the default of " + game + " (" + base.id + ")";
+  if (keys.empty()) return "same rules as " + of;
+  return "differs from " + of + " in " + std::to_string(keys.size()) +
+         (keys.size() == 1 ? " key: " : " keys: ") + join(keys, ", ");
+}
+
+std::string ruleset_text(const sim::RuleSet& r) {
+  std::ostringstream out;
+  const std::string hash = sim::rules_hash(r);
+  out << r.name << "  (" << r.id << ")\n"
+      << "status: " << r.status << "    evidence: " << join(r.evidence, ", ")
+      << (r.extends.empty() ? "" : "    extends: " + r.extends) << "    hash: " << hash << "\n";
+  if (!r.exported_from.empty()) {
+    out << "exported from " << r.exported_from << " (hash " << r.exported_hash << ")"
+        << (r.exported_hash == hash ? "" : "; its rules were edited since") << "\n";
+  }
+  if (const std::string line = differs_from_default_line(r); !line.empty()) out << line << "\n";
+  out << "\n" << r.summary << "\n";
+  std::string group;
+  for (const auto& f : sim::rule_fields()) {
+    if (f.group != group) {
+      group = f.group;
+      out << "\n" << group << "\n";
+    }
+    // A space after the padded value, so a long one never runs into its provenance.
+    out << "  " << std::left << std::setw(28) << f.key << std::setw(25) << f.get(r).dump() << ' ';
+    auto it = r.provenance.find(f.key);
+    if (it == r.provenance.end()) {
+      out << "(default; no provenance)";
+    } else if (it->second.count("evidence")) {
+      out << "evidence: \"" << it->second.at("evidence") << "\"";
+    } else {
+      out << "assumption: " << it->second.at("assumption");
+    }
+    // A note may state what the engine assumes beyond the phrase quoted.
+    if (it != r.provenance.end() && it->second.count("note"))
+      out << " (note: " << it->second.at("note") << ")";
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string rulesets_table(const json& rulesets) {
+  std::string out;
+  std::vector<std::array<std::string, 4>> rows = {{"ruleset", "game", "status", "evidence"}};
+  for (const auto& r : rulesets) {
+    rows.push_back({r["id"].get<std::string>(), r["game"].get<std::string>(),
+                    r["status"].get<std::string>(),
+                    join(r["evidence"].get<std::vector<std::string>>(), ", ")});
+  }
+  std::array<size_t, 4> width{};
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c)
+      line += c + 1 < row.size() ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace mancala::reports

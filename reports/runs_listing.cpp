@@ -1,0 +1,127 @@
+#include "reports/runs_listing.h"
+
+#include "reports/evidence_pages.h"
+#include "reports/report.h"
+#include "reports/runs_table.h"
+
+namespace mancala::reports {
+
+using nlohmann::json;
+
+namespace {
+
+// The fields of a stored run both listings show.
+json run_fields(const archive::RunRecord& r) {
+  return {{"id", r.id},
+          {"ruleset", r.ruleset},
+          {"rules_hash", r.rules_hash},
+          {"engine_version", r.engine_version},
+          {"agent", r.agent},
+          {"seed", r.seed},
+          {"games", r.games},
+          {"partial", r.partial}};
+}
+
+}  // namespace
+
+json run_records_json(const std::vector<archive::RunRecord>& records) {
+  json all = json::array();
+  for (const auto& r : records) {
+    all.push_back(run_fields(r));
+    all.back()["created_at"] = r.created_at;
+  }
+  return all;
+}
+
+void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>& records) {
+  std::vector<std::vector<std::string>> rows = {
+      {"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate"}};
+  for (const auto& r : records) {
+    std::string rate = "-";
+    std::string games = std::to_string(r.games);
+    try {
+      const json stats = json::parse(r.stats_json);
+      rate = percent_of(stats["first_player_win_rate"]["value"]);
+      // A partial run counts the games played before it was stopped, of those asked for.
+      if (r.partial)
+        games = std::to_string(stats["games"].get<uint64_t>()) + " of " + games + " (partial)";
+    } catch (const json::exception&) {
+      rate = "?";  // a listing shows what it can; 'runs show' names the problem
+      if (r.partial) games += " (partial)";
+    }
+    rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
+                    games, rate});
+  }
+  print_table(out, "rlllrrr", rows);
+}
+
+std::string run_record_citation(const archive::RunRecord& r) {
+  return run_citation(r.ruleset, r.rules_hash, r.engine_version, r.seed, r.agent, r.games, r.id);
+}
+
+json run_record_json(const archive::RunRecord& record, const json& stats) {
+  json j = run_fields(record);
+  j["created_at"] = record.created_at;
+  j["citation"] = run_record_citation(record);
+  j["stats"] = stats;
+  return j;
+}
+
+void print_run_record(std::ostream& out, const archive::RunRecord& record, const json& stats) {
+  out << "run " << record.id << ": " << record.ruleset << ", " << record.agent << " agent, seed "
+      << record.seed << ", " << record.games << " games" << (record.partial ? " (partial)" : "")
+      << ", " << record.created_at << "\n"
+      << "rules hash " << record.rules_hash << ", engine " << record.engine_version << "\n"
+      << "cite as: " << run_record_citation(record) << "\n\n";
+  std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
+  for (const TidyStatistic& row : tidy_statistics(stats)) {
+    const std::string value = row.value.is_null() ? "-"
+                              : row.value.is_number_integer()
+                                  ? row.value.dump()
+                                  : fixed_point(row.value.get<double>(), 4);
+    const std::string ci = row.ci_low.is_number() && row.ci_high.is_number()
+                               ? "[" + fixed_point(row.ci_low.get<double>(), 4) + ", " +
+                                     fixed_point(row.ci_high.get<double>(), 4) + "]"
+                               : "";
+    std::string facets;  // what the statistic is broken down by (runs.csv's columns)
+    for (const auto& [name, facet] :
+         {std::pair<const char*, const std::string&>{"round", row.round},
+          {"level", row.level},
+          {"state", row.state},
+          {"player", row.player}}) {
+      if (!facet.empty()) facets += (facets.empty() ? "" : ", ") + std::string(name) + " " + facet;
+    }
+    rows.push_back({row.statistic + (facets.empty() ? "" : " (" + facets + ")"), value, ci});
+  }
+  print_table(out, "lrl", rows);
+}
+
+json speed_json(const std::vector<analysis::SpeedMeasurement>& measurements) {
+  json results = json::array();
+  for (const analysis::SpeedMeasurement& m : measurements) {
+    results.push_back({{"ruleset", m.ruleset},
+                       {"threads", m.threads},
+                       {"games", m.games},
+                       {"seconds", m.seconds},
+                       {"games_per_second", static_cast<double>(m.games) / m.seconds},
+                       {"plies_per_second", m.plies / m.seconds},
+                       {"ns_per_ply", m.seconds * 1e9 / m.plies},
+                       {"speedup", m.speedup}});
+  }
+  return results;
+}
+
+void print_speed(std::ostream& out, const std::vector<analysis::SpeedMeasurement>& measurements) {
+  std::vector<std::vector<std::string>> rows = {
+      {"ruleset", "threads", "games", "seconds", "games/s", "plies/s", "ns/ply", "speedup"}};
+  for (const analysis::SpeedMeasurement& m : measurements) {
+    rows.push_back({m.ruleset, std::to_string(m.threads), std::to_string(m.games),
+                    fixed_point(m.seconds, 3),
+                    fixed_point(static_cast<double>(m.games) / m.seconds, 0),
+                    fixed_point(m.plies / m.seconds, 0), fixed_point(m.seconds * 1e9 / m.plies, 1),
+                    fixed_point(m.speedup, 2) + "x"});
+  }
+  print_table(out, "lrrrrrrr", rows);
+}
+
+}  // namespace mancala::reports
