@@ -1,6 +1,8 @@
 #include "simulator/solver.h"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
 #include "common/error.h"
 #include "simulator/alphabeta.h"
@@ -39,10 +41,13 @@ void check_solvable(const RuleSet& rules) {
   }
 }
 
-SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
-  check_solvable(game.rules());
-  const auto start = std::chrono::steady_clock::now();
-  AlphaBeta ab(game, 0, options.table_bits);
+namespace {
+
+SolveResult solve_with(const Game& game, const State& s, const SolveOptions& options,
+                       bool exact_margins, std::chrono::steady_clock::time_point start,
+                       bool& mismatch) {
+  const int dbg_bits = std::getenv("TTBITS") ? std::atoi(std::getenv("TTBITS")) : options.table_bits;
+  AlphaBeta ab(game, 0, dbg_bits, exact_margins);
   ab.new_game();
   if (options.max_seconds > 0) {
     ab.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -58,6 +63,7 @@ SolveResult solve(const Game& game, const State& s, const SolveOptions& options)
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
     g = ab.search(s, kToTheEnd, beta - 1, beta);
+    if (std::getenv("TTBITS")) fprintf(stderr, "pass beta=%d g=%d nodes=%lu\n", beta, g, (unsigned long)ab.nodes());
     if (ab.aborted()) break;
     if (g < beta) {
       upper = g;
@@ -108,6 +114,25 @@ SolveResult solve(const Game& game, const State& s, const SolveOptions& options)
     }
   }
   r.nodes = ab.nodes();
+  mismatch = ab.margin_mismatch();
+  return r;
+}
+
+}  // namespace
+
+SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
+  check_solvable(game.rules());
+  const auto start = std::chrono::steady_clock::now();
+  bool mismatch = false;
+  const bool exact = AlphaBeta::exact_margins_apply(game.rules());
+  SolveResult r = solve_with(game, s, options, exact, start, mismatch);
+  if (exact && mismatch) {
+    // A game ended with a winner other than the holder of more counters: search again, valuing
+    // a win above any margin.
+    const uint64_t nodes = r.nodes;
+    r = solve_with(game, s, options, false, start, mismatch);
+    r.nodes += nodes;
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
