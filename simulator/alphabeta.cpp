@@ -151,9 +151,12 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
         tt_.prefetch(f.key[i]);
       }
       // Order: the table's move, then moves that keep the turn, then what the move wins at once.
+      // The solver tries the moves that keep the turn from the last hole back: a later hole's
+      // extra move leaves the earlier ones' in place.
+      const int keeps = c.to_move == p ? 1000 + (exact_margins_ ? 4 * f.moves[i].hole : 0) : 0;
       f.score[i] = TtEntry::pack(f.moves[i]) == table_best ? kInfinity
                    : c.over                                ? evaluate(c, p)
-                            : (c.to_move == p ? 1000 : 0) + holding(c, p) - holding(c, 1 - p);
+                            : keeps + holding(c, p) - holding(c, 1 - p);
       f.order[i] = static_cast<uint8_t>(i);
     }
     // The solver's enhanced transposition cut-off: a child whose table entry already proves
