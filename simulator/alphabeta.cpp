@@ -137,16 +137,24 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
     Frame& f = frame(ply);
     game_.legal_moves(s, f.moves);
     const int n = f.moves.size;
-    // A child that will probe the table has its key computed, and its slot fetched, as soon as
-    // it is made: the fetches overlap with making the other children, and the probe then finds
-    // the entry in the cache.
+    // A child that will probe the table has its key computed, and its slot fetched, before it is
+    // searched, so that the probe finds the entry in the cache: the agents' while the child before
+    // it is searched; the solver's as soon as it is made (its large table misses the cache on
+    // every probe, and its enhanced cut-offs below probe every child).
     const int child_depth = next_depth(depth);
     const bool keyed = child_depth > 0;
+    const auto prepare = [&](int k) {
+      if (!keyed || k >= n) return;
+      const int i = f.order[k];
+      if (f.child[i].over) return;
+      f.key[i] = zobrist_.key(f.child[i]);
+      tt_.prefetch(f.key[i]);
+    };
     for (int i = 0; i < n; ++i) {
       State& c = f.child[i];
       c = s;
       game_.apply(c, f.moves[i]);
-      if (keyed && !c.over) {
+      if (exact_margins_ && keyed && !c.over) {
         f.key[i] = zobrist_.key(c);
         tt_.prefetch(f.key[i]);
       }
@@ -177,7 +185,9 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
       }
     }
     sort_by_score(f.order, f.score, n);
+    if (!exact_margins_) prepare(0);
     for (int k = 0; k < n; ++k) {
+      if (!exact_margins_) prepare(k + 1);
       const int i = f.order[k];
       const int v = child_value(f.child[i], p, child_depth, alpha, beta, ply + 1,
                                 keyed ? &f.key[i] : nullptr);
