@@ -1,8 +1,6 @@
 #include "simulator/solver.h"
 
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 
 #include "common/error.h"
 #include "simulator/alphabeta.h"
@@ -46,8 +44,7 @@ namespace {
 SolveResult solve_with(const Game& game, const State& s, const SolveOptions& options,
                        bool exact_margins, std::chrono::steady_clock::time_point start,
                        bool& mismatch) {
-  const int dbg_bits = std::getenv("TTBITS") ? std::atoi(std::getenv("TTBITS")) : options.table_bits;
-  AlphaBeta ab(game, 0, dbg_bits, exact_margins);
+  AlphaBeta ab(game, 0, options.table_bits, exact_margins);
   ab.new_game();
   if (options.max_seconds > 0) {
     ab.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -63,7 +60,6 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
     g = ab.search(s, kToTheEnd, beta - 1, beta);
-    if (std::getenv("TTBITS")) fprintf(stderr, "pass beta=%d g=%d nodes=%lu\n", beta, g, (unsigned long)ab.nodes());
     if (ab.aborted()) break;
     if (g < beta) {
       upper = g;
