@@ -34,8 +34,21 @@ void sort_by_score(std::array<uint8_t, 2 * kMaxHoles>& order,
 
 }  // namespace
 
-AlphaBeta::AlphaBeta(const Game& game, int depth, int tt_bits)
-    : game_(game), depth_(depth), tt_(tt_bits), zobrist_(game) {}
+AlphaBeta::AlphaBeta(const Game& game, int depth, int tt_bits, bool exact_margins)
+    : game_(game),
+      depth_(depth),
+      tt_(tt_bits, exact_margins ? 4 : 1),
+      zobrist_(game, !exact_margins),
+      exact_margins_(exact_margins) {}
+
+bool AlphaBeta::exact_margins_apply(const RuleSet& rules) {
+  // end_on_majority is the one rule that reads the stores during a game (engine.cpp,
+  // settle_turn); no_move: end_mover_loses names a winner whatever the counters; a match carries
+  // holdings from round to round; in simultaneous turns a joint node's cell may be a mean. Stores
+  // never shrink within one game.
+  return !rules.end_on_majority && rules.no_move != NoMove::kEndMoverLoses && !rules.match &&
+         rules.turns == Turns::kAlternating;
+}
 
 AlphaBeta::~AlphaBeta() = default;
 
@@ -52,6 +65,11 @@ int AlphaBeta::evaluate(const State& s, int p) const {
   const int q = 1 - p;
   const int margin = holding(s, p) - holding(s, q);
   if (!s.over) return margin;
+  if (exact_margins_) {
+    const int8_t by_margin = margin > 0 ? p : margin < 0 ? q : kDraw;
+    if (s.reason != EndReason::kSafetyBound && s.winner != by_margin) margin_mismatch_ = true;
+    return margin;
+  }
   const auto result = [&](int winner, int m) {
     return (winner == p ? kWinScore : winner == q ? -kWinScore : 0) + m;
   };
@@ -89,18 +107,28 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
   const int p = s.to_move;
   if (s.over || depth <= 0) return evaluate(s, p);
 
+  // Exact margins: values in the table are relative to `base`, the counters captured so far, and
+  // the value lies within the counters left on the board of it.
+  int base = 0;
+  if (exact_margins_) {
+    base = holding(s, p) - holding(s, 1 - p);
+    const int board = game_.rules().total_counters - holding(s, 0) - holding(s, 1);
+    if (base + board <= alpha) return base + board;
+    if (base - board >= beta) return base - board;
+  }
   const uint64_t key = known_key ? *known_key : zobrist_.key(s);
   uint8_t table_best = TtEntry::kNoMove;
   if (const TtEntry* e = tt_.probe(key)) {
     table_best = e->move;
     if (e->depth >= std::min(depth, 255)) {
-      const int v = e->value;
+      const int v = e->value + base;
       if (e->bound == Bound::kExact) return v;
       if (e->bound == Bound::kLower && v >= beta) return v;
       if (e->bound == Bound::kUpper && v <= alpha) return v;
     }
   }
   const int alpha0 = alpha;
+  const uint64_t nodes0 = nodes_;
   int best = -kInfinity;
   uint8_t best_move = TtEntry::kNoMove;
   if (game_.joint_turn(s)) {
@@ -109,19 +137,10 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
     Frame& f = frame(ply);
     game_.legal_moves(s, f.moves);
     const int n = f.moves.size;
-    for (int i = 0; i < n; ++i) {
-      State& c = f.child[i];
-      c = s;
-      game_.apply(c, f.moves[i]);
-      // Order: the table's move, then moves that keep the turn, then what the move wins at once.
-      f.score[i] = TtEntry::pack(f.moves[i]) == table_best ? kInfinity
-                   : c.over                                ? evaluate(c, p)
-                            : (c.to_move == p ? 1000 : 0) + holding(c, p) - holding(c, 1 - p);
-      f.order[i] = static_cast<uint8_t>(i);
-    }
-    sort_by_score(f.order, f.score, n);
-    // A child that will probe the table has its key computed, and its slot fetched, while the
-    // child before it is searched: the probe then finds the entry in the cache.
+    // A child that will probe the table has its key computed, and its slot fetched, before it is
+    // searched, so that the probe finds the entry in the cache: the agents' while the child before
+    // it is searched; the solver's as soon as it is made (its large table misses the cache on
+    // every probe, and its enhanced cut-offs below probe every child).
     const int child_depth = next_depth(depth);
     const bool keyed = child_depth > 0;
     const auto prepare = [&](int k) {
@@ -131,9 +150,44 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
       f.key[i] = zobrist_.key(f.child[i]);
       tt_.prefetch(f.key[i]);
     };
-    prepare(0);
+    for (int i = 0; i < n; ++i) {
+      State& c = f.child[i];
+      c = s;
+      game_.apply(c, f.moves[i]);
+      if (exact_margins_ && keyed && !c.over) {
+        f.key[i] = zobrist_.key(c);
+        tt_.prefetch(f.key[i]);
+      }
+      // Order: the table's move, then moves that keep the turn, then what the move wins at once.
+      // The solver tries the moves that keep the turn from the last hole back: a later hole's
+      // extra move leaves the earlier ones' in place.
+      const int keeps = c.to_move == p ? 1000 + (exact_margins_ ? 4 * f.moves[i].hole : 0) : 0;
+      f.score[i] = TtEntry::pack(f.moves[i]) == table_best ? kInfinity
+                   : c.over                                ? evaluate(c, p)
+                            : keeps + holding(c, p) - holding(c, 1 - p);
+      f.order[i] = static_cast<uint8_t>(i);
+    }
+    // The solver's enhanced transposition cut-off: a child whose table entry already proves
+    // the node above beta ends it before any child is searched.
+    if (exact_margins_ && keyed) {
+      for (int i = 0; i < n; ++i) {
+        const State& c = f.child[i];
+        if (c.over) continue;
+        const TtEntry* e = tt_.probe(f.key[i]);
+        if (!e || e->depth < std::min(child_depth, 255)) continue;
+        const int cv = e->value + holding(c, c.to_move) - holding(c, 1 - c.to_move);
+        if (c.to_move == p ? (e->bound != Bound::kUpper && cv >= beta)
+                           : (e->bound != Bound::kLower && -cv >= beta)) {
+          const int v = c.to_move == p ? cv : -cv;
+          tt_.store(key, v - base, depth, Bound::kLower, TtEntry::pack(f.moves[i]), 1);
+          return v;
+        }
+      }
+    }
+    sort_by_score(f.order, f.score, n);
+    if (!exact_margins_) prepare(0);
     for (int k = 0; k < n; ++k) {
-      prepare(k + 1);
+      if (!exact_margins_) prepare(k + 1);
       const int i = f.order[k];
       const int v = child_value(f.child[i], p, child_depth, alpha, beta, ply + 1,
                                 keyed ? &f.key[i] : nullptr);
@@ -148,7 +202,7 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
   }
   if (aborted_) return 0;
   const Bound bound = best <= alpha0 ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
-  tt_.store(key, best, depth, bound, best_move);
+  tt_.store(key, best - base, depth, bound, best_move, nodes_ - nodes0);
   return best;
 }
 

@@ -48,7 +48,8 @@ constexpr int kToTheEnd = 1 << 20;  // depth: search to the end of the game (the
 class AlphaBeta {
  public:
   // depth: plies of the last iteration; the table holds 2^tt_bits entries of 16 bytes.
-  AlphaBeta(const Game& game, int depth, int tt_bits = 16);
+  // exact_margins: the solver's mode (below); only for a ruleset exact_margins_apply accepts.
+  AlphaBeta(const Game& game, int depth, int tt_bits = 16, bool exact_margins = false);
   ~AlphaBeta();
 
   // Before each game: forget the previous one (the table's entries become invisible).
@@ -82,6 +83,18 @@ class AlphaBeta {
   // Static value of `s` from `player`'s view (see above); exposed for tests.
   int evaluate(const State& s, int player) const;
 
+  // Exact-margin mode, for the solver of one game. Values are the final margin alone (no
+  // kWinScore): that orders results as the default does whenever the holder of more counters
+  // wins, and margin_mismatch() reports a game end where he did not (a rule naming the winner),
+  // after which the search's values mean nothing and the solver searches again without the mode.
+  // Because no rule the mode admits reads the stores before the end, the future of a position
+  // does not depend on them: the table is keyed without the stores and holds each value relative
+  // to the counters already captured (the mover's minus the other's), so that positions reached
+  // with different captures share their entry; and a position's value lies within the counters
+  // still on the board of that difference, which cuts a node whose window lies outside it.
+  static bool exact_margins_apply(const RuleSet& rules);
+  bool margin_mismatch() const { return margin_mismatch_; }
+
  private:
   struct Frame;
   // `key`: the position's Zobrist key when the caller computed it already (nullptr: compute it).
@@ -106,6 +119,8 @@ class AlphaBeta {
   uint64_t nodes_ = 0;
   bool has_deadline_ = false;
   bool aborted_ = false;
+  bool exact_margins_ = false;
+  mutable bool margin_mismatch_ = false;
   std::chrono::steady_clock::time_point deadline_;
 };
 

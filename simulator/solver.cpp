@@ -39,10 +39,12 @@ void check_solvable(const RuleSet& rules) {
   }
 }
 
-SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
-  check_solvable(game.rules());
-  const auto start = std::chrono::steady_clock::now();
-  AlphaBeta ab(game, 0, options.table_bits);
+namespace {
+
+SolveResult solve_with(const Game& game, const State& s, const SolveOptions& options,
+                       bool exact_margins, std::chrono::steady_clock::time_point start,
+                       bool& mismatch) {
+  AlphaBeta ab(game, 0, options.table_bits, exact_margins);
   ab.new_game();
   if (options.max_seconds > 0) {
     ab.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -108,6 +110,25 @@ SolveResult solve(const Game& game, const State& s, const SolveOptions& options)
     }
   }
   r.nodes = ab.nodes();
+  mismatch = ab.margin_mismatch();
+  return r;
+}
+
+}  // namespace
+
+SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
+  check_solvable(game.rules());
+  const auto start = std::chrono::steady_clock::now();
+  bool mismatch = false;
+  const bool exact = AlphaBeta::exact_margins_apply(game.rules());
+  SolveResult r = solve_with(game, s, options, exact, start, mismatch);
+  if (exact && mismatch) {
+    // A game ended with a winner other than the holder of more counters: search again, valuing
+    // a win above any margin.
+    const uint64_t nodes = r.nodes;
+    r = solve_with(game, s, options, false, start, mismatch);
+    r.nodes += nodes;
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }

@@ -12,6 +12,16 @@
 // Zobrist key, which includes the ply only within 64 plies of max_plies (zobrist.h): a game that
 // could run that long is beyond exact solving here anyway.
 //
+// Where AlphaBeta::exact_margins_apply accepts the ruleset (no rule reads the stores before the
+// end or names a winner whatever the counters: Kalah, Toguz Kumalak played out), the search runs
+// in its exact-margin mode (alphabeta.h): the table is keyed without the stores and holds values
+// relative to the counters captured, a node is cut when the counters left on the board cannot
+// bring its value into the window, a child's table entry can end its parent before any child is
+// searched (enhanced transposition cut-offs), moves that give another move are tried from the
+// last hole back, and the table has four slots per key, the costliest results kept. Should a game
+// nevertheless end with a winner other than the holder of more counters, the solver searches
+// again in the default mode. Kalah(6,4) then takes about 280 million nodes (docs/agents.md).
+//
 // With a time limit the solver stops when it runs out and reports the bounds proven so far.
 #pragma once
 

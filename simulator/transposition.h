@@ -1,5 +1,6 @@
 // TranspositionTable: a fixed-size table of packed 16-byte entries (key, value, bound, depth, best
-// move, generation), one probe slot per key, allocated once. What a search learnt about a position
+// move, work, generation), allocated once, with one slot per key (the agents) or a bucket of four
+// slots in one cache line (the solver). What a search learnt about a position
 // (its value or a bound on it, to what depth, and the best move found) is kept here and used when
 // the position comes again by another order of moves, and to try the best move first.
 //
@@ -7,13 +8,21 @@
 // entry invisible without clearing the table (a full clear only when the 16-bit counter wraps),
 // so what a player does in a game never depends on the games its thread played before.
 //
-// Replacement: a slot is overwritten by a newer generation, by a search at least as deep, or
-// by an exact value; otherwise the deeper entry stays.
+// Replacement, one slot per key: a slot is overwritten by a newer generation, by a search at least
+// as deep, or by an exact value; otherwise the deeper entry stays. Four slots per key (the solver,
+// whose searches all go to the end, so depth tells nothing): a key's own slot is updated; a new
+// key takes a slot of an older generation if there is one, else the one whose search cost least
+// (`work`, the bit length of the nodes its search visited), so costly results outlive cheap ones.
 #pragma once
 
+#include <sys/mman.h>
+
+#include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <vector>
+#include <memory>
+#include <new>
 
 #include "simulator/state.h"
 
@@ -27,7 +36,7 @@ struct TtEntry {
   uint8_t depth = 0;  // plies searched below the position; 255: to the end of the game
   Bound bound = Bound::kNone;
   uint8_t move = kNoMove;  // best move: hole | reverse << 7, or kNoMove
-  uint8_t unused = 0;
+  uint8_t work = 0;        // bit length of the number of nodes the search of this entry visited
   uint16_t generation = 0;
 
   static constexpr uint8_t kNoMove = 0xFF;
@@ -40,46 +49,85 @@ static_assert(sizeof(TtEntry) == 16, "entries are packed into 16 bytes");
 
 class TranspositionTable {
  public:
-  // 2^bits entries (16 bytes each).
-  explicit TranspositionTable(int bits)
-      : mask_((uint64_t{1} << bits) - 1), entries_(size_t{1} << bits) {}
+  // 2^bits entries (16 bytes each). A table of 2 MiB or more is aligned to 2 MiB and asks the
+  // kernel for huge pages (madvise; Linux's default "madvise" mode grants them): a probe of a
+  // large table then misses the cache but rarely the TLB, which makes the solver about twice as
+  // fast.
+  // ways: 1 (a slot per key) or 4 (a bucket per key; bits >= 2).
+  explicit TranspositionTable(int bits, int ways = 1)
+      : mask_(((uint64_t{1} << bits) - 1) & ~static_cast<uint64_t>(ways - 1)),
+        size_(size_t{1} << bits),
+        ways_(ways) {
+    const size_t bytes = size_ * sizeof(TtEntry);
+    const size_t align = bytes >= kHugePage ? kHugePage : 64;
+    void* p = std::aligned_alloc(align, bytes);
+    if (!p) throw std::bad_alloc();
+    if (bytes >= kHugePage) madvise(p, bytes, MADV_HUGEPAGE);
+    std::memset(p, 0, bytes);
+    entries_.reset(static_cast<TtEntry*>(p));
+  }
 
   void new_generation() {
     if (++generation_ == 0) {
-      std::memset(static_cast<void*>(entries_.data()), 0, entries_.size() * sizeof(TtEntry));
+      std::memset(static_cast<void*>(entries_.get()), 0, size_ * sizeof(TtEntry));
       generation_ = 1;
     }
   }
 
   // The entry for `key` of this generation, or nullptr.
   const TtEntry* probe(uint64_t key) const {
-    const TtEntry& e = entries_[key & mask_];
-    return e.key == key && e.generation == generation_ && e.bound != Bound::kNone ? &e : nullptr;
+    const TtEntry* e = &entries_[key & mask_];
+    for (int w = 0; w < ways_; ++w, ++e) {
+      if (e->key == key && e->generation == generation_ && e->bound != Bound::kNone) return e;
+    }
+    return nullptr;
   }
 
   // Starts loading the slot of `key` into the cache (a probe soon after finds it there).
   void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[key & mask_]); }
 
-  void store(uint64_t key, int value, int depth, Bound bound, uint8_t move) {
-    TtEntry& e = entries_[key & mask_];
+  // `work`: the nodes the search of `key` visited (kept as its bit length; four-way tables only).
+  void store(uint64_t key, int value, int depth, Bound bound, uint8_t move, uint64_t work = 0) {
+    TtEntry* e = &entries_[key & mask_];
     const uint8_t d = static_cast<uint8_t>(depth > 255 ? 255 : depth);
-    if (e.generation == generation_ && e.key != key && e.depth > d && bound != Bound::kExact)
-      return;
+    if (ways_ == 1) {
+      if (e->generation == generation_ && e->key != key && e->depth > d && bound != Bound::kExact)
+        return;
+    } else {
+      e = victim(e, key);
+    }
     // The same position searched again keeps its best move when the new search found none.
-    if (e.generation == generation_ && e.key == key && move == TtEntry::kNoMove) move = e.move;
-    e.key = key;
-    e.value = static_cast<int16_t>(value);
-    e.depth = d;
-    e.bound = bound;
-    e.move = move;
-    e.generation = generation_;
+    if (e->generation == generation_ && e->key == key && move == TtEntry::kNoMove) move = e->move;
+    e->key = key;
+    e->value = static_cast<int16_t>(value);
+    e->depth = d;
+    e->bound = bound;
+    e->move = move;
+    e->work = static_cast<uint8_t>(std::bit_width(work));
+    e->generation = generation_;
   }
 
-  size_t size() const { return entries_.size(); }
+  size_t size() const { return size_; }
 
  private:
+  static constexpr size_t kHugePage = size_t{2} << 20;
+  // The slot of a four-way bucket that `key` goes into.
+  TtEntry* victim(TtEntry* bucket, uint64_t key) const {
+    TtEntry* cheapest = bucket;
+    for (int w = 0; w < ways_; ++w) {
+      TtEntry* e = bucket + w;
+      if (e->key == key || e->generation != generation_ || e->bound == Bound::kNone) return e;
+      if (e->work < cheapest->work) cheapest = e;
+    }
+    return cheapest;
+  }
+  struct Free {
+    void operator()(TtEntry* p) const { std::free(p); }
+  };
   uint64_t mask_;
-  std::vector<TtEntry> entries_;
+  size_t size_;
+  int ways_;
+  std::unique_ptr<TtEntry[], Free> entries_;
   uint16_t generation_ = 1;
 };
 

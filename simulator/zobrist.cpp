@@ -4,7 +4,7 @@
 
 namespace mancala::sim {
 
-Zobrist::Zobrist(const Game& game) {
+Zobrist::Zobrist(const Game& game, bool with_stores) : with_stores_(with_stores) {
   const RuleSet& r = game.rules();
   total_holes_ = r.total_holes;
   quiet_ = r.no_progress_turns > 0;

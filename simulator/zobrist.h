@@ -21,14 +21,19 @@ namespace mancala::sim {
 
 class Zobrist {
  public:
-  // `game` decides which optional features count (no-progress rule, opening rules).
-  explicit Zobrist(const Game& game);
+  // `game` decides which optional features count (no-progress rule, opening rules). Without
+  // `with_stores` the stores are left out: for a search whose table holds values relative to
+  // the counters already captured (AlphaBeta's exact-margin mode), positions that differ only
+  // in their stores have the same future.
+  explicit Zobrist(const Game& game, bool with_stores = true);
 
   uint64_t key(const State& s) const {
     uint64_t k = turn_[s.to_move & 1] ^ solo_[(s.solo + 1) & 3];
     for (int pos = 0; pos < total_holes_; ++pos) k ^= holes_[pos][s.holes[pos]];
-    k ^= store_[0][static_cast<uint16_t>(s.store[0]) & kValueMask] ^
-         store_[1][static_cast<uint16_t>(s.store[1]) & kValueMask];
+    if (with_stores_) {
+      k ^= store_[0][static_cast<uint16_t>(s.store[0]) & kValueMask] ^
+           store_[1][static_cast<uint16_t>(s.store[1]) & kValueMask];
+    }
     // The rare parts: one branch when a game has none of them.
     if (s.out_of_play | s.closed_to[0] | s.closed_to[1] | s.aside[0] | s.aside[1] |
         s.extra_number[0] | s.extra_number[1] | static_cast<uint8_t>(s.tribute_to + 1) |
@@ -54,6 +59,7 @@ class Zobrist {
   uint64_t rare(const State& s) const;
 
   int total_holes_ = 0;
+  bool with_stores_ = true;
   bool quiet_ = false;           // the no-progress rule counts quiet turns
   bool sinks_possible_ = false;  // a bha or toll hole can make a hole a sink
   int ply_below_ = 0;            // plies before this are distinct (opening rules)
