@@ -1,12 +1,9 @@
-// Agents (agents.h), the alpha-beta search (alphabeta.h) and the solver (solver.h): specs and
-// their errors, runs that record their agents, legal moves in every ruleset, a search that leaves
-// its position alone, strength on Toguz Kumalak, and the solver against a plain minimax and the
-// published values of Kalah.
+// Agents (agents.h) and the alpha-beta search (alphabeta.h): specs and their errors, runs that
+// record their agents, legal moves in every ruleset, a search that leaves its position alone,
+// strength on Toguz Kumalak. The solver's tests are in solver_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <set>
 
 #include "../test_support.h"
@@ -17,7 +14,6 @@
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
-#include "simulator/solver.h"
 
 namespace mancala::sim {
 namespace {
@@ -276,130 +272,6 @@ TEST(Strength, AlphaBeta3BeatsGreedy) {
   EXPECT_GE(
       win_share(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kGreedy), kSanitized ? 10 : 50),
       0.65);
-}
-
-// ---- the solver ---------------------------------------------------------------------------
-
-// A small ruleset made from a project one: `holes` holes a row, `counters` a hole, stopped at
-// `plies` plies (a finite tree even where counters can circle for ever).
-RuleSet small(const std::string& id, int holes, int counters, int plies) {
-  const auto dir = std::filesystem::temp_directory_path() / "mancala_search_test";
-  std::filesystem::create_directories(dir);
-  const auto file = dir / (std::to_string(holes) + "x" + std::to_string(counters) + "_" +
-                           std::to_string(plies) + ".json");
-  std::ofstream(file) << "{\"extends\": \"" << id << "\", \"rules\": {\"holes_per_row\": " << holes
-                      << ", \"counters_per_hole\": " << counters << ", \"max_plies\": " << plies
-                      << "}, \"provenance\": {\"holes_per_row\": {\"assumption\": \"test\"}, "
-                         "\"counters_per_hole\": {\"assumption\": \"test\"}, "
-                         "\"max_plies\": {\"assumption\": \"test\"}}}";
-  return load_ruleset(file.string());
-}
-
-// Plain minimax without pruning or table: the solver's reference.
-int minimax(const Game& game, const AlphaBeta& eval, const State& s) {
-  const int p = s.to_move;
-  if (s.over) return eval.evaluate(s, p);
-  MoveList moves;
-  game.legal_moves(s, moves);
-  int best = -kInfinity;
-  for (const Move& m : moves) {
-    State c = s;
-    game.apply(c, m);
-    const int v = c.over ? eval.evaluate(c, p) : minimax(game, eval, c);
-    best = std::max(best, c.over || c.to_move == p ? v : -v);
-  }
-  return best;
-}
-
-int margin(int v) {
-  return v > kWinScore / 2 ? v - kWinScore : v < -kWinScore / 2 ? v + kWinScore : v;
-}
-
-TEST(Solver, AgreesWithPlainMinimaxOnSmallBoards) {
-  for (const auto& [holes, counters] : {std::pair{3, 1}, std::pair{3, 2}, std::pair{4, 2}}) {
-    const RuleSet rules = small("toguz_kumalak/no_tuzdyk", holes, counters, kSanitized ? 8 : 11);
-    const Game game(rules);
-    const AlphaBeta eval(game, 1);
-    const State s = game.initial_state();
-    const SolveResult r = solve(game, s, SolveOptions{0, 18});
-    ASSERT_TRUE(r.complete);
-    EXPECT_EQ(r.value, margin(minimax(game, eval, s))) << holes << "x" << counters;
-    EXPECT_EQ(r.lower, r.value);
-    EXPECT_EQ(r.upper, r.value);
-    ASSERT_TRUE(r.has_move);
-    // The principal variation is a game: legal moves to the end, with the value as its margin.
-    State pos = s;
-    for (size_t i = 0; i < r.pv.size(); ++i) {
-      ASSERT_EQ(pos.to_move, r.pv_players[i]);
-      ASSERT_TRUE(game.is_legal(pos, r.pv[i]));
-      game.apply(pos, r.pv[i]);
-    }
-    ASSERT_TRUE(pos.over);
-    EXPECT_EQ(pos.store[0] - pos.store[1], r.value) << "the PV ends with the value as its margin";
-  }
-}
-
-// "On small boards, alphabeta with depth to the end agrees with solve."
-TEST(Solver, AlphaBetaSearchedToTheEndAgreesWithSolve) {
-  const RuleSet rules = small("toguz_kumalak/standard", 3, 2, 30);
-  const Game game(rules);
-  AlphaBeta ab(game, kMaxAlphaBetaDepth);
-  ab.new_game();
-  const State s = game.initial_state();
-  const int v = ab.search(s, kMaxAlphaBetaDepth, -kInfinity, kInfinity);
-  EXPECT_EQ(margin(v), solve(game, s, SolveOptions{0, 18}).value);
-}
-
-TEST(Solver, RefusesWhatItCannotSolveExactly) {
-  const auto message = [](const std::string& id) {
-    try {
-      check_solvable(load_ruleset(id));
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
-  };
-  EXPECT_EQ(message("sonka/vanoverbergh_1927"),
-            "sonka/vanoverbergh_1927: cannot be solved exactly: its turns are simultaneous, "
-            "resolved in an order drawn at random (the solver needs alternating moves)");
-  EXPECT_EQ(message("khutka_boia"),
-            "khutka_boia/das_gupta_1926: cannot be solved exactly: it is a match of several "
-            "rounds, each dealt from the last (the solver plays one game)");
-  EXPECT_EQ(message("toguz_kumalak"), "accepted");
-}
-
-TEST(Solver, StopsAtItsTimeLimitWithBounds) {
-  const Game game(load_ruleset("toguz_kumalak"));
-  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0.05, 16});
-  EXPECT_FALSE(r.complete);
-  EXPECT_LE(r.lower, r.upper);
-  EXPECT_GE(r.lower, -162);
-  EXPECT_LE(r.upper, 162);
-  EXPECT_LT(r.seconds, 5.0);
-}
-
-// Kalah as the control game (issue 10): the solver reproduces the published values of Irving,
-// Donkers and Uiterwijk, "Solving Kalah", ICGA Journal 23(3), 2000: the first player's margin
-// under perfect play on small boards, with the standard capture and with their convention that
-// a capture is made even when the facing hole is empty.
-int kalah_value(const std::string& id, int holes, int counters) {
-  const Game game(small(id, holes, counters, 5000));
-  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 22});
-  EXPECT_TRUE(r.complete);
-  return r.value;
-}
-
-TEST(KalahSolved, StandardKalahValuesAreThePublishedOnes) {
-  EXPECT_EQ(kalah_value("kalah/standard", 4, 2), 6) << "Kalah(4,2)";
-  if (kSanitized) return;
-  EXPECT_EQ(kalah_value("kalah/standard", 4, 3), 6) << "Kalah(4,3)";
-}
-
-TEST(KalahSolved, IrvingsEmptyCaptureValuesAreThePublishedOnes) {
-  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 1), 2) << "Kalah(6,1)";
-  if (kSanitized) return;  // the larger boards take minutes unoptimised under the sanitizers
-  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 2), 10) << "Kalah(6,2)";
-  EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 3), 2) << "Kalah(6,3)";
 }
 
 }  // namespace
