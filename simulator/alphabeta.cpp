@@ -32,6 +32,18 @@ void sort_by_score(std::array<uint8_t, 2 * kMaxHoles>& order,
   }
 }
 
+// One of the moves whose value is `best`, drawn from the game's stream when there are several.
+Move pick_tie(const MoveList& moves, const std::array<int, 2 * kMaxHoles>& value, int best,
+              Rng& rng) {
+  std::array<int, 2 * kMaxHoles> ties{};
+  int count = 0;
+  for (int i = 0; i < moves.size; ++i) {
+    if (value[i] == best) ties[count++] = i;
+  }
+  const int pick = count == 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(count)));
+  return moves[ties[pick]];
+}
+
 }  // namespace
 
 AlphaBeta::AlphaBeta(const Game& game, int depth, int tt_bits, bool exact_margins)
@@ -289,13 +301,7 @@ Move AlphaBeta::choose(const MatchState& match, const State& s, const MoveList& 
     }
     sort_by_score(order, value, n);  // the next iteration tries the best first
   }
-  std::array<int, 2 * kMaxHoles> ties{};
-  int count = 0;
-  for (int i = 0; i < n; ++i) {
-    if (value[i] == best) ties[count++] = i;
-  }
-  const int pick = count == 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(count)));
-  return moves[ties[pick]];
+  return pick_tie(moves, value, best, rng);
 }
 
 Move AlphaBeta::choose_joint(const MatchState& match, const State& s, int player,
@@ -325,13 +331,7 @@ Move AlphaBeta::choose_joint(const MatchState& match, const State& s, int player
     }
     sort_by_score(order, value, n);
   }
-  std::array<int, 2 * kMaxHoles> ties{};
-  int count = 0;
-  for (int i = 0; i < n; ++i) {
-    if (value[i] == best) ties[count++] = i;
-  }
-  const int pick = count == 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(count)));
-  return moves[ties[pick]];
+  return pick_tie(moves, value, best, rng);
 }
 
 }  // namespace mancala::sim

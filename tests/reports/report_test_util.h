@@ -16,29 +16,14 @@
 
 #include "reports/report.h"
 #include "simulator/run_stats.h"
+#include "tests/test_support.h"
 
 namespace report_testing {
 
 // A fresh folder under the system temp folder, removed with everything in it at the end.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "mancala-report-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
+struct TempDir : mancala::test_support::TempDir {
+  TempDir() : mancala::test_support::TempDir("report") {}
+  std::filesystem::path operator/(const std::string& name) const { return path() / name; }
 };
 
 inline std::string read_text(const std::filesystem::path& path) {
