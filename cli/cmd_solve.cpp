@@ -1,4 +1,6 @@
 // mancala solve: the exact value of a position (simulator/solver.h).
+#include <bit>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -20,22 +22,31 @@ std::string signed_text(int v) { return (v > 0 ? "+" : "") + std::to_string(v); 
 int cmd_solve(const Args& args, Io& io) {
   po::options_description desc("options");
   double max_seconds = 0;
+  int table_mib = 256;
   desc.add_options()("ruleset", po::value<std::string>(), "ruleset id, game name or file")(
       "moves", po::value<std::string>(),
       "solve the position after these moves (replay's syntax: holes from the mover's left)")(
       "format", po::value<std::string>()->default_value("table"), "table|json")(
       "max-seconds", po::value<double>(&max_seconds)->default_value(0),
-      "stop after this long with the bounds proven so far (0: no limit)");
+      "stop after this long with the bounds proven so far (0: no limit)")(
+      "table-mib", po::value<int>(&table_mib)->default_value(256),
+      "memory for the transposition table, in MiB: a power of two from 1 to 16384 (larger "
+      "games solve faster with more)");
   po::variables_map vm;
   if (!parse_options("solve",
-                     "RULESET [--moves \"3 6 ...\"] [--format table|json] [--max-seconds S]", desc,
-                     {"ruleset", 1}, args, vm, io))
+                     "RULESET [--moves \"3 6 ...\"] [--format table|json] [--max-seconds S] "
+                     "[--table-mib M]",
+                     desc, {"ruleset", 1}, args, vm, io))
     return 0;
   if (!vm.count("ruleset"))
     throw UsageError("solve: missing the ruleset (see 'mancala solve --help')");
   const std::string format =
       check_format("solve", vm["format"].as<std::string>(), {"table", "json"});
   if (!(max_seconds >= 0)) throw UsageError("solve: --max-seconds: must be 0 or more");
+  if (table_mib < 1 || table_mib > 16384 || (table_mib & (table_mib - 1)) != 0) {
+    throw UsageError("solve: --table-mib: expected a power of two from 1 to 16384, got " +
+                     std::to_string(table_mib));
+  }
   const sim::Game game(sim::load_ruleset(vm["ruleset"].as<std::string>()));
   try {
     sim::check_solvable(game.rules());
@@ -47,7 +58,14 @@ int cmd_solve(const Args& args, Io& io) {
 
   sim::SolveOptions options;
   options.max_seconds = max_seconds;
-  const sim::SolveResult r = sim::solve(game, start, options);
+  options.table_bits = 16 + std::countr_zero(static_cast<unsigned>(table_mib));  // 16-byte entries
+  sim::SolveResult r;
+  try {
+    r = sim::solve(game, start, options);
+  } catch (const std::bad_alloc&) {
+    throw Error("solve: --table-mib " + std::to_string(table_mib) +
+                ": not enough memory for the table; try a smaller one");
+  }
 
   if (format == "json") {
     io.out << reports::solve_json(game, moves, r).dump(2) << "\n";

@@ -68,6 +68,22 @@ TEST(SolveCommand, RefusesWhatItCannotSolveWithExactMessages) {
   EXPECT_EQ(run_cli({"solve"}).code, 2);
 }
 
+// docs/agents.md: "--table-mib M: the table's memory, a power of two from 1 to 16384".
+TEST(SolveCommand, TheTablesMemoryIsAPowerOfTwoAndDoesNotChangeTheValue) {
+  const auto value = [](const std::string& mib) {
+    const auto r = run_cli({"solve", small_ruleset(), "--format", "json", "--table-mib", mib});
+    EXPECT_EQ(r.code, 0) << r.err;
+    return json::parse(r.out)["value"].get<int>();
+  };
+  EXPECT_EQ(value("1"), value("64"));
+  for (const char* bad : {"0", "3", "32768", "-4"}) {
+    expect_error({"solve", small_ruleset(), "--table-mib", bad}, 2,
+                 std::string("mancala: solve: --table-mib: expected a power of two from 1 to "
+                             "16384, got ") +
+                     bad + "\n");
+  }
+}
+
 TEST(SolveCommand, StopsAtMaxSecondsWithTheBoundsAndExitOne) {
   const auto r = run_cli({"solve", "toguz_kumalak", "--max-seconds", "0.2", "--format", "json"});
   EXPECT_EQ(r.code, 1);
