@@ -60,7 +60,8 @@ void alphabeta_selfplay(benchmark::State& state, const std::string& id) {
 void solve_position(benchmark::State& state, const std::string& id) {
   const Game game(load_ruleset(id));
   for (auto _ : state) {
-    const SolveResult r = solve(game, game.initial_state(), SolveOptions{});
+    // A 1 GiB table (solve --table-mib 1024): the size docs/agents.md's figures use.
+    const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 26});
     state.counters["value"] = r.value;
     state.counters["nodes"] = static_cast<double>(r.nodes);
   }
