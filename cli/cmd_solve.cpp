@@ -1,4 +1,6 @@
 // mancala solve: the exact value of a position (simulator/solver.h).
+#include <unistd.h>
+
 #include <bit>
 #include <new>
 #include <nlohmann/json.hpp>
@@ -57,6 +59,14 @@ int cmd_solve(const Args& args, Io& io) {
   const sim::State start = sim::play_moves(game, moves, "solve");
 
   sim::SolveOptions options;
+  // The table is written whole at the start: one larger than the machine's memory would end in
+  // the kernel's out-of-memory kill, not in an error.
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  const long long machine_mib = pages > 0 && page > 0 ? (1LL * pages * page) >> 20 : 0;
+  if (machine_mib > 0 && table_mib > machine_mib) {
+    throw Error("solve: --table-mib " + std::to_string(table_mib) +
+                ": more than this machine's memory (" + std::to_string(machine_mib) + " MiB)");
+  }
   options.max_seconds = max_seconds;
   options.table_bits = 16 + std::countr_zero(static_cast<unsigned>(table_mib));  // 16-byte entries
   sim::SolveResult r;
