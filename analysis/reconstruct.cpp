@@ -1,6 +1,7 @@
 #include "analysis/reconstruct.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -256,21 +257,37 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r) {
   }
   const std::vector<bool> front = pareto_front(ranked);
   for (size_t i = 0; i < k; ++i) out.candidates[i].pareto = front[i];
-  // Candidates whose games were the same in every stage they share.
-  for (size_t i = 0; i < k; ++i) {
-    for (size_t j = 0; j < k; ++j) {
-      if (i == j || !random[i].played) continue;
-      bool same = true, shared = false;
-      for (size_t s = 0; s < upto && same; ++s) {
-        const auto& cands = r.stages[s].plan.candidates;
-        const auto pi = std::find(cands.begin(), cands.end(), static_cast<int>(i));
-        const auto pj = std::find(cands.begin(), cands.end(), static_cast<int>(j));
-        if (pi == cands.end() || pj == cands.end()) continue;
-        shared = true;
-        same = r.stages[s].runs[static_cast<size_t>(pi - cands.begin())].tally ==
-               r.stages[s].runs[static_cast<size_t>(pj - cands.begin())].tally;
+  // Candidates whose games were the same in every stage they share: grouped by a few counts
+  // of their first stage, then compared whole.
+  std::vector<std::vector<int>> position(upto, std::vector<int>(k, -1));
+  for (size_t s = 0; s < upto; ++s) {
+    for (size_t p = 0; p < r.stages[s].plan.candidates.size() && p < r.stages[s].runs.size(); ++p)
+      position[s][static_cast<size_t>(r.stages[s].plan.candidates[p])] = static_cast<int>(p);
+  }
+  if (upto > 0) {
+    std::map<std::array<uint64_t, 6>, std::vector<size_t>> groups;
+    for (size_t i = 0; i < k; ++i) {
+      if (position[0][i] < 0) continue;
+      const sim::GameTally& t = r.stages[0].runs[static_cast<size_t>(position[0][i])].tally;
+      const uint64_t plies = t.plies.empty() ? 0 : static_cast<uint64_t>(t.plies.max());
+      groups[{t.games, t.wins[0], t.wins[1], t.draws, t.ended_by[0], plies}].push_back(i);
+    }
+    const auto same = [&](size_t i, size_t j) {
+      for (size_t s = 0; s < upto; ++s) {
+        const int pi = position[s][i], pj = position[s][j];
+        if (pi < 0 || pj < 0) continue;
+        if (!(r.stages[s].runs[static_cast<size_t>(pi)].tally ==
+              r.stages[s].runs[static_cast<size_t>(pj)].tally))
+          return false;
       }
-      if (shared && same) out.candidates[i].plays_as.push_back(static_cast<int>(j));
+      return true;
+    };
+    for (const auto& [key, members] : groups) {
+      for (size_t i : members) {
+        for (size_t j : members) {
+          if (i != j && same(i, j)) out.candidates[i].plays_as.push_back(static_cast<int>(j));
+        }
+      }
     }
   }
   out.random_effects = measure_effects(r.space, random);

@@ -154,13 +154,18 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r);
 // ---- JSON ---------------------------------------------------------------------------------------
 
 // The reconstruction as JSON (docs/reconstruct.md): what was played ("kind": "reconstruct",
-// readings, settings, every stage with its runs) and what it says (choices with how common each
-// reading is among related games, candidates, effects).
+// readings, settings, every stage's plan) and what it says (choices with how common each reading
+// is among related games, candidates, effects). With `with_runs` every stage also carries its
+// runs (sim::run_stats_to_json), which is what reconstruction_from_json reads back to merge
+// shards, go on with the next stage or render the result again.
 nlohmann::json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& result,
-                                      const Related& related);
-// Reads back what reconstruction_to_json wrote (the readings, settings and runs; the figures are
-// recomputed). Throws mancala::Error "<context>: <key>: <what is wrong>", including when the
-// readings now resolve to other rules than the runs played (a ruleset changed since).
+                                      const Related& related, bool with_runs);
+// The JSON as text: two-space indentation, except the stages' runs, written compactly (they are
+// for the program, and far the largest part).
+std::string reconstruction_json_text(const nlohmann::json& json);
+// Reads back what reconstruction_to_json wrote with its runs (the readings, settings and runs;
+// the figures are recomputed). Throws mancala::Error "<context>: <key>: <what is wrong>", including
+// when the readings now resolve to other rules than the runs played (a ruleset changed since).
 Reconstruction reconstruction_from_json(const nlohmann::json& json, const std::string& context);
 bool is_reconstruction_json(const nlohmann::json& json);
 

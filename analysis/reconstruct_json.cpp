@@ -124,7 +124,7 @@ bool is_reconstruction_json(const json& j) {
 }
 
 json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& result,
-                            const Related& related) {
+                            const Related& related, bool with_runs) {
   const Space& space = r.space;
   json out;
   out["kind"] = "reconstruct";
@@ -249,14 +249,29 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
     json stage = plan_json(r, s.plan);
     stage["shard"] = {{"index", s.shard.index}, {"count", s.shard.count}};
     stage["partial"] = s.partial();
-    json runs = json::array();
-    for (const sim::RunStats& run : s.runs) runs.push_back(sim::run_stats_to_json(run));
-    stage["runs"] = runs;
+    if (with_runs) {
+      json runs = json::array();
+      for (const sim::RunStats& run : s.runs) runs.push_back(sim::run_stats_to_json(run));
+      stage["runs"] = runs;
+    }
     stages.push_back(stage);
   }
   out["readings"] = space.readings.document;
   out["stages"] = stages;
   return out;
+}
+
+std::string reconstruction_json_text(const json& j) {
+  if (!j.is_object() || !j.contains("stages")) return j.dump(2) + "\n";
+  json head = j;
+  head.erase("stages");
+  std::string text = head.dump(2);
+  std::string stages = ",\n  \"stages\": [";
+  for (size_t i = 0; i < j["stages"].size(); ++i)
+    stages += std::string(i == 0 ? "" : ",") + "\n    " + j["stages"][i].dump();
+  stages += j["stages"].empty() ? "]" : "\n  ]";
+  text.insert(text.size() - 2, stages);
+  return text + "\n";
 }
 
 Reconstruction reconstruction_from_json(const json& j, const std::string& context) {
@@ -307,7 +322,12 @@ Reconstruction reconstruction_from_json(const json& j, const std::string& contex
     stage.shard.count = static_cast<int>(integer(shard, "count", where(at, "shard", ""), 1));
     if (stage.shard.index > stage.shard.count)
       throw Error(where(at, "shard", "expected index <= count"));
-    const json& runs = member(sj, "runs", at);
+    if (!sj.contains("runs")) {
+      throw Error(where(at, "runs",
+                        "missing: the file holds the results only (a complete search written "
+                        "without --runs), not the runs to go on from"));
+    }
+    const json& runs = sj["runs"];
     if (!runs.is_array() || runs.size() > stage.plan.candidates.size())
       throw Error(where(at, "runs", "expected an array of at most one run per candidate"));
     for (size_t i = 0; i < runs.size(); ++i) {

@@ -103,7 +103,10 @@ int cmd_reconstruct(const Args& args, Io& io) {
       "resume", po::value<std::string>(), "go on from a reconstruction's JSON (a merged stage)")(
       "format", po::value<std::string>()->default_value("table"), "table|json|csv|html")(
       "output,o", po::value<std::string>(), "write to this file (whole or not at all)")(
-      "top", po::value<long long>(&top)->default_value(top), "candidates the table shows (0: all)")(
+      "runs",
+      "with --format json: keep every stage's runs in a complete search's JSON too, so "
+      "that --resume can render it again")("top", po::value<long long>(&top)->default_value(top),
+                                           "candidates the table shows (0: all)")(
       "wide", "every column of the text tables")(
       "write", po::value<std::string>(),
       "write chosen candidates as rulesets extending the base into this folder")(
@@ -204,7 +207,7 @@ int cmd_reconstruct(const Args& args, Io& io) {
   const analysis::Related related = analysis::find_related(
       r.space, default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""), related_km,
       related_years);
-  const reports::ReconstructView view{r, result, related};
+  const reports::ReconstructView view{r, result, related, vm.count("runs") > 0};
   output.stream() << reports::render_reconstruction(
       view, format, vm.count("wide") ? 0 : output_width(io), static_cast<size_t>(top));
   output.commit();

@@ -574,8 +574,11 @@ std::string reconstruct_html_page(const ReconstructView& v) {
 
 std::string render_reconstruction(const ReconstructView& v, const std::string& format,
                                   std::size_t width, std::size_t top) {
-  if (format == "json")
-    return analysis::reconstruction_to_json(v.reconstruction, v.result, v.related).dump(2) + "\n";
+  if (format == "json") {
+    const bool runs = v.with_runs || !v.result.complete;
+    return analysis::reconstruction_json_text(
+        analysis::reconstruction_to_json(v.reconstruction, v.result, v.related, runs));
+  }
   if (format == "csv") return reconstruct_csv(v);
   if (format == "html") return reconstruct_html_page(v);
   return reconstruct_text(v, width, top);

@@ -15,6 +15,7 @@ struct ReconstructView {
   const analysis::Reconstruction& reconstruction;
   const analysis::ReconstructResult& result;
   const analysis::Related& related;
+  bool with_runs = false;  // the JSON carries every stage's runs (always when not complete)
 };
 
 // The game's name for titles: the base ruleset's name up to its first " (" or ","
@@ -31,7 +32,7 @@ std::string reconstruct_csv(const ReconstructView& view);
 // candidates, the effects as SVG charts and tables; and a whole offline page around it.
 std::string reconstruct_html_fragment(const ReconstructView& view);
 std::string reconstruct_html_page(const ReconstructView& view);
-// "json" (analysis::reconstruction_to_json, two-space indent), "csv", "html" or the text.
+// "json" (analysis::reconstruction_json_text), "csv", "html" or the text.
 std::string render_reconstruction(const ReconstructView& view, const std::string& format,
                                   std::size_t width, std::size_t top);
 
