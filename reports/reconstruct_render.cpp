@@ -7,6 +7,7 @@
 
 #include "reports/compare_render.h"
 #include "reports/render.h"
+#include "reports/report.h"
 
 namespace mancala::reports {
 namespace {
@@ -146,6 +147,18 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
                     "ended by it lies above one half), " +
                     std::to_string(undecided) + " are undecided and " + std::to_string(stopping) +
                     " end mostly by a stopping rule of the reconstruction or the safety bound.");
+  }
+  const int base = analysis::base_candidate(space);
+  if (played > 0 && base >= 0) {
+    const analysis::CandidateResult& b = v.result.candidates[static_cast<size_t>(base)];
+    size_t sharing = 0;
+    for (const analysis::CandidateResult& c : v.result.candidates)
+      sharing += c.standing.rank == b.standing.rank;
+    lines.push_back("The base reconstruction (#" +
+                    std::to_string(space.candidates[static_cast<size_t>(base)].number) +
+                    ", every choice read as " + space.base.id + " reads it) ranks " +
+                    std::to_string(b.standing.rank) + " of " + std::to_string(played) +
+                    (sharing > 1 ? " (shared by " + std::to_string(sharing) + ")" : "") + ".");
   }
   return lines;
 }
@@ -335,9 +348,7 @@ std::string effects_chart(const ReconstructView& v, const analysis::Effects& e,
 }  // namespace
 
 std::string reconstruct_game_name(const analysis::Reconstruction& r) {
-  const std::string& name = r.space.base.name;
-  const size_t cut = std::min(name.find(" ("), name.find(','));
-  return cut == std::string::npos ? name : name.substr(0, cut);
+  return game_display_name(r.space.readings.game);
 }
 
 std::string reconstruct_text(const ReconstructView& v, std::size_t width, std::size_t top) {

@@ -18,8 +18,7 @@ struct ReconstructView {
   bool with_runs = false;  // the JSON carries every stage's runs (always when not complete)
 };
 
-// The game's name for titles: the base ruleset's name up to its first " (" or ","
-// ("Khutka Boia (Punjab, Das-Gupta 1926)" -> "Khutka Boia").
+// The game's name for titles (game_display_name: "khutka_boia" -> "Khutka Boia").
 std::string reconstruct_game_name(const analysis::Reconstruction& r);
 
 // Text tables for a terminal, fitted to `width` characters (0: no limit; columns left out from

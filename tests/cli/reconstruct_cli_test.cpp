@@ -225,3 +225,38 @@ TEST(ReconstructCli, HideOffersEveryValueOfTheClause) {
 
 }  // namespace
 }  // namespace mancala::cli
+
+namespace mancala::cli {
+namespace {
+
+// "the report has its pages": report --readings adds "Readings of <game>" for each game of the
+// report with a readings file, linked from the index and from the game's default ruleset page.
+TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedFromTheIndexAndTheDefaultsPage) {
+  TempDir dir("reconstruct-report");
+  const std::string out = dir / "report";
+  const auto r =
+      run_cli(words("report otep kalah --games 20 --no-store --no-extras "
+                    "--sensitivity-games 0 --readings --readings-games 8 --threads 2 "
+                    "--out " +
+                    out));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string page = testing::read_text(out + "/readings/otep.html");
+  EXPECT_NE(page.find("<title>Readings of Otep</title>"), std::string::npos);
+  xml_check::Parser(page).parse_document();
+  EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
+  const std::string index = testing::read_text(out + "/index.html");
+  EXPECT_NE(index.find("<a href=\"readings/otep.html\">Readings of Otep</a>: 32 candidates (32 "
+                       "combinations, 0 refused by rules check, 0 merged); under greedy, "),
+            std::string::npos);
+  EXPECT_NE(index.find("end by the text&#39;s own rule; largest effect on completion: no_move "
+                       "(mover_loses rather than pass: "),
+            std::string::npos);
+  EXPECT_NE(testing::read_text(out + "/rulesets/otep.beaton_1939.html")
+                .find("<a href=\"../readings/otep.html\">Readings of Otep</a>"),
+            std::string::npos);
+  EXPECT_NE(testing::read_text(out + "/report.md").find("## Readings of the sources"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace mancala::cli
