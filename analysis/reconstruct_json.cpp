@@ -155,6 +155,12 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
                   {"candidates", space.candidates.size()},
                   {"refusals", refusals},
                   {"ending_by_own_rule", result.ending_by_own_rule()}};
+  const int base = base_candidate(space);
+  out["base_candidate"] =
+      base < 0 ? json(nullptr) : json(space.candidates[static_cast<size_t>(base)].number);
+  out["base_rank"] = base < 0 || result.candidates[static_cast<size_t>(base)].standing.rank == 0
+                         ? json(nullptr)
+                         : json(result.candidates[static_cast<size_t>(base)].standing.rank);
 
   json choices = json::array();
   for (size_t c = 0; c < space.readings.choices.size(); ++c) {

@@ -292,6 +292,12 @@ Pick pick_of(const Space& space, size_t index) {
   return pick;
 }
 
+int base_candidate(const Space& space) {
+  Pick pick;
+  for (const Choice& c : space.readings.choices) pick.push_back(c.reference);
+  return space.candidate_of[combination_index(space, pick)];
+}
+
 std::string pick_label(const Readings& readings, const Pick& pick) {
   std::string out;
   for (size_t c = 0; c < readings.choices.size(); ++c) {

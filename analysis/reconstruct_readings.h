@@ -121,6 +121,10 @@ Space generate_space(const Readings& readings);
 size_t combination_index(const Space& space, const Pick& pick);
 Pick pick_of(const Space& space, size_t index);
 
+// The candidate of the base's own readings (every choice's reference), or -1 when rules check
+// refuses that combination.
+int base_candidate(const Space& space);
+
 // "capture=opposite_empty, tribute=own_turns" (the alternatives that are not the base's reading;
 // "the base's reading" when there is none).
 std::string pick_label(const Readings& readings, const Pick& pick);
