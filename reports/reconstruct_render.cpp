@@ -232,11 +232,13 @@ std::string related_note(const ReconstructView& v) {
          "ranking, not part of it).";
 }
 
-Table ranking_table(const ReconstructView& v, size_t top, bool compact) {
+// The ranking, best first: `top` candidates (0: all), the figures compact (the terminal and the
+// page), the readings in a column of their own on the page (the terminal lists them below).
+Table ranking_table(const ReconstructView& v, size_t top, bool with_reading) {
   std::vector<Column> columns = {{"rank"}, {"#"}};
+  if (with_reading) columns.push_back({"reading"});
   for (const CriterionInfo& c : analysis::criteria()) columns.push_back({c.name});
   for (const char* name : {"stopping", "bound", "games", "front"}) columns.push_back({name});
-  if (!compact) columns.push_back({"reading"});
   Table t(std::move(columns));
   size_t shown = 0;
   for (size_t i : v.result.order) {
@@ -245,13 +247,14 @@ Table ranking_table(const ReconstructView& v, size_t top, bool compact) {
     const analysis::CandidateResult& cr = v.result.candidates[i];
     const analysis::Candidate& c = v.reconstruction.space.candidates[i];
     std::vector<Cell> row = {Cell::integer(cr.standing.rank), Cell::integer(c.number)};
+    if (with_reading)
+      row.emplace_back(analysis::pick_label(v.reconstruction.space.readings, c.pick));
     for (const CriterionInfo& k : analysis::criteria())
-      row.emplace_back(figure_text(k.id, f[k.id], compact));
+      row.emplace_back(figure_text(k.id, f[k.id], true));
     row.emplace_back(share_text(f.stopping_rule));
     row.emplace_back(share_text(f.safety_bound));
     row.push_back(Cell::integer(static_cast<int64_t>(f.games)));
     row.emplace_back(cr.pareto ? "yes" : "");
-    if (!compact) row.emplace_back(analysis::pick_label(v.reconstruction.space.readings, c.pick));
     t.add_row(std::move(row));
   }
   return t;
@@ -377,7 +380,7 @@ std::string reconstruct_text(const ReconstructView& v, std::size_t width, std::s
                                      "; --top 0 shows all)"
                                : "")
         << "\n"
-        << fitted_text(ranking_table(v, top, true), width, 3);
+        << fitted_text(ranking_table(v, top, false), width, 3);
     size_t shown = 0;
     for (size_t i : v.result.order) {
       if (top > 0 && shown++ >= top) break;
@@ -554,7 +557,8 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
   if (!v.result.order.empty()) {
     out << "<h2 id=\"ranking\">Ranked candidates (" << html_escape(ranked_agent(v)) << ")</h2>\n"
         << "<p>" << html_escape(ranking_note()) << "</p>\n"
-        << ranking_table(v, 0, false).to_html();
+        << "<div style=\"overflow-x: auto\">\n"
+        << ranking_table(v, 0, true).to_html() << "</div>\n";
     const analysis::Effects& e = ranked_effects(v);
     out << "<h2 id=\"effects\">Effects of the choices (" << html_escape(ranked_agent(v))
         << ")</h2>\n";
