@@ -141,12 +141,13 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
     stopping += f.completion == analysis::CompletionClass::kStoppingRule;
   }
   if (played > 0) {
-    lines.push_back("Under " + ranked_agent(v) + ", " + std::to_string(own) + " of " +
-                    std::to_string(played) +
-                    " candidates end by the text's own rule (the 95% interval of the share "
-                    "ended by it lies above one half), " +
-                    std::to_string(undecided) + " are undecided and " + std::to_string(stopping) +
-                    " end mostly by a stopping rule of the reconstruction or the safety bound.");
+    lines.push_back(
+        "Under " + ranked_agent(v) + ", " + std::to_string(own) + " of " + std::to_string(played) +
+        " candidates end by the text's own rule (the 95% interval of the share "
+        "ended by it lies above one half), " +
+        std::to_string(undecided) + (undecided == 1 ? " is" : " are") + " undecided and " +
+        std::to_string(stopping) + (stopping == 1 ? " ends" : " end") +
+        " mostly by a stopping rule of the reconstruction or the safety bound.");
   }
   const int base = analysis::base_candidate(space);
   if (played > 0 && base >= 0) {
