@@ -289,8 +289,21 @@ def board_text(game):
     return text
 
 
+def gaps(game):
+    """The clauses a reading must assume: the paraphrase's silences ('unstated') and the
+    features it leaves to the players ('agreed', 'unstated' values)."""
+    n = len(game.get("unstated", []))
+    n += sum(1 for f in game["features"] if f.get("value") in ("unstated", "agreed"))
+    return n
+
+
 def _cell(text):
     return str(text).replace("|", "\\|")
+
+
+def cost_text(features, unit):
+    eng = features.get(unit.partition("=")[0], {}).get("engine")
+    return "%s, %s" % (eng["cost"], eng["hot_loop"]) if eng else "?"
 
 
 def definition_of(features, unit):
@@ -380,14 +393,16 @@ def render(data, vocab_features, engine, results):
     w("Each step adds the feature that makes the most further games playable (a group when no "
       "single feature does). Starting from %d playable games." % len(playable))
     w("")
-    w("| step | feature | makes playable | cumulative | games |")
-    w("|---:|---|---:|---:|---|")
+    w("| step | feature | cost, hot-loop risk | makes playable | cumulative | games |")
+    w("|---:|---|---|---:|---:|---|")
     total = len(playable)
     for i, step in enumerate(steps, 1):
         total += len(step["unlocked"])
-        w("| %d | %s | %d | %d | %s |" % (
-            i, " + ".join("`%s`" % u for u in step["units"]), len(step["unlocked"]), total,
-            ", ".join(games[k]["name"] for k in step["unlocked"])))
+        w("| %d | %s | %s | %d | %d | %s |" % (
+            i, " + ".join("`%s`" % u for u in step["units"]),
+            "; ".join(cost_text(vocab_features, u) for u in step["units"]),
+            len(step["unlocked"]), total,
+            ", ".join(sorted(games[k]["name"] for k in step["unlocked"]))))
     if left:
         w("")
         w("Left after these steps (each needs more than three features not yet added): %s."
@@ -402,17 +417,19 @@ def render(data, vocab_features, engine, results):
     w("| feature | needed by | alone unlocks | definition | engine cost, hot-loop risk |")
     w("|---|---:|---:|---|---|")
     for u in sorted(by_unit, key=lambda u: (-len(solo.get(u, [])), -len(by_unit[u]), u)):
-        f = vocab_features.get(u.partition("=")[0], {})
-        eng = f.get("engine", {})
         w("| `%s` | %d | %d | %s | %s |" % (
             u, len(by_unit[u]), len(solo.get(u, [])), _cell(definition_of(vocab_features, u)),
-            "%s, %s" % (eng.get("cost", "?"), eng.get("hot_loop", "?")) if eng else ""))
+            cost_text(vocab_features, u)))
     w("")
 
     w("## Per game")
     w("")
-    w("| DLP id | game | board (code) | status | missing features |")
-    w("|---|---|---|---|---|")
+    w("'Gaps' counts the clauses a reading must assume: what the paraphrase does not say "
+      "(listed under 'unstated' in features.json) and what it leaves to the players (a "
+      "direction 'agreed').")
+    w("")
+    w("| DLP id | game | board (code) | status | gaps | missing features |")
+    w("|---|---|---|---|---:|---|")
     for k in order:
         g, r = games[k], results[k]
         status = r["status"]
@@ -421,8 +438,8 @@ def render(data, vocab_features, engine, results):
         else:
             detail = ", ".join("`%s`" % u for u in r["missing"])
         name = g["name"] + (" (`%s`)" % g["project_game"] if g.get("project_game") else "")
-        w("| %s | %s | %s | %s | %s |" % (
-            g["dlp_id"] or "-", _cell(name), board_text(g), status, detail))
+        w("| %s | %s | %s | %s | %d | %s |" % (
+            g["dlp_id"] or "-", _cell(name), board_text(g), status, gaps(g), detail))
     w("")
     return "\n".join(out)
 

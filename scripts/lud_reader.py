@@ -21,6 +21,7 @@ expression it does not know) is reported as such, never guessed: `board.kind` an
 say what was read. Python 3 standard library only.
 """
 import json
+import os
 import re
 import sys
 
@@ -872,10 +873,81 @@ def game_facts(path):
     }
 
 
+FACT_FIELDS = ("file", "name", "dlp_id", "classification", "ruleset", "rules", "other_rulesets",
+               "code")
+
+
+def find_dlp_dir(top):
+    """The DLP game database copy: $MANCALA_DLP_DIR, else ../shared/data/dlp-gamedatabase from
+    the repository (or from its parent, for a git worktree one level deeper); None if absent."""
+    candidates = [os.environ.get("MANCALA_DLP_DIR", "")]
+    for up in ("..", os.path.join("..", "..")):
+        candidates.append(os.path.join(top, up, "shared", "data", "dlp-gamedatabase"))
+    for c in candidates:
+        if c and os.path.isdir(os.path.join(c, "games", "lud")):
+            return os.path.normpath(c)
+    return None
+
+
+def corpus_facts(dlp_dir):
+    """{key: game_facts} for every .lud file of the copy."""
+    lud = os.path.join(dlp_dir, "games", "lud")
+    out = {}
+    for name in sorted(os.listdir(lud)):
+        if name.endswith(".lud"):
+            facts = game_facts(os.path.join(lud, name))
+            if facts["key"] in out:
+                raise LudError("%s: DLP id %s used twice" % (name, facts["key"]))
+            out[facts["key"]] = facts
+    return out
+
+
+def update(features_path, dlp_dir):
+    """Refreshes what features.json keeps of each game's .lud file (the read fields), keeping
+    the annotations; a game new to the corpus is added with no features (to annotate)."""
+    with open(features_path, encoding="utf-8") as f:
+        data = json.load(f)
+    facts = corpus_facts(dlp_dir)
+    games = data["games"]
+    for key in sorted(set(games) - set(facts)):
+        print("lud_reader.py: %s (%s) is no longer in %s" % (key, games[key]["file"], dlp_dir),
+              file=sys.stderr)
+    for key, fact in facts.items():
+        entry = games.setdefault(key, {"features": []})
+        if not entry["features"]:
+            print("lud_reader.py: %s (%s) has no annotations" % (key, fact["file"]),
+                  file=sys.stderr)
+        for field in FACT_FIELDS:
+            entry[field] = fact[field]
+    tmp = features_path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    os.replace(tmp, features_path)
+
+
 def main(argv):
+    usage = ("usage: lud_reader.py FILE.lud...            (what it reads, as JSON)\n"
+             "       lud_reader.py --update FEATURES.json [DLP_DIR]")
     if len(argv) < 2:
-        print("usage: lud_reader.py FILE.lud...", file=sys.stderr)
+        print(usage, file=sys.stderr)
         return 2
+    if argv[1] == "--update":
+        if len(argv) not in (3, 4):
+            print(usage, file=sys.stderr)
+            return 2
+        top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        dlp_dir = argv[3] if len(argv) == 4 else find_dlp_dir(top)
+        if not dlp_dir or not os.path.isdir(os.path.join(dlp_dir, "games", "lud")):
+            print("lud_reader.py: no DLP game database (games/lud) found; give its folder",
+                  file=sys.stderr)
+            return 1
+        try:
+            update(argv[2], dlp_dir)
+        except (LudError, OSError, ValueError, KeyError) as e:
+            print("lud_reader.py: %s" % e, file=sys.stderr)
+            return 1
+        return 0
     result = {}
     status = 0
     for path in argv[1:]:
