@@ -285,6 +285,8 @@ def board_text(game):
     start = code["start"]
     if start.get("status") == "read":
         text += ", %s" % (start["per_hole"] if "per_hole" in start else "uneven")
+        if start.get("hand"):
+            text += " + %s in hand" % "/".join(str(n) for n in start["hand"].values())
         text += " (%d)" % start["total"]
     return text
 
