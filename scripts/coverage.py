@@ -443,6 +443,42 @@ def render(data, vocab_features, engine, results):
         w("| %s | %s | %s | %s | %d | %s |" % (
             g["dlp_id"] or "-", _cell(name), board_text(g), status, gaps(g), detail))
     w("")
+
+    w("## The feature vocabulary")
+    w("")
+    w("Every feature of `data/family/vocabulary.json`: what it means, the rule keys that "
+      "express it today (a value list where only some values are), or the key a proposal "
+      "would add, with the engine change's cost (S, M, L) and its risk to the hot loop. 'Per "
+      "value': each value is a different rule and counts as a feature of its own above.")
+    w("")
+    w("| feature | games | definition | expressed by | proposal; engine |")
+    w("|---|---:|---|---|---|")
+    uses = {}
+    for g in games.values():
+        for f in g["features"]:
+            uses[f["id"]] = uses.get(f["id"], 0) + 1
+    for f in vocab_features.values():
+        keys = "; ".join("%s%s%s" % (
+            "" if e["values"] == "*" else "%s: " % ", ".join(e["values"]),
+            ", ".join("`%s`" % k for k in e["keys"]),
+            " (with %s)" % ", ".join("`%s`" % x for x in e["with"]) if e.get("with") else "")
+            for e in f.get("expressed", []))
+        if f.get("outside"):
+            keys = "outside the family"
+        elif not keys:
+            keys = "missing"
+        if f.get("approximate"):
+            keys += " (approximate: an assumption)"
+        eng = f.get("engine")
+        plan = "; ".join(x for x in (
+            f.get("proposal", ""),
+            "%s, %s: %s" % (eng["cost"], eng["hot_loop"], eng.get("notes") or "")
+            if eng else "") if x)
+        w("| `%s`%s | %s | %s | %s | %s |" % (
+            f["id"], " (per value)" if f["unit"] == "value" else "",
+            uses.get(f["id"], "derived" if f["id"].startswith("limit.") else 0),
+            _cell(f["definition"]), _cell(keys), _cell(plan).rstrip(": ")))
+    w("")
     return "\n".join(out)
 
 
