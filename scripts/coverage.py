@@ -226,11 +226,12 @@ def assess(key, game, features, engine):
 # The greedy order
 
 
-def greedy(needs, max_group=3, candidates=25):
+def greedy(needs, cost=lambda unit: 0, max_group=3, candidates=25):
     """needs: {game key: set of units} for games not yet playable. Returns the steps, each
     {"units": [...], "unlocked": [game keys]}: at each step the single unit that makes the most
-    games playable (ties: the unit more games need, then the name); when none makes any, the
-    pair or triple among the most needed units that does, per unit added."""
+    games playable (ties: the cheaper engine change by `cost`, then the unit more games need,
+    then the name); when none makes any, the pair or triple among the most needed units that
+    does, per unit added."""
     remaining = {k: set(v) for k, v in needs.items() if v}
     chosen = set()
     steps = []
@@ -248,7 +249,8 @@ def greedy(needs, max_group=3, candidates=25):
                 unlocked = sorted(k for k, v in remaining.items() if v <= have)
                 if not unlocked:
                     continue
-                score = (len(unlocked) / size, sum(demand[u] for u in group))
+                score = (len(unlocked) / size, -sum(cost(u) for u in group),
+                         sum(demand[u] for u in group))
                 if best is None or score > best[0]:
                     best = (score, list(group), unlocked)
             if best is not None:
@@ -274,6 +276,9 @@ def alone(needs):
 
 # ---------------------------------------------------------------------------------------------
 # Rendering
+
+
+COST_WEIGHT = {"S": 1, "M": 2, "L": 4}
 
 
 def board_text(game):
@@ -322,7 +327,8 @@ def render(data, vocab_features, engine, results):
     playable = [k for k in order if results[k]["status"] == "playable"]
     outside = [k for k in order if results[k]["status"] == "outside"]
     needing = {k: set(results[k]["missing"]) for k in order if results[k]["status"] == "needs"}
-    steps, left = greedy(needing)
+    steps, left = greedy(needing, cost=lambda u: COST_WEIGHT.get(
+        vocab_features.get(u.partition("=")[0], {}).get("engine", {}).get("cost"), 2))
     by_unit = {}
     for k, units in needing.items():
         for u in units:
@@ -392,8 +398,9 @@ def render(data, vocab_features, engine, results):
 
     w("## Greedy order of features to add")
     w("")
-    w("Each step adds the feature that makes the most further games playable (a group when no "
-      "single feature does). Starting from %d playable games." % len(playable))
+    w("Each step adds the feature that makes the most further games playable (between equals, "
+      "the cheaper engine change; a group when no single feature does). Starting from %d "
+      "playable games." % len(playable))
     w("")
     w("| step | feature | cost, hot-loop risk | makes playable | cumulative | games |")
     w("|---:|---|---|---:|---:|---|")
