@@ -162,6 +162,13 @@ class Greedy(unittest.TestCase):
         self.assertEqual(left, {})
         self.assertEqual(C.alone(needs), {"a": ["g1"], "b": ["g3"]})
 
+    def test_between_equal_steps_the_cheaper_change_comes_first(self):
+        needs = {"g1": {"a"}, "g2": {"b"}}
+        steps, _ = C.greedy(needs, cost={"a": 4, "b": 1}.get)
+        self.assertEqual([s["units"] for s in steps], [["b"], ["a"]])
+        steps, _ = C.greedy(needs)
+        self.assertEqual([s["units"] for s in steps], [["a"], ["b"]])
+
     def test_games_needing_more_than_the_largest_group_are_left(self):
         steps, left = C.greedy({"g": {"a", "b", "c", "d"}}, max_group=3)
         self.assertEqual(steps, [])
