@@ -492,13 +492,19 @@ def render(data, vocab_features, engine, results):
 # ---------------------------------------------------------------------------------------------
 
 
+def load_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except ValueError as e:
+        raise DataError("%s: not valid JSON: %s" % (os.path.relpath(path, TOP), e))
+
+
 def build(top=TOP):
     with open(os.path.join(top, "docs", "rules-format.md"), encoding="utf-8") as f:
         engine = parse_rules_format(f.read())
-    with open(os.path.join(top, "data", "family", "vocabulary.json"), encoding="utf-8") as f:
-        vocab = json.load(f)
-    with open(os.path.join(top, "data", "family", "features.json"), encoding="utf-8") as f:
-        data = json.load(f)
+    vocab = load_json(os.path.join(top, "data", "family", "vocabulary.json"))
+    data = load_json(os.path.join(top, "data", "family", "features.json"))
     features = load_vocabulary(vocab, engine)
     results = {}
     for key, game in data["games"].items():
