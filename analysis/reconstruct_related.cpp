@@ -46,8 +46,14 @@ std::vector<std::vector<Commonness>> count_readings(const Space& space,
     }
     std::vector<Commonness> row(choice.alternatives.size());
     for (size_t a = 0; a < choice.alternatives.size(); ++a) {
-      row[a].related = static_cast<int>(rulesets.size());
       for (const RelatedRuleset& r : rulesets) {
+        // A ruleset whose files set none of the choice's keys is silent on the question (its
+        // values are the vocabulary's defaults): it reads the phrase neither way.
+        const bool addresses = std::any_of(keys.begin(), keys.end(), [&](const std::string& k) {
+          return r.rules.provenance.count(k) > 0;
+        });
+        if (!addresses) continue;
+        ++row[a].related;
         bool reads = true;
         for (const std::string& key : keys) {
           const auto it = choice.alternatives[a].rules.find(key);

@@ -8,7 +8,9 @@
 // game's name loads), or, when it has none in data/rulesets, the first ruleset the archive links
 // to the record. A related ruleset reads a choice point as an alternative when it holds that
 // alternative's resolved value for every key the choice point sets; it may read it as none of
-// them. Until the archive holds rulesets of the nearby games the column says why it is empty.
+// them. A related ruleset that sets none of those keys (its values are the vocabulary's
+// defaults: its files are silent on the question) is not counted for that choice. Until the
+// archive holds rulesets of the nearby games the column says why it is empty.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -31,10 +33,10 @@ struct RelatedRuleset {
   sim::RuleSet rules;
 };
 
-// Of the related rulesets, how many read a choice point as one alternative.
+// Of the related rulesets that address a choice point, how many read it as one alternative.
 struct Commonness {
   int matching = 0;
-  int related = 0;
+  int related = 0;  // the related rulesets that set a key of the choice point
 };
 
 struct Related {

@@ -215,6 +215,7 @@ std::string ranking_note() {
 std::string related_text(const ReconstructView& v, size_t c, size_t a) {
   if (!v.related.empty_because.empty()) return "";
   const analysis::Commonness& k = v.related.commonness.at(c).at(a);
+  if (k.related == 0) return "none states it";
   return std::to_string(k.matching) + " of " + std::to_string(k.related);
 }
 
@@ -229,8 +230,8 @@ std::string related_note(const ReconstructView& v) {
              " km, " + r.evidence + ")";
   }
   return out + names +
-         "; 'related' counts those that read the phrase as the alternative (a column beside the "
-         "ranking, not part of it).";
+         "; 'related' counts, of those whose rules state the choice's keys, the ones that read "
+         "the phrase as the alternative (a column beside the ranking, not part of it).";
 }
 
 // The ranking, best first: `top` candidates (0: all), the figures compact (the terminal and the
