@@ -40,7 +40,8 @@ std::vector<sim::GameTally> tallies(const Reconstruction& r, bool skilled, size_
   for (size_t s = 0; s < upto && s < r.stages.size(); ++s) {
     const StageRuns& stage = r.stages[s];
     if ((stage.plan.round > 0) != skilled) continue;
-    for (size_t i = 0; i < stage.plan.candidates.size(); ++i)
+    // A stage stopped early has runs for its first candidates only.
+    for (size_t i = 0; i < stage.runs.size(); ++i)
       out[static_cast<size_t>(stage.plan.candidates[i])].merge(stage.runs[i].tally);
   }
   return out;
@@ -231,8 +232,10 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r) {
     out.skilled_played = out.skilled_played || skilled[i].played;
   }
   for (size_t s = 0; s < upto; ++s) {
-    for (int c : r.stages[s].plan.candidates)
-      out.candidates[static_cast<size_t>(c)].last_stage = r.stages[s].plan.index;
+    for (size_t p = 0; p < r.stages[s].runs.size(); ++p) {
+      out.candidates[static_cast<size_t>(r.stages[s].plan.candidates[p])].last_stage =
+          r.stages[s].plan.index;
+    }
   }
   // Successive halving: candidates that reached a later stage rank above those that left
   // earlier; each group is ranked on its own figures.

@@ -260,3 +260,35 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedFromTheIndexAndTheDefau
 
 }  // namespace
 }  // namespace mancala::cli
+
+namespace mancala::cli {
+namespace {
+
+// "Ctrl-C stops a run cleanly": what was played is printed, marked partial, exit 130; the
+// partial file cannot be continued (the stage is played again).
+TEST(ReconstructCli, CtrlCPrintsWhatWasPlayedMarkedPartial) {
+  TempDir dir("reconstruct-interrupted");
+  const std::string file = dir / "part.json";
+  const auto r = testing::run_cli_interrupted(
+      words("reconstruct khutka_boia --games 400 --threads 2 --format json -o " + file + kNoDb),
+      SIGINT);
+  EXPECT_EQ(r.code, 130) << r.err;
+  EXPECT_NE(r.err.find("mancala: reconstruct: interrupted: the figures cover the games completed "
+                       "before Ctrl-C\n"),
+            std::string::npos)
+      << r.err;
+  const auto j = nlohmann::json::parse(testing::read_text(file));
+  EXPECT_TRUE(j["partial"].get<bool>());
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_TRUE(j["stages"].back()["partial"].get<bool>());
+  EXPECT_LT(j["stages"].back()["runs"].size(), j["stages"].back()["candidates"].size() + 1);
+  const auto resumed = run_cli(words("reconstruct --resume " + file + kNoDb));
+  EXPECT_EQ(resumed.code, 1);
+  EXPECT_EQ(resumed.err.substr(0, 28), "mancala: reconstruct: stage ");
+  EXPECT_NE(resumed.err.find(" is partial (interrupted): run the search again\n"),
+            std::string::npos)
+      << resumed.err;
+}
+
+}  // namespace
+}  // namespace mancala::cli
