@@ -483,12 +483,17 @@ class Gazetteer:
                     found = dict(found, precision="alias table")
                     if found["entry"] is not None:
                         found["entry"] = dict(found["entry"])
+                        if "alias" in found:  # a misspelling of another name: both are aliases
+                            found["aliases"] = [found["alias"]]
                         found["alias"] = (name, why)
                 return found
             if kind == "country" and target in self.countries:
                 return self._country(name, target, "country", why)
             if kind == "region" and target in self.regions:
-                return self._region(name, target, "alias table", why)
+                # Another name of a DLP region: an alias of the region's place.
+                found = self._region(target, target, "alias table", None)
+                found["alias"] = (name, why)
+                return found
             if kind == "countries":
                 return self._countries(name, target, why)
             if kind == "circle":
@@ -524,8 +529,15 @@ class Gazetteer:
                   "to %.2f degrees; centre: its centroid; radius: the farthest point of its outline "
                   "from the centre." % (region, path, "; '%s' is %s" % (name, why) if why else "",
                                         SIMPLIFY_DEGREES))
+        kind = "world_region" if "/worldRegions/" in path else "region"
         return {"name": name, "precision": precision,
-                "entry": self._polygon_entry(name, rings, "region", source)}
+                "entry": self._polygon_entry(name, rings, kind, source)}
+
+    def world_regions(self):
+        """The place entries of the UN geoscheme's regions (the DLP's worldRegions), for grouping
+        the archive by region."""
+        return [self._region(name, name, "world region", None)["entry"]
+                for name, (_, path) in sorted(self.regions.items()) if "/worldRegions/" in path]
 
     def _countries(self, name, members, why):
         missing = [m for m in members if m not in self.countries]
@@ -704,6 +716,8 @@ class Conversion:
             record["location"] = place
         else:
             record["location"] = found["name"] if found["entry"] is None else place
+            if "alias" in found and found["alias"][0] != place:
+                record["location"] = place
             self.precision[found["precision"]] = self.precision.get(found["precision"], 0) + 1
             if found["entry"] is not None:
                 self._add_place(place, found)
@@ -715,7 +729,7 @@ class Conversion:
 
     def _add_place(self, place, found):
         entry = found["entry"]
-        if "alias" in found:
+        if "alias" in found and found["alias"][0] == place:
             # A misspelling or another name of a place: an alias of the place it names.
             target = entry["name"]
             existing = self.places.setdefault(target, entry)
@@ -723,6 +737,10 @@ class Conversion:
             if place not in aliases:
                 aliases.append(place)
             existing["source"] = existing["source"].rstrip(".") + "; '%s': %s." % found["alias"]
+            for alias, why in found.get("aliases", []):
+                if alias not in aliases:
+                    aliases.append(alias)
+                    existing["source"] = existing["source"].rstrip(".") + "; '%s': %s." % (alias, why)
             return
         self.places.setdefault(place, entry)
 
@@ -815,6 +833,8 @@ def main(argv=None):
         os.remove(old)
     for key, doc in conversion.docs:
         write_json(os.path.join(out_dir, key + ".json"), doc)
+    for entry in gazetteer.world_regions():
+        conversion.places.setdefault(entry["name"], entry)
     places = [conversion.places[name] for name in sorted(conversion.places)]
     write_json(os.path.join(args.out, "places", "dlp_places.json"), {"places": places})
     records = [doc["records"][0] for _, doc in conversion.docs]

@@ -109,11 +109,19 @@ class PlaceTest(unittest.TestCase):
         self.assertEqual((entry["latitude"], entry["longitude"]), (1.0, 11.0))
         self.assertEqual(entry["radius_km"], 157)  # a corner, 1 degree away each way at the equator
 
-    def test_a_un_region_by_its_common_name_is_the_dlps_region_polygon(self):
+    def test_a_un_region_by_its_common_name_is_an_alias_of_the_dlps_region(self):
         found = self.g.resolve("East Africa")
         self.assertEqual(found["precision"], "alias table")
-        self.assertEqual(found["entry"]["kind"], "region")
-        self.assertIn("the UN geoscheme's Eastern Africa", found["entry"]["source"])
+        self.assertEqual((found["entry"]["name"], found["entry"]["kind"]),
+                         ("Eastern Africa", "world_region"))
+        self.assertEqual(found["alias"][0], "East Africa")
+        self.assertIn("the UN geoscheme's Eastern Africa", found["alias"][1])
+        conversion = convert_dlp.Conversion(self.g, ({}, {}, {}))
+        record = {}
+        conversion._place_and_date("Bao.lud", "This game was played in East Africa, around 1913.",
+                                   record)
+        self.assertEqual(record["location"], "East Africa")
+        self.assertEqual(conversion.places["Eastern Africa"]["aliases"], ["East Africa"])
 
     def test_a_dlp_region_by_its_own_name(self):
         found = self.g.resolve("Zanzibar")
