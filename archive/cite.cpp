@@ -189,8 +189,8 @@ Json csl_items(const EvidenceRecord& r, const std::optional<Game>& game) {
                                                           : "Ludii portal evidence record ") +
                        r.id;
     const std::optional<int> ruleset = r.dlp_ruleset ? r.dlp_ruleset
-                                       : game          ? game->dlp_ruleset
-                                                       : std::nullopt;
+                                       : game        ? game->dlp_ruleset
+                                                     : std::nullopt;
     if (ruleset) note += "; DLP ruleset " + std::to_string(*ruleset);
     self["note"] = note;
   } else {
@@ -256,7 +256,8 @@ std::string bibtex(const Json& items) {
     add("address", bibtex_escape(string_of(item, "publisher-place")));
     add("doi", bibtex_escape(string_of(item, "DOI")));
     add("url", string_of(item, "URL"));  // \url{} takes the characters as they are
-    if (const auto it = item.find("accessed"); it != item.end() && (*it)["date-parts"][0].size() == 3) {
+    if (const auto it = item.find("accessed");
+        it != item.end() && (*it)["date-parts"][0].size() == 3) {
       const Json& d = (*it)["date-parts"][0];
       char date[32];
       std::snprintf(date, sizeof date, "%04d-%02d-%02d", d[0].get<int>(), d[1].get<int>(),

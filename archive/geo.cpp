@@ -108,8 +108,7 @@ std::vector<GeoRing> parse_rings(const std::vector<std::string>& texts) {
   return rings;
 }
 
-GeoArea make_area(std::vector<GeoRing> rings, double latitude, double longitude,
-                  double radius_km) {
+GeoArea make_area(std::vector<GeoRing> rings, double latitude, double longitude, double radius_km) {
   GeoArea a;
   a.rings = std::move(rings);
   a.latitude = latitude;
@@ -147,10 +146,10 @@ double distance_between_areas_km(const GeoArea& a, const GeoArea& b, double limi
     return std::max(0.0, great_circle_km(a.latitude, a.longitude, b.latitude, b.longitude) -
                              a.radius_km - b.radius_km);
   }
-  if (!a.has_outline()) return std::max(0.0, distance_to_area_km(b, a.latitude, a.longitude) -
-                                                 a.radius_km);
-  if (!b.has_outline()) return std::max(0.0, distance_to_area_km(a, b.latitude, b.longitude) -
-                                                 b.radius_km);
+  if (!a.has_outline())
+    return std::max(0.0, distance_to_area_km(b, a.latitude, a.longitude) - a.radius_km);
+  if (!b.has_outline())
+    return std::max(0.0, distance_to_area_km(a, b.latitude, b.longitude) - b.radius_km);
   if (area_contains(a, b.latitude, b.longitude) || area_contains(b, a.latitude, a.longitude))
     return 0;
   // Far apart in latitude: no vertex can come closer than the gap between the bounds.

@@ -45,7 +45,7 @@ std::string position_words(const SearchHit& hit) {
   if (!hit.place) return "exact";
   const Place& p = *hit.place;
   if (!p.candidates.empty()) return "uncertain: one of " + join(p.candidates, ", ");
-  if (!p.polygon.empty()) return "approximate: within " + p.name;
+  if (!p.polygon.empty()) return "approximate: the region " + p.name;
   return "approximate, \u00b1" + fixed_text(p.radius_km, 0) + " km";
 }
 
@@ -283,12 +283,11 @@ std::string places_table(Store& store) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"place", "kind", "centre", "radius km", "outline", "aliases"});
   for (const Place& p : store.places()) {
-    rows.push_back({p.name, p.kind.empty() ? "circle" : p.kind,
-                    fixed_text(p.latitude, 2) + ", " + fixed_text(p.longitude, 2),
-                    fixed_text(p.radius_km, 0),
-                    p.polygon.empty() ? "-" : count_of(p.polygon.size(), "ring"),
-                    p.candidates.empty() ? join(p.aliases, ", ")
-                                         : "one of " + join(p.candidates, ", ")});
+    rows.push_back(
+        {p.name, p.kind.empty() ? "circle" : p.kind,
+         fixed_text(p.latitude, 2) + ", " + fixed_text(p.longitude, 2), fixed_text(p.radius_km, 0),
+         p.polygon.empty() ? "-" : count_of(p.polygon.size(), "ring"),
+         p.candidates.empty() ? join(p.aliases, ", ") : "one of " + join(p.candidates, ", ")});
   }
   return text_table(rows, {false, false, false, true, false, false});
 }
@@ -326,11 +325,11 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
     rows.push_back(
         {"coordinates", fixed_text(*r.latitude, 6) + ", " + fixed_text(*r.longitude, 6)});
   } else if (const std::optional<Place> place = store.place_of(r)) {
-    std::string where = fixed_text(place->latitude, 2) + ", " + fixed_text(place->longitude, 2) +
-                        " approximate: ";
+    std::string where =
+        fixed_text(place->latitude, 2) + ", " + fixed_text(place->longitude, 2) + " approximate: ";
     if (!place->candidates.empty()) {
-      where += "uncertain, one of " + join(place->candidates, " or ") + " (centre of them all, within " +
-               fixed_text(place->radius_km, 0) + " km)";
+      where += "uncertain, one of " + join(place->candidates, " or ") +
+               " (centre of them all, within " + fixed_text(place->radius_km, 0) + " km)";
     } else if (!place->polygon.empty()) {
       where += "the region " + place->name + " (its outline; centre, within " +
                fixed_text(place->radius_km, 0) + " km)";
@@ -353,9 +352,9 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
   if (!r.classification.empty()) rows.push_back({"classification", r.classification});
   if (r.dlp_ruleset) rows.push_back({"DLP ruleset", std::to_string(*r.dlp_ruleset)});
   if (!r.portal_url.empty()) {
-    rows.push_back({"portal", r.portal_url + (r.accessed ? " (accessed " +
-                                                               format_date(*r.accessed) + ")"
-                                                         : std::string())});
+    rows.push_back(
+        {"portal", r.portal_url + (r.accessed ? " (accessed " + format_date(*r.accessed) + ")"
+                                              : std::string())});
   }
   if (!r.credit.empty()) rows.push_back({"credit", r.credit});
   if (r.confidence) rows.push_back({"confidence", std::to_string(*r.confidence)});
@@ -450,12 +449,12 @@ int parse_year(const std::string& text, const char* option, const std::string& c
       throw UsageError(command + ": " + option + ": there is no year 0 (use 1 or 1 BCE)");
     if (what.find("out of range") != std::string::npos || what.find("digits") != std::string::npos)
       throw UsageError(command + ": " + option + ": year out of range");
-    throw UsageError(command + ": " + option + " must be a whole year (e.g. 1939, or 500 BCE), not '" +
-                     text + "'");
+    throw UsageError(command + ": " + option +
+                     " must be a whole year (e.g. 1939, or 500 BCE), not '" + text + "'");
   }
   if (date.month != 0) {
-    throw UsageError(command + ": " + option + " must be a whole year (e.g. 1939, or 500 BCE), not '" +
-                     text + "'");
+    throw UsageError(command + ": " + option +
+                     " must be a whole year (e.g. 1939, or 500 BCE), not '" + text + "'");
   }
   return date.year;
 }

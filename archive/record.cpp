@@ -22,10 +22,10 @@ namespace fs = std::filesystem;
 
 const std::set<std::string, std::less<>>& record_keys() {
   static const std::set<std::string, std::less<>> keys = {
-      "id",        "game",          "type",    "location", "latitude",   "longitude",
-      "date_from", "date_to",       "rules",   "content",  "confidence", "spaces",
-      "ages",      "social_status", "genders", "sources",  "notes",      "description",
-      "origin",    "classification", "board",  "dlp_ruleset", "portal_url", "accessed",
+      "id",        "game",           "type",    "location",    "latitude",   "longitude",
+      "date_from", "date_to",        "rules",   "content",     "confidence", "spaces",
+      "ages",      "social_status",  "genders", "sources",     "notes",      "description",
+      "origin",    "classification", "board",   "dlp_ruleset", "portal_url", "accessed",
       "credit",    "dlp_variants"};
   return keys;
 }
@@ -436,8 +436,7 @@ EvidenceRecord record_from_json(const Json& j) {
         DlpVariant v;
         v.name = get_string(item, "name");
         if (auto id = item.find("dlp_ruleset"); id != item.end() && !id->is_null()) {
-          if (!id->is_number_integer() || id->get<int64_t>() < 1 ||
-              id->get<int64_t>() > 1000000000)
+          if (!id->is_number_integer() || id->get<int64_t>() < 1 || id->get<int64_t>() > 1000000000)
             throw ArchiveError("field 'dlp_ruleset' must be a positive integer");
           v.dlp_ruleset = static_cast<int>(id->get<int64_t>());
         }
@@ -563,10 +562,11 @@ std::vector<Place> read_places_file(const std::string& path) {
       if (trim(p.source).empty()) throw ArchiveError("a place needs a source for its position");
       p.kind = get_string(j, "kind");
       static const std::set<std::string, std::less<>> kinds = {
-          "", "circle", "country", "region", "countries", "uncertain"};
+          "", "circle", "country", "region", "world_region", "countries", "uncertain"};
       if (!kinds.contains(p.kind))
         throw ArchiveError("kind '" + p.kind +
-                           "' is not one of circle, country, region, countries, uncertain");
+                           "' is not one of circle, country, region, world_region, countries, "
+                           "uncertain");
       p.polygon = get_list(j, "polygon");
       parse_rings(p.polygon);  // checked here, so a bad ring names its file
       p.candidates = get_list(j, "candidates");
@@ -625,6 +625,29 @@ void ImportBatch::add(EvidenceRecord record, Origin origin) {
 }
 
 void ImportBatch::add(Game game, Origin origin) {
+  // A game declared in several files (a seed game and the DLP's description of it) is one game:
+  // the same name, the aliases of both, the DLP ruleset id where one gives it.
+  if (auto it = game_index_.find(game.key); it != game_index_.end()) {
+    Game& first = games[it->second];
+    const Origin& where_first = game_origins[it->second];
+    auto conflict = [&](const std::string& what) {
+      throw ArchiveError(where(origin.file, origin.item,
+                               "game key '" + game.key + "' declared again with another " + what +
+                                   " (first in " + where_first.file + ": " + where_first.item +
+                                   ")"));
+    };
+    if (first.name != game.name) conflict("name");
+    if (first.dlp_ruleset && game.dlp_ruleset && *first.dlp_ruleset != *game.dlp_ruleset)
+      conflict("DLP ruleset");
+    if (!first.dlp_ruleset) first.dlp_ruleset = game.dlp_ruleset;
+    for (const std::string& alias : game.aliases) {
+      const bool known =
+          std::any_of(first.aliases.begin(), first.aliases.end(),
+                      [&](const std::string& a) { return fold_name(a) == fold_name(alias); });
+      if (!known) first.aliases.push_back(alias);
+    }
+    return;
+  }
   const std::string key = game.key;
   add_once(games, game_origins, game_index_, key, std::move(game), std::move(origin), "game key");
 }
@@ -738,7 +761,14 @@ void read_evidence_paths(const std::vector<std::string>& paths, ImportBatch& bat
     }
     if (ec) throw ArchiveError(where(path, "", "cannot read folder: " + ec.message()));
     if (files.empty()) throw ArchiveError(where(path, "", "no .json files in this folder"));
-    std::sort(files.begin(), files.end());
+    // A folder's own files before its subfolders' (the curated seed files before
+    // data/evidence/dlp), each in name order: the first declaration of a game gives its aliases'
+    // order.
+    std::sort(files.begin(), files.end(), [](const std::string& a, const std::string& b) {
+      const auto depth_a = std::count(a.begin(), a.end(), '/');
+      const auto depth_b = std::count(b.begin(), b.end(), '/');
+      return depth_a != depth_b ? depth_a < depth_b : a < b;
+    });
     for (const std::string& file : files) read_evidence_text(read_file(file), file, batch);
   }
 }

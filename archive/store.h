@@ -191,6 +191,12 @@ class Store {
   std::vector<RunRecord> list_runs(const std::string& ruleset_filter = "");
   std::optional<RunRecord> get_run(int64_t id);
 
+  // The places' extents, parsed once per connection and read again when the archive changed;
+  // and what the SQL function mancala_near() tests during a place search (both defined in
+  // archive/store_rows.h, private to the archive's files).
+  struct PlaceCache;
+  struct NearState;
+
  private:
   Store(sqlite3* db, std::string path);
   void migrate();
@@ -201,14 +207,13 @@ class Store {
   struct Closer {
     void operator()(sqlite3* db) const;
   };
-  // The places' extents, parsed once per connection and read again when the archive changed.
-  struct PlaceCache;
   PlaceCache& place_cache();
 
   std::unique_ptr<sqlite3, Closer> db_;
   std::string path_;
   bool checked_ = false;
   std::shared_ptr<PlaceCache> places_;
+  std::shared_ptr<NearState> near_;
 };
 
 }  // namespace mancala::archive

@@ -12,10 +12,9 @@ namespace mancala::archive {
 // its length (at least 2), or that begin with it; nearest first (ties in `known`'s order), at most
 // `limit`, each once. Empty when none is near.
 std::vector<std::string> nearest_spellings(const std::string& wanted,
-                                           const std::vector<std::string>& known,
-                                           size_t limit = 3);
+                                           const std::vector<std::string>& known, size_t limit = 3);
 
-// " (did you mean a, b or c?)" for the nearest spellings, or "" when there are none.
+// "; did you mean a, b or c?" for the nearest spellings, or "" when there are none.
 std::string did_you_mean(const std::string& wanted, const std::vector<std::string>& known);
 
 }  // namespace mancala::archive

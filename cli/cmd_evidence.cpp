@@ -281,8 +281,7 @@ void add_search_options(po::options_description& desc, SearchOptions& so) {
   add_db_option(desc, so.db);
   desc.add_options()("game", po::value(&so.query.game), "game key, name or alias")(
       "type", po::value(&so.query.type), "evidence type")(
-      "from", po::value(&so.from),
-      "records whose dates reach this year or later (1939, 500 BCE)")(
+      "from", po::value(&so.from), "records whose dates reach this year or later (1939, 500 BCE)")(
       "to", po::value(&so.to), "records whose dates reach this year or earlier")(
       "rows", po::value(&so.rows), "boards of this many rows of holes")(
       "holes", po::value(&so.holes), "boards of this many holes a row")(
@@ -309,14 +308,13 @@ ar::SearchQuery search_query(SearchOptions& so, const po::variables_map& vm,
     throw UsageError(command + ": --radius-km goes with --near");
   }
   if (vm.count("near"))
-    ar::set_near(q, so.near, vm.count("radius-km") ? std::optional<double>(so.radius) : std::nullopt,
-                 command);
+    ar::set_near(q, so.near,
+                 vm.count("radius-km") ? std::optional<double>(so.radius) : std::nullopt, command);
   for (const auto& [option, value, target] :
        {std::tuple<const char*, int, std::optional<int>*>{"rows", so.rows, &q.rows},
         {"holes", so.holes, &q.holes}}) {
     if (!vm.count(option)) continue;
-    if (value < 1 || value > 100)
-      throw UsageError(command + ": --" + option + " must be 1 to 100");
+    if (value < 1 || value > 100) throw UsageError(command + ": --" + option + " must be 1 to 100");
     *target = value;
   }
   if (vm.count("min-confidence")) {

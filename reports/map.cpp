@@ -146,7 +146,7 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
   // others at the same pixel.
   struct Mark {
     size_t point;
-    double x, y;        // the place's centre
+    double x, y;            // the place's centre
     double dx = 0, dy = 0;  // the fan offset
   };
   std::vector<Mark> marks;
@@ -236,8 +236,9 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
       const double cos_lat = std::max(std::cos(pt.latitude * kPi / 180), 0.05);
       const double rx = std::max(pt.radius_km / (kKmPerDegree * cos_lat) * p.scale, 4.0);
       s += "<ellipse cx=\"" + num(marks[m].x) + "\" cy=\"" + num(marks[m].y) + "\" rx=\"" +
-           num(rx) + "\" ry=\"" + num(ry) + "\" fill=\"" + c + "\" fill-opacity=\"0.16\" stroke=\"" +
-           c + "\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">" + tip + "</ellipse>";
+           num(rx) + "\" ry=\"" + num(ry) + "\" fill=\"" + c +
+           "\" fill-opacity=\"0.16\" stroke=\"" + c +
+           "\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\">" + tip + "</ellipse>";
     }
   }
   // The marks: records at coordinates as filled dots, records placed by a region as hollow dots.
@@ -249,8 +250,8 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
     const bool region = pt.radius_km > 0;
     const std::string tip = "<title>" + xml_escape(pt.label) + "</title>";
     const std::string mark =
-        region ? "<circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"3.6\" fill=\"#fff\" stroke=\"" +
-                     c + "\" stroke-width=\"2.4\"/>"
+        region ? "<circle cx=\"" + num(x) + "\" cy=\"" + num(y) +
+                     "\" r=\"3.6\" fill=\"#fff\" stroke=\"" + c + "\" stroke-width=\"2.4\"/>"
                : "<circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"5\" fill=\"" + c +
                      "\" stroke=\"#fff\" stroke-width=\"1.2\"/>";
     taken.push_back({x - 5, y - 5, x + 5, y + 5});
@@ -271,8 +272,10 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
     const Projection ip{-180, 84, scale};
     inset = "<g class=\"inset\" transform=\"translate(" + num(ix) + "," + num(iy) +
             ")\"><rect x=\"0\" y=\"0\" width=\"" + num(iw) + "\" height=\"" + num(ih) +
-            "\" fill=\"#fff\" stroke=\"#889\"/><clipPath id=\"" + clip + "-inset\"><rect x=\"0\" "
-            "y=\"0\" width=\"" + num(iw) + "\" height=\"" + num(ih) + "\"/></clipPath><path d=\"" +
+            "\" fill=\"#fff\" stroke=\"#889\"/><clipPath id=\"" + clip +
+            "-inset\"><rect x=\"0\" "
+            "y=\"0\" width=\"" +
+            num(iw) + "\" height=\"" + num(ih) + "\"/></clipPath><path d=\"" +
             rings_path(world.rings, ip, -180, 180) +
             "\" fill=\"#cfc8b6\" fill-rule=\"evenodd\" clip-path=\"url(#" + clip +
             "-inset)\"/><rect x=\"" + num(ip.x(o.lon_min)) + "\" y=\"" + num(ip.y(o.lat_max)) +
@@ -316,11 +319,14 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
     const double size = n.context ? 10 : 11;
     const double w = text_width(n.text, size);
     const double r = n.reach;
-    const std::pair<double, double> tries[] = {
-        {n.x + r, n.y + size / 2 - 1},   {n.x - r - w, n.y + size / 2 - 1},
-        {n.x - w / 2, n.y - r - 2},      {n.x - w / 2, n.y + r + size},
-        {n.x + r * 0.7, n.y - r * 0.7},  {n.x - r * 0.7 - w, n.y - r * 0.7},
-        {n.x + r * 0.7, n.y + r * 0.7 + size}, {n.x - r * 0.7 - w, n.y + r * 0.7 + size}};
+    const std::pair<double, double> tries[] = {{n.x + r, n.y + size / 2 - 1},
+                                               {n.x - r - w, n.y + size / 2 - 1},
+                                               {n.x - w / 2, n.y - r - 2},
+                                               {n.x - w / 2, n.y + r + size},
+                                               {n.x + r * 0.7, n.y - r * 0.7},
+                                               {n.x - r * 0.7 - w, n.y - r * 0.7},
+                                               {n.x + r * 0.7, n.y + r * 0.7 + size},
+                                               {n.x - r * 0.7 - w, n.y + r * 0.7 + size}};
     bool placed = false;
     for (const auto& [tx, ty] : tries) {
       const Box box{tx - 1, ty - size, tx + w + 1, ty + 3};

@@ -34,8 +34,8 @@ struct MapPoint {
   // > 0: an approximate position (a named region), drawn as a hollow dot at its centre with the
   // region's outline, or a circle of this radius when `outline` is empty.
   double radius_km = 0;
-  std::string href = {};  // the record's page, or empty for no link
-  std::string place = {};  // the place's name, shown as a label (empty: no label)
+  std::string href = {};              // the record's page, or empty for no link
+  std::string place = {};             // the place's name, shown as a label (empty: no label)
   std::vector<MapRing> outline = {};  // the region's polygon (even-odd), drawn dashed
 };
 
@@ -54,9 +54,9 @@ struct MapOptions {
   double lon_min = -180, lon_max = 180, lat_min = -60, lat_max = 84;
   std::string id = "map";  // prefix of the clip-path id, unique on a page with several maps
   bool legend = true;
-  std::string legend_title = {};  // e.g. "Board (rows of holes)"
-  bool labels = true;             // the places' names
-  bool inset = false;             // a small world map marking the view (for a locator map)
+  std::string legend_title = {};       // e.g. "Board (rows of holes)"
+  bool labels = true;                  // the places' names
+  bool inset = false;                  // a small world map marking the view (for a locator map)
   std::vector<MapLabel> context = {};  // other names drawn in grey where they fit
 };
 

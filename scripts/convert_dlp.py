@@ -454,6 +454,47 @@ PLACE_ALIASES = {
 }
 
 
+# Outlines for the curated places of data/places/places.json (their centres and radii stay as
+# written by hand): a DLP region of the same name, or Natural Earth countries, with the reason.
+CURATED_OUTLINES = {
+    "Kazakhstan, Kyrgyzstan, Tajikistan, Uzbekistan, Turkmenistan, parts of Russia (Altay, "
+    "Khakassia, Tuva), Western Mongolia and regions of China close to these countries": (
+        ["Kazakhstan", "Kyrgyzstan", "Tajikistan", "Uzbekistan", "Turkmenistan", "Mongolia"],
+        "the five countries the record names and Mongolia, as Natural Earth's 1:50m countries; "
+        "the parts of Russia and China it also names lie outside this outline"),
+    "United States": (["United States of America"],
+                      "Natural Earth's 1:50m country 'United States of America'"),
+}
+
+
+def outline_curated(curated, gazetteer):
+    """The curated places with an outline added where one is known (DLP region of the same name,
+    or CURATED_OUTLINES); their other fields as written."""
+    out = []
+    for place in curated:
+        place = dict(place)
+        rings, why = None, None
+        if place["name"] in CURATED_OUTLINES:
+            members, why = CURATED_OUTLINES[place["name"]]
+            rings = [r for m in members for r in gazetteer.countries[m]]
+            why = "Outline: " + why + " (public domain; %s), simplified to %.2f degrees, added by " \
+                  "scripts/convert_dlp.py." % (WORLD_ATLAS, SIMPLIFY_DEGREES)
+            kind = "countries" if len(members) > 1 else "country"
+        elif place["name"] in gazetteer.regions:
+            rings, path = gazetteer.regions[place["name"]]
+            why = ("Outline: the Digital Ludeme Project's region '%s' (%s, MIT licence), simplified "
+                   "to %.2f degrees, added by scripts/convert_dlp.py." %
+                   (place["name"], path, SIMPLIFY_DEGREES))
+            kind = "region"
+        if rings:
+            source = place["source"].split(" Outline: ")[0]
+            place["source"] = source + " " + why
+            place["kind"] = kind
+            place["polygon"] = [ring_text(simplify(r)) for r in rings]
+        out.append(place)
+    return out
+
+
 class Gazetteer:
     """Resolves origin place names: Natural Earth countries, the DLP's regions, the alias table
     above, and the curated places already in data/places (which keep precedence)."""
@@ -835,6 +876,8 @@ def main(argv=None):
         write_json(os.path.join(out_dir, key + ".json"), doc)
     for entry in gazetteer.world_regions():
         conversion.places.setdefault(entry["name"], entry)
+    write_json(os.path.join(args.out, "places", "places.json"),
+               {"places": outline_curated(curated, gazetteer)})
     places = [conversion.places[name] for name in sorted(conversion.places)]
     write_json(os.path.join(args.out, "places", "dlp_places.json"), {"places": places})
     records = [doc["records"][0] for _, doc in conversion.docs]
