@@ -159,9 +159,11 @@ struct Place {
   std::vector<std::string> aliases;  // other spellings of the region
   double latitude = 0, longitude = 0, radius_km = 0;
   std::string source;
-  std::string kind;  // country, region, world_region, countries, circle, uncertain ("": circle)
-  std::vector<std::string> polygon;     // rings as "lon,lat lon,lat ..." (even-odd); none: a circle
-  std::vector<std::string> candidates;  // for an uncertain place: the places it may be
+  std::string kind =
+      {};  // country, region, world_region, countries, circle, uncertain ("": circle)
+  std::vector<std::string> polygon =
+      {};  // rings as "lon,lat lon,lat ..." (even-odd); none: a circle
+  std::vector<std::string> candidates = {};  // for an uncertain place: the places it may be
   bool operator==(const Place&) const = default;
 };
 

@@ -397,7 +397,7 @@ TEST(Places, BadPlacesFilesNameTheEntry) {
 }
 
 // "an old database must migrate cleanly, in a transaction"
-TEST(SchemaMigration, AVersionOneArchiveWithRecordsMigratesToVersionTwo) {
+TEST(SchemaMigration, AVersionOneArchiveWithRecordsMigratesToTheCurrentVersion) {
   TempDir dir;
   const std::string db = dir / "old.db";
   testing::raw_sql(db, std::string(kMigrations[0]) +
@@ -412,7 +412,7 @@ TEST(SchemaMigration, AVersionOneArchiveWithRecordsMigratesToVersionTwo) {
                            "INSERT INTO evidence_sources VALUES (1, 0, 1);");
   {
     Store store = Store::open(db);  // migrates, in one transaction
-    EXPECT_EQ(store.schema_version(), 2);
+    EXPECT_EQ(store.schema_version(), kSchemaVersion);
     const EvidenceRecord r = store.get("DLP.Evidence.693").value();
     EXPECT_EQ(r.location, "Iloko");
     EXPECT_EQ(r.sources, std::vector<Source>{"Vanoverbergh 1927"});
