@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <map>
@@ -460,17 +461,15 @@ int parse_year(const std::string& text, const char* option, const std::string& c
 }
 
 bool is_coordinate_pair(const std::string& text) {
+  // "LAT,LON" when the part before the only comma reads as a number (nan too, refused later);
+  // "Yunnan, China" is a place.
   const size_t comma = text.find(',');
   if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos) return false;
-  bool digit = false;
-  for (const char c : text) {
-    if (c >= '0' && c <= '9') {
-      digit = true;
-    } else if (c != ' ' && c != '.' && c != '-' && c != '+' && c != ',') {
-      return false;
-    }
-  }
-  return digit;
+  const std::string first = trim(text.substr(0, comma));
+  if (first.empty()) return false;
+  char* end = nullptr;
+  std::strtod(first.c_str(), &end);
+  return end == first.c_str() + first.size();
 }
 
 void set_near(SearchQuery& q, const std::string& near, std::optional<double> radius,

@@ -219,7 +219,7 @@ TEST_F(DlpArchive, ADateSearchCountsTheUndatedRecordsItLeftOut) {
   for (const SearchHit& h : s.search(all)) undated += h.record.date_from ? 0 : 1;
   EXPECT_EQ(counts.undated, static_cast<int64_t>(undated));
   EXPECT_GT(undated, 0u);
-  for (const SearchHit& h : hits) EXPECT_LE(h.record.date_to->year, 1950);
+  for (const SearchHit& h : hits) EXPECT_LE(h.record.date_from->year, 1950);  // overlaps ..1950
 }
 
 // "the FTS index covers descriptions, rules, aliases, sources, places"; "'fours' finds the
@@ -247,9 +247,9 @@ TEST_F(DlpArchive, SimilarGamesComeWithTheirReasons) {
   for (const SimilarGame& g : near) names.insert(g.game.name);
   EXPECT_TRUE(names.contains("Lobudok"));
   EXPECT_TRUE(names.contains("Ryakati"));
-  EXPECT_EQ(near[0].reason,
-            "same board 4x8, 2 counters a hole as well, same place (South Sudan), overlapping "
-            "dates");
+  // Otep's place is its curated record's (Bari, within South Sudan), its board the DLP's (4x8);
+  // Lobudok's and Ryakati's starts are uneven, so no counters are compared.
+  EXPECT_EQ(near[0].reason, "same board 4x8, overlapping places (South Sudan), overlapping dates");
   EXPECT_THROW(s.similar("Soro", 3), ArchiveError);  // three games
 }
 
@@ -317,7 +317,8 @@ TEST(Geo, APointIsInsideAnOutlineAcrossTheAntimeridian) {
 TEST(Suggest, TheNearestSpellingsComeFirst) {
   EXPECT_EQ(nearest_spellings("khutka boya", {"Otep", "Khutka Boia", "Kalah"}),
             std::vector<std::string>{"Khutka Boia"});
-  EXPECT_EQ(did_you_mean("Sonk", {"Sonka", "Sungka", "Otep"}), "; did you mean Sonka or Sungka?");
+  EXPECT_EQ(did_you_mean("Sonk", {"Sonka", "Sungka", "Otep"}), "; did you mean Sonka?");
+  EXPECT_EQ(did_you_mean("Otap", {"Kalah", "Otep", "Otop"}), "; did you mean Otep or Otop?");
   EXPECT_EQ(did_you_mean("Zzzzzz", {"Sonka"}), "");
 }
 
@@ -349,10 +350,10 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   ASSERT_EQ(csl.code, 0) << csl.err;
   testing::write_text(dir / "refs.json", csl.out);
   testing::write_text(dir / "doc.md", "---\nnocite: \"@*\"\n---\n");
-  const std::string rendered = (dir / "out.txt").string();
-  ASSERT_EQ(std::system(("pandoc --citeproc --bibliography " + (dir / "refs.json").string() +
-                         " -t plain --wrap=none " + (dir / "doc.md").string() + " -o " + rendered +
-                         " 2>" + (dir / "err.txt").string())
+  const std::string rendered = (dir / "out.txt");
+  ASSERT_EQ(std::system(("pandoc --citeproc --bibliography " + (dir / "refs.json") +
+                         " -t plain --wrap=none " + (dir / "doc.md") + " -o " + rendered +
+                         " 2>" + (dir / "err.txt"))
                             .c_str()),
             0)
       << testing::read_text(dir / "err.txt");
@@ -372,7 +373,7 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   args[args.size() - 1] = "bibtex";
   const testing::CliResult bib = testing::run_cli(args);
   ASSERT_EQ(bib.code, 0) << bib.err;
-  const std::string bib_file = (dir / "refs.bib").string();
+  const std::string bib_file = (dir / "refs.bib");
   testing::write_text(bib_file, bib.out);
   size_t entries = 0;
   for (size_t at = bib.out.find("\n@"); at != std::string::npos; at = bib.out.find("\n@", at + 1))
@@ -380,14 +381,14 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   entries += bib.out.starts_with("@") ? 1 : 0;
   // pandoc's BibTeX reader: as many items as entries.
   ASSERT_EQ(std::system(("pandoc -f bibtex -t csljson " + bib_file + " -o " +
-                         (dir / "bib.json").string() + " 2>" + (dir / "err.txt").string())
+                         (dir / "bib.json") + " 2>" + (dir / "err.txt"))
                             .c_str()),
             0)
       << testing::read_text(dir / "err.txt");
   const Json parsed = Json::parse(testing::read_text(dir / "bib.json"));
   EXPECT_EQ(parsed.size(), entries);
   if (std::system("/usr/bin/python3 -c 'import bibtexparser' >/dev/null 2>&1") == 0) {
-    const std::string count = (dir / "count.txt").string();
+    const std::string count = (dir / "count.txt");
     ASSERT_EQ(std::system(("/usr/bin/python3 -c 'import bibtexparser,sys; "
                            "print(len(bibtexparser.load(open(sys.argv[1])).entries))' " +
                            bib_file + " > " + count)

@@ -61,7 +61,7 @@ ImportBatch batch_of(const std::vector<EvidenceRecord>& records,
 
 ImportBatch seed_batch() {
   ImportBatch b;
-  read_evidence_paths({testing::evidence_data_dir()}, b);
+  read_evidence_paths({testing::seed_evidence_dir()}, b);
   return b;
 }
 
