@@ -270,13 +270,21 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
     const double iw = std::max(width / 5.0, 96.0), scale = iw / 360.0, ih = 144 * scale;
     const double ix = 4, iy = map_h - ih - 4;
     const Projection ip{-180, 84, scale};
+    // The inset is a hundred pixels wide: every ring thinned to at most 40 points is enough.
+    std::vector<MapRing> coarse;
+    for (const MapRing& ring : world.rings) {
+      const size_t step = std::max<size_t>(1, ring.size() / 40);
+      MapRing thin;
+      for (size_t i = 0; i < ring.size(); i += step) thin.push_back(ring[i]);
+      if (thin.size() >= 3) coarse.push_back(std::move(thin));
+    }
     inset = "<g class=\"inset\" transform=\"translate(" + num(ix) + "," + num(iy) +
             ")\"><rect x=\"0\" y=\"0\" width=\"" + num(iw) + "\" height=\"" + num(ih) +
             "\" fill=\"#fff\" stroke=\"#889\"/><clipPath id=\"" + clip +
             "-inset\"><rect x=\"0\" "
             "y=\"0\" width=\"" +
             num(iw) + "\" height=\"" + num(ih) + "\"/></clipPath><path d=\"" +
-            rings_path(world.rings, ip, -180, 180) +
+            rings_path(coarse, ip, -180, 180) +
             "\" fill=\"#cfc8b6\" fill-rule=\"evenodd\" clip-path=\"url(#" + clip +
             "-inset)\"/><rect x=\"" + num(ip.x(o.lon_min)) + "\" y=\"" + num(ip.y(o.lat_max)) +
             "\" width=\"" + num(std::max(lon_span * scale, 2.0)) + "\" height=\"" +

@@ -73,8 +73,8 @@ TEST_F(DlpArchive, ImportsTheSeedsAndThe249SowingGamesMostPlacedAndDated) {
 // are linked to the same game key as further records, never merged into or over them."
 TEST_F(DlpArchive, TheSeedRecordsStayAsTheyAreAndTheDlpDescriptionsJoinTheirGames) {
   Store s = store();
-  for (const char* file : {"otep", "sonka", "khutka_boia", "mawkar_katiya", "toguz_kumalak",
-                           "kalah"}) {
+  for (const char* file :
+       {"otep", "sonka", "khutka_boia", "mawkar_katiya", "toguz_kumalak", "kalah"}) {
     ImportBatch seed;
     read_evidence_paths({(data_dir() / "evidence" / (std::string(file) + ".json")).string()}, seed);
     ASSERT_EQ(seed.records.size(), 1u);
@@ -194,8 +194,9 @@ TEST_F(DlpArchive, AnUnknownPlaceOrGameSuggestsTheNearestNames) {
     ADD_FAILURE() << "no error";
   } catch (const ArchiveError& e) {
     EXPECT_EQ(std::string(e.what()),
-              *db_ + ": no place 'Est Africa' in the archive; did you mean East Africa, West Africa "
-                     "or SW Africa? (see 'mancala evidence places')");
+              *db_ +
+                  ": no place 'Est Africa' in the archive; did you mean East Africa, West Africa "
+                  "or SW Africa? (see 'mancala evidence places')");
   }
   EXPECT_EQ(s.unknown_game_message("khutka_boya"),
             "no game 'khutka_boya' in the archive; did you mean khutka_boia? (see 'mancala "
@@ -264,28 +265,29 @@ TEST(SchemaMigration, AVersionTwoArchiveMigratesToVersionThree) {
     store.import(batch);
   }
   // Back to version 2 by hand: the version 3 columns and tables as version 2 had them.
-  testing::raw_sql(db,
-                   "DROP TABLE evidence_fts; CREATE VIRTUAL TABLE evidence_fts USING fts5(rules, "
-                   "content, location, game, sources, tokenize='unicode61 remove_diacritics 2');"
-                   "INSERT INTO evidence_fts(rowid, rules, content, location, game, sources) "
-                   "SELECT rid, rules, content, location, 'otep', '' FROM evidence;"
-                   "DROP INDEX evidence_by_board;"
-                   "ALTER TABLE evidence DROP COLUMN description; ALTER TABLE evidence DROP COLUMN "
-                   "origin; ALTER TABLE evidence DROP COLUMN classification; ALTER TABLE evidence "
-                   "DROP COLUMN board; ALTER TABLE evidence DROP COLUMN board_rows; ALTER TABLE "
-                   "evidence DROP COLUMN board_holes; ALTER TABLE evidence DROP COLUMN dlp_ruleset; "
-                   "ALTER TABLE evidence DROP COLUMN portal_url; ALTER TABLE evidence DROP COLUMN "
-                   "accessed; ALTER TABLE evidence DROP COLUMN credit; ALTER TABLE evidence DROP "
-                   "COLUMN dlp_variants; ALTER TABLE places DROP COLUMN kind; ALTER TABLE places "
-                   "DROP COLUMN polygon; ALTER TABLE places DROP COLUMN candidates; ALTER TABLE "
-                   "places DROP COLUMN aliases;"
-                   "CREATE TABLE game_names_2 (folded TEXT PRIMARY KEY, game_key TEXT NOT NULL, "
-                   "spelling TEXT NOT NULL); INSERT INTO game_names_2 SELECT folded, game_key, "
-                   "spelling FROM game_names; DROP TABLE game_names; ALTER TABLE game_names_2 "
-                   "RENAME TO game_names; PRAGMA user_version = 2;");
+  testing::raw_sql(
+      db,
+      "DROP TABLE evidence_fts; CREATE VIRTUAL TABLE evidence_fts USING fts5(rules, "
+      "content, location, game, sources, tokenize='unicode61 remove_diacritics 2');"
+      "INSERT INTO evidence_fts(rowid, rules, content, location, game, sources) "
+      "SELECT rid, rules, content, location, 'otep', '' FROM evidence;"
+      "DROP INDEX evidence_by_board;"
+      "ALTER TABLE evidence DROP COLUMN description; ALTER TABLE evidence DROP COLUMN "
+      "origin; ALTER TABLE evidence DROP COLUMN classification; ALTER TABLE evidence "
+      "DROP COLUMN board; ALTER TABLE evidence DROP COLUMN board_rows; ALTER TABLE "
+      "evidence DROP COLUMN board_holes; ALTER TABLE evidence DROP COLUMN dlp_ruleset; "
+      "ALTER TABLE evidence DROP COLUMN portal_url; ALTER TABLE evidence DROP COLUMN "
+      "accessed; ALTER TABLE evidence DROP COLUMN credit; ALTER TABLE evidence DROP "
+      "COLUMN dlp_variants; ALTER TABLE places DROP COLUMN kind; ALTER TABLE places "
+      "DROP COLUMN polygon; ALTER TABLE places DROP COLUMN candidates; ALTER TABLE "
+      "places DROP COLUMN aliases;"
+      "CREATE TABLE game_names_2 (folded TEXT PRIMARY KEY, game_key TEXT NOT NULL, "
+      "spelling TEXT NOT NULL); INSERT INTO game_names_2 SELECT folded, game_key, "
+      "spelling FROM game_names; DROP TABLE game_names; ALTER TABLE game_names_2 "
+      "RENAME TO game_names; PRAGMA user_version = 2;");
   EXPECT_EQ(testing::raw_text(db, "PRAGMA user_version"), "2");
   EXPECT_THROW(Store::open(db, Store::Mode::kReadOnly), ArchiveError);  // readers refuse it
-  Store store = Store::open(db);  // migrates
+  Store store = Store::open(db);                                        // migrates
   EXPECT_EQ(store.schema_version(), 3);
   EXPECT_EQ(store.get("DLP.Evidence.1880")->location, "Bari");
   SearchQuery q;
@@ -336,9 +338,9 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
     GTEST_SKIP() << "pandoc is not installed: run 'bash scripts/setup.sh test' (Debian's pandoc)";
   TempDir dir;
   const std::string db = dir / "a.db";
-  ASSERT_EQ(testing::run_cli({"evidence", "import", (data_dir() / "evidence").string(), "--db", db})
-                .code,
-            0);
+  ASSERT_EQ(
+      testing::run_cli({"evidence", "import", (data_dir() / "evidence").string(), "--db", db}).code,
+      0);
   std::vector<std::string> args = {"evidence", "cite"};
   {
     Store store = Store::open(db, Store::Mode::kReadOnly);
@@ -352,14 +354,15 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   testing::write_text(dir / "doc.md", "---\nnocite: \"@*\"\n---\n");
   const std::string rendered = (dir / "out.txt");
   ASSERT_EQ(std::system(("pandoc --citeproc --bibliography " + (dir / "refs.json") +
-                         " -t plain --wrap=none " + (dir / "doc.md") + " -o " + rendered +
-                         " 2>" + (dir / "err.txt"))
+                         " -t plain --wrap=none " + (dir / "doc.md") + " -o " + rendered + " 2>" +
+                         (dir / "err.txt"))
                             .c_str()),
             0)
       << testing::read_text(dir / "err.txt");
   const std::string text = testing::read_text(rendered);
   // Vanoverbergh 1927 keeps its pages; a source known only as text is not a bare "n.d.".
-  EXPECT_NE(text.find("Vanoverbergh. 1927. In [Title Not Given], 236\xE2\x80\x93" "37."),
+  EXPECT_NE(text.find("Vanoverbergh. 1927. In [Title Not Given], 236\xE2\x80\x93"
+                      "37."),
             std::string::npos)
       << text.substr(0, 2000);
   EXPECT_EQ(text.find("\nn.d.\n"), std::string::npos);
@@ -368,7 +371,10 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   EXPECT_NE(text.find("Accessed November 25, 2026. https://ludii.games/details.php?keyword=Otep."),
             std::string::npos);
   // Coordinates in a title keep their marks (primes, which citeproc leaves alone).
-  EXPECT_NE(text.find("32\xC2\xB0" "34\xE2\x80\xB2" "58.69\xE2\x80\xB3N"), std::string::npos);
+  EXPECT_NE(text.find("32\xC2\xB0"
+                      "34\xE2\x80\xB2"
+                      "58.69\xE2\x80\xB3N"),
+            std::string::npos);
 
   args[args.size() - 1] = "bibtex";
   const testing::CliResult bib = testing::run_cli(args);
@@ -380,8 +386,8 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
     ++entries;
   entries += bib.out.starts_with("@") ? 1 : 0;
   // pandoc's BibTeX reader: as many items as entries.
-  ASSERT_EQ(std::system(("pandoc -f bibtex -t csljson " + bib_file + " -o " +
-                         (dir / "bib.json") + " 2>" + (dir / "err.txt"))
+  ASSERT_EQ(std::system(("pandoc -f bibtex -t csljson " + bib_file + " -o " + (dir / "bib.json") +
+                         " 2>" + (dir / "err.txt"))
                             .c_str()),
             0)
       << testing::read_text(dir / "err.txt");

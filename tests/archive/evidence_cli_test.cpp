@@ -417,8 +417,7 @@ TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
   EXPECT_EQ(csv.out.find("\nMANCALA.Evidence.1,"), std::string::npos) << csv.out;
   const CliResult wide = run_cli({"evidence", "search", "--near", "32.5,71.5", "--radius-km",
                                   "1000", "--format", "csv", "--db", db_});
-  EXPECT_NE(wide.out.find(",approximate,45.000000,72.000000,1900,"), std::string::npos)
-      << wide.out;
+  EXPECT_NE(wide.out.find(",approximate,45.000000,72.000000,1900,"), std::string::npos) << wide.out;
 }
 
 TEST_F(EvidenceCli, SearchFiltersFromTheCommandLine) {
@@ -452,15 +451,18 @@ TEST_F(EvidenceCli, SearchUsageErrorsExitWithTwo) {
     EXPECT_EQ(r.code, 2);
     return r.err;
   };
-  EXPECT_EQ(usage({"--near", "1,2"}),
-            "mancala: evidence search: --near LAT,LON needs --radius-km (a place's name does not)\n");
-  EXPECT_EQ(usage({"--radius-km", "5"}), "mancala: evidence search: --radius-km goes with --near\n");
+  EXPECT_EQ(
+      usage({"--near", "1,2"}),
+      "mancala: evidence search: --near LAT,LON needs --radius-km (a place's name does not)\n");
+  EXPECT_EQ(usage({"--radius-km", "5"}),
+            "mancala: evidence search: --radius-km goes with --near\n");
   EXPECT_EQ(usage({"--rows", "0"}), "mancala: evidence search: --rows must be 1 to 100\n");
   EXPECT_EQ(usage({"--near", "95,2", "--radius-km", "1"}),
             "mancala: evidence search: --near 95,2: latitude must be within 90 and longitude "
             "within 180\n");
-  EXPECT_EQ(usage({"--to", "x"}),
-            "mancala: evidence search: --to must be a whole year (e.g. 1939, or 500 BCE), not 'x'\n");
+  EXPECT_EQ(
+      usage({"--to", "x"}),
+      "mancala: evidence search: --to must be a whole year (e.g. 1939, or 500 BCE), not 'x'\n");
   EXPECT_EQ(usage({"--from", "0"}),
             "mancala: evidence search: --from: there is no year 0 (use 1 or 1 BCE)\n");
   EXPECT_EQ(usage({"--from", "100 BCE", "--to", "200 BCE"}),
