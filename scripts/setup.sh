@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, only those missing. Idempotent.
-# `setup.sh fuzz` adds clang and its libFuzzer runtime, needed only by scripts/fuzz.sh.
+# `setup.sh fuzz` adds clang and its libFuzzer runtime, needed only by scripts/fuzz.sh;
+# `setup.sh test` adds Chromium, its WebDriver and Selenium for the browser test of `mancala serve`
+# (tests/server/browser_test.py), needed only by scripts/test.sh.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
@@ -9,6 +11,9 @@ packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-d
 if [ "${MANCALA_MPI:-0}" = 1 ]; then packages+=(libopenmpi-dev openmpi-bin); fi
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-dev)
+fi
+if [ "${1:-}" = test ]; then
+  packages+=(chromium chromium-driver python3-selenium)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -412,7 +412,7 @@ TEST(SchemaMigration, AVersionOneArchiveWithRecordsMigratesToVersionTwo) {
                            "INSERT INTO evidence_sources VALUES (1, 0, 1);");
   {
     Store store = Store::open(db);  // migrates, in one transaction
-    EXPECT_EQ(store.schema_version(), 2);
+    EXPECT_EQ(store.schema_version(), kSchemaVersion);
     const EvidenceRecord r = store.get("DLP.Evidence.693").value();
     EXPECT_EQ(r.location, "Iloko");
     EXPECT_EQ(r.sources, std::vector<Source>{"Vanoverbergh 1927"});

@@ -148,11 +148,13 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
 TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
-  raw_sql(dir / "a.db", "PRAGMA user_version = 3");
+  const int newer = kSchemaVersion + 1;
+  raw_sql(dir / "a.db", "PRAGMA user_version = " + std::to_string(newer));
   const std::string before = read_text(dir / "a.db");
-  EXPECT_EQ(
-      open_error(dir / "a.db"),
-      dir / "a.db" + ": schema version 3 is newer than this program's (2); use a newer mancala");
+  EXPECT_EQ(open_error(dir / "a.db"), dir / "a.db" + ": schema version " + std::to_string(newer) +
+                                          " is newer than this program's (" +
+                                          std::to_string(kSchemaVersion) +
+                                          "); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
 }
 
