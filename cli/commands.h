@@ -6,20 +6,22 @@
 
 namespace mancala::cli {
 
-int cmd_evidence(const Args& args, Io& io);   // cmd_evidence.cpp
-int cmd_rules(const Args& args, Io& io);      // cmd_rules.cpp
-int cmd_trace(const Args& args, Io& io);      // cmd_play.cpp
-int cmd_replay(const Args& args, Io& io);     // cmd_play.cpp
-int cmd_simulate(const Args& args, Io& io);   // cmd_simulate.cpp
-int cmd_merge(const Args& args, Io& io);      // cmd_simulate.cpp
-int cmd_runs(const Args& args, Io& io);       // cmd_runs.cpp
-int cmd_bench(const Args& args, Io& io);      // cmd_runs.cpp
-int cmd_report(const Args& args, Io& io);     // cmd_report.cpp
-int cmd_compare(const Args& args, Io& io);    // cmd_compare.cpp
-int cmd_handicap(const Args& args, Io& io);   // cmd_compare.cpp
-int cmd_solve(const Args& args, Io& io);      // cmd_solve.cpp
-int cmd_ladder(const Args& args, Io& io);     // cmd_ladder.cpp
-int cmd_serve(const Args& args, Io& io);      // cmd_serve.cpp
-int cmd_playtests(const Args& args, Io& io);  // cmd_serve.cpp
+int cmd_evidence(const Args& args, Io& io);  // cmd_evidence.cpp
+int cmd_rules(const Args& args, Io& io);     // cmd_rules.cpp
+int cmd_trace(const Args& args, Io& io);     // cmd_play.cpp
+int cmd_replay(const Args& args, Io& io);    // cmd_play.cpp
+int cmd_simulate(const Args& args, Io& io);  // cmd_simulate.cpp
+int cmd_merge(const Args& args, Io& io);     // cmd_simulate.cpp
+int cmd_runs(const Args& args, Io& io);      // cmd_runs.cpp
+int cmd_bench(const Args& args, Io& io);     // cmd_runs.cpp
+int cmd_report(const Args& args, Io& io);    // cmd_report.cpp
+int cmd_compare(const Args& args, Io& io);   // cmd_compare.cpp
+int cmd_handicap(const Args& args, Io& io);  // cmd_compare.cpp
+int cmd_solve(const Args& args, Io& io);     // cmd_solve.cpp
+int cmd_ladder(const Args& args, Io& io);    // cmd_ladder.cpp
+
+// `mancala serve` and the play-tests saved from it (cmd_serve.cpp).
+int cmd_serve(const Args& args, Io& io);
+int cmd_playtests(const Args& args, Io& io);
 
 }  // namespace mancala::cli
