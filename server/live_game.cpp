@@ -177,8 +177,8 @@ Move LiveGame::parse_legal(int player, const std::string& text) const {
 }
 
 void LiveGame::remember() {
-  history_.push_back(Snapshot{state_, match_, agent_rng_, order_rng_, pending_, records_.size(),
-                              rounds_.size(), labels_.size()});
+  history_.push_back(Snapshot{state_, match_, agent_rng_, order_rng_, pending_, pending_by_,
+                              records_.size(), rounds_.size(), labels_.size()});
 }
 
 int LiveGame::play_person(int seat, const std::string& move) {
@@ -247,6 +247,7 @@ void LiveGame::undo() {
   agent_rng_ = x.agent_rng;
   order_rng_ = x.order_rng;
   pending_ = x.pending;
+  pending_by_ = x.pending_by;
   records_.resize(x.records);
   rounds_.erase(rounds_.begin() + static_cast<std::ptrdiff_t>(x.rounds), rounds_.end());
   labels_.resize(x.labels);
@@ -427,8 +428,7 @@ std::string LiveGame::moves_text() const {
 
 json LiveGame::result_json() const {
   if (!over()) return nullptr;
-  int plies = 0;
-  for (const Record& r : records_) plies = std::max(plies, r.json.value("ply", 0));
+  const int plies = static_cast<int>(records_.size());
   const bool match = game_->rules().match;
   const std::array<int16_t, 2> held = match_.holdings;
   std::ostringstream text;

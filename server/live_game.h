@@ -124,6 +124,7 @@ class LiveGame {
     sim::MatchState match;
     sim::Rng agent_rng{0}, order_rng{0};
     std::array<std::optional<sim::Move>, 2> pending;
+    std::array<std::string, 2> pending_by;
     size_t records = 0, rounds = 0, labels = 0;
   };
   struct Record {
