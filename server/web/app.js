@@ -781,30 +781,46 @@ async function replayPage(which) {
     const current = logList.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });
   }
+  // Moves asked for (Next, Play) are sowed one after the other; a jump ends the sowing shown.
+  let target = 0, running = false, generation = 0;
   function jump(i) {
+    ++generation;
     ui.skip = true;
-    at = Math.max(0, Math.min(moves.length, i + 1));
+    at = target = Math.max(0, Math.min(moves.length, i + 1));
     shown = copyState(at === 0 ? before[0] : moves[at - 1].state);
     note.replaceChildren(at > 0 && moves[at - 1].round_end ? el("div", { class: "roundbox" }, moves[at - 1].round_end.text) : "");
     draw();
   }
-  async function next() {
-    if (at >= moves.length) return false;
-    ui.skip = false;
-    shown = copyState(before[at]);
-    await animateSteps(shown, moves[at], ui);
-    shown = copyState(moves[at].state);
-    note.replaceChildren(moves[at].round_end ? el("div", { class: "roundbox" }, moves[at].round_end.text) : "");
-    ++at;
-    draw();
-    return true;
+  async function advance() {
+    if (running) return;
+    running = true;
+    const started = generation;
+    while (at < target && !ui.stopped && started === generation) {
+      ui.skip = false;
+      shown = copyState(before[at]);
+      await animateSteps(shown, moves[at], ui);
+      if (started !== generation) break;
+      shown = copyState(moves[at].state);
+      note.replaceChildren(moves[at].round_end ? el("div", { class: "roundbox" }, moves[at].round_end.text) : "");
+      ++at;
+      draw();
+      if (playing && at < target) await sleep(speeds[ui.speed] * 2);
+    }
+    running = false;
   }
-  const play = el("button", { id: "replay-play", onclick: async () => {
+  function next() {
+    target = Math.min(moves.length, Math.max(target, at) + 1);
+    return advance();
+  }
+  const play = el("button", { id: "replay-play", onclick: () => {
     playing = !playing;
     play.textContent = playing ? "Pause" : "Play";
-    while (playing && !ui.stopped && (await next())) await sleep(speeds[ui.speed] * 2);
-    playing = false;
-    play.textContent = "Play";
+    if (playing) {
+      target = moves.length;
+      advance().then(() => { playing = false; play.textContent = "Play"; });
+    } else {
+      target = at + (running ? 1 : 0);
+    }
   } }, "Play");
   const title = which === "trace" ? "Trace of " + data.ruleset : "Play-test #" + which + ": " + data.ruleset_name;
   show(el("p", {}, el("a", { href: "#/playtests" }, "\u2190 Play-tests")),
