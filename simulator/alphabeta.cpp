@@ -75,8 +75,9 @@ bool AlphaBeta::out_of_time() {
 
 int AlphaBeta::evaluate(const State& s, int p) const {
   const int q = 1 - p;
+  // Inside the horizon: material (Game::material), where a re-sowing capture's counters count.
+  if (!s.over) return game_.material(s, p) - game_.material(s, q);
   const int margin = holding(s, p) - holding(s, q);
-  if (!s.over) return margin;
   if (exact_margins_) {
     const int8_t by_margin = margin > 0 ? p : margin < 0 ? q : kDraw;
     if (s.reason != EndReason::kSafetyBound && s.winner != by_margin) margin_mismatch_ = true;
@@ -176,7 +177,7 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
       const int keeps = c.to_move == p ? 1000 + (exact_margins_ ? 4 * f.moves[i].hole : 0) : 0;
       f.score[i] = TtEntry::pack(f.moves[i]) == table_best ? kInfinity
                    : c.over                                ? evaluate(c, p)
-                            : keeps + holding(c, p) - holding(c, 1 - p);
+                            : keeps + game_.material(c, p) - game_.material(c, 1 - p);
       f.order[i] = static_cast<uint8_t>(i);
     }
     // The solver's enhanced transposition cut-off: a child whose table entry already proves

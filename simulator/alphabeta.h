@@ -6,8 +6,11 @@
 // then moves that give the mover another move, then the counters the move wins at once.
 //
 // Values are counters, from the view of the player to move (State::to_move):
-//   - a position inside the search horizon: counters won minus counters lost (store, sinks and
-//     tuzdyk, which feed the store, and counters set aside), the mover's minus the other's;
+//   - a position inside the search horizon: material, the mover's minus the other's
+//     (Game::material): counters won (store, sinks and tuzdyk, which feed the store, and counters
+//     set aside) and, where captures are sown again on the capturer's side (Otep), every counter
+//     on each side: there nothing reaches a store before the round ends, and a search that
+//     counted stores alone saw every position as equal and played at random;
 //   - the end of a round of a match: the round's settlement as the next round sees it: the
 //     holdings after the round's returns (a bha), which decide the holes each player keeps; a
 //     settlement that ends the match (match_end, stop_after_rounds) scores as the end of a game;

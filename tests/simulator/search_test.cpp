@@ -171,6 +171,42 @@ TEST(Search, AlphaBetaPlaysOnlyLegalMovesInEveryRuleset) {
   }
 }
 
+// Issue 20: alphabeta played Otep no better than random. Otep's capture sows the captured
+// counters again on the capturer's side ("captured and sown beginning in the first hole"), so no
+// counter reaches a store before the round ends; the evaluation counted stores alone, scored every
+// position inside the horizon 0, and the root drew among equal moves at random. Material counts
+// every counter on a player's side there. The position is otep_test.cpp's clockwise privilege:
+// P1's inner row holds i5 (3) and i8 (1); P2's o1, o5 and i1 hold 2 each. Played clockwise, i5's
+// first sowing ends in i8 and takes P2's o1 and i1 (4); played anticlockwise it takes nothing.
+TEST(Search, OtepsCapturedCountersSownOnTheCapturersSideCountAsHisMaterial) {
+  const Game game(load_ruleset("otep/beaton_1939"));
+  State s = game.initial_state();
+  s.holes.fill(0);
+  s.holes[15 - 4] = 3;       // P1's i5 (inner column c is global 15 - c)
+  s.holes[15 - 7] = 1;       // P1's i8
+  s.holes[16 + 0] = 2;       // P2's o1
+  s.holes[16 + 4] = 2;       // P2's o5
+  s.holes[16 + 15 - 0] = 2;  // P2's i1
+  s.ply = 10;                // past the simultaneous opening
+  s.to_move = 0;
+  AlphaBeta ab(game, 1);
+  EXPECT_EQ(game.material(s, 0), 4);
+  EXPECT_EQ(ab.evaluate(s, 0), 4 - 6);
+  EXPECT_EQ(ab.evaluate(s, 1), 6 - 4);
+  MoveList moves;
+  game.legal_moves(s, moves);
+  ASSERT_EQ(moves.size, 2);
+  const Move clockwise{11, true};  // i5 is P1's hole 11 along his path, sown clockwise
+  State after = s;
+  game.apply(after, clockwise);
+  EXPECT_EQ(ab.evaluate(after, 0), 8 - 2);
+  MatchState match;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng(seed, 0);
+    EXPECT_EQ(ab.choose(match, s, moves, rng), clockwise) << "seed " << seed;
+  }
+}
+
 // "Search never changes the position it searches."
 TEST(Search, ChoosingAMoveLeavesThePositionAsItWas) {
   for (const std::string& id : list_ruleset_ids()) {
