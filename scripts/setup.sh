@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
-          clang-format)
+          clang-format python3)
 # MANCALA_MPI=1 adds Open MPI, for the optional MPI build (docs/scale-out.md).
 if [ "${MANCALA_MPI:-0}" = 1 ]; then packages+=(libopenmpi-dev openmpi-bin); fi
 if [ "${1:-}" = fuzz ]; then
