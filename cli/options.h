@@ -99,7 +99,7 @@ void set_play_counts(Options& options, const std::string& command, long long gam
 // --agent SPEC (both players) and --agents SPEC1,SPEC2 (player 1, player 2); see agents.h.
 inline void add_agent_options(po::options_description& desc) {
   desc.add_options()("agent", po::value<std::string>(),
-                     "both players' agent: random (default), greedy, alphabeta:D, mcts:N")(
+                     ("both players' agent: " + sim::agent_help()).c_str())(
       "agents", po::value<std::string>(), "SPEC1,SPEC2: player 1's agent, then player 2's");
 }
 
