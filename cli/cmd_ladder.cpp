@@ -93,6 +93,7 @@ int cmd_ladder(const Args& args, Io& io) {
   set_play_counts(options, "ladder", games, seed, threads);
   try {
     options.agents = analysis::parse_ladder_agents(vm["agents"].as<std::string>(), "--agents");
+    note_reproducibility(io, "ladder", options.agents);
     if (vm.count("shard")) options.shard = sim::parse_shard(vm["shard"].as<std::string>());
   } catch (const UsageError& e) {
     throw UsageError(std::string("ladder: ") + e.what());

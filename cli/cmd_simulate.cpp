@@ -47,6 +47,7 @@ int cmd_simulate(const Args& args, Io& io) {
   BatchOptions options;
   set_play_counts(options, "simulate", games, seed, threads);
   options.agents = agents_option("simulate", vm);
+  note_reproducibility(io, "simulate", options.agents.seat);
   if (vm.count("shard")) {
     try {
       options.shard = parse_shard(vm["shard"].as<std::string>());

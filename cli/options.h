@@ -116,4 +116,17 @@ inline sim::AgentPair agents_option(const std::string& command, const po::variab
   }
 }
 
+// A note on stderr when one of `agents` chooses by the clock (AgentKind::deterministic false,
+// abtime): the run is then not a function of its seed.
+template <class Agents>
+void note_reproducibility(Io& io, const std::string& command, const Agents& agents) {
+  for (const sim::AgentSpec& a : agents) {
+    if (sim::agent_kind(a.kind).deterministic) continue;
+    io.err << "mancala: " << command << ": note: " << a.name()
+           << " chooses by the clock: the results depend on this machine's speed and load and "
+              "cannot be reproduced from the seed\n";
+    return;
+  }
+}
+
 }  // namespace mancala::cli

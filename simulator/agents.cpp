@@ -34,8 +34,11 @@ class Greedy : public Searcher {
 // alphabeta:D and its budgeted forms: the same search (alphabeta.h).
 class AlphaBetaAgent : public Searcher {
  public:
-  AlphaBetaAgent(const Game& game, int depth) : search_(game, depth) {}
-  AlphaBeta& search() { return search_; }
+  // depth: plies of the last iteration; a budget (nodes, milliseconds) may end it earlier.
+  AlphaBetaAgent(const Game& game, int depth, uint64_t nodes = 0, int millis = 0)
+      : search_(game, depth) {
+    search_.set_move_budget(nodes, millis);
+  }
   void new_game() override { search_.new_game(); }
   Move choose(const MatchState& match, const State& s, int player, const MoveList& moves, Rng& rng,
               bool joint) override {
@@ -92,6 +95,28 @@ const AgentKind kKinds[] = {
      .doc = "UCT with N simulations per move",
      .make = [](const Game& game, int simulations) -> std::unique_ptr<Searcher> {
        return std::make_unique<MctsAgent>(game, simulations);
+     }},
+    {.id = Agent::kAlphaBetaNodes,
+     .name = "abnodes",
+     .param = "N",
+     .min = 1,
+     .max = kMaxAlphaBetaNodes,
+     .doc = "alpha-beta deepening 1, 2, ... plies while a move's search has visited fewer than N "
+            "nodes; the last finished depth chooses",
+     .make = [](const Game& game, int nodes) -> std::unique_ptr<Searcher> {
+       return std::make_unique<AlphaBetaAgent>(game, kMaxAlphaBetaDepth,
+                                               static_cast<uint64_t>(nodes));
+     }},
+    {.id = Agent::kAlphaBetaTime,
+     .name = "abtime",
+     .param = "MS",
+     .min = 1,
+     .max = kMaxAlphaBetaMillis,
+     .doc = "alpha-beta deepening 1, 2, ... plies for MS milliseconds a move; the last finished "
+            "depth chooses",
+     .deterministic = false,
+     .make = [](const Game& game, int millis) -> std::unique_ptr<Searcher> {
+       return std::make_unique<AlphaBetaAgent>(game, kMaxAlphaBetaDepth, 0, millis);
      }},
 };
 

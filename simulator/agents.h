@@ -9,6 +9,8 @@
 //   greedy         the move capturing most at once; ties at random
 //   alphabeta:D    alpha-beta search D plies deep, alphabeta.h
 //   mcts:N         UCT with N simulations per move, mcts.h
+//   abnodes:N      alpha-beta deepening until N nodes per move (reproducible), alphabeta.h
+//   abtime:MS      alpha-beta deepening until MS milliseconds per move (not reproducible)
 //
 // A run names one spec for both players ("--agent SPEC") or one per seat ("--agents P1,P2"); the
 // pair is written back the same way (AgentPair::label), so a run's "agent" is "random" or
@@ -35,14 +37,18 @@ namespace mancala::sim {
 
 // The kinds of agent, in the registry's order (agent_kinds()[k].id is Agent(k)).
 enum class Agent : uint8_t {
-  kRandom,     // uniformly among the legal moves
-  kGreedy,     // the move capturing most at once; ties at random
-  kAlphaBeta,  // alpha-beta search to a fixed depth (alphabeta.h)
-  kMcts,       // UCT with a fixed number of simulations per move (mcts.h)
+  kRandom,          // uniformly among the legal moves
+  kGreedy,          // the move capturing most at once; ties at random
+  kAlphaBeta,       // alpha-beta search to a fixed depth (alphabeta.h)
+  kMcts,            // UCT with a fixed number of simulations per move (mcts.h)
+  kAlphaBetaNodes,  // alpha-beta deepening within a node budget per move (alphabeta.h)
+  kAlphaBetaTime,   // alpha-beta deepening within a time budget per move (alphabeta.h)
 };
 
 constexpr int kMaxAlphaBetaDepth = 64;
 constexpr int kMaxMctsSimulations = 10'000'000;
+constexpr int kMaxAlphaBetaNodes = 1'000'000'000;
+constexpr int kMaxAlphaBetaMillis = 600'000;
 
 // One agent with its parameter (0 for a kind that takes none).
 struct AgentSpec {

@@ -31,6 +31,7 @@
 // never changes the one it was given.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -77,8 +78,21 @@ class AlphaBeta {
   void set_deadline(std::chrono::steady_clock::time_point deadline) {
     deadline_ = deadline;
     has_deadline_ = true;
+    next_check_ = std::min(next_check_, nodes_ + 1);
   }
   bool aborted() const { return aborted_; }
+  // A budget per move for choose() and choose_joint(): iterative deepening goes on, up to the
+  // depth given to the constructor, while the move's search has visited fewer than `nodes` nodes
+  // (0: no bound) and taken less than `millis` milliseconds (0: no bound); an iteration the
+  // budget cuts is thrown away and the last finished one chooses (the first always finishes).
+  // A node budget gives the same move for the same position and table (reproducible runs); a
+  // time budget depends on the machine's speed and load.
+  void set_move_budget(uint64_t nodes, int millis) {
+    budget_nodes_ = nodes;
+    budget_millis_ = millis;
+  }
+  // The depth of the last finished iteration of the last choice (for tests and benchmarks).
+  int last_depth() const { return last_depth_; }
 
   uint64_t nodes() const { return nodes_; }
   const Game& game() const { return game_; }
@@ -110,7 +124,11 @@ class AlphaBeta {
   int child_value(const State& child, int p, int depth, int lo, int hi, int ply,
                   const uint64_t* key = nullptr);
   Frame& frame(int ply);
-  bool out_of_time();
+  // The limits checked when nodes_ reaches next_check_: the node budget, the clock.
+  void check_limits();
+  // Before and after the iterations of one choice: the move's budget, then none.
+  void arm_budget(uint64_t start_nodes, std::chrono::steady_clock::time_point start);
+  void disarm_budget();
 
   const Game& game_;
   int depth_;
@@ -120,6 +138,12 @@ class AlphaBeta {
   MatchState fresh_match_;
   std::vector<std::unique_ptr<Frame>> frames_;
   uint64_t nodes_ = 0;
+  static constexpr uint64_t kCheckEvery = 16384;
+  uint64_t next_check_ = kCheckEvery;
+  uint64_t node_limit_ = UINT64_MAX;
+  uint64_t budget_nodes_ = 0;
+  int budget_millis_ = 0;
+  int last_depth_ = 0;
   bool has_deadline_ = false;
   bool aborted_ = false;
   bool exact_margins_ = false;
