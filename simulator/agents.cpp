@@ -46,6 +46,8 @@ class AlphaBetaAgent : public Searcher {
                  : search_.choose(match, s, moves, rng);
   }
   uint64_t work() const override { return search_.nodes(); }
+  void set_stop(const std::atomic<bool>* stop) override { search_.set_stop(stop); }
+  bool interrupted() const override { return search_.interrupted(); }
 
  private:
   AlphaBeta search_;
@@ -59,6 +61,8 @@ class MctsAgent : public Searcher {
     return joint ? search_.choose_joint(s, player, rng) : search_.choose(s, moves, rng);
   }
   uint64_t work() const override { return search_.simulations_run(); }
+  void set_stop(const std::atomic<bool>* stop) override { search_.set_stop(stop); }
+  bool interrupted() const override { return search_.interrupted(); }
 
  private:
   Mcts search_;
@@ -269,7 +273,9 @@ Player& Player::operator=(Player&&) noexcept = default;
 
 Move Player::choose_searching(const MatchState& match, const State& s, int player,
                               const MoveList& moves, Rng& rng) {
-  return searcher_->choose(match, s, player, moves, rng, game_->joint_turn(s));
+  const Move m = searcher_->choose(match, s, player, moves, rng, game_->joint_turn(s));
+  if (searcher_->interrupted()) throw SearchInterrupted{};
+  return m;
 }
 
 }  // namespace mancala::sim

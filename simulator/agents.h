@@ -23,6 +23,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -30,6 +31,7 @@
 #include <string_view>
 
 #include "simulator/engine.h"
+#include "simulator/interrupt.h"
 #include "simulator/match.h"
 #include "simulator/rng.h"
 
@@ -74,6 +76,10 @@ class Searcher {
                       Rng& rng, bool joint) = 0;
   // Nodes (alpha-beta) or simulations (mcts) since construction: for benchmarks.
   virtual uint64_t work() const { return 0; }
+  // Every later search checks *stop (cheaply: every few thousand nodes, every simulation) and
+  // returns at once when it is set; interrupted() is then true and the move means nothing.
+  virtual void set_stop(const std::atomic<bool>* /*stop*/) {}
+  virtual bool interrupted() const { return false; }
 };
 
 // One kind of agent: the registry's entry (see above).
@@ -147,6 +153,11 @@ class Player {
   // Before each game: forget what the search learnt in the previous one.
   void new_game() {
     if (searcher_) searcher_->new_game();
+  }
+  // Searches end soon after *stop becomes true; choose() then throws SearchInterrupted
+  // (interrupt.h), so that no game played with cut searches is counted.
+  void set_stop(const std::atomic<bool>* stop) {
+    if (searcher_) searcher_->set_stop(stop);
   }
 
   // The move of `player` (s.to_move in an alternating turn; either player in a joint turn, see

@@ -71,6 +71,7 @@ AlphaBeta::Frame& AlphaBeta::frame(int ply) {
 
 void AlphaBeta::check_limits() {
   if (nodes_ >= node_limit_) aborted_ = true;
+  if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = interrupted_ = true;
   if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
   next_check_ = std::min(node_limit_, nodes_ + kCheckEvery);
 }
@@ -88,7 +89,7 @@ void AlphaBeta::arm_budget(uint64_t start_nodes, std::chrono::steady_clock::time
 void AlphaBeta::disarm_budget() {
   node_limit_ = UINT64_MAX;
   if (budget_millis_ > 0) has_deadline_ = false;
-  aborted_ = false;
+  aborted_ = interrupted_;
   next_check_ = std::min(next_check_, nodes_ + kCheckEvery);
 }
 
@@ -296,7 +297,7 @@ bool AlphaBeta::table_move(const State& s, Move& m) const {
 }
 
 Move AlphaBeta::choose(const MatchState& match, const State& s, const MoveList& moves, Rng& rng) {
-  if (moves.size == 1) return moves[0];
+  if (moves.size == 1 || interrupted_) return moves[0];
   match_ = &match;
   const int p = s.to_move;
   const int n = moves.size;
@@ -328,12 +329,13 @@ Move AlphaBeta::choose(const MatchState& match, const State& s, const MoveList& 
     if (d == 1) arm_budget(start_nodes, start);
   }
   disarm_budget();
+  if (best == -kInfinity) return moves[0];  // interrupted in the first iteration
   return pick_tie(moves, value, best, rng);
 }
 
 Move AlphaBeta::choose_joint(const MatchState& match, const State& s, int player,
                              const MoveList& moves, Rng& rng) {
-  if (moves.size == 1) return moves[0];
+  if (moves.size == 1 || interrupted_) return moves[0];
   match_ = &match;
   MoveList other;
   game_.legal_moves(s, 1 - player, other);
@@ -366,6 +368,7 @@ Move AlphaBeta::choose_joint(const MatchState& match, const State& s, int player
     if (d == 1) arm_budget(start_nodes, start);
   }
   disarm_budget();
+  if (best == -kInfinity) return moves[0];
   return pick_tie(moves, value, best, rng);
 }
 

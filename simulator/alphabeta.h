@@ -32,6 +32,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -81,6 +82,14 @@ class AlphaBeta {
     next_check_ = std::min(next_check_, nodes_ + 1);
   }
   bool aborted() const { return aborted_; }
+  // Stops every search soon after *stop becomes true (checked every 16384 nodes, a relaxed
+  // load): Ctrl-C in a batch run. The search then returns at once, aborted() and interrupted()
+  // are true for good, and choose() returns a meaningless move.
+  void set_stop(const std::atomic<bool>* stop) {
+    stop_ = stop;
+    next_check_ = std::min(next_check_, nodes_ + 1);
+  }
+  bool interrupted() const { return interrupted_; }
   // A budget per move for choose() and choose_joint(): iterative deepening goes on, up to the
   // depth given to the constructor, while the move's search has visited fewer than `nodes` nodes
   // (0: no bound) and taken less than `millis` milliseconds (0: no bound); an iteration the
@@ -124,7 +133,7 @@ class AlphaBeta {
   int child_value(const State& child, int p, int depth, int lo, int hi, int ply,
                   const uint64_t* key = nullptr);
   Frame& frame(int ply);
-  // The limits checked when nodes_ reaches next_check_: the node budget, the clock.
+  // The limits checked when nodes_ reaches next_check_: the node budget, the stop flag, the clock.
   void check_limits();
   // Before and after the iterations of one choice: the move's budget, then none.
   void arm_budget(uint64_t start_nodes, std::chrono::steady_clock::time_point start);
@@ -144,6 +153,8 @@ class AlphaBeta {
   uint64_t budget_nodes_ = 0;
   int budget_millis_ = 0;
   int last_depth_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool interrupted_ = false;
   bool has_deadline_ = false;
   bool aborted_ = false;
   bool exact_margins_ = false;
