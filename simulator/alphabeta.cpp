@@ -73,6 +73,7 @@ void AlphaBeta::check_limits() {
   if (nodes_ >= node_limit_) aborted_ = true;
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = interrupted_ = true;
   if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
+  if (tick_) tick_();
   next_check_ = std::min(node_limit_, nodes_ + kCheckEvery);
 }
 
@@ -135,6 +136,7 @@ int AlphaBeta::child_value(const State& c, int p, int depth, int lo, int hi, int
 int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
                        const uint64_t* known_key) {
   if (++nodes_ >= next_check_) check_limits();
+  if (ply >= ply_limit_) too_deep_ = aborted_ = true;
   if (aborted_) return 0;
   const int p = s.to_move;
   if (s.over || depth <= 0) return evaluate(s, p);

@@ -35,6 +35,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -102,6 +103,15 @@ class AlphaBeta {
   }
   // The depth of the last finished iteration of the last choice (for tests and benchmarks).
   int last_depth() const { return last_depth_; }
+  // The solver's bound on the plies below the searched position (the search recurses once per
+  // ply): reaching it aborts the search and too_deep() is true.
+  void set_ply_limit(int plies) { ply_limit_ = plies; }
+  bool too_deep() const { return too_deep_; }
+  // Called every 16384 nodes or so (the solver's progress display).
+  void set_tick(std::function<void()> tick) {
+    tick_ = std::move(tick);
+    next_check_ = std::min(next_check_, nodes_ + 1);
+  }
 
   uint64_t nodes() const { return nodes_; }
   const Game& game() const { return game_; }
@@ -154,6 +164,9 @@ class AlphaBeta {
   int budget_millis_ = 0;
   int last_depth_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
+  std::function<void()> tick_;
+  int ply_limit_ = 1 << 30;
+  bool too_deep_ = false;
   bool interrupted_ = false;
   bool has_deadline_ = false;
   bool aborted_ = false;

@@ -22,7 +22,22 @@ int child_value(AlphaBeta& ab, const State& child, int p, int lo, int hi) {
   return -ab.search(child, kToTheEnd, -hi, -lo);
 }
 
+[[noreturn]] void too_deep(const Game& game) {
+  throw Error(game.rules().id + ": cannot be solved exactly: a line of play runs past " +
+              std::to_string(kMaxSolvePlies) + " plies without the game ending (max_plies " +
+              std::to_string(game.rules().max_plies) +
+              "), deeper than the solver searches (its stack and memory grow with each ply)");
+}
+
 }  // namespace
+
+int default_table_mib(long long available_mib) {
+  if (available_mib <= 0) return 256;
+  const long long quarter = available_mib / 4;
+  int mib = 1;
+  while (mib < 4096 && 2LL * mib <= quarter) mib *= 2;
+  return mib;
+}
 
 void check_solvable(const RuleSet& rules) {
   const auto refuse = [&](const std::string& why) {
@@ -46,20 +61,45 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
                        bool& mismatch) {
   AlphaBeta ab(game, 0, options.table_bits, exact_margins);
   ab.new_game();
-  if (options.max_seconds > 0) {
+  ab.set_ply_limit(kMaxSolvePlies);
+  if (options.max_seconds > 0 && options.max_seconds < kNoTimeLimitFrom) {
     ab.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                 std::chrono::duration<double>(options.max_seconds)));
   }
   SolveResult r;
   const int p = s.to_move;
+  // From the first player's view (the search's values are the mover's); nothing proven on a side:
+  // the margin cannot pass the counters in play.
+  const int sign = p == 0 ? 1 : -1;
+  const int total = game.rules().total_counters;
+  const auto bounds = [&](int lower, int upper, int& low, int& high) {
+    const int lo = lower == -kInfinity ? -total : margin_of(lower);
+    const int hi = upper == kInfinity ? total : margin_of(upper);
+    low = sign > 0 ? lo : -hi;
+    high = sign > 0 ? hi : -lo;
+  };
   // MTD(f): null-window searches from a first guess (a draw) until the bounds meet.
   int lower = -kInfinity, upper = kInfinity, g = 0;
+  if (options.progress) {
+    auto last = std::chrono::steady_clock::now();
+    ab.set_tick([&, last]() mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::milliseconds(500)) return;
+      last = now;
+      SolveProgress progress;
+      bounds(lower, upper, progress.lower, progress.upper);
+      progress.nodes = ab.nodes();
+      progress.seconds = std::chrono::duration<double>(now - start).count();
+      options.progress(progress);
+    });
+  }
   if (s.over) {
     lower = upper = ab.evaluate(s, p);
   }
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
     g = ab.search(s, kToTheEnd, beta - 1, beta);
+    if (ab.too_deep()) too_deep(game);
     if (ab.aborted()) break;
     if (g < beta) {
       upper = g;
@@ -68,14 +108,7 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
     }
   }
   r.complete = lower == upper;
-  // From the first player's view (the search's values are the mover's).
-  const int sign = p == 0 ? 1 : -1;
-  // Nothing proven on a side: the margin cannot pass the counters in play.
-  const int total = game.rules().total_counters;
-  const int lo = lower == -kInfinity ? -total : margin_of(lower);
-  const int hi = upper == kInfinity ? total : margin_of(upper);
-  r.lower = sign > 0 ? lo : -hi;
-  r.upper = sign > 0 ? hi : -lo;
+  bounds(lower, upper, r.lower, r.upper);
   if (r.complete) {
     r.value = r.lower;
     // The principal variation: from each position, the first move (the table's first) whose
@@ -95,7 +128,9 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
         if (k >= 0 && has_table && m == table) continue;
         State child = pos;
         game.apply(child, m);
-        if (child_value(ab, child, mover, v - 1, v + 1) != v || ab.aborted()) continue;
+        const int cv = child_value(ab, child, mover, v - 1, v + 1);
+        if (ab.too_deep()) too_deep(game);
+        if (cv != v || ab.aborted()) continue;
         found = true;
         r.pv.push_back(m);
         r.pv_players.push_back(mover);

@@ -189,5 +189,16 @@ TEST(KalahSolved, IrvingsEmptyCaptureValuesAreThePublishedOnes) {
   EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 3), 2) << "Kalah(6,3)";
 }
 
+// Issue 22, "solve for a user": the default table is a quarter of the available memory, at most
+// 4 GiB, a power of two of MiB.
+TEST(SolverTable, TheDefaultIsAQuarterOfTheAvailableMemoryAtMost4GiB) {
+  EXPECT_EQ(default_table_mib(22000), 4096);
+  EXPECT_EQ(default_table_mib(16384), 4096);
+  EXPECT_EQ(default_table_mib(16383), 2048);
+  EXPECT_EQ(default_table_mib(3000), 512);
+  EXPECT_EQ(default_table_mib(7), 1);
+  EXPECT_EQ(default_table_mib(0), 256);
+}
+
 }  // namespace
 }  // namespace mancala::sim
