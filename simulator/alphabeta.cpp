@@ -74,7 +74,7 @@ void AlphaBeta::check_limits() {
   if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = interrupted_ = true;
   if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
   if (tick_) tick_();
-  next_check_ = std::min(node_limit_, nodes_ + kCheckEvery);
+  next_check_ = std::min(node_limit_, nodes_ + check_every_);
 }
 
 void AlphaBeta::arm_budget(uint64_t start_nodes, std::chrono::steady_clock::time_point start) {
@@ -91,7 +91,7 @@ void AlphaBeta::disarm_budget() {
   node_limit_ = UINT64_MAX;
   if (budget_millis_ > 0) has_deadline_ = false;
   aborted_ = interrupted_;
-  next_check_ = std::min(next_check_, nodes_ + kCheckEvery);
+  next_check_ = std::min(next_check_, nodes_ + check_every_);
 }
 
 int AlphaBeta::evaluate(const State& s, int p) const {

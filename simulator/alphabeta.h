@@ -107,7 +107,13 @@ class AlphaBeta {
   // ply): reaching it aborts the search and too_deep() is true.
   void set_ply_limit(int plies) { ply_limit_ = plies; }
   bool too_deep() const { return too_deep_; }
-  // Called every 16384 nodes or so (the solver's progress display).
+  // How many nodes between two looks at the limits (16384 unless set): the solver looks every 64,
+  // since a node that first touches a page of a large table can cost milliseconds.
+  void set_check_every(uint64_t nodes) {
+    check_every_ = nodes;
+    next_check_ = std::min(next_check_, nodes_ + nodes);
+  }
+  // Called at each look at the limits (the solver's progress display).
   void set_tick(std::function<void()> tick) {
     tick_ = std::move(tick);
     next_check_ = std::min(next_check_, nodes_ + 1);
@@ -159,6 +165,7 @@ class AlphaBeta {
   uint64_t nodes_ = 0;
   static constexpr uint64_t kCheckEvery = 16384;
   uint64_t next_check_ = kCheckEvery;
+  uint64_t check_every_ = kCheckEvery;
   uint64_t node_limit_ = UINT64_MAX;
   uint64_t budget_nodes_ = 0;
   int budget_millis_ = 0;

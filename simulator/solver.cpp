@@ -1,6 +1,11 @@
 #include "simulator/solver.h"
 
+#include <pthread.h>
+
 #include <chrono>
+#include <cstring>
+#include <exception>
+#include <new>
 
 #include "common/error.h"
 #include "simulator/alphabeta.h"
@@ -62,6 +67,7 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
   AlphaBeta ab(game, 0, options.table_bits, exact_margins);
   ab.new_game();
   ab.set_ply_limit(kMaxSolvePlies);
+  ab.set_check_every(64);
   if (options.max_seconds > 0 && options.max_seconds < kNoTimeLimitFrom) {
     ab.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                 std::chrono::duration<double>(options.max_seconds)));
@@ -149,10 +155,11 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
   return r;
 }
 
-}  // namespace
+// The search's stack: the recursion goes a frame or two per ply (a few hundred bytes each), to
+// kMaxSolvePlies, whatever the process's own stack limit; reserved, not touched, until used.
+constexpr size_t kSolverStackBytes = (size_t{64} << 20) + size_t{kMaxSolvePlies} * 4096;
 
-SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
-  check_solvable(game.rules());
+SolveResult solve_here(const Game& game, const State& s, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   bool mismatch = false;
   const bool exact = AlphaBeta::exact_margins_apply(game.rules());
@@ -166,6 +173,41 @@ SolveResult solve(const Game& game, const State& s, const SolveOptions& options)
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+struct SolveCall {
+  const Game* game;
+  const State* s;
+  const SolveOptions* options;
+  SolveResult result;
+  std::exception_ptr error;
+};
+
+void* solve_thread(void* arg) {
+  auto* call = static_cast<SolveCall*>(arg);
+  try {
+    call->result = solve_here(*call->game, *call->s, *call->options);
+  } catch (...) {
+    call->error = std::current_exception();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
+  check_solvable(game.rules());
+  SolveCall call{&game, &s, &options, {}, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kSolverStackBytes);
+  pthread_t thread;
+  const int failed = pthread_create(&thread, &attr, solve_thread, &call);
+  pthread_attr_destroy(&attr);
+  if (failed != 0) throw std::bad_alloc();
+  pthread_join(thread, nullptr);
+  if (call.error) std::rethrow_exception(call.error);
+  return call.result;
 }
 
 }  // namespace mancala::sim

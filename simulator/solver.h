@@ -26,9 +26,12 @@
 // limit counts from the call, the transposition table's setup included.
 //
 // Depth: the search calls itself once per ply, so a line of play as long as a ruleset's max_plies
-// allows (up to 60,000) would overflow the stack. The solver follows lines to kMaxSolvePlies plies
+// allows (up to 60,000) would overflow the process's stack (it did near ply 30,500). The search
+// runs on a thread of its own whose stack holds kMaxSolvePlies plies, and follows lines that far
 // at most; a ruleset whose lines run longer without the game ending is refused when the search
-// first reaches that depth (a game that long is beyond exact solving anyway).
+// first reaches that depth (a game that long is beyond exact solving anyway). Kalah and Toguz
+// boards with the usual max_plies 5000 have lines past 4096 plies (cycles of sowing round the
+// board), so the bound sits above it.
 #pragma once
 
 #include <cstdint>
@@ -45,7 +48,7 @@ namespace mancala::sim {
 void check_solvable(const RuleSet& rules);
 
 // The deepest line the solver follows, in plies from the position solved (see above).
-constexpr int kMaxSolvePlies = 4096;
+constexpr int kMaxSolvePlies = 8192;
 // A time limit from this many seconds on (about 31 years) is no limit.
 constexpr double kNoTimeLimitFrom = 1e9;
 
@@ -81,7 +84,7 @@ struct SolveResult {
 };
 
 // Solves `s` (a position of `game`, whose ruleset check_solvable accepts). Throws mancala::Error
-// "<ruleset id>: cannot be solved exactly: a line of play runs past 4096 plies ..." when the
+// "<ruleset id>: cannot be solved exactly: a line of play runs past 8192 plies ..." when the
 // search reaches kMaxSolvePlies, and std::bad_alloc when the table's memory cannot be had.
 SolveResult solve(const Game& game, const State& s, const SolveOptions& options);
 

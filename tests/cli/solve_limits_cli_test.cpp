@@ -25,8 +25,9 @@ using testing::run_cli;
 std::string endless_ruleset(const test_support::TempDir& dir) {
   const std::string file = dir / "endless.json";
   test_support::write_text(file, R"({"extends": "kalah/standard", "rules": {"capture": "none",
-    "stores": "none", "max_plies": 40000}, "provenance": {"capture": {"assumption": "test"},
-    "stores": {"assumption": "test"}, "max_plies": {"assumption": "test"}}})");
+    "stores": "none", "store_extra_move": false, "max_plies": 40000}, "provenance": {"capture":
+    {"assumption": "test"}, "stores": {"assumption": "test"}, "store_extra_move": {"assumption":
+    "test"}, "max_plies": {"assumption": "test"}}})");
   return file;
 }
 
@@ -45,7 +46,7 @@ TEST(SolveLimits, ARulesetWhoseLinesRunPastTheSolversDepthIsRefusedClearly) {
   ASSERT_EQ(run_cli({"rules", "check", file}).code, 0);
   const auto r = run_cli({"solve", file, "--table-mib", "16"});
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.err.find(": cannot be solved exactly: a line of play runs past 4096 plies without "
+  EXPECT_NE(r.err.find(": cannot be solved exactly: a line of play runs past 8192 plies without "
                        "the game ending (max_plies 40000), deeper than the solver searches"),
             std::string::npos)
       << r.err;

@@ -330,7 +330,9 @@ TEST(AlphaBetaBudget, ANodeBudgetChoosesAsTheFixedDepthOfItsLastFinishedIteratio
     EXPECT_GE(depth, 1) << budget;
     // The first iteration always finishes; later ones stop at the budget (a few terminal
     // children are counted without a check).
-    if (depth > 1) EXPECT_LE(budgeted.nodes(), budget + 2 * kMaxHoles) << budget;
+    if (depth > 1) {
+      EXPECT_LE(budgeted.nodes(), budget + 2 * kMaxHoles) << budget;
+    }
     AlphaBeta fixed(game, depth);
     fixed.new_game();
     Rng same(4, 0);

@@ -64,7 +64,7 @@ void expect_solve_is_minimax(const RuleSet& rules, const std::string& what) {
   const Game game(rules);
   const AlphaBeta eval(game, 1);
   const State s = game.initial_state();
-  const SolveResult r = solve(game, s, SolveOptions{0, 16});
+  const SolveResult r = solve(game, s, SolveOptions{0, 16, {}});
   ASSERT_TRUE(r.complete) << what;
   EXPECT_EQ(r.value, margin(minimax(game, eval, s))) << what;
   EXPECT_EQ(r.lower, r.value) << what;
@@ -95,7 +95,7 @@ TEST(Solver, AlphaBetaSearchedToTheEndAgreesWithSolve) {
   ab.new_game();
   const State s = game.initial_state();
   const int v = ab.search(s, kMaxAlphaBetaDepth, -kInfinity, kInfinity);
-  EXPECT_EQ(margin(v), solve(game, s, SolveOptions{0, 18}).value);
+  EXPECT_EQ(margin(v), solve(game, s, SolveOptions{0, 18, {}}).value);
 }
 
 TEST(Solver, RefusesWhatItCannotSolveExactly) {
@@ -114,7 +114,7 @@ TEST(Solver, RefusesWhatItCannotSolveExactly) {
 
 TEST(Solver, StopsAtItsTimeLimitWithBounds) {
   const Game game(load_ruleset("toguz_kumalak"));
-  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0.05, 16});
+  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0.05, 16, {}});
   EXPECT_FALSE(r.complete);
   EXPECT_LE(r.lower, r.upper);
   EXPECT_GE(r.lower, -162);
@@ -172,7 +172,7 @@ TEST(SolverExactMargins, ARulesetTheModeRefusesIsSolvedWithWinsAboveMargins) {
 // a capture is made even when the facing hole is empty.
 int kalah_value(const std::string& id, int holes, int counters) {
   const Game game(small(id, holes, counters, 5000));
-  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 22});
+  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 22, {}});
   EXPECT_TRUE(r.complete);
   return r.value;
 }
