@@ -51,8 +51,8 @@ int cmd_solve(const Args& args, Io& io) {
       "stop after this long, the table's setup included, with the bounds proven so far (0: no "
       "limit)")("table-mib", po::value<int>(&table_mib),
                 "memory for the transposition table, in MiB: a power of two from 1 to 16384 "
-                "(larger games solve faster with more; default: a quarter of the available "
-                "memory, at most 4096)");
+                "(larger games solve faster with more; default: what the board needs, at most a "
+                "quarter of the available memory and 4096)");
   po::variables_map vm;
   if (!parse_options("solve",
                      "RULESET [--moves \"3 6 ...\"] [--format table|json] [--max-seconds S] "
@@ -71,8 +71,8 @@ int cmd_solve(const Args& args, Io& io) {
         given.str());
   }
   if (!(max_seconds >= 0)) throw UsageError("solve: --max-seconds: must be 0 or more");
-  if (!vm.count("table-mib")) table_mib = sim::default_table_mib(available_mib());
-  if (table_mib < 1 || table_mib > 16384 || (table_mib & (table_mib - 1)) != 0) {
+  if (vm.count("table-mib") &&
+      (table_mib < 1 || table_mib > 16384 || (table_mib & (table_mib - 1)) != 0)) {
     throw UsageError("solve: --table-mib: expected a power of two from 1 to 16384, got " +
                      std::to_string(table_mib));
   }
@@ -84,6 +84,7 @@ int cmd_solve(const Args& args, Io& io) {
   }
   const std::string moves = vm.count("moves") ? vm["moves"].as<std::string>() : "";
   const sim::State start = sim::play_moves(game, moves, "solve");
+  if (!vm.count("table-mib")) table_mib = sim::default_table_mib(available_mib(), game.rules());
 
   sim::SolveOptions options;
   // The table's pages are taken as the search first touches them: one larger than the machine's

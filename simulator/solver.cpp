@@ -2,7 +2,9 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -42,6 +44,19 @@ int default_table_mib(long long available_mib) {
   int mib = 1;
   while (mib < 4096 && 2LL * mib <= quarter) mib *= 2;
   return mib;
+}
+
+int default_table_mib(long long available_mib, const RuleSet& rules) {
+  // Boards: the ways to share the counters among the holes and two stores, for either mover.
+  const int pits = 2 * rules.holes_per_row + 2;
+  const double log_positions = std::lgamma(rules.total_counters + pits) -
+                               std::lgamma(rules.total_counters + 1) - std::lgamma(pits) +
+                               std::log(2.0);
+  // Four 16-byte entries a board keep collisions rare.
+  const double log_mib = log_positions + std::log(4.0 * 16.0) - std::log(1024.0 * 1024.0);
+  int mib = 1;
+  while (mib < 16384 && std::log(static_cast<double>(mib)) < log_mib) mib *= 2;
+  return std::min(mib, default_table_mib(available_mib));
 }
 
 void check_solvable(const RuleSet& rules) {

@@ -63,6 +63,10 @@ struct SolveProgress {
 // can give without swapping), at most 4096 MiB (standard Kalah(6,4) then solves in minutes), as a
 // power of two of MiB, at least 1; 256 MiB when it is unknown (0 or less).
 int default_table_mib(long long available_mib);
+// The same, no larger than a game of `rules` needs: four entries for each way to share its
+// counters among its holes and two stores, either player to move, as a power of two of MiB (a
+// small board solves at once instead of first touching gigabytes).
+int default_table_mib(long long available_mib, const RuleSet& rules);
 
 struct SolveOptions {
   double max_seconds = 0;  // 0, or kNoTimeLimitFrom and more: no limit; finite, 0 or more

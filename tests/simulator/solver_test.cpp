@@ -200,5 +200,18 @@ TEST(SolverTable, TheDefaultIsAQuarterOfTheAvailableMemoryAtMost4GiB) {
   EXPECT_EQ(default_table_mib(0), 256);
 }
 
+// ... and no more than the board needs: four 16-byte entries for each way to share the counters
+// among the holes and stores, either player to move. Kalah(3,2): 2 * C(19, 7) = 100,776 boards,
+// 6.2 MiB, so 8 MiB; Kalah(6,4) needs far more than the cap.
+TEST(SolverTable, TheDefaultIsNoLargerThanTheBoardNeeds) {
+  RuleSet small = load_ruleset("kalah/standard");
+  small.holes_per_row = 3;
+  small.total_counters = 12;
+  EXPECT_EQ(default_table_mib(22000, small), 8);
+  EXPECT_EQ(default_table_mib(20, small), 4);
+  EXPECT_EQ(default_table_mib(22000, load_ruleset("kalah/standard")), 4096);
+  EXPECT_EQ(default_table_mib(3000, load_ruleset("toguz_kumalak")), 512);
+}
+
 }  // namespace
 }  // namespace mancala::sim
