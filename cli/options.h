@@ -99,7 +99,7 @@ void set_play_counts(Options& options, const std::string& command, long long gam
 // --agent SPEC (both players) and --agents SPEC1,SPEC2 (player 1, player 2); see agents.h.
 inline void add_agent_options(po::options_description& desc) {
   desc.add_options()("agent", po::value<std::string>(),
-                     "both players' agent: random (default), greedy, alphabeta:D, mcts:N")(
+                     ("both players' agent: " + sim::agent_help()).c_str())(
       "agents", po::value<std::string>(), "SPEC1,SPEC2: player 1's agent, then player 2's");
 }
 
@@ -113,6 +113,19 @@ inline sim::AgentPair agents_option(const std::string& command, const po::variab
                                     vm.count("agents") ? &agents : nullptr);
   } catch (const UsageError& e) {
     throw UsageError(command + ": " + e.what());
+  }
+}
+
+// A note on stderr when one of `agents` chooses by the clock (AgentKind::deterministic false,
+// abtime): the run is then not a function of its seed.
+template <class Agents>
+void note_reproducibility(Io& io, const std::string& command, const Agents& agents) {
+  for (const sim::AgentSpec& a : agents) {
+    if (sim::agent_kind(a.kind).deterministic) continue;
+    io.err << "mancala: " << command << ": note: " << a.name()
+           << " chooses by the clock: the results depend on this machine's speed and load and "
+              "cannot be reproduced from the seed\n";
+    return;
   }
 }
 

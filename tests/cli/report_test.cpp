@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli_test_util.h"
 #include "reports/compare_report.h"
+#include "simulator/agents.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -297,9 +298,7 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
        "mancala: report: --handicap-rounds: must be 1 or more\n"},
       {{"report", "--agent", "clever", "--out", out, "--db", db},
        2,
-       "mancala: report: --agent: 'clever' is not an agent (random, greedy, alphabeta:D with 1 <= "
-       "D "
-       "<= 64, mcts:N with 1 <= N <= 10000000)\n"},
+       "mancala: report: --agent: 'clever' is not an agent (" + sim::agent_list() + ")\n"},
       {{"report", "--out", "", "--db", db}, 2, "mancala: report: --out: expected a folder\n"},
       {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db},
        2,
