@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/evidence_commands.h"
 #include "cli/options.h"
+#include "cli/run_support.h"
 #include "common/paths.h"
 #include "reports/evidence_report.h"
 
@@ -137,7 +138,7 @@ int search(const Args& args, Io& io) {
   std::string format = "table";
   SearchOptions so;
   add_search_options(desc, so);
-  desc.add_options()("format", po::value(&format), "table | json | csv");
+  desc.add_options()("format", po::value(&format)->default_value("table"), "table|json|csv");
   po::variables_map vm;
   if (!parse_options(
           "evidence search",
@@ -148,7 +149,7 @@ int search(const Args& args, Io& io) {
   }
   check_format(format, {"table", "json", "csv"}, "evidence search");
   const ar::SearchQuery q = search_query(so, vm, "evidence search");
-  ar::Store store = ar::Store::open(default_db_path(so.db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(so.db), io);
   int64_t unplaced = 0;
   const std::vector<ar::SearchHit> hits = store.search(q, &unplaced);
   const bool with_distance = q.near_latitude.has_value();
@@ -172,15 +173,15 @@ int show(const Args& args, Io& io) {
   po::options_description desc("options");
   std::string db, id, format = "text";
   add_db_option(desc, db);
-  desc.add_options()("format", po::value(&format), "text | json")("id", po::value(&id),
-                                                                  "evidence id, or a game's name");
+  desc.add_options()("format", po::value(&format)->default_value("text"), "text|json")(
+      "id", po::value(&id), "evidence id, or a game's name");
   po::variables_map vm;
   if (!parse_options("evidence show", "ID|GAME [--format text|json]", desc, {"id", 1}, args, vm,
                      io))
     return 0;
   if (id.empty()) throw UsageError("evidence show: give an evidence id or a game's name");
   check_format(format, {"text", "json"}, "evidence show");
-  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(db), io);
   const std::optional<ar::EvidenceRecord> found = store.get(id);
   if (found) {
     io.out << (format == "json" ? ar::to_json(*found).dump(2) + "\n"
@@ -211,7 +212,7 @@ int listing(const std::string& command, const Args& args, Io& io) {
   add_db_option(desc, db);
   po::variables_map vm;
   if (!parse_options("evidence " + command, "[--db FILE]", desc, {}, args, vm, io)) return 0;
-  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(db), io);
   io.out << (command == "games" ? ar::games_table(store.games())
                                 : ar::summary_text(store.path(), store.summary()));
   return 0;
@@ -264,7 +265,7 @@ int cmd_evidence(const Args& args, Io& io) {
   const std::string& sub = args[0];
   const Args rest(args.begin() + 1, args.end());
   if (sub == "--help" || sub == "-h" || sub == "help") {
-    io.out << kSubcommands;
+    io.out << kSubcommands << examples_text("evidence");
     return 0;
   }
   if (sub == "import") return import_json(rest, io);
