@@ -246,8 +246,8 @@ int similar(const Args& args, Io& io) {
   int64_t limit = 10;
   add_db_option(desc, db);
   desc.add_options()("game", po::value(&game), "a game's key, name or alias")(
-      "limit", po::value(&limit), "at most this many games (default 10)")(
-      "format", po::value(&format), "table | json");
+      "limit", po::value(&limit)->default_value(10), "at most this many games")(
+      "format", po::value(&format)->default_value("table"), "table|json");
   po::variables_map vm;
   if (!parse_options("evidence similar", "GAME [--limit N] [--format table|json]", desc,
                      {"game", 1}, args, vm, io))
@@ -255,7 +255,7 @@ int similar(const Args& args, Io& io) {
   if (game.empty()) throw UsageError("evidence similar: give a game's key, name or alias");
   if (limit < 1) throw UsageError("evidence similar: --limit must be 1 or more");
   check_format(format, {"table", "json"}, "evidence similar");
-  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(db), io);
   const std::vector<ar::SimilarGame> found = store.similar(game, static_cast<size_t>(limit));
   io.out << (format == "json" ? ar::similar_json(store, game, found).dump(2) + "\n"
                               : ar::similar_text(store, game, found));
