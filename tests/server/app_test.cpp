@@ -98,7 +98,7 @@ TEST_F(ServerTest, TheEvidenceSearchFindsBeatonsRecordAndItLinksToItsRulesets) {
 TEST_F(ServerTest, SearchFiltersAreCheckedAsTheCommandChecksThem) {
   EXPECT_EQ(expect(200, "GET", "/api/evidence?game=sonka&from=1900&to=1950")["records"].size(), 1u);
   EXPECT_EQ(error(400, "GET", "/api/evidence?from=19x0"),
-            "search: --from must be a whole year (negative = BCE), not '19x0'");
+            "search: --from must be a whole year (e.g. 1939, or 500 BCE), not '19x0'");
   EXPECT_EQ(error(400, "GET", "/api/evidence?colour=red"),
             "unknown search parameter 'colour' (q, game, type, from, to, near, radius_km, "
             "min_confidence, limit)");
