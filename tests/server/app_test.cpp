@@ -3,6 +3,8 @@
 // and every kind of bad request, which gets a 4xx with a clear message and changes nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "server_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/play_moves.h"
@@ -81,8 +83,10 @@ TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsEvidenceOrAssumption) {
 
 TEST_F(ServerTest, TheEvidenceSearchFindsBeatonsRecordAndItLinksToItsRulesets) {
   const json hits = expect(200, "GET", "/api/evidence?q=Beaton");
-  ASSERT_EQ(hits["records"].size(), 1u);
-  EXPECT_EQ(hits["records"][0]["id"], "DLP.Evidence.1880");
+  // Beaton 1939 is also the source of the DLP's descriptions of Otep, Ryakati and Lobudok.
+  std::vector<std::string> ids;
+  for (const json& r : hits["records"]) ids.push_back(r["id"]);
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "DLP.Evidence.1880"), ids.end());
   const json record = expect(200, "GET", "/api/evidence/DLP.Evidence.1880");
   EXPECT_EQ(record["game_name"], "Otep");
   std::vector<std::string> rulesets;
