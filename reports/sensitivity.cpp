@@ -7,7 +7,6 @@
 
 #include "common/error.h"
 #include "reports/html.h"
-#include "reports/report.h"
 #include "reports/table.h"
 
 namespace mancala::reports {
@@ -97,13 +96,6 @@ std::vector<std::string> verdicts(const std::vector<SensitivityRun>& runs) {
   return lines;
 }
 
-ReportFile* find_page(std::vector<ReportFile>& files, const std::string& path) {
-  for (ReportFile& f : files) {
-    if (f.path == path) return &f;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 SensitivityFigures sensitivity_figures(const nlohmann::json& run) {
@@ -158,32 +150,6 @@ std::string sensitivity_section_markdown(const std::string& ruleset_id,
                    " games per run)\n\n" + sensitivity_table(runs).to_markdown() + "\n";
   for (const std::string& line : verdicts(runs)) md += "- " + line + "\n";
   return md + "\n";
-}
-
-void add_sensitivity_to_report(std::vector<ReportFile>& files,
-                               const std::vector<sim::RuleSet>& rulesets,
-                               const sim::BatchOptions& options, long long games) {
-  // Everything is measured and checked first, so `files` changes only when all succeeds.
-  std::vector<std::string> sections;
-  std::vector<std::size_t> at;
-  std::string markdown;
-  for (const sim::RuleSet& r : rulesets) {
-    const std::string path = ruleset_page_path(r.id);
-    ReportFile* page = find_page(files, path);
-    if (!page) throw Error(where("report", r.id, "no ruleset page to add the sensitivity to"));
-    const std::size_t end = page->content.rfind("</body>");
-    if (end == std::string::npos) throw Error(where("report", path, "no </body> in the page"));
-    const std::vector<SensitivityRun> runs = analysis::measure_sensitivity(r, options, games);
-    sections.push_back(sensitivity_section_html(runs, games));
-    at.push_back(static_cast<std::size_t>(page - files.data()));
-    markdown += sensitivity_section_markdown(r.id, runs, games);
-  }
-  for (std::size_t i = 0; i < sections.size(); ++i) {
-    std::string& content = files[at[i]].content;
-    content.insert(content.rfind("</body>"), sections[i]);
-  }
-  if (ReportFile* md = find_page(files, "report.md"))
-    md->content += "\n## Sensitivity to the thresholds that end games\n\n" + markdown;
 }
 
 }  // namespace mancala::reports

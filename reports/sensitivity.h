@@ -3,7 +3,8 @@
 // and doubled, so a reader sees whether a conclusion rests on the reconstruction's assumption.
 //
 // Like the rest of reports/, this module does not know the simulator: the runs come in as the
-// JSON sim::run_stats_to_json writes; analysis/sensitivity_builder.h plays them.
+// JSON sim::run_stats_to_json writes; analysis/sensitivity_builder.h plays them, and the report's
+// model (analysis/report_model.h) holds them.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -11,7 +12,7 @@
 #include <vector>
 
 #include "analysis/sensitivity_builder.h"
-#include "reports/report.h"
+#include "reports/tidy_csv.h"
 
 namespace mancala::reports {
 
@@ -40,12 +41,5 @@ std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs, lo
 // The same as plain text lines for report.md (a heading per ruleset, one line per run).
 std::string sensitivity_section_markdown(const std::string& ruleset_id,
                                          const std::vector<SensitivityRun>& runs, long long games);
-
-// Measures every ruleset (rulesets[i] has its page among `files`) and inserts the section before
-// "</body>" of its page, and the text at the end of report.md. Throws mancala::Error when a page
-// is missing or lacks "</body>"; `files` is then unchanged.
-void add_sensitivity_to_report(std::vector<reports::ReportFile>& files,
-                               const std::vector<sim::RuleSet>& rulesets,
-                               const sim::BatchOptions& options, long long games);
 
 }  // namespace mancala::reports

@@ -1,5 +1,7 @@
 // mancala report, run in-process: the report over every ruleset, the stored runs, determinism
 // across thread counts, and bad input refused with exact messages and nothing written.
+#include "reports/report.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,7 +14,6 @@
 #include "analysis/compare_builder.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
-#include "reports/compare_report.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -30,7 +31,7 @@ using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
 const std::string kGames = testing::kSanitized ? "12" : "60";
-// Rounds per handicap level for the handicap curves the report adds (reports/compare_report.h).
+// Rounds per handicap level for the handicap curves the report adds (analysis/report_model.h).
 const std::string kHandicapRounds = testing::kSanitized ? "4" : "20";
 
 using testing::expect_error;

@@ -502,7 +502,7 @@ TEST(ReportRender, ARunLackingAKeyIsRefusedNamingRulesetAndKey) {
 
 TEST(ReportRender, NoEntriesOrTheSameRulesetTwiceIsRefused) {
   try {
-    render_report({}, {});
+    render_report(std::vector<ReportEntry>{}, {});
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "report: no runs to report");
