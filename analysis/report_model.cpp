@@ -73,6 +73,19 @@ void add_comparisons(ReportModel& model, const std::vector<sim::RuleSet>& rulese
 
 }  // namespace
 
+std::string provenance_text(const sim::RuleSet& rules, const std::string& key) {
+  const auto it = rules.provenance.find(key);
+  if (it == rules.provenance.end()) return "(default; no provenance)";
+  const auto get = [&](const char* k) {
+    const auto e = it->second.find(k);
+    return e == it->second.end() ? std::string() : e->second;
+  };
+  std::string out = it->second.count("evidence") ? "evidence: \"" + get("evidence") + "\""
+                                                 : "assumption: " + get("assumption");
+  if (it->second.count("note")) out += " (note: " + get("note") + ")";
+  return out;
+}
+
 RulesetInfo ruleset_info(const sim::RuleSet& rules) {
   RulesetInfo out{.id = rules.id,
                   .game = rules.game,
@@ -94,7 +107,9 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
         rule.evidence = e->second;
       if (const auto a = it->second.find("assumption"); a != it->second.end())
         rule.assumption = a->second;
+      if (const auto n = it->second.find("note"); n != it->second.end()) rule.note = n->second;
     }
+    rule.provenance = provenance_text(rules, field.key);
     out.rules.push_back(std::move(rule));
   }
   return out;
@@ -112,13 +127,14 @@ ReportModel model_from_runs(std::vector<RulesetRun> runs) {
     }
     if (!ids.insert(run.ruleset.id).second)
       throw Error(where("report", run.ruleset.id, "given twice"));
-    model.rulesets.push_back({std::move(run), std::move(figures), {}, std::nullopt});
+    model.rulesets.push_back({std::move(run), std::move(figures), {}, {}, std::nullopt});
   }
   return model;
 }
 
 std::optional<ReportModel> build_report_model(const ReportPlan& plan, const ReportHooks& hooks) {
   sim::BatchOptions batch = plan.batch;
+  batch.keep_outcomes = plan.comparisons;  // the comparisons pair the runs game by game
   std::vector<RulesetRun> entries;
   std::vector<sim::RunStats> runs;
   for (const sim::RuleSet& rules : plan.rulesets) {
@@ -157,8 +173,9 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
     options.progress = nullptr;
     model.sensitivity_games = plan.sensitivity_games;
     for (std::size_t i = 0; i < plan.rulesets.size(); ++i) {
-      model.rulesets[i].sensitivity =
-          measure_sensitivity(plan.rulesets[i], options, plan.sensitivity_games);
+      RulesetSection& section = model.rulesets[i];
+      section.sensitivity = measure_sensitivity(plan.rulesets[i], options, plan.sensitivity_games);
+      section.sensitivity_verdicts = sensitivity_verdicts(section.sensitivity);
     }
     log(hooks, "report: sensitivity runs (" + std::to_string(plan.sensitivity_games) +
                    " games each) in " + timer.text() + " s");

@@ -34,7 +34,13 @@ struct RuleInfo {
   std::string value;       // as text: "anticlockwise", "9", "true"
   std::string evidence;    // the phrase of the evidence it implements, or empty
   std::string assumption;  // the assumption it makes, or empty
+  std::string note;        // what the provenance adds (the engine's reading), or empty
+  std::string provenance;  // all of it as `mancala rules show` prints it (provenance_text)
 };
+
+// A rule key's provenance as `mancala rules show` prints it: `evidence: "<phrase>"`,
+// `assumption: <reason>` or `(default; no provenance)`, then ` (note: <note>)` when it has one.
+std::string provenance_text(const sim::RuleSet& rules, const std::string& key);
 
 // What the report says about a ruleset besides its run: identity, epistemic status, evidence and
 // the resolved rules with their provenance.
@@ -65,7 +71,8 @@ struct RulesetSection {
   RulesetRun entry;
   RunFigures figures;
   std::vector<SensitivityRun> sensitivity;  // empty when not measured
-  std::optional<HandicapResult> handicap;   // the handicap curves of a multi-round ruleset
+  std::vector<SensitivityVerdict> sensitivity_verdicts;
+  std::optional<HandicapResult> handicap;  // the handicap curves of a multi-round ruleset
 };
 
 // The comparison of a game's reconstructions (two or more in the report), from the report's runs.

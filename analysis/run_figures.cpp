@@ -41,12 +41,17 @@ std::optional<MatchFigures> match_figures(const sim::MatchStats& stats) {
                  .first_mover_advantage = advantage_rate(
                      stats.first_mover_wins, stats.second_mover_wins, stats.round_draws),
                  .round_ended_by = {},
+                 .round_completion_count = {0, 0, 0},
+                 .round_completion = {},
                  .handicap = {},
                  .states = {}};
   constexpr const char* kRoundEnds[3] = {"rule", "no_progress", "safety_bound"};
   for (std::size_t i = 0; i < 3; ++i) {
     m.round_ended_by.push_back({kRoundEnds[i], stats.round_ended_by[i],
                                 share(stats.round_ended_by[i], m.rounds_recorded)});
+    // A round's ends are its classes: a rule of the game, the no-progress rule, the bound.
+    m.round_completion_count[i] = stats.round_ended_by[i];
+    m.round_completion[i] = stats::rate_estimate(stats.round_ended_by[i], m.rounds_recorded);
   }
   for (const auto& [difference, level] : stats.by_holes_difference) {
     LevelFigures h;
@@ -68,23 +73,21 @@ std::optional<MatchFigures> match_figures(const sim::MatchStats& stats) {
   return m;
 }
 
-// The playability metrics (docs/metrics.md); a run stored before they were kept has only balance
-// and drawishness (from its wins and draws).
+// The playability metrics (docs/metrics.md): each of the registry's, from the run's tallies; a
+// run stored before they were kept has only those from its wins and draws.
 MetricFigures metric_figures(const sim::GameTally& t) {
   MetricFigures m;
   m.per_round = t.match.enabled;
-  m.balance = stats::balance_estimate(t.wins[0], t.wins[1], t.draws);
-  m.drawishness = stats::rate_estimate(t.draws, t.wins[0] + t.wins[1] + t.draws);
-  if (!t.metrics.recorded(t.games)) return m;
-  m.kept = true;
-  m.turns = t.metrics.turns.summary();
-  m.decisiveness = stats::mean_estimate(t.metrics.decisiveness, 0.001);
-  m.lead_changes = stats::mean_estimate(t.metrics.lead_changes);
-  m.drama = stats::mean_estimate(t.metrics.drama);
-  if (t.match.enabled) {
-    const sim::MetricTally& mt = t.metrics;
-    m.snowball = advantage_rate(mt.won_next, mt.lost_next, mt.pairs - mt.won_next - mt.lost_next);
-    m.snowball_pairs = mt.pairs;
+  m.kept = t.metrics.recorded(t.games);
+  if (m.kept) m.turns = t.metrics.turns.summary();
+  for (const sim::MetricInfo& info : sim::metric_registry()) {
+    if (info.matches_only && !t.match.enabled) continue;
+    MetricValue v{&info, sim::metric_estimate(info, t), true};
+    if (info.kind != sim::MetricKind::kOutcome) {
+      const int k = sim::unit_metric_index(info.key);
+      v.kept = m.kept && (k < 0 || t.metrics.kept[static_cast<std::size_t>(k)]);
+    }
+    m.values.push_back(v);
   }
   return m;
 }
@@ -111,6 +114,12 @@ CompletionFigures completion_figures(const sim::GameTally& t) {
 }
 
 }  // namespace
+
+const MetricValue* MetricFigures::find(const std::string& key) const {
+  for (const MetricValue& v : values)
+    if (v.info->key == key) return &v;
+  return nullptr;
+}
 
 RunFigures run_figures(const sim::RunStats& stats) {
   const sim::GameTally& t = stats.tally;

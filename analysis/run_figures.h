@@ -56,6 +56,10 @@ struct MatchFigures {
   Rate first_mover_win_rate;
   Rate first_mover_advantage;
   std::vector<EndCount> round_ended_by;
+  // The recorded rounds by completion class (own rule, stopping rule: the no-progress rule,
+  // safety bound), shares with Wilson 95% intervals.
+  std::uint64_t round_completion_count[3] = {0, 0, 0};
+  Rate round_completion[3];
   std::vector<LevelFigures> handicap;
   std::vector<HandicapStateFigures> states;  // empty for runs stored before states were kept
 };
@@ -67,13 +71,23 @@ struct CompletionFigures {
   Rate share[3];  // of all games, Wilson 95% intervals
 };
 
-// The playability metrics (docs/metrics.md); NaN where undefined or not kept (older runs).
+// One playability metric of a run (sim::metric_registry()): its value with the 95% interval,
+// NaN where undefined or not kept.
+struct MetricValue {
+  const sim::MetricInfo* info = nullptr;
+  Rate estimate;
+  bool kept = true;  // false: the run was stored before the metric was kept
+};
+
+// The playability metrics (docs/metrics.md), in the registry's order; a run of single games
+// leaves out the metrics of matches.
 struct MetricFigures {
-  bool per_round = false;  // lead changes, drama and decisiveness are per round (matches)
-  Rate balance, drawishness, decisiveness, lead_changes, drama, snowball;
-  bool kept = false;  // the run kept the tallies (turns and the rest); older runs did not
+  bool per_round = false;  // the unit metrics are per round (matches)
+  bool kept = false;       // the run kept the tallies (turns and the rest); older runs did not
   stats::DistributionSummary turns;
-  std::optional<std::uint64_t> snowball_pairs;
+  std::vector<MetricValue> values;
+  // The metric of `key`, or nullptr.
+  const MetricValue* find(const std::string& key) const;
 };
 
 // What the report shows of one run, read and checked once.

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "analysis/paired.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::analysis {
@@ -40,19 +42,93 @@ std::vector<SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
                                                 sim::BatchOptions options, long long games) {
   options.games = games;
   options.progress = nullptr;
+  options.keep_outcomes = true;  // the verdicts pair each run's games with the run as set's
   std::vector<SensitivityRun> runs;
-  runs.push_back({"", "as set", 0, sim::run_stats_to_json(sim::simulate_ruleset(rules, options))});
+  const auto run = [&](const std::string& key, const std::string& setting, long long value,
+                       const sim::RuleSet& r) {
+    sim::RunStats stats = sim::simulate_ruleset(r, options);
+    runs.push_back({key, setting, value, sim::run_stats_to_json(stats), stats, run_figures(stats)});
+  };
+  run("", "as set", 0, rules);
   for (const SensitivityThreshold& t : sensitivity_thresholds(rules)) {
     for (const auto& [setting, value] : {std::pair<const char*, int>{"halved", t.halved},
                                          std::pair<const char*, int>{"doubled", t.doubled}}) {
       if (value == t.as_set) continue;
       sim::RuleSet changed = rules;
       field(changed, t.key) = value;
-      runs.push_back(
-          {t.key, setting, value, sim::run_stats_to_json(sim::simulate_ruleset(changed, options))});
+      run(t.key, setting, value, changed);
     }
   }
   return runs;
+}
+
+std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<SensitivityRun>& runs) {
+  std::vector<SensitivityVerdict> out;
+  if (runs.empty()) return out;
+  constexpr double kConfidence = 0.95;
+  const sim::RunStats& base = runs.front().stats;
+  const RunFigures& bf = runs.front().figures;
+  const auto own_rule = [](const sim::GameOutcome& g) { return g.end == 0; };
+  const auto any = [](const sim::GameOutcome&) { return true; };
+  const auto pp = [](double x) { return format_signed(100 * x, 1); };
+  const auto pct = [](double x) { return format_number(100 * x, 1) + "%"; };
+  const auto ci = [&](const stats::TestedDifference& d) {
+    return "change " + pp(d.estimate) + " pp, 95% CI " + interval_end(d.interval.low, 100, 1) +
+           " to " + interval_end(d.interval.high, 100, 1);
+  };
+  const std::string units = base.tally.match.empty() ? "games" : "matches";
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    if (out.empty() || out.back().key != runs[i].key) out.push_back({runs[i].key, {}, false, ""});
+    SensitivityVerdict& v = out.back();
+    const sim::RunStats& changed = runs[i].stats;
+    if (!pairable(base.tally, changed.tally)) continue;  // a partial run: nothing to pair
+    SensitivityChange c{runs[i].setting, runs[i].value, {}, {}, std::nullopt};
+    c.advantage = paired_advantage(base.tally.outcomes, changed.tally.outcomes, kConfidence);
+    c.own_rule =
+        paired_rate(base.tally.outcomes, changed.tally.outcomes, any, own_rule, kConfidence);
+    if (!base.tally.match.empty()) {
+      const auto events = [](const sim::GameOutcome& g) -> uint64_t { return g.own_rule_rounds; };
+      const auto trials = [](const sim::GameOutcome& g) -> uint64_t { return g.rounds_recorded; };
+      c.own_rule_rounds =
+          stats::ratio_difference(clusters(changed.tally.outcomes, events, trials),
+                                  clusters(base.tally.outcomes, events, trials), true, kConfidence);
+    }
+    const RunFigures& f = runs[i].figures;
+    if (changed.tally.outcomes == base.tally.outcomes) {
+      // No game reached the threshold: every game is the same as set.
+      v.text += (v.text.empty() ? v.key + ": " : "; ") + c.setting + " (" +
+                std::to_string(c.value) + "): every game ends as it does as set";
+      c.same_games = true;
+      v.changes.push_back(std::move(c));
+      continue;
+    }
+    std::string clause = c.setting + " (" + std::to_string(c.value) + "): first-player advantage " +
+                         pp(f.advantage.value) + " pp against " + pp(bf.advantage.value) +
+                         " pp as set (" + ci(c.advantage) + "); ended by the game's own rule " +
+                         pct(f.completion.share[0].value) + " of the " + units + " against " +
+                         pct(bf.completion.share[0].value) + " (" + ci(c.own_rule) + ")";
+    if (c.own_rule_rounds && f.match && bf.match) {
+      clause += ", of their rounds " + pct(f.match->round_ended_by[0].share) + " against " +
+                pct(bf.match->round_ended_by[0].share) + " (" + ci(*c.own_rule_rounds) + ")";
+    }
+    v.depends = v.depends || c.advantage.excludes_zero() || c.own_rule.excludes_zero() ||
+                (c.own_rule_rounds && c.own_rule_rounds->excludes_zero());
+    v.text += (v.text.empty() ? v.key + ": " : "; ") + clause;
+    v.changes.push_back(std::move(c));
+  }
+  for (SensitivityVerdict& v : out) {
+    if (v.changes.empty()) {
+      v.text = v.key + ": not measured (a run was interrupted)";
+      continue;
+    }
+    const bool never = std::all_of(v.changes.begin(), v.changes.end(),
+                                   [](const SensitivityChange& c) { return c.same_games; });
+    v.text += v.depends ? ": the figures depend on this threshold (an interval excludes 0)"
+              : never   ? ": the threshold is never reached in these runs"
+                        : ": no change detected at " + std::to_string(base.tally.games) + " " +
+                            units + " a run (every interval holds 0)";
+  }
+  return out;
 }
 
 }  // namespace mancala::analysis

@@ -5,11 +5,14 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "analysis/run_figures.h"
 #include "simulator/batch.h"
 #include "simulator/rules.h"
+#include "stats/tested.h"
 
 namespace mancala::analysis {
 
@@ -22,7 +25,33 @@ struct SensitivityRun {
   std::string setting;  // "as set", "halved" or "doubled"
   long long value = 0;  // the threshold's value in this run (0 for "as set")
   nlohmann::json run;   // one run, as sim::run_stats_to_json writes it
+  sim::RunStats stats;  // the same, with each game's outcome (paired with the run as set)
+  RunFigures figures;   // what the table shows of it
 };
+
+// One threshold's change against the run as set, paired game by game (the same random numbers):
+// the first-player advantage and the share of games (matches) the game's own rule ended, and for
+// matches the share of their rounds; each with its 95% interval.
+struct SensitivityChange {
+  std::string setting;  // "halved", "doubled"
+  long long value = 0;
+  stats::TestedDifference advantage;  // changed minus as set
+  stats::TestedDifference own_rule;
+  std::optional<stats::TestedDifference> own_rule_rounds;  // matches
+  bool same_games = false;  // every game ended as it does as set (the threshold never reached)
+};
+
+// The verdict on one threshold: whether any of its changes moves a figure beyond the noise (an
+// interval that excludes 0), and the sentence the report prints, with the numbers.
+struct SensitivityVerdict {
+  std::string key;
+  std::vector<SensitivityChange> changes;
+  bool depends = false;
+  std::string text;
+};
+
+// A verdict per threshold of `runs` (measure_sensitivity's: runs[0] as set), in their order.
+std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<SensitivityRun>& runs);
 
 // One threshold of a ruleset and the values it is tried at.
 struct SensitivityThreshold {

@@ -1,6 +1,7 @@
 #include "reports/output_file.h"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,6 +14,19 @@
 #include "common/world.h"
 
 namespace mancala::reports {
+namespace {
+
+// The mode the file gets: the one it has when it exists, else a new file's (0666 less the
+// umask), as the shell's `>` gives; never mkstemp's 0600.
+mode_t output_mode(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) return st.st_mode & 07777;
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+}  // namespace
 
 OutputFile::OutputFile(std::ostream& out, std::string path) : out_(out), path_(std::move(path)) {
   if (!world::writer()) path_.clear();  // MPI: only rank 0 writes (common/world.h)
@@ -28,7 +42,11 @@ OutputFile::OutputFile(std::ostream& out, std::string path) : out_(out), path_(s
   if (fd < 0)
     throw Error(where(path_, "",
                       std::string("cannot write the output file (") + std::strerror(errno) + ")"));
+  const int chmod_result = ::fchmod(fd, output_mode(path_));
   ::close(fd);
+  if (chmod_result != 0)
+    throw Error(where(path_, "",
+                      std::string("cannot write the output file (") + std::strerror(errno) + ")"));
   tmp_ = name;
 }
 

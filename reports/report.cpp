@@ -29,15 +29,37 @@ std::string file_name(std::string_view text, char slash) {
   return name;
 }
 
-// runs.csv: every run's tidy rows, then the handicap curves' rows.
+// runs.csv: every run's tidy rows, then the handicap curves' rows, then the ladders'.
 std::string runs_csv(const analysis::ReportModel& model) {
   std::vector<TidyRun> tidy;
   for (const analysis::RulesetSection& s : model.rulesets)
     tidy.push_back({&s.entry.run, s.entry.stored_as, s.entry.ruleset.game});
-  std::string csv = tidy_csv(tidy);
-  for (const analysis::RulesetSection& s : model.rulesets)
-    if (s.handicap) csv += handicap_csv_rows(*s.handicap);
-  return csv;
+  std::vector<TidyRow> rows = tidy_rows(tidy);
+  for (const analysis::RulesetSection& s : model.rulesets) {
+    if (!s.handicap) continue;
+    const std::vector<TidyRow> curves = handicap_rows(*s.handicap);
+    rows.insert(rows.end(), curves.begin(), curves.end());
+  }
+  for (const analysis::GameLadder& l : model.ladders) {
+    const std::vector<TidyRow> ladder = ladder_rows(l.ladder, l.figures);
+    rows.insert(rows.end(), ladder.begin(), ladder.end());
+  }
+  return tidy_table_csv(rows);
+}
+
+// runs.json: {"runs": [every run], "ladders": [every ladder]}, each run as simulate writes it and
+// each ladder as `mancala ladder --format json` writes it.
+std::string runs_json(const analysis::ReportModel& model) {
+  json runs = json::array();
+  for (const analysis::RulesetSection& s : model.rulesets) runs.push_back(s.entry.run);
+  json out = {{"runs", runs}};
+  if (!model.ladders.empty()) {
+    json ladders = json::array();
+    for (const analysis::GameLadder& l : model.ladders)
+      ladders.push_back(analysis::ladder_to_json(l.ladder, l.figures));
+    out["ladders"] = ladders;
+  }
+  return out.dump(2) + "\n";
 }
 
 }  // namespace
@@ -76,9 +98,7 @@ std::vector<ReportFile> render_report(const analysis::ReportModel& model,
     files.push_back({page_paths[i], ruleset_page(model, i, pages, options)});
   files.push_back({"report.md", report_markdown(model, page_paths, options)});
   files.push_back({"runs.csv", runs_csv(model)});
-  json runs = json::array();
-  for (const analysis::RulesetSection& s : model.rulesets) runs.push_back(s.entry.run);
-  files.push_back({"runs.json", runs.dump(2) + "\n"});
+  files.push_back({"runs.json", runs_json(model)});
   for (const ReportAddition& addition : options.additions)
     files.insert(files.end(), addition.files.begin(), addition.files.end());
   files.push_back({std::string(ReportFolder::kMarkerFile), std::string(kMarkerText)});

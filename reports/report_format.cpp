@@ -40,6 +40,19 @@ std::string number_text(double value, int decimals) {
   return std::isfinite(value) ? format_number(value, decimals) : std::string(kDash);
 }
 
+std::string metric_text(const analysis::MetricValue& v) {
+  if (!v.kept && v.info->kind != sim::MetricKind::kOutcome) return "not kept";
+  switch (v.info->format) {
+    case sim::MetricFormat::kShare:
+      return rate_text(v.estimate, v.info->decimals);
+    case sim::MetricFormat::kPoints:
+      return advantage_text(v.estimate);
+    case sim::MetricFormat::kNumber:
+      return mean_text(v.estimate, v.info->decimals);
+  }
+  return std::string(kDash);
+}
+
 std::string games_text(const RunFigures& f) {
   return std::to_string(f.games) +
          (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
@@ -47,13 +60,23 @@ std::string games_text(const RunFigures& f) {
 
 // True when the game's own rule ended fewer than half of the run's games (the index marks it).
 bool own_rule_minority(const RunFigures& f) {
-  return f.games > 0 && 2 * f.completion.games[0] < f.games;
+  return f.games > 0 && (2 * f.completion.games[0] < f.games || own_rule_rounds_minority(f));
 }
 
-// The index's completion cell: the share the game's own rule ended, marked when under half.
+bool own_rule_rounds_minority(const RunFigures& f) {
+  return f.match && f.match->rounds_recorded > 0 &&
+         2 * f.match->round_completion_count[0] < f.match->rounds_recorded;
+}
+
 std::string completion_text(const RunFigures& f) {
   if (f.games == 0) return std::string(kDash);
-  return (own_rule_minority(f) ? "\xE2\x9A\xA0 " : "") + rate_text(f.completion.share[0]);
+  std::string text = (2 * f.completion.games[0] < f.games ? "\xE2\x9A\xA0 " : "") +
+                     rate_text(f.completion.share[0]);
+  if (f.match) {
+    text += "\nrounds: " + std::string(own_rule_rounds_minority(f) ? "\xE2\x9A\xA0 " : "") +
+            percent(f.match->round_completion[0].value);
+  }
+  return text;
 }
 
 std::string joined(const std::vector<std::string>& items, std::string_view separator) {

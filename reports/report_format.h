@@ -31,11 +31,18 @@ std::string advantage_text(const Rate& r);
 std::string number_text(double value, int decimals);
 // "0.431 [0.424, 0.445]": a mean with its interval, `decimals` digits.
 std::string mean_text(const Rate& r, int decimals);
+// A playability metric as its registry entry writes it (a share, points or a number) with its
+// interval; "not kept" for a metric the run was stored without.
+std::string metric_text(const analysis::MetricValue& v);
 // "50000", or "812 of 1000 (partial)".
 std::string games_text(const RunFigures& f);
-// True when the game's own rule ended fewer than half of the run's games (the index marks it).
+// True when the game's own rule ended fewer than half of the run's games, or of its matches'
+// rounds (the index marks the row).
 bool own_rule_minority(const RunFigures& f);
-// The index's completion cell: the share the game's own rule ended, marked when under half.
+// True when the game's own rule ended fewer than half of a run's matches' rounds.
+bool own_rule_rounds_minority(const RunFigures& f);
+// The index's completion cell: the share the game's own rule ended, marked when under half, and
+// for matches a second line with the share of their rounds ("rounds: 33.1%", marked the same).
 std::string completion_text(const RunFigures& f);
 // The items with `separator` between them.
 std::string joined(const std::vector<std::string>& items, std::string_view separator);

@@ -85,7 +85,8 @@ std::string sensitivity_markdown(const ReportModel& model) {
   if (model.sensitivity_games <= 0) return "";
   std::string md;
   for (const RulesetSection& s : model.rulesets) {
-    md += sensitivity_section_markdown(s.entry.ruleset.id, s.sensitivity, model.sensitivity_games);
+    md += sensitivity_section_markdown(s.entry.ruleset.id, s.sensitivity, s.sensitivity_verdicts,
+                                       model.sensitivity_games);
   }
   return "\n## Sensitivity to the thresholds that end games\n\n" + md;
 }

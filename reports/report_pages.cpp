@@ -29,7 +29,16 @@ std::string h(std::string_view text) { return html_escape(text); }
 constexpr std::string_view kReportStyle = R"(body { max-width: 84em; }
 td.num { white-space: nowrap; }
 td .ci { display: block; font-size: 0.8em; color: #666; }
-td:first-child { min-width: 10em; }
+td .sub { display: block; font-size: 0.85em; }
+td:first-child { min-width: 8em; }
+table { display: block; max-width: 100%; overflow-x: auto; }
+.wide { max-width: 100%; overflow-x: auto; }
+.narrow { display: none; }
+@media (max-width: 62em) {
+  table.index th:nth-child(2), table.index td:nth-child(2),
+  table.index th:nth-child(3), table.index td:nth-child(3) { display: none; }
+  .narrow { display: block; }
+}
 tr.group th { background: #f1f1f1; font-size: 1.1em; padding-top: 0.5em; border-bottom: 1px solid #888; }
 td a { font-weight: 600; }
 tr.marked td { background: #fff4d6; }
@@ -199,7 +208,10 @@ std::string ruleset_body(const RulesetSection& item,
     b += round_results_table(m).to_html("Rounds of every match");
     b += ended_table(m.round_ended_by, "round").to_html("How rounds ended");
     if (!m.handicap.empty()) {
-      b += "<h2 id=\"handicap\">Handicap effects</h2>\n" + handicap_table(m.handicap).to_html();
+      b += "<h2 id=\"handicap\">Handicap effects in the matches played</h2>\n<p>The rounds of this "
+           "run's matches by the handicap the previous rounds left them"
+           " (only the levels the matches happened to reach).</p>\n" +
+           handicap_table(m.handicap).to_html();
       b += "<p class=\"note\">A round's handicap level: the holes P1 had in play minus P2's when "
            "it was dealt "
            "(holes left unfilled by the previous round's loser are out of play). Rates are shares "
@@ -262,9 +274,10 @@ std::string index_body(const std::vector<RulesetSection>& items,
   }
   std::vector<std::string> hrefs;
   for (std::size_t i : order) hrefs.push_back(page_paths[i]);
-  b += "<h2 id=\"rulesets\">Rulesets by game</h2>\n" +
-       linked_table_html(index_table(items, order), hrefs, groups, marked_rows(items, order)) +
-       "<p class=\"note\">" + h(kCompletionNote) + "</p>\n";
+  b += "<h2 id=\"rulesets\">Rulesets by game</h2>\n<p class=\"note\">" + h(kCompletionNote) +
+       "</p>\n<p class=\"note narrow\">In a window this narrow the Status and Evidence columns "
+       "are left out (each ruleset's page gives them); the table scrolls sideways.</p>\n" +
+       linked_table_html(index_table(items, order), hrefs, groups, marked_rows(items, order));
   b += "<h2 id=\"comparison\">Comparison</h2>\n";
   b += figure(overview_chart(items), "Bars: share of finished games; whiskers: 95% intervals.");
   b += figure(advantage_chart(items),
@@ -316,10 +329,16 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
   if (const GameComparison* g = comparison_of(model, i, member))
     append_section(body, comparison_links(*g, member));
   if (section.handicap) {
-    append_section(body, "<div id=\"handicap-curves\">\n" +
-                             handicap_html_fragment(*section.handicap) + "</div>\n");
+    append_section(body,
+                   "<div id=\"handicap-curves\">\n<p>Handicap curves, measured on purpose: "
+                   "every handicap level this ruleset can deal, " +
+                       std::to_string(section.handicap->options.games) +
+                       " rounds at each, whether or not the matches above reached it, and "
+                       "whole matches for the verdict.</p>\n" +
+                       handicap_html_fragment(*section.handicap) + "</div>\n");
   }
-  append_section(body, sensitivity_section_html(section.sensitivity, model.sensitivity_games));
+  append_section(body, sensitivity_section_html(section.sensitivity, section.sensitivity_verdicts,
+                                                model.sensitivity_games));
   for (const analysis::GameLadder& l : model.ladders) {
     if (l.ruleset != i) continue;
     append_section(body, "<section id=\"skill-ladder\">\n" +
@@ -344,7 +363,10 @@ std::string comparison_page(const ReportModel& model, const GameComparison& g,
     body += "<p>Evidence these reconstructions cite: " +
             evidence_links_html(cited, options.evidence_pages, "../") + ".</p>\n";
   }
-  return html_page(title, body + comparison_html_fragment(g.comparison));
+  std::vector<std::string> links;
+  for (std::size_t i : g.members)
+    links.push_back("../" + ruleset_page_path(model.rulesets[i].entry.ruleset.id));
+  return report_page(title, body + comparison_html_fragment(g.comparison, links));
 }
 
 }  // namespace mancala::reports

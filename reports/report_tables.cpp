@@ -42,20 +42,19 @@ Table index_table(const std::vector<RulesetSection>& items, const std::vector<st
                {"Status", Align::kLeft},
                {"Evidence", Align::kLeft},
                {"Games", Align::kRight},
+               {"Ended by own rule", Align::kRight},
                {"P1 wins", Align::kRight},
                {"P2 wins", Align::kRight},
                {"Draws", Align::kRight},
                {"P1 advantage", Align::kRight},
                {"Mean plies", Align::kRight},
-               {"Ended by own rule", Align::kRight},
                {"Unfinished", Align::kRight}});
   for (std::size_t i : rows) {
     const analysis::RulesetInfo& rs = items[i].entry.ruleset;
     const RunFigures& f = items[i].figures;
-    table.add_row({rs.name, rs.status, joined(rs.evidence, ", "), games_text(f), rate_text(f.p1),
-                   rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
-                   number_text(f.length.mean, 1), completion_text(f),
-                   percent(f.unfinished_rate.value, 2)});
+    table.add_row({rs.name, rs.status, joined(rs.evidence, ", "), games_text(f), completion_text(f),
+                   rate_text(f.p1), rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
+                   number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)});
   }
   return table;
 }
@@ -71,46 +70,48 @@ std::vector<bool> marked_rows(const std::vector<RulesetSection>& items,
 // How games ended, by completion class.
 Table completion_table(const RunFigures& f) {
   const std::string column = f.match ? "Matches" : "Games";
-  Table table({{"Ended", Align::kLeft},
-               {column, Align::kRight},
-               {"Share of all " + std::string(f.match ? "matches" : "games") + " [95% CI]",
-                Align::kRight}});
+  std::vector<Column> columns = {
+      {"Ended", Align::kLeft},
+      {column, Align::kRight},
+      {"Share of all " + std::string(f.match ? "matches" : "games") + " [95% CI]", Align::kRight}};
+  // A match ended by its own rule may rest on rounds a stopping rule ended: both levels shown.
+  if (f.match) {
+    columns.push_back({"Rounds", Align::kRight});
+    columns.push_back({"Share of all rounds [95% CI]", Align::kRight});
+  }
+  Table table(columns);
   const char* labels[3] = {"by the game's own rule", "by a stopping rule of the reconstruction",
                            "at the safety bound (unfinished)"};
   for (int i = 0; i < 3; ++i) {
-    table.add_row({labels[i], Cell::integer(static_cast<std::int64_t>(f.completion.games[i])),
-                   rate_text(f.completion.share[i])});
+    std::vector<Cell> row = {labels[i],
+                             Cell::integer(static_cast<std::int64_t>(f.completion.games[i])),
+                             rate_text(f.completion.share[i])};
+    if (f.match) {
+      row.push_back(Cell::integer(static_cast<std::int64_t>(f.match->round_completion_count[i])));
+      row.push_back(rate_text(f.match->round_completion[i]));
+    }
+    table.add_row(std::move(row));
   }
   return table;
 }
 
-// The playability metrics (docs/metrics.md).
+// The playability metrics (docs/metrics.md): each of the registry's, and the duration after those
+// of the outcomes.
 Table metrics_table(const RunFigures& f) {
   const MetricFigures& m = f.metrics;
-  const std::string unit = m.per_round ? "round" : "game";
   Table table(
       {{"Metric", Align::kLeft}, {"Value [95% CI]", Align::kRight}, {"What it is", Align::kLeft}});
-  table.add_row(
-      {"balance", mean_text(m.balance, 3),
-       "1 - |P1 win rate - P2 win rate|, finished " + std::string(f.match ? "matches" : "games")});
-  table.add_row({"drawishness", mean_text(m.drawishness, 3),
-                 "share of finished " + std::string(f.match ? "matches" : "games") + " drawn"});
-  table.add_row(
-      {"duration (turns)",
-       number_text(m.turns.mean, 1) + " (sd " + number_text(m.turns.sd, 1) + ", median " +
-           number_text(m.turns.median, 1) + ")",
-       "turns per " + std::string(f.match ? "match" : "game") + ": plies less the extra moves"});
-  table.add_row({"decisiveness", mean_text(m.decisiveness, 3),
-                 "mean share of a decided " + unit +
-                     "'s plies played after its winner held more than half of all counters"});
-  table.add_row({"lead changes", mean_text(m.lead_changes, 2),
-                 "mean times per " + unit + " the player ahead in counters held changed"});
-  table.add_row(
-      {"drama", mean_text(m.drama, 2),
-       "mean largest deficit (counters) the winner of a decided " + unit + " came back from"});
-  if (f.match) {
-    table.add_row({"snowball", mean_text(m.snowball, 3),
-                   "P(win round r+1 | won round r) - P(win round r+1 | lost round r)"});
+  bool duration = false;
+  for (const analysis::MetricValue& v : m.values) {
+    if (!duration && v.info->kind != sim::MetricKind::kOutcome) {
+      table.add_row({"duration (turns)",
+                     number_text(m.turns.mean, 1) + " (sd " + number_text(m.turns.sd, 1) +
+                         ", median " + number_text(m.turns.median, 1) + ")",
+                     "turns per " + std::string(f.match ? "match" : "game") +
+                         ": plies less the extra moves"});
+      duration = true;
+    }
+    table.add_row({v.info->name, metric_text(v), sim::metric_what(*v.info, f.match.has_value())});
   }
   return table;
 }
@@ -202,15 +203,6 @@ std::string state_label(const HandicapStateFigures& st) {
   return out;
 }
 
-// A machine name for the same: "5v3_tribute_p2_bha_p1_favoured_p1".
-std::string state_key(const HandicapStateFigures& st) {
-  std::string out = std::to_string(st.holes[0]) + "v" + std::to_string(st.holes[1]);
-  if (st.tribute_to) out += "_tribute_p" + std::to_string(st.tribute_to);
-  if (st.bha) out += "_bha_p" + std::to_string(st.bha);
-  if (st.favoured) out += "_favoured_p" + std::to_string(st.favoured);
-  return out;
-}
-
 Table handicap_state_table(const std::vector<HandicapStateFigures>& states) {
   Table table({{"Holes in play (P1 v P2) and perks", Align::kLeft},
                {"Rounds", Align::kRight},
@@ -224,9 +216,7 @@ Table handicap_state_table(const std::vector<HandicapStateFigures>& states) {
 }
 
 std::string provenance_text(const RuleInfo& rule) {
-  if (!rule.evidence.empty()) return "evidence: \u201C" + rule.evidence + "\u201D";
-  if (!rule.assumption.empty()) return "assumption: " + rule.assumption;
-  return "default (no provenance)";
+  return rule.provenance.empty() ? "(default; no provenance)" : rule.provenance;
 }
 
 // The rules of one group (consecutive rules with the same group).
@@ -275,9 +265,15 @@ std::string linked_table_html(const Table& table, const std::vector<std::string>
       if (i == 0 && r < hrefs.size() && !hrefs[r].empty()) {
         out += "<a href=\"" + html_escape(hrefs[r]) + "\">" + html_escape(text) + "</a>";
       } else if (interval != std::string::npos && right(i)) {
-        // The interval on its own smaller line keeps ten columns within a page's width.
-        out += html_escape(text.substr(0, interval)) + "<span class=\"ci\">" +
-               html_escape(text.substr(interval)) + "</span>";
+        // The interval on its own smaller line keeps ten columns within a page's width; a second
+        // line of the cell (a match's rounds) on a line of its own too.
+        const std::size_t line = text.find('\n');
+        out +=
+            html_escape(text.substr(0, interval)) + "<span class=\"ci\">" +
+            html_escape(text.substr(interval, line == std::string::npos ? line : line - interval)) +
+            "</span>";
+        if (line != std::string::npos)
+          out += "<span class=\"sub\">" + html_escape(text.substr(line + 1)) + "</span>";
       } else if (table.columns()[i].name == "Evidence") {
         // Ids like "DLP.Evidence.1450" may break after a dot, not inside a word.
         for (char c : html_escape(text))

@@ -26,10 +26,12 @@ using analysis::RulesetSection;
 inline constexpr std::string_view kCompletionNote =
     "Ended by own rule: the share of games (matches) ended by the game's own rule, the ending the "
     "evidence gives; the rest were ended by a stopping rule of the reconstruction (no-progress "
-    "turns, a stop after a number of rounds) or cut off at the safety bound. \xE2\x9A\xA0 marks "
-    "the rulesets whose own rule ended fewer than half: their figures rest mostly on the "
-    "reconstruction's stopping rules. Each ruleset's page gives the three classes and the "
-    "playability metrics (docs/metrics.md).";
+    "turns, a stop after a number of rounds) or cut off at the safety bound. For a game played in "
+    "matches, the second line is the share of the matches' rounds the game's own rule ended (the "
+    "others ended by the no-progress rule or the safety bound). \xE2\x9A\xA0 and a shaded row "
+    "mark the rulesets whose own rule ended fewer than half of the games or of the rounds: their "
+    "figures rest mostly on the reconstruction's stopping rules. Each ruleset's page gives the "
+    "three classes and the playability metrics (docs/metrics.md).";
 
 // "50000 games per ruleset, random agent on both sides, seed 1, engine 0.1.0." when every run
 // shares its settings, else a sentence saying they differ.
@@ -62,8 +64,6 @@ std::string handicap_label(int level);
 Table handicap_table(const std::vector<LevelFigures>& levels);
 // "5 v 3; P2 receives the 1-4 tribute; P1 has a bha; P1 favoured by the previous round's win"
 std::string state_label(const HandicapStateFigures& st);
-// A machine name for the same: "5v3_tribute_p2_bha_p1_favoured_p1".
-std::string state_key(const HandicapStateFigures& st);
 Table handicap_state_table(const std::vector<HandicapStateFigures>& states);
 // A rule's provenance in words: the evidence phrase, the assumption, or the default.
 std::string provenance_text(const RuleInfo& rule);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <atomic>
@@ -92,6 +93,26 @@ TEST(SimulateCommand, OneAndTwoThreadsPrintIdenticalJson) {
   EXPECT_EQ(j["runs"][1]["ruleset"], "toguz_kumalak/no_tuzdyk");
 }
 
+// Issue 27: "-o files get the usual mode (0644 under umask 022), not 0600"; a file that exists
+// keeps its mode.
+TEST(SimulateCommand, OutputFilesGetTheUsualMode) {
+  TempDir dir;
+  const mode_t old = ::umask(022);
+  const std::string file = dir / "run.json";
+  const Result r =
+      run_cli({"simulate", "kalah", "--games", "5", "--format", "json", "--no-store", "-o", file});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fs::status(file).permissions(), fs::perms::owner_read | fs::perms::owner_write |
+                                                fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+  ASSERT_EQ(
+      run_cli({"simulate", "kalah", "--games", "5", "--format", "json", "--no-store", "-o", file})
+          .code,
+      0);
+  EXPECT_EQ(fs::status(file).permissions(), fs::perms::owner_read | fs::perms::owner_write);
+  ::umask(old);
+}
+
 TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   TempDir dir;
   const Args base = {"simulate",
@@ -119,10 +140,17 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   }
   EXPECT_FALSE(fs::exists(dir / "mancala.db"));
   std::reverse(merge.begin() + 1, merge.end());  // any order of the files
-  merge.insert(merge.end(), {"--db", dir / "merged.db"});
+  Args table = merge;
+  merge.insert(merge.end(), {"--format", "json", "--db", dir / "merged.db"});
   const Result merged = run_cli(merge);
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_EQ(merged.out, read_text(dir / "single.json"));
+  // Issue 27: merge prints by default the table simulate prints.
+  table.push_back("--no-store");
+  Args simulate_table = base;
+  simulate_table.resize(simulate_table.size() - 2);  // no "--format json"
+  simulate_table.push_back("--no-store");
+  EXPECT_EQ(run_cli(table).out, run_cli(simulate_table).out);
   EXPECT_EQ(merged.err,
             "merge: toguz_kumalak/standard: stored as run 1\nmerge: toguz_kumalak/no_tuzdyk: "
             "stored as run 2\n");

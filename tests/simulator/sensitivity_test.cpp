@@ -79,11 +79,21 @@ TEST(Sensitivity, TheRulesetPageShowsTheFiguresWithEachThresholdHalvedAndDoubled
         "<td>no_progress_turns</td><td>doubled</td><td class=\"num\">80</td>",
         "<td>max_plies</td><td>halved</td><td class=\"num\">2500</td>",
         "<td>max_plies</td><td>doubled</td><td class=\"num\">10000</td>", ">P1 wins</th>",
-        ">draws</th>", ">mean plies</th>", ">finished</th>",
-        "<li>no_progress_turns: the first player&#39;s win rate moves by at most ",
-        "<li>max_plies: the first player&#39;s win rate moves by at most "}) {
+        ">draws</th>", ">mean plies</th>", ">ended by own rule</th>", ">by a stopping rule</th>",
+        "<li>no_progress_turns: halved (20): first-player advantage ",
+        "<li>max_plies: halved (2500): "}) {
     EXPECT_NE(section.find(cell), std::string::npos) << cell << "\n" << section;
   }
+  // Issue 20: the verdicts come from real numbers: each change with its paired interval, and a
+  // conclusion that follows from them (report_consistency_test checks it against the intervals).
+  const std::size_t verdict = section.find("<li>no_progress_turns:");
+  ASSERT_NE(verdict, std::string::npos);
+  const std::string line = section.substr(verdict, section.find("</li>", verdict) - verdict);
+  EXPECT_NE(line.find("(change "), std::string::npos) << line;
+  EXPECT_NE(line.find(" pp, 95% CI "), std::string::npos) << line;
+  EXPECT_TRUE(line.ends_with(": the figures depend on this threshold (an interval excludes 0)") ||
+              line.find(": no change detected at ") != std::string::npos)
+      << line;
   // No threshold the ruleset does not have: Otep is one round.
   EXPECT_EQ(section.find("max_rounds"), std::string::npos);
   EXPECT_EQ(section.find("mean rounds"), std::string::npos);
