@@ -456,9 +456,16 @@ std::string stopping_rule_clause(const ComparedRun& a, const ComparedRun& b) {
                     "by a stopping rule of the reconstruction, not by the game's own rule");
   }
   const double ra = stopped_round_share(a.run.tally), rb = stopped_round_share(b.run.tally);
-  if (ra >= 0.5 || rb >= 0.5) {
-    parts.push_back(pct(rb) + " of these matches' rounds and " + pct(ra) +
-                    " of the reference's end by the no-progress rule");
+  const bool ma = !a.run.tally.match.empty(), mb = !b.run.tally.match.empty();
+  if ((ma && ra >= 0.5) || (mb && rb >= 0.5)) {
+    // Only a run of matches has rounds: a single-game run is not given a share of them.
+    if (ma && mb) {
+      parts.push_back(pct(rb) + " of these matches' rounds and " + pct(ra) +
+                      " of the reference's end by the no-progress rule");
+    } else {
+      parts.push_back(pct(ma ? ra : rb) + " of the rounds of " +
+                      (ma ? "the reference's" : "these") + " matches end by the no-progress rule");
+    }
   }
   if (parts.empty()) return "";
   std::string out = "; the figures rest on stopping rules: ";

@@ -5,6 +5,7 @@
 #include "analysis/paired.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::analysis {
@@ -14,8 +15,10 @@ namespace {
 constexpr int kMaxNoProgressTurns = 100000;
 constexpr int kMaxPlies = 60000;
 
-SensitivityThreshold threshold(const std::string& key, int value, int upper) {
-  return {key, value, std::max(1, value / 2), std::min(upper, 2 * value)};
+// Halved and doubled within [lower, upper]: a setting the ruleset's checks would refuse is not
+// played (stop_after_rounds below max_rounds, the bound above the stop).
+SensitivityThreshold threshold(const std::string& key, int value, int lower, int upper) {
+  return {key, value, std::max(lower, value / 2), std::min(upper, 2 * value)};
 }
 
 int& field(sim::RuleSet& r, const std::string& key) {
@@ -30,11 +33,14 @@ int& field(sim::RuleSet& r, const std::string& key) {
 std::vector<SensitivityThreshold> sensitivity_thresholds(const sim::RuleSet& r) {
   std::vector<SensitivityThreshold> out;
   if (r.no_progress_turns > 0)
-    out.push_back(threshold("no_progress_turns", r.no_progress_turns, kMaxNoProgressTurns));
+    out.push_back(threshold("no_progress_turns", r.no_progress_turns, 1, kMaxNoProgressTurns));
   if (r.match && r.stop_after_rounds > 0)
-    out.push_back(threshold("stop_after_rounds", r.stop_after_rounds, sim::kMaxRounds));
-  if (r.match) out.push_back(threshold("max_rounds", r.max_rounds, sim::kMaxRounds));
-  out.push_back(threshold("max_plies", r.max_plies, kMaxPlies));
+    out.push_back(threshold("stop_after_rounds", r.stop_after_rounds, 1, r.max_rounds - 1));
+  if (r.match) {
+    out.push_back(threshold("max_rounds", r.max_rounds, std::max(1, r.stop_after_rounds + 1),
+                            sim::kMaxRounds));
+  }
+  out.push_back(threshold("max_plies", r.max_plies, 1, kMaxPlies));
   return out;
 }
 
@@ -51,11 +57,15 @@ std::vector<SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
   };
   run("", "as set", 0, rules);
   for (const SensitivityThreshold& t : sensitivity_thresholds(rules)) {
-    for (const auto& [setting, value] : {std::pair<const char*, int>{"halved", t.halved},
-                                         std::pair<const char*, int>{"doubled", t.doubled}}) {
+    // "halved" and "doubled" where the range allows it; else as far as it allows.
+    for (const auto& [setting, value] :
+         {std::pair<const char*, int>{t.halved == t.as_set / 2 ? "halved" : "lowered", t.halved},
+          std::pair<const char*, int>{t.doubled == 2 * t.as_set ? "doubled" : "raised",
+                                      t.doubled}}) {
       if (value == t.as_set) continue;
       sim::RuleSet changed = rules;
       field(changed, t.key) = value;
+      sim::finalize(changed, rules.id);  // the checks a ruleset file passes
       run(t.key, setting, value, changed);
     }
   }

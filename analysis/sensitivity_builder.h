@@ -57,17 +57,20 @@ std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<Sensitivi
 struct SensitivityThreshold {
   std::string key;  // the rule key, e.g. "max_plies"
   int as_set = 0;
-  int halved = 0;   // at least 1
-  int doubled = 0;  // at most the key's upper bound (the same as as_set when already there)
+  // Halved and doubled within the key's range: at least 1, at most its upper bound, and
+  // stop_after_rounds below max_rounds (so max_rounds is not lowered to the stop or below it);
+  // the same as as_set when already at the bound.
+  int halved = 0;
+  int doubled = 0;
 };
 
 // The thresholds that end games in `rules`, in this order: no_progress_turns (when on),
 // stop_after_rounds (a match, when on), max_rounds (a match), max_plies (always).
 std::vector<SensitivityThreshold> sensitivity_thresholds(const sim::RuleSet& rules);
 
-// The runs: runs[0] as set, then for each threshold "halved" and "doubled" (a doubled value equal
-// to the value as set, at the key's upper bound, is left out). `options` gives seed, agent,
-// threads and stop; its games are replaced by `games`.
+// The runs: runs[0] as set, then for each threshold "halved" and "doubled" ("lowered" or "raised"
+// where the range stops short of half or double; a value equal to the value as set is left out).
+// `options` gives seed, agent, threads and stop; its games are replaced by `games`.
 std::vector<SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
                                                 sim::BatchOptions options, long long games);
 

@@ -88,6 +88,18 @@ std::string updates_text(const std::vector<RecordUpdate>& updates, UpdatePolicy 
   return out;
 }
 
+std::string overwrites_text(const std::vector<RecordUpdate>& updates) {
+  std::string out;
+  for (const RecordUpdate& u : updates) {
+    std::vector<std::string> fields;
+    for (const FieldChange& c : u.changes) fields.push_back(c.field);
+    out += "updated " + u.id + ": " + list(fields) + "\n";
+    for (const FieldChange& c : u.changes)
+      out += "  " + c.field + ": was " + c.archived + "; now " + c.imported + "\n";
+  }
+  return out;
+}
+
 void refuse_updates(const std::vector<RecordUpdate>& updates, UpdatePolicy policy) {
   if (policy != UpdatePolicy::kRefuse || updates.empty()) return;
   const RecordUpdate& u = updates.front();

@@ -45,6 +45,10 @@ std::vector<RecordUpdate> apply_update_policy(Store& store, ImportBatch& batch,
 // added.
 std::string updates_text(const std::vector<RecordUpdate>& updates, UpdatePolicy policy);
 
+// What --overwrite replaced (for stderr, after the import): per record "updated <id>: <fields>"
+// then a line per field "  <field>: was <archived>; now <imported>".
+std::string overwrites_text(const std::vector<RecordUpdate>& updates);
+
 // Throws ArchiveError "<file>: <item>: the archive holds <id> in another version (<fields>);
 // nothing imported: --merge keeps what the archive has and adds what it lacks, --overwrite
 // replaces it on purpose (--dry-run shows the changes)" for the first update, when `policy` is

@@ -100,7 +100,12 @@ void import_batch(ar::ImportBatch& batch, const std::string& db, const po::varia
   const ar::ImportResult r = store.import(batch, options);
   if (options.dry_run && policy == ar::UpdatePolicy::kRefuse && !updates.empty())
     io.err << "dry run: the updates above are refused without --merge or --overwrite\n";
-  io.err << ar::changes_text(r, options.dry_run) << ar::unsourced_warning(batch)
+  // What --overwrite replaced, field by field (its removals among them).
+  if (!options.dry_run && policy == ar::UpdatePolicy::kOverwrite)
+    io.err << ar::overwrites_text(updates);
+  else
+    io.err << ar::changes_text(r, options.dry_run);
+  io.err << ar::unsourced_warning(batch)
          << ar::import_summary(batch, r, default_db_path(db), options.dry_run, with_games);
 }
 

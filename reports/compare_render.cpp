@@ -243,9 +243,9 @@ std::vector<std::string> rule_provenance_lines(const Comparison& c) {
 Table differences_table(const Comparison& c) {
   Table t({{"pair", Align::kLeft},
            {"statistic", Align::kLeft},
-           {"difference [simultaneous 95% CI]", Align::kRight},
-           {"p (Bonferroni)", Align::kRight},
+           {"difference [simult. CI]", Align::kRight},
            {"sig.", Align::kLeft},
+           {"p (Bonferroni)", Align::kRight},
            {"p", Align::kRight},
            {"statistic value", Align::kRight},
            {"test", Align::kLeft},
@@ -261,8 +261,8 @@ Table differences_table(const Comparison& c) {
         diff += " [" + analysis::interval_end(test.interval.low, scale, 1) + ", " +
                 analysis::interval_end(test.interval.high, scale, 1) + "]";
       }
-      t.add_row({pair, test.name, Cell::text(diff), Cell::text(format_p(test.p_adjusted)),
-                 test.significant ? "*" : "", Cell::text(format_p(test.p_value)),
+      t.add_row({pair, test.name, Cell::text(diff), test.significant ? "*" : "",
+                 Cell::text(format_p(test.p_adjusted)), Cell::text(format_p(test.p_value)),
                  Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)), test.test,
                  test.detail});
     }

@@ -52,14 +52,10 @@ std::string runs_csv(const analysis::ReportModel& model) {
 std::string runs_json(const analysis::ReportModel& model) {
   json runs = json::array();
   for (const analysis::RulesetSection& s : model.rulesets) runs.push_back(s.entry.run);
-  json out = {{"runs", runs}};
-  if (!model.ladders.empty()) {
-    json ladders = json::array();
-    for (const analysis::GameLadder& l : model.ladders)
-      ladders.push_back(analysis::ladder_to_json(l.ladder, l.figures));
-    out["ladders"] = ladders;
-  }
-  return out.dump(2) + "\n";
+  json ladders = json::array();  // empty without --ladder: the same two keys in every report
+  for (const analysis::GameLadder& l : model.ladders)
+    ladders.push_back(analysis::ladder_to_json(l.ladder, l.figures));
+  return json{{"runs", runs}, {"ladders", ladders}}.dump(2) + "\n";
 }
 
 }  // namespace

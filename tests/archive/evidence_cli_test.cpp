@@ -87,12 +87,18 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   const CliResult update =
       run_cli({"evidence", "import", changed, "--db", db_, "--overwrite", "--allow-removals"});
   // Issue 14: an import warns about a record citing no source.
-  EXPECT_EQ(update.err,
-            "updated DLP.Evidence.1880: removed location, date_from, date_to, rules, "
-            "content, confidence, spaces, sources\n"
-            "mancala: warning: 1 record cites no source: " +
-                changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " + db_ +
-                ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked());
+  // Issue 20: an overwrite shows what it replaced, field by field.
+  EXPECT_TRUE(update.err.starts_with(
+      "updated DLP.Evidence.1880: type, location, date_from, date_to, rules, content, confidence, "
+      "spaces, sources\n  type: was Ethnography; now Text\n  location: was Bari; now (none)\n"))
+      << update.err;
+  EXPECT_TRUE(update.err.ends_with(
+      "  sources: was [{\"citation\":\"Beaton, A. \\\"A Bari Game- Soro.\\\" Sudan Notes and "
+      "Records 22(1)...; now (none)\n"
+      "mancala: warning: 1 record cites no source: " +
+      changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " + db_ +
+      ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked()))
+      << update.err;
   const CliResult show =
       run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_});
   EXPECT_EQ(
@@ -115,7 +121,7 @@ TEST_F(EvidenceCli, APortalPageNeverSilentlyReplacesTheCuratedRecord) {
   EXPECT_TRUE(refused.err.starts_with(
       "DLP.Evidence.1880 (" + page +
       ": DLP.Evidence.1880): the import differs from the archived record in 1 field:\n"
-      "  sources: archived ..."))
+      "  sources: archived [{\"citation\":\"Beaton, A. \\\"A Bari Game- Soro.\\\" Sudan Notes"))
       << refused.err;
   EXPECT_TRUE(refused.err.ends_with(
       "\nmancala: " + page +

@@ -154,7 +154,9 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
                                      "--overwrite", "--allow-removals"});
   EXPECT_EQ(allowed.code, 0) << allowed.err;
   EXPECT_EQ(allowed.err.substr(0, allowed.err.find('\n')),
-            "updated DLP.Evidence.1450: removed content, confidence, ages, genders, sources");
+            "updated DLP.Evidence.1450: content, confidence, ages, genders, sources");
+  EXPECT_NE(allowed.err.find("\n  confidence: was 100; now (none)\n"), std::string::npos)
+      << allowed.err;
   EXPECT_NE(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
             complete);
   (void)bytes;

@@ -293,7 +293,9 @@ TEST(CompareKnownAnswers, SignificantExactlyWhenTheSimultaneousIntervalExcludesZ
     int significant = 0;
     for (const PairComparison& p : c.pairs) {
       for (const PairTest& t : p.tests) {
-        if (t.key.rfind("round_", 0) != 0) EXPECT_EQ(t.paired, crn) << t.key;
+        if (t.key.rfind("round_", 0) != 0) {
+          EXPECT_EQ(t.paired, crn) << t.key;
+        }
         const bool excludes = t.interval.low > 0 || t.interval.high < 0;
         EXPECT_EQ(t.significant, excludes) << t.key;
         EXPECT_EQ(t.p_adjusted, std::min(1.0, t.p_value * static_cast<double>(c.tests_made)));
@@ -307,6 +309,30 @@ TEST(CompareKnownAnswers, SignificantExactlyWhenTheSimultaneousIntervalExcludesZ
     }
     EXPECT_GT(significant, 0) << "the readings of Khutka Boia do differ";
   }
+}
+
+// Issue 20, item 8: "flag results that rest on a stopping rule": the summary says when most games
+// (or a match's rounds) end by a stopping rule, and gives a share of rounds only to a run of
+// matches (Otep plays single games; Khutka Boia's rounds mostly end by its no-progress rule).
+TEST(CompareSummary, SaysWhenTheFiguresRestOnStoppingRulesAndGivesRoundsOnlyToMatches) {
+  CompareOptions options;
+  options.games = kSanitized ? 60 : 300;
+  options.threads = 2;
+  const Comparison c = compare_rulesets(
+      {sim::load_ruleset("khutka_boia"), sim::load_ruleset("khutka_boia/opposite_capture"),
+       sim::load_ruleset("otep")},
+      options);
+  ASSERT_EQ(c.pairs.size(), 2u);
+  const std::regex matches(
+      R"(; the figures rest on stopping rules: [0-9]+% of these matches' rounds and [0-9]+% of the )"
+      R"(reference's end by the no-progress rule$)");
+  EXPECT_TRUE(std::regex_search(c.pairs[0].summary, matches)) << c.pairs[0].summary;
+  const std::regex single(
+      R"(; the figures rest on stopping rules: [0-9]+% of these games and 0% of the reference's )"
+      R"(end by a stopping rule of the reconstruction, not by the game's own rule, and [0-9]+% of )"
+      R"(the rounds of the reference's matches end by the no-progress rule$)");
+  EXPECT_TRUE(std::regex_search(c.pairs[1].summary, single)) << c.pairs[1].summary;
+  EXPECT_EQ(c.pairs[1].summary.find("these matches"), std::string::npos) << c.pairs[1].summary;
 }
 
 TEST(CompareKnownAnswers, SideBySideStatisticsCarryTheirIntervals) {

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -46,11 +47,12 @@ std::pair<double, double> wilson(double k, double n) {
   const double half = z / (n + z2) * std::sqrt(k * (n - k) / n + z2 / 4);
   return {k == 0 ? 0.0 : centre - half, k == n ? 1.0 : centre + half};
 }
-// "51.8% [47.4, 56.1]" as the report writes a share with its interval.
+// "51.8% [47.4, 56.1]" as the report writes a share with its interval. A share is a fraction
+// first, then a percentage (249 of 400 is 0.6225, which prints 62.2 where 24900 / 400 prints 62.3).
 std::string share_text(double k, double n) {
   if (n == 0) return "\xE2\x80\x93";
   const auto [lo, hi] = wilson(k, n);
-  return format_number(100 * k / n, 1) + "% [" + format_number(100 * lo, 1) + ", " +
+  return format_number(100 * (k / n), 1) + "% [" + format_number(100 * lo, 1) + ", " +
          format_number(100 * hi, 1) + "]";
 }
 std::string pp(double x) { return format_signed(100 * x, 1); }
@@ -189,11 +191,12 @@ class ReportConsistency : public ::testing::Test {
                        "4",
                        "--no-store",
                        "--out",
-                       (*dir_ / "out").string()};
+                       *dir_ / "out"};
     args.insert(args.end(), rest.begin(), rest.end());
     const Result r = run_cli(args);
     ASSERT_EQ(r.code, 0) << r.err;
-    for (const json& run : json::parse(read_text(*dir_ / "out/runs.json"))["runs"]) {
+    const json runs = json::parse(read_text(*dir_ / "out/runs.json"));
+    for (const json& run : runs["runs"]) {
       Expected e = expected_of(run);
       expected_[e.id] = e;
     }
@@ -202,7 +205,7 @@ class ReportConsistency : public ::testing::Test {
     delete dir_;
     dir_ = nullptr;
   }
-  static std::string file(const std::string& path) { return read_text(*dir_ / "out" / path); }
+  static std::string file(const std::string& path) { return read_text(*dir_ / ("out/" + path)); }
 
   static TempDir* dir_;
   static std::map<std::string, Expected> expected_;
@@ -238,29 +241,43 @@ TEST_F(ReportConsistency, EveryFigureOfTheIndexIsTheRunsRecomputed) {
     std::string own = (2 * e.own < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.own, e.games);
     if (e.match) {
       own += "rounds: " + std::string(2 * e.rounds_own < e.rounds ? "\xE2\x9A\xA0 " : "") +
-             format_number(100 * e.rounds_own / e.rounds, 1) + "%";
+             format_number(100 * (e.rounds_own / e.rounds), 1) + "%";
     }
     EXPECT_EQ(row.at("Ended by own rule"), own) << id;
-    EXPECT_EQ(row.at("Unfinished"), format_number(100 * e.unfinished / e.games, 2) + "%") << id;
+    EXPECT_EQ(row.at("Unfinished"), format_number(100 * (e.unfinished / e.games), 2) + "%") << id;
     ++checked;
   }
   EXPECT_EQ(checked, static_cast<int>(kRulesets.size()));
 }
 
-// report.md's index tables say the same.
+// report.md's index tables say the same: each ruleset's row from its games to its unfinished
+// share (brackets escaped as Markdown), and the completion table of its section.
 TEST_F(ReportConsistency, ReportMdsTablesAreTheRunsRecomputed) {
   const std::string md = file("report.md");
+  const auto escaped = [](const std::string& text) {
+    std::string out;
+    for (char c : text) out += (c == '[' || c == ']') ? std::string("\\") + c : std::string(1, c);
+    return out;
+  };
   int checked = 0;
   for (const auto& [id, e] : expected_) {
-    const json rs_name = e.run["ruleset"];
-    // The row of the ruleset: its name is on its page; find the row by its P1 wins cell.
-    const std::string cells = " | " + share_text(e.w1, e.finished()) + " | " +
-                              share_text(e.w2, e.finished()) + " | " +
-                              share_text(e.draws, e.finished()) + " | ";
-    EXPECT_NE(md.find(cells), std::string::npos) << id << ": " << cells;
-    // The completion table of the ruleset's section.
+    std::string own = (2 * e.own < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.own, e.games);
+    if (e.match) {
+      own += "<br>rounds: " + std::string(2 * e.rounds_own < e.rounds ? "\xE2\x9A\xA0 " : "") +
+             format_number(100 * (e.rounds_own / e.rounds), 1) + "%";
+    }
+    const json& adv = e.run["first_player_advantage"];
+    const std::string row = " | " + format_number(e.games, 0) + " | " + escaped(own) + " | " +
+                            escaped(share_text(e.w1, e.finished())) + " | " +
+                            escaped(share_text(e.w2, e.finished())) + " | " +
+                            escaped(share_text(e.draws, e.finished())) + " | " +
+                            escaped(pp((e.w1 - e.w2) / e.finished()) + " pp [" +
+                                    pp(adv["ci95"][0]) + ", " + pp(adv["ci95"][1]) + "]") +
+                            " | " + format_number(e.plies_mean, 1) + " | " +
+                            format_number(100 * (e.unfinished / e.games), 2) + "% |\n";
+    EXPECT_NE(md.find(row), std::string::npos) << id << ": " << row;
     EXPECT_NE(md.find("| by the game's own rule | " + format_number(e.own, 0) + " | " +
-                      share_text(e.own, e.games) + " |"),
+                      escaped(share_text(e.own, e.games)) + " |"),
               std::string::npos)
         << id;
     ++checked;
@@ -287,9 +304,10 @@ TEST_F(ReportConsistency, EachRulesetPageShowsItsRunAndItsProvenanceAsRulesShow)
             row.count(e.match ? "Matches" : "Games")) {
           const std::string unit = e.match ? "matches" : "games";
           EXPECT_EQ(row.at("Share of all " + unit + " [95% CI]"), share_text(e.own, e.games)) << id;
-          if (e.match)
+          if (e.match) {
             EXPECT_EQ(row.at("Share of all rounds [95% CI]"), share_text(e.rounds_own, e.rounds))
                 << id;
+          }
           completion = true;
         }
       }
@@ -472,7 +490,7 @@ TEST_F(ReportConsistency, EveryStatisticOfRunsCsvIsTheRunsRecomputed) {
 // threshold: the same seed and games give the same figures.
 TEST_F(ReportConsistency, SensitivityRowsAreSeparateSimulateRunsWithTheChangedThreshold) {
   int checked = 0;
-  for (const std::string id :
+  for (const std::string& id :
        {std::string("otep/beaton_1939"), std::string("khutka_boia/das_gupta_1926")}) {
     std::string name = id;
     std::replace(name.begin(), name.end(), '/', '.');
@@ -487,7 +505,7 @@ TEST_F(ReportConsistency, SensitivityRowsAreSeparateSimulateRunsWithTheChangedTh
       const std::string key = row.at("threshold");
       std::string target = id;
       if (key != "(all as set)") {
-        target = (*dir_ / (name + "." + key + "." + row.at("value") + ".json")).string();
+        target = *dir_ / (name + "." + key + "." + row.at("value") + ".json");
         write_text(target, json{{"name", "sensitivity check"},
                                 {"status", "reconstructed"},
                                 {"extends", id},
@@ -500,7 +518,7 @@ TEST_F(ReportConsistency, SensitivityRowsAreSeparateSimulateRunsWithTheChangedTh
                                 "--format", "json", "--no-store"});
       ASSERT_EQ(r.code, 0) << r.err;
       const Expected e = expected_of(json::parse(r.out));
-      const auto pct = [](double k, double n) { return format_number(100 * k / n, 1) + "%"; };
+      const auto pct = [](double k, double n) { return format_number(100 * (k / n), 1) + "%"; };
       EXPECT_EQ(row.at("P1 wins"), pct(e.w1, e.finished())) << id << " " << key;
       EXPECT_EQ(row.at("P1 advantage"), pp((e.w1 - e.w2) / e.finished()) + " pp") << id << key;
       EXPECT_EQ(row.at("draws"), pct(e.draws, e.finished())) << id << " " << key;
@@ -508,8 +526,9 @@ TEST_F(ReportConsistency, SensitivityRowsAreSeparateSimulateRunsWithTheChangedTh
       EXPECT_EQ(row.at("ended by own rule"), pct(e.own, e.games)) << id << " " << key;
       EXPECT_EQ(row.at("by a stopping rule"), pct(e.stopping, e.games)) << id << " " << key;
       EXPECT_EQ(row.at("unfinished"), pct(e.bound, e.games)) << id << " " << key;
-      if (e.match)
+      if (e.match) {
         EXPECT_EQ(row.at("rounds ended by own rule"), pct(e.rounds_own, e.rounds)) << id << key;
+      }
       ++checked;
     }
   }
@@ -525,7 +544,7 @@ TEST_F(ReportConsistency, SignificantExactlyWhenThePrintedIntervalExcludesZero) 
   for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
     for (const auto& row : table_rows(*t)) {
       if (!row.count("sig.")) continue;
-      const std::string diff = row.at("difference [simultaneous 95% CI]");
+      const std::string diff = row.at("difference [simult. CI]");
       std::smatch m;
       if (!std::regex_search(diff, m, ends)) continue;  // "not tested"
       const bool excludes = std::stod(m[1]) > 0 || std::stod(m[2]) < 0;
@@ -539,15 +558,16 @@ TEST_F(ReportConsistency, SignificantExactlyWhenThePrintedIntervalExcludesZero) 
   const std::regex clause(
       R"((?:simultaneous )?95% CI ([-+]?[0-9.]+) to ([-+]?[0-9.]+)(: not significant)?)");
   int clauses = 0;
-  for (const std::string path :
+  for (const std::string& path :
        {std::string("report.md"), std::string("compare/khutka_boia.html")}) {
     const std::string text = file(path);
     for (auto it = std::sregex_iterator(text.begin(), text.end(), clause);
          it != std::sregex_iterator(); ++it) {
       const std::smatch& m = *it;
       const bool excludes = std::stod(m[1]) > 0 || std::stod(m[2]) < 0;
-      if (m.str().starts_with("simultaneous"))
+      if (m.str().starts_with("simultaneous")) {
         EXPECT_EQ(!m[3].matched, excludes) << path << ": " << m.str();
+      }
       ++clauses;
     }
   }
