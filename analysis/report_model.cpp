@@ -205,6 +205,31 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
     log(hooks, "report: skill ladders (" + std::to_string(targets.size()) + " games, " +
                    std::to_string(options.games) + " games per pair) in " + timer.text() + " s");
   }
+  if (plan.readings_games > 0 && !stopped(plan.batch)) {
+    // Every reading of each game's source that has a readings file (docs/reconstruct.md).
+    const Timer timer;
+    model.readings_games = plan.readings_games;
+    std::set<std::string> games;
+    for (const sim::RuleSet& rules : plan.rulesets) {
+      const std::string path = default_readings_path(rules.game);
+      if (path.empty() || !games.insert(rules.game).second) continue;
+      const Readings readings = load_readings(path);
+      const ReconstructSettings settings{
+          sim::parse_agent(readings.agent.empty() ? kDefaultReconstructAgent : readings.agent),
+          readings.agent.empty() ? "the default" : readings.agent_because, plan.readings_games,
+          plan.batch.seed};
+      Reconstruction r = start_reconstruction(generate_space(readings), settings);
+      run_reconstruction(
+          r, {.threads = plan.batch.threads, .shard = {}, .stop = plan.batch.stop, .progress = {}});
+      if (r.partial()) return std::nullopt;
+      ReconstructResult result = evaluate_reconstruction(r);
+      Related related =
+          find_related(r.space, plan.readings_db, kDefaultRelatedKm, kDefaultRelatedYears);
+      model.readings.push_back({std::move(r), std::move(result), std::move(related)});
+    }
+    log(hooks, "report: readings of " + std::to_string(model.readings.size()) + " sources (" +
+                   std::to_string(plan.readings_games) + " games) in " + timer.text() + " s");
+  }
   if (stopped(plan.batch)) return std::nullopt;
   return model;
 }

@@ -19,6 +19,7 @@
 #include "analysis/compare_builder.h"
 #include "analysis/handicap_builder.h"
 #include "analysis/ladder.h"
+#include "analysis/reconstruct.h"
 #include "analysis/run_figures.h"
 #include "analysis/sensitivity_builder.h"
 #include "simulator/batch.h"
@@ -90,6 +91,14 @@ struct GameLadder {
 };
 
 // The whole report.
+// The search over every reading of one game's source (report --readings, docs/reconstruct.md):
+// the search played, its ranking and the related rulesets of the archive.
+struct GameReadings {
+  Reconstruction reconstruction;
+  ReconstructResult result;
+  Related related;
+};
+
 struct ReportModel {
   std::vector<RulesetSection> rulesets;  // grouped by game in order of first appearance
   std::vector<GameComparison> comparisons;
@@ -97,7 +106,9 @@ struct ReportModel {
   HandicapOptions handicap_options;  // the curves' rounds per level, seed and agents
   long long sensitivity_games = 0;   // games per sensitivity run; 0: not measured
   std::vector<GameLadder> ladders;
-  LadderOptions ladder_options;  // agents, games, seed of the ladders
+  LadderOptions ladder_options;        // agents, games, seed of the ladders
+  std::vector<GameReadings> readings;  // one per game of the report with a readings file
+  long long readings_games = 0;        // the most games a candidate plays in a stage
 };
 
 // What build_report_model plays.
@@ -109,6 +120,11 @@ struct ReportPlan {
   HandicapOptions handicap;
   long long sensitivity_games = 0;  // 0: no sensitivity runs
   std::optional<LadderOptions> ladder;
+  // The readings of each game's source that has a readings file (analysis/reconstruct.h): the
+  // most games a candidate plays in a stage (0: none), and the archive the related rulesets come
+  // from.
+  long long readings_games = 0;
+  std::string readings_db;
 };
 
 // What the caller sees while the model is built: a progress line (`label` the ruleset or ladder

@@ -3,6 +3,7 @@
 #include "analysis/report_model.h"
 #include "cli/commands.h"
 #include "cli/run_support.h"
+#include "common/paths.h"
 #include "reports/report.h"
 
 namespace mancala::cli {
@@ -18,6 +19,8 @@ constexpr const char* kDefaultOut = "reports/out";
 // game stays within a few minutes on two cores (docs/ladder.md gives the measured time).
 constexpr const char* kDefaultLadderAgents = "random,greedy,alphabeta:2";
 constexpr long long kDefaultLadderGames = 100;
+// The readings searches of --readings: the most games a candidate plays in a stage.
+constexpr long long kDefaultReadingsGames = 100;
 
 }  // namespace
 
@@ -25,7 +28,7 @@ int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
   long long sensitivity_games = analysis::kDefaultSensitivityGames,
-            ladder_games = kDefaultLadderGames;
+            ladder_games = kDefaultLadderGames, readings_games = kDefaultReadingsGames;
   int threads = 0;
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (default: every ruleset)")(
@@ -55,6 +58,9 @@ int cmd_report(const Args& args, Io& io) {
       "the agents of the skill ladders")(
       "ladder-games", po::value<long long>(&ladder_games)->default_value(kDefaultLadderGames),
       "games per ordered pair of agents in the skill ladders")(
+      "readings", "add a page of every reading of each game's source (docs/reconstruct.md)")(
+      "readings-games", po::value<long long>(&readings_games)->default_value(readings_games),
+      "the most games a candidate plays in a stage of those searches")(
       "print", po::value<std::string>(),
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
       "(report.md)");
@@ -66,7 +72,8 @@ int cmd_report(const Args& args, Io& io) {
           "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--db PATH | --no-store]\n"
           "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print "
           "csv|json|md]\n"
-          "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]",
+          "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]\n"
+          "       [--readings [--readings-games N]]",
           desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
@@ -128,6 +135,11 @@ int cmd_report(const Args& args, Io& io) {
   plan.handicap.threads = options.threads;
   plan.sensitivity_games = sensitivity_games;
   plan.ladder = ladder;
+  if (vm.count("readings")) {
+    if (readings_games < 1) throw UsageError("report: --readings-games: must be 1 or more");
+    plan.readings_games = readings_games;
+    plan.readings_db = default_db_path(vm.count("db") ? vm["db"].as<std::string>() : "");
+  }
 
   std::optional<analysis::ReportModel> model;
   {

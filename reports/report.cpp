@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "reports/evidence_report.h"
+#include "reports/reconstruct_report.h"
 #include "reports/report_markdown.h"
 #include "reports/report_pages.h"
 
@@ -100,6 +101,8 @@ std::vector<ReportFile> render_report(const analysis::ReportModel& model,
   files.push_back({std::string(ReportFolder::kMarkerFile), std::string(kMarkerText)});
   for (const analysis::GameComparison& g : model.comparisons)
     files.push_back({comparison_page_path(g.game), comparison_page(model, g, options)});
+  // The readings of each game's source (--readings): their pages, and the links to them.
+  if (!model.readings.empty()) add_readings_to_report(files, model.readings);
   return files;
 }
 

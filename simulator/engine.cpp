@@ -204,15 +204,19 @@ void Game::drop_many(State& s, int pos, int n, MoveEffect& fx, int player) const
 }
 
 // Lifts the mover's hole and starts the move's first sowing.
-void Game::begin_move(State& s, int player, Move m, Sowing& c) const {
+template <class W>
+void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
   const int origin = global(player, m.hole);
   int count = s.holes[origin];
   s.holes[origin] = 0;
   c.player = player;
   c.reverse = m.reverse;
+  watch(Step::Kind::kLift, player, origin, count);
   if (s.tribute_to != kNobody && count >= 2) {
     const Gains g = take_tribute(s, player);
     count -= g.mover + g.other;
+    if (W::kOn && g.mover + g.other > 0)
+      watch(Step::Kind::kTribute, player, origin, 1, s.tribute_to);
     c.fx.captured += g.mover;
     c.fx.opponent_captured += g.other;
     c.fx.tribute = {static_cast<int16_t>(g.mover), static_cast<int16_t>(g.other)};
@@ -233,7 +237,8 @@ void Game::start_sowing(const State& s, Sowing& c, int from, int count, bool int
 }
 
 // Drops the next counter of the current sowing (lockstep: one per tick).
-void Game::drop_one(State& s, Sowing& c) const {
+template <class W>
+void Game::drop_one(State& s, Sowing& c, W watch) const {
   int pos;
   if (c.into_from) {
     pos = c.from;
@@ -243,13 +248,25 @@ void Game::drop_one(State& s, Sowing& c) const {
     if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, c.player, c.reverse, pos);
   }
   drop(s, pos, c.fx, c.player);
-  if (watch_drops_) add_gains(c.fx, watch_drop(s, pos, c.player));
+  watch(Step::Kind::kDrop, c.player, pos, 1, s.sink[pos]);
+  if (watch_drops_) {
+    const Gains g = watch_drop(s, pos, c.player);
+    // What the drop made someone take (a four, an extra number): the hole, emptied.
+    if (W::kOn && g.mover + g.other > 0)
+      watch(Step::Kind::kTake, g.mover > 0 ? c.player : 1 - c.player, pos, g.mover + g.other);
+    add_gains(c.fx, g);
+  }
   c.pos = pos;
   --c.hand;
 }
 
 // Drops every counter left of the current sowing: the tight loop of the alternating path.
-void Game::sow_rest(State& s, Sowing& c) const {
+template <class W>
+void Game::sow_rest(State& s, Sowing& c, W watch) const {
+  if constexpr (W::kOn) {
+    while (c.hand > 0) drop_one(s, c, watch);  // watched: one counter at a time
+    return;
+  }
   if (watch_drops_) {
     const Gains g = sow_watched(s, c.player, c.reverse, c.from, c.pos, c.hand, c.into_from);
     c.pos = g.pos;
@@ -301,13 +318,15 @@ void Game::sow_rest(State& s, Sowing& c) const {
 
 // Relay: picks up hole `from` and sows on from it (returns true), unless the chain has reached
 // max_sowings_per_move (then the move ends where it stands: returns false).
-bool Game::relay_from(State& s, Sowing& c, int from) const {
+template <class W>
+bool Game::relay_from(State& s, Sowing& c, int from, W watch) const {
   if (c.fx.sowings >= rules_.max_sowings_per_move) {
     c.fx.relay_bound = true;
     return false;
   }
   const int count = s.holes[from];
   s.holes[from] = 0;
+  watch(Step::Kind::kLift, c.player, from, count);
   ++c.fx.sowings;
   start_sowing(s, c, from, count, false);
   return true;
@@ -315,7 +334,8 @@ bool Game::relay_from(State& s, Sowing& c, int from) const {
 
 // After the last counter of a sowing: starts the next sowing of the move (relay or re-sowing of a
 // capture; returns true) or ends the move with its capture (returns false).
-bool Game::after_sowing(State& s, Sowing& c) const {
+template <class W>
+bool Game::after_sowing(State& s, Sowing& c, W watch) const {
   const int p = c.player;
   const int last = c.pos;
   // Otep: only "the first sowing of the turn" goes clockwise.
@@ -343,7 +363,7 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           c.empty_next = next;
           break;
         }
-        if (relay_from(s, c, next)) return true;
+        if (relay_from(s, c, next, watch)) return true;
         break;
       }
       case Relay::kFacingHole: {
@@ -357,7 +377,7 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           c.empty_next = facing;
           break;
         }
-        if (relay_from(s, c, facing)) return true;
+        if (relay_from(s, c, facing, watch)) return true;
         break;
       }
       case Relay::kLandingHole: {
@@ -367,9 +387,11 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           break;
         }
         ++c.fx.sowings;
-        if (rules_.capture == Capture::kResowOppositePair && resow_capture(s, c)) return true;
+        if (rules_.capture == Capture::kResowOppositePair && resow_capture(s, c, watch))
+          return true;
         const int count = s.holes[last];
         s.holes[last] = 0;
+        watch(Step::Kind::kLift, p, last, count);
         start_sowing(s, c, last, count, false);
         return true;
       }
@@ -379,9 +401,9 @@ bool Game::after_sowing(State& s, Sowing& c) const {
   if (c.fx.relay_bound) {
     ++s.relay_bound_hits;
   } else {
-    capture_at_end(s, c);
+    capture_at_end(s, c, watch);
   }
-  if (rules_.capture_fours == Fours::kEndOfTurn) add_gains(c.fx, take_fours(s, p));
+  if (rules_.capture_fours == Fours::kEndOfTurn) add_gains(c.fx, take_fours(s, p, watch));
   return false;
 }
 
@@ -389,7 +411,8 @@ bool Game::after_sowing(State& s, Sowing& c) const {
 // the opposite holes on the opponent's side of the board are occupied, the counters in the
 // opposite holes are captured and sown beginning in the first hole that was sown into to begin
 // the sowing that caused the capture." The last hole is known to have been occupied.
-bool Game::resow_capture(State& s, Sowing& c) const {
+template <class W>
+bool Game::resow_capture(State& s, Sowing& c, W watch) const {
   const int last = c.pos;
   if (owner(last) != c.player || row(last) != 1) return false;
   if (rules_.opening_captures >= 0 && c.resows >= rules_.opening_captures && first_move(rules_, s))
@@ -399,6 +422,10 @@ bool Game::resow_capture(State& s, Sowing& c) const {
   const int outer = opposite_outer(ref);
   if (s.holes[inner] == 0 || s.holes[outer] == 0) return false;
   const int got = s.holes[inner] + s.holes[outer];
+  if constexpr (W::kOn) {
+    watch(Step::Kind::kSeize, c.player, inner, s.holes[inner]);
+    watch(Step::Kind::kSeize, c.player, outer, s.holes[outer]);
+  }
   s.holes[inner] = 0;
   s.holes[outer] = 0;
   c.fx.captured += got;
@@ -408,10 +435,11 @@ bool Game::resow_capture(State& s, Sowing& c) const {
   return true;
 }
 
-void Game::run_move(State& s, Sowing& c) const {
+template <class W>
+void Game::run_move(State& s, Sowing& c, W watch) const {
   do {
-    sow_rest(s, c);
-  } while (after_sowing(s, c));
+    sow_rest(s, c, watch);
+  } while (after_sowing(s, c, watch));
 }
 
 MoveEffect Game::try_move(State& s, int player, Move m) const {
@@ -429,13 +457,15 @@ int Game::take(State& s, int pos, int player) const {
   return c;
 }
 
-void Game::capture_at_end(State& s, Sowing& c) const {
+template <class W>
+void Game::capture_at_end(State& s, Sowing& c, W watch) const {
   const int before = c.fx.captured;
-  capture_by_rule(s, c);
+  capture_by_rule(s, c, watch);
   c.fx.by_rule += c.fx.captured - before;
 }
 
-void Game::capture_by_rule(State& s, Sowing& c) const {
+template <class W>
+void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
   const int p = c.player;
   const int last = c.pos;
   const int empty_next = c.empty_next;
@@ -449,7 +479,7 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       if (last >= kMaxHoles || owner(last) == p || s.sink[last] != kNobody) break;
       const int c = s.holes[last];
       if (c % 2 == 0) {
-        fx.captured += take(s, last, p);
+        fx.captured += take_watched(s, last, p, watch);
         break;
       }
       // "...number then three balls, the hole becomes your tuzdyk" with its three conditions.
@@ -461,26 +491,28 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
           break;
         if (rules_.tuzdyk_symmetry == TuzdykSymmetry::kOpposite && opposite(theirs) == last) break;
       }
-      fx.captured += take(s, last, p);
+      fx.captured += take_watched(s, last, p, watch);
       s.sink[last] = static_cast<int8_t>(p);
       s.tuzdyk[p] = static_cast<int8_t>(last);
       fx.made_tuzdyk = true;
+      watch(Step::Kind::kTuzdyk, p, last, 0);
       break;
     }
     case Capture::kAfterEmptyNext:
       // "...captures any counters from the hole after the empty hole"
-      if (empty_next >= 0) fx.captured += take(s, step(s, p, false, empty_next), p);
+      if (empty_next >= 0) fx.captured += take_watched(s, step(s, p, false, empty_next), p, watch);
       break;
     case Capture::kOppositeEmptyNext:
       if (empty_next >= 0 && empty_next < kMaxHoles)
-        fx.captured += take(s, opposite(empty_next), p);
+        fx.captured += take_watched(s, opposite(empty_next), p, watch);
       break;
     case Capture::kOppositeLastInOwnRow:
       // Sonka: "If the move ends in the player's own row, the player captures the counters in the
       // opponent's row opposite to the one in which the last counter was dropped."
       if (last < kMaxHoles && owner(last) == p) {
-        fx.captured += take(
-            s, opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last), p);
+        fx.captured += take_watched(
+            s, opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last), p,
+            watch);
       }
       break;
     case Capture::kResowOppositePair:
@@ -493,8 +525,8 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
         break;
       const int facing = opposite(last);
       if (s.holes[facing] == 0 && !rules_.capture_empty_facing) break;
-      fx.captured += take(s, facing, p);
-      fx.captured += take(s, last, p);
+      fx.captured += take_watched(s, facing, p, watch);
+      fx.captured += take_watched(s, last, p, watch);
       break;
     }
   }
@@ -508,6 +540,17 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
   begin_move(s, s.to_move, m, c);
   run_move(s, c);
   end_turn(s, c.fx);
+  return c.fx;
+}
+
+MoveEffect Game::apply(State& s, Move m, StepObserver* steps) const {
+  assert(!s.over && !joint_turn(s) && is_legal(s, m));
+  if (!steps) return apply(s, m);
+  Sowing c;
+  const StepWatch watch{steps};
+  begin_move(s, s.to_move, m, c, watch);
+  run_move(s, c, watch);
+  end_turn(s, c.fx, steps);
   return c.fx;
 }
 
@@ -529,45 +572,52 @@ bool Game::side_empty(const State& s, int player) const {
   return true;
 }
 
-void Game::end_turn(State& s, const MoveEffect& fx) const {
+void Game::end_turn(State& s, const MoveEffect& fx, StepObserver* steps) const {
   settle_turn(s, fx.captured + fx.opponent_captured > 0, fx.extra_move ? 1u << s.to_move : 0u,
-              false);
+              false, steps);
 }
 
-void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const {
+void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint,
+                       StepObserver* steps) const {
   ++s.ply;
   s.quiet_turns = captured ? 0 : static_cast<uint16_t>(s.quiet_turns + 1);
-  if (ended_by_rule(s)) return;
+  if (ended_by_rule(s, steps)) return;
   const bool going = rules_.turns == Turns::kSimultaneous
-                         ? next_joint_turn(s, extra)
-                         : next_alternating_turn(s, extra, was_joint);
+                         ? next_joint_turn(s, extra, steps)
+                         : next_alternating_turn(s, extra, was_joint, steps);
   if (going && s.ply >= rules_.max_plies) end_round(s, EndReason::kSafetyBound);
 }
 
-void Game::end_owners_take_rows(State& s, EndReason reason) const {
-  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
+void Game::end_owners_take_rows(State& s, EndReason reason, StepObserver* steps) const {
+  for (int pos = 0; pos < rules_.total_holes; ++pos) {
+    if (steps) {
+      take_watched(s, pos, owner(pos), StepWatch{steps});
+    } else {
+      take(s, pos, owner(pos));
+    }
+  }
   end_round(s, reason);
 }
 
-bool Game::ended_by_rule(State& s) const {
+bool Game::ended_by_rule(State& s, StepObserver* steps) const {
   // Toguz: "the game ends as soon as a player has captured more than 81".
   if (rules_.end_on_majority && 2 * std::max(s.store[0], s.store[1]) > rules_.total_counters) {
     end_round(s, EndReason::kRule);
     return true;
   }
   if (rules_.no_progress_turns > 0 && s.quiet_turns >= rules_.no_progress_turns) {
-    end_owners_take_rows(s, EndReason::kNoProgress);
+    end_owners_take_rows(s, EndReason::kNoProgress, steps);
     return true;
   }
   // Otep: "The player who captures all of their opponent's counters wins."
   if (rules_.end_on_empty_side && (side_empty(s, 0) || side_empty(s, 1))) {
-    end_owners_take_rows(s, EndReason::kRule);
+    end_owners_take_rows(s, EndReason::kRule, steps);
     return true;
   }
   return false;
 }
 
-bool Game::next_joint_turn(State& s, unsigned extra) const {
+bool Game::next_joint_turn(State& s, unsigned extra, StepObserver* steps) const {
   // The next turn is joint, unless exactly one player earned another move: he plays it alone
   // while the other waits. A player without a move waits (pass) or ends the round.
   s.solo = kNobody;
@@ -580,7 +630,7 @@ bool Game::next_joint_turn(State& s, unsigned extra) const {
   const bool can1 = has_move(s, 1);
   if (!can0 || !can1) {
     if ((!can0 && !can1) || rules_.no_move == NoMove::kEndOwnersTakeRows) {
-      end_owners_take_rows(s, EndReason::kRule);
+      end_owners_take_rows(s, EndReason::kRule, steps);
       return false;
     }
     if (rules_.no_move == NoMove::kEndMoverLoses) {
@@ -593,7 +643,8 @@ bool Game::next_joint_turn(State& s, unsigned extra) const {
   return true;
 }
 
-bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const {
+bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
+                                 StepObserver* steps) const {
   if (was_joint) {
     // simultaneous_opening: turns alternate from here, the round's starter (to_move) first unless
     // exactly one player earned another move; the test below then picks him.
@@ -608,7 +659,7 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const
   switch (rules_.no_move) {
     case NoMove::kEndOwnersTakeRows:
       // Toguz: "the opponent takes what is left on his own side".
-      end_owners_take_rows(s, EndReason::kRule);
+      end_owners_take_rows(s, EndReason::kRule, steps);
       return false;
     case NoMove::kEndMoverLoses:
       s.winner = static_cast<int8_t>(1 - s.to_move);
@@ -616,7 +667,7 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const
       return false;
     case NoMove::kPass:
       if (!has_move(s, 1 - s.to_move)) {
-        end_owners_take_rows(s, EndReason::kRule);
+        end_owners_take_rows(s, EndReason::kRule, steps);
         return false;
       }
       s.to_move = static_cast<uint8_t>(1 - s.to_move);
@@ -624,5 +675,15 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const
   }
   return true;
 }
+
+// The watched instances simultaneous.cpp uses (the unwatched ones are made where they are used).
+template void Game::begin_move<Game::NoWatch>(State&, int, Move, Sowing&, NoWatch) const;
+template void Game::begin_move<Game::StepWatch>(State&, int, Move, Sowing&, StepWatch) const;
+template void Game::run_move<Game::NoWatch>(State&, Sowing&, NoWatch) const;
+template void Game::run_move<Game::StepWatch>(State&, Sowing&, StepWatch) const;
+template void Game::drop_one<Game::NoWatch>(State&, Sowing&, NoWatch) const;
+template void Game::drop_one<Game::StepWatch>(State&, Sowing&, StepWatch) const;
+template bool Game::after_sowing<Game::NoWatch>(State&, Sowing&, NoWatch) const;
+template bool Game::after_sowing<Game::StepWatch>(State&, Sowing&, StepWatch) const;
 
 }  // namespace mancala::sim

@@ -79,17 +79,21 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
 
 // Khutka Boia, fours at the end of the move: every hole then holding four goes to its row's owner
 // (or, with fours_scope mover_row, only the mover's own).
-Game::Gains Game::take_fours(State& s, int player) const {
+template <class W>
+Game::Gains Game::take_fours(State& s, int player, W watch) const {
   Gains g;
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
     if (s.holes[pos] != 4 || s.sink[pos] != kNobody) continue;
     const int o = owner(pos);
     if (rules_.fours_scope == FoursScope::kMoverRow && o != player) continue;
-    const int got = take(s, pos, o);
+    const int got = take_watched(s, pos, o, watch);
     (o == player ? g.mover : g.other) += got;
     g.fours[o == player ? 0 : 1] += got;
   }
   return g;
 }
+
+template Game::Gains Game::take_fours<Game::NoWatch>(State&, int, NoWatch) const;
+template Game::Gains Game::take_fours<Game::StepWatch>(State&, int, StepWatch) const;
 
 }  // namespace mancala::sim

@@ -1,0 +1,20 @@
+// What the ruleset files share (private to simulator/): the field of a rule key, and a ruleset
+// file read as strict JSON with the loader's messages.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+
+// The field table's entry for `key`; null for an unknown key.
+const FieldInfo* find_field(const std::string& key);
+
+// A ruleset (or evidence) file as JSON; throws RuleError "<file>: <where>: <what is wrong>" for
+// an unreadable file, malformed JSON, a key given twice or a number out of range.
+nlohmann::json read_json_file(const std::filesystem::path& file);
+
+}  // namespace mancala::sim
