@@ -70,7 +70,9 @@ TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsEvidenceOrAssumption) {
       EXPECT_EQ(rule["provenance"]["evidence"],
                 "Players cannot sow from a hole containing a single counter.");
     }
-    if (rule["key"] == "tuzdyk") EXPECT_TRUE(rule["provenance"].is_null());
+    if (rule["key"] == "tuzdyk") {
+      EXPECT_TRUE(rule["provenance"].is_null());
+    }
   }
   EXPECT_EQ(expect(200, "GET", "/api/rulesets/otep/no_move_loses")["extends"], "otep/beaton_1939");
   EXPECT_EQ(error(404, "GET", "/api/rulesets/chess"),
