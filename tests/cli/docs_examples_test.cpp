@@ -124,6 +124,11 @@ const std::map<std::string, std::string> kNotRun = {
      "every Mawkar Katiya reading at 5000 matches: compare_test runs --evidence smaller"},
     {"mancala compare --game khutka_boia --all-pairs", "36 pairs of 10,000 matches"},
     {"mancala report --game khutka_boia", "every Khutka Boia reading at 50,000 matches (minutes)"},
+    {"mancala report --readings", "every ruleset and every reading of each source (minutes)"},
+    {"mancala reconstruct ",
+     "a search over every reading of a source, minutes each: reconstruct_cli_test runs them "
+     "smaller"},
+    {"mancala serve", "a server runs until Ctrl-C: tests/server drive it"},
 };
 
 // A scratch folder holding the repository's data (the tour's relative paths) and the seed
