@@ -126,21 +126,27 @@ int playtests_show(const Args& args, Io& io) {
 }  // namespace
 
 int cmd_playtests(const Args& args, Io& io) {
-  const std::string usage =
-      "usage: mancala playtests list [--ruleset ID] [--format table|json|csv] | show ID "
-      "[--format text|json] | export [--format json|csv]  (--db FILE)\n";
-  if (args.empty()) {
-    io.err << usage;
-    return 2;
+  if (args.empty())
+    throw UsageError(
+        "playtests: missing the subcommand (list, show or export; see 'mancala playtests --help')");
+  if (args[0] == "--help" || args[0] == "-h") {
+    io.out << "usage: mancala playtests <subcommand> [options]\n\n"
+              "The games played and saved in the browser (mancala serve), with their notes.\n\n"
+              "subcommands:\n"
+              "  list      one line per play-test: id, date, ruleset, seats, plies, result\n"
+              "            (--ruleset ID, --format table|json|csv)\n"
+              "  show ID   one play-test whole: seats, seed, moves, end, holdings, notes\n"
+              "            (--format text|json)\n"
+              "  export    every play-test, to read elsewhere (--ruleset ID, --format json|csv)\n\n"
+              "Each takes --db PATH (default $MANCALA_DB, else ./mancala.db). 'mancala playtests\n"
+              "<subcommand> --help' describes one.\n"
+           << examples_text("playtests");
+    return 0;
   }
   const Args rest(args.begin() + 1, args.end());
   if (args[0] == "list") return playtests_list(rest, io, false);
   if (args[0] == "export") return playtests_list(rest, io, true);
   if (args[0] == "show") return playtests_show(rest, io);
-  if (args[0] == "--help" || args[0] == "-h") {
-    io.out << usage;
-    return 0;
-  }
   throw UsageError("playtests: unknown subcommand '" + args[0] + "' (list, show, export)");
 }
 

@@ -97,6 +97,17 @@ const Examples& examples() {
        {"mancala ladder kalah --agents random,greedy,alphabeta:2 --games 100",
         "mancala ladder toguz_kumalak --games 40 --format html -o ladder.html",
         "mancala ladder otep --games 40 --shard 1/2 --format json -o l1.json"}},
+      {"serve",
+       {"mancala serve", "mancala serve --port 8000 --db mancala.db",
+        "mancala serve --host 0.0.0.0 --port 0 --max-games 8"}},
+      {"playtests",
+       {"mancala playtests list", "mancala playtests show 1",
+        "mancala playtests export --format csv"}},
+      {"playtests list",
+       {"mancala playtests list", "mancala playtests list --ruleset kalah --format json"}},
+      {"playtests show", {"mancala playtests show 1", "mancala playtests show 1 --format json"}},
+      {"playtests export",
+       {"mancala playtests export", "mancala playtests export --ruleset kalah --format csv"}},
   };
   return table;
 }

@@ -39,7 +39,7 @@ if not os.path.exists(DRIVER):
     skip(DRIVER + " not installed")
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import TimeoutException
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
@@ -91,7 +91,15 @@ class Session:
             check(code == 0, "the server exited with %d on SIGTERM" % code)
 
     def server_alive(self):
-        check(self.server.poll() is None, "the server stopped: " + self.server.stderr.read())
+        code = self.server.poll()
+        if code is None:
+            return
+        # Its stderr, without waiting for a pipe another process may still hold open.
+        try:
+            _, err = self.server.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            err = "(its stderr still open)"
+        check(False, "the server stopped (exit %d): %s" % (code, err))
 
     # ---- the browser ----
 
@@ -117,7 +125,9 @@ class Session:
 
     def wait(self, condition, seconds=30, what="the page"):
         try:
-            return WebDriverWait(self.driver, seconds).until(condition)
+            # A page that re-renders replaces the element being looked at: look again.
+            return WebDriverWait(self.driver, seconds,
+                                 ignored_exceptions=[StaleElementReferenceException]).until(condition)
         except TimeoutException:
             self.shot("failed")
             raise Failure("timed out waiting for " + what + " at " + self.driver.current_url)
@@ -126,9 +136,14 @@ class Session:
         return self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, css)), seconds, css)
 
     def click(self, css, seconds=30):
-        element = self.wait(EC.element_to_be_clickable((By.CSS_SELECTOR, css)), seconds, css)
-        element.click()
-        return element
+        for attempt in range(3):
+            element = self.wait(EC.element_to_be_clickable((By.CSS_SELECTOR, css)), seconds, css)
+            try:
+                element.click()
+                return element
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise Failure(css + " was replaced three times as it was clicked")
 
     def shot(self, name):
         path = os.path.join(self.shots, "%s-%d.png" % (name, getattr(self, "pixels", 0)))
@@ -159,8 +174,9 @@ class Session:
         box.clear()
         box.send_keys("Beaton")
         self.click("#search-button")
-        self.wait(EC.text_to_be_present_in_element((By.ID, "result-count"), "1 record"),
-                  what="one record found")
+        # The curated Otep record, among the DLP descriptions that cite Beaton 1939 too.
+        self.wait(EC.text_to_be_present_in_element((By.ID, "result-count"), "records"),
+                  what="the records citing Beaton")
         self.find("#results-table a[href='#/record/DLP.Evidence.1880']")
         self.find(".map svg")
         self.fits()
