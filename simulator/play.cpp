@@ -58,7 +58,8 @@ class RoundTracker {
   explicit RoundTracker(const Game& game)
       : total_(game.rules().total_counters),
         holes_(game.rules().holes_per_player),
-        on_side_(game.rules().capture == Capture::kResowOppositePair) {}
+        on_side_(game.rules().capture == Capture::kResowOppositePair ||
+                 game.rules().capture_resow != CaptureResow::kNone) {}
 
   // The round as dealt.
   void start(const State& s) {
