@@ -1,6 +1,8 @@
 #include "archive/cite.h"
 
+#include <cstdio>
 #include <set>
+#include <string_view>
 
 #include "archive/dates.h"
 
@@ -51,6 +53,32 @@ std::string record_title(const EvidenceRecord& r, const std::optional<Game>& gam
 }
 
 bool is_dlp(const std::string& id) { return id.rfind("DLP.", 0) == 0; }
+
+// Straight quote marks after a digit (minutes and seconds of coordinates, 32°34'58.69"N) become
+// primes, so citeproc's smart quotes leave them as written.
+std::string primes_in_coordinates(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool after_digit = i > 0 && text[i - 1] >= '0' && text[i - 1] <= '9';
+    if (after_digit && text[i] == '\'') {
+      out += "\u2032";
+    } else if (after_digit && text[i] == '"') {
+      out += "\u2033";
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// The note of a source known only by its citation text; the text follows it.
+constexpr std::string_view kKnownOnly = "Known only as this citation: ";
+
+// The text of a citation without its closing full stop ("DLP evidence." -> "DLP evidence").
+std::string without_full_stop(std::string text) {
+  while (!text.empty() && (text.back() == '.' || text.back() == ' ')) text.pop_back();
+  return text;
+}
 
 std::string names(const Json& list, const char* separator, bool bib) {
   std::string out;
@@ -126,25 +154,44 @@ Json csl_items(const EvidenceRecord& r, const std::optional<Game>& game) {
     if (key.empty()) key = r.id + "-source" + std::to_string(i + 1);
     item["id"] = key;
     if (s.csl.empty()) {
+      // Only the citation text is known: it is the title (a reference that is only a note
+      // renders as a bare "n.d."), and the note says so.
       item["type"] = "document";
-      item["note"] = s.citation;  // only the citation text is known
+      item["title"] = without_full_stop(s.citation);
+      item["note"] = std::string(kKnownOnly) + s.citation;
     } else {
       for (const auto& [k, v] : s.csl.items()) item[k] = v;
+      // Pages of a work whose title is not known ("Vanoverbergh 1927: 236-237"): a part of an
+      // untitled work, so that styles print the pages (they print none for a bare document).
+      if (item.contains("page") && !item.contains("title") && !item.contains("container-title")) {
+        item["type"] = "chapter";
+        item["container-title"] = "[title not given]";
+      }
     }
     items.push_back(std::move(item));
   }
   Json self;
   self["id"] = r.id;
   self["type"] = "dataset";
-  self["title"] = record_title(r, game);
+  self["title"] = primes_in_coordinates(record_title(r, game));
   self["genre"] = "Evidence record";
   self["number"] = r.id;
+  if (!r.portal_url.empty()) self["URL"] = r.portal_url;
+  if (r.accessed) {
+    self["accessed"] =
+        Json{{"date-parts", {{r.accessed->year, r.accessed->month, r.accessed->day}}}};
+  }
   if (is_dlp(r.id)) {
     self["author"] = Json::array({Json{{"literal", "Digital Ludeme Project"}}});
     self["publisher"] =
         "Digital Ludeme Project, Data Science and Knowledge Engineering, Maastricht University";
-    std::string note = "Ludii portal evidence record " + r.id;
-    if (game && game->dlp_ruleset) note += "; DLP ruleset " + std::to_string(*game->dlp_ruleset);
+    std::string note = (r.type == "Secondary description" ? "Ludii portal game description "
+                                                          : "Ludii portal evidence record ") +
+                       r.id;
+    const std::optional<int> ruleset = r.dlp_ruleset ? r.dlp_ruleset
+                                       : game        ? game->dlp_ruleset
+                                                     : std::nullopt;
+    if (ruleset) note += "; DLP ruleset " + std::to_string(*ruleset);
     self["note"] = note;
   } else {
     self["author"] = Json::array({Json{{"literal", "mancala toolkit evidence archive"}}});
@@ -209,6 +256,14 @@ std::string bibtex(const Json& items) {
     add("address", bibtex_escape(string_of(item, "publisher-place")));
     add("doi", bibtex_escape(string_of(item, "DOI")));
     add("url", string_of(item, "URL"));  // \url{} takes the characters as they are
+    if (const auto it = item.find("accessed");
+        it != item.end() && (*it)["date-parts"][0].size() == 3) {
+      const Json& d = (*it)["date-parts"][0];
+      char date[32];
+      std::snprintf(date, sizeof date, "%04d-%02d-%02d", d[0].get<int>(), d[1].get<int>(),
+                    d[2].get<int>());
+      add("urldate", date);
+    }
     std::string note = string_of(item, "note");
     if (!string_of(item, "genre").empty() && entry == "misc") {
       fields.emplace_back("type", bibtex_escape(string_of(item, "genre")));
@@ -229,8 +284,10 @@ std::string text_references(const Json& items) {
   for (const Json& item : items) {
     const std::string type = string_of(item, "type");
     std::string line;
-    if (!item.contains("title") && !item.contains("author")) {
-      line = string_of(item, "note");  // a citation known only as text: as written
+    if (!item.contains("author") && string_of(item, "note").starts_with(kKnownOnly)) {
+      line = string_of(item, "note").substr(kKnownOnly.size());  // known only as text: as written
+    } else if (!item.contains("title") && !item.contains("author")) {
+      line = string_of(item, "note");
     } else {
       if (item.contains("author")) line += names(item["author"], "; ", false) + " ";
       const std::string year = year_of(item);
@@ -239,9 +296,10 @@ std::string text_references(const Json& items) {
       if (type == "dataset" && item.contains("number"))
         line += " [" + string_of(item, "genre") + " " + string_of(item, "number") + "]";
       if (item.contains("title")) line += ".";
-      if (!item.contains("container-title") && item.contains("page"))
+      const std::string container = string_of(item, "container-title");
+      if ((container.empty() || container == "[title not given]") && item.contains("page"))
         line += " Pp. " + string_of(item, "page") + ".";
-      if (const std::string c = string_of(item, "container-title"); !c.empty()) {
+      if (const std::string c = container; !c.empty() && c != "[title not given]") {
         line += " " + c;
         if (const std::string v = string_of(item, "volume"); !v.empty()) line += " " + v;
         if (const std::string i = string_of(item, "issue"); !i.empty()) line += "(" + i + ")";
@@ -249,7 +307,16 @@ std::string text_references(const Json& items) {
         line += ".";
       }
       if (const std::string p = string_of(item, "publisher"); !p.empty()) line += " " + p + ".";
-      if (const std::string u = string_of(item, "URL"); !u.empty()) line += " " + u;
+      if (const std::string u = string_of(item, "URL"); !u.empty()) {
+        line += " " + u;
+        if (const auto it = item.find("accessed"); it != item.end()) {
+          const Json& d = (*it)["date-parts"][0];
+          char date[32];
+          std::snprintf(date, sizeof date, " (accessed %04d-%02d-%02d)", d[0].get<int>(),
+                        d.size() > 1 ? d[1].get<int>() : 1, d.size() > 2 ? d[2].get<int>() : 1);
+          line += date;
+        }
+      }
       if (type == "dataset" || !item.contains("title")) {
         if (const std::string n = string_of(item, "note"); !n.empty())
           line += " " + n + (n.back() == '.' ? "" : ".");

@@ -1,6 +1,8 @@
 #include "archive/listing.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <map>
@@ -8,6 +10,7 @@
 
 #include "archive/cite.h"
 #include "archive/dates.h"
+#include "archive/similar.h"
 #include "archive/text.h"
 #include "common/error.h"
 
@@ -35,6 +38,16 @@ std::string csv_field(const std::string& text) {
 
 std::string confidence_text(const EvidenceRecord& r) {
   return r.confidence ? std::to_string(*r.confidence) : "-";
+}
+
+// How a hit is placed: "exact", "approximate, ±150 km", "approximate: outline of South Sudan",
+// "uncertain: Russia or Iran".
+std::string position_words(const SearchHit& hit) {
+  if (!hit.place) return "exact";
+  const Place& p = *hit.place;
+  if (!p.candidates.empty()) return "uncertain: one of " + join(p.candidates, ", ");
+  if (!p.polygon.empty()) return "approximate: the region " + p.name;
+  return "approximate, \u00b1" + fixed_text(p.radius_km, 0) + " km";
 }
 
 }  // namespace
@@ -155,7 +168,7 @@ std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance) {
 std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Game>& games,
                        bool with_distance) {
   std::vector<std::vector<std::string>> rows;
-  rows.push_back({"id", "game", "type", "date", "location", "confidence"});
+  rows.push_back({"id", "game", "type", "date", "location", "board", "confidence"});
   if (with_distance) {
     rows[0].push_back("km");
     rows[0].push_back("position");
@@ -166,14 +179,118 @@ std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Gam
     const EvidenceRecord& r = hit.record;
     rows.push_back({r.id, names.contains(r.game) ? names[r.game] : r.game,
                     truncate_display(r.type, 24), date_range_text(r),
-                    truncate_display(r.location, 32), confidence_text(r)});
+                    truncate_display(r.location, 32), board_text(r.board), confidence_text(r)});
     if (with_distance) {
       rows.back().push_back(hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
-      rows.back().push_back(
-          hit.place ? "approximate, ±" + fixed_text(hit.place->radius_km, 0) + " km" : "exact");
+      rows.back().push_back(position_words(hit));
     }
   }
-  return text_table(rows, {false, false, false, false, false, true, true, false});
+  return text_table(rows, {false, false, false, false, false, false, true, true, false});
+}
+
+std::string search_counts_text(const SearchCounts& c) {
+  std::string out;
+  if (c.unplaced > 0) {
+    out += (c.unplaced == 1 ? std::string("1 record without a position was")
+                            : std::to_string(c.unplaced) + " records without a position were") +
+           " not searched\n";
+  }
+  if (c.undated > 0) {
+    out += (c.undated == 1 ? std::string("1 record without a date was")
+                           : std::to_string(c.undated) + " records without a date were") +
+           " left out by the date filter\n";
+  }
+  return out;
+}
+
+namespace {
+
+// "2x7, 4 counters a hole" / "board unknown": a profile's board in words.
+std::string board_words(const BoardFacts& b) {
+  std::string out = board_text(b);
+  if (out.empty()) return "board unknown";
+  if (b.counters_per_hole) out += ", " + std::to_string(*b.counters_per_hole) + " a hole";
+  return out;
+}
+
+std::string days_text(const GameProfile& p) {
+  if (!p.day_from) return "undated";
+  auto year = [](int64_t day) {
+    // The year of a day number: the civil year of 1970-01-01 + day, historical numbering.
+    int64_t y = 1970 + static_cast<int64_t>(std::floor(static_cast<double>(day) / 365.2425));
+    while (first_day_of_year(static_cast<int>(y <= 0 ? y - 1 : y)) > day) --y;
+    while (last_day_of_year(static_cast<int>(y <= 0 ? y - 1 : y)) < day) ++y;
+    const int64_t h = y <= 0 ? y - 1 : y;
+    return h < 0 ? std::to_string(-h) + " BCE" : std::to_string(h);
+  };
+  const std::string a = year(*p.day_from), b = year(*p.day_to);
+  return a == b ? a : a + " - " + b;
+}
+
+const GameProfile* profile_of(const std::vector<GameProfile>& profiles, const std::string& key) {
+  for (const GameProfile& p : profiles)
+    if (p.key == key) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string similar_text(Store& store, const std::string& game,
+                         const std::vector<SimilarGame>& found) {
+  const std::vector<GameProfile> profiles = store.game_profiles();
+  const std::optional<Game> g = store.find_game(game);
+  const GameProfile* self = g ? profile_of(profiles, g->key) : nullptr;
+  std::string out;
+  if (self) {
+    out += self->name + ": " + board_words(self->board) + ", " +
+           (self->place.empty() ? std::string("place unknown") : self->place) + ", " +
+           days_text(*self) + "\n\n";
+  }
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"game", "board", "place", "date", "why"});
+  for (const SimilarGame& s : found) {
+    rows.push_back({s.game.name, board_words(s.game.board), truncate_display(s.game.place, 28),
+                    days_text(s.game), s.reason});
+  }
+  return out + text_table(rows);
+}
+
+Json similar_json(Store& store, const std::string& game, const std::vector<SimilarGame>& found) {
+  const std::optional<Game> g = store.find_game(game);
+  auto profile_json = [](const GameProfile& p) {
+    Json j;
+    j["key"] = p.key;
+    j["name"] = p.name;
+    j["record"] = p.record_id;
+    j["board"] = to_json(p.board);
+    if (!p.place.empty()) j["place"] = p.place;
+    return j;
+  };
+  Json doc;
+  const std::vector<GameProfile> profiles = store.game_profiles();
+  if (const GameProfile* self = g ? profile_of(profiles, g->key) : nullptr)
+    doc["game"] = profile_json(*self);
+  doc["similar"] = Json::array();
+  for (const SimilarGame& s : found) {
+    Json j = profile_json(s.game);
+    j["score"] = std::round(s.score * 1000) / 1000;
+    j["reason"] = s.reason;
+    doc["similar"].push_back(std::move(j));
+  }
+  return doc;
+}
+
+std::string places_table(Store& store) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"place", "kind", "centre", "radius km", "outline", "aliases"});
+  for (const Place& p : store.places()) {
+    rows.push_back(
+        {p.name, p.kind.empty() ? "circle" : p.kind,
+         fixed_text(p.latitude, 2) + ", " + fixed_text(p.longitude, 2), fixed_text(p.radius_km, 0),
+         p.polygon.empty() ? "-" : count_of(p.polygon.size(), "ring"),
+         p.candidates.empty() ? join(p.aliases, ", ") : "one of " + join(p.candidates, ", ")});
+  }
+  return text_table(rows, {false, false, false, true, false, false});
 }
 
 std::string game_records_text(const Game& game, const std::vector<SearchHit>& hits) {
@@ -209,13 +326,38 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
     rows.push_back(
         {"coordinates", fixed_text(*r.latitude, 6) + ", " + fixed_text(*r.longitude, 6)});
   } else if (const std::optional<Place> place = store.place_of(r)) {
-    rows.push_back({"position", fixed_text(place->latitude, 2) + ", " +
-                                    fixed_text(place->longitude, 2) + " approximate: the region " +
-                                    place->name + ", within " + fixed_text(place->radius_km, 0) +
-                                    " km"});
+    std::string where =
+        fixed_text(place->latitude, 2) + ", " + fixed_text(place->longitude, 2) + " approximate: ";
+    if (!place->candidates.empty()) {
+      where += "uncertain, one of " + join(place->candidates, " or ") +
+               " (centre of them all, within " + fixed_text(place->radius_km, 0) + " km)";
+    } else if (!place->polygon.empty()) {
+      where += "the region " + place->name + " (its outline; centre, within " +
+               fixed_text(place->radius_km, 0) + " km)";
+    } else {
+      where += "the region " + place->name + ", within " + fixed_text(place->radius_km, 0) + " km";
+    }
+    rows.push_back({"position", where});
     rows.push_back({"position source", place->source});
   }
   if (r.date_from) rows.push_back({"date", date_range_text(r)});
+  if (!r.origin.empty()) rows.push_back({"origin", r.origin});
+  if (!r.board.empty()) {
+    std::string board = board_text(r.board);
+    if (r.board.stores) board += (board.empty() ? "" : ", ") + count_of(*r.board.stores, "store");
+    if (!r.board.start.empty()) board += (board.empty() ? "" : ", ") + r.board.start;
+    if (!r.board.open.empty()) board += "; open: " + r.board.open;
+    if (!r.board.from.empty()) board += " (from the " + r.board.from + ")";
+    rows.push_back({"board", board});
+  }
+  if (!r.classification.empty()) rows.push_back({"classification", r.classification});
+  if (r.dlp_ruleset) rows.push_back({"DLP ruleset", std::to_string(*r.dlp_ruleset)});
+  if (!r.portal_url.empty()) {
+    rows.push_back(
+        {"portal", r.portal_url + (r.accessed ? " (accessed " + format_date(*r.accessed) + ")"
+                                              : std::string())});
+  }
+  if (!r.credit.empty()) rows.push_back({"credit", r.credit});
   if (r.confidence) rows.push_back({"confidence", std::to_string(*r.confidence)});
   for (const auto& [name, values] :
        {std::pair<const char*, const std::vector<std::string>&>{"spaces", r.spaces},
@@ -230,10 +372,18 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
   for (size_t i = 0; i < links.size(); ++i) {
     rows.push_back({i == 0 ? "rulesets" : "", links[i].ruleset + " (" + links[i].status + ")"});
   }
+  for (size_t i = 0; i < r.dlp_variants.size(); ++i) {
+    const DlpVariant& v = r.dlp_variants[i];
+    rows.push_back({i == 0 ? "DLP rulesets" : "",
+                    v.name + (v.dlp_ruleset ? " (" + std::to_string(*v.dlp_ruleset) + ")" : "") +
+                        (v.sources.empty() ? "" : ": " + join(v.sources, "; "))});
+  }
   std::string out = text_table(rows);
-  for (const auto& [title, text] : {std::pair<const char*, const std::string&>{"rules", r.rules},
-                                    {"content", r.content},
-                                    {"notes", r.notes}}) {
+  for (const auto& [title, text] :
+       {std::pair<const char*, const std::string&>{"description", r.description},
+        {"rules", r.rules},
+        {"content", r.content},
+        {"notes", r.notes}}) {
     if (text.empty()) continue;
     out += "\n" + std::string(title) + ":\n";
     std::istringstream lines(text);
@@ -286,24 +436,54 @@ std::string citations_text(
 }
 
 int parse_year(const std::string& text, const char* option, const std::string& command) {
-  size_t used = 0;
-  int year = 0;
+  const std::string t = trim(text);
+  if (t.starts_with("-") && t.size() > 1) {
+    throw UsageError(command + ": " + option + ": write a year before the common era as '" +
+                     t.substr(1) + " BCE', as in record files, not '" + t + "'");
+  }
+  HistoricalDate date;
   try {
-    year = std::stoi(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
+    date = parse_date(t);
+  } catch (const ArchiveError& e) {
+    const std::string what = e.what();
+    if (what.find("year 0") != std::string::npos)
+      throw UsageError(command + ": " + option + ": there is no year 0 (use 1 or 1 BCE)");
+    if (what.find("out of range") != std::string::npos || what.find("digits") != std::string::npos)
+      throw UsageError(command + ": " + option + ": year out of range");
+    throw UsageError(command + ": " + option +
+                     " must be a whole year (e.g. 1939, or 500 BCE), not '" + text + "'");
   }
-  if (used != text.size() || text.empty()) {
-    throw UsageError(command + ": " + option + " must be a whole year (negative = BCE), not '" +
-                     text + "'");
+  if (date.month != 0) {
+    throw UsageError(command + ": " + option +
+                     " must be a whole year (e.g. 1939, or 500 BCE), not '" + text + "'");
   }
-  if (year == 0) throw UsageError(command + ": " + option + ": there is no year 0 (use 1 or -1)");
-  if (year > kMaxYear || year < -kMaxYear)
-    throw UsageError(command + ": " + option + ": year out of range");
-  return year;
+  return date.year;
 }
 
-void set_near(SearchQuery& q, const std::string& near, double radius, const std::string& command) {
+bool is_coordinate_pair(const std::string& text) {
+  // "LAT,LON" when the part before the only comma reads as a number (nan too, refused later);
+  // "Yunnan, China" is a place.
+  const size_t comma = text.find(',');
+  if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos) return false;
+  const std::string first = trim(text.substr(0, comma));
+  if (first.empty()) return false;
+  char* end = nullptr;
+  std::strtod(first.c_str(), &end);
+  return end == first.c_str() + first.size();
+}
+
+void set_near(SearchQuery& q, const std::string& near, std::optional<double> radius,
+              const std::string& command) {
+  if (radius && !(*radius >= 0 && std::isfinite(*radius))) {
+    throw UsageError(command + ": --radius-km must be a distance of 0 km or more");
+  }
+  if (!is_coordinate_pair(near)) {
+    if (fold_name(near).empty())
+      throw UsageError(command + ": --near takes LAT,LON or a place's name, not '" + near + "'");
+    q.near_place = trim(near);
+    if (radius) q.radius_km = *radius;
+    return;
+  }
   const std::vector<std::string> parts = split_list(near, ',');
   double lat = 0, lon = 0;
   try {
@@ -319,12 +499,12 @@ void set_near(SearchQuery& q, const std::string& near, double radius, const std:
     throw UsageError(command + ": --near " + near +
                      ": latitude must be within 90 and longitude within 180");
   }
-  if (!(radius >= 0 && std::isfinite(radius))) {
-    throw UsageError(command + ": --radius-km must be a distance of 0 km or more");
+  if (!radius) {
+    throw UsageError(command + ": --near LAT,LON needs --radius-km (a place's name does not)");
   }
   q.near_latitude = lat;
   q.near_longitude = lon;
-  q.radius_km = radius;
+  q.radius_km = *radius;
 }
 
 std::vector<Place> read_places_folder(const std::string& folder) {

@@ -35,6 +35,17 @@ std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance);
 std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Game>& games,
                        bool with_distance);
 
+// What a search could not test, for stderr: "2 records without a position were not searched",
+// "3 records without a date were left out by the date filter" (a line each; "" for none).
+std::string search_counts_text(const SearchCounts& counts);
+// `evidence similar GAME`: the game's profile, then a table of the nearest games (game, board,
+// place, dates, why), or the same as JSON {"game": {...}, "similar": [...]}.
+std::string similar_text(Store& store, const std::string& game,
+                         const std::vector<SimilarGame>& found);
+Json similar_json(Store& store, const std::string& game, const std::vector<SimilarGame>& found);
+// `evidence places`: every named place (name, kind, centre, radius, outline or not, records).
+std::string places_table(Store& store);
+
 // `evidence show GAME`: the game's heading and its records' table (text), or
 // {"games": [game], "records": [...]} (JSON).
 std::string game_records_text(const Game& game, const std::vector<SearchHit>& hits);
@@ -49,14 +60,18 @@ std::string games_table(const std::vector<Game>& games);
 std::string citations_text(
     const std::vector<std::pair<EvidenceRecord, std::optional<Game>>>& records);
 
-// A year option's value ("--from", "--to"): a whole year, negative = BCE. Throws UsageError
-// "<command>: <option> must be a whole year (negative = BCE), not '<text>'", "...: there is no
-// year 0 (use 1 or -1)" or "...: year out of range".
+// A year option's value ("--from", "--to"): a whole year in the record files' syntax, "1939" or
+// "500 BCE" (also BC, CE, AD, with or without a space). Throws UsageError "<command>: <option>
+// must be a whole year (e.g. 1939, or 500 BCE), not '<text>'", "...: there is no year 0", "...:
+// year out of range", or, for "-500", "...: write a year before the common era as '500 BCE', as
+// in record files, not '-500'".
 int parse_year(const std::string& text, const char* option, const std::string& command);
-// Sets the query's --near LAT,LON and --radius-km; throws UsageError "<command>: --near ..." for
-// a position that does not read or is off the globe, "<command>: --radius-km ..." for a radius
-// below 0.
-void set_near(SearchQuery& query, const std::string& near, double radius_km,
+// True for "LAT,LON" (two signed decimals), false for a place's name.
+bool is_coordinate_pair(const std::string& text);
+// Sets the query's --near (LAT,LON, then --radius-km is required; or a place's name, the radius
+// optional) and --radius-km; throws UsageError "<command>: --near ..." for a position that does
+// not read or is off the globe, "<command>: --radius-km ..." for a radius below 0.
+void set_near(SearchQuery& query, const std::string& near, std::optional<double> radius_km,
               const std::string& command);
 
 // The named regions of the *.json files in `dir` (in name order); none when there is no folder.

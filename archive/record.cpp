@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "archive/error.h"
+#include "archive/geo.h"
 #include "archive/text.h"
 #include "common/strict_json.h"
 
@@ -21,9 +22,11 @@ namespace fs = std::filesystem;
 
 const std::set<std::string, std::less<>>& record_keys() {
   static const std::set<std::string, std::less<>> keys = {
-      "id",        "game",          "type",    "location", "latitude",   "longitude",
-      "date_from", "date_to",       "rules",   "content",  "confidence", "spaces",
-      "ages",      "social_status", "genders", "sources",  "notes"};
+      "id",        "game",           "type",    "location",    "latitude",   "longitude",
+      "date_from", "date_to",        "rules",   "content",     "confidence", "spaces",
+      "ages",      "social_status",  "genders", "sources",     "notes",      "description",
+      "origin",    "classification", "board",   "dlp_ruleset", "portal_url", "accessed",
+      "credit",    "dlp_variants"};
   return keys;
 }
 
@@ -178,7 +181,16 @@ std::vector<FieldDiff> diff_fields(const EvidenceRecord& b, const EvidenceRecord
           diff("social_status", b.social_status, a.social_status),
           diff("genders", b.genders, a.genders),
           diff("sources", b.sources, a.sources),
-          diff("notes", b.notes, a.notes)};
+          diff("notes", b.notes, a.notes),
+          diff("description", b.description, a.description),
+          diff("origin", b.origin, a.origin),
+          diff("classification", b.classification, a.classification),
+          diff("board", b.board, a.board),
+          diff("dlp_ruleset", b.dlp_ruleset, a.dlp_ruleset),
+          diff("portal_url", b.portal_url, a.portal_url),
+          diff("accessed", b.accessed, a.accessed),
+          diff("credit", b.credit, a.credit),
+          diff("dlp_variants", b.dlp_variants, a.dlp_variants)};
 }
 
 }  // namespace
@@ -226,6 +238,32 @@ void validate(const EvidenceRecord& r) {
   if (r.confidence && (*r.confidence < 0 || *r.confidence > 100)) {
     throw ArchiveError("confidence " + std::to_string(*r.confidence) + " is not in 0-100");
   }
+  auto in_range = [](const std::optional<int>& v, const char* name, int low, int high) {
+    if (v && (*v < low || *v > high)) {
+      throw ArchiveError(std::string("board: ") + name + " " + std::to_string(*v) + " is not in " +
+                         std::to_string(low) + "-" + std::to_string(high));
+    }
+  };
+  in_range(r.board.rows, "rows", 1, 20);
+  in_range(r.board.holes_per_row, "holes_per_row", 1, 100);
+  in_range(r.board.stores, "stores", 0, 10);
+  in_range(r.board.counters_per_hole, "counters_per_hole", 0, 1000);
+  if (r.dlp_ruleset && *r.dlp_ruleset < 1)
+    throw ArchiveError("dlp_ruleset " + std::to_string(*r.dlp_ruleset) + " is not a ruleset id");
+  for (const std::string* url : {&r.portal_url}) {
+    if (!url->empty() && !url->starts_with("https://") && !url->starts_with("http://"))
+      throw ArchiveError("portal_url '" + *url + "' is not an http(s) address");
+  }
+  if (r.accessed && r.accessed->day == 0)
+    throw ArchiveError("accessed: give the day the record was taken (YYYY-MM-DD)");
+  for (size_t i = 0; i < r.dlp_variants.size(); ++i) {
+    const DlpVariant& v = r.dlp_variants[i];
+    const std::string at = "dlp_variants[" + std::to_string(i) + "]: ";
+    if (trim(v.name).empty()) throw ArchiveError(at + "missing required field 'name'");
+    if (!v.portal_url.empty() && !v.portal_url.starts_with("https://") &&
+        !v.portal_url.starts_with("http://"))
+      throw ArchiveError(at + "portal_url '" + v.portal_url + "' is not an http(s) address");
+  }
 }
 
 void validate(const Game& g) {
@@ -261,7 +299,61 @@ Json to_json(const EvidenceRecord& r) {
     for (const Source& source : r.sources) j["sources"].push_back(to_json(source));
   }
   if (!r.notes.empty()) j["notes"] = r.notes;
+  if (!r.description.empty()) j["description"] = r.description;
+  if (!r.origin.empty()) j["origin"] = r.origin;
+  if (!r.classification.empty()) j["classification"] = r.classification;
+  if (!r.board.empty()) j["board"] = to_json(r.board);
+  if (r.dlp_ruleset) j["dlp_ruleset"] = *r.dlp_ruleset;
+  if (!r.portal_url.empty()) j["portal_url"] = r.portal_url;
+  if (r.accessed) j["accessed"] = format_date(*r.accessed);
+  if (!r.credit.empty()) j["credit"] = r.credit;
+  if (!r.dlp_variants.empty()) {
+    j["dlp_variants"] = Json::array();
+    for (const DlpVariant& v : r.dlp_variants) {
+      Json item;
+      item["name"] = v.name;
+      if (v.dlp_ruleset) item["dlp_ruleset"] = *v.dlp_ruleset;
+      if (!v.portal_url.empty()) item["portal_url"] = v.portal_url;
+      if (!v.rules.empty()) item["rules"] = v.rules;
+      if (!v.sources.empty()) item["sources"] = v.sources;
+      j["dlp_variants"].push_back(std::move(item));
+    }
+  }
   return j;
+}
+
+Json to_json(const BoardFacts& b) {
+  Json j = Json::object();
+  if (b.rows) j["rows"] = *b.rows;
+  if (b.holes_per_row) j["holes_per_row"] = *b.holes_per_row;
+  if (b.stores) j["stores"] = *b.stores;
+  if (b.counters_per_hole) j["counters_per_hole"] = *b.counters_per_hole;
+  if (!b.start.empty()) j["start"] = b.start;
+  if (!b.open.empty()) j["open"] = b.open;
+  if (!b.from.empty()) j["from"] = b.from;
+  return j;
+}
+
+BoardFacts board_from_json(const Json& j) {
+  static const std::set<std::string, std::less<>> keys = {
+      "rows", "holes_per_row", "stores", "counters_per_hole", "start", "open", "from"};
+  check_fields(j, "board", keys, {});
+  BoardFacts b;
+  auto integer = [&](const char* key) -> std::optional<int> {
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return std::nullopt;
+    if (!it->is_number_integer() || std::abs(it->get<int64_t>()) > 1000000)
+      throw ArchiveError(std::string("field '") + key + "' must be an integer");
+    return static_cast<int>(it->get<int64_t>());
+  };
+  b.rows = integer("rows");
+  b.holes_per_row = integer("holes_per_row");
+  b.stores = integer("stores");
+  b.counters_per_hole = integer("counters_per_hole");
+  b.start = get_string(j, "start");
+  b.open = get_string(j, "open");
+  b.from = get_string(j, "from");
+  return b;
 }
 
 Json to_json(const Game& g) {
@@ -313,6 +405,50 @@ EvidenceRecord record_from_json(const Json& j) {
     }
   }
   r.notes = get_string(j, "notes");
+  r.description = get_string(j, "description");
+  r.origin = get_string(j, "origin");
+  r.classification = get_string(j, "classification");
+  if (auto it = j.find("board"); it != j.end()) {
+    try {
+      r.board = board_from_json(*it);
+    } catch (const ArchiveError& e) {
+      throw ArchiveError(std::string("board: ") + e.what());
+    }
+  }
+  if (auto it = j.find("dlp_ruleset"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer() || it->get<int64_t>() < 1 || it->get<int64_t>() > 1000000000)
+      throw ArchiveError("field 'dlp_ruleset' must be a positive integer");
+    r.dlp_ruleset = static_cast<int>(it->get<int64_t>());
+  }
+  r.portal_url = get_string(j, "portal_url");
+  r.accessed = get_date(j, "accessed");
+  r.credit = get_string(j, "credit");
+  if (auto it = j.find("dlp_variants"); it != j.end()) {
+    if (!it->is_array())
+      throw ArchiveError(std::string("field 'dlp_variants' must be an array, not ") +
+                         json_type(*it));
+    static const std::set<std::string, std::less<>> keys = {"name", "dlp_ruleset", "portal_url",
+                                                            "rules", "sources"};
+    for (size_t i = 0; i < it->size(); ++i) {
+      const Json& item = (*it)[i];
+      try {
+        check_fields(item, "a DLP ruleset", keys, {"name"});
+        DlpVariant v;
+        v.name = get_string(item, "name");
+        if (auto id = item.find("dlp_ruleset"); id != item.end() && !id->is_null()) {
+          if (!id->is_number_integer() || id->get<int64_t>() < 1 || id->get<int64_t>() > 1000000000)
+            throw ArchiveError("field 'dlp_ruleset' must be a positive integer");
+          v.dlp_ruleset = static_cast<int>(id->get<int64_t>());
+        }
+        v.portal_url = get_string(item, "portal_url");
+        v.rules = get_string(item, "rules");
+        v.sources = get_list(item, "sources");
+        r.dlp_variants.push_back(std::move(v));
+      } catch (const ArchiveError& e) {
+        throw ArchiveError("dlp_variants[" + std::to_string(i) + "]: " + e.what());
+      }
+    }
+  }
   validate(r);
   return r;
 }
@@ -405,7 +541,8 @@ std::vector<Place> read_places_file(const std::string& path) {
       if (!j.is_object()) throw ArchiveError("a place must be a JSON object");
       for (const auto& [key, value] : j.items()) {
         if (key != "name" && key != "aliases" && key != "latitude" && key != "longitude" &&
-            key != "radius_km" && key != "source" && key != "note")
+            key != "radius_km" && key != "source" && key != "note" && key != "kind" &&
+            key != "polygon" && key != "candidates")
           throw ArchiveError("unknown field '" + key + "'");
       }
       for (const char* key : {"name", "latitude", "longitude", "radius_km", "source"})
@@ -423,6 +560,18 @@ std::vector<Place> read_places_file(const std::string& path) {
       if (!(p.radius_km >= 0 && p.radius_km <= 20000))
         throw ArchiveError("radius_km must be 0 to 20000");
       if (trim(p.source).empty()) throw ArchiveError("a place needs a source for its position");
+      p.kind = get_string(j, "kind");
+      static const std::set<std::string, std::less<>> kinds = {
+          "", "circle", "country", "region", "world_region", "countries", "uncertain"};
+      if (!kinds.contains(p.kind))
+        throw ArchiveError("kind '" + p.kind +
+                           "' is not one of circle, country, region, world_region, countries, "
+                           "uncertain");
+      p.polygon = get_list(j, "polygon");
+      parse_rings(p.polygon);  // checked here, so a bad ring names its file
+      p.candidates = get_list(j, "candidates");
+      if ((p.kind == "uncertain") != !p.candidates.empty())
+        throw ArchiveError("an uncertain place lists its candidates, and only it does");
       out.push_back(std::move(p));
     } catch (const ArchiveError& e) {
       throw ArchiveError(where(path, item, e.what()));
@@ -476,6 +625,29 @@ void ImportBatch::add(EvidenceRecord record, Origin origin) {
 }
 
 void ImportBatch::add(Game game, Origin origin) {
+  // A game declared in several files (a seed game and the DLP's description of it) is one game:
+  // the same name, the aliases of both, the DLP ruleset id where one gives it.
+  if (auto it = game_index_.find(game.key); it != game_index_.end()) {
+    Game& first = games[it->second];
+    const Origin& where_first = game_origins[it->second];
+    auto conflict = [&](const std::string& what) {
+      throw ArchiveError(where(origin.file, origin.item,
+                               "game key '" + game.key + "' declared again with another " + what +
+                                   " (first in " + where_first.file + ": " + where_first.item +
+                                   ")"));
+    };
+    if (first.name != game.name) conflict("name");
+    if (first.dlp_ruleset && game.dlp_ruleset && *first.dlp_ruleset != *game.dlp_ruleset)
+      conflict("DLP ruleset");
+    if (!first.dlp_ruleset) first.dlp_ruleset = game.dlp_ruleset;
+    for (const std::string& alias : game.aliases) {
+      const bool known =
+          std::any_of(first.aliases.begin(), first.aliases.end(),
+                      [&](const std::string& a) { return fold_name(a) == fold_name(alias); });
+      if (!known) first.aliases.push_back(alias);
+    }
+    return;
+  }
   const std::string key = game.key;
   add_once(games, game_origins, game_index_, key, std::move(game), std::move(origin), "game key");
 }
@@ -589,7 +761,14 @@ void read_evidence_paths(const std::vector<std::string>& paths, ImportBatch& bat
     }
     if (ec) throw ArchiveError(where(path, "", "cannot read folder: " + ec.message()));
     if (files.empty()) throw ArchiveError(where(path, "", "no .json files in this folder"));
-    std::sort(files.begin(), files.end());
+    // A folder's own files before its subfolders' (the curated seed files before
+    // data/evidence/dlp), each in name order: the first declaration of a game gives its aliases'
+    // order.
+    std::sort(files.begin(), files.end(), [](const std::string& a, const std::string& b) {
+      const auto depth_a = std::count(a.begin(), a.end(), '/');
+      const auto depth_b = std::count(b.begin(), b.end(), '/');
+      return depth_a != depth_b ? depth_a < depth_b : a < b;
+    });
     for (const std::string& file : files) read_evidence_text(read_file(file), file, batch);
   }
 }

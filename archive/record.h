@@ -38,6 +38,35 @@ struct Source {
 // The CSL-JSON keys a source's "csl" object may hold (anything else is refused).
 bool is_csl_key(const std::string& key);
 
+// The board a description gives (issue 23): for the DLP's games, read from the game's code
+// (or, where the code draws the board otherwise, from the rules paraphrase; `from` says which).
+struct BoardFacts {
+  std::optional<int> rows;               // rows of holes on the board (2, 3, 4...)
+  std::optional<int> holes_per_row;      // holes in each row
+  std::optional<int> stores;             // store holes (0: none)
+  std::optional<int> counters_per_hole;  // at the start, when every hole holds as many
+  std::string start;  // the counters at the start in words: "2 in each hole", "uneven: 5, 1, 2..."
+  std::string open;   // what a reconstruction leaves open: "holes per row [3..40]"
+  std::string from;   // where the facts come from: "code", "rules paraphrase"...
+
+  bool empty() const {
+    return !rows && !holes_per_row && !stores && !counters_per_hole && start.empty() &&
+           open.empty() && from.empty();
+  }
+  bool operator==(const BoardFacts&) const = default;
+};
+
+// Another ruleset the DLP gives for the same game (its file's `useFor` entries): its name, DLP
+// ruleset id and portal page, its rules and its sources as written.
+struct DlpVariant {
+  std::string name;  // e.g. "Murray (Observed)"
+  std::optional<int> dlp_ruleset;
+  std::string portal_url;
+  std::string rules;
+  std::vector<std::string> sources;
+  bool operator==(const DlpVariant&) const = default;
+};
+
 // One piece of evidence about a game: what a source says, where and when.
 struct EvidenceRecord {
   std::string id;        // e.g. "DLP.Evidence.1450" or "MANCALA.Evidence.1" (required)
@@ -57,6 +86,16 @@ struct EvidenceRecord {
   std::vector<std::string> genders;
   std::vector<Source> sources;  // citations, in order
   std::string notes;            // the archive's own remarks (not evidence)
+  // A description of the game as a secondary source writes it (the DLP's records, issue 23).
+  std::string description;         // what the game is, where and by whom it was played
+  std::string origin;              // the place and date as written: "This game was played in..."
+  std::string classification;      // e.g. "board/sow/four rows/reconstruction"
+  BoardFacts board;                // rows, holes, stores and counters
+  std::optional<int> dlp_ruleset;  // the DLP ruleset the record describes
+  std::string portal_url;          // its page on the DLP's portal
+  std::optional<HistoricalDate> accessed;  // when the record was taken from there (a day)
+  std::string credit;                      // who wrote the DLP's description
+  std::vector<DlpVariant> dlp_variants;    // the DLP's other rulesets of the game
 
   bool operator==(const EvidenceRecord&) const = default;
 };
@@ -86,6 +125,8 @@ void validate(const Game& game);
 Json to_json(const EvidenceRecord& record);
 Json to_json(const Game& game);
 Json to_json(const Source& source);  // the citation string, or {"citation", "csl"}
+Json to_json(const BoardFacts& board);
+BoardFacts board_from_json(const Json& json);
 Source source_from_json(const Json& json);
 
 // Reads one record or game, rejecting unknown fields, wrong types and invalid values.
@@ -109,18 +150,25 @@ struct RulesetLink {
   bool operator==(const RulesetLink&) const = default;
 };
 
-// A named region (Bari, Iloko, Khasi...) with an approximate position: a centre and how far the
-// region reaches from it, and where that position comes from (data/places, docs/archive.md).
+// A named region (Bari, Iloko, Khasi, South Sudan, East Africa...) with an approximate position:
+// a centre and how far the region reaches from it, its outline where known, and where that comes
+// from (data/places, docs/archive.md). An uncertain place ("Russia? Iran?") lists its candidates;
+// its outline joins theirs.
 struct Place {
   std::string name;
   std::vector<std::string> aliases;  // other spellings of the region
   double latitude = 0, longitude = 0, radius_km = 0;
   std::string source;
+  std::string kind =
+      {};  // country, region, world_region, countries, circle, uncertain ("": circle)
+  std::vector<std::string> polygon =
+      {};  // rings as "lon,lat lon,lat ..." (even-odd); none: a circle
+  std::vector<std::string> candidates = {};  // for an uncertain place: the places it may be
   bool operator==(const Place&) const = default;
 };
 
 // Reads a places file ({"places": [{"name", "aliases", "latitude", "longitude", "radius_km",
-// "source"}...]}); errors name the file and the entry.
+// "source", "kind", "polygon", "candidates"}...]}); errors name the file and the entry.
 std::vector<Place> read_places_file(const std::string& path);
 
 struct ImportBatch {

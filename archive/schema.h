@@ -7,7 +7,7 @@
 
 namespace mancala::archive {
 
-inline constexpr std::array<const char*, 2> kMigrations = {
+inline constexpr std::array<const char*, 3> kMigrations = {
     // 0 -> 1: games, evidence with sources and full-text index, rulesets, runs.
     R"sql(
 CREATE TABLE games (
@@ -130,6 +130,53 @@ INSERT INTO evidence_fts(rowid, rules, content, location, game, sources)
     (SELECT group_concat(spelling, ' ') FROM game_names WHERE game_key = e.game_key),
     (SELECT group_concat(s.citation, ' ') FROM evidence_sources es JOIN sources s
        ON s.id = es.source_id WHERE es.evidence_rid = e.rid)
+  FROM evidence e;
+)sql",
+    // 2 -> 3 (issue 23): descriptions by a secondary source (the DLP's sowing games) with their
+    // board facts, DLP ruleset, portal page and other rulesets; places with outlines; a spelling
+    // that is an alias of several games names them all; a full-text index with stemming (porter:
+    // "fours" finds "four") that covers the descriptions too.
+    R"sql(
+ALTER TABLE evidence ADD COLUMN description TEXT NOT NULL DEFAULT '';
+ALTER TABLE evidence ADD COLUMN origin TEXT NOT NULL DEFAULT '';     -- the place and date as written
+ALTER TABLE evidence ADD COLUMN classification TEXT NOT NULL DEFAULT '';
+ALTER TABLE evidence ADD COLUMN board TEXT NOT NULL DEFAULT '{}';    -- the board facts, JSON
+ALTER TABLE evidence ADD COLUMN board_rows INTEGER;                  -- from board, for searches
+ALTER TABLE evidence ADD COLUMN board_holes INTEGER;
+ALTER TABLE evidence ADD COLUMN dlp_ruleset INTEGER;
+ALTER TABLE evidence ADD COLUMN portal_url TEXT NOT NULL DEFAULT '';
+ALTER TABLE evidence ADD COLUMN accessed TEXT;                       -- YYYY-MM-DD
+ALTER TABLE evidence ADD COLUMN credit TEXT NOT NULL DEFAULT '';
+ALTER TABLE evidence ADD COLUMN dlp_variants TEXT NOT NULL DEFAULT '[]';  -- JSON array
+CREATE INDEX evidence_by_board ON evidence(board_rows, board_holes);
+ALTER TABLE places ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE places ADD COLUMN polygon TEXT NOT NULL DEFAULT '[]';    -- JSON array of rings
+ALTER TABLE places ADD COLUMN candidates TEXT NOT NULL DEFAULT '[]'; -- an uncertain place's
+ALTER TABLE places ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';    -- the place's other spellings
+CREATE TABLE game_names_3 (                 -- every spelling that finds a game, folded
+  folded   TEXT NOT NULL,
+  game_key TEXT NOT NULL REFERENCES games(key) ON DELETE CASCADE,
+  spelling TEXT NOT NULL,
+  alias    INTEGER NOT NULL DEFAULT 1,      -- 0: the game's key or name (its own), 1: an alias
+  PRIMARY KEY (folded, game_key)
+);
+INSERT INTO game_names_3(folded, game_key, spelling, alias)
+  SELECT n.folded, n.game_key, n.spelling,
+    CASE WHEN n.folded IN (mancala_fold(g.key), mancala_fold(g.name)) THEN 0 ELSE 1 END
+  FROM game_names n JOIN games g ON g.key = n.game_key;
+DROP TABLE game_names;
+ALTER TABLE game_names_3 RENAME TO game_names;
+CREATE INDEX game_names_by_game ON game_names(game_key);
+DROP TABLE evidence_fts;
+CREATE VIRTUAL TABLE evidence_fts USING fts5(  -- rowid = evidence.rid; kept by Store::import
+  rules, content, location, game, sources, description,
+  tokenize='porter unicode61 remove_diacritics 2');
+INSERT INTO evidence_fts(rowid, rules, content, location, game, sources, description)
+  SELECT e.rid, e.rules, e.content, e.location,
+    (SELECT group_concat(spelling, ' ') FROM game_names WHERE game_key = e.game_key),
+    (SELECT group_concat(s.citation, ' ') FROM evidence_sources es JOIN sources s
+       ON s.id = es.source_id WHERE es.evidence_rid = e.rid),
+    e.description
   FROM evidence e;
 )sql",
 };

@@ -18,14 +18,16 @@
 #include <vector>
 
 #include "archive/error.h"
+#include "archive/geo.h"
 #include "archive/record.h"
+#include "archive/similar.h"
 
 struct sqlite3;
 
 namespace mancala::archive {
 
 // The schema version this program writes; files with a higher user_version are refused.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 // PRAGMA application_id of a mancala archive: "MNCL".
 inline constexpr int32_t kApplicationId = 0x4D4E434C;
 
@@ -68,14 +70,24 @@ struct ImportResult {
 
 // A search over the evidence; every filter that is set must hold.
 struct SearchQuery {
-  std::string text{};              // full-text query over rules and content (see docs)
+  std::string text{};              // full-text query over rules, content, descriptions... (docs)
   std::string game{};              // key, display name or alias, any case
   std::string type{};              // exact, any case
   std::optional<int> from_year{};  // the record's date range overlaps [from_year, to_year]
   std::optional<int> to_year{};    // historical years, negative = BCE
-  std::optional<double> near_latitude{}, near_longitude{}, radius_km{};  // all three or none
+  // A place search: around a point (latitude, longitude and radius, all three), or in a named
+  // place (near_place; radius_km, if given, widens it by that many km).
+  std::optional<double> near_latitude{}, near_longitude{}, radius_km{};
+  std::string near_place{};
   std::optional<int> min_confidence{};
-  int64_t limit = 0;  // 0: no limit
+  std::optional<int> rows{}, holes{};  // the board: rows of holes, holes per row
+  int64_t limit = 0;                   // 0: no limit
+};
+
+// What a search left out because it could not be tested: records that met every other filter
+// but have no position (a place search) or no date (a date search).
+struct SearchCounts {
+  int64_t unplaced = 0, undated = 0;
 };
 
 // One search result; distance_km is set for "near" searches (to the record's coordinates, or to
@@ -136,14 +148,34 @@ class Store {
   // (centre and radius) reaches within the search radius. `unplaced` (if given) receives how many
   // records met every other filter but have no position, and so were not searched.
   std::vector<SearchHit> search(const SearchQuery& query, int64_t* unplaced = nullptr);
+  std::vector<SearchHit> search(const SearchQuery& query, SearchCounts* counts);
+
+  // The named place a spelling names (any case, spaces or punctuation), if any; every place's
+  // name (for suggestions); a place's extent (its outline, else its circle).
+  std::optional<Place> find_place(const std::string& name);
+  std::vector<std::string> place_names();
+  GeoArea area_of(const Place& place);
+
+  // The games nearest to `game` (any spelling) by board, place and date, with their reasons
+  // (archive/similar.h). Throws ArchiveError for an unknown game, suggesting near spellings.
+  std::vector<SimilarGame> similar(const std::string& game, size_t limit);
+  // What the archive knows of each game for those comparisons, by game key.
+  std::vector<GameProfile> game_profiles();
 
   // The approximate position of a record's named region (none when the record has coordinates
   // or its location names no known place); every place the archive knows.
   std::optional<Place> place_of(const EvidenceRecord& record);
   std::vector<Place> places();
 
-  // The game a key, display name or alias names (any case, spaces or underscores), if any.
+  // The game a key, display name or alias names (any case, spaces or underscores), if any: a
+  // game's own key or name first; an alias several games share names none of them here (see
+  // find_games).
   std::optional<Game> find_game(const std::string& name);
+  // Every game a spelling names: the game whose key or name it is, else every game it is an
+  // alias of ("Soro": Lobudok, Otep, Ryakati), by key.
+  std::vector<Game> find_games(const std::string& name);
+  // "no game 'X' in the archive (did you mean ...?)": the message for a name no game has.
+  std::string unknown_game_message(const std::string& name);
   std::vector<Game> games();
 
   ArchiveSummary summary();
@@ -159,6 +191,12 @@ class Store {
   std::vector<RunRecord> list_runs(const std::string& ruleset_filter = "");
   std::optional<RunRecord> get_run(int64_t id);
 
+  // The places' extents, parsed once per connection and read again when the archive changed;
+  // and what the SQL function mancala_near() tests during a place search (both defined in
+  // archive/store_rows.h, private to the archive's files).
+  struct PlaceCache;
+  struct NearState;
+
  private:
   Store(sqlite3* db, std::string path);
   void migrate();
@@ -169,9 +207,13 @@ class Store {
   struct Closer {
     void operator()(sqlite3* db) const;
   };
+  PlaceCache& place_cache();
+
   std::unique_ptr<sqlite3, Closer> db_;
   std::string path_;
   bool checked_ = false;
+  std::shared_ptr<PlaceCache> places_;
+  std::shared_ptr<NearState> near_;
 };
 
 }  // namespace mancala::archive

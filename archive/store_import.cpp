@@ -14,36 +14,58 @@ namespace {
 // The text the full-text index holds for record `rid`: rules, content, location, every spelling
 // of its game, and its citations (docs/archive.md, "Full-text search").
 constexpr const char* kFtsRow =
-    "SELECT e.rid, e.rules, e.content, e.location, "
+    "SELECT e.rid, e.rules || ' ' || (SELECT coalesce(group_concat(json_extract(v.value, "
+    "'$.rules'), ' '), '') FROM json_each(e.dlp_variants) v), e.content, e.location, "
     "(SELECT group_concat(spelling, ' ') FROM game_names WHERE game_key = e.game_key), "
     "(SELECT group_concat(s.citation, ' ') FROM evidence_sources es JOIN sources s "
-    "ON s.id = es.source_id WHERE es.evidence_rid = e.rid) FROM evidence e WHERE e.rid = ?";
+    "ON s.id = es.source_id WHERE es.evidence_rid = e.rid), e.description "
+    "FROM evidence e WHERE e.rid = ?";
+
+// One game a folded spelling names: its key, whether it was declared, whether the spelling is
+// an alias (else the game's own key or name).
+struct NameOwner {
+  std::string key;
+  bool declared = false, alias = false;
+};
 
 // The statements one import reuses, prepared once inside its transaction.
 struct ImportStatements {
   ImportStatements(sqlite3* db, const std::string& path)
-      : find_name(db, path,
-                  "SELECT n.game_key, g.declared FROM game_names n JOIN games g ON g.key = "
-                  "n.game_key WHERE n.folded = ?"),
+      : find_name(
+            db, path,
+            "SELECT n.game_key, g.declared, n.alias FROM game_names n JOIN games g ON g.key = "
+            "n.game_key WHERE n.folded = ? ORDER BY n.alias, n.game_key"),
         add_name(db, path,
-                 "INSERT OR IGNORE INTO game_names(folded, game_key, spelling) VALUES (?, ?, ?)"),
+                 "INSERT OR IGNORE INTO game_names(folded, game_key, spelling, alias) "
+                 "VALUES (?, ?, ?, ?)"),
         add_game(
             db, path,
             "INSERT INTO games(key, name, aliases, dlp_ruleset, declared) VALUES (?, ?, ?, ?, ?)") {
   }
   Statement find_name, add_name, add_game;
 
-  // The game `spelling` refers to, or "" when none does.
-  std::string game_named(const std::string& spelling, bool* declared) {
+  // Every game `spelling` names, its own name first.
+  std::vector<NameOwner> owners(const std::string& spelling) {
     find_name.reset();
     find_name.bind(1, fold_name(spelling));
-    std::string key;
-    if (find_name.step()) {
-      key = find_name.text(0);
-      if (declared != nullptr) *declared = find_name.integer(1) != 0;
-    }
+    std::vector<NameOwner> out;
+    while (find_name.step())
+      out.push_back({find_name.text(0), find_name.integer(1) != 0, find_name.integer(2) != 0});
     find_name.reset();
-    return key;
+    return out;
+  }
+
+  // The game `spelling` refers to: the game whose key or name it is, else the one game it is an
+  // alias of; "" when none. Throws (naming `origin`) when it is an alias of several games.
+  std::string game_named(const std::string& spelling, const Origin* origin = nullptr) {
+    const std::vector<NameOwner> found = owners(spelling);
+    if (found.empty()) return "";
+    if (!found[0].alias || found.size() == 1) return found[0].key;
+    std::string keys;
+    for (const NameOwner& o : found) keys += (keys.empty() ? "" : ", ") + o.key;
+    const std::string what = "game name '" + spelling + "' is an alias of several games (" + keys +
+                             "); name the game by its key";
+    throw ArchiveError(origin ? where(origin->file, origin->item, what) : what);
   }
 };
 
@@ -71,7 +93,9 @@ void merge_made_up_game(sqlite3* db, const std::string& path, const Game& game,
   drop.bind(1, owner).run();
 }
 
-// Writes one declared game and its names; counts it as added or updated.
+// Writes one declared game and its names; counts it as added or updated. A game's key and name
+// are its own (no other game may have them as any spelling); an alias several games give names
+// them all.
 void import_game(sqlite3* db, const std::string& path, ImportStatements& st, const Game& game,
                  const Origin& origin, ImportResult& result) {
   const std::optional<Game> before = declared_game(db, path, game.key);
@@ -79,17 +103,22 @@ void import_game(sqlite3* db, const std::string& path, ImportStatements& st, con
     Statement s(db, path, "DELETE FROM game_names WHERE game_key = ?");
     s.bind(1, game.key).run();
   }
-  std::vector<std::string> spellings = {game.key, game.name};
-  spellings.insert(spellings.end(), game.aliases.begin(), game.aliases.end());
-  for (const std::string& spelling : spellings) {
-    bool declared = false;
-    const std::string owner = st.game_named(spelling, &declared);
-    if (owner.empty() || owner == game.key) continue;
-    if (declared) {
-      throw ArchiveError(where(origin.file, origin.item,
-                               "name '" + spelling + "' already names game '" + owner + "'"));
+  std::vector<std::pair<std::string, bool>> spellings = {{game.key, false}, {game.name, false}};
+  for (const std::string& alias : game.aliases) {
+    const bool own =
+        fold_name(alias) == fold_name(game.key) || fold_name(alias) == fold_name(game.name);
+    spellings.emplace_back(alias, !own);
+  }
+  for (const auto& [spelling, alias] : spellings) {
+    for (const NameOwner& owner : st.owners(spelling)) {
+      if (owner.key == game.key) continue;
+      if (!owner.declared) {
+        merge_made_up_game(db, path, game, owner.key);
+      } else if (!alias || !owner.alias) {
+        throw ArchiveError(where(origin.file, origin.item,
+                                 "name '" + spelling + "' already names game '" + owner.key + "'"));
+      }
     }
-    merge_made_up_game(db, path, game, owner);
   }
   Statement upsert(
       db, path,
@@ -101,9 +130,13 @@ void import_game(sqlite3* db, const std::string& path, ImportStatements& st, con
       .bind(3, list_json(game.aliases))
       .bind(4, game.dlp_ruleset)
       .run();
-  for (const std::string& spelling : spellings) {
+  for (const auto& [spelling, alias] : spellings) {
     st.add_name.reset();
-    st.add_name.bind(1, fold_name(spelling)).bind(2, game.key).bind(3, spelling).run();
+    st.add_name.bind(1, fold_name(spelling))
+        .bind(2, game.key)
+        .bind(3, spelling)
+        .bind(4, alias ? 1 : 0)
+        .run();
   }
   if (!before) {
     ++result.games_added;
@@ -115,7 +148,7 @@ void import_game(sqlite3* db, const std::string& path, ImportStatements& st, con
 // The key of the game a record names, made up (undeclared) when no game has the name.
 std::string record_game_key(ImportStatements& st, const EvidenceRecord& record,
                             const Origin& origin) {
-  std::string key = st.game_named(record.game, nullptr);
+  std::string key = st.game_named(record.game, &origin);
   if (key.empty()) {
     // A snake_case key, so that the archive's own export (records name their game by key)
     // imports again.
@@ -126,7 +159,7 @@ std::string record_game_key(ImportStatements& st, const EvidenceRecord& record,
                                    "' has no letter a-z or digit to make a game key from; "
                                    "declare the game under 'games' with a key"));
     }
-    key = st.game_named(derived, nullptr);  // "Bao?" after "Bao!": the game already made
+    key = st.game_named(derived, &origin);  // "Bao?" after "Bao!": the game already made
   }
   if (key.empty()) {
     key = game_key_from_name(record.game);
@@ -138,7 +171,7 @@ std::string record_game_key(ImportStatements& st, const EvidenceRecord& record,
         .bind(5, 0)
         .run();
     st.add_name.reset();
-    st.add_name.bind(1, key).bind(2, key).bind(3, trim(record.game)).run();
+    st.add_name.bind(1, key).bind(2, key).bind(3, trim(record.game)).bind(4, 0).run();
   }
   return key;
 }
@@ -152,15 +185,20 @@ class RecordWriter {
                 "INSERT INTO evidence(id, game_key, type, location, latitude, longitude, "
                 "date_from, date_to, day_from, day_to, "
                 "rules, content, confidence, spaces, ages, social_status, genders, notes, "
-                "place_key, imported_at) "
+                "place_key, description, origin, classification, board, board_rows, board_holes, "
+                "dlp_ruleset, portal_url, accessed, credit, dlp_variants, imported_at) "
                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-                "?17, ?18, ?19, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
+                "?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, "
+                "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
                 "ON CONFLICT(id) DO UPDATE SET game_key = ?2, type = ?3, location = ?4, "
                 "latitude = ?5, longitude = ?6, "
                 "date_from = ?7, date_to = ?8, day_from = ?9, day_to = ?10, rules = ?11, "
                 "content = ?12, confidence = ?13, "
                 "spaces = ?14, ages = ?15, social_status = ?16, genders = ?17, notes = ?18, "
-                "place_key = ?19, imported_at = excluded.imported_at "
+                "place_key = ?19, description = ?20, origin = ?21, classification = ?22, "
+                "board = ?23, board_rows = ?24, board_holes = ?25, dlp_ruleset = ?26, "
+                "portal_url = ?27, accessed = ?28, credit = ?29, dlp_variants = ?30, "
+                "imported_at = excluded.imported_at "
                 "RETURNING rid"),
         clear_sources_(db, path, "DELETE FROM evidence_sources WHERE evidence_rid = ?"),
         add_source_(db, path,
@@ -183,6 +221,15 @@ class RecordWriter {
     upsert_.bind(14, list_json(record.spaces)).bind(15, list_json(record.ages));
     upsert_.bind(16, list_json(record.social_status)).bind(17, list_json(record.genders));
     upsert_.bind(18, record.notes).bind(19, fold_name(record.location));
+    upsert_.bind(20, record.description).bind(21, record.origin).bind(22, record.classification);
+    upsert_.bind(23, to_json(record.board).dump())
+        .bind(24, record.board.rows)
+        .bind(25, record.board.holes_per_row);
+    upsert_.bind(26, record.dlp_ruleset).bind(27, record.portal_url);
+    if (record.accessed) upsert_.bind(28, format_date(*record.accessed));
+    const Json json = to_json(record);
+    upsert_.bind(29, record.credit)
+        .bind(30, json.contains("dlp_variants") ? json["dlp_variants"].dump() : std::string("[]"));
     if (!upsert_.step()) throw ArchiveError(where(path_, record.id, "insert returned no row"));
     const int64_t rid = upsert_.integer(0);
     upsert_.run();
@@ -272,10 +319,10 @@ void reindex(sqlite3* db, const std::string& path, const std::vector<Game>& game
     while (s.step()) rids.insert(s.integer(0));
   }
   Statement drop(db, path, "DELETE FROM evidence_fts WHERE rowid = ?");
-  Statement add(
-      db, path,
-      std::string("INSERT INTO evidence_fts(rowid, rules, content, location, game, sources) ") +
-          kFtsRow);
+  Statement add(db, path,
+                std::string("INSERT INTO evidence_fts(rowid, rules, content, location, game, "
+                            "sources, description) ") +
+                    kFtsRow);
   for (const int64_t rid : rids) {
     drop.reset();
     drop.bind(1, rid).run();
@@ -289,12 +336,15 @@ void import_places(sqlite3* db, const std::string& path, const std::vector<Place
   if (places.empty()) return;
   exec(db, path, "DELETE FROM places");
   Statement add(db, path,
-                "INSERT INTO places(folded, name, latitude, longitude, radius_km, source) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(folded) DO NOTHING");
+                "INSERT INTO places(folded, name, latitude, longitude, radius_km, source, kind, "
+                "polygon, candidates, aliases) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(folded) DO NOTHING");
   std::map<std::string, std::string> owner;  // folded spelling -> place name
   for (const Place& p : places) {
     std::vector<std::string> spellings = {p.name};
     spellings.insert(spellings.end(), p.aliases.begin(), p.aliases.end());
+    const std::string polygon = list_json(p.polygon), candidates = list_json(p.candidates),
+                      aliases = list_json(p.aliases);
     for (const std::string& spelling : spellings) {
       const auto [it, added] = owner.emplace(fold_name(spelling), p.name);
       if (!added && it->second != p.name) {
@@ -309,6 +359,10 @@ void import_places(sqlite3* db, const std::string& path, const std::vector<Place
           .bind(4, p.longitude)
           .bind(5, p.radius_km)
           .bind(6, p.source)
+          .bind(7, p.kind)
+          .bind(8, polygon)
+          .bind(9, candidates)
+          .bind(10, aliases)
           .run();
     }
   }
@@ -331,6 +385,7 @@ ImportResult Store::import(const ImportBatch& batch, const ImportOptions& option
   exec(db, path_,
        "DELETE FROM games WHERE declared = 0 AND key NOT IN (SELECT game_key FROM evidence)");
   write_ruleset_links(db, path_, batch.ruleset_links);
+  places_.reset();  // the places may have changed: read them again when next needed
   if (options.dry_run) return result;  // the transaction rolls back: nothing written
   tx.commit();
   return result;

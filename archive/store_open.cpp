@@ -10,9 +10,11 @@
 #include <thread>
 
 #include "archive/coords.h"
+#include "archive/geo.h"
 #include "archive/schema.h"
 #include "archive/sqlite.h"
 #include "archive/store.h"
+#include "archive/store_rows.h"
 #include "archive/text.h"
 
 namespace mancala::archive {
@@ -40,6 +42,44 @@ void fold_function(sqlite3_context* context, int, sqlite3_value** argv) {
       text == nullptr ? std::string_view()
                       : std::string_view(text, static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
   sqlite3_result_text(context, folded.data(), static_cast<int>(folded.size()), SQLITE_TRANSIENT);
+}
+
+// SQL function mancala_near(latitude, longitude, place_key): during a place search, the distance
+// in km of a record found by it (by its coordinates, else its named place), NULL otherwise.
+void near_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  const auto* near = static_cast<const Store::NearState*>(sqlite3_user_data(context));
+  if (near == nullptr || !near->active) {
+    sqlite3_result_null(context);
+    return;
+  }
+  if (sqlite3_value_type(argv[0]) != SQLITE_NULL && sqlite3_value_type(argv[1]) != SQLITE_NULL) {
+    const double lat = sqlite3_value_double(argv[0]), lon = sqlite3_value_double(argv[1]);
+    const double km = near->point ? great_circle_km(near->latitude, near->longitude, lat, lon)
+                                  : distance_to_area_km(near->area, lat, lon);
+    if (km <= near->radius_km) {
+      sqlite3_result_double(context, km);
+    } else {
+      sqlite3_result_null(context);
+    }
+    return;
+  }
+  const auto* key = reinterpret_cast<const char*>(sqlite3_value_text(argv[2]));
+  const auto it = key == nullptr ? near->place_km.end() : near->place_km.find(key);
+  if (it == near->place_km.end()) {
+    sqlite3_result_null(context);
+  } else {
+    sqlite3_result_double(context, it->second);
+  }
+}
+
+// The functions every connection has: distance_km() and mancala_near().
+void create_functions(sqlite3* raw, const std::string& path, Store::NearState* near) {
+  int rc = sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                      nullptr, distance_km_function, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) throw_sqlite_error(raw, rc, path);
+  rc = sqlite3_create_function_v2(raw, "mancala_near", 3, SQLITE_UTF8, near, near_function, nullptr,
+                                  nullptr, nullptr);
+  if (rc != SQLITE_OK) throw_sqlite_error(raw, rc, path);
 }
 
 // True when this user may write the archive and create files beside it.
@@ -86,7 +126,8 @@ bool is_fresh_archive(const std::string& path, int64_t application_id, int64_t v
 
 void Store::Closer::operator()(sqlite3* db) const { sqlite3_close_v2(db); }
 
-Store::Store(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+Store::Store(sqlite3* db, std::string path)
+    : db_(db), path_(std::move(path)), near_(std::make_shared<NearState>()) {}
 Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;
 Store::~Store() = default;
@@ -143,10 +184,7 @@ Store Store::open(const std::string& path, Mode mode) {
                                          " is older than this program's; open it once for "
                                          "writing (e.g. 'mancala evidence import') to update it"));
     }
-    const int created =
-        sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
-                                   nullptr, distance_km_function, nullptr, nullptr, nullptr);
-    if (created != SQLITE_OK) throw_sqlite_error(raw, created, path);
+    create_functions(raw, path, store.near_.get());
     return store;
   }
   // WAL lets readers work while one process writes; the pragma needs a moment without locks.
@@ -161,10 +199,7 @@ Store Store::open(const std::string& path, Mode mode) {
   }
   // A larger page cache keeps big imports from spilling half-built pages to the WAL.
   exec(raw, path, "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA cache_size=-32768");
-  const int created =
-      sqlite3_create_function_v2(raw, "distance_km", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
-                                 distance_km_function, nullptr, nullptr, nullptr);
-  if (created != SQLITE_OK) throw_sqlite_error(raw, created, path);
+  create_functions(raw, path, store.near_.get());
   const int fold =
       sqlite3_create_function_v2(raw, "mancala_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
                                  nullptr, fold_function, nullptr, nullptr, nullptr);

@@ -1,5 +1,7 @@
 // Reading the archive: one record, searches (full text, game, type, years, distance,
 // confidence), places, games and the summary; and how rows become records and games.
+#include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "archive/coords.h"
@@ -7,6 +9,7 @@
 #include "archive/sqlite.h"
 #include "archive/store.h"
 #include "archive/store_rows.h"
+#include "archive/suggest.h"
 #include "archive/text.h"
 
 namespace mancala::archive {
@@ -98,6 +101,24 @@ EvidenceRecord read_record(const Statement& s) {
   r.genders = json_list(s.text(14));
   r.notes = s.text(15);
   r.sources = source_list(s.text(16));
+  r.description = s.text(17);
+  r.origin = s.text(18);
+  r.classification = s.text(19);
+  if (const std::string board = s.text(20); !board.empty() && board != "{}")
+    r.board = board_from_json(Json::parse(board));
+  if (auto id = s.optional_integer(21)) r.dlp_ruleset = static_cast<int>(*id);
+  r.portal_url = s.text(22);
+  if (!s.is_null(23)) r.accessed = parse_date(s.text(23));
+  r.credit = s.text(24);
+  if (const std::string variants = s.text(25); !variants.empty() && variants != "[]") {
+    // Written by to_json's dlp_variants: read back through the record reader's checks.
+    Json doc = Json::object();
+    doc["id"] = "x";
+    doc["game"] = "x";
+    doc["type"] = "x";
+    doc["dlp_variants"] = Json::parse(variants);
+    r.dlp_variants = record_from_json(doc).dlp_variants;
+  }
   return r;
 }
 
@@ -108,13 +129,47 @@ Game read_game(const Statement& s) {
 }
 
 std::optional<Game> Store::find_game(const std::string& name) {
-  Statement s(db_.get(), path_,
-              "SELECT g.key, g.name, g.aliases, g.dlp_ruleset FROM game_names n JOIN games g ON "
-              "g.key = n.game_key "
-              "WHERE n.folded = ?");
+  const std::vector<Game> games = find_games(name);
+  if (games.size() != 1) return std::nullopt;
+  return games[0];
+}
+
+std::vector<Game> Store::find_games(const std::string& name) {
+  Statement s(
+      db_.get(), path_,
+      "SELECT g.key, g.name, g.aliases, g.dlp_ruleset, n.alias FROM game_names n JOIN games "
+      "g ON g.key = n.game_key WHERE n.folded = ? ORDER BY n.alias, g.key");
   s.bind(1, fold_name(name));
-  if (!s.step()) return std::nullopt;
-  return read_game(s);
+  std::vector<Game> out;
+  while (s.step()) {
+    out.push_back(read_game(s));
+    if (s.integer(4) == 0) break;  // the game's own key or name: that game alone
+  }
+  return out;
+}
+
+std::string Store::unknown_game_message(const std::string& name) {
+  // The nearest of every spelling, each given as its game's key (what --game and show take).
+  std::vector<std::string> spellings;
+  std::map<std::string, std::string> key_of;
+  for (const Game& g : games()) {
+    std::vector<std::string> all = {g.key, g.name};
+    all.insert(all.end(), g.aliases.begin(), g.aliases.end());
+    for (const std::string& spelling : all) {
+      spellings.push_back(spelling);
+      key_of.emplace(spelling, g.key);
+    }
+  }
+  std::vector<std::string> keys;
+  for (const std::string& spelling : nearest_spellings(name, spellings, 6)) {
+    const std::string& key = key_of[spelling];
+    if (std::find(keys.begin(), keys.end(), key) == keys.end() && keys.size() < 3)
+      keys.push_back(key);
+  }
+  std::string out = "no game '" + name + "' in the archive";
+  for (size_t i = 0; i < keys.size(); ++i)
+    out += (i == 0 ? "; did you mean " : i + 1 == keys.size() ? " or " : ", ") + keys[i];
+  return out + (keys.empty() ? "" : "?") + " (see 'mancala evidence games')";
 }
 
 std::vector<Game> Store::games() {
@@ -132,68 +187,227 @@ std::optional<EvidenceRecord> Store::get(const std::string& evidence_id) {
   return read_record(s);
 }
 
+Store::PlaceCache& Store::place_cache() {
+  const int64_t version = pragma_integer(db_.get(), path_, "data_version");
+  if (places_ && places_->data_version == version) return *places_;
+  auto cache = std::make_shared<PlaceCache>();
+  cache->data_version = version;
+  Statement s(db_.get(), path_,
+              "SELECT folded, name, latitude, longitude, radius_km, source, kind, polygon, "
+              "candidates, aliases FROM places ORDER BY name, folded");
+  while (s.step()) {
+    const std::string name = s.text(1);
+    cache->name_of[s.text(0)] = name;
+    if (cache->by_name.contains(name)) continue;
+    Place p{name,      json_list(s.text(9)), s.real(2),           s.real(3), s.real(4), s.text(5),
+            s.text(6), json_list(s.text(7)), json_list(s.text(8))};
+    cache->areas[name] = make_area(parse_rings(p.polygon), p.latitude, p.longitude, p.radius_km);
+    cache->by_name.emplace(name, std::move(p));
+  }
+  places_ = cache;
+  return *places_;
+}
+
+std::optional<Place> Store::find_place(const std::string& name) {
+  const PlaceCache& cache = place_cache();
+  const auto it = cache.name_of.find(fold_name(name));
+  if (it == cache.name_of.end()) return std::nullopt;
+  return cache.by_name.at(it->second);
+}
+
+std::vector<std::string> Store::place_names() {
+  std::vector<std::string> out;
+  for (const auto& [name, place] : place_cache().by_name) {
+    out.push_back(name);
+    out.insert(out.end(), place.aliases.begin(), place.aliases.end());
+  }
+  return out;
+}
+
+GeoArea Store::area_of(const Place& place) {
+  const PlaceCache& cache = place_cache();
+  if (const auto it = cache.areas.find(place.name); it != cache.areas.end()) return it->second;
+  return make_area(parse_rings(place.polygon), place.latitude, place.longitude, place.radius_km);
+}
+
+namespace {
+
+// The centre of a ring's area (for an uncertain place, each candidate's ring).
+std::pair<double, double> ring_centre(const GeoRing& ring) {
+  double a = 0, cx = 0, cy = 0;
+  for (size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    const double cross = ring[j].first * ring[i].second - ring[i].first * ring[j].second;
+    a += cross;
+    cx += (ring[j].first + ring[i].first) * cross;
+    cy += (ring[j].second + ring[i].second) * cross;
+  }
+  if (std::abs(a) < 1e-12) return ring.front();
+  return {cx / (3 * a), cy / (3 * a)};
+}
+
+// How far a place lies from a searched area, or nullopt when it is not found by the search: in
+// the area (its centre inside; for an uncertain place, a candidate's), or within `radius` km of
+// it when a radius is given.
+std::optional<double> place_in_area(const Place& place, const GeoArea& area,
+                                    const GeoArea& searched, const std::string& searched_name,
+                                    double radius) {
+  if (place.name == searched_name) return 0.0;
+  if (!place.candidates.empty()) {
+    for (const GeoRing& ring : area.rings) {
+      const auto [lon, lat] = ring_centre(ring);
+      if (area_contains(searched, lat, lon)) return 0.0;
+    }
+  } else if (area_contains(searched, place.latitude, place.longitude)) {
+    return 0.0;
+  }
+  if (radius <= 0) return std::nullopt;
+  const double km = distance_between_areas_km(searched, area, radius);
+  if (km <= radius) return km;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<SearchHit> Store::search(const SearchQuery& q, int64_t* unplaced) {
-  const bool near = q.near_latitude.has_value();
-  if (near != q.near_longitude.has_value() || near != q.radius_km.has_value()) {
+  SearchCounts counts;
+  std::vector<SearchHit> hits = search(q, &counts);
+  if (unplaced != nullptr) *unplaced = counts.unplaced;
+  return hits;
+}
+
+std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts) {
+  const bool point = q.near_latitude.has_value();
+  if (point != q.near_longitude.has_value() || (point && !q.radius_km.has_value())) {
     throw ArchiveError("search: a near search needs a latitude, a longitude and a radius");
   }
-  // p: the named region of a record without coordinates (approximate position).
+  const bool near = point || !q.near_place.empty();
+  const PlaceCache& cache = place_cache();
+  // The place search's state, for mancala_near(): the places found, with their distances.
+  NearState& ns = *near_;
+  ns = NearState{};
+  std::string searched_name;
+  if (near) {
+    ns.point = point;
+    ns.radius_km = q.radius_km.value_or(0);
+    if (point) {
+      ns.latitude = *q.near_latitude;
+      ns.longitude = *q.near_longitude;
+    } else {
+      const std::optional<Place> place = find_place(q.near_place);
+      if (!place) {
+        throw ArchiveError(where(path_, "",
+                                 "no place '" + q.near_place + "' in the archive" +
+                                     did_you_mean(q.near_place, place_names()) +
+                                     " (see 'mancala evidence places')"));
+      }
+      searched_name = place->name;
+      ns.area = cache.areas.at(place->name);
+    }
+    std::map<std::string, std::optional<double>> by_name;
+    for (const auto& [name, place] : cache.by_name) {
+      const GeoArea& area = cache.areas.at(name);
+      std::optional<double> km;
+      if (point) {
+        // A region with an outline: the distance to it (0 inside); a circle: to its centre, kept
+        // when the circle reaches within the radius.
+        if (area.has_outline()) {
+          const double d = distance_to_area_km(area, ns.latitude, ns.longitude);
+          if (d <= ns.radius_km) km = d;
+        } else {
+          const double d =
+              great_circle_km(ns.latitude, ns.longitude, place.latitude, place.longitude);
+          if (d - place.radius_km <= ns.radius_km) km = d;
+        }
+      } else {
+        km = place_in_area(place, area, ns.area, searched_name, ns.radius_km);
+      }
+      by_name[name] = km;
+    }
+    for (const auto& [folded, name] : cache.name_of) {
+      if (const std::optional<double>& km = by_name[name]) ns.place_km[folded] = *km;
+    }
+    ns.active = true;
+  }
+  struct Done {  // the state ends with this search, whatever happens
+    NearState& ns;
+    ~Done() { ns.active = false; }
+  } done{ns};
+
+  const std::string match = q.text.empty() ? "" : fts_query(q.text);
+  std::vector<std::string> game_keys;
+  if (!q.game.empty()) {
+    for (const Game& g : find_games(q.game)) game_keys.push_back(g.key);
+    if (game_keys.empty()) throw ArchiveError(where(path_, "", unknown_game_message(q.game)));
+  }
+  // Every filter but the distance and the dates, shared by the search and its counts.
+  std::string filters;
+  if (!game_keys.empty()) filters += " AND e.game_key IN (SELECT value FROM json_each(?4))";
+  if (!q.type.empty()) filters += " AND e.type = ?5 COLLATE NOCASE";
+  if (q.min_confidence) filters += " AND e.confidence >= ?11";
+  if (q.rows) filters += " AND e.board_rows = ?13";
+  if (q.holes) filters += " AND e.board_holes = ?14";
+  std::string dates;
+  if (q.from_year) dates += " AND e.day_to >= ?6";
+  if (q.to_year) dates += " AND e.day_from <= ?7";
+  const std::string near_test =
+      " AND mancala_near(e.latitude, e.longitude, e.place_key) IS NOT NULL";
   const std::string from_places =
       " LEFT JOIN places p ON e.latitude IS NULL AND p.folded = e.place_key";
-  const std::string match = q.text.empty() ? "" : fts_query(q.text);
-  std::string game_key;
-  if (!q.game.empty()) {
-    const std::optional<Game> game = find_game(q.game);
-    if (!game)
-      throw ArchiveError(where(
-          path_, "", "no game '" + q.game + "' in the archive (see 'mancala evidence games')"));
-    game_key = game->key;
-  }
-  // Every filter but the distance, shared by the search and the count of unplaced records.
-  std::string filters;
-  if (!game_key.empty()) filters += " AND e.game_key = ?4";
-  if (!q.type.empty()) filters += " AND e.type = ?5 COLLATE NOCASE";
-  if (q.from_year) filters += " AND e.day_to >= ?6";
-  if (q.to_year) filters += " AND e.day_from <= ?7";
-  if (q.min_confidence) filters += " AND e.confidence >= ?11";
   const std::string from = !match.empty()
                                ? " FROM evidence_fts f JOIN evidence e ON e.rid = f.rowid" +
                                      from_places + " WHERE evidence_fts MATCH ?3"
                                : " FROM evidence e" + from_places + " WHERE 1";
 
   std::string sql = std::string("SELECT ") + kRecordColumns;
-  sql += near ? ", distance_km(COALESCE(e.latitude, p.latitude), COALESCE(e.longitude, "
-                "p.longitude), ?1, ?2) AS distance"
+  sql += near ? ", mancala_near(e.latitude, e.longitude, e.place_key) AS distance"
               : ", NULL AS distance";
-  sql += ", p.name, p.latitude, p.longitude, p.radius_km, p.source";
-  sql += from + filters;
+  sql += ", p.name";
+  sql += from + filters + dates;
   if (near) {
-    // A latitude band first (the latitude index, and the few places), then the exact distance;
-    // a region counts when its circle reaches within the radius.
+    // Records with coordinates in a latitude band first (the latitude index), and records placed
+    // by a place the search found; then the exact test.
     sql +=
         " AND e.rid IN (SELECT rid FROM evidence WHERE latitude BETWEEN ?8 AND ?9 UNION ALL "
-        "SELECT e2.rid FROM places p2 JOIN evidence e2 ON e2.place_key = p2.folded AND "
-        "e2.latitude IS NULL WHERE p2.latitude BETWEEN ?8 - p2.radius_km / ?12 AND "
-        "?9 + p2.radius_km / ?12)"
-        " AND distance - COALESCE(p.radius_km, 0) <= ?10";
+        "SELECT rid FROM evidence WHERE latitude IS NULL AND place_key IN (SELECT value FROM "
+        "json_each(?10)))" +
+        near_test;
   }
   if (!match.empty()) {
     sql += " ORDER BY f.rank, e.id";
   } else if (near) {
-    sql += " ORDER BY distance, e.id";
+    sql += " ORDER BY distance, e.day_from IS NULL, e.day_from, e.id";
   } else {
     sql += " ORDER BY e.day_from IS NULL, e.day_from, e.day_to, e.id";
   }
   if (q.limit > 0) sql += " LIMIT " + std::to_string(q.limit);
 
   constexpr double kKmPerDegree = kEarthRadiusKm * 3.14159265358979323846 / 180.0;
-  auto bind_filters = [&](Statement& s) {
+  auto bind_filters = [&](Statement& s, bool with_dates) {
     if (!match.empty()) s.bind(3, match);
-    if (!game_key.empty()) s.bind(4, game_key);
+    if (!game_keys.empty()) s.bind(4, list_json(game_keys));
     if (!q.type.empty()) s.bind(5, q.type);
-    if (q.from_year) s.bind(6, first_day_of_year(*q.from_year));
-    if (q.to_year) s.bind(7, last_day_of_year(*q.to_year));
+    if (with_dates && q.from_year) s.bind(6, first_day_of_year(*q.from_year));
+    if (with_dates && q.to_year) s.bind(7, last_day_of_year(*q.to_year));
     if (q.min_confidence) s.bind(11, *q.min_confidence);
+    if (q.rows) s.bind(13, *q.rows);
+    if (q.holes) s.bind(14, *q.holes);
+  };
+  auto bind_near = [&](Statement& s) {
+    double lat_min = 0, lat_max = 0;
+    const double band = ns.radius_km / kKmPerDegree;
+    if (point) {
+      lat_min = ns.latitude - band;
+      lat_max = ns.latitude + band;
+    } else if (ns.area.has_outline()) {
+      lat_min = ns.area.min_lat - band;
+      lat_max = ns.area.max_lat + band;
+    } else {
+      lat_min = ns.area.latitude - (ns.area.radius_km / kKmPerDegree) - band;
+      lat_max = ns.area.latitude + (ns.area.radius_km / kKmPerDegree) + band;
+    }
+    std::vector<std::string> keys;
+    for (const auto& [folded, km] : ns.place_km) keys.push_back(folded);
+    s.bind(8, lat_min).bind(9, lat_max).bind(10, list_json(keys));
   };
   auto reading_text = [&](const ArchiveError& e) {
     const std::string what = e.what();
@@ -206,33 +420,42 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, int64_t* unplaced) {
   };
 
   Statement s(db_.get(), path_, sql);
-  if (near) {
-    s.bind(1, *q.near_latitude).bind(2, *q.near_longitude);
-    const double band = *q.radius_km / kKmPerDegree;
-    s.bind(8, *q.near_latitude - band).bind(9, *q.near_latitude + band).bind(10, *q.radius_km);
-    s.bind(12, kKmPerDegree);
-  }
-  bind_filters(s);
+  if (near) bind_near(s);
+  bind_filters(s, true);
   std::vector<SearchHit> hits;
   try {
     while (s.step()) {
-      SearchHit hit{read_record(s), s.optional_real(17), std::nullopt};
-      if (!s.is_null(18))
-        hit.place = Place{s.text(18), {}, s.real(19), s.real(20), s.real(21), s.text(22)};
+      SearchHit hit{read_record(s), s.optional_real(kRecordColumnCount), std::nullopt};
+      if (!s.is_null(kRecordColumnCount + 1))
+        hit.place = cache.by_name.at(s.text(kRecordColumnCount + 1));
       hits.push_back(std::move(hit));
     }
   } catch (const ArchiveError& e) {
     reading_text(e);
     throw;
   }
-  if (unplaced != nullptr) {
-    *unplaced = 0;
+  if (counts != nullptr) {
+    *counts = SearchCounts{};
     if (near) {
-      Statement count(
-          db_.get(), path_,
-          "SELECT count(*)" + from + filters + " AND e.latitude IS NULL AND p.latitude IS NULL");
-      bind_filters(count);
-      if (count.step()) *unplaced = count.integer(0);
+      Statement count(db_.get(), path_,
+                      "SELECT count(*)" + from + filters + dates +
+                          " AND e.latitude IS NULL AND p.latitude IS NULL");
+      bind_filters(count, true);
+      if (count.step()) counts->unplaced = count.integer(0);
+    }
+    if (q.from_year || q.to_year) {
+      std::string undated = "SELECT count(*)" + from + filters + " AND e.day_from IS NULL";
+      if (near) {
+        undated +=
+            " AND e.rid IN (SELECT rid FROM evidence WHERE latitude BETWEEN ?8 AND ?9 "
+            "UNION ALL SELECT rid FROM evidence WHERE latitude IS NULL AND place_key IN "
+            "(SELECT value FROM json_each(?10)))" +
+            near_test;
+      }
+      Statement count(db_.get(), path_, undated);
+      if (near) bind_near(count);
+      bind_filters(count, false);
+      if (count.step()) counts->undated = count.integer(0);
     }
   }
   return hits;
@@ -240,24 +463,68 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, int64_t* unplaced) {
 
 std::optional<Place> Store::place_of(const EvidenceRecord& record) {
   if (record.latitude) return std::nullopt;
-  Statement s(db_.get(), path_,
-              "SELECT name, latitude, longitude, radius_km, source FROM places WHERE folded = ?");
-  s.bind(1, fold_name(record.location));
-  if (!s.step()) return std::nullopt;
-  return Place{s.text(0), {}, s.real(1), s.real(2), s.real(3), s.text(4)};
+  return find_place(record.location);
 }
 
 std::vector<Place> Store::places() {
-  Statement s(db_.get(), path_,
-              "SELECT name, latitude, longitude, radius_km, source, folded FROM places "
-              "ORDER BY name, folded");
   std::vector<Place> out;
+  for (const auto& [name, place] : place_cache().by_name) out.push_back(place);
+  return out;
+}
+
+std::vector<GameProfile> Store::game_profiles() {
+  const PlaceCache& cache = place_cache();
+  std::vector<GameProfile> out;
+  std::map<std::string, size_t> index;
+  for (const Game& g : games()) {
+    index[g.key] = out.size();
+    out.push_back({g.key, g.name, "", {}, std::nullopt, "", std::nullopt, std::nullopt});
+  }
+  // The curated records (not secondary descriptions) first, each game's in date order.
+  Statement s(db_.get(), path_,
+              "SELECT e.id, e.game_key, e.board, e.latitude, e.longitude, e.location, e.place_key, "
+              "e.day_from, e.day_to FROM evidence e ORDER BY e.type = 'Secondary description', "
+              "e.day_from IS NULL, e.day_from, e.id");
   while (s.step()) {
-    if (out.empty() || out.back().name != s.text(0)) {
-      out.push_back(Place{s.text(0), {}, s.real(1), s.real(2), s.real(3), s.text(4)});
+    const auto it = index.find(s.text(1));
+    if (it == index.end()) continue;
+    GameProfile& p = out[it->second];
+    if (p.record_id.empty()) p.record_id = s.text(0);
+    if (p.board.empty() && s.text(2) != "{}" && !s.text(2).empty()) {
+      p.board = board_from_json(Json::parse(s.text(2)));
+      p.record_id = s.text(0);
+    }
+    if (!p.area) {
+      if (!s.is_null(3)) {
+        p.area = make_area({}, s.real(3), s.real(4), 0);
+        p.place = s.text(5);
+      } else if (const auto name = cache.name_of.find(s.text(6)); name != cache.name_of.end()) {
+        p.area = cache.areas.at(name->second);
+        p.place = name->second;
+      }
+    }
+    if (!s.is_null(7)) {
+      p.day_from = p.day_from ? std::min(*p.day_from, s.integer(7)) : s.integer(7);
+      p.day_to = p.day_to ? std::max(*p.day_to, s.integer(8)) : s.integer(8);
     }
   }
   return out;
+}
+
+std::vector<SimilarGame> Store::similar(const std::string& game, size_t limit) {
+  const std::vector<Game> found = find_games(game);
+  if (found.empty()) throw ArchiveError(where(path_, "", unknown_game_message(game)));
+  if (found.size() > 1) {
+    std::string keys;
+    for (const Game& g : found) keys += (keys.empty() ? "" : ", ") + g.key;
+    throw ArchiveError(
+        where(path_, "", "'" + game + "' names several games (" + keys + "); give one"));
+  }
+  const std::vector<GameProfile> profiles = game_profiles();
+  for (const GameProfile& p : profiles) {
+    if (p.key == found[0].key) return similar_games(p, profiles, limit);
+  }
+  return {};
 }
 
 ArchiveSummary Store::summary() {

@@ -9,7 +9,9 @@
 #include <memory>
 #include <random>
 
+#include "archive/listing.h"
 #include "archive/store.h"
+#include "common/paths.h"
 
 namespace {
 
@@ -176,3 +178,109 @@ void BM_ArchiveGetById(benchmark::State& state) {
 BENCHMARK(BM_ArchiveGetById)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
+
+// The project's own corpus (issue 23): data/evidence (six seed records and the DLP's 249 sowing
+// games) with data/places (outlines), imported into a fresh file, then the searches a historian
+// asks. Targets: the import under 2 s, a search under 20 ms.
+namespace dlp {
+
+ar::ImportBatch corpus() {
+  ar::ImportBatch batch;
+  ar::read_evidence_paths({(mancala::data_dir() / "evidence").string()}, batch);
+  batch.places = ar::read_places_folder((mancala::data_dir() / "places").string());
+  return batch;
+}
+
+struct CorpusFixture {
+  std::string dir;
+  std::unique_ptr<ar::Store> store;
+  CorpusFixture() {
+    dir = (std::filesystem::temp_directory_path() / "mancala-bench-dlp-XXXXXX").string();
+    if (mkdtemp(dir.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    store = std::make_unique<ar::Store>(ar::Store::open(dir + "/dlp.db"));
+    store->import(corpus());
+  }
+  ~CorpusFixture() {
+    store.reset();
+    std::filesystem::remove_all(dir);
+  }
+};
+
+CorpusFixture& corpus_fixture() {
+  static CorpusFixture f;
+  return f;
+}
+
+void BM_ArchiveDlpImportCorpus(benchmark::State& state) {
+  const ar::ImportBatch batch = corpus();
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::string dir = (std::filesystem::temp_directory_path() / "mancala-bench-XXXXXX").string();
+    if (mkdtemp(dir.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    state.ResumeTiming();
+    {
+      ar::Store store = ar::Store::open(dir + "/import.db");
+      store.import(batch);
+    }
+    state.PauseTiming();
+    std::filesystem::remove_all(dir);
+    state.ResumeTiming();
+  }
+  state.counters["records"] = static_cast<double>(batch.records.size());
+}
+BENCHMARK(BM_ArchiveDlpImportCorpus)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
+// Reading the files as well (what `mancala evidence import data/evidence` does before writing).
+void BM_ArchiveDlpReadCorpusFiles(benchmark::State& state) {
+  for (auto _ : state) {
+    const ar::ImportBatch batch = corpus();
+    benchmark::DoNotOptimize(batch.records.size());
+  }
+}
+BENCHMARK(BM_ArchiveDlpReadCorpusFiles)->Unit(benchmark::kMillisecond);
+
+void run_corpus_query(benchmark::State& state, const ar::SearchQuery& query) {
+  ar::Store& store = *corpus_fixture().store;
+  size_t hits = 0;
+  for (auto _ : state) {
+    hits = store.search(query).size();
+    benchmark::DoNotOptimize(hits);
+  }
+  state.counters["hits"] = static_cast<double>(hits);
+}
+
+void BM_ArchiveDlpBoard4x8(benchmark::State& state) {
+  run_corpus_query(state, {.rows = 4, .holes = 8});
+}
+BENCHMARK(BM_ArchiveDlpBoard4x8)->Unit(benchmark::kMillisecond);
+
+void BM_ArchiveDlpNearEastAfrica(benchmark::State& state) {
+  run_corpus_query(state, {.near_place = "East Africa"});
+}
+BENCHMARK(BM_ArchiveDlpNearEastAfrica)->Unit(benchmark::kMillisecond);
+
+void BM_ArchiveDlpNearDelhi2000km(benchmark::State& state) {
+  run_corpus_query(state, {.near_latitude = 28.61, .near_longitude = 77.21, .radius_km = 2000});
+}
+BENCHMARK(BM_ArchiveDlpNearDelhi2000km)->Unit(benchmark::kMillisecond);
+
+void BM_ArchiveDlpFourRowsEastAfricaBefore1950(benchmark::State& state) {
+  run_corpus_query(state, {.to_year = 1950, .near_place = "East Africa", .rows = 4});
+}
+BENCHMARK(BM_ArchiveDlpFourRowsEastAfricaBefore1950)->Unit(benchmark::kMillisecond);
+
+void BM_ArchiveDlpTextFours(benchmark::State& state) { run_corpus_query(state, {.text = "fours"}); }
+BENCHMARK(BM_ArchiveDlpTextFours)->Unit(benchmark::kMillisecond);
+
+void BM_ArchiveDlpSimilarOtep(benchmark::State& state) {
+  ar::Store& store = *corpus_fixture().store;
+  size_t found = 0;
+  for (auto _ : state) {
+    found = store.similar("otep", 10).size();
+    benchmark::DoNotOptimize(found);
+  }
+  state.counters["games"] = static_cast<double>(found);
+}
+BENCHMARK(BM_ArchiveDlpSimilarOtep)->Unit(benchmark::kMillisecond);
+
+}  // namespace dlp

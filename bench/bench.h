@@ -6,5 +6,7 @@ namespace mancala::sim {
 
 void register_mcts_benchmarks();    // mcts_bench.cpp
 void register_search_benchmarks();  // search_bench.cpp
+// reconstruct_bench.cpp: only with MANCALA_BENCH_RECONSTRUCT=1 (minutes).
+void register_reconstruct_benchmarks();
 
 }  // namespace mancala::sim

@@ -56,6 +56,7 @@ void batch(benchmark::State& state, const RuleSet& rules, int threads) {
 int main(int argc, char** argv) {
   register_search_benchmarks();
   register_mcts_benchmarks();
+  register_reconstruct_benchmarks();
   for (const std::string& id : list_ruleset_ids()) {
     const RuleSet rules = load_ruleset(id);
     const auto game = std::make_shared<const Game>(rules);

@@ -36,6 +36,7 @@ const std::map<std::string, CommandInfo>& commands() {
       {"handicap", {cmd_handicap, "measure handicap effects of a multi-round ruleset"}},
       {"solve", {cmd_solve, "the exact value of a position under perfect play"}},
       {"ladder", {cmd_ladder, "play agents against each other: win rates, ratings, skill depth"}},
+      {"reconstruct", {cmd_reconstruct, "every reading of a source, played, ranked, effects"}},
   };
   return table;
 }

@@ -1,7 +1,11 @@
 // `mancala evidence ...`: import, search and show the evidence archive (see docs/archive.md).
+#include <tuple>
+
 #include "archive/listing.h"
 #include "archive/portal.h"
 #include "archive/store.h"
+#include "archive/suggest.h"
+#include "archive/text.h"
 #include "cli/commands.h"
 #include "cli/evidence_commands.h"
 #include "cli/options.h"
@@ -23,11 +27,20 @@ constexpr const char* kSubcommands =
     "  cite ID...              the works records cite and the records themselves (text, BibTeX,\n"
     "                          CSL-JSON)\n"
     "  map --out FILE.svg      an SVG world map of the records a search finds\n"
+    "  similar GAME            the games nearest to one by board, place and date\n"
+    "  places                  the named places records are placed by\n"
     "  summary                 records per game and type, rulesets linked, runs stored\n"
     "  games                   the games, their keys and aliases\n\n"
     "Every subcommand takes --db FILE (default $MANCALA_DB, else ./mancala.db) and --help.\n";
 
-// Boost reads "-2592" after an option as another option; glue negative numbers to their option.
+bool is_era(const std::string& word) {
+  const std::string w = ar::ascii_lower(word);
+  return w == "bce" || w == "bc" || w == "ce" || w == "ad" || w == "b.c.e." || w == "b.c." ||
+         w == "c.e." || w == "a.d.";
+}
+
+// Boost reads "-33.9,18.4" after an option as another option, and "--from 500 BCE" as a year and
+// a word of text: glue a negative number, and an era after a year, to their option.
 Args glue_negative_values(const Args& args) {
   Args out;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -37,6 +50,9 @@ Args glue_negative_values(const Args& args) {
         (std::isdigit(static_cast<unsigned char>(args[i + 1][1])) || args[i + 1][1] == '.')) {
       out.push_back(a + "=" + args[i + 1]);
       ++i;
+    } else if ((a == "--from" || a == "--to") && i + 2 < args.size() && is_era(args[i + 2])) {
+      out.push_back(a + "=" + args[i + 1] + " " + args[i + 2]);
+      i += 2;
     } else {
       out.push_back(a);
     }
@@ -141,17 +157,18 @@ int search(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options(
           "evidence search",
-          "[TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
-          "[--near LAT,LON --radius-km R] [--min-confidence N] [--format table|json|csv]",
+          "[TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] [--rows N] [--holes N] "
+          "[--near LAT,LON --radius-km R | --near PLACE [--radius-km R]] [--min-confidence N] "
+          "[--format table|json|csv]",
           desc, {"text", -1}, glue_negative_values(args), vm, io)) {
     return 0;
   }
   check_format(format, {"table", "json", "csv"}, "evidence search");
   const ar::SearchQuery q = search_query(so, vm, "evidence search");
   ar::Store store = ar::Store::open(default_db_path(so.db), ar::Store::Mode::kExisting);
-  int64_t unplaced = 0;
-  const std::vector<ar::SearchHit> hits = store.search(q, &unplaced);
-  const bool with_distance = q.near_latitude.has_value();
+  ar::SearchCounts counts;
+  const std::vector<ar::SearchHit> hits = store.search(q, &counts);
+  const bool with_distance = q.near_latitude.has_value() || !q.near_place.empty();
   if (format == "json") {
     io.out << ar::hits_json(hits).dump(2) << "\n";
   } else if (format == "csv") {
@@ -160,11 +177,7 @@ int search(const Args& args, Io& io) {
     io.out << ar::hits_table(hits, store.games(), with_distance);
     io.err << ar::count_of(hits.size(), "record") << "\n";
   }
-  if (unplaced > 0) {
-    io.err << (unplaced == 1 ? "1 record without a position was"
-                             : std::to_string(unplaced) + " records without a position were")
-           << " not searched\n";
-  }
+  io.err << search_counts_text(counts);
   return 0;
 }
 
@@ -187,20 +200,64 @@ int show(const Args& args, Io& io) {
                                 : ar::record_text(store, *found));
     return 0;
   }
-  const std::optional<ar::Game> game = store.find_game(id);
-  if (!game) {
+  const std::vector<ar::Game> games = store.find_games(id);
+  if (games.empty()) {
+    std::vector<std::string> known;
+    for (const ar::Game& g : store.games()) {
+      known.push_back(g.name);
+      known.insert(known.end(), g.aliases.begin(), g.aliases.end());
+    }
     throw Error(where(store.path(), id,
-                      "no evidence record or game of that name (see 'mancala evidence games')"));
+                      "no evidence record or game of that name" + ar::did_you_mean(id, known) +
+                          " (see 'mancala evidence games')"));
   }
-  ar::SearchQuery q;
-  q.game = game->key;
-  const std::vector<ar::SearchHit> hits = store.search(q);  // the game's records, by date
+  ar::Json all = ar::Json::object();
+  for (size_t i = 0; i < games.size(); ++i) {
+    ar::SearchQuery q;
+    q.game = games[i].key;
+    const std::vector<ar::SearchHit> hits = store.search(q);  // the game's records, by date
+    if (format == "json") {
+      const ar::Json doc = ar::game_records_json(games[i], hits);
+      if (all.empty()) {
+        all = doc;
+      } else {
+        for (const auto& g : doc["games"]) all["games"].push_back(g);
+        for (const auto& r : doc["records"]) all["records"].push_back(r);
+      }
+      continue;
+    }
+    io.out << (i == 0 ? "" : "\n") << ar::game_records_text(games[i], hits);
+  }
   if (format == "json") {
-    io.out << ar::game_records_json(*game, hits).dump(2) << "\n";
+    io.out << all.dump(2) << "\n";
     return 0;
   }
-  io.out << ar::game_records_text(*game, hits);
+  if (games.size() > 1)
+    io.err << "('" << id << "' names " << games.size() << " games: an alias they share)\n";
   io.err << "(mancala evidence show ID prints a record whole)\n";
+  return 0;
+}
+
+// `evidence similar GAME`: the nearest games by board, place and date, each with its reason.
+int similar(const Args& args, Io& io) {
+  po::options_description desc("options");
+  std::string db, game, format = "table";
+  int64_t limit = 10;
+  add_db_option(desc, db);
+  desc.add_options()("game", po::value(&game), "a game's key, name or alias")(
+      "limit", po::value(&limit), "at most this many games (default 10)")(
+      "format", po::value(&format), "table | json");
+  po::variables_map vm;
+  if (!parse_options("evidence similar", "GAME [--limit N] [--format table|json]", desc,
+                     {"game", 1}, args, vm, io))
+    return 0;
+  if (game.empty()) throw UsageError("evidence similar: give a game's key, name or alias");
+  if (limit < 1) throw UsageError("evidence similar: --limit must be 1 or more");
+  check_format(format, {"table", "json"}, "evidence similar");
+  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  const std::vector<ar::SimilarGame> found = store.similar(game, static_cast<size_t>(limit));
+  io.out << (format == "json" ? ar::similar_json(store, game, found).dump(2) + "\n"
+                              : ar::similar_text(store, game, found));
   return 0;
 }
 
@@ -212,8 +269,9 @@ int listing(const std::string& command, const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options("evidence " + command, "[--db FILE]", desc, {}, args, vm, io)) return 0;
   ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
-  io.out << (command == "games" ? ar::games_table(store.games())
-                                : ar::summary_text(store.path(), store.summary()));
+  io.out << (command == "games"    ? ar::games_table(store.games())
+             : command == "places" ? ar::places_table(store)
+                                   : ar::summary_text(store.path(), store.summary()));
   return 0;
 }
 
@@ -223,10 +281,13 @@ void add_search_options(po::options_description& desc, SearchOptions& so) {
   add_db_option(desc, so.db);
   desc.add_options()("game", po::value(&so.query.game), "game key, name or alias")(
       "type", po::value(&so.query.type), "evidence type")(
-      "from", po::value(&so.from), "records whose dates reach this year or later (negative = BCE)")(
+      "from", po::value(&so.from), "records whose dates reach this year or later (1939, 500 BCE)")(
       "to", po::value(&so.to), "records whose dates reach this year or earlier")(
-      "near", po::value(&so.near), "LAT,LON in decimal degrees")(
-      "radius-km", po::value(&so.radius), "with --near: great-circle radius in km")(
+      "rows", po::value(&so.rows), "boards of this many rows of holes")(
+      "holes", po::value(&so.holes), "boards of this many holes a row")(
+      "near", po::value(&so.near), "LAT,LON in decimal degrees, or a place's name")(
+      "radius-km", po::value(&so.radius),
+      "with --near LAT,LON: great-circle radius in km; with a place: how far beyond it")(
       "min-confidence", po::value(&so.min_confidence), "confidence 0-100 at least")(
       "limit", po::value(&so.query.limit), "at most this many records")(
       "text", po::value(&so.words), "full-text query");
@@ -243,10 +304,19 @@ ar::SearchQuery search_query(SearchOptions& so, const po::variables_map& vm,
   if (q.from_year && q.to_year && *q.from_year > *q.to_year) {
     throw UsageError(command + ": --from " + so.from + " is after --to " + so.to);
   }
-  if (vm.count("near") != vm.count("radius-km")) {
-    throw UsageError(command + ": --near and --radius-km go together");
+  if (vm.count("radius-km") && !vm.count("near")) {
+    throw UsageError(command + ": --radius-km goes with --near");
   }
-  if (vm.count("near")) ar::set_near(q, so.near, so.radius, command);
+  if (vm.count("near"))
+    ar::set_near(q, so.near,
+                 vm.count("radius-km") ? std::optional<double>(so.radius) : std::nullopt, command);
+  for (const auto& [option, value, target] :
+       {std::tuple<const char*, int, std::optional<int>*>{"rows", so.rows, &q.rows},
+        {"holes", so.holes, &q.holes}}) {
+    if (!vm.count(option)) continue;
+    if (value < 1 || value > 100) throw UsageError(command + ": --" + option + " must be 1 to 100");
+    *target = value;
+  }
   if (vm.count("min-confidence")) {
     if (so.min_confidence < 0 || so.min_confidence > 100)
       throw UsageError(command + ": --min-confidence must be 0-100");
@@ -271,7 +341,8 @@ int cmd_evidence(const Args& args, Io& io) {
   if (sub == "import-portal") return import_portal(rest, io);
   if (sub == "search") return search(rest, io);
   if (sub == "show") return show(rest, io);
-  if (sub == "summary" || sub == "games") return listing(sub, rest, io);
+  if (sub == "summary" || sub == "games" || sub == "places") return listing(sub, rest, io);
+  if (sub == "similar") return similar(rest, io);
   if (sub == "cite") return evidence_cite(rest, io);
   if (sub == "map") return evidence_map(rest, io);
   throw UsageError("evidence: unknown subcommand '" + sub + "' (see 'mancala evidence --help')");

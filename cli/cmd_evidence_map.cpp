@@ -22,7 +22,8 @@ int evidence_map(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options("evidence map",
                      "--out FILE.svg [TEXT] [--game G] [--type T] [--from YEAR] [--to YEAR] "
-                     "[--near LAT,LON --radius-km R] [--min-confidence N] [--link URL{id}]",
+                     "[--rows N] [--holes N] [--near LAT,LON --radius-km R | --near PLACE] "
+                     "[--min-confidence N] [--link URL{id}]",
                      desc, {"text", -1}, glue_search_values(args), vm, io)) {
     return 0;
   }
@@ -31,8 +32,9 @@ int evidence_map(const Args& args, Io& io) {
     throw UsageError("evidence map: --width must be 240 to 10000 pixels");
   const ar::SearchQuery q = search_query(so, vm, "evidence map");
   ar::Store store = ar::Store::open(default_db_path(so.db), ar::Store::Mode::kExisting);
-  int64_t unplaced = 0;
-  const std::vector<ar::SearchHit> hits = store.search(q, &unplaced);
+  ar::SearchCounts counts;
+  const std::vector<ar::SearchHit> hits = store.search(q, &counts);
+  const int64_t unplaced = counts.unplaced;
   std::string prefix, suffix;
   if (const size_t at = link.find("{id}"); at != std::string::npos) {
     prefix = link.substr(0, at);
@@ -40,12 +42,28 @@ int evidence_map(const Args& args, Io& io) {
   } else if (!link.empty()) {
     throw UsageError("evidence map: --link must hold {id}, e.g. 'evidence/{id}.html'");
   }
-  const std::vector<reports::MapPoint> points =
-      reports::map_points(hits, store.games(), prefix, suffix);
+  const std::vector<reports::MapPoint> points = reports::map_points(store, hits, prefix, suffix);
   reports::MapOptions options;
   options.width = width;
   options.title = "Evidence: " + std::to_string(points.size()) +
                   (points.size() == 1 ? " record" : " records") + " on the map";
+  // The heading says which search made the map: the command's filters as given.
+  std::string search = "mancala evidence map";
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool valued = a == "--out" || a == "-o" || a == "--width" || a == "--link" || a == "--db";
+    if (valued) {
+      ++i;
+      continue;
+    }
+    if (a.starts_with("--out=") || a.starts_with("--width=") || a.starts_with("--link=") ||
+        a.starts_with("--db="))
+      continue;
+    search += " " + (a.find(' ') == std::string::npos ? a : "'" + a + "'");
+  }
+  options.heading = search + ": " + std::to_string(points.size()) +
+                    (points.size() == 1 ? " record" : " records") + " on the map";
+  options.legend_title = reports::kRowsLegend;
   ar::write_file(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
                           reports::svg_world_map(reports::world_outline(), points, options) + "\n");
   const size_t without = hits.size() - points.size() + static_cast<size_t>(unplaced);

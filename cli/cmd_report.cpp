@@ -6,8 +6,10 @@
 #include "analysis/sensitivity_builder.h"
 #include "cli/commands.h"
 #include "cli/run_support.h"
+#include "common/paths.h"
 #include "reports/compare_report.h"
 #include "reports/ladder_report.h"
+#include "reports/reconstruct_report.h"
 #include "reports/report.h"
 #include "reports/report_builder.h"
 #include "reports/report_plan.h"
@@ -27,6 +29,8 @@ constexpr const char* kDefaultOut = "reports/out";
 // game stays within a few minutes on two cores (docs/ladder.md gives the measured time).
 constexpr const char* kDefaultLadderAgents = "random,greedy,alphabeta:2";
 constexpr long long kDefaultLadderGames = 100;
+// The readings searches of --readings: the most games a candidate plays in a stage.
+constexpr long long kDefaultReadingsGames = 100;
 
 }  // namespace
 
@@ -34,7 +38,7 @@ int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
   long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
   long long sensitivity_games = analysis::kDefaultSensitivityGames,
-            ladder_games = kDefaultLadderGames;
+            ladder_games = kDefaultLadderGames, readings_games = kDefaultReadingsGames;
   int threads = 0;
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files (default: every ruleset)")(
@@ -64,6 +68,9 @@ int cmd_report(const Args& args, Io& io) {
       "the agents of the skill ladders")(
       "ladder-games", po::value<long long>(&ladder_games)->default_value(kDefaultLadderGames),
       "games per ordered pair of agents in the skill ladders")(
+      "readings", "add a page of every reading of each game's source (docs/reconstruct.md)")(
+      "readings-games", po::value<long long>(&readings_games)->default_value(readings_games),
+      "the most games a candidate plays in a stage of those searches")(
       "print", po::value<std::string>(),
       "also print one file of the report on stdout: csv (runs.csv), json (runs.json) or md "
       "(report.md)");
@@ -75,7 +82,8 @@ int cmd_report(const Args& args, Io& io) {
           "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--db PATH | --no-store]\n"
           "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print "
           "csv|json|md]\n"
-          "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]",
+          "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]\n"
+          "       [--readings [--readings-games N]]",
           desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
@@ -190,6 +198,36 @@ int cmd_report(const Args& args, Io& io) {
     bar.erase();
     io.err << "report: skill ladders (" << targets.size() << " games, " << ladder.games
            << " games per pair) in " << watch.text() << " s\n";
+  }
+  if (vm.count("readings") && !InterruptGuard::interrupted()) {
+    // Every reading of each game's source that has a readings file (docs/reconstruct.md).
+    if (readings_games < 1) throw UsageError("report: --readings-games: must be 1 or more");
+    const Stopwatch watch;
+    std::vector<reports::ReadingsPage> pages;
+    std::set<std::string> games;
+    for (const sim::RuleSet& rules : rulesets) {
+      const std::string path = analysis::default_readings_path(rules.game);
+      if (path.empty() || !games.insert(rules.game).second) continue;
+      const analysis::Readings readings = analysis::load_readings(path);
+      analysis::ReconstructSettings settings{
+          sim::parse_agent(readings.agent.empty() ? analysis::kDefaultReconstructAgent
+                                                  : readings.agent),
+          readings.agent.empty() ? "the default" : readings.agent_because, readings_games,
+          options.seed};
+      analysis::Reconstruction r =
+          analysis::start_reconstruction(analysis::generate_space(readings), settings);
+      analysis::run_reconstruction(
+          r, {.threads = options.threads, .shard = {}, .stop = options.stop, .progress = {}});
+      if (r.partial()) return interrupted();
+      analysis::ReconstructResult result = analysis::evaluate_reconstruction(r);
+      analysis::Related related = analysis::find_related(
+          r.space, default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
+          analysis::kDefaultRelatedKm, analysis::kDefaultRelatedYears);
+      pages.push_back({std::move(r), std::move(result), std::move(related)});
+    }
+    reports::add_readings_to_report(files, pages);
+    io.err << "report: readings of " << pages.size() << " sources (" << readings_games
+           << " games) in " << watch.text() << " s\n";
   }
   if (InterruptGuard::interrupted()) {
     return interrupted();

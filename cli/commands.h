@@ -19,5 +19,7 @@ int cmd_compare(const Args& args, Io& io);   // cmd_compare.cpp
 int cmd_handicap(const Args& args, Io& io);  // cmd_compare.cpp
 int cmd_solve(const Args& args, Io& io);     // cmd_solve.cpp
 int cmd_ladder(const Args& args, Io& io);    // cmd_ladder.cpp
+// cmd_reconstruct.cpp
+int cmd_reconstruct(const Args& args, Io& io);
 
 }  // namespace mancala::cli

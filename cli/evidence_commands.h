@@ -21,13 +21,13 @@ struct SearchOptions {
   std::vector<std::string> words;
   archive::SearchQuery query;
   double radius = 0;
-  int min_confidence = 0;
+  int min_confidence = 0, rows = 0, holes = 0;
 };
 void add_search_options(po::options_description& desc, SearchOptions& options);
 // The query the options give; usage errors start with `command` ("evidence map: ...").
 archive::SearchQuery search_query(SearchOptions& options, const po::variables_map& vm,
                                   const std::string& command);
-// Lets "--from -2592" and "--near -33.9,18.4" through the option parser.
+// Lets "--near -33.9,18.4" and "--from 500 BCE" through the option parser.
 Args glue_search_values(const Args& args);
 
 }  // namespace mancala::cli

@@ -53,6 +53,15 @@ std::string place_html(const EvidencePage& p) {
   std::string out = h(p.location.empty() ? std::string("not given") : p.location);
   if (p.latitude) {
     out += " (" + h(degrees(*p.latitude, 'N', 'S') + " " + degrees(*p.longitude, 'E', 'W')) + ")";
+  } else if (!p.place_candidates.empty()) {
+    out += " \xE2\x80\x94 <span class=\"approx\">uncertain</span>: one of " +
+           h(join(p.place_candidates, " or ")) +
+           " (outlines on the map). <small>Position from: " + h(p.place_source) + "</small>";
+  } else if (!p.place_name.empty() && p.place_outline) {
+    out += " \xE2\x80\x94 <span class=\"approx\">approximate</span> position: the region " +
+           h(p.place_name) + " (its outline on the map; centre " +
+           h(degrees(p.place_latitude, 'N', 'S') + " " + degrees(p.place_longitude, 'E', 'W')) +
+           "). <small>Position from: " + h(p.place_source) + "</small>";
   } else if (!p.place_name.empty()) {
     out += " \xE2\x80\x94 <span class=\"approx\">approximate</span> position " +
            h(degrees(p.place_latitude, 'N', 'S') + " " + degrees(p.place_longitude, 'E', 'W')) +
@@ -116,6 +125,18 @@ std::string evidence_page(const EvidencePage& p,
   if (p.sources.empty()) b += "none recorded";
   for (size_t i = 0; i < p.sources.size(); ++i) b += (i ? "<br />" : "") + h(p.sources[i]);
   b += "</dd>\n";
+  if (!p.origin.empty())
+    b += "<dt>Origin</dt><dd>" + h(p.origin) + " <small>(as written)</small></dd>\n";
+  if (!p.board.empty()) b += "<dt>Board</dt><dd>" + h(p.board) + "</dd>\n";
+  if (!p.classification.empty())
+    b += "<dt>Classification</dt><dd><code>" + h(p.classification) + "</code></dd>\n";
+  if (!p.portal_url.empty()) {
+    b += "<dt>DLP portal</dt><dd><a href=\"" + h(p.portal_url) + "\">" +
+         h(p.dlp_ruleset ? "DLP ruleset " + std::to_string(*p.dlp_ruleset) + " on the Ludii portal"
+                         : std::string("the game on the Ludii portal")) +
+         "</a>" + (p.accessed.empty() ? "" : " (accessed " + h(p.accessed) + ")") + "</dd>\n";
+  }
+  if (!p.credit.empty()) b += "<dt>Written by</dt><dd>" + h(p.credit) + " (DLP)</dd>\n";
   b += "<dt>Rulesets citing it</dt><dd>";
   if (p.rulesets.empty()) b += "none";
   for (size_t i = 0; i < p.rulesets.size(); ++i) {
@@ -127,10 +148,48 @@ std::string evidence_page(const EvidencePage& p,
     b += href.empty() ? "<code>" + h(p.rulesets[i]) + "</code>"
                       : "<a href=\"../" + h(href) + "\">" + h(p.rulesets[i]) + "</a>";
   }
+  b += "</dd>\n";
+  b += "<dt>Rulesets of the game</dt><dd>";
+  if (p.game_rulesets.empty()) b += "none yet (no reconstruction of this game is executable here)";
+  for (size_t i = 0; i < p.game_rulesets.size(); ++i) {
+    std::string href;
+    for (const auto& [id, path] : ruleset_pages) {
+      if (id == p.game_rulesets[i]) href = path;
+    }
+    b += i ? ", " : "";
+    b += href.empty() ? "<code>" + h(p.game_rulesets[i]) + "</code>"
+                      : "<a href=\"../" + h(href) + "\">" + h(p.game_rulesets[i]) + "</a>";
+  }
   b += "</dd>\n</dl>\n";
   if (!p.map_svg.empty()) b += "<figure>\n" + p.map_svg + "\n</figure>\n";
+  if (!p.description.empty()) {
+    b += "<h2 id=\"description\">Description</h2>\n<p>" + h(p.description) + "</p>\n";
+  }
   if (!p.rules.empty()) {
     b += "<h2 id=\"rules\">Rules (a paraphrase)</h2>\n<p>" + h(p.rules) + "</p>\n";
+  }
+  if (!p.variants.empty()) {
+    b += "<h2 id=\"variants\">The DLP's rulesets of this game</h2>\n<ul>\n";
+    for (const EvidencePage::Variant& v : p.variants) {
+      std::string name = h(v.name);
+      if (!v.portal_url.empty()) name = "<a href=\"" + h(v.portal_url) + "\">" + name + "</a>";
+      b += "<li>" + name +
+           (v.dlp_ruleset ? " (DLP ruleset " + std::to_string(*v.dlp_ruleset) + ")" : "") +
+           (v.rules.empty() ? "" : ": " + h(v.rules)) +
+           (v.sources.empty() ? "" : " <small>" + h(join(v.sources, "; ")) + "</small>") +
+           "</li>\n";
+    }
+    b += "</ul>\n";
+  }
+  if (!p.similar.empty()) {
+    b += "<h2 id=\"similar\">Similar games</h2>\n<p>The nearest games in the archive by board, "
+         "place and date (<code>mancala evidence similar " +
+         h(p.game_key) + "</code>):</p>\n<ol>\n";
+    for (const EvidencePage::Similar& sim : p.similar) {
+      b += "<li><a href=\"../" + h(evidence_page_path(sim.record_id)) + "\">" + h(sim.name) +
+           "</a>: " + h(sim.reason) + "</li>\n";
+    }
+    b += "</ol>\n";
   }
   if (!p.content.empty()) {
     b += "<h2 id=\"content\">The source (quoted)</h2>\n<blockquote>" + h(p.content) +
@@ -149,15 +208,22 @@ std::string evidence_page(const EvidencePage& p,
 std::string evidence_index_section(const std::vector<EvidencePage>& pages,
                                    const std::string& map_svg) {
   std::string b = "<h2 id=\"evidence\">Evidence</h2>\n";
-  b += "<p>Every evidence record with a page of its own (citation, place, rules, the quoted "
-       "source, the rulesets that cite it). Dots: coordinates given; dashed circles: a named "
-       "region's approximate position.</p>\n";
+  size_t described = 0;
+  for (const EvidencePage& p : pages) described += p.type == "Secondary description" ? 1 : 0;
+  b += "<p>Every evidence record has a page of its own (citation, place, rules, the quoted "
+       "source, the rulesets that cite it). Filled dots: coordinates given; hollow dots: the "
+       "centre of a named region, its outline dashed. <a href=\"" +
+       std::string(kArchiveIndexPath) + "\">The archive index</a> lists all " +
+       std::to_string(pages.size()) + " records by region, " + std::to_string(described) +
+       " of them the Digital Ludeme Project's descriptions of sowing games; the table below gives "
+       "the curated records.</p>\n";
   if (!map_svg.empty()) b += "<figure>\n" + map_svg + "\n</figure>\n";
   // Inline styles: the index has the report's style sheet, not this file's.
   b += "<div style=\"overflow-x: auto\">\n<table style=\"width: "
        "100%\">\n<thead>\n<tr><th>Record</th>"
        "<th>Game</th><th>Date</th><th>Place</th><th>Sources</th></tr>\n</thead>\n<tbody>\n";
   for (const EvidencePage& p : pages) {
+    if (p.type == "Secondary description") continue;
     std::string place = h(p.location);
     if (!p.latitude && !p.place_name.empty())
       place += " <em>(approximate, \xC2\xB1" + h(km(p.place_radius_km)) + ")</em>";

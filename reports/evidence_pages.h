@@ -29,6 +29,27 @@ struct EvidencePage {
   std::string cite_bibtex;            // the same as BibTeX
   std::vector<std::string> rulesets;  // ids of the rulesets citing it
   std::string map_svg;                // its small map (reports/map.h), or "" when unplaced
+  // A description by a secondary source (the DLP's records, issue 23).
+  std::string game_key, description, origin, classification, credit;
+  std::string board;        // in words: "4x8, no stores, 2 in each hole (from the code)"
+  std::string board_short;  // "4x8", or "" when not known
+  int rows = 0;             // rows of holes (the record's board, else its game's), 0: not known
+  std::string portal_url, accessed;
+  std::optional<int> dlp_ruleset;
+  bool place_outline = false;                 // the place has an outline (drawn on the map)
+  std::vector<std::string> place_candidates;  // an uncertain place's candidates
+  struct Variant {
+    std::string name, portal_url, rules;
+    std::optional<int> dlp_ruleset;
+    std::vector<std::string> sources;
+  };
+  std::vector<Variant> variants;  // the DLP's other rulesets of the game
+  struct Similar {
+    std::string name, record_id, reason;
+  };
+  std::vector<Similar> similar;            // the nearest games, each with its reason
+  std::vector<std::string> game_rulesets;  // the executable rulesets of its game
+  std::vector<std::string> regions;        // the world regions it lies in (none: unplaced)
 };
 
 // "evidence/<id>.html" (characters other than letters, digits, '.', '_' and '-' become '_').
@@ -40,10 +61,18 @@ std::string evidence_page(const EvidencePage& page,
                           const std::vector<std::pair<std::string, std::string>>& ruleset_pages,
                           std::string_view report_title);
 
-// The index's evidence section: the world map (already drawn, linking to the pages) and a table
-// of every record with its game, type, date, place (marked approximate) and sources.
+// The index's evidence section: the world map (already drawn, linking to the pages), a link to
+// the archive index, and a table of the curated records (all but the secondary descriptions)
+// with their game, type, date, place (marked approximate) and sources.
 std::string evidence_index_section(const std::vector<EvidencePage>& pages,
                                    const std::string& map_svg);
+
+// "archive.html": every game of the archive grouped by the world region its records lie in (the
+// unplaced last), each row a record with its board, place, date and type, linking to its page
+// (reports/archive_index.cpp).
+std::string archive_index_page(const std::vector<EvidencePage>& pages,
+                               std::string_view report_title);
+inline constexpr const char* kArchiveIndexPath = "archive.html";
 
 // "<a href="PREFIX evidence/ID.html">ID</a>, ..." for the ids with a page, plain ids otherwise;
 // "none" for no id. `prefix` is the way from the page to the report's root ("../" or "").

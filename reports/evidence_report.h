@@ -18,7 +18,7 @@
 namespace mancala::reports {
 
 struct EvidenceReport {
-  std::vector<ReportFile> files;  // evidence/<id>.html, one per record
+  std::vector<ReportFile> files;  // evidence/<id>.html, one per record, and archive.html
   std::set<std::string> ids;      // the records with a page
   std::string index_section;      // the index's map and list
 };
@@ -44,11 +44,15 @@ std::vector<archive::RulesetLink> ruleset_links(
     const std::function<void(const std::string& id, const Error& error)>& on_error = nullptr);
 
 // The map's points for search hits: each record at its coordinates, or at its named region's
-// approximate position with the region's radius ("approximate" in the label); hits with neither
-// are left out. Each links to href_prefix + id + href_suffix (no link when both are empty).
-std::vector<MapPoint> map_points(const std::vector<archive::SearchHit>& hits,
-                                 const std::vector<archive::Game>& games,
+// centre with the region's outline (or radius) ("approximate" in the label); hits with neither
+// are left out. Grouped (coloured) by the board's rows, the game's when the record gives none,
+// and in that order ("2 rows", "3 rows", "4 rows"..., "rows not known"); labelled with the place's
+// name. Each links to href_prefix + id + href_suffix (no link when both are empty).
+std::vector<MapPoint> map_points(archive::Store& store, const std::vector<archive::SearchHit>& hits,
                                  const std::string& href_prefix, const std::string& href_suffix);
+
+// The legend's title for map_points' groups.
+inline constexpr const char* kRowsLegend = "Colour: rows of holes on the board";
 
 // data/world/land-110m.txt, read once per process.
 const WorldOutline& world_outline();

@@ -22,8 +22,9 @@ step 3 "importing the evidence archive (data/evidence into ${MANCALA_DB:-mancala
 "$build_dir/mancala" evidence import data/evidence
 step 4 "summarising the archive"
 "$build_dir/mancala" evidence summary
-step 5 "simulating every ruleset, a skill ladder of each game's default, and writing the report"
-# Every ruleset, and a skill ladder of each game's default ruleset (random, greedy, alphabeta:2;
-# 100 games per pair: seconds of CPU); prints where the report is (reports/out/index.html).
-"$build_dir/mancala" report --ladder
+step 5 "simulating every ruleset, a skill ladder of each game's default, every reading of each source, and writing the report"
+# Every ruleset, a skill ladder of each game's default ruleset (random, greedy, alphabeta:2;
+# 100 games per pair: seconds of CPU) and every reading of each game's source (data/readings;
+# 100 games a stage: about 20 s of CPU); prints where the report is (reports/out/index.html).
+"$build_dir/mancala" report --ladder --readings
 echo "run.sh: ... done in $((SECONDS - step_started)) s; the main job took $((SECONDS - started)) s" >&2

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, only those missing. Idempotent.
-# `setup.sh fuzz` adds clang and its libFuzzer runtime, needed only by scripts/fuzz.sh.
+# `setup.sh fuzz` adds clang and its libFuzzer runtime, needed only by scripts/fuzz.sh;
+# `setup.sh test` adds pandoc and python3-bibtexparser, needed only by the tests.
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
@@ -9,6 +10,11 @@ packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-d
 if [ "${MANCALA_MPI:-0}" = 1 ]; then packages+=(libopenmpi-dev openmpi-bin); fi
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-dev)
+fi
+# `setup.sh test` adds what only the tests need: pandoc (its citeproc renders every record's
+# citation) and python3-bibtexparser (parses the BibTeX), for tests/archive/dlp_archive_test.cpp.
+if [ "${1:-}" = test ]; then
+  packages+=(pandoc python3-bibtexparser)
 fi
 missing=()
 for p in "${packages[@]}"; do

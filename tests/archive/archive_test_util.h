@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -33,6 +34,29 @@ inline std::string fixture(const std::string& name) {
 
 inline std::string evidence_data_dir() {
   return std::string(MANCALA_SOURCE_DIR) + "/data/evidence";
+}
+
+// The six curated seed files of data/evidence (not its dlp/ subfolder of the DLP's 249 games),
+// copied once into a folder of their own, removed when the test process ends: the tests about
+// the seed records import exactly them.
+inline std::string seed_evidence_dir() {
+  static const std::string dir = [] {
+    namespace fs = std::filesystem;
+    const fs::path d = fs::temp_directory_path() / ("mancala-seeds-" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    for (const auto& entry : fs::directory_iterator(evidence_data_dir())) {
+      if (entry.is_regular_file() && entry.path().extension() == ".json")
+        fs::copy_file(entry.path(), d / entry.path().filename(),
+                      fs::copy_options::overwrite_existing);
+    }
+    static const std::string removed = d.string();
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(removed, ec);
+    });
+    return d.string();
+  }();
+  return dir;
 }
 
 // The result of one in-process "mancala ..." run.

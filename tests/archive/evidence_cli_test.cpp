@@ -44,7 +44,7 @@ std::string snapshot(const std::string& db) {
 class EvidenceCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    const CliResult r = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", db_});
+    const CliResult r = run_cli({"evidence", "import", testing::seed_evidence_dir(), "--db", db_});
     ASSERT_EQ(r.code, 0) << r.err;
     before_ = snapshot(db_);
   }
@@ -74,7 +74,7 @@ class EvidenceCli : public ::testing::Test {
 
 TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   const CliResult again =
-      run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", db_});
+      run_cli({"evidence", "import", testing::seed_evidence_dir(), "--db", db_});
   EXPECT_EQ(again.code, 0);
   EXPECT_EQ(again.err, "imported 6 records into " + db_ +
                            ": 0 added, 0 updated, 6 unchanged; games: 0 added, 0 updated" +
@@ -208,7 +208,7 @@ TEST_F(EvidenceCli, AConflictFoundInTheDatabaseRollsBackTheWholeImport) {
 
 TEST_F(EvidenceCli, ATextFileGivenAsTheDatabaseIsNeverOverwritten) {
   const std::string notes = file("notes.txt", "not a database\n");
-  const CliResult r = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", notes});
+  const CliResult r = run_cli({"evidence", "import", testing::seed_evidence_dir(), "--db", notes});
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.err, "mancala: " + notes +
                        ": not a mancala archive (not an SQLite database); left untouched\n");
@@ -230,7 +230,7 @@ TEST_F(EvidenceCli, PortalImportOfTheFourSeedPagesMatchesTheSeedRecords) {
   // except what the archive adds to the portal's text: each citation's structured form (CSL-JSON)
   // and Sonka's source, the work its quoted content names (with a note saying so).
   ImportBatch seeds;
-  read_evidence_paths({testing::evidence_data_dir()}, seeds);
+  read_evidence_paths({testing::seed_evidence_dir()}, seeds);
   Store portal_store = Store::open(dir_ / "portal.db", Store::Mode::kReadOnly);
   for (const std::string& id : kPortalIds) {
     EvidenceRecord from_page = portal_store.get(id).value();
@@ -327,10 +327,13 @@ TEST_F(EvidenceCli, ShowPrintsOneRecordWhole) {
       "game             Otep (otep)\n"
       "type             Ethnography\n"
       "location         Bari\n"
-      "position         4.85, 31.60 approximate: the region Bari, within 150 km\n"
+      "position         4.85, 31.60 approximate: the region Bari (its outline; centre, within "
+      "150 km)\n"
       "position source  Centre: Juba, South Sudan (4\u00B051'N 31\u00B036'E, the coordinates of "
       "the Wikipedia article 'Juba'), the main town of the Bari-speaking country along the White "
-      "Nile; radius: our estimate of how far that country reaches from Juba.\n"
+      "Nile; radius: our estimate of how far that country reaches from Juba. Outline: the "
+      "Digital Ludeme Project's region 'Bari' (database/regions/kml/Bari.kml, MIT licence), "
+      "simplified to 0.05 degrees, added by scripts/convert_dlp.py.\n"
       "date             1939-01-01 - 1939-12-31\n"
       "confidence       100\n"
       "spaces           Outside, Public\n"
@@ -387,9 +390,9 @@ TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
   EXPECT_EQ(table.code, 0);
   EXPECT_EQ(table.out,
             "id                  game           type                  date  location"
-            "                          confidence\n"
+            "                          board  confidence\n"
             "MANCALA.Evidence.1  Toguz Kumalak  Secondary web source        "
-            "Kazakhstan, Kyrgyzstan, Tajikis\u2026           -\n");
+            "Kazakhstan, Kyrgyzstan, Tajikis\u2026                  -\n");
   EXPECT_EQ(table.err, "1 record\n");
   const CliResult json =
       run_cli({"evidence", "search", "--game", "Khutka", "--format", "json", "--db", db_});
@@ -408,12 +411,13 @@ TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
       << csv.out;
   // 9.22 km north, 3.56 km east; its own coordinates: an exact position.
   EXPECT_NE(csv.out.find(",exact,32.582969,71.537922,0,9.9\n"), std::string::npos) << csv.out;
-  // Toguz Kumalak's region (centre 45 N 72 E, radius 1900 km; data/places) reaches within 50 km
-  // of the point, so its record is found too, after it, marked approximate, at its centre's
-  // distance (issue 14, "Places").
-  EXPECT_NE(csv.out.find("\nMANCALA.Evidence.1,"), std::string::npos) << csv.out;
-  EXPECT_NE(csv.out.find(",approximate,45.000000,72.000000,1900,1390."), std::string::npos)
-      << csv.out;
+  // Toguz Kumalak's region has an outline (the Central Asian countries, data/places): the point,
+  // in Pakistan, is hundreds of km from it, so its record is not found (issue 23: a region with
+  // a polygon is tested by its polygon, not by the 1,900 km circle).
+  EXPECT_EQ(csv.out.find("\nMANCALA.Evidence.1,"), std::string::npos) << csv.out;
+  const CliResult wide = run_cli({"evidence", "search", "--near", "32.5,71.5", "--radius-km",
+                                  "1000", "--format", "csv", "--db", db_});
+  EXPECT_NE(wide.out.find(",approximate,45.000000,72.000000,1900,"), std::string::npos) << wide.out;
 }
 
 TEST_F(EvidenceCli, SearchFiltersFromTheCommandLine) {
@@ -429,7 +433,11 @@ TEST_F(EvidenceCli, SearchFiltersFromTheCommandLine) {
   EXPECT_EQ(found({"--game", "TOGYZ KUMALAK"}), std::vector<std::string>{"MANCALA.Evidence.1"});
   EXPECT_EQ(found({"--type", "ethnography", "--from", "1925", "--to", "1927"}),
             (std::vector<std::string>{"DLP.Evidence.1450", "DLP.Evidence.693"}));
-  EXPECT_EQ(found({"--from", "-3000", "--to", "1923"}),
+  EXPECT_EQ(found({"--from", "3000 BCE", "--to", "1923"}),
+            std::vector<std::string>{"DLP.Evidence.741"});
+  EXPECT_EQ(found({"--from", "3000", "BCE", "--to", "1923"}),  // the era as a word of its own
+            std::vector<std::string>{"DLP.Evidence.741"});
+  EXPECT_EQ(found({"--from", "3000BCE", "--to", "1923"}),
             std::vector<std::string>{"DLP.Evidence.741"});
   EXPECT_EQ(found({"--min-confidence", "100"}).size(), 4u);
   EXPECT_EQ(found({"pebbles", "burned"}), std::vector<std::string>{"DLP.Evidence.693"});
@@ -443,17 +451,26 @@ TEST_F(EvidenceCli, SearchUsageErrorsExitWithTwo) {
     EXPECT_EQ(r.code, 2);
     return r.err;
   };
-  EXPECT_EQ(usage({"--near", "1,2"}),
-            "mancala: evidence search: --near and --radius-km go together\n");
+  EXPECT_EQ(
+      usage({"--near", "1,2"}),
+      "mancala: evidence search: --near LAT,LON needs --radius-km (a place's name does not)\n");
+  EXPECT_EQ(usage({"--radius-km", "5"}),
+            "mancala: evidence search: --radius-km goes with --near\n");
+  EXPECT_EQ(usage({"--rows", "0"}), "mancala: evidence search: --rows must be 1 to 100\n");
   EXPECT_EQ(usage({"--near", "95,2", "--radius-km", "1"}),
             "mancala: evidence search: --near 95,2: latitude must be within 90 and longitude "
             "within 180\n");
-  EXPECT_EQ(usage({"--to", "x"}),
-            "mancala: evidence search: --to must be a whole year (negative = BCE), not 'x'\n");
+  EXPECT_EQ(
+      usage({"--to", "x"}),
+      "mancala: evidence search: --to must be a whole year (e.g. 1939, or 500 BCE), not 'x'\n");
   EXPECT_EQ(usage({"--from", "0"}),
-            "mancala: evidence search: --from: there is no year 0 (use 1 or -1)\n");
-  EXPECT_EQ(usage({"--from", "-100", "--to", "-200"}),
-            "mancala: evidence search: --from -100 is after --to -200\n");
+            "mancala: evidence search: --from: there is no year 0 (use 1 or 1 BCE)\n");
+  EXPECT_EQ(usage({"--from", "100 BCE", "--to", "200 BCE"}),
+            "mancala: evidence search: --from 100 BCE is after --to 200 BCE\n");
+  // One BCE syntax on the command line and in record files (issue 27).
+  EXPECT_EQ(usage({"--from", "-100"}),
+            "mancala: evidence search: --from: write a year before the common era as '100 BCE', "
+            "as in record files, not '-100'\n");
   EXPECT_EQ(usage({"--format", "xml"}),
             "mancala: evidence search: --format must be table|json|csv, not 'xml'\n");
   EXPECT_EQ(usage({"--near", "nan,0", "--radius-km", "5"}),
@@ -463,7 +480,7 @@ TEST_F(EvidenceCli, SearchUsageErrorsExitWithTwo) {
             "mancala: evidence search: --radius-km must be a distance of 0 km or more\n");
   EXPECT_EQ(usage({"--limit", "0"}), "mancala: evidence search: --limit must be 1 or more\n");
   const CliResult empty_db =
-      run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", ""});
+      run_cli({"evidence", "import", testing::seed_evidence_dir(), "--db", ""});
   EXPECT_EQ(empty_db.code, 2);
   EXPECT_EQ(empty_db.err, "mancala: evidence import: --db: give a path, not an empty string\n");
   const CliResult game = run_cli({"evidence", "search", "--game", "chess", "--db", db_});
@@ -493,7 +510,7 @@ TEST_F(EvidenceCli, SummaryTable) {
   const CliResult r = run_cli({"evidence", "summary", "--db", db_});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, "archive " + db_ +
-                       " (schema 2)\n\n"
+                       " (schema 3)\n\n"
                        "game           records  rulesets  runs  types\n"
                        "Kalah                1" +
                        count("kalah") +
@@ -524,7 +541,7 @@ TEST_F(EvidenceCli, DatabaseComesFromTheOptionThenTheEnvironmentThenTheFolder) {
   unsetenv("MANCALA_DB");
   const std::filesystem::path cwd = std::filesystem::current_path();
   std::filesystem::current_path(dir_.path());
-  const CliResult here = run_cli({"evidence", "import", testing::evidence_data_dir()});
+  const CliResult here = run_cli({"evidence", "import", testing::seed_evidence_dir()});
   std::filesystem::current_path(cwd);
   EXPECT_EQ(here.err,
             "imported 6 records into mancala.db: 6 added, 0 updated, 0 unchanged; games: 6 added, "

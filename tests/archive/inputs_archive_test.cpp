@@ -39,7 +39,7 @@ TEST(EvidenceInput, ANumberOutOfRangeNamesTheFileRecordAndKey) {
 // "A game name made only of punctuation is stored under an empty game key: validate names."
 TEST(EvidenceInput, AGameNameWithoutLettersIsRefusedAndNothingWritten) {
   TempDir dir;
-  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", dir / "a.db"}).code, 0);
+  ASSERT_EQ(run_cli({"evidence", "import", seed_evidence_dir(), "--db", dir / "a.db"}).code, 0);
   const std::string before =
       run_cli({"evidence", "search", "--db", dir / "a.db", "--format", "json"}).out;
   for (const std::string name : {"...", "!!!", "--", "?"}) {
@@ -58,7 +58,7 @@ TEST(EvidenceInput, AGameNameWithoutLettersIsRefusedAndNothingWritten) {
 // first named by records with odd spellings imports into a new archive, which exports the same.
 TEST(EvidenceInput, TheArchivesExportImportsAgainUnchanged) {
   TempDir dir;
-  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", dir / "a.db"}).code, 0);
+  ASSERT_EQ(run_cli({"evidence", "import", seed_evidence_dir(), "--db", dir / "a.db"}).code, 0);
   write_text(dir / "odd.json", R"j({"records": [
       {"id": "X.1", "game": "Bao la Kiswahili!", "type": "Ethnography", "confidence": 50},
       {"id": "X.2", "game": "Bao la Kiswahili?", "type": "Artifact"},
@@ -148,7 +148,7 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
 TEST(EvidenceUpdates, ADryRunIntoANewArchiveCreatesNothing) {
   TempDir dir;
   const CliResult dry =
-      run_cli({"evidence", "import", evidence_data_dir(), "--db", dir / "new.db", "--dry-run"});
+      run_cli({"evidence", "import", seed_evidence_dir(), "--db", dir / "new.db", "--dry-run"});
   EXPECT_EQ(dry.code, 0) << dry.err;
   EXPECT_NE(dry.err.find("would add DLP.Evidence.1450\n"), std::string::npos) << dry.err;
   EXPECT_TRUE(fs::is_empty(dir.path()));
@@ -159,7 +159,7 @@ TEST(EvidenceUpdates, ADryRunIntoANewArchiveCreatesNothing) {
 TEST(ReadOnlyArchive, ASearchWritesNothing) {
   TempDir dir;
   const std::string db = dir / "a.db";
-  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  ASSERT_EQ(run_cli({"evidence", "import", seed_evidence_dir(), "--db", db}).code, 0);
   ASSERT_FALSE(fs::exists(db + "-wal"));
   const std::string bytes = read_text(db);
   const auto modified = fs::last_write_time(db);
@@ -192,7 +192,7 @@ TEST(ReadOnlyArchive, AnArchiveInAFolderThisUserCannotWriteIsSearched) {
   TempDir dir;
   fs::create_directories(dir / "shelf");
   const std::string db = dir / "shelf/a.db";
-  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  ASSERT_EQ(run_cli({"evidence", "import", seed_evidence_dir(), "--db", db}).code, 0);
   fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::others_read |
                                   fs::perms::others_exec | fs::perms::group_read |
                                   fs::perms::group_exec);
@@ -207,8 +207,8 @@ TEST(ReadOnlyArchive, AnArchiveInAFolderThisUserCannotWriteIsSearched) {
     if (r.out.find("DLP.Evidence.1450") == std::string::npos) return 11;
     // A checkout in a folder the other user may not enter (mktemp -d's 0700): the import below
     // cannot read the evidence, so only the search is checked.
-    if (::access(evidence_data_dir().c_str(), R_OK | X_OK) != 0) return 0;
-    const CliResult written = run_cli({"evidence", "import", evidence_data_dir(), "--db", db});
+    if (::access(seed_evidence_dir().c_str(), R_OK | X_OK) != 0) return 0;
+    const CliResult written = run_cli({"evidence", "import", seed_evidence_dir(), "--db", db});
     if (written.code != 1) return 12;
     // What is really wrong: the file is not this user's to write.
     if (written.err != "mancala: " + db +
@@ -229,7 +229,7 @@ TEST(ReadOnlyArchive, AnArchiveInAFolderThisUserCannotWriteIsSearched) {
 TEST(ReadOnlyArchive, AnotherUsersReadLeavesNothingInTheOwnersWay) {
   TempDir dir;
   const std::string db = dir / "a.db";
-  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  ASSERT_EQ(run_cli({"evidence", "import", seed_evidence_dir(), "--db", db}).code, 0);
   fs::permissions(dir.path(), fs::perms::all);  // a shared folder: anyone may create files
   fs::permissions(db, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
                           fs::perms::others_read);

@@ -23,7 +23,7 @@ using testing::write_text;
 class SourcesAndPlaces : public ::testing::Test {
  protected:
   void SetUp() override {
-    const CliResult r = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", db_});
+    const CliResult r = run_cli({"evidence", "import", testing::seed_evidence_dir(), "--db", db_});
     ASSERT_EQ(r.code, 0) << r.err;
   }
   CliResult run(std::vector<std::string> args) {
@@ -51,7 +51,7 @@ class SourcesAndPlaces : public ::testing::Test {
 // "every seed record carries its sources"
 TEST(SeedSources, EverySeedRecordCarriesItsSources) {
   ImportBatch batch;
-  read_evidence_paths({testing::evidence_data_dir()}, batch);
+  read_evidence_paths({testing::seed_evidence_dir()}, batch);
   ASSERT_EQ(batch.records.size(), 6u);
   for (const EvidenceRecord& r : batch.records) EXPECT_FALSE(r.sources.empty()) << r.id;
 }
@@ -157,7 +157,8 @@ TEST(Cite, ARecordCitesItsWorksThenItself) {
   ASSERT_EQ(items.size(), 3u);
   EXPECT_EQ(items[0]["id"], "DLP.Evidence.9-source1");
   EXPECT_EQ(items[0]["type"], "document");
-  EXPECT_EQ(items[0]["note"], "Plain & simple.");
+  EXPECT_EQ(items[0]["title"], "Plain & simple");  // never a bare "n.d." (issue 27)
+  EXPECT_EQ(items[0]["note"], "Known only as this citation: Plain & simple.");
   EXPECT_EQ(items[1]["id"], "Smith1950");
   EXPECT_EQ(items[2]["id"], "DLP.Evidence.9");
   EXPECT_EQ(items[2]["type"], "dataset");
@@ -289,12 +290,14 @@ TEST_F(SourcesAndPlaces, NearFindsRecordsPlacedOnlyByTheirRegion) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out,
             "id                 game           type         date                     location    "
-            "                  confidence      km  position\n"
+            "                  board  confidence      km  position\n"
             "DLP.Evidence.1450  Khutka Boia    Ethnography  1925-10-01 - 1925-10-31  "
-            "32°34'58.69\"N, 71°32'16.52\"E         100   699.7  exact\n"
+            "32°34'58.69\"N, 71°32'16.52\"E                100   699.7  exact\n"
             "DLP.Evidence.741   Mawkar Katiya  Ethnography  1923-06-01 - 1923-12-31  Khasi        "
-            "                        100  1490.0  approximate, ±100 km\n");
-  EXPECT_EQ(r.err, "2 records\n");  // every dated record before 1930 has a position
+            "                               100  1247.7  approximate: the region Khasi\n");
+  // Khasi has an outline (the DLP's region): the distance is to its nearest edge (issue 23).
+  // Toguz Kumalak's undated record lies within reach but not within the dates, and is counted.
+  EXPECT_EQ(r.err, "2 records\n1 record without a date was left out by the date filter\n");
   // JSON keeps the records importable and gives the approximate positions beside them.
   const CliResult json = run({"evidence", "search", "--near", "28.61,77.21", "--radius-km", "2000",
                               "--to", "1929", "--format", "json"});
@@ -305,8 +308,9 @@ TEST_F(SourcesAndPlaces, NearFindsRecordsPlacedOnlyByTheirRegion) {
   EXPECT_FALSE(doc["positions"].contains("DLP.Evidence.1450"));
   write_text(dir_ / "again.json", json.out);
   EXPECT_EQ(run({"evidence", "import", dir_ / "again.json"}).code, 0);  // importable as it is
-  // A region's circle counts: Iloko's centre is 230 km from this point, its radius 200 km.
-  EXPECT_EQ(ids({"--near", "15.5,120.4", "--radius-km", "40"}),
+  // A region's outline counts: Iloko's outline (the DLP's) is 20.9 km from this point, though its
+  // centre (Vigan) is 230 km away.
+  EXPECT_EQ(ids({"--near", "15.5,120.4", "--radius-km", "22"}),
             std::vector<std::string>{"DLP.Evidence.693"});
   EXPECT_TRUE(ids({"--near", "15.5,120.4", "--radius-km", "20"}).empty());
 }
@@ -351,7 +355,7 @@ TEST(Places, EveryPlaceHasAPositionARadiusAndASourceAndEverySeedRegionIsPlaced) 
   }
   TempDir dir;
   ImportBatch batch;
-  read_evidence_paths({testing::evidence_data_dir()}, batch);
+  read_evidence_paths({testing::seed_evidence_dir()}, batch);
   batch.places = places;
   Store store = Store::open(dir / "a.db");
   store.import(batch);
@@ -397,7 +401,7 @@ TEST(Places, BadPlacesFilesNameTheEntry) {
 }
 
 // "an old database must migrate cleanly, in a transaction"
-TEST(SchemaMigration, AVersionOneArchiveWithRecordsMigratesToVersionTwo) {
+TEST(SchemaMigration, AVersionOneArchiveWithRecordsMigratesToTheCurrentVersion) {
   TempDir dir;
   const std::string db = dir / "old.db";
   testing::raw_sql(db, std::string(kMigrations[0]) +
@@ -412,7 +416,7 @@ TEST(SchemaMigration, AVersionOneArchiveWithRecordsMigratesToVersionTwo) {
                            "INSERT INTO evidence_sources VALUES (1, 0, 1);");
   {
     Store store = Store::open(db);  // migrates, in one transaction
-    EXPECT_EQ(store.schema_version(), 2);
+    EXPECT_EQ(store.schema_version(), kSchemaVersion);
     const EvidenceRecord r = store.get("DLP.Evidence.693").value();
     EXPECT_EQ(r.location, "Iloko");
     EXPECT_EQ(r.sources, std::vector<Source>{"Vanoverbergh 1927"});

@@ -61,7 +61,7 @@ ImportBatch batch_of(const std::vector<EvidenceRecord>& records,
 
 ImportBatch seed_batch() {
   ImportBatch b;
-  read_evidence_paths({testing::evidence_data_dir()}, b);
+  read_evidence_paths({testing::seed_evidence_dir()}, b);
   return b;
 }
 
@@ -148,11 +148,11 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
 TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
-  raw_sql(dir / "a.db", "PRAGMA user_version = 3");
+  raw_sql(dir / "a.db", "PRAGMA user_version = 4");
   const std::string before = read_text(dir / "a.db");
   EXPECT_EQ(
       open_error(dir / "a.db"),
-      dir / "a.db" + ": schema version 3 is newer than this program's (2); use a newer mancala");
+      dir / "a.db" + ": schema version 4 is newer than this program's (3); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
 }
 

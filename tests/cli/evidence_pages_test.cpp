@@ -13,6 +13,7 @@
 #include "../reports/xml_check.h"
 #include "cli_test_util.h"
 #include "common/paths.h"
+#include "reports/html.h"
 #include "reports/map.h"
 
 namespace mancala::cli {
@@ -67,8 +68,9 @@ TEST_F(EvidenceReport, EachRecordHasAPageWithEverythingAndLinksBack) {
       const char* part :
       {"<h1>DLP.Evidence.741: Mawkar Katiya</h1>", "<dt>Type</dt><dd>Ethnography</dd>",
        "<dt>Date</dt><dd>1923-06-01 - 1923-12-31</dd>",
-       "<span class=\"approx\">approximate</span> position 25.57\xC2\xB0N 91.88\xC2\xB0"
-       "E, within 100 km (the region Khasi)",
+       "<span class=\"approx\">approximate</span> position: the region Khasi (its outline on the "
+       "map; centre 25.57\xC2\xB0N 91.88\xC2\xB0"
+       "E)",
        "<dt>Confidence</dt><dd>100 (the source&#39;s confidence, 0-100)</dd>",
        "Das-Gupta. H. 1923. &quot;Notes on a Type of Sedentary Game",
        "<h2 id=\"rules\">Rules (a paraphrase)</h2>", "<blockquote>&quot;The type of sedentary game",
@@ -78,11 +80,15 @@ TEST_F(EvidenceReport, EachRecordHasAPageWithEverythingAndLinksBack) {
        "@article{DasGupta1923,", "<a href=\"../index.html\">"}) {
     EXPECT_NE(p.find(part), std::string::npos) << part;
   }
-  // Its small map: one dashed region circle, in a well-formed <svg>, with "approximate".
+  // Its small map: the region's dashed outline, in a well-formed <svg>, with "approximate", a
+  // heading saying where, the place's name, and an inset of the whole world (issue 27).
   const std::string svg = p.substr(p.find("<svg"), p.find("</svg>") + 6 - p.find("<svg"));
   const xml_check::Element root = xml_check::parse(svg);
-  EXPECT_EQ(xml_check::find_all(root, "ellipse").size(), 1u);
-  EXPECT_NE(svg.find("approximate position: the region Khasi, within 100 km"), std::string::npos);
+  EXPECT_EQ(occurrences(svg, "class=\"outline\""), 1u);
+  EXPECT_NE(svg.find("approximate position: the region Khasi)"), std::string::npos);
+  EXPECT_NE(svg.find("Where Mawkar Katiya was played: Khasi</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">Khasi</text>"), std::string::npos);
+  EXPECT_EQ(occurrences(svg, "class=\"inset\""), 1u);
   // A record with its own coordinates: a dot, no circle.
   const std::string khutka = page("evidence/DLP.Evidence.1450.html");
   EXPECT_NE(khutka.find("(32.58\xC2\xB0N 71.54\xC2\xB0"
@@ -90,6 +96,26 @@ TEST_F(EvidenceReport, EachRecordHasAPageWithEverythingAndLinksBack) {
             std::string::npos);
   EXPECT_EQ(occurrences(khutka, "<ellipse"), 0u);
   EXPECT_EQ(occurrences(khutka, "class=\"point\""), 1u);
+}
+
+// Issue 23: "each record page shows its board facts, its similar games and, where one exists,
+// its executable rulesets"; issue 27: "a record page links to the record's DLP portal page"
+TEST_F(EvidenceReport, ADlpRecordPageShowsItsBoardSimilarGamesRulesetsAndPortalPage) {
+  const std::string p = page("evidence/DLP.Ruleset.1283.html");
+  EXPECT_NO_THROW(xml_check::parse(p.substr(p.find('\n') + 1)));
+  for (const char* part :
+       {"<h1>DLP.Ruleset.1283: Otep</h1>", "<dt>Type</dt><dd>Secondary description</dd>",
+        "<dt>Board</dt><dd>4x8 (rows x holes a row), no stores, 2 in each hole (from the "
+        "code)</dd>",
+        "<dt>Origin</dt><dd>This game was played in South Sudan, around 1939. <small>(as "
+        "written)</small></dd>",
+        "<a href=\"https://ludii.games/details.php?keyword=Otep\">DLP ruleset 1283 on the Ludii "
+        "portal</a> (accessed 2026-11-25)",
+        "<h2 id=\"similar\">Similar games</h2>",
+        "<a href=\"../evidence/DLP.Ruleset.1284.html\">Lobudok</a>",
+        "<h2 id=\"description\">Description</h2>", "<code>otep/beaton_1939</code>"}) {
+    EXPECT_NE(p.find(part), std::string::npos) << part;
+  }
 }
 
 // "link every ruleset page and comparison to the records it cites"
@@ -135,9 +161,24 @@ TEST_F(EvidenceReport, TheIndexShowsTheEvidenceMapAndList) {
   const std::string svg =
       index.substr(index.find("<svg", at), index.find("</svg>", at) + 6 - index.find("<svg", at));
   const xml_check::Element map = xml_check::parse(svg);
-  EXPECT_EQ(xml_check::find_all(map, "a").size(), 6u);        // every seed record is placed
-  EXPECT_EQ(xml_check::find_all(map, "ellipse").size(), 5u);  // five only by their region
+  // Every placed record: the six seeds and the 188 DLP descriptions with an origin (issue 23).
+  EXPECT_EQ(xml_check::find_all(map, "a").size(), 194u);
+  EXPECT_EQ(xml_check::find_all(map, "ellipse").size(), 1u);  // Yunnan, a circle without outline
   EXPECT_NE(svg.find("href=\"evidence/DLP.Evidence.741.html\""), std::string::npos);
+  EXPECT_NE(svg.find("Colour: rows of holes on the board</text>"), std::string::npos);
+  for (const char* group : {">2 rows</text>", ">4 rows</text>", ">rows not known</text>"})
+    EXPECT_NE(svg.find(group), std::string::npos) << group;
+  // The index links the archive index, which lists every record by region.
+  EXPECT_NE(index.find("<a href=\"archive.html\">The archive index</a> lists all 255 records"),
+            std::string::npos);
+  const std::string archive = page("archive.html");
+  EXPECT_NO_THROW(xml_check::parse(archive.substr(archive.find('\n') + 1)));
+  for (const char* part : {"<h1>The archive: 249 games, 255 evidence records</h1>",
+                           "<h2 id=\"region-Eastern-Africa\">Eastern Africa</h2>",
+                           "<a href=\"evidence/DLP.Ruleset.1283.html\">DLP.Ruleset.1283</a>",
+                           "<h2 id=\"region-No-position\">No position</h2>"}) {
+    EXPECT_NE(archive.find(part), std::string::npos) << part;
+  }
   EXPECT_NE(index.find("<a href=\"evidence/DLP.Evidence.693.html\">DLP.Evidence.693</a>"),
             std::string::npos);
   EXPECT_NE(index.find("Iloko <em>(approximate, \xC2\xB1"
@@ -178,14 +219,40 @@ TEST(EvidenceMap, WritesAnSvgOfASearch) {
   const Result r = run_cli({"evidence", "map", "--out", out, "--to", "1929", "--link",
                             "evidence/{id}.html", "--db", db});
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.err, "wrote " + out + ": 3 records (2 at an approximate position)\n");
+  EXPECT_EQ(r.err, "wrote " + out + ": 80 records (79 at an approximate position)\n");
   const std::string svg = read_text(out);
   EXPECT_TRUE(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
   const xml_check::Element root = xml_check::parse(svg.substr(svg.find('\n') + 1));
   EXPECT_EQ(root.name, "svg");
   EXPECT_EQ(root.children[0].name, "title");
-  EXPECT_EQ(xml_check::find_all(root, "ellipse").size(), 2u);  // Khasi and Iloko
-  EXPECT_EQ(xml_check::find_all(root, "a").size(), 3u);
+  EXPECT_EQ(xml_check::find_all(root, "a").size(), 80u);
+  // The heading says which search made the map (issue 27, "Maps with names").
+  EXPECT_NE(svg.find(">mancala evidence map --to 1929: 80 records on the map</text>"),
+            std::string::npos);
+  // Place names label the map, and no two overlap (boxes estimated as the renderer does).
+  struct Box {
+    double x0, y0, x1, y1;
+  };
+  std::vector<Box> boxes;
+  for (size_t at = svg.find("<text class=\"label\""); at != std::string::npos;
+       at = svg.find("<text class=\"label\"", at + 1)) {
+    auto attr = [&](const std::string& name) {
+      const size_t v = svg.find(name + "=\"", at) + name.size() + 2;
+      return std::stod(svg.substr(v, svg.find('"', v) - v));
+    };
+    const size_t open = svg.find('>', at) + 1;
+    const std::string text = svg.substr(open, svg.find("</text>", open) - open);
+    const double size = attr("font-size"), x = attr("x"), y = attr("y");
+    boxes.push_back({x, y - size, x + reports::display_width(text) * size * 0.56, y + 3});
+  }
+  EXPECT_GT(boxes.size(), 10u);
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    for (size_t j = i + 1; j < boxes.size(); ++j) {
+      const bool overlap = boxes[i].x0 < boxes[j].x1 && boxes[j].x0 < boxes[i].x1 &&
+                           boxes[i].y0 < boxes[j].y1 && boxes[j].y0 < boxes[i].y1;
+      EXPECT_FALSE(overlap) << i << " and " << j;
+    }
+  }
   EXPECT_NE(svg.find("href=\"evidence/DLP.Evidence.1450.html\""), std::string::npos);
   EXPECT_EQ(svg.find("<script"), std::string::npos);
   // Usage errors.

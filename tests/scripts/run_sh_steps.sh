@@ -32,7 +32,7 @@ builds=$(grep -c '^cmake --build' "$log" || true)
 grep -q "^cmake --build $work/build -j[0-9]* --target mancala\$" "$log" || fail "the build is not of the mancala target alone"
 expected="mancala evidence import data/evidence
 mancala evidence summary
-mancala report --ladder"
+mancala report --ladder --readings"
 [ "$(grep '^mancala' "$log")" = "$expected" ] || fail "the main job's commands"
 steps=$(grep -c '^run.sh: step [1-5]/5: ' "$work/stderr" || true)
 [ "$steps" = 5 ] || fail "expected 5 steps announced, got $steps"

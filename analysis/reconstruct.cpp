@@ -1,0 +1,305 @@
+#include "analysis/reconstruct.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+
+#include "analysis/compare_builder.h"
+#include "common/error.h"
+#include "simulator/batch.h"
+
+namespace mancala::analysis {
+namespace {
+
+// The halving rounds of the skilled stage for k candidates and N games: three rounds (N/4, N/2,
+// N games in all) from four candidates on, fewer for fewer candidates or games.
+int skilled_rounds(size_t candidates, int64_t games) {
+  int rounds = candidates >= 4 ? 3 : candidates >= 2 ? 2 : 1;
+  while (rounds > 1 && games < (int64_t{1} << (rounds - 1))) --rounds;
+  return rounds;
+}
+
+// The skilled games a candidate has played in all after round r (1-based) of `rounds`.
+int64_t cumulative_games(int64_t games, int rounds, int round) {
+  if (round <= 0) return 0;
+  const int64_t divisor = int64_t{1} << (rounds - round);
+  return (games + divisor - 1) / divisor;
+}
+
+sim::GameTally empty_tally(const sim::RuleSet& rules) {
+  sim::GameTally t;
+  t.match.enabled = rules.match;
+  return t;
+}
+
+// Each candidate's tally over the stages of one kind (random, or every skilled round merged).
+std::vector<sim::GameTally> tallies(const Reconstruction& r, bool skilled, size_t upto) {
+  std::vector<sim::GameTally> out;
+  for (const Candidate& c : r.space.candidates) out.push_back(empty_tally(c.rules));
+  for (size_t s = 0; s < upto && s < r.stages.size(); ++s) {
+    const StageRuns& stage = r.stages[s];
+    if ((stage.plan.round > 0) != skilled) continue;
+    // A stage stopped early has runs for its first candidates only.
+    for (size_t i = 0; i < stage.runs.size(); ++i)
+      out[static_cast<size_t>(stage.plan.candidates[i])].merge(stage.runs[i].tally);
+  }
+  return out;
+}
+
+std::vector<Figures> figures_from(const std::vector<sim::GameTally>& t) {
+  std::vector<Figures> out;
+  out.reserve(t.size());
+  for (const sim::GameTally& tally : t) out.push_back(figures_of(tally));
+  return out;
+}
+
+// The candidates of `figures` kept after a halving round: the better half by rank, and every
+// candidate sharing the rank at the cut.
+std::vector<int> better_half(const std::vector<int>& players, const std::vector<Figures>& all) {
+  std::vector<Figures> mine(all.size());
+  for (int c : players) mine[static_cast<size_t>(c)] = all[static_cast<size_t>(c)];
+  std::vector<size_t> order;
+  const std::vector<Standing> standings = rank_figures(mine, order);
+  const size_t keep = (order.size() + 1) / 2;
+  const int cut = standings[order[keep - 1]].rank;
+  std::vector<int> kept;
+  for (size_t i : order) {
+    if (standings[i].rank <= cut) kept.push_back(static_cast<int>(i));
+  }
+  std::sort(kept.begin(), kept.end());
+  return kept;
+}
+
+}  // namespace
+
+bool StageRuns::partial() const {
+  if (runs.size() != plan.candidates.size()) return true;
+  return std::any_of(runs.begin(), runs.end(),
+                     [](const sim::RunStats& run) { return run.partial; });
+}
+
+Reconstruction start_reconstruction(Space space, const ReconstructSettings& settings) {
+  if (settings.games < 1) throw Error("reconstruct: --games: must be 1 or more");
+  Reconstruction r;
+  r.space = std::move(space);
+  r.settings = settings;
+  return r;
+}
+
+std::optional<StagePlan> next_stage(const Reconstruction& r) {
+  if (r.pending_merge()) {
+    throw Error("reconstruct: stage " + std::to_string(r.stages.back().plan.index) +
+                " was played in shards: merge them ('mancala reconstruct --merge') before the "
+                "next stage is planned");
+  }
+  if (r.partial()) {
+    throw Error("reconstruct: stage " + std::to_string(r.stages.back().plan.index) +
+                " is partial (interrupted): run the search again");
+  }
+  const ReconstructSettings& s = r.settings;
+  const size_t k = r.space.candidates.size();
+  StagePlan plan;
+  plan.index = static_cast<int>(r.stages.size()) + 1;
+  if (r.stages.empty()) {
+    plan.round = 0;
+    plan.agent = sim::AgentSpec(sim::Agent::kRandom);
+    plan.seed = s.seed;
+    plan.games = s.games;
+    for (size_t i = 0; i < k; ++i) plan.candidates.push_back(static_cast<int>(i));
+    return plan;
+  }
+  if (s.agent == sim::AgentSpec(sim::Agent::kRandom)) return std::nullopt;
+  const int rounds = skilled_rounds(k, s.games);
+  const StageRuns& last = r.stages.back();
+  const int round = last.plan.round + 1;
+  if (round > rounds) return std::nullopt;
+  plan.round = round;
+  plan.agent = s.agent;
+  plan.seed = independent_seed(s.seed, static_cast<size_t>(round - 1));
+  plan.games =
+      cumulative_games(s.games, rounds, round) - cumulative_games(s.games, rounds, round - 1);
+  if (round == 1) {
+    for (size_t i = 0; i < k; ++i) plan.candidates.push_back(static_cast<int>(i));
+  } else {
+    plan.candidates =
+        better_half(last.plan.candidates, figures_from(tallies(r, true, r.stages.size())));
+  }
+  return plan;
+}
+
+void play_stage(Reconstruction& r, const StagePlan& plan, const PlayStageOptions& options) {
+  StageRuns stage{.plan = plan, .shard = options.shard, .runs = {}};
+  sim::BatchOptions batch{.games = plan.games,
+                          .seed = plan.seed,
+                          .agents = sim::AgentPair(plan.agent),
+                          .threads = options.threads,
+                          .shard = options.shard,
+                          .stop = options.stop,
+                          .progress = {}};
+  for (size_t i = 0; i < plan.candidates.size(); ++i) {
+    const Candidate& c = r.space.candidates[static_cast<size_t>(plan.candidates[i])];
+    if (options.progress) {
+      batch.progress = [&, i](uint64_t done, uint64_t total) {
+        options.progress(plan, i, plan.candidates.size(), done, total);
+      };
+    }
+    stage.runs.push_back(sim::simulate_ruleset(c.rules, batch));
+    if (stage.runs.back().partial) break;
+  }
+  r.stages.push_back(std::move(stage));
+}
+
+void run_reconstruction(Reconstruction& r, const PlayStageOptions& options) {
+  while (const std::optional<StagePlan> plan = next_stage(r)) {
+    play_stage(r, *plan, options);
+    if (r.partial() || options.shard.count > 1) return;
+  }
+}
+
+Reconstruction merge_reconstruction_shards(const std::vector<ReconstructShard>& shards) {
+  if (shards.empty()) throw Error("reconstruct: --merge: no shard files");
+  const ReconstructShard& first = shards.front();
+  const Reconstruction& a = first.reconstruction;
+  if (a.stages.empty()) throw Error(where(first.origin, "stages", "no stage was played"));
+  const StageRuns& a_last = a.stages.back();
+  if (a_last.shard.count == 1) {
+    throw Error(where(first.origin, "",
+                      "stage " + std::to_string(a_last.plan.index) +
+                          " is whole, not a shard: there is nothing to merge"));
+  }
+  for (const ReconstructShard& s : shards) {
+    const Reconstruction& b = s.reconstruction;
+    const auto differ = [&](const std::string& what) {
+      throw Error(where(
+          s.origin, "",
+          what + " " + first.origin + "'s: shards of different searches or stages do not merge"));
+    };
+    if (b.space.readings.document != a.space.readings.document) differ("its readings differ from");
+    if (b.settings != a.settings) differ("its agent, games or seed differ from");
+    if (b.stages.size() != a.stages.size()) differ("its stage differs from");
+    for (size_t i = 0; i + 1 < a.stages.size(); ++i) {
+      if (b.stages[i].plan != a.stages[i].plan || b.stages[i].runs != a.stages[i].runs)
+        differ("its stage " + std::to_string(i + 1) + " differs from");
+    }
+    if (b.stages.back().plan != a_last.plan) differ("its plan of the last stage differs from");
+    if (b.stages.back().shard.count != a_last.shard.count) differ("its shard count differs from");
+    if (b.partial()) {
+      throw Error(where(s.origin, "",
+                        "shard " + std::to_string(b.stages.back().shard.index) + "/" +
+                            std::to_string(b.stages.back().shard.count) +
+                            " is partial (interrupted): play it again to merge"));
+    }
+  }
+  Reconstruction merged = a;
+  StageRuns& stage = merged.stages.back();
+  stage.shard = sim::Shard{};
+  for (size_t i = 0; i < a_last.plan.candidates.size(); ++i) {
+    std::vector<sim::ShardInput> inputs;
+    for (const ReconstructShard& s : shards)
+      inputs.push_back({s.origin, s.reconstruction.stages.back().runs[i]});
+    stage.runs[i] = sim::merge_shards(inputs);
+  }
+  return merged;
+}
+
+// ---- results ----------------------------------------------------------------------------------
+
+const Figures& ReconstructResult::ranked_figures(size_t candidate) const {
+  const CandidateResult& c = candidates[candidate];
+  return c.skilled.played ? c.skilled : c.random;
+}
+
+size_t ReconstructResult::ending_by_own_rule() const {
+  size_t n = 0;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (ranked_figures(i).played && ranked_figures(i).completion == CompletionClass::kOwnRule) ++n;
+  }
+  return n;
+}
+
+ReconstructResult evaluate_reconstruction(const Reconstruction& r) {
+  ReconstructResult out;
+  const size_t k = r.space.candidates.size();
+  // A shard's last stage is part of a stage: its figures would mislead, so it is left out.
+  const size_t upto = r.pending_merge() ? r.stages.size() - 1 : r.stages.size();
+  const std::vector<Figures> random = figures_from(tallies(r, false, upto));
+  const std::vector<Figures> skilled = figures_from(tallies(r, true, upto));
+  out.candidates.resize(k);
+  for (size_t i = 0; i < k; ++i) {
+    out.candidates[i].random = random[i];
+    out.candidates[i].skilled = skilled[i];
+    out.skilled_played = out.skilled_played || skilled[i].played;
+  }
+  for (size_t s = 0; s < upto; ++s) {
+    for (size_t p = 0; p < r.stages[s].runs.size(); ++p) {
+      out.candidates[static_cast<size_t>(r.stages[s].plan.candidates[p])].last_stage =
+          r.stages[s].plan.index;
+    }
+  }
+  // Successive halving: candidates that reached a later stage rank above those that left
+  // earlier; each group is ranked on its own figures.
+  std::map<int, std::vector<size_t>, std::greater<>> by_stage;
+  for (size_t i = 0; i < k; ++i) {
+    if (out.candidates[i].last_stage > 0) by_stage[out.candidates[i].last_stage].push_back(i);
+  }
+  std::vector<Figures> ranked(k);
+  for (size_t i = 0; i < k; ++i) ranked[i] = out.ranked_figures(i);
+  int offset = 0;
+  for (const auto& [stage, members] : by_stage) {
+    std::vector<Figures> group(k);
+    for (size_t i : members) group[i] = ranked[i];
+    std::vector<size_t> order;
+    const std::vector<Standing> standings = rank_figures(group, order);
+    for (size_t i : order) {
+      out.candidates[i].standing = standings[i];
+      out.candidates[i].standing.rank += offset;
+      out.order.push_back(i);
+    }
+    offset += static_cast<int>(order.size());
+  }
+  const std::vector<bool> front = pareto_front(ranked);
+  for (size_t i = 0; i < k; ++i) out.candidates[i].pareto = front[i];
+  // Candidates whose games were the same in every stage they share: grouped by a few counts
+  // of their first stage, then compared whole.
+  std::vector<std::vector<int>> position(upto, std::vector<int>(k, -1));
+  for (size_t s = 0; s < upto; ++s) {
+    for (size_t p = 0; p < r.stages[s].plan.candidates.size() && p < r.stages[s].runs.size(); ++p)
+      position[s][static_cast<size_t>(r.stages[s].plan.candidates[p])] = static_cast<int>(p);
+  }
+  if (upto > 0) {
+    std::map<std::array<uint64_t, 6>, std::vector<size_t>> groups;
+    for (size_t i = 0; i < k; ++i) {
+      if (position[0][i] < 0) continue;
+      const sim::GameTally& t = r.stages[0].runs[static_cast<size_t>(position[0][i])].tally;
+      const uint64_t plies = t.plies.empty() ? 0 : static_cast<uint64_t>(t.plies.max());
+      groups[{t.games, t.wins[0], t.wins[1], t.draws, t.ended_by[0], plies}].push_back(i);
+    }
+    const auto same = [&](size_t i, size_t j) {
+      for (size_t s = 0; s < upto; ++s) {
+        const int pi = position[s][i], pj = position[s][j];
+        if (pi < 0 || pj < 0) continue;
+        if (!(r.stages[s].runs[static_cast<size_t>(pi)].tally ==
+              r.stages[s].runs[static_cast<size_t>(pj)].tally))
+          return false;
+      }
+      return true;
+    };
+    for (const auto& [key, members] : groups) {
+      for (size_t i : members) {
+        for (size_t j : members) {
+          if (i != j && same(i, j)) out.candidates[i].plays_as.push_back(static_cast<int>(j));
+        }
+      }
+    }
+  }
+  out.random_effects = measure_effects(r.space, random);
+  if (out.skilled_played) out.skilled_effects = measure_effects(r.space, skilled);
+  if (!r.pending_merge() && !r.partial()) {
+    out.next = next_stage(r);
+    out.complete = !out.next.has_value();
+  }
+  return out;
+}
+
+}  // namespace mancala::analysis

@@ -1,0 +1,366 @@
+#include "analysis/reconstruct_rank.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numeric>
+
+namespace mancala::analysis {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kZ95 = 1.959963984540054;
+
+bool finite(const stats::Estimate& e) {
+  return std::isfinite(e.value) && std::isfinite(e.low) && std::isfinite(e.high);
+}
+
+// The standard error a figure's 95% interval implies (half its width over z); NaN without one.
+double standard_error(const stats::Estimate& e) {
+  if (!finite(e)) return kNaN;
+  return (e.high - e.low) / (2 * kZ95);
+}
+
+// A linear combination of candidates' figures: sum of weight * value, variance from the
+// standard errors (the runs taken as independent).
+struct Contrast {
+  std::map<size_t, double> weights;  // candidate -> weight
+  size_t pairs = 0;
+  void add(size_t candidate, double w) { weights[candidate] += w; }
+};
+
+struct Value {
+  double value = kNaN;
+  double low = kNaN, high = kNaN;
+};
+
+Value evaluate(const Contrast& c, const std::vector<Figures>& figures, Criterion k, double z) {
+  Value out;
+  if (c.pairs == 0) return out;
+  double sum = 0, variance = 0;
+  bool interval = true;
+  for (const auto& [candidate, weight] : c.weights) {
+    const stats::Estimate& e = figures[candidate][k];
+    sum += weight * e.value;
+    const double se = standard_error(e);
+    if (weight != 0) {
+      if (std::isfinite(se)) {
+        variance += weight * weight * se * se;
+      } else {
+        interval = false;
+      }
+    }
+  }
+  out.value = sum / static_cast<double>(c.pairs);
+  if (interval) {
+    const double half = z * std::sqrt(variance) / static_cast<double>(c.pairs);
+    out.low = out.value - half;
+    out.high = out.value + half;
+  }
+  return out;
+}
+
+// The candidate of a combination when it was played and has the figure; else -1.
+int usable(const Space& space, const std::vector<Figures>& figures, size_t combination,
+           Criterion k) {
+  const int c = space.candidate_of[combination];
+  if (c < 0) return -1;
+  const Figures& f = figures[static_cast<size_t>(c)];
+  if (!f.played || !std::isfinite(f[k].value)) return -1;
+  return c;
+}
+
+// The matched contrast "choice read as x minus choice read as y", over every setting of the
+// other choices where both combinations are usable.
+Contrast matched(const Space& space, const std::vector<Figures>& figures, size_t choice, size_t x,
+                 size_t y, Criterion k) {
+  Contrast c;
+  for (size_t index = 0; index < space.generated; ++index) {
+    Pick pick = pick_of(space, index);
+    if (pick[choice] != x) continue;
+    const int a = usable(space, figures, index, k);
+    pick[choice] = y;
+    const int b = usable(space, figures, combination_index(space, pick), k);
+    if (a < 0 || b < 0) continue;
+    c.add(static_cast<size_t>(a), 1);
+    c.add(static_cast<size_t>(b), -1);
+    ++c.pairs;
+  }
+  return c;
+}
+
+}  // namespace
+
+const std::array<CriterionInfo, kCriteria>& criteria() {
+  static const std::array<CriterionInfo, kCriteria> table = {{
+      {Criterion::kCompletion, "completion", "own rule", true, true, "",
+       "the share of games (matches) ended by the game's own rule, not by a stopping rule of the "
+       "reconstruction or the safety bound"},
+      {Criterion::kBalance, "balance", "balance", true, true, "",
+       "1 - |first-player advantage|: 1 when both seats win equally often"},
+      {Criterion::kDecisiveness, "decisiveness", "decisiveness", false, true, "",
+       "the mean share of a decided game (a match: of a round) played after its winner first held "
+       "a majority of the counters: lower is better, less play after the result is settled"},
+      {Criterion::kDrama, "drama", "drama", true, false, "counters",
+       "the winner's mean largest deficit, in counters: higher is better, comebacks happen"},
+      {Criterion::kDuration, "duration", "duration", false, false, "plies",
+       "the mean plies of a game (a match: of all its rounds): shorter is better"},
+  }};
+  return table;
+}
+
+const CriterionInfo& criterion_info(Criterion c) { return criteria()[static_cast<size_t>(c)]; }
+
+stats::Estimate criterion_estimate(const sim::GameTally& t, Criterion c) {
+  switch (c) {
+    case Criterion::kCompletion:
+      return stats::rate_estimate(t.completed(sim::Completion::kOwnRule), t.games);
+    case Criterion::kBalance:
+      return stats::balance_estimate(t.wins[0], t.wins[1], t.draws);
+    case Criterion::kDecisiveness:
+      return stats::mean_estimate(t.metrics.decisiveness, 0.001);
+    case Criterion::kDrama:
+      return stats::mean_estimate(t.metrics.drama);
+    case Criterion::kDuration:
+      return stats::mean_estimate(t.plies);
+  }
+  return {};
+}
+
+CompletionClass completion_class(const stats::Estimate& own_rule) {
+  if (std::isfinite(own_rule.low) && own_rule.low > 0.5) return CompletionClass::kOwnRule;
+  if (std::isfinite(own_rule.high) && own_rule.high < 0.5) return CompletionClass::kStoppingRule;
+  return CompletionClass::kUndecided;
+}
+
+const char* completion_class_name(CompletionClass c) {
+  switch (c) {
+    case CompletionClass::kOwnRule:
+      return "own rule";
+    case CompletionClass::kUndecided:
+      return "undecided";
+    case CompletionClass::kStoppingRule:
+      return "stopping rule";
+  }
+  return "?";
+}
+
+const char* completion_class_key(CompletionClass c) {
+  switch (c) {
+    case CompletionClass::kOwnRule:
+      return "own_rule";
+    case CompletionClass::kUndecided:
+      return "undecided";
+    case CompletionClass::kStoppingRule:
+      return "stopping_rule";
+  }
+  return "?";
+}
+
+Figures figures_of(const sim::GameTally& t) {
+  Figures f;
+  f.played = t.games > 0;
+  f.games = t.games;
+  for (const CriterionInfo& c : criteria())
+    f.criteria[static_cast<size_t>(c.id)] = criterion_estimate(t, c.id);
+  f.stopping_rule = stats::rate_estimate(t.completed(sim::Completion::kStoppingRule), t.games);
+  f.safety_bound = stats::rate_estimate(t.completed(sim::Completion::kSafetyBound), t.games);
+  if (t.match.enabled) {
+    const auto& by = t.match.round_ended_by;
+    f.rounds_stopping_rule = stats::rate_estimate(by[1], by[0] + by[1] + by[2]);
+  }
+  f.completion = completion_class(f[Criterion::kCompletion]);
+  return f;
+}
+
+bool separated_better(const stats::Estimate& a, const stats::Estimate& b, const CriterionInfo& c) {
+  if (!finite(a) || !finite(b)) return false;
+  return c.higher_is_better ? a.low > b.high : a.high < b.low;
+}
+
+std::vector<Standing> rank_figures(const std::vector<Figures>& figures,
+                                   std::vector<size_t>& order) {
+  std::vector<Standing> standings(figures.size());
+  order.clear();
+  for (size_t i = 0; i < figures.size(); ++i) {
+    if (!figures[i].played) continue;
+    standings[i].completion = figures[i].completion;
+    order.push_back(i);
+  }
+  // Groups tied so far, refined criterion by criterion: a group's members are compared only with
+  // each other, so each split is by a whole number visible in the output.
+  using Key = std::vector<int>;
+  const auto key_of = [&](size_t i, size_t upto) {
+    Key key = {static_cast<int>(standings[i].completion)};
+    for (size_t k = 0; k < upto; ++k) key.push_back(standings[i].behind[k]);
+    return key;
+  };
+  for (size_t k = 0; k < kCriteria; ++k) {
+    const CriterionInfo& info = criteria()[k];
+    std::map<Key, std::vector<size_t>> groups;
+    for (size_t i : order) groups[key_of(i, k)].push_back(i);
+    for (const auto& [key, members] : groups) {
+      for (size_t i : members) {
+        int behind = 0;
+        for (size_t j : members) {
+          if (j != i && separated_better(figures[j].criteria[k], figures[i].criteria[k], info))
+            ++behind;
+        }
+        standings[i].behind[k] = behind;
+      }
+    }
+  }
+  const auto point_better = [&](size_t a, size_t b) {
+    for (const CriterionInfo& c : criteria()) {
+      const double x = figures[a][c.id].value, y = figures[b][c.id].value;
+      if (std::isnan(x) || std::isnan(y) || x == y) {
+        if (std::isnan(x) != std::isnan(y)) return std::isnan(y);
+        continue;
+      }
+      return c.higher_is_better ? x > y : x < y;
+    }
+    return a < b;
+  };
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const Key ka = key_of(a, kCriteria), kb = key_of(b, kCriteria);
+    if (ka != kb) return ka < kb;
+    return point_better(a, b);
+  });
+  for (size_t pos = 0; pos < order.size(); ++pos) {
+    const bool tied = pos > 0 && key_of(order[pos], kCriteria) == key_of(order[pos - 1], kCriteria);
+    standings[order[pos]].rank = tied ? standings[order[pos - 1]].rank : static_cast<int>(pos) + 1;
+  }
+  return standings;
+}
+
+std::vector<bool> pareto_front(const std::vector<Figures>& figures) {
+  std::vector<bool> front(figures.size(), false);
+  const auto dominates = [&](const Figures& b, const Figures& a) {
+    bool strictly = false;
+    for (const CriterionInfo& c : criteria()) {
+      const double x = b[c.id].value, y = a[c.id].value;
+      if (std::isnan(x) && std::isnan(y)) continue;
+      if (std::isnan(x) || std::isnan(y)) return false;
+      if (c.higher_is_better ? x < y : x > y) return false;
+      strictly = strictly || separated_better(b[c.id], a[c.id], c);
+    }
+    return strictly;
+  };
+  for (size_t i = 0; i < figures.size(); ++i) {
+    if (!figures[i].played) continue;
+    front[i] = true;
+    for (size_t j = 0; j < figures.size() && front[i]; ++j) {
+      if (j != i && figures[j].played && dominates(figures[j], figures[i])) front[i] = false;
+    }
+  }
+  return front;
+}
+
+Effects measure_effects(const Space& space, const std::vector<Figures>& figures) {
+  Effects out;
+  const auto& choices = space.readings.choices;
+  for (const CriterionInfo& info : criteria()) {
+    const Criterion k = info.id;
+    for (size_t c = 0; c < choices.size(); ++c) {
+      const size_t ref = choices[c].reference;
+      std::vector<double> means(choices[c].alternatives.size(), kNaN);
+      for (size_t a = 0; a < choices[c].alternatives.size(); ++a) {
+        Effect e{
+            .choice = c, .alternative = a, .criterion = k, .effect = 0, .ci95 = {0, 0}, .pairs = 0};
+        if (a != ref) {
+          const Contrast contrast = matched(space, figures, c, a, ref, k);
+          const Value v = evaluate(contrast, figures, k, kZ95);
+          e.effect = v.value;
+          e.ci95 = {v.low, v.high};
+          e.pairs = contrast.pairs;
+        }
+        out.main.push_back(e);
+      }
+      // The spread: the pair of readings farthest apart, with the interval of their contrast.
+      Spread s{.choice = c,
+               .criterion = k,
+               .low = ref,
+               .high = ref,
+               .spread = kNaN,
+               .ci95 = {kNaN, kNaN}};
+      for (size_t x = 0; x < choices[c].alternatives.size(); ++x) {
+        for (size_t y = 0; y < choices[c].alternatives.size(); ++y) {
+          if (x == y) continue;
+          const Value v = evaluate(matched(space, figures, c, x, y, k), figures, k, kZ95);
+          if (!std::isfinite(v.value) || v.value < 0) continue;
+          if (std::isnan(s.spread) || v.value > s.spread) {
+            s.spread = v.value;
+            s.high = x;
+            s.low = y;
+            s.ci95 = {v.low, v.high};
+          }
+        }
+      }
+      out.spreads.push_back(s);
+    }
+    // Two-way interactions against both references, over the settings of the other choices.
+    struct Candidate2 {
+      Interaction interaction;
+      Contrast contrast;
+    };
+    std::vector<Candidate2> tested;
+    for (size_t c1 = 0; c1 < choices.size(); ++c1) {
+      for (size_t c2 = c1 + 1; c2 < choices.size(); ++c2) {
+        const size_t r1 = choices[c1].reference, r2 = choices[c2].reference;
+        for (size_t a1 = 0; a1 < choices[c1].alternatives.size(); ++a1) {
+          for (size_t a2 = 0; a2 < choices[c2].alternatives.size(); ++a2) {
+            if (a1 == r1 || a2 == r2) continue;
+            Contrast contrast;
+            for (size_t index = 0; index < space.generated; ++index) {
+              Pick pick = pick_of(space, index);
+              if (pick[c1] != r1 || pick[c2] != r2) continue;
+              const auto at = [&](size_t x1, size_t x2) {
+                pick[c1] = x1;
+                pick[c2] = x2;
+                return usable(space, figures, combination_index(space, pick), k);
+              };
+              const int both = at(a1, a2), first = at(a1, r2), second = at(r1, a2),
+                        none = at(r1, r2);
+              if (both < 0 || first < 0 || second < 0 || none < 0) continue;
+              contrast.add(static_cast<size_t>(both), 1);
+              contrast.add(static_cast<size_t>(first), -1);
+              contrast.add(static_cast<size_t>(second), -1);
+              contrast.add(static_cast<size_t>(none), 1);
+              ++contrast.pairs;
+            }
+            if (contrast.pairs == 0) continue;
+            tested.push_back({{.choice_a = c1,
+                               .alternative_a = a1,
+                               .choice_b = c2,
+                               .alternative_b = a2,
+                               .criterion = k,
+                               .effect = 0,
+                               .ci = {},
+                               .pairs = contrast.pairs},
+                              std::move(contrast)});
+          }
+        }
+      }
+    }
+    out.interactions_tested[static_cast<size_t>(k)] = tested.size();
+    if (tested.empty()) continue;
+    const double z = stats::z_for_confidence(1 - 0.05 / static_cast<double>(tested.size()));
+    std::vector<Interaction> shown;
+    for (Candidate2& t : tested) {
+      const Value v = evaluate(t.contrast, figures, k, z);
+      t.interaction.effect = v.value;
+      t.interaction.ci = {v.low, v.high};
+      const bool excludes_zero = std::isfinite(v.low) && (v.low > 0 || v.high < 0);
+      if (excludes_zero) shown.push_back(t.interaction);
+    }
+    std::stable_sort(shown.begin(), shown.end(), [](const Interaction& a, const Interaction& b) {
+      return std::fabs(a.effect) > std::fabs(b.effect);
+    });
+    if (shown.size() > kMaxInteractionsShown) shown.resize(kMaxInteractionsShown);
+    out.interactions.insert(out.interactions.end(), shown.begin(), shown.end());
+  }
+  return out;
+}
+
+}  // namespace mancala::analysis

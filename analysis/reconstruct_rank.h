@@ -1,0 +1,138 @@
+// How the candidates of a reconstruction are judged (docs/reconstruct.md): the criteria, the
+// ranking, the Pareto front and the effects of each choice point. Nothing here plays a game: the
+// figures come from the runs' integer tallies.
+//
+// The criteria, in ranking order: completion (the share of games ended by the game's own rule),
+// balance, decisiveness, drama and duration, each with its 95% interval as a run gives it
+// (docs/metrics.md). The ranking is lexicographic and never a hidden score. First the completion
+// class, judged on the interval: a candidate whose own-rule share lies above one half ranks above
+// one whose interval holds one half, which ranks above one whose games mostly end by a stopping
+// rule or the safety bound. Then, within a group of candidates tied so far, each criterion in turn
+// splits the group by how many of its members are better with intervals that do not overlap
+// ("behind"): 0 first. Candidates tied on every criterion share their rank.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/reconstruct_readings.h"
+#include "simulator/run_stats.h"
+#include "stats/stats.h"
+
+namespace mancala::analysis {
+
+enum class Criterion : uint8_t { kCompletion, kBalance, kDecisiveness, kDrama, kDuration };
+inline constexpr size_t kCriteria = 5;
+
+// One criterion: its key in the JSON and CSV, its name, which way is better, and its unit.
+struct CriterionInfo {
+  Criterion id;
+  const char* key;   // "completion", "balance", "decisiveness", "drama", "duration"
+  const char* name;  // "own rule", "balance", ...
+  bool higher_is_better;
+  bool share;        // a share (printed as a percentage), else a plain number
+  const char* unit;  // "", "counters", "plies"
+  const char* meaning;
+};
+// The criteria in ranking order.
+const std::array<CriterionInfo, kCriteria>& criteria();
+const CriterionInfo& criterion_info(Criterion c);
+
+// The criterion's estimate from a tally (docs/metrics.md): completion is the own-rule share
+// (Wilson), balance 1 - |first-player advantage| (Tango), decisiveness the mean share of a
+// decided game played after its winner held a majority (lower is better: less play after the
+// result is settled), drama the winner's mean largest deficit, duration the mean plies of a game
+// (a match: of all its rounds; lower is better).
+stats::Estimate criterion_estimate(const sim::GameTally& tally, Criterion c);
+
+// Completion judged on its interval.
+enum class CompletionClass : uint8_t { kOwnRule, kUndecided, kStoppingRule };
+CompletionClass completion_class(const stats::Estimate& own_rule);
+// "own rule", "undecided", "stopping rule"
+const char* completion_class_name(CompletionClass c);
+// "own_rule", "undecided", "stopping_rule"
+const char* completion_class_key(CompletionClass c);
+
+// One candidate's figures under one agent (every game it played with that agent).
+struct Figures {
+  bool played = false;
+  uint64_t games = 0;
+  std::array<stats::Estimate, kCriteria> criteria{};
+  // How the rest of the games ended: by a stopping rule of the reconstruction (no-progress
+  // turns, stop after rounds) or at the safety bound; and, for matches, the share of recorded
+  // rounds the no-progress rule ended (NaN for single games).
+  stats::Estimate stopping_rule, safety_bound, rounds_stopping_rule;
+  CompletionClass completion = CompletionClass::kUndecided;
+  const stats::Estimate& operator[](Criterion c) const { return criteria[static_cast<size_t>(c)]; }
+};
+Figures figures_of(const sim::GameTally& tally);
+
+// True when a's interval lies entirely on the better side of b's (both intervals finite).
+bool separated_better(const stats::Estimate& a, const stats::Estimate& b, const CriterionInfo& c);
+
+// A candidate's place in a ranking.
+struct Standing {
+  CompletionClass completion = CompletionClass::kUndecided;
+  // Per criterion: within the group tied on the class and the criteria before it, how many
+  // members are better on this criterion with intervals that do not overlap.
+  std::array<int, kCriteria> behind{};
+  int rank = 0;  // 1-based; tied candidates share it
+};
+
+// Ranks candidates by their figures (those not played are left out: rank 0). Returns one
+// Standing per candidate; `order` receives the played candidates best first (ties by their point
+// estimates in criterion order, then by index).
+std::vector<Standing> rank_figures(const std::vector<Figures>& figures, std::vector<size_t>& order);
+
+// The Pareto front: a played candidate is on it unless another is at least as good on every
+// criterion's point estimate and better on one with intervals that do not overlap.
+std::vector<bool> pareto_front(const std::vector<Figures>& figures);
+
+// The effect of reading a choice point one way rather than the reference way (the base's),
+// averaged over every combination of the other choices in which both readings are allowed.
+// Its 95% interval treats the candidates' runs as independent; they share their random numbers
+// (common random numbers), which makes the interval conservative.
+struct Effect {
+  size_t choice = 0, alternative = 0;
+  Criterion criterion = Criterion::kCompletion;
+  double effect = 0;     // NaN when no pair of combinations has both values
+  stats::Interval ci95;  // NaN ends when a figure has no interval
+  size_t pairs = 0;      // combinations of the other choices averaged over
+};
+// The largest difference between two readings of one choice on one criterion, with its interval:
+// how much the ambiguity changes the game.
+struct Spread {
+  size_t choice = 0;
+  Criterion criterion = Criterion::kCompletion;
+  size_t low = 0, high = 0;  // the readings with the smallest and largest mean
+  double spread = 0;         // mean(high) - mean(low), >= 0; NaN when unknown
+  stats::Interval ci95;
+};
+// A two-way interaction: how much reading choice b as alternative b changes the effect of reading
+// choice a as alternative a (both against their references); its interval is simultaneous over
+// every interaction tested for the criterion (Bonferroni).
+struct Interaction {
+  size_t choice_a = 0, alternative_a = 0, choice_b = 0, alternative_b = 0;
+  Criterion criterion = Criterion::kCompletion;
+  double effect = 0;
+  stats::Interval ci;  // simultaneous 95%
+  size_t pairs = 0;
+};
+struct Effects {
+  std::vector<Effect> main;     // every choice, every alternative (the reference's is 0), criterion
+  std::vector<Spread> spreads;  // every choice and criterion
+  // Per criterion, the interactions whose simultaneous interval excludes zero, at most the ten
+  // largest in size, largest first.
+  std::vector<Interaction> interactions;
+  std::array<size_t, kCriteria> interactions_tested{};
+};
+inline constexpr size_t kMaxInteractionsShown = 10;
+
+// The effects over a space, from one agent's figures per candidate (`figures[k]` for candidate
+// k; a candidate not played counts as missing).
+Effects measure_effects(const Space& space, const std::vector<Figures>& figures);
+
+}  // namespace mancala::analysis

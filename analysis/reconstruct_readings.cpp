@@ -1,0 +1,407 @@
+#include "analysis/reconstruct_readings.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "common/error.h"
+#include "common/paths.h"
+#include "common/strict_json.h"
+#include "simulator/agents.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::analysis {
+namespace {
+
+using nlohmann::json;
+
+const sim::FieldInfo* find_field(const std::string& key) {
+  for (const sim::FieldInfo& f : sim::rule_fields()) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+// Letters, digits, '_' and '-' only: ids and names appear in tables, CSV cells and file names.
+bool is_name(const std::string& s) {
+  return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+}
+
+void check_keys(const json& object, const std::set<std::string>& known, const std::string& at) {
+  if (!object.is_object()) throw Error(where(at, "", "expected a JSON object"));
+  for (const auto& [key, value] : object.items()) {
+    if (!known.count(key)) {
+      std::string list;
+      for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+      throw Error(where(at, key, "unknown key (expected " + list + ")"));
+    }
+  }
+}
+
+std::string text_member(const json& object, const std::string& key, const std::string& at,
+                        bool required) {
+  const auto it = object.find(key);
+  if (it == object.end()) {
+    if (required) throw Error(where(at, key, "missing"));
+    return "";
+  }
+  if (!it->is_string() || it->get<std::string>().empty())
+    throw Error(where(at, key, "expected a non-empty string"));
+  return it->get<std::string>();
+}
+
+const json& array_member(const json& object, const std::string& key, const std::string& at) {
+  const auto it = object.find(key);
+  if (it == object.end()) throw Error(where(at, key, "missing"));
+  if (!it->is_array()) throw Error(where(at, key, "expected an array"));
+  return *it;
+}
+
+// Applies one alternative's keys to `rules` (each value checked by the field table).
+void apply_rules(sim::RuleSet& rules, const json& keys, const std::string& at) {
+  for (const auto& [key, value] : keys.items()) {
+    const sim::FieldInfo* field = find_field(key);
+    if (!field)
+      throw Error(where(at, "rules." + key, "unknown rule key (see 'mancala rules keys')"));
+    field->set(rules, value, where(at, "rules." + key, ""));
+  }
+}
+
+Alternative read_alternative(const json& j, const std::string& at, const sim::RuleSet& base) {
+  check_keys(j, {"name", "rules", "because", "evidence"}, at);
+  Alternative a;
+  a.name = text_member(j, "name", at, true);
+  if (!is_name(a.name))
+    throw Error(where(at, "name", "'" + a.name + "': use a-z, 0-9, _ and - (at most 64)"));
+  a.because = text_member(j, "because", at, true);
+  a.evidence = text_member(j, "evidence", at, false);
+  const auto rules = j.find("rules");
+  if (rules == j.end()) throw Error(where(at, "rules", "missing (an empty object for the base's)"));
+  if (!rules->is_object()) throw Error(where(at, "rules", "expected an object of rule keys"));
+  for (const auto& [key, value] : rules->items()) {
+    if (is_stopping_threshold(key)) {
+      throw Error(where(at, "rules." + key,
+                        "a stopping threshold, not a reading of the text: it stays at the "
+                        "base's value"));
+    }
+  }
+  sim::RuleSet probe = base;
+  apply_rules(probe, *rules, at);
+  a.rules = *rules;
+  return a;
+}
+
+bool is_base_reading(const Alternative& a, const sim::RuleSet& base) {
+  for (const auto& [key, value] : a.rules.items()) {
+    if (sim::rule_value(base, key) != value) return false;
+  }
+  return true;
+}
+
+Choice read_choice(const json& j, const std::string& at, const sim::RuleSet& base) {
+  check_keys(j, {"id", "phrase", "alternatives"}, at);
+  Choice c;
+  c.id = text_member(j, "id", at, true);
+  if (!is_name(c.id))
+    throw Error(where(at, "id", "'" + c.id + "': use a-z, 0-9, _ and - (at most 64)"));
+  c.phrase = text_member(j, "phrase", at, true);
+  const json& alternatives = array_member(j, "alternatives", at);
+  if (alternatives.size() < 2)
+    throw Error(where(at, "alternatives", "a choice needs two alternatives or more"));
+  std::vector<size_t> references;
+  for (size_t i = 0; i < alternatives.size(); ++i) {
+    const std::string here = where(at, "alternatives[" + std::to_string(i) + "]", "");
+    Alternative a = read_alternative(alternatives[i], here, base);
+    for (const Alternative& before : c.alternatives) {
+      if (before.name == a.name)
+        throw Error(where(here, "name", "'" + a.name + "' is given twice in this choice"));
+      if (before.rules == a.rules)
+        throw Error(where(here, "rules", "the same keys as '" + before.name + "'"));
+    }
+    if (is_base_reading(a, base)) references.push_back(i);
+    c.alternatives.push_back(std::move(a));
+  }
+  if (references.size() != 1) {
+    throw Error(where(at, "alternatives",
+                      references.empty()
+                          ? "none is the base's reading (an alternative whose keys hold the "
+                            "base's values, such as \"rules\": {}): the effects are measured "
+                            "against it"
+                          : "'" + c.alternatives[references[0]].name + "' and '" +
+                                c.alternatives[references[1]].name +
+                                "' are both the base's reading (their keys hold its values)"));
+  }
+  c.reference = references.front();
+  return c;
+}
+
+}  // namespace
+
+bool is_stopping_threshold(const std::string& key) {
+  static const std::set<std::string> keys = {"no_progress_turns", "stop_after_rounds", "max_plies",
+                                             "max_rounds", "max_sowings_per_move"};
+  return keys.count(key) > 0;
+}
+
+Readings readings_from_json(const json& document, const std::string& origin) {
+  check_keys(document, {"game", "base", "agent", "agent_because", "choices", "left_out"}, origin);
+  Readings r;
+  r.origin = origin;
+  r.document = document;
+  r.game = text_member(document, "game", origin, true);
+  r.base = text_member(document, "base", origin, true);
+  r.agent = text_member(document, "agent", origin, false);
+  r.agent_because = text_member(document, "agent_because", origin, false);
+  if (!r.agent.empty()) {
+    sim::AgentSpec spec;
+    if (!sim::try_parse_agent(r.agent, spec))
+      throw Error(where(origin, "agent", "'" + r.agent + "' is not an agent (see docs/agents.md)"));
+    if (r.agent_because.empty())
+      throw Error(where(origin, "agent_because", "missing: say why this agent plays the space"));
+  } else if (!r.agent_because.empty()) {
+    throw Error(where(origin, "agent_because", "given without an agent"));
+  }
+  sim::RuleSet base;
+  try {
+    base = sim::load_ruleset(r.base);
+  } catch (const Error& e) {
+    throw Error(where(origin, "base", e.what()));
+  }
+  if (base.game != r.game) {
+    throw Error(
+        where(origin, "base", r.base + " is a ruleset of " + base.game + ", not of " + r.game));
+  }
+  const json& choices = array_member(document, "choices", origin);
+  if (choices.empty()) throw Error(where(origin, "choices", "no choice point"));
+  std::map<std::string, std::string> key_owner;  // rule key -> the choice that sets it
+  for (size_t i = 0; i < choices.size(); ++i) {
+    const std::string at = where(origin, "choices[" + std::to_string(i) + "]", "");
+    Choice c = read_choice(choices[i], at, base);
+    for (const Choice& before : r.choices) {
+      if (before.id == c.id) throw Error(where(at, "id", "'" + c.id + "' is given twice"));
+    }
+    for (const Alternative& a : c.alternatives) {
+      for (const auto& [key, value] : a.rules.items()) {
+        const auto [it, added] = key_owner.emplace(key, c.id);
+        if (!added && it->second != c.id) {
+          throw Error(where(
+              at, "rules." + key,
+              "also set by choice '" + it->second + "': a rule key belongs to one choice point"));
+        }
+      }
+    }
+    r.choices.push_back(std::move(c));
+  }
+  if (document.contains("left_out")) {
+    const json& left = array_member(document, "left_out", origin);
+    for (size_t i = 0; i < left.size(); ++i) {
+      const std::string at = where(origin, "left_out[" + std::to_string(i) + "]", "");
+      check_keys(left[i], {"what", "because"}, at);
+      r.left_out.push_back(
+          {text_member(left[i], "what", at, true), text_member(left[i], "because", at, true)});
+    }
+  }
+  return r;
+}
+
+Readings load_readings(const std::string& path) {
+  return readings_from_json(read_json_file(path), path);
+}
+
+std::string default_readings_path(const std::string& game) {
+  const std::filesystem::path file = data_dir() / "readings" / (game + ".json");
+  std::error_code ec;
+  return std::filesystem::is_regular_file(file, ec) ? file.string() : "";
+}
+
+Readings hide_clause(const std::string& base_name, const std::string& key) {
+  const std::string option = "--hide";
+  const sim::FieldInfo* field = find_field(key);
+  if (!field)
+    throw UsageError(option + ": " + key + ": unknown rule key (see 'mancala rules keys')");
+  if (is_stopping_threshold(key))
+    throw UsageError(option + ": " + key + ": a stopping threshold, not a clause of the rules");
+  const sim::RuleSet base = sim::load_ruleset(base_name);
+  std::vector<json> values;
+  switch (field->kind) {
+    case sim::FieldInfo::Kind::kEnum:
+      for (const sim::FieldValue& v : field->values) values.emplace_back(v.name);
+      break;
+    case sim::FieldInfo::Kind::kBool:
+      values = {json(false), json(true)};
+      break;
+    case sim::FieldInfo::Kind::kInt:
+      if (field->high - field->low + 1 > kMaxHiddenValues) {
+        throw UsageError(option + ": " + key + ": takes " +
+                         std::to_string(field->high - field->low + 1) + " values (" + field->type +
+                         "): at most " + std::to_string(kMaxHiddenValues) + " can be offered");
+      }
+      for (int v = field->low; v <= field->high; ++v) values.emplace_back(v);
+      break;
+  }
+  const json own = sim::rule_value(base, key);
+  std::string phrase;
+  if (const auto p = base.provenance.find(key); p != base.provenance.end()) {
+    const auto& entry = p->second;
+    phrase = entry.count("evidence")
+                 ? entry.at("evidence")
+                 : "(an assumption of " + base.id + ": " + entry.at("assumption") + ")";
+  } else {
+    phrase = "(" + base.id + " keeps the vocabulary's default)";
+  }
+  json alternatives = json::array();
+  for (const json& v : values) {
+    const std::string name = v.is_string() ? v.get<std::string>() : v.dump();
+    json alternative = {{"name", name}, {"rules", json::object()}};
+    if (v == own) {
+      alternative["because"] = "the value " + base.id + " has: the clause hidden";
+    } else {
+      alternative["rules"][key] = v;
+      alternative["because"] = "a value of the vocabulary: " + sim::describe_rule_value(key, v);
+    }
+    alternatives.push_back(alternative);
+  }
+  const json document = {
+      {"game", base.game},
+      {"base", base_name},
+      {"choices", json::array({{{"id", key}, {"phrase", phrase}, {"alternatives", alternatives}}})},
+      {"left_out",
+       json::array({{{"what", "every other clause"},
+                     {"because", "leave-one-out: only the hidden clause " + key +
+                                     " is offered, with every value of the vocabulary"}}})}};
+  return readings_from_json(document, option + " " + key);
+}
+
+size_t combination_index(const Space& space, const Pick& pick) {
+  size_t index = 0;
+  for (size_t c = 0; c < space.readings.choices.size(); ++c)
+    index = index * space.readings.choices[c].alternatives.size() + pick[c];
+  return index;
+}
+
+Pick pick_of(const Space& space, size_t index) {
+  const auto& choices = space.readings.choices;
+  Pick pick(choices.size());
+  for (size_t c = choices.size(); c-- > 0;) {
+    pick[c] = index % choices[c].alternatives.size();
+    index /= choices[c].alternatives.size();
+  }
+  return pick;
+}
+
+int base_candidate(const Space& space) {
+  Pick pick;
+  for (const Choice& c : space.readings.choices) pick.push_back(c.reference);
+  return space.candidate_of[combination_index(space, pick)];
+}
+
+std::string pick_label(const Readings& readings, const Pick& pick) {
+  std::string out;
+  for (size_t c = 0; c < readings.choices.size(); ++c) {
+    const Choice& choice = readings.choices[c];
+    if (pick[c] == choice.reference) continue;
+    out += (out.empty() ? "" : ", ") + choice.id + "=" + choice.alternatives[pick[c]].name;
+  }
+  return out.empty() ? "the base's reading" : out;
+}
+
+json pick_json(const Readings& readings, const Pick& pick) {
+  json out = json::object();
+  for (size_t c = 0; c < readings.choices.size(); ++c)
+    out[readings.choices[c].id] = readings.choices[c].alternatives[pick[c]].name;
+  return out;
+}
+
+Space generate_space(const Readings& readings) {
+  Space space;
+  space.readings = readings;
+  space.base = sim::load_ruleset(readings.base);
+  size_t total = 1;
+  for (const Choice& c : readings.choices) {
+    total *= c.alternatives.size();
+    if (total > kMaxCombinations) {
+      throw Error(where(readings.origin, "choices",
+                        "the alternatives multiply to more than " +
+                            std::to_string(kMaxCombinations) +
+                            " combinations: split the question into smaller readings files"));
+    }
+  }
+  space.generated = total;
+  space.candidate_of.assign(total, -1);
+  std::map<std::string, size_t> by_hash;
+  for (size_t index = 0; index < total; ++index) {
+    const Pick pick = pick_of(space, index);
+    sim::RuleSet rules = space.base;
+    for (size_t c = 0; c < readings.choices.size(); ++c)
+      apply_rules(rules, readings.choices[c].alternatives[pick[c]].rules, readings.origin);
+    try {
+      sim::finalize(rules, "");
+    } catch (const sim::RuleError& e) {
+      std::string reason = e.what();
+      if (reason.starts_with(": ")) reason.erase(0, 2);
+      space.refused.push_back({pick, reason});
+      continue;
+    }
+    const std::string hash = sim::rules_hash(rules);
+    if (const auto it = by_hash.find(hash); it != by_hash.end()) {
+      space.candidates[it->second].same_rules.push_back(pick);
+      space.candidate_of[index] = static_cast<int>(it->second);
+      continue;
+    }
+    Candidate candidate;
+    candidate.number = static_cast<int>(space.candidates.size()) + 1;
+    candidate.pick = pick;
+    candidate.rules_hash = hash;
+    rules.id = readings.game + "/reading_" + std::to_string(candidate.number);
+    rules.extends = space.base.id;
+    rules.name = space.base.name + ", reading " + std::to_string(candidate.number);
+    rules.summary = "Reading " + pick_label(readings, pick) + " of " + space.base.id + ".";
+    rules.status = "reconstructed";
+    candidate.rules = std::move(rules);
+    by_hash.emplace(hash, space.candidates.size());
+    space.candidate_of[index] = static_cast<int>(space.candidates.size());
+    space.candidates.push_back(std::move(candidate));
+  }
+  if (space.candidates.empty()) {
+    throw Error(
+        where(readings.origin, "choices",
+              "rules check refuses every combination (" + space.refused.front().reason + ")"));
+  }
+  return space;
+}
+
+nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidate& candidate) {
+  using ordered = nlohmann::ordered_json;
+  const Readings& readings = space.readings;
+  ordered rules = ordered::object();
+  ordered provenance = ordered::object();
+  std::string reading;
+  for (size_t c = 0; c < readings.choices.size(); ++c) {
+    const Choice& choice = readings.choices[c];
+    const Alternative& a = choice.alternatives[candidate.pick[c]];
+    reading += (reading.empty() ? "" : "; ") + choice.id + ": " + a.name;
+    for (const auto& [key, value] : a.rules.items()) {
+      if (sim::rule_value(space.base, key) == value) continue;
+      rules[key] = value;
+      const std::string why = "reading '" + choice.id + "' as '" + a.name + "' (of \"" +
+                              choice.phrase + "\"): " + a.because;
+      provenance[key] = a.evidence.empty() ? ordered{{"assumption", why}}
+                                           : ordered{{"evidence", a.evidence}, {"note", why}};
+    }
+  }
+  ordered j = ordered::object();
+  j["name"] = space.base.name + ", reading " + std::to_string(candidate.number);
+  j["status"] = "reconstructed";
+  j["extends"] = space.base.id;
+  j["summary"] = "As " + space.base.id + ", with the readings " + reading +
+                 " (mancala reconstruct, " + readings.origin + "; rules hash " +
+                 candidate.rules_hash + ").";
+  j["rules"] = rules;
+  j["provenance"] = provenance;
+  return j;
+}
+
+}  // namespace mancala::analysis

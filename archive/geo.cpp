@@ -1,0 +1,170 @@
+#include "archive/geo.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "archive/coords.h"
+#include "archive/error.h"
+
+namespace mancala::archive {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kKmPerDegree = kEarthRadiusKm * kPi / 180.0;
+
+bool ring_contains(const GeoRing& ring, double lon, double lat) {
+  bool inside = false;
+  const size_t n = ring.size();
+  for (size_t i = 0, j = n - 1; i < n; j = i++) {
+    const auto [x1, y1] = ring[j];
+    const auto [x2, y2] = ring[i];
+    if ((y1 > lat) != (y2 > lat) && lon < (x2 - x1) * (lat - y1) / (y2 - y1) + x1) inside = !inside;
+  }
+  return inside;
+}
+
+bool rings_contain(const GeoArea& area, double lat, double lon) {
+  if (lat < area.min_lat || lat > area.max_lat) return false;
+  for (const double shift : {0.0, -360.0, 360.0}) {
+    const double x = lon + shift;
+    if (x < area.min_lon || x > area.max_lon) continue;
+    bool inside = false;
+    for (const GeoRing& ring : area.rings) inside ^= ring_contains(ring, x, lat);
+    if (inside) return true;
+  }
+  return false;
+}
+
+// Kilometres from the point (0, 0) to the segment a-b, all in km on the local projection.
+double segment_km(double ax, double ay, double bx, double by) {
+  const double dx = bx - ax, dy = by - ay;
+  const double len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0;
+  t = std::clamp(t, 0.0, 1.0);
+  return std::hypot(ax + t * dx, ay + t * dy);
+}
+
+double wrap_degrees(double d) {
+  while (d > 180) d -= 360;
+  while (d < -180) d += 360;
+  return d;
+}
+
+double edge_distance_km(const GeoArea& area, double lat, double lon) {
+  const double cos_lat = std::cos(lat * kPi / 180);
+  double best = 1e18;
+  for (const GeoRing& ring : area.rings) {
+    const size_t n = ring.size();
+    for (size_t i = 0, j = n - 1; i < n; j = i++) {
+      const double ax = wrap_degrees(ring[j].first - lon) * cos_lat * kKmPerDegree;
+      const double ay = (ring[j].second - lat) * kKmPerDegree;
+      const double bx = wrap_degrees(ring[i].first - lon) * cos_lat * kKmPerDegree;
+      const double by = (ring[i].second - lat) * kKmPerDegree;
+      // A segment cut by the wrap (its ends on either side of the point's antipode) is measured
+      // end to end instead.
+      if (std::abs(bx - ax) > 180 * cos_lat * kKmPerDegree) {
+        best = std::min({best, std::hypot(ax, ay), std::hypot(bx, by)});
+        continue;
+      }
+      best = std::min(best, segment_km(ax, ay, bx, by));
+    }
+  }
+  // Far away, the flat projection overstates; never say more than the great circle to a vertex.
+  if (best > 2000) {
+    for (const GeoRing& ring : area.rings)
+      for (const auto& [x, y] : ring) best = std::min(best, great_circle_km(lat, lon, y, x));
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<GeoRing> parse_rings(const std::vector<std::string>& texts) {
+  std::vector<GeoRing> rings;
+  for (size_t r = 0; r < texts.size(); ++r) {
+    const std::string where = "polygon[" + std::to_string(r) + "]: ";
+    GeoRing ring;
+    const std::string& t = texts[r];
+    size_t i = 0;
+    while (i < t.size()) {
+      while (i < t.size() && t[i] == ' ') ++i;
+      if (i >= t.size()) break;
+      const size_t end = std::min(t.find(' ', i), t.size());
+      const std::string pair = t.substr(i, end - i);
+      i = end;
+      const size_t comma = pair.find(',');
+      char* stop = nullptr;
+      const double lon = std::strtod(pair.c_str(), &stop);
+      const bool lon_ok = comma != std::string::npos && stop == pair.c_str() + comma;
+      const double lat = lon_ok ? std::strtod(pair.c_str() + comma + 1, &stop) : 0;
+      if (!lon_ok || *stop != '\0' || !(std::abs(lat) <= 90) || !(std::abs(lon) <= 540))
+        throw ArchiveError(where + "expected lon,lat pairs in degrees, not '" + pair + "'");
+      ring.emplace_back(lon, lat);
+    }
+    if (ring.size() < 3) throw ArchiveError(where + "a ring needs 3 points or more");
+    rings.push_back(std::move(ring));
+  }
+  return rings;
+}
+
+GeoArea make_area(std::vector<GeoRing> rings, double latitude, double longitude, double radius_km) {
+  GeoArea a;
+  a.rings = std::move(rings);
+  a.latitude = latitude;
+  a.longitude = longitude;
+  a.radius_km = radius_km;
+  a.min_lat = a.min_lon = 1e9;
+  a.max_lat = a.max_lon = -1e9;
+  for (const GeoRing& ring : a.rings) {
+    for (const auto& [lon, lat] : ring) {
+      a.min_lat = std::min(a.min_lat, lat);
+      a.max_lat = std::max(a.max_lat, lat);
+      a.min_lon = std::min(a.min_lon, lon);
+      a.max_lon = std::max(a.max_lon, lon);
+    }
+  }
+  return a;
+}
+
+bool area_contains(const GeoArea& area, double latitude, double longitude) {
+  if (area.has_outline()) return rings_contain(area, latitude, longitude);
+  return great_circle_km(latitude, longitude, area.latitude, area.longitude) <= area.radius_km;
+}
+
+double distance_to_area_km(const GeoArea& area, double latitude, double longitude) {
+  if (!area.has_outline()) {
+    return std::max(
+        0.0, great_circle_km(latitude, longitude, area.latitude, area.longitude) - area.radius_km);
+  }
+  if (rings_contain(area, latitude, longitude)) return 0;
+  return edge_distance_km(area, latitude, longitude);
+}
+
+double distance_between_areas_km(const GeoArea& a, const GeoArea& b, double limit) {
+  if (!a.has_outline() && !b.has_outline()) {
+    return std::max(0.0, great_circle_km(a.latitude, a.longitude, b.latitude, b.longitude) -
+                             a.radius_km - b.radius_km);
+  }
+  if (!a.has_outline())
+    return std::max(0.0, distance_to_area_km(b, a.latitude, a.longitude) - a.radius_km);
+  if (!b.has_outline())
+    return std::max(0.0, distance_to_area_km(a, b.latitude, b.longitude) - b.radius_km);
+  if (area_contains(a, b.latitude, b.longitude) || area_contains(b, a.latitude, a.longitude))
+    return 0;
+  // Far apart in latitude: no vertex can come closer than the gap between the bounds.
+  const double lat_gap = std::max({0.0, a.min_lat - b.max_lat, b.min_lat - a.max_lat});
+  if (limit > 0 && lat_gap * kKmPerDegree > limit) return lat_gap * kKmPerDegree;
+  double best = 1e18;
+  for (const auto& [from, to] : {std::make_pair(&a, &b), std::make_pair(&b, &a)}) {
+    for (const GeoRing& ring : from->rings) {
+      for (const auto& [lon, lat] : ring) {
+        best = std::min(best, distance_to_area_km(*to, lat, lon));
+        if (best <= limit) return best;
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace mancala::archive

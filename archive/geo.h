@@ -1,0 +1,49 @@
+// The extent of a place on the globe, for place searches and maps (issue 23): a polygon (the
+// outline of a country or region, rings filled even-odd) or, where no outline is known, a circle
+// (centre and radius). A search tests the polygon, not a circle around it: a point lies in a
+// place when it is inside the outline, and its distance to the place is that to the outline's
+// nearest edge (0 inside).
+//
+// Rings are (longitude, latitude) pairs in degrees; a ring crossing the antimeridian runs on past
+// +-180 (as data/world and data/places write it), so points are tested at their longitude and
+// 360 degrees either side. Distances to edges use a local equirectangular projection around the
+// point, within a few percent for the distances a search asks (up to a few thousand km).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mancala::archive {
+
+using GeoRing = std::vector<std::pair<double, double>>;  // (longitude, latitude), closed
+
+// A place's extent: `rings` when its outline is known, else the circle (centre, radius_km).
+struct GeoArea {
+  std::vector<GeoRing> rings;
+  double latitude = 0, longitude = 0, radius_km = 0;
+  double min_lat = 0, max_lat = 0, min_lon = 0, max_lon = 0;  // the rings' bounds
+  bool has_outline() const { return !rings.empty(); }
+};
+
+// Reads rings written "lon,lat lon,lat ..." (one string a ring, at least three points, latitudes
+// within 90 and longitudes within 540 degrees). Throws ArchiveError "polygon[N]: <what is wrong>".
+std::vector<GeoRing> parse_rings(const std::vector<std::string>& texts);
+
+// The area of a place: its rings (bounds computed) or its circle.
+GeoArea make_area(std::vector<GeoRing> rings, double latitude, double longitude, double radius_km);
+
+// True when (latitude, longitude) lies inside the area (even-odd over the rings; for a circle,
+// within its radius of the centre).
+bool area_contains(const GeoArea& area, double latitude, double longitude);
+
+// Kilometres from a point to the area: 0 inside, else to the outline's nearest edge (for a
+// circle, to the centre less the radius, at least 0).
+double distance_to_area_km(const GeoArea& area, double latitude, double longitude);
+
+// Kilometres between two areas: 0 when they overlap (a vertex or centre of one inside the
+// other), else the smallest distance from a vertex of one to the other (for circles, the centres'
+// distance less both radii). `limit`: stop early once a distance below it is found.
+double distance_between_areas_km(const GeoArea& a, const GeoArea& b, double limit = 0);
+
+}  // namespace mancala::archive

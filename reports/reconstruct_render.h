@@ -1,0 +1,38 @@
+// The renderings of a reconstruction search (analysis/reconstruct.h computes it): aligned text, the
+// JSON of the model, a tidy CSV and an offline HTML page, "Readings of <game>". docs/reconstruct.md
+// describes them.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "analysis/reconstruct.h"
+
+namespace mancala::reports {
+
+// Everything a rendering reads.
+struct ReconstructView {
+  const analysis::Reconstruction& reconstruction;
+  const analysis::ReconstructResult& result;
+  const analysis::Related& related;
+  bool with_runs = false;  // the JSON carries every stage's runs (always when not complete)
+};
+
+// The game's name for titles (game_display_name: "khutka_boia" -> "Khutka Boia").
+std::string reconstruct_game_name(const analysis::Reconstruction& r);
+
+// Text tables for a terminal, fitted to `width` characters (0: no limit; columns left out from
+// the right are named under the table); `top` candidates of the ranking (0: all).
+std::string reconstruct_text(const ReconstructView& view, std::size_t width, std::size_t top);
+// One tidy table, one row per value: game, candidate, agent, statistic, metric, state, choice,
+// alternative, choice_b, alternative_b, value, ci_low, ci_high (docs/reconstruct.md).
+std::string reconstruct_csv(const ReconstructView& view);
+// An HTML fragment (headings from <h2>): the choice points with their phrases, the ranked
+// candidates, the effects as SVG charts and tables; and a whole offline page around it.
+std::string reconstruct_html_fragment(const ReconstructView& view);
+std::string reconstruct_html_page(const ReconstructView& view);
+// "json" (analysis::reconstruction_json_text), "csv", "html" or the text.
+std::string render_reconstruction(const ReconstructView& view, const std::string& format,
+                                  std::size_t width, std::size_t top);
+
+}  // namespace mancala::reports

@@ -1,0 +1,80 @@
+#include "reports/reconstruct_report.h"
+
+#include <cmath>
+
+#include "common/error.h"
+#include "common/format.h"
+#include "reports/html.h"
+
+namespace mancala::reports {
+
+std::string readings_page_path(const std::string& game) { return "readings/" + game + ".html"; }
+
+std::string reconstruct_summary(const ReconstructView& v) {
+  const analysis::Space& space = v.reconstruction.space;
+  size_t merged = 0;
+  for (const analysis::Candidate& c : space.candidates) merged += c.same_rules.size();
+  std::string out = std::to_string(space.candidates.size()) + " candidates (" +
+                    std::to_string(space.generated) + " combinations, " +
+                    std::to_string(space.refused.size()) + " refused by rules check, " +
+                    std::to_string(merged) + " merged)";
+  const std::string agent =
+      v.result.skilled_played ? v.reconstruction.settings.agent.name() : std::string("random play");
+  out += "; under " + agent + ", " + std::to_string(v.result.ending_by_own_rule()) +
+         " end by the text's own rule";
+  const analysis::Effects& e =
+      v.result.skilled_played ? v.result.skilled_effects : v.result.random_effects;
+  const analysis::Spread* largest = nullptr;
+  for (const analysis::Spread& s : e.spreads) {
+    if (s.criterion != analysis::Criterion::kCompletion || std::isnan(s.spread)) continue;
+    if (!largest || s.spread > largest->spread) largest = &s;
+  }
+  if (largest) {
+    const analysis::Choice& c = space.readings.choices[largest->choice];
+    out += "; largest effect on completion: " + c.id + " (" + c.alternatives[largest->high].name +
+           " rather than " + c.alternatives[largest->low].name + ": " +
+           format_signed(largest->spread * 100, 1) + " pp)";
+  }
+  return out;
+}
+
+void add_readings_to_report(std::vector<ReportFile>& report,
+                            const std::vector<ReadingsPage>& pages) {
+  if (pages.empty()) return;
+  std::vector<ReportFile> files = report;  // all or nothing
+  if (!find_report_file(files, "index.html")) throw Error("report: index.html: missing");
+  std::vector<ReportFile> added;  // appended at the end: pointers into `files` stay valid
+  std::string items, markdown;
+  for (const ReadingsPage& p : pages) {
+    const ReconstructView view{p.reconstruction, p.result, p.related};
+    const std::string game = p.reconstruction.space.readings.game;
+    const std::string path = readings_page_path(game);
+    added.push_back({path, reconstruct_html_page(view)});
+    const std::string summary = reconstruct_summary(view);
+    items += "<li><a href=\"" + html_escape(path) + "\">Readings of " +
+             html_escape(game_display_name(game)) + "</a>: " + html_escape(summary) + "</li>\n";
+    markdown += "- Readings of " + game_display_name(game) + ": " + summary + "\n";
+    if (ReportFile* page =
+            find_report_file(files, ruleset_page_path(p.reconstruction.space.base.id))) {
+      insert_before_body_end(*page,
+                             "<p class=\"note\">Every reading of the source, played and ranked: "
+                             "<a href=\"../" +
+                                 html_escape(path) + "\">Readings of " +
+                                 html_escape(game_display_name(game)) + "</a>.</p>\n",
+                             "the readings link");
+    }
+  }
+  insert_before_body_end(*find_report_file(files, "index.html"),
+                         "<section class=\"readings\">\n<h2 id=\"readings\">Readings of the "
+                         "sources</h2>\n<p>Every reading each source allows (its readings file, "
+                         "data/readings), played under random and skilled agents, ranked, and "
+                         "each ambiguity's effect measured (docs/reconstruct.md).</p>\n<ul>\n" +
+                             items + "</ul>\n</section>\n",
+                         "the readings");
+  if (ReportFile* md = find_report_file(files, "report.md"))
+    md->content += "\n## Readings of the sources\n\n" + markdown;
+  for (ReportFile& file : added) files.push_back(std::move(file));
+  report = std::move(files);
+}
+
+}  // namespace mancala::reports

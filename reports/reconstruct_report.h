@@ -1,0 +1,39 @@
+// What `mancala report --readings` adds to the report (reports/report.h): for each game with a
+// readings file, the page readings/<game>.html, "Readings of <game>" (reports/reconstruct_render.h:
+// the choice points with their phrases, the ranked candidates, the effects as charts), a link to
+// it from the game's default ruleset page, a list of them on the index with one line each (the
+// candidates, how many end by the text's own rule, the choice with the largest effect on
+// completion) and the same lines in report.md.
+//
+// The searches are computed by the caller (analysis/reconstruct.h); this file only renders them
+// into the report's files, inserting before "</body>" like the comparison pages and ladders.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/reconstruct.h"
+#include "reports/reconstruct_render.h"
+#include "reports/report.h"
+
+namespace mancala::reports {
+
+// One game's search, as the report shows it.
+struct ReadingsPage {
+  analysis::Reconstruction reconstruction;
+  analysis::ReconstructResult result;
+  analysis::Related related;
+};
+
+// "readings/<game>.html"
+std::string readings_page_path(const std::string& game);
+
+// One line: "384 candidates (384 combinations, 0 refused, 0 merged); under alphabeta:2, 325 end
+// by the text's own rule; largest effect on completion: next_round_starter (...)".
+std::string reconstruct_summary(const ReconstructView& view);
+
+// Adds the pages, links and lines described above. Throws mancala::Error when index.html is
+// missing; `files` is then unchanged.
+void add_readings_to_report(std::vector<ReportFile>& files, const std::vector<ReadingsPage>& pages);
+
+}  // namespace mancala::reports

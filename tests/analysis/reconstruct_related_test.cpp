@@ -1,0 +1,74 @@
+// How common each reading is among related games (analysis/reconstruct_related.h; issue 24
+// "Where the archive holds related games with rulesets, add how common each alternative is").
+#include "analysis/reconstruct_related.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli/cli.h"
+#include "simulator/ruleset_io.h"
+#include "tests/analysis/reconstruct_test_util.h"
+
+namespace mancala::analysis {
+namespace {
+
+const Commonness& of(const std::vector<std::vector<Commonness>>& counts, const Space& space,
+                     const std::string& choice, const std::string& alternative) {
+  for (size_t c = 0; c < space.readings.choices.size(); ++c) {
+    if (space.readings.choices[c].id != choice) continue;
+    for (size_t a = 0; a < space.readings.choices[c].alternatives.size(); ++a) {
+      if (space.readings.choices[c].alternatives[a].name == alternative) return counts[c][a];
+    }
+  }
+  throw std::runtime_error("no " + choice + "=" + alternative);
+}
+
+// A related ruleset reads a choice as the alternative whose resolved values it holds for every
+// key the choice sets; one whose files set none of those keys is silent and not counted.
+TEST(Related, MawkarKatiyaReadsKhutkaBoiasChoicesItStatesAndIsSilentOnTheOthers) {
+  const Space space = generate_space(load_readings(default_readings_path("khutka_boia")));
+  const RelatedRuleset mawkar{"mawkar_katiya", "mawkar_katiya/das_gupta_1923", "DLP.Evidence.741",
+                              2120.6, sim::load_ruleset("mawkar_katiya")};
+  const auto counts = count_readings(space, {mawkar});
+  EXPECT_EQ(of(counts, space, "capture", "after_empty").matching, 1);
+  EXPECT_EQ(of(counts, space, "capture", "after_empty").related, 1);
+  EXPECT_EQ(of(counts, space, "capture", "opposite_empty").matching, 0);
+  EXPECT_EQ(of(counts, space, "holes_out", "unfilled").matching, 1);
+  EXPECT_EQ(of(counts, space, "holes_out", "per_five_of_difference").matching, 0);
+  EXPECT_EQ(of(counts, space, "refill", "from_the_left").matching, 1);
+  EXPECT_EQ(of(counts, space, "next_round_starter", "alternate").matching, 1);
+  // Mawkar Katiya has no fours, no tribute and no rule on long sowings: silent.
+  EXPECT_EQ(of(counts, space, "fours_owner", "owner_of_the_row").related, 0);
+  EXPECT_EQ(of(counts, space, "tribute", "every_turn").related, 0);
+  EXPECT_EQ(of(counts, space, "long_sowing", "into_origin").related, 0);
+}
+
+// The games near the base's evidence in place and time, from an archive of data/evidence:
+// Khutka Boia (Punjab, 1925) has Mawkar Katiya (Khasi, 1923) within 2,500 km and 100 years;
+// Toguz Kumalak's record has no date, so it is no related game; Otep has none.
+TEST(Related, FoundInTheArchiveByPlaceAndTimeOrTheReasonThereAreNone) {
+  test_support::TempDir dir("reconstruct-related");
+  const std::string db = dir / "mancala.db";
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::run({"evidence", "import", "data/evidence", "--db", db}, out, err), 0)
+      << err.str();
+  const Space khutka = generate_space(load_readings(default_readings_path("khutka_boia")));
+  const Related near = find_related(khutka, db, kDefaultRelatedKm, kDefaultRelatedYears);
+  EXPECT_EQ(near.empty_because, "");
+  ASSERT_EQ(near.rulesets.size(), 1u);
+  EXPECT_EQ(near.rulesets[0].ruleset, "mawkar_katiya/das_gupta_1923");
+  EXPECT_EQ(near.rulesets[0].evidence, "DLP.Evidence.741");
+  EXPECT_NEAR(near.rulesets[0].distance_km, 2120.6, 1);
+  EXPECT_TRUE(find_related(khutka, db, 2000, kDefaultRelatedYears).rulesets.empty());
+  const Space otep = generate_space(load_readings(default_readings_path("otep")));
+  EXPECT_EQ(find_related(otep, db, kDefaultRelatedKm, kDefaultRelatedYears).empty_because,
+            "no related rulesets: no game with evidence within 2500 km and 100 years has a "
+            "ruleset");
+  EXPECT_EQ(
+      find_related(otep, dir / "none.db", kDefaultRelatedKm, kDefaultRelatedYears).empty_because,
+      "no archive at " + dir / "none.db" + " (mancala evidence import data/evidence makes one)");
+}
+
+}  // namespace
+}  // namespace mancala::analysis

@@ -1,0 +1,294 @@
+// mancala reconstruct (docs/reconstruct.md; issue 24): the output forms, shards and resumption
+// through files, --write, and the command line's errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "../reports/report_test_util.h"
+#include "../reports/xml_check.h"
+#include "simulator/ruleset_io.h"
+#include "tests/cli/cli_test_util.h"
+
+namespace mancala::cli {
+namespace {
+
+using testing::expect_error;
+using testing::run_cli;
+using testing::TempDir;
+using testing::words;
+
+// No archive: the related-games column then says so, the same on every machine.
+const std::string kNoDb = " --db /nonexistent/mancala.db";
+
+// "JSON with choices, candidates (each with rank, choices as an object from choice id to
+// alternative name, rules_hash, games, completion with own_rule, stopping_rule, safety_bound,
+// metrics, and excluded with a reason or null) and effects (each with choice, alternative,
+// metric, effect, ci95)".
+TEST(ReconstructCli, JsonHasTheIssuesKeys) {
+  const auto r =
+      run_cli(words("reconstruct mawkar_katiya --games 6 --format json --threads 2" + kNoDb));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["choices"].size(), 5u);
+  EXPECT_EQ(j["choices"][0]["id"], "capture");
+  EXPECT_EQ(j["space"]["generated"], 32);
+  EXPECT_EQ(j["space"]["refused"], 8);
+  EXPECT_EQ(j["candidates"].size(), 32u);  // 24 played and 8 refused, with the reason
+  size_t excluded = 0;
+  for (const auto& c : j["candidates"]) {
+    for (const char* key :
+         {"rank", "choices", "rules_hash", "games", "completion", "metrics", "excluded"})
+      EXPECT_TRUE(c.contains(key)) << key;
+    EXPECT_TRUE(c["choices"].is_object());
+    EXPECT_EQ(c["choices"].size(), 5u);
+    if (c["excluded"].is_null()) {
+      for (const char* key : {"own_rule", "stopping_rule", "safety_bound"})
+        EXPECT_TRUE(c["completion"][key].contains("ci95")) << key;
+      for (const char* key : {"balance", "decisiveness", "drama", "duration"})
+        EXPECT_TRUE(c["metrics"].contains(key)) << key;
+      EXPECT_GE(c["rank"].get<int>(), 1);
+    } else {
+      ++excluded;
+      EXPECT_TRUE(c["rank"].is_null());
+      EXPECT_EQ(c["excluded"],
+                "rules check refuses it: rules.capture: this capture looks at the "
+                "next hole: it needs relay next_hole");
+    }
+  }
+  EXPECT_EQ(excluded, 8u);
+  ASSERT_FALSE(j["effects"].empty());
+  for (const char* key : {"choice", "alternative", "metric", "effect", "ci95"})
+    EXPECT_TRUE(j["effects"][0].contains(key)) << key;
+  EXPECT_FALSE(j["stages"][0].contains("runs"));  // complete: the results only, unless --runs
+}
+
+// "The same output for 1 and 2 threads".
+TEST(ReconstructCli, OneAndTwoThreadsPrintTheSame) {
+  testing::output_of_1_and_2_threads(words("reconstruct toguz_kumalak --games 8" + kNoDb));
+  testing::output_of_1_and_2_threads(
+      words("reconstruct toguz_kumalak --games 8 --format json --runs" + kNoDb));
+}
+
+// "and for shards merged": every stage played in shards by separate commands, merged, and the
+// next stage resumed from the merged file, prints what one process prints.
+TEST(ReconstructCli, ShardsMergedStageByStagePrintWhatOneProcessPrints) {
+  TempDir dir("reconstruct-shards");
+  const std::string common = " --format json" + kNoDb;
+  const auto one = run_cli(words("reconstruct kalah --games 9 --seed 5 --threads 1" + common));
+  ASSERT_EQ(one.code, 0) << one.err;
+  std::string state;  // the merged file the next stage resumes from
+  for (int stage = 1; stage <= 3; ++stage) {
+    std::string merge = "reconstruct --merge";
+    for (int i = 1; i <= 2; ++i) {
+      const std::string file = dir / ("s" + std::to_string(stage) + "_" + std::to_string(i));
+      const std::string from =
+          state.empty() ? "reconstruct kalah --games 9 --seed 5" : "reconstruct --resume " + state;
+      const auto part = run_cli(words(from + " --shard " + std::to_string(i) + "/2 -o " + file +
+                                      " --threads 2" + common));
+      ASSERT_EQ(part.code, 0) << part.err;
+      merge += " " + file;
+    }
+    state = dir / ("merged" + std::to_string(stage));
+    const auto merged = run_cli(words(merge + " -o " + state + common));
+    ASSERT_EQ(merged.code, 0) << merged.err;
+  }
+  EXPECT_EQ(testing::read_text(state), one.out);
+  const std::string whole = dir / "merged2";  // a merged stage is no shard
+  const auto again = run_cli(words("reconstruct --merge " + whole + common));
+  EXPECT_EQ(again.code, 1);
+  EXPECT_EQ(again.err,
+            "mancala: " + whole + ": stage 2 is whole, not a shard: there is nothing to merge\n");
+}
+
+TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
+  const auto r = run_cli(words("reconstruct otep --games 40 --threads 2" + kNoDb));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Readings of Otep"), std::string::npos);
+  EXPECT_NE(r.out.find("32 combinations of 5 choice points: 0 refused by rules check, 0 merged "
+                       "with an earlier one of the same rules: 32 candidates."),
+            std::string::npos);
+  EXPECT_NE(r.out.find("Under greedy, 16 of 32 candidates end by the text's own rule"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Largest effect on own rule: no_move (mover_loses rather than pass: "),
+            std::string::npos);
+  EXPECT_NE(r.out.find("no archive at /nonexistent/mancala.db"), std::string::npos);
+  EXPECT_NE(r.out.find("  no_move: \"The player who captures all of their opponent's counters "
+                       "wins.\""),
+            std::string::npos);
+}
+
+// "a report page per seed game ('Readings of Khutka Boia': the choice points with their
+// phrases, the ranked candidates, the effects as a chart)".
+TEST(ReconstructCli, HtmlIsAWellFormedPageWithPhrasesRankingAndEffectCharts) {
+  const auto r = run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kNoDb));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const xml_check::Element page = xml_check::Parser(r.out).parse_document();
+  EXPECT_NE(r.out.find("<title>Readings of Otep</title>"), std::string::npos);
+  EXPECT_NE(r.out.find("<blockquote>The player who captures all of their opponent&#39;s counters "
+                       "wins.</blockquote>"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("id=\"ranking\""), std::string::npos);
+  size_t charts = 0;
+  for (size_t at = r.out.find("<svg "); at != std::string::npos; at = r.out.find("<svg ", at + 1))
+    ++charts;
+  EXPECT_EQ(charts, 5u);  // one chart of the effects per criterion
+  EXPECT_EQ(page.name, "html");
+}
+
+// "CSV in the tidy style of runs.csv": one value per row, nothing packed into a column name.
+TEST(ReconstructCli, CsvIsTidy) {
+  const auto r = run_cli(words("reconstruct kalah --games 6 --format csv --threads 2" + kNoDb));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto rows = report_testing::parse_csv(r.out);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"game", "candidate", "agent", "statistic", "metric",
+                                               "state", "choice", "alternative", "choice_b",
+                                               "alternative_b", "value", "ci_low", "ci_high"}));
+  bool completion = false, effect = false;
+  for (const auto& row : rows) {
+    ASSERT_EQ(row.size(), 13u);
+    completion = completion || (row[3] == "completion" && row[5] == "own_rule" && row[1] == "1");
+    effect = effect || (row[3] == "effect" && row[4] == "completion" &&
+                        row[6] == "empty_facing_hole" && row[7] == "last_counter_taken");
+  }
+  EXPECT_TRUE(completion);
+  EXPECT_TRUE(effect);
+}
+
+// "--write DIR writes chosen candidates as rulesets that extend the base ... which pass rules
+// check".
+TEST(ReconstructCli, WriteWritesThePickedCandidatesAsRulesetsRulesCheckAccepts) {
+  TempDir dir("reconstruct-write");
+  const auto r = run_cli(words("reconstruct khutka_boia --games 4 --agent random --write " +
+                               dir.path().string() + " --pick 2,3 --threads 2" + kNoDb));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string file = dir / "reading_2.json";
+  const auto j = nlohmann::json::parse(testing::read_text(file));
+  EXPECT_EQ(j["extends"], "khutka_boia/das_gupta_1926");
+  EXPECT_EQ(j["rules"], nlohmann::json({{"next_starter", "previous_loser"}}));
+  EXPECT_EQ(j["provenance"]["next_starter"]["assumption"].get<std::string>().substr(0, 49),
+            "reading 'next_round_starter' as 'loser_starts' (o");
+  const auto check = run_cli({"rules", "check", file, dir / "reading_3.json"});
+  EXPECT_EQ(check.code, 0) << check.out << check.err;
+  EXPECT_NE(r.err.find("reconstruct: wrote 2 rulesets extending khutka_boia/das_gupta_1926 to "),
+            std::string::npos);
+}
+
+TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
+  expect_error(words("reconstruct"), 2,
+               "mancala: reconstruct: give one of GAME, --readings FILE, RULESET --hide KEY, "
+               "--merge or --resume (see 'mancala reconstruct --help')\n");
+  expect_error(words("reconstruct otep --readings x.json"), 2,
+               "mancala: reconstruct: give one of GAME, --readings FILE, RULESET --hide KEY, "
+               "--merge or --resume (see 'mancala reconstruct --help')\n");
+  expect_error(words("reconstruct otep --games 0"), 2,
+               "mancala: reconstruct: --games: must be 1 or more\n");
+  expect_error(words("reconstruct otep --format xml"), 2,
+               "mancala: reconstruct: --format: expected table, json, csv or html, got 'xml'\n");
+  expect_error(words("reconstruct otep --pick 1"), 2,
+               "mancala: reconstruct: --pick: chooses what --write writes; give --write DIR\n");
+  expect_error(words("reconstruct otep --agent deep"), 2,
+               "mancala: reconstruct: --agent: 'deep' is not an agent (random, greedy, "
+               "alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)\n");
+  expect_error(words("reconstruct --merge a.json --shard 1/2"), 2,
+               "mancala: reconstruct: --merge: give no --shard\n");
+  expect_error(words("reconstruct --resume a.json --games 5"), 2,
+               "mancala: reconstruct: --games comes from the files being continued; do not give "
+               "it\n");
+  expect_error(words("reconstruct nosuchgame"), 1,
+               "mancala: reconstruct: nosuchgame: no readings file data/readings/nosuchgame.json "
+               "(give --readings FILE, or --hide KEY for a leave-one-out)\n");
+  expect_error(words("reconstruct kalah --hide nope"), 2,
+               "mancala: --hide: nope: unknown rule key (see 'mancala rules keys')\n");
+  TempDir dir("reconstruct-bad");
+  testing::write_text(dir / "r.json", R"({"game": "kalah", "base": "kalah/standard",
+    "choices": [{"id": "c", "phrase": "p", "alternatives": [{"name": "a", "rules": {},
+    "because": "b"}, {"name": "b", "rules": {"no_progress_turns": 9}, "because": "b"}]}]})");
+  expect_error({"reconstruct", "--readings", dir / "r.json"}, 1,
+               "mancala: " + dir / "r.json" +
+                   ": choices[0]: alternatives[1]: rules.no_progress_turns: a stopping "
+                   "threshold, not a reading of the text: it stays at the base's value\n");
+}
+
+// The leave-one-out: --hide plays every value of one clause.
+TEST(ReconstructCli, HideOffersEveryValueOfTheClause) {
+  const auto r = run_cli(
+      words("reconstruct kalah/standard --hide store_extra_move --games 6 --format json" + kNoDb));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["choices"].size(), 1u);
+  EXPECT_EQ(j["choices"][0]["reference"], "true");
+  EXPECT_EQ(j["readings_origin"], "--hide store_extra_move");
+  EXPECT_EQ(j["candidates"].size(), 2u);
+}
+
+}  // namespace
+}  // namespace mancala::cli
+
+namespace mancala::cli {
+namespace {
+
+// "the report has its pages": report --readings adds "Readings of <game>" for each game of the
+// report with a readings file, linked from the index and from the game's default ruleset page.
+TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedFromTheIndexAndTheDefaultsPage) {
+  TempDir dir("reconstruct-report");
+  const std::string out = dir / "report";
+  const auto r =
+      run_cli(words("report otep kalah --games 20 --no-store --no-extras "
+                    "--sensitivity-games 0 --readings --readings-games 8 --threads 2 "
+                    "--out " +
+                    out));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string page = testing::read_text(out + "/readings/otep.html");
+  EXPECT_NE(page.find("<title>Readings of Otep</title>"), std::string::npos);
+  xml_check::Parser(page).parse_document();
+  EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
+  const std::string index = testing::read_text(out + "/index.html");
+  EXPECT_NE(index.find("<a href=\"readings/otep.html\">Readings of Otep</a>: 32 candidates (32 "
+                       "combinations, 0 refused by rules check, 0 merged); under greedy, "),
+            std::string::npos);
+  EXPECT_NE(index.find("end by the text&#39;s own rule; largest effect on completion: no_move "
+                       "(mover_loses rather than pass: "),
+            std::string::npos);
+  EXPECT_NE(testing::read_text(out + "/rulesets/otep.beaton_1939.html")
+                .find("<a href=\"../readings/otep.html\">Readings of Otep</a>"),
+            std::string::npos);
+  EXPECT_NE(testing::read_text(out + "/report.md").find("## Readings of the sources"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace mancala::cli
+
+namespace mancala::cli {
+namespace {
+
+// "Ctrl-C stops a run cleanly": what was played is printed, marked partial, exit 130; the
+// partial file cannot be continued (the stage is played again).
+TEST(ReconstructCli, CtrlCPrintsWhatWasPlayedMarkedPartial) {
+  TempDir dir("reconstruct-interrupted");
+  const std::string file = dir / "part.json";
+  const auto r = testing::run_cli_interrupted(
+      words("reconstruct khutka_boia --games 400 --threads 2 --format json -o " + file + kNoDb),
+      SIGINT);
+  EXPECT_EQ(r.code, 130) << r.err;
+  EXPECT_NE(r.err.find("mancala: reconstruct: interrupted: the figures cover the games completed "
+                       "before Ctrl-C\n"),
+            std::string::npos)
+      << r.err;
+  const auto j = nlohmann::json::parse(testing::read_text(file));
+  EXPECT_TRUE(j["partial"].get<bool>());
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_TRUE(j["stages"].back()["partial"].get<bool>());
+  EXPECT_LT(j["stages"].back()["runs"].size(), j["stages"].back()["candidates"].size() + 1);
+  const auto resumed = run_cli(words("reconstruct --resume " + file + kNoDb));
+  EXPECT_EQ(resumed.code, 1);
+  EXPECT_EQ(resumed.err.substr(0, 28), "mancala: reconstruct: stage ");
+  EXPECT_NE(resumed.err.find(" is partial (interrupted): run the search again\n"),
+            std::string::npos)
+      << resumed.err;
+}
+
+}  // namespace
+}  // namespace mancala::cli
