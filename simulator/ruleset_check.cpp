@@ -290,13 +290,14 @@ std::string normalise_text(const std::string& s) {
   return out;
 }
 
-// Evidence texts (rules + content, normalised) by record id, from data/evidence/*.json.
+// Evidence texts (rules + content, normalised) by record id, from data/evidence/*.json and its
+// folders (the DLP's records are in data/evidence/dlp).
 std::map<std::string, std::string> evidence_texts() {
   std::map<std::string, std::string> texts;
   const auto dir = data_dir() / "evidence";
   if (!std::filesystem::is_directory(dir)) return texts;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.path().extension() != ".json") continue;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file() || e.path().extension() != ".json") continue;
     json j;
     try {
       j = read_json_file(e.path());
