@@ -7,7 +7,7 @@
 
 namespace mancala::archive {
 
-inline constexpr std::array<const char*, 3> kMigrations = {
+inline constexpr std::array<const char*, 4> kMigrations = {
     // 0 -> 1: games, evidence with sources and full-text index, rulesets, runs.
     R"sql(
 CREATE TABLE games (
@@ -178,6 +178,31 @@ INSERT INTO evidence_fts(rowid, rules, content, location, game, sources, descrip
        ON s.id = es.source_id WHERE es.evidence_rid = e.rid),
     e.description
   FROM evidence e;
+)sql",
+    // 3 -> 4 (issue 26): play-tests, the games people played in `mancala serve`
+    // (archive/playtests.h). A step of its own: renumber it, not merge it, beside another.
+    R"sql(
+CREATE TABLE playtests (
+  id             INTEGER PRIMARY KEY AUTOINCREMENT,
+  ruleset        TEXT NOT NULL,             -- ruleset id, e.g. otep/beaton_1939
+  rules_hash     TEXT NOT NULL,             -- of the resolved rules played
+  engine_version TEXT NOT NULL,
+  seat1          TEXT NOT NULL,             -- player 1: "human" or an agent spec
+  seat2          TEXT NOT NULL,
+  seed           TEXT NOT NULL,             -- decimal, as runs.seed
+  moves          TEXT NOT NULL,             -- the moves in the project's notation, space-separated
+  plies          INTEGER NOT NULL CHECK (plies >= 0),
+  rounds         INTEGER NOT NULL CHECK (rounds >= 0),
+  winner         INTEGER CHECK (winner IN (0, 1, 2)),  -- 0 a draw; NULL unfinished
+  end_reason     TEXT NOT NULL CHECK (end_reason IN
+                   ('rule', 'no_progress', 'stop_after_rounds', 'safety_bound', 'none')),
+  holdings1      INTEGER NOT NULL,
+  holdings2      INTEGER NOT NULL,
+  result         TEXT NOT NULL,             -- in words, as the page showed it
+  notes          TEXT NOT NULL DEFAULT '',
+  created_at     TEXT NOT NULL              -- ISO 8601 UTC
+);
+CREATE INDEX playtests_by_ruleset ON playtests(ruleset);
 )sql",
 };
 

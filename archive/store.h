@@ -27,9 +27,11 @@ struct sqlite3;
 namespace mancala::archive {
 
 // The schema version this program writes; files with a higher user_version are refused.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 // PRAGMA application_id of a mancala archive: "MNCL".
 inline constexpr int32_t kApplicationId = 0x4D4E434C;
+
+struct PlaytestRecord;  // archive/playtests.h
 
 struct RunRecord {         // one stored simulation run
   int64_t id = 0;          // assigned by the store
@@ -190,6 +192,11 @@ class Store {
   int64_t store_run(const RunRecord& run, bool* added = nullptr);
   std::vector<RunRecord> list_runs(const std::string& ruleset_filter = "");
   std::optional<RunRecord> get_run(int64_t id);
+  // Play-tests (archive/playtests.h): stores one (one transaction) and returns its id; lists them
+  // (a ruleset id, or a game folder such as "otep"), in the order stored; one by id.
+  int64_t store_playtest(const PlaytestRecord& record);
+  std::vector<PlaytestRecord> list_playtests(const std::string& ruleset_filter = "");
+  std::optional<PlaytestRecord> get_playtest(int64_t id);
 
   // The places' extents, parsed once per connection and read again when the archive changed;
   // and what the SQL function mancala_near() tests during a place search (both defined in

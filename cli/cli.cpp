@@ -37,6 +37,8 @@ const std::map<std::string, CommandInfo>& commands() {
       {"solve", {cmd_solve, "the exact value of a position under perfect play"}},
       {"ladder", {cmd_ladder, "play agents against each other: win rates, ratings, skill depth"}},
       {"reconstruct", {cmd_reconstruct, "every reading of a source, played, ranked, effects"}},
+      {"serve", {cmd_serve, "the archive, the rulesets and a board to play them, in a browser"}},
+      {"playtests", {cmd_playtests, "list, show and export the games saved from serve"}},
   };
   return table;
 }

@@ -22,4 +22,8 @@ int cmd_ladder(const Args& args, Io& io);    // cmd_ladder.cpp
 // cmd_reconstruct.cpp
 int cmd_reconstruct(const Args& args, Io& io);
 
+// `mancala serve` and the play-tests saved from it (cmd_serve.cpp).
+int cmd_serve(const Args& args, Io& io);
+int cmd_playtests(const Args& args, Io& io);
+
 }  // namespace mancala::cli

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs, only those missing. Idempotent.
 # `setup.sh fuzz` adds clang and its libFuzzer runtime, needed only by scripts/fuzz.sh;
-# `setup.sh test` adds pandoc and python3-bibtexparser, needed only by the tests.
+# `setup.sh test` adds what only the tests need: pandoc and python3-bibtexparser (the
+# citations of tests/archive/dlp_archive_test.cpp), Chromium, its WebDriver and Selenium (the
+# browser test of `mancala serve`, tests/server/browser_test.py).
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
@@ -12,9 +14,10 @@ if [ "${1:-}" = fuzz ]; then
   packages+=(clang libclang-rt-dev)
 fi
 # `setup.sh test` adds what only the tests need: pandoc (its citeproc renders every record's
-# citation) and python3-bibtexparser (parses the BibTeX), for tests/archive/dlp_archive_test.cpp.
+# citation) and python3-bibtexparser (parses the BibTeX), for tests/archive/dlp_archive_test.cpp;
+# Chromium, chromium-driver and python3-selenium for the browser test of `mancala serve`.
 if [ "${1:-}" = test ]; then
-  packages+=(pandoc python3-bibtexparser)
+  packages+=(pandoc python3-bibtexparser chromium chromium-driver python3-selenium)
 fi
 missing=()
 for p in "${packages[@]}"; do

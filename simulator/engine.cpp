@@ -307,15 +307,19 @@ void Game::drop_many(State& s, int pos, int n, MoveEffect& fx, int player) const
 }
 
 // Lifts the mover's hole and starts the move's first sowing.
-void Game::begin_move(State& s, int player, Move m, Sowing& c) const {
+template <class W>
+void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
   const int origin = global(player, m.hole);
   int count = s.holes[origin];
   s.holes[origin] = 0;
   c.player = player;
   c.reverse = m.reverse;
+  watch(Step::Kind::kLift, player, origin, count);
   if (s.tribute_to != kNobody && count >= 2) {
     const Gains g = take_tribute(s, player);
     count -= g.mover + g.other;
+    if (W::kOn && g.mover + g.other > 0)
+      watch(Step::Kind::kTribute, player, origin, 1, s.tribute_to);
     c.fx.captured += g.mover;
     c.fx.opponent_captured += g.other;
     c.fx.tribute = {static_cast<int16_t>(g.mover), static_cast<int16_t>(g.other)};
@@ -338,7 +342,8 @@ void Game::start_sowing(const State& s, Sowing& c, int from, int count, bool int
 }
 
 // Drops the next counter of the current sowing (lockstep: one per tick).
-void Game::drop_one(State& s, Sowing& c) const {
+template <class W>
+void Game::drop_one(State& s, Sowing& c, W watch) const {
   int pos;
   if (c.into_from) {
     pos = c.from;
@@ -348,16 +353,26 @@ void Game::drop_one(State& s, Sowing& c) const {
     if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, c.player, c.reverse, pos);
   }
   drop(s, pos, c.fx, c.player);
+  watch(Step::Kind::kDrop, c.player, pos, 1, s.sink[pos]);
   if (watch_drops_) {
     if (pos < kMaxHoles) c.sown_holes |= 1u << pos;
-    add_gains(c.fx, watch_drop(s, pos, c.player, c.hand == 1));
+    const Gains g = watch_drop(s, pos, c.player, c.hand == 1);
+    // What the drop made someone take (a four, an extra number): the hole, emptied.
+    if (W::kOn && g.mover + g.other > 0)
+      watch(Step::Kind::kTake, g.mover > 0 ? c.player : 1 - c.player, pos, g.mover + g.other);
+    add_gains(c.fx, g);
   }
   c.pos = pos;
   --c.hand;
 }
 
 // Drops every counter left of the current sowing: the tight loop of the alternating path.
-void Game::sow_rest(State& s, Sowing& c) const {
+template <class W>
+void Game::sow_rest(State& s, Sowing& c, W watch) const {
+  if constexpr (W::kOn) {
+    while (c.hand > 0) drop_one(s, c, watch);  // watched: one counter at a time
+    return;
+  }
   if (watch_drops_) {
     const Gains g = sow_watched(s, c.player, c.reverse, c.from, c.pos, c.hand, c.into_from);
     c.pos = g.pos;
@@ -410,13 +425,15 @@ void Game::sow_rest(State& s, Sowing& c) const {
 
 // Relay: picks up hole `from` and sows on from it (returns true), unless the chain has reached
 // max_sowings_per_move (then the move ends where it stands: returns false).
-bool Game::relay_from(State& s, Sowing& c, int from) const {
+template <class W>
+bool Game::relay_from(State& s, Sowing& c, int from, W watch) const {
   if (c.fx.sowings >= rules_.max_sowings_per_move) {
     c.fx.relay_bound = true;
     return false;
   }
   const int count = s.holes[from];
   s.holes[from] = 0;
+  watch(Step::Kind::kLift, c.player, from, count);
   ++c.fx.sowings;
   start_sowing(s, c, from, count, false);
   return true;
@@ -424,7 +441,8 @@ bool Game::relay_from(State& s, Sowing& c, int from) const {
 
 // After the last counter of a sowing: starts the next sowing of the move (relay or re-sowing of a
 // capture; returns true) or ends the move with its capture (returns false).
-bool Game::after_sowing(State& s, Sowing& c) const {
+template <class W>
+bool Game::after_sowing(State& s, Sowing& c, W watch) const {
   const int p = c.player;
   const int last = c.pos;
   // Otep: only "the first sowing of the turn" goes clockwise.
@@ -452,7 +470,7 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           c.empty_next = next;
           break;
         }
-        if (relay_from(s, c, next)) return true;
+        if (relay_from(s, c, next, watch)) return true;
         break;
       }
       case Relay::kFacingHole: {
@@ -466,7 +484,7 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           c.empty_next = facing;
           break;
         }
-        if (relay_from(s, c, facing)) return true;
+        if (relay_from(s, c, facing, watch)) return true;
         break;
       }
       case Relay::kLandingHole: {
@@ -479,9 +497,11 @@ bool Game::after_sowing(State& s, Sowing& c) const {
           break;
         }
         ++c.fx.sowings;
-        if (rules_.capture == Capture::kResowOppositePair && resow_capture(s, c)) return true;
+        if (rules_.capture == Capture::kResowOppositePair && resow_capture(s, c, watch))
+          return true;
         const int count = s.holes[last];
         s.holes[last] = 0;
+        watch(Step::Kind::kLift, p, last, count);
         start_sowing(s, c, last, count, false);
         return true;
       }
@@ -491,26 +511,21 @@ bool Game::after_sowing(State& s, Sowing& c) const {
   if (c.fx.relay_bound) {
     ++s.relay_bound_hits;
   } else {
-    const int before = c.fx.by_rule;
-    capture_at_end(s, c);
-    const int got = c.fx.by_rule - before;
-    if (got > 0 && rules_.capture_resow == CaptureResow::kAfterLast) {
-      // Tsoro: "Captured counters are then sown on the player's own side of the board, starting
-      // with the hole following the one from which the capture was triggered." They are counted
-      // as captured, as Otep's re-sown captures are, but go back on the board, not to the store.
-      if (c.fx.sowings >= rules_.max_sowings_per_move) {
-        c.fx.relay_bound = true;
-        ++s.relay_bound_hits;
-      } else {
-        s.store[p] = static_cast<int16_t>(s.store[p] - got);
-        ++c.fx.sowings;
-        start_sowing(s, c, last, got, false);
-        return true;
-      }
+    capture_at_end(s, c, watch);
+    if (c.seized > 0) {
+      // Tsoro (Reentered Captures): "Captured counters are then sown on the player's own side of
+      // the board, starting with the hole following the one from which the capture was
+      // triggered." Counted as captured, as Otep's re-sown captures are (capture_by_rule seized
+      // them into the hand, short of the chain's bound).
+      const int got = c.seized;
+      c.seized = 0;
+      ++c.fx.sowings;
+      start_sowing(s, c, last, got, false);
+      return true;
     }
   }
   if (rules_.capture_fours == Fours::kEndOfTurn || rules_.capture_fours == Fours::kEndOfTurnSown)
-    add_gains(c.fx, take_fours(s, p, c.sown_holes));
+    add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
   return false;
 }
 
@@ -518,7 +533,8 @@ bool Game::after_sowing(State& s, Sowing& c) const {
 // the opposite holes on the opponent's side of the board are occupied, the counters in the
 // opposite holes are captured and sown beginning in the first hole that was sown into to begin
 // the sowing that caused the capture." The last hole is known to have been occupied.
-bool Game::resow_capture(State& s, Sowing& c) const {
+template <class W>
+bool Game::resow_capture(State& s, Sowing& c, W watch) const {
   const int last = c.pos;
   if (owner(last) != c.player || row(last) != 1) return false;
   if (rules_.opening_captures >= 0 && c.resows >= rules_.opening_captures && first_move(rules_, s))
@@ -528,6 +544,10 @@ bool Game::resow_capture(State& s, Sowing& c) const {
   const int outer = opposite_outer(ref);
   if (s.holes[inner] == 0 || s.holes[outer] == 0) return false;
   const int got = s.holes[inner] + s.holes[outer];
+  if constexpr (W::kOn) {
+    watch(Step::Kind::kSeize, c.player, inner, s.holes[inner]);
+    watch(Step::Kind::kSeize, c.player, outer, s.holes[outer]);
+  }
   s.holes[inner] = 0;
   s.holes[outer] = 0;
   c.fx.captured += got;
@@ -537,10 +557,11 @@ bool Game::resow_capture(State& s, Sowing& c) const {
   return true;
 }
 
-void Game::run_move(State& s, Sowing& c) const {
+template <class W>
+void Game::run_move(State& s, Sowing& c, W watch) const {
   do {
-    sow_rest(s, c);
-  } while (after_sowing(s, c));
+    sow_rest(s, c, watch);
+  } while (after_sowing(s, c, watch));
 }
 
 MoveEffect Game::try_move(State& s, int player, Move m) const {
@@ -558,12 +579,13 @@ int Game::take(State& s, int pos, int player) const {
   return c;
 }
 
-void Game::capture_at_end(State& s, Sowing& c) const {
+template <class W>
+void Game::capture_at_end(State& s, Sowing& c, W watch) const {
   // Mandoli: "Captures cannot be made on the first move." (opening_captures 0; a capture rule
   // other than Otep's re-sowing makes one capture a move at most).
   if (rules_.opening_captures == 0 && first_move(rules_, s)) return;
   const int before = c.fx.captured;
-  capture_by_rule(s, c);
+  capture_by_rule(s, c, watch);
   c.fx.by_rule += c.fx.captured - before;
   // Wa'ache Waledat: "these counters are captured and the player takes another turn".
   if (rules_.capture_extra_move && c.fx.captured > before) c.fx.extra_move = true;
@@ -584,17 +606,18 @@ bool Game::count_capturable(const State& s, int player, int pos) const {
   return true;
 }
 
-void Game::take_counted(State& s, int player, int pos, MoveEffect& fx) const {
-  // Enindji: "the owner of that hole captures the counters" (capture_taker owner).
-  const int taker = rules_.capture_taker == CaptureTaker::kOwner ? owner(pos) : player;
-  (taker == player ? fx.captured : fx.opponent_captured) += take(s, pos, taker);
-}
-
-void Game::capture_by_rule(State& s, Sowing& c) const {
+template <class W>
+void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
   const int p = c.player;
   const int last = c.pos;
   const int empty_next = c.empty_next;
   MoveEffect& fx = c.fx;
+  // Count captures (count, count_sown_holes): a hole goes to the mover, or with capture_taker
+  // owner (Enindji: "the owner of that hole captures the counters") to its row's owner.
+  auto take_counted = [&](int pos) {
+    const int taker = rules_.capture_taker == CaptureTaker::kOwner ? owner(pos) : p;
+    (taker == p ? fx.captured : fx.opponent_captured) += take_watched(s, pos, taker, watch);
+  };
   switch (rules_.capture) {
     case Capture::kNone:
       break;
@@ -604,7 +627,7 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       if (last >= kMaxHoles || owner(last) == p || s.sink[last] != kNobody) break;
       const int c = s.holes[last];
       if (c % 2 == 0) {
-        fx.captured += take(s, last, p);
+        fx.captured += take_watched(s, last, p, watch);
         break;
       }
       // "...number then three balls, the hole becomes your tuzdyk" with its three conditions.
@@ -616,26 +639,28 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
           break;
         if (rules_.tuzdyk_symmetry == TuzdykSymmetry::kOpposite && opposite(theirs) == last) break;
       }
-      fx.captured += take(s, last, p);
+      fx.captured += take_watched(s, last, p, watch);
       s.sink[last] = static_cast<int8_t>(p);
       s.tuzdyk[p] = static_cast<int8_t>(last);
       fx.made_tuzdyk = true;
+      watch(Step::Kind::kTuzdyk, p, last, 0);
       break;
     }
     case Capture::kAfterEmptyNext:
       // "...captures any counters from the hole after the empty hole"
-      if (empty_next >= 0) fx.captured += take(s, step(s, p, false, empty_next), p);
+      if (empty_next >= 0) fx.captured += take_watched(s, step(s, p, false, empty_next), p, watch);
       break;
     case Capture::kOppositeEmptyNext:
       if (empty_next >= 0 && empty_next < kMaxHoles)
-        fx.captured += take(s, opposite(empty_next), p);
+        fx.captured += take_watched(s, opposite(empty_next), p, watch);
       break;
     case Capture::kOppositeLastInOwnRow:
       // Sonka: "If the move ends in the player's own row, the player captures the counters in the
       // opponent's row opposite to the one in which the last counter was dropped."
       if (last < kMaxHoles && owner(last) == p) {
-        fx.captured += take(
-            s, opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last), p);
+        fx.captured += take_watched(
+            s, opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last), p,
+            watch);
       }
       break;
     case Capture::kResowOppositePair:
@@ -652,8 +677,8 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       if (rules_.capture == Capture::kEmptyOwnHole && owner(last) != p) break;
       const int facing = opposite(last);
       if (s.holes[facing] == 0 && !rules_.capture_empty_facing) break;
-      fx.captured += take(s, facing, p);
-      if (rules_.capture_takes_last) fx.captured += take(s, last, p);
+      fx.captured += take_watched(s, facing, p, watch);
+      if (rules_.capture_takes_last) fx.captured += take_watched(s, last, p, watch);
       break;
     }
     case Capture::kCount: {
@@ -664,7 +689,7 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       // the opponent." The run goes back against this sowing's direction (capture_chain back),
       // forward with it, or both ways; each hole in capture_rows and holding a capturing count.
       if (!count_capturable(s, p, last)) break;
-      take_counted(s, p, last, fx);
+      take_counted(last);
       const auto chain = rules_.capture_chain;
       for (const bool forward : {false, true}) {
         if (chain == CaptureChain::kNone || (chain == CaptureChain::kBack && forward) ||
@@ -672,7 +697,7 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
           continue;
         const bool rev = forward ? c.reverse : !c.reverse;
         for (int pos = next_[p][rev][last]; count_capturable(s, p, pos); pos = next_[p][rev][pos])
-          take_counted(s, p, pos, fx);
+          take_counted(pos);
       }
       break;
     }
@@ -682,13 +707,13 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       int pos = c.from;
       int left = c.sown;
       if (c.sown_into_from && left > 0) {
-        if (count_capturable(s, p, pos)) take_counted(s, p, pos, fx);
+        if (count_capturable(s, p, pos)) take_counted(pos);
         --left;
       }
       for (int i = 0; i < std::min(left, lap_len_); ++i) {
         pos = step(s, p, c.reverse, pos);
         if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, p, c.reverse, pos);
-        if (count_capturable(s, p, pos)) take_counted(s, p, pos, fx);
+        if (count_capturable(s, p, pos)) take_counted(pos);
       }
       break;
     }
@@ -697,19 +722,35 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
       // the opposite hole in the opponent's inner row are captured. If there also are counters
       // in the opposite hole in the opponent's outer row, these are also captured, but only if
       // there was first a capture from the inner row hole" (capture_outer after_inner).
+      // capture_resow after_last: the counters go into the mover's hand to be sown again (see
+      // after_sowing), unless the chain is at its bound: then they are his, and the bound is hit.
       if (last >= kMaxHoles || owner(last) != p || row(last) != 1) break;
-      const int inner = take(s, opposite(last), p);
+      const bool resow = rules_.capture_resow == CaptureResow::kAfterLast;
+      const bool at_bound = resow && c.fx.sowings >= rules_.max_sowings_per_move;
+      auto grab = [&](int pos) {
+        if (!resow || at_bound) return take_watched(s, pos, p, watch);
+        const int n = s.holes[pos];
+        if (W::kOn && n > 0) watch(Step::Kind::kSeize, p, pos, n);
+        s.holes[pos] = 0;
+        c.seized += n;
+        return n;
+      };
+      const int inner = grab(opposite(last));
       fx.captured += inner;
       if (rules_.capture_outer == CaptureOuter::kAlways ||
           (rules_.capture_outer == CaptureOuter::kAfterInner && inner > 0))
-        fx.captured += take(s, opposite_outer(last), p);
+        fx.captured += grab(opposite_outer(last));
+      if (at_bound && inner > 0) {
+        fx.relay_bound = true;
+        ++s.relay_bound_hits;
+      }
       break;
     }
     case Capture::kNextAfterEmpty: {
       // Pallankuli: "If sowing ends in an empty hole, the contents of the next hole are captured
       // and the turn ends."
       if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] != 1) break;
-      fx.captured += take(s, step(s, p, c.reverse, last), p);
+      fx.captured += take_watched(s, step(s, p, c.reverse, last), p, watch);
       break;
     }
   }
@@ -723,6 +764,17 @@ void Game::capture_by_rule(State& s, Sowing& c) const {
   begin_move(s, s.to_move, m, c);
   run_move(s, c);
   end_turn(s, c.fx);
+  return c.fx;
+}
+
+MoveEffect Game::apply(State& s, Move m, StepObserver* steps) const {
+  assert(!s.over && !joint_turn(s) && is_legal(s, m));
+  if (!steps) return apply(s, m);
+  Sowing c;
+  const StepWatch watch{steps};
+  begin_move(s, s.to_move, m, c, watch);
+  run_move(s, c, watch);
+  end_turn(s, c.fx, steps);
   return c.fx;
 }
 
@@ -744,13 +796,13 @@ bool Game::side_empty(const State& s, int player) const {
   return true;
 }
 
-void Game::end_turn(State& s, const MoveEffect& fx) const {
-  if (rules_.end_when_left > 0 && sweep_last(s, fx)) return;
+void Game::end_turn(State& s, const MoveEffect& fx, StepObserver* steps) const {
+  if (rules_.end_when_left > 0 && sweep_last(s, fx, steps)) return;
   settle_turn(s, fx.captured + fx.opponent_captured > 0, fx.extra_move ? 1u << s.to_move : 0u,
-              false);
+              false, steps);
 }
 
-bool Game::sweep_last(State& s, const MoveEffect& fx) const {
+bool Game::sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const {
   const int gained = fx.captured + fx.opponent_captured;
   if (gained == 0) return false;
   int on_board = 0;
@@ -759,36 +811,49 @@ bool Game::sweep_last(State& s, const MoveEffect& fx) const {
   // capture with these eight counters captures them all."
   if (on_board + gained > rules_.end_when_left) return false;
   const int taker = fx.captured > 0 ? s.to_move : 1 - s.to_move;
-  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, taker);
+  for (int pos = 0; pos < rules_.total_holes; ++pos) {
+    if (steps) {
+      take_watched(s, pos, taker, StepWatch{steps});
+    } else {
+      take(s, pos, taker);
+    }
+  }
   ++s.ply;
   s.quiet_turns = 0;
   end_round(s, EndReason::kRule);
   return true;
 }
 
-void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const {
+void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint,
+                       StepObserver* steps) const {
   ++s.ply;
   s.quiet_turns = captured ? 0 : static_cast<uint16_t>(s.quiet_turns + 1);
-  if (ended_by_rule(s)) return;
+  if (ended_by_rule(s, steps)) return;
   const bool going = rules_.turns == Turns::kSimultaneous
-                         ? next_joint_turn(s, extra)
-                         : next_alternating_turn(s, extra, was_joint);
+                         ? next_joint_turn(s, extra, steps)
+                         : next_alternating_turn(s, extra, was_joint, steps);
   if (going && s.ply >= rules_.max_plies) end_round(s, EndReason::kSafetyBound);
 }
 
-void Game::end_owners_take_rows(State& s, EndReason reason) const {
-  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
+void Game::end_owners_take_rows(State& s, EndReason reason, StepObserver* steps) const {
+  for (int pos = 0; pos < rules_.total_holes; ++pos) {
+    if (steps) {
+      take_watched(s, pos, owner(pos), StepWatch{steps});
+    } else {
+      take(s, pos, owner(pos));
+    }
+  }
   end_round(s, reason);
 }
 
-bool Game::ended_by_rule(State& s) const {
+bool Game::ended_by_rule(State& s, StepObserver* steps) const {
   // Toguz: "the game ends as soon as a player has captured more than 81".
   if (rules_.end_on_majority && 2 * std::max(s.store[0], s.store[1]) > rules_.total_counters) {
     end_round(s, EndReason::kRule);
     return true;
   }
   if (rules_.no_progress_turns > 0 && s.quiet_turns >= rules_.no_progress_turns) {
-    end_owners_take_rows(s, EndReason::kNoProgress);
+    end_owners_take_rows(s, EndReason::kNoProgress, steps);
     return true;
   }
   // Otep: "The player who captures all of their opponent's counters wins."
@@ -801,13 +866,13 @@ bool Game::ended_by_rule(State& s) const {
       end_round(s, EndReason::kRule);
       return true;
     }
-    end_owners_take_rows(s, EndReason::kRule);
+    end_owners_take_rows(s, EndReason::kRule, steps);
     return true;
   }
   // Awari: "The game ends when players have holes with only empty and single counters."
   if (rules_.end_on_singletons && std::all_of(s.holes.begin(), s.holes.begin() + rules_.total_holes,
                                               [](uint8_t n) { return n <= 1; })) {
-    end_owners_take_rows(s, EndReason::kRule);
+    end_owners_take_rows(s, EndReason::kRule, steps);
     return true;
   }
   // Chonka: "The player who first captures half of the counters wins."
@@ -820,7 +885,7 @@ bool Game::ended_by_rule(State& s) const {
   return false;
 }
 
-bool Game::next_joint_turn(State& s, unsigned extra) const {
+bool Game::next_joint_turn(State& s, unsigned extra, StepObserver* steps) const {
   // The next turn is joint, unless exactly one player earned another move: he plays it alone
   // while the other waits. A player without a move waits (pass) or ends the round.
   s.solo = kNobody;
@@ -833,7 +898,7 @@ bool Game::next_joint_turn(State& s, unsigned extra) const {
   const bool can1 = has_move(s, 1);
   if (!can0 || !can1) {
     if ((!can0 && !can1) || rules_.no_move == NoMove::kEndOwnersTakeRows) {
-      end_owners_take_rows(s, EndReason::kRule);
+      end_owners_take_rows(s, EndReason::kRule, steps);
       return false;
     }
     if (rules_.no_move == NoMove::kEndMoverLoses) {
@@ -846,7 +911,8 @@ bool Game::next_joint_turn(State& s, unsigned extra) const {
   return true;
 }
 
-bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const {
+bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
+                                 StepObserver* steps) const {
   if (was_joint) {
     // simultaneous_opening: turns alternate from here, the round's starter (to_move) first unless
     // exactly one player earned another move; the test below then picks him.
@@ -861,13 +927,13 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const
   if (playable(s, s.to_move) != 0) {
     // must_feed when_empty, Oware: "If not possible, the player captures all the counters in
     // their row."
-    end_owners_take_rows(s, EndReason::kRule);
+    end_owners_take_rows(s, EndReason::kRule, steps);
     return false;
   }
   switch (rules_.no_move) {
     case NoMove::kEndOwnersTakeRows:
       // Toguz: "the opponent takes what is left on his own side".
-      end_owners_take_rows(s, EndReason::kRule);
+      end_owners_take_rows(s, EndReason::kRule, steps);
       return false;
     case NoMove::kEndMoverLoses:
       s.winner = static_cast<int8_t>(1 - s.to_move);
@@ -875,7 +941,7 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const
       return false;
     case NoMove::kPass:
       if (!has_move(s, 1 - s.to_move)) {
-        end_owners_take_rows(s, EndReason::kRule);
+        end_owners_take_rows(s, EndReason::kRule, steps);
         return false;
       }
       s.to_move = static_cast<uint8_t>(1 - s.to_move);
@@ -883,5 +949,15 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint) const
   }
   return true;
 }
+
+// The watched instances simultaneous.cpp uses (the unwatched ones are made where they are used).
+template void Game::begin_move<Game::NoWatch>(State&, int, Move, Sowing&, NoWatch) const;
+template void Game::begin_move<Game::StepWatch>(State&, int, Move, Sowing&, StepWatch) const;
+template void Game::run_move<Game::NoWatch>(State&, Sowing&, NoWatch) const;
+template void Game::run_move<Game::StepWatch>(State&, Sowing&, StepWatch) const;
+template void Game::drop_one<Game::NoWatch>(State&, Sowing&, NoWatch) const;
+template void Game::drop_one<Game::StepWatch>(State&, Sowing&, StepWatch) const;
+template bool Game::after_sowing<Game::NoWatch>(State&, Sowing&, NoWatch) const;
+template bool Game::after_sowing<Game::StepWatch>(State&, Sowing&, StepWatch) const;
 
 }  // namespace mancala::sim

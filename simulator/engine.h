@@ -16,6 +16,7 @@
 #include "common/error.h"
 #include "simulator/rules.h"
 #include "simulator/state.h"
+#include "simulator/steps.h"
 
 namespace mancala::sim {
 
@@ -114,6 +115,9 @@ class Game {
   // Plays a legal move of the player to move; settles the end of the turn and of the round.
   // Not for a joint turn (joint_turn(s)): see apply_joint.
   MoveEffect apply(State& s, Move m) const;
+  // The same, showing each step of the move (steps.h) to `steps` as it is made: the same play,
+  // one counter at a time. For people watching; batches and searches use the form above.
+  MoveEffect apply(State& s, Move m, StepObserver* steps) const;
 
   // At the start of a round (the initial position, a dealt round; initial_state and deal_round
   // call it), before anyone has moved: a player to move who has no legal move does not open, the
@@ -130,8 +134,9 @@ class Game {
   // True when the resolution needs JointMove::first drawn at random each turn.
   bool draws_order() const { return rules_.resolution != Resolution::kLockstep; }
   // Plays a joint turn: both players' moves resolved by rules().resolution; then settles the end
-  // of the turn and of the round as apply() does. Defined in simultaneous.cpp.
-  JointEffect apply_joint(State& s, const JointMove& jm) const;
+  // of the turn and of the round as apply() does; `steps`, when given, sees each step of both
+  // moves in the order the resolution makes them (steps.h). Defined in simultaneous.cpp.
+  JointEffect apply_joint(State& s, const JointMove& jm, StepObserver* steps = nullptr) const;
   // Plays `player`'s move alone, without ending the turn (what the move would do: for agents).
   MoveEffect try_move(State& s, int player, Move m) const;
 
@@ -175,7 +180,25 @@ class Game {
     int sown = 0;                 // counters of the current sowing (count_sown_holes walks them)
     bool sown_into_from = false;  // the current sowing's first counter went into `from`
     uint32_t sown_holes = 0;      // every hole the move dropped into (fours end_of_turn_sown)
+    int seized = 0;  // capture_resow after_last: captured counters in the hand, to be sown again
     MoveEffect fx;
+  };
+  // Who watches a move (steps.h), a template argument of the move's steps: NoWatch for every
+  // batch, search and playout, whose calls compile to nothing, so that the move loop is the same
+  // code as if no one could watch (an observer tested at run time, even once a sowing, cost the
+  // loop up to 13%: the possible call kept registers saved in every step's function); StepWatch
+  // shows each step to an observer and sows counter by counter (drop_one).
+  struct NoWatch {
+    static constexpr bool kOn = false;
+    void operator()(Step::Kind, int, int, int, int = kNobody) const {}
+  };
+  struct StepWatch {
+    static constexpr bool kOn = true;
+    StepObserver* steps;
+    void operator()(Step::Kind kind, int player, int pos, int count, int taker = kNobody) const {
+      steps->on_step(Step{kind, static_cast<int8_t>(player), static_cast<uint8_t>(pos),
+                          static_cast<int16_t>(count), static_cast<int8_t>(taker)});
+    }
   };
   int step(const State& s, int player, bool reverse, int pos) const;
   // step() with the holes to skip given (out of play, closed to the player): sowing loops compute
@@ -190,14 +213,22 @@ class Game {
   void drop(State& s, int pos, MoveEffect& fx, int player) const;
   // `n` counters dropped at once into `pos` (full laps of a sowing): as n calls of drop().
   void drop_many(State& s, int pos, int n, MoveEffect& fx, int player) const;
-  void begin_move(State& s, int player, Move m, Sowing& c) const;
+  // The move's steps, each watched by W (NoWatch or StepWatch, above).
+  template <class W = NoWatch>
+  void begin_move(State& s, int player, Move m, Sowing& c, W watch = {}) const;
   void start_sowing(const State& s, Sowing& c, int from, int count, bool into_from) const;
-  void drop_one(State& s, Sowing& c) const;
-  void sow_rest(State& s, Sowing& c) const;
-  bool after_sowing(State& s, Sowing& c) const;
-  bool relay_from(State& s, Sowing& c, int from) const;
-  void run_move(State& s, Sowing& c) const;
-  bool resow_capture(State& s, Sowing& c) const;
+  template <class W = NoWatch>
+  void drop_one(State& s, Sowing& c, W watch = {}) const;
+  template <class W = NoWatch>
+  void sow_rest(State& s, Sowing& c, W watch = {}) const;
+  template <class W = NoWatch>
+  bool after_sowing(State& s, Sowing& c, W watch = {}) const;
+  template <class W>
+  bool relay_from(State& s, Sowing& c, int from, W watch) const;
+  template <class W = NoWatch>
+  void run_move(State& s, Sowing& c, W watch = {}) const;
+  template <class W>
+  bool resow_capture(State& s, Sowing& c, W watch) const;
   void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
   // move tried on a copy).
@@ -206,29 +237,42 @@ class Game {
   bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
   // playable() under singletons_last_resort and single_into_empty_only.
   uint32_t singles(const State& s, int player, uint32_t bits) const;
-  // Count captures: whether the hole at `pos` may be taken by `player`'s capture, and taking it.
+  // Count captures: whether the hole at `pos` may be taken by `player`'s capture.
   bool count_capturable(const State& s, int player, int pos) const;
-  void take_counted(State& s, int player, int pos, MoveEffect& fx) const;
   // end_when_left: the capture that ends the round with the last counters; true when it did.
-  bool sweep_last(State& s, const MoveEffect& fx) const;
+  bool sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const;
   bool end_hole(int pos) const;
-  void capture_at_end(State& s, Sowing& c) const;
-  void capture_by_rule(State& s, Sowing& c) const;  // the capture rule's own work
-  void end_turn(State& s, const MoveEffect& fx) const;
+  template <class W>
+  void capture_at_end(State& s, Sowing& c, W watch) const;
+  template <class W>
+  void capture_by_rule(State& s, Sowing& c, W watch) const;  // the capture rule's own work
+  // A joint turn's moves (simultaneous.cpp).
+  template <class W>
+  JointEffect resolve_joint(State& s, const JointMove& jm, W watch) const;
+  void end_turn(State& s, const MoveEffect& fx, StepObserver* steps = nullptr) const;
   // Bookkeeping after a turn (alternating, solo or joint): ply, quiet turns, end of round, who
-  // moves next. `extra` has bit p set when player p earned another move.
-  void settle_turn(State& s, bool captured, unsigned extra, bool was_joint) const;
+  // moves next. `extra` has bit p set when player p earned another move. `steps` sees what each
+  // player takes from his rows when the round ends.
+  void settle_turn(State& s, bool captured, unsigned extra, bool was_joint,
+                   StepObserver* steps = nullptr) const;
   // Its parts: a round ended by end_on_majority, no_progress_turns or end_on_empty_side (true
   // when ended); who moves next in each turn model (false when the round ended instead).
-  bool ended_by_rule(State& s) const;
-  bool next_joint_turn(State& s, unsigned extra) const;
-  bool next_alternating_turn(State& s, unsigned extra, bool was_joint) const;
+  bool ended_by_rule(State& s, StepObserver* steps) const;
+  bool next_joint_turn(State& s, unsigned extra, StepObserver* steps) const;
+  bool next_alternating_turn(State& s, unsigned extra, bool was_joint, StepObserver* steps) const;
   // Each player takes what is in his own rows and the round ends.
-  void end_owners_take_rows(State& s, EndReason reason) const;
+  void end_owners_take_rows(State& s, EndReason reason, StepObserver* steps = nullptr) const;
   bool side_empty(const State& s, int player) const;
   void end_round(State& s, EndReason reason) const;
   bool has_move(const State& s, int player) const;
   int take(State& s, int pos, int player) const;
+  // take(), watched: a take step when it took any counter.
+  template <class W>
+  int take_watched(State& s, int pos, int player, W watch) const {
+    const int got = take(s, pos, player);
+    if (W::kOn && got > 0) watch(Step::Kind::kTake, player, pos, got);
+    return got;
+  }
   // Handicaps and match rules in the move loop (engine_handicaps.cpp). They take and return plain
   // values, never the move in progress, so that the common path keeps it in registers.
   struct Gains {
@@ -259,7 +303,8 @@ class Game {
   Gains watch_drop(State& s, int pos, int player, bool last) const;
   Gains sow_watched(State& s, int player, bool reverse, int from, int pos, int count,
                     bool into_from) const;
-  Gains take_fours(State& s, int player, uint32_t sown) const;
+  template <class W>
+  Gains take_fours(State& s, int player, uint32_t sown, W watch) const;
   // Whether a four at `pos` is taken in `player`'s move, and by whom (fours_scope).
   int fours_taker(int pos, int player) const;
 

@@ -129,7 +129,7 @@ RoundRecord finish_round(const Game& game, MatchState& match, State& s) {
   return record;
 }
 
-bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
+bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int given_side) {
   const RuleSet& r = game.rules();
   auto finish = [&](int8_t winner, EndReason reason) {
     match.over = true;
@@ -154,7 +154,8 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng) {
   const bool two_three =
       r.remainder == Remainder::kSettleFives && (holdings[0] % c == 2 || holdings[0] % c == 3);
   // The Bhadar's choice of end: agents have no view on it, so it is drawn.
-  if (two_three && r.bha_hole == BhaHole::kEither) bha_side = static_cast<int>(rng.below(2));
+  if (two_three && r.bha_hole == BhaHole::kEither)
+    bha_side = given_side >= 0 ? given_side : static_cast<int>(rng.below(2));
   RoundSetup setup = RoundSetup::none();
   State next = deal_round(game, holdings, s.winner, match.setup.starter, bha_side, setup);
   next.round = static_cast<uint8_t>(std::min(match.rounds, 255));

@@ -100,8 +100,9 @@ RoundRecord finish_round(const Game& game, MatchState& match, State& s);
 
 // After finish_round: ends the match (match.over) or deals the next round into `s`. Returns true
 // when a round was dealt. `rng` settles the choices the rules leave to a player (which end of his
-// row the Bhadar makes his bha, with bha_hole "either"): agents make no such choice yet.
-bool next_round(const Game& game, MatchState& match, State& s, Rng& rng);
+// row the Bhadar makes his bha, with bha_hole "either"): agents make no such choice yet. A replay
+// of a recorded match gives that choice as `bha_side` (0: leftmost, 1: rightmost) instead.
+bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int bha_side = -1);
 
 // Deals one round from `holdings` (summing to the ruleset's total): the position and its setup.
 // `previous_winner` (0, 1, kDraw) gives Mawkar's perks, `previous_starter` the next starter,

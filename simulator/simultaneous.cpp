@@ -7,7 +7,12 @@
 
 namespace mancala::sim {
 
-JointEffect Game::apply_joint(State& s, const JointMove& jm) const {
+JointEffect Game::apply_joint(State& s, const JointMove& jm, StepObserver* steps) const {
+  return steps ? resolve_joint(s, jm, StepWatch{steps}) : resolve_joint(s, jm, NoWatch{});
+}
+
+template <class W>
+JointEffect Game::resolve_joint(State& s, const JointMove& jm, W watch) const {
   assert(!s.over && joint_turn(s));
   assert(!jm.plays[0] || is_legal(s, 0, jm.move[0]));
   assert(!jm.plays[1] || is_legal(s, 1, jm.move[1]));
@@ -23,8 +28,8 @@ JointEffect Game::apply_joint(State& s, const JointMove& jm) const {
         out.lapsed[p] = true;
         continue;
       }
-      begin_move(s, p, jm.move[p], c[p]);
-      run_move(s, c[p]);
+      begin_move(s, p, jm.move[p], c[p], watch);
+      run_move(s, c[p], watch);
       out.fx[p] = c[p].fx;
     }
   } else {
@@ -32,15 +37,15 @@ JointEffect Game::apply_joint(State& s, const JointMove& jm) const {
     std::array<bool, 2> sowing{};
     for (const int p : order) {
       if (!jm.plays[p]) continue;
-      begin_move(s, p, jm.move[p], c[p]);
+      begin_move(s, p, jm.move[p], c[p], watch);
       sowing[p] = true;
     }
     while (sowing[0] || sowing[1]) {
       ++out.ticks;
       for (const int p : order) {
         if (!sowing[p]) continue;
-        drop_one(s, c[p]);
-        if (c[p].hand == 0 && !after_sowing(s, c[p])) {
+        drop_one(s, c[p], watch);
+        if (c[p].hand == 0 && !after_sowing(s, c[p], watch)) {
           sowing[p] = false;  // "dead": waits for the other
           out.ended_at[p] = out.ticks;
         }
@@ -53,7 +58,11 @@ JointEffect Game::apply_joint(State& s, const JointMove& jm) const {
   bool captured = false;
   for (const MoveEffect& e : out.fx) captured = captured || e.captured + e.opponent_captured > 0;
   const unsigned extra = (out.fx[0].extra_move ? 1u : 0u) | (out.fx[1].extra_move ? 2u : 0u);
-  settle_turn(s, captured, extra, true);
+  if constexpr (W::kOn) {
+    settle_turn(s, captured, extra, true, watch.steps);
+  } else {
+    settle_turn(s, captured, extra, true);
+  }
   return out;
 }
 

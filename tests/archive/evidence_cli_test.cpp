@@ -510,7 +510,7 @@ TEST_F(EvidenceCli, SummaryTable) {
   const CliResult r = run_cli({"evidence", "summary", "--db", db_});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, "archive " + db_ +
-                       " (schema 3)\n\n"
+                       " (schema 4)\n\n"
                        "game           records  rulesets  runs  types\n"
                        "Kalah                1" +
                        count("kalah") +

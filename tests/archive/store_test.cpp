@@ -148,11 +148,11 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
 TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
-  raw_sql(dir / "a.db", "PRAGMA user_version = 4");
+  raw_sql(dir / "a.db", "PRAGMA user_version = 5");
   const std::string before = read_text(dir / "a.db");
   EXPECT_EQ(
       open_error(dir / "a.db"),
-      dir / "a.db" + ": schema version 4 is newer than this program's (3); use a newer mancala");
+      dir / "a.db" + ": schema version 5 is newer than this program's (4); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
 }
 

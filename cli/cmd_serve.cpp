@@ -1,0 +1,147 @@
+// mancala serve: the archive, the rulesets and a board to play them, in a browser (docs/serve.md);
+// mancala playtests list|show|export: the games saved from it.
+#include <filesystem>
+
+#include "archive/playtests.h"
+#include "archive/store.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "common/paths.h"
+#include "server/app.h"
+#include "server/http.h"
+
+namespace mancala::cli {
+
+int cmd_serve(const Args& args, Io& io) {
+  po::options_description desc("options");
+  int port = 8080, max_games = 0, workers = 0;
+  std::string host, db;
+  server::AppOptions options;
+  desc.add_options()("port", po::value(&port)->default_value(8080), "port (0: any free port)")(
+      "host", po::value(&host)->default_value("127.0.0.1"),
+      "address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network)")(
+      "db", po::value(&db), "archive (default $MANCALA_DB or ./mancala.db)")(
+      "max-games", po::value(&max_games)->default_value(options.limits.max_games),
+      "live games at once")("workers", po::value(&workers)->default_value(options.limits.workers),
+                            "threads computing the agents' moves");
+  po::variables_map vm;
+  if (!parse_options("serve", "[--port N] [--host ADDRESS] [--db FILE]", desc, {}, args, vm, io))
+    return 0;
+  if (port < 0 || port > 65535) throw UsageError("serve: --port: expected 0 to 65535");
+  if (max_games < 1 || max_games > 10000)
+    throw UsageError("serve: --max-games: expected 1 to 10000");
+  check_threads("serve", workers);
+  options.db = default_db_path(db);
+  options.host = host;
+  options.limits.max_games = max_games;
+  options.limits.workers = workers;
+  std::error_code ec;
+  if (std::filesystem::exists(options.db, ec)) {
+    // Migrated now (a newer program's play-tests table), so the pages read it as it is.
+    archive::Store::open(options.db);
+  } else {
+    io.err << "mancala: serve: no archive at " << options.db
+           << ": the search finds nothing until `mancala evidence import data/evidence`; a saved "
+              "play-test creates it\n";
+  }
+  server::App app(options);
+  server::ServeOptions serve;
+  serve.host = host;
+  serve.port = static_cast<unsigned short>(port);
+  server::serve_http(app, serve, [&](const std::string& address) {
+    io.out << "mancala serve: " << address << " (archive " << options.db << "; Ctrl-C stops it)"
+           << std::endl;
+  });
+  io.err << "mancala: serve: stopped\n";
+  return 0;
+}
+
+namespace {
+
+std::string db_option(const po::variables_map& vm) {
+  return default_db_path(vm.count("db") ? vm["db"].as<std::string>() : "");
+}
+
+int playtests_list(const Args& args, Io& io, bool exporting) {
+  const std::string command = exporting ? "playtests export" : "playtests list";
+  po::options_description desc("options");
+  desc.add_options()("ruleset", po::value<std::string>()->default_value(""),
+                     "only play-tests of this ruleset id or game")(
+      "format", po::value<std::string>()->default_value(exporting ? "json" : "table"),
+      exporting ? "json|csv" : "table|json|csv")("db", po::value<std::string>(),
+                                                 "archive (default $MANCALA_DB or ./mancala.db)");
+  po::variables_map vm;
+  if (!parse_options(command, "[--ruleset ID] [--format F] [--db PATH]", desc, {}, args, vm, io))
+    return 0;
+  const std::string format =
+      exporting ? check_format(command, vm["format"].as<std::string>(), {"json", "csv"})
+                : check_format(command, vm["format"].as<std::string>(), {"table", "json", "csv"});
+  archive::Store store = archive::Store::open(db_option(vm), archive::Store::Mode::kExisting);
+  const auto records = store.list_playtests(vm["ruleset"].as<std::string>());
+  if (format == "json") {
+    archive::Json all = archive::Json::array();
+    for (const auto& r : records) all.push_back(archive::playtest_json(r));
+    io.out << archive::Json{{"playtests", all}}.dump(2) << "\n";
+  } else if (format == "csv") {
+    io.out << archive::playtests_csv(records);
+  } else if (records.empty()) {
+    io.err << "mancala: no play-tests in " << store.path()
+           << (vm["ruleset"].as<std::string>().empty() ? ""
+                                                       : " for " + vm["ruleset"].as<std::string>())
+           << " (save one from `mancala serve`)\n";
+  } else {
+    io.out << archive::playtests_table(records);
+  }
+  return 0;
+}
+
+int playtests_show(const Args& args, Io& io) {
+  po::options_description desc("options");
+  long long id = 0;
+  desc.add_options()("id", po::value<long long>(&id),
+                     "play-test id (see 'mancala playtests list')")(
+      "format", po::value<std::string>()->default_value("text"), "text|json")(
+      "db", po::value<std::string>(), "archive (default $MANCALA_DB or ./mancala.db)");
+  po::variables_map vm;
+  if (!parse_options("playtests show", "ID [--format text|json] [--db PATH]", desc, {"id", 1}, args,
+                     vm, io))
+    return 0;
+  if (!vm.count("id")) throw UsageError("playtests show: missing the play-test id");
+  const std::string format =
+      check_format("playtests show", vm["format"].as<std::string>(), {"text", "json"});
+  archive::Store store = archive::Store::open(db_option(vm), archive::Store::Mode::kExisting);
+  const auto record = store.get_playtest(id);
+  if (!record) {
+    throw Error(where(store.path(), "play-test " + std::to_string(id),
+                      "no such play-test (see 'mancala playtests list')"));
+  }
+  if (format == "json") {
+    io.out << archive::playtest_json(*record).dump(2) << "\n";
+  } else {
+    io.out << archive::playtest_text(*record);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cmd_playtests(const Args& args, Io& io) {
+  const std::string usage =
+      "usage: mancala playtests list [--ruleset ID] [--format table|json|csv] | show ID "
+      "[--format text|json] | export [--format json|csv]  (--db FILE)\n";
+  if (args.empty()) {
+    io.err << usage;
+    return 2;
+  }
+  const Args rest(args.begin() + 1, args.end());
+  if (args[0] == "list") return playtests_list(rest, io, false);
+  if (args[0] == "export") return playtests_list(rest, io, true);
+  if (args[0] == "show") return playtests_show(rest, io);
+  if (args[0] == "--help" || args[0] == "-h") {
+    io.out << usage;
+    return 0;
+  }
+  throw UsageError("playtests: unknown subcommand '" + args[0] + "' (list, show, export)");
+}
+
+}  // namespace mancala::cli

@@ -1,0 +1,57 @@
+// Fuzzes the request handler of `mancala serve` (server/app.h), as the sockets hand it requests:
+// the input is "METHOD TARGET\n" then the body. Each input runs against one App that lives for the
+// whole run, so a sequence of inputs builds games, plays moves, saves play-tests (into a
+// throwaway archive) and replays them. handle() must answer every request (it never throws), with
+// a status of 200-599, and a 5xx only for a failure of the machine (no archive, out of memory).
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "server/app.h"
+
+namespace {
+
+mancala::server::App& app() {
+  static std::unique_ptr<mancala::server::App> instance = [] {
+    mancala::server::AppOptions options;
+    options.db = (std::filesystem::temp_directory_path() /
+                  ("mancala-fuzz-" + std::to_string(::getpid()) + ".db"))
+                     .string();
+    options.limits.max_games = 8;
+    options.limits.max_alphabeta_depth = 2;  // agents' replies stay quick
+    options.limits.max_mcts_simulations = 50;
+    options.limits.workers = 1;
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove(app().options().db, ec);
+      std::filesystem::remove(app().options().db + "-wal", ec);
+      std::filesystem::remove(app().options().db + "-shm", ec);
+    });
+    return std::make_unique<mancala::server::App>(options);
+  }();
+  return *instance;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const size_t line = text.find('\n');
+  const std::string first = text.substr(0, line);
+  const size_t space = first.find(' ');
+  mancala::server::Request request;
+  request.method = first.substr(0, space);
+  request.target = space == std::string::npos ? "/" : first.substr(space + 1);
+  request.body = line == std::string::npos ? "" : text.substr(line + 1);
+  const mancala::server::Response r = app().handle(request);
+  if (r.status < 200 || r.status > 599) std::abort();
+  // A 500 is a defect of the handler (503 is the machine: no archive yet, out of memory).
+  if (r.status == 500) std::abort();
+  app().wait_idle();
+  return 0;
+}

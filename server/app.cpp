@@ -1,0 +1,390 @@
+#include "server/app.h"
+
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+
+#include "common/error.h"
+#include "common/paths.h"
+#include "common/strict_json.h"
+#include "server/assets.h"
+#include "server/live_game.h"
+#include "server/request.h"
+#include "simulator/engine.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::server {
+
+using nlohmann::json;
+
+App::App(AppOptions options) : options_(std::move(options)) {
+  ruleset_ids_ = sim::list_ruleset_ids();
+  for (int i = 0; i < std::max(1, options_.limits.workers); ++i)
+    workers_.emplace_back([this] { work(); });
+}
+
+App::~App() {
+  {
+    std::lock_guard lock(work_mutex_);
+    stopping_ = true;
+  }
+  work_ready_.notify_all();
+  for (std::thread& t : workers_) t.join();
+}
+
+size_t App::body_limit(std::string_view target) const {
+  return split_target(std::string(target)).path == "/api/replays" ? options_.limits.max_replay_body
+                                                                  : options_.limits.max_body;
+}
+
+Response App::handle(const Request& request) {
+  try {
+    if (request.body.size() > body_limit(request.target)) {
+      throw HttpError{413, "the request body is " + std::to_string(request.body.size()) +
+                               " bytes; the limit is " +
+                               std::to_string(body_limit(request.target))};
+    }
+    return route(request);
+  } catch (const HttpError& e) {
+    return error_response(e.status, e.message);
+  } catch (const GameError& e) {
+    return error_response(e.status, e.message);
+  } catch (const UsageError& e) {
+    return error_response(400, e.what());
+  } catch (const Error& e) {
+    return error_response(422, e.what());
+  } catch (const json::exception& e) {
+    return error_response(400, std::string("malformed JSON: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    return error_response(503, "out of memory");
+  } catch (const std::exception& e) {
+    return error_response(500, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return error_response(500, "internal error");
+  }
+}
+
+Response App::route(const Request& request) {
+  if (!allowed_host(request.host, options_.host))
+    throw HttpError{421, "this server answers to " + options_.host + " and localhost, not " +
+                             host_name(request.host)};
+  const Target t = split_target(request.target);
+  const std::vector<std::string>& s = t.segments;
+  const std::string& m = request.method;
+  // Pages: the embedded assets only.
+  if (s.empty() || s[0] != "api") {
+    if (m != "GET" && m != "HEAD") throw HttpError{405, "pages are read with GET"};
+    const Asset* asset = find_asset(t.path == "/" ? "/index.html" : t.path);
+    if (!asset) throw HttpError{404, "no such page: " + t.path};
+    Response r;
+    r.content_type = std::string(asset->content_type);
+    r.body = std::string(asset->body);
+    return r;
+  }
+  // A page elsewhere must not drive this server through a visitor's browser.
+  if (m != "GET" && m != "HEAD" && !same_origin(request.origin, request.host, options_.host))
+    throw HttpError{
+        403, "requests from another site's pages are refused (Origin " + request.origin + ")"};
+  auto only = [&](const char* method) {
+    if (m != method) throw HttpError{405, t.path + ": use " + method};
+  };
+  const size_t n = s.size();
+  if (n == 2 && s[1] == "rulesets") return only("GET"), api_rulesets();
+  if ((n == 3 || n == 4) && s[1] == "rulesets") {
+    only("GET");
+    return api_ruleset(n == 3 ? s[2] : s[2] + "/" + s[3]);
+  }
+  if (n == 2 && s[1] == "archive") return only("GET"), api_archive();
+  if (n == 2 && s[1] == "evidence") return only("GET"), api_evidence_search(t.query);
+  if (n == 3 && s[1] == "evidence") return only("GET"), api_evidence(s[2]);
+  if (n == 4 && s[1] == "evidence" && s[3] == "map") return only("GET"), api_map(t.query, s[2]);
+  if (n == 2 && s[1] == "map") return only("GET"), api_map(t.query, "");
+  if (n == 2 && s[1] == "games") {
+    if (m == "POST") return api_new_game(request.body);
+    return only("GET"), api_games();
+  }
+  if (n == 3 && s[1] == "games") {
+    if (m == "DELETE") return api_delete(s[2]);
+    return only("GET"), api_game(s[2], t.query);
+  }
+  if (n == 4 && s[1] == "games") {
+    only("POST");
+    if (s[3] == "moves") return api_move(s[2], request.body);
+    if (s[3] == "undo") return api_undo(s[2]);
+    if (s[3] == "save") return api_save(s[2], request.body);
+  }
+  if (n == 2 && s[1] == "playtests") return only("GET"), api_playtests(t.query);
+  if (n == 3 && s[1] == "playtests") return only("GET"), api_playtest(s[2], false);
+  if (n == 4 && s[1] == "playtests" && s[3] == "replay")
+    return only("GET"), api_playtest(s[2], true);
+  if (n == 2 && s[1] == "replays") return only("POST"), api_replay_trace(request.body);
+  throw HttpError{404, "no such API route: " + t.path + " (docs/serve.md lists them)"};
+}
+
+// ---- rulesets ----
+
+std::shared_ptr<const sim::Game> App::game_for(const std::string& name) {
+  std::lock_guard lock(rulesets_mutex_);
+  std::string id = name;
+  if (std::find(ruleset_ids_.begin(), ruleset_ids_.end(), id) == ruleset_ids_.end()) {
+    // A game's name stands for its default reconstruction, as on the command line.
+    const bool game = std::any_of(ruleset_ids_.begin(), ruleset_ids_.end(), [&](auto& x) {
+      return x.compare(0, name.size() + 1, name + "/") == 0;
+    });
+    if (!game || name.empty()) {
+      throw HttpError{404, "unknown ruleset '" + name + "' (GET /api/rulesets lists them)"};
+    }
+    id = sim::load_ruleset(name).id;  // a folder of data/rulesets: its default
+  }
+  auto it = rulesets_.find(id);
+  if (it == rulesets_.end())
+    it = rulesets_.emplace(id, std::make_shared<const sim::Game>(sim::load_ruleset(id))).first;
+  return it->second;
+}
+
+Response App::api_rulesets() {
+  json out = json::array();
+  std::vector<std::string> ids;
+  {
+    std::lock_guard lock(rulesets_mutex_);
+    ids = ruleset_ids_;
+  }
+  std::map<std::string, std::string> defaults;
+  for (const std::string& id : ids) {
+    const std::string game = id.substr(0, id.find('/'));
+    if (!defaults.contains(game)) defaults[game] = game_for(game)->rules().id;
+    const sim::RuleSet& r = game_for(id)->rules();
+    out.push_back({{"id", r.id},
+                   {"game", r.game},
+                   {"name", r.name},
+                   {"status", r.status},
+                   {"default", defaults[game] == r.id},
+                   {"extends", r.extends},
+                   {"evidence", r.evidence},
+                   {"summary", r.summary},
+                   {"rows", 2 * r.rows_per_player},
+                   {"holes_per_row", r.holes_per_row},
+                   {"turns", sim::rule_value(r, "turns")},
+                   {"match", r.match}});
+  }
+  return json_response(200, json{{"rulesets", out}});
+}
+
+// ---- live games ----
+
+std::shared_ptr<App::Entry> App::entry(const std::string& id) {
+  std::lock_guard lock(games_mutex_);
+  auto it = games_.find(id);
+  if (it == games_.end())
+    throw HttpError{404, "no live game '" + id + "' (it may have ended with the server)"};
+  return it->second;
+}
+
+namespace {
+
+Seat seat_from(const json& v, const Limits& limits, int index) {
+  const std::string where = "agents[" + std::to_string(index) + "]";
+  if (!v.is_string()) throw HttpError{400, where + ": expected a string (\"human\" or an agent)"};
+  const std::string text = v.get<std::string>();
+  if (text == "human" || text == "person") return Seat{};
+  sim::AgentSpec spec;
+  if (!sim::try_parse_agent(text, spec)) {
+    throw HttpError{400, where + ": '" + text +
+                             "' is neither \"human\" nor an agent (random, greedy, alphabeta:D, "
+                             "mcts:N)"};
+  }
+  if (spec.kind == sim::Agent::kAlphaBeta && spec.param > limits.max_alphabeta_depth) {
+    throw HttpError{400, where + ": this server plays alphabeta to depth " +
+                             std::to_string(limits.max_alphabeta_depth) +
+                             " at most (a deeper search takes minutes a move)"};
+  }
+  if (spec.kind == sim::Agent::kMcts && spec.param > limits.max_mcts_simulations) {
+    throw HttpError{400, where + ": this server plays mcts with " +
+                             std::to_string(limits.max_mcts_simulations) + " simulations at most"};
+  }
+  return Seat{false, spec};
+}
+
+}  // namespace
+
+Response App::api_new_game(const std::string& body) {
+  const json j = parse_body(body);
+  check_keys(j, {"ruleset", "agents", "seed"});
+  if (!j.contains("ruleset") || !j["ruleset"].is_string())
+    throw HttpError{400, "ruleset: expected a ruleset id or a game (GET /api/rulesets)"};
+  std::array<Seat, 2> seats{};
+  if (j.contains("agents")) {
+    const json& a = j["agents"];
+    if (!a.is_array() || a.size() != 2)
+      throw HttpError{400, "agents: expected two seats, e.g. [\"human\", \"greedy\"]"};
+    for (int p = 0; p < 2; ++p) seats[p] = seat_from(a[p], options_.limits, p);
+  }
+  uint64_t seed = 1;
+  if (j.contains("seed")) {
+    if (!j["seed"].is_number_unsigned()) throw HttpError{400, "seed: expected a whole number >= 0"};
+    seed = j["seed"].get<uint64_t>();
+  }
+  auto game = game_for(j["ruleset"].get<std::string>());
+  auto e = std::make_shared<Entry>();
+  e->game = std::make_unique<LiveGame>(game, seats, seed);
+  std::string id;
+  {
+    std::lock_guard lock(games_mutex_);
+    if (static_cast<int>(games_.size()) >= options_.limits.max_games) {
+      throw HttpError{429, "this server keeps " + std::to_string(options_.limits.max_games) +
+                               " live games at most: end one (DELETE /api/games/{id}) first"};
+    }
+    id = "g" + std::to_string(next_game_++);
+    games_[id] = e;
+  }
+  json out;
+  {
+    std::lock_guard lock(e->mutex);
+    out = e->game->to_json(0);
+  }
+  out["id"] = id;
+  schedule(id, e);
+  Response r = json_response(201, out);
+  r.headers.emplace_back("Location", "/api/games/" + id);
+  return r;
+}
+
+Response App::api_games() {
+  json out = json::array();
+  std::vector<std::pair<std::string, std::shared_ptr<Entry>>> all;
+  {
+    std::lock_guard lock(games_mutex_);
+    all.assign(games_.begin(), games_.end());
+  }
+  for (auto& [id, e] : all) {
+    std::lock_guard lock(e->mutex);
+    json seats = json::array();
+    for (const Seat& s : e->game->seats()) seats.push_back(s.label());
+    out.push_back({{"id", id},
+                   {"ruleset", e->game->game().rules().id},
+                   {"seats", seats},
+                   {"moves", e->game->move_count()},
+                   {"over", e->game->over()}});
+  }
+  return json_response(200, json{{"games", out}, {"limit", options_.limits.max_games}});
+}
+
+Response App::api_game(const std::string& id, const std::map<std::string, std::string>& query) {
+  int since = 0;
+  if (auto it = query.find("since"); it != query.end()) since = parse_count(it->second, "since");
+  auto e = entry(id);
+  std::lock_guard lock(e->mutex);
+  json out = e->game->to_json(since);
+  out["id"] = id;
+  return json_response(200, out);
+}
+
+Response App::api_move(const std::string& id, const std::string& body) {
+  const json j = parse_body(body);
+  check_keys(j, {"move", "seat"});
+  if (!j.contains("move") || !j["move"].is_string())
+    throw HttpError{400, "move: expected the move in the project's notation, e.g. \"3\" or \"5<\""};
+  int seat = 0;
+  if (j.contains("seat")) {
+    if (!j["seat"].is_number_integer()) throw HttpError{400, "seat: expected 1 or 2"};
+    seat = j["seat"].get<int>();
+    if (seat != 1 && seat != 2) throw HttpError{400, "seat: expected 1 or 2"};
+  }
+  auto e = entry(id);
+  json out;
+  int played = 0;
+  {
+    std::lock_guard lock(e->mutex);
+    const int before = e->game->move_count();
+    played = e->game->play_person(seat, j["move"].get<std::string>());
+    out = e->game->to_json(before);
+  }
+  out["id"] = id;
+  out["played"] = played;
+  schedule(id, e);
+  // A simultaneous choice only recorded: accepted, the turn resolves when both are in.
+  return json_response(played > 0 ? 200 : 202, out);
+}
+
+Response App::api_undo(const std::string& id) {
+  auto e = entry(id);
+  json out;
+  {
+    std::lock_guard lock(e->mutex);
+    e->game->undo();
+    out = e->game->to_json(0);
+  }
+  out["id"] = id;
+  schedule(id, e);
+  return json_response(200, out);
+}
+
+Response App::api_delete(const std::string& id) {
+  std::lock_guard lock(games_mutex_);
+  if (games_.erase(id) == 0) throw HttpError{404, "no live game '" + id + "'"};
+  return json_response(200, json{{"deleted", id}});
+}
+
+// ---- agents ----
+
+void App::schedule(const std::string& id, const std::shared_ptr<Entry>& e) {
+  {
+    std::lock_guard lock(e->mutex);
+    if (e->game->thinking() || e->game->over()) return;
+  }
+  std::lock_guard lock(work_mutex_);
+  queue_.push_back(id);
+  work_ready_.notify_one();
+}
+
+void App::work() {
+  for (;;) {
+    std::string id;
+    {
+      std::unique_lock lock(work_mutex_);
+      work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      id = queue_.front();
+      queue_.pop_front();
+      ++busy_;
+    }
+    std::shared_ptr<Entry> e;
+    {
+      std::lock_guard lock(games_mutex_);
+      if (auto it = games_.find(id); it != games_.end()) e = it->second;
+    }
+    bool more = false;
+    if (e) {
+      std::optional<AgentJob> job;
+      {
+        std::lock_guard lock(e->mutex);
+        job = e->game->agent_job();
+      }
+      if (job) {
+        try {
+          e->game->run_job(*job);  // no lock held: requests go on while the agent searches
+          std::lock_guard lock(e->mutex);
+          e->game->finish_job(*job);
+          more = true;  // the next move may be an agent's too (or the position changed: undo)
+        } catch (...) {
+          std::lock_guard lock(e->mutex);
+          e->game->abandon_job();
+        }
+      }
+    }
+    {
+      std::lock_guard lock(work_mutex_);
+      if (more) queue_.push_back(id);
+      --busy_;
+      if (more) work_ready_.notify_one();
+      if (busy_ == 0 && queue_.empty()) work_done_.notify_all();
+    }
+  }
+}
+
+void App::wait_idle() {
+  std::unique_lock lock(work_mutex_);
+  work_done_.wait(lock, [&] { return busy_ == 0 && queue_.empty(); });
+}
+
+}  // namespace mancala::server

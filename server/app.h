@@ -1,0 +1,129 @@
+// App: everything `mancala serve` answers, as one function from a request to a response
+// (handle), so that the API tests and the fuzz target call it without sockets; server/http.h only
+// wires sockets to it. docs/serve.md documents every route.
+//
+// It serves its own pages (embedded in the binary, server/assets.h) and the JSON API: the archive
+// (rulesets, evidence search, records, maps), live games (server/live_game.h) and play-tests
+// (archive/playtests.h). It never takes a file name from a request: a ruleset is one of the ids
+// listed under data/rulesets, a record an id the archive finds, a page one of the embedded assets.
+// A bad request gets a 4xx with {"error": "..."} and changes nothing; nothing a request holds can
+// stop the server (handle never throws).
+//
+// Agents' moves are computed on worker threads owned by the App: a request never waits for a
+// search; the page polls GET /api/games/{id} to see the reply.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace mancala::sim {
+class Game;
+}
+
+namespace mancala::server {
+
+class LiveGame;
+
+// The bounds a server keeps (docs/serve.md, "Limits").
+struct Limits {
+  size_t max_body = 64 * 1024;         // bytes of a request body (every route but a replay)
+  size_t max_replay_body = 16u << 20;  // bytes of POST /api/replays (a whole trace)
+  int max_games = 32;                  // live games at once
+  int max_alphabeta_depth = 12;        // agents the server plays (a deeper search takes minutes)
+  int max_mcts_simulations = 200'000;
+  size_t max_notes = 20'000;  // characters of a play-test's notes
+  int workers = 2;            // threads computing agents' moves
+};
+
+struct AppOptions {
+  std::string db;  // the archive (play-tests are saved there); empty: $MANCALA_DB or ./mancala.db
+  std::string host = "127.0.0.1";  // the address served: a Host header naming it is answered
+  Limits limits{};
+};
+
+struct Request {
+  std::string method;  // "GET", "POST", "DELETE"...
+  std::string target;  // path and query, as sent: "/api/evidence?q=four"
+  std::string body;
+  std::string host;    // the Host header, if any
+  std::string origin;  // the Origin header, if any
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+class App {
+ public:
+  explicit App(AppOptions options);
+  ~App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  // Answers one request. Never throws: a failure is a response with its status and message.
+  Response handle(const Request& request);
+  // The largest body accepted for `target` (a replay of a trace is larger than anything else).
+  size_t body_limit(std::string_view target) const;
+  // Blocks until no agent move is being computed or waiting to be (for tests).
+  void wait_idle();
+  const AppOptions& options() const { return options_; }
+
+ private:
+  struct Entry {
+    std::mutex mutex;
+    std::unique_ptr<LiveGame> game;
+  };
+  Response route(const Request& request);
+  std::shared_ptr<const sim::Game> game_for(const std::string& ruleset_id);
+  std::shared_ptr<Entry> entry(const std::string& id);
+  // Queues the game's agent moves, if any are due.
+  void schedule(const std::string& id, const std::shared_ptr<Entry>& e);
+  void work();
+
+  // Routes (app.cpp, app_archive.cpp).
+  Response api_rulesets();
+  Response api_ruleset(const std::string& id);
+  Response api_archive();
+  Response api_evidence_search(const std::map<std::string, std::string>& query);
+  Response api_evidence(const std::string& id);
+  Response api_map(const std::map<std::string, std::string>& query, const std::string& record);
+  Response api_new_game(const std::string& body);
+  Response api_games();
+  Response api_game(const std::string& id, const std::map<std::string, std::string>& query);
+  Response api_move(const std::string& id, const std::string& body);
+  Response api_undo(const std::string& id);
+  Response api_delete(const std::string& id);
+  Response api_save(const std::string& id, const std::string& body);
+  Response api_playtests(const std::map<std::string, std::string>& query);
+  Response api_playtest(const std::string& id, bool replay);
+  Response api_replay_trace(const std::string& body);
+
+  AppOptions options_;
+  std::mutex rulesets_mutex_;
+  std::vector<std::string> ruleset_ids_;
+  std::map<std::string, std::shared_ptr<const sim::Game>> rulesets_;
+  std::mutex games_mutex_;
+  std::map<std::string, std::shared_ptr<Entry>> games_;
+  uint64_t next_game_ = 1;
+  // Agents' work: ids of games with a job due; workers take them in order.
+  std::mutex work_mutex_;
+  std::condition_variable work_ready_, work_done_;
+  std::deque<std::string> queue_;
+  int busy_ = 0;
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace mancala::server

@@ -1,0 +1,146 @@
+#include "server/request.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "common/strict_json.h"
+
+namespace mancala::server {
+
+using nlohmann::json;
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::string percent_decode(const std::string& text, bool plus_is_space) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+' && plus_is_space) {
+      out += ' ';
+    } else if (c == '%') {
+      const int hi = i + 2 < text.size() + 0 ? hex_value(text[i + 1]) : -1;
+      const int lo = i + 2 < text.size() + 0 ? hex_value(text[i + 2]) : -1;
+      if (i + 2 >= text.size() || hi < 0 || lo < 0)
+        throw HttpError{400, "bad percent escape in '" + text + "'"};
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+Target split_target(const std::string& target) {
+  Target t;
+  const size_t q = target.find('?');
+  t.path = target.substr(0, q);
+  if (t.path.empty() || t.path[0] != '/') throw HttpError{400, "the target must begin with '/'"};
+  size_t start = 1;
+  while (start <= t.path.size()) {
+    size_t end = t.path.find('/', start);
+    if (end == std::string::npos) end = t.path.size();
+    if (end > start) {
+      std::string segment = percent_decode(t.path.substr(start, end - start), false);
+      if (segment == "." || segment == ".." || segment.find('/') != std::string::npos ||
+          segment.find('\\') != std::string::npos || segment.find('\0') != std::string::npos)
+        throw HttpError{400, "'" + t.path + "': a path segment may not be '.', '..' or hold '/'"};
+      t.segments.push_back(std::move(segment));
+    }
+    start = end + 1;
+  }
+  if (q == std::string::npos) return t;
+  const std::string query = target.substr(q + 1);
+  size_t pos = 0;
+  while (pos <= query.size()) {
+    size_t amp = query.find('&', pos);
+    if (amp == std::string::npos) amp = query.size();
+    const std::string pair = query.substr(pos, amp - pos);
+    if (!pair.empty()) {
+      const size_t eq = pair.find('=');
+      const std::string key = percent_decode(pair.substr(0, eq), true);
+      const std::string value =
+          eq == std::string::npos ? "" : percent_decode(pair.substr(eq + 1), true);
+      t.query[key] = value;
+    }
+    pos = amp + 1;
+  }
+  return t;
+}
+
+json parse_body(const std::string& body) {
+  if (body.empty()) throw HttpError{400, "expected a JSON object as the request body, got nothing"};
+  json j;
+  try {
+    j = parse_strict<json>(body);
+  } catch (const StrictJsonError& e) {
+    throw HttpError{400, "malformed JSON: " + where(e.location(), "", e.what())};
+  } catch (const json::parse_error& e) {
+    throw HttpError{400, "malformed JSON (byte " + std::to_string(e.byte) + ")"};
+  }
+  if (!j.is_object()) throw HttpError{400, "expected a JSON object as the request body"};
+  return j;
+}
+
+void check_keys(const json& object, const std::vector<std::string>& known) {
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    std::string list;
+    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+    throw HttpError{400, "unknown key '" + key + "' (known: " + list + ")"};
+  }
+}
+
+int parse_count(const std::string& text, const std::string& name) {
+  if (text.empty() || text.size() > 9 ||
+      !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
+    throw HttpError{400, name + ": expected a whole number >= 0, not '" + text + "'"};
+  return std::stoi(text);
+}
+
+std::string host_name(const std::string& text) {
+  std::string host = text;
+  if (const size_t scheme = host.find("://"); scheme != std::string::npos)
+    host = host.substr(scheme + 3);
+  if (!host.empty() && host[0] == '[') return host.substr(0, host.find(']') + 1);
+  return host.substr(0, host.find_first_of(":/"));
+}
+
+bool allowed_host(const std::string& host, const std::string& bind_host) {
+  // Bound to every address: reached by whatever name the network gives it.
+  if (host.empty() || bind_host == "0.0.0.0" || bind_host == "::") return true;
+  const std::string name = host_name(host);
+  return name == "127.0.0.1" || name == "localhost" || name == "[::1]" ||
+         (!bind_host.empty() && (name == bind_host || name == "[" + bind_host + "]"));
+}
+
+bool same_origin(const std::string& origin, const std::string& host, const std::string& bind_host) {
+  if (origin.empty()) return true;
+  const size_t scheme = origin.find("://");
+  if (scheme == std::string::npos) return false;
+  if (!host.empty()) return origin.substr(scheme + 3) == host;
+  return allowed_host(origin.substr(scheme + 3), bind_host);
+}
+
+Response json_response(int status, const json& body) {
+  Response r;
+  r.status = status;
+  r.body = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  return r;
+}
+
+Response error_response(int status, const std::string& message) {
+  return json_response(status, json{{"error", message}});
+}
+
+}  // namespace mancala::server

@@ -1,0 +1,348 @@
+#!/usr/bin/python3
+"""End-to-end test of `mancala serve` in a real browser (Debian's Chromium through
+chromium-driver and python3-selenium, installed by `scripts/setup.sh test`).
+
+    /usr/bin/python3 tests/server/browser_test.py build/mancala build/screenshots
+
+Starts the server on a free port over a fresh archive of data/evidence, then, at 1400 and at
+800 px: searches the archive, opens a record, starts a Kalah game against greedy and clicks legal
+holes until it ends, saves it with a note and finds the play-test on the ruleset's page (and with
+`mancala playtests list`); plays a few moves of Otep (four rows, a simultaneous opening) and of
+Sonka with two people on one screen (simultaneous turns: the first choice stays hidden); replays
+the play-test. Screenshots of the search, two- and four-row boards mid-game and a replay go to the
+screenshots folder. Fails on any JavaScript error in the browser's console, on a page wider than
+the window, or on the server stopping. Exit 77 (CTest: skipped) when Chromium, its driver or
+Selenium is not installed.
+"""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+
+
+def skip(why):
+    print("browser_test: skipped: " + why + " (bash scripts/setup.sh test installs it)")
+    sys.exit(77)
+
+
+if not os.path.exists(CHROMIUM):
+    skip(CHROMIUM + " not installed")
+if not os.path.exists(DRIVER):
+    skip(DRIVER + " not installed")
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:
+    skip("python3-selenium not installed")
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class Session:
+    def __init__(self, mancala, shots, work):
+        self.mancala = mancala
+        self.shots = shots
+        self.work = work
+        self.db = os.path.join(work, "archive.db")
+        self.server = None
+        self.driver = None
+        self.address = None
+
+    # ---- the server ----
+
+    def start_server(self):
+        subprocess.run([self.mancala, "evidence", "import", "data/evidence", "--db", self.db],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.server = subprocess.Popen([self.mancala, "serve", "--port", "0", "--db", self.db],
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.server.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+        check(match, "the server printed no address: " + repr(line))
+        self.address = match.group(1)
+        print("server: " + line.strip())
+
+    def stop_server(self):
+        if self.server and self.server.poll() is None:
+            self.server.send_signal(signal.SIGTERM)
+            try:
+                code = self.server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                raise Failure("the server did not stop on SIGTERM")
+            check(code == 0, "the server exited with %d on SIGTERM" % code)
+
+    def server_alive(self):
+        check(self.server.poll() is None, "the server stopped: " + self.server.stderr.read())
+
+    # ---- the browser ----
+
+    def start_browser(self):
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for arg in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                    "--user-data-dir=" + os.path.join(self.work, "chromium")]:
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+        self.driver.set_page_load_timeout(60)
+
+    def width(self, pixels):
+        self.driver.set_window_size(pixels, 1000)
+        # The viewport: the window less its frame (none in headless mode).
+        self.pixels = pixels
+
+    def go(self, hash_route):
+        self.driver.get(self.address + hash_route)
+
+    def wait(self, condition, seconds=30, what="the page"):
+        try:
+            return WebDriverWait(self.driver, seconds).until(condition)
+        except TimeoutException:
+            self.shot("failed")
+            raise Failure("timed out waiting for " + what + " at " + self.driver.current_url)
+
+    def find(self, css, seconds=30):
+        return self.wait(EC.presence_of_element_located((By.CSS_SELECTOR, css)), seconds, css)
+
+    def click(self, css, seconds=30):
+        element = self.wait(EC.element_to_be_clickable((By.CSS_SELECTOR, css)), seconds, css)
+        element.click()
+        return element
+
+    def shot(self, name):
+        path = os.path.join(self.shots, "%s-%d.png" % (name, getattr(self, "pixels", 0)))
+        # The whole page, not only the window: the board and the log below it at 800 px.
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        self.driver.set_window_size(self.pixels, max(1000, min(height + 40, 4000)))
+        self.driver.save_screenshot(path)
+        self.driver.set_window_size(self.pixels, 1000)
+        print("screenshot: " + path)
+
+    def no_errors(self):
+        errors = [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
+        check(not errors, "JavaScript errors: %s" % errors)
+
+    def fits(self):
+        wide = self.driver.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth")
+        check(wide <= 1, "the page is %d px wider than the window at %d px" % (wide, self.pixels))
+
+    def set_speed(self, speed):
+        Select(self.find("#speed")).select_by_value(speed)
+
+    # ---- the checks ----
+
+    def search(self):
+        self.go("#/search")
+        box = self.find("#search-q")
+        box.clear()
+        box.send_keys("Beaton")
+        self.click("#search-button")
+        self.wait(EC.text_to_be_present_in_element((By.ID, "result-count"), "1 record"),
+                  what="one record found")
+        self.find("#results-table a[href='#/record/DLP.Evidence.1880']")
+        self.find(".map svg")
+        self.fits()
+        self.shot("search")
+        # Every record, on the map.
+        self.go("#/search")
+        self.click("#search-button")
+        self.wait(EC.text_to_be_present_in_element((By.ID, "result-count"), "records"),
+                  what="the records")
+        self.click("#results-table a[href='#/record/DLP.Evidence.1880']")
+        title = self.find("#record-title")
+        self.wait(lambda d: "Otep" in d.find_element(By.ID, "record-title").text, what="Otep")
+        self.find("a[href='#/ruleset/otep/beaton_1939']")
+        self.find("blockquote")
+        self.fits()
+        self.shot("record")
+        return title
+
+    def new_game(self, ruleset, seat1, seat2, seed=1):
+        self.go("#/play?ruleset=" + ruleset)
+        Select(self.find("#new-ruleset")).select_by_value(ruleset)
+        for css, value in (("#seat1", seat1), ("#seat2", seat2), ("#seed", str(seed))):
+            box = self.find(css)
+            box.clear()
+            box.send_keys(value)
+        self.click("#start-game")
+        self.find("#board")
+        self.wait(lambda d: "#/game/" in d.current_url, what="the game's page")
+        return self.driver.current_url.split("#/game/")[1]
+
+    def settled(self, driver):
+        """A hole to click, or the game over, once the sowing shown has ended."""
+        status = driver.find_element(By.ID, "status")
+        if status.get_attribute("data-over") == "1":
+            return "over"
+        if driver.find_elements(By.CSS_SELECTOR, ".hole.legal"):
+            return "move"
+        return False
+
+    def play_move(self, seconds=60):
+        """Clicks the first legal hole (a reversed sowing offered: sow on). False when over."""
+        state = self.wait(self.settled, seconds, "a legal hole or the end")
+        if state == "over":
+            return False
+        holes = self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal")
+        holes[0].click()
+        if self.driver.find_elements(By.ID, "sow-forward"):
+            self.driver.find_element(By.ID, "sow-forward").click()
+        return True
+
+    def kalah_against_greedy(self):
+        self.new_game("kalah/standard", "human", "greedy", 3)
+        self.set_speed("fast")
+        moves = 0
+        while self.play_move():
+            moves += 1
+            if moves == 4:
+                self.wait(self.settled, 60, "the board after 4 moves")
+                self.fits()
+                self.shot("two-row-mid-game")
+            check(moves < 200, "the Kalah game did not end in 200 moves")
+        result = self.find("#result-text").text
+        check(re.search(r"(P1 wins|P2 wins|Draw) \d+-\d+", result), "no result: " + result)
+        check("by the game's own rule" in result or "rule" in result, "how it ended: " + result)
+        note = "Kalah at %d px: greedy takes every capture offered" % self.pixels
+        self.find("#notes").send_keys(note)
+        self.click("#save")
+        self.click("#saved-link")
+        self.wait(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "table.playtests"), note),
+                  what="the play-test on the ruleset's page")
+        listed = subprocess.run([self.mancala, "playtests", "list", "--db", self.db],
+                                capture_output=True, text=True, check=True).stdout
+        check("kalah/standard" in listed and "human vs greedy" in listed,
+              "`mancala playtests list` does not show it:\n" + listed)
+        self.shot("ruleset-with-playtest")
+        return moves
+
+    def otep(self):
+        self.new_game("otep/beaton_1939", "human", "greedy", 2)
+        self.set_speed("fast")
+        status = self.find("#status")
+        self.wait(lambda d: "Simultaneous" in d.find_element(By.ID, "status").text,
+                  what="Otep's simultaneous opening")
+        # The opening: o7 is the only legal hole of P1's outer row.
+        legal = [h.get_attribute("data-label") for h in
+                 self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal")]
+        check(legal == ["o7"], "Otep's opening offers %s, not o7" % legal)
+        check(len(self.driver.find_elements(By.CSS_SELECTOR, "#board .hole")) == 32,
+              "Otep's board has not 32 holes")
+        for _ in range(4):
+            if not self.play_move(90):
+                break
+        self.wait(self.settled, 90, "Otep mid-game")
+        log = self.find("#log").text
+        check("o7/o7" in log, "the opening is not in the log: " + log[:200])
+        self.fits()
+        self.shot("four-row-mid-game")
+        del status
+
+    def sonka(self):
+        self.new_game("sonka/vanoverbergh_1927", "human", "human", 4)
+        self.set_speed("fast")
+        for turn in range(3):
+            self.wait(self.settled, 60, "Sonka's turn")
+            status = self.find("#status").text
+            check("Simultaneous" in status, "not a simultaneous turn: " + status)
+            # P1 chooses; his choice is hidden and P2's holes are offered.
+            p1 = self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal")
+            check(p1 and all(h.get_attribute("data-owner") == "1" for h in p1),
+                  "P1 chooses first")
+            p1[0].click()
+            self.find("#chosen1")
+            self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, ".hole.legal[data-owner='2']"),
+                      what="P2's holes after P1's hidden choice")
+            check(not self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal[data-owner='1']"),
+                  "P1's holes stay offered after his choice")
+            check("has chosen (hidden)" in self.find("#status").text, "the choice is not hidden")
+            if turn == 1:
+                self.shot("sonka-hidden-choice")
+            self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal")[-1].click()
+        self.wait(self.settled, 60, "Sonka after three turns")
+        check(len(self.find("#log").find_elements(By.TAG_NAME, "li")) >= 3, "three turns logged")
+        check("/" in self.find("#log").text, "a simultaneous move 'a/b' in the log")
+        self.fits()
+        self.shot("sonka-mid-game")
+
+    def replay(self, playtest):
+        self.go("#/replay/%d" % playtest)
+        self.find("#board")
+        self.set_speed("fast")
+        for _ in range(5):
+            self.click("#replay-next")
+            time.sleep(0.3)
+        self.wait(lambda d: d.find_element(By.ID, "status").get_attribute("data-at") == "5",
+                  60, "five moves replayed")
+        self.find("#log li.current")
+        self.fits()
+        self.shot("replay")
+        self.click("#replay-end")
+        check("After the last move" in self.find("#status").text, "the end of the replay")
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("usage: browser_test.py MANCALA SCREENSHOTS_DIR", file=sys.stderr)
+        return 2
+    mancala = os.path.abspath(sys.argv[1])
+    shots = os.path.abspath(sys.argv[2])
+    os.makedirs(shots, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="mancala-browser-")
+    session = Session(mancala, shots, work)
+    try:
+        session.start_server()
+        session.start_browser()
+        playtest = 0
+        for pixels in (1400, 800):
+            print("--- %d px ---" % pixels)
+            session.width(pixels)
+            session.search()
+            session.no_errors()
+            moves = session.kalah_against_greedy()
+            playtest += 1
+            print("kalah: %d moves by the person, saved as play-test %d" % (moves, playtest))
+            session.no_errors()
+            session.otep()
+            session.no_errors()
+            session.sonka()
+            session.no_errors()
+            session.replay(playtest)
+            session.no_errors()
+            session.server_alive()
+        print("browser_test: passed; screenshots in " + shots)
+        return 0
+    except Failure as failure:
+        print("browser_test: FAILED: %s" % failure, file=sys.stderr)
+        return 1
+    finally:
+        if session.driver:
+            session.driver.quit()
+        session.stop_server()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+// The sockets of `mancala serve` (server/http.h): requests sent as bytes over TCP to a server on a
+// free port of 127.0.0.1. A request too large, malformed or cut off gets its 4xx (or is dropped)
+// and the server goes on answering.
+#include "server/http.h"
+
+#include <gtest/gtest.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <future>
+#include <thread>
+
+#include "server_test_util.h"
+
+namespace mancala::server::testing {
+namespace {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+// A server on a free port, stopped at the end of the test.
+class HttpTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    std::promise<std::string> listening;
+    auto address = listening.get_future();
+    options_.port = 0;
+    options_.stopper = &stopper_;
+    thread_ = std::thread([&] {
+      serve_http(app(), options_, [&](const std::string& a) { listening.set_value(a); });
+    });
+    const std::string a = address.get();  // "http://127.0.0.1:PORT/"
+    port_ = a.substr(a.rfind(':') + 1, a.size() - a.rfind(':') - 2);
+  }
+  void TearDown() override {
+    stopper_.stop();
+    thread_.join();
+  }
+
+  // Sends `bytes` and reads until the server closes the connection.
+  std::string exchange(const std::string& bytes) {
+    net::io_context io;
+    tcp::socket socket(io);
+    net::connect(socket, tcp::resolver(io).resolve("127.0.0.1", port_));
+    boost::system::error_code write_error;  // the server may answer and close before all is sent
+    net::write(socket, net::buffer(bytes), write_error);
+    std::string reply;
+    boost::system::error_code ec;
+    net::read(socket, net::dynamic_buffer(reply), ec);
+    return reply;
+  }
+  static std::string status_line(const std::string& reply) {
+    return reply.substr(0, reply.find("\r\n"));
+  }
+
+  ServeOptions options_;
+  ServeStopper stopper_;
+  std::thread thread_;
+  std::string port_;
+};
+
+TEST_F(HttpTest, ARequestIsAnsweredOverTcp) {
+  const std::string reply =
+      exchange("GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 200 OK");
+  EXPECT_NE(reply.find("Content-Type: application/json"), std::string::npos);
+  EXPECT_NE(reply.find("Content-Security-Policy: default-src 'self'"), std::string::npos);
+  EXPECT_NE(reply.find("\"kalah/standard\""), std::string::npos);
+}
+
+TEST_F(HttpTest, AnOversizedBodyIsRefusedBeforeItIsRead) {
+  // Refused on its Content-Length: the body is never read (nor sent here).
+  const std::string reply =
+      exchange("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000\r\n\r\n");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 413 Payload Too Large");
+  EXPECT_NE(reply.find("larger than the limit (65536 bytes)"), std::string::npos);
+}
+
+TEST_F(HttpTest, MalformedAndCutOffRequestsDoNotStopTheServer) {
+  EXPECT_EQ(status_line(exchange("HELLO\r\n\r\n")), "HTTP/1.1 400 Bad Request");
+  EXPECT_EQ(status_line(exchange("GET / HTTP/1.1\r\nHost: x\r\n" + std::string(20000, 'a') +
+                                 ": b\r\n\r\n")),
+            "HTTP/1.1 431 Request Header Fields Too Large");
+  {
+    // Cut off: the connection closes in the middle of a body.
+    net::io_context io;
+    tcp::socket socket(io);
+    net::connect(socket, tcp::resolver(io).resolve("127.0.0.1", port_));
+    net::write(socket,
+               net::buffer(std::string(
+                   "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50\r\n\r\n{")));
+  }
+  const std::string reply = exchange(
+      "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 20\r\nConnection: "
+      "close\r\n\r\n{\"ruleset\": \"kalah\"}");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 201 Created");
+}
+
+TEST_F(HttpTest, AConnectionIsKeptAliveForSeveralRequests) {
+  const std::string one = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  const std::string reply = exchange(
+      one + one + "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  size_t answers = 0;
+  for (size_t at = reply.find("HTTP/1.1 200 OK"); at != std::string::npos;
+       at = reply.find("HTTP/1.1 200 OK", at + 1))
+    ++answers;
+  EXPECT_EQ(answers, 3u);
+  EXPECT_NE(reply.find("Content-Type: text/css"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mancala::server::testing
