@@ -187,12 +187,12 @@ Response App::api_map(const std::map<std::string, std::string>& query, const std
     view.title = "The records found, on a world map";
     view.id = "search-map";
     return svg_response(reports::svg_world_map(
-        reports::world_outline(), reports::map_points(hits, games, "#/record/", ""), view));
+        reports::world_outline(), reports::map_points(store, hits, "#/record/", ""), view));
   }
   const std::optional<ar::EvidenceRecord> r = store.get(record);
   if (!r) throw HttpError{404, "no evidence record '" + record + "' in " + store.path()};
   ar::SearchHit hit{*r, std::nullopt, store.place_of(*r)};
-  const std::vector<reports::MapPoint> points = reports::map_points({hit}, games, "", "");
+  const std::vector<reports::MapPoint> points = reports::map_points(store, {hit}, "", "");
   if (points.empty()) throw HttpError{404, record + ": the record has no position to map"};
   const double span = std::clamp(hit.place ? hit.place->radius_km / 111.0 * 8 : 40.0, 40.0, 360.0);
   reports::MapOptions view =
