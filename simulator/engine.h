@@ -232,20 +232,22 @@ class Game {
   void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
   // move tried on a copy).
-  void filter_moves(const State& s, int player, MoveList& out) const;
+  [[gnu::noinline]] void filter_moves(const State& s, int player, MoveList& out) const;
   // True when a move of `player` from `s` leaves his opponent a move (must_feed).
-  bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
+  [[gnu::noinline]] bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
   // playable() under singletons_last_resort and single_into_empty_only.
-  uint32_t singles(const State& s, int player, uint32_t bits) const;
+  [[gnu::noinline]] uint32_t singles(const State& s, int player, uint32_t bits) const;
   // Count captures: whether the hole at `pos` may be taken by `player`'s capture.
   bool count_capturable(const State& s, int player, int pos) const;
   // end_when_left: the capture that ends the round with the last counters; true when it did.
-  bool sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const;
+  [[gnu::noinline]] bool sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const;
   bool end_hole(int pos) const;
   template <class W>
   void capture_at_end(State& s, Sowing& c, W watch) const;
   template <class W>
   void capture_by_rule(State& s, Sowing& c, W watch) const;  // the capture rule's own work
+  template <class W>
+  [[gnu::noinline]] void capture_family(State& s, Sowing& c, W watch) const;  // issue 25's rules
   // A joint turn's moves (simultaneous.cpp).
   template <class W>
   JointEffect resolve_joint(State& s, const JointMove& jm, W watch) const;
@@ -265,6 +267,8 @@ class Game {
   bool side_empty(const State& s, int player) const;
   void end_round(State& s, EndReason reason) const;
   bool has_move(const State& s, int player) const;
+  // must_feed when_empty: whether `player` has a move that feeds his empty opponent.
+  [[gnu::noinline]] bool has_feeding_move(const State& s, int player) const;
   int take(State& s, int pos, int player) const;
   // take(), watched: a take step when it took any counter.
   template <class W>
