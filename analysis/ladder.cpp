@@ -88,10 +88,7 @@ std::vector<sim::AgentSpec> parse_ladder_agents(const std::string& text,
     const std::string item = text.substr(start, comma == std::string::npos ? comma : comma - start);
     sim::AgentSpec spec;
     if (!sim::try_parse_agent(item, spec)) {
-      throw UsageError(option + ": '" + item +
-                       "' is not an agent (random, greedy, alphabeta:D with 1 <= D <= " +
-                       std::to_string(sim::kMaxAlphaBetaDepth) +
-                       ", mcts:N with 1 <= N <= " + std::to_string(sim::kMaxMctsSimulations) + ")");
+      throw UsageError(option + ": '" + item + "' is not an agent (" + sim::agent_list() + ")");
     }
     agents.push_back(spec);
     if (comma == std::string::npos) break;

@@ -54,6 +54,29 @@ std::string record_title(const EvidenceRecord& r, const std::optional<Game>& gam
 
 bool is_dlp(const std::string& id) { return id.rfind("DLP.", 0) == 0; }
 
+// Whether a BibTeX name part must be kept in one brace group: a comma or the word "and" (in any
+// case) at brace level 0 would split or reorder the name list, and "others" would be "et al.".
+bool splits_bibtex_names(const std::string& part) {
+  if (part.find(',') != std::string::npos) return true;
+  std::string lower;
+  for (char c : part) lower += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  if (lower == "others") return true;  // "and others" would be read as "et al."
+  for (size_t at = lower.find("and"); at != std::string::npos; at = lower.find("and", at + 1)) {
+    const bool starts = at == 0 || lower[at - 1] == ' ' || lower[at - 1] == '\t' ||
+                        lower[at - 1] == '~' || lower[at - 1] == '-';
+    const bool ends = at + 3 == lower.size() || lower[at + 3] == ' ' || lower[at + 3] == '\t' ||
+                      lower[at + 3] == '~' || lower[at + 3] == '-';
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// A name part for BibTeX: escaped, and in braces when it would otherwise split the list.
+std::string bibtex_name_part(const std::string& part) {
+  const std::string escaped = bibtex_escape(part);
+  return splits_bibtex_names(part) ? "{" + escaped + "}" : escaped;
+}
+
 // Straight quote marks after a digit (minutes and seconds of coordinates, 32°34'58.69"N) become
 // primes, so citeproc's smart quotes leave them as written.
 std::string primes_in_coordinates(const std::string& text) {
@@ -88,8 +111,8 @@ std::string names(const Json& list, const char* separator, bool bib) {
       name = bib ? "{" + bibtex_escape(string_of(n, "literal")) + "}" : string_of(n, "literal");
     } else {
       const std::string family = string_of(n, "family"), given = string_of(n, "given");
-      name = bib ? bibtex_escape(family) : family;
-      if (!given.empty()) name += ", " + (bib ? bibtex_escape(given) : given);
+      name = bib ? bibtex_name_part(family) : family;
+      if (!given.empty()) name += ", " + (bib ? bibtex_name_part(given) : given);
     }
     out += (out.empty() ? "" : separator) + name;
   }
@@ -117,13 +140,20 @@ std::string pages_bib(std::string pages) {
 
 std::string bibtex_escape(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     switch (c) {
       case '\\':
         out += "\\textbackslash{}";
         break;
+      // BibTeX counts every brace, escaped or not: a brace of the text is a command, so the
+      // field's own braces stay the only ones and nothing can close it early.
       case '{':
+        out += "\\textbraceleft{}";
+        break;
       case '}':
+        out += "\\textbraceright{}";
+        break;
       case '%':
       case '&':
       case '$':
@@ -138,11 +168,49 @@ std::string bibtex_escape(const std::string& text) {
       case '~':
         out += "\\~{}";
         break;
+      case '<':
+        out += "\\textless{}";
+        break;
+      case '>':
+        out += "\\textgreater{}";
+        break;
+      case '\r':
+      case '\n':
+      case '\t':
+        // A line break would end a paragraph (a blank line) or a comment: one space instead.
+        if (out.empty() || out.back() != ' ') out += ' ';
+        break;
       default:
         out += c;
     }
   }
   return out;
+}
+
+std::string bibtex_verbatim(const std::string& text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '{' || c == '}' || c == '\\' || byte <= ' ' || byte == 0x7F) {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string bibtex_key(const std::string& id) {
+  std::string out;
+  for (const char c : id) {
+    const bool keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '_' || c == '.' || c == ':' || c == '/' || c == '+';
+    out += keep ? c : '_';
+  }
+  return out.empty() ? "item" : out;
 }
 
 Json csl_items(const EvidenceRecord& r, const std::optional<Game>& game) {
@@ -239,8 +307,12 @@ std::string bibtex(const Json& items) {
     };
     if (item.contains("author")) add("author", names(item["author"], " and ", true));
     if (item.contains("editor")) add("editor", names(item["editor"], " and ", true));
-    add("title", bibtex_escape(string_of(item, "title")));
-    const std::string container = bibtex_escape(string_of(item, "container-title"));
+    // Titles in a second pair of braces: styles that lower-case titles keep their proper nouns.
+    const auto protect = [](const std::string& text) {
+      return text.empty() ? text : "{" + bibtex_escape(text) + "}";
+    };
+    add("title", protect(string_of(item, "title")));
+    const std::string container = protect(string_of(item, "container-title"));
     add(entry == "article"        ? "journal"
         : entry == "incollection" ? "booktitle"
                                   : "howpublished",
@@ -254,8 +326,10 @@ std::string bibtex(const Json& items) {
     add(entry == "misc" ? "organization" : "publisher",
         bibtex_escape(string_of(item, "publisher")));
     add("address", bibtex_escape(string_of(item, "publisher-place")));
-    add("doi", bibtex_escape(string_of(item, "DOI")));
-    add("url", string_of(item, "URL"));  // \url{} takes the characters as they are
+    // Read verbatim by biblatex and \url{}: percent-encoded where a character would break the
+    // field.
+    add("doi", bibtex_verbatim(string_of(item, "DOI")));
+    add("url", bibtex_verbatim(string_of(item, "URL")));
     if (const auto it = item.find("accessed");
         it != item.end() && (*it)["date-parts"][0].size() == 3) {
       const Json& d = (*it)["date-parts"][0];
@@ -269,7 +343,7 @@ std::string bibtex(const Json& items) {
       fields.emplace_back("type", bibtex_escape(string_of(item, "genre")));
     }
     add("note", bibtex_escape(note));
-    out += "@" + entry + "{" + string_of(item, "id") + ",\n";
+    out += "@" + entry + "{" + bibtex_key(string_of(item, "id")) + ",\n";
     for (size_t i = 0; i < fields.size(); ++i) {
       out += "  " + fields[i].first + " = {" + fields[i].second + "}" +
              (i + 1 < fields.size() ? "," : "") + "\n";

@@ -20,15 +20,27 @@ Json csl_items(const EvidenceRecord& record, const std::optional<Game>& game);
 // The items of several records, a work cited by more than one given once (first id kept).
 Json csl_items(const std::vector<std::pair<EvidenceRecord, std::optional<Game>>>& records);
 
-// BibTeX entries for CSL items: @article, @book, @incollection, @online or @misc; every value in
-// braces with the characters special to (La)TeX escaped; page ranges with "--".
+// BibTeX entries for CSL items: @article, @book, @incollection or @misc, keyed by bibtex_key of
+// the item's id; every value in braces with the characters special to (La)TeX escaped
+// (bibtex_escape), titles in a second pair of braces (their capitals kept), a name part holding
+// a comma or the word "and" in braces (one author stays one), the URL and DOI percent-encoded
+// where needed (bibtex_verbatim); page ranges with "--". Nothing in a value can end its field.
 std::string bibtex(const Json& items);
 
 // One plain-text reference per item (author, year, title, container, volume(issue): pages, URL),
 // in the items' order, each on its own line.
 std::string text_references(const Json& items);
 
-// BibTeX-escapes `text`: \ { } % & $ # _ ^ ~ become their LaTeX forms.
+// BibTeX-escapes `text`: \ { } % & $ # _ ^ ~ < > become their LaTeX forms (braces as
+// \textbraceleft{} and \textbraceright{}: BibTeX counts escaped braces too), a line break or tab
+// one space.
 std::string bibtex_escape(const std::string& text);
+
+// A URL or DOI for a verbatim BibTeX field: { } \, spaces and control characters
+// percent-encoded (%7B ...), which a URL means the same way.
+std::string bibtex_verbatim(const std::string& text);
+
+// A citation key: letters, digits and - _ . : / + kept, every other character '_'.
+std::string bibtex_key(const std::string& id);
 
 }  // namespace mancala::archive

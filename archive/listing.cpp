@@ -12,6 +12,7 @@
 #include "archive/dates.h"
 #include "archive/similar.h"
 #include "archive/text.h"
+#include "common/csv.h"
 #include "common/error.h"
 
 namespace mancala::archive {
@@ -27,13 +28,6 @@ std::string pad(const std::string& text, size_t width) {
 std::string pad_left(const std::string& text, size_t width) {
   const size_t w = display_width(text);
   return std::string(w < width ? width - w : 0, ' ') + text;
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 std::string confidence_text(const EvidenceRecord& r) {
@@ -158,7 +152,8 @@ std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance) {
                                              : place ? fixed_text(place->radius_km, 0)
                                                      : ""};
     std::string line;
-    for (size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + csv_field(fields[i]);
+    // Text guarded against spreadsheet formulas, numbers (BCE years too) left as they are.
+    for (size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + csv_text(fields[i]);
     if (with_distance) line += "," + (hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
     out += line + "\n";
   }

@@ -13,6 +13,7 @@
 #include "archive/error.h"
 #include "archive/geo.h"
 #include "archive/text.h"
+#include "common/file_write.h"
 #include "common/strict_json.h"
 
 namespace mancala::archive {
@@ -663,19 +664,12 @@ std::string read_file(const std::string& path) {
 }
 
 void write_file(const std::string& path, const std::string& text) {
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out)
-      throw ArchiveError(where(path, "", std::string("cannot write: ") + std::strerror(errno)));
-  }
-  std::error_code ec;
-  fs::rename(temp, path, ec);
-  if (ec) {
-    fs::remove(temp, ec);
-    throw ArchiveError(where(path, "", "cannot write: " + ec.message()));
+  try {
+    files::write_whole_file(path, text);
+  } catch (const ArchiveError&) {
+    throw;
+  } catch (const Error& e) {
+    throw ArchiveError(e.what());
   }
 }
 

@@ -202,7 +202,8 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
 // Reads a whole file as bytes; throws ArchiveError "<file>: cannot read: <reason>".
 std::string read_file(const std::string& path);
 
-// Writes a whole file via a temporary file and a rename; throws ArchiveError on failure.
+// Writes a whole file (common/file_write.h: atomically, a special file written through); throws
+// ArchiveError "<path>: cannot write the file (<reason>)".
 void write_file(const std::string& path, const std::string& text);
 
 // The item label for messages: "records[2] (DLP.Evidence.7)" or "records[2]" without an id.

@@ -33,13 +33,25 @@ std::string board_part(const BoardFacts& a, const BoardFacts& b, double& score) 
   return out;
 }
 
-std::string place_part(const GameProfile& a, const GameProfile& b, double& score) {
+double place_distance_km(const GameProfile& a, const GameProfile& b, PlaceDistances* cache) {
+  if (!cache || a.place.empty() || b.place.empty())
+    return distance_between_areas_km(*a.area, *b.area);
+  const auto key =
+      a.place < b.place ? std::make_pair(a.place, b.place) : std::make_pair(b.place, a.place);
+  if (const auto it = cache->find(key); it != cache->end()) return it->second;
+  const double km = distance_between_areas_km(*a.area, *b.area);
+  cache->emplace(key, km);
+  return km;
+}
+
+std::string place_part(const GameProfile& a, const GameProfile& b, double& score,
+                       PlaceDistances* cache) {
   if (!a.area || !b.area) {
     score += 2;
     return "place unknown";
   }
   if (!a.place.empty() && a.place == b.place) return "same place (" + b.place + ")";
-  const double km = distance_between_areas_km(*a.area, *b.area);
+  const double km = place_distance_km(a, b, cache);
   score += std::min(km / 2000, 5.0);
   if (km < 1) return "overlapping places (" + b.place + ")";
   char text[64];
@@ -70,13 +82,14 @@ std::string board_text(const BoardFacts& board) {
 }
 
 std::vector<SimilarGame> similar_games(const GameProfile& target,
-                                       const std::vector<GameProfile>& others, size_t limit) {
+                                       const std::vector<GameProfile>& others, size_t limit,
+                                       PlaceDistances* cache) {
   std::vector<SimilarGame> out;
   for (const GameProfile& other : others) {
     if (other.key == target.key) continue;
     SimilarGame s{other, 0, ""};
     s.reason = board_part(target.board, other.board, s.score) + ", " +
-               place_part(target, other, s.score) + ", " + date_part(target, other, s.score);
+               place_part(target, other, s.score, cache) + ", " + date_part(target, other, s.score);
     out.push_back(std::move(s));
   }
   std::stable_sort(out.begin(), out.end(), [](const SimilarGame& a, const SimilarGame& b) {

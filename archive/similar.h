@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,13 +32,20 @@ struct SimilarGame {
   std::string reason;  // "same board 2x7, 420 km, overlapping dates"
 };
 
+// Distances between named places already measured, for callers that compare many games (the
+// report's record pages): two outlines are compared vertex by vertex, which for countries with
+// thousands of vertices is the whole cost. Keyed by the two place names, in order.
+using PlaceDistances = std::map<std::pair<std::string, std::string>, double>;
+
 // The `limit` games of `others` nearest to `target` (never `target` itself), nearest first, ties
 // by name. The score adds: the board (2 for other rows, a quarter per hole of difference up to 2,
 // a quarter for other counters; 1.5 when either board is unknown), the distance (1 per 2,000 km
 // up to 5; 2 when either place is unknown) and the years between the dates (1 per 200 years up to
 // 5; 1 when either is undated).
+// `cache`, when given, keeps the distances between named places from one call to the next.
 std::vector<SimilarGame> similar_games(const GameProfile& target,
-                                       const std::vector<GameProfile>& others, size_t limit);
+                                       const std::vector<GameProfile>& others, size_t limit,
+                                       PlaceDistances* cache = nullptr);
 
 // "2x7" (rows x holes per row), "2x?" when the holes are open, "" when the rows are unknown.
 std::string board_text(const BoardFacts& board);

@@ -120,7 +120,10 @@ class Store {
     // The file must exist (searches do not create empty archives) and is only read: opened
     // read-only, and as immutable where this user cannot write the file or its folder, so a
     // reader never leaves -wal/-shm files the owner could not write, and an archive in a
-    // read-only folder can still be searched. Writing through such a Store throws.
+    // read-only folder can still be searched. Where a "-wal" file holds changes (its writer is
+    // still running, or was killed), they are read through the existing -wal and -shm files;
+    // when this user cannot read those, warning() says what may be missing. Writing through
+    // such a Store throws.
     kReadOnly,
     kExisting = kReadOnly,
   };
@@ -136,6 +139,9 @@ class Store {
 
   const std::string& path() const { return path_; }
   int schema_version();
+  // What a reader should know about what it reads, or "": a read-only open that could not read
+  // the committed changes still in the "-wal" file (this user may not read it or its "-shm").
+  const std::string& warning() const { return warning_; }
 
   // Writes games then records in one transaction: new ids are added, known ids updated (never
   // duplicated). A record's game is looked up by key, name or alias; an unknown game is added
@@ -219,6 +225,7 @@ class Store {
   std::unique_ptr<sqlite3, Closer> db_;
   std::string path_;
   bool checked_ = false;
+  std::string warning_;
   std::shared_ptr<PlaceCache> places_;
   std::shared_ptr<NearState> near_;
 };

@@ -89,6 +89,14 @@ bool writable_here(const std::string& path) {
   return ::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
 }
 
+// Whether `path`-wal holds changes that may not be in the file yet (a writer still running, or
+// killed before it could fold them in).
+bool has_wal(const std::string& path) {
+  std::error_code ec;
+  const auto size = fs::file_size(path + "-wal", ec);
+  return !ec && size > 0;
+}
+
 // "file:<path>?immutable=1" with the URI's special characters escaped.
 std::string immutable_uri(const std::string& path) {
   std::string uri = "file:";
@@ -102,6 +110,21 @@ std::string immutable_uri(const std::string& path) {
     }
   }
   return uri + "?immutable=1";
+}
+
+int open_immutable(const std::string& path, sqlite3** db) {
+  return sqlite3_open_v2(immutable_uri(path).c_str(), db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                         nullptr);
+}
+
+// Whether a read-only connection can read: false when the -wal or -shm file it needs cannot be
+// opened by this user.
+bool readable_now(sqlite3* db) {
+  sqlite3_stmt* statement = nullptr;
+  int rc = sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master", -1, &statement, nullptr);
+  if (rc == SQLITE_OK) rc = sqlite3_step(statement);
+  sqlite3_finalize(statement);
+  return rc == SQLITE_ROW;
 }
 
 // Whether the file is a new, empty database (true) or a mancala archive this program can read
@@ -143,18 +166,37 @@ Store Store::open(const std::string& path, Mode mode) {
   }
   sqlite3* raw = nullptr;
   int rc = SQLITE_OK;
+  bool wal_unread = false;
   const bool read_only = mode == Mode::kReadOnly;
   if (!read_only) {
     rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   } else if (writable_here(path)) {
     rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  } else if (has_wal(path)) {
+    // Not ours to write, but committed changes wait in the -wal file: SQLite reads them through
+    // the existing -wal and -shm files without writing either.
+    rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+    if (rc == SQLITE_OK) sqlite3_busy_timeout(raw, busy_timeout_ms());
+    if (rc == SQLITE_OK && !readable_now(raw)) {
+      sqlite3_close_v2(raw);
+      raw = nullptr;
+      rc = open_immutable(path, &raw);
+      wal_unread = true;
+    }
   } else {
     // Not ours to write: no locks and no -wal/-shm files (immutable), as on read-only media.
-    rc = sqlite3_open_v2(immutable_uri(path).c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-                         nullptr);
+    rc = open_immutable(path, &raw);
   }
   Store store(raw, path);
   if (rc != SQLITE_OK) throw_sqlite_error(raw, rc, path);
+  if (wal_unread) {
+    store.warning_ =
+        where(path, "",
+              "changes committed by a process that has not closed the archive are in " + path +
+                  "-wal, which this user may not read; they are not shown "
+                  "(they are once the archive's owner opens it, e.g. 'mancala "
+                  "evidence summary')");
+  }
   sqlite3_busy_timeout(raw, busy_timeout_ms());
   sqlite3_extended_result_codes(raw, 0);
 

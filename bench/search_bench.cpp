@@ -61,7 +61,7 @@ void solve_position(benchmark::State& state, const std::string& id) {
   const Game game(load_ruleset(id));
   for (auto _ : state) {
     // A 1 GiB table (solve --table-mib 1024): the size docs/agents.md's figures use.
-    const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 26});
+    const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 26, {}});
     state.counters["value"] = r.value;
     state.counters["nodes"] = static_cast<double>(r.nodes);
   }

@@ -3,6 +3,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
@@ -54,7 +55,41 @@ void print_help(std::ostream& out) {
          "usage.\n";
 }
 
+// What stopped `out`, for the message: the file descriptor's errno when it is the executable's.
+std::string output_failure(std::ostream& out) {
+  const auto* fd = dynamic_cast<const FdOutput*>(out.rdbuf());
+  const int error = fd ? fd->error() : 0;
+  return error != 0 ? std::strerror(error) : "an output error";
+}
+
 }  // namespace
+
+bool FdOutput::drain() {
+  const char* at = pbase();
+  while (at < pptr()) {
+    const ssize_t n = ::write(fd_, at, static_cast<size_t>(pptr() - at));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (error_ == 0) error_ = n < 0 && errno != 0 ? errno : EIO;
+      setp(buffer_, buffer_ + sizeof buffer_);  // what cannot be written is dropped
+      return false;
+    }
+    at += n;
+  }
+  setp(buffer_, buffer_ + sizeof buffer_);
+  return true;
+}
+
+FdOutput::int_type FdOutput::overflow(int_type c) {
+  if (error_ != 0 || !drain()) return traits_type::eof();
+  if (!traits_type::eq_int_type(c, traits_type::eof())) {
+    *pptr() = traits_type::to_char_type(c);
+    pbump(1);
+  }
+  return traits_type::not_eof(c);
+}
+
+int FdOutput::sync() { return error_ == 0 && drain() ? 0 : -1; }
 
 std::size_t output_width(const Io& io) {
   if (const char* columns = std::getenv("COLUMNS"); columns && *columns) {
@@ -70,39 +105,52 @@ std::size_t output_width(const Io& io) {
   return 100;
 }
 
-int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal,
-        bool out_is_terminal) {
-  Io io{out, err, err_is_terminal, out_is_terminal};
+namespace {
+
+int run_command(const Args& args, Io& io) {
   if (args.empty()) {
-    print_help(err);
+    print_help(io.err);
     return 2;
   }
   const std::string& name = args[0];
   if (name == "--help" || name == "-h" || name == "help") {
-    print_help(out);
+    print_help(io.out);
     return 0;
   }
   if (name == "--version") {
-    out << "mancala " << MANCALA_VERSION << "\n";
+    io.out << "mancala " << MANCALA_VERSION << "\n";
     return 0;
   }
   auto it = commands().find(name);
   if (it == commands().end()) {
-    err << "mancala: unknown command '" << name << "' (see 'mancala --help')\n";
+    io.err << "mancala: unknown command '" << name << "' (see 'mancala --help')\n";
     return 2;
   }
   try {
     return it->second.run(Args(args.begin() + 1, args.end()), io);
   } catch (const UsageError& e) {
-    err << "mancala: " << e.what() << "\n";
+    io.err << "mancala: " << e.what() << "\n";
     return 2;
   } catch (const Error& e) {
-    err << "mancala: " << e.what() << "\n";
+    io.err << "mancala: " << e.what() << "\n";
     return 1;
   } catch (const std::exception& e) {
-    err << "mancala: internal error: " << e.what() << "\n";
+    io.err << "mancala: internal error: " << e.what() << "\n";
     return 1;
   }
+}
+
+}  // namespace
+
+int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal,
+        bool out_is_terminal) {
+  Io io{out, err, err_is_terminal, out_is_terminal};
+  const int code = run_command(args, io);
+  if (!out.flush()) {
+    err << "mancala: stdout: cannot write the output (" << output_failure(out) << ")\n";
+    return code == 0 ? 1 : code;
+  }
+  return code;
 }
 
 }  // namespace mancala::cli

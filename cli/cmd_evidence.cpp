@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/evidence_commands.h"
 #include "cli/options.h"
+#include "cli/run_support.h"
 #include "common/paths.h"
 #include "reports/evidence_report.h"
 
@@ -153,7 +154,7 @@ int search(const Args& args, Io& io) {
   std::string format = "table";
   SearchOptions so;
   add_search_options(desc, so);
-  desc.add_options()("format", po::value(&format), "table | json | csv");
+  desc.add_options()("format", po::value(&format)->default_value("table"), "table|json|csv");
   po::variables_map vm;
   if (!parse_options(
           "evidence search",
@@ -165,7 +166,7 @@ int search(const Args& args, Io& io) {
   }
   check_format(format, {"table", "json", "csv"}, "evidence search");
   const ar::SearchQuery q = search_query(so, vm, "evidence search");
-  ar::Store store = ar::Store::open(default_db_path(so.db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(so.db), io);
   ar::SearchCounts counts;
   const std::vector<ar::SearchHit> hits = store.search(q, &counts);
   const bool with_distance = q.near_latitude.has_value() || !q.near_place.empty();
@@ -185,15 +186,15 @@ int show(const Args& args, Io& io) {
   po::options_description desc("options");
   std::string db, id, format = "text";
   add_db_option(desc, db);
-  desc.add_options()("format", po::value(&format), "text | json")("id", po::value(&id),
-                                                                  "evidence id, or a game's name");
+  desc.add_options()("format", po::value(&format)->default_value("text"), "text|json")(
+      "id", po::value(&id), "evidence id, or a game's name");
   po::variables_map vm;
   if (!parse_options("evidence show", "ID|GAME [--format text|json]", desc, {"id", 1}, args, vm,
                      io))
     return 0;
   if (id.empty()) throw UsageError("evidence show: give an evidence id or a game's name");
   check_format(format, {"text", "json"}, "evidence show");
-  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(db), io);
   const std::optional<ar::EvidenceRecord> found = store.get(id);
   if (found) {
     io.out << (format == "json" ? ar::to_json(*found).dump(2) + "\n"
@@ -245,8 +246,8 @@ int similar(const Args& args, Io& io) {
   int64_t limit = 10;
   add_db_option(desc, db);
   desc.add_options()("game", po::value(&game), "a game's key, name or alias")(
-      "limit", po::value(&limit), "at most this many games (default 10)")(
-      "format", po::value(&format), "table | json");
+      "limit", po::value(&limit)->default_value(10), "at most this many games")(
+      "format", po::value(&format)->default_value("table"), "table|json");
   po::variables_map vm;
   if (!parse_options("evidence similar", "GAME [--limit N] [--format table|json]", desc,
                      {"game", 1}, args, vm, io))
@@ -254,7 +255,7 @@ int similar(const Args& args, Io& io) {
   if (game.empty()) throw UsageError("evidence similar: give a game's key, name or alias");
   if (limit < 1) throw UsageError("evidence similar: --limit must be 1 or more");
   check_format(format, {"table", "json"}, "evidence similar");
-  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(db), io);
   const std::vector<ar::SimilarGame> found = store.similar(game, static_cast<size_t>(limit));
   io.out << (format == "json" ? ar::similar_json(store, game, found).dump(2) + "\n"
                               : ar::similar_text(store, game, found));
@@ -268,7 +269,7 @@ int listing(const std::string& command, const Args& args, Io& io) {
   add_db_option(desc, db);
   po::variables_map vm;
   if (!parse_options("evidence " + command, "[--db FILE]", desc, {}, args, vm, io)) return 0;
-  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(db), io);
   io.out << (command == "games"    ? ar::games_table(store.games())
              : command == "places" ? ar::places_table(store)
                                    : ar::summary_text(store.path(), store.summary()));
@@ -334,7 +335,7 @@ int cmd_evidence(const Args& args, Io& io) {
   const std::string& sub = args[0];
   const Args rest(args.begin() + 1, args.end());
   if (sub == "--help" || sub == "-h" || sub == "help") {
-    io.out << kSubcommands;
+    io.out << kSubcommands << examples_text("evidence");
     return 0;
   }
   if (sub == "import") return import_json(rest, io);

@@ -5,6 +5,7 @@
 #include "archive/store.h"
 #include "cli/evidence_commands.h"
 #include "cli/options.h"
+#include "cli/run_support.h"
 #include "common/paths.h"
 
 namespace mancala::cli {
@@ -16,8 +17,8 @@ int evidence_cite(const Args& args, Io& io) {
   std::string db, format = "text";
   std::vector<std::string> ids;
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)")(
-      "format", po::value(&format), "text | bibtex | csl-json")("id", po::value(&ids),
-                                                                "evidence ids");
+      "format", po::value(&format)->default_value("text"), "text|bibtex|csl-json")(
+      "id", po::value(&ids), "evidence ids");
   po::variables_map vm;
   if (!parse_options("evidence cite", "ID... [--format text|bibtex|csl-json]", desc, {"id", -1},
                      args, vm, io)) {
@@ -27,7 +28,7 @@ int evidence_cite(const Args& args, Io& io) {
     throw UsageError("evidence cite: --format must be text|bibtex|csl-json, not '" + format + "'");
   }
   if (ids.empty()) throw UsageError("evidence cite: give at least one evidence id");
-  ar::Store store = ar::Store::open(default_db_path(db), ar::Store::Mode::kExisting);
+  ar::Store store = open_store_to_read(default_db_path(db), io);
   std::vector<std::pair<ar::EvidenceRecord, std::optional<ar::Game>>> records;
   for (const std::string& id : ids) {
     std::optional<ar::EvidenceRecord> r = store.get(id);

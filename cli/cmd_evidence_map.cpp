@@ -2,6 +2,8 @@
 // world map (docs/archive.md, "Maps").
 #include "archive/record.h"
 #include "cli/evidence_commands.h"
+#include "cli/run_support.h"
+#include "common/file_write.h"
 #include "common/paths.h"
 #include "reports/evidence_report.h"
 
@@ -31,7 +33,8 @@ int evidence_map(const Args& args, Io& io) {
   if (width < 240 || width > 10000)
     throw UsageError("evidence map: --width must be 240 to 10000 pixels");
   const ar::SearchQuery q = search_query(so, vm, "evidence map");
-  ar::Store store = ar::Store::open(default_db_path(so.db), ar::Store::Mode::kExisting);
+  files::WholeFile file(out, "map");  // an unwritable path fails before the search
+  ar::Store store = open_store_to_read(default_db_path(so.db), io);
   ar::SearchCounts counts;
   const std::vector<ar::SearchHit> hits = store.search(q, &counts);
   const int64_t unplaced = counts.unplaced;
@@ -64,8 +67,8 @@ int evidence_map(const Args& args, Io& io) {
   options.heading = search + ": " + std::to_string(points.size()) +
                     (points.size() == 1 ? " record" : " records") + " on the map";
   options.legend_title = reports::kRowsLegend;
-  ar::write_file(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
-                          reports::svg_world_map(reports::world_outline(), points, options) + "\n");
+  file.commit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
+              reports::svg_world_map(reports::world_outline(), points, options) + "\n");
   const size_t without = hits.size() - points.size() + static_cast<size_t>(unplaced);
   size_t approximate = 0;
   for (const reports::MapPoint& p : points) approximate += p.radius_km > 0 ? 1 : 0;

@@ -34,7 +34,7 @@ int cmd_ladder(const Args& args, Io& io) {
   int threads = 0;
   desc.add_options()("ruleset", po::value<std::string>(), "ruleset id, game name or file")(
       "agents", po::value<std::string>()->default_value(kDefaultAgents),
-      "the agents, 2 to 12 separated by commas (random, greedy, alphabeta:D, mcts:N)")(
+      ("the agents, 2 to 12 separated by commas: " + sim::agent_help()).c_str())(
       "games,n", po::value<long long>(&games)->default_value(kDefaultGames),
       "games per ordered pair of agents (and of self-play), over all shards")(
       "seed,s", po::value<long long>(&seed)->default_value(1),
@@ -93,6 +93,7 @@ int cmd_ladder(const Args& args, Io& io) {
   set_play_counts(options, "ladder", games, seed, threads);
   try {
     options.agents = analysis::parse_ladder_agents(vm["agents"].as<std::string>(), "--agents");
+    note_reproducibility(io, "ladder", options.agents);
     if (vm.count("shard")) options.shard = sim::parse_shard(vm["shard"].as<std::string>());
   } catch (const UsageError& e) {
     throw UsageError(std::string("ladder: ") + e.what());

@@ -1,6 +1,7 @@
 // mancala report: simulate rulesets (every one by default) and write the report folder
 // (index.html, a page per ruleset, report.md, runs.csv, runs.json). docs/report.md describes it.
 #include <set>
+#include <sstream>
 
 #include "analysis/compare_builder.h"
 #include "analysis/sensitivity_builder.h"
@@ -13,6 +14,7 @@
 #include "reports/report.h"
 #include "reports/report_builder.h"
 #include "reports/report_plan.h"
+#include "reports/runs_table.h"
 #include "reports/sensitivity.h"
 #include "simulator/ruleset_io.h"
 
@@ -29,6 +31,8 @@ constexpr const char* kDefaultOut = "reports/out";
 // game stays within a few minutes on two cores (docs/ladder.md gives the measured time).
 constexpr const char* kDefaultLadderAgents = "random,greedy,alphabeta:2";
 constexpr long long kDefaultLadderGames = 100;
+// The report folder's file of the runs the archive could not take (busy, read-only).
+constexpr const char* kRunsNotStored = "runs-not-stored.json";
 // The readings searches of --readings: the most games a candidate plays in a stage.
 constexpr long long kDefaultReadingsGames = 100;
 
@@ -135,6 +139,10 @@ int cmd_report(const Args& args, Io& io) {
   };
   options.stop = &InterruptGuard::interrupted();
   std::vector<reports::ReportEntry> entries;
+  // A busy or unwritable archive does not cost the report: the runs it could not take are kept
+  // in the report folder, in the form 'mancala merge' stores (issue 21, item 5).
+  std::optional<std::string> store_failure;
+  std::vector<nlohmann::json> unstored;
   for (const sim::RuleSet& rules : rulesets) {
     const Stopwatch watch;
     sim::RunStats run;
@@ -147,7 +155,14 @@ int cmd_report(const Args& args, Io& io) {
     reports::ReportEntry entry{reports::report_ruleset(rules), sim::run_stats_to_json(run),
                                std::nullopt};
     bool added = true;
-    if (store) entry.stored_as = store->store_run(analysis::run_record(run, entry.run), &added);
+    if (store && !store_failure) {
+      try {
+        entry.stored_as = store->store_run(analysis::run_record(run, entry.run), &added);
+      } catch (const archive::ArchiveError& e) {
+        store_failure = e.what();
+      }
+    }
+    if (store_failure) unstored.push_back(entry.run);
     io.err << "report: " << rules.id << ": " << run.tally.games << " games in " << seconds << " s"
            << (run.partial ? " (partial)" : "")
            << (entry.stored_as ? (added ? ", stored as run " : ", already stored as run ") +
@@ -233,6 +248,11 @@ int cmd_report(const Args& args, Io& io) {
     return interrupted();
   }
   for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
+  if (store_failure) {
+    std::ostringstream kept;
+    reports::print_runs(kept, "json", unstored);
+    folder.write(kRunsNotStored, kept.str());
+  }
   folder.commit();
   if (!print.empty()) {
     const std::string wanted = print == "csv"    ? "runs.csv"
@@ -243,6 +263,14 @@ int cmd_report(const Args& args, Io& io) {
     }
   }
   io.err << "report: wrote " << (folder.destination() / "index.html").string() << "\n";
+  if (store_failure) {
+    const std::string kept = (folder.destination() / kRunsNotStored).string();
+    io.err << "mancala: " << *store_failure << "; the report was written to "
+           << folder.destination().string() << " but " << unstored.size()
+           << (unstored.size() == 1 ? " run was" : " runs were") << " not stored: they are in "
+           << kept << " (store them with 'mancala merge " << kept << "')\n";
+    return 1;
+  }
   return 0;
 }
 

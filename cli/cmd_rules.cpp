@@ -124,10 +124,20 @@ int cmd_rules(const Args& args, Io& io) {
   if (sub == "export") return rules_export(rest, io);
   if (sub == "keys") return rules_keys(rest, io);
   if (sub == "--help" || sub == "-h") {
-    io.out << "usage: mancala rules check [PATH...] | list [--game G] [--format table|json] | "
-              "show ID [--format text|json] | export ID | keys\n"
-              "  export ID: the ruleset as one standalone file (no extends; every key set along "
-              "its chain,\n  resolved, with its provenance) on stdout\n";
+    io.out << "usage: mancala rules <subcommand> [options]\n\n"
+              "subcommands:\n"
+              "  check [PATH...]    strict validation of ruleset files or folders (default:\n"
+              "                     data/rulesets): unknown keys, types, ranges, contradictions\n"
+              "  list               every ruleset with its status and evidence (--game G,\n"
+              "                     --format table|json)\n"
+              "  show ID            the resolved rules, each key with its evidence phrase or\n"
+              "                     assumption (--format text|json)\n"
+              "  export ID          the ruleset as one standalone file on stdout: no extends,\n"
+              "                     every key set along its chain, resolved, with its provenance\n"
+              "  keys               every rule key with its meaning, type and default\n\n"
+              "ID is a ruleset id (khutka_boia/opposite_capture), a game name (its default\n"
+              "reconstruction) or a JSON file. 'mancala rules <subcommand> --help' describes one.\n"
+           << examples_text("rules");
     return 0;
   }
   throw UsageError("rules: unknown subcommand '" + sub + "' (check|list|show|export|keys)");

@@ -5,6 +5,7 @@
 #include "archive/store.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/run_support.h"
 #include "common/paths.h"
 #include "reports/runs_listing.h"
 #include "simulator/ruleset_io.h"
@@ -29,8 +30,7 @@ int runs_list(const Args& args, Io& io) {
   const std::string format =
       check_format("runs list", vm["format"].as<std::string>(), {"table", "json"});
   archive::Store store =
-      archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-                           archive::Store::Mode::kExisting);
+      open_store_to_read(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""), io);
   const std::vector<archive::RunRecord> records = store.list_runs(vm["ruleset"].as<std::string>());
   if (format == "json") {
     io.out << reports::run_records_json(records).dump(2) << "\n";
@@ -55,8 +55,7 @@ int runs_show(const Args& args, Io& io) {
   const std::string format =
       check_format("runs show", vm["format"].as<std::string>(), {"json", "table"});
   archive::Store store =
-      archive::Store::open(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-                           archive::Store::Mode::kExisting);
+      open_store_to_read(default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""), io);
   const std::optional<archive::RunRecord> record = store.get_run(id);
   if (!record)
     throw Error(
@@ -80,13 +79,19 @@ int runs_show(const Args& args, Io& io) {
 }  // namespace
 
 int cmd_runs(const Args& args, Io& io) {
-  const std::string usage =
-      "usage: mancala runs list [--ruleset ID] [--format table|json] [--db PATH]\n"
-      "       mancala runs show ID [--format json|table] [--db PATH]\n";
   if (args.empty())
     throw UsageError("runs: missing the subcommand (list or show; see 'mancala runs --help')");
   if (args[0] == "--help" || args[0] == "-h") {
-    io.out << usage;
+    io.out << "usage: mancala runs <subcommand> [options]\n\n"
+              "The simulation runs stored in the archive by simulate, merge and report.\n\n"
+              "subcommands:\n"
+              "  list      one line per run: id, date, ruleset, agents, seed, games, P1 win rate\n"
+              "            (--ruleset ID, --format table|json)\n"
+              "  show ID   one run whole: its settings, how to cite and reproduce it, every\n"
+              "            statistic with its 95% interval (--format json|table)\n\n"
+              "Both take --db PATH (default $MANCALA_DB, else ./mancala.db). 'mancala runs\n"
+              "<subcommand> --help' describes one.\n"
+           << examples_text("runs");
     return 0;
   }
   const Args rest(args.begin() + 1, args.end());

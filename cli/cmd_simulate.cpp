@@ -47,6 +47,7 @@ int cmd_simulate(const Args& args, Io& io) {
   BatchOptions options;
   set_play_counts(options, "simulate", games, seed, threads);
   options.agents = agents_option("simulate", vm);
+  note_reproducibility(io, "simulate", options.agents.seat);
   if (vm.count("shard")) {
     try {
       options.shard = parse_shard(vm["shard"].as<std::string>());
@@ -74,6 +75,7 @@ int cmd_simulate(const Args& args, Io& io) {
   std::vector<json> runs;
   std::vector<RunStats> finished;
   std::vector<std::string> seconds;
+  bool stopped_empty = false;
   for (const RuleSet& rules : rulesets) {
     const Stopwatch watch;
     {
@@ -82,8 +84,22 @@ int cmd_simulate(const Args& args, Io& io) {
       finished.push_back(simulate_ruleset(rules, options));
     }
     seconds.push_back(watch.text());
+    if (finished.back().tally.games == 0) {
+      // Stopped before any game of this ruleset finished: nothing of it to print or store.
+      io.err << "simulate: " << rules.id << ": interrupted before any game finished: nothing "
+             << "stored\n";
+      finished.pop_back();
+      seconds.pop_back();
+      stopped_empty = true;
+      break;
+    }
     runs.push_back(run_stats_to_json(finished.back()));
     if (finished.back().partial) break;
+  }
+  if (runs.empty()) {
+    io.err << "mancala: simulate: interrupted by " << InterruptGuard::cause()
+           << " before any game finished: nothing was written or stored\n";
+    return InterruptGuard::exit_code();
   }
   // The results reach stdout or --output before the archive is touched: an archive kept locked
   // by another process must not cost the games played.
@@ -111,7 +127,7 @@ int cmd_simulate(const Args& args, Io& io) {
            << output.destination() << " but not stored\n";
     return 1;
   }
-  if (runs.back()["partial"].get<bool>()) {
+  if (stopped_empty || runs.back()["partial"].get<bool>()) {
     io.err << "mancala: simulate: interrupted: the statistics cover the games completed before "
            << InterruptGuard::cause() << "\n";
     return InterruptGuard::exit_code();

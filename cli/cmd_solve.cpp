@@ -1,7 +1,11 @@
 // mancala solve: the exact value of a position (simulator/solver.h).
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
 #include <new>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -19,21 +23,36 @@ namespace {
 
 std::string signed_text(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
 
+// The memory the system can give without swapping, in MiB (MemAvailable in /proc/meminfo, else
+// the free pages); 0 when unknown.
+long long available_mib() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  long long kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib >> 10;
+  }
+  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? (1LL * pages * page) >> 20 : 0;
+}
+
 }  // namespace
 
 int cmd_solve(const Args& args, Io& io) {
   po::options_description desc("options");
   double max_seconds = 0;
-  int table_mib = 256;
+  int table_mib = 0;
   desc.add_options()("ruleset", po::value<std::string>(), "ruleset id, game name or file")(
       "moves", po::value<std::string>(),
       "solve the position after these moves (replay's syntax: holes from the mover's left)")(
       "format", po::value<std::string>()->default_value("table"), "table|json")(
       "max-seconds", po::value<double>(&max_seconds)->default_value(0),
-      "stop after this long with the bounds proven so far (0: no limit)")(
-      "table-mib", po::value<int>(&table_mib)->default_value(256),
-      "memory for the transposition table, in MiB: a power of two from 1 to 16384 (larger "
-      "games solve faster with more)");
+      "stop after this long, the table's setup included, with the bounds proven so far (0: no "
+      "limit)")("table-mib", po::value<int>(&table_mib),
+                "memory for the transposition table, in MiB: a power of two from 1 to 16384 "
+                "(larger games solve faster with more; default: what the board needs, at most a "
+                "quarter of the available memory and 4096)");
   po::variables_map vm;
   if (!parse_options("solve",
                      "RULESET [--moves \"3 6 ...\"] [--format table|json] [--max-seconds S] "
@@ -44,8 +63,16 @@ int cmd_solve(const Args& args, Io& io) {
     throw UsageError("solve: missing the ruleset (see 'mancala solve --help')");
   const std::string format =
       check_format("solve", vm["format"].as<std::string>(), {"table", "json"});
+  if (!std::isfinite(max_seconds)) {
+    std::ostringstream given;
+    given << max_seconds;
+    throw UsageError(
+        "solve: --max-seconds: expected a finite number of seconds (0: no limit), got " +
+        given.str());
+  }
   if (!(max_seconds >= 0)) throw UsageError("solve: --max-seconds: must be 0 or more");
-  if (table_mib < 1 || table_mib > 16384 || (table_mib & (table_mib - 1)) != 0) {
+  if (vm.count("table-mib") &&
+      (table_mib < 1 || table_mib > 16384 || (table_mib & (table_mib - 1)) != 0)) {
     throw UsageError("solve: --table-mib: expected a power of two from 1 to 16384, got " +
                      std::to_string(table_mib));
   }
@@ -57,10 +84,11 @@ int cmd_solve(const Args& args, Io& io) {
   }
   const std::string moves = vm.count("moves") ? vm["moves"].as<std::string>() : "";
   const sim::State start = sim::play_moves(game, moves, "solve");
+  if (!vm.count("table-mib")) table_mib = sim::default_table_mib(available_mib(), game.rules());
 
   sim::SolveOptions options;
-  // The table is written whole at the start: one larger than the machine's memory would end in
-  // the kernel's out-of-memory kill, not in an error.
+  // The table's pages are taken as the search first touches them: one larger than the machine's
+  // memory would end in the kernel's out-of-memory kill, not in an error.
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   const long long machine_mib = pages > 0 && page > 0 ? (1LL * pages * page) >> 20 : 0;
   if (machine_mib > 0 && table_mib > machine_mib) {
@@ -69,10 +97,34 @@ int cmd_solve(const Args& args, Io& io) {
   }
   options.max_seconds = max_seconds;
   options.table_bits = 16 + std::countr_zero(static_cast<unsigned>(table_mib));  // 16-byte entries
+  // On a terminal, what is proven so far and the speed, on one line of stderr.
+  size_t shown = 0;
+  if (io.err_is_terminal) {
+    options.progress = [&](const sim::SolveProgress& p) {
+      std::ostringstream line;
+      line << "solve: " << game.rules().id << ": value between " << signed_text(p.lower) << " and "
+           << signed_text(p.upper) << ", " << std::fixed << std::setprecision(1)
+           << static_cast<double>(p.nodes) / 1e6 << " M nodes, "
+           << (p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds / 1e6 : 0.0)
+           << " M nodes/s, " << std::setprecision(0) << p.seconds << " s";
+      const std::string text = line.str();
+      io.err << "\r" << text << std::string(shown > text.size() ? shown - text.size() : 0, ' ')
+             << std::flush;
+      shown = std::max(shown, text.size());
+    };
+  }
+  const auto erase = [&] {
+    if (shown > 0) io.err << "\r" << std::string(shown, ' ') << "\r" << std::flush;
+  };
   sim::SolveResult r;
   try {
     r = sim::solve(game, start, options);
+    erase();
+  } catch (const Error& e) {
+    erase();
+    throw Error(std::string("solve: ") + e.what());
   } catch (const std::bad_alloc&) {
+    erase();
     throw Error("solve: --table-mib " + std::to_string(table_mib) +
                 ": not enough memory for the table; try a smaller one");
   }

@@ -55,6 +55,12 @@ std::vector<sim::RuleSet> load_distinct_rulesets(const std::string& command,
   return rulesets;
 }
 
+archive::Store open_store_to_read(const std::string& path, Io& io) {
+  archive::Store store = archive::Store::open(path, archive::Store::Mode::kExisting);
+  if (!store.warning().empty()) io.err << "mancala: warning: " << store.warning() << "\n";
+  return store;
+}
+
 std::optional<archive::Store> open_store_for_runs(const std::string& command,
                                                   const po::variables_map& vm) {
   if (vm.count("no-store")) {

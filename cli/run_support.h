@@ -65,6 +65,10 @@ inline reports::OutputFile output_option(Io& io, const po::variables_map& vm) {
 std::vector<sim::RuleSet> load_distinct_rulesets(const std::string& command,
                                                  const std::vector<std::string>& ids);
 
+// Opens the archive at `path` to read it (archive::Store::Mode::kExisting) and prints what a
+// reader should know about it (Store::warning) on io.err: "mancala: warning: <path>: ...".
+archive::Store open_store_to_read(const std::string& path, Io& io);
+
 // Opens the archive runs are stored in: --db, else $MANCALA_DB, else ./mancala.db; nothing with
 // --no-store. Call it before any game is played, so a bad path fails at once. Throws UsageError
 // "<command>: give --db or --no-store, not both" when both are given.

@@ -42,14 +42,8 @@ std::string trace_tail(const sim::Game& game, const sim::AgentPair& agents, long
                        const TraceObserver& observer, const sim::GameResult& result, bool as_json) {
   using nlohmann::json;
   std::ostringstream out;
-  if (game.rules().match && !as_json) {
-    out << "Match: "
-        << (result.reason == sim::EndReason::kSafetyBound ? std::string("unfinished")
-            : result.winner == sim::kDraw                 ? std::string("draw")
-                                                          : player_name(result.winner) + " wins")
-        << " " << result.store[0] << "-" << result.store[1] << " after " << result.rounds
-        << " rounds (" << sim::end_reason_name(result.reason) << ")\n";
-  }
+  if (game.rules().match && !as_json)
+    out << "Match: " << describe_match_end(game, result, observer.in_holes_) << "\n";
   if (as_json) {
     json j = {
         {"ruleset", game.rules().id}, {"seed", seed},
@@ -57,11 +51,16 @@ std::string trace_tail(const sim::Game& game, const sim::AgentPair& agents, long
         {"start", observer.start_},   {"moves", observer.moves_}};
     if (game.rules().match) {
       j["rounds"] = observer.rounds_;
-      j["match"] = {{"winner", result.winner == sim::kNobody
-                                   ? json(nullptr)
-                                   : json(result.winner == sim::kDraw ? 0 : result.winner + 1)},
-                    {"end", sim::end_reason_name(result.reason)},
-                    {"holdings", {result.store[0], result.store[1]}}};
+      j["match"] = {
+          {"winner", result.winner == sim::kNobody
+                         ? json(nullptr)
+                         : json(result.winner == sim::kDraw ? 0 : result.winner + 1)},
+          {"end", sim::end_reason_name(result.reason)},
+          {"why", describe_match_end(game, result, observer.in_holes_)},
+          // Every counter: captured, set aside, or still in a hole (an unfinished match).
+          {"holdings",
+           {result.store[0] + observer.in_holes_[0], result.store[1] + observer.in_holes_[1]}},
+          {"in_holes", {observer.in_holes_[0], observer.in_holes_[1]}}};
     }
     out << j.dump(1) << "\n";
   }

@@ -25,8 +25,9 @@ std::string render_ladder(const analysis::Ladder& ladder, const analysis::Ladder
                           const std::string& format);
 
 // What `trace` prints after the moves (README, "trace"): in text, for a match, the line "Match:
-// P1 wins 70-50 after 3 rounds (<end>)"; in JSON the whole document: ruleset, seed, agent, agents,
-// start, moves, and for a match its rounds and result.
+// <describe_match_end>"; in JSON the whole document: ruleset, seed, agent, agents, start, moves,
+// and for a match its rounds and result (winner, end, why, holdings with the counters still in
+// holes, in_holes).
 std::string trace_tail(const sim::Game& game, const sim::AgentPair& agents, long long seed,
                        const TraceObserver& observer, const sim::GameResult& result, bool as_json);
 

@@ -265,18 +265,24 @@ std::string reconstruction_citation(const std::string& ruleset_id, const std::st
 std::string run_citation(const std::string& ruleset_id, const std::string& rules_hash,
                          const std::string& engine_version, std::uint64_t seed,
                          const std::string& agent, std::int64_t games,
-                         std::optional<std::int64_t> run_id) {
+                         std::optional<std::int64_t> run_id,
+                         std::optional<std::int64_t> partial_games) {
   const size_t comma = agent.find(',');
   const std::string agents =
       comma == std::string::npos
           ? agent + " agent on both sides"
           : agent.substr(0, comma) + " (P1) against " + agent.substr(comma + 1) + " (P2)";
+  // What the statistics cover, and so what reproduces them: the first K games of a partial run.
+  const std::int64_t covered = partial_games ? *partial_games : games;
   std::string out = "Simulation of ruleset " + ruleset_id;
   if (!rules_hash.empty()) out += " (rules hash " + rules_hash + ")";
-  out += ": " + std::to_string(games) + " games, " + agents + ", seed " + std::to_string(seed) +
-         ", mancala engine " + engine_version;
+  out += ": " +
+         (partial_games ? std::to_string(covered) + " of " + std::to_string(games) +
+                              " games (partial: interrupted)"
+                        : std::to_string(games) + " games") +
+         ", " + agents + ", seed " + std::to_string(seed) + ", mancala engine " + engine_version;
   if (run_id) out += ", archive run " + std::to_string(*run_id);
-  out += ". To reproduce: mancala simulate " + ruleset_id + " --games " + std::to_string(games) +
+  out += ". To reproduce: mancala simulate " + ruleset_id + " --games " + std::to_string(covered) +
          " --seed " + std::to_string(seed) +
          (comma == std::string::npos ? " --agent " : " --agents ") + agent + ".";
   return out;

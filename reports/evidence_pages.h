@@ -86,9 +86,12 @@ std::string reconstruction_citation(const std::string& ruleset_id, const std::st
                                     const std::vector<std::string>& evidence);
 // "Simulation of ruleset ID (rules hash HASH): N games, AGENTS, seed S, mancala engine V
 // [, archive run R]. To reproduce: mancala simulate ID --games N --seed S --agent A."
+// A partial run (interrupted after `partial_games` K of the N games; its statistics cover games
+// 0..K-1) says "K of N games (partial: interrupted)" and reproduces with --games K.
 std::string run_citation(const std::string& ruleset_id, const std::string& rules_hash,
                          const std::string& engine_version, std::uint64_t seed,
                          const std::string& agent, std::int64_t games,
-                         std::optional<std::int64_t> run_id);
+                         std::optional<std::int64_t> run_id,
+                         std::optional<std::int64_t> partial_games = std::nullopt);
 
 }  // namespace mancala::reports

@@ -142,6 +142,7 @@ EvidenceReport build_evidence_report(
   const std::vector<ar::GameProfile> profiles = store.game_profiles();
   std::map<std::string, const ar::GameProfile*> profile_of;
   for (const ar::GameProfile& p : profiles) profile_of[p.key] = &p;
+  ar::PlaceDistances distances;  // the pages share them: outlines are costly to compare
   // The rulesets of each game (their id's folder), for the record pages.
   std::map<std::string, std::vector<std::string>> game_rulesets;
   for (const ar::RulesetLink& link : batch.ruleset_links)
@@ -199,7 +200,7 @@ EvidenceReport build_evidence_report(
       p.rulesets.push_back(link.ruleset);
     if (game_rulesets.contains(r.game)) p.game_rulesets = game_rulesets[r.game];
     if (const auto it = profile_of.find(r.game); it != profile_of.end()) {
-      for (const ar::SimilarGame& sim : ar::similar_games(*it->second, profiles, 5))
+      for (const ar::SimilarGame& sim : ar::similar_games(*it->second, profiles, 5, &distances))
         p.similar.push_back({sim.game.name, sim.game.record_id, sim.reason});
     }
     // Its world regions: those holding its coordinates, its region's centre, or (uncertain) the

@@ -1,15 +1,6 @@
 #include "reports/output_file.h"
 
-#include <stdlib.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-
-#include "common/error.h"
+#include "common/file_write.h"
 #include "common/world.h"
 
 namespace mancala::reports {
@@ -17,39 +8,15 @@ namespace mancala::reports {
 OutputFile::OutputFile(std::ostream& out, std::string path) : out_(out), path_(std::move(path)) {
   if (!world::writer()) path_.clear();  // MPI: only rank 0 writes (common/world.h)
   if (path_.empty()) return;
-  // Checks before any game is played that the file can be written: not a folder, and a
-  // temporary file of our own (never a user's "<path>.tmp") can be made beside it.
-  std::error_code ec;
-  if (std::filesystem::is_directory(path_, ec)) {
-    throw Error(where(path_, "", "cannot write the output file (it is a folder)"));
-  }
-  std::string name = path_ + ".mancala-XXXXXX";
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0)
-    throw Error(where(path_, "",
-                      std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-  ::close(fd);
-  tmp_ = name;
+  file_ = std::make_unique<files::WholeFile>(path_, "output file");
 }
 
-OutputFile::~OutputFile() {
-  if (!tmp_.empty()) std::remove(tmp_.c_str());
-}
+OutputFile::~OutputFile() = default;
 
 void OutputFile::commit() {
-  if (path_.empty()) return;
-  {
-    std::ofstream out(tmp_, std::ios::binary | std::ios::trunc);
-    out << buffer_.str();
-    out.close();
-    if (!out)
-      throw Error(where(
-          path_, "", std::string("cannot write the output file (") + std::strerror(errno) + ")"));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp_, path_, ec);
-  if (ec) throw Error(where(path_, "", "cannot write the output file (" + ec.message() + ")"));
-  tmp_.clear();
+  if (!file_) return;
+  file_->commit(buffer_.str());
+  file_.reset();
 }
 
 }  // namespace mancala::reports

@@ -14,6 +14,7 @@
 #include <set>
 
 #include "common/error.h"
+#include "common/file_write.h"
 #include "common/world.h"
 #include "reports/evidence_pages.h"
 #include "reports/render.h"
@@ -1250,15 +1251,19 @@ ReportFolder::ReportFolder(fs::path out) : out_(std::move(out)) {
   const fs::path parent = place_.parent_path();
   fs::create_directories(parent, ec);
   if (ec) fail(ec.message());
-  tmp_ = parent / ("." + place_.filename().string() + ".tmp-" + std::to_string(::getpid()));
-  fs::remove_all(tmp_, ec);  // a leftover of an earlier process with the same id
+  // The leftovers of killed reports go; a live report's folder is locked (common/file_write.h).
+  files::remove_stale_temporaries(parent, place_.filename().string());
+  tmp_ = files::temporary_beside(place_);
   if (!fs::create_directory(tmp_, ec) || ec) {
     tmp_.clear();
     fail((ec ? ec : std::make_error_code(std::errc::file_exists)).message());
   }
+  lock_fd_ = ::open(tmp_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (lock_fd_ >= 0) ::flock(lock_fd_, LOCK_EX);
 }
 
 ReportFolder::~ReportFolder() {
+  if (lock_fd_ >= 0) ::close(lock_fd_);
   if (committed_ || tmp_.empty()) return;
   std::error_code ec;
   fs::remove_all(tmp_, ec);

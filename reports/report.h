@@ -134,12 +134,13 @@ std::vector<ReportFile> render_report(const std::vector<ReportEntry>& entries,
 // The output folder of a report, written whole or not at all.
 //
 // The constructor checks the destination and creates an empty temporary folder beside it
-// (".<name>.tmp-<pid>" in the same parent, so the final rename stays on one file system): an
-// unwritable destination fails at once, before any simulation. commit() puts the folder in place:
-// renamed there if the destination does not exist, else atomically exchanged with the previous
-// report (renameat2 RENAME_EXCHANGE; two renames where the file system lacks it), whose files are
-// then deleted. Until commit() the destination is untouched, and the destructor deletes the
-// temporary folder, so a failed or interrupted run leaves any previous report as it was.
+// (".<name>.mancala-tmp-<pid>-<n>", locked while this process lives, in the same parent, so the
+// final rename stays on one file system): an unwritable destination fails at once, before any
+// simulation. commit() puts the folder in place: renamed there if the destination does not exist,
+// else atomically exchanged with the previous report (renameat2 RENAME_EXCHANGE; two renames where
+// the file system lacks it), whose files are then deleted. Until commit() the destination is
+// untouched, and the destructor deletes the temporary folder, so a failed or interrupted run leaves
+// any previous report as it was.
 //
 // To delete nothing of the user's, an existing destination is replaced only if it is an empty
 // folder or a previous report (it holds the marker file kMarkerFile).
@@ -171,6 +172,7 @@ class ReportFolder {
   std::filesystem::path out_;    // as given (for messages)
   std::filesystem::path place_;  // out_ made absolute and normal: where the folder goes
   std::filesystem::path tmp_;
+  int lock_fd_ = -1;  // holds the temporary folder's lock while this process lives
   bool committed_ = false;
 };
 

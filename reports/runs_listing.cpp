@@ -22,6 +22,13 @@ json run_fields(const archive::RunRecord& r) {
           {"partial", r.partial}};
 }
 
+// The games a partial run's statistics cover (its first K), none for a complete run.
+std::optional<int64_t> partial_games(const archive::RunRecord& r, const json& stats) {
+  if (!r.partial || !stats.contains("games") || !stats["games"].is_number_integer())
+    return std::nullopt;
+  return stats["games"].get<int64_t>();
+}
+
 }  // namespace
 
 json run_records_json(const std::vector<archive::RunRecord>& records) {
@@ -55,24 +62,29 @@ void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>&
   print_table(out, "rlllrrr", rows);
 }
 
-std::string run_record_citation(const archive::RunRecord& r) {
-  return run_citation(r.ruleset, r.rules_hash, r.engine_version, r.seed, r.agent, r.games, r.id);
+std::string run_record_citation(const archive::RunRecord& r, const json& stats) {
+  return run_citation(r.ruleset, r.rules_hash, r.engine_version, r.seed, r.agent, r.games, r.id,
+                      partial_games(r, stats));
 }
 
 json run_record_json(const archive::RunRecord& record, const json& stats) {
   json j = run_fields(record);
   j["created_at"] = record.created_at;
-  j["citation"] = run_record_citation(record);
+  j["citation"] = run_record_citation(record, stats);
   j["stats"] = stats;
   return j;
 }
 
 void print_run_record(std::ostream& out, const archive::RunRecord& record, const json& stats) {
+  const std::optional<int64_t> played = partial_games(record, stats);
   out << "run " << record.id << ": " << record.ruleset << ", " << record.agent << " agent, seed "
-      << record.seed << ", " << record.games << " games" << (record.partial ? " (partial)" : "")
+      << record.seed << ", "
+      << (played
+              ? std::to_string(*played) + " of " + std::to_string(record.games) + " games (partial)"
+              : std::to_string(record.games) + " games" + (record.partial ? " (partial)" : ""))
       << ", " << record.created_at << "\n"
       << "rules hash " << record.rules_hash << ", engine " << record.engine_version << "\n"
-      << "cite as: " << run_record_citation(record) << "\n\n";
+      << "cite as: " << run_record_citation(record, stats) << "\n\n";
   std::vector<std::vector<std::string>> rows = {{"statistic", "value", "95% CI"}};
   for (const TidyStatistic& row : tidy_statistics(stats)) {
     const std::string value = row.value.is_null() ? "-"

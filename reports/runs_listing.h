@@ -17,8 +17,9 @@ namespace mancala::reports {
 nlohmann::json run_records_json(const std::vector<archive::RunRecord>& records);
 void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>& records);
 
-// The suggested citation of a stored run (reports/evidence_pages.h, issue 14).
-std::string run_record_citation(const archive::RunRecord& record);
+// The suggested citation of a stored run whose statistics are `stats` (reports/evidence_pages.h,
+// issue 14): a partial run cites the games its statistics cover (--games K of its K games).
+std::string run_record_citation(const archive::RunRecord& record, const nlohmann::json& stats);
 // `runs show`: the run with its citation and `stats` (its statistics, read), as JSON, or as a
 // heading and a table of the statistics with their 95% intervals.
 nlohmann::json run_record_json(const archive::RunRecord& record, const nlohmann::json& stats);

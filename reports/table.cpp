@@ -6,6 +6,7 @@
 #include <limits>
 #include <set>
 
+#include "common/csv.h"
 #include "common/error.h"
 #include "reports/html.h"
 
@@ -22,17 +23,6 @@ std::string replace_line_breaks(std::string_view text, std::string_view with) {
       out += text[i];
     }
   }
-  return out;
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
   return out;
 }
 
@@ -196,13 +186,15 @@ std::string Table::to_csv() const {
   std::string out;
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (i > 0) out += ',';
-    out += csv_field(columns_[i].name);
+    out += csv_text(columns_[i].name);
   }
   out += "\r\n";
   for (const auto& row : rows_) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       if (i > 0) out += ',';
-      out += csv_field(row[i].display());
+      // Text is guarded against spreadsheet formulas (common/csv.h); numbers are written as shown.
+      out += row[i].kind() == Cell::Kind::kNumber ? csv_quote(row[i].display())
+                                                  : csv_text(row[i].display());
     }
     out += "\r\n";
   }

@@ -63,8 +63,9 @@ struct Column {
 //                  apart, a dashed rule under the header; line breaks inside a cell print as
 //                  spaces.
 //   to_csv():      RFC 4180: CRLF line ends, a header line, fields quoted when they contain a
-//   comma,
-//                  a double quote, CR or LF, quotes doubled; cells as displayed.
+//                  comma, a double quote, CR or LF, quotes doubled; cells as displayed, a text
+//                  cell that a spreadsheet would run as a formula with an apostrophe in front
+//                  (common/csv.h).
 //   to_markdown(): a GitHub/CommonMark pipe table with alignment markers; | \ ` * _ [ ] escaped
 //                  with a backslash, < > & as entities, line breaks as <br>.
 //   to_html():     <table> with <thead>/<tbody>, an optional caption, right-aligned cells marked

@@ -223,6 +223,64 @@ std::string describe_end(const State& s) {
   return out.str();
 }
 
+std::array<int, 2> counters_in_holes(const Game& game, const State& s) {
+  std::array<int, 2> out{};
+  for (int pos = 0; pos < game.rules().total_holes; ++pos) out[game.owner(pos)] += s.holes[pos];
+  return out;
+}
+
+std::string describe_match_end(const Game& game, const GameResult& result,
+                               const std::array<int, 2>& in_holes) {
+  const RuleSet& r = game.rules();
+  const std::array<int, 2> held{result.store[0] + in_holes[0], result.store[1] + in_holes[1]};
+  const std::string score = std::to_string(held[0]) + "-" + std::to_string(held[1]);
+  const std::string rounds =
+      std::to_string(result.rounds) + (result.rounds == 1 ? " round" : " rounds");
+  std::ostringstream out;
+  if (result.reason == EndReason::kSafetyBound) {
+    const bool round_cut = result.rounds >= 1 && result.rounds <= kMaxRounds &&
+                           result.round[result.rounds - 1].reason == EndReason::kSafetyBound;
+    out << "unfinished after " << rounds << ": ";
+    if (round_cut) {
+      out << "round " << result.rounds << " stopped by the safety bound (max_plies " << r.max_plies
+          << ")";
+    } else {
+      out << "stopped by the safety bound on rounds (max_rounds " << r.max_rounds << ")";
+    }
+    out << "; holdings " << score;
+    if (in_holes[0] + in_holes[1] > 0)
+      out << " with " << in_holes[0] << "-" << in_holes[1] << " still in holes";
+    return out.str();
+  }
+  out << (result.winner == kDraw ? std::string("draw") : player_name(result.winner) + " wins")
+      << " " << score << " after " << rounds << ": ";
+  if (result.reason == EndReason::kStopAfterRounds) {
+    out << "the reconstruction stops after " << r.stop_after_rounds
+        << (r.stop_after_rounds == 1 ? " round" : " rounds")
+        << " (stop_after_rounds), the holder of more counters wins";
+    return out.str();
+  }
+  if (result.reason != EndReason::kRule) {
+    out << end_reason_name(result.reason);
+    return out.str();
+  }
+  // The match's end rule (match.cpp, match_end_reached): who is out, and by which clause.
+  const int loser = result.winner == kDraw ? kNobody : 1 - result.winner;
+  const auto short_of = [&](int p) { return held[p] < r.counters_per_hole; };
+  if (r.match_end == MatchEnd::kAllCounters && loser != kNobody && held[loser] == 0) {
+    out << player_name(loser) << " has no counters left (match_end all_counters)";
+  } else if (r.match_end == MatchEnd::kCannotFillHole && loser == kNobody) {
+    out << "neither can fill a hole (" << r.counters_per_hole
+        << " counters each; match_end cannot_fill_hole)";
+  } else if (r.match_end == MatchEnd::kCannotFillHole && short_of(loser)) {
+    out << player_name(loser) << " holds " << held[loser] << ", too few to fill a hole ("
+        << r.counters_per_hole << " counters each; match_end cannot_fill_hole)";
+  } else {
+    out << player_name(loser == kNobody ? 0 : loser) << " has no hole left in play";
+  }
+  return out.str();
+}
+
 namespace {
 
 // The handicaps a round was dealt with (Khutka Boia's settlements, Mawkar Katiya's perks), as
@@ -358,6 +416,11 @@ void TraceObserver::on_joint_move(const State& before, const JointMove& jm, cons
 
 void TraceObserver::on_round_end(const State& ended, const RoundRecord& record, const State* next,
                                  const MatchState& match) {
+  // A round stopped by the safety bound leaves counters in the holes: they are still the holes'
+  // owners', so the holdings count them and add up to the total.
+  in_holes_ = counters_in_holes(game_, ended);
+  const std::array<int, 2> held{record.holdings[0] + in_holes_[0],
+                                record.holdings[1] + in_holes_[1]};
   json deal = nullptr;
   std::ostringstream text;
   if (next) {
@@ -389,7 +452,8 @@ void TraceObserver::on_round_end(const State& ended, const RoundRecord& record, 
          {"winner", record.winner == kNobody
                         ? json(nullptr)
                         : json(record.winner == kDraw ? 0 : record.winner + 1)},
-         {"holdings", {record.holdings[0], record.holdings[1]}},
+         {"holdings", {held[0], held[1]}},
+         {"in_holes", {in_holes_[0], in_holes_[1]}},
          {"next_deal", deal},
          {"next_settlement", next ? settlement_json(game_, match.setup) : json(nullptr)},
          {"next_pass", next && match.setup.passed != kNobody
@@ -402,9 +466,11 @@ void TraceObserver::on_round_end(const State& ended, const RoundRecord& record, 
        << (record.winner == kNobody ? std::string("unfinished")
            : record.winner == kDraw ? std::string("even")
                                     : player_name(record.winner) + " holds more")
-       << "; holdings " << record.holdings[0] << "-" << record.holdings[1] << " (stores "
-       << ended.store[0] << "-" << ended.store[1] << ", set aside " << ended.aside[0] << "-"
-       << ended.aside[1] << ")\n";
+       << "; holdings " << held[0] << "-" << held[1] << " (stores " << ended.store[0] << "-"
+       << ended.store[1] << ", set aside " << ended.aside[0] << "-" << ended.aside[1];
+  if (in_holes_[0] + in_holes_[1] > 0)
+    out_ << ", still in holes " << in_holes_[0] << "-" << in_holes_[1];
+  out_ << ")\n";
   if (next)
     out_ << "\nRound " << match.rounds + 1 << ": " << text.str() << "\n"
          << draw_board(game_, *next) << "\n";

@@ -2,6 +2,7 @@
 // people, or JSON for machines.
 #pragma once
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -15,6 +16,18 @@ std::string player_name(int p);
 
 // How a finished game (one round) ended, in words: "P1 wins 50-40 (rule)" and the like.
 std::string describe_end(const sim::State& s);
+
+// The counters still in each player's holes in `s` (a round stopped by the safety bound leaves
+// them there; a round that ended by a rule has none).
+std::array<int, 2> counters_in_holes(const sim::Game& game, const sim::State& s);
+
+// How a match ended and why, in words (trace's "Match:" line, after "Match: "): "P1 wins 61-19
+// after 4 rounds: P2 holds 19 counters, too few to fill a hole (9 each), the match's end rule";
+// "unfinished after 3 rounds: round 3 stopped by the safety bound (max_plies 5000); holdings
+// 40-41 with 12-9 still in holes". `in_holes` are the counters left in holes at the end
+// (counters_in_holes of the last round), counted in the holdings.
+std::string describe_match_end(const sim::Game& game, const sim::GameResult& result,
+                               const std::array<int, 2>& in_holes);
 
 // Writes the text trace to `out` as the game is played (as_json false), or collects the JSON trace
 // in start_, moves_ and rounds_ (as_json true).
@@ -34,6 +47,7 @@ class TraceObserver : public sim::GameObserver {
   nlohmann::json start_;  // the position before the first move
   nlohmann::json moves_ = nlohmann::json::array();
   nlohmann::json rounds_ = nlohmann::json::array();
+  std::array<int, 2> in_holes_{};  // counters_in_holes of the last round as it ended
 
  private:
   const sim::Game& game_;

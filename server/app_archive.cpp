@@ -180,7 +180,6 @@ Response App::api_evidence(const std::string& id) {
 
 Response App::api_map(const std::map<std::string, std::string>& query, const std::string& record) {
   ar::Store store = open_archive(options_);
-  const std::vector<ar::Game> games = store.games();
   if (record.empty()) {
     const std::vector<ar::SearchHit> hits = store.search(search_query(query));
     reports::MapOptions view;

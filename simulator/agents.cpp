@@ -4,62 +4,195 @@
 
 #include "common/error.h"
 #include "simulator/alphabeta.h"
-#if __has_include("simulator/mcts.h")
 #include "simulator/mcts.h"
-#define MANCALA_HAS_MCTS 1
-#endif
 
 namespace mancala::sim {
 
-#ifndef MANCALA_HAS_MCTS
-class Mcts {};  // until simulator/mcts.h lands: mcts:N is refused when a player is made
-#endif
-
 namespace {
 
-const char* const kAgentList =
-    "random, greedy, alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000";
-
 // The whole of `text` as a number in [low, high], or false.
-bool parse_bounded(const std::string& text, int low, int high, int& out) {
+bool parse_bounded(std::string_view text, int low, int high, int& out) {
   const char* end = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(text.data(), end, out);
   return ec == std::errc() && ptr == end && out >= low && out <= high;
 }
 
+// ---- the agents' searchers ---------------------------------------------------------------------
+
+class Greedy : public Searcher {
+ public:
+  explicit Greedy(const Game& game) : game_(game) {}
+  Move choose(const MatchState&, const State& s, int player, const MoveList& moves, Rng& rng,
+              bool) override {
+    return greedy_move(game_, s, player, moves, rng);
+  }
+
+ private:
+  const Game& game_;
+};
+
+// alphabeta:D and its budgeted forms: the same search (alphabeta.h).
+class AlphaBetaAgent : public Searcher {
+ public:
+  // depth: plies of the last iteration; a budget (nodes, milliseconds) may end it earlier.
+  AlphaBetaAgent(const Game& game, int depth, uint64_t nodes = 0, int millis = 0)
+      : search_(game, depth) {
+    search_.set_move_budget(nodes, millis);
+  }
+  void new_game() override { search_.new_game(); }
+  Move choose(const MatchState& match, const State& s, int player, const MoveList& moves, Rng& rng,
+              bool joint) override {
+    return joint ? search_.choose_joint(match, s, player, moves, rng)
+                 : search_.choose(match, s, moves, rng);
+  }
+  uint64_t work() const override { return search_.nodes(); }
+  void set_stop(const std::atomic<bool>* stop) override { search_.set_stop(stop); }
+  bool interrupted() const override { return search_.interrupted(); }
+
+ private:
+  AlphaBeta search_;
+};
+
+class MctsAgent : public Searcher {
+ public:
+  MctsAgent(const Game& game, int simulations) : search_(game, simulations) {}
+  Move choose(const MatchState&, const State& s, int player, const MoveList& moves, Rng& rng,
+              bool joint) override {
+    return joint ? search_.choose_joint(s, player, rng) : search_.choose(s, moves, rng);
+  }
+  uint64_t work() const override { return search_.simulations_run(); }
+  void set_stop(const std::atomic<bool>* stop) override { search_.set_stop(stop); }
+  bool interrupted() const override { return search_.interrupted(); }
+
+ private:
+  Mcts search_;
+};
+
+// ---- the registry ------------------------------------------------------------------------------
+
+const AgentKind kKinds[] = {
+    {.id = Agent::kRandom,
+     .name = "random",
+     .param = "",
+     .doc = "uniformly among the legal moves (the default)"},
+    {.id = Agent::kGreedy,
+     .name = "greedy",
+     .param = "",
+     .doc = "the move that captures most at once; ties at random",
+     .make = [](const Game& game, int) -> std::unique_ptr<Searcher> {
+       return std::make_unique<Greedy>(game);
+     }},
+    {.id = Agent::kAlphaBeta,
+     .name = "alphabeta",
+     .param = "D",
+     .min = 1,
+     .max = kMaxAlphaBetaDepth,
+     .doc = "alpha-beta search D plies deep",
+     .make = [](const Game& game, int depth) -> std::unique_ptr<Searcher> {
+       return std::make_unique<AlphaBetaAgent>(game, depth);
+     }},
+    {.id = Agent::kMcts,
+     .name = "mcts",
+     .param = "N",
+     .min = 1,
+     .max = kMaxMctsSimulations,
+     .doc = "UCT with N simulations per move",
+     .make = [](const Game& game, int simulations) -> std::unique_ptr<Searcher> {
+       return std::make_unique<MctsAgent>(game, simulations);
+     }},
+    {.id = Agent::kAlphaBetaNodes,
+     .name = "abnodes",
+     .param = "N",
+     .min = 1,
+     .max = kMaxAlphaBetaNodes,
+     .doc = "alpha-beta deepening 1, 2, ... plies while a move's search has visited fewer than N "
+            "nodes; the last finished depth chooses",
+     .make = [](const Game& game, int nodes) -> std::unique_ptr<Searcher> {
+       return std::make_unique<AlphaBetaAgent>(game, kMaxAlphaBetaDepth,
+                                               static_cast<uint64_t>(nodes));
+     }},
+    {.id = Agent::kAlphaBetaTime,
+     .name = "abtime",
+     .param = "MS",
+     .min = 1,
+     .max = kMaxAlphaBetaMillis,
+     .doc = "alpha-beta deepening 1, 2, ... plies for MS milliseconds a move; the last finished "
+            "depth chooses",
+     .deterministic = false,
+     .make = [](const Game& game, int millis) -> std::unique_ptr<Searcher> {
+       return std::make_unique<AlphaBetaAgent>(game, kMaxAlphaBetaDepth, 0, millis);
+     }},
+};
+
 }  // namespace
 
-std::string AgentSpec::name() const {
-  switch (kind) {
-    case Agent::kRandom:
-      return "random";
-    case Agent::kGreedy:
-      return "greedy";
-    case Agent::kAlphaBeta:
-      return "alphabeta:" + std::to_string(param);
-    case Agent::kMcts:
-      return "mcts:" + std::to_string(param);
+std::span<const AgentKind> agent_kinds() { return kKinds; }
+
+const AgentKind& agent_kind(Agent id) {
+  const size_t k = static_cast<size_t>(id);
+  if (k >= std::size(kKinds) || kKinds[k].id != id)
+    throw Error("agents: no kind " + std::to_string(k));
+  return kKinds[k];
+}
+
+std::string AgentKind::syntax() const {
+  return param.empty() ? std::string(name) : std::string(name) + ":" + std::string(param);
+}
+
+std::string AgentKind::syntax_with_bounds() const {
+  if (param.empty()) return syntax();
+  const std::string p(param);
+  return syntax() + " with " + std::to_string(min) + " <= " + p + " <= " + std::to_string(max);
+}
+
+std::string agent_list() {
+  std::string text;
+  for (const AgentKind& k : kKinds) text += (text.empty() ? "" : ", ") + k.syntax_with_bounds();
+  return text;
+}
+
+std::string agent_help() {
+  std::string text;
+  for (const AgentKind& k : kKinds) {
+    text += (text.empty() ? "" : ", ") + k.syntax();
+    if (k.id == Agent::kRandom) text += " (default)";
   }
-  return "random";
+  return text + " (docs/agents.md)";
+}
+
+std::string agent_table_markdown() {
+  std::string text = "| spec | agent | bounds | reproducible |\n|---|---|---|---|\n";
+  for (const AgentKind& k : kKinds) {
+    const std::string p(k.param);
+    text += "| `" + k.syntax() + "` | " + std::string(k.doc) + " | " +
+            (p.empty() ? "" : std::to_string(k.min) + " <= " + p + " <= " + std::to_string(k.max)) +
+            " | " + (k.deterministic ? "yes" : "no: depends on the machine's speed") + " |\n";
+  }
+  return text;
+}
+
+std::string AgentSpec::name() const {
+  const AgentKind& k = agent_kind(kind);
+  return k.param.empty() ? std::string(k.name) : std::string(k.name) + ":" + std::to_string(param);
 }
 
 std::string agent_name(const AgentSpec& spec) { return spec.name(); }
 
 bool try_parse_agent(const std::string& text, AgentSpec& out) {
-  if (text == "random" || text == "greedy") {
-    out = AgentSpec(text == "random" ? Agent::kRandom : Agent::kGreedy);
-    return true;
-  }
   const auto colon = text.find(':');
-  if (colon == std::string::npos) return false;
-  const std::string kind = text.substr(0, colon), number = text.substr(colon + 1);
-  int n = 0;
-  if (kind == "alphabeta" && parse_bounded(number, 1, kMaxAlphaBetaDepth, n)) {
-    out = AgentSpec(Agent::kAlphaBeta, n);
-    return true;
-  }
-  if (kind == "mcts" && parse_bounded(number, 1, kMaxMctsSimulations, n)) {
-    out = AgentSpec(Agent::kMcts, n);
+  const std::string_view name = std::string_view(text).substr(0, colon);
+  for (const AgentKind& k : kKinds) {
+    if (k.name != name) continue;
+    if (k.param.empty()) {
+      if (colon != std::string::npos) return false;
+      out = AgentSpec(k.id);
+      return true;
+    }
+    int n = 0;
+    if (colon == std::string::npos ||
+        !parse_bounded(std::string_view(text).substr(colon + 1), k.min, k.max, n))
+      return false;
+    out = AgentSpec(k.id, n);
     return true;
   }
   return false;
@@ -68,7 +201,7 @@ bool try_parse_agent(const std::string& text, AgentSpec& out) {
 AgentSpec parse_agent(const std::string& text) {
   AgentSpec spec;
   if (!try_parse_agent(text, spec))
-    throw UsageError("--agent: '" + text + "' is not an agent (" + kAgentList + ")");
+    throw UsageError("--agent: '" + text + "' is not an agent (" + agent_list() + ")");
   return spec;
 }
 
@@ -85,6 +218,10 @@ bool try_parse_agent_pair(const std::string& text, AgentPair& out) {
          try_parse_agent(text.substr(comma + 1), out.seat[1]);
 }
 
+bool AgentPair::deterministic() const {
+  return agent_kind(seat[0].kind).deterministic && agent_kind(seat[1].kind).deterministic;
+}
+
 std::string AgentPair::label() const {
   return same() ? seat[0].name() : seat[0].name() + "," + seat[1].name();
 }
@@ -98,7 +235,7 @@ AgentPair parse_agent_pair(const std::string& text, const std::string& option) {
   for (int p = 0; p < 2; ++p) {
     const std::string spec = p == 0 ? text.substr(0, comma) : text.substr(comma + 1);
     if (!try_parse_agent(spec, pair.seat[p]))
-      throw UsageError(option + ": '" + spec + "' is not an agent (" + kAgentList + ")");
+      throw UsageError(option + ": '" + spec + "' is not an agent (" + agent_list() + ")");
   }
   return pair;
 }
@@ -126,52 +263,19 @@ Move greedy_move(const Game& game, const State& s, int player, const MoveList& m
 }
 
 Player::Player(const Game& game, AgentSpec spec) : game_(&game), spec_(spec) {
-  if (spec_.kind == Agent::kAlphaBeta) {
-    alphabeta_ = std::make_unique<AlphaBeta>(game, spec_.param);
-  } else if (spec_.kind == Agent::kMcts) {
-#ifdef MANCALA_HAS_MCTS
-    mcts_ = std::make_unique<Mcts>(game, spec_.param);
-#else
-    throw Error("--agent: mcts: not in this build");
-#endif
-  }
+  const AgentKind& kind = agent_kind(spec_.kind);
+  if (kind.make) searcher_ = kind.make(game, spec_.param);
 }
 
 Player::~Player() = default;
 Player::Player(Player&&) noexcept = default;
 Player& Player::operator=(Player&&) noexcept = default;
 
-void Player::new_game() {
-  if (alphabeta_) alphabeta_->new_game();
-}
-
-uint64_t Player::work() const {
-  if (alphabeta_) return alphabeta_->nodes();
-#ifdef MANCALA_HAS_MCTS
-  if (mcts_) return mcts_->simulations_run();
-#endif
-  return 0;
-}
-
 Move Player::choose_searching(const MatchState& match, const State& s, int player,
                               const MoveList& moves, Rng& rng) {
-  const bool joint = game_->joint_turn(s);
-  switch (spec_.kind) {
-    case Agent::kRandom:
-      break;
-    case Agent::kGreedy:
-      return greedy_move(*game_, s, player, moves, rng);
-    case Agent::kAlphaBeta:
-      return joint ? alphabeta_->choose_joint(match, s, player, moves, rng)
-                   : alphabeta_->choose(match, s, moves, rng);
-    case Agent::kMcts:
-#ifdef MANCALA_HAS_MCTS
-      return joint ? mcts_->choose_joint(s, player, rng) : mcts_->choose(s, moves, rng);
-#else
-      break;
-#endif
-  }
-  return moves[static_cast<int>(rng.below(static_cast<uint32_t>(moves.size)))];
+  const Move m = searcher_->choose(match, s, player, moves, rng, game_->joint_turn(s));
+  if (searcher_->interrupted()) throw SearchInterrupted{};
+  return m;
 }
 
 }  // namespace mancala::sim

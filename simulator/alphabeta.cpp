@@ -69,14 +69,36 @@ AlphaBeta::Frame& AlphaBeta::frame(int ply) {
   return *frames_[static_cast<size_t>(ply)];
 }
 
-bool AlphaBeta::out_of_time() {
-  return has_deadline_ && std::chrono::steady_clock::now() >= deadline_;
+void AlphaBeta::check_limits() {
+  if (nodes_ >= node_limit_) aborted_ = true;
+  if (stop_ && stop_->load(std::memory_order_relaxed)) aborted_ = interrupted_ = true;
+  if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
+  if (tick_) tick_();
+  next_check_ = std::min(node_limit_, nodes_ + check_every_);
+}
+
+void AlphaBeta::arm_budget(uint64_t start_nodes, std::chrono::steady_clock::time_point start) {
+  if (budget_nodes_ > 0) node_limit_ = start_nodes + budget_nodes_;
+  if (budget_millis_ > 0) {
+    deadline_ = start + std::chrono::milliseconds(budget_millis_);
+    has_deadline_ = true;
+  }
+  next_check_ = std::min(next_check_, node_limit_);
+  check_limits();
+}
+
+void AlphaBeta::disarm_budget() {
+  node_limit_ = UINT64_MAX;
+  if (budget_millis_ > 0) has_deadline_ = false;
+  aborted_ = interrupted_;
+  next_check_ = std::min(next_check_, nodes_ + check_every_);
 }
 
 int AlphaBeta::evaluate(const State& s, int p) const {
   const int q = 1 - p;
+  // Inside the horizon: material (Game::material), where a re-sowing capture's counters count.
+  if (!s.over) return game_.material(s, p) - game_.material(s, q);
   const int margin = holding(s, p) - holding(s, q);
-  if (!s.over) return margin;
   if (exact_margins_) {
     const int8_t by_margin = margin > 0 ? p : margin < 0 ? q : kDraw;
     if (s.reason != EndReason::kSafetyBound && s.winner != by_margin) margin_mismatch_ = true;
@@ -113,8 +135,8 @@ int AlphaBeta::child_value(const State& c, int p, int depth, int lo, int hi, int
 
 int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
                        const uint64_t* known_key) {
-  ++nodes_;
-  if ((nodes_ & 16383) == 0 && out_of_time()) aborted_ = true;
+  if (++nodes_ >= next_check_) check_limits();
+  if (ply >= ply_limit_) too_deep_ = aborted_ = true;
   if (aborted_) return 0;
   const int p = s.to_move;
   if (s.over || depth <= 0) return evaluate(s, p);
@@ -176,7 +198,7 @@ int AlphaBeta::negamax(const State& s, int depth, int alpha, int beta, int ply,
       const int keeps = c.to_move == p ? 1000 + (exact_margins_ ? 4 * f.moves[i].hole : 0) : 0;
       f.score[i] = TtEntry::pack(f.moves[i]) == table_best ? kInfinity
                    : c.over                                ? evaluate(c, p)
-                            : keeps + holding(c, p) - holding(c, 1 - p);
+                            : keeps + game_.material(c, p) - game_.material(c, 1 - p);
       f.order[i] = static_cast<uint8_t>(i);
     }
     // The solver's enhanced transposition cut-off: a child whose table entry already proves
@@ -277,60 +299,78 @@ bool AlphaBeta::table_move(const State& s, Move& m) const {
 }
 
 Move AlphaBeta::choose(const MatchState& match, const State& s, const MoveList& moves, Rng& rng) {
-  if (moves.size == 1) return moves[0];
+  if (moves.size == 1 || interrupted_) return moves[0];
   match_ = &match;
   const int p = s.to_move;
   const int n = moves.size;
   std::array<State, 2 * kMaxHoles> child;
-  std::array<int, 2 * kMaxHoles> value{};
+  std::array<int, 2 * kMaxHoles> value{}, next{};
   std::array<uint8_t, 2 * kMaxHoles> order{};
   for (int i = 0; i < n; ++i) {
     child[i] = s;
     game_.apply(child[i], moves[i]);
     order[i] = static_cast<uint8_t>(i);
   }
+  const uint64_t start_nodes = nodes_;
+  const auto start = std::chrono::steady_clock::now();
   int best = -kInfinity;
   for (int d = 1; d <= depth_; ++d) {
-    best = -kInfinity;
-    for (int k = 0; k < n; ++k) {
+    int next_best = -kInfinity;
+    for (int k = 0; k < n && !aborted_; ++k) {
       const int i = order[k];
       // One below the best so far: a move equal to the best is found exactly (ties).
-      const int lo = best == -kInfinity ? -kInfinity : best - 1;
-      value[i] = child_value(child[i], p, d - 1, lo, kInfinity, 1);
-      best = std::max(best, value[i]);
+      const int lo = next_best == -kInfinity ? -kInfinity : next_best - 1;
+      next[i] = child_value(child[i], p, d - 1, lo, kInfinity, 1);
+      next_best = std::max(next_best, next[i]);
     }
+    if (aborted_) break;  // a cut iteration is thrown away
+    value = next;
+    best = next_best;
+    last_depth_ = d;
     sort_by_score(order, value, n);  // the next iteration tries the best first
+    if (d == 1) arm_budget(start_nodes, start);
   }
+  disarm_budget();
+  if (best == -kInfinity) return moves[0];  // interrupted in the first iteration
   return pick_tie(moves, value, best, rng);
 }
 
 Move AlphaBeta::choose_joint(const MatchState& match, const State& s, int player,
                              const MoveList& moves, Rng& rng) {
-  if (moves.size == 1) return moves[0];
+  if (moves.size == 1 || interrupted_) return moves[0];
   match_ = &match;
   MoveList other;
   game_.legal_moves(s, 1 - player, other);
   const int n = moves.size;
   const int columns = std::max(other.size, 1);
-  std::array<int, 2 * kMaxHoles> value{};
+  std::array<int, 2 * kMaxHoles> value{}, next{};
   std::array<uint8_t, 2 * kMaxHoles> order{};
   for (int i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
+  const uint64_t start_nodes = nodes_;
+  const auto start = std::chrono::steady_clock::now();
   int best = -kInfinity;
   for (int d = 1; d <= depth_; ++d) {
-    best = -kInfinity;
-    for (int k = 0; k < n; ++k) {
+    int next_best = -kInfinity;
+    for (int k = 0; k < n && !aborted_; ++k) {
       const int i = order[k];
-      const int floor = best == -kInfinity ? -kInfinity : best - 1;
+      const int floor = next_best == -kInfinity ? -kInfinity : next_best - 1;
       int row_min = kInfinity;
-      for (int j = 0; j < columns; ++j) {
+      for (int j = 0; j < columns && !aborted_; ++j) {
         row_min = std::min(row_min, cell(s, player, moves, i, other, j, d, floor, row_min, 1));
         if (row_min <= floor) break;
       }
-      value[i] = row_min;
-      best = std::max(best, row_min);
+      next[i] = row_min;
+      next_best = std::max(next_best, row_min);
     }
+    if (aborted_) break;
+    value = next;
+    best = next_best;
+    last_depth_ = d;
     sort_by_score(order, value, n);
+    if (d == 1) arm_budget(start_nodes, start);
   }
+  disarm_budget();
+  if (best == -kInfinity) return moves[0];
   return pick_tie(moves, value, best, rng);
 }
 

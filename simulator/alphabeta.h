@@ -6,8 +6,11 @@
 // then moves that give the mover another move, then the counters the move wins at once.
 //
 // Values are counters, from the view of the player to move (State::to_move):
-//   - a position inside the search horizon: counters won minus counters lost (store, sinks and
-//     tuzdyk, which feed the store, and counters set aside), the mover's minus the other's;
+//   - a position inside the search horizon: material, the mover's minus the other's
+//     (Game::material): counters won (store, sinks and tuzdyk, which feed the store, and counters
+//     set aside) and, where captures are sown again on the capturer's side (Otep), every counter
+//     on each side: there nothing reaches a store before the round ends, and a search that
+//     counted stores alone saw every position as equal and played at random;
 //   - the end of a round of a match: the round's settlement as the next round sees it: the
 //     holdings after the round's returns (a bha), which decide the holes each player keeps; a
 //     settlement that ends the match (match_end, stop_after_rounds) scores as the end of a game;
@@ -28,8 +31,11 @@
 // never changes the one it was given.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -74,8 +80,44 @@ class AlphaBeta {
   void set_deadline(std::chrono::steady_clock::time_point deadline) {
     deadline_ = deadline;
     has_deadline_ = true;
+    next_check_ = std::min(next_check_, nodes_ + 1);
   }
   bool aborted() const { return aborted_; }
+  // Stops every search soon after *stop becomes true (checked every 16384 nodes, a relaxed
+  // load): Ctrl-C in a batch run. The search then returns at once, aborted() and interrupted()
+  // are true for good, and choose() returns a meaningless move.
+  void set_stop(const std::atomic<bool>* stop) {
+    stop_ = stop;
+    next_check_ = std::min(next_check_, nodes_ + 1);
+  }
+  bool interrupted() const { return interrupted_; }
+  // A budget per move for choose() and choose_joint(): iterative deepening goes on, up to the
+  // depth given to the constructor, while the move's search has visited fewer than `nodes` nodes
+  // (0: no bound) and taken less than `millis` milliseconds (0: no bound); an iteration the
+  // budget cuts is thrown away and the last finished one chooses (the first always finishes).
+  // A node budget gives the same move for the same position and table (reproducible runs); a
+  // time budget depends on the machine's speed and load.
+  void set_move_budget(uint64_t nodes, int millis) {
+    budget_nodes_ = nodes;
+    budget_millis_ = millis;
+  }
+  // The depth of the last finished iteration of the last choice (for tests and benchmarks).
+  int last_depth() const { return last_depth_; }
+  // The solver's bound on the plies below the searched position (the search recurses once per
+  // ply): reaching it aborts the search and too_deep() is true.
+  void set_ply_limit(int plies) { ply_limit_ = plies; }
+  bool too_deep() const { return too_deep_; }
+  // How many nodes between two looks at the limits (16384 unless set): the solver looks every 64,
+  // since a node that first touches a page of a large table can cost milliseconds.
+  void set_check_every(uint64_t nodes) {
+    check_every_ = nodes;
+    next_check_ = std::min(next_check_, nodes_ + nodes);
+  }
+  // Called at each look at the limits (the solver's progress display).
+  void set_tick(std::function<void()> tick) {
+    tick_ = std::move(tick);
+    next_check_ = std::min(next_check_, nodes_ + 1);
+  }
 
   uint64_t nodes() const { return nodes_; }
   const Game& game() const { return game_; }
@@ -107,7 +149,11 @@ class AlphaBeta {
   int child_value(const State& child, int p, int depth, int lo, int hi, int ply,
                   const uint64_t* key = nullptr);
   Frame& frame(int ply);
-  bool out_of_time();
+  // The limits checked when nodes_ reaches next_check_: the node budget, the stop flag, the clock.
+  void check_limits();
+  // Before and after the iterations of one choice: the move's budget, then none.
+  void arm_budget(uint64_t start_nodes, std::chrono::steady_clock::time_point start);
+  void disarm_budget();
 
   const Game& game_;
   int depth_;
@@ -117,6 +163,18 @@ class AlphaBeta {
   MatchState fresh_match_;
   std::vector<std::unique_ptr<Frame>> frames_;
   uint64_t nodes_ = 0;
+  static constexpr uint64_t kCheckEvery = 16384;
+  uint64_t next_check_ = kCheckEvery;
+  uint64_t check_every_ = kCheckEvery;
+  uint64_t node_limit_ = UINT64_MAX;
+  uint64_t budget_nodes_ = 0;
+  int budget_millis_ = 0;
+  int last_depth_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  std::function<void()> tick_;
+  int ply_limit_ = 1 << 30;
+  bool too_deep_ = false;
+  bool interrupted_ = false;
   bool has_deadline_ = false;
   bool aborted_ = false;
   bool exact_margins_ = false;

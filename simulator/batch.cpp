@@ -81,6 +81,8 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
     auto first = std::make_shared<Player>(game, options.agents.seat[0]);
     auto second =
         options.agents.same() ? first : std::make_shared<Player>(game, options.agents.seat[1]);
+    first->set_stop(options.stop);
+    second->set_stop(options.stop);
     return [&game, &options, first, second](int64_t g) {
       Rng rng(options.seed, static_cast<uint64_t>(g));
       try {

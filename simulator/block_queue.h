@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "simulator/interrupt.h"
 #include "simulator/run_stats.h"
 
 namespace mancala::sim {
@@ -43,8 +44,9 @@ class BlockSourceOf {
 };
 
 // Plays blocks from `blocks` on `threads` worker threads until none is left or *stop; a block
-// stopped inside is not committed. Calls `tick` (if any) on the calling thread about every
-// `interval` while they play. Rethrows the first worker's exception after joining them all.
+// stopped inside is not committed, nor one whose game was given up (SearchInterrupted). Calls
+// `tick` (if any) on the calling thread about every `interval` while they play. Rethrows the first
+// worker's exception after joining them all.
 template <typename Tally>
 void run_block_pool(BlockSourceOf<Tally>& blocks, int threads, const MakePlayInto<Tally>& make_play,
                     const Tally& empty, const std::atomic<bool>* stop,
@@ -71,6 +73,8 @@ void run_block_pool(BlockSourceOf<Tally>& blocks, int threads, const MakePlayInt
         if (g < block.end) break;  // stopped inside the block: it does not count
         blocks.commit(block, std::move(tally));
       }
+    } catch (const SearchInterrupted&) {
+      // A search was stopped inside a game: the block does not count, nothing else is wrong.
     } catch (...) {
       std::lock_guard lock(error_mutex);
       if (!error) error = std::current_exception();

@@ -163,6 +163,22 @@ class Game {
   // Counters in play on the board plus stores: constant over a game (conservation).
   int counters_total(const State& s) const;
 
+  // True when captured counters stay on the board: Otep's capture sows them again on the
+  // capturer's side ("captured and sown beginning in the first hole"), so nothing reaches a store
+  // before the round ends and each player then takes his own side.
+  bool material_on_side() const { return material_on_side_; }
+  // What player p holds: his store (which sinks feed) and what he has set aside and, where
+  // material_on_side(), every counter in his own holes. The search's evaluation and the
+  // playability metrics' lead read it.
+  int material(const State& s, int p) const {
+    int n = s.store[p] + s.aside[p];
+    if (material_on_side_) {
+      const int h = rules_.holes_per_player;
+      for (int k = p * h; k < (p + 1) * h; ++k) n += s.holes[k];
+    }
+    return n;
+  }
+
  private:
   // A move in progress, resumable one counter at a time: the alternating path sows each hand in a
   // tight loop (sow_rest), the lockstep resolver interleaves two moves with drop_one; both end
@@ -327,6 +343,9 @@ class Game {
 #if defined(__SSE2__)
   __m128i min_sow_ = _mm_set1_epi8(static_cast<char>(rules_.min_counters_to_sow));
 #endif
+  // Captures sown again on the capturer's side (Otep; capture_resow, Tsoro (Reentered Captures)).
+  bool material_on_side_ =
+      rules_.capture == Capture::kResowOppositePair || rules_.capture_resow != CaptureResow::kNone;
   // must_feed or grand_slam: legal moves are tried before they are listed.
   bool move_filter_ =
       rules_.must_feed != MustFeed::kNone || rules_.grand_slam != GrandSlam::kAllowed;

@@ -8,6 +8,11 @@
 
 namespace mancala::sim {
 
+// A game given up because a search agent was stopped inside it (Player::set_stop): thrown out of
+// play_game; the batch runner then counts no game of the block it was playing (block_queue.h), so
+// no game played with cut searches reaches a result.
+struct SearchInterrupted {};
+
 // Installs SIGINT and SIGTERM handlers for its lifetime (restoring the previous ones after) that
 // only set the flag interrupted() returns, which BatchOptions::stop can point to: the workers
 // finish their games and the run comes back partial, to be printed and stored. SIGTERM (a `kill`,

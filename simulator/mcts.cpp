@@ -43,8 +43,15 @@ Move Mcts::search(const State& s, const MoveList* moves, int player, Rng& rng) {
   nodes_.clear();
   edges_.clear();
   new_node(s, moves);
-  for (int i = 0; i < simulations_; ++i) simulate(rng);
-  simulations_run_ += static_cast<uint64_t>(simulations_);
+  int i = 0;
+  for (; i < simulations_; ++i) {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) [[unlikely]] {
+      interrupted_ = true;
+      break;
+    }
+    simulate(rng);
+  }
+  simulations_run_ += static_cast<uint64_t>(i);
   // The most visited move of `player` at the root; ties at random.
   const Node& root = nodes_[0];
   const int32_t base = root.edges + (root.joint && player == 1 ? root.count[0] : 0);

@@ -29,6 +29,7 @@
 // One object per thread: it is not shareable, and it keeps its pools between moves.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -48,6 +49,10 @@ class Mcts {
   Move choose(const State& s, const MoveList& moves, Rng& rng);
   // `player`'s move in the joint turn of `s` (Game::joint_turn); he must have a legal move.
   Move choose_joint(const State& s, int player, Rng& rng);
+  // Searches end soon after *stop becomes true (a relaxed load before every simulation); the
+  // move then means nothing and interrupted() is true for good.
+  void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+  bool interrupted() const { return interrupted_; }
   // Simulations run by this object since its construction.
   uint64_t simulations_run() const { return simulations_run_; }
   // Plies played by the random playouts of those simulations (for benchmarks).
@@ -92,6 +97,8 @@ class Mcts {
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<Step> path_;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool interrupted_ = false;
   uint64_t simulations_run_ = 0;
   uint64_t playout_plies_ = 0;
 };

@@ -58,8 +58,7 @@ class RoundTracker {
   explicit RoundTracker(const Game& game)
       : total_(game.rules().total_counters),
         holes_(game.rules().holes_per_player),
-        on_side_(game.rules().capture == Capture::kResowOppositePair ||
-                 game.rules().capture_resow != CaptureResow::kNone) {}
+        on_side_(game.material_on_side()) {}
 
   // The round as dealt.
   void start(const State& s) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "common/file_write.h"
 #include "common/paths.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
@@ -342,7 +343,11 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
     } else if (std::filesystem::is_regular_file(p)) {
       files.push_back(p);
     } else {
-      problems.push_back(p + ": no such file or folder");
+      std::error_code ec;
+      const auto status = std::filesystem::status(p, ec);
+      problems.push_back(p + (std::filesystem::exists(status) ? ": not a ruleset file or folder (" +
+                                                                    files::file_kind(status) + ")"
+                                                              : ": no such file or folder"));
     }
   }
   std::sort(files.begin(), files.end());

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "common/file_write.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
 #include "simulator/ruleset_internal.h"
@@ -241,6 +242,22 @@ std::vector<std::string> list_ruleset_ids() {
 RuleSet load_ruleset(const std::string& id_or_path) {
   const auto root = rulesets_dir();
   std::filesystem::path p(id_or_path);
+  if (id_or_path.empty())
+    throw RuleError(
+        "'': no ruleset of that name (give a ruleset id such as kalah/standard, a "
+        "game name such as kalah, or a JSON file)");
+  std::error_code ec;
+  const auto status = std::filesystem::status(p, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_directory(status)) {
+    // A device or fifo (/dev/zero) is never read: it could be endless.
+    throw RuleError(id_or_path + ": not a ruleset file (" + files::file_kind(status) + ")");
+  }
+  if (std::filesystem::is_directory(status) && id_or_path.find('/') != std::string::npos) {
+    throw RuleError(id_or_path +
+                    ": a folder, not a ruleset (name a file, or a game by its folder's name "
+                    "alone, e.g. kalah)");
+  }
   if (p.extension() == ".json" && std::filesystem::is_regular_file(p)) {
     const bool inside = std::filesystem::weakly_canonical(p).string().rfind(
                             std::filesystem::weakly_canonical(root).string(), 0) == 0;
@@ -248,7 +265,10 @@ RuleSet load_ruleset(const std::string& id_or_path) {
   }
   const auto file = root / (id_or_path + ".json");
   if (std::filesystem::is_regular_file(file)) return load_ruleset_file(file, root);
-  if (std::filesystem::is_directory(root / id_or_path)) {
+  // A game's folder directly under data/rulesets, named by the game ("kalah"), not a path.
+  const bool game_name =
+      id_or_path.find('/') == std::string::npos && id_or_path != "." && id_or_path != "..";
+  if (game_name && std::filesystem::is_directory(root / id_or_path)) {
     for (const auto& e : std::filesystem::directory_iterator(root / id_or_path)) {
       if (e.path().extension() != ".json") continue;
       const json j = read_json_file(e.path());

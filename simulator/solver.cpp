@@ -1,6 +1,13 @@
 #include "simulator/solver.h"
 
+#include <pthread.h>
+
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <new>
 
 #include "common/error.h"
 #include "simulator/alphabeta.h"
@@ -22,7 +29,35 @@ int child_value(AlphaBeta& ab, const State& child, int p, int lo, int hi) {
   return -ab.search(child, kToTheEnd, -hi, -lo);
 }
 
+[[noreturn]] void too_deep(const Game& game) {
+  throw Error(game.rules().id + ": cannot be solved exactly: a line of play runs past " +
+              std::to_string(kMaxSolvePlies) + " plies without the game ending (max_plies " +
+              std::to_string(game.rules().max_plies) +
+              "), deeper than the solver searches (its stack and memory grow with each ply)");
+}
+
 }  // namespace
+
+int default_table_mib(long long available_mib) {
+  if (available_mib <= 0) return 256;
+  const long long quarter = available_mib / 4;
+  int mib = 1;
+  while (mib < 4096 && 2LL * mib <= quarter) mib *= 2;
+  return mib;
+}
+
+int default_table_mib(long long available_mib, const RuleSet& rules) {
+  // Boards: the ways to share the counters among the holes and two stores, for either mover.
+  const int pits = 2 * rules.holes_per_row + 2;
+  const double log_positions = std::lgamma(rules.total_counters + pits) -
+                               std::lgamma(rules.total_counters + 1) - std::lgamma(pits) +
+                               std::log(2.0);
+  // Four 16-byte entries a board keep collisions rare.
+  const double log_mib = log_positions + std::log(4.0 * 16.0) - std::log(1024.0 * 1024.0);
+  int mib = 1;
+  while (mib < 16384 && std::log(static_cast<double>(mib)) < log_mib) mib *= 2;
+  return std::min(mib, default_table_mib(available_mib));
+}
 
 void check_solvable(const RuleSet& rules) {
   const auto refuse = [&](const std::string& why) {
@@ -46,20 +81,46 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
                        bool& mismatch) {
   AlphaBeta ab(game, 0, options.table_bits, exact_margins);
   ab.new_game();
-  if (options.max_seconds > 0) {
+  ab.set_ply_limit(kMaxSolvePlies);
+  ab.set_check_every(64);
+  if (options.max_seconds > 0 && options.max_seconds < kNoTimeLimitFrom) {
     ab.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                 std::chrono::duration<double>(options.max_seconds)));
   }
   SolveResult r;
   const int p = s.to_move;
+  // From the first player's view (the search's values are the mover's); nothing proven on a side:
+  // the margin cannot pass the counters in play.
+  const int sign = p == 0 ? 1 : -1;
+  const int total = game.rules().total_counters;
+  const auto bounds = [&](int lower, int upper, int& low, int& high) {
+    const int lo = lower == -kInfinity ? -total : margin_of(lower);
+    const int hi = upper == kInfinity ? total : margin_of(upper);
+    low = sign > 0 ? lo : -hi;
+    high = sign > 0 ? hi : -lo;
+  };
   // MTD(f): null-window searches from a first guess (a draw) until the bounds meet.
   int lower = -kInfinity, upper = kInfinity, g = 0;
+  if (options.progress) {
+    auto last = std::chrono::steady_clock::now();
+    ab.set_tick([&, last]() mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::milliseconds(500)) return;
+      last = now;
+      SolveProgress progress;
+      bounds(lower, upper, progress.lower, progress.upper);
+      progress.nodes = ab.nodes();
+      progress.seconds = std::chrono::duration<double>(now - start).count();
+      options.progress(progress);
+    });
+  }
   if (s.over) {
     lower = upper = ab.evaluate(s, p);
   }
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
     g = ab.search(s, kToTheEnd, beta - 1, beta);
+    if (ab.too_deep()) too_deep(game);
     if (ab.aborted()) break;
     if (g < beta) {
       upper = g;
@@ -68,14 +129,7 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
     }
   }
   r.complete = lower == upper;
-  // From the first player's view (the search's values are the mover's).
-  const int sign = p == 0 ? 1 : -1;
-  // Nothing proven on a side: the margin cannot pass the counters in play.
-  const int total = game.rules().total_counters;
-  const int lo = lower == -kInfinity ? -total : margin_of(lower);
-  const int hi = upper == kInfinity ? total : margin_of(upper);
-  r.lower = sign > 0 ? lo : -hi;
-  r.upper = sign > 0 ? hi : -lo;
+  bounds(lower, upper, r.lower, r.upper);
   if (r.complete) {
     r.value = r.lower;
     // The principal variation: from each position, the first move (the table's first) whose
@@ -95,7 +149,9 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
         if (k >= 0 && has_table && m == table) continue;
         State child = pos;
         game.apply(child, m);
-        if (child_value(ab, child, mover, v - 1, v + 1) != v || ab.aborted()) continue;
+        const int cv = child_value(ab, child, mover, v - 1, v + 1);
+        if (ab.too_deep()) too_deep(game);
+        if (cv != v || ab.aborted()) continue;
         found = true;
         r.pv.push_back(m);
         r.pv_players.push_back(mover);
@@ -114,10 +170,11 @@ SolveResult solve_with(const Game& game, const State& s, const SolveOptions& opt
   return r;
 }
 
-}  // namespace
+// The search's stack: the recursion goes a frame or two per ply (a few hundred bytes each), to
+// kMaxSolvePlies, whatever the process's own stack limit; reserved, not touched, until used.
+constexpr size_t kSolverStackBytes = (size_t{64} << 20) + size_t{kMaxSolvePlies} * 4096;
 
-SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
-  check_solvable(game.rules());
+SolveResult solve_here(const Game& game, const State& s, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   bool mismatch = false;
   const bool exact = AlphaBeta::exact_margins_apply(game.rules());
@@ -131,6 +188,41 @@ SolveResult solve(const Game& game, const State& s, const SolveOptions& options)
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+struct SolveCall {
+  const Game* game;
+  const State* s;
+  const SolveOptions* options;
+  SolveResult result;
+  std::exception_ptr error;
+};
+
+void* solve_thread(void* arg) {
+  auto* call = static_cast<SolveCall*>(arg);
+  try {
+    call->result = solve_here(*call->game, *call->s, *call->options);
+  } catch (...) {
+    call->error = std::current_exception();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+SolveResult solve(const Game& game, const State& s, const SolveOptions& options) {
+  check_solvable(game.rules());
+  SolveCall call{&game, &s, &options, {}, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, kSolverStackBytes);
+  pthread_t thread;
+  const int failed = pthread_create(&thread, &attr, solve_thread, &call);
+  pthread_attr_destroy(&attr);
+  if (failed != 0) throw std::bad_alloc();
+  pthread_join(thread, nullptr);
+  if (call.error) std::rethrow_exception(call.error);
+  return call.result;
 }
 
 }  // namespace mancala::sim

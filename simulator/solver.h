@@ -22,10 +22,20 @@
 // nevertheless end with a winner other than the holder of more counters, the solver searches
 // again in the default mode. Kalah(6,4) then takes about 280 million nodes (docs/agents.md).
 //
-// With a time limit the solver stops when it runs out and reports the bounds proven so far.
+// With a time limit the solver stops when it runs out and reports the bounds proven so far. The
+// limit counts from the call, the transposition table's setup included.
+//
+// Depth: the search calls itself once per ply, so a line of play as long as a ruleset's max_plies
+// allows (up to 60,000) would overflow the process's stack (it did near ply 30,500). The search
+// runs on a thread of its own whose stack holds kMaxSolvePlies plies, and follows lines that far
+// at most; a ruleset whose lines run longer without the game ending is refused when the search
+// first reaches that depth (a game that long is beyond exact solving anyway). Kalah and Toguz
+// boards with the usual max_plies 5000 have lines past 4096 plies (cycles of sowing round the
+// board), so the bound sits above it.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,9 +47,32 @@ namespace mancala::sim {
 // cannot solve: simultaneous turns (with their random resolutions), matches of several rounds.
 void check_solvable(const RuleSet& rules);
 
+// The deepest line the solver follows, in plies from the position solved (see above).
+constexpr int kMaxSolvePlies = 8192;
+// A time limit from this many seconds on (about 31 years) is no limit.
+constexpr double kNoTimeLimitFrom = 1e9;
+
+// What the solver has proven so far, for a progress display.
+struct SolveProgress {
+  int lower = 0, upper = 0;  // bounds on player 1's margin (as SolveResult)
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// The table `solve` uses when none is given: a quarter of `available_mib` (the memory the system
+// can give without swapping), at most 4096 MiB (standard Kalah(6,4) then solves in minutes), as a
+// power of two of MiB, at least 1; 256 MiB when it is unknown (0 or less).
+int default_table_mib(long long available_mib);
+// The same, no larger than a game of `rules` needs: four entries for each way to share its
+// counters among its holes and two stores, either player to move, as a power of two of MiB (a
+// small board solves at once instead of first touching gigabytes).
+int default_table_mib(long long available_mib, const RuleSet& rules);
+
 struct SolveOptions {
-  double max_seconds = 0;  // 0: no limit
+  double max_seconds = 0;  // 0, or kNoTimeLimitFrom and more: no limit; finite, 0 or more
   int table_bits = 24;     // 2^bits entries of 16 bytes (24: 256 MiB)
+  // Called on the solving thread about twice a second while the search runs.
+  std::function<void(const SolveProgress&)> progress;
 };
 
 struct SolveResult {
@@ -54,7 +87,9 @@ struct SolveResult {
   double seconds = 0;
 };
 
-// Solves `s` (a position of `game`, whose ruleset check_solvable accepts).
+// Solves `s` (a position of `game`, whose ruleset check_solvable accepts). Throws mancala::Error
+// "<ruleset id>: cannot be solved exactly: a line of play runs past 8192 plies ..." when the
+// search reaches kMaxSolvePlies, and std::bad_alloc when the table's memory cannot be had.
 SolveResult solve(const Game& game, const State& s, const SolveOptions& options);
 
 }  // namespace mancala::sim

@@ -21,7 +21,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <new>
 
 #include "simulator/state.h"
@@ -49,27 +48,49 @@ static_assert(sizeof(TtEntry) == 16, "entries are packed into 16 bytes");
 
 class TranspositionTable {
  public:
-  // 2^bits entries (16 bytes each). A table of 2 MiB or more is aligned to 2 MiB and asks the
-  // kernel for huge pages (madvise; Linux's default "madvise" mode grants them): a probe of a
+  // 2^bits entries (16 bytes each), zero. A table of 2 MiB or more is mapped from the kernel,
+  // whose pages come zeroed when first touched, so making it costs nothing however large it is
+  // (writing 2 GiB of zeros took 10-20 s, outside the solver's deadline); it is aligned to 2 MiB
+  // and asks for huge pages (madvise; Linux's default "madvise" mode grants them): a probe of a
   // large table then misses the cache but rarely the TLB, which makes the solver about twice as
-  // fast.
+  // fast. Throws std::bad_alloc when the memory cannot be had.
   // ways: 1 (a slot per key) or 4 (a bucket per key; bits >= 2).
   explicit TranspositionTable(int bits, int ways = 1)
       : mask_(((uint64_t{1} << bits) - 1) & ~static_cast<uint64_t>(ways - 1)),
         size_(size_t{1} << bits),
         ways_(ways) {
     const size_t bytes = size_ * sizeof(TtEntry);
-    const size_t align = bytes >= kHugePage ? kHugePage : 64;
-    void* p = std::aligned_alloc(align, bytes);
-    if (!p) throw std::bad_alloc();
-    if (bytes >= kHugePage) madvise(p, bytes, MADV_HUGEPAGE);
-    std::memset(p, 0, bytes);
-    entries_.reset(static_cast<TtEntry*>(p));
+    if (bytes >= kHugePage) {
+      mapped_ = bytes + kHugePage;
+      void* base =
+          mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (base == MAP_FAILED) throw std::bad_alloc();
+      base_ = base;
+      const uintptr_t aligned =
+          (reinterpret_cast<uintptr_t>(base) + kHugePage - 1) & ~(uintptr_t{kHugePage} - 1);
+      entries_ = reinterpret_cast<TtEntry*>(aligned);
+      madvise(entries_, bytes, MADV_HUGEPAGE);
+    } else {
+      void* p = std::aligned_alloc(64, bytes);
+      if (!p) throw std::bad_alloc();
+      std::memset(p, 0, bytes);
+      base_ = p;
+      entries_ = static_cast<TtEntry*>(p);
+    }
   }
+  ~TranspositionTable() {
+    if (mapped_ > 0) {
+      munmap(base_, mapped_);
+    } else {
+      std::free(base_);
+    }
+  }
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   void new_generation() {
     if (++generation_ == 0) {
-      std::memset(static_cast<void*>(entries_.get()), 0, size_ * sizeof(TtEntry));
+      std::memset(static_cast<void*>(entries_), 0, size_ * sizeof(TtEntry));
       generation_ = 1;
     }
   }
@@ -121,13 +142,12 @@ class TranspositionTable {
     }
     return cheapest;
   }
-  struct Free {
-    void operator()(TtEntry* p) const { std::free(p); }
-  };
   uint64_t mask_;
   size_t size_;
   int ways_;
-  std::unique_ptr<TtEntry[], Free> entries_;
+  void* base_ = nullptr;  // what was allocated or mapped
+  size_t mapped_ = 0;     // the mapping's length; 0 when allocated
+  TtEntry* entries_ = nullptr;
   uint16_t generation_ = 1;
 };
 

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "common/error.h"
+#include "simulator/agents.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "tests/test_support.h"
@@ -140,8 +141,7 @@ TEST(Ladder, AgentListsAreCheckedBeforeAnyGame) {
   EXPECT_EQ(thrown_message([] { parse_ladder_agents("random,greedy,random"); }),
             "--agents: random given twice (give 2 to 12 different agents, separated by commas)");
   EXPECT_EQ(thrown_message([] { parse_ladder_agents("random,alphabeta:0"); }),
-            "--agents: 'alphabeta:0' is not an agent (random, greedy, alphabeta:D with 1 <= D <= "
-            "64, mcts:N with 1 <= N <= 10000000)");
+            "--agents: 'alphabeta:0' is not an agent (" + sim::agent_list() + ")");
 }
 
 // Bradley-Terry by hand: two agents, 3 wins to 1 plus the virtual draw: 3.5 to 1.5, so

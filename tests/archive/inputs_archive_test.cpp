@@ -3,6 +3,7 @@
 // archives this user may only read.
 #include <grp.h>
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -243,6 +244,63 @@ TEST(ReadOnlyArchive, AnotherUsersReadLeavesNothingInTheOwnersWay) {
              R"({"records": [{"id": "X.1", "game": "Bao", "type": "Ethnography"}]})");
   const CliResult owner = run_cli({"evidence", "import", dir / "new.json", "--db", db});
   EXPECT_EQ(owner.code, 0) << owner.err;
+}
+
+// Issue 21, item 11: "a user without write access does not see a committed run still in the -wal
+// file, and gets no warning". The owner's process keeps the archive open (its run stays in the
+// -wal file); another user who may read the -wal sees the run, one who may not is warned.
+TEST(ReadOnlyArchive, AnotherUserSeesARunStillInTheWalOrIsWarned) {
+  TempDir dir;
+  const std::string db = dir / "a.db";
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  // A process of the owner's that has not closed the archive (its own process: an SQLite
+  // connection must not cross a fork).
+  int ready[2], finish[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  ASSERT_EQ(::pipe(finish), 0);
+  const pid_t owner = ::fork();
+  if (owner == 0) {
+    sqlite3* connection = nullptr;
+    char byte = 0;
+    const bool open = sqlite3_open(db.c_str(), &connection) == SQLITE_OK &&
+                      sqlite3_exec(connection, "SELECT count(*) FROM sqlite_master", nullptr,
+                                   nullptr, nullptr) == SQLITE_OK;
+    if (!open || ::write(ready[1], "x", 1) != 1 || ::read(finish[0], &byte, 1) < 0) ::_exit(1);
+    sqlite3_close(connection);
+    ::_exit(0);
+  }
+  char byte = 0;
+  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  ASSERT_EQ(run_cli({"simulate", "kalah", "--games", "20", "--db", db}).code, 0);
+  ASSERT_GT(fs::file_size(db + "-wal"), 0u) << "the run must still be in the -wal file";
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
+  const auto readable = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                        fs::perms::others_read;
+  for (const char* file : {"", "-wal", "-shm"}) fs::permissions(db + file, readable);
+  const auto runs_seen = [&](const std::string& warning) {
+    return as_other_user([&] {
+      const CliResult r = run_cli({"runs", "list", "--db", db, "--format", "json"});
+      if (r.code != 0) return 10;
+      if (!warning.empty())
+        return r.err == warning && nlohmann::json::parse(r.out).empty() ? 0 : 11;
+      return r.err.empty() && nlohmann::json::parse(r.out).size() == 1 ? 0 : 12;
+    });
+  };
+  EXPECT_EQ(runs_seen(""), 0) << "the -wal is readable: the run is seen";
+  if (::geteuid() == 0) {  // only another user can be kept from reading the -wal
+    fs::permissions(db + "-wal", fs::perms::owner_read | fs::perms::owner_write);
+    EXPECT_EQ(
+        runs_seen("mancala: warning: " + db +
+                  ": changes committed by a process that has not closed the archive are in " + db +
+                  "-wal, which this user may not read; they are not shown (they are once "
+                  "the archive's owner opens it, e.g. 'mancala evidence summary')\n"),
+        0);
+  }
+  ASSERT_EQ(::write(finish[1], "x", 1), 1);
+  int status = 0;
+  ::waitpid(owner, &status, 0);
+  for (const int fd : {ready[0], ready[1], finish[0], finish[1]}) ::close(fd);
 }
 
 }  // namespace

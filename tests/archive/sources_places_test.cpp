@@ -132,7 +132,7 @@ TEST_F(SourcesAndPlaces, ImportWarnsAboutRecordsWithoutSources) {
 // "BibTeX (escaped)"
 TEST(Cite, BibtexEscapesWhatTexTreatsSpecially) {
   EXPECT_EQ(bibtex_escape("50% & $x_1^2 ~ {a} #3 \\"),
-            "50\\% \\& \\$x\\_1\\^{}2 \\~{} \\{a\\} \\#3 \\textbackslash{}");
+            "50\\% \\& \\$x\\_1\\^{}2 \\~{} \\textbraceleft{}a\\textbraceright{} \\#3 \\textbackslash{}");
   EXPECT_EQ(bibtex_escape("Toğızqumalaq"), "Toğızqumalaq");  // UTF-8 left as written
 }
 
@@ -168,8 +168,8 @@ TEST(Cite, ARecordCitesItsWorksThenItself) {
   EXPECT_EQ(bibtex(Json::array({items[1]})),
             "@article{Smith1950,\n"
             "  author = {Smith, J.},\n"
-            "  title = {On 100\\% of \\{games\\}},\n"
-            "  journal = {Games\\_Journal},\n"
+            "  title = {{On 100\\% of \\textbraceleft{}games\\textbraceright{}}},\n"
+            "  journal = {{Games\\_Journal}},\n"
             "  year = {1950},\n"
             "  volume = {3},\n"
             "  number = {2},\n"
@@ -185,15 +185,15 @@ TEST_F(SourcesAndPlaces, CiteWritesBibtex) {
   EXPECT_EQ(out_of({"evidence", "cite", "DLP.Evidence.741", "--format", "bibtex"}),
             "@article{DasGupta1923,\n"
             "  author = {Das-Gupta, H.},\n"
-            "  title = {Notes on a Type of Sedentary Game Prevalent in Many Parts of India},\n"
-            "  journal = {Journal and Proceedings of the Asiatic Society of Bengal},\n"
+            "  title = {{Notes on a Type of Sedentary Game Prevalent in Many Parts of India}},\n"
+            "  journal = {{Journal and Proceedings of the Asiatic Society of Bengal}},\n"
             "  year = {1923},\n"
             "  volume = {19},\n"
             "  pages = {71--74}\n"
             "}\n"
             "@misc{DLP.Evidence.741,\n"
             "  author = {{Digital Ludeme Project}},\n"
-            "  title = {Mawkar Katiya: Ethnography, Khasi, 1923},\n"
+            "  title = {{Mawkar Katiya: Ethnography, Khasi, 1923}},\n"
             "  number = {DLP.Evidence.741},\n"
             "  organization = {Digital Ludeme Project, Data Science and Knowledge Engineering, "
             "Maastricht University},\n"

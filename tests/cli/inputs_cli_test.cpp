@@ -115,6 +115,43 @@ TEST(SimulateStore, ALockedArchiveDoesNotCostTheResult) {
   EXPECT_EQ(runs.size(), 1u);  // only the first run
 }
 
+// Issue 21, item 5: "report loses everything on a busy database ... Write the report, keep the
+// runs in a file, say where." The report is written, the runs not stored are in a file that
+// 'mancala merge' stores once the archive is free.
+TEST(ReportStore, ALockedArchiveDoesNotCostTheReportNorItsRuns) {
+  TempDir dir;
+  const std::string db = dir / "runs.db";
+  ASSERT_EQ(run_cli({"simulate", "toguz_kumalak", "--games", "2", "--db", db}).code, 0);
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const std::string out = dir / "report";
+  const std::string kept = out + "/runs-not-stored.json";
+  {
+    ScopedEnv wait_one_second("MANCALA_BUSY_TIMEOUT", "1");
+    const Result r = run_cli({"report", "kalah", "otep", "--games", "30", "--no-extras",
+                              "--sensitivity-games", "0", "--db", db, "--out", out});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.err.ends_with("mancala: " + db +
+                                ": the archive is busy: another process kept it locked for 1 s; "
+                                "try again; the report was written to " +
+                                out + " but 2 runs were not stored: they are in " + kept +
+                                " (store them with 'mancala merge " + kept + "')\n"))
+        << r.err;
+  }
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  EXPECT_TRUE(std::filesystem::exists(out + "/index.html"));
+  EXPECT_EQ(json::parse(run_cli({"runs", "list", "--db", db, "--format", "json"}).out).size(), 1u);
+  const Result merged = run_cli({"merge", kept, "--db", db, "--format", "json"});
+  EXPECT_EQ(merged.code, 0) << merged.err;
+  const json runs = json::parse(run_cli({"runs", "list", "--db", db, "--format", "json"}).out);
+  ASSERT_EQ(runs.size(), 3u);
+  EXPECT_EQ(runs[1]["ruleset"], "kalah/standard");
+  EXPECT_EQ(runs[1]["games"], 30);
+  EXPECT_EQ(runs[2]["ruleset"], "otep/beaton_1939");
+}
+
 // The first game of the tournament fixture's notation, as given on the command line.
 std::string first_tournament_notation() {
   std::ifstream in(std::string(MANCALA_TEST_DIR) + "/fixtures/togyz/kazakhstan-2016-2018.jsonl");
@@ -178,6 +215,24 @@ TEST(InputFiles, AnEndlessFileIsRefusedAtTheSizeLimit) {
                "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
   expect_error({"replay", "toguz_kumalak", "--togyz-notation", "/dev/zero"}, 1,
                "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
+}
+
+// Issue 21, item 13: "/dev/zero: no such file or folder", "mancala: : no default ruleset": every
+// message names the file and says what is wrong with it.
+TEST(InputFiles, ARulesetThatIsNotAFileOrIsEmptySaysWhatItIs) {
+  expect_error({"simulate", "/dev/zero", "--no-store"}, 1,
+               "mancala: /dev/zero: not a ruleset file (a character device)\n");
+  expect_error({"rules", "check", "/dev/zero"}, 1,
+               "mancala: /dev/zero: not a ruleset file or folder (a character device)\n");
+  const std::string empty_message =
+      "mancala: '': no ruleset of that name (give a ruleset id such as kalah/standard, a game "
+      "name such as kalah, or a JSON file)\n";
+  expect_error({"simulate", "", "--no-store"}, 1, empty_message);
+  expect_error({"rules", "show", ""}, 1, empty_message);
+  expect_error(
+      {"trace", "/tmp"}, 1,
+      "mancala: /tmp: a folder, not a ruleset (name a file, or a game by its folder's name "
+      "alone, e.g. kalah)\n");
 }
 
 }  // namespace

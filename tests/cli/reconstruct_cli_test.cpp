@@ -190,7 +190,8 @@ TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
                "mancala: reconstruct: --pick: chooses what --write writes; give --write DIR\n");
   expect_error(words("reconstruct otep --agent deep"), 2,
                "mancala: reconstruct: --agent: 'deep' is not an agent (random, greedy, "
-               "alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)\n");
+               "alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000, abnodes:N with 1 "
+               "<= N <= 1000000000, abtime:MS with 1 <= MS <= 600000)\n");
   expect_error(words("reconstruct --merge a.json --shard 1/2"), 2,
                "mancala: reconstruct: --merge: give no --shard\n");
   expect_error(words("reconstruct --resume a.json --games 5"), 2,

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli_test_util.h"
 #include "reports/compare_report.h"
+#include "simulator/agents.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -65,11 +66,20 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
     if (count >= 2)
       expected.push_back(comparison_page_path(game));  // the comparison page of each game
   }
+  expected.push_back("archive.html");  // the archive index, games grouped by region (issue 23)
   for (const char* id : {"DLP.Evidence.1450", "DLP.Evidence.1880", "DLP.Evidence.693",
                          "DLP.Evidence.741", "MANCALA.Evidence.1", "MANCALA.Evidence.2"})
     expected.push_back("evidence/" + std::string(id) + ".html");  // a page per record (issue 14)
+  // And a page per DLP description of a sowing game (issue 23), 249 of them.
+  std::vector<std::string> files = list_files(out);
+  const auto dlp_page = [](const std::string& f) {
+    return f.starts_with("evidence/DLP.Ruleset.") || f.starts_with("evidence/DLP.Game.");
+  };
+  const auto dlp_pages = std::count_if(files.begin(), files.end(), dlp_page);
+  EXPECT_EQ(dlp_pages, 249);
+  files.erase(std::remove_if(files.begin(), files.end(), dlp_page), files.end());
   std::sort(expected.begin(), expected.end());
-  EXPECT_EQ(list_files(out), expected);
+  EXPECT_EQ(files, expected);
 
   // One index row per ruleset, each linking to its page; every page is well-formed.
   const auto index = xml_check::parse(read_text(out / "index.html"));
@@ -288,9 +298,7 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
        "mancala: report: --handicap-rounds: must be 1 or more\n"},
       {{"report", "--agent", "clever", "--out", out, "--db", db},
        2,
-       "mancala: report: --agent: 'clever' is not an agent (random, greedy, alphabeta:D with 1 <= "
-       "D "
-       "<= 64, mcts:N with 1 <= N <= 10000000)\n"},
+       "mancala: report: --agent: 'clever' is not an agent (" + sim::agent_list() + ")\n"},
       {{"report", "--out", "", "--db", db}, 2, "mancala: report: --out: expected a folder\n"},
       {{"report", "toguz_kumalak", "toguz_kumalak/standard", "--out", out, "--db", db},
        2,

@@ -218,6 +218,51 @@ TEST(TraceJson, StartsFromTheInitialPosition) {
   EXPECT_FALSE(j["moves"].empty());
 }
 
+// Issue 21, item 14: "in unfinished matches (stopped at the safety bound), the trace's
+// match.holdings leaves out the counters still in holes, so it does not add up to the total".
+// Khutka Boia (10 holes of 5) stopped after 10 plies: the holdings count the counters in holes.
+TEST(TraceJson, AnUnfinishedMatchsHoldingsAddUpToEveryCounter) {
+  TempDir dir;
+  write_text(dir / "short.json",
+             R"({"name": "KB short", "status": "reconstructed",
+    "extends": "khutka_boia/das_gupta_1926", "rules": {"max_plies": 10},
+    "provenance": {"max_plies": {"assumption": "a short bound, to stop the match"}}})");
+  const Result r =
+      run_cli({"trace", (dir / "short.json").string(), "--seed", "1", "--format", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json match = json::parse(r.out)["match"];
+  EXPECT_EQ(match["end"], "safety_bound");
+  EXPECT_EQ(match["holdings"][0].get<int>() + match["holdings"][1].get<int>(), 50) << match;
+  EXPECT_GT(match["in_holes"][0].get<int>() + match["in_holes"][1].get<int>(), 0) << match;
+  const json round = json::parse(r.out)["rounds"].back();
+  EXPECT_EQ(round["holdings"], match["holdings"]);
+  // Issue 27: "a trace's match end line says why the match ended".
+  const Result text = run_cli({"trace", (dir / "short.json").string(), "--seed", "1"});
+  EXPECT_TRUE(text.out.ends_with("\nMatch: " + match["why"].get<std::string>() + "\n")) << text.out;
+  EXPECT_TRUE(match["why"].get<std::string>().starts_with(
+      "unfinished after 1 round: round 1 stopped by the safety bound (max_plies 10); holdings "))
+      << match;
+}
+
+// Issue 27: the match end line of a match ended by its rule says who is out and by which clause
+// (it used to say "(rule)").
+TEST(TraceText, AMatchsEndLineSaysWhyItEnded) {
+  const Result mawkar = run_cli({"trace", "mawkar_katiya", "--seed", "1"});
+  EXPECT_TRUE(
+      mawkar.out.ends_with("\nMatch: P1 wins 70-0 after 13 rounds: P2 has no counters "
+                           "left (match_end all_counters)\n"))
+      << mawkar.out.substr(mawkar.out.rfind("\nMatch"));
+  const Result khutka = run_cli({"trace", "khutka_boia", "--seed", "2"});
+  EXPECT_TRUE(
+      khutka.out.ends_with("\nMatch: P1 wins 38-12 after 6 rounds: P2 has no hole left in play\n"))
+      << khutka.out.substr(khutka.out.rfind("\nMatch"));
+  const Result sonka = run_cli({"trace", "sonka", "--seed", "1"});
+  EXPECT_TRUE(sonka.out.ends_with(
+      "\nMatch: P2 wins 24-36 after 10 rounds: the reconstruction stops after 10 rounds "
+      "(stop_after_rounds), the holder of more counters wins\n"))
+      << sonka.out.substr(sonka.out.rfind("\nMatch"));
+}
+
 TEST(ReplayNotation, ReadsAFileAndNamesOneThatIsNotThere) {
   TempDir dir;
   write_text(dir / "game.txt", "1. 76 98\n2. 66 87\n");

@@ -21,6 +21,7 @@
 #include "../reports/report_test_util.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
+#include "simulator/agents.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
 
@@ -313,6 +314,22 @@ TEST(SimulateCommand, CtrlCPrintsAndStoresThePartialRunAndExits130) {
   const json stored = json::parse(run_cli({"runs", "show", "1", "--db", dir / "runs.db"}).out);
   EXPECT_EQ(stored["partial"], true);
   EXPECT_EQ(stored["stats"], j);
+  // Issue 21, item 6: "runs show of a run interrupted after K of N games gives --games N as the
+  // command that reproduces it, while the statistics cover K games".
+  const std::string played = j["games"].dump();
+  const std::string citation = stored["citation"].get<std::string>();
+  EXPECT_NE(citation.find(": " + played + " of 1000000000 games (partial: interrupted), "),
+            std::string::npos)
+      << citation;
+  EXPECT_TRUE(
+      citation.ends_with(". To reproduce: mancala simulate toguz_kumalak/standard --games " +
+                         played + " --seed " + stored["seed"].dump() + " --agent random."))
+      << citation;
+  const std::string shown =
+      run_cli({"runs", "show", "1", "--db", dir / "runs.db", "--format", "table"}).out;
+  EXPECT_NE(shown.find(", " + played + " of 1000000000 games (partial), "), std::string::npos)
+      << shown;
+  EXPECT_NE(shown.find("cite as: " + citation + "\n"), std::string::npos) << shown;
   EXPECT_EQ(json::parse(run_cli({"runs", "list", "--db", dir / "runs.db", "--format", "json"}).out)
                 .size(),
             1u);
@@ -371,10 +388,9 @@ TEST(SimulateCommand, BadInputIsRefusedWithAClearMessageAndNothingWritten) {
                  "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '3/2'\n", dir);
   expect_refused(with({"--shard", "1-2"}), 2,
                  "mancala: simulate: --shard: expected i/n with 1 <= i <= n, got '1-2'\n", dir);
-  expect_refused(with({"--agent", "clever"}), 2,
-                 "mancala: simulate: --agent: 'clever' is not an agent (random, greedy, "
-                 "alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)\n",
-                 dir);
+  expect_refused(
+      with({"--agent", "clever"}), 2,
+      "mancala: simulate: --agent: 'clever' is not an agent (" + sim::agent_list() + ")\n", dir);
   expect_refused(with({"--format", "xml"}), 2,
                  "mancala: simulate: --format: expected table, json or csv, got 'xml'\n", dir);
   expect_refused(with({"--no-store"}), 2, "mancala: simulate: give --db or --no-store, not both\n",

@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "cli_test_util.h"
+#include "simulator/agents.h"
 
 namespace mancala::cli {
 namespace {
@@ -120,9 +121,8 @@ TEST(AgentOptions, BadOrBothOptionsAreUsageErrors) {
               "mancala: " + std::string(command) + ": --agent and --agents: give one of them\n");
     const auto x = run_cli(bad);
     EXPECT_EQ(x.code, 2) << command;
-    EXPECT_EQ(x.err, "mancala: " + std::string(command) +
-                         ": --agents: 'mcts:x' is not an agent (random, greedy, alphabeta:D with "
-                         "1 <= D <= 64, mcts:N with 1 <= N <= 10000000)\n");
+    EXPECT_EQ(x.err, "mancala: " + std::string(command) + ": --agents: 'mcts:x' is not an agent (" +
+                         sim::agent_list() + ")\n");
   }
 }
 

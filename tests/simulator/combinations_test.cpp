@@ -5,7 +5,8 @@
 // The property test draws, with a fixed seed, random sets of rule keys and values from the field
 // table (ruleset_io's rule_fields(): each key's type, range or names) over every shipped ruleset as
 // parent, writes each as a child ruleset that `extends` its parent, keeps those that load (what
-// `mancala rules check` accepts) and plays a few games of each, random and greedy agents. After
+// `mancala rules check` accepts) and plays a few games of each, random and greedy agents, and for
+// every fifth alphabeta:2 against mcts:50; every fourth is a big board that piles counters. After
 // every move and every deal it checks that counters are conserved and that the move played was
 // legal, and that a position that is not over leaves the player to move a legal move. A failure
 // prints the child ruleset's JSON and the seed of the game, so it can be replayed.
@@ -33,9 +34,11 @@ using test_support::sanitized;
 
 // Every check the observer made, and what failed.
 struct Tally {
-  long moves = 0;       // moves checked: legal, conserved, a move left if not over
-  long deals = 0;       // rounds dealt (and first positions) checked
-  long round_ends = 0;  // finished rounds whose holdings were checked
+  long moves = 0;          // moves checked: legal, conserved, a move left if not over
+  long deals = 0;          // rounds dealt (and first positions) checked
+  long round_ends = 0;     // finished rounds whose holdings were checked
+  long skilled_games = 0;  // games of alphabeta:2 against mcts:50
+  long piled_games = 0;    // games of random or greedy agents on boards that pile counters
   std::vector<std::string> failures;
 };
 
@@ -163,6 +166,14 @@ json draw_child(const std::string& parent, Rng& rng) {
   return {{"extends", parent}, {"rules", rules}, {"provenance", provenance}};
 }
 
+// Makes `child` a ruleset of many counters: 8 to 16 holes a row, 10 to 20 counters a hole.
+void pile_counters(json& child, Rng& rng) {
+  child["rules"]["holes_per_row"] = 8 + static_cast<int>(rng.below(9));
+  child["rules"]["counters_per_hole"] = 10 + static_cast<int>(rng.below(11));
+  for (const char* key : {"holes_per_row", "counters_per_hole"})
+    child["provenance"][key] = {{"assumption", "a board that piles counters (combinations test)"}};
+}
+
 class Combinations : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -189,7 +200,11 @@ TEST_F(Combinations, EveryAcceptedCombinationConservesCountersAndPlaysOnlyLegalM
   for (int i = 0; i < combinations; ++i) {
     Rng draw(kSeed, static_cast<uint64_t>(i));
     const std::string parent = parents[draw.below(static_cast<uint32_t>(parents.size()))];
-    const json child = draw_child(parent, draw);
+    json child = draw_child(parent, draw);
+    // Issue 21: "rulesets that pile counters": every fourth child has a big board of full holes
+    // (up to 16 holes a row and 20 counters a hole, as far as rules check allows), where one hole
+    // can gather hundreds of counters.
+    if (i % 4 == 3) pile_counters(child, draw);
     const auto file = dir_ / "drawn" / ("c" + std::to_string(i) + ".json");
     std::ofstream(file) << child.dump(2);
     RuleSet rules;
@@ -203,11 +218,23 @@ TEST_F(Combinations, EveryAcceptedCombinationConservesCountersAndPlaysOnlyLegalM
     }
     ++accepted;
     const Game game(rules);
-    for (int g = 0; g < games; ++g) {
+    // Issue 21: "extended with skilled agents": every fifth accepted combination plays one more
+    // game, alphabeta:2 against mcts:50 (their searches play the rules' moves many times over).
+    const bool skilled = accepted % 5 == 0;
+    for (int g = 0; g < games + (skilled ? 1 : 0); ++g) {
       Rng rng(kSeed, static_cast<uint64_t>(g));
       Invariants check(game, tally);
-      const AgentSpec first = g == 2 ? Agent::kGreedy : Agent::kRandom;
-      const AgentSpec second = g == 3 ? Agent::kGreedy : Agent::kRandom;
+      const AgentSpec first = g == games ? AgentSpec(Agent::kAlphaBeta, 2)
+                              : g == 2   ? AgentSpec(Agent::kGreedy)
+                                         : AgentSpec(Agent::kRandom);
+      const AgentSpec second = g == games ? AgentSpec(Agent::kMcts, 50)
+                               : g == 3   ? AgentSpec(Agent::kGreedy)
+                                          : AgentSpec(Agent::kRandom);
+      if (g == games) {
+        ++tally.skilled_games;
+      } else if (i % 4 == 3) {
+        ++tally.piled_games;
+      }
       std::string error;
       try {
         play_game(game, first, second, rng, &check);
@@ -230,8 +257,9 @@ TEST_F(Combinations, EveryAcceptedCombinationConservesCountersAndPlaysOnlyLegalM
   std::ostringstream figures;
   figures << "combinations tried " << combinations << ", accepted " << accepted << ", games "
           << played << ", checks: " << tally.moves << " moves, " << tally.deals
-          << " deals and first positions, " << tally.round_ends << " round ends; failing "
-          << tally.failures.size();
+          << " deals and first positions, " << tally.round_ends << " round ends, "
+          << tally.skilled_games << " skilled games, " << tally.piled_games
+          << " games on boards that pile counters; failing " << tally.failures.size();
   std::cout << figures.str() << "\n";
   RecordProperty("figures", figures.str());
   for (size_t k = 0; k < std::min<size_t>(tally.failures.size(), 25); ++k)
@@ -239,6 +267,8 @@ TEST_F(Combinations, EveryAcceptedCombinationConservesCountersAndPlaysOnlyLegalM
   EXPECT_TRUE(tally.failures.empty()) << figures.str();
   // The draw must reach play often enough to mean something.
   EXPECT_GE(accepted * 4, combinations) << figures.str();
+  EXPECT_GE(tally.skilled_games * 30, static_cast<long>(accepted)) << figures.str();
+  EXPECT_GE(tally.piled_games * 10, static_cast<long>(played)) << figures.str();
 }
 
 }  // namespace

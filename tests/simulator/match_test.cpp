@@ -386,7 +386,8 @@ TEST(MatchTrace, TheTraceShowsRoundBoundariesTheSettlementAndTheHandicaps) {
                       "holes, 10 set aside"),
             std::string::npos);
   // 40-10 leaves P2 no hole: the match is over.
-  EXPECT_NE(text.find("\nMatch: P1 wins 40-10 after 21 rounds (rule)\n"), std::string::npos);
+  EXPECT_NE(text.find("\nMatch: P1 wins 40-10 after 21 rounds: P2 has no hole left in play\n"),
+            std::string::npos);
 }
 
 std::string trace_of(const std::vector<std::string>& args) {

@@ -25,7 +25,8 @@ std::string usage_error(const std::string& text) {
 }
 
 const std::string kList =
-    "(random, greedy, alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000)";
+    "(random, greedy, alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000, abnodes:N "
+    "with 1 <= N <= 1000000000, abtime:MS with 1 <= MS <= 600000)";
 
 TEST(AgentSpec, EachSpecParsesAndNamesItself) {
   for (const char* text :
@@ -171,6 +172,42 @@ TEST(Search, AlphaBetaPlaysOnlyLegalMovesInEveryRuleset) {
   }
 }
 
+// Issue 20: alphabeta played Otep no better than random. Otep's capture sows the captured
+// counters again on the capturer's side ("captured and sown beginning in the first hole"), so no
+// counter reaches a store before the round ends; the evaluation counted stores alone, scored every
+// position inside the horizon 0, and the root drew among equal moves at random. Material counts
+// every counter on a player's side there. The position is otep_test.cpp's clockwise privilege:
+// P1's inner row holds i5 (3) and i8 (1); P2's o1, o5 and i1 hold 2 each. Played clockwise, i5's
+// first sowing ends in i8 and takes P2's o1 and i1 (4); played anticlockwise it takes nothing.
+TEST(Search, OtepsCapturedCountersSownOnTheCapturersSideCountAsHisMaterial) {
+  const Game game(load_ruleset("otep/beaton_1939"));
+  State s = game.initial_state();
+  s.holes.fill(0);
+  s.holes[15 - 4] = 3;       // P1's i5 (inner column c is global 15 - c)
+  s.holes[15 - 7] = 1;       // P1's i8
+  s.holes[16 + 0] = 2;       // P2's o1
+  s.holes[16 + 4] = 2;       // P2's o5
+  s.holes[16 + 15 - 0] = 2;  // P2's i1
+  s.ply = 10;                // past the simultaneous opening
+  s.to_move = 0;
+  AlphaBeta ab(game, 1);
+  EXPECT_EQ(game.material(s, 0), 4);
+  EXPECT_EQ(ab.evaluate(s, 0), 4 - 6);
+  EXPECT_EQ(ab.evaluate(s, 1), 6 - 4);
+  MoveList moves;
+  game.legal_moves(s, moves);
+  ASSERT_EQ(moves.size, 2);
+  const Move clockwise{11, true};  // i5 is P1's hole 11 along his path, sown clockwise
+  State after = s;
+  game.apply(after, clockwise);
+  EXPECT_EQ(ab.evaluate(after, 0), 8 - 2);
+  MatchState match;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng(seed, 0);
+    EXPECT_EQ(ab.choose(match, s, moves, rng), clockwise) << "seed " << seed;
+  }
+}
+
 // "Search never changes the position it searches."
 TEST(Search, ChoosingAMoveLeavesThePositionAsItWas) {
   for (const std::string& id : list_ruleset_ids()) {
@@ -272,6 +309,74 @@ TEST(Strength, AlphaBeta3BeatsGreedy) {
   EXPECT_GE(
       win_share(AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kGreedy), kSanitized ? 10 : 50),
       0.65);
+}
+
+// abnodes:N (issue 22: "a time-bounded alpha-beta ... a node-bounded form that is
+// deterministic"): deepening stops within the budget, and the move is the one a fixed-depth
+// search to the last finished depth chooses: the cut iteration is thrown away.
+TEST(AlphaBetaBudget, ANodeBudgetChoosesAsTheFixedDepthOfItsLastFinishedIteration) {
+  const Game game(load_ruleset("toguz_kumalak"));
+  MatchState match;
+  const State s = start_match(game, match);
+  MoveList moves;
+  game.legal_moves(s, moves);
+  for (uint64_t budget : {1u, 300u, 3000u, 30000u}) {
+    AlphaBeta budgeted(game, kMaxAlphaBetaDepth);
+    budgeted.set_move_budget(budget, 0);
+    budgeted.new_game();
+    Rng rng(4, 0);
+    const Move m = budgeted.choose(match, s, moves, rng);
+    const int depth = budgeted.last_depth();
+    EXPECT_GE(depth, 1) << budget;
+    // The first iteration always finishes; later ones stop at the budget (a few terminal
+    // children are counted without a check).
+    if (depth > 1) {
+      EXPECT_LE(budgeted.nodes(), budget + 2 * kMaxHoles) << budget;
+    }
+    AlphaBeta fixed(game, depth);
+    fixed.new_game();
+    Rng same(4, 0);
+    EXPECT_EQ(fixed.choose(match, s, moves, same), m) << budget;
+  }
+  AlphaBeta big(game, kMaxAlphaBetaDepth), small(game, kMaxAlphaBetaDepth);
+  big.set_move_budget(30000, 0);
+  small.set_move_budget(300, 0);
+  Rng a(4, 0), b(4, 0);
+  big.choose(match, s, moves, a);
+  small.choose(match, s, moves, b);
+  EXPECT_GT(big.last_depth(), small.last_depth());
+}
+
+// A node budget is reproducible: the same run on one or two threads, and game g the same in both.
+TEST(AlphaBetaBudget, AnAbnodesRunIsTheSameOnOneOrTwoThreads) {
+  BatchOptions options;
+  options.games = kSanitized ? 2 : 6;
+  options.seed = 8;
+  options.agents = AgentPair(parse_agent("abnodes:2000"), AgentSpec(Agent::kGreedy));
+  for (const char* id : {"toguz_kumalak", "sonka"}) {
+    const RuleSet rules = load_ruleset(id);
+    options.threads = 1;
+    const RunStats one = simulate_ruleset(rules, options);
+    options.threads = 2;
+    EXPECT_EQ(simulate_ruleset(rules, options), one) << id;
+    EXPECT_EQ(one.agent, "abnodes:2000,greedy");
+  }
+}
+
+// abtime:MS plays whole games with legal moves in every kind of turn (the clock decides only how
+// deep), and the registry marks it as not reproducible.
+TEST(AlphaBetaBudget, AnAbtimeAgentPlaysLegalGamesAndIsMarkedNotReproducible) {
+  EXPECT_FALSE(agent_kind(Agent::kAlphaBetaTime).deterministic);
+  EXPECT_TRUE(agent_kind(Agent::kAlphaBetaNodes).deterministic);
+  EXPECT_FALSE(AgentPair(parse_agent("abtime:5"), AgentSpec()).deterministic());
+  for (const char* id : {"kalah", "sonka", "otep"}) {
+    const Game game(load_ruleset(id));
+    Rng rng(2, 0);
+    LegalityChecker checker(game);
+    const GameResult r = play_game(game, parse_agent("abtime:1"), AgentSpec(), rng, &checker);
+    EXPECT_GT(checker.moves_, 0) << id;
+    EXPECT_NE(r.reason, EndReason::kNone) << id;
+  }
 }
 
 }  // namespace

@@ -64,7 +64,7 @@ void expect_solve_is_minimax(const RuleSet& rules, const std::string& what) {
   const Game game(rules);
   const AlphaBeta eval(game, 1);
   const State s = game.initial_state();
-  const SolveResult r = solve(game, s, SolveOptions{0, 16});
+  const SolveResult r = solve(game, s, SolveOptions{0, 16, {}});
   ASSERT_TRUE(r.complete) << what;
   EXPECT_EQ(r.value, margin(minimax(game, eval, s))) << what;
   EXPECT_EQ(r.lower, r.value) << what;
@@ -95,7 +95,7 @@ TEST(Solver, AlphaBetaSearchedToTheEndAgreesWithSolve) {
   ab.new_game();
   const State s = game.initial_state();
   const int v = ab.search(s, kMaxAlphaBetaDepth, -kInfinity, kInfinity);
-  EXPECT_EQ(margin(v), solve(game, s, SolveOptions{0, 18}).value);
+  EXPECT_EQ(margin(v), solve(game, s, SolveOptions{0, 18, {}}).value);
 }
 
 TEST(Solver, RefusesWhatItCannotSolveExactly) {
@@ -114,7 +114,7 @@ TEST(Solver, RefusesWhatItCannotSolveExactly) {
 
 TEST(Solver, StopsAtItsTimeLimitWithBounds) {
   const Game game(load_ruleset("toguz_kumalak"));
-  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0.05, 16});
+  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0.05, 16, {}});
   EXPECT_FALSE(r.complete);
   EXPECT_LE(r.lower, r.upper);
   EXPECT_GE(r.lower, -162);
@@ -172,7 +172,7 @@ TEST(SolverExactMargins, ARulesetTheModeRefusesIsSolvedWithWinsAboveMargins) {
 // a capture is made even when the facing hole is empty.
 int kalah_value(const std::string& id, int holes, int counters) {
   const Game game(small(id, holes, counters, 5000));
-  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 22});
+  const SolveResult r = solve(game, game.initial_state(), SolveOptions{0, 22, {}});
   EXPECT_TRUE(r.complete);
   return r.value;
 }
@@ -187,6 +187,30 @@ TEST(KalahSolved, IrvingsEmptyCaptureValuesAreThePublishedOnes) {
   EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 2), 10) << "Kalah(6,2)";
   if (kSanitized) return;  // Kalah(6,3) takes minutes unoptimised under the sanitizers
   EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 3), 2) << "Kalah(6,3)";
+}
+
+// Issue 22, "solve for a user": the default table is a quarter of the available memory, at most
+// 4 GiB, a power of two of MiB.
+TEST(SolverTable, TheDefaultIsAQuarterOfTheAvailableMemoryAtMost4GiB) {
+  EXPECT_EQ(default_table_mib(22000), 4096);
+  EXPECT_EQ(default_table_mib(16384), 4096);
+  EXPECT_EQ(default_table_mib(16383), 2048);
+  EXPECT_EQ(default_table_mib(3000), 512);
+  EXPECT_EQ(default_table_mib(7), 1);
+  EXPECT_EQ(default_table_mib(0), 256);
+}
+
+// ... and no more than the board needs: four 16-byte entries for each way to share the counters
+// among the holes and stores, either player to move. Kalah(3,2): 2 * C(19, 7) = 100,776 boards,
+// 6.2 MiB, so 8 MiB; Kalah(6,4) needs far more than the cap.
+TEST(SolverTable, TheDefaultIsNoLargerThanTheBoardNeeds) {
+  RuleSet small = load_ruleset("kalah/standard");
+  small.holes_per_row = 3;
+  small.total_counters = 12;
+  EXPECT_EQ(default_table_mib(22000, small), 8);
+  EXPECT_EQ(default_table_mib(20, small), 4);
+  EXPECT_EQ(default_table_mib(22000, load_ruleset("kalah/standard")), 4096);
+  EXPECT_EQ(default_table_mib(3000, load_ruleset("toguz_kumalak")), 512);
 }
 
 }  // namespace

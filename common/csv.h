@@ -1,0 +1,89 @@
+// CSV fields as every CSV the project writes has them (runs.csv, simulate/merge/compare/handicap
+// --format csv, evidence search --format csv): RFC 4180 quoting, and text made safe to open in a
+// spreadsheet (issue 21, item 7).
+//
+// A spreadsheet runs a cell that begins with = + - @ (and, in some, a tab or carriage return) as
+// a formula: evidence text "=HYPERLINK(...)" or a ruleset file "=1+2.json" would become one. Such
+// a text cell is written with an apostrophe in front ("'=HYPERLINK(...)"), as spreadsheet-safe CSV
+// writers do, which spreadsheets show as text. Numbers stay numbers: a cell that is a plain number
+// (-3000, +0.093, -1.5e-3, 12.5%) is written as it is. To keep the writing reversible, a text cell
+// that would read back as a guarded one (an apostrophe, then a cell that needs the guard) gets an
+// apostrophe too; csv_unguard() undoes exactly what csv_guard() did (docs/report.md, "runs.csv").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace mancala {
+
+// Whether `text` is a plain number: an optional sign, digits with an optional decimal point (or a
+// point then digits), an optional exponent, an optional trailing %.
+inline bool csv_plain_number(std::string_view text) {
+  size_t i = 0;
+  const auto digits = [&] {
+    const size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  const bool whole = digits();
+  bool fraction = false;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    fraction = digits();
+  }
+  if (!whole && !fraction) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  if (i < text.size() && text[i] == '%') ++i;
+  return i == text.size();
+}
+
+// Whether a text cell needs the apostrophe (see above).
+inline bool csv_needs_guard(std::string_view text) {
+  if (text.empty()) return false;
+  switch (text.front()) {
+    case '=':
+    case '+':
+    case '-':
+    case '@':
+    case '\t':
+    case '\r':
+      return !csv_plain_number(text);
+    case '\'':
+      return csv_needs_guard(text.substr(1));
+    default:
+      return false;
+  }
+}
+
+// A text cell as a spreadsheet must see it: with an apostrophe in front when csv_needs_guard.
+inline std::string csv_guard(std::string_view text) {
+  return csv_needs_guard(text) ? "'" + std::string(text) : std::string(text);
+}
+
+// The inverse of csv_guard: the text a cell held before it was guarded.
+inline std::string csv_unguard(std::string_view cell) {
+  if (!cell.empty() && cell.front() == '\'' && csv_needs_guard(cell.substr(1)))
+    return std::string(cell.substr(1));
+  return std::string(cell);
+}
+
+// RFC 4180: a field with a comma, double quote, CR or LF in double quotes, quotes doubled.
+inline std::string csv_quote(std::string_view field) {
+  if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
+  std::string out = "\"";
+  for (char c : field) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// A text cell, guarded and quoted.
+inline std::string csv_text(std::string_view text) { return csv_quote(csv_guard(text)); }
+
+}  // namespace mancala
