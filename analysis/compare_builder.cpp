@@ -1,6 +1,7 @@
 #include "analysis/compare_builder.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -8,12 +9,14 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/paired.h"
 #include "archive/store.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
+#include "stats/tested.h"
 
 namespace mancala::analysis {
 namespace {
@@ -130,6 +133,19 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
   // Matches: only when some run is one ("-" for the single-round rulesets).
   const bool any_match = std::any_of(
       runs.begin(), runs.end(), [](const ComparedRun& r) { return !r.run.tally.match.empty(); });
+  // The playability metrics, as the registry defines them (simulator/metrics.h).
+  for (const sim::MetricInfo& info : sim::metric_registry()) {
+    if (info.matches_only && !any_match) continue;
+    const StatFormat format = info.format == sim::MetricFormat::kShare    ? StatFormat::kPercent
+                              : info.format == sim::MetricFormat::kPoints ? StatFormat::kPoints
+                                                                          : StatFormat::kNumber;
+    add(info.key, "metric: " + info.name, format, info.interval_name,
+        [&info](const sim::GameTally& t) {
+          if (info.matches_only && t.match.empty()) return Measure{};
+          const stats::Estimate e = sim::metric_estimate(info, t);
+          return Measure{e.value, e.low, e.high};
+        });
+  }
   if (!any_match) return rows;
   add("rounds_mean", "rounds per match: mean", StatFormat::kNumber, "Student t",
       [](const sim::GameTally& t) {
@@ -158,88 +174,115 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
 
 // ---- pairwise tests --------------------------------------------------------------------------
 
-// A proportion tested between two runs: events k out of n in each.
+// A proportion tested between two runs: events k out of n in each, from the tallies; and game by
+// game from the outcomes, for the paired test (rates of games), or per match (rates of rounds).
 struct RateSpec {
   const char* key;
   const char* name;
   uint64_t (*events)(const sim::GameTally&);
   uint64_t (*trials)(const sim::GameTally&);
+  bool (*event_of)(const sim::GameOutcome&) = nullptr;  // games
+  bool (*trial_of)(const sim::GameOutcome&) = nullptr;
+  uint64_t (*round_events)(const sim::GameOutcome&) = nullptr;  // rounds of a match
+  uint64_t (*round_trials)(const sim::GameOutcome&) = nullptr;
   bool rounds_of_matches =
       false;  // a statistic of the rounds of matches: tested when both runs are matches
 };
 
+bool any_game(const sim::GameOutcome&) { return true; }
+
 const std::vector<RateSpec>& rate_specs() {
+  using O = sim::GameOutcome;
   static const std::vector<RateSpec> specs = {
       {"first_player_win_rate", "P1 win rate", [](const sim::GameTally& t) { return t.wins[0]; },
-       finished_games},
+       finished_games, [](const O& g) { return g.winner == 0; }, finished},
       {"second_player_win_rate", "P2 win rate", [](const sim::GameTally& t) { return t.wins[1]; },
-       finished_games},
-      {"draw_rate", "draw rate", [](const sim::GameTally& t) { return t.draws; }, finished_games},
+       finished_games, [](const O& g) { return g.winner == 1; }, finished},
+      {"draw_rate", "draw rate", [](const sim::GameTally& t) { return t.draws; }, finished_games,
+       [](const O& g) { return g.winner == sim::kDraw; }, finished},
       {"ended_by_no_progress_rate", "ended by a stopping rule of the reconstruction",
        [](const sim::GameTally& t) { return t.completed(sim::Completion::kStoppingRule); },
-       [](const sim::GameTally& t) { return t.games; }},
+       [](const sim::GameTally& t) { return t.games; },
+       [](const O& g) { return g.end == 1 || g.end == 2; }, any_game},
       {"unfinished_rate", "unfinished (safety bound)",
        [](const sim::GameTally& t) { return t.unfinished; },
-       [](const sim::GameTally& t) { return t.games; }},
+       [](const sim::GameTally& t) { return t.games; },
+       [](const O& g) { return g.winner == sim::kNobody; }, any_game},
       {"games_with_relay_bound_hits_rate", "games with a move cut by the relay bound",
        [](const sim::GameTally& t) { return t.games_with_relay_bound_hits; },
-       [](const sim::GameTally& t) { return t.games; }},
+       [](const sim::GameTally& t) { return t.games; }, [](const O& g) { return g.relay_cut != 0; },
+       any_game},
       {"round_first_mover_win_rate", "rounds won by their first mover",
-       [](const sim::GameTally& t) { return t.match.first_mover_wins; }, round_decisions, true},
+       [](const sim::GameTally& t) { return t.match.first_mover_wins; }, round_decisions, nullptr,
+       nullptr, [](const O& g) -> uint64_t { return g.first_mover_wins; },
+       [](const O& g) -> uint64_t { return g.decided_rounds; }, true},
       {"round_no_progress_rate", "rounds ended by the no-progress rule",
-       [](const sim::GameTally& t) { return t.match.round_ended_by[1]; }, rounds_recorded, true},
+       [](const sim::GameTally& t) { return t.match.round_ended_by[1]; }, rounds_recorded, nullptr,
+       nullptr, [](const O& g) -> uint64_t { return g.no_progress_rounds; },
+       [](const O& g) -> uint64_t { return g.rounds_recorded; }, true},
   };
   return specs;
 }
 
-constexpr const char* kRateTest = "two-proportion z test (pooled)";
-constexpr const char* kAdvantageTest = "Wald z test";
-constexpr const char* kRankTest = "Mann-Whitney U (normal approximation, tie-corrected)";
-constexpr const char* kKsTest = "Kolmogorov-Smirnov (asymptotic)";
+// The tests' names, paired (common random numbers and each game's outcome kept) or not.
+constexpr const char* kPairedRateTest = "McNemar's test (paired)";
+constexpr const char* kPairedRateInterval = "Tango score, paired";
+constexpr const char* kRateTest = "the interval's own test (inverted)";
+constexpr const char* kRateInterval = "Newcombe hybrid score";
+constexpr const char* kPairedMeanTest = "paired t test";
+constexpr const char* kPairedMeanInterval = "Student t, paired";
+constexpr const char* kAdvantageInterval = "MOVER from Tango intervals";
+constexpr const char* kWelchTest = "Welch t test";
+constexpr const char* kWelchInterval = "Welch t";
+constexpr const char* kClusterTest = "z test, matches as units (delta method)";
+constexpr const char* kClusterInterval = "delta method, matches as units";
+constexpr const char* kRoundsIndependentTest = "the interval's own test (rounds as independent)";
 
-// A difference b - a in points with its interval and a z test.
-PairTest z_test(std::string key, std::string name, double estimate, stats::Interval interval,
-                std::string interval_method, std::string test, double z, double p_value,
-                std::string detail) {
-  return PairTest{.key = std::move(key),
-                  .name = std::move(name),
-                  .format = StatFormat::kPoints,
-                  .estimate = estimate,
-                  .interval = interval,
-                  .interval_method = std::move(interval_method),
-                  .test = std::move(test),
-                  .statistic_name = "z",
-                  .statistic = z,
-                  .p_value = p_value,
-                  .detail = std::move(detail)};
+// A test to make: what it compares, and its difference at any confidence (the Bonferroni
+// correction needs the number of tests before the intervals can be drawn).
+struct PlannedTest {
+  PairTest test;
+  std::function<stats::TestedDifference(double confidence)> at;
+};
+
+std::string rate_detail(uint64_t kb, uint64_t nb, uint64_t ka, uint64_t na) {
+  return format_value(ratio(kb, nb), StatFormat::kPercent, false) + " vs " +
+         format_value(ratio(ka, na), StatFormat::kPercent, false);
 }
 
-// B minus A of a length (plies, rounds): Mann-Whitney's rank test with the Welch interval of the
-// difference of means. `b_letter` and `more` word the effect: "P(B game longer)".
-PairTest location_test(const stats::IntHistogram& a, const stats::IntHistogram& b, const char* key,
-                       const char* name, const std::string& b_letter, const std::string& more) {
-  const stats::MannWhitney mw = stats::mann_whitney(a, b);
-  const stats::Moments ma = a.moments(), mb = b.moments();
-  PairTest test;
-  test.key = key;
-  test.name = name;
-  test.format = StatFormat::kNumber;
-  test.estimate = mb.mean() - ma.mean();
-  if (ma.count() >= 2 && mb.count() >= 2) {
-    test.interval = stats::welch_difference(mb, ma).interval;
-    test.interval_method = "Welch t (difference of means)";
+// B minus A of a length (plies, rounds): the difference of the means, paired game by game when the
+// runs pair, else Welch's. The detail gives both means and, for plies, the Kolmogorov-Smirnov
+// distance between the two distributions (descriptive: no test, no mark).
+PlannedTest length_test(const ComparedRun& ra, const ComparedRun& rb, bool paired, const char* key,
+                        const char* name, const stats::IntHistogram& a,
+                        const stats::IntHistogram& b, int64_t (*value)(const sim::GameOutcome&)) {
+  PlannedTest p;
+  p.test.key = key;
+  p.test.name = name;
+  p.test.format = StatFormat::kNumber;
+  p.test.paired = paired;
+  p.test.test = paired ? kPairedMeanTest : kWelchTest;
+  p.test.interval_method = paired ? kPairedMeanInterval : kWelchInterval;
+  p.test.statistic_name = "t";
+  p.test.detail = "mean " + fixed(b.mean(), 1) + " vs " + fixed(a.mean(), 1);
+  if (std::string(key) == "plies_mean") {
+    p.test.detail += "; largest gap between the length distributions (Kolmogorov-Smirnov D): " +
+                     fixed(stats::kolmogorov_smirnov(a, b).d, 3);
   }
-  test.test = kRankTest;
-  test.statistic_name = "z";
-  test.statistic = -mw.z;  // mann_whitney's z is positive when its first sample (a) is larger
-  test.p_value = mw.p_value;
-  test.detail = "mean " + fixed(mb.mean(), 1) + " vs " + fixed(ma.mean(), 1) + "; P(" + b_letter +
-                " " + more + ") = " + fixed(mw.effect, 3);
-  return test;
+  if (paired) {
+    const sim::GameTally* ta = &ra.run.tally;
+    const sim::GameTally* tb = &rb.run.tally;
+    p.at = [ta, tb, value](double c) { return paired_mean(ta->outcomes, tb->outcomes, value, c); };
+  } else {
+    const stats::Moments ma = a.moments(), mb = b.moments();
+    p.at = [ma, mb](double c) { return stats::welch_mean_difference(mb, ma, c); };
+  }
+  return p;
 }
 
 PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a, std::size_t b,
-                            bool crn, const std::vector<RuleDiffRow>& diff) {
+                            bool crn, const std::vector<RuleDiffRow>& diff,
+                            std::vector<PlannedTest>& planned) {
   const sim::GameTally& ta = runs[a].run.tally;
   const sim::GameTally& tb = runs[b].run.tally;
   PairComparison pair;
@@ -251,6 +294,8 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   pair.identical_games = crn && runs[a].run.rules_hash == runs[b].run.rules_hash &&
                          runs[a].run.seed == runs[b].run.seed &&
                          runs[a].run.agent == runs[b].run.agent && ta.games == tb.games;
+  // Paired: the same seed and games, and each game's outcome kept.
+  const bool paired = crn && runs[a].run.seed == runs[b].run.seed && pairable(ta, tb);
 
   const auto untested = [&](const std::string& name, const std::string& reason) {
     pair.untested.push_back(name);
@@ -277,51 +322,89 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
       untested(spec.name, "no variation in either run");
       continue;
     }
-    const stats::Difference d = stats::newcombe_difference(kb, nb, ka, na);
-    const stats::ZTest z = stats::two_proportion_z_test(kb, nb, ka, na);
-    pair.tests.push_back(z_test(spec.key, spec.name, d.estimate, d.interval,
-                                "Newcombe hybrid score", kRateTest, z.z, z.p_value,
-                                format_value(ratio(kb, nb), StatFormat::kPercent, false) + " vs " +
-                                    format_value(ratio(ka, na), StatFormat::kPercent, false)));
+    PlannedTest p;
+    p.test.key = spec.key;
+    p.test.name = spec.name;
+    p.test.format = StatFormat::kPoints;
+    p.test.detail = rate_detail(kb, nb, ka, na);
+    p.test.paired = paired;
+    if (spec.rounds_of_matches) {
+      // Rounds of one match are not independent: the match is the unit (a ratio of sums).
+      p.test.statistic_name = "z";
+      if (ta.keep_outcomes && tb.keep_outcomes) {
+        p.test.test = kClusterTest;
+        p.test.interval_method = kClusterInterval + std::string(paired ? ", paired" : "");
+        const std::vector<stats::Cluster> ca =
+            clusters(ta.outcomes, spec.round_events, spec.round_trials);
+        const std::vector<stats::Cluster> cb =
+            clusters(tb.outcomes, spec.round_events, spec.round_trials);
+        p.at = [ca, cb, paired](double c) { return stats::ratio_difference(cb, ca, paired, c); };
+      } else {
+        p.test.test = kRoundsIndependentTest;
+        p.test.interval_method = kRateInterval;
+        p.at = [=](double c) {
+          return stats::independent_proportion_difference(kb, nb, ka, na, c);
+        };
+      }
+    } else if (paired) {
+      p.test.test = kPairedRateTest;
+      p.test.interval_method = kPairedRateInterval;
+      p.test.statistic_name = "z";
+      const sim::GameTally* pa = &ta;
+      const sim::GameTally* pb = &tb;
+      p.at = [pa, pb, spec](double c) {
+        return paired_rate(pa->outcomes, pb->outcomes, spec.trial_of, spec.event_of, c);
+      };
+    } else {
+      p.test.test = kRateTest;
+      p.test.interval_method = kRateInterval;
+      p.test.statistic_name = "difference";
+      p.at = [=](double c) { return stats::independent_proportion_difference(kb, nb, ka, na, c); };
+    }
+    planned.push_back(std::move(p));
   }
 
   const uint64_t fa = finished_games(ta), fb = finished_games(tb);
   if (fa == 0 || fb == 0 || (ta.wins[0] + ta.wins[1] + tb.wins[0] + tb.wins[1]) == 0) {
     untested("first-player advantage", "no game won in either run");
   } else {
-    const stats::AdvantageDifference d = stats::advantage_difference(
-        tb.wins[0], tb.wins[1], tb.draws, ta.wins[0], ta.wins[1], ta.draws);
     const double adv_a = stats::first_player_advantage(ta.wins[0], ta.wins[1], ta.draws).estimate;
     const double adv_b = stats::first_player_advantage(tb.wins[0], tb.wins[1], tb.draws).estimate;
-    pair.tests.push_back(
-        z_test("first_player_advantage", "first-player advantage", d.estimate, d.interval,
-               "MOVER from Tango intervals", kAdvantageTest, d.z, d.p_value,
-               signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points"));
+    PlannedTest p;
+    p.test.key = "first_player_advantage";
+    p.test.name = "first-player advantage";
+    p.test.format = StatFormat::kPoints;
+    p.test.paired = paired;
+    p.test.detail =
+        signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points";
+    if (paired) {
+      p.test.test = kPairedMeanTest;
+      p.test.interval_method = kPairedMeanInterval + std::string(" (score differences)");
+      p.test.statistic_name = "t";
+      const sim::GameTally* pa = &ta;
+      const sim::GameTally* pb = &tb;
+      p.at = [pa, pb](double c) { return paired_advantage(pa->outcomes, pb->outcomes, c); };
+    } else {
+      p.test.test = kRateTest;
+      p.test.interval_method = kAdvantageInterval;
+      p.test.statistic_name = "difference";
+      const std::array<uint64_t, 6> w = {tb.wins[0], tb.wins[1], tb.draws,
+                                         ta.wins[0], ta.wins[1], ta.draws};
+      p.at = [w](double c) {
+        return stats::independent_advantage_difference(w[0], w[1], w[2], w[3], w[4], w[5], c);
+      };
+    }
+    planned.push_back(std::move(p));
   }
 
-  // Game length: a location test (Mann-Whitney) with the Welch interval of the mean difference,
-  // and a test of the whole distribution (Kolmogorov-Smirnov).
-  pair.tests.push_back(location_test(ta.plies, tb.plies, "plies_mean", "game length (plies)",
-                                     ruleset_letter(b), "game longer"));
-  {
-    const stats::KolmogorovSmirnov ks = stats::kolmogorov_smirnov(ta.plies, tb.plies);
-    PairTest test;
-    test.key = "plies_distribution";
-    test.name = "game length distribution";
-    test.format = StatFormat::kNumber;
-    test.estimate = ks.d;
-    test.test = kKsTest;
-    test.statistic_name = "D";
-    test.statistic = ks.d;
-    test.p_value = ks.p_value;
-    test.detail = "largest gap between the distribution functions: " + fixed(ks.d, 3);
-    pair.tests.push_back(test);
-  }
+  planned.push_back(length_test(runs[a], runs[b], paired, "plies_mean", "game length (plies)",
+                                ta.plies, tb.plies,
+                                [](const sim::GameOutcome& g) -> int64_t { return g.plies; }));
   if (!ta.match.empty() && !tb.match.empty() && !ta.match.rounds.empty() &&
       !tb.match.rounds.empty()) {
-    pair.tests.push_back(location_test(ta.match.rounds, tb.match.rounds, "rounds_mean",
-                                       "rounds per match", ruleset_letter(b),
-                                       "match has more rounds"));
+    planned.push_back(length_test(runs[a], runs[b], paired, "rounds_mean", "rounds per match",
+                                  ta.match.rounds, tb.match.rounds,
+                                  [](const sim::GameOutcome& g) -> int64_t { return g.rounds; }));
   }
   return pair;
 }
@@ -335,11 +418,59 @@ const PairTest* find_test(const PairComparison& pair, const std::string& key) {
 
 // ---- plain-language summaries ----------------------------------------------------------------
 
+// What follows an estimate: its simultaneous interval and, when it holds 0, that it is not
+// significant. `scale` 100 for percentage points.
+std::string interval_clause(const PairTest& t, double scale) {
+  return "simultaneous 95% CI " + interval_end(t.interval.low, scale, 1) + " to " +
+         interval_end(t.interval.high, scale, 1) + (t.significant ? "" : ": not significant");
+}
+
 std::string points_clause(const std::string& what, const PairTest& t) {
-  std::string out = what + " " + signed_fixed(100 * t.estimate, 1) + " pp (95% CI " +
-                    signed_fixed(100 * t.interval.low, 1) + " to " +
-                    signed_fixed(100 * t.interval.high, 1) + ")";
-  return out + (t.significant ? "" : " (not significant after the Holm correction)");
+  return what + " " + signed_fixed(100 * t.estimate, 1) + " pp (" + interval_clause(t, 100) + ")";
+}
+
+// The share of a run's games (matches), and of its matches' rounds, a stopping rule of the
+// reconstruction ended rather than the game's own rule.
+double stopped_share(const sim::GameTally& t) {
+  return t.games == 0 ? 0
+                      : static_cast<double>(t.completed(sim::Completion::kStoppingRule)) /
+                            static_cast<double>(t.games);
+}
+double stopped_round_share(const sim::GameTally& t) {
+  const uint64_t rounds = rounds_recorded(t);
+  return t.match.empty() || rounds == 0
+             ? 0
+             : static_cast<double>(t.match.round_ended_by[1]) / static_cast<double>(rounds);
+}
+
+// When half or more of either run's games (or of its matches' rounds) end by a stopping rule of
+// the reconstruction, the comparison rests on that rule: said with both runs' shares.
+std::string stopping_rule_clause(const ComparedRun& a, const ComparedRun& b) {
+  const auto pct = [](double x) { return fixed(100 * x, 0) + "%"; };
+  const std::string units = a.rules.match && b.rules.match ? "matches" : "games";
+  std::vector<std::string> parts;
+  const double ga = stopped_share(a.run.tally), gb = stopped_share(b.run.tally);
+  if (ga >= 0.5 || gb >= 0.5) {
+    parts.push_back(pct(gb) + " of these " + units + " and " + pct(ga) +
+                    " of the reference's end " +
+                    "by a stopping rule of the reconstruction, not by the game's own rule");
+  }
+  const double ra = stopped_round_share(a.run.tally), rb = stopped_round_share(b.run.tally);
+  const bool ma = !a.run.tally.match.empty(), mb = !b.run.tally.match.empty();
+  if ((ma && ra >= 0.5) || (mb && rb >= 0.5)) {
+    // Only a run of matches has rounds: a single-game run is not given a share of them.
+    if (ma && mb) {
+      parts.push_back(pct(rb) + " of these matches' rounds and " + pct(ra) +
+                      " of the reference's end by the no-progress rule");
+    } else {
+      parts.push_back(pct(ma ? ra : rb) + " of the rounds of " +
+                      (ma ? "the reference's" : "these") + " matches end by the no-progress rule");
+    }
+  }
+  if (parts.empty()) return "";
+  std::string out = "; the figures rest on stopping rules: ";
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", and " : "") + parts[i];
+  return out;
 }
 
 std::string change_phrase(const ComparedRun& a, const ComparedRun& b, const PairComparison& pair) {
@@ -389,9 +520,9 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
       clause = games + " " + fixed(100 * std::fabs(change), 0) + "% " +
                (change < 0 ? "shorter" : "longer");
     }
-    clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies)";
-    clauses.push_back(clause +
-                      (t->significant ? "" : " (not significant after the Holm correction)"));
+    clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies, difference " +
+              signed_fixed(t->estimate, 1) + ", " + interval_clause(*t, 1) + ")";
+    clauses.push_back(clause);
   }
   if (const PairTest* t = find_test(pair, "rounds_mean"); t && t->significant) {
     clauses.push_back(signed_fixed(t->estimate, 1) + " rounds per match (mean " +
@@ -409,54 +540,65 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
     if (t && t->significant) clauses.push_back(points_clause(what, *t));
   }
   for (std::size_t i = 0; i < clauses.size(); ++i) line += (i ? ", " : "") + clauses[i];
-  return line;
+  return line + stopping_rule_clause(a, b);
 }
 
 // ---- notes -----------------------------------------------------------------------------------
 
 std::vector<std::string> method_notes(const Comparison& c) {
   std::vector<std::string> notes;
+  bool paired = false;
+  for (const PairComparison& p : c.pairs)
+    for (const PairTest& t : p.tests) paired = paired || t.paired;
   if (c.common_random_numbers) {
     notes.push_back(
-        "Common random numbers: used. Game g of every ruleset was played with the random stream "
-        "(seed, g), so two "
-        "rulesets' games coincide move for move until their rules first act differently. The "
-        "intervals and tests treat "
-        "the runs as independent samples and do not use this pairing; when it correlates the runs "
-        "positively (the usual "
-        "case) they are conservative. Rulesets with the same rules and seed play identical games.");
+        std::string("Common random numbers: used. Game g of every ruleset was played with the "
+                    "random stream (seed, g), so two rulesets' games coincide move for move until "
+                    "their rules first act differently. ") +
+        (paired ? "The differences are paired game by game: game g of one ruleset against game g "
+                  "of the other, which removes the luck they share (McNemar's test with Tango's "
+                  "paired interval for rates, the paired t for the advantage and the lengths). "
+                : "The runs' games were not kept one by one, so the differences treat them as "
+                  "independent samples, which is conservative when the pairing correlates them. ") +
+        "Rulesets with the same rules and seed play identical games.");
   } else {
     notes.push_back(
         "Common random numbers: not used. Each ruleset was played with its own seed (listed with "
-        "the rulesets), so the "
-        "runs are independent samples, as the intervals and tests assume.");
+        "the rulesets), so the runs are independent samples, as the intervals and tests assume.");
   }
   std::size_t max_per_pair = 0;
   for (const PairComparison& p : c.pairs) max_per_pair = std::max(max_per_pair, p.tests.size());
-  notes.push_back("Multiple comparisons: " + std::to_string(c.tests_made) + " tests over " +
-                  std::to_string(c.pairs.size()) + (c.pairs.size() == 1 ? " pair" : " pairs") +
-                  " (at most " + std::to_string(max_per_pair) +
-                  " per pair; a rate with no variation in either run, or not comparable, is not "
-                  "tested), p-values Holm-corrected over all " +
-                  std::to_string(c.tests_made) +
-                  "; significant means Holm-adjusted p <= " + fixed(c.alpha, 2) + ".");
-  notes.push_back(std::string("Tests: ") + kRateTest + " for win, draw and ending rates; " +
-                  kAdvantageTest + " for the first-player advantage; " + kRankTest +
-                  " for game length; " + kKsTest +
-                  " for the whole length distribution (conservative with tied lengths).");
   notes.push_back(
-      "95% intervals: Wilson for rates, Tango score for the first-player advantage, Student t for "
-      "the mean length, "
-      "order statistics (distribution-free) for length percentiles; for differences: Newcombe "
-      "hybrid score for rates, "
-      "MOVER from the Tango intervals for the advantage, Welch t for the mean length.");
+      "Multiple comparisons: " + std::to_string(c.tests_made) + " tests over " +
+      std::to_string(c.pairs.size()) + (c.pairs.size() == 1 ? " pair" : " pairs") + " (at most " +
+      std::to_string(max_per_pair) +
+      " per pair; a rate with no variation in either run, or not comparable, is not tested). Each "
+      "difference's interval is simultaneous (Bonferroni): drawn at " +
+      format_number(100 * c.confidence, c.confidence > 0.9995 ? 3 : 2) + "% confidence, so all " +
+      std::to_string(c.tests_made) +
+      " hold together with probability at least 95%. Significant (*) means exactly that this "
+      "interval excludes 0; the p-value beside it is the test that interval inverts, Bonferroni-"
+      "adjusted (min(1, " +
+      std::to_string(c.tests_made) + " p)), at most " + fixed(c.alpha, 2) +
+      " exactly when the mark is given.");
+  notes.push_back(
+      std::string("Tests and intervals of the differences: rates of games: ") + kPairedRateTest +
+      " with " + kPairedRateInterval + " when paired, else " + kRateInterval +
+      " with its own test; the first-player advantage: the " + kPairedMeanTest +
+      " of the score differences (+1, 0, -1 a game) when paired, else " + kAdvantageInterval +
+      "; mean game length and rounds: the " + kPairedMeanTest + " when paired, else " + kWelchTest +
+      "; rates of rounds: the match is the unit (" + kClusterInterval +
+      "). The statistics of each ruleset have 95% intervals: Wilson for rates, Tango score for the "
+      "first-player advantage, Student t for the mean length, order statistics for length "
+      "percentiles.");
   notes.push_back(
       "For a multi-round ruleset a game is a whole match: its length is the plies of all its "
       "rounds, and "
       "'ended by a stopping rule of the reconstruction' counts games ended by the no-progress "
       "rule and matches stopped by stop_after_rounds (completion, docs/metrics.md).");
   notes.push_back(
-      std::string("Win and draw rates are over finished games; the ending rates over all games. ") +
+      std::string("Win and draw rates are over finished games (paired: over the games finished in "
+                  "both runs); the ending rates over all games. ") +
       (c.all_pairs ? "Every pair is compared: differences are the later ruleset minus the earlier "
                      "(B - A, C - A, C - B, ...)"
                    : "Each ruleset is compared with the reference A (the game's default "
@@ -581,22 +723,29 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
   std::vector<sim::RuleSet> rules;
   for (const ComparedRun& r : c.runs) rules.push_back(r.rules);
   c.rule_diff = rule_diff(rules);
-  // Each alternative against the reference (the first run), or every pair.
+  // Each alternative against the reference (the first run), or every pair; their tests planned
+  // first, then drawn at the Bonferroni confidence 1 - alpha / m over all m of them.
+  std::vector<std::vector<PlannedTest>> planned;
   for (std::size_t a = 0; a < (all_pairs ? c.runs.size() : 1); ++a) {
-    for (std::size_t b = a + 1; b < c.runs.size(); ++b)
-      c.pairs.push_back(compare_pair(c.runs, a, b, common_random_numbers, c.rule_diff));
+    for (std::size_t b = a + 1; b < c.runs.size(); ++b) {
+      planned.emplace_back();
+      c.pairs.push_back(
+          compare_pair(c.runs, a, b, common_random_numbers, c.rule_diff, planned.back()));
+    }
   }
-  std::vector<double> p_values;
-  for (const PairComparison& p : c.pairs) {
-    for (const PairTest& t : p.tests) p_values.push_back(t.p_value);
-  }
-  const std::vector<double> adjusted = stats::holm_adjust(p_values);
-  c.tests_made = p_values.size();
-  std::size_t i = 0;
-  for (PairComparison& p : c.pairs) {
-    for (PairTest& t : p.tests) {
-      t.p_holm = adjusted[i++];
-      t.significant = t.p_holm <= alpha;
+  for (const std::vector<PlannedTest>& p : planned) c.tests_made += p.size();
+  c.confidence = 1 - alpha / static_cast<double>(std::max<std::size_t>(c.tests_made, 1));
+  for (std::size_t k = 0; k < c.pairs.size(); ++k) {
+    for (PlannedTest& p : planned[k]) {
+      const stats::TestedDifference d = p.at(c.confidence);
+      PairTest t = std::move(p.test);
+      t.estimate = d.estimate;
+      t.interval = d.interval;
+      t.statistic = d.statistic;
+      t.p_value = d.p_value;
+      t.p_adjusted = std::min(1.0, d.p_value * static_cast<double>(c.tests_made));
+      t.significant = d.excludes_zero();
+      c.pairs[k].tests.push_back(std::move(t));
     }
   }
   for (PairComparison& p : c.pairs) p.summary = summary_line(c.runs, p);
@@ -618,6 +767,7 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
     batch.seed = options.common_random_numbers ? options.seed : independent_seed(options.seed, i);
     batch.agents = options.agents;
     batch.threads = options.threads;
+    batch.keep_outcomes = true;  // the differences are paired game by game
     if (options.progress) {
       batch.progress = [&, i](uint64_t done, uint64_t total) {
         options.progress(rulesets[i].id, done, total);

@@ -32,7 +32,7 @@ struct CompareOptions {
   // Common random numbers: game g of every ruleset is played with Rng(seed, g). Off: ruleset i
   // plays with independent_seed(seed, i), so the runs are independent samples.
   bool common_random_numbers = true;
-  double alpha = 0.05;  // significance level after the Holm correction
+  double alpha = 0.05;  // the family's error rate: Bonferroni over every test of the comparison
   // Compare every pair of rulesets; false: each with the first (the reference: the game's default
   // when rulesets_of_game or rulesets_of_evidence chose them), B - A, C - A, ...
   bool all_pairs = false;
@@ -91,21 +91,26 @@ struct RuleDiffRow {
   std::vector<RuleValue> values;  // one per ruleset
 };
 
-// One test of one pair: the difference b - a of a statistic, its interval and its test.
+// One test of one pair: the difference b - a of a statistic, its interval and its test. The
+// interval is simultaneous: drawn at the Bonferroni confidence 1 - alpha / m (m: every test of
+// the comparison), so all of a comparison's intervals hold together with probability 1 - alpha;
+// "significant" means exactly that this interval excludes 0, and the test is the one the interval
+// inverts (its p-value times m is at most alpha then, up to rounding at the boundary).
 struct PairTest {
   std::string key;   // statistic key, as in StatisticRow
   std::string name;  // what is compared
   StatFormat format = StatFormat::kPoints;
-  double estimate = kNoValue;  // b - a (for the length distribution: the KS distance D)
-  stats::Interval interval{kNoValue, kNoValue};
-  std::string interval_method;  // empty when there is no interval
-  std::string test;             // the test's name
-  std::string statistic_name;   // "z", "D"
+  double estimate = kNoValue;                    // b - a
+  stats::Interval interval{kNoValue, kNoValue};  // simultaneous, at Comparison::confidence
+  std::string interval_method;
+  std::string test;            // the test's name
+  std::string statistic_name;  // "z", "t"
   double statistic = kNoValue;
-  double p_value = 1;
-  double p_holm = 1;         // Holm-adjusted over every test of the comparison
-  bool significant = false;  // p_holm <= alpha
-  std::string detail;        // extra figures, e.g. "P(b longer) = 0.62"
+  double p_value = 1;        // the test's own
+  double p_adjusted = 1;     // Bonferroni: min(1, m p)
+  bool significant = false;  // the interval excludes 0
+  bool paired = false;       // game by game (common random numbers, each game's outcome kept)
+  std::string detail;        // extra figures, e.g. "mean 120.3 vs 98.2"
 };
 
 // The comparison of ruleset b with ruleset a (a listed first): every difference is b - a.
@@ -129,7 +134,8 @@ struct Comparison {
   std::vector<StatisticRow> statistics;
   std::vector<RuleDiffRow> rule_diff;
   std::vector<PairComparison> pairs;
-  std::size_t tests_made = 0;      // the m of the Holm correction
+  std::size_t tests_made = 0;      // the m of the Bonferroni correction
+  double confidence = 0.95;        // of each interval: 1 - alpha / m
   std::vector<std::string> notes;  // method notes printed under the tables
 };
 

@@ -119,9 +119,9 @@ stats::Estimate criterion_estimate(const sim::GameTally& t, Criterion c) {
     case Criterion::kBalance:
       return stats::balance_estimate(t.wins[0], t.wins[1], t.draws);
     case Criterion::kDecisiveness:
-      return stats::mean_estimate(t.metrics.decisiveness, 0.001);
+      return sim::metric_estimate(*sim::find_metric("decisiveness"), t);  // the registry's
     case Criterion::kDrama:
-      return stats::mean_estimate(t.metrics.drama);
+      return sim::metric_estimate(*sim::find_metric("drama"), t);
     case Criterion::kDuration:
       return stats::mean_estimate(t.plies);
   }

@@ -1,6 +1,7 @@
 // `mancala evidence ...`: import, search and show the evidence archive (see docs/archive.md).
 #include <tuple>
 
+#include "archive/import_policy.h"
 #include "archive/listing.h"
 #include "archive/portal.h"
 #include "archive/store.h"
@@ -71,19 +72,35 @@ std::string check_format(const std::string& format, std::initializer_list<const 
   throw UsageError(command + ": --format must be " + list + ", not '" + format + "'");
 }
 
-// --db, and for the imports --dry-run and --allow-removals (docs/archive.md, "Updates").
+// --db, and for the imports --dry-run, --merge, --overwrite and --allow-removals (docs/archive.md,
+// "Updates").
 void add_db_option(po::options_description& desc, std::string& db) {
   desc.add_options()("db", po::value(&db), "archive file (default $MANCALA_DB or ./mancala.db)");
 }
 void add_import_options(po::options_description& desc) {
   desc.add_options()("dry-run", "show what the import would change and write nothing")(
-      "allow-removals", "accept updates that leave empty a field the archived record has");
+      "merge",
+      "a record the archive holds in another version: keep every field it has, add those it lacks")(
+      "overwrite", "a record the archive holds in another version: replace it with the import")(
+      "allow-removals", "with --overwrite: accept leaving empty a field the archived record has");
+}
+
+// What the import does with a record the archive holds in another version.
+ar::UpdatePolicy update_policy(const po::variables_map& vm, const std::string& command) {
+  if (vm.count("merge") && vm.count("overwrite"))
+    throw UsageError(command + ": give --merge or --overwrite, not both");
+  if (vm.count("allow-removals") && !vm.count("overwrite"))
+    throw UsageError(command + ": --allow-removals goes with --overwrite");
+  return vm.count("merge")       ? ar::UpdatePolicy::kMerge
+         : vm.count("overwrite") ? ar::UpdatePolicy::kOverwrite
+                                 : ar::UpdatePolicy::kRefuse;
 }
 
 // Imports `batch` with every ruleset's evidence links and data/places; prints the changes, the
 // unsourced-records warning and the closing line.
 void import_batch(ar::ImportBatch& batch, const std::string& db, const po::variables_map& vm,
                   bool with_games, Io& io) {
+  const std::string command = with_games ? "evidence import" : "evidence import-portal";
   batch.ruleset_links = reports::ruleset_links([&](const std::string& id, const Error& e) {
     io.err << "mancala: warning: ruleset " << id << " not linked to its evidence: " << e.what()
            << "\n";
@@ -91,8 +108,21 @@ void import_batch(ar::ImportBatch& batch, const std::string& db, const po::varia
   batch.places = ar::read_places_folder((data_dir() / "places").string());
   const ar::ImportOptions options{vm.count("dry-run") > 0, vm.count("allow-removals") > 0};
   ar::Store store = ar::open_for_import(default_db_path(db), options.dry_run);
+  // Nothing curated is replaced unless asked: refused, merged field by field, or overwritten.
+  const ar::UpdatePolicy policy = update_policy(vm, command);
+  const std::vector<ar::RecordUpdate> updates = ar::apply_update_policy(store, batch, policy);
+  if (policy != ar::UpdatePolicy::kOverwrite || options.dry_run)
+    io.err << ar::updates_text(updates, policy);
+  if (!options.dry_run) ar::refuse_updates(updates, policy);
   const ar::ImportResult r = store.import(batch, options);
-  io.err << ar::changes_text(r, options.dry_run) << ar::unsourced_warning(batch)
+  if (options.dry_run && policy == ar::UpdatePolicy::kRefuse && !updates.empty())
+    io.err << "dry run: the updates above are refused without --merge or --overwrite\n";
+  // What --overwrite replaced, field by field (its removals among them).
+  if (!options.dry_run && policy == ar::UpdatePolicy::kOverwrite)
+    io.err << ar::overwrites_text(updates);
+  else
+    io.err << ar::changes_text(r, options.dry_run);
+  io.err << ar::unsourced_warning(batch)
          << ar::import_summary(batch, r, default_db_path(db), options.dry_run, with_games);
 }
 
@@ -104,8 +134,9 @@ int import_json(const Args& args, Io& io) {
   desc.add_options()("path", po::value(&paths), "JSON files or folders");
   add_import_options(desc);
   po::variables_map vm;
-  if (!parse_options("evidence import", "PATH... [--db FILE] [--dry-run] [--allow-removals]", desc,
-                     {"path", -1}, args, vm, io))
+  if (!parse_options("evidence import",
+                     "PATH... [--db FILE] [--dry-run] [--merge | --overwrite [--allow-removals]]",
+                     desc, {"path", -1}, args, vm, io))
     return 0;
   if (paths.empty()) throw UsageError("evidence import: give at least one JSON file or folder");
   ar::ImportBatch batch;
@@ -126,8 +157,9 @@ int import_portal(const Args& args, Io& io) {
   add_import_options(desc);
   po::variables_map vm;
   if (!parse_options("evidence import-portal",
-                     "FILE... [--db FILE] [--to-json DIR] [--dry-run] [--allow-removals]", desc,
-                     {"file", -1}, args, vm, io)) {
+                     "FILE... [--db FILE] [--to-json DIR] [--dry-run]\n"
+                     "       [--merge | --overwrite [--allow-removals]]",
+                     desc, {"file", -1}, args, vm, io)) {
     return 0;
   }
   if (files.empty()) throw UsageError("evidence import-portal: give at least one page file");

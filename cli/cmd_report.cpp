@@ -1,22 +1,13 @@
 // mancala report: simulate rulesets (every one by default) and write the report folder
 // (index.html, a page per ruleset, report.md, runs.csv, runs.json). docs/report.md describes it.
-#include <set>
 #include <sstream>
 
-#include "analysis/compare_builder.h"
-#include "analysis/sensitivity_builder.h"
+#include "analysis/report_model.h"
 #include "cli/commands.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
-#include "reports/compare_report.h"
-#include "reports/ladder_report.h"
-#include "reports/reconstruct_report.h"
 #include "reports/report.h"
-#include "reports/report_builder.h"
-#include "reports/report_plan.h"
 #include "reports/runs_table.h"
-#include "reports/sensitivity.h"
-#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
 namespace {
@@ -95,18 +86,19 @@ int cmd_report(const Args& args, Io& io) {
   set_play_counts(options, "report", games, seed, threads);
   if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
   if (sensitivity_games < 0) throw UsageError("report: --sensitivity-games: must be 0 or more");
-  analysis::LadderOptions ladder;
+  std::optional<analysis::LadderOptions> ladder;
   if (vm.count("ladder")) {
     if (ladder_games < 1) throw UsageError("report: --ladder-games: must be 1 or more");
+    ladder.emplace();
     try {
-      ladder.agents =
+      ladder->agents =
           analysis::parse_ladder_agents(vm["ladder-agents"].as<std::string>(), "--ladder-agents");
     } catch (const UsageError& e) {
       throw UsageError(std::string("report: ") + e.what());
     }
-    ladder.games = ladder_games;
-    ladder.seed = static_cast<uint64_t>(seed);
-    ladder.threads = threads;
+    ladder->games = ladder_games;
+    ladder->seed = static_cast<uint64_t>(seed);
+    ladder->threads = threads;
   }
   // Never more games than the main run: a small report stays small.
   if (vm["sensitivity-games"].defaulted()) sensitivity_games = std::min(sensitivity_games, games);
@@ -126,7 +118,7 @@ int cmd_report(const Args& args, Io& io) {
   const std::vector<std::string> ids =
       vm.count("rulesets")
           ? vm["rulesets"].as<std::vector<std::string>>()
-          : reports::report_ruleset_ids(vm.count("game") ? vm["game"].as<std::string>() : "");
+          : analysis::report_ruleset_ids(vm.count("game") ? vm["game"].as<std::string>() : "");
   const std::vector<sim::RuleSet> rulesets = load_distinct_rulesets("report", ids);
   reports::ReportFolder folder(vm["out"].as<std::string>());
   std::optional<archive::Store> store = open_store_for_runs("report", vm);
@@ -138,115 +130,66 @@ int cmd_report(const Args& args, Io& io) {
     return InterruptGuard::exit_code();
   };
   options.stop = &InterruptGuard::interrupted();
-  std::vector<reports::ReportEntry> entries;
-  // A busy or unwritable archive does not cost the report: the runs it could not take are kept
-  // in the report folder, in the form 'mancala merge' stores (issue 21, item 5).
-  std::optional<std::string> store_failure;
-  std::vector<nlohmann::json> unstored;
-  for (const sim::RuleSet& rules : rulesets) {
-    const Stopwatch watch;
-    sim::RunStats run;
-    {
-      ProgressBar bar(io, rules.id);
-      options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
-      run = sim::simulate_ruleset(rules, options);
-    }
-    const std::string seconds = watch.text();
-    reports::ReportEntry entry{reports::report_ruleset(rules), sim::run_stats_to_json(run),
-                               std::nullopt};
-    bool added = true;
-    if (store && !store_failure) {
-      try {
-        entry.stored_as = store->store_run(analysis::run_record(run, entry.run), &added);
-      } catch (const archive::ArchiveError& e) {
-        store_failure = e.what();
-      }
-    }
-    if (store_failure) unstored.push_back(entry.run);
-    io.err << "report: " << rules.id << ": " << run.tally.games << " games in " << seconds << " s"
-           << (run.partial ? " (partial)" : "")
-           << (entry.stored_as ? (added ? ", stored as run " : ", already stored as run ") +
-                                     std::to_string(*entry.stored_as)
-                               : std::string())
-           << "\n";
-    if (run.partial) {
-      return interrupted();
-    }
-    entries.push_back(std::move(entry));
+  analysis::ReportPlan plan;
+  plan.rulesets = rulesets;
+  plan.batch = options;
+  plan.comparisons = plan.handicaps = !vm.count("no-extras");
+  plan.handicap.games = handicap_rounds;
+  plan.handicap.seed = options.seed;
+  plan.handicap.agents = options.agents;
+  plan.handicap.threads = options.threads;
+  plan.sensitivity_games = sensitivity_games;
+  plan.ladder = ladder;
+  if (vm.count("readings")) {
+    if (readings_games < 1) throw UsageError("report: --readings-games: must be 1 or more");
+    plan.readings_games = readings_games;
+    plan.readings_db = default_db_path(vm.count("db") ? vm["db"].as<std::string>() : "");
   }
 
+  std::optional<std::string> store_failure;
+  std::vector<nlohmann::json> unstored;
+  std::optional<analysis::ReportModel> model;
+  {
+    ProgressBar bar(io, "");
+    analysis::ReportHooks hooks;
+    hooks.progress = [&](const std::string& label, uint64_t done, uint64_t total) {
+      bar.update(label, done, total);
+    };
+    hooks.played = [&](const sim::RunStats& run, const nlohmann::json& json,
+                       const std::string& seconds) {
+      bar.erase();
+      std::optional<int64_t> id;
+      bool added = true;
+      // A busy or unwritable archive does not cost the report: the runs it could not take are
+      // kept in the report folder, in the form 'mancala merge' stores (issue 21, item 5).
+      if (store && !store_failure) {
+        try {
+          id = store->store_run(analysis::run_record(run, json), &added);
+        } catch (const archive::ArchiveError& e) {
+          store_failure = e.what();
+        }
+      }
+      if (store_failure && !run.partial) unstored.push_back(json);
+      io.err << "report: " << run.ruleset << ": " << run.tally.games << " games in " << seconds
+             << " s" << (run.partial ? " (partial)" : "")
+             << (id ? (added ? ", stored as run " : ", already stored as run ") +
+                          std::to_string(*id)
+                    : std::string())
+             << "\n";
+      return id;
+    };
+    hooks.log = [&](const std::string& line) {
+      bar.erase();
+      io.err << line << "\n";
+    };
+    model = analysis::build_report_model(plan, hooks);
+  }
+  if (!model) return interrupted();
   reports::ReportOptions report_options;
   report_options.command = reports::report_command(args);
   // A page per evidence record, linked from the rulesets citing it (reports/evidence_report.h).
-  std::set<std::string> evidence;
-  std::vector<reports::ReportFile> files =
-      reports::render_report_with_evidence(entries, report_options, evidence);
-  if (!vm.count("no-extras")) {
-    // Comparison pages per game and handicap curves per multi-round ruleset
-    // (reports/compare_report.h).
-    const Stopwatch watch;
-    reports::ReportExtrasOptions extras;
-    extras.handicap.games = handicap_rounds;
-    extras.handicap.seed = options.seed;
-    extras.handicap.agents = options.agents;
-    extras.handicap.threads = options.threads;
-    reports::add_comparisons_with_evidence(files, rulesets, entries, extras, evidence);
-    io.err << "report: comparisons and handicap curves in " << watch.text() << " s\n";
-  }
-  if (sensitivity_games > 0 && !InterruptGuard::interrupted()) {
-    // Each threshold that ends games halved and doubled, on every ruleset's page.
-    const Stopwatch watch;
-    reports::add_sensitivity_to_report(files, rulesets, options, sensitivity_games);
-    io.err << "report: sensitivity runs (" << sensitivity_games << " games each) in "
-           << watch.text() << " s\n";
-  }
-  if (vm.count("ladder") && !InterruptGuard::interrupted()) {
-    // A skill ladder per game, of its default ruleset (else its first in the report).
-    const std::vector<sim::RuleSet> targets = reports::ladder_rulesets(rulesets);
-    const Stopwatch watch;
-    ladder.stop = &InterruptGuard::interrupted();
-    ProgressBar bar(io, "");
-    ladder.progress = [&](const std::string& pair, uint64_t done, uint64_t total) {
-      bar.update("ladder " + pair, done, total);
-    };
-    reports::add_ladders_to_report(files, targets, ladder);
-    bar.erase();
-    io.err << "report: skill ladders (" << targets.size() << " games, " << ladder.games
-           << " games per pair) in " << watch.text() << " s\n";
-  }
-  if (vm.count("readings") && !InterruptGuard::interrupted()) {
-    // Every reading of each game's source that has a readings file (docs/reconstruct.md).
-    if (readings_games < 1) throw UsageError("report: --readings-games: must be 1 or more");
-    const Stopwatch watch;
-    std::vector<reports::ReadingsPage> pages;
-    std::set<std::string> games;
-    for (const sim::RuleSet& rules : rulesets) {
-      const std::string path = analysis::default_readings_path(rules.game);
-      if (path.empty() || !games.insert(rules.game).second) continue;
-      const analysis::Readings readings = analysis::load_readings(path);
-      analysis::ReconstructSettings settings{
-          sim::parse_agent(readings.agent.empty() ? analysis::kDefaultReconstructAgent
-                                                  : readings.agent),
-          readings.agent.empty() ? "the default" : readings.agent_because, readings_games,
-          options.seed};
-      analysis::Reconstruction r =
-          analysis::start_reconstruction(analysis::generate_space(readings), settings);
-      analysis::run_reconstruction(
-          r, {.threads = options.threads, .shard = {}, .stop = options.stop, .progress = {}});
-      if (r.partial()) return interrupted();
-      analysis::ReconstructResult result = analysis::evaluate_reconstruction(r);
-      analysis::Related related = analysis::find_related(
-          r.space, default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""),
-          analysis::kDefaultRelatedKm, analysis::kDefaultRelatedYears);
-      pages.push_back({std::move(r), std::move(result), std::move(related)});
-    }
-    reports::add_readings_to_report(files, pages);
-    io.err << "report: readings of " << pages.size() << " sources (" << readings_games
-           << " games) in " << watch.text() << " s\n";
-  }
-  if (InterruptGuard::interrupted()) {
-    return interrupted();
-  }
+  const std::vector<reports::ReportFile> files =
+      reports::render_report_with_evidence(*model, report_options);
   for (const reports::ReportFile& file : files) folder.write(file.path, file.content);
   if (store_failure) {
     std::ostringstream kept;

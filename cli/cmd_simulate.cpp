@@ -139,7 +139,8 @@ int cmd_merge(const Args& args, Io& io) {
   po::options_description desc("options");
   desc.add_options()("files", po::value<std::vector<std::string>>(),
                      "JSON outputs of 'mancala simulate --shard i/n --format json'")(
-      "format", po::value<std::string>()->default_value("json"), "json|table|csv")(
+      "format", po::value<std::string>()->default_value("table"),
+      "table (as simulate prints it), json or csv")(
       "output,o", po::value<std::string>(),
       "write to this file (whole or not at all) instead of stdout")(
       "db", po::value<std::string>(),
@@ -147,14 +148,14 @@ int cmd_merge(const Args& args, Io& io) {
       "no-store", "do not store the merged runs");
   po::variables_map vm;
   if (!parse_options("merge",
-                     "FILE... [--format json|table|csv] [--output FILE] [--db PATH | --no-store]",
+                     "FILE... [--format table|json|csv] [--output FILE] [--db PATH | --no-store]",
                      desc, {"files", -1}, args, vm, io)) {
     return 0;
   }
   if (!vm.count("files"))
     throw UsageError("merge: missing the shard files (see 'mancala merge --help')");
   const std::string format =
-      check_format("merge", vm["format"].as<std::string>(), {"json", "table", "csv"});
+      check_format("merge", vm["format"].as<std::string>(), {"table", "json", "csv"});
 
   const std::vector<RunStats> merged =
       analysis::merge_run_files(vm["files"].as<std::vector<std::string>>());

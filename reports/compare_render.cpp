@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "analysis/paired.h"
 #include "common/format.h"
 #include "reports/render.h"
 #include "simulator/ruleset_io.h"
@@ -242,9 +243,9 @@ std::vector<std::string> rule_provenance_lines(const Comparison& c) {
 Table differences_table(const Comparison& c) {
   Table t({{"pair", Align::kLeft},
            {"statistic", Align::kLeft},
-           {"difference [95% CI]", Align::kRight},
-           {"p (Holm)", Align::kRight},
+           {"difference [simult. CI]", Align::kRight},
            {"sig.", Align::kLeft},
+           {"p (Bonferroni)", Align::kRight},
            {"p", Align::kRight},
            {"statistic value", Align::kRight},
            {"test", Align::kLeft},
@@ -252,12 +253,16 @@ Table differences_table(const Comparison& c) {
   for (const PairComparison& p : c.pairs) {
     const std::string pair = letter(p.b) + " - " + letter(p.a);
     for (const PairTest& test : p.tests) {
-      const std::string diff = test.key == "plies_distribution"
-                                   ? "D = " + fixed(test.estimate, 3)
-                                   : format_measure(test.estimate, test.interval.low,
-                                                    test.interval.high, test.format, true);
-      t.add_row({pair, test.name, Cell::text(diff), Cell::text(format_p(test.p_holm)),
-                 test.significant ? "*" : "", Cell::text(format_p(test.p_value)),
+      // The ends printed with the digits that show their sign: the mark beside them agrees.
+      const double scale = test.format == StatFormat::kNumber ? 1 : 100;
+      std::string diff = format_value(test.estimate, test.format, true);
+      if (test.format == StatFormat::kPoints) diff += " pp";
+      if (std::isfinite(test.interval.low) && std::isfinite(test.interval.high)) {
+        diff += " [" + analysis::interval_end(test.interval.low, scale, 1) + ", " +
+                analysis::interval_end(test.interval.high, scale, 1) + "]";
+      }
+      t.add_row({pair, test.name, Cell::text(diff), test.significant ? "*" : "",
+                 Cell::text(format_p(test.p_adjusted)), Cell::text(format_p(test.p_value)),
                  Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)), test.test,
                  test.detail});
     }
@@ -278,13 +283,6 @@ std::string scrolling(const std::string& table_html, bool nowrap) {
          "\">\n" + table_html + "</div>";
 }
 
-std::string legend(const Comparison& c) {
-  std::string out;
-  for (std::size_t i = 0; i < c.runs.size(); ++i)
-    out += (i ? ", " : "") + letter(i) + " = " + c.runs[i].label;
-  return out;
-}
-
 std::vector<std::string> summaries(const Comparison& c) {
   std::vector<std::string> out;
   for (const PairComparison& p : c.pairs) out.push_back(p.summary);
@@ -295,8 +293,10 @@ std::string differences_heading(const Comparison& c) {
   return std::string("Differences (") +
          (c.all_pairs ? "every pair: later minus earlier ruleset, e.g. C - B"
                       : "each ruleset minus the reference A") +
-         ") with 95% intervals; p-values Holm-corrected over " + std::to_string(c.tests_made) +
-         " tests; * = significant at " + fixed(c.alpha, 2);
+         ") with simultaneous 95% intervals (Bonferroni over " + std::to_string(c.tests_made) +
+         " tests: each drawn at " +
+         format_number(100 * c.confidence, c.confidence > 0.9995 ? 3 : 2) +
+         "%); * = significant: the interval excludes 0";
 }
 
 }  // namespace
@@ -372,7 +372,7 @@ std::string comparison_csv(const Comparison& c) {
            {"test"},
            {"statistic_value"},
            {"p_value"},
-           {"p_holm"},
+           {"p_adjusted"},
            {"note"}});
   const auto num = [](double x) { return std::isfinite(x) ? Cell::text(json(x).dump()) : Cell(); };
   const auto count = [](uint64_t n) { return Cell::text(std::to_string(n)); };
@@ -381,7 +381,8 @@ std::string comparison_csv(const Comparison& c) {
              count(c.common_random_numbers ? 1 : 0), Cell(), Cell(), Cell(), Cell(), Cell(), Cell(),
              c.notes.front()});
   t.add_row({"setting", Cell(), Cell(), "tests_made", count(c.tests_made), Cell(), Cell(), Cell(),
-             Cell(), Cell(), Cell(), "p-values Holm-corrected over this many tests"});
+             Cell(), Cell(), Cell(),
+             "Bonferroni: each interval at 1 - 0.05 / this many tests, p_adjusted = min(1, m p)"});
   for (const ComparedRun& r : c.runs) {
     t.add_row({"run", r.label, Cell(), "seed", Cell::text(std::to_string(r.run.seed)), Cell(),
                Cell(), Cell(), Cell(), Cell(), Cell(),
@@ -399,7 +400,7 @@ std::string comparison_csv(const Comparison& c) {
     for (const PairTest& test : p.tests) {
       t.add_row({"difference", c.runs[p.b].label, c.runs[p.a].label, test.key, num(test.estimate),
                  num(test.interval.low), num(test.interval.high), test.test, num(test.statistic),
-                 num(test.p_value), num(test.p_holm),
+                 num(test.p_value), num(test.p_adjusted),
                  test.interval_method.empty() ? Cell() : Cell(test.interval_method + " interval")});
     }
   }
@@ -480,8 +481,9 @@ ordered_json comparison_json(const Comparison& c) {
                        {"statistic_name", t.statistic_name},
                        {"statistic_value", number_json(t.statistic)},
                        {"p_value", number_json(t.p_value)},
-                       {"p_holm", number_json(t.p_holm)},
+                       {"p_adjusted", number_json(t.p_adjusted)},
                        {"significant", t.significant},
+                       {"paired", t.paired},
                        {"detail", t.detail}});
     }
     pairs.push_back({{"a", c.runs[p.a].label},
@@ -494,19 +496,35 @@ ordered_json comparison_json(const Comparison& c) {
                      {"summary", p.summary}});
   }
   out["pairs"] = pairs;
-  out["multiple_comparisons"] = {
-      {"method", "holm"}, {"tests", c.tests_made}, {"pairs", c.pairs.size()}, {"alpha", c.alpha}};
+  out["multiple_comparisons"] = {{"method", "bonferroni"},
+                                 {"tests", c.tests_made},
+                                 {"pairs", c.pairs.size()},
+                                 {"alpha", c.alpha},
+                                 {"confidence", c.confidence}};
   out["summary"] = summaries(c);
   out["notes"] = c.notes;
   return out;
 }
 
-std::string comparison_html_fragment(const Comparison& c) {
+std::string comparison_html_fragment(const Comparison& c, const std::vector<std::string>& links) {
+  // A ruleset's label as a link to its page, when there is one.
+  const auto linked = [&](std::size_t i) {
+    const std::string label = html_escape(c.runs[i].label);
+    return i < links.size() && !links[i].empty()
+               ? "<a href=\"" + html_escape(links[i]) + "\">" + label + "</a>"
+               : label;
+  };
   std::string out =
       "<section class=\"comparison\">\n<h2>" + html_escape(header_line(c)) + "</h2>\n";
   out += "<h3>Summary</h3>\n<ul>\n";
   for (const std::string& line : summaries(c)) out += "<li>" + html_escape(line) + "</li>\n";
-  out += "</ul>\n<h3>Rulesets</h3>\n" + rulesets_table(c).to_html() + "\n";
+  std::string rulesets = rulesets_table(c).to_html();
+  for (std::size_t i = 0; i < c.runs.size(); ++i) {
+    const std::string cell = "<td>" + html_escape(c.runs[i].label) + "</td>";
+    const std::size_t at = rulesets.find(cell);
+    if (at != std::string::npos) rulesets.replace(at, cell.size(), "<td>" + linked(i) + "</td>");
+  }
+  out += "</ul>\n<h3>Rulesets</h3>\n" + rulesets + "\n";
 
   std::vector<std::string> categories;
   for (std::size_t i = 0; i < c.runs.size(); ++i)
@@ -549,8 +567,11 @@ std::string comparison_html_fragment(const Comparison& c) {
       out += "<li>" + html_escape(line) + "</li>\n";
     out += "</ul>\n";
   }
-  out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + html_escape(legend(c)) +
-         "</p>\n" + scrolling(differences_table(c).to_html(), true) + "\n";
+  std::string legend_html;
+  for (std::size_t i = 0; i < c.runs.size(); ++i)
+    legend_html += (i ? ", " : "") + html_escape(letter(i)) + " = " + linked(i);
+  out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + legend_html + "</p>\n" +
+         scrolling(differences_table(c).to_html(), true) + "\n";
   out += "<h3>Notes</h3>\n<ul>\n";
   for (const std::string& note : c.notes) out += "<li>" + html_escape(note) + "</li>\n";
   out += "</ul>\n</section>\n";

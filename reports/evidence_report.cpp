@@ -9,7 +9,6 @@
 #include "archive/listing.h"
 #include "archive/similar.h"
 #include "common/paths.h"
-#include "reports/compare_report.h"
 #include "reports/evidence_pages.h"
 #include "simulator/ruleset_io.h"
 
@@ -263,25 +262,6 @@ EvidenceReport build_evidence_report(
   const std::string map = svg_world_map(world, all, world_view);
   out.index_section = evidence_index_section(pages, map);
   return out;
-}
-
-void link_comparisons_to_evidence(
-    std::vector<ReportFile>& files,
-    const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>>& rulesets,
-    const std::set<std::string>& with_page) {
-  for (ReportFile& file : files) {
-    if (!file.path.starts_with("compare/") || !file.path.ends_with(".html")) continue;
-    std::vector<std::string> ids;
-    for (const auto& [id, key, evidence] : rulesets) {
-      if (comparison_page_path(key) != file.path) continue;
-      for (const std::string& e : evidence)
-        if (std::find(ids.begin(), ids.end(), e) == ids.end()) ids.push_back(e);
-    }
-    const size_t heading = file.content.find("</h1>\n");
-    if (ids.empty() || heading == std::string::npos) continue;
-    file.content.insert(heading + 6, "<p>Evidence these reconstructions cite: " +
-                                         evidence_links_html(ids, with_page, "../") + ".</p>\n");
-  }
 }
 
 }  // namespace mancala::reports

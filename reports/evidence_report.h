@@ -30,14 +30,6 @@ EvidenceReport build_evidence_report(
     const std::vector<std::pair<std::string, std::string>>& ruleset_pages,
     const std::string& report_title);
 
-// Adds to each comparison page of the report (compare/<game>.html) a line linking the evidence
-// records its rulesets cite, after its heading; `rulesets` are (ruleset id, game key, evidence
-// ids).
-void link_comparisons_to_evidence(
-    std::vector<ReportFile>& files,
-    const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>>& rulesets,
-    const std::set<std::string>& with_page);
-
 // Every ruleset under data/rulesets with the evidence ids it cites, for an import to link; a
 // ruleset that does not load is left out and passed to `on_error` when one is given.
 std::vector<archive::RulesetLink> ruleset_links(

@@ -7,6 +7,18 @@
 #include "reports/html.h"
 
 namespace mancala::reports {
+namespace {
+
+// Inserts `html` before the closing </body> of `file`; throws mancala::Error naming `what` when
+// the page has none.
+void insert_before_body_end(ReportFile& file, const std::string& html, const std::string& what) {
+  const std::size_t at = file.content.rfind("</body>");
+  if (at == std::string::npos)
+    throw Error(where("report", file.path, "no </body> to add " + what + " before"));
+  file.content.insert(at, html);
+}
+
+}  // namespace
 
 std::string readings_page_path(const std::string& game) { return "readings/" + game + ".html"; }
 

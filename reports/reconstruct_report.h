@@ -5,25 +5,23 @@
 // candidates, how many end by the text's own rule, the choice with the largest effect on
 // completion) and the same lines in report.md.
 //
-// The searches are computed by the caller (analysis/reconstruct.h); this file only renders them
-// into the report's files, inserting before "</body>" like the comparison pages and ladders.
+// The searches are computed with the report's model (analysis/report_model.h, ReportModel::
+// readings); render_report calls this, which renders them into the report's files, inserting
+// before "</body>" of the pages they are linked from.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "analysis/reconstruct.h"
+#include "analysis/report_model.h"
 #include "reports/reconstruct_render.h"
 #include "reports/report.h"
 
 namespace mancala::reports {
 
-// One game's search, as the report shows it.
-struct ReadingsPage {
-  analysis::Reconstruction reconstruction;
-  analysis::ReconstructResult result;
-  analysis::Related related;
-};
+// One game's search, as the report's model holds it (analysis/report_model.h computes it).
+using ReadingsPage = analysis::GameReadings;
 
 // "readings/<game>.html"
 std::string readings_page_path(const std::string& game);

@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "analysis/report_model.h"
 #include "archive/listing.h"
 #include "simulator/ruleset_io.h"
 
@@ -60,17 +61,7 @@ std::string ruleset_text(const sim::RuleSet& r) {
     }
     // A space after the padded value, so a long one never runs into its provenance.
     out << "  " << std::left << std::setw(28) << f.key << std::setw(25) << f.get(r).dump() << ' ';
-    auto it = r.provenance.find(f.key);
-    if (it == r.provenance.end()) {
-      out << "(default; no provenance)";
-    } else if (it->second.count("evidence")) {
-      out << "evidence: \"" << it->second.at("evidence") << "\"";
-    } else {
-      out << "assumption: " << it->second.at("assumption");
-    }
-    // A note may state what the engine assumes beyond the phrase quoted.
-    if (it != r.provenance.end() && it->second.count("note"))
-      out << " (note: " << it->second.at("note") << ")";
+    out << analysis::provenance_text(r, f.key);
     out << "\n";
   }
   return out.str();

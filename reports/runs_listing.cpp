@@ -100,6 +100,11 @@ void print_run_record(std::ostream& out, const archive::RunRecord& record, const
          {std::pair<const char*, const std::string&>{"round", row.round},
           {"level", row.level},
           {"state", row.state},
+          {"holes_p1", row.holes_p1},
+          {"holes_p2", row.holes_p2},
+          {"tribute_to", row.tribute_to},
+          {"bha", row.bha},
+          {"favoured", row.favoured},
           {"player", row.player}}) {
       if (!facet.empty()) facets += (facets.empty() ? "" : ", ") + std::string(name) + " " + facet;
     }

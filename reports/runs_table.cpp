@@ -55,13 +55,23 @@ void print_csv(std::ostream& out, const std::vector<json>& runs) {
 }
 
 // The share of games (matches) the game's own rule ended, marked "!" when under half
-// (docs/metrics.md, completion).
+// (docs/metrics.md, completion); for matches also the share of their rounds, marked the same.
 std::string own_rule_cell(const json& run) {
   if (!run.contains("completion")) return "-";  // stored before completion was written
   const json& own = run["completion"]["own_rule"];
   const uint64_t games = run["games"].get<uint64_t>();
   if (!own["value"].is_number()) return "-";
-  return rate_cell(own) + (2 * own["games"].get<uint64_t>() < games ? " !" : "");
+  std::string cell = rate_cell(own) + (2 * own["games"].get<uint64_t>() < games ? " !" : "");
+  if (run.contains("round_ended_by")) {
+    const uint64_t rounds = run["round_results"]["rounds"].get<uint64_t>();
+    const uint64_t by_rule = run["round_ended_by"]["rule"]["rounds"].get<uint64_t>();
+    if (rounds > 0) {
+      cell += "; rounds " +
+              fixed_point(100.0 * static_cast<double>(by_rule) / static_cast<double>(rounds), 1) +
+              "%" + (2 * by_rule < rounds ? " !" : "");
+    }
+  }
+  return cell;
 }
 
 void print_runs_table(std::ostream& out, const std::vector<json>& runs) {

@@ -20,6 +20,9 @@ constexpr double kCharWidth = 7.0;  // rough advance of one character at 12px sa
 constexpr double kTitleRow = 26;
 constexpr double kLegendRow = 18;
 constexpr double kAxisLabelRow = 18;
+// A bar chart of more categories than this repeats its x axis above the bars, in a row this tall.
+constexpr std::size_t kTopAxisCategories = 8;
+constexpr double kTopAxisRow = 20;
 constexpr std::string_view kAxisColour = "#444";
 constexpr std::string_view kGridColour = "#e3e3e3";
 constexpr std::string_view kErrorColour = "#222";
@@ -427,6 +430,11 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
       14 + static_cast<double>(widest) * kCharWidth + (options.y_label.empty() ? 0 : kAxisLabelRow);
   frame.right = width - 24;
   frame.top = top_margin(options, legend_rows(names, frame.left, frame.right));
+  const double legend_y = frame.top - legend_rows(names, frame.left, frame.right) * kLegendRow - 6;
+  // A tall chart (many categories) repeats its axis above the bars, so it is in view wherever one
+  // reads it.
+  const bool axis_on_top = categories.size() > kTopAxisCategories;
+  if (axis_on_top) frame.top += kTopAxisRow;
   const double bar_gap = 2;
   const double group_gap = 12;
   const double rows = static_cast<double>(std::max<std::size_t>(series.size(), 1));
@@ -466,10 +474,15 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
   }
 
   SvgWriter svg(width, height, options.title, description);
-  if (!names.empty())
-    svg.legend(names, frame.top - legend_rows(names, frame.left, frame.right) * kLegendRow - 6,
-               frame.left, frame.right);
+  if (!names.empty()) svg.legend(names, legend_y, frame.left, frame.right);
   draw_x_axis(svg, x_axis, sx, frame, options.x_label);
+  if (axis_on_top) {
+    for (double tick : x_axis.ticks) {
+      svg.line(sx(tick), frame.top - 5, sx(tick), frame.top, kAxisColour);
+      svg.text(sx(tick), frame.top - 9, x_axis.label(tick), "middle");
+    }
+    svg.line(frame.left, frame.top, frame.right, frame.top, kAxisColour);
+  }
   for (std::size_t c = 0; c < categories.size(); ++c) {
     const double group_top = frame.top + static_cast<double>(c) * group;
     const double bars_height = rows * (bar + bar_gap) - bar_gap;

@@ -19,7 +19,8 @@ bash scripts/setup.sh
 step 2 "building the mancala command only, into $build_dir/ (the tests are scripts/test.sh's)"
 BUILD_DIR="$build_dir" BUILD_TARGET=mancala bash scripts/build.sh
 step 3 "importing the evidence archive (data/evidence into ${MANCALA_DB:-mancala.db})"
-"$build_dir/mancala" evidence import data/evidence
+# data/evidence is the archive's curated source: an edited record replaces the archived one.
+"$build_dir/mancala" evidence import data/evidence --overwrite
 step 4 "summarising the archive"
 "$build_dir/mancala" evidence summary
 step 5 "simulating every ruleset, a skill ladder of each game's default, every reading of each source, and writing the report"

@@ -94,6 +94,7 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
   };
   GameTally empty;
   empty.match.enabled = rules.match;
+  empty.keep_outcomes = options.keep_outcomes && run.range.size() <= kMaxKeptOutcomes;
   run.tally = play_games_per_worker(run.range, make_play, options, empty);
   run.partial = run.tally.games < static_cast<uint64_t>(run.range.size());
   return run;

@@ -43,10 +43,16 @@ struct BatchOptions {
   Shard shard;  // which share of the N games this process plays (see shard_range)
   // Set from outside (e.g. by a SIGINT handler) to stop early with a partial result.
   const std::atomic<bool>* stop = nullptr;
+  // Keep each game's outcome (GameTally::outcomes) for paired comparisons: 16 bytes a game, so
+  // memory grows with the games; not kept above kMaxKeptOutcomes games.
+  bool keep_outcomes = false;
   // Called on the calling thread about ten times a second and once at the end, with the games
   // finished so far and the games this shard plays.
   std::function<void(uint64_t done, uint64_t total)> progress;
 };
+
+// The most games whose outcomes a run keeps (BatchOptions::keep_outcomes): 80 MB.
+constexpr int64_t kMaxKeptOutcomes = 5000000;
 
 // Plays the shard's games of `rules` and returns their statistics.
 RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options);

@@ -23,7 +23,9 @@ std::vector<uint8_t> block_tally_bytes(const GameRange& block, const GameTally& 
   std::vector<uint8_t> bytes(2 * sizeof(int64_t));
   std::memcpy(bytes.data(), &block.begin, sizeof(int64_t));
   std::memcpy(bytes.data() + sizeof(int64_t), &block.end, sizeof(int64_t));
-  const std::vector<uint8_t> body = nlohmann::json::to_cbor(run_stats_to_json(run));
+  nlohmann::json j = run_stats_to_json(run);
+  if (tally.keep_outcomes) j["game_outcomes"] = outcomes_to_json(tally);  // paired comparisons
+  const std::vector<uint8_t> body = nlohmann::json::to_cbor(j);
   bytes.insert(bytes.end(), body.begin(), body.end());
   return bytes;
 }
@@ -33,7 +35,9 @@ GameTally block_tally_from_bytes(const std::vector<uint8_t>& bytes, GameRange& b
   std::memcpy(&block.begin, bytes.data(), sizeof(int64_t));
   std::memcpy(&block.end, bytes.data() + sizeof(int64_t), sizeof(int64_t));
   const auto j = nlohmann::json::from_cbor(bytes.begin() + 2 * sizeof(int64_t), bytes.end());
-  return run_stats_from_json(j, "MPI block").tally;
+  GameTally tally = run_stats_from_json(j, "MPI block").tally;
+  if (j.contains("game_outcomes")) outcomes_from_json(j["game_outcomes"], tally, "MPI block");
+  return tally;
 }
 
 }  // namespace mancala::sim

@@ -63,6 +63,9 @@ class RoundTracker {
   // The round as dealt.
   void start(const State& s) {
     const int lead = held(s, 0) - held(s, 1);
+    lead_ = lead;
+    first_ply_ = lead_since_ = s.ply;
+    lead_sum_ = lead_square_sum_ = 0;
     play_.turns = 0;
     play_.lead_changes = 0;
     play_.max_lead = play_.min_lead = static_cast<int16_t>(lead);
@@ -92,6 +95,8 @@ class RoundTracker {
   // The round's record, once it is over (`s` as it ended).
   const RoundPlay& finish(const State& s) {
     play_.turns = static_cast<uint16_t>(s.ply - extra_moves_);
+    hold_lead_until(s.ply + 1);
+    play_.stability = stability(s.ply + 1 - first_ply_);
     return play_;
   }
 
@@ -119,12 +124,37 @@ class RoundTracker {
     last_stores_ = stores(s);
     const int h0 = held(s, 0), h1 = held(s, 1);
     const int lead = h0 - h1;
+    hold_lead_until(s.ply);
+    lead_ = lead;
     track_lead(lead);
     if (on_side_) return;
     if (2 * h0 > total_ && play_.majority_ply[0] == RoundPlay::kNever)
       play_.majority_ply[0] = s.ply;
     if (2 * h1 > total_ && play_.majority_ply[1] == RoundPlay::kNever)
       play_.majority_ply[1] = s.ply;
+  }
+  // The positions before ply `ply` held the last lead since it was set: their sums.
+  void hold_lead_until(int ply) {
+    const int64_t positions = ply - lead_since_;
+    lead_sum_ += positions * lead_;
+    lead_square_sum_ += positions * lead_ * lead_;
+    lead_since_ = ply;
+  }
+  // floor(1000 sd / total) of the lead over `n` positions, exactly from the integer sums: sd =
+  // sqrt(n S2 - S1^2) / n.
+  uint16_t stability(int64_t n) const {
+    if (n <= 0 || total_ <= 0) return 0;
+    using u128 = unsigned __int128;
+    const __int128 spread =
+        static_cast<__int128>(n) * lead_square_sum_ - static_cast<__int128>(lead_sum_) * lead_sum_;
+    const u128 x = static_cast<u128>(spread) * 1000000u;
+    u128 root = 0;  // floor(sqrt(x)), bit by bit
+    for (int bit = 63; bit >= 0; --bit) {
+      const u128 next = root | (u128{1} << bit);
+      if (next * next <= x) root = next;
+    }
+    const u128 value = root / static_cast<u128>(n * total_);
+    return static_cast<uint16_t>(value > 1000 ? 1000 : value);
   }
   void track_lead(int lead) {
     if (lead > play_.max_lead) play_.max_lead = static_cast<int16_t>(lead);
@@ -143,6 +173,10 @@ class RoundTracker {
   int8_t owed_ = kNobody;  // the player the last ply earned another move, if any
   int extra_moves_ = 0;
   uint32_t last_stores_ = 0;  // both stores after the last ply (stores())
+  // The lead and the sums of it and its square over the positions so far (stability): the lead
+  // `lead_` has held since position `lead_since_`, the round's first position is `first_ply_`.
+  int lead_ = 0, lead_since_ = 0, first_ply_ = 0;
+  int64_t lead_sum_ = 0, lead_square_sum_ = 0;
   RoundPlay play_{};
 };
 

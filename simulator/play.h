@@ -49,9 +49,12 @@ struct RoundPlay {
   // The ply after which player p first held more than half of all counters (0: already at the
   // deal); kNever when he never did.
   std::array<uint16_t, 2> majority_ply;
+  // The lead's standard deviation over the round's positions (after the deal and after every
+  // ply), in thousandths of all counters, rounded down (the metric "stability", metrics.h).
+  uint16_t stability;
   static constexpr uint16_t kNever = 0xFFFF;
   // No ply, no lead: a record to start from (tests make records by hand).
-  static constexpr RoundPlay none() { return RoundPlay{0, 0, 0, 0, {kNever, kNever}}; }
+  static constexpr RoundPlay none() { return RoundPlay{0, 0, 0, 0, {kNever, kNever}, 0}; }
   // The eventual winner w's largest deficit: how far behind he was at worst (0 if never behind).
   int deficit_of(int w) const { return w == 0 ? std::max(0, -min_lead) : std::max(0, +max_lead); }
   friend bool operator==(const RoundPlay&, const RoundPlay&) = default;

@@ -78,12 +78,6 @@ json summary_json(const stats::IntHistogram& h) {
   return j;
 }
 
-// balance = 1 - |P(P1 wins) - P(P2 wins)| over finished games; its interval is 1 minus the
-// interval of |advantage| that Tango's interval of the advantage gives.
-json balance_json(uint64_t wins1, uint64_t wins2, uint64_t draws) {
-  return estimate_json(stats::balance_estimate(wins1, wins2, draws));
-}
-
 // Readers of run_stats_from_json: each names the key it failed on.
 const json& member(const json& j, const std::string& key, const std::string& context) {
   if (!j.is_object()) throw Error(where(context, "", "expected a JSON object"));
@@ -322,7 +316,27 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   return m;
 }
 
+GameOutcome outcome_of(const GameResult& result) {
+  GameOutcome o;
+  o.winner = result.winner;
+  o.end = static_cast<uint8_t>(end_condition_index(result.reason));
+  o.relay_cut = result.relay_bound_hits > 0 ? 1 : 0;
+  o.plies = result.plies;
+  o.rounds = result.rounds;
+  const int recorded = std::min(result.rounds, kMaxRounds);
+  o.rounds_recorded = static_cast<uint8_t>(recorded);
+  for (int i = 0; i < recorded; ++i) {
+    const RoundRecord& r = result.round[static_cast<size_t>(i)];
+    if (r.winner == 0 || r.winner == 1 || r.winner == kDraw) ++o.decided_rounds;
+    if ((r.winner == 0 || r.winner == 1) && r.winner == r.setup.starter) ++o.first_mover_wins;
+    if (r.reason == EndReason::kNoProgress) ++o.no_progress_rounds;
+    if (r.reason == EndReason::kRule) ++o.own_rule_rounds;
+  }
+  return o;
+}
+
 void GameTally::add(const GameResult& result) {
+  if (keep_outcomes) outcomes.push_back(outcome_of(result));
   ++games;
   if (result.winner == 0 || result.winner == 1) {
     ++wins[result.winner];
@@ -353,20 +367,15 @@ uint64_t GameTally::completed(Completion c) const {
 
 void MetricTally::add(const GameResult& result) {
   turns.add(result.turns);
+  const std::vector<const MetricInfo*>& metrics = unit_metrics();
   const int recorded = std::min(result.rounds, kMaxRounds);
   for (int i = 0; i < recorded; ++i) {
-    const RoundPlay& play = result.play[static_cast<size_t>(i)];
-    const RoundRecord& round = result.round[static_cast<size_t>(i)];
-    lead_changes.add(play.lead_changes);
-    const int w = round.winner;
-    if (w != 0 && w != 1) continue;
-    drama.add(play.deficit_of(w));
-    const int after = play.majority_ply[static_cast<size_t>(w)];
-    const int plies = round.plies;
-    decisiveness.add(after == RoundPlay::kNever || after >= plies
-                         ? 0
-                         : static_cast<int64_t>(1000) * (plies - after) / plies);
-    if (i + 1 < recorded) {
+    const int w = result.round[static_cast<size_t>(i)].winner;
+    const bool decided = w == 0 || w == 1;
+    for (size_t k = 0; k < metrics.size(); ++k) {
+      if (decided || !metrics[k]->decided_only) units[k].add(metrics[k]->unit_value(result, i));
+    }
+    if (decided && i + 1 < recorded) {
       ++pairs;
       const int next = result.round[static_cast<size_t>(i + 1)].winner;
       if (next == w) ++won_next;
@@ -377,12 +386,19 @@ void MetricTally::add(const GameResult& result) {
 
 void MetricTally::merge(const MetricTally& other) {
   turns.merge(other.turns);
-  lead_changes.merge(other.lead_changes);
-  drama.merge(other.drama);
-  decisiveness.merge(other.decisiveness);
+  for (size_t k = 0; k < units.size(); ++k) {
+    units[k].merge(other.units[k]);
+    kept[k] = kept[k] && other.kept[k];
+  }
   pairs += other.pairs;
   won_next += other.won_next;
   lost_next += other.lost_next;
+}
+
+const stats::IntHistogram& MetricTally::unit(std::string_view key) const {
+  const int k = unit_metric_index(key);
+  if (k < 0) throw Error("metrics: " + std::string(key) + ": not a metric of units");
+  return units[static_cast<size_t>(k)];
 }
 
 void GameTally::merge(const GameTally& other) {
@@ -396,6 +412,43 @@ void GameTally::merge(const GameTally& other) {
   plies.merge(other.plies);
   metrics.merge(other.metrics);
   match.merge(other.match);
+  keep_outcomes = keep_outcomes || other.keep_outcomes;
+  outcomes.insert(outcomes.end(), other.outcomes.begin(), other.outcomes.end());
+}
+
+json outcomes_to_json(const GameTally& t) {
+  json out = json::array();
+  for (const GameOutcome& o : t.outcomes) {
+    out.push_back({o.winner, o.end, o.relay_cut, o.rounds_recorded, o.first_mover_wins,
+                   o.decided_rounds, o.no_progress_rounds, o.own_rule_rounds, o.plies, o.rounds});
+  }
+  return out;
+}
+
+void outcomes_from_json(const json& j, GameTally& t, const std::string& context) {
+  const auto bad = [&] {
+    return Error(where(context, "game_outcomes", "expected an array of 10 integers per game"));
+  };
+  if (!j.is_array()) throw bad();
+  t.keep_outcomes = true;
+  t.outcomes.clear();
+  for (const json& g : j) {
+    if (!g.is_array() || g.size() != 10) throw bad();
+    for (const json& v : g)
+      if (!v.is_number_integer()) throw bad();
+    GameOutcome o;
+    o.winner = g[0].get<int8_t>();
+    o.end = g[1].get<uint8_t>();
+    o.relay_cut = g[2].get<uint8_t>();
+    o.rounds_recorded = g[3].get<uint8_t>();
+    o.first_mover_wins = g[4].get<uint8_t>();
+    o.decided_rounds = g[5].get<uint8_t>();
+    o.no_progress_rounds = g[6].get<uint8_t>();
+    o.own_rule_rounds = g[7].get<uint8_t>();
+    o.plies = g[8].get<int32_t>();
+    o.rounds = g[9].get<int32_t>();
+    t.outcomes.push_back(o);
+  }
 }
 
 Completion completion_of(EndReason reason) {
@@ -468,40 +521,52 @@ std::string agents_at(const json& j, const std::string& ctx) {
 
 namespace {
 
-// The "metrics" object (docs/metrics.md). A run stored before the metrics were kept has only
-// balance and drawishness (from its wins and draws); the rest is null, with no histograms.
+// A match's unit (its rounds, for the metrics) or a game's, as the JSON names their counts.
+const char* unit_count_key(const GameTally& t) { return t.match.enabled ? "rounds" : "games"; }
+
+// The "metrics" object (docs/metrics.md): each metric of the registry (metrics.h). A run stored
+// before the metrics were kept has only the kOutcome ones (from its wins and draws); the rest is
+// null, with no histograms.
 json metrics_json(const GameTally& t) {
   const MetricTally& m = t.metrics;
   const bool recorded = m.recorded(t.games);
-  const char* unit = t.match.enabled ? "rounds" : "games";
   json j;
   j["unit"] = t.match.enabled ? "round" : "game";
-  j["balance"] = balance_json(t.wins[0], t.wins[1], t.draws);
-  j["drawishness"] = rate_json(t.draws, t.wins[0] + t.wins[1] + t.draws);
   json duration = {{"plies", summary_json(t.plies)}};
-  if (recorded) {
-    duration["turns"] = distribution_json(m.turns);
-  } else {
-    duration["turns"] = nullptr;
-  }
+  duration["turns"] = recorded ? distribution_json(m.turns) : json(nullptr);
   if (t.match.enabled) duration["rounds"] = summary_json(t.match.rounds);
   j["duration"] = duration;
-  if (!recorded) {
-    for (const char* key : {"decisiveness", "lead_changes", "drama"}) j[key] = nullptr;
-    if (t.match.enabled) j["snowball"] = nullptr;
-    return j;
-  }
-  j["decisiveness"] = mean_json(m.decisiveness, unit, 0.001);
-  j["lead_changes"] = mean_json(m.lead_changes, unit);
-  j["drama"] = mean_json(m.drama, unit);
-  if (t.match.enabled) {
-    json snowball = advantage_json(m.won_next, m.lost_next, m.pairs - m.won_next - m.lost_next);
-    snowball.erase("z");
-    snowball.erase("p_value");
-    snowball["pairs"] = m.pairs;
-    snowball["won_next"] = m.won_next;
-    snowball["lost_next"] = m.lost_next;
-    j["snowball"] = snowball;
+  for (const MetricInfo& info : metric_registry()) {
+    if (info.matches_only && !t.match.enabled) continue;
+    switch (info.kind) {
+      case MetricKind::kOutcome:
+        j[info.key] = estimate_json(metric_estimate(info, t));
+        break;
+      case MetricKind::kUnitMean: {
+        const size_t k = static_cast<size_t>(unit_metric_index(info.key));
+        if (!recorded || !m.kept[k]) {
+          // A metric the run never kept (added since it was stored) is left out, as it was.
+          if (!info.absent_in_older_runs || m.kept[k]) j[info.key] = nullptr;
+          break;
+        }
+        j[info.key] = mean_json(m.units[k], unit_count_key(t), info.scale);
+        break;
+      }
+      case MetricKind::kRoundPairs: {
+        if (!recorded) {
+          j[info.key] = nullptr;
+          break;
+        }
+        json pairs = advantage_json(m.won_next, m.lost_next, m.pairs - m.won_next - m.lost_next);
+        pairs.erase("z");
+        pairs.erase("p_value");
+        pairs["pairs"] = m.pairs;
+        pairs["won_next"] = m.won_next;
+        pairs["lost_next"] = m.lost_next;
+        j[info.key] = pairs;
+        break;
+      }
+    }
   }
   return j;
 }
@@ -522,9 +587,30 @@ MetricTally metrics_from_json(const json& run, bool match, const std::string& ct
         member(member(parent, key, c), "histogram", where(c, key, "")), where(c, key, "histogram"));
   };
   m.turns = histogram(metrics["duration"], "turns", where(mctx, "duration", ""));
-  m.decisiveness = histogram(metrics, "decisiveness", mctx);
-  m.lead_changes = histogram(metrics, "lead_changes", mctx);
-  m.drama = histogram(metrics, "drama", mctx);
+  const std::vector<const MetricInfo*>& units = unit_metrics();
+  const MetricInfo* first_decided = nullptr;  // the counts of the units they measure must agree
+  const MetricInfo* first_all = nullptr;
+  for (size_t k = 0; k < units.size(); ++k) {
+    const MetricInfo& info = *units[k];
+    if (info.matches_only && !match) continue;
+    if (info.absent_in_older_runs && (!metrics.contains(info.key) || metrics[info.key].is_null())) {
+      m.kept[k] = 0;
+      continue;
+    }
+    m.units[k] = histogram(metrics, info.key, mctx);
+    if (info.max_value > 0 && !m.units[k].empty() && m.units[k].max() > info.max_value) {
+      throw Error(where(mctx, info.key,
+                        "a value above " + std::to_string(info.max_value) + " (thousandths)"));
+    }
+    const MetricInfo*& first = info.decided_only ? first_decided : first_all;
+    if (!first) {
+      first = &info;
+    } else if (m.units[k].total() != m.unit(first->key).total()) {
+      throw Error(where(mctx, info.key, "counts other rounds than " + first->key));
+    }
+    if (info.decided_only && first_all && m.units[k].total() > m.unit(first_all->key).total())
+      throw Error(where(mctx, info.key, "counts more rounds than " + first_all->key));
+  }
   if (match) {
     const json& snowball = member(metrics, "snowball", mctx);
     const std::string sctx = where(mctx, "snowball", "");
@@ -534,16 +620,30 @@ MetricTally metrics_from_json(const json& run, bool match, const std::string& ct
     if (m.won_next + m.lost_next > m.pairs)
       throw Error(where(mctx, "snowball", "won_next and lost_next add up to more than pairs"));
   }
-  if (m.drama.total() != m.decisiveness.total())
-    throw Error(where(mctx, "drama", "counts other rounds than decisiveness"));
-  if (m.drama.total() > m.lead_changes.total())
-    throw Error(where(mctx, "drama", "counts more rounds than lead_changes"));
-  if (!m.decisiveness.empty() && m.decisiveness.max() > 1000)
-    throw Error(where(mctx, "decisiveness", "a share above 1000 thousandths"));
   return m;
 }
 
 }  // namespace
+
+stats::Estimate metric_estimate(const MetricInfo& m, const GameTally& t) {
+  switch (m.kind) {
+    case MetricKind::kOutcome:
+      return m.outcome(t.wins[0], t.wins[1], t.draws);
+    case MetricKind::kUnitMean: {
+      const size_t k = static_cast<size_t>(unit_metric_index(m.key));
+      if (!t.metrics.recorded(t.games) || !t.metrics.kept[k]) return {};
+      return stats::mean_estimate(t.metrics.units[k], m.scale);
+    }
+    case MetricKind::kRoundPairs: {
+      const MetricTally& mt = t.metrics;
+      if (!t.metrics.recorded(t.games) || mt.pairs == 0) return {};
+      const stats::Advantage a = stats::first_player_advantage(
+          mt.won_next, mt.lost_next, mt.pairs - mt.won_next - mt.lost_next);
+      return {a.estimate, a.interval.low, a.interval.high};
+    }
+  }
+  return {};
+}
 
 json run_stats_to_json(const RunStats& run) {
   const GameTally& t = run.tally;
@@ -655,8 +755,12 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
                                        ? t.match.first_mover_wins + t.match.second_mover_wins +
                                              t.match.round_draws + t.match.round_unfinished
                                        : t.games;
-  check(!metrics_kept || t.metrics.lead_changes.total() == recorded_rounds, "metrics",
-        "lead_changes does not count every recorded round");
+  for (const MetricInfo* info : unit_metrics()) {
+    const size_t k = static_cast<size_t>(unit_metric_index(info->key));
+    if (!metrics_kept || info->decided_only || !t.metrics.kept[k]) continue;
+    check(t.metrics.units[k].total() == recorded_rounds, "metrics",
+          info->key + " does not count every recorded round");
+  }
   check(t.plies.total() == t.games, "plies", "the histogram does not count every game");
   check(!t.match.enabled || t.match.rounds.total() == t.games, "rounds",
         "the histogram does not count every match");

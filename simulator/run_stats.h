@@ -12,10 +12,13 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "simulator/metrics.h"
 #include "simulator/play.h"
 #include "stats/histogram.h"
+#include "stats/stats.h"
 
 namespace mancala::sim {
 
@@ -122,28 +125,51 @@ constexpr int kEndConditions = 4;
 int end_condition_index(EndReason reason);
 const char* end_condition_name(int index);
 
-// The tallies of the playability metrics (docs/metrics.md) over the games of a run. Integers
-// only. A match's lead changes, drama and decisiveness are counted per round (the lead is what
-// each player captured in it, and a round has its own winner); single games are one round.
+// The tallies of the playability metrics (docs/metrics.md, metrics.h) over the games of a run.
+// Integers only. A match's unit metrics (lead changes, drama, decisiveness, stability) are counted
+// per round (the lead is what each player captured in it, and a round has its own winner); single
+// games are one round.
 struct MetricTally {
-  stats::IntHistogram turns;         // turns per game (a match: over all its rounds)
-  stats::IntHistogram lead_changes;  // per recorded round
-  stats::IntHistogram drama;         // the winner's largest deficit, per decided recorded round
-  // Per decided recorded round: the share of its plies played after the winner first held more
-  // than half of all counters, in thousandths rounded down (0 when he never did).
-  stats::IntHistogram decisiveness;
+  stats::IntHistogram turns;  // turns per game (a match: over all its rounds)
+  // One histogram per kUnitMean metric (unit_metrics() order): the integers its units gave.
+  std::vector<stats::IntHistogram> units = std::vector<stats::IntHistogram>(unit_metrics().size());
+  // Per kUnitMean metric: 0 when a stored run read back was made before the metric existed.
+  std::vector<uint8_t> kept = std::vector<uint8_t>(unit_metrics().size(), 1);
   // Matches: consecutive recorded rounds r, r + 1 with round r won by a player: how many, how
   // many of them the winner of r won r + 1 too, and how many the loser of r won.
   uint64_t pairs = 0, won_next = 0, lost_next = 0;
 
   // Whether the tallies were kept: runs stored before they existed read back without them.
   bool recorded(uint64_t games) const { return turns.total() == games; }
+  // The histogram of the kUnitMean metric `key`; throws mancala::Error for any other key.
+  const stats::IntHistogram& unit(std::string_view key) const;
   void add(const GameResult& result);
   void merge(const MetricTally& other);
   friend bool operator==(const MetricTally&, const MetricTally&) = default;
 };
 
-// Tallies of a set of games. Integers only: add() and merge() are exact and order-free.
+// One game's outcome, kept game by game when a paired comparison asks for it (GameTally::
+// keep_outcomes): the comparisons of runs that share their random numbers pair game g of one run
+// with game g of the other (analysis/paired.h). 16 bytes a game; a match's round figures count its
+// recorded rounds.
+struct GameOutcome {
+  int8_t winner = kNobody;         // 0, 1, kDraw, or kNobody when unfinished
+  uint8_t end = 0;                 // end_condition_index
+  uint8_t relay_cut = 0;           // 1: a move's relay chain hit the bound
+  uint8_t rounds_recorded = 0;     // the match's recorded rounds (1 for a single game)
+  uint8_t first_mover_wins = 0;    // rounds won by their first mover
+  uint8_t decided_rounds = 0;      // rounds won by a player or drawn
+  uint8_t no_progress_rounds = 0;  // rounds ended by the no-progress rule
+  uint8_t own_rule_rounds = 0;     // rounds ended by a rule of the game
+  int32_t plies = 0;
+  int32_t rounds = 0;
+  friend bool operator==(const GameOutcome&, const GameOutcome&) = default;
+};
+// The outcome of one game (match).
+GameOutcome outcome_of(const GameResult& result);
+
+// Tallies of a set of games. Integers only: add() and merge() are exact and order-free, except
+// for the outcomes kept game by game, which merge in order (blocks are merged in game order).
 struct GameTally {
   uint64_t games = 0;
   std::array<uint64_t, 2> wins{};  // first player (P1), second player (P2)
@@ -159,11 +185,18 @@ struct GameTally {
   uint64_t games_with_relay_bound_hits = 0;  // games with at least one such move
   stats::IntHistogram plies;                 // plies per game
   MatchStats match;
+  // Each game's outcome in game order, when asked for (paired comparisons); not in the JSON.
+  bool keep_outcomes = false;
+  std::vector<GameOutcome> outcomes;
 
   void add(const GameResult& result);
   void merge(const GameTally& other);
   friend bool operator==(const GameTally&, const GameTally&) = default;
 };
+
+// The value of metric `m` over `t` with its 95% interval (metrics.h: from the wins and draws, the
+// mean of its units' values, or the round pairs); all NaN when undefined or not kept.
+stats::Estimate metric_estimate(const MetricInfo& m, const GameTally& t);
 
 // One run: what was played, and the tally of the games counted.
 struct RunStats {
@@ -182,6 +215,12 @@ struct RunStats {
 
   friend bool operator==(const RunStats&, const RunStats&) = default;
 };
+
+// A tally's outcomes as JSON and back (only the messages between MPI ranks carry them; the run's
+// JSON does not): an array of arrays, one per game. outcomes_from_json throws mancala::Error
+// "<context>: game_outcomes: <what is wrong>".
+nlohmann::json outcomes_to_json(const GameTally& tally);
+void outcomes_from_json(const nlohmann::json& json, GameTally& tally, const std::string& context);
 
 // The run as JSON (schema in docs/simulate.md). Derived figures are recomputed from the counts,
 // so equal RunStats give byte-identical dumps.

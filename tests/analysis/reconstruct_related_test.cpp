@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "cli/cli.h"
 #include "simulator/ruleset_io.h"
@@ -45,8 +48,8 @@ TEST(Related, MawkarKatiyaReadsKhutkaBoiasChoicesItStatesAndIsSilentOnTheOthers)
 }
 
 // The games near the base's evidence in place and time, from an archive of data/evidence:
-// Khutka Boia (Punjab, 1925) has Mawkar Katiya (Khasi, 1923) within 2,500 km and 100 years;
-// Toguz Kumalak's record has no date, so it is no related game; Otep has none.
+// Khutka Boia (Punjab, 1925) has Mawkar Katiya (Khasi Hills, 1923) within 2,500 km and 100 years;
+// Toguz Kumalak's curated record has no date but its DLP description has; Otep has none.
 TEST(Related, FoundInTheArchiveByPlaceAndTimeOrTheReasonThereAreNone) {
   test_support::TempDir dir("reconstruct-related");
   const std::string db = dir / "mancala.db";
@@ -56,11 +59,18 @@ TEST(Related, FoundInTheArchiveByPlaceAndTimeOrTheReasonThereAreNone) {
   const Space khutka = generate_space(load_readings(default_readings_path("khutka_boia")));
   const Related near = find_related(khutka, db, kDefaultRelatedKm, kDefaultRelatedYears);
   EXPECT_EQ(near.empty_because, "");
-  ASSERT_EQ(near.rulesets.size(), 1u);
-  EXPECT_EQ(near.rulesets[0].ruleset, "mawkar_katiya/das_gupta_1923");
-  EXPECT_EQ(near.rulesets[0].evidence, "DLP.Evidence.741");
-  EXPECT_NEAR(near.rulesets[0].distance_km, 2120.6, 1);
-  EXPECT_TRUE(find_related(khutka, db, 2000, kDefaultRelatedYears).rulesets.empty());
+  // Toguz Kumalak is related too since the DLP's description dates it (DLP.Ruleset.282).
+  ASSERT_EQ(near.rulesets.size(), 2u);
+  std::vector<std::string> games;
+  for (const RelatedRuleset& r : near.rulesets) games.push_back(r.game);
+  std::sort(games.begin(), games.end());
+  EXPECT_EQ(games, (std::vector<std::string>{"mawkar_katiya", "toguz_kumalak"}));
+  for (const RelatedRuleset& r : near.rulesets) {
+    if (r.game != "mawkar_katiya") continue;
+    EXPECT_EQ(r.ruleset, "mawkar_katiya/das_gupta_1923");
+    EXPECT_EQ(r.evidence, "DLP.Evidence.741");
+    EXPECT_NEAR(r.distance_km, 1835.5, 1);  // to the edge of the Khasi Hills outline
+  }
   const Space otep = generate_space(load_readings(default_readings_path("otep")));
   EXPECT_EQ(find_related(otep, db, kDefaultRelatedKm, kDefaultRelatedYears).empty_because,
             "no related rulesets: no game with evidence within 2500 km and 100 years has a "

@@ -82,21 +82,98 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   EXPECT_EQ(snapshot(db_), before_);
   const std::string changed =
       file("changed.json", R"({"id": "DLP.Evidence.1880", "game": "Otep", "type": "Text"})");
-  // The update empties most fields: accepted only with --allow-removals (docs/archive.md).
+  // The update replaces a record the archive holds: only with --overwrite, and as it empties most
+  // fields, only with --allow-removals too (docs/archive.md).
   const CliResult update =
-      run_cli({"evidence", "import", changed, "--db", db_, "--allow-removals"});
+      run_cli({"evidence", "import", changed, "--db", db_, "--overwrite", "--allow-removals"});
   // Issue 14: an import warns about a record citing no source.
-  EXPECT_EQ(update.err,
-            "updated DLP.Evidence.1880: removed location, date_from, date_to, rules, "
-            "content, confidence, spaces, sources\n"
-            "mancala: warning: 1 record cites no source: " +
-                changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " + db_ +
-                ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked());
+  // Issue 20: an overwrite shows what it replaced, field by field.
+  EXPECT_TRUE(update.err.starts_with(
+      "updated DLP.Evidence.1880: type, location, date_from, date_to, rules, content, confidence, "
+      "spaces, sources\n  type: was Ethnography; now Text\n  location: was Bari; now (none)\n"))
+      << update.err;
+  EXPECT_TRUE(update.err.ends_with(
+      "  sources: was [{\"citation\":\"Beaton, A. \\\"A Bari Game- Soro.\\\" Sudan Notes and "
+      "Records 22(1)...; now (none)\n"
+      "mancala: warning: 1 record cites no source: " +
+      changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " + db_ +
+      ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked()))
+      << update.err;
   const CliResult show =
       run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_});
   EXPECT_EQ(
       show.out,
       "{\n  \"id\": \"DLP.Evidence.1880\",\n  \"game\": \"otep\",\n  \"type\": \"Text\"\n}\n");
+}
+
+// Issue 20: "evidence import-portal silently replaces a curated record": importing the Otep portal
+// page over the curated data/evidence record is refused, field by field, unless --merge (the
+// archive keeps what it has: Beaton's year stays) or --overwrite (replaced on purpose).
+TEST_F(EvidenceCli, APortalPageNeverSilentlyReplacesTheCuratedRecord) {
+  const auto cite = [&] {
+    return run_cli({"evidence", "cite", "DLP.Evidence.1880", "--db", db_}).out;
+  };
+  const std::string curated = cite();
+  ASSERT_NE(curated.find("Beaton, A. (1939)."), std::string::npos) << curated;
+  const std::string page = fixture("otep_dlp1880.txt");
+  const CliResult refused = run_cli({"evidence", "import-portal", page, "--db", db_});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_TRUE(refused.err.starts_with(
+      "DLP.Evidence.1880 (" + page +
+      ": DLP.Evidence.1880): the import differs from the archived record in 1 field:\n"
+      "  sources: archived [{\"citation\":\"Beaton, A. \\\"A Bari Game- Soro.\\\" Sudan Notes"))
+      << refused.err;
+  EXPECT_TRUE(refused.err.ends_with(
+      "\nmancala: " + page +
+      ": DLP.Evidence.1880: the archive holds DLP.Evidence.1880 in another version (sources); "
+      "nothing imported: --merge keeps what the archive has and adds what it lacks, --overwrite "
+      "replaces it on purpose (--dry-run shows the changes)\n"))
+      << refused.err;
+  EXPECT_EQ(snapshot(db_), before_);
+  EXPECT_EQ(cite(), curated);
+
+  const CliResult merged = run_cli({"evidence", "import-portal", page, "--db", db_, "--merge"});
+  EXPECT_EQ(merged.code, 0) << merged.err;
+  EXPECT_NE(merged.err.find("  merged: the archive keeps sources; adds nothing\n"),
+            std::string::npos)
+      << merged.err;
+  EXPECT_EQ(cite(), curated) << "the year of the structured citation stays";
+
+  const CliResult both =
+      run_cli({"evidence", "import-portal", page, "--db", db_, "--merge", "--overwrite"});
+  EXPECT_EQ(both.code, 2);
+  EXPECT_EQ(both.err, "mancala: evidence import-portal: give --merge or --overwrite, not both\n");
+  const CliResult overwritten =
+      run_cli({"evidence", "import-portal", page, "--db", db_, "--overwrite"});
+  EXPECT_EQ(overwritten.code, 0) << overwritten.err;
+  EXPECT_TRUE(overwritten.err.starts_with("updated DLP.Evidence.1880: sources\n"))
+      << overwritten.err;
+  EXPECT_NE(cite(), curated);
+}
+
+// The same rule for a JSON file: an edited record is refused unless merged or overwritten, and a
+// merge adds only the fields the archive lacks.
+TEST_F(EvidenceCli, AnEditedRecordFileIsRefusedUnlessMergedOrOverwritten) {
+  const std::string edited = file("edited.json", R"({"id": "DLP.Evidence.1880", "game": "Otep",
+      "type": "Ethnography", "confidence": 10, "notes": "checked against the 1939 offprint"})");
+  const CliResult refused = run_cli({"evidence", "import", edited, "--db", db_});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_NE(refused.err.find("  confidence: archived "), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("  notes: archived (none); imported checked against the 1939 "
+                             "offprint\n"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(snapshot(db_), before_);
+  const std::string archived =
+      run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_}).out;
+  const CliResult merged = run_cli({"evidence", "import", edited, "--db", db_, "--merge"});
+  EXPECT_EQ(merged.code, 0) << merged.err;
+  const nlohmann::json before = nlohmann::json::parse(archived);
+  const nlohmann::json after = nlohmann::json::parse(
+      run_cli({"evidence", "show", "DLP.Evidence.1880", "--format", "json", "--db", db_}).out);
+  EXPECT_EQ(after["confidence"], before["confidence"]) << "the archive's value stays";
+  EXPECT_EQ(after["notes"], "checked against the 1939 offprint") << "the missing field is added";
+  EXPECT_EQ(after["sources"], before["sources"]);
 }
 
 TEST_F(EvidenceCli, MalformedJsonNamesFileAndLine) {

@@ -111,9 +111,22 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
   const std::string bytes = read_text(db);
   write_text(dir / "page.txt", truncated_page(9));  // up to "Rules", without what follows
 
+  // Issue 20: refused as any other version of an archived record is, field by field.
   const CliResult refused = run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db});
   EXPECT_EQ(refused.code, 1);
-  EXPECT_EQ(refused.err,
+  EXPECT_TRUE(refused.err.ends_with(
+      "mancala: " + dir / "page.txt" +
+      ": DLP.Evidence.1450: the archive holds DLP.Evidence.1450 in another version (content, "
+      "confidence, ages, genders, sources); nothing imported: --merge keeps what the archive has "
+      "and adds what it lacks, --overwrite replaces it on purpose (--dry-run shows the changes)\n"))
+      << refused.err;
+  EXPECT_NE(refused.err.find("  confidence: archived 100; imported (none)\n"), std::string::npos)
+      << refused.err;
+  // Overwriting on purpose still refuses to empty fields without --allow-removals.
+  const CliResult removals =
+      run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db, "--overwrite"});
+  EXPECT_EQ(removals.code, 1);
+  EXPECT_EQ(removals.err,
             "mancala: " + dir / "page.txt" +
                 ": DLP.Evidence.1450: would remove content, confidence, ages, genders, sources "
                 "from the archived record (a truncated page?); nothing imported "
@@ -121,25 +134,30 @@ TEST(EvidenceUpdates, ATruncatedPageDoesNotSilentlyReplaceACompleteRecord) {
   EXPECT_EQ(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
             complete);
 
-  const CliResult dry =
-      run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db, "--dry-run"});
+  const CliResult dry = run_cli(
+      {"evidence", "import-portal", dir / "page.txt", "--db", db, "--overwrite", "--dry-run"});
   EXPECT_EQ(dry.code, 0) << dry.err;
-  EXPECT_TRUE(dry.err.starts_with(
-      "would update DLP.Evidence.1450: content, confidence, ages, genders, sources; would remove "
-      "content, confidence, ages, genders, sources (refused without --allow-removals)\n"
-      "mancala: warning: 1 record cites no source: " +
-      dir / "page.txt" + ": DLP.Evidence.1450\n" + "dry run: would import 1 record into " + db +
-      ": 0 added, 1 updated, 0 unchanged; rulesets linked: "))
+  EXPECT_NE(
+      dry.err.find("would update DLP.Evidence.1450: content, confidence, ages, genders, sources; "
+                   "would remove content, confidence, ages, genders, sources (refused without "
+                   "--allow-removals)\n"
+                   "mancala: warning: 1 record cites no source: " +
+                   dir / "page.txt" + ": DLP.Evidence.1450\n" +
+                   "dry run: would import 1 record into " + db +
+                   ": 0 added, 1 updated, 0 unchanged; rulesets linked: "),
+      std::string::npos)
       << dry.err;
   EXPECT_TRUE(dry.err.ends_with("; nothing written\n")) << dry.err;
   EXPECT_EQ(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
             complete);
 
-  const CliResult allowed =
-      run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db, "--allow-removals"});
+  const CliResult allowed = run_cli({"evidence", "import-portal", dir / "page.txt", "--db", db,
+                                     "--overwrite", "--allow-removals"});
   EXPECT_EQ(allowed.code, 0) << allowed.err;
   EXPECT_EQ(allowed.err.substr(0, allowed.err.find('\n')),
-            "updated DLP.Evidence.1450: removed content, confidence, ages, genders, sources");
+            "updated DLP.Evidence.1450: content, confidence, ages, genders, sources");
+  EXPECT_NE(allowed.err.find("\n  confidence: was 100; now (none)\n"), std::string::npos)
+      << allowed.err;
   EXPECT_NE(run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db, "--format", "json"}).out,
             complete);
   (void)bytes;

@@ -131,8 +131,9 @@ TEST_F(SourcesAndPlaces, ImportWarnsAboutRecordsWithoutSources) {
 
 // "BibTeX (escaped)"
 TEST(Cite, BibtexEscapesWhatTexTreatsSpecially) {
-  EXPECT_EQ(bibtex_escape("50% & $x_1^2 ~ {a} #3 \\"),
-            "50\\% \\& \\$x\\_1\\^{}2 \\~{} \\textbraceleft{}a\\textbraceright{} \\#3 \\textbackslash{}");
+  EXPECT_EQ(
+      bibtex_escape("50% & $x_1^2 ~ {a} #3 \\"),
+      "50\\% \\& \\$x\\_1\\^{}2 \\~{} \\textbraceleft{}a\\textbraceright{} \\#3 \\textbackslash{}");
   EXPECT_EQ(bibtex_escape("Toğızqumalaq"), "Toğızqumalaq");  // UTF-8 left as written
 }
 

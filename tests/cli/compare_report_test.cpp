@@ -1,17 +1,17 @@
 // The comparisons and handicap curves added to the report: a comparison page per game with two or
 // more rulesets, linked from the index and from each of the game's ruleset pages; the handicap
-// curves on the page of each multi-round ruleset; every page still well-formed.
-#include "reports/compare_report.h"
-
+// curves on the page of each multi-round ruleset; every page still well-formed. The report's model
+// (analysis/report_model.h) computes them; the renderers (reports/report.h) show them.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
 #include "../reports/xml_check.h"
 #include "analysis/handicap_builder.h"
+#include "analysis/report_model.h"
 #include "cli_test_util.h"
 #include "reports/html.h"
-#include "reports/report_builder.h"
+#include "reports/report.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
@@ -26,24 +26,20 @@ const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap
 const int64_t kGames = testing::kSanitized ? 20 : 60;
 
 struct Report {
-  std::vector<sim::RuleSet> rulesets;
-  std::vector<nlohmann::json> runs;
   std::vector<reports::ReportFile> files;
 };
 
-Report make_report(const std::vector<std::string>& ids) {
-  Report r;
-  std::vector<reports::ReportEntry> entries;
-  for (const std::string& id : ids) {
-    r.rulesets.push_back(sim::load_ruleset(id));
-    sim::BatchOptions batch;
-    batch.games = kGames;
-    batch.seed = 4;
-    r.runs.push_back(sim::run_stats_to_json(sim::simulate_ruleset(r.rulesets.back(), batch)));
-    entries.push_back({reports::report_ruleset(r.rulesets.back()), r.runs.back(), std::nullopt});
-  }
-  r.files = reports::render_report(entries, {});
-  return r;
+// The report of `ids` with the comparisons and handicap curves when asked for.
+Report make_report(const std::vector<std::string>& ids, bool extras = true) {
+  ReportPlan plan;
+  for (const std::string& id : ids) plan.rulesets.push_back(sim::load_ruleset(id));
+  plan.batch.games = kGames;
+  plan.batch.seed = 4;
+  plan.comparisons = plan.handicaps = extras;
+  plan.handicap.games = kGames;
+  plan.handicap.seed = 4;
+  const std::optional<ReportModel> model = build_report_model(plan, {});
+  return {reports::render_report(*model, {})};
 }
 
 const reports::ReportFile& file(const Report& r, const std::string& path) {
@@ -53,17 +49,18 @@ const reports::ReportFile& file(const Report& r, const std::string& path) {
   throw std::runtime_error("no file " + path);
 }
 
-ReportExtrasOptions extras() {
-  ReportExtrasOptions o;
-  o.handicap.games = kGames;
-  o.handicap.seed = 4;
+HandicapOptions handicap_options() {
+  HandicapOptions o;
+  o.games = kGames;
+  o.seed = 4;
   return o;
 }
 
 TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsPagesAndTheIndex) {
-  Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture});
-  const std::size_t before = r.files.size();
-  add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
+  const Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture});
+  const std::size_t before =
+      make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture}, false)
+          .files.size();
   ASSERT_EQ(r.files.size(), before + 1)
       << "one comparison page: the fixture's game has one ruleset";
   EXPECT_EQ(r.files.back().path, "compare/toguz_kumalak.html");
@@ -100,7 +97,7 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
   EXPECT_NE(
       index.find("#handicap-curves\">handicap/khutka_like</a>: " +
                  reports::html_escape(verdict_with_numbers(
-                     measure_handicaps(sim::load_ruleset(kFixture), extras().handicap).matches))),
+                     measure_handicaps(sim::load_ruleset(kFixture), handicap_options()).matches))),
       std::string::npos)
       << index;
   const std::string& md = file(r, "report.md").content;
@@ -109,9 +106,10 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
 }
 
 TEST(CompareReport, AMultiRoundRulesetsPageCarriesItsHandicapCurves) {
-  Report r = make_report({kFixture});
-  const std::string before = file(r, reports::ruleset_page_path("handicap/khutka_like")).content;
-  add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
+  const std::string before =
+      file(make_report({kFixture}, false), reports::ruleset_page_path("handicap/khutka_like"))
+          .content;
+  const Report r = make_report({kFixture});
   const std::string& html = file(r, reports::ruleset_page_path("handicap/khutka_like")).content;
   const xml_check::Element after = xml_check::parse(html);
   EXPECT_EQ(xml_check::find_all(after, "svg").size(),
@@ -121,34 +119,13 @@ TEST(CompareReport, AMultiRoundRulesetsPageCarriesItsHandicapCurves) {
 }
 
 TEST(CompareReport, NothingIsAddedWhenBothPartsAreOff) {
-  Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture});
-  const std::vector<reports::ReportFile> before = r.files;
-  ReportExtrasOptions o = extras();
-  o.comparisons = false;
-  o.handicaps = false;
-  add_comparisons_to_report(r.files, r.rulesets, r.runs, o);
-  ASSERT_EQ(r.files.size(), before.size());
-  for (std::size_t i = 0; i < before.size(); ++i)
-    EXPECT_EQ(r.files[i].content, before[i].content) << before[i].path;
-}
-
-TEST(CompareReport, APageWithoutBodyEndIsRefusedByNameAndNothingChanges) {
-  Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk"});
-  for (reports::ReportFile& f : r.files) {
-    if (f.path == reports::ruleset_page_path("toguz_kumalak/no_tuzdyk")) f.content = "<p>cut</p>";
+  const Report r =
+      make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture}, false);
+  for (const reports::ReportFile& f : r.files) {
+    EXPECT_FALSE(f.path.starts_with("compare/")) << f.path;
+    EXPECT_EQ(f.content.find("handicap-curves"), std::string::npos) << f.path;
+    EXPECT_EQ(f.content.find("comparison-links"), std::string::npos) << f.path;
   }
-  const std::vector<reports::ReportFile> before = r.files;
-  try {
-    add_comparisons_to_report(r.files, r.rulesets, r.runs, extras());
-    ADD_FAILURE() << "accepted";
-  } catch (const Error& e) {
-    EXPECT_EQ(
-        std::string(e.what()),
-        "report: rulesets/toguz_kumalak.no_tuzdyk.html: no </body> to add the comparison before");
-  }
-  ASSERT_EQ(r.files.size(), before.size());
-  for (std::size_t i = 0; i < before.size(); ++i)
-    EXPECT_EQ(r.files[i].content, before[i].content) << "unchanged: " << before[i].path;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // mancala report, run in-process: the report over every ruleset, the stored runs, determinism
 // across thread counts, and bad input refused with exact messages and nothing written.
+#include "reports/report.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -10,9 +12,9 @@
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
 #include "analysis/compare_builder.h"
+#include "analysis/report_model.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
-#include "reports/compare_report.h"
 #include "simulator/agents.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
@@ -31,7 +33,7 @@ using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
 const std::string kGames = testing::kSanitized ? "12" : "60";
-// Rounds per handicap level for the handicap curves the report adds (reports/compare_report.h).
+// Rounds per handicap level for the handicap curves the report adds (analysis/report_model.h).
 const std::string kHandicapRounds = testing::kSanitized ? "4" : "20";
 
 using testing::expect_error;
@@ -118,7 +120,7 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
     }
   }
   ASSERT_EQ(ordered.size(), ids.size());
-  const json runs = json::parse(read_text(out / "runs.json"));
+  const json runs = json::parse(read_text(out / "runs.json"))["runs"];
   ASSERT_EQ(runs.size(), ids.size());
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const sim::RunStats run = sim::run_stats_from_json(runs[i], "runs.json");
@@ -130,15 +132,14 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
   const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
-  EXPECT_EQ(csv[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
-                                              "seed", "rules_hash", "statistic", "round", "level",
-                                              "state", "player", "value", "ci_low", "ci_high"}));
+  EXPECT_EQ(csv[0].size(), 21u);
+  EXPECT_EQ(csv[0][1], "part");
   std::map<std::string, std::string> games;
   for (std::size_t i = 1; i < csv.size(); ++i) {
-    ASSERT_EQ(csv[i].size(), 15u);
-    EXPECT_EQ(csv[i][3], "random");
+    ASSERT_EQ(csv[i].size(), 21u);
     EXPECT_EQ(csv[i][4], "random");
-    if (csv[i][7] == "games") games[csv[i][1]] = csv[i][12];
+    EXPECT_EQ(csv[i][5], "random");
+    if (csv[i][1] == "run" && csv[i][8] == "games") games[csv[i][2]] = csv[i][18];
   }
   EXPECT_EQ(games.size(), ids.size());
   for (const auto& [id, value] : games) EXPECT_EQ(value, kGames) << id;
@@ -170,7 +171,7 @@ TEST(ReportCommand, StoresEachRunInTheArchive) {
   EXPECT_EQ(rulesets, (std::set<std::string>{"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk"}));
   // The stored statistics are the report's.
   const json shown = json::parse(run_cli({"runs", "show", "1", "--db", db}).out);
-  const json runs = json::parse(read_text(dir / "out/runs.json"));
+  const json runs = json::parse(read_text(dir / "out/runs.json"))["runs"];
   EXPECT_EQ(shown["stats"], runs[0]);
   // Each page names the run it shows.
   EXPECT_NE(read_text(dir / "out/rulesets/toguz_kumalak.standard.html")
@@ -262,7 +263,9 @@ TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage
   EXPECT_EQ(files, expected);
   EXPECT_NE(std::find(evidence.begin(), evidence.end(), "evidence/MANCALA.Evidence.2.html"),
             evidence.end());
-  const json runs = json::parse(read_text(out / "runs.json"));
+  const json file = json::parse(read_text(out / "runs.json"));
+  EXPECT_EQ(file["ladders"], json::array()) << "no --ladder";
+  const json& runs = file["runs"];
   ASSERT_EQ(runs.size(), 2u);
   EXPECT_EQ(runs[0]["ruleset"], "kalah/standard");  // the game's default first
   EXPECT_EQ(runs[1]["ruleset"], "kalah/empty_capture");
@@ -409,8 +412,8 @@ TEST(ReportCommand, RunsCsvCarriesTheHandicapCurvesInItsTidyColumns) {
   ASSERT_TRUE(line.ends_with('\r')) << "CRLF, as RFC 4180 has it";
   line.pop_back();
   EXPECT_EQ(line,
-            "run_id,ruleset,game,agent_p1,agent_p2,seed,rules_hash,statistic,round,level,state,"
-            "player,value,ci_low,ci_high");
+            "run_id,part,ruleset,game,agent_p1,agent_p2,seed,rules_hash,statistic,round,level,"
+            "state,holes_p1,holes_p2,tribute_to,bha,favoured,player,value,ci_low,ci_high");
   std::map<std::string, std::map<std::string, double>> by_level;  // level -> statistic -> value
   int curve_rows = 0;
   while (std::getline(csv, line)) {
@@ -420,13 +423,14 @@ TEST(ReportCommand, RunsCsvCarriesTheHandicapCurvesInItsTidyColumns) {
     std::stringstream fields(line);
     for (std::string x; std::getline(fields, x, ',');) f.push_back(x);
     if (line.back() == ',') f.push_back("");
-    ASSERT_EQ(f.size(), 15u) << line;
-    if (!f[7].starts_with("handicap_curve_")) continue;
+    ASSERT_EQ(f.size(), 21u) << line;
+    if (!f[8].starts_with("handicap_curve_")) continue;
     ++curve_rows;
     EXPECT_EQ(f[0], "") << "measured by games of their own, not by the stored run";
-    EXPECT_EQ(f[1], "khutka_boia/das_gupta_1926");
-    EXPECT_FALSE(f[9].empty()) << "every curve row names its level: " << line;
-    by_level[f[9]][f[7] + (f[10].empty() ? "" : ":" + f[10])] = std::stod(f[12]);
+    EXPECT_EQ(f[1], "handicap_curves");
+    EXPECT_EQ(f[2], "khutka_boia/das_gupta_1926");
+    EXPECT_FALSE(f[10].empty()) << "every curve row names its level: " << line;
+    by_level[f[10]][f[8] + (f[11].empty() ? "" : ":" + f[11])] = std::stod(f[18]);
   }
   EXPECT_GT(curve_rows, 0);
   ASSERT_TRUE(by_level.count("0"));

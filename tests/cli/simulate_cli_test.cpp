@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <atomic>
@@ -93,6 +94,26 @@ TEST(SimulateCommand, OneAndTwoThreadsPrintIdenticalJson) {
   EXPECT_EQ(j["runs"][1]["ruleset"], "toguz_kumalak/no_tuzdyk");
 }
 
+// Issue 27: "-o files get the usual mode (0644 under umask 022), not 0600"; a file that exists
+// keeps its mode.
+TEST(SimulateCommand, OutputFilesGetTheUsualMode) {
+  TempDir dir;
+  const mode_t old = ::umask(022);
+  const std::string file = dir / "run.json";
+  const Result r =
+      run_cli({"simulate", "kalah", "--games", "5", "--format", "json", "--no-store", "-o", file});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(fs::status(file).permissions(), fs::perms::owner_read | fs::perms::owner_write |
+                                                fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+  ASSERT_EQ(
+      run_cli({"simulate", "kalah", "--games", "5", "--format", "json", "--no-store", "-o", file})
+          .code,
+      0);
+  EXPECT_EQ(fs::status(file).permissions(), fs::perms::owner_read | fs::perms::owner_write);
+  ::umask(old);
+}
+
 TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   TempDir dir;
   const Args base = {"simulate",
@@ -120,10 +141,17 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
   }
   EXPECT_FALSE(fs::exists(dir / "mancala.db"));
   std::reverse(merge.begin() + 1, merge.end());  // any order of the files
-  merge.insert(merge.end(), {"--db", dir / "merged.db"});
+  Args table = merge;
+  merge.insert(merge.end(), {"--format", "json", "--db", dir / "merged.db"});
   const Result merged = run_cli(merge);
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_EQ(merged.out, read_text(dir / "single.json"));
+  // Issue 27: merge prints by default the table simulate prints.
+  table.push_back("--no-store");
+  Args simulate_table = base;
+  simulate_table.resize(simulate_table.size() - 2);  // no "--format json"
+  simulate_table.push_back("--no-store");
+  EXPECT_EQ(run_cli(table).out, run_cli(simulate_table).out);
   EXPECT_EQ(merged.err,
             "merge: toguz_kumalak/standard: stored as run 1\nmerge: toguz_kumalak/no_tuzdyk: "
             "stored as run 2\n");
@@ -194,21 +222,28 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   const json j = json::parse(run_cli(json_args).out);
   const auto rows = report_testing::parse_csv(csv.out);
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
-                                               "seed", "rules_hash", "statistic", "round", "level",
-                                               "state", "player", "value", "ci_low", "ci_high"}));
+  // Issue 27: a handicap state's variables in columns of their own (holes_p1 ... favoured), and
+  // the part of the report a row belongs to.
+  EXPECT_EQ(rows[0], (std::vector<std::string>{
+                         "run_id",   "part",       "ruleset",    "game",  "agent_p1", "agent_p2",
+                         "seed",     "rules_hash", "statistic",  "round", "level",    "state",
+                         "holes_p1", "holes_p2",   "tribute_to", "bha",   "favoured", "player",
+                         "value",    "ci_low",     "ci_high"}));
   // statistic|round|level|state|player -> value, ci_low, ci_high
   std::map<std::string, std::vector<std::string>> cell;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    ASSERT_EQ(rows[i].size(), 15u) << "row " << i;
+    ASSERT_EQ(rows[i].size(), 21u) << "row " << i;
     EXPECT_EQ(rows[i][0], "") << "not stored: no run id";
-    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 1, rows[i].begin() + 7),
-              (std::vector<std::string>{"toguz_kumalak/standard", "toguz_kumalak", "random",
+    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 1, rows[i].begin() + 8),
+              (std::vector<std::string>{"run", "toguz_kumalak/standard", "toguz_kumalak", "random",
                                         "random", "2", j["rules_hash"].get<std::string>()}));
+    // A single game has no handicap state.
+    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 12, rows[i].begin() + 17),
+              std::vector<std::string>(5, ""));
     const std::string key =
-        rows[i][7] + "|" + rows[i][8] + "|" + rows[i][9] + "|" + rows[i][10] + "|" + rows[i][11];
+        rows[i][8] + "|" + rows[i][9] + "|" + rows[i][10] + "|" + rows[i][11] + "|" + rows[i][17];
     EXPECT_TRUE(
-        cell.emplace(key, std::vector<std::string>(rows[i].begin() + 12, rows[i].end())).second)
+        cell.emplace(key, std::vector<std::string>(rows[i].begin() + 18, rows[i].end())).second)
         << "repeated: " << key;
   }
   const auto rate = [](const json& r) {
@@ -473,7 +508,7 @@ TEST(MergeCommand, BadFilesAreRefusedWithAClearMessageAndNothingWritten) {
   refused({"merge", "--db", db}, 2,
           "mancala: merge: missing the shard files (see 'mancala merge --help')\n");
   refused({"merge", s1, s2, s3, "--db", db, "--format", "yaml"}, 2,
-          "mancala: merge: --format: expected json, table or csv, got 'yaml'\n");
+          "mancala: merge: --format: expected table, json or csv, got 'yaml'\n");
   refused({"merge", s1, s2, s3, "--db", db, "--output", dir / "no/such/out.json"}, 1,
           "mancala: " + dir / "no/such/out.json" +
               ": cannot write the output file (No such file or directory)\n");

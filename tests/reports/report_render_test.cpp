@@ -183,16 +183,16 @@ TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures)
                                format_number(100 * adv.interval.high, 1) + "]";
   // P1 60 of 100 finished: Wilson 95% [50.20, 69.06] by hand; mean length (100 + 120) / 2.
   EXPECT_EQ(toguz[0], (std::vector<std::string>{"Toguz Kumalak (tournament rules)", "observed",
-                                                "MANCALA.Evidence.1", "100", "60.0% [50.2, 69.1]",
-                                                "30.0% [21.9, 39.6]", "10.0% [5.5, 17.4]", adv_text,
-                                                "110.0", rate_text(100, 100), "0.00%"}));
+                                                "MANCALA.Evidence.1", "100", rate_text(100, 100),
+                                                "60.0% [50.2, 69.1]", "30.0% [21.9, 39.6]",
+                                                "10.0% [5.5, 17.4]", adv_text, "110.0", "0.00%"}));
   // 10 of 100 unfinished; rates are shares of the 90 finished games.
   EXPECT_EQ(toguz[1][0], "Toguz Kumalak without tuzdyk");
-  EXPECT_EQ(toguz[1][4], rate_text(45, 90));
-  EXPECT_EQ(toguz[1][6],
+  EXPECT_EQ(toguz[1][4], rate_text(90, 100));  // ended by the game's own rule
+  EXPECT_EQ(toguz[1][5], rate_text(45, 90));
+  EXPECT_EQ(toguz[1][7],
             "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 90).high, 1) + "]");
-  EXPECT_EQ(toguz[1][7].substr(0, 8), "0.0 pp [");
-  EXPECT_EQ(toguz[1][9], rate_text(90, 100));  // ended by the game's own rule
+  EXPECT_EQ(toguz[1][8].substr(0, 8), "0.0 pp [");
   EXPECT_EQ(toguz[1][10], "10.00%");
   ASSERT_EQ(khutka.size(), 1u);
   EXPECT_EQ(khutka[0][0], "Khutka Boia after Das Gupta");
@@ -256,20 +256,25 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
                 {"cut off at the safety bound (unfinished)", "0", "0.00%"}}));
   // The metrics of a run without their tallies: balance 1 - |0.6 - 0.3| from its wins.
   const auto metrics = body_rows(*tables[4]);
-  ASSERT_EQ(metrics.size(), 6u);
+  // One row per metric of the registry and the duration: shares as percentages (issue 20: one
+  // statistical language), a metric the run did not keep said so.
+  ASSERT_EQ(metrics.size(), 7u);
   EXPECT_EQ(metrics[0][0], "balance");
-  EXPECT_EQ(metrics[0][1].substr(0, 7), "0.700 [");
+  EXPECT_EQ(metrics[0][1].substr(0, 7), "70.0% [");
   EXPECT_EQ(metrics[4][0], "lead changes");
-  EXPECT_EQ(metrics[4][1], "\u2013");  // not kept: no value
+  EXPECT_EQ(metrics[4][1], "not kept");
+  EXPECT_EQ(metrics[6][0], "stability");
   EXPECT_EQ(all_text(*xml_check::find_all(*tables[5], "caption")[0]), "board");
   EXPECT_EQ(body_rows(*tables[5]),
             (std::vector<std::vector<std::string>>{
-                {"holes_per_row", "9", "evidence: \u201Cmade of two rows of nine holes\u201D"},
-                {"counters_per_hole", "9", "default (no provenance)"}}));
+                {"holes_per_row", "9", "evidence: \"made of two rows of nine holes\""},
+                {"counters_per_hole", "9", "(default; no provenance)"}}));
   EXPECT_EQ(all_text(*xml_check::find_all(*tables[6], "caption")[0]), "sowing");
   EXPECT_EQ(body_rows(*tables[6]),
             (std::vector<std::vector<std::string>>{
-                {"direction", "anticlockwise", "assumption: the source names no direction"}}));
+                {"direction", "anticlockwise",
+                 "assumption: the source names no direction (note: the engine sows from the "
+                 "mover's left)"}}));
 
   const auto svgs = xml_check::find_all(root, "svg");
   ASSERT_EQ(svgs.size(), 2u) << "outcome bars and the length histogram; no match charts";
@@ -288,10 +293,11 @@ TEST(ReportRender, RulesetPageLinksToItsParentWhenTheParentIsInTheReport) {
 TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   const auto files = render(sample_entries());
   const auto khutka = xml_check::parse(files.at("rulesets/khutka_boia.das_gupta.html"));
-  EXPECT_EQ(texts(khutka, "h2"),
-            (std::vector<std::string>{"Results", "Match length", "How matches ended",
-                                      "Playability metrics", "Matches", "Handicap effects",
-                                      "How to cite", "Rules and their provenance"}));
+  EXPECT_EQ(
+      texts(khutka, "h2"),
+      (std::vector<std::string>{
+          "Results", "Match length", "How matches ended", "Playability metrics", "Matches",
+          "Handicap effects in the matches played", "How to cite", "Rules and their provenance"}));
   std::vector<std::string> titles;
   for (const auto* svg : xml_check::find_all(khutka, "svg"))
     titles.push_back(all_text(*xml_check::find_all(*svg, "title")[0]));
@@ -324,10 +330,11 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
                 {"5 v 4; P1 has a bha", "5", rate_text(4, 5), rate_text(1, 5)},
                 {"5 v 5", "7", rate_text(5, 7), rate_text(1, 7)},
                 {"5 v 5; P2 receives the 1-4 tribute", "4", rate_text(2, 4), rate_text(2, 4)}}));
-  // Issue 14: the state is a column of runs.csv, not part of the statistic's name.
+  // Issue 14: the state is in columns of runs.csv, not part of the statistic's name; issue 27:
+  // one variable a column (holes_p1, holes_p2, tribute_to, bha, favoured).
   const std::string csv = files.at("runs.csv");
-  EXPECT_NE(csv.find(",khutka_boia/das_gupta,khutka_boia,random,random,7,0123456789abcdef,"
-                     "handicap_state_rounds,all,0,5v5_tribute_p2,,4,,\r\n"),
+  EXPECT_NE(csv.find(",run,khutka_boia/das_gupta,khutka_boia,random,random,7,0123456789abcdef,"
+                     "handicap_state_rounds,all,0,,5,5,2,,,,4,,\r\n"),
             std::string::npos)
       << csv;
   for (const char* page :
@@ -337,39 +344,49 @@ TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
   }
 }
 
-// Issue 14: "runs.csv tidy: one row per run and statistic, with columns run_id, ruleset, game,
-// agent_p1, agent_p2, seed, rules_hash, statistic, round, level, state, player, value, ci_low,
-// ci_high".
+// Issue 14: "runs.csv tidy: one row per run and statistic", its columns (docs/report.md); issue
+// 27: a handicap state's variables each in a column of their own.
 TEST(ReportRender, CsvIsTidyOneRowPerRunAndStatistic) {
   auto rows = report_testing::parse_csv(render(sample_entries()).at("runs.csv"));
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"run_id", "ruleset", "game", "agent_p1", "agent_p2",
-                                               "seed", "rules_hash", "statistic", "round", "level",
-                                               "state", "player", "value", "ci_low", "ci_high"}));
+  const std::vector<std::string> header = {
+      "run_id",     "part",      "ruleset",  "game",   "agent_p1", "agent_p2", "seed",
+      "rules_hash", "statistic", "round",    "level",  "state",    "holes_p1", "holes_p2",
+      "tribute_to", "bha",       "favoured", "player", "value",    "ci_low",   "ci_high"};
+  EXPECT_EQ(rows[0], header);
+  const auto at = [&](const std::vector<std::string>& row, const std::string& column) {
+    return row.at(
+        static_cast<std::size_t>(std::find(header.begin(), header.end(), column) - header.begin()));
+  };
   std::map<std::string, std::set<std::string>> statistics;
   // (ruleset, "statistic|round|level|state|player") -> value, ci_low, ci_high
   std::map<std::pair<std::string, std::string>, std::vector<std::string>> cell;
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const auto& row = rows[i];
-    ASSERT_EQ(row.size(), 15u) << "row " << i;
+    ASSERT_EQ(row.size(), header.size()) << "row " << i;
+    const std::string ruleset = at(row, "ruleset"), statistic = at(row, "statistic");
+    EXPECT_EQ(at(row, "part"), "run");
     // The stored run has its archive id; the others none.
-    EXPECT_EQ(row[0], row[1] == "toguz_kumalak/standard" ? "4" : "") << row[1];
-    EXPECT_EQ(row[2], row[1].substr(0, row[1].find('/')));
-    EXPECT_EQ(row[3], "random") << "agent_p1";
-    EXPECT_EQ(row[4], "random") << "agent_p2";
-    EXPECT_EQ(row[5], "7") << "seed";
-    EXPECT_EQ(row[6], "0123456789abcdef") << "rules_hash";
-    const std::string key = row[7] + "|" + row[8] + "|" + row[9] + "|" + row[10] + "|" + row[11];
-    EXPECT_TRUE(statistics[row[1]].insert(key).second) << "repeated: " << row[1] << " " << key;
+    EXPECT_EQ(at(row, "run_id"), ruleset == "toguz_kumalak/standard" ? "4" : "") << ruleset;
+    EXPECT_EQ(at(row, "game"), ruleset.substr(0, ruleset.find('/')));
+    EXPECT_EQ(at(row, "agent_p1"), "random");
+    EXPECT_EQ(at(row, "agent_p2"), "random");
+    EXPECT_EQ(at(row, "seed"), "7");
+    EXPECT_EQ(at(row, "rules_hash"), "0123456789abcdef");
+    std::string key = statistic + "|" + at(row, "round") + "|" + at(row, "level") + "|" +
+                      at(row, "state") + "|" + at(row, "player");
+    for (const char* c : {"holes_p1", "holes_p2", "tribute_to", "bha", "favoured"})
+      if (!at(row, c).empty()) key += std::string("|") + c + "=" + at(row, c);
+    EXPECT_TRUE(statistics[ruleset].insert(key).second) << "repeated: " << ruleset << " " << key;
     // No statistic name packs a variable: no player, level or state in it.
-    EXPECT_EQ(row[7].find("_p1"), std::string::npos) << row[7];
-    EXPECT_EQ(row[7].find("_p2"), std::string::npos) << row[7];
-    for (int c = 12; c < 15; ++c) {
-      if (!row[c].empty()) {
-        EXPECT_NO_THROW((void)std::stod(row[c])) << key;
+    EXPECT_EQ(statistic.find("_p1"), std::string::npos) << statistic;
+    EXPECT_EQ(statistic.find("_p2"), std::string::npos) << statistic;
+    for (const char* c : {"value", "ci_low", "ci_high"}) {
+      if (!at(row, c).empty()) {
+        EXPECT_NO_THROW((void)std::stod(at(row, c))) << key;
       }
     }
-    cell[{row[1], key}] = {row[12], row[13], row[14]};
+    cell[{ruleset, key}] = {at(row, "value"), at(row, "ci_low"), at(row, "ci_high")};
   }
   ASSERT_EQ(statistics.size(), 3u);
   EXPECT_EQ(statistics["toguz_kumalak/standard"], statistics["toguz_kumalak/no_tuzdyk"]);
@@ -419,10 +436,14 @@ TEST(ReportRender, TheIndexShowsCompletionAndMarksRulesetsMostlyEndedByStoppingR
   const auto rows = body_rows(*tables[0]);
   std::map<std::string, std::string> own_rule;
   for (const auto& row : rows) {
-    if (row.size() == 11) own_rule[row[0]] = row[9];
+    if (row.size() == 11) own_rule[row[0]] = row[4];
   }
   EXPECT_EQ(own_rule.at("Toguz Kumalak without tuzdyk"), rate_text(90, 100));
-  EXPECT_EQ(own_rule.at("Khutka Boia after Das Gupta"), "\u26A0 " + rate_text(4, 10));
+  // A match's cell: the matches, then the share of their rounds (unmarked: most rounds by the
+  // rule).
+  EXPECT_TRUE(own_rule.at("Khutka Boia after Das Gupta")
+                  .starts_with("\u26A0 " + rate_text(4, 10) + "rounds: "))
+      << own_rule.at("Khutka Boia after Das Gupta");
   EXPECT_NE(files.at("index.html").find("<tr class=\"marked\"><td><a href=\"rulesets/khutka_boia"),
             std::string::npos);
   EXPECT_EQ(files.at("index.html").find("<tr class=\"marked\"><td><a href=\"rulesets/toguz"),
@@ -432,7 +453,7 @@ TEST(ReportRender, TheIndexShowsCompletionAndMarksRulesetsMostlyEndedByStoppingR
 
 TEST(ReportRender, RunsJsonHoldsEveryRunAsGiven) {
   const auto entries = sample_entries();
-  const json runs = json::parse(render(entries).at("runs.json"));
+  const json runs = json::parse(render(entries).at("runs.json"))["runs"];
   ASSERT_TRUE(runs.is_array());
   ASSERT_EQ(runs.size(), entries.size());
   for (std::size_t i = 0; i < entries.size(); ++i) EXPECT_EQ(runs[i], entries[i].run);
@@ -448,8 +469,9 @@ TEST(ReportRender, MarkdownHasTheIndexTablesAndASectionPerRuleset) {
   EXPECT_NE(md.find("Made by `mancala report x`"), std::string::npos);
   EXPECT_NE(md.find("## Toguz Kumalak\n\n| Ruleset | Status |"), std::string::npos);
   EXPECT_NE(md.find("| Toguz Kumalak (tournament rules) | observed | MANCALA.Evidence.1 | 100 | "
-                    "60.0% \\[50.2, 69.1\\] |"),
-            std::string::npos);
+                    "100.0% \\[96.3, 100.0\\] | 60.0% \\[50.2, 69.1\\] |"),
+            std::string::npos)
+      << md;
   for (const char* heading :
        {"## Toguz Kumalak (tournament rules)\n", "## Toguz Kumalak without tuzdyk\n",
         "## Khutka Boia after Das Gupta\n", "Handicap effects:"}) {
@@ -461,7 +483,7 @@ TEST(ReportRender, TextFromRulesetsIsEscapedEverywhere) {
   auto entries = sample_entries();
   entries[0].ruleset.name = "<script>alert('x')</script> & \"co\"";
   entries[0].ruleset.summary = "a < b && c > d";
-  entries[0].ruleset.rules[0].evidence = "</td></tr></table>";
+  entries[0].ruleset.rules[0].provenance = "evidence: \"</td></tr></table>\"";
   const auto files = render(entries);
   for (const char* page : {"index.html", "rulesets/toguz_kumalak.standard.html"}) {
     const auto root = xml_check::parse(files.at(page));
@@ -470,7 +492,7 @@ TEST(ReportRender, TextFromRulesetsIsEscapedEverywhere) {
         << page;
   }
   const auto page = xml_check::parse(files.at("rulesets/toguz_kumalak.standard.html"));
-  EXPECT_NE(all_text(page).find("evidence: \u201C</td></tr></table>\u201D"), std::string::npos);
+  EXPECT_NE(all_text(page).find("evidence: \"</td></tr></table>\""), std::string::npos);
 }
 
 TEST(ReportRender, SameRunsGiveByteIdenticalFiles) {
@@ -502,7 +524,7 @@ TEST(ReportRender, ARunLackingAKeyIsRefusedNamingRulesetAndKey) {
 
 TEST(ReportRender, NoEntriesOrTheSameRulesetTwiceIsRefused) {
   try {
-    render_report({}, {});
+    render_report(std::vector<ReportEntry>{}, {});
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "report: no runs to report");

@@ -30,7 +30,7 @@ fail() { echo "FAIL: $1" >&2; echo "--- log" >&2; cat "$log" >&2; echo "--- stde
 builds=$(grep -c '^cmake --build' "$log" || true)
 [ "$builds" = 1 ] || fail "expected one cmake --build, got $builds"
 grep -q "^cmake --build $work/build -j[0-9]* --target mancala\$" "$log" || fail "the build is not of the mancala target alone"
-expected="mancala evidence import data/evidence
+expected="mancala evidence import data/evidence --overwrite
 mancala evidence summary
 mancala report --ladder --readings"
 [ "$(grep '^mancala' "$log")" = "$expected" ] || fail "the main job's commands"

@@ -3,6 +3,8 @@
 // and every kind of bad request, which gets a 4xx with a clear message and changes nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "server_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/play_moves.h"
@@ -70,7 +72,9 @@ TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsEvidenceOrAssumption) {
       EXPECT_EQ(rule["provenance"]["evidence"],
                 "Players cannot sow from a hole containing a single counter.");
     }
-    if (rule["key"] == "tuzdyk") EXPECT_TRUE(rule["provenance"].is_null());
+    if (rule["key"] == "tuzdyk") {
+      EXPECT_TRUE(rule["provenance"].is_null());
+    }
   }
   EXPECT_EQ(expect(200, "GET", "/api/rulesets/otep/no_move_loses")["extends"], "otep/beaton_1939");
   EXPECT_EQ(error(404, "GET", "/api/rulesets/chess"),
@@ -79,8 +83,10 @@ TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsEvidenceOrAssumption) {
 
 TEST_F(ServerTest, TheEvidenceSearchFindsBeatonsRecordAndItLinksToItsRulesets) {
   const json hits = expect(200, "GET", "/api/evidence?q=Beaton");
-  ASSERT_EQ(hits["records"].size(), 1u);
-  EXPECT_EQ(hits["records"][0]["id"], "DLP.Evidence.1880");
+  // Beaton 1939 is also the source of the DLP's descriptions of Otep, Ryakati and Lobudok.
+  std::vector<std::string> ids;
+  for (const json& r : hits["records"]) ids.push_back(r["id"]);
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "DLP.Evidence.1880"), ids.end());
   const json record = expect(200, "GET", "/api/evidence/DLP.Evidence.1880");
   EXPECT_EQ(record["game_name"], "Otep");
   std::vector<std::string> rulesets;
@@ -96,7 +102,7 @@ TEST_F(ServerTest, TheEvidenceSearchFindsBeatonsRecordAndItLinksToItsRulesets) {
 TEST_F(ServerTest, SearchFiltersAreCheckedAsTheCommandChecksThem) {
   EXPECT_EQ(expect(200, "GET", "/api/evidence?game=sonka&from=1900&to=1950")["records"].size(), 1u);
   EXPECT_EQ(error(400, "GET", "/api/evidence?from=19x0"),
-            "search: --from must be a whole year (negative = BCE), not '19x0'");
+            "search: --from must be a whole year (e.g. 1939, or 500 BCE), not '19x0'");
   EXPECT_EQ(error(400, "GET", "/api/evidence?colour=red"),
             "unknown search parameter 'colour' (q, game, type, from, to, near, radius_km, "
             "min_confidence, limit)");

@@ -31,7 +31,7 @@ inline void import_evidence(const std::string& db) {
 
 // An App over a fresh archive holding the project's evidence.
 class ServerTest : public ::testing::Test {
- protected:
+ public:  // play_out (app_test.cpp) drives a game through expect()
   void SetUp() override {
     import_evidence(db());
     app_ = std::make_unique<App>(options());

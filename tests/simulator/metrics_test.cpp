@@ -2,11 +2,15 @@
 // every end reason and of the seed games' runs, each metric on hand-made game records with known
 // answers, the play loop's per-round record against a plain recomputation from the states, and
 // determinism across threads and shards.
+#include "simulator/metrics.h"
+
 #include <gtest/gtest.h>
 
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "../test_support.h"
@@ -43,8 +47,8 @@ GameResult game_record(int8_t winner, int plies, RoundPlay play) {
 }
 
 RoundPlay play_of(uint16_t turns, uint16_t changes, int16_t max_lead, int16_t min_lead,
-                  uint16_t majority_p1, uint16_t majority_p2) {
-  return RoundPlay{turns, changes, max_lead, min_lead, {majority_p1, majority_p2}};
+                  uint16_t majority_p1, uint16_t majority_p2, uint16_t stability = 0) {
+  return RoundPlay{turns, changes, max_lead, min_lead, {majority_p1, majority_p2}, stability};
 }
 
 constexpr uint16_t kNever = RoundPlay::kNever;
@@ -286,11 +290,11 @@ class LeadRecorder : public GameObserver {
   }
   void on_round_end(const State&, const RoundRecord&, const State* next,
                     const MatchState&) override {
-    rounds_.push_back(play_);
+    finish_round();
     if (next) start(*next);
   }
   void on_end(const State&) override {
-    if (!game_.rules().match) rounds_.push_back(play_);
+    if (!game_.rules().match) finish_round();
   }
   // Extra moves: set by the test from the effect (the observer's on_move sees it).
   void earned_extra(int mover) { last_extra_ = mover; }
@@ -306,8 +310,26 @@ class LeadRecorder : public GameObserver {
     return n;
   }
   bool majority_counts() const { return game_.rules().capture != Capture::kResowOppositePair; }
+  // Stability the plain way: the standard deviation of every position's lead, in thousandths of
+  // all counters, rounded down (integer square root of the exact spread).
+  void finish_round() {
+    const int64_t n = static_cast<int64_t>(leads_.size());
+    int64_t sum = 0, squares = 0;
+    for (int lead : leads_) {
+      sum += lead;
+      squares += static_cast<int64_t>(lead) * lead;
+    }
+    const unsigned __int128 x = static_cast<unsigned __int128>(n * squares - sum * sum) * 1000000u;
+    auto root = static_cast<uint64_t>(std::sqrt(static_cast<long double>(x)));
+    while (static_cast<unsigned __int128>(root) * root > x) --root;
+    while (static_cast<unsigned __int128>(root + 1) * (root + 1) <= x) ++root;
+    play_.stability =
+        static_cast<uint16_t>(std::min<uint64_t>(1000, root / (n * game_.rules().total_counters)));
+    rounds_.push_back(play_);
+  }
   void start(const State& s) {
     const int lead = held(s, 0) - held(s, 1);
+    leads_ = {lead};
     play_ = play_of(0, 0, static_cast<int16_t>(lead), static_cast<int16_t>(lead), kNever, kNever);
     sign_ = lead > 0 ? 1 : lead < 0 ? -1 : 0;
     for (int p = 0; p < 2; ++p)
@@ -317,6 +339,7 @@ class LeadRecorder : public GameObserver {
   }
   void after_ply(const State& s) {
     const int lead = held(s, 0) - held(s, 1);
+    leads_.push_back(lead);
     play_.max_lead = static_cast<int16_t>(std::max<int>(play_.max_lead, lead));
     play_.min_lead = static_cast<int16_t>(std::min<int>(play_.min_lead, lead));
     const int sign = lead > 0 ? 1 : lead < 0 ? -1 : 0;
@@ -335,6 +358,7 @@ class LeadRecorder : public GameObserver {
   RoundPlay play_ = RoundPlay::none();
   int sign_ = 0;
   int last_extra_ = kNobody;
+  std::vector<int> leads_;  // after the deal and after every ply of the round
   std::vector<RoundPlay> rounds_;
 };
 
@@ -403,6 +427,59 @@ TEST(Metrics, OneAndTwoThreadsAndOneAndTwoShardsGiveIdenticalJson) {
     const json merged = run_stats_to_json(merge_shards(shards));
     EXPECT_EQ(merged.dump(), one) << id;
     EXPECT_TRUE(merged["metrics"]["lead_changes"]["value"].is_number()) << id;
+  }
+}
+
+// Stability (docs/metrics.md): the mean of each unit's figure, kept in thousandths; on hand-made
+// games with figures 0.100, 0.250, 0.050 and 0.400 the mean is 0.2 with its Student t interval.
+TEST(Metrics, StabilityIsTheMeanOfEachUnitsFigure) {
+  GameTally t;
+  t.add(game_record(0, 10, play_of(8, 2, 5, -3, 6, kNever, 100)));
+  t.add(game_record(1, 20, play_of(20, 0, 4, -10, kNever, 15, 250)));
+  t.add(game_record(kDraw, 8, play_of(8, 1, 1, -1, kNever, kNever, 50)));
+  t.add(game_record(0, 5, play_of(5, 3, 2, 0, kNever, kNever, 400)));
+  const json m = run_stats_to_json(run_of(t))["metrics"];
+  EXPECT_NEAR(m["stability"]["value"].get<double>(), 0.2, 1e-12);
+  EXPECT_EQ(m["stability"]["games"], 4) << "every unit, decided or not";
+  const double sd = std::sqrt((0.01 + 0.0025 + 0.0225 + 0.04) / 3);  // deviations from 0.2
+  EXPECT_NEAR(m["stability"]["ci95"][1].get<double>(), 0.2 + t975(3) * sd / 2, 1e-12);
+  EXPECT_EQ(t.metrics.unit("stability").max(), 400);
+}
+
+// The registry is the one list: every unit metric gives its integer, and docs/metrics.md's
+// table is the registry's (simulator/metrics.h).
+TEST(Metrics, TheMetricsTableOfMetricsMdIsTheRegistrys) {
+  for (const MetricInfo& m : metric_registry()) {
+    EXPECT_EQ(m.kind == MetricKind::kUnitMean, m.unit_value != nullptr) << m.key;
+    EXPECT_EQ(m.kind == MetricKind::kOutcome, m.outcome != nullptr) << m.key;
+    EXPECT_FALSE(m.what.empty() || m.definition.empty() || m.interval_name.empty()) << m.key;
+  }
+  std::ifstream in(std::string(MANCALA_SOURCE_DIR) + "/docs/metrics.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  EXPECT_NE(doc.str().find(metrics_doc_table()), std::string::npos)
+      << "docs/metrics.md's table of the metrics should read:\n"
+      << metrics_doc_table();
+}
+
+// A run stored before stability was kept loads without it: the metric is not kept (null in the
+// figures), the other metrics are, and the run writes back as it was.
+TEST(Metrics, ARunStoredBeforeStabilityStillLoads) {
+  json old = run_stats_to_json(run_of(four_games()));
+  old["metrics"].erase("stability");
+  const RunStats read = run_stats_from_json(old, "old.json");
+  EXPECT_FALSE(read.tally.metrics.kept[static_cast<size_t>(unit_metric_index("stability"))]);
+  EXPECT_FALSE(std::isfinite(metric_estimate(*find_metric("stability"), read.tally).value));
+  EXPECT_TRUE(std::isfinite(metric_estimate(*find_metric("drama"), read.tally).value));
+  const json again = run_stats_to_json(read);
+  EXPECT_FALSE(again["metrics"].contains("stability"));
+  EXPECT_EQ(run_stats_from_json(again, "again.json"), read);
+  old["metrics"].erase("drama");
+  try {
+    run_stats_from_json(old, "old.json");
+    ADD_FAILURE() << "a metric every run has kept may not be missing";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "old.json: test/metrics: metrics: drama: missing");
   }
 }
 

@@ -34,15 +34,34 @@ std::string thresholds_text(const sim::RuleSet& r) {
 
 TEST(Sensitivity, EachThresholdThatEndsGamesIsHalvedAndDoubledWithinItsRange) {
   // Khutka Boia: no-progress 24, stop after 100 rounds, bound 128 rounds (already the largest
-  // allowed, so not doubled), 5000 plies.
+  // allowed, so not doubled), 5000 plies. The stop stays below the bound ("stop_after_rounds
+  // needs fewer rounds than max_rounds"): raised to 127, and the bound lowered only to 101.
   EXPECT_EQ(thresholds_text(sim::load_ruleset("khutka_boia")),
-            "no_progress_turns 12/24/48; stop_after_rounds 50/100/128; max_rounds 64/128/128; "
+            "no_progress_turns 12/24/48; stop_after_rounds 50/100/127; max_rounds 101/128/128; "
             "max_plies 2500/5000/10000; ");
   EXPECT_EQ(thresholds_text(sim::load_ruleset("sonka")),
             "stop_after_rounds 5/10/20; max_rounds 50/100/128; max_plies 2500/5000/10000; ");
   EXPECT_EQ(thresholds_text(sim::load_ruleset("otep")),
             "no_progress_turns 20/40/80; max_plies 2500/5000/10000; ");
   EXPECT_EQ(thresholds_text(sim::load_ruleset("toguz_kumalak")), "max_plies 2500/5000/10000; ");
+}
+
+// Every setting the section plays is a ruleset the checks accept (a ruleset file with the
+// changed value would load): finalize throws on a contradiction.
+TEST(Sensitivity, EverySettingOfEveryShippedRulesetPassesTheRulesetChecks) {
+  for (const std::string& id : sim::list_ruleset_ids()) {
+    const sim::RuleSet r = sim::load_ruleset(id);
+    for (const SensitivityThreshold& t : sensitivity_thresholds(r)) {
+      for (const int value : {t.halved, t.doubled}) {
+        sim::RuleSet changed = r;
+        if (t.key == "no_progress_turns") changed.no_progress_turns = value;
+        if (t.key == "stop_after_rounds") changed.stop_after_rounds = value;
+        if (t.key == "max_rounds") changed.max_rounds = value;
+        if (t.key == "max_plies") changed.max_plies = value;
+        EXPECT_NO_THROW(sim::finalize(changed, id)) << id << ": " << t.key << " " << value;
+      }
+    }
+  }
 }
 
 TEST(Sensitivity, EveryThresholdThatEndsGamesInAShippedRulesetStatesItsReason) {
@@ -79,11 +98,21 @@ TEST(Sensitivity, TheRulesetPageShowsTheFiguresWithEachThresholdHalvedAndDoubled
         "<td>no_progress_turns</td><td>doubled</td><td class=\"num\">80</td>",
         "<td>max_plies</td><td>halved</td><td class=\"num\">2500</td>",
         "<td>max_plies</td><td>doubled</td><td class=\"num\">10000</td>", ">P1 wins</th>",
-        ">draws</th>", ">mean plies</th>", ">finished</th>",
-        "<li>no_progress_turns: the first player&#39;s win rate moves by at most ",
-        "<li>max_plies: the first player&#39;s win rate moves by at most "}) {
+        ">draws</th>", ">mean plies</th>", ">ended by own rule</th>", ">by a stopping rule</th>",
+        "<li>no_progress_turns: halved (20): first-player advantage ",
+        "<li>max_plies: halved (2500): "}) {
     EXPECT_NE(section.find(cell), std::string::npos) << cell << "\n" << section;
   }
+  // Issue 20: the verdicts come from real numbers: each change with its paired interval, and a
+  // conclusion that follows from them (report_consistency_test checks it against the intervals).
+  const std::size_t verdict = section.find("<li>no_progress_turns:");
+  ASSERT_NE(verdict, std::string::npos);
+  const std::string line = section.substr(verdict, section.find("</li>", verdict) - verdict);
+  EXPECT_NE(line.find("(change "), std::string::npos) << line;
+  EXPECT_NE(line.find(" pp, 95% CI "), std::string::npos) << line;
+  EXPECT_TRUE(line.ends_with(": the figures depend on this threshold (an interval excludes 0)") ||
+              line.find(": no change detected at ") != std::string::npos)
+      << line;
   // No threshold the ruleset does not have: Otep is one round.
   EXPECT_EQ(section.find("max_rounds"), std::string::npos);
   EXPECT_EQ(section.find("mean rounds"), std::string::npos);

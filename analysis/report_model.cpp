@@ -1,0 +1,272 @@
+#include "analysis/report_model.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+
+#include "common/error.h"
+#include "common/format.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::analysis {
+namespace {
+
+// Seconds since construction as "1.25", for the log lines.
+class Timer {
+ public:
+  std::string text() const {
+    return format_number(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(), 2);
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+bool stopped(const sim::BatchOptions& options) { return options.stop && options.stop->load(); }
+
+void log(const ReportHooks& hooks, const std::string& line) {
+  if (hooks.log) hooks.log(line);
+}
+
+// The games of the report with two or more rulesets, each with its members ordered as 'mancala
+// compare --game' orders them: the game's default ruleset first, then by id.
+std::vector<GameComparison> comparison_groups(const std::vector<sim::RuleSet>& rulesets) {
+  std::vector<GameComparison> groups;
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < rulesets.size(); ++i) {
+    const auto [it, fresh] = index.emplace(rulesets[i].game, groups.size());
+    if (fresh) groups.push_back({rulesets[i].game, {}, {}});
+    groups[it->second].members.push_back(i);
+  }
+  for (GameComparison& g : groups) {
+    std::stable_sort(g.members.begin(), g.members.end(), [&](std::size_t x, std::size_t y) {
+      const bool dx = is_default_ruleset(rulesets[x].id), dy = is_default_ruleset(rulesets[y].id);
+      if (dx != dy) return dx;
+      return rulesets[x].id < rulesets[y].id;
+    });
+  }
+  std::erase_if(groups, [](const GameComparison& g) { return g.members.size() < 2; });
+  return groups;
+}
+
+// Whether the runs of a group were played with the same seed, agents and N: common random
+// numbers.
+bool same_draws(const std::vector<sim::RunStats>& runs, const std::vector<std::size_t>& members) {
+  const sim::RunStats& first = runs[members.front()];
+  return std::all_of(members.begin(), members.end(), [&](std::size_t i) {
+    return runs[i].seed == first.seed && runs[i].agent == first.agent &&
+           runs[i].games_requested == first.games_requested;
+  });
+}
+
+void add_comparisons(ReportModel& model, const std::vector<sim::RuleSet>& rulesets,
+                     const std::vector<sim::RunStats>& runs) {
+  for (GameComparison& g : comparison_groups(rulesets)) {
+    std::vector<ComparedRun> compared;
+    for (std::size_t i : g.members) compared.push_back({rulesets[i].id, rulesets[i], runs[i]});
+    g.comparison = compare_runs(std::move(compared), same_draws(runs, g.members));
+    model.comparisons.push_back(std::move(g));
+  }
+}
+
+}  // namespace
+
+std::string provenance_text(const sim::RuleSet& rules, const std::string& key) {
+  const auto it = rules.provenance.find(key);
+  if (it == rules.provenance.end()) return "(default; no provenance)";
+  const auto get = [&](const char* k) {
+    const auto e = it->second.find(k);
+    return e == it->second.end() ? std::string() : e->second;
+  };
+  std::string out = it->second.count("evidence") ? "evidence: \"" + get("evidence") + "\""
+                                                 : "assumption: " + get("assumption");
+  if (it->second.count("note")) out += " (note: " + get("note") + ")";
+  return out;
+}
+
+RulesetInfo ruleset_info(const sim::RuleSet& rules) {
+  RulesetInfo out{.id = rules.id,
+                  .game = rules.game,
+                  .name = rules.name,
+                  .status = rules.status,
+                  .summary = rules.summary,
+                  .extends = rules.extends,
+                  .rules_hash = sim::rules_hash(rules),
+                  .evidence = rules.evidence,
+                  .rules = {}};
+  for (const sim::FieldInfo& field : sim::rule_fields()) {
+    RuleInfo rule;
+    rule.group = field.group;
+    rule.key = field.key;
+    const nlohmann::json value = field.get(rules);
+    rule.value = value.is_string() ? value.get<std::string>() : value.dump();
+    if (const auto it = rules.provenance.find(field.key); it != rules.provenance.end()) {
+      if (const auto e = it->second.find("evidence"); e != it->second.end())
+        rule.evidence = e->second;
+      if (const auto a = it->second.find("assumption"); a != it->second.end())
+        rule.assumption = a->second;
+      if (const auto n = it->second.find("note"); n != it->second.end()) rule.note = n->second;
+    }
+    rule.provenance = provenance_text(rules, field.key);
+    out.rules.push_back(std::move(rule));
+  }
+  return out;
+}
+
+ReportModel model_from_runs(std::vector<RulesetRun> runs) {
+  if (runs.empty()) throw Error("report: no runs to report");
+  ReportModel model;
+  std::set<std::string> ids;
+  for (RulesetRun& run : runs) {
+    RunFigures figures = run_figures(run.run);
+    if (figures.ruleset != run.ruleset.id) {
+      throw Error(where("report", run.ruleset.id,
+                        "the run is of another ruleset (" + figures.ruleset + ")"));
+    }
+    if (!ids.insert(run.ruleset.id).second)
+      throw Error(where("report", run.ruleset.id, "given twice"));
+    model.rulesets.push_back({std::move(run), std::move(figures), {}, {}, std::nullopt});
+  }
+  return model;
+}
+
+std::optional<ReportModel> build_report_model(const ReportPlan& plan, const ReportHooks& hooks) {
+  sim::BatchOptions batch = plan.batch;
+  batch.keep_outcomes = plan.comparisons;  // the comparisons pair the runs game by game
+  std::vector<RulesetRun> entries;
+  std::vector<sim::RunStats> runs;
+  for (const sim::RuleSet& rules : plan.rulesets) {
+    batch.progress = [&](std::uint64_t done, std::uint64_t total) {
+      if (hooks.progress) hooks.progress(rules.id, done, total);
+    };
+    const Timer timer;
+    sim::RunStats run = sim::simulate_ruleset(rules, batch);
+    const std::string seconds = timer.text();
+    nlohmann::json json = sim::run_stats_to_json(run);
+    RulesetRun entry{ruleset_info(rules), json, std::nullopt};
+    if (hooks.played) entry.stored_as = hooks.played(run, json, seconds);
+    if (run.partial) return std::nullopt;
+    entries.push_back(std::move(entry));
+    runs.push_back(std::move(run));
+  }
+  ReportModel model = model_from_runs(std::move(entries));
+
+  if (plan.comparisons || plan.handicaps) {
+    const Timer timer;
+    if (plan.comparisons) add_comparisons(model, plan.rulesets, runs);
+    if (plan.handicaps) {
+      model.handicaps_measured = true;
+      model.handicap_options = plan.handicap;
+      for (std::size_t i = 0; i < plan.rulesets.size(); ++i) {
+        if (plan.rulesets[i].match)
+          model.rulesets[i].handicap = measure_handicaps(plan.rulesets[i], plan.handicap);
+      }
+    }
+    log(hooks, "report: comparisons and handicap curves in " + timer.text() + " s");
+  }
+  if (plan.sensitivity_games > 0 && !stopped(plan.batch)) {
+    // Each threshold that ends games halved and doubled, on every ruleset's page.
+    const Timer timer;
+    sim::BatchOptions options = plan.batch;
+    options.progress = nullptr;
+    model.sensitivity_games = plan.sensitivity_games;
+    for (std::size_t i = 0; i < plan.rulesets.size(); ++i) {
+      RulesetSection& section = model.rulesets[i];
+      section.sensitivity = measure_sensitivity(plan.rulesets[i], options, plan.sensitivity_games);
+      section.sensitivity_verdicts = sensitivity_verdicts(section.sensitivity);
+    }
+    log(hooks, "report: sensitivity runs (" + std::to_string(plan.sensitivity_games) +
+                   " games each) in " + timer.text() + " s");
+  }
+  if (plan.ladder && !stopped(plan.batch)) {
+    // A skill ladder per game, of its default ruleset (else its first in the report).
+    const Timer timer;
+    LadderOptions options = *plan.ladder;
+    options.stop = plan.batch.stop;
+    options.progress = [&](const std::string& pair, std::uint64_t done, std::uint64_t total) {
+      if (hooks.progress) hooks.progress("ladder " + pair, done, total);
+    };
+    model.ladder_options = options;
+    const std::vector<sim::RuleSet> targets = ladder_rulesets(plan.rulesets);
+    for (const sim::RuleSet& rules : targets) {
+      Ladder ladder = run_ladder(rules, options);
+      if (ladder.partial()) return std::nullopt;
+      std::optional<RealGames> real;
+      if (const std::string path = default_real_games_path(rules.game); !path.empty())
+        real = read_togyz_games(path);
+      LadderFigures figures = ladder_figures(ladder, std::move(real));
+      const auto at = std::find_if(plan.rulesets.begin(), plan.rulesets.end(),
+                                   [&](const sim::RuleSet& r) { return r.id == rules.id; });
+      model.ladders.push_back({static_cast<std::size_t>(at - plan.rulesets.begin()),
+                               std::move(ladder), std::move(figures)});
+    }
+    log(hooks, "report: skill ladders (" + std::to_string(targets.size()) + " games, " +
+                   std::to_string(options.games) + " games per pair) in " + timer.text() + " s");
+  }
+  if (plan.readings_games > 0 && !stopped(plan.batch)) {
+    // Every reading of each game's source that has a readings file (docs/reconstruct.md).
+    const Timer timer;
+    model.readings_games = plan.readings_games;
+    std::set<std::string> games;
+    for (const sim::RuleSet& rules : plan.rulesets) {
+      const std::string path = default_readings_path(rules.game);
+      if (path.empty() || !games.insert(rules.game).second) continue;
+      const Readings readings = load_readings(path);
+      const ReconstructSettings settings{
+          sim::parse_agent(readings.agent.empty() ? kDefaultReconstructAgent : readings.agent),
+          readings.agent.empty() ? "the default" : readings.agent_because, plan.readings_games,
+          plan.batch.seed};
+      Reconstruction r = start_reconstruction(generate_space(readings), settings);
+      run_reconstruction(
+          r, {.threads = plan.batch.threads, .shard = {}, .stop = plan.batch.stop, .progress = {}});
+      if (r.partial()) return std::nullopt;
+      ReconstructResult result = evaluate_reconstruction(r);
+      Related related =
+          find_related(r.space, plan.readings_db, kDefaultRelatedKm, kDefaultRelatedYears);
+      model.readings.push_back({std::move(r), std::move(result), std::move(related)});
+    }
+    log(hooks, "report: readings of " + std::to_string(model.readings.size()) + " sources (" +
+                   std::to_string(plan.readings_games) + " games) in " + timer.text() + " s");
+  }
+  if (stopped(plan.batch)) return std::nullopt;
+  return model;
+}
+
+std::vector<std::string> report_ruleset_ids(const std::string& game) {
+  std::vector<std::string> ids = sim::list_ruleset_ids();
+  if (!game.empty()) {
+    std::set<std::string> games;
+    for (const std::string& id : ids) games.insert(id.substr(0, id.find('/')));
+    std::erase_if(ids, [&](const std::string& id) { return !id.starts_with(game + "/"); });
+    if (ids.empty()) {
+      std::string known;
+      for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
+      throw Error(where(sim::rulesets_dir().string(), "--game",
+                        "no game '" + game + "' (games: " + known + ")"));
+    }
+  }
+  std::stable_partition(ids.begin(), ids.end(),
+                        [](const std::string& id) { return is_default_ruleset(id); });
+  std::stable_sort(ids.begin(), ids.end(), [](const std::string& a, const std::string& b) {
+    return a.substr(0, a.find('/')) < b.substr(0, b.find('/'));
+  });
+  if (ids.empty()) throw Error(where(sim::rulesets_dir().string(), "", "no rulesets to report on"));
+  return ids;
+}
+
+std::vector<sim::RuleSet> ladder_rulesets(const std::vector<sim::RuleSet>& rulesets) {
+  std::vector<sim::RuleSet> targets;
+  std::set<std::string> games_seen;
+  for (const bool want_default : {true, false}) {
+    for (const sim::RuleSet& rules : rulesets) {
+      if (games_seen.count(rules.game) || (want_default && !is_default_ruleset(rules.id))) continue;
+      games_seen.insert(rules.game);
+      targets.push_back(rules);
+    }
+  }
+  return targets;
+}
+
+}  // namespace mancala::analysis

@@ -1,0 +1,161 @@
+// The report as a computed value: everything `mancala report` shows (the index rows, each
+// ruleset's page, the sensitivity tables, the comparisons, the handicap curves, the skill
+// ladders), computed from runs in one place. reports/ renders this model, in every format from the
+// same numbers, and computes nothing; tests check the model against independent recomputation.
+//
+// build_report_model plays what the report needs (a run per ruleset, the sensitivity runs, the
+// handicap levels and matches, the ladders) through the simulator's batch runner; model_from_runs
+// makes the model of runs already played (stored runs, tests). docs/report.md describes the
+// report; docs/architecture.md how a new page hooks in (a renderer of this model).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/compare_builder.h"
+#include "analysis/handicap_builder.h"
+#include "analysis/ladder.h"
+#include "analysis/reconstruct.h"
+#include "analysis/run_figures.h"
+#include "analysis/sensitivity_builder.h"
+#include "simulator/batch.h"
+#include "simulator/rules.h"
+
+namespace mancala::analysis {
+
+// One resolved rule key of a ruleset and where its value comes from: an evidence phrase, an
+// assumption, or neither (the vocabulary's default, with no provenance).
+struct RuleInfo {
+  std::string group;       // heading, e.g. "sowing"
+  std::string key;         // e.g. "direction"
+  std::string value;       // as text: "anticlockwise", "9", "true"
+  std::string evidence;    // the phrase of the evidence it implements, or empty
+  std::string assumption;  // the assumption it makes, or empty
+  std::string note;        // what the provenance adds (the engine's reading), or empty
+  std::string provenance;  // all of it as `mancala rules show` prints it (provenance_text)
+};
+
+// A rule key's provenance as `mancala rules show` prints it: `evidence: "<phrase>"`,
+// `assumption: <reason>` or `(default; no provenance)`, then ` (note: <note>)` when it has one.
+std::string provenance_text(const sim::RuleSet& rules, const std::string& key);
+
+// What the report says about a ruleset besides its run: identity, epistemic status, evidence and
+// the resolved rules with their provenance.
+struct RulesetInfo {
+  std::string id;       // "toguz_kumalak/standard"
+  std::string game;     // "toguz_kumalak"
+  std::string name;     // display name
+  std::string status;   // observed | described | reconstructed
+  std::string summary;  // one paragraph
+  std::string extends;  // parent ruleset id, or empty
+  std::string rules_hash;
+  std::vector<std::string> evidence;  // evidence record ids
+  std::vector<RuleInfo> rules;        // in documentation order, grouped
+};
+
+// The RulesetInfo of a loaded ruleset: every key of the field table with its provenance.
+RulesetInfo ruleset_info(const sim::RuleSet& rules);
+
+// One ruleset and the run the report shows for it.
+struct RulesetRun {
+  RulesetInfo ruleset;
+  nlohmann::json run;                     // one run, as sim::run_stats_to_json writes it
+  std::optional<std::int64_t> stored_as;  // the run's id in the archive, when stored
+};
+
+// A ruleset's part of the report: its run and figures, and what the extras measured of it.
+struct RulesetSection {
+  RulesetRun entry;
+  RunFigures figures;
+  std::vector<SensitivityRun> sensitivity;  // empty when not measured
+  std::vector<SensitivityVerdict> sensitivity_verdicts;
+  std::optional<HandicapResult> handicap;  // the handicap curves of a multi-round ruleset
+};
+
+// The comparison of a game's reconstructions (two or more in the report), from the report's runs.
+struct GameComparison {
+  std::string game;
+  std::vector<std::size_t> members;  // indices into ReportModel::rulesets, the default first
+  Comparison comparison;
+};
+
+// The skill ladder of one ruleset (a game's default reconstruction).
+struct GameLadder {
+  std::size_t ruleset = 0;  // index into ReportModel::rulesets
+  Ladder ladder;
+  LadderFigures figures;
+};
+
+// The whole report.
+// The search over every reading of one game's source (report --readings, docs/reconstruct.md):
+// the search played, its ranking and the related rulesets of the archive.
+struct GameReadings {
+  Reconstruction reconstruction;
+  ReconstructResult result;
+  Related related;
+};
+
+struct ReportModel {
+  std::vector<RulesetSection> rulesets;  // grouped by game in order of first appearance
+  std::vector<GameComparison> comparisons;
+  bool handicaps_measured = false;
+  HandicapOptions handicap_options;  // the curves' rounds per level, seed and agents
+  long long sensitivity_games = 0;   // games per sensitivity run; 0: not measured
+  std::vector<GameLadder> ladders;
+  LadderOptions ladder_options;        // agents, games, seed of the ladders
+  std::vector<GameReadings> readings;  // one per game of the report with a readings file
+  long long readings_games = 0;        // the most games a candidate plays in a stage
+};
+
+// What build_report_model plays.
+struct ReportPlan {
+  std::vector<sim::RuleSet> rulesets;
+  sim::BatchOptions batch;  // games, seed, agents, threads, stop of every run
+  bool comparisons = true;  // the comparison of each game with two or more rulesets
+  bool handicaps = true;    // the handicap curves of each multi-round ruleset
+  HandicapOptions handicap;
+  long long sensitivity_games = 0;  // 0: no sensitivity runs
+  std::optional<LadderOptions> ladder;
+  // The readings of each game's source that has a readings file (analysis/reconstruct.h): the
+  // most games a candidate plays in a stage (0: none), and the archive the related rulesets come
+  // from.
+  long long readings_games = 0;
+  std::string readings_db;
+};
+
+// What the caller sees while the model is built: a progress line (`label` the ruleset or ladder
+// pair; games done of all), each run as soon as it is played with the seconds it took as "1.25"
+// (the caller stores it and returns its archive id), and a line when a step ends (for stderr).
+struct ReportHooks {
+  std::function<void(const std::string& label, std::uint64_t done, std::uint64_t total)> progress;
+  std::function<std::optional<std::int64_t>(const sim::RunStats& run, const nlohmann::json& json,
+                                            const std::string& seconds)>
+      played;
+  std::function<void(const std::string& line)> log;
+};
+
+// Plays the plan and computes the model. Returns nullopt when stopped (plan.batch.stop): a run
+// ended partial, or a later step was interrupted; what was played has been passed to `played`.
+// Throws mancala::Error as the simulator and the builders do.
+std::optional<ReportModel> build_report_model(const ReportPlan& plan, const ReportHooks& hooks);
+
+// The model of runs already played, without extras. Throws mancala::Error "report: no runs to
+// report", "report: <id>: given twice", "report: <id>: the run is of another ruleset (<other>)"
+// or a run's JSON error.
+ReportModel model_from_runs(std::vector<RulesetRun> runs);
+
+// The rulesets of a report given no RULESET arguments: every ruleset under data/rulesets, or only
+// `game`'s when it is not empty; each game's default reconstruction first, its alternatives after
+// it, the games in name order. Throws Error "<rulesets folder>: --game: no game '<game>' (games:
+// a, b)" and "<rulesets folder>: no rulesets to report on".
+std::vector<std::string> report_ruleset_ids(const std::string& game);
+
+// The ruleset of each game whose skill ladder the report shows: its default ruleset, else its
+// first in `rulesets`; in the order of `rulesets`, the defaults first.
+std::vector<sim::RuleSet> ladder_rulesets(const std::vector<sim::RuleSet>& rulesets);
+
+}  // namespace mancala::analysis

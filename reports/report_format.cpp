@@ -1,0 +1,155 @@
+#include "reports/report_format.h"
+
+#include <cmath>
+
+#include "common/format.h"
+
+namespace mancala::reports {
+
+std::string percent(double fraction, int decimals) {
+  if (!std::isfinite(fraction)) return std::string(kDash);
+  return format_number(100 * fraction, decimals) + "%";
+}
+
+// "52.9% [52.2, 53.6]"
+std::string rate_text(const Rate& r, int decimals) {
+  if (!std::isfinite(r.value)) return std::string(kDash);
+  std::string out = percent(r.value, decimals);
+  if (std::isfinite(r.low) && std::isfinite(r.high)) {
+    out += " [" + format_number(100 * r.low, decimals) + ", " +
+           format_number(100 * r.high, decimals) + "]";
+  }
+  return out;
+}
+
+std::string signed_points(double fraction) {
+  const std::string text = format_number(100 * fraction, 1);
+  return (text[0] == '-' || text == "0.0") ? text : "+" + text;
+}
+
+// The first-player advantage in percentage points: "+8.2 pp [+6.8, +9.5]".
+std::string advantage_text(const Rate& r) {
+  if (!std::isfinite(r.value)) return std::string(kDash);
+  std::string out = signed_points(r.value) + " pp";
+  if (std::isfinite(r.low) && std::isfinite(r.high))
+    out += " [" + signed_points(r.low) + ", " + signed_points(r.high) + "]";
+  return out;
+}
+
+std::string number_text(double value, int decimals) {
+  return std::isfinite(value) ? format_number(value, decimals) : std::string(kDash);
+}
+
+std::string metric_text(const analysis::MetricValue& v) {
+  if (!v.kept && v.info->kind != sim::MetricKind::kOutcome) return "not kept";
+  switch (v.info->format) {
+    case sim::MetricFormat::kShare:
+      return rate_text(v.estimate, v.info->decimals);
+    case sim::MetricFormat::kPoints:
+      return advantage_text(v.estimate);
+    case sim::MetricFormat::kNumber:
+      return mean_text(v.estimate, v.info->decimals);
+  }
+  return std::string(kDash);
+}
+
+std::string games_text(const RunFigures& f) {
+  return std::to_string(f.games) +
+         (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
+}
+
+// True when the game's own rule ended fewer than half of the run's games (the index marks it).
+bool own_rule_minority(const RunFigures& f) {
+  return f.games > 0 && (2 * f.completion.games[0] < f.games || own_rule_rounds_minority(f));
+}
+
+bool own_rule_rounds_minority(const RunFigures& f) {
+  return f.match && f.match->rounds_recorded > 0 &&
+         2 * f.match->round_completion_count[0] < f.match->rounds_recorded;
+}
+
+std::string completion_text(const RunFigures& f) {
+  if (f.games == 0) return std::string(kDash);
+  std::string text = (2 * f.completion.games[0] < f.games ? "\xE2\x9A\xA0 " : "") +
+                     rate_text(f.completion.share[0]);
+  if (f.match) {
+    text += "\nrounds: " + std::string(own_rule_rounds_minority(f) ? "\xE2\x9A\xA0 " : "") +
+            percent(f.match->round_completion[0].value);
+  }
+  return text;
+}
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : std::string(separator)) + item;
+  return out;
+}
+
+// How a game, a match or a round (`what`) ended. A match's "no_progress" is the reconstruction's
+// stopping rule (stop_after_rounds), a game's or a round's the no-progress rule.
+std::string end_label(const std::string& name, const std::string& what) {
+  if (name == "rule") return "by a rule of the " + std::string(what == "match" ? "game" : what);
+  if (name == "no_progress")
+    return what == "match" ? "by a stopping rule of the reconstruction (no_progress: stored "
+                             "before stop_after_rounds had its own name)"
+                           : "by the no-progress rule (a stopping rule of the reconstruction)";
+  if (name == "stop_after_rounds")
+    return "by the reconstruction's stop after a number of rounds (stop_after_rounds)";
+  if (name == "safety_bound")
+    return what == "round" ? "cut off at the safety bound"
+                           : "cut off at the safety bound (unfinished)";
+  return name;
+}
+
+std::string status_meaning(const std::string& status) {
+  if (status == "observed") return "rules as played and recorded";
+  if (status == "described") return "rules as a source describes them";
+  if (status == "reconstructed") return "a reading that fills gaps the evidence leaves";
+  return "";
+}
+
+// "0.431 [0.424, 0.445]": a mean or share with its interval, `decimals` digits.
+std::string mean_text(const Rate& r, int decimals) {
+  if (!std::isfinite(r.value)) return std::string(kDash);
+  std::string out = format_number(r.value, decimals);
+  if (std::isfinite(r.low) && std::isfinite(r.high))
+    out += " [" + format_number(r.low, decimals) + ", " + format_number(r.high, decimals) + "]";
+  return out;
+}
+
+// A run's agents in words: "random agent on both sides", or "alphabeta:3 (P1) against random
+// (P2)" when the seats play different agents (the run's "agent" label: "SPEC" or "SPEC1,SPEC2").
+std::string agents_text(const std::string& label) {
+  const std::size_t comma = label.find(',');
+  if (comma == std::string::npos) return label + " agent on both sides";
+  return label.substr(0, comma) + " (P1) against " + label.substr(comma + 1) + " (P2)";
+}
+
+// The seats' agents of a label, for runs.csv.
+std::string seat_agent(const std::string& label, int seat) {
+  const std::size_t comma = label.find(',');
+  if (comma == std::string::npos) return label;
+  return seat == 0 ? label.substr(0, comma) : label.substr(comma + 1);
+}
+
+// A JSON number, or null when not finite.
+nlohmann::json json_number(double x) {
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
+
+std::string game_display_name(std::string_view game) {
+  std::string out;
+  bool start = true;
+  for (char c : game) {
+    if (c == '_' || c == '-') {
+      out += ' ';
+      start = true;
+    } else {
+      out += start && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+      start = false;
+    }
+  }
+  return out;
+}
+
+}  // namespace mancala::reports

@@ -1,0 +1,63 @@
+// How the report writes its figures (analysis/run_figures.h) as text: percentages with their
+// intervals, the first-player advantage in percentage points, counts, the words for how games
+// ended and for a run's agents. One place, so every page and report.md write a figure alike.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/run_figures.h"
+
+namespace mancala::reports {
+
+using analysis::Rate;
+using analysis::RunFigures;
+
+// An en dash: no value.
+inline constexpr std::string_view kDash = "\xE2\x80\x93";
+
+// "52.9%"; kDash when not finite.
+std::string percent(double fraction, int decimals = 1);
+// "52.9% [52.2, 53.6]": a share with its interval, `decimals` digits.
+std::string rate_text(const Rate& r, int decimals = 1);
+// A fraction in percentage points with its sign: "+8.2", "-0.4", "0.0".
+std::string signed_points(double fraction);
+// The first-player advantage (any difference of two shares) in percentage points with its
+// interval: "+8.2 pp [+6.8, +9.5]".
+std::string advantage_text(const Rate& r);
+// `value` with `decimals` digits; kDash when not finite.
+std::string number_text(double value, int decimals);
+// "0.431 [0.424, 0.445]": a mean with its interval, `decimals` digits.
+std::string mean_text(const Rate& r, int decimals);
+// A playability metric as its registry entry writes it (a share, points or a number) with its
+// interval; "not kept" for a metric the run was stored without.
+std::string metric_text(const analysis::MetricValue& v);
+// "50000", or "812 of 1000 (partial)".
+std::string games_text(const RunFigures& f);
+// True when the game's own rule ended fewer than half of the run's games, or of its matches'
+// rounds (the index marks the row).
+bool own_rule_minority(const RunFigures& f);
+// True when the game's own rule ended fewer than half of a run's matches' rounds.
+bool own_rule_rounds_minority(const RunFigures& f);
+// The index's completion cell: the share the game's own rule ended, marked when under half, and
+// for matches a second line with the share of their rounds ("rounds: 33.1%", marked the same).
+std::string completion_text(const RunFigures& f);
+// The items with `separator` between them.
+std::string joined(const std::vector<std::string>& items, std::string_view separator);
+// How a game, a match or a round (`what`) ended, in words, from an end condition's name.
+std::string end_label(const std::string& name, const std::string& what);
+// What an epistemic status means: "rules as played and recorded", ...
+std::string status_meaning(const std::string& status);
+// A run's agents in words: "random agent on both sides", or "alphabeta:3 (P1) against random
+// (P2)" (the run's "agent" label: "SPEC" or "SPEC1,SPEC2").
+std::string agents_text(const std::string& label);
+// The agent of seat 0 or 1 of a label, for runs.csv.
+std::string seat_agent(const std::string& label, int seat);
+// A JSON number, or null when not finite.
+nlohmann::json json_number(double x);
+// The display name of a game key: "toguz_kumalak" -> "Toguz Kumalak".
+std::string game_display_name(std::string_view game);
+
+}  // namespace mancala::reports

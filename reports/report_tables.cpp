@@ -1,0 +1,292 @@
+#include "reports/report_tables.h"
+
+#include <cmath>
+
+#include "reports/html.h"
+#include "reports/report_format.h"
+
+namespace mancala::reports {
+
+std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(
+    const std::vector<RulesetSection>& items) {
+  std::vector<std::pair<std::string, std::vector<std::size_t>>> groups;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string& game = items[i].entry.ruleset.game;
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == game; });
+    if (it == groups.end()) {
+      groups.push_back({game, {}});
+      it = groups.end() - 1;
+    }
+    it->second.push_back(i);
+  }
+  return groups;
+}
+
+std::string common_settings(const std::vector<RulesetSection>& items) {
+  const RunFigures& first = items.front().figures;
+  bool same = true;
+  for (const RulesetSection& item : items) {
+    const RunFigures& f = item.figures;
+    same = same && f.agent == first.agent && f.seed == first.seed &&
+           f.games_requested == first.games_requested;
+  }
+  if (!same) return "Runs with different settings (see each ruleset's page).";
+  return std::to_string(first.games_requested) + " games per ruleset, " + agents_text(first.agent) +
+         ", seed " + std::to_string(first.seed) + ", engine " + first.engine_version + ".";
+}
+
+// The index row of each ruleset (one table per game).
+Table index_table(const std::vector<RulesetSection>& items, const std::vector<std::size_t>& rows) {
+  Table table({{"Ruleset", Align::kLeft},
+               {"Status", Align::kLeft},
+               {"Evidence", Align::kLeft},
+               {"Games", Align::kRight},
+               {"Ended by own rule", Align::kRight},
+               {"P1 wins", Align::kRight},
+               {"P2 wins", Align::kRight},
+               {"Draws", Align::kRight},
+               {"P1 advantage", Align::kRight},
+               {"Mean plies", Align::kRight},
+               {"Unfinished", Align::kRight}});
+  for (std::size_t i : rows) {
+    const analysis::RulesetInfo& rs = items[i].entry.ruleset;
+    const RunFigures& f = items[i].figures;
+    table.add_row({rs.name, rs.status, joined(rs.evidence, ", "), games_text(f), completion_text(f),
+                   rate_text(f.p1), rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
+                   number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)});
+  }
+  return table;
+}
+
+// The index rows to mark: those whose games the game's own rule ended fewer than half of.
+std::vector<bool> marked_rows(const std::vector<RulesetSection>& items,
+                              const std::vector<std::size_t>& rows) {
+  std::vector<bool> marked;
+  for (std::size_t i : rows) marked.push_back(own_rule_minority(items[i].figures));
+  return marked;
+}
+
+// How games ended, by completion class.
+Table completion_table(const RunFigures& f) {
+  const std::string column = f.match ? "Matches" : "Games";
+  std::vector<Column> columns = {
+      {"Ended", Align::kLeft},
+      {column, Align::kRight},
+      {"Share of all " + std::string(f.match ? "matches" : "games") + " [95% CI]", Align::kRight}};
+  // A match ended by its own rule may rest on rounds a stopping rule ended: both levels shown.
+  if (f.match) {
+    columns.push_back({"Rounds", Align::kRight});
+    columns.push_back({"Share of all rounds [95% CI]", Align::kRight});
+  }
+  Table table(columns);
+  const char* labels[3] = {"by the game's own rule", "by a stopping rule of the reconstruction",
+                           "at the safety bound (unfinished)"};
+  for (int i = 0; i < 3; ++i) {
+    std::vector<Cell> row = {labels[i],
+                             Cell::integer(static_cast<std::int64_t>(f.completion.games[i])),
+                             rate_text(f.completion.share[i])};
+    if (f.match) {
+      row.push_back(Cell::integer(static_cast<std::int64_t>(f.match->round_completion_count[i])));
+      row.push_back(rate_text(f.match->round_completion[i]));
+    }
+    table.add_row(std::move(row));
+  }
+  return table;
+}
+
+// The playability metrics (docs/metrics.md): each of the registry's, and the duration after those
+// of the outcomes.
+Table metrics_table(const RunFigures& f) {
+  const MetricFigures& m = f.metrics;
+  Table table(
+      {{"Metric", Align::kLeft}, {"Value [95% CI]", Align::kRight}, {"What it is", Align::kLeft}});
+  bool duration = false;
+  for (const analysis::MetricValue& v : m.values) {
+    if (!duration && v.info->kind != sim::MetricKind::kOutcome) {
+      table.add_row({"duration (turns)",
+                     number_text(m.turns.mean, 1) + " (sd " + number_text(m.turns.sd, 1) +
+                         ", median " + number_text(m.turns.median, 1) + ")",
+                     "turns per " + std::string(f.match ? "match" : "game") +
+                         ": plies less the extra moves"});
+      duration = true;
+    }
+    table.add_row({v.info->name, metric_text(v), sim::metric_what(*v.info, f.match.has_value())});
+  }
+  return table;
+}
+
+Table results_table(const RunFigures& f) {
+  Table table({{"Outcome", Align::kLeft},
+               {"Games", Align::kRight},
+               {"Share of finished games [95% CI]", Align::kRight}});
+  table.add_row({"first player (P1) wins", Cell::integer(static_cast<std::int64_t>(f.wins[0])),
+                 rate_text(f.p1)});
+  table.add_row({"second player (P2) wins", Cell::integer(static_cast<std::int64_t>(f.wins[1])),
+                 rate_text(f.p2)});
+  table.add_row({"draws", Cell::integer(static_cast<std::int64_t>(f.draws)), rate_text(f.draw)});
+  table.add_row({"first-player advantage (P1 minus P2)", "", advantage_text(f.advantage)});
+  return table;
+}
+
+Table length_table(const stats::DistributionSummary& s) {
+  Table table({{"Mean", Align::kRight},
+               {"SD", Align::kRight},
+               {"Min", Align::kRight},
+               {"5%", Align::kRight},
+               {"Median", Align::kRight},
+               {"95%", Align::kRight},
+               {"Max", Align::kRight}});
+  table.add_row({number_text(s.mean, 1), number_text(s.sd, 1), number_text(s.min, 0),
+                 number_text(s.p5, 1), number_text(s.median, 1), number_text(s.p95, 1),
+                 number_text(s.max, 0)});
+  return table;
+}
+
+// `what`: "game", "match" or "round".
+Table ended_table(const std::vector<EndCount>& ended, const std::string& what) {
+  const std::string column = what == "game" ? "Games" : what == "match" ? "Matches" : "Rounds";
+  Table table({{"Ended", Align::kLeft}, {column, Align::kRight}, {"Share", Align::kRight}});
+  for (const EndCount& e : ended) {
+    table.add_row({end_label(e.name, what), Cell::integer(static_cast<std::int64_t>(e.count)),
+                   percent(e.share, 2)});
+  }
+  return table;
+}
+
+Table round_results_table(const MatchFigures& m) {
+  const auto share = [&](std::uint64_t k) {
+    return m.rounds_recorded == 0
+               ? std::string(kDash)
+               : percent(static_cast<double>(k) / static_cast<double>(m.rounds_recorded));
+  };
+  Table table({{"Rounds", Align::kLeft}, {"Count", Align::kRight}, {"Share", Align::kRight}});
+  table.add_row({"recorded", Cell::integer(static_cast<std::int64_t>(m.rounds_recorded)), ""});
+  table.add_row({"won by the round's first mover",
+                 Cell::integer(static_cast<std::int64_t>(m.first_mover_wins)),
+                 rate_text(m.first_mover_win_rate)});
+  table.add_row({"won by the other player",
+                 Cell::integer(static_cast<std::int64_t>(m.second_mover_wins)),
+                 share(m.second_mover_wins)});
+  table.add_row({"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draws)});
+  table.add_row({"unfinished (safety bound)",
+                 Cell::integer(static_cast<std::int64_t>(m.unfinished)), share(m.unfinished)});
+  table.add_row({"first-mover advantage", "", advantage_text(m.first_mover_advantage)});
+  return table;
+}
+
+std::string handicap_label(int level) {
+  if (level == 0) return "even (0)";
+  return (level > 0 ? "P1 +" : "P2 +") + std::to_string(level > 0 ? level : -level) + " holes (" +
+         (level > 0 ? "+" : "") + std::to_string(level) + ")";
+}
+
+Table handicap_table(const std::vector<LevelFigures>& levels) {
+  Table table({{"Holes in play, P1 minus P2", Align::kLeft},
+               {"Rounds", Align::kRight},
+               {"P1 win rate [95% CI]", Align::kRight},
+               {"P2 win rate [95% CI]", Align::kRight}});
+  for (const LevelFigures& h : levels) {
+    table.add_row({handicap_label(h.level), Cell::integer(static_cast<std::int64_t>(h.rounds)),
+                   rate_text(h.win_rate[0]), rate_text(h.win_rate[1])});
+  }
+  return table;
+}
+
+// "5 v 3; P2 receives the 1-4 tribute; P1 has a bha; P1 favoured (toll and remainder holes)"
+std::string state_label(const HandicapStateFigures& st) {
+  std::string out = std::to_string(st.holes[0]) + " v " + std::to_string(st.holes[1]);
+  if (st.tribute_to) out += "; P" + std::to_string(st.tribute_to) + " receives the 1-4 tribute";
+  if (st.bha) out += "; P" + std::to_string(st.bha) + " has a bha";
+  if (st.favoured)
+    out += "; P" + std::to_string(st.favoured) + " favoured by the previous round's win";
+  return out;
+}
+
+Table handicap_state_table(const std::vector<HandicapStateFigures>& states) {
+  Table table({{"Holes in play (P1 v P2) and perks", Align::kLeft},
+               {"Rounds", Align::kRight},
+               {"P1 win rate [95% CI]", Align::kRight},
+               {"P2 win rate [95% CI]", Align::kRight}});
+  for (const HandicapStateFigures& st : states) {
+    table.add_row({state_label(st), Cell::integer(static_cast<std::int64_t>(st.rounds)),
+                   rate_text(st.win_rate[0]), rate_text(st.win_rate[1])});
+  }
+  return table;
+}
+
+std::string provenance_text(const RuleInfo& rule) {
+  return rule.provenance.empty() ? "(default; no provenance)" : rule.provenance;
+}
+
+// The rules of one group (consecutive rules with the same group).
+Table rules_table(const std::vector<RuleInfo>& rules, std::size_t begin, std::size_t end) {
+  Table table({{"Rule", Align::kLeft}, {"Value", Align::kLeft}, {"Provenance", Align::kLeft}});
+  for (std::size_t i = begin; i < end; ++i)
+    table.add_row({rules[i].key, rules[i].value, provenance_text(rules[i])});
+  return table;
+}
+
+// [begin, end) ranges of rules with the same group.
+std::vector<std::pair<std::size_t, std::size_t>> rule_groups(const std::vector<RuleInfo>& rules) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    if (i == 0 || rules[i].group != rules[i - 1].group) out.push_back({i, i});
+    out.back().second = i + 1;
+  }
+  return out;
+}
+
+std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs,
+                              const std::vector<GroupStart>& groups,
+                              const std::vector<bool>& marked) {
+  const auto right = [&](std::size_t column) {
+    return table.columns()[column].align == Align::kRight;
+  };
+  std::string out = "<table class=\"index\">\n<thead>\n<tr>";
+  for (std::size_t i = 0; i < table.columns().size(); ++i) {
+    out += right(i) ? "<th class=\"num\">" : "<th>";
+    out += html_escape(table.columns()[i].name) + "</th>";
+  }
+  out += "</tr>\n</thead>\n<tbody>\n";
+  std::size_t next_group = 0;
+  for (std::size_t r = 0; r < table.rows().size(); ++r) {
+    for (; next_group < groups.size() && groups[next_group].row == r; ++next_group) {
+      out += "<tr class=\"group\"><th colspan=\"" + std::to_string(table.columns().size()) +
+             "\" id=\"" + html_escape(groups[next_group].id) + "\">" +
+             html_escape(groups[next_group].label) + "</th></tr>\n";
+    }
+    out += r < marked.size() && marked[r] ? "<tr class=\"marked\">" : "<tr>";
+    const auto& row = table.rows()[r];
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      out += right(i) ? "<td class=\"num\">" : "<td>";
+      const std::string& text = row[i].display();
+      const std::size_t interval = text.find(" [");
+      if (i == 0 && r < hrefs.size() && !hrefs[r].empty()) {
+        out += "<a href=\"" + html_escape(hrefs[r]) + "\">" + html_escape(text) + "</a>";
+      } else if (interval != std::string::npos && right(i)) {
+        // The interval on its own smaller line keeps ten columns within a page's width; a second
+        // line of the cell (a match's rounds) on a line of its own too.
+        const std::size_t line = text.find('\n');
+        out +=
+            html_escape(text.substr(0, interval)) + "<span class=\"ci\">" +
+            html_escape(text.substr(interval, line == std::string::npos ? line : line - interval)) +
+            "</span>";
+        if (line != std::string::npos)
+          out += "<span class=\"sub\">" + html_escape(text.substr(line + 1)) + "</span>";
+      } else if (table.columns()[i].name == "Evidence") {
+        // Ids like "DLP.Evidence.1450" may break after a dot, not inside a word.
+        for (char c : html_escape(text))
+          out += c == '.' ? std::string(".<wbr />") : std::string(1, c);
+      } else {
+        out += html_escape(text);
+      }
+      out += "</td>";
+    }
+    out += "</tr>\n";
+  }
+  out += "</tbody>\n</table>\n";
+  return out;
+}
+
+}  // namespace mancala::reports

@@ -1,0 +1,90 @@
+// The report's tables (reports/table.h), made from the model's figures (analysis/report_model.h):
+// the index rows, a run's results, length, endings, metrics, rounds and handicaps, and a
+// ruleset's rules with their provenance. Each renders as HTML and Markdown from the same cells.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analysis/report_model.h"
+#include "reports/report_format.h"
+#include "reports/table.h"
+
+namespace mancala::reports {
+
+using analysis::EndCount;
+using analysis::HandicapStateFigures;
+using analysis::LevelFigures;
+using analysis::MatchFigures;
+using analysis::MetricFigures;
+using analysis::RuleInfo;
+using analysis::RulesetSection;
+
+// The note under the index tables on the completion column and its mark.
+inline constexpr std::string_view kCompletionNote =
+    "Ended by own rule: the share of games (matches) ended by the game's own rule, the ending the "
+    "evidence gives; the rest were ended by a stopping rule of the reconstruction (no-progress "
+    "turns, a stop after a number of rounds) or cut off at the safety bound. For a game played in "
+    "matches, the second line is the share of the matches' rounds the game's own rule ended (the "
+    "others ended by the no-progress rule or the safety bound). \xE2\x9A\xA0 and a shaded row "
+    "mark the rulesets whose own rule ended fewer than half of the games or of the rounds: their "
+    "figures rest mostly on the reconstruction's stopping rules. Each ruleset's page gives the "
+    "three classes and the playability metrics (docs/metrics.md).";
+
+// "50000 games per ruleset, random agent on both sides, seed 1, engine 0.1.0." when every run
+// shares its settings, else a sentence saying they differ.
+std::string common_settings(const std::vector<RulesetSection>& sections);
+
+// The rulesets grouped by game in order of first appearance: game -> indices into `sections`.
+std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(
+    const std::vector<RulesetSection>& sections);
+
+// The index row of each ruleset of `rows` (indices into `sections`).
+Table index_table(const std::vector<RulesetSection>& sections,
+                  const std::vector<std::size_t>& rows);
+// The index rows to mark: those whose games the game's own rule ended fewer than half of.
+std::vector<bool> marked_rows(const std::vector<RulesetSection>& sections,
+                              const std::vector<std::size_t>& rows);
+// How games ended, by completion class.
+Table completion_table(const RunFigures& f);
+// The playability metrics (docs/metrics.md).
+Table metrics_table(const RunFigures& f);
+// Wins, draws and the first-player advantage.
+Table results_table(const RunFigures& f);
+// Mean, sd, min, 5%, median, 95%, max of a length.
+Table length_table(const stats::DistributionSummary& s);
+// How games, matches or rounds (`what`: "game", "match", "round") ended, by end condition.
+Table ended_table(const std::vector<EndCount>& ended, const std::string& what);
+// The rounds of every match by their result for the round's first mover.
+Table round_results_table(const MatchFigures& m);
+// "even (0)", "P1 +2 holes (+2)", "P2 +3 holes (-3)".
+std::string handicap_label(int level);
+Table handicap_table(const std::vector<LevelFigures>& levels);
+// "5 v 3; P2 receives the 1-4 tribute; P1 has a bha; P1 favoured by the previous round's win"
+std::string state_label(const HandicapStateFigures& st);
+Table handicap_state_table(const std::vector<HandicapStateFigures>& states);
+// A rule's provenance in words: the evidence phrase, the assumption, or the default.
+std::string provenance_text(const RuleInfo& rule);
+// The rules [begin, end) (one group).
+Table rules_table(const std::vector<RuleInfo>& rules, std::size_t begin, std::size_t end);
+// [begin, end) ranges of consecutive rules with the same group.
+std::vector<std::pair<std::size_t, std::size_t>> rule_groups(const std::vector<RuleInfo>& rules);
+
+// A row of the index table that starts a group: a full-width heading row before it.
+struct GroupStart {
+  std::size_t row = 0;
+  std::string id;     // anchor
+  std::string label;  // heading text
+};
+
+// Table::to_html with the cells of column 0 made links (hrefs[row]; empty: no link), the
+// "[low, high]" interval of a right-aligned cell on a line of its own, a full-width heading row
+// before each group and the rows of `marked` shaded. One table keeps the columns aligned across
+// groups. Text is escaped exactly as Table does; hrefs are the report's own relative paths.
+std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs,
+                              const std::vector<GroupStart>& groups,
+                              const std::vector<bool>& marked = {});
+
+}  // namespace mancala::reports

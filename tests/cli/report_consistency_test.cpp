@@ -1,0 +1,591 @@
+// Issue 20, "An end-to-end consistency test of the artifacts": a small report (four rulesets of
+// three games, a few thousand games, with its comparison page, handicap curves, sensitivity
+// tables and skill ladders) is made once, and every number a reader sees in index.html, the
+// ruleset pages, report.md, runs.csv and runs.json is checked against the runs and against an
+// independent recomputation: rates and intervals recomputed here from the runs' counts (Wilson's
+// formula written out below, not the library's), completion from the runs' ended_by counts, the
+// sensitivity rows against separate `mancala simulate` runs of a ruleset file with the changed
+// threshold, and every statistic of runs.csv by its name (a renamed or unknown statistic fails).
+// And the property: every test the report prints is marked significant exactly when its printed
+// interval excludes 0.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "../reports/xml_check.h"
+#include "cli_test_util.h"
+#include "common/format.h"
+#include "reports/html.h"
+
+namespace mancala::cli {
+namespace {
+
+using nlohmann::json;
+using testing::kSanitized;
+using testing::read_text;
+using testing::Result;
+using testing::run_cli;
+using testing::TempDir;
+using testing::write_text;
+
+const std::string kGames = kSanitized ? "300" : "2000";
+const std::string kSensitivityGames = kSanitized ? "100" : "400";
+const std::vector<std::string> kRulesets = {"kalah", "otep", "khutka_boia",
+                                            "khutka_boia/opposite_capture"};
+
+// ---- independent recomputation -----------------------------------------------------------------
+
+// Wilson's score interval, written out (Wilson 1927), z for 95%.
+std::pair<double, double> wilson(double k, double n) {
+  const double z = 1.959963984540054, z2 = z * z;
+  const double centre = (k + z2 / 2) / (n + z2);
+  const double half = z / (n + z2) * std::sqrt(k * (n - k) / n + z2 / 4);
+  return {k == 0 ? 0.0 : centre - half, k == n ? 1.0 : centre + half};
+}
+// "51.8% [47.4, 56.1]" as the report writes a share with its interval. A share is a fraction
+// first, then a percentage (249 of 400 is 0.6225, which prints 62.2 where 24900 / 400 prints 62.3).
+std::string share_text(double k, double n) {
+  if (n == 0) return "\xE2\x80\x93";
+  const auto [lo, hi] = wilson(k, n);
+  return format_number(100 * (k / n), 1) + "% [" + format_number(100 * lo, 1) + ", " +
+         format_number(100 * hi, 1) + "]";
+}
+std::string pp(double x) { return format_signed(100 * x, 1); }
+
+// What a reader should see of one run, from its JSON counts alone.
+struct Expected {
+  std::string id, name;
+  double games = 0, w1 = 0, w2 = 0, draws = 0, unfinished = 0, own = 0, stopping = 0, bound = 0;
+  double plies_mean = 0;
+  bool match = false;
+  double rounds = 0, rounds_own = 0;
+  json run;
+  double finished() const { return w1 + w2 + draws; }
+};
+
+Expected expected_of(const json& run) {
+  Expected e;
+  e.run = run;
+  e.id = run["ruleset"];
+  e.games = run["games"];
+  e.w1 = run["wins"][0];
+  e.w2 = run["wins"][1];
+  e.draws = run["draws"];
+  e.unfinished = run["unfinished"];
+  const json& ended = run["ended_by"];
+  e.own = ended["rule"]["games"];
+  e.stopping =
+      ended["no_progress"]["games"].get<double>() +
+      (ended.contains("stop_after_rounds") ? ended["stop_after_rounds"]["games"].get<double>()
+                                           : 0.0);
+  e.bound = ended["safety_bound"]["games"];
+  // The mean length from the histogram's counts.
+  const json& h = run["plies"]["histogram"];
+  double sum = 0, n = 0;
+  for (std::size_t i = 0; i < h["counts"].size(); ++i) {
+    sum += (h["first"].get<double>() + static_cast<double>(i)) * h["counts"][i].get<double>();
+    n += h["counts"][i].get<double>();
+  }
+  e.plies_mean = sum / n;
+  e.match = run.contains("rounds");
+  if (e.match) {
+    e.rounds = run["round_results"]["rounds"];
+    e.rounds_own = run["round_ended_by"]["rule"]["rounds"];
+  }
+  return e;
+}
+
+// ---- reading the artifacts ---------------------------------------------------------------------
+
+// An element's text with its descendants', in document order as far as the checker keeps it (its
+// own text first).
+std::string text_of(const xml_check::Element& e) {
+  std::string out = e.text;
+  for (const xml_check::Element& c : e.children) out += text_of(c);
+  return out;
+}
+
+// The rows of an HTML table as column name -> cell text (group heading rows left out), with the
+// first cell's link when it has one under "href".
+std::vector<std::map<std::string, std::string>> table_rows(const xml_check::Element& table) {
+  std::vector<std::string> names;
+  for (const xml_check::Element* th : xml_check::find_all(table, "th")) {
+    if (th->attributes.count("colspan")) continue;
+    names.push_back(text_of(*th));
+  }
+  std::vector<std::map<std::string, std::string>> rows;
+  for (const xml_check::Element* tr : xml_check::find_all(table, "tr")) {
+    std::vector<const xml_check::Element*> cells;
+    for (const xml_check::Element& c : tr->children)
+      if (c.name == "td") cells.push_back(&c);
+    if (cells.size() != names.size()) continue;
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < cells.size(); ++i) row[names[i]] = text_of(*cells[i]);
+    for (const xml_check::Element* a : xml_check::find_all(*cells[0], "a"))
+      row["href"] = a->attributes.at("href");
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The rows of runs.csv (RFC 4180: quoted fields, CRLF) as column name -> field.
+std::vector<std::map<std::string, std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> lines(1);
+  std::string field;
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      lines.back().push_back(field);
+      field.clear();
+    } else if (c == '\r') {
+    } else if (c == '\n') {
+      lines.back().push_back(field);
+      field.clear();
+      lines.emplace_back();
+    } else {
+      field += c;
+    }
+  }
+  lines.pop_back();
+  std::vector<std::map<std::string, std::string>> rows;
+  for (std::size_t r = 1; r < lines.size(); ++r) {
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < lines[0].size(); ++i) row[lines[0][i]] = lines[r].at(i);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The report, made once for the whole suite.
+class ReportConsistency : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    Args args = {"report"};
+    args.insert(args.end(), kRulesets.begin(), kRulesets.end());
+    const Args rest = {"--games",
+                       kGames,
+                       "--sensitivity-games",
+                       kSensitivityGames,
+                       "--handicap-rounds",
+                       "60",
+                       "--ladder",
+                       "--ladder-games",
+                       "4",
+                       "--no-store",
+                       "--out",
+                       *dir_ / "out"};
+    args.insert(args.end(), rest.begin(), rest.end());
+    const Result r = run_cli(args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json runs = json::parse(read_text(*dir_ / "out/runs.json"));
+    for (const json& run : runs["runs"]) {
+      Expected e = expected_of(run);
+      expected_[e.id] = e;
+    }
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string file(const std::string& path) { return read_text(*dir_ / ("out/" + path)); }
+
+  static TempDir* dir_;
+  static std::map<std::string, Expected> expected_;
+};
+TempDir* ReportConsistency::dir_ = nullptr;
+std::map<std::string, Expected> ReportConsistency::expected_;
+
+// The index's row of every ruleset: each figure recomputed from the run's counts.
+TEST_F(ReportConsistency, EveryFigureOfTheIndexIsTheRunsRecomputed) {
+  ASSERT_EQ(expected_.size(), kRulesets.size());
+  const xml_check::Element page = xml_check::parse(file("index.html"));
+  const xml_check::Element* index = nullptr;
+  for (const xml_check::Element* t : xml_check::find_all(page, "table"))
+    if (t->attributes.count("class") && t->attributes.at("class") == "index") index = t;
+  ASSERT_NE(index, nullptr);
+  int checked = 0;
+  for (const auto& row : table_rows(*index)) {
+    const std::string href = row.at("href");  // rulesets/<id with / as .>.html
+    std::string id = href.substr(9, href.size() - 14);
+    std::replace(id.begin(), id.end(), '.', '/');
+    ASSERT_TRUE(expected_.count(id)) << id;
+    const Expected& e = expected_.at(id);
+    EXPECT_EQ(row.at("Games"), format_number(e.games, 0)) << id;
+    EXPECT_EQ(row.at("P1 wins"), share_text(e.w1, e.finished())) << id;
+    EXPECT_EQ(row.at("P2 wins"), share_text(e.w2, e.finished())) << id;
+    EXPECT_EQ(row.at("Draws"), share_text(e.draws, e.finished())) << id;
+    const json& adv = e.run["first_player_advantage"];
+    EXPECT_EQ(row.at("P1 advantage"), pp((e.w1 - e.w2) / e.finished()) + " pp [" +
+                                          pp(adv["ci95"][0]) + ", " + pp(adv["ci95"][1]) + "]")
+        << id;
+    EXPECT_EQ(row.at("Mean plies"), format_number(e.plies_mean, 1)) << id;
+    // Completion from ended_by: the game's own rule, and for matches the rounds' too.
+    std::string own = (2 * e.own < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.own, e.games);
+    if (e.match) {
+      own += "rounds: " + std::string(2 * e.rounds_own < e.rounds ? "\xE2\x9A\xA0 " : "") +
+             format_number(100 * (e.rounds_own / e.rounds), 1) + "%";
+    }
+    EXPECT_EQ(row.at("Ended by own rule"), own) << id;
+    EXPECT_EQ(row.at("Unfinished"), format_number(100 * (e.unfinished / e.games), 2) + "%") << id;
+    ++checked;
+  }
+  EXPECT_EQ(checked, static_cast<int>(kRulesets.size()));
+}
+
+// report.md's index tables say the same: each ruleset's row from its games to its unfinished
+// share (brackets escaped as Markdown), and the completion table of its section.
+TEST_F(ReportConsistency, ReportMdsTablesAreTheRunsRecomputed) {
+  const std::string md = file("report.md");
+  const auto escaped = [](const std::string& text) {
+    std::string out;
+    for (char c : text) out += (c == '[' || c == ']') ? std::string("\\") + c : std::string(1, c);
+    return out;
+  };
+  int checked = 0;
+  for (const auto& [id, e] : expected_) {
+    std::string own = (2 * e.own < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.own, e.games);
+    if (e.match) {
+      own += "<br>rounds: " + std::string(2 * e.rounds_own < e.rounds ? "\xE2\x9A\xA0 " : "") +
+             format_number(100 * (e.rounds_own / e.rounds), 1) + "%";
+    }
+    const json& adv = e.run["first_player_advantage"];
+    const std::string row = " | " + format_number(e.games, 0) + " | " + escaped(own) + " | " +
+                            escaped(share_text(e.w1, e.finished())) + " | " +
+                            escaped(share_text(e.w2, e.finished())) + " | " +
+                            escaped(share_text(e.draws, e.finished())) + " | " +
+                            escaped(pp((e.w1 - e.w2) / e.finished()) + " pp [" +
+                                    pp(adv["ci95"][0]) + ", " + pp(adv["ci95"][1]) + "]") +
+                            " | " + format_number(e.plies_mean, 1) + " | " +
+                            format_number(100 * (e.unfinished / e.games), 2) + "% |\n";
+    EXPECT_NE(md.find(row), std::string::npos) << id << ": " << row;
+    EXPECT_NE(md.find("| by the game's own rule | " + format_number(e.own, 0) + " | " +
+                      escaped(share_text(e.own, e.games)) + " |"),
+              std::string::npos)
+        << id;
+    ++checked;
+  }
+  EXPECT_EQ(checked, static_cast<int>(kRulesets.size()));
+}
+
+// Every ruleset page: its results and completion tables from the run's counts, and every rule
+// key's provenance exactly as `mancala rules show` prints it.
+TEST_F(ReportConsistency, EachRulesetPageShowsItsRunAndItsProvenanceAsRulesShow) {
+  for (const auto& [id, e] : expected_) {
+    std::string name = id;
+    std::replace(name.begin(), name.end(), '/', '.');
+    const std::string html = file("rulesets/" + name + ".html");
+    const xml_check::Element page = xml_check::parse(html);
+    bool results = false, completion = false;
+    for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+      for (const auto& row : table_rows(*t)) {
+        if (row.count("Outcome") && row.at("Outcome") == "first player (P1) wins") {
+          EXPECT_EQ(row.at("Share of finished games [95% CI]"), share_text(e.w1, e.finished()));
+          results = true;
+        }
+        if (row.count("Ended") && row.at("Ended") == "by the game's own rule" &&
+            row.count(e.match ? "Matches" : "Games")) {
+          const std::string unit = e.match ? "matches" : "games";
+          EXPECT_EQ(row.at("Share of all " + unit + " [95% CI]"), share_text(e.own, e.games)) << id;
+          if (e.match) {
+            EXPECT_EQ(row.at("Share of all rounds [95% CI]"), share_text(e.rounds_own, e.rounds))
+                << id;
+          }
+          completion = true;
+        }
+      }
+    }
+    EXPECT_TRUE(results && completion) << id;
+    // Provenance: each line of `rules show` after the key's value.
+    const Result shown = run_cli({"rules", "show", id});
+    ASSERT_EQ(shown.code, 0);
+    std::istringstream lines(shown.out);
+    int keys = 0;
+    for (std::string line; std::getline(lines, line);) {
+      static const std::regex key_line(
+          R"(^  (\S+)\s+\S.*? (\(default; no provenance\)|evidence: .*|assumption: .*)$)");
+      std::smatch m;
+      if (!std::regex_match(line, m, key_line)) continue;
+      ++keys;
+      EXPECT_NE(html.find(reports::html_escape(m[2].str())), std::string::npos)
+          << id << ": " << m[1] << ": " << m[2];
+    }
+    EXPECT_GT(keys, 30) << id;
+  }
+}
+
+// runs.csv: every statistic of every run by its name, recomputed from the run's counts (or read
+// from its JSON where the run states it); a statistic the test does not know (a renamed one)
+// fails, and so does one it expects and does not find.
+TEST_F(ReportConsistency, EveryStatisticOfRunsCsvIsTheRunsRecomputed) {
+  const auto rows = csv_rows(file("runs.csv"));
+  std::map<std::string, std::set<std::string>> seen;  // ruleset -> statistics of part "run"
+  const auto number = [](const std::string& s) { return s.empty() ? NAN : std::stod(s); };
+  for (const auto& row : rows) {
+    if (row.at("part") != "run") continue;
+    const std::string id = row.at("ruleset"), stat = row.at("statistic");
+    ASSERT_TRUE(expected_.count(id)) << id;
+    const Expected& e = expected_.at(id);
+    const json& run = e.run;
+    seen[id].insert(stat);
+    const double value = number(row.at("value")), low = number(row.at("ci_low")),
+                 high = number(row.at("ci_high"));
+    const std::string player = row.at("player"), state = row.at("state"), round = row.at("round");
+    const auto share = [&](double k, double n) {
+      EXPECT_NEAR(value, k / n, 1e-12) << id << " " << stat << " " << state << player;
+      const auto [lo, hi] = wilson(k, n);
+      EXPECT_NEAR(low, lo, 1e-9) << id << " " << stat;
+      EXPECT_NEAR(high, hi, 1e-9) << id << " " << stat;
+    };
+    const auto stated = [&](const json& estimate) {  // {"value", "ci95"} as the run states it
+      if (estimate["value"].is_null()) {
+        EXPECT_TRUE(std::isnan(value)) << id << " " << stat;
+        return;
+      }
+      EXPECT_NEAR(value, estimate["value"].get<double>(), 1e-12) << id << " " << stat;
+      if (estimate["ci95"].is_array()) {
+        EXPECT_NEAR(low, estimate["ci95"][0].get<double>(), 1e-12) << id << " " << stat;
+        EXPECT_NEAR(high, estimate["ci95"][1].get<double>(), 1e-12) << id << " " << stat;
+      }
+    };
+    const std::map<std::string, double> completion = {
+        {"own_rule", e.own}, {"stopping_rule", e.stopping}, {"safety_bound", e.bound}};
+    if (stat == "games") {
+      EXPECT_EQ(value, e.games);
+    } else if (stat == "games_requested") {
+      EXPECT_EQ(value, run["games_requested"].get<double>());
+    } else if (stat == "partial") {
+      EXPECT_EQ(value, 0);
+    } else if (stat == "wins") {
+      EXPECT_EQ(value, player == "1" ? e.w1 : e.w2);
+    } else if (stat == "draws") {
+      EXPECT_EQ(value, e.draws);
+    } else if (stat == "unfinished") {
+      EXPECT_EQ(value, e.unfinished);
+    } else if (stat == "win_rate") {
+      share(player == "1" ? e.w1 : e.w2, e.finished());
+    } else if (stat == "draw_rate") {
+      share(e.draws, e.finished());
+    } else if (stat == "unfinished_rate") {
+      share(e.unfinished, e.games);
+    } else if (stat == "first_player_advantage") {
+      EXPECT_NEAR(value, (e.w1 - e.w2) / e.finished(), 1e-12) << id;
+      stated(run["first_player_advantage"]);
+    } else if (stat == "first_player_advantage_p_value") {
+      EXPECT_NEAR(value, run["first_player_advantage"]["p_value"].get<double>(), 1e-12);
+    } else if (stat == "ended_by_share" && round.empty()) {
+      EXPECT_NEAR(value, run["ended_by"][state]["games"].get<double>() / e.games, 1e-12) << state;
+    } else if (stat == "ended_by_share") {
+      EXPECT_NEAR(value, run["round_ended_by"][state]["rounds"].get<double>() / e.rounds, 1e-12);
+    } else if (stat == "completion" && round.empty()) {
+      share(completion.at(state), e.games);
+    } else if (stat == "completion") {
+      const std::map<std::string, std::string> end = {
+          {"own_rule", "rule"}, {"stopping_rule", "no_progress"}, {"safety_bound", "safety_bound"}};
+      share(run["round_ended_by"][end.at(state)]["rounds"].get<double>(), e.rounds);
+    } else if (stat == "plies_mean") {
+      EXPECT_NEAR(value, e.plies_mean, 1e-9);
+    } else if (stat.starts_with("plies_") || stat.starts_with("rounds_") ||
+               stat.starts_with("turns_")) {
+      const std::string what = stat.substr(0, stat.find('_'));
+      const std::string key = stat.substr(stat.find('_') + 1);
+      const json& d = what == "plies"    ? run["plies"]
+                      : what == "rounds" ? run["rounds"]
+                                         : run["metrics"]["duration"]["turns"];
+      if (stat == "rounds_recorded") {
+        EXPECT_EQ(value, e.rounds);
+      } else {
+        EXPECT_NEAR(value, d[key].get<double>(), 1e-9) << id << " " << stat;
+      }
+    } else if (stat == "relay_bound_hits") {
+      EXPECT_EQ(value, run["relay_bound_hits"]["moves"].get<double>());
+    } else if (stat == "games_with_relay_bound_hits") {
+      EXPECT_EQ(value, run["relay_bound_hits"]["games"].get<double>());
+    } else if (stat == "balance") {
+      EXPECT_NEAR(value, 1 - std::fabs(e.w1 - e.w2) / e.finished(), 1e-12) << id;
+      stated(run["metrics"]["balance"]);
+    } else if (stat == "drawishness") {
+      share(e.draws, e.finished());
+    } else if (stat == "decisiveness" || stat == "lead_changes" || stat == "drama" ||
+               stat == "stability" || stat == "snowball") {
+      stated(run["metrics"][stat]);
+    } else if (stat == "first_mover_win_rate") {
+      const json& r = run["round_results"];
+      share(r["first_mover_wins"].get<double>(),
+            r["rounds"].get<double>() - r["unfinished"].get<double>());
+    } else if (stat == "first_mover_advantage") {
+      stated(run["round_first_mover_advantage"]);
+    } else if (stat == "handicap_rounds" || stat == "handicap_win_rate") {
+      bool found = false;
+      for (const json& level : run["handicap"]) {
+        if (std::to_string(level["holes_difference"].get<int>()) != row.at("level")) continue;
+        found = true;
+        if (stat == "handicap_rounds") {
+          EXPECT_EQ(value, level["rounds"].get<double>());
+        } else {
+          stated(level["win_rate"][std::stoi(player) - 1]);
+        }
+      }
+      EXPECT_TRUE(found) << id << " level " << row.at("level");
+    } else if (stat == "handicap_state_rounds" || stat == "handicap_state_win_rate") {
+      bool found = false;
+      for (const json& st : run["handicap_states"]) {
+        const auto holder = [](const json& p) { return p.is_null() ? "" : p.dump(); };
+        if (st["holes_in_play"][0].dump() != row.at("holes_p1") ||
+            st["holes_in_play"][1].dump() != row.at("holes_p2") ||
+            holder(st["tribute_to"]) != row.at("tribute_to") ||
+            holder(st["bha"]) != row.at("bha") || holder(st["favoured"]) != row.at("favoured"))
+          continue;
+        found = true;
+        if (stat == "handicap_state_rounds") {
+          EXPECT_EQ(value, st["rounds"].get<double>());
+        } else {
+          stated(st["win_rate"][std::stoi(player) - 1]);
+        }
+      }
+      EXPECT_TRUE(found) << id << " state " << row.at("holes_p1") << "v" << row.at("holes_p2");
+    } else {
+      ADD_FAILURE() << id << ": runs.csv has a statistic this test does not know: " << stat;
+    }
+  }
+  // Every statistic a reader relies on is there, under its name.
+  for (const auto& [id, e] : expected_) {
+    for (const char* stat : {"games", "wins", "win_rate", "draw_rate", "first_player_advantage",
+                             "completion", "plies_mean", "balance", "drawishness", "decisiveness",
+                             "lead_changes", "drama", "stability"}) {
+      EXPECT_TRUE(seen[id].count(stat)) << id << " lacks " << stat;
+    }
+    if (e.match) {
+      for (const char* stat :
+           {"snowball", "rounds_recorded", "first_mover_win_rate", "handicap_state_win_rate"})
+        EXPECT_TRUE(seen[id].count(stat)) << id << " lacks " << stat;
+    }
+  }
+  // The ladders and the handicap curves are in it too.
+  std::set<std::string> parts;
+  for (const auto& row : rows) parts.insert(row.at("part"));
+  EXPECT_EQ(parts, (std::set<std::string>{"run", "handicap_curves", "ladder"}));
+  const json runs = json::parse(file("runs.json"));
+  EXPECT_EQ(runs["ladders"].size(), 3u) << "one ladder per game";
+}
+
+// Each sensitivity row against a separate `mancala simulate` of a ruleset file that sets the
+// threshold: the same seed and games give the same figures.
+TEST_F(ReportConsistency, SensitivityRowsAreSeparateSimulateRunsWithTheChangedThreshold) {
+  int checked = 0;
+  for (const std::string& id :
+       {std::string("otep/beaton_1939"), std::string("khutka_boia/das_gupta_1926")}) {
+    std::string name = id;
+    std::replace(name.begin(), name.end(), '/', '.');
+    const xml_check::Element page = xml_check::parse(file("rulesets/" + name + ".html"));
+    const xml_check::Element* section = nullptr;
+    for (const xml_check::Element* s : xml_check::find_all(page, "section"))
+      if (s->attributes.count("id") && s->attributes.at("id") == "sensitivity") section = s;
+    ASSERT_NE(section, nullptr) << id;
+    const auto rows = table_rows(*xml_check::find_all(*section, "table").at(0));
+    ASSERT_GE(rows.size(), 3u) << id;
+    for (const auto& row : rows) {
+      const std::string key = row.at("threshold");
+      std::string target = id;
+      if (key != "(all as set)") {
+        target = *dir_ / (name + "." + key + "." + row.at("value") + ".json");
+        write_text(target, json{{"name", "sensitivity check"},
+                                {"status", "reconstructed"},
+                                {"extends", id},
+                                {"summary", "the threshold changed"},
+                                {"rules", {{key, std::stoi(row.at("value"))}}},
+                                {"provenance", {{key, {{"assumption", "sensitivity check"}}}}}}
+                               .dump());
+      }
+      const Result r = run_cli({"simulate", target, "--games", kSensitivityGames, "--seed", "1",
+                                "--format", "json", "--no-store"});
+      ASSERT_EQ(r.code, 0) << r.err;
+      const Expected e = expected_of(json::parse(r.out));
+      const auto pct = [](double k, double n) { return format_number(100 * (k / n), 1) + "%"; };
+      EXPECT_EQ(row.at("P1 wins"), pct(e.w1, e.finished())) << id << " " << key;
+      EXPECT_EQ(row.at("P1 advantage"), pp((e.w1 - e.w2) / e.finished()) + " pp") << id << key;
+      EXPECT_EQ(row.at("draws"), pct(e.draws, e.finished())) << id << " " << key;
+      EXPECT_EQ(row.at("mean plies"), format_number(e.plies_mean, 1)) << id << " " << key;
+      EXPECT_EQ(row.at("ended by own rule"), pct(e.own, e.games)) << id << " " << key;
+      EXPECT_EQ(row.at("by a stopping rule"), pct(e.stopping, e.games)) << id << " " << key;
+      EXPECT_EQ(row.at("unfinished"), pct(e.bound, e.games)) << id << " " << key;
+      if (e.match) {
+        EXPECT_EQ(row.at("rounds ended by own rule"), pct(e.rounds_own, e.rounds)) << id << key;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 8);
+}
+
+// "significant" holds exactly when the printed interval excludes zero: in the comparison page's
+// differences table (the mark) and in every summary line and sensitivity verdict (the words).
+TEST_F(ReportConsistency, SignificantExactlyWhenThePrintedIntervalExcludesZero) {
+  const std::regex ends(R"(\[([-+]?[0-9.]+), ([-+]?[0-9.]+)\])");
+  const xml_check::Element page = xml_check::parse(file("compare/khutka_boia.html"));
+  int marks = 0;
+  for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+    for (const auto& row : table_rows(*t)) {
+      if (!row.count("sig.")) continue;
+      const std::string diff = row.at("difference [simult. CI]");
+      std::smatch m;
+      if (!std::regex_search(diff, m, ends)) continue;  // "not tested"
+      const bool excludes = std::stod(m[1]) > 0 || std::stod(m[2]) < 0;
+      EXPECT_EQ(row.at("sig.") == "*", excludes) << row.at("statistic") << ": " << diff;
+      ++marks;
+    }
+  }
+  EXPECT_GE(marks, 6);
+  // The words: "(simultaneous 95% CI a to b[: not significant])" and the sensitivity verdicts'
+  // "95% CI a to b".
+  const std::regex clause(
+      R"((?:simultaneous )?95% CI ([-+]?[0-9.]+) to ([-+]?[0-9.]+)(: not significant)?)");
+  int clauses = 0;
+  for (const std::string& path :
+       {std::string("report.md"), std::string("compare/khutka_boia.html")}) {
+    const std::string text = file(path);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), clause);
+         it != std::sregex_iterator(); ++it) {
+      const std::smatch& m = *it;
+      const bool excludes = std::stod(m[1]) > 0 || std::stod(m[2]) < 0;
+      if (m.str().starts_with("simultaneous")) {
+        EXPECT_EQ(!m[3].matched, excludes) << path << ": " << m.str();
+      }
+      ++clauses;
+    }
+  }
+  EXPECT_GE(clauses, 4);
+  // A verdict says the figures depend on a threshold exactly when one of its intervals excludes 0.
+  const std::string md = file("report.md");
+  std::istringstream lines(md);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.starts_with("- ") || line.find("95% CI") == std::string::npos ||
+        line.find("(change ") == std::string::npos)
+      continue;
+    bool any = false;
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), clause);
+         it != std::sregex_iterator(); ++it)
+      any = any || std::stod((*it)[1]) > 0 || std::stod((*it)[2]) < 0;
+    EXPECT_EQ(line.find("the figures depend on this threshold") != std::string::npos, any) << line;
+  }
+}
+
+}  // namespace
+}  // namespace mancala::cli
