@@ -241,6 +241,10 @@ Readings hide_clause(const std::string& base_name, const std::string& key) {
       }
       for (int v = field->low; v <= field->high; ++v) values.emplace_back(v);
       break;
+    case sim::FieldInfo::Kind::kList:
+      // A list key (start_layout, capture_counts, ...) has too many values to offer each.
+      throw UsageError(option + ": " + key + ": a list (" + field->type +
+                       "): its values cannot be offered one by one");
   }
   const json own = sim::rule_value(base, key);
   std::string phrase;

@@ -57,7 +57,8 @@ int rules_list(const Args& args, Io& io) {
                    {"name", r.name},
                    {"status", r.status},
                    {"evidence", r.evidence},
-                   {"extends", r.extends}});
+                   {"extends", r.extends},
+                   {"dlp_ruleset", r.dlp_ruleset > 0 ? json(r.dlp_ruleset) : json(nullptr)}});
   }
   if (format == "json") {
     io.out << all.dump(2) << "\n";

@@ -46,6 +46,7 @@ std::string ruleset_text(const sim::RuleSet& r) {
   out << r.name << "  (" << r.id << ")\n"
       << "status: " << r.status << "    evidence: " << join(r.evidence, ", ")
       << (r.extends.empty() ? "" : "    extends: " + r.extends) << "    hash: " << hash << "\n";
+  if (r.dlp_ruleset > 0) out << "DLP ruleset: " << r.dlp_ruleset << "\n";
   if (!r.exported_from.empty()) {
     out << "exported from " << r.exported_from << " (hash " << r.exported_hash << ")"
         << (r.exported_hash == hash ? "" : "; its rules were edited since") << "\n";

@@ -1,5 +1,6 @@
 #include "simulator/engine.h"
 
+#include <algorithm>
 #include <cassert>
 #include <vector>
 
@@ -51,6 +52,7 @@ Game::Game(RuleSet rules) : rules_(std::move(rules)) {
       opposite_outer_[pos] = static_cast<uint8_t>(global(q, facing));
     }
   }
+  for (int n = 0; n < 256; ++n) capturing_count_[n] = rules_.capture_counts.contains(n);
 }
 
 int Game::column(int pos) const {
@@ -70,8 +72,13 @@ std::string Game::hole_label(int pos) const {
 
 State Game::initial_state() const {
   State s;
-  for (int pos = 0; pos < rules_.total_holes; ++pos)
-    s.holes[pos] = static_cast<uint8_t>(rules_.counters_per_hole);
+  const auto& layout = rules_.start_layout;
+  const int h = rules_.holes_per_player;
+  for (int pos = 0; pos < rules_.total_holes; ++pos) {
+    // An uneven start is given along each player's path, one side for both or both sides.
+    const int k = static_cast<int>(layout.size()) == h ? local(pos) : pos;
+    s.holes[pos] = static_cast<uint8_t>(layout.empty() ? rules_.counters_per_hole : layout[k]);
+  }
   s.sink.fill(kNobody);
   s.sink[kStorePos] = 0;
   s.sink[kStorePos + 1] = 1;
@@ -102,10 +109,15 @@ static bool first_move(const RuleSet& r, const State& s) {
   return r.turns == Turns::kAlternating ? s.ply < 2 : s.ply == 0;
 }
 
+// True during a first move the opening rule names (opening_for: both players' or the first's).
+static bool opening_move(const RuleSet& r, const State& s) {
+  return r.opening_for == OpeningFor::kFirstPlayer ? s.ply == 0 : first_move(r, s);
+}
+
 void Game::legal_moves(const State& s, int p, MoveList& out) const {
   out.size = 0;
   if (s.over) return;
-  if (rules_.opening_hole > 0 && first_move(rules_, s)) {
+  if (rules_.opening_hole > 0 && opening_move(rules_, s)) {
     // Otep: "The first move must begin from the second hole from the right in the player's outer
     // row". An empty hole (emptied by the opponent's first move, or in a dealt round) or one out
     // of play cannot be the first move: the rule lapses and the first move is free, so a player
@@ -119,12 +131,77 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
   }
   // From the playable mask: one compare of the whole side, then one store per legal move.
   uint32_t bits = playable(s, p);
+  if (!rules_.opening_holes.empty() && opening_move(rules_, s)) {
+    // Muvalavala: "The first move must be from the inner row." When none of the holes named can
+    // be played, the rule lapses as opening_hole's does.
+    uint32_t named = 0;
+    for (int hole : rules_.opening_holes) named |= 1u << (hole - 1);
+    if (bits & named) bits &= named;
+  }
   Move* moves = out.moves.data();
   int n = 0;
-  for (; bits != 0; bits &= bits - 1)
-    moves[n++] = Move{static_cast<uint8_t>(__builtin_ctz(bits)), false};
+  if (rules_.direction == Direction::kByHalf) {
+    // Um el-Bagara: "From the leftmost two holes: clockwise. From the rightmost two holes:
+    // anti-clockwise. from the center hole: the player may choose either direction."
+    const int row = rules_.holes_per_row;
+    for (; bits != 0; bits &= bits - 1) {
+      const int k = __builtin_ctz(bits);
+      if (2 * k + 1 >= row) moves[n++] = Move{static_cast<uint8_t>(k), false};
+      if (2 * k + 1 <= row) moves[n++] = Move{static_cast<uint8_t>(k), true};
+    }
+  } else {
+    for (; bits != 0; bits &= bits - 1)
+      moves[n++] = Move{static_cast<uint8_t>(__builtin_ctz(bits)), false};
+  }
   out.size = n;
   if (rules_.reverse_privilege != ReversePrivilege::kNone) add_reverse_moves(s, p, out);
+  if (move_filter_) filter_moves(s, p, out);
+}
+
+bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
+  State copy = s;
+  Sowing c;
+  begin_move(copy, player, m, c);
+  run_move(copy, c);
+  const int q = 1 - player;
+  *grand_slam = c.fx.by_rule > 0 && !side_empty(s, q) && side_empty(copy, q);
+  return playable(copy, q) != 0;
+}
+
+void Game::filter_moves(const State& s, int p, MoveList& out) const {
+  const bool opponent_empty = side_empty(s, 1 - p);
+  const bool feed = rules_.must_feed == MustFeed::kAlways ||
+                    (rules_.must_feed == MustFeed::kWhenEmpty && opponent_empty);
+  const bool slam = rules_.grand_slam == GrandSlam::kForbidden && !opponent_empty;
+  if (!feed && !slam) return;
+  std::array<bool, 2 * kMaxHoles> fed{}, slams{};
+  int n_fed = 0;
+  for (int i = 0; i < out.size; ++i) {
+    bool grand = false;
+    fed[i] = feeds(s, p, out[i], &grand);
+    slams[i] = grand;
+    n_fed += fed[i];
+  }
+  // Oware: "If an opponent's holes are all empty, the other player must make a move placing
+  // counters in the opponent's row. If not possible, the player captures all the counters in
+  // their row" (when_empty: no move is left and the turn ends the round, see has_move); J'odu:
+  // "A player must play so that the opponent is able to play on their next turn, if possible"
+  // (always: when none can, any move).
+  const bool keep_unfed = !feed || (rules_.must_feed == MustFeed::kAlways && n_fed == 0);
+  int kept = 0, slams_kept = 0;
+  for (int i = 0; i < out.size; ++i) {
+    const bool ok = keep_unfed || fed[i];
+    kept += ok;
+    slams_kept += ok && slams[i];
+  }
+  // Oware: "A move which would capture all of the opponent's counters is not allowed." When every
+  // move left would, they stay allowed: the rule cannot leave the mover without a move.
+  const bool drop_slams = slam && slams_kept < kept;
+  int n = 0;
+  for (int i = 0; i < out.size; ++i) {
+    if ((keep_unfed || fed[i]) && !(drop_slams && slams[i])) out.moves[n++] = out.moves[i];
+  }
+  out.size = n;
 }
 
 bool Game::is_legal(const State& s, int player, Move m) const {
@@ -168,7 +245,39 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
   }
 }
 
-bool Game::has_move(const State& s, int player) const { return playable(s, player) != 0; }
+bool Game::has_move(const State& s, int player) const {
+  if (playable(s, player) == 0) return false;
+  if (rules_.must_feed != MustFeed::kWhenEmpty || !side_empty(s, 1 - player)) return true;
+  return has_feeding_move(s, player);
+}
+
+// Out of line, like the other rules that try moves on a copy: apply() is flattened, and the
+// seed games' move loop must not carry a second copy of it (scripts/bench_c_loop.sh).
+bool Game::has_feeding_move(const State& s, int player) const {
+  MoveList moves;
+  legal_moves(s, player, moves);
+  return moves.size > 0;
+}
+
+uint32_t Game::singles(const State& s, int player, uint32_t bits) const {
+  uint32_t multi = 0, single = 0;
+  for (uint32_t b = bits; b != 0; b &= b - 1) {
+    const int k = __builtin_ctz(b);
+    (s.holes[global(player, k)] >= 2 ? multi : single) |= 1u << k;
+  }
+  // Tsoro: "Players cannot sow from a hole with a single counter unless there are no holes with
+  // multiple counters."
+  if (rules_.singletons_last_resort && multi != 0) return multi;
+  if (rules_.single_into_empty_only) {
+    // "Single counters can only be sown into an empty hole."
+    for (uint32_t b = single; b != 0; b &= b - 1) {
+      const int k = __builtin_ctz(b);
+      const int next = step(s, player, false, global(player, k));
+      if (next >= kMaxHoles || s.holes[next] != 0) single &= ~(1u << k);
+    }
+  }
+  return multi | single;
+}
 
 // The next position on the path that is in play.
 int Game::step(const State& s, int player, bool reverse, int pos) const {
@@ -233,6 +342,8 @@ void Game::start_sowing(const State& s, Sowing& c, int from, int count, bool int
   c.pos = from;
   c.hand = count;
   c.into_from = into_from;
+  c.sown = count;
+  c.sown_into_from = into_from;
   c.first = into_from ? from : step(s, c.player, c.reverse, from);
 }
 
@@ -250,7 +361,8 @@ void Game::drop_one(State& s, Sowing& c, W watch) const {
   drop(s, pos, c.fx, c.player);
   watch(Step::Kind::kDrop, c.player, pos, 1, s.sink[pos]);
   if (watch_drops_) {
-    const Gains g = watch_drop(s, pos, c.player);
+    if (pos < kMaxHoles) c.sown_holes |= 1u << pos;
+    const Gains g = watch_drop(s, pos, c.player, c.hand == 1);
     // What the drop made someone take (a four, an extra number): the hole, emptied.
     if (W::kOn && g.mover + g.other > 0)
       watch(Step::Kind::kTake, g.mover > 0 ? c.player : 1 - c.player, pos, g.mover + g.other);
@@ -270,6 +382,7 @@ void Game::sow_rest(State& s, Sowing& c, W watch) const {
   if (watch_drops_) {
     const Gains g = sow_watched(s, c.player, c.reverse, c.from, c.pos, c.hand, c.into_from);
     c.pos = g.pos;
+    c.sown_holes |= g.sown;
     c.hand = 0;
     c.into_from = false;
     add_gains(c.fx, g);
@@ -382,6 +495,9 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
       }
       case Relay::kLandingHole: {
         if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] <= 1) break;
+        // Duene: "the counters are picked up and sowing continues, unless the hole contained
+        // three counters, causing it to contain four, in which case the counters are captured".
+        if (rules_.capture == Capture::kCount && count_capturable(s, p, last)) break;
         if (c.fx.sowings >= rules_.max_sowings_per_move) {
           c.fx.relay_bound = true;
           break;
@@ -402,8 +518,20 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
     ++s.relay_bound_hits;
   } else {
     capture_at_end(s, c, watch);
+    if (c.seized > 0) {
+      // Tsoro (Reentered Captures): "Captured counters are then sown on the player's own side of
+      // the board, starting with the hole following the one from which the capture was
+      // triggered." Counted as captured, as Otep's re-sown captures are (capture_by_rule seized
+      // them into the hand, short of the chain's bound).
+      const int got = c.seized;
+      c.seized = 0;
+      ++c.fx.sowings;
+      start_sowing(s, c, last, got, false);
+      return true;
+    }
   }
-  if (rules_.capture_fours == Fours::kEndOfTurn) add_gains(c.fx, take_fours(s, p, watch));
+  if (rules_.capture_fours == Fours::kEndOfTurn || rules_.capture_fours == Fours::kEndOfTurnSown)
+    add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
   return false;
 }
 
@@ -459,9 +587,29 @@ int Game::take(State& s, int pos, int player) const {
 
 template <class W>
 void Game::capture_at_end(State& s, Sowing& c, W watch) const {
+  // Mandoli: "Captures cannot be made on the first move." (opening_captures 0; a capture rule
+  // other than Otep's re-sowing makes one capture a move at most).
+  if (rules_.opening_captures == 0 && first_move(rules_, s)) return;
   const int before = c.fx.captured;
   capture_by_rule(s, c, watch);
   c.fx.by_rule += c.fx.captured - before;
+  // Wa'ache Waledat: "these counters are captured and the player takes another turn".
+  if (rules_.capture_extra_move && c.fx.captured > before) c.fx.extra_move = true;
+}
+
+bool Game::count_capturable(const State& s, int player, int pos) const {
+  if (pos >= kMaxHoles || s.sink[pos] != kNobody || (s.out_of_play >> pos & 1u) ||
+      !capturing_count_[s.holes[pos]])
+    return false;
+  switch (rules_.capture_rows) {
+    case CaptureRows::kOpponent:
+      return owner(pos) != player;
+    case CaptureRows::kOwn:
+      return owner(pos) == player;
+    case CaptureRows::kAny:
+      break;
+  }
+  return true;
 }
 
 template <class W>
@@ -517,18 +665,120 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
       break;
     case Capture::kResowOppositePair:
       break;  // made during the relay chain, see apply()
-    case Capture::kEmptyOwnHole: {
+    case Capture::kEmptyOwnHole:
+    case Capture::kEmptyHole: {
       // Kalah: "a last counter falling into an own empty hole captures it and the facing hole's
       // counters" (it holds one now: it was empty when the counter fell), "when the facing hole
       // holds counters" unless capture_empty_facing (Irving et al.: the lone counter is taken).
-      if (last >= kMaxHoles || owner(last) != p || s.sink[last] != kNobody || s.holes[last] != 1)
-        break;
+      // empty_hole, French Wari: "If the final counter lands in an empty hole, any counters in
+      // the opposite hole are taken". capture_takes_last false, Sungka: "the counters in the
+      // opponent's hole opposite are taken" (the last counter stays).
+      if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] != 1) break;
+      if (rules_.capture == Capture::kEmptyOwnHole && owner(last) != p) break;
       const int facing = opposite(last);
       if (s.holes[facing] == 0 && !rules_.capture_empty_facing) break;
       fx.captured += take_watched(s, facing, p, watch);
-      fx.captured += take_watched(s, last, p, watch);
+      if (rules_.capture_takes_last) fx.captured += take_watched(s, last, p, watch);
       break;
     }
+    case Capture::kCount:
+    case Capture::kCountSownHoles:
+    case Capture::kInnerFacing:
+    case Capture::kNextAfterEmpty:
+      capture_family(s, c, watch);
+      break;
+  }
+}
+
+// The family's capture rules (issue 25), out of line: capture_by_rule keeps the size it had for
+// the seed games, whose random playouts inline it (a larger switch made Toguz Kumalak's loop
+// slower, scripts/bench_c_loop.sh).
+template <class W>
+void Game::capture_family(State& s, Sowing& c, W watch) const {
+  const int p = c.player;
+  const int last = c.pos;
+  MoveEffect& fx = c.fx;
+  // Count captures (count, count_sown_holes): a hole goes to the mover, or with capture_taker
+  // owner (Enindji: "the owner of that hole captures the counters") to its row's owner.
+  auto take_counted = [&](int pos) {
+    const int taker = rules_.capture_taker == CaptureTaker::kOwner ? owner(pos) : p;
+    (taker == p ? fx.captured : fx.opponent_captured) += take_watched(s, pos, taker, watch);
+  };
+  switch (rules_.capture) {
+    case Capture::kCount: {
+      // Oware: "Players capture counters when the final counter is sown in the opponent's row
+      // and the hole containing it has two or three counters (counting the counter just dropped
+      // into it). If the hole before it also has two or three counters, these are also captured
+      // and so on until reaching a hole without two or three counters or one not belonging to
+      // the opponent." The run goes back against this sowing's direction (capture_chain back),
+      // forward with it, or both ways; each hole in capture_rows and holding a capturing count.
+      if (!count_capturable(s, p, last)) break;
+      take_counted(last);
+      const auto chain = rules_.capture_chain;
+      for (const bool forward : {false, true}) {
+        if (chain == CaptureChain::kNone || (chain == CaptureChain::kBack && forward) ||
+            (chain == CaptureChain::kForward && !forward))
+          continue;
+        const bool rev = forward ? c.reverse : !c.reverse;
+        for (int pos = next_[p][rev][last]; count_capturable(s, p, pos); pos = next_[p][rev][pos])
+          take_counted(pos);
+      }
+      break;
+    }
+    case Capture::kCountSownHoles: {
+      // Kapana Bona: "Any piles that now contain 2, 4, or 6 counters are captured": the holes
+      // this sowing dropped into, in the order it sowed them.
+      int pos = c.from;
+      int left = c.sown;
+      if (c.sown_into_from && left > 0) {
+        if (count_capturable(s, p, pos)) take_counted(pos);
+        --left;
+      }
+      for (int i = 0; i < std::min(left, lap_len_); ++i) {
+        pos = step(s, p, c.reverse, pos);
+        if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, p, c.reverse, pos);
+        if (count_capturable(s, p, pos)) take_counted(pos);
+      }
+      break;
+    }
+    case Capture::kInnerFacing: {
+      // Tsoro: "When the final counter lands in an empty hole in the inner row, any counters in
+      // the opposite hole in the opponent's inner row are captured. If there also are counters
+      // in the opposite hole in the opponent's outer row, these are also captured, but only if
+      // there was first a capture from the inner row hole" (capture_outer after_inner).
+      // capture_resow after_last: the counters go into the mover's hand to be sown again (see
+      // after_sowing), unless the chain is at its bound: then they are his, and the bound is hit.
+      if (last >= kMaxHoles || owner(last) != p || row(last) != 1) break;
+      const bool resow = rules_.capture_resow == CaptureResow::kAfterLast;
+      const bool at_bound = resow && c.fx.sowings >= rules_.max_sowings_per_move;
+      auto grab = [&](int pos) {
+        if (!resow || at_bound) return take_watched(s, pos, p, watch);
+        const int n = s.holes[pos];
+        if (W::kOn && n > 0) watch(Step::Kind::kSeize, p, pos, n);
+        s.holes[pos] = 0;
+        c.seized += n;
+        return n;
+      };
+      const int inner = grab(opposite(last));
+      fx.captured += inner;
+      if (rules_.capture_outer == CaptureOuter::kAlways ||
+          (rules_.capture_outer == CaptureOuter::kAfterInner && inner > 0))
+        fx.captured += grab(opposite_outer(last));
+      if (at_bound && inner > 0) {
+        fx.relay_bound = true;
+        ++s.relay_bound_hits;
+      }
+      break;
+    }
+    case Capture::kNextAfterEmpty: {
+      // Pallankuli: "If sowing ends in an empty hole, the contents of the next hole are captured
+      // and the turn ends."
+      if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] != 1) break;
+      fx.captured += take_watched(s, step(s, p, c.reverse, last), p, watch);
+      break;
+    }
+    default:
+      break;
   }
 }
 
@@ -573,8 +823,31 @@ bool Game::side_empty(const State& s, int player) const {
 }
 
 void Game::end_turn(State& s, const MoveEffect& fx, StepObserver* steps) const {
+  if (rules_.end_when_left > 0 && sweep_last(s, fx, steps)) return;
   settle_turn(s, fx.captured + fx.opponent_captured > 0, fx.extra_move ? 1u << s.to_move : 0u,
               false, steps);
+}
+
+bool Game::sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const {
+  const int gained = fx.captured + fx.opponent_captured;
+  if (gained == 0) return false;
+  int on_board = 0;
+  for (int pos = 0; pos < rules_.total_holes; ++pos) on_board += s.holes[pos];
+  // Duene: "Play continues until there are only eight counters left. The first player to make a
+  // capture with these eight counters captures them all."
+  if (on_board + gained > rules_.end_when_left) return false;
+  const int taker = fx.captured > 0 ? s.to_move : 1 - s.to_move;
+  for (int pos = 0; pos < rules_.total_holes; ++pos) {
+    if (steps) {
+      take_watched(s, pos, taker, StepWatch{steps});
+    } else {
+      take(s, pos, taker);
+    }
+  }
+  ++s.ply;
+  s.quiet_turns = 0;
+  end_round(s, EndReason::kRule);
+  return true;
 }
 
 void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint,
@@ -611,7 +884,28 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
   }
   // Otep: "The player who captures all of their opponent's counters wins."
   if (rules_.end_on_empty_side && (side_empty(s, 0) || side_empty(s, 1))) {
+    if (rules_.empty_side_wins) {
+      // Waurie: "When a player has no more counters in their row, they win, even if it is now
+      // the opponent's turn".
+      const int mover = s.to_move;
+      s.winner = static_cast<int8_t>(side_empty(s, mover) ? mover : 1 - mover);
+      end_round(s, EndReason::kRule);
+      return true;
+    }
     end_owners_take_rows(s, EndReason::kRule, steps);
+    return true;
+  }
+  // Awari: "The game ends when players have holes with only empty and single counters."
+  if (rules_.end_on_singletons && std::all_of(s.holes.begin(), s.holes.begin() + rules_.total_holes,
+                                              [](uint8_t n) { return n <= 1; })) {
+    end_owners_take_rows(s, EndReason::kRule, steps);
+    return true;
+  }
+  // Chonka: "The player who first captures half of the counters wins."
+  if (rules_.end_on_captures > 0 && std::max(s.store[0], s.store[1]) >= rules_.end_on_captures) {
+    const bool both = std::min(s.store[0], s.store[1]) >= rules_.end_on_captures;
+    if (!both) s.winner = static_cast<int8_t>(s.store[0] >= rules_.end_on_captures ? 0 : 1);
+    end_round(s, EndReason::kRule);
     return true;
   }
   return false;
@@ -656,6 +950,12 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
   if (!((extra >> s.to_move & 1u) && has_move(s, s.to_move)))
     s.to_move = static_cast<uint8_t>(1 - s.to_move);
   if (has_move(s, s.to_move)) return true;
+  if (playable(s, s.to_move) != 0) {
+    // must_feed when_empty, Oware: "If not possible, the player captures all the counters in
+    // their row."
+    end_owners_take_rows(s, EndReason::kRule, steps);
+    return false;
+  }
   switch (rules_.no_move) {
     case NoMove::kEndOwnersTakeRows:
       // Toguz: "the opponent takes what is left on his own side".

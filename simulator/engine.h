@@ -101,10 +101,14 @@ class Game {
     for (int k = 0; k < h; ++k)
       bits |= static_cast<uint32_t>(holes[k] >= rules_.min_counters_to_sow) << k;
 #endif
-    return bits & side_mask_ & ~(s.out_of_play >> (player * h));
+    bits &= side_mask_ & ~(s.out_of_play >> (player * h));
+    if (singles_rule_) [[unlikely]]
+      return singles(s, player, bits);
+    return bits;
   }
   // True when a player's legal moves are always his playable holes (no opening hole, no reverse
-  // privilege): random play draws from playable() without building the list.
+  // privilege, no direction by hole, no rule that filters moves by what they do): random play
+  // draws from playable() without building the list.
   bool plain_moves() const { return plain_moves_; }
   bool is_legal(const State& s, Move m) const { return is_legal(s, s.to_move, m); }
   bool is_legal(const State& s, int player, Move m) const;
@@ -181,14 +185,18 @@ class Game {
   // each sowing with after_sowing, where relay, re-sowing and the final capture live once.
   struct Sowing {
     int player = 0;
-    bool reverse = false;    // the current sowing goes against the direction
-    int from = 0;            // the hole the current sowing started from (emptied)
-    int pos = 0;             // where the last counter fell (before any drop: from)
-    int hand = 0;            // counters of the current sowing not yet dropped
-    bool into_from = false;  // the next counter goes into `from` itself
-    int first = 0;           // the first hole the current sowing drops into
-    int empty_next = -1;     // relay next_hole: the empty hole that ended the move
-    int resows = 0;          // captures with re-sowing made by this move
+    bool reverse = false;         // the current sowing goes against the direction
+    int from = 0;                 // the hole the current sowing started from (emptied)
+    int pos = 0;                  // where the last counter fell (before any drop: from)
+    int hand = 0;                 // counters of the current sowing not yet dropped
+    bool into_from = false;       // the next counter goes into `from` itself
+    int first = 0;                // the first hole the current sowing drops into
+    int empty_next = -1;          // relay next_hole: the empty hole that ended the move
+    int resows = 0;               // captures with re-sowing made by this move
+    int sown = 0;                 // counters of the current sowing (count_sown_holes walks them)
+    bool sown_into_from = false;  // the current sowing's first counter went into `from`
+    uint32_t sown_holes = 0;      // every hole the move dropped into (fours end_of_turn_sown)
+    int seized = 0;  // capture_resow after_last: captured counters in the hand, to be sown again
     MoveEffect fx;
   };
   // Who watches a move (steps.h), a template argument of the move's steps: NoWatch for every
@@ -238,11 +246,24 @@ class Game {
   template <class W>
   bool resow_capture(State& s, Sowing& c, W watch) const;
   void add_reverse_moves(const State& s, int player, MoveList& out) const;
+  // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
+  // move tried on a copy).
+  [[gnu::noinline]] void filter_moves(const State& s, int player, MoveList& out) const;
+  // True when a move of `player` from `s` leaves his opponent a move (must_feed).
+  [[gnu::noinline]] bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
+  // playable() under singletons_last_resort and single_into_empty_only.
+  [[gnu::noinline]] uint32_t singles(const State& s, int player, uint32_t bits) const;
+  // Count captures: whether the hole at `pos` may be taken by `player`'s capture.
+  bool count_capturable(const State& s, int player, int pos) const;
+  // end_when_left: the capture that ends the round with the last counters; true when it did.
+  [[gnu::noinline]] bool sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const;
   bool end_hole(int pos) const;
   template <class W>
   void capture_at_end(State& s, Sowing& c, W watch) const;
   template <class W>
   void capture_by_rule(State& s, Sowing& c, W watch) const;  // the capture rule's own work
+  template <class W>
+  [[gnu::noinline]] void capture_family(State& s, Sowing& c, W watch) const;  // issue 25's rules
   // A joint turn's moves (simultaneous.cpp).
   template <class W>
   JointEffect resolve_joint(State& s, const JointMove& jm, W watch) const;
@@ -262,6 +283,8 @@ class Game {
   bool side_empty(const State& s, int player) const;
   void end_round(State& s, EndReason reason) const;
   bool has_move(const State& s, int player) const;
+  // must_feed when_empty: whether `player` has a move that feeds his empty opponent.
+  [[gnu::noinline]] bool has_feeding_move(const State& s, int player) const;
   int take(State& s, int pos, int player) const;
   // take(), watched: a take step when it took any counter.
   template <class W>
@@ -274,6 +297,7 @@ class Game {
   // values, never the move in progress, so that the common path keeps it in registers.
   struct Gains {
     int pos = -1;                // sow_watched: where the last counter fell
+    uint32_t sown = 0;           // sow_watched: the holes dropped into
     int mover = 0;               // counters the mover gained
     int other = 0;               // counters the other player gained
     std::array<int, 2> fours{};  // of which taken as fours ([0] mover, [1] other)
@@ -296,11 +320,13 @@ class Game {
     }
   }
   Gains take_tribute(State& s, int player) const;
-  Gains watch_drop(State& s, int pos, int player) const;
+  Gains watch_drop(State& s, int pos, int player, bool last) const;
   Gains sow_watched(State& s, int player, bool reverse, int from, int pos, int count,
                     bool into_from) const;
   template <class W>
-  Gains take_fours(State& s, int player, W watch) const;
+  Gains take_fours(State& s, int player, uint32_t sown, W watch) const;
+  // Whether a four at `pos` is taken in `player`'s move, and by whom (fours_scope).
+  int fours_taker(int pos, int player) const;
 
   RuleSet rules_;
   std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> next_{};  // [player][reverse][pos]
@@ -317,12 +343,23 @@ class Game {
 #if defined(__SSE2__)
   __m128i min_sow_ = _mm_set1_epi8(static_cast<char>(rules_.min_counters_to_sow));
 #endif
-  bool material_on_side_ = rules_.capture == Capture::kResowOppositePair;
-  bool plain_moves_ =
-      rules_.opening_hole <= 0 && rules_.reverse_privilege == ReversePrivilege::kNone;
-  // A drop can trigger a capture at once (instant fours, extra numbers): sowing checks each drop.
-  bool watch_drops_ =
-      rules_.capture_fours == Fours::kInstant || rules_.extra_number != ExtraNumber::kNone;
+  // Captures sown again on the capturer's side (Otep; capture_resow, Tsoro (Reentered Captures)).
+  bool material_on_side_ =
+      rules_.capture == Capture::kResowOppositePair || rules_.capture_resow != CaptureResow::kNone;
+  // must_feed or grand_slam: legal moves are tried before they are listed.
+  bool move_filter_ =
+      rules_.must_feed != MustFeed::kNone || rules_.grand_slam != GrandSlam::kAllowed;
+  bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
+                      rules_.reverse_privilege == ReversePrivilege::kNone &&
+                      rules_.direction != Direction::kByHalf && !move_filter_;
+  bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only;
+  // A drop can trigger a capture at once (instant fours, extra numbers), or is remembered (fours
+  // of the sown holes): sowing checks each drop.
+  bool watch_drops_ = rules_.capture_fours == Fours::kInstant ||
+                      rules_.capture_fours == Fours::kEndOfTurnSown ||
+                      rules_.extra_number != ExtraNumber::kNone;
+  // count, count_sown_holes: capture_counts as a table by count.
+  std::array<bool, 256> capturing_count_{};
 };
 
 }  // namespace mancala::sim

@@ -23,7 +23,7 @@ Game::Gains Game::take_tribute(State& s, int player) const {
 
 // After a counter fell into `pos` in `player`'s sowing: the capture its new count triggers at
 // once, if any.
-Game::Gains Game::watch_drop(State& s, int pos, int player) const {
+Game::Gains Game::watch_drop(State& s, int pos, int player, bool last) const {
   Gains g;
   if (pos >= kMaxHoles || s.sink[pos] != kNobody) return g;
   const int n = s.holes[pos];
@@ -31,11 +31,11 @@ Game::Gains Game::watch_drop(State& s, int pos, int player) const {
   int taker = kNobody;
   bool four = false;
   if (rules_.capture_fours == Fours::kInstant && n == 4 &&
-      (rules_.fours_scope == FoursScope::kBothRows || owner(pos) == player)) {
+      (taker = fours_taker(pos, player)) != kNobody) {
     four = true;
-    // Khutka Boia: "Whenever any holes in the player's row contain four counters, they are
-    // captured by the player."
-    taker = owner(pos);
+    // Obridje: "If the last counter falls into ... a hole in either row, making that hole contain
+    // four counters, play ends, and the four counters are taken."
+    if (last && rules_.fours_last_to_mover) taker = player;
   } else if (rules_.extra_number != ExtraNumber::kNone && s.extra_number[q] != 0 &&
              n == s.extra_number[q]) {
     // Mawkar Katiya (a): "Each player, during their opponent's turn, captures counters in any hole
@@ -56,7 +56,8 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
   MoveEffect fx;
   auto drop_watched = [&](int at) {
     drop(s, at, fx, player);
-    total.add(watch_drop(s, at, player));
+    if (at < kMaxHoles) total.sown |= 1u << at;
+    total.add(watch_drop(s, at, player, count == 1));
   };
   if (into_from && count > 0) {
     pos = from;
@@ -77,23 +78,46 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
   return total;
 }
 
+int Game::fours_taker(int pos, int player) const {
+  const int o = owner(pos);
+  switch (rules_.fours_scope) {
+    case FoursScope::kBothRows:
+      // Khutka Boia: "Whenever any holes in the player's row contain four counters, they are
+      // captured by the player."
+      return o;
+    case FoursScope::kMoverRow:
+      return o == player ? player : kNobody;
+    case FoursScope::kMover:
+      // Hoyito: "If at any time during sowing a player drops a counter into a hole to make it
+      // contain four, these are captured."
+      return player;
+    case FoursScope::kMoverOpponentRow:
+      // Wouri: "the contents of any hole in the opponent's row which a player causes to contain
+      // four counters are captured".
+      return o != player ? player : kNobody;
+  }
+  return kNobody;
+}
+
 // Khutka Boia, fours at the end of the move: every hole then holding four goes to its row's owner
-// (or, with fours_scope mover_row, only the mover's own).
+// (or as fours_scope says). Duene (end_of_turn_sown): "any holes which were sown into during the
+// course of the turn which now contain four counters are captured by the owner of the row".
 template <class W>
-Game::Gains Game::take_fours(State& s, int player, W watch) const {
+Game::Gains Game::take_fours(State& s, int player, uint32_t sown, W watch) const {
   Gains g;
+  const bool sown_only = rules_.capture_fours == Fours::kEndOfTurnSown;
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
-    if (s.holes[pos] != 4 || s.sink[pos] != kNobody) continue;
-    const int o = owner(pos);
-    if (rules_.fours_scope == FoursScope::kMoverRow && o != player) continue;
-    const int got = take_watched(s, pos, o, watch);
-    (o == player ? g.mover : g.other) += got;
-    g.fours[o == player ? 0 : 1] += got;
+    if (s.holes[pos] != 4 || s.sink[pos] != kNobody || (sown_only && !(sown >> pos & 1u))) continue;
+    const int taker = fours_taker(pos, player);
+    if (taker == kNobody) continue;
+    const int got = take_watched(s, pos, taker, watch);
+    (taker == player ? g.mover : g.other) += got;
+    g.fours[taker == player ? 0 : 1] += got;
   }
   return g;
 }
 
-template Game::Gains Game::take_fours<Game::NoWatch>(State&, int, NoWatch) const;
-template Game::Gains Game::take_fours<Game::StepWatch>(State&, int, StepWatch) const;
+template Game::Gains Game::take_fours<Game::NoWatch>(State&, int, uint32_t, NoWatch) const;
+template Game::Gains Game::take_fours<Game::StepWatch>(State&, int, uint32_t, StepWatch) const;
 
 }  // namespace mancala::sim

@@ -77,6 +77,84 @@ FieldInfo bool_field(std::string key, std::string group, bool RuleSet::*member, 
   return f;
 }
 
+// A list of ints, each low..high, at most max_items of them (an empty list: the key is off).
+FieldInfo int_list_field(std::string key, std::string group, std::vector<int> RuleSet::*member,
+                         int low, int high, size_t max_items, std::string doc,
+                         std::string pattern = "") {
+  FieldInfo f = field(std::move(key), std::move(group), FieldInfo::Kind::kList, std::move(doc));
+  f.type = "list of int " + std::to_string(low) + ".." + std::to_string(high);
+  f.low = low;
+  f.high = high;
+  f.phrase_pattern = std::move(pattern);
+  f.values = {{"[]", "off"}};
+  f.set = [member, low, high, max_items](RuleSet& r, const json& v, const std::string& where) {
+    if (!v.is_array())
+      throw RuleError(where + ": expected an array of integers, got " + type_name(v));
+    if (v.size() > max_items) {
+      throw RuleError(where + ": " + std::to_string(v.size()) + " items, at most " +
+                      std::to_string(max_items));
+    }
+    std::vector<int> items;
+    for (const json& x : v) {
+      if (!x.is_number_integer())
+        throw RuleError(where + ": expected integers, got " + type_name(x));
+      const auto n = x.get<long long>();
+      if (n < low || n > high) {
+        throw RuleError(where + ": " + std::to_string(n) + " is out of range " +
+                        std::to_string(low) + ".." + std::to_string(high));
+      }
+      items.push_back(static_cast<int>(n));
+    }
+    r.*member = std::move(items);
+  };
+  f.get = [member](const RuleSet& r) { return json(r.*member); };
+  return f;
+}
+
+// capture_counts: counts 1..255 and the words "even" and "odd", each at most once.
+FieldInfo count_set_field(std::string key, std::string group, CountSet RuleSet::*member,
+                          std::string doc) {
+  FieldInfo f = field(std::move(key), std::move(group), FieldInfo::Kind::kList, std::move(doc));
+  f.type = "list of int 1..255, \"even\", \"odd\"";
+  f.low = 1;
+  f.high = 255;
+  f.values = {{"[]", "no capturing counts"}};
+  f.phrase_pattern = "capturing counts {}";
+  f.set = [member](RuleSet& r, const json& v, const std::string& where) {
+    if (!v.is_array()) {
+      throw RuleError(where + ": expected an array of counts, \"even\" or \"odd\", got " +
+                      type_name(v));
+    }
+    CountSet set;
+    for (const json& x : v) {
+      if (x.is_string() && (x == "even" || x == "odd")) {
+        bool& flag = x == "even" ? set.even : set.odd;
+        if (flag) throw RuleError(where + ": \"" + x.get<std::string>() + "\" is given twice");
+        flag = true;
+        continue;
+      }
+      if (!x.is_number_integer()) {
+        throw RuleError(where + ": expected a count 1..255, \"even\" or \"odd\", got " + x.dump());
+      }
+      const auto n = x.get<long long>();
+      if (n < 1 || n > 255)
+        throw RuleError(where + ": " + std::to_string(n) + " is out of range 1..255");
+      if (std::find(set.counts.begin(), set.counts.end(), n) != set.counts.end())
+        throw RuleError(where + ": " + std::to_string(n) + " is given twice");
+      set.counts.push_back(static_cast<int>(n));
+    }
+    r.*member = std::move(set);
+  };
+  f.get = [member](const RuleSet& r) {
+    const CountSet& set = r.*member;
+    json out = json(set.counts);
+    if (set.even) out.push_back("even");
+    if (set.odd) out.push_back("odd");
+    return out;
+  };
+  return f;
+}
+
 // An enum key: every value of E in declaration order, each with its name and its phrase.
 template <class E>
 FieldInfo enum_field(std::string key, std::string group, E RuleSet::*member, std::string doc,
@@ -112,6 +190,13 @@ void add_board_fields(std::vector<FieldInfo>& f) {
   f.push_back(int_field("holes_per_row", b, &RuleSet::holes_per_row, 2, 16, "holes in each row"));
   f.push_back(int_field("counters_per_hole", b, &RuleSet::counters_per_hole, 1, 20,
                         "counters in each hole at the start"));
+  f.push_back(int_list_field(
+      "start_layout", b, &RuleSet::start_layout, 0, 20, 2 * kMaxHoles,
+      "an uneven start: the counters of each hole at the start, numbered along a player's sowing "
+      "path as opening_hole numbers them: one count per hole of a player's side (both players "
+      "alike), or twice as many (player 1's holes, then player 2's); [] (off): "
+      "counters_per_hole in every hole",
+      "a start of {}"));
   f.push_back(enum_field("stores", b, &RuleSet::stores,
                          "where captures go: none (kept aside), beside (a store not sown into), "
                          "sown (each player's store is on his own sowing path)",
@@ -125,9 +210,16 @@ void add_sowing_fields(std::vector<FieldInfo>& f) {
   f.push_back(
       enum_field("direction", s, &RuleSet::direction,
                  "sowing direction seen from above; anticlockwise runs along the mover's row "
-                 "from his left to his right",
+                 "from his left to his right; by_half (one row a player): a move from a hole "
+                 "left of the row's centre is sown clockwise, one from a hole right of it "
+                 "anticlockwise, one from the centre hole of an odd row either way (two "
+                 "moves; the clockwise one written with '<'); the whole move, relays "
+                 "included, keeps its direction",
                  {{Direction::kAnticlockwise, "anticlockwise", "sowing anticlockwise"},
-                  {Direction::kClockwise, "clockwise", "sowing clockwise"}}));
+                  {Direction::kClockwise, "clockwise", "sowing clockwise"},
+                  {Direction::kByHalf, "by_half",
+                   "sowing clockwise from the left half of the row, anticlockwise from the "
+                   "right half"}}));
   f.push_back(enum_field("circuit", s, &RuleSet::circuit,
                          "the holes sown round: the whole board, or only the mover's own rows",
                          {{Circuit::kWholeBoard, "whole_board", "sowing round the whole board"},
@@ -145,6 +237,16 @@ void add_sowing_fields(std::vector<FieldInfo>& f) {
                          "laps skip the emptied hole", "laps sow into the emptied hole"));
   f.push_back(int_field("min_counters_to_sow", s, &RuleSet::min_counters_to_sow, 1, 4,
                         "a hole must hold at least this many counters to be played"));
+  f.push_back(bool_field("singletons_last_resort", s, &RuleSet::singletons_last_resort,
+                         "a hole holding one counter may be played only when none of the mover's "
+                         "holes holds more",
+                         "a lone counter sown only when no hole holds more",
+                         "a lone counter sown like any other"));
+  f.push_back(bool_field("single_into_empty_only", s, &RuleSet::single_into_empty_only,
+                         "a hole holding one counter may be played only when the next hole of "
+                         "the mover's path is an empty hole (not a store)",
+                         "a lone counter sown only into an empty hole",
+                         "a lone counter sown into any hole"));
   f.push_back(
       enum_field("reverse_privilege", s, &RuleSet::reverse_privilege,
                  "none; end_holes_with_capture: a move may sow its first sowing against the "
@@ -186,6 +288,9 @@ void add_relay_fields(std::vector<FieldInfo>& f) {
                  "counts as an empty next hole and the move ends (false)",
                  "one's own store passed over when finding the next hole",
                  "one's own store ending the relay as an empty hole"));
+  f.push_back(bool_field("capture_extra_move", re, &RuleSet::capture_extra_move,
+                         "a move that captures by the capture rule gives the mover another move",
+                         "another move after a capture", "no extra move after a capture"));
 }
 
 void add_capture_fields(std::vector<FieldInfo>& f) {
@@ -204,7 +309,16 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
        {Capture::kResowOppositePair, "resow_opposite_pair",
         "capture and re-sow the two opposite holes"},
        {Capture::kEmptyOwnHole, "empty_own_hole",
-        "capture the last counter in an empty own hole and the hole opposite"}}));
+        "capture the last counter in an empty own hole and the hole opposite"},
+       {Capture::kEmptyHole, "empty_hole",
+        "capture the hole opposite a last counter in an empty hole of either row"},
+       {Capture::kCount, "count", "capture a hole the last counter makes hold a capturing count"},
+       {Capture::kCountSownHoles, "count_sown_holes",
+        "capture every sown hole holding a capturing count"},
+       {Capture::kInnerFacing, "inner_facing",
+        "capture the holes facing a last counter in the mover's inner row"},
+       {Capture::kNextAfterEmpty, "next_after_empty",
+        "capture the hole after a last counter in an empty hole"}}));
   f.push_back(
       enum_field("capture_facing", c, &RuleSet::capture_facing,
                  "for opposite_last_in_own_row and resow_opposite_pair: the holes taken face "
@@ -215,23 +329,84 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
                    "captures facing the hole sowing started from"}}));
   f.push_back(
       enum_field("capture_fours", c, &RuleSet::capture_fours,
-                 "a hole holding exactly four is taken by the owner of its row: none; instant "
+                 "a hole holding exactly four is taken (by whom: fours_scope): none; instant "
                  "(the moment a counter makes it four, during the sowing); end_of_turn (every "
-                 "hole holding four when the move is over)",
+                 "hole holding four when the move is over); end_of_turn_sown (every hole the "
+                 "move sowed into that holds four when it is over)",
                  {{Fours::kNone, "none", "no capture of fours"},
                   {Fours::kInstant, "instant", "fours captured the instant a hole reaches four"},
-                  {Fours::kEndOfTurn, "end_of_turn", "fours captured at the end of the turn"}}));
-  f.push_back(enum_field(
-      "fours_scope", c, &RuleSet::fours_scope,
-      "whose fours are taken: both_rows (each player his own row's, whoever moves) "
-      "or mover_row (only the mover, in his own row)",
-      {{FoursScope::kBothRows, "both_rows", "fours taken by each player in his own row"},
-       {FoursScope::kMoverRow, "mover_row", "fours taken only by the mover, in his row"}}));
+                  {Fours::kEndOfTurn, "end_of_turn", "fours captured at the end of the turn"},
+                  {Fours::kEndOfTurnSown, "end_of_turn_sown",
+                   "fours of the sown holes captured at the end of the turn"}}));
   f.push_back(
-      bool_field("capture_empty_facing", c, &RuleSet::capture_empty_facing,
-                 "with capture empty_own_hole: the capture is made even when the facing hole is "
-                 "empty, the last counter alone being taken (Kalah as solved by Irving, Donkers "
-                 "and Uiterwijk); false: an empty facing hole means no capture"));
+      enum_field("fours_scope", c, &RuleSet::fours_scope,
+                 "whose fours are taken: both_rows (each player his own row's, whoever moves), "
+                 "mover_row (only the mover, in his own row), mover (the mover, in either row) or "
+                 "mover_opponent_row (the mover, in his opponent's row only)",
+                 {{FoursScope::kBothRows, "both_rows", "fours taken by each player in his own row"},
+                  {FoursScope::kMoverRow, "mover_row", "fours taken only by the mover, in his row"},
+                  {FoursScope::kMover, "mover", "fours taken by the mover in either row"},
+                  {FoursScope::kMoverOpponentRow, "mover_opponent_row",
+                   "fours taken by the mover in his opponent's row"}}));
+  f.push_back(bool_field("fours_last_to_mover", c, &RuleSet::fours_last_to_mover,
+                         "with capture_fours instant: a four the last counter of the move makes "
+                         "goes to the mover, whichever row it is in (the others as fours_scope "
+                         "says)",
+                         "the last counter's four the mover's",
+                         "the last counter's four taken as any other"));
+  f.push_back(bool_field(
+      "capture_empty_facing", c, &RuleSet::capture_empty_facing,
+      "with capture empty_own_hole or empty_hole: the capture is made even when the facing hole is "
+      "empty, the last counter alone being taken (Kalah as solved by Irving, Donkers "
+      "and Uiterwijk); false: an empty facing hole means no capture"));
+  f.push_back(bool_field(
+      "capture_takes_last", c, &RuleSet::capture_takes_last,
+      "with capture empty_own_hole or empty_hole: the last counter is taken with the facing "
+      "hole's counters (true), or only the facing hole's counters are taken and the last counter "
+      "stays (false)",
+      "the last counter taken with the facing hole", "only the facing hole taken"));
+  f.push_back(count_set_field(
+      "capture_counts", c, &RuleSet::capture_counts,
+      "with capture count or count_sown_holes: the counts a hole must hold, the last counter "
+      "included, to be taken: counts and the words \"even\" (every even count) and \"odd\""));
+  f.push_back(enum_field(
+      "capture_rows", c, &RuleSet::capture_rows,
+      "with capture count or count_sown_holes: the rows where a hole may be taken: opponent, own "
+      "(the mover's), any",
+      {{CaptureRows::kOpponent, "opponent", "count captures in the opponent's row"},
+       {CaptureRows::kOwn, "own", "count captures in the mover's own row"},
+       {CaptureRows::kAny, "any", "count captures in either row"}}));
+  f.push_back(enum_field(
+      "capture_taker", c, &RuleSet::capture_taker,
+      "with capture count or count_sown_holes: who takes a hole: mover, owner (the owner of the "
+      "hole's row, whoever moves)",
+      {{CaptureTaker::kMover, "mover", "count captures taken by the mover"},
+       {CaptureTaker::kOwner, "owner", "count captures taken by the hole's owner"}}));
+  f.push_back(enum_field(
+      "capture_chain", c, &RuleSet::capture_chain,
+      "with capture count: further holes taken with the one the last counter made: none; back "
+      "(the holes before it along the sowing, one after another while each holds a capturing "
+      "count and lies in capture_rows); forward (the holes after it, likewise); both",
+      {{CaptureChain::kNone, "none", "a count capture of one hole"},
+       {CaptureChain::kBack, "back", "count captures chained back along the sowing"},
+       {CaptureChain::kForward, "forward", "count captures chained forward along the sowing"},
+       {CaptureChain::kBoth, "both", "count captures chained both ways"}}));
+  f.push_back(enum_field(
+      "capture_outer", c, &RuleSet::capture_outer,
+      "with capture inner_facing: the opponent's outer hole behind the facing inner one: none "
+      "(not taken), after_inner (taken when the inner hole held counters), always",
+      {{CaptureOuter::kNone, "none", "only the facing inner hole taken"},
+       {CaptureOuter::kAfterInner, "after_inner",
+        "the outer hole taken after a capture from the inner one"},
+       {CaptureOuter::kAlways, "always", "the facing inner and outer holes taken"}}));
+  f.push_back(enum_field(
+      "capture_resow", c, &RuleSet::capture_resow,
+      "with capture inner_facing: none (the captured counters are the mover's); after_last (they "
+      "are sown again at once on the mover's path, from the hole after the one the last counter "
+      "fell into, and the move goes on by the same rules)",
+      {{CaptureResow::kNone, "none", "captured counters kept"},
+       {CaptureResow::kAfterLast, "after_last",
+        "captured counters sown again from the hole after the last"}}));
 }
 
 void add_special_hole_fields(std::vector<FieldInfo>& f) {
@@ -287,6 +462,38 @@ void add_turn_fields(std::vector<FieldInfo>& f) {
                         "move of the first turn may make",
                         "at most {} captures in the first turn",
                         {{"-1", "first-turn captures as usual"}}));
+  f.push_back(int_list_field(
+      "opening_holes", t, &RuleSet::opening_holes, 1, 32, kMaxHoles,
+      "each player's first move must start from one of these holes, numbered as opening_hole "
+      "numbers them (4-row board: the inner row is N+1..2N); when none of them can be played the "
+      "rule lapses; [] (off): no such rule",
+      "a first move from one of holes {}"));
+  f.push_back(enum_field(
+      "opening_for", t, &RuleSet::opening_for,
+      "whose first move opening_hole or opening_holes names: both (each player's), first_player "
+      "(only the first move of the round)",
+      {{OpeningFor::kBoth, "both", "the opening rule for both players"},
+       {OpeningFor::kFirstPlayer, "first_player", "the opening rule for the first player only"}}));
+}
+
+void add_move_fields(std::vector<FieldInfo>& f) {
+  const std::string m = "moves";
+  f.push_back(enum_field(
+      "must_feed", m, &RuleSet::must_feed,
+      "a move must leave the opponent a move: none; when_empty (when the opponent's holes are "
+      "all empty, only moves that leave him a move are legal; when none does, the round ends and "
+      "each player takes the counters in his own rows); always (every move must leave him a move "
+      "when some move does; when none does, any move)",
+      {{MustFeed::kNone, "none", "no duty to feed the opponent"},
+       {MustFeed::kWhenEmpty, "when_empty", "an opponent with empty holes must be fed"},
+       {MustFeed::kAlways, "always", "every move must leave the opponent a move"}}));
+  f.push_back(enum_field(
+      "grand_slam", m, &RuleSet::grand_slam,
+      "a move whose capture would take every counter left in the opponent's holes: allowed; "
+      "forbidden (not a legal move, unless every legal move is one: then they are all allowed)",
+      {{GrandSlam::kAllowed, "allowed", "a capture of all the opponent's counters allowed"},
+       {GrandSlam::kForbidden, "forbidden",
+        "a capture of all the opponent's counters forbidden"}}));
 }
 
 void add_end_of_round_fields(std::vector<FieldInfo>& f) {
@@ -309,6 +516,26 @@ void add_end_of_round_fields(std::vector<FieldInfo>& f) {
                  "the round ends as soon as one player's holes are all empty (he has lost every "
                  "counter); each player takes what is in his own rows",
                  "a round ended as soon as one side is empty", "play on with one side empty"));
+  f.push_back(bool_field("empty_side_wins", e, &RuleSet::empty_side_wins,
+                         "with end_on_empty_side: the player whose holes are all empty wins the "
+                         "round (the mover, when both sides are)",
+                         "the player with the empty side winning",
+                         "an empty side ending the round by counting"));
+  f.push_back(int_field("end_on_captures", e, &RuleSet::end_on_captures, 0, 255,
+                        "0: off; else the round ends as soon as a player has captured at least "
+                        "this many counters, and he wins",
+                        "a round won by the first to capture {}", {{"0", "no capture target"}}));
+  f.push_back(bool_field("end_on_singletons", e, &RuleSet::end_on_singletons,
+                         "the round ends as soon as no hole holds more than one counter; each "
+                         "player takes what is in his own rows",
+                         "a round ended when only single counters are left",
+                         "play on with only single counters"));
+  f.push_back(int_field("end_when_left", e, &RuleSet::end_when_left, 0, 255,
+                        "0: off; else once at most this many counters are left on the board at "
+                        "the start of a turn, the next capture ends the round, the capturer "
+                        "taking every counter left",
+                        "the last {} counters to the next capturer",
+                        {{"0", "no sweep of the last counters"}}));
   f.push_back(int_field("no_progress_turns", e, &RuleSet::no_progress_turns, 0, 100000,
                         "0: off; else the round ends after this many turns without a capture and "
                         "each player takes the counters in his own rows",
@@ -449,6 +676,7 @@ std::vector<FieldInfo> make_fields() {
   add_capture_fields(f);
   add_special_hole_fields(f);
   add_turn_fields(f);
+  add_move_fields(f);
   add_end_of_round_fields(f);
   add_match_fields(f);
   add_dealing_fields(f);

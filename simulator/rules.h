@@ -14,8 +14,12 @@ namespace mancala::sim {
 
 constexpr int kMaxHoles = 32;    // 4x8 is the largest board of the family we model.
 constexpr int kMaxRounds = 128;  // the largest bound on the rounds of a match (max_rounds)
+// Counters in all (issue 21): a hole counts in 8 bits, and every counter could gather in one
+// hole, so `rules check` refuses a ruleset with more (docs/rules-format.md says why 8 bits).
+constexpr int kMaxCounters = 255;
 
-enum class Direction : uint8_t { kAnticlockwise, kClockwise };
+// kByHalf: each hole has its own direction, by its place in the row (see Game::legal_moves).
+enum class Direction : uint8_t { kAnticlockwise, kClockwise, kByHalf };
 // Where captured counters go. kNone: set aside beside the board; kBeside: a store (kazan) that is
 // not on the sowing path; kSown: each player's store is on his sowing path (Sonka).
 enum class StoreMode : uint8_t { kNone, kBeside, kSown };
@@ -37,6 +41,64 @@ enum class Capture : uint8_t {
   kOppositeLastInOwnRow,  // move ends in own row: take the opponent's hole opposite the last one
   kResowOppositePair,     // last in occupied own inner hole, both opposite occupied: take, re-sow
   kEmptyOwnHole,          // last in an empty own hole: take it and the facing hole (Kalah)
+  kEmptyHole,             // last in an empty hole of either row: take the facing hole (French Wari)
+  kCount,                 // last makes its hole hold one of capture_counts: take it (Oware)
+  kCountSownHoles,        // every hole the sowing made hold one of capture_counts (Kapana Bona)
+  kInnerFacing,           // 4 rows: last in the mover's inner row takes the facing holes (Tsoro)
+  kNextAfterEmpty,        // last in an empty hole: take the next hole along the path (Pallankuli)
+};
+// The rows a count capture looks at (capture count and count_sown_holes).
+enum class CaptureRows : uint8_t { kOpponent, kOwn, kAny };
+// Who takes the holes a count capture takes.
+enum class CaptureTaker : uint8_t { kMover, kOwner };
+// Further holes a count capture takes beside the one the last counter made: an unbroken run of
+// holes that also hold a count of the set, within the capture's rows.
+enum class CaptureChain : uint8_t {
+  kNone,
+  kBack,     // the holes sown before it, going back along the sowing (Oware)
+  kForward,  // the holes after it along the sowing
+  kBoth,     // both runs ("any adjacent holes", Erherhe)
+};
+// capture inner_facing: the opponent's outer hole behind the facing inner one.
+enum class CaptureOuter : uint8_t {
+  kNone,        // only the inner hole
+  kAfterInner,  // the outer hole too, only when the inner hole held counters (Tsoro)
+  kAlways,      // the outer hole too, whether or not the inner one held counters
+};
+// What happens to the counters a capture took (capture inner_facing).
+enum class CaptureResow : uint8_t {
+  kNone,       // they are the capturer's
+  kAfterLast,  // sown again at once from the hole after the last one, the move going on (Tsoro)
+};
+// Whose first move an opening rule (opening_hole, opening_holes) names.
+enum class OpeningFor : uint8_t { kBoth, kFirstPlayer };
+// A set of counts (capture_counts): listed counts, and every even or odd count.
+struct CountSet {
+  std::vector<int> counts;  // each 1..255, in the order given
+  bool even = false;
+  bool odd = false;
+  bool empty() const { return counts.empty() && !even && !odd; }
+  bool contains(int n) const {
+    if (n <= 0) return false;
+    if ((n % 2 == 0 && even) || (n % 2 == 1 && odd)) return true;
+    for (int c : counts) {
+      if (c == n) return true;
+    }
+    return false;
+  }
+  friend bool operator==(const CountSet&, const CountSet&) = default;
+};
+// The must-feed rule: a move must leave the opponent a move.
+enum class MustFeed : uint8_t {
+  kNone,
+  kWhenEmpty,  // when the opponent's holes are all empty; if no move feeds him, the round ends
+               // and each player takes the counters in his own rows (Oware)
+  kAlways,     // every move, when some move can (J'odu: "if possible"); else any move
+};
+// A move that would capture every counter of the opponent (Oware's grand slam).
+enum class GrandSlam : uint8_t {
+  kAllowed,
+  kForbidden,  // not a legal move, unless every legal move is one
 };
 // Turn model.
 enum class Turns : uint8_t {
@@ -69,13 +131,16 @@ enum class NoMove : uint8_t {
 // When a hole holding four is taken by the owner of its row (Khutka Boia's "fours").
 enum class Fours : uint8_t {
   kNone,
-  kInstant,    // the moment a counter makes the hole hold four, during the sowing
-  kEndOfTurn,  // when the move is over, every hole then holding four
+  kInstant,        // the moment a counter makes the hole hold four, during the sowing
+  kEndOfTurn,      // when the move is over, every hole then holding four
+  kEndOfTurnSown,  // when the move is over, every hole the move sowed into that holds four (Duene)
 };
 // Whose fours are taken.
 enum class FoursScope : uint8_t {
-  kBothRows,  // each player takes the fours in his own row, whoever moves
-  kMoverRow,  // only the mover, in his own row
+  kBothRows,          // each player takes the fours in his own row, whoever moves
+  kMoverRow,          // only the mover, in his own row
+  kMover,             // the mover, in either row (Hoyito)
+  kMoverOpponentRow,  // the mover, in his opponent's row only (Wouri)
 };
 // Which end of his row a player fills first when a round is dealt from his holdings.
 enum class RefillFrom : uint8_t { kLeft, kRight };
@@ -133,6 +198,7 @@ struct RuleSet {
   std::string status;                 // observed | described | reconstructed
   std::string summary;                // one paragraph of prose
   std::vector<std::string> evidence;  // evidence record ids
+  int dlp_ruleset = 0;  // the Digital Ludeme Project's ruleset id of the game described; 0: none
   // key -> {"evidence": phrase} or {"assumption": reason}; keys are rule keys
   std::map<std::string, std::map<std::string, std::string>> provenance;
   // a standalone file written by `rules export`: the ruleset id it was exported from and that
@@ -143,6 +209,9 @@ struct RuleSet {
   int rows_per_player = 1;    // 1 or 2
   int holes_per_row = 9;      // 2..16
   int counters_per_hole = 9;  // 1..20
+  // An uneven start: the counters of each hole, along a player's sowing path (H counts, the same
+  // for both players, or 2H: player 1's then player 2's); empty: counters_per_hole everywhere.
+  std::vector<int> start_layout;
   StoreMode stores = StoreMode::kBeside;
 
   // sowing
@@ -152,6 +221,8 @@ struct RuleSet {
   bool single_counter_moves_on = false;  // with first_into_origin: a lone counter moves on
   bool skip_origin_on_laps = false;      // a lap of 12+ counters skips the origin hole
   int min_counters_to_sow = 1;           // holes with fewer cannot be played
+  bool singletons_last_resort = false;   // a lone counter only when no hole holds more
+  bool single_into_empty_only = false;   // a lone counter only into an empty next hole
   ReversePrivilege reverse_privilege = ReversePrivilege::kNone;
 
   // relay (continuation)
@@ -159,6 +230,7 @@ struct RuleSet {
   int max_sowings_per_move = 200;  // bound on a relay chain; hitting it ends the move, no capture
   bool store_extra_move = false;   // a move ending in the mover's own store gives him another move
   bool relay_skips_store = true;   // next_hole: the own store after the last counter is passed over
+  bool capture_extra_move = false;  // a move that captures gives the mover another move
 
   // capture
   Capture capture = Capture::kNone;
@@ -168,6 +240,18 @@ struct RuleSet {
   // Kalah (empty_own_hole): the capture is made even when the facing hole is empty, the last
   // counter alone being taken (Irving, Donkers and Uiterwijk's convention).
   bool capture_empty_facing = false;
+  // empty_own_hole, empty_hole: the last counter is taken with the facing hole (false: only the
+  // facing hole's counters are taken; the last counter stays).
+  bool capture_takes_last = true;
+  CountSet capture_counts;  // count, count_sown_holes: the counts that capture
+  CaptureRows capture_rows = CaptureRows::kOpponent;
+  CaptureTaker capture_taker = CaptureTaker::kMover;
+  CaptureChain capture_chain = CaptureChain::kNone;
+  CaptureOuter capture_outer = CaptureOuter::kNone;
+  CaptureResow capture_resow = CaptureResow::kNone;
+  // The fours of capture_fours: the hole the last counter makes four goes to the mover, whatever
+  // fours_scope says of the others (Obridje).
+  bool fours_last_to_mover = false;
 
   // special holes
   bool tuzdyk = false;
@@ -181,14 +265,26 @@ struct RuleSet {
   int opening_hole = 0;       // 0: the first move is free; else every player's first move is this
                               // hole, 1-based along his sowing path
   int opening_captures = -1;  // captures allowed in the first turn; -1: as in later turns
+  // Each player's first move starts from one of these holes (1-based along his sowing path);
+  // empty: no such rule.
+  std::vector<int> opening_holes;
+  OpeningFor opening_for = OpeningFor::kBoth;
+  // moves
+  MustFeed must_feed = MustFeed::kNone;
+  GrandSlam grand_slam = GrandSlam::kAllowed;
 
   // end of round
   NoMove no_move = NoMove::kEndOwnersTakeRows;
   bool end_on_majority = false;    // end as soon as one player has captured more than half
   bool end_on_empty_side = false;  // end as soon as one player's holes are all empty
-  int no_progress_turns = 0;       // 0: off; else the round ends after this many turns without a
-                                   // capture and each player takes the counters in his own rows
-  int max_plies = 5000;            // safety bound: a game still going here is "unfinished"
+  bool empty_side_wins = false;    // with end_on_empty_side: the player with the empty side wins
+  int end_on_captures = 0;         // 0: off; else the first to have captured this many wins
+  bool end_on_singletons = false;  // end as soon as no hole holds more than one counter
+  int end_when_left = 0;      // 0: off; else with at most this many on the board the next capture
+                              // takes them all and ends the round
+  int no_progress_turns = 0;  // 0: off; else the round ends after this many turns without a
+                              // capture and each player takes the counters in his own rows
+  int max_plies = 5000;       // safety bound: a game still going here is "unfinished"
 
   // match (rounds dealt from the previous round's holdings; see match.h)
   bool match = false;

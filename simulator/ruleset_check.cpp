@@ -14,6 +14,101 @@ namespace mancala::sim {
 
 using nlohmann::json;
 
+namespace {
+
+// The contradictions of the keys the DLP's family of games added (issue 25).
+template <class Bad>
+void finalize_new_keys(const RuleSet& r, Bad&& bad) {
+  if (r.direction == Direction::kByHalf) {
+    if (r.rows_per_player != 1) bad("direction", "by_half needs one row a player");
+    if (r.reverse_privilege != ReversePrivilege::kNone)
+      bad("direction", "by_half already sows some moves clockwise: no reverse_privilege with it");
+  }
+  if ((r.singletons_last_resort || r.single_into_empty_only) && r.min_counters_to_sow > 1) {
+    bad(r.singletons_last_resort ? "singletons_last_resort" : "single_into_empty_only",
+        "a hole holding one counter cannot be played at all (min_counters_to_sow " +
+            std::to_string(r.min_counters_to_sow) + ")");
+  }
+  if (r.capture_extra_move && r.capture == Capture::kNone)
+    bad("capture_extra_move", "needs a capture rule");
+  const bool empty_capture =
+      r.capture == Capture::kEmptyOwnHole || r.capture == Capture::kEmptyHole;
+  if (!r.capture_takes_last && !empty_capture)
+    bad("capture_takes_last", "false only has a meaning with capture empty_own_hole or empty_hole");
+  if (r.capture_empty_facing && !r.capture_takes_last)
+    bad("capture_empty_facing", "takes the last counter alone: it needs capture_takes_last");
+  const bool counting = r.capture == Capture::kCount || r.capture == Capture::kCountSownHoles;
+  if (counting && r.capture_counts.empty())
+    bad("capture_counts", "capture count and count_sown_holes need the counts that capture");
+  if (!counting) {
+    if (!r.capture_counts.empty())
+      bad("capture_counts", "only has a meaning with capture count or count_sown_holes");
+    if (r.capture_rows != CaptureRows::kOpponent)
+      bad("capture_rows", "only has a meaning with capture count or count_sown_holes");
+    if (r.capture_taker != CaptureTaker::kMover)
+      bad("capture_taker", "only has a meaning with capture count or count_sown_holes");
+  }
+  if (r.capture_chain != CaptureChain::kNone && r.capture != Capture::kCount)
+    bad("capture_chain", "only has a meaning with capture count");
+  if (r.capture_outer != CaptureOuter::kNone && r.capture != Capture::kInnerFacing)
+    bad("capture_outer", "only has a meaning with capture inner_facing");
+  if (r.capture_resow != CaptureResow::kNone && r.capture != Capture::kInnerFacing)
+    bad("capture_resow", "only has a meaning with capture inner_facing");
+  if (r.opening_for != OpeningFor::kBoth && r.opening_hole == 0 && r.opening_holes.empty())
+    bad("opening_for", "only has a meaning with opening_hole or opening_holes");
+  if (r.single_into_empty_only && r.direction == Direction::kByHalf)
+    bad("single_into_empty_only",
+        "the next hole depends on the direction of each move: not with "
+        "direction by_half");
+  if (r.must_feed != MustFeed::kNone && (r.store_extra_move || r.capture_extra_move))
+    bad("must_feed",
+        "the duty to feed is judged once a turn: not with another move "
+        "(store_extra_move, capture_extra_move)");
+  switch (r.capture) {
+    case Capture::kCount:
+      if (r.rows_per_player != 1) bad("capture", "count needs one row a player");
+      if (r.relay != Relay::kNone && r.relay != Relay::kLandingHole)
+        bad("capture",
+            "count is judged where the last counter falls: it needs relay none or "
+            "landing_hole");
+      break;
+    case Capture::kCountSownHoles:
+      if (r.rows_per_player != 1) bad("capture", "count_sown_holes needs one row a player");
+      if (r.relay != Relay::kNone)
+        bad("capture", "count_sown_holes looks at the holes of one sowing: it needs relay none");
+      break;
+    case Capture::kEmptyHole:
+      if (r.rows_per_player != 1) bad("capture", "empty_hole needs one row a player");
+      break;
+    case Capture::kInnerFacing:
+      if (r.rows_per_player != 2) bad("capture", "inner_facing needs two rows a player");
+      break;
+    case Capture::kNextAfterEmpty:
+      if (r.relay != Relay::kNone && r.relay != Relay::kLandingHole)
+        bad("capture",
+            "next_after_empty ends a move in an empty hole: it needs relay none or "
+            "landing_hole");
+      break;
+    default:
+      break;
+  }
+  if (r.fours_last_to_mover && r.capture_fours != Fours::kInstant)
+    bad("fours_last_to_mover", "needs capture_fours instant");
+  if (r.fours_scope != FoursScope::kBothRows && r.capture_fours == Fours::kNone)
+    bad("fours_scope", "only has a meaning with capture_fours");
+  if (r.turns != Turns::kAlternating) {
+    if (r.must_feed != MustFeed::kNone) bad("must_feed", "needs alternating turns");
+    if (r.grand_slam != GrandSlam::kAllowed) bad("grand_slam", "needs alternating turns");
+    if (r.end_when_left > 0) bad("end_when_left", "needs alternating turns");
+  }
+  if (r.grand_slam != GrandSlam::kAllowed && r.capture == Capture::kNone)
+    bad("grand_slam", "needs a capture rule");
+  if (r.empty_side_wins && !r.end_on_empty_side)
+    bad("empty_side_wins", "only has a meaning with end_on_empty_side");
+}
+
+}  // namespace
+
 void finalize(RuleSet& r, const std::string& file) {
   auto bad = [&](const std::string& key, const std::string& what) {
     throw RuleError(file + ": rules." + key + ": " + what);
@@ -59,8 +154,9 @@ void finalize(RuleSet& r, const std::string& file) {
     default:
       break;
   }
-  if (r.capture_empty_facing && r.capture != Capture::kEmptyOwnHole) {
-    bad("capture_empty_facing", "only has a meaning with capture empty_own_hole");
+  if (r.capture_empty_facing && r.capture != Capture::kEmptyOwnHole &&
+      r.capture != Capture::kEmptyHole) {
+    bad("capture_empty_facing", "only has a meaning with capture empty_own_hole or empty_hole");
   }
   if (!r.relay_skips_store && (r.relay != Relay::kNextHole || r.stores != StoreMode::kSown)) {
     bad("relay_skips_store", "false only has a meaning with relay next_hole and stores sown");
@@ -84,16 +180,38 @@ void finalize(RuleSet& r, const std::string& file) {
         "facing_hole picks up the opponent's facing hole and sows on from it: it needs a "
         "whole-board circuit (the opponent's holes are not on an own_rows path)");
   }
-  if (r.min_counters_to_sow > r.counters_per_hole) {
+  const int side = r.rows_per_player * r.holes_per_row;
+  if (!r.start_layout.empty()) {
+    const int n = static_cast<int>(r.start_layout.size());
+    if (n != side && n != 2 * side) {
+      bad("start_layout", std::to_string(n) + " counts: a player's side has " +
+                              std::to_string(side) + " holes (give " + std::to_string(side) +
+                              " counts, or " + std::to_string(2 * side) + " for both sides)");
+    }
+    if (r.match) bad("start_layout", "a match deals its rounds counters_per_hole a hole");
+    const int most = *std::max_element(r.start_layout.begin(), r.start_layout.end());
+    if (r.min_counters_to_sow > most) {
+      bad("min_counters_to_sow", "no hole can be played at the start: none holds " +
+                                     std::to_string(r.min_counters_to_sow) +
+                                     " counters (start_layout)");
+    }
+  } else if (r.min_counters_to_sow > r.counters_per_hole) {
     // Issue 12: nobody could make the first move.
     bad("min_counters_to_sow",
         "no hole can be played at the start: each holds " + std::to_string(r.counters_per_hole) +
             " (counters_per_hole), fewer than " + std::to_string(r.min_counters_to_sow));
   }
-  if (r.opening_hole > r.rows_per_player * r.holes_per_row) {
+  if (r.opening_hole > side) {
     bad("opening_hole",
         "there is no hole " + std::to_string(r.opening_hole) + " on a player's side");
   }
+  for (int h : r.opening_holes) {
+    if (h > side)
+      bad("opening_holes", "there is no hole " + std::to_string(h) + " on a player's side");
+  }
+  if (r.opening_hole > 0 && !r.opening_holes.empty())
+    bad("opening_holes", "give either opening_hole or opening_holes, not both");
+  finalize_new_keys(r, bad);
   if (!r.match) {
     if (r.remainder != Remainder::kSetAside)
       bad("remainder", "only has a meaning in a match (match: true)");
@@ -133,8 +251,27 @@ void finalize(RuleSet& r, const std::string& file) {
   r.total_holes = 2 * r.holes_per_player;
   if (r.total_holes > kMaxHoles) bad("holes_per_row", "the board has more than 32 holes");
   r.total_counters = r.total_holes * r.counters_per_hole;
-  if (r.total_counters > 255 * 2)
-    bad("counters_per_hole", "too many counters in all (at most 510)");
+  if (!r.start_layout.empty()) {
+    r.total_counters = 0;
+    for (int c : r.start_layout) r.total_counters += c;
+    if (static_cast<int>(r.start_layout.size()) == r.holes_per_player) r.total_counters *= 2;
+    if (r.total_counters == 0) bad("start_layout", "no counters on the board");
+  }
+  // Issue 21: a hole holds at most 255 counters (8 bits, kept for the speed of the move loop:
+  // docs/rules-format.md), so a ruleset whose counters could all gather in one hole is refused.
+  if (r.total_counters > kMaxCounters) {
+    bad(r.start_layout.empty() ? "counters_per_hole" : "start_layout",
+        std::to_string(r.total_counters) +
+            " counters in all: a hole holds at most 255, so at most 255 counters in all");
+  }
+  if (r.end_on_captures > r.total_counters) {
+    bad("end_on_captures", "no player can capture " + std::to_string(r.end_on_captures) +
+                               " of the " + std::to_string(r.total_counters) + " counters");
+  }
+  if (r.end_when_left >= r.total_counters) {
+    bad("end_when_left",
+        "the board holds only " + std::to_string(r.total_counters) + " counters at the start");
+  }
 }
 
 namespace {
@@ -154,13 +291,14 @@ std::string normalise_text(const std::string& s) {
   return out;
 }
 
-// Evidence texts (rules + content, normalised) by record id, from data/evidence/*.json.
+// Evidence texts (rules + content, normalised) by record id, from data/evidence/*.json and its
+// folders (the DLP's records are in data/evidence/dlp).
 std::map<std::string, std::string> evidence_texts() {
   std::map<std::string, std::string> texts;
   const auto dir = data_dir() / "evidence";
   if (!std::filesystem::is_directory(dir)) return texts;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.path().extension() != ".json") continue;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file() || e.path().extension() != ".json") continue;
     json j;
     try {
       j = read_json_file(e.path());

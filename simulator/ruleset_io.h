@@ -33,13 +33,15 @@ struct FieldValue {
 // source: loading, `rules keys`, docs/rules-format.md (a test keeps it current) and the phrases
 // of comparisons all read it.
 struct FieldInfo {
-  enum class Kind { kInt, kBool, kEnum };
+  // kList: an array of ints (each within low..high), or of counts and the words "even" and "odd"
+  // (capture_counts).
+  enum class Kind { kInt, kBool, kEnum, kList };
   std::string key;
   std::string group;  // board, sowing, relay, capture, special holes, turn model, end of round, ...
   std::string doc;    // one line: what the key means
   Kind kind = Kind::kInt;
   std::string type;              // "int 1..2", "bool", "one of: a|b|c"
-  int low = 0, high = 0;         // an int key's range
+  int low = 0, high = 0;         // an int key's range (a list key's: its items')
   nlohmann::json default_value;  // the key's value in a RuleSet{}
   // An enum key: every value, in declaration order, with its phrase (a test checks each has
   // one). A bool or int key: the values with a phrase of their own ("true", "false"; "0").

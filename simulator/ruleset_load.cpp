@@ -20,9 +20,9 @@ using nlohmann::json;
 // (the benchmarks register one benchmark per ruleset that way), before a namespace-scope set here
 // would exist.
 const std::set<std::string>& meta_keys() {
-  static const std::set<std::string> keys = {"name",    "status",     "evidence",
-                                             "summary", "default",    "extends",
-                                             "rules",   "provenance", "exported_from"};
+  static const std::set<std::string> keys = {
+      "name",    "status", "evidence",   "summary",       "default",
+      "extends", "rules",  "provenance", "exported_from", "dlp_ruleset"};
   return keys;
 }
 const std::set<std::string>& statuses() {
@@ -70,6 +70,12 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
       if (!id.is_string()) throw RuleError(file + ": evidence: expected strings");
       r.evidence.push_back(id.get<std::string>());
     }
+  }
+  if (j.contains("dlp_ruleset")) {
+    const json& d = j["dlp_ruleset"];
+    if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 1000000)
+      throw RuleError(file + ": dlp_ruleset: expected the DLP's ruleset id, a positive integer");
+    r.dlp_ruleset = d.get<int>();
   }
   if (j.contains("default") && !j["default"].is_boolean()) {
     throw RuleError(file + ": default: expected true or false");

@@ -44,6 +44,7 @@ nlohmann::ordered_json standalone_ruleset_json(const RuleSet& r) {
   j["status"] = r.status;
   j["evidence"] = r.evidence;
   j["summary"] = r.summary;
+  if (r.dlp_ruleset > 0) j["dlp_ruleset"] = r.dlp_ruleset;
   j["rules"] = rules;
   j["provenance"] = provenance;
   j["exported_from"] = {{"id", r.id}, {"hash", rules_hash(r)}};

@@ -10,8 +10,8 @@ Zobrist::Zobrist(const Game& game, bool with_stores) : with_stores_(with_stores)
   quiet_ = r.no_progress_turns > 0;
   sinks_possible_ = r.match;
   // Each player's first move is special under an opening rule (engine.cpp: first_move).
-  const bool opening =
-      r.opening_hole > 0 || r.opening_captures >= 0 || r.turns == Turns::kSimultaneousOpening;
+  const bool opening = r.opening_hole > 0 || !r.opening_holes.empty() || r.opening_captures >= 0 ||
+                       r.turns == Turns::kSimultaneousOpening;
   ply_below_ = opening ? 2 : 0;
   // A search of at most kMaxAlphaBetaDepth (64) plies from a position before this ply cannot
   // reach max_plies, so only later plies need telling apart.

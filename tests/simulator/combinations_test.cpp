@@ -120,8 +120,8 @@ class Invariants : public GameObserver {
 };
 
 // One drawn value of a rule key, read from its FieldInfo::type ("bool", "int L..H",
-// "one of: a|b|c"). Large ranges (bounds on plies, sowings, rounds) are drawn near their low end,
-// where combinations differ from the shipped ones and games stay short.
+// "one of: a|b|c", a list). Large ranges (bounds on plies, sowings, rounds) are drawn near their
+// low end, where combinations differ from the shipped ones and games stay short.
 json draw_value(const FieldInfo& f, Rng& rng) {
   if (f.type == "bool") return rng.below(2) == 1;
   if (f.type.rfind("int ", 0) == 0) {
@@ -130,6 +130,20 @@ json draw_value(const FieldInfo& f, Rng& rng) {
     const int high = std::stoi(f.type.substr(dots + 2));
     const int span = std::min(high - low, 40);
     return low + static_cast<int>(rng.below(static_cast<uint32_t>(span + 1)));
+  }
+  if (f.kind == FieldInfo::Kind::kList) {
+    // One to four items near the low end of the items' range (capture_counts: counts 1..6 and
+    // now and then "even" or "odd"); a list of the wrong length is refused, which is drawn too.
+    json items = json::array();
+    const int n = 1 + static_cast<int>(rng.below(4));
+    for (int i = 0; i < n; ++i) {
+      const uint32_t pick = rng.below(8);
+      if (f.key == "capture_counts" && pick >= 6)
+        items.push_back(pick == 6 ? "even" : "odd");
+      else
+        items.push_back(f.low + static_cast<int>(rng.below(7)));
+    }
+    return items;
   }
   const std::string prefix = "one of: ";
   EXPECT_EQ(f.type.rfind(prefix, 0), 0u) << f.key << ": unknown type " << f.type;

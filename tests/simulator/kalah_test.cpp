@@ -200,7 +200,7 @@ TEST_F(Kalah, CaptureEmptyFacingOnlyHasAMeaningWithTheKalahCapture) {
   } catch (const RuleError& e) {
     EXPECT_STREQ(e.what(),
                  "x.json: rules.capture_empty_facing: only has a meaning with capture "
-                 "empty_own_hole");
+                 "empty_own_hole or empty_hole");
   }
 }
 

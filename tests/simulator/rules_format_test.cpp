@@ -77,7 +77,7 @@ TEST(RulesFormat, EveryEnumValueOfEveryKeyHasAPhraseOfItsOwn) {
     }
     EXPECT_EQ(f.type, "one of: " + names) << f.key;
   }
-  EXPECT_EQ(enums, 22);
+  EXPECT_EQ(enums, 30);
 }
 
 TEST(RulesFormat, ABoolKeyHasPhrasesForBothValuesOrForNeither) {
@@ -114,9 +114,9 @@ TEST(RulesFormat, EveryKeyHoldsItsDefaultAndAnIntKeyItsRange) {
 }
 
 TEST(RulesFormat, EveryFieldOfTheRuleStructIsARuleKey) {
-  // Identity/provenance members (8, and exported_from and exported_hash: 10) and derived members
-  // (3) are not rule keys.
-  constexpr size_t kNonRuleMembers = 10 + 3;
+  // Identity/provenance members (8, dlp_ruleset, and exported_from and exported_hash: 11) and
+  // derived members (3) are not rule keys.
+  constexpr size_t kNonRuleMembers = 11 + 3;
   EXPECT_EQ(count_fields<RuleSet>(), rule_fields().size() + kNonRuleMembers)
       << "a RuleSet member was added without a FieldInfo in make_fields() (or the counts above are "
          "stale)";
