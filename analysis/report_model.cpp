@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 #include <set>
 
+#include "archive/suggest.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "simulator/ruleset_io.h"
@@ -86,6 +88,38 @@ std::string provenance_text(const sim::RuleSet& rules, const std::string& key) {
   return out;
 }
 
+bool is_family_reading(const sim::RuleSet& rules) {
+  return !rules.evidence.empty() &&
+         std::all_of(rules.evidence.begin(), rules.evidence.end(), [](const std::string& id) {
+           return id.starts_with("DLP.Game.") || id.starts_with("DLP.Ruleset.");
+         });
+}
+
+void add_neighbours(ReportModel& model) {
+  std::vector<RulesetSection>& all = model.rulesets;
+  for (RulesetSection& section : all) {
+    section.neighbours.clear();
+    const RulesetInfo& me = section.entry.ruleset;
+    if (me.family) continue;
+    // The family's rulesets of the same rows, by their distance in holes per row (then in the
+    // report's order): every one at the nearest distances until there are kMinNeighbours.
+    std::vector<std::pair<int, std::size_t>> candidates;
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      const RulesetInfo& other = all[j].entry.ruleset;
+      if (other.family && other.rows_per_player == me.rows_per_player)
+        candidates.emplace_back(std::abs(other.holes_per_row - me.holes_per_row), j);
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (k > 0 && candidates[k].first != candidates[k - 1].first &&
+          section.neighbours.size() >= kMinNeighbours)
+        break;
+      section.neighbours.push_back(candidates[k].second);
+    }
+  }
+}
+
 RulesetInfo ruleset_info(const sim::RuleSet& rules) {
   RulesetInfo out{.id = rules.id,
                   .game = rules.game,
@@ -95,7 +129,10 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
                   .extends = rules.extends,
                   .rules_hash = sim::rules_hash(rules),
                   .evidence = rules.evidence,
-                  .rules = {}};
+                  .rules = {},
+                  .family = is_family_reading(rules),
+                  .rows_per_player = rules.rows_per_player,
+                  .holes_per_row = rules.holes_per_row};
   for (const sim::FieldInfo& field : sim::rule_fields()) {
     RuleInfo rule;
     rule.group = field.group;
@@ -127,8 +164,9 @@ ReportModel model_from_runs(std::vector<RulesetRun> runs) {
     }
     if (!ids.insert(run.ruleset.id).second)
       throw Error(where("report", run.ruleset.id, "given twice"));
-    model.rulesets.push_back({std::move(run), std::move(figures), {}, {}, std::nullopt});
+    model.rulesets.push_back({std::move(run), std::move(figures), {}, {}, std::nullopt, {}});
   }
+  add_neighbours(model);
   return model;
 }
 
@@ -138,6 +176,8 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
   std::vector<RulesetRun> entries;
   std::vector<sim::RunStats> runs;
   for (const sim::RuleSet& rules : plan.rulesets) {
+    batch.games =
+        plan.family_games > 0 && is_family_reading(rules) ? plan.family_games : plan.batch.games;
     batch.progress = [&](std::uint64_t done, std::uint64_t total) {
       if (hooks.progress) hooks.progress(rules.id, done, total);
     };
@@ -152,6 +192,8 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
     runs.push_back(std::move(run));
   }
   ReportModel model = model_from_runs(std::move(entries));
+  model.family_games = plan.family_games;
+  model.family_ladders = plan.family_ladders;
 
   if (plan.comparisons || plan.handicaps) {
     const Timer timer;
@@ -189,7 +231,7 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
       if (hooks.progress) hooks.progress("ladder " + pair, done, total);
     };
     model.ladder_options = options;
-    const std::vector<sim::RuleSet> targets = ladder_rulesets(plan.rulesets);
+    const std::vector<sim::RuleSet> targets = ladder_rulesets(plan.rulesets, plan.family_ladders);
     for (const sim::RuleSet& rules : targets) {
       Ladder ladder = run_ladder(rules, options);
       if (ladder.partial()) return std::nullopt;
@@ -241,10 +283,10 @@ std::vector<std::string> report_ruleset_ids(const std::string& game) {
     for (const std::string& id : ids) games.insert(id.substr(0, id.find('/')));
     std::erase_if(ids, [&](const std::string& id) { return !id.starts_with(game + "/"); });
     if (ids.empty()) {
-      std::string known;
-      for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
       throw Error(where(sim::rulesets_dir().string(), "--game",
-                        "no game '" + game + "' (games: " + known + ")"));
+                        "no game '" + game + "'" +
+                            archive::did_you_mean(game, {games.begin(), games.end()}) +
+                            " (see 'mancala rules list')"));
     }
   }
   std::stable_partition(ids.begin(), ids.end(),
@@ -266,6 +308,12 @@ std::vector<sim::RuleSet> ladder_rulesets(const std::vector<sim::RuleSet>& rules
       targets.push_back(rules);
     }
   }
+  return targets;
+}
+
+std::vector<sim::RuleSet> ladder_rulesets(const std::vector<sim::RuleSet>& rulesets, bool family) {
+  std::vector<sim::RuleSet> targets = ladder_rulesets(rulesets);
+  if (!family) std::erase_if(targets, [](const sim::RuleSet& r) { return is_family_reading(r); });
   return targets;
 }
 

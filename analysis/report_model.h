@@ -55,7 +55,15 @@ struct RulesetInfo {
   std::string rules_hash;
   std::vector<std::string> evidence;  // evidence record ids
   std::vector<RuleInfo> rules;        // in documentation order, grouped
+  bool family = false;                // a reading of the DLP's rules paraphrase (is_family_reading)
+  int rows_per_player = 0, holes_per_row = 0;  // the board
 };
+
+// Whether a ruleset is a reading of the DLP's rules paraphrases, one of the family's rulesets
+// (docs/coverage.md): it cites evidence, and every record it cites is a DLP description imported
+// from the DLP's game library (DLP.Game.<key> or DLP.Ruleset.<id>). The seed games cite the
+// curated records instead (DLP.Evidence.<n>, MANCALA.Evidence.<n>).
+bool is_family_reading(const sim::RuleSet& rules);
 
 // The RulesetInfo of a loaded ruleset: every key of the field table with its provenance.
 RulesetInfo ruleset_info(const sim::RuleSet& rules);
@@ -74,7 +82,15 @@ struct RulesetSection {
   std::vector<SensitivityRun> sensitivity;  // empty when not measured
   std::vector<SensitivityVerdict> sensitivity_verdicts;
   std::optional<HandicapResult> handicap;  // the handicap curves of a multi-round ruleset
+  // The family's readings beside a ruleset that is not one (the "family" table of its page):
+  // indices into ReportModel::rulesets of those with the same board (rows per player and holes
+  // per row); if there are fewer than kMinNeighbours, also those with the same rows and the
+  // nearest number of holes, nearest first. Empty for the family's own rulesets.
+  std::vector<std::size_t> neighbours;
 };
+
+// The fewest neighbours a ruleset's family table shows when the family has them.
+constexpr std::size_t kMinNeighbours = 3;
 
 // The comparison of a game's reconstructions (two or more in the report), from the report's runs.
 struct GameComparison {
@@ -109,6 +125,9 @@ struct ReportModel {
   LadderOptions ladder_options;        // agents, games, seed of the ladders
   std::vector<GameReadings> readings;  // one per game of the report with a readings file
   long long readings_games = 0;        // the most games a candidate plays in a stage
+  // The games each family reading played when fewer than the other rulesets' (0: as many).
+  long long family_games = 0;
+  bool family_ladders = false;  // whether the family's games have skill ladders too
 };
 
 // What build_report_model plays.
@@ -125,6 +144,10 @@ struct ReportPlan {
   // from.
   long long readings_games = 0;
   std::string readings_db;
+  // Games of each family reading (is_family_reading), when not batch.games (0: batch.games);
+  // whether the family's games get skill ladders too (else only the other games do).
+  long long family_games = 0;
+  bool family_ladders = false;
 };
 
 // What the caller sees while the model is built: a progress line (`label` the ruleset or ladder
@@ -143,9 +166,12 @@ struct ReportHooks {
 // Throws mancala::Error as the simulator and the builders do.
 std::optional<ReportModel> build_report_model(const ReportPlan& plan, const ReportHooks& hooks);
 
-// The model of runs already played, without extras. Throws mancala::Error "report: no runs to
-// report", "report: <id>: given twice", "report: <id>: the run is of another ruleset (<other>)"
-// or a run's JSON error.
+// The family tables of a model: each section's neighbours (RulesetSection::neighbours).
+void add_neighbours(ReportModel& model);
+
+// The model of runs already played, without extras, with the family tables. Throws mancala::Error
+// "report: no runs to report", "report: <id>: given twice", "report: <id>: the run is of another
+// ruleset (<other>)" or a run's JSON error.
 ReportModel model_from_runs(std::vector<RulesetRun> runs);
 
 // The rulesets of a report given no RULESET arguments: every ruleset under data/rulesets, or only
@@ -157,5 +183,7 @@ std::vector<std::string> report_ruleset_ids(const std::string& game);
 // The ruleset of each game whose skill ladder the report shows: its default ruleset, else its
 // first in `rulesets`; in the order of `rulesets`, the defaults first.
 std::vector<sim::RuleSet> ladder_rulesets(const std::vector<sim::RuleSet>& rulesets);
+// The same less the family's games (is_family_reading), unless `family` is true.
+std::vector<sim::RuleSet> ladder_rulesets(const std::vector<sim::RuleSet>& rulesets, bool family);
 
 }  // namespace mancala::analysis

@@ -36,13 +36,19 @@ bool rings_contain(const GeoArea& area, double lat, double lon) {
   return false;
 }
 
+std::array<double, 3> unit_point(double lat, double lon) {
+  const double phi = lat * kPi / 180, lambda = lon * kPi / 180;
+  return {std::cos(phi) * std::cos(lambda), std::cos(phi) * std::sin(lambda), std::sin(phi)};
+}
+
 // Kilometres from the point (0, 0) to the segment a-b, all in km on the local projection.
 double segment_km(double ax, double ay, double bx, double by) {
   const double dx = bx - ax, dy = by - ay;
   const double len2 = dx * dx + dy * dy;
   double t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0;
   t = std::clamp(t, 0.0, 1.0);
-  return std::hypot(ax + t * dx, ay + t * dy);
+  const double x = ax + t * dx, y = ay + t * dy;
+  return std::sqrt(x * x + y * y);
 }
 
 double wrap_degrees(double d) {
@@ -64,16 +70,29 @@ double edge_distance_km(const GeoArea& area, double lat, double lon) {
       // A segment cut by the wrap (its ends on either side of the point's antipode) is measured
       // end to end instead.
       if (std::abs(bx - ax) > 180 * cos_lat * kKmPerDegree) {
-        best = std::min({best, std::hypot(ax, ay), std::hypot(bx, by)});
+        best = std::min({best, std::sqrt(ax * ax + ay * ay), std::sqrt(bx * bx + by * by)});
         continue;
       }
       best = std::min(best, segment_km(ax, ay, bx, by));
     }
   }
-  // Far away, the flat projection overstates; never say more than the great circle to a vertex.
+  // Far away, the flat projection overstates; never say more than the great circle to a vertex:
+  // the nearest vertex by chord (the same order), its great circle from the chord, as
+  // great_circle_km's haversine gives it (sin of half the angle is half the chord).
   if (best > 2000) {
-    for (const GeoRing& ring : area.rings)
-      for (const auto& [x, y] : ring) best = std::min(best, great_circle_km(lat, lon, y, x));
+    const std::array<double, 3> p = unit_point(lat, lon);
+    double chord2 = 4;
+    const auto nearer = [&](const std::array<double, 3>& q) {
+      const double dx = p[0] - q[0], dy = p[1] - q[1], dz = p[2] - q[2];
+      chord2 = std::min(chord2, dx * dx + dy * dy + dz * dz);
+    };
+    if (!area.unit_points.empty()) {
+      for (const std::array<double, 3>& q : area.unit_points) nearer(q);
+    } else {
+      for (const GeoRing& ring : area.rings)
+        for (const auto& [x, y] : ring) nearer(unit_point(y, x));
+    }
+    best = std::min(best, 2 * kEarthRadiusKm * std::asin(std::min(1.0, std::sqrt(chord2) / 2)));
   }
   return best;
 }
@@ -122,6 +141,7 @@ GeoArea make_area(std::vector<GeoRing> rings, double latitude, double longitude,
       a.max_lat = std::max(a.max_lat, lat);
       a.min_lon = std::min(a.min_lon, lon);
       a.max_lon = std::max(a.max_lon, lon);
+      a.unit_points.push_back(unit_point(lat, lon));
     }
   }
   return a;

@@ -10,6 +10,7 @@
 // point, within a few percent for the distances a search asks (up to a few thousand km).
 #pragma once
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,9 @@ struct GeoArea {
   std::vector<GeoRing> rings;
   double latitude = 0, longitude = 0, radius_km = 0;
   double min_lat = 0, max_lat = 0, min_lon = 0, max_lon = 0;  // the rings' bounds
+  // Every vertex of the rings, in order, as a point on the unit sphere (make_area computes them
+  // once: distances to far areas compare chords instead of computing a great circle per vertex).
+  std::vector<std::array<double, 3>> unit_points;
   bool has_outline() const { return !rings.empty(); }
 };
 

@@ -15,6 +15,10 @@ namespace {
 // Games (matches) per ruleset by default: chosen so that the whole report over every ruleset
 // takes about a minute on two cores (measured figures in docs/report.md).
 constexpr long long kDefaultReportGames = 50000;
+// Games per ruleset read from the DLP's rules paraphrases (the family, docs/coverage.md): fewer, so
+// that the main job, which plays the family's seventy rulesets too, stays within ten minutes on two
+// cores (issue 25); their intervals are about three times as wide as the seed games'.
+constexpr long long kDefaultFamilyGames = 5000;
 // Rounds per handicap level (and whole matches) for the handicap curves of multi-round rulesets.
 constexpr long long kDefaultHandicapRounds = 1000;
 constexpr const char* kDefaultOut = "reports/out";
@@ -31,7 +35,8 @@ constexpr long long kDefaultReadingsGames = 100;
 
 int cmd_report(const Args& args, Io& io) {
   po::options_description desc("options");
-  long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds;
+  long long games = kDefaultReportGames, seed = 1, handicap_rounds = kDefaultHandicapRounds,
+            family_games = kDefaultFamilyGames;
   long long sensitivity_games = analysis::kDefaultSensitivityGames,
             ladder_games = kDefaultLadderGames, readings_games = kDefaultReadingsGames;
   int threads = 0;
@@ -41,6 +46,9 @@ int cmd_report(const Args& args, Io& io) {
       "every reconstruction of this game (its default first), with its comparison page")(
       "games,n", po::value<long long>(&games)->default_value(kDefaultReportGames),
       "games (matches) per ruleset")(
+      "family-games", po::value<long long>(&family_games)->default_value(kDefaultFamilyGames),
+      "games (matches) per ruleset read from the DLP's rules paraphrases (docs/coverage.md); "
+      "default: 5000, or --games when it is given")(
       "out,o", po::value<std::string>()->default_value(kDefaultOut),
       "the report folder (replaced whole; only an empty folder or an earlier report)")(
       "seed,s", po::value<long long>(&seed)->default_value(1),
@@ -58,7 +66,10 @@ int cmd_report(const Args& args, Io& io) {
       "games per run of the sensitivity tables (each threshold that ends games halved "
       "and doubled; default: 1000, or --games when fewer); 0 leaves them out")(
       "no-extras", "leave out the comparison pages and the handicap curves")(
-      "ladder", "add a skill ladder of each game's default ruleset (docs/ladder.md)")(
+      "ladder",
+      "add a skill ladder of each game's default ruleset (docs/ladder.md), the family's games "
+      "(read from the DLP's rules paraphrases) left out")(
+      "family-ladders", "with --ladder, the family's games get skill ladders too")(
       "ladder-agents", po::value<std::string>()->default_value(kDefaultLadderAgents),
       "the agents of the skill ladders")(
       "ladder-games", po::value<long long>(&ladder_games)->default_value(kDefaultLadderGames),
@@ -73,17 +84,22 @@ int cmd_report(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options(
           "report",
-          "[RULESET... | --game G] [--games N] [--out DIR] [--seed S]\n"
+          "[RULESET... | --game G] [--games N] [--family-games N] [--out DIR] [--seed S]\n"
           "       [--agent SPEC | --agents SPEC1,SPEC2] [--threads T] [--db PATH | --no-store]\n"
           "       [--handicap-rounds N] [--sensitivity-games N] [--no-extras] [--print "
           "csv|json|md]\n"
-          "       [--ladder [--ladder-agents A,B,...] [--ladder-games N]]\n"
+          "       [--ladder [--ladder-agents A,B,...] [--ladder-games N] [--family-ladders]]\n"
           "       [--readings [--readings-games N]]",
           desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
   sim::BatchOptions options;
   set_play_counts(options, "report", games, seed, threads);
+  if (family_games < 1) throw UsageError("report: --family-games: must be 1 or more");
+  // Given --games and not --family-games, every ruleset plays --games: a small report stays small.
+  if (vm["family-games"].defaulted() && !vm["games"].defaulted()) family_games = games;
+  if (vm.count("family-ladders") && !vm.count("ladder"))
+    throw UsageError("report: --family-ladders: needs --ladder");
   if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
   if (sensitivity_games < 0) throw UsageError("report: --sensitivity-games: must be 0 or more");
   std::optional<analysis::LadderOptions> ladder;
@@ -140,6 +156,8 @@ int cmd_report(const Args& args, Io& io) {
   plan.handicap.threads = options.threads;
   plan.sensitivity_games = sensitivity_games;
   plan.ladder = ladder;
+  plan.family_games = family_games == games ? 0 : family_games;
+  plan.family_ladders = vm.count("family-ladders") > 0;
   if (vm.count("readings")) {
     if (readings_games < 1) throw UsageError("report: --readings-games: must be 1 or more");
     plan.readings_games = readings_games;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "archive/listing.h"
+#include "archive/suggest.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "reports/rules_text.h"
@@ -45,7 +46,8 @@ int rules_list(const Args& args, Io& io) {
     const auto games = reports::ruleset_games();
     if (std::find(games.begin(), games.end(), game) == games.end()) {
       throw Error(where(sim::rulesets_dir().string(), "--game",
-                        "no game '" + game + "' (games: " + archive::join(games, ", ") + ")"));
+                        "no game '" + game + "'" + archive::did_you_mean(game, games) +
+                            " (see 'mancala rules list')"));
     }
   }
   json all = json::array();

@@ -57,6 +57,9 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
         md += "Rounds by their whole handicap state:\n\n" +
               handicap_state_table(m.states).to_markdown() + "\n";
     }
+    if (const std::vector<std::size_t> rows = family_rows(items, i); !rows.empty())
+      md += "Among the family: " + family_intro(items, i) + "\n\n" +
+            index_table(items, rows).to_markdown() + "\n";
     md += "Rules and their provenance:\n\n";
     Table rules({{"Group", Align::kLeft},
                  {"Rule", Align::kLeft},

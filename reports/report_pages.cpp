@@ -122,8 +122,16 @@ std::string ladders_index(const ReportModel& model) {
              h(game_display_name(rs.game)) + " (" + h(rs.id) +
              ")</a>: " + h(ladder_summary(l.ladder, l.figures)) + "</li>\n";
   }
+  std::string scope = ladder_scope(model.ladder_options);
+  const bool family = std::any_of(model.rulesets.begin(), model.rulesets.end(),
+                                  [](const RulesetSection& s) { return s.entry.ruleset.family; });
+  if (family && !model.family_ladders) {
+    scope +=
+        " The family's games (readings of the DLP's rules paraphrases) have none here: 'mancala "
+        "ladder RULESET' gives one, and 'mancala report --ladder --family-ladders' all of them.";
+  }
   return "<section class=\"ladders\">\n<h2 id=\"skill-ladders\">Skill ladders</h2>\n<p>" +
-         h(ladder_scope(model.ladder_options)) + "</p>\n<ul>\n" + items + "</ul>\n</section>\n";
+         h(scope) + "</p>\n<ul>\n" + items + "</ul>\n</section>\n";
 }
 
 std::string run_facts(const RunFigures& f, const analysis::RulesetRun& e) {
@@ -336,6 +344,17 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
                        " rounds at each, whether or not the matches above reached it, and "
                        "whole matches for the verdict.</p>\n" +
                        handicap_html_fragment(*section.handicap) + "</div>\n");
+  }
+  if (const std::vector<std::size_t> rows = family_rows(model.rulesets, i); !rows.empty()) {
+    std::vector<std::string> hrefs;
+    for (std::size_t j : rows)
+      hrefs.push_back(
+          fs::path(ruleset_page_path(model.rulesets[j].entry.ruleset.id)).filename().string());
+    append_section(body, "<section id=\"family\">\n<h2>Among the family</h2>\n<p>" +
+                             h(family_intro(model.rulesets, i)) + "</p>\n" +
+                             linked_table_html(index_table(model.rulesets, rows), hrefs, {},
+                                               marked_rows(model.rulesets, rows)) +
+                             "</section>\n");
   }
   append_section(body, sensitivity_section_html(section.sensitivity, section.sensitivity_verdicts,
                                                 model.sensitivity_games));

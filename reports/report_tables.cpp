@@ -1,5 +1,6 @@
 #include "reports/report_tables.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "reports/html.h"
@@ -25,15 +26,65 @@ std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(
 
 std::string common_settings(const std::vector<RulesetSection>& items) {
   const RunFigures& first = items.front().figures;
+  // The games of the seed games' rulesets and of the family's readings (0: none in the report).
+  std::uint64_t games[2] = {0, 0};
+  std::size_t count[2] = {0, 0};
   bool same = true;
   for (const RulesetSection& item : items) {
     const RunFigures& f = item.figures;
+    const int family = item.entry.ruleset.family ? 1 : 0;
     same = same && f.agent == first.agent && f.seed == first.seed &&
-           f.games_requested == first.games_requested;
+           (games[family] == 0 || f.games_requested == games[family]);
+    games[family] = f.games_requested;
+    ++count[family];
   }
   if (!same) return "Runs with different settings (see each ruleset's page).";
-  return std::to_string(first.games_requested) + " games per ruleset, " + agents_text(first.agent) +
-         ", seed " + std::to_string(first.seed) + ", engine " + first.engine_version + ".";
+  std::string out;
+  if (count[0] == 0 || count[1] == 0 || games[0] == games[1]) {
+    out = std::to_string(first.games_requested) + " games per ruleset";
+  } else {
+    out = std::to_string(games[0]) + " games per ruleset, " + std::to_string(games[1]) +
+          " for each of the " + std::to_string(count[1]) +
+          " readings of the DLP's rules paraphrases (the family: their intervals are wider)";
+  }
+  return out + ", " + agents_text(first.agent) + ", seed " + std::to_string(first.seed) +
+         ", engine " + first.engine_version + ".";
+}
+
+std::vector<std::size_t> family_rows(const std::vector<RulesetSection>& sections, std::size_t i) {
+  if (sections[i].neighbours.empty()) return {};
+  std::vector<std::size_t> rows = {i};
+  rows.insert(rows.end(), sections[i].neighbours.begin(), sections[i].neighbours.end());
+  return rows;
+}
+
+std::string family_intro(const std::vector<RulesetSection>& sections, std::size_t i) {
+  const RulesetSection& me = sections[i];
+  if (me.neighbours.empty()) return "";
+  const analysis::RulesetInfo& rs = me.entry.ruleset;
+  int fewest = rs.holes_per_row, most = rs.holes_per_row;
+  std::size_t same = 0;
+  for (std::size_t j : me.neighbours) {
+    const int holes = sections[j].entry.ruleset.holes_per_row;
+    fewest = std::min(fewest, holes);
+    most = std::max(most, holes);
+    if (holes == rs.holes_per_row) ++same;
+  }
+  const int rows = 2 * rs.rows_per_player;
+  std::string board = std::to_string(rows) + " rows of " + std::to_string(rs.holes_per_row);
+  std::string out = "This ruleset (first row) among the " + std::to_string(me.neighbours.size()) +
+                    " readings of the DLP's rules paraphrases (the family, docs/coverage.md) ";
+  if (same == me.neighbours.size()) {
+    out += "played on the same board, " + board + " holes.";
+  } else {
+    out += "of " + std::to_string(rows) + "-row boards nearest to its own (" + board +
+           " holes): " + std::to_string(same) + " with the same board, the others with " +
+           std::to_string(fewest) + " to " + std::to_string(most) + " holes a row.";
+  }
+  return out +
+         " The same figures as the index: is its first-player advantage, its length, its "
+         "completion typical of its neighbours? Each was played with the report's agents and "
+         "seed; the family's readings with fewer games, so wider intervals.";
 }
 
 // The index row of each ruleset (one table per game).

@@ -67,6 +67,12 @@ std::string state_label(const HandicapStateFigures& st);
 Table handicap_state_table(const std::vector<HandicapStateFigures>& states);
 // A rule's provenance in words: the evidence phrase, the assumption, or the default.
 std::string provenance_text(const RuleInfo& rule);
+// The family table of sections[i] (analysis::RulesetSection::neighbours): the sentence that
+// introduces it, and its rows (i first, then its neighbours) for index_table. Empty when it has
+// no neighbours.
+std::string family_intro(const std::vector<RulesetSection>& sections, std::size_t i);
+std::vector<std::size_t> family_rows(const std::vector<RulesetSection>& sections, std::size_t i);
+
 // The rules [begin, end) (one group).
 Table rules_table(const std::vector<RuleInfo>& rules, std::size_t begin, std::size_t end);
 // [begin, end) ranges of consecutive rules with the same group.

@@ -170,7 +170,15 @@ class Game {
   // What player p holds: his store (which sinks feed) and what he has set aside and, where
   // material_on_side(), every counter in his own holes. The search's evaluation and the
   // playability metrics' lead read it.
+  // Where emptying one's own row wins (empty_side_wins: Waurie), what he holds is what he has
+  // put out of his row: every counter but those in his own holes.
   int material(const State& s, int p) const {
+    if (rules_.empty_side_wins) {
+      const int h = rules_.holes_per_player;
+      int n = counters_total(s);
+      for (int k = p * h; k < (p + 1) * h; ++k) n -= s.holes[k];
+      return n;
+    }
     int n = s.store[p] + s.aside[p];
     if (material_on_side_) {
       const int h = rules_.holes_per_player;

@@ -60,11 +60,12 @@ TEST(Related, FoundInTheArchiveByPlaceAndTimeOrTheReasonThereAreNone) {
   const Related near = find_related(khutka, db, kDefaultRelatedKm, kDefaultRelatedYears);
   EXPECT_EQ(near.empty_because, "");
   // Toguz Kumalak is related too since the DLP's description dates it (DLP.Ruleset.282).
-  ASSERT_EQ(near.rulesets.size(), 2u);
+  // With the family's rulesets (issue 25) the DLP's games of South Asia are related too.
   std::vector<std::string> games;
   for (const RelatedRuleset& r : near.rulesets) games.push_back(r.game);
-  std::sort(games.begin(), games.end());
-  EXPECT_EQ(games, (std::vector<std::string>{"mawkar_katiya", "toguz_kumalak"}));
+  for (const char* game : {"mawkar_katiya", "toguz_kumalak"})
+    EXPECT_NE(std::find(games.begin(), games.end(), game), games.end()) << game;
+  EXPECT_EQ(std::find(games.begin(), games.end(), "khutka_boia"), games.end()) << "not itself";
   for (const RelatedRuleset& r : near.rulesets) {
     if (r.game != "mawkar_katiya") continue;
     EXPECT_EQ(r.ruleset, "mawkar_katiya/das_gupta_1923");

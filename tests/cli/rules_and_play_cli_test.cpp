@@ -88,7 +88,8 @@ TEST(RulesList, ListsEachRulesetWithItsGameStatusAndEvidence) {
   EXPECT_TRUE(header.starts_with("ruleset ")) << header;
   EXPECT_NE(header.find("  game  "), std::string::npos) << header;
   EXPECT_NE(r.out.find("\nkhutka_boia/das_gupta_1926  "), std::string::npos);
-  EXPECT_NE(r.out.find("  khutka_boia    reconstructed  DLP.Evidence.1450\n"), std::string::npos)
+  EXPECT_NE(r.out.find("  khutka_boia              reconstructed  DLP.Evidence.1450\n"),
+            std::string::npos)
       << r.out;
 }
 
@@ -108,8 +109,11 @@ TEST(RulesList, GameListsOnlyThatGamesRulesets) {
   EXPECT_EQ(std::count(table.out.begin(), table.out.end(), '\n'), 3);  // header and two rulesets
   expect_error({"rules", "list", "--game", "chess"}, 1,
                "mancala: " + sim::rulesets_dir().string() +
-                   ": --game: no game 'chess' (games: kalah, khutka_boia, "
-                   "mawkar_katiya, otep, sonka, toguz_kumalak)\n");
+                   ": --game: no game 'chess' (see 'mancala rules list')\n");
+  expect_error({"rules", "list", "--game", "khutka_boya"}, 1,
+               "mancala: " + sim::rulesets_dir().string() +
+                   ": --game: no game 'khutka_boya'; did you mean khutka_boia? (see 'mancala "
+                   "rules list')\n");
 }
 
 // Issue 14: "a line in rules show naming the keys that differ from the game's default".
