@@ -62,13 +62,18 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
   const RulesetSection& me = sections[i];
   if (me.neighbours.empty()) return "";
   const analysis::RulesetInfo& rs = me.entry.ruleset;
-  int fewest = rs.holes_per_row, most = rs.holes_per_row;
+  int fewest = 1000, most = 0;  // holes a row of the neighbours on another board
   std::size_t same = 0;
+  bool fewer_games = false;
   for (std::size_t j : me.neighbours) {
     const int holes = sections[j].entry.ruleset.holes_per_row;
+    fewer_games = fewer_games || sections[j].figures.games_requested < me.figures.games_requested;
+    if (holes == rs.holes_per_row) {
+      ++same;
+      continue;
+    }
     fewest = std::min(fewest, holes);
     most = std::max(most, holes);
-    if (holes == rs.holes_per_row) ++same;
   }
   const int rows = 2 * rs.rows_per_player;
   std::string board = std::to_string(rows) + " rows of " + std::to_string(rs.holes_per_row);
@@ -79,12 +84,15 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
   } else {
     out += "of " + std::to_string(rows) + "-row boards nearest to its own (" + board +
            " holes): " + std::to_string(same) + " with the same board, the others with " +
-           std::to_string(fewest) + " to " + std::to_string(most) + " holes a row.";
+           (fewest == most ? std::to_string(fewest)
+                           : std::to_string(fewest) + " to " + std::to_string(most)) +
+           " holes a row.";
   }
   return out +
          " The same figures as the index: is its first-player advantage, its length, its "
          "completion typical of its neighbours? Each was played with the report's agents and "
-         "seed; the family's readings with fewer games, so wider intervals.";
+         "seed" +
+         (fewer_games ? "; the family's readings with fewer games, so wider intervals." : ".");
 }
 
 // The index row of each ruleset (one table per game).
