@@ -34,10 +34,19 @@ std::string rate_text(uint64_t k, uint64_t n) {
          format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
 }
 
+// A fraction in signed percentage points with one decimal, "+15.0" (reports/report_format.h's
+// signed_points, whose header's percent() collides with this file's).
+std::string points(double fraction) {
+  const std::string text = format_number(100 * fraction, 1);
+  return (text[0] == '-' || text == "0.0") ? text : "+" + text;
+}
+
+// In percentage points, as every other table prints it (issue 20, item 6): "+15.0 pp [-26.3,
+// +51.5]".
 std::string advantage_text(const stats::Advantage& a, uint64_t n) {
   if (n == 0) return "-";
-  return signed_number(a.estimate, 3) + " [" + signed_number(a.interval.low, 3) + ", " +
-         signed_number(a.interval.high, 3) + "]";
+  return points(a.estimate) + " pp [" + points(a.interval.low) + ", " + points(a.interval.high) +
+         "]";
 }
 
 std::string plies_text(const stats::IntHistogram& h, bool median) {
@@ -264,8 +273,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
     }
     if (g.games > 0) completion.points.push_back({x, s.completion.own_rule});
     description += l.agents[s.agent].name() + " " + signed_number(x, 0) + ": " +
-                   signed_number(s.advantage.estimate, 3) + ", " + percent(s.completion.own_rule) +
-                   ". ";
+                   points(s.advantage.estimate) + " pp, " + percent(s.completion.own_rule) + ". ";
   }
   std::vector<LineSeries> series = {advantage, completion};
   if (f.real && !advantage.points.empty()) {

@@ -82,11 +82,13 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
   if (same == me.neighbours.size()) {
     out += "played on the same board, " + board + " holes.";
   } else {
-    out += "of " + std::to_string(rows) + "-row boards nearest to its own (" + board +
-           " holes): " + std::to_string(same) + " with the same board, the others with " +
-           (fewest == most ? std::to_string(fewest)
-                           : std::to_string(fewest) + " to " + std::to_string(most)) +
-           " holes a row.";
+    const std::string range = fewest == most
+                                  ? std::to_string(fewest)
+                                  : std::to_string(fewest) + " to " + std::to_string(most);
+    out += "of " + std::to_string(rows) + "-row boards nearest to its own (" + board + " holes): " +
+           (same == 0 ? "none on the same board; they have " + range + " holes a row."
+                      : std::to_string(same) + " with the same board, the others with " + range +
+                            " holes a row.");
   }
   return out +
          " The same figures as the index: is its first-player advantage, its length, its "

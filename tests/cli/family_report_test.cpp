@@ -101,6 +101,14 @@ TEST(FamilyReport, ASeedRulesetsNeighboursAreTheFamilyOnItsBoardElseTheNearestHo
   for (std::size_t j : otep.rulesets[index_of(otep, "otep/beaton_1939")].neighbours)
     ids.push_back(otep.rulesets[j].entry.ruleset.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"nsumbi/dlp", "muvalavala_b/dlp"}));
+  // Toguz Kumalak (2x9) has no neighbour on its board: the nearest say so.
+  const ReportModel toguz =
+      model_of({"toguz_kumalak/standard", "adjito/dlp", "oware/dlp"}, kFamilyGames);
+  const std::string toguz_md = file(reports::render_report(toguz, {}), "report.md");
+  EXPECT_NE(
+      toguz_md.find("(2 rows of 9 holes): none on the same board; they have 6 to 8 holes a row."),
+      std::string::npos)
+      << toguz_md.substr(toguz_md.find("Among the family"), 400);
 
   const auto files = reports::render_report(kalah, {});
   const std::string page = file(files, reports::ruleset_page_path("kalah/standard"));

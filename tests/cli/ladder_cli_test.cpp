@@ -140,5 +140,21 @@ TEST(LadderCli, ReportLadderAddsAPerGameSectionAndListsTheSkillDepthsOnTheIndex)
                "different agents, separated by commas)\n");
 }
 
+// Issue 20, item 6: "the ladder's self-play tables print the first-player advantage as a fraction
+// (+0.200) while every other table prints pp; fix it everywhere".
+TEST(LadderCli, SelfPlayAdvantageIsInPercentagePointsAsEverywhere) {
+  const auto r = run_cli({"ladder", "kalah", "--agents", "random,greedy", "--games", "10"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const size_t self_play = r.out.find("Self-play at each level");
+  ASSERT_NE(self_play, std::string::npos) << r.out;
+  const std::string table = r.out.substr(self_play);
+  EXPECT_NE(table.find(" pp ["), std::string::npos) << table;
+  EXPECT_EQ(table.find("+0."), std::string::npos) << table;
+  const auto html = run_cli(
+      {"ladder", "kalah", "--agents", "random,greedy", "--games", "10", "--format", "html"});
+  ASSERT_EQ(html.code, 0) << html.err;
+  EXPECT_NE(html.out.find(" pp ["), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mancala::cli
