@@ -404,6 +404,20 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
   }
   f.ratings = bradley_terry(wins);
   f.chain = longest_chain(beats);
+  for (const PairResult& p : f.pairs) {
+    if (p.finished() == 0 || f.ratings[p.a].elo == f.ratings[p.b].elo) continue;
+    const bool a_higher = f.ratings[p.a].elo > f.ratings[p.b].elo;
+    const size_t high = a_higher ? p.a : p.b, low = a_higher ? p.b : p.a;
+    const uint64_t high_wins = a_higher ? p.wins_a : p.wins_b;
+    const uint64_t low_wins = a_higher ? p.wins_b : p.wins_a;
+    if (high_wins > low_wins) continue;
+    f.warnings.push_back("warning: " + ladder.agents[high].name() + " is rated above " +
+                         ladder.agents[low].name() + " but does not beat it: of their " +
+                         std::to_string(p.finished()) + " finished games it wins " +
+                         std::to_string(high_wins) + ", " + ladder.agents[low].name() + " wins " +
+                         std::to_string(low_wins) +
+                         " (the ratings pool every pair; read the pair's own cells)");
+  }
   for (size_t a = 0; a < k; ++a) {
     const sim::RunStats* run = played(a, a);
     if (!run) continue;
@@ -525,6 +539,7 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
                     {"agents", ratings}};
   json chain = json::array();
   for (size_t a : f.chain) chain.push_back(ladder.agents[a].name());
+  out["warnings"] = f.warnings;
   out["skill_depth"] = {{"depth", f.skill_depth()},
                         {"chain", chain},
                         {"alpha", kLadderAlpha},

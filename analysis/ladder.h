@@ -157,6 +157,10 @@ struct LadderFigures {
   std::optional<RealGames> real;
   std::vector<Likeness> likeness;        // per agent when real games are given
   std::optional<size_t> most_like_real;  // the agent whose results are closest to the real games
+  // One sentence per pair whose ratings and head-to-head disagree: the agent rated higher does not
+  // win more of their games than the one rated lower (issue 20: "the ladder itself warns, in every
+  // output, when an agent it ranks higher does not beat one it ranks lower").
+  std::vector<std::string> warnings;
   // The pair (a, b) in either order: the result from a's side.
   PairResult pair(size_t a, size_t b) const;
   size_t skill_depth() const { return chain.size(); }

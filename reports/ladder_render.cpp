@@ -172,8 +172,11 @@ std::string ratings_note(const Ladder& l) {
 }
 
 std::string depth_text(const Ladder& l, const LadderFigures& f) {
-  return "Skill depth: " + std::to_string(f.skill_depth()) + " (" + chain_text(l, f) +
-         "): the longest chain of agents in which each beats the one before significantly.";
+  std::string text = "Skill depth: " + std::to_string(f.skill_depth()) + " (" + chain_text(l, f) +
+                     "): the longest chain of agents in which each beats the one before "
+                     "significantly.";
+  for (const std::string& w : f.warnings) text += " " + w + ".";
+  return text;
 }
 
 std::string self_play_note(const LadderFigures& f) {
@@ -223,6 +226,7 @@ std::string ladder_summary(const Ladder& l, const LadderFigures& f) {
   if (f.real && f.most_like_real) {
     text += "; self-play closest to the masters' results: " + l.agents[*f.most_like_real].name();
   }
+  for (const std::string& w : f.warnings) text += "; " + w;
   return text;
 }
 

@@ -256,5 +256,44 @@ TEST(Ladder, AStoppedLadderIsPartialAndStillPrints) {
   EXPECT_EQ(ladder_from_json(j, "p.json"), ladder);
 }
 
+// Issue 20: "the ladder itself warns, in every output, when an agent it ranks higher does not
+// beat one it ranks lower". Hand-made counts: greedy crushes random (20-0 in each seat) and
+// alphabeta:3 only edges it (11-9), so greedy's pooled rating is the higher, yet alphabeta:3
+// wins their pair 11-9 in each seat.
+TEST(Ladder, WarnsWhenTheHigherRatedAgentDoesNotBeatTheLowerHeadToHead) {
+  Ladder l;
+  l.ruleset = "kalah/standard";
+  l.agents = kKnownOrder;
+  l.games = 20;
+  l.runs.resize(9);
+  const auto set = [&](size_t first, size_t second, uint64_t p1, uint64_t p2) {
+    sim::RunStats& r = l.runs[first * 3 + second];
+    r.ruleset = l.ruleset;
+    r.agent = kKnownOrder[first].name() + "," + kKnownOrder[second].name();
+    r.tally.games = p1 + p2;
+    r.tally.wins = {p1, p2};
+    r.tally.ended_by[0] = p1 + p2;
+  };
+  for (size_t a = 0; a < 3; ++a) set(a, a, 10, 10);
+  set(1, 0, 20, 0);  // greedy against random: greedy wins all
+  set(0, 1, 0, 20);
+  set(2, 0, 11, 9);  // alphabeta:3 against random: a little better
+  set(0, 2, 9, 11);
+  set(2, 1, 11, 9);  // alphabeta:3 against greedy: a little better too
+  set(1, 2, 9, 11);
+  const LadderFigures f = ladder_figures(l);
+  ASSERT_GT(f.ratings[1].elo, f.ratings[2].elo) << "greedy pooled above alphabeta:3";
+  ASSERT_EQ(f.warnings.size(), 1u);
+  EXPECT_EQ(f.warnings[0],
+            "warning: greedy is rated above alphabeta:3 but does not beat it: of their 40 finished "
+            "games it wins 18, alphabeta:3 wins 22 (the ratings pool every pair; read the pair's "
+            "own cells)");
+  EXPECT_EQ(ladder_to_json(l, f)["warnings"], nlohmann::json(f.warnings));
+  // A consistent ladder warns of nothing.
+  set(1, 2, 15, 5);
+  set(2, 1, 5, 15);
+  EXPECT_TRUE(ladder_figures(l).warnings.empty());
+}
+
 }  // namespace
 }  // namespace mancala::analysis
