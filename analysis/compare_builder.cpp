@@ -27,7 +27,6 @@ using nlohmann::ordered_json;
 // ---- numbers ---------------------------------------------------------------------------------
 
 std::string fixed(double x, int decimals) { return format_number(x, decimals); }
-std::string signed_fixed(double x, int decimals) { return format_signed(x, decimals); }
 
 double ratio(uint64_t k, uint64_t n) {
   return n == 0 ? kNoValue : static_cast<double>(k) / static_cast<double>(n);
@@ -376,7 +375,7 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     p.test.format = StatFormat::kPoints;
     p.test.paired = paired;
     p.test.detail =
-        signed_fixed(100 * adv_b, 1) + " vs " + signed_fixed(100 * adv_a, 1) + " points";
+        format_signed(100 * adv_b, 1) + " vs " + format_signed(100 * adv_a, 1) + " points";
     if (paired) {
       p.test.test = kPairedMeanTest;
       p.test.interval_method = kPairedMeanInterval + std::string(" (score differences)");
@@ -426,7 +425,7 @@ std::string interval_clause(const PairTest& t, double scale) {
 }
 
 std::string points_clause(const std::string& what, const PairTest& t) {
-  return what + " " + signed_fixed(100 * t.estimate, 1) + " pp (" + interval_clause(t, 100) + ")";
+  return what + " " + format_signed(100 * t.estimate, 1) + " pp (" + interval_clause(t, 100) + ")";
 }
 
 // The share of a run's games (matches), and of its matches' rounds, a stopping rule of the
@@ -521,11 +520,11 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
                (change < 0 ? "shorter" : "longer");
     }
     clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies, difference " +
-              signed_fixed(t->estimate, 1) + ", " + interval_clause(*t, 1) + ")";
+              format_signed(t->estimate, 1) + ", " + interval_clause(*t, 1) + ")";
     clauses.push_back(clause);
   }
   if (const PairTest* t = find_test(pair, "rounds_mean"); t && t->significant) {
-    clauses.push_back(signed_fixed(t->estimate, 1) + " rounds per match (mean " +
+    clauses.push_back(format_signed(t->estimate, 1) + " rounds per match (mean " +
                       fixed(b.run.tally.match.rounds.mean(), 1) + " vs " +
                       fixed(a.run.tally.match.rounds.mean(), 1) + ")");
   }
@@ -619,11 +618,11 @@ std::string format_value(double x, StatFormat format, bool sign) {
     case StatFormat::kCount:
       return std::to_string(static_cast<long long>(std::llround(x)));
     case StatFormat::kPercent:
-      return (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) + "%";
+      return (sign ? format_signed(100 * x, 1) : fixed(100 * x, 1)) + "%";
     case StatFormat::kPoints:  // the unit, " pp", is added by format_measure
-      return signed_fixed(100 * x, 1);
+      return format_signed(100 * x, 1);
     case StatFormat::kNumber:
-      return sign ? signed_fixed(x, 1) : fixed(x, 1);
+      return sign ? format_signed(x, 1) : fixed(x, 1);
   }
   return "-";
 }

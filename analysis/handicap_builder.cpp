@@ -21,10 +21,6 @@ using nlohmann::ordered_json;
 using sim::kDraw;
 using sim::kNobody;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-std::string signed_fixed(double x, int decimals) { return format_signed(x, decimals); }
-
 // ---- dealing a handicap level ----------------------------------------------------------------
 
 int even_share(const sim::RuleSet& r) { return r.total_counters / 2; }
@@ -347,9 +343,9 @@ std::string verdict_with_numbers(const MatchSummary& m) {
   if (verdict == "no data") return verdict;
   const stats::Interval ci = m.behind_change_interval();
   const std::string gains = verdict + " (the side behind gains " +
-                            signed_fixed(m.behind_change_mean(), 2) + " counters a round";
+                            format_signed(m.behind_change_mean(), 2) + " counters a round";
   if (!std::isfinite(ci.low) || !std::isfinite(ci.high)) return gains + ", no interval)";
-  return gains + ", 95% CI " + signed_fixed(ci.low, 2) + " to " + signed_fixed(ci.high, 2) +
+  return gains + ", 95% CI " + format_signed(ci.low, 2) + " to " + format_signed(ci.high, 2) +
          (verdict == "evens"       ? ": above 0)"
           : verdict == "snowballs" ? ": below 0)"
                                    : ": contains 0)");

@@ -9,6 +9,9 @@
 #include <set>
 
 #include "common/error.h"
+#include "common/format.h"
+#include "common/paths.h"
+#include "common/strict_json.h"
 #include "simulator/batch.h"
 #include "simulator/togyz_notation.h"
 
@@ -17,7 +20,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // 400 / ln 10: natural-log strength differences to Elo points.
 const double kEloPerNat = 400.0 / std::log(10.0);
 
@@ -68,13 +70,6 @@ std::vector<std::vector<double>> inverse(std::vector<std::vector<double>> a) {
     }
   }
   return inv;
-}
-
-const json& member(const json& j, const std::string& key, const std::string& context) {
-  if (!j.is_object()) throw Error(where(context, "", "expected a JSON object"));
-  const auto it = j.find(key);
-  if (it == j.end()) throw Error(where(context, key, "missing"));
-  return *it;
 }
 
 }  // namespace
@@ -302,8 +297,7 @@ PairResult LadderFigures::pair(size_t a, size_t b) const {
 
 std::string default_real_games_path(const std::string& game) {
   if (game != "toguz_kumalak") return "";
-  const std::filesystem::path path = std::filesystem::path(MANCALA_SOURCE_DIR) / "tests" /
-                                     "fixtures" / "togyz" / "kazakhstan-2016-2018.jsonl";
+  const std::filesystem::path path = data_dir() / "games" / "togyz" / "kazakhstan-2016-2018.jsonl";
   std::error_code ec;
   return std::filesystem::is_regular_file(path, ec) ? path.string() : "";
 }

@@ -133,7 +133,7 @@ struct RealGames {
   stats::IntHistogram plies;  // moves recorded per game (a resigned game ends early)
 };
 // The default file of real games for a game key: Toguz Kumalak's 742 tournament games
-// (tests/fixtures/togyz/kazakhstan-2016-2018.jsonl in the source tree); empty for other games or
+// (data/games/togyz/kazakhstan-2016-2018.jsonl under data_dir()); empty for other games or
 // when the file is not there.
 std::string default_real_games_path(const std::string& game);
 // Reads a JSON-lines file of Toguz Kumalak games (keys "result": "1-0" | "0-1" | "1/2-1/2" and

@@ -5,6 +5,7 @@
 
 #include "analysis/reconstruct.h"
 #include "common/error.h"
+#include "common/strict_json.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::analysis {
@@ -87,13 +88,6 @@ json effects_json(const Space& space, const Effects& effects, const std::string&
                             {"pairs", i.pairs}});
   }
   return {{"main", main}, {"spreads", spreads}, {"interactions", interactions}};
-}
-
-const json& member(const json& j, const std::string& key, const std::string& context) {
-  if (!j.is_object()) throw Error(where(context, "", "expected a JSON object"));
-  const auto it = j.find(key);
-  if (it == j.end()) throw Error(where(context, key, "missing"));
-  return *it;
 }
 
 int64_t integer(const json& j, const std::string& key, const std::string& context, int64_t low) {

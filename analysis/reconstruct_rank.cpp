@@ -6,10 +6,11 @@
 #include <map>
 #include <numeric>
 
+#include "common/format.h"
+
 namespace mancala::analysis {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kZ95 = 1.959963984540054;
 
 bool finite(const stats::Estimate& e) {

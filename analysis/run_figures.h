@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/format.h"
 #include "simulator/run_stats.h"
 #include "stats/stats.h"
 
@@ -22,7 +23,7 @@ namespace mancala::analysis {
 // A proportion (or mean) with its 95% interval; NaN when undefined.
 using Rate = stats::Estimate;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using mancala::kNaN;
 
 // How many games (or rounds) ended one way.
 struct EndCount {

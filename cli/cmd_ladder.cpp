@@ -46,7 +46,7 @@ int cmd_ladder(const Args& args, Io& io) {
                                   "combine the JSON of a ladder's shards instead of playing")(
       "real-games", po::value<std::string>(),
       "recorded games to set beside self-play (JSON lines with result and notation); default "
-      "for Toguz Kumalak: the 742 tournament games of tests/fixtures/togyz")(
+      "for Toguz Kumalak: the 742 tournament games of data/games/togyz")(
       "no-real-games", "set no recorded games beside self-play")(
       "format", po::value<std::string>()->default_value("table"), "table|json|html|md")(
       "output,o", po::value<std::string>(),

@@ -4,9 +4,13 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace mancala {
+
+// "Not a number": an undefined figure (a rate of no games), printed as format_number says.
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // value with exactly `decimals` digits after the point, locale-independent ("0.500", "-1.25"),
 // never "-0.00" (a negative value that rounds to zero prints as zero), "NaN", "inf" or "-inf" when

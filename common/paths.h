@@ -8,11 +8,10 @@
 namespace mancala {
 
 // The data/ folder: $MANCALA_DATA if set, else ./data if it exists, else the source tree's.
-inline std::filesystem::path data_dir() {
-  if (const char* env = std::getenv("MANCALA_DATA"); env && *env) return env;
-  if (std::filesystem::is_directory("data/rulesets")) return "data";
-  return std::filesystem::path(MANCALA_SOURCE_DIR) / "data";
-}
+std::filesystem::path data_dir();
+
+// The source tree the program was built from (its docs and tests; data_dir() for the data).
+std::filesystem::path source_dir();
 
 // The archive file: the --db option if given, else $MANCALA_DB, else ./mancala.db.
 inline std::string default_db_path(const std::string& option = "") {

@@ -155,4 +155,14 @@ inline nlohmann::json read_json_file(const std::string& path) {
   }
 }
 
+// j[key] of a JSON object read from `context` (a file or a record), or Error "<context>: <key>:
+// missing" ("<context>: expected a JSON object" when j is not one).
+inline const nlohmann::json& member(const nlohmann::json& j, const std::string& key,
+                                    const std::string& context) {
+  if (!j.is_object()) throw Error(where(context, "", "expected a JSON object"));
+  const auto it = j.find(key);
+  if (it == j.end()) throw Error(where(context, key, "missing"));
+  return *it;
+}
+
 }  // namespace mancala

@@ -10,9 +10,7 @@
 namespace mancala::reports {
 namespace {
 
-std::string h(std::string_view text) { return html_escape(text); }
-
-constexpr std::string_view kStyle = R"(body { max-width: 84em; }
+constexpr std::string_view kArchiveStyle = R"(body { max-width: 84em; }
 nav.regions { columns: 16em; margin: 0.5em 0 1.5em 0; }
 nav.regions a { display: block; }
 div.wide { overflow-x: auto; }
@@ -103,7 +101,7 @@ std::string archive_index_page(const std::vector<EvidencePage>& pages,
   }
   std::string page = html_page("The archive \xE2\x80\x94 " + std::string(report_title), b);
   const std::size_t end = page.find("</style>");
-  if (end != std::string::npos) page.insert(end, kStyle);
+  if (end != std::string::npos) page.insert(end, kArchiveStyle);
   return page;
 }
 

@@ -5,6 +5,7 @@
 
 #include "analysis/paired.h"
 #include "common/format.h"
+#include "reports/json_numbers.h"
 #include "reports/render.h"
 #include "simulator/ruleset_io.h"
 
@@ -28,7 +29,6 @@ using nlohmann::ordered_json;
 // ---- numbers ---------------------------------------------------------------------------------
 
 std::string fixed(double x, int decimals) { return format_number(x, decimals); }
-std::string signed_fixed(double x, int decimals) { return format_signed(x, decimals); }
 std::string letter(std::size_t index) { return analysis::ruleset_letter(index); }
 
 // A p-value: four decimals, or two significant digits in scientific form below 0.0001.
@@ -42,10 +42,6 @@ std::string format_p(double p) {
   return out.str();
 }
 
-ordered_json number_json(double x) {
-  return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
-}
-
 ordered_json interval_json(double low, double high) {
   if (!std::isfinite(low) && !std::isfinite(high)) return nullptr;
   return ordered_json::array({number_json(low), number_json(high)});
@@ -57,7 +53,7 @@ std::string format_measure(double value, double low, double high, StatFormat for
   if (!std::isfinite(low) && !std::isfinite(high)) return text;
   if (format == StatFormat::kPercent) {
     const auto end = [&](double x) {
-      return std::isfinite(x) ? (sign ? signed_fixed(100 * x, 1) : fixed(100 * x, 1)) : "-";
+      return std::isfinite(x) ? (sign ? format_signed(100 * x, 1) : fixed(100 * x, 1)) : "-";
     };
     return text + " [" + end(low) + ", " + end(high) + "]";
   }

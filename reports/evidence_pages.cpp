@@ -7,8 +7,6 @@
 namespace mancala::reports {
 namespace {
 
-std::string h(std::string_view text) { return html_escape(text); }
-
 // Style rules for the evidence pages, added to html_page's sheet: maps that shrink with the page,
 // the quoted source set off, citations that wrap.
 constexpr std::string_view kEvidenceStyle = R"(body { max-width: 84em; }

@@ -4,6 +4,7 @@
 
 #include "common/format.h"
 #include "reports/compare_render.h"
+#include "reports/json_numbers.h"
 #include "reports/render.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
@@ -19,10 +20,6 @@ using analysis::match_verdict;
 using analysis::MatchSummary;
 using analysis::verdict_with_numbers;
 using nlohmann::ordered_json;
-
-ordered_json number_json(double x) {
-  return std::isfinite(x) ? ordered_json(x) : ordered_json(nullptr);
-}
 
 ordered_json interval_json(const stats::Interval& ci) {
   if (!std::isfinite(ci.low) && !std::isfinite(ci.high)) return nullptr;

@@ -14,6 +14,8 @@ std::string xml_escape(std::string_view text);
 
 // The same rules as xml_escape (they are also right for HTML text and attribute values).
 std::string html_escape(std::string_view text);
+// html_escape, short for the page writers' many uses.
+inline std::string h(std::string_view text) { return html_escape(text); }
 
 // Number of Unicode characters in UTF-8 text (an invalid byte counts as one), the width used to
 // align plain-text tables.

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "reports/html.h"
+#include "reports/report_format.h"
 #include "reports/svg.h"
 #include "reports/table.h"
 
@@ -19,8 +20,6 @@ using analysis::Rating;
 using analysis::RealGames;
 using analysis::SelfPlay;
 
-std::string percent(double x) { return format_number(100 * x, 1) + "%"; }
-
 std::string signed_number(double x, int decimals) {
   const std::string text = format_number(x, decimals);
   return text.starts_with('-') ? text : "+" + text;
@@ -34,19 +33,12 @@ std::string rate_text(uint64_t k, uint64_t n) {
          format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
 }
 
-// A fraction in signed percentage points with one decimal, "+15.0" (reports/report_format.h's
-// signed_points, whose header's percent() collides with this file's).
-std::string points(double fraction) {
-  const std::string text = format_number(100 * fraction, 1);
-  return (text[0] == '-' || text == "0.0") ? text : "+" + text;
-}
-
 // In percentage points, as every other table prints it (issue 20, item 6): "+15.0 pp [-26.3,
 // +51.5]".
 std::string advantage_text(const stats::Advantage& a, uint64_t n) {
   if (n == 0) return "-";
-  return points(a.estimate) + " pp [" + points(a.interval.low) + ", " + points(a.interval.high) +
-         "]";
+  return signed_points(a.estimate) + " pp [" + signed_points(a.interval.low) + ", " +
+         signed_points(a.interval.high) + "]";
 }
 
 std::string plies_text(const stats::IntHistogram& h, bool median) {
@@ -277,7 +269,8 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
     }
     if (g.games > 0) completion.points.push_back({x, s.completion.own_rule});
     description += l.agents[s.agent].name() + " " + signed_number(x, 0) + ": " +
-                   points(s.advantage.estimate) + " pp, " + percent(s.completion.own_rule) + ". ";
+                   signed_points(s.advantage.estimate) + " pp, " + percent(s.completion.own_rule) +
+                   ". ";
   }
   std::vector<LineSeries> series = {advantage, completion};
   if (f.real && !advantage.points.empty()) {

@@ -10,14 +10,13 @@
 
 #include "common/error.h"
 #include "reports/html.h"
+#include "reports/svg.h"
 
 namespace mancala::reports {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kKmPerDegree = 6371.0088 * kPi / 180.0;  // along a meridian (IUGG mean radius)
-constexpr const char* kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                    "#E69F00", "#56B4E9", "#000000", "#F0E442"};
 
 std::string num(double value) {
   char buffer[32];
@@ -134,7 +133,7 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
   std::map<std::string, std::string> colour;
   for (const MapPoint& pt : points) {
     if (colour.contains(pt.group)) continue;
-    colour[pt.group] = kPalette[groups.size() % (sizeof kPalette / sizeof kPalette[0])];
+    colour[pt.group] = std::string(series_colour(groups.size()));
     groups.push_back(pt.group);
   }
   const int legend_rows = o.legend && !groups.empty() ? static_cast<int>(groups.size() + 2) / 3 : 0;

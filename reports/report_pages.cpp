@@ -7,6 +7,7 @@
 #include "reports/compare_render.h"
 #include "reports/evidence_pages.h"
 #include "reports/handicap_render.h"
+#include "reports/html.h"
 #include "reports/ladder_render.h"
 #include "reports/render.h"
 #include "reports/report_charts.h"
@@ -21,8 +22,6 @@ using analysis::GameComparison;
 using analysis::PairComparison;
 using analysis::ReportModel;
 using analysis::RulesetSection;
-
-std::string h(std::string_view text) { return html_escape(text); }
 
 // Style rules the report adds to html_page's sheet: a wider page for the ten-column index, and
 // figures with their intervals kept on one line.

@@ -14,8 +14,6 @@ namespace mancala::reports {
 namespace {
 
 // Okabe & Ito (2008) colour-blind-safe palette.
-constexpr std::string_view kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                         "#E69F00", "#56B4E9", "#000000", "#F0E442"};
 constexpr double kCharWidth = 7.0;  // rough advance of one character at 12px sans-serif
 constexpr double kTitleRow = 26;
 constexpr double kLegendRow = 18;
@@ -27,9 +25,7 @@ constexpr std::string_view kAxisColour = "#444";
 constexpr std::string_view kGridColour = "#e3e3e3";
 constexpr std::string_view kErrorColour = "#222";
 
-std::string_view colour(std::size_t series) {
-  return kPalette[series % (sizeof kPalette / sizeof kPalette[0])];
-}
+std::string_view colour(std::size_t series) { return series_colour(series); }
 
 // A pixel coordinate.
 std::string px(double value) { return format_number(value, 1); }
@@ -609,6 +605,13 @@ std::string svg_line_chart(const std::vector<LineSeries>& series, const ChartOpt
   }
   if (drawn == 0) draw_no_data(svg, frame);
   return svg.finish();
+}
+
+std::string_view series_colour(std::size_t series) {
+  // Okabe and Ito's palette, told apart by readers with any colour vision.
+  static constexpr std::string_view kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                                  "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+  return kPalette[series % (sizeof kPalette / sizeof kPalette[0])];
 }
 
 }  // namespace mancala::reports

@@ -2,9 +2,11 @@
 // with error bars. Each is one self-contained inline <svg> string.
 #pragma once
 
+#include <cstddef>
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "stats/histogram.h"
@@ -74,6 +76,9 @@ struct LineSeries {
 
 // Vertical bars of a binned histogram (stats::IntHistogram::bins): x the values, y the counts. Bins
 // must be in increasing order without overlap; throws mancala::Error otherwise.
+// The colour of the series-th series (or group) of a chart or map, cycling through eight.
+std::string_view series_colour(std::size_t series);
+
 std::string svg_histogram(const std::vector<stats::HistogramBin>& bins,
                           const ChartOptions& options);
 std::string svg_histogram(const stats::IntHistogram& histogram, int max_bins,

@@ -16,8 +16,16 @@ runs=${FUZZ_RUNS:-}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(evidence_json portal_page ruleset_json togyz_notation run_json server_request writers)
 bash scripts/setup.sh fuzz
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+generator=()
+if [ ! -f build-fuzz/CMakeCache.txt ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
+cmake -S . -B build-fuzz "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DMANCALA_FUZZ=ON -DMANCALA_BENCH=OFF "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" >/dev/null
+# FUZZ_BUILD_ONLY=all (scripts/test.sh) builds every target here, the tests too, and stops: the
+# sanitizer run of the suite uses this build.
+if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then
+  cmake --build build-fuzz -j"$(nproc)" --target "$FUZZ_BUILD_ONLY"
+  exit 0
+fi
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_all
 mkdir -p build-fuzz/artifacts
 for t in "${targets[@]}"; do

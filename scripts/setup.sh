@@ -5,7 +5,7 @@
 # citations of tests/archive/dlp_archive_test.cpp), Chromium, its WebDriver and Selenium (the
 # browser test of `mancala serve`, tests/server/browser_test.py).
 set -euo pipefail
-packages=(g++ cmake make pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
+packages=(g++ cmake make ninja-build pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
           clang-format python3)
 # MANCALA_MPI=1 adds Open MPI, for the optional MPI build (docs/scale-out.md).

@@ -8,11 +8,12 @@
 #include <string>
 
 #include "common/error.h"
+#include "stats/internal.h"
 
 namespace mancala::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using internal::kNaN;
 
 void check_confidence(const char* function, double confidence) {
   if (!(confidence > 0 && confidence < 1)) {

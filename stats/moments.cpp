@@ -5,11 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "stats/internal.h"
 
 namespace mancala::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using internal::kNaN;
 
 nlohmann::json number_or_null(double value) {
   if (std::isnan(value)) return nullptr;

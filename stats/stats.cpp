@@ -11,6 +11,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "stats/internal.h"
 
 namespace mancala::stats {
 namespace {
@@ -18,7 +19,7 @@ namespace {
 using u128 = unsigned __int128;
 using i128 = __int128;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using internal::kNaN;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 std::string show(double value) {
@@ -34,11 +35,7 @@ void check_counts(const char* function, std::uint64_t k, std::uint64_t n) {
   }
 }
 
-// Two-sided p-value of a standard normal statistic.
-double normal_two_sided(double z) {
-  if (std::isinf(z)) return 0;
-  return 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::fabs(z)));
-}
+using internal::normal_two_sided;
 
 // Tango's score statistic for "P(first wins) - P(second wins) = delta" given the observed counts:
 // (b - c - n delta) / sqrt(n (2 q + delta (1 - delta))), q the restricted ML estimate of

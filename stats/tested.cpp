@@ -7,18 +7,15 @@
 
 #include "common/error.h"
 #include "stats/compare_stats.h"
+#include "stats/internal.h"
 
 namespace mancala::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using internal::kNaN;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double normal_two_sided(double z) {
-  if (!std::isfinite(z)) return std::isnan(z) ? 1.0 : 0.0;
-  const boost::math::normal normal;
-  return 2 * boost::math::cdf(boost::math::complement(normal, std::fabs(z)));
-}
+using internal::normal_two_sided;
 
 double t_two_sided(double t, double df) {
   if (!std::isfinite(t)) return std::isnan(t) ? 1.0 : 0.0;

@@ -20,11 +20,15 @@
 
 namespace mancala::test_support {
 
-// True in the sanitizer run (MANCALA_SANITIZED=1): heavy loops scale down there, never skip.
+// True in the sanitizer run (MANCALA_SANITIZED=1): heavy loops scale down there, never skip
+// (scripts/test.sh leaves out only the agents' strength sweep, which the sanitizers cannot change).
 inline bool sanitized() {
   const char* env = std::getenv("MANCALA_SANITIZED");
   return env != nullptr && std::string(env) == "1";
 }
+
+// sanitized(), read once.
+inline const bool kSanitized = sanitized();
 
 // n, or n / divisor (at least 1) under the sanitizers.
 inline int scaled(int n, int divisor = 10) { return sanitized() ? std::max(1, n / divisor) : n; }

@@ -190,7 +190,7 @@ TEST(LadderCompletion, SharesComeFromHowTheGamesEnded) {
   EXPECT_DOUBLE_EQ(c.safety_bound, 0.125);
 }
 
-// "the 742 tournament games in tests/fixtures/togyz (first player 51.2%, second 41.2%, draws
+// "the 742 tournament games in data/games/togyz (first player 51.2%, second 41.2%, draws
 // 7.5%, and their game length)".
 TEST(LadderRealGames, TheTogyzTournamentGamesGiveTheIssuesShares) {
   const std::string path = default_real_games_path("toguz_kumalak");

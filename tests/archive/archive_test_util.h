@@ -16,6 +16,7 @@
 
 #include "../test_support.h"
 #include "cli/cli.h"
+#include "common/paths.h"
 
 namespace mancala::archive::testing {
 
@@ -29,11 +30,11 @@ class TempDir : public test_support::TempDir {
 };
 
 inline std::string fixture(const std::string& name) {
-  return std::string(MANCALA_TEST_DIR) + "/archive/fixtures/" + name;
+  return (mancala::source_dir() / "tests").string() + "/archive/fixtures/" + name;
 }
 
 inline std::string evidence_data_dir() {
-  return std::string(MANCALA_SOURCE_DIR) + "/data/evidence";
+  return (mancala::source_dir() / "data" / "evidence").string();
 }
 
 // The six curated seed files of data/evidence (not its dlp/ subfolder of the DLP's 249 games),

@@ -10,6 +10,7 @@
 
 #include "../test_support.h"
 #include "cli/cli.h"
+#include "common/paths.h"
 #include "simulator/agents.h"
 
 namespace mancala::cli {
@@ -19,7 +20,7 @@ using sim::agent_kinds;
 using sim::agent_list;
 using sim::AgentKind;
 
-const std::filesystem::path kSource = std::filesystem::path(MANCALA_TEST_DIR).parent_path();
+const std::filesystem::path kSource = mancala::source_dir();
 
 // Whitespace runs as one space: help wrapped by Boost, a message quoted over several lines.
 std::string squeeze(const std::string& text) {

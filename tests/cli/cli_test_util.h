@@ -28,7 +28,7 @@ using test_support::TempDir;  // a fresh folder, removed with its content at the
 using test_support::write_text;
 
 // Set in the ASan run (scripts/test.sh): tests play fewer games.
-inline const bool kSanitized = test_support::sanitized();
+using test_support::kSanitized;
 
 // The words of `line`, split at spaces, as a command line: words("simulate kalah --games 10").
 inline Args words(const std::string& line) {
@@ -119,7 +119,9 @@ inline void expect_partial_simulate(const Result& r, int code, const std::string
 
 // The built `mancala` executable (tests/CMakeLists.txt), for tests that run a command as a user
 // would: in its own process, with its own stdout, limits and signals.
-inline const char* const kMancalaBinary = MANCALA_BINARY;
+// The `mancala` executable of this build (tests/test_binary.cpp, the one file given its path).
+const char* mancala_binary_path();
+inline const char* const kMancalaBinary = mancala_binary_path();
 
 // How to run the executable: stdout to `stdout_path` (a file, a device; default: captured), a
 // limit on the size of any file it writes (RLIMIT_FSIZE, SIGXFSZ ignored: a write past it fails

@@ -10,6 +10,7 @@
 #include "analysis/handicap_builder.h"
 #include "analysis/report_model.h"
 #include "cli_test_util.h"
+#include "common/paths.h"
 #include "reports/html.h"
 #include "reports/report.h"
 #include "simulator/batch.h"
@@ -22,8 +23,9 @@ namespace {
 using namespace mancala::analysis;  // the library under test (analysis/)
 using namespace mancala::reports;   // and its renderers
 
-const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
-const int64_t kGames = testing::kSanitized ? 20 : 60;
+const std::string kCompareFixture =
+    (mancala::source_dir() / "tests").string() + "/fixtures/handicap/khutka_like.json";
+const int64_t kCompareGames = testing::kSanitized ? 20 : 60;
 
 struct Report {
   std::vector<reports::ReportFile> files;
@@ -33,10 +35,10 @@ struct Report {
 Report make_report(const std::vector<std::string>& ids, bool extras = true) {
   ReportPlan plan;
   for (const std::string& id : ids) plan.rulesets.push_back(sim::load_ruleset(id));
-  plan.batch.games = kGames;
+  plan.batch.games = kCompareGames;
   plan.batch.seed = 4;
   plan.comparisons = plan.handicaps = extras;
-  plan.handicap.games = kGames;
+  plan.handicap.games = kCompareGames;
   plan.handicap.seed = 4;
   const std::optional<ReportModel> model = build_report_model(plan, {});
   return {reports::render_report(*model, {})};
@@ -51,15 +53,16 @@ const reports::ReportFile& file(const Report& r, const std::string& path) {
 
 HandicapOptions handicap_options() {
   HandicapOptions o;
-  o.games = kGames;
+  o.games = kCompareGames;
   o.seed = 4;
   return o;
 }
 
 TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsPagesAndTheIndex) {
-  const Report r = make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture});
+  const Report r =
+      make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kCompareFixture});
   const std::size_t before =
-      make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture}, false)
+      make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kCompareFixture}, false)
           .files.size();
   ASSERT_EQ(r.files.size(), before + 1)
       << "one comparison page: the fixture's game has one ruleset";
@@ -95,9 +98,10 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
   // Issue 14: the verdicts defined, with their numbers, on the page that uses them.
   EXPECT_NE(index.find(reports::html_escape(kVerdictDefinition)), std::string::npos);
   EXPECT_NE(
-      index.find("#handicap-curves\">handicap/khutka_like</a>: " +
-                 reports::html_escape(verdict_with_numbers(
-                     measure_handicaps(sim::load_ruleset(kFixture), handicap_options()).matches))),
+      index.find(
+          "#handicap-curves\">handicap/khutka_like</a>: " +
+          reports::html_escape(verdict_with_numbers(
+              measure_handicaps(sim::load_ruleset(kCompareFixture), handicap_options()).matches))),
       std::string::npos)
       << index;
   const std::string& md = file(r, "report.md").content;
@@ -106,10 +110,10 @@ TEST(CompareReport, EachGameWithSeveralRulesetsGetsAComparisonPageLinkedFromItsP
 }
 
 TEST(CompareReport, AMultiRoundRulesetsPageCarriesItsHandicapCurves) {
-  const std::string before =
-      file(make_report({kFixture}, false), reports::ruleset_page_path("handicap/khutka_like"))
-          .content;
-  const Report r = make_report({kFixture});
+  const std::string before = file(make_report({kCompareFixture}, false),
+                                  reports::ruleset_page_path("handicap/khutka_like"))
+                                 .content;
+  const Report r = make_report({kCompareFixture});
   const std::string& html = file(r, reports::ruleset_page_path("handicap/khutka_like")).content;
   const xml_check::Element after = xml_check::parse(html);
   EXPECT_EQ(xml_check::find_all(after, "svg").size(),
@@ -120,7 +124,7 @@ TEST(CompareReport, AMultiRoundRulesetsPageCarriesItsHandicapCurves) {
 
 TEST(CompareReport, NothingIsAddedWhenBothPartsAreOff) {
   const Report r =
-      make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kFixture}, false);
+      make_report({"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", kCompareFixture}, false);
   for (const reports::ReportFile& f : r.files) {
     EXPECT_FALSE(f.path.starts_with("compare/")) << f.path;
     EXPECT_EQ(f.content.find("handicap-curves"), std::string::npos) << f.path;

@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli_test_util.h"
 #include "common/format.h"
+#include "common/paths.h"
 #include "reports/compare_render.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
@@ -183,8 +184,8 @@ TEST(CompareKnownAnswers, AMatchsStoppingRuleIsNotTestedAgainstARoundsNoProgress
   ComparedRun round = hand_made("toguz_kumalak/standard", 60, 40, 0, {{90, 100}});
   round.run.tally.ended_by = {90, 10, 0};
   ComparedRun match =
-      hand_made(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json", 50, 50, 0,
-                {{900, 100}});
+      hand_made((mancala::source_dir() / "tests").string() + "/fixtures/handicap/khutka_like.json",
+                50, 50, 0, {{900, 100}});
   match.run.tally.ended_by = {40, 60, 0};
   const Comparison c = compare_runs({round, match}, true);
   EXPECT_EQ(test_of(c.pairs[0], "ended_by_no_progress_rate"), nullptr);
@@ -195,8 +196,8 @@ TEST(CompareKnownAnswers, AMatchsStoppingRuleIsNotTestedAgainstARoundsNoProgress
 }
 
 TEST(CompareMatches, MatchesAddRoundsPerMatchAndTheirRoundsStatisticsTestedOnlyBetweenMatches) {
-  const sim::RuleSet match =
-      sim::load_ruleset(std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json");
+  const sim::RuleSet match = sim::load_ruleset((mancala::source_dir() / "tests").string() +
+                                               "/fixtures/handicap/khutka_like.json");
   CompareOptions options;
   options.games = kSanitized ? 30 : 100;
   options.threads = 2;
@@ -699,7 +700,7 @@ TEST(CompareCommand, BadInputGetsExactMessages) {
          "record\n");
   // With an archive at hand, an id it does not hold is named as such.
   const std::string db = missing_db().string() + ".archive.db";
-  ASSERT_EQ(run_cli({"evidence", "import", std::string(MANCALA_SOURCE_DIR) + "/data/evidence",
+  ASSERT_EQ(run_cli({"evidence", "import", (mancala::source_dir() / "data" / "evidence").string(),
                      "--db", db})
                 .code,
             0);

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "cli_test_util.h"
+#include "common/paths.h"
 
 namespace mancala::cli {
 namespace {
@@ -25,7 +26,7 @@ using testing::Result;
 using testing::run_cli;
 using testing::TempDir;
 
-const fs::path kTop = MANCALA_SOURCE_DIR;
+const fs::path kTop = mancala::source_dir();
 
 // One command of a document: its line, and the output the text shows (or none).
 struct Example {

@@ -20,13 +20,11 @@ namespace mancala::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using report_testing::read_text;
-using report_testing::TempDir;
 using testing::expect_error;
 using testing::Result;
 using testing::run_cli;
 
-const std::string kGames = testing::kSanitized ? "12" : "40";
+const std::string kPagesGames = testing::kSanitized ? "12" : "40";
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t count = 0;
@@ -39,10 +37,10 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
 class EvidenceReport : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new TempDir();
+    dir_ = new report_testing::TempDir();
     const Result r =
         run_cli({"report", "mawkar_katiya/das_gupta_1923", "mawkar_katiya/no_handicaps", "sonka",
-                 "--games", kGames, "--out", (*dir_ / "out").string(), "--no-store",
+                 "--games", kPagesGames, "--out", (*dir_ / "out").string(), "--no-store",
                  "--sensitivity-games", "0", "--handicap-rounds", "4"});
     ASSERT_EQ(r.code, 0) << r.err;
   }
@@ -50,10 +48,12 @@ class EvidenceReport : public ::testing::Test {
     delete dir_;
     dir_ = nullptr;
   }
-  static std::string page(const std::string& path) { return read_text(*dir_ / "out" / path); }
-  static TempDir* dir_;
+  static std::string page(const std::string& path) {
+    return report_testing::read_text(*dir_ / "out" / path);
+  }
+  static report_testing::TempDir* dir_;
 };
-TempDir* EvidenceReport::dir_ = nullptr;
+report_testing::TempDir* EvidenceReport::dir_ = nullptr;
 
 // "Write one page per evidence record (citation, type, date, place with a small map, the rules
 // paraphrase, the quoted content, confidence, the rulesets that cite it, each linking back)"
@@ -145,9 +145,10 @@ TEST_F(EvidenceReport, RulesetPagesSuggestACitationForTheReconstructionAndTheRun
       << p;
   EXPECT_NE(p.find("This run: Simulation of ruleset sonka/vanoverbergh_1927 (rules hash "),
             std::string::npos);
-  EXPECT_NE(p.find(": " + kGames + " games, random agent on both sides, seed 1, mancala engine "),
-            std::string::npos);
-  EXPECT_NE(p.find("To reproduce: mancala simulate sonka/vanoverbergh_1927 --games " + kGames +
+  EXPECT_NE(
+      p.find(": " + kPagesGames + " games, random agent on both sides, seed 1, mancala engine "),
+      std::string::npos);
+  EXPECT_NE(p.find("To reproduce: mancala simulate sonka/vanoverbergh_1927 --games " + kPagesGames +
                    " --seed 1 --agent random."),
             std::string::npos);
 }
@@ -202,7 +203,7 @@ TEST_F(EvidenceReport, PagesRenderInHeadlessChromiumWhenInstalled) {
           " --window-size=" + std::to_string(width) + ",1200 file://" +
           (*dir_ / "out" / path).string() + " >/dev/null 2>&1";
       ASSERT_EQ(std::system(command.c_str()), 0) << command;
-      const std::string image = read_text(png);
+      const std::string image = report_testing::read_text(png);
       ASSERT_GT(image.size(), 10000u) << path << " at " << width << ": a blank page is smaller";
       EXPECT_EQ(image.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
     }
@@ -211,7 +212,7 @@ TEST_F(EvidenceReport, PagesRenderInHeadlessChromiumWhenInstalled) {
 
 // "`mancala evidence map --out FILE.svg [filters]` writes the same map for any search"
 TEST(EvidenceMap, WritesAnSvgOfASearch) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const std::string db = (dir / "a.db").string();
   ASSERT_EQ(run_cli({"evidence", "import", (data_dir() / "evidence").string(), "--db", db}).code,
             0);
@@ -220,7 +221,7 @@ TEST(EvidenceMap, WritesAnSvgOfASearch) {
                             "evidence/{id}.html", "--db", db});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "wrote " + out + ": 80 records (79 at an approximate position)\n");
-  const std::string svg = read_text(out);
+  const std::string svg = report_testing::read_text(out);
   EXPECT_TRUE(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
   const xml_check::Element root = xml_check::parse(svg.substr(svg.find('\n') + 1));
   EXPECT_EQ(root.name, "svg");
@@ -274,7 +275,7 @@ TEST(EvidenceMap, TheWorldOutlineIsTheCommittedNaturalEarthFile) {
 
 // "and in `runs show`"
 TEST(RunsShow, GivesASuggestedCitation) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const std::string db = (dir / "a.db").string();
   const Result sim = run_cli({"simulate", "kalah", "--games", "10", "--seed", "7", "--db", db});
   ASSERT_EQ(sim.code, 0) << sim.err;

@@ -17,7 +17,7 @@ namespace {
 
 using namespace mancala::analysis;  // the library under test (analysis/)
 
-const int64_t kGames = testing::kSanitized ? 10 : 40;
+const int64_t kFamilyReportGames = testing::kSanitized ? 10 : 40;
 const int64_t kFamilyGames = testing::kSanitized ? 6 : 20;
 
 std::vector<sim::RuleSet> load(const std::vector<std::string>& ids) {
@@ -29,7 +29,7 @@ std::vector<sim::RuleSet> load(const std::vector<std::string>& ids) {
 ReportModel model_of(const std::vector<std::string>& ids, int64_t family_games) {
   ReportPlan plan;
   plan.rulesets = load(ids);
-  plan.batch.games = kGames;
+  plan.batch.games = kFamilyReportGames;
   plan.batch.seed = 3;
   plan.comparisons = plan.handicaps = false;
   plan.family_games = family_games;
@@ -62,13 +62,13 @@ TEST(FamilyReport, AReadingOfTheDlpsParaphraseIsOfTheFamilyAReconstructionOfTheS
 TEST(FamilyReport, TheFamilysReadingsPlayTheirOwnGameCountAndTheIndexSaysSo) {
   const ReportModel model = model_of({"kalah/standard", "oware/dlp", "wari/dlp"}, kFamilyGames);
   EXPECT_EQ(model.rulesets[index_of(model, "kalah/standard")].figures.games_requested,
-            static_cast<uint64_t>(kGames));
+            static_cast<uint64_t>(kFamilyReportGames));
   EXPECT_EQ(model.rulesets[index_of(model, "oware/dlp")].figures.games_requested,
             static_cast<uint64_t>(kFamilyGames));
   EXPECT_EQ(model.rulesets[index_of(model, "wari/dlp")].figures.games_requested,
             static_cast<uint64_t>(kFamilyGames));
   const auto files = reports::render_report(model, {});
-  const std::string said = std::to_string(kGames) + " games per ruleset, " +
+  const std::string said = std::to_string(kFamilyReportGames) + " games per ruleset, " +
                            std::to_string(kFamilyGames) +
                            " for each of the 2 readings of the DLP's rules paraphrases";
   std::string html = said;  // as the page escapes it
@@ -77,7 +77,8 @@ TEST(FamilyReport, TheFamilysReadingsPlayTheirOwnGameCountAndTheIndexSaysSo) {
   EXPECT_NE(file(files, "report.md").find(said), std::string::npos);
   // Without a family count of their own every ruleset plays the same games, said once.
   const auto same = reports::render_report(model_of({"kalah/standard", "oware/dlp"}, 0), {});
-  EXPECT_NE(file(same, "index.html").find(std::to_string(kGames) + " games per ruleset, random"),
+  EXPECT_NE(file(same, "index.html")
+                .find(std::to_string(kFamilyReportGames) + " games per ruleset, random"),
             std::string::npos);
 }
 

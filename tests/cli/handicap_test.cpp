@@ -14,6 +14,7 @@
 #include "analysis/handicap_builder.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
+#include "common/paths.h"
 #include "reports/handicap_render.h"
 #include "simulator/match.h"
 #include "simulator/ruleset_io.h"
@@ -27,7 +28,8 @@ using namespace mancala::reports;   // and its renderers
 using nlohmann::json;
 
 using testing::kSanitized;
-const std::string kFixture = std::string(MANCALA_TEST_DIR) + "/fixtures/handicap/khutka_like.json";
+const std::string kHandicapFixture =
+    (mancala::source_dir() / "tests").string() + "/fixtures/handicap/khutka_like.json";
 
 using testing::Result;
 using testing::run_cli;
@@ -43,7 +45,7 @@ TEST(HandicapLevels, AFiftyCounterMatchDealsDeficitsZeroToTwentyAndStopsWhereAHo
   // 25 - 20 = 5 still fills one hole; 25 - 21 = 4 cannot, and the match is over before the round.
   std::vector<int> expected;
   for (int d = 0; d <= 20; ++d) expected.push_back(d);
-  EXPECT_EQ(handicap_levels(sim::load_ruleset(kFixture)), expected);
+  EXPECT_EQ(handicap_levels(sim::load_ruleset(kHandicapFixture)), expected);
 }
 
 TEST(HandicapLevels, ParsesListsAndRangesAndRefusesAnythingElse) {
@@ -67,7 +69,7 @@ TEST(HandicapDeal, ThirtyThreeToSeventeenTakesTwoHolesOutOfPlayAndSettlesTwoThre
   HandicapOptions o = small(4);
   o.levels = {8};
   o.matches = false;
-  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), o);
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kHandicapFixture), o);
   ASSERT_EQ(r.levels.size(), 1u);
   EXPECT_EQ(r.levels[0].holdings, (std::array<int, 2>{17, 33}));
   EXPECT_EQ(r.levels[0].handicap,
@@ -80,7 +82,7 @@ TEST(HandicapDeal,
   // The fixture with holes_out per_five_of_difference (Khutka Boia's default): 17-33 differ by 16,
   // three fives, so the weaker side keeps two holes and sets its third five aside; 12-38 (26)
   // leaves it no hole, so the deficits it can deal stop at 12 (13-37 keeps one).
-  sim::RuleSet rules = sim::load_ruleset(kFixture);
+  sim::RuleSet rules = sim::load_ruleset(kHandicapFixture);
   rules.holes_out = sim::HolesOut::kPerFiveOfDifference;
   std::vector<int> expected;
   for (int d = 0; d <= 12; ++d) expected.push_back(d);
@@ -102,13 +104,13 @@ TEST(HandicapDeal, TwentyFourToTwentySixSettlesOneFourWithTheTributeToTheStronge
   HandicapOptions o = small(2);
   o.levels = {1};
   o.matches = false;
-  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), o);
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kHandicapFixture), o);
   EXPECT_EQ(r.levels[0].handicap, "5 of 5 holes in play; receives 1; pays the 1-4 tribute");
 }
 
 TEST(HandicapRounds, EveryRoundIsCountedOnceAndTheCountsAddUp) {
   const int64_t games = kSanitized ? 40 : 200;
-  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), small(games));
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kHandicapFixture), small(games));
   ASSERT_EQ(r.levels.size(), 21u);
   for (const HandicapLevel& l : r.levels) {
     EXPECT_EQ(l.rounds, static_cast<uint64_t>(games)) << l.deficit;
@@ -133,7 +135,7 @@ TEST(HandicapRounds, EveryRoundIsCountedOnceAndTheCountsAddUp) {
 TEST(HandicapRounds, TheEvenLevelWithTheFirstPlayerToMoveIsTheMatchesFirstRound) {
   // Round g = 1 of level 0: h is player 0, the previous starter player 1, so player 0 starts from
   // the initial position, as the first round of match 1 does, with the same stream (seed, 1).
-  const sim::RuleSet rules = sim::load_ruleset(kFixture);
+  const sim::RuleSet rules = sim::load_ruleset(kHandicapFixture);
   const sim::Game game(rules);
   sim::MatchState match;
   sim::RoundSetup setup;
@@ -150,8 +152,8 @@ TEST(HandicapRounds, TheEvenLevelWithTheFirstPlayerToMoveIsTheMatchesFirstRound)
 }
 
 TEST(HandicapRounds, TheThreadCountDoesNotChangeTheResult) {
-  const Args base = {"handicap", kFixture, "--games",  kSanitized ? "30" : "150",
-                     "--seed",   "3",      "--format", "json"};
+  const Args base = {"handicap", kHandicapFixture, "--games", kSanitized ? "30" : "150", "--seed",
+                     "3",        "--format",       "json"};
   Args one = base, two = base;
   one.insert(one.end(), {"--threads", "1"});
   two.insert(two.end(), {"--threads", "2"});
@@ -203,7 +205,7 @@ TEST(HandicapVerdict, TheGapClosingOnAverageEvensTheMatchAndWideningSnowballs) {
 TEST(HandicapVerdict, MatchesCountTheSideBehindInEveryRoundDealtFromUnequalHoldings) {
   HandicapOptions o = small(kSanitized ? 20 : 100);
   o.levels = {0};
-  const HandicapResult r = measure_handicaps(sim::load_ruleset(kFixture), o);
+  const HandicapResult r = measure_handicaps(sim::load_ruleset(kHandicapFixture), o);
   const MatchSummary& m = r.matches;
   EXPECT_EQ(m.change_offset, 50);
   ASSERT_FALSE(m.behind_change.empty());
@@ -214,7 +216,7 @@ TEST(HandicapVerdict, MatchesCountTheSideBehindInEveryRoundDealtFromUnequalHoldi
 }
 
 TEST(HandicapCommand, HtmlHasBothCurvesAndTheRoundsHistogramAndCsvIsTidy) {
-  const Args base = {"handicap", kFixture, "--games", "20", "--levels", "0-3", "--format"};
+  const Args base = {"handicap", kHandicapFixture, "--games", "20", "--levels", "0-3", "--format"};
   Args html = base, csv = base, text = base;
   html.push_back("html");
   csv.push_back("csv");
@@ -250,14 +252,14 @@ TEST(HandicapCommand, BadInputGetsExactMessages) {
          "from one round to the next\n");
   expect({"handicap"}, 2,
          "mancala: handicap: missing the ruleset (see 'mancala handicap --help')\n");
-  expect({"handicap", kFixture, "--games", "0"}, 2,
+  expect({"handicap", kHandicapFixture, "--games", "0"}, 2,
          "mancala: handicap: --games: must be 1 or more\n");
-  expect({"handicap", kFixture, "--levels", "x"}, 2,
+  expect({"handicap", kHandicapFixture, "--levels", "x"}, 2,
          "mancala: handicap: --levels: expected deficits such as 0,5,10-12, got 'x'\n");
-  expect({"handicap", kFixture, "--levels", "3,21", "--games", "5"}, 1,
+  expect({"handicap", kHandicapFixture, "--levels", "3,21", "--games", "5"}, 1,
          "mancala: handicap: --levels: 21: not a level handicap/khutka_like can deal (deficits "
          "0-20)\n");
-  expect({"handicap", kFixture, "--format", "svg"}, 2,
+  expect({"handicap", kHandicapFixture, "--format", "svg"}, 2,
          "mancala: handicap: --format: expected table, json, csv, md or html, got 'svg'\n");
   std::string known;
   for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;

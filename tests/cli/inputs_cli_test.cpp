@@ -15,13 +15,11 @@
 
 #include "../archive/archive_test_util.h"
 #include "cli_test_util.h"
+#include "common/paths.h"
 
 namespace mancala::cli {
 namespace {
 
-using archive::testing::read_text;
-using archive::testing::TempDir;
-using archive::testing::write_text;
 using nlohmann::json;
 using testing::expect_error;
 using testing::Result;
@@ -30,7 +28,7 @@ using testing::run_cli;
 // "--threads has an upper bound": every command that runs games refuses a thread count the
 // system could not create (it used to abort with exit 134), with exit 2 and one message.
 TEST(ThreadsOption, AbsurdCountsAreRefusedWithExit2InEveryCommand) {
-  TempDir dir;
+  archive::testing::TempDir dir;
   const std::vector<Args> commands = {
       {"simulate", "toguz_kumalak", "--no-store", "--threads", "100000"},
       {"compare", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--threads", "100000"},
@@ -53,7 +51,7 @@ TEST(ThreadsOption, AbsurdCountsAreRefusedWithExit2InEveryCommand) {
 
 // "SIGTERM ... treat it like Ctrl-C": the partial run is printed and stored, exit 143.
 TEST(SimulateSignals, SigtermPrintsAndStoresThePartialRunLikeCtrlC) {
-  TempDir dir;
+  archive::testing::TempDir dir;
   const Result r =
       testing::run_cli_interrupted({"simulate", "toguz_kumalak/standard", "--games", "1000000000",
                                     "--format", "json", "--threads", "2", "--db", dir / "runs.db"},
@@ -80,7 +78,7 @@ class ScopedEnv {
 // "The result must reach stdout / -o first": another connection holds the archive's write lock
 // for longer than simulate waits; the result is written, and the message says it was.
 TEST(SimulateStore, ALockedArchiveDoesNotCostTheResult) {
-  TempDir dir;
+  archive::testing::TempDir dir;
   const std::string db = dir / "runs.db";
   ASSERT_EQ(run_cli({"simulate", "toguz_kumalak", "--games", "2", "--db", db}).code, 0);
   const Result unlocked =
@@ -95,7 +93,7 @@ TEST(SimulateStore, ALockedArchiveDoesNotCostTheResult) {
     const Result to_file = run_cli({"simulate", "toguz_kumalak", "--games", "20", "--format",
                                     "json", "--db", db, "-o", dir / "run.json"});
     EXPECT_EQ(to_file.code, 1);
-    EXPECT_EQ(read_text(dir / "run.json"), unlocked.out);
+    EXPECT_EQ(archive::testing::read_text(dir / "run.json"), unlocked.out);
     EXPECT_TRUE(to_file.err.ends_with(
         "mancala: " + db +
         ": the archive is busy: another process kept it locked for 1 s; try again; the results "
@@ -119,7 +117,7 @@ TEST(SimulateStore, ALockedArchiveDoesNotCostTheResult) {
 // runs in a file, say where." The report is written, the runs not stored are in a file that
 // 'mancala merge' stores once the archive is free.
 TEST(ReportStore, ALockedArchiveDoesNotCostTheReportNorItsRuns) {
-  TempDir dir;
+  archive::testing::TempDir dir;
   const std::string db = dir / "runs.db";
   ASSERT_EQ(run_cli({"simulate", "toguz_kumalak", "--games", "2", "--db", db}).code, 0);
   sqlite3* other = nullptr;
@@ -154,7 +152,7 @@ TEST(ReportStore, ALockedArchiveDoesNotCostTheReportNorItsRuns) {
 
 // The first game of the tournament fixture's notation, as given on the command line.
 std::string first_tournament_notation() {
-  std::ifstream in(std::string(MANCALA_TEST_DIR) + "/fixtures/togyz/kazakhstan-2016-2018.jsonl");
+  std::ifstream in(data_dir() / "games" / "togyz" / "kazakhstan-2016-2018.jsonl");
   std::string line;
   std::getline(in, line);
   return json::parse(line)["notation"].get<std::string>();
@@ -163,10 +161,10 @@ std::string first_tournament_notation() {
 // "Decide file versus text without tripping on long text": notation longer than a file name may
 // be (255 bytes) is read as notation, the same as from a file.
 TEST(ReplayNotation, TextLongerThanAFileNameIsNotation) {
-  TempDir dir;
+  archive::testing::TempDir dir;
   const std::string notation = first_tournament_notation();
   ASSERT_GT(notation.size(), 255u);
-  write_text(dir / "game.txt", notation);
+  archive::testing::write_text(dir / "game.txt", notation);
   const Result inline_text =
       run_cli({"replay", "toguz_kumalak", "--togyz-notation", notation, "--format", "json"});
   const Result from_file = run_cli(
@@ -188,10 +186,11 @@ TEST(ReplayNotation, AMoveNumberTooLongForAnIntIsAnError) {
 
 // "A number out of range ... every input error names the file and what is wrong."
 TEST(InputFiles, ANumberOutOfRangeIsNamedWithItsFileAndKey) {
-  TempDir dir;
-  write_text(dir / "rules.json",
-             R"({"name": "x", "status": "reconstructed", "extends": "toguz_kumalak/standard",)"
-             R"( "rules": {"counters_per_hole": 1e999}})");
+  archive::testing::TempDir dir;
+  archive::testing::write_text(
+      dir / "rules.json",
+      R"({"name": "x", "status": "reconstructed", "extends": "toguz_kumalak/standard",)"
+      R"( "rules": {"counters_per_hole": 1e999}})");
   expect_error({"rules", "check", dir / "rules.json"}, 1,
                "mancala: " + dir / "rules.json" +
                    ": rules.counters_per_hole: number out of range '1e999'\n");
@@ -199,16 +198,16 @@ TEST(InputFiles, ANumberOutOfRangeIsNamedWithItsFileAndKey) {
   const Result shard = run_cli({"simulate", "toguz_kumalak", "--games", "4", "--shard", "1/2",
                                 "--format", "json", "-o", dir / "shard.json"});
   ASSERT_EQ(shard.code, 0) << shard.err;
-  std::string text = read_text(dir / "shard.json");
+  std::string text = archive::testing::read_text(dir / "shard.json");
   text = std::regex_replace(text, std::regex("\"seed\": 1"), "\"seed\": 1e999");
-  write_text(dir / "shard.json", text);
+  archive::testing::write_text(dir / "shard.json", text);
   expect_error({"merge", dir / "shard.json", "--no-store"}, 1,
                "mancala: " + dir / "shard.json" + ": seed: number out of range '1e999'\n");
 }
 
 // "Reading /dev/zero ends in std::bad_alloc": inputs have a size limit, checked while reading.
 TEST(InputFiles, AnEndlessFileIsRefusedAtTheSizeLimit) {
-  TempDir dir;
+  archive::testing::TempDir dir;
   expect_error({"evidence", "import", "/dev/zero", "--db", dir / "a.db"}, 1,
                "mancala: /dev/zero: larger than the 32 MiB limit for an input file\n");
   expect_error({"merge", "/dev/zero", "--no-store"}, 1,

@@ -33,7 +33,7 @@ using testing::run_cli;
 using testing::TempDir;
 using testing::write_text;
 
-const std::string kGames = kSanitized ? "300" : "2000";
+const std::string kConsistencyGames = kSanitized ? "300" : "2000";
 const std::string kSensitivityGames = kSanitized ? "100" : "400";
 const std::vector<std::string> kRulesets = {"kalah", "otep", "khutka_boia",
                                             "khutka_boia/opposite_capture"};
@@ -181,7 +181,7 @@ class ReportConsistency : public ::testing::Test {
     Args args = {"report"};
     args.insert(args.end(), kRulesets.begin(), kRulesets.end());
     const Args rest = {"--games",
-                       kGames,
+                       kConsistencyGames,
                        "--sensitivity-games",
                        kSensitivityGames,
                        "--handicap-rounds",

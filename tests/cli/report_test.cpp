@@ -28,11 +28,9 @@ using namespace mancala::reports;   // and its renderers
 namespace fs = std::filesystem;
 using nlohmann::json;
 using report_testing::list_files;
-using report_testing::read_text;
-using report_testing::TempDir;
 
 // Small runs: the report's content does not depend on N; slower still under the sanitizers.
-const std::string kGames = testing::kSanitized ? "12" : "60";
+const std::string kReportGames = testing::kSanitized ? "12" : "60";
 // Rounds per handicap level for the handicap curves the report adds (analysis/report_model.h).
 const std::string kHandicapRounds = testing::kSanitized ? "4" : "20";
 
@@ -47,9 +45,9 @@ std::string last_line(const std::string& text) {
 }
 
 TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const fs::path out = dir / "report";
-  const Result r = run_cli({"report", "--games", kGames, "--out", out.string(), "--no-store",
+  const Result r = run_cli({"report", "--games", kReportGames, "--out", out.string(), "--no-store",
                             "--threads", "2", "--handicap-rounds", kHandicapRounds});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "") << "no data on stdout unless asked";
@@ -84,7 +82,7 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   EXPECT_EQ(files, expected);
 
   // One index row per ruleset, each linking to its page; every page is well-formed.
-  const auto index = xml_check::parse(read_text(out / "index.html"));
+  const auto index = xml_check::parse(report_testing::read_text(out / "index.html"));
   std::set<std::string> linked;
   for (const auto* table : xml_check::find_all(index, "table")) {
     for (const auto* a : xml_check::find_all(*table, "a")) {
@@ -95,7 +93,9 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   std::set<std::string> pages;
   for (const std::string& id : ids) {
     pages.insert(reports::ruleset_page_path(id));
-    EXPECT_NO_THROW(xml_check::parse(read_text(out / reports::ruleset_page_path(id)))) << id;
+    EXPECT_NO_THROW(
+        xml_check::parse(report_testing::read_text(out / reports::ruleset_page_path(id))))
+        << id;
   }
   EXPECT_EQ(linked, pages);
   std::size_t rows = 0;
@@ -104,7 +104,7 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   EXPECT_EQ(rows, ids.size());
   for (const std::string& file : list_files(out)) {
     if (file.ends_with(".html")) {
-      EXPECT_NO_THROW(xml_check::parse(read_text(out / file))) << file;
+      EXPECT_NO_THROW(xml_check::parse(report_testing::read_text(out / file))) << file;
     }
   }
 
@@ -120,17 +120,17 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
     }
   }
   ASSERT_EQ(ordered.size(), ids.size());
-  const json runs = json::parse(read_text(out / "runs.json"))["runs"];
+  const json runs = json::parse(report_testing::read_text(out / "runs.json"))["runs"];
   ASSERT_EQ(runs.size(), ids.size());
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const sim::RunStats run = sim::run_stats_from_json(runs[i], "runs.json");
     EXPECT_EQ(run.ruleset, ordered[i]);
-    EXPECT_EQ(run.tally.games, std::stoull(kGames));
+    EXPECT_EQ(run.tally.games, std::stoull(kReportGames));
     EXPECT_FALSE(run.partial);
   }
 
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
-  const auto csv = report_testing::parse_csv(read_text(out / "runs.csv"));
+  const auto csv = report_testing::parse_csv(report_testing::read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
   EXPECT_EQ(csv[0].size(), 21u);
   EXPECT_EQ(csv[0][1], "part");
@@ -142,17 +142,17 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
     if (csv[i][1] == "run" && csv[i][8] == "games") games[csv[i][2]] = csv[i][18];
   }
   EXPECT_EQ(games.size(), ids.size());
-  for (const auto& [id, value] : games) EXPECT_EQ(value, kGames) << id;
+  for (const auto& [id, value] : games) EXPECT_EQ(value, kReportGames) << id;
 }
 
 TEST(ReportCommand, StoresEachRunInTheArchive) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const std::string db = (dir / "mancala.db").string();
-  const Result r =
-      run_cli({"report", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk", "--games", kGames,
-               "--out", (dir / "out").string(), "--db", db, "--seed", "3", "--no-extras"});
+  const Result r = run_cli({"report", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk",
+                            "--games", kReportGames, "--out", (dir / "out").string(), "--db", db,
+                            "--seed", "3", "--no-extras"});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("report: toguz_kumalak/standard: " + kGames + " games in "),
+  EXPECT_NE(r.err.find("report: toguz_kumalak/standard: " + kReportGames + " games in "),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find(", stored as run 1\n"), std::string::npos) << r.err;
@@ -166,26 +166,26 @@ TEST(ReportCommand, StoresEachRunInTheArchive) {
   for (const json& run : stored) {
     rulesets.insert(run["ruleset"].get<std::string>());
     EXPECT_EQ(run["seed"], 3);
-    EXPECT_EQ(run["games"], std::stoll(kGames));
+    EXPECT_EQ(run["games"], std::stoll(kReportGames));
   }
   EXPECT_EQ(rulesets, (std::set<std::string>{"toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk"}));
   // The stored statistics are the report's.
   const json shown = json::parse(run_cli({"runs", "show", "1", "--db", db}).out);
-  const json runs = json::parse(read_text(dir / "out/runs.json"))["runs"];
+  const json runs = json::parse(report_testing::read_text(dir / "out/runs.json"))["runs"];
   EXPECT_EQ(shown["stats"], runs[0]);
   // Each page names the run it shows.
-  EXPECT_NE(read_text(dir / "out/rulesets/toguz_kumalak.standard.html")
+  EXPECT_NE(report_testing::read_text(dir / "out/rulesets/toguz_kumalak.standard.html")
                 .find("stored in the archive as run 1"),
             std::string::npos);
 }
 
 TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const Args common = {"report",
                        "toguz_kumalak/standard",
                        "toguz_kumalak/tuzdyk_opposite_symmetry",
                        "--games",
-                       kGames,
+                       kReportGames,
                        "--seed",
                        "11",
                        "--no-store",
@@ -199,26 +199,28 @@ TEST(ReportCommand, TheThreadCountDoesNotChangeTheReport) {
   for (const char* file :
        {"runs.json", "runs.csv", "rulesets/toguz_kumalak.standard.html",
         "rulesets/toguz_kumalak.tuzdyk_opposite_symmetry.html", "compare/toguz_kumalak.html"}) {
-    EXPECT_EQ(read_text(dir / "one" / file), read_text(dir / "two" / file)) << file;
+    EXPECT_EQ(report_testing::read_text(dir / "one" / file),
+              report_testing::read_text(dir / "two" / file))
+        << file;
   }
   // The pages that name the command differ only by the folder they were asked to write.
   for (const char* file : {"index.html", "report.md"}) {
-    std::string one_text = read_text(dir / "one" / file);
+    std::string one_text = report_testing::read_text(dir / "one" / file);
     const std::string from = (dir / "one").string(), to = (dir / "two").string();
     for (size_t at = one_text.find(from); at != std::string::npos;
          at = one_text.find(from, at + to.size())) {
       one_text.replace(at, from.size(), to);
     }
-    EXPECT_EQ(one_text, read_text(dir / "two" / file)) << file;
+    EXPECT_EQ(one_text, report_testing::read_text(dir / "two" / file)) << file;
   }
 }
 
 TEST(ReportCommand, PrintWritesOneFileOfTheReportOnStdout) {
-  TempDir dir;
-  const Result r = run_cli({"report", "toguz_kumalak", "--games", kGames, "--out",
+  report_testing::TempDir dir;
+  const Result r = run_cli({"report", "toguz_kumalak", "--games", kReportGames, "--out",
                             (dir / "out").string(), "--no-store", "--print", "csv", "--no-extras"});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out, read_text(dir / "out/runs.csv"));
+  EXPECT_EQ(r.out, report_testing::read_text(dir / "out/runs.csv"));
   expect_error({"report", "--print", "pdf", "--out", (dir / "other").string(), "--no-store"}, 2,
                "mancala: report: --print: expected csv, json or md, got 'pdf'\n");
 }
@@ -240,11 +242,11 @@ struct BadInput {
 
 // Issue 14: "report --game G (every reconstruction of a game, with its comparison page)".
 TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const fs::path out = dir / "report";
   const Result r =
-      run_cli({"report", "--game", "kalah", "--games", kGames, "--out", out.string(), "--no-store",
-               "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
+      run_cli({"report", "--game", "kalah", "--games", kReportGames, "--out", out.string(),
+               "--no-store", "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
   ASSERT_EQ(r.code, 0) << r.err;
   std::vector<std::string> ids;
   for (const std::string& id : sim::list_ruleset_ids())
@@ -267,7 +269,7 @@ TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage
   EXPECT_EQ(files, expected);
   EXPECT_NE(std::find(evidence.begin(), evidence.end(), "evidence/MANCALA.Evidence.2.html"),
             evidence.end());
-  const json file = json::parse(read_text(out / "runs.json"));
+  const json file = json::parse(report_testing::read_text(out / "runs.json"));
   EXPECT_EQ(file["ladders"], json::array()) << "no --ladder";
   const json& runs = file["runs"];
   ASSERT_EQ(runs.size(), 2u);
@@ -276,7 +278,7 @@ TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage
 }
 
 TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const std::string out = (dir / "out").string();
   const std::string db = (dir / "mancala.db").string();
   report_testing::write_text(dir / "a-file", "x");
@@ -345,24 +347,24 @@ TEST(ReportCommand, BadInputIsRefusedWithExactMessagesAndWritesNothing) {
     EXPECT_EQ(left, (std::vector<std::string>{"a-file", "mine"}))
         << "nothing written for: " << c.message;
   }
-  EXPECT_EQ(read_text(dir / "mine/notes.txt"), "keep");
+  EXPECT_EQ(report_testing::read_text(dir / "mine/notes.txt"), "keep");
 }
 
 TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const std::string out = (dir / "out").string();
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", out, "--no-store",
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kReportGames, "--out", out, "--no-store",
                      "--no-extras"})
                 .code,
             0);
-  const std::string index = read_text(dir / "out/index.html");
+  const std::string index = report_testing::read_text(dir / "out/index.html");
   const std::vector<std::string> files = list_files(dir / "out");
   EXPECT_EQ(run_cli({"report", "nope", "--out", out, "--no-store"}).code, 1);
   EXPECT_EQ(run_cli({"report", "--games", "0", "--out", out, "--no-store"}).code, 2);
-  EXPECT_EQ(read_text(dir / "out/index.html"), index);
+  EXPECT_EQ(report_testing::read_text(dir / "out/index.html"), index);
   EXPECT_EQ(list_files(dir / "out"), files);
   // A new report over it replaces it whole.
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak/no_tuzdyk", "--games", kGames, "--out", out,
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak/no_tuzdyk", "--games", kReportGames, "--out", out,
                      "--no-store", "--no-extras"})
                 .code,
             0);
@@ -381,9 +383,9 @@ TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
 TEST(ReportCommand, IndexRendersInHeadlessChromiumWhenInstalled) {
   const char* chromium = "/usr/bin/chromium";
   if (!fs::exists(chromium)) GTEST_SKIP() << "no " << chromium;
-  TempDir dir;
-  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kGames, "--out", (dir / "out").string(),
-                     "--no-store", "--handicap-rounds", kHandicapRounds})
+  report_testing::TempDir dir;
+  ASSERT_EQ(run_cli({"report", "toguz_kumalak", "--games", kReportGames, "--out",
+                     (dir / "out").string(), "--no-store", "--handicap-rounds", kHandicapRounds})
                 .code,
             0);
   const fs::path png = dir / "index.png";
@@ -394,7 +396,7 @@ TEST(ReportCommand, IndexRendersInHeadlessChromiumWhenInstalled) {
       (dir / "profile").string() + " --screenshot=" + png.string() +
       " --window-size=1200,1600 file://" + (dir / "out/index.html").string() + " >/dev/null 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  const std::string image = read_text(png);
+  const std::string image = report_testing::read_text(png);
   ASSERT_GT(image.size(), 10000u) << "a blank page compresses to far less";
   EXPECT_EQ(image.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
 }
@@ -403,13 +405,13 @@ TEST(ReportCommand, IndexRendersInHeadlessChromiumWhenInstalled) {
 // Issue 14: "runs.csv tidy ... and the handicap curves in it": each handicap level of a
 // multi-round ruleset is a row per statistic, with the level in its column and the side in state.
 TEST(ReportCommand, RunsCsvCarriesTheHandicapCurvesInItsTidyColumns) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const fs::path out = dir / "report";
   const Result r =
-      run_cli({"report", "khutka_boia", "--games", kGames, "--out", out.string(), "--no-store",
-               "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
+      run_cli({"report", "khutka_boia", "--games", kReportGames, "--out", out.string(),
+               "--no-store", "--sensitivity-games", "0", "--handicap-rounds", kHandicapRounds});
   ASSERT_EQ(r.code, 0) << r.err;
-  std::istringstream csv(read_text(out / "runs.csv"));
+  std::istringstream csv(report_testing::read_text(out / "runs.csv"));
   std::string line;
   std::getline(csv, line);
   ASSERT_TRUE(line.ends_with('\r')) << "CRLF, as RFC 4180 has it";

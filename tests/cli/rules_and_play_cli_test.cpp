@@ -19,9 +19,6 @@ namespace mancala::cli {
 namespace {
 
 using nlohmann::json;
-using report_testing::read_text;
-using report_testing::TempDir;
-using report_testing::write_text;
 namespace fs = std::filesystem;
 
 using testing::expect_error;
@@ -39,7 +36,7 @@ TEST(RulesCheck, OneValidFileOfAGamePassesAlone) {
 }
 
 TEST(RulesCheck, AFileKeptElsewhereExtendsAProjectRulesetAndPlays) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const fs::path mine = dir / "my_reading.json";
   fs::copy_file(ruleset_file("toguz_kumalak/no_tuzdyk"), mine);
   const Result check = run_cli({"rules", "check", mine.string()});
@@ -54,9 +51,10 @@ TEST(RulesCheck, AFileKeptElsewhereExtendsAProjectRulesetAndPlays) {
 }
 
 TEST(RulesCheck, AnEvidenceIdNoRecordHasIsNamed) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const fs::path file = dir / "toguz_kumalak" / "nope.json";
-  write_text(file, R"({"name": "T", "status": "reconstructed", "extends": "toguz_kumalak/standard",
+  report_testing::write_text(
+      file, R"({"name": "T", "status": "reconstructed", "extends": "toguz_kumalak/standard",
     "evidence": ["NOPE.Evidence.99"], "rules": {"tuzdyk": false}, "provenance": {"tuzdyk": {"assumption": "x"}}})");
   expect_error({"rules", "check", file.string()}, 1,
                "mancala: " + file.string() +
@@ -65,7 +63,7 @@ TEST(RulesCheck, AnEvidenceIdNoRecordHasIsNamed) {
 }
 
 TEST(RulesCheck, AFolderWithoutRulesetsOrAGameFolderWithoutADefaultIsRefused) {
-  TempDir dir;
+  report_testing::TempDir dir;
   fs::create_directories(dir / "empty");
   expect_error({"rules", "check", (dir / "empty").string()}, 1,
                "mancala: " + (dir / "empty").string() + ": no ruleset files (*.json) found\n");
@@ -146,7 +144,7 @@ TEST(RulesShow, NamesTheKeysThatDifferFromTheGamesDefault) {
 // ruleset (resolved, with its provenance) that loads and plays identically": for every shipped
 // ruleset, export -> rules check -> load -> the same rules hash and the same games.
 TEST(RulesExport, EveryRulesetExportsToAFileThatChecksLoadsAndPlaysTheSame) {
-  TempDir dir;
+  report_testing::TempDir dir;
   for (const std::string& id : sim::list_ruleset_ids()) {
     SCOPED_TRACE(id);
     const Result exported = run_cli({"rules", "export", id});
@@ -158,7 +156,7 @@ TEST(RulesExport, EveryRulesetExportsToAFileThatChecksLoadsAndPlaysTheSame) {
     const sim::RuleSet original = sim::load_ruleset(id);
     EXPECT_EQ(j["exported_from"], json({{"id", id}, {"hash", sim::rules_hash(original)}}));
     const fs::path file = dir / "mine" / (id.substr(id.find('/') + 1) + ".json");
-    write_text(file, exported.out);
+    report_testing::write_text(file, exported.out);
     const Result check = run_cli({"rules", "check", file.string()});
     EXPECT_EQ(check.code, 0) << check.err;
     const sim::RuleSet back = sim::load_ruleset(file.string());
@@ -182,9 +180,10 @@ TEST(RulesExport, EveryRulesetExportsToAFileThatChecksLoadsAndPlaysTheSame) {
 }
 
 TEST(RulesExport, AnExportedFileSaysWhereItCameFromAndWhetherItWasEdited) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const fs::path file = dir / "mine" / "reading.json";
-  write_text(file, run_cli({"rules", "export", "khutka_boia/tribute_own_turns"}).out);
+  report_testing::write_text(file,
+                             run_cli({"rules", "export", "khutka_boia/tribute_own_turns"}).out);
   const sim::RuleSet original = sim::load_ruleset("khutka_boia/tribute_own_turns");
   const Result shown = run_cli({"rules", "show", file.string()});
   ASSERT_EQ(shown.code, 0) << shown.err;
@@ -194,16 +193,16 @@ TEST(RulesExport, AnExportedFileSaysWhereItCameFromAndWhetherItWasEdited) {
       << shown.out;
   // The default it is compared with is the default of the game it came from.
   EXPECT_NE(shown.out.find("in 1 key: tribute\n"), std::string::npos) << shown.out;
-  json j = json::parse(read_text(file));
+  json j = json::parse(report_testing::read_text(file));
   j["rules"]["tribute"] = "every_turn";
-  write_text(file, j.dump(2));
+  report_testing::write_text(file, j.dump(2));
   const Result edited = run_cli({"rules", "show", file.string()});
   ASSERT_EQ(edited.code, 0) << edited.err;
   EXPECT_NE(edited.out.find("; its rules were edited since\n"), std::string::npos) << edited.out;
   EXPECT_NE(edited.out.find("\nsame rules as the default of khutka_boia"), std::string::npos)
       << edited.out;
   j["exported_from"] = "khutka_boia";
-  write_text(file, j.dump(2));
+  report_testing::write_text(file, j.dump(2));
   expect_error({"rules", "check", file.string()}, 1,
                "mancala: " + file.string() +
                    ": exported_from: expected {\"id\": ruleset id, \"hash\": its rules "
@@ -226,9 +225,9 @@ TEST(TraceJson, StartsFromTheInitialPosition) {
 // match.holdings leaves out the counters still in holes, so it does not add up to the total".
 // Khutka Boia (10 holes of 5) stopped after 10 plies: the holdings count the counters in holes.
 TEST(TraceJson, AnUnfinishedMatchsHoldingsAddUpToEveryCounter) {
-  TempDir dir;
-  write_text(dir / "short.json",
-             R"({"name": "KB short", "status": "reconstructed",
+  report_testing::TempDir dir;
+  report_testing::write_text(dir / "short.json",
+                             R"({"name": "KB short", "status": "reconstructed",
     "extends": "khutka_boia/das_gupta_1926", "rules": {"max_plies": 10},
     "provenance": {"max_plies": {"assumption": "a short bound, to stop the match"}}})");
   const Result r =
@@ -268,8 +267,8 @@ TEST(TraceText, AMatchsEndLineSaysWhyItEnded) {
 }
 
 TEST(ReplayNotation, ReadsAFileAndNamesOneThatIsNotThere) {
-  TempDir dir;
-  write_text(dir / "game.txt", "1. 76 98\n2. 66 87\n");
+  report_testing::TempDir dir;
+  report_testing::write_text(dir / "game.txt", "1. 76 98\n2. 66 87\n");
   const Result from_file = run_cli({"replay", "toguz_kumalak", "--togyz-notation",
                                     (dir / "game.txt").string(), "--format", "json"});
   const Result from_text = run_cli(

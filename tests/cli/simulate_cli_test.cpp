@@ -33,7 +33,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 // A few hundred games; fewer under the sanitizers.
-const std::string kGames = testing::kSanitized ? "100" : "300";
+const std::string kSimulateGames = testing::kSanitized ? "100" : "300";
 
 using testing::expect_error;
 using testing::read_text;
@@ -49,11 +49,11 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 TEST(SimulateCommand, JsonHasTheCountsAndFiguresOfTheRun) {
-  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--seed", "3",
-                            "--format", "json", "--no-store"});
+  const Result r = run_cli({"simulate", "toguz_kumalak/standard", "--games", kSimulateGames,
+                            "--seed", "3", "--format", "json", "--no-store"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
-  const auto n = std::stoull(kGames);
+  const auto n = std::stoull(kSimulateGames);
   EXPECT_EQ(j["ruleset"], "toguz_kumalak/standard");
   EXPECT_EQ(j["rules_hash"], sim::rules_hash(sim::load_ruleset("toguz_kumalak/standard")));
   EXPECT_EQ(j["games"], n);
@@ -74,20 +74,20 @@ TEST(SimulateCommand, JsonHasTheCountsAndFiguresOfTheRun) {
     EXPECT_TRUE(j["plies"].contains(key)) << key;
   EXPECT_EQ(sim::run_stats_from_json(j, "out").tally.games, n);
   // Messages (here the timing) go to stderr, never into the data.
-  EXPECT_TRUE(std::regex_match(
-      r.err, std::regex("simulate: toguz_kumalak/standard: " + kGames + " games in [0-9.]+ s\n")))
+  EXPECT_TRUE(std::regex_match(r.err, std::regex("simulate: toguz_kumalak/standard: " +
+                                                 kSimulateGames + " games in [0-9.]+ s\n")))
       << r.err;
 }
 
 TEST(SimulateCommand, OneAndTwoThreadsPrintIdenticalJson) {
   const Args base =
-      testing::words("simulate toguz_kumalak/standard toguz_kumalak/no_tuzdyk --games " + kGames +
-                     " --seed 9 --format json --no-store --agent greedy");
+      testing::words("simulate toguz_kumalak/standard toguz_kumalak/no_tuzdyk --games " +
+                     kSimulateGames + " --seed 9 --format json --no-store --agent greedy");
   // several rulesets: one object with the runs in order
   const json j = json::parse(testing::output_of_1_and_2_threads(base));
   EXPECT_EQ(j["seed"], 9);
   EXPECT_EQ(j["agent"], "greedy");
-  EXPECT_EQ(j["games"], std::stoll(kGames));
+  EXPECT_EQ(j["games"], std::stoll(kSimulateGames));
   EXPECT_EQ(j["partial"], false);
   ASSERT_EQ(j["runs"].size(), 2u);
   EXPECT_EQ(j["runs"][0]["ruleset"], "toguz_kumalak/standard");
@@ -120,7 +120,7 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
                      "toguz_kumalak/standard",
                      "toguz_kumalak/no_tuzdyk",
                      "--games",
-                     kGames,
+                     kSimulateGames,
                      "--seed",
                      "4",
                      "--format",
@@ -176,7 +176,7 @@ TEST(SimulateCommand, MergedShardFilesAreTheSingleRunByteForByte) {
 
 TEST(SimulateCommand, TableHasOneRowPerRuleset) {
   const Result r = run_cli({"simulate", "toguz_kumalak/standard", "toguz_kumalak/no_tuzdyk",
-                            "--games", kGames, "--no-store"});
+                            "--games", kSimulateGames, "--no-store"});
   ASSERT_EQ(r.code, 0) << r.err;
   const auto lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 3u) << r.out;
@@ -185,7 +185,7 @@ TEST(SimulateCommand, TableHasOneRowPerRuleset) {
       std::regex("ruleset +games +P1 wins +P2 wins +draws +unfinished +P1 win rate \\[95% CI\\] +"
                  "P1 advantage \\[95% CI\\] +own rule \\[95% CI\\] +plies mean +median")))
       << lines[0];
-  const std::regex row("toguz_kumalak/(standard|no_tuzdyk) +" + kGames +
+  const std::regex row("toguz_kumalak/(standard|no_tuzdyk) +" + kSimulateGames +
                        "( +[0-9]+){4} +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] +[+-]?[0-9.]+ pp "
                        "\\[[+-]?[0-9.]+, [+-]?[0-9.]+\\] +[0-9.]+% \\[[0-9.]+, [0-9.]+\\] "
                        "+[0-9.]+ +[0-9.]+");
@@ -193,8 +193,8 @@ TEST(SimulateCommand, TableHasOneRowPerRuleset) {
   EXPECT_TRUE(std::regex_match(lines[2], row)) << lines[2];
   // Issue 14: "one unit for the first-player advantage everywhere (percentage points)": the
   // table's cell is the JSON's difference of proportions times 100.
-  const json run = json::parse(run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames,
-                                        "--no-store", "--format", "json"})
+  const json run = json::parse(run_cli({"simulate", "toguz_kumalak/standard", "--games",
+                                        kSimulateGames, "--no-store", "--format", "json"})
                                    .out)["first_player_advantage"];
   const auto pp = [](double x) {
     char text[32];
@@ -212,8 +212,8 @@ TEST(SimulateCommand, TableHasOneRowPerRuleset) {
 // agent_p1, agent_p2, seed, rules_hash, statistic, round, level, state, player, value, ci_low,
 // ci_high"; simulate --format csv writes the same rows.
 TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
-  const Args base = {"simulate",  "toguz_kumalak/standard", "--games", kGames, "--seed", "2",
-                     "--no-store"};
+  const Args base = {
+      "simulate", "toguz_kumalak/standard", "--games", kSimulateGames, "--seed", "2", "--no-store"};
   Args csv_args = base, json_args = base;
   csv_args.insert(csv_args.end(), {"--format", "csv"});
   json_args.insert(json_args.end(), {"--format", "json"});
@@ -249,7 +249,7 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   const auto rate = [](const json& r) {
     return std::vector<std::string>{r["value"].dump(), r["ci95"][0].dump(), r["ci95"][1].dump()};
   };
-  EXPECT_EQ(cell.at("games||||"), (std::vector<std::string>{kGames, "", ""}));
+  EXPECT_EQ(cell.at("games||||"), (std::vector<std::string>{kSimulateGames, "", ""}));
   EXPECT_EQ(cell.at("wins||||1")[0], j["wins"][0].dump());
   EXPECT_EQ(cell.at("wins||||2")[0], j["wins"][1].dump());
   EXPECT_EQ(cell.at("win_rate||||1"), rate(j["first_player_win_rate"]));
@@ -268,11 +268,12 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
 TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
   TempDir dir;
   const std::string db = dir / "runs.db";
-  const Result sim = run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--seed",
-                              "8", "--format", "json", "--db", db});
+  const Result sim = run_cli({"simulate", "toguz_kumalak/standard", "--games", kSimulateGames,
+                              "--seed", "8", "--format", "json", "--db", db});
   ASSERT_EQ(sim.code, 0) << sim.err;
-  EXPECT_TRUE(std::regex_match(sim.err, std::regex("simulate: toguz_kumalak/standard: " + kGames +
-                                                   " games in [0-9.]+ s, stored as run 1\n")))
+  EXPECT_TRUE(
+      std::regex_match(sim.err, std::regex("simulate: toguz_kumalak/standard: " + kSimulateGames +
+                                           " games in [0-9.]+ s, stored as run 1\n")))
       << sim.err;
   const Result show = run_cli({"runs", "show", "1", "--db", db});
   ASSERT_EQ(show.code, 0) << show.err;
@@ -285,7 +286,7 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
   EXPECT_EQ(record["engine_version"], MANCALA_VERSION);
   EXPECT_EQ(record["agent"], "random");
   EXPECT_EQ(record["seed"], 8);
-  EXPECT_EQ(record["games"], std::stoll(kGames));
+  EXPECT_EQ(record["games"], std::stoll(kSimulateGames));
   EXPECT_EQ(record["partial"], false);
   EXPECT_TRUE(std::regex_match(record["created_at"].get<std::string>(),
                                std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}T.*Z")));
@@ -307,9 +308,9 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
   EXPECT_TRUE(std::regex_match(table[0],
                                std::regex("id +created +ruleset +agent +seed +games +P1 win rate")))
       << table[0];
-  EXPECT_TRUE(std::regex_match(
-      table[1],
-      std::regex(" ?1 +[0-9T:.Z-]+ +toguz_kumalak/standard +random +8 +" + kGames + " +[0-9.]+%")))
+  EXPECT_TRUE(std::regex_match(table[1],
+                               std::regex(" ?1 +[0-9T:.Z-]+ +toguz_kumalak/standard +random +8 +" +
+                                          kSimulateGames + " +[0-9.]+%")))
       << table[1];
 
   const auto shown = lines_of(run_cli({"runs", "show", "2", "--db", db, "--format", "table"}).out);
@@ -323,14 +324,14 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
 }
 
 TEST(SimulateCommand, ProgressBarOnlyWhenStderrIsATerminal) {
-  const Result r =
-      run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--no-store"}, true);
+  const Result r = run_cli(
+      {"simulate", "toguz_kumalak/standard", "--games", kSimulateGames, "--no-store"}, true);
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("\rtoguz_kumalak/standard [##############################] 100% " + kGames +
-                       "/" + kGames + " games"),
+  EXPECT_NE(r.err.find("\rtoguz_kumalak/standard [##############################] 100% " +
+                       kSimulateGames + "/" + kSimulateGames + " games"),
             std::string::npos)
       << r.err;
-  EXPECT_EQ(run_cli({"simulate", "toguz_kumalak/standard", "--games", kGames, "--no-store"})
+  EXPECT_EQ(run_cli({"simulate", "toguz_kumalak/standard", "--games", kSimulateGames, "--no-store"})
                 .err.find('\r'),
             std::string::npos);
 }
@@ -543,8 +544,8 @@ TEST(RunsCommand, BadRequestsAreRefusedWithAClearMessage) {
 }
 
 TEST(BenchCommand, MeasuresOneThreadAndAllThreadsPerRuleset) {
-  const Result r = run_cli(
-      {"bench", "toguz_kumalak/standard", "--games", kGames, "--threads", "2", "--format", "json"});
+  const Result r = run_cli({"bench", "toguz_kumalak/standard", "--games", kSimulateGames,
+                            "--threads", "2", "--format", "json"});
   ASSERT_EQ(r.code, 0) << r.err;
   const json j = json::parse(r.out);
   ASSERT_EQ(j.size(), 2u);

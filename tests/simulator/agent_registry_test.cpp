@@ -7,12 +7,13 @@
 #include <string>
 
 #include "../test_support.h"
+#include "common/paths.h"
 #include "simulator/agents.h"
 
 namespace mancala::sim {
 namespace {
 
-const std::filesystem::path kSource = std::filesystem::path(MANCALA_TEST_DIR).parent_path();
+const std::filesystem::path kSource = mancala::source_dir();
 
 TEST(AgentRegistry, EachKindIsTheEntryOfItsEnumValueAndComplete) {
   size_t k = 0;

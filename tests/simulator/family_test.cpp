@@ -21,13 +21,13 @@ using board_testing::expect_over;
 using board_testing::hole;
 
 template <std::size_t H>
-using Row = std::array<int, H>;
+using FamilyRow = std::array<int, H>;
 
 // A main-phase position (ply 10) of a one-row board, player `to_move` to move; the holes and
 // stores must hold every counter of the ruleset.
 template <std::size_t H>
-State position(const Game& g, Row<H> p1, Row<H> p2, int store1, int store2, int to_move = 0,
-               int ply = 10) {
+State position(const Game& g, FamilyRow<H> p1, FamilyRow<H> p2, int store1, int store2,
+               int to_move = 0, int ply = 10) {
   return board_testing::position(g, p1, p2,
                                  {store1, store2, to_move, ply, g.rules().total_counters});
 }

@@ -15,7 +15,7 @@
 namespace mancala::sim {
 namespace {
 
-using Row = std::array<int, 6>;
+using KalahRow = std::array<int, 6>;
 using board_testing::expect_over;
 using board_testing::hole;
 using board_testing::pair;
@@ -25,12 +25,12 @@ class Kalah : public ::testing::Test {
   const Game standard{load_ruleset("kalah/standard")};
   const Game irving{load_ruleset("kalah/empty_capture")};
 
-  static State position(const Game& g, Row p1, Row p2, int store1 = 0, int store2 = 0,
+  static State position(const Game& g, KalahRow p1, KalahRow p2, int store1 = 0, int store2 = 0,
                         int to_move = 0) {
     return board_testing::position(g, p1, p2, {store1, store2, to_move, 4});
   }
-  static Row row(const State& s, int p) { return board_testing::row<6>(s, p); }
-  static void expect(const State& s, Row p1, Row p2, int store1, int store2) {
+  static KalahRow row(const State& s, int p) { return board_testing::row<6>(s, p); }
+  static void expect(const State& s, KalahRow p1, KalahRow p2, int store1, int store2) {
     board_testing::expect_board(s, p1, p2, store1, store2);
   }
   using Board = board_testing::Board<6>;

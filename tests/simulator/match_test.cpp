@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "../test_support.h"
@@ -20,12 +21,37 @@ namespace {
 
 using test_support::scaled;
 
+// True when the ruleset's rules, or those of the first ruleset it extends that says, set "match"
+// (true or a section). Read from the JSON alone: the list is built at every start of the test
+// executable (once per test under CTest), and loading all rulesets there cost more than most of
+// the tests. MatchRulesets.AreTheLoadedRulesetsThatPlayMatches checks it against load_ruleset.
+bool declares_match(const std::string& id) {
+  for (std::string at = id; !at.empty();) {
+    const nlohmann::json j =
+        nlohmann::json::parse(test_support::read_text(rulesets_dir() / (at + ".json")));
+    const nlohmann::json rules = j.value("rules", nlohmann::json::object());
+    if (rules.contains("match")) {
+      const nlohmann::json& match = rules["match"];
+      return match.is_object() || (match.is_boolean() && match.get<bool>());
+    }
+    at = j.value("extends", std::string());
+  }
+  return false;
+}
+
 std::vector<std::string> match_rulesets() {
   std::vector<std::string> ids;
-  for (const auto& id : list_ruleset_ids()) {
-    if (load_ruleset(id).match) ids.push_back(id);
-  }
+  for (const auto& id : list_ruleset_ids())
+    if (declares_match(id)) ids.push_back(id);
   return ids;
+}
+
+TEST(MatchRulesets, AreTheLoadedRulesetsThatPlayMatches) {
+  std::vector<std::string> loaded;
+  for (const auto& id : list_ruleset_ids())
+    if (load_ruleset(id).match) loaded.push_back(id);
+  EXPECT_EQ(match_rulesets(), loaded);
+  EXPECT_GE(loaded.size(), 10u);
 }
 
 // Checks every counter is accounted for after every move and at every round boundary.

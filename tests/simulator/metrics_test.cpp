@@ -15,6 +15,7 @@
 
 #include "../test_support.h"
 #include "common/error.h"
+#include "common/paths.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "stats/stats.h"
@@ -454,7 +455,7 @@ TEST(Metrics, TheMetricsTableOfMetricsMdIsTheRegistrys) {
     EXPECT_EQ(m.kind == MetricKind::kOutcome, m.outcome != nullptr) << m.key;
     EXPECT_FALSE(m.what.empty() || m.definition.empty() || m.interval_name.empty()) << m.key;
   }
-  std::ifstream in(std::string(MANCALA_SOURCE_DIR) + "/docs/metrics.md");
+  std::ifstream in(mancala::source_dir() / "docs" / "metrics.md");
   std::stringstream doc;
   doc << in.rdbuf();
   EXPECT_NE(doc.str().find(metrics_doc_table()), std::string::npos)

@@ -17,10 +17,10 @@ namespace {
 
 using board_testing::expect_over;
 
-using Row = std::array<int, 8>;
+using OtepRow = std::array<int, 8>;
 struct Side {
-  Row outer{};
-  Row inner{};
+  OtepRow outer{};
+  OtepRow inner{};
   friend bool operator==(const Side&, const Side&) = default;
 };
 

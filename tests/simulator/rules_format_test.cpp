@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/paths.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
@@ -33,7 +34,7 @@ std::string read(const std::string& path) {
 }
 
 TEST(RulesFormat, EveryRuleKeyIsDocumentedInRulesFormatMd) {
-  const std::string doc = read(std::string(MANCALA_SOURCE_DIR) + "/docs/rules-format.md");
+  const std::string doc = read((mancala::source_dir() / "docs" / "rules-format.md").string());
   std::istringstream lines(rule_keys_doc());
   std::string line;
   int keys = 0;
@@ -50,7 +51,7 @@ TEST(RulesFormat, EveryRuleKeyIsDocumentedInRulesFormatMd) {
 // Issue 13: "docs/rules-format.md (generated, or checked by a test to be current)": the list is
 // the generated one, whole and in order, with no line of a key since removed or reworded.
 TEST(RulesFormat, TheRuleKeysSectionOfRulesFormatMdIsTheGeneratedList) {
-  const std::string doc = read(std::string(MANCALA_SOURCE_DIR) + "/docs/rules-format.md");
+  const std::string doc = read((mancala::source_dir() / "docs" / "rules-format.md").string());
   const std::string intro = "A test checks that this list is the engine's.\n";
   const auto from = doc.find(intro);
   const auto to = doc.find("\n## ", from);

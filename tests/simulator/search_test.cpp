@@ -18,7 +18,7 @@
 namespace mancala::sim {
 namespace {
 
-const bool kSanitized = test_support::sanitized();
+using test_support::kSanitized;
 
 std::string usage_error(const std::string& text) {
   return test_support::thrown_message<UsageError>([&] { parse_agent(text); }, "accepted");

@@ -19,7 +19,7 @@
 namespace mancala::sim {
 namespace {
 
-const bool kSanitized = test_support::sanitized();
+using test_support::kSanitized;
 
 // A small ruleset made from a project one, as a reader would write it (a file that `extends` it):
 // `holes` holes a row, `counters` a hole, stopped at `plies` plies (a finite tree even where

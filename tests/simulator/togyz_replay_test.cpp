@@ -1,5 +1,5 @@
 // Real games: every move of the 742 Kazakhstan tournament games replays with the landing hole
-// and tuzdyk mark the record gives (fixture: tests/fixtures/togyz/README.md cites the source).
+// and tuzdyk mark the record gives (data/games/togyz/README.md cites the source).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,6 +7,7 @@
 
 #include "../test_support.h"
 #include "common/error.h"
+#include "common/paths.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/togyz_notation.h"
 
@@ -15,7 +16,7 @@ namespace {
 
 TEST(ToguzKumalakRealGames, All742TournamentGamesReplayWithEveryLandingAndTuzdykAsRecorded) {
   const Game game(load_ruleset("toguz_kumalak/standard"));
-  std::ifstream in(std::string(MANCALA_TEST_DIR) + "/fixtures/togyz/kazakhstan-2016-2018.jsonl");
+  std::ifstream in(data_dir() / "games" / "togyz" / "kazakhstan-2016-2018.jsonl");
   ASSERT_TRUE(in) << "fixture missing";
   std::string line;
   int games = 0, moves = 0, failures = 0;
