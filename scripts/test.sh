@@ -48,10 +48,14 @@ if [ "${SKIP_SANITIZE:-0}" != 1 ] || [ "${SKIP_FUZZ:-0}" != 1 ]; then
   step_done "build (clang, ASan + UBSan + fuzzer instrumentation, -O1)"
 fi
 if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
-  # The agents' strength sweep (Strength/*) is left to the first run: the sanitizers do not change
-  # how an agent plays, and the same agents play every ruleset here in the Mcts and Search tests.
-  (cd build-fuzz && ASAN_OPTIONS=detect_leaks=0 MANCALA_SANITIZED=1 \
-    ctest --output-on-failure -j"$jobs" -E '^Strength/' --output-junit junit.xml)
+  # Left to the first run: the agents' strength sweep (Strength/*: the sanitizers do not change how
+  # an agent plays, and the same agents play every ruleset here in the Mcts and Search tests), and
+  # the two tests that run the documentation's examples as written (the README's tour, every
+  # --help example: what they check is the text, and each command's code has tests of its own
+  # here; under the sanitizers they took six minutes).
+  (cd build-fuzz && ASAN_OPTIONS=detect_leaks=0 MANCALA_SANITIZED=1 ctest --output-on-failure \
+    -j"$jobs" --output-junit junit.xml -E \
+    '^(Strength/.*|DocsExamples[.]EveryCommandOfTheReadmesTourRunsAsWritten|InRepositoryCopy[.]EveryHelpExampleWorksAsWritten)$')
   step_done "tests under the sanitizers"
 fi
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then

@@ -232,8 +232,13 @@ std::vector<std::string> list_ruleset_ids() {
   const auto root = rulesets_dir();
   if (!std::filesystem::is_directory(root)) return ids;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
-    if (e.is_regular_file() && e.path().extension() == ".json")
-      ids.push_back(id_from_path(e.path(), root));
+    // The iterator's paths start with root: the id is lexical (no file system calls per file;
+    // the test executables list the rulesets at every start).
+    if (e.is_regular_file() && e.path().extension() == ".json") {
+      std::filesystem::path rel = e.path().lexically_relative(root);
+      rel.replace_extension();
+      ids.push_back(rel.generic_string());
+    }
   }
   std::sort(ids.begin(), ids.end());
   return ids;

@@ -163,8 +163,24 @@ class Session:
             "return document.documentElement.scrollWidth - window.innerWidth")
         check(wide <= 1, "the page is %d px wider than the window at %d px" % (wide, self.pixels))
 
+    def text(self, css):
+        # The element's text, looked up again if the page re-rendered it in between.
+        for attempt in range(3):
+            try:
+                return self.find(css).text
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise Failure(css + " was replaced three times as it was read")
+
     def set_speed(self, speed):
-        Select(self.find("#speed")).select_by_value(speed)
+        # The replay page may re-render between finding the list and choosing in it: look again.
+        for attempt in range(3):
+            try:
+                Select(self.find("#speed")).select_by_value(speed)
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise Failure("#speed was replaced three times as it was set")
 
     # ---- the checks ----
 
@@ -238,7 +254,7 @@ class Session:
                 self.fits()
                 self.shot("two-row-mid-game")
             check(moves < 200, "the Kalah game did not end in 200 moves")
-        result = self.find("#result-text").text
+        result = self.text("#result-text")
         check(re.search(r"(P1 wins|P2 wins|Draw) \d+-\d+", result), "no result: " + result)
         check("by the game's own rule" in result or "rule" in result, "how it ended: " + result)
         note = "Kalah at %d px: greedy takes every capture offered" % self.pixels
@@ -270,7 +286,7 @@ class Session:
             if not self.play_move(90):
                 break
         self.wait(self.settled, 90, "Otep mid-game")
-        log = self.find("#log").text
+        log = self.text("#log")
         check("o7/o7" in log, "the opening is not in the log: " + log[:200])
         self.fits()
         self.shot("four-row-mid-game")
@@ -281,7 +297,7 @@ class Session:
         self.set_speed("fast")
         for turn in range(3):
             self.wait(self.settled, 60, "Sonka's turn")
-            status = self.find("#status").text
+            status = self.text("#status")
             check("Simultaneous" in status, "not a simultaneous turn: " + status)
             # P1 chooses; his choice is hidden and P2's holes are offered.
             p1 = self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal")
@@ -293,13 +309,13 @@ class Session:
                       what="P2's holes after P1's hidden choice")
             check(not self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal[data-owner='1']"),
                   "P1's holes stay offered after his choice")
-            check("has chosen (hidden)" in self.find("#status").text, "the choice is not hidden")
+            check("has chosen (hidden)" in self.text("#status"), "the choice is not hidden")
             if turn == 1:
                 self.shot("sonka-hidden-choice")
             self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal")[-1].click()
         self.wait(self.settled, 60, "Sonka after three turns")
         check(len(self.find("#log").find_elements(By.TAG_NAME, "li")) >= 3, "three turns logged")
-        check("/" in self.find("#log").text, "a simultaneous move 'a/b' in the log")
+        check("/" in self.text("#log"), "a simultaneous move 'a/b' in the log")
         self.fits()
         self.shot("sonka-mid-game")
 
@@ -316,7 +332,7 @@ class Session:
         self.fits()
         self.shot("replay")
         self.click("#replay-end")
-        check("After the last move" in self.find("#status").text, "the end of the replay")
+        check("After the last move" in self.text("#status"), "the end of the replay")
 
 
 def main():

@@ -11,6 +11,7 @@
 #include "../test_support.h"
 #include "cli/cli.h"
 #include "common/paths.h"
+#include "play_test_util.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
 
@@ -113,7 +114,7 @@ TEST_P(Golden, TheSignatureOf200SeededGamesIsUnchanged) {
   compare_with_golden(golden_path(GetParam(), ".signature.txt"), sig.str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulesets, Golden, ::testing::ValuesIn(list_ruleset_ids()),
+INSTANTIATE_TEST_SUITE_P(Rulesets, Golden, ::testing::ValuesIn(play_testing::shipped_ruleset_ids()),
                          test_support::param_name);
 
 }  // namespace

@@ -89,7 +89,8 @@ TEST_P(MctsEveryRuleset, PlaysOnlyLegalMovesAndNeverChangesTheSearchedPosition) 
   EXPECT_GT(mcts.simulations_run(), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulesets, MctsEveryRuleset, ::testing::ValuesIn(list_ruleset_ids()),
+INSTANTIATE_TEST_SUITE_P(Rulesets, MctsEveryRuleset,
+                         ::testing::ValuesIn(play_testing::shipped_ruleset_ids()),
                          test_support::param_name);
 
 TEST(Mcts, JointTurnsAreChosenByEachPlayerFromTheSamePosition) {

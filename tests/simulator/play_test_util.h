@@ -14,6 +14,13 @@
 
 namespace mancala::sim::play_testing {
 
+// list_ruleset_ids(), listed once per process: six parametrised suites ask for it at every start
+// of the test executable, that is once per test under CTest.
+inline const std::vector<std::string>& shipped_ruleset_ids() {
+  static const std::vector<std::string> ids = list_ruleset_ids();
+  return ids;
+}
+
 // A test run once for each ruleset id it is instantiated with, on that ruleset's game.
 class RulesetTest : public ::testing::TestWithParam<std::string> {
  protected:

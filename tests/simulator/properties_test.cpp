@@ -150,7 +150,8 @@ TEST_P(EveryRuleset, AtLeast99PercentOf2000RandomGamesEndByARuleOfTheReconstruct
   EXPECT_LE(ended[3] * 100, n) << figures.str();
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulesets, EveryRuleset, ::testing::ValuesIn(list_ruleset_ids()),
+INSTANTIATE_TEST_SUITE_P(Rulesets, EveryRuleset,
+                         ::testing::ValuesIn(play_testing::shipped_ruleset_ids()),
                          test_support::param_name);
 
 }  // namespace

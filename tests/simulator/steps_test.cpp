@@ -174,7 +174,8 @@ TEST_P(StepsOfEveryRuleset, ReplayToThePositionTheMoveLeavesAndChangeNothing) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulesets, StepsOfEveryRuleset, ::testing::ValuesIn(list_ruleset_ids()),
+INSTANTIATE_TEST_SUITE_P(Rulesets, StepsOfEveryRuleset,
+                         ::testing::ValuesIn(play_testing::shipped_ruleset_ids()),
                          test_support::param_name);
 
 }  // namespace

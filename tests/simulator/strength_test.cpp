@@ -10,6 +10,7 @@
 #include <string>
 
 #include "../test_support.h"
+#include "play_test_util.h"
 #include "simulator/agents.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
@@ -128,7 +129,8 @@ TEST_P(AgentsInEveryRuleset, AlphaBeta3WinsAtLeastAsManyGamesAsGreedyOverBothSea
   EXPECT_GE(alphabeta, greedy) << "alphabeta:3 against greedy, " << kGames << " games a seat";
 }
 
-INSTANTIATE_TEST_SUITE_P(Strength, AgentsInEveryRuleset, ::testing::ValuesIn(list_ruleset_ids()),
+INSTANTIATE_TEST_SUITE_P(Strength, AgentsInEveryRuleset,
+                         ::testing::ValuesIn(play_testing::shipped_ruleset_ids()),
                          test_support::param_name);
 
 // The exceptions name shipped rulesets (a renamed ruleset must not leave one behind).
