@@ -11,9 +11,11 @@ namespace mancala::sim {
 Mcts::Mcts(const Game& game, int simulations)
     : game_(game), simulations_(std::max(1, simulations)) {
   const RuleSet& r = game.rules();
-  // A player's legal moves: each hole, and each hole reversed where the ruleset allows it.
-  const size_t per_player = static_cast<size_t>(game.holes_per_player()) *
-                            (r.reverse_privilege == ReversePrivilege::kNone ? 1 : 2);
+  // A player's legal moves: each hole, and each hole reversed where the ruleset allows it or
+  // where sowing goes by the hole's half of the row (Um el-Bagara's centre hole sows either way).
+  const bool two_ways =
+      r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf;
+  const size_t per_player = static_cast<size_t>(game.holes_per_player()) * (two_ways ? 2 : 1);
   const size_t per_node = r.turns == Turns::kAlternating ? per_player : 2 * per_player;
   const size_t bytes_per_node = sizeof(Node) + per_node * sizeof(Edge);
   node_capacity_ = std::min(static_cast<size_t>(simulations_) + 1,
