@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -16,22 +17,35 @@
 
 namespace {
 
+// The throwaway archive, removed at exit. Its path is a plain array (no destructor): the exit
+// handler runs after the App and every static object built after its registration are destroyed.
+char g_db_path[4096];
+
+const char* db_path() {
+  static const bool registered = [] {
+    const std::string p = (std::filesystem::temp_directory_path() /
+                           ("mancala-fuzz-" + std::to_string(::getpid()) + ".db"))
+                              .string();
+    std::snprintf(g_db_path, sizeof g_db_path, "%s", p.c_str());
+    std::atexit([] {
+      std::error_code ec;
+      for (const char* suffix : {"", "-wal", "-shm"})
+        std::filesystem::remove(std::string(g_db_path) + suffix, ec);
+    });
+    return true;
+  }();
+  (void)registered;
+  return g_db_path;
+}
+
 mancala::server::App& app() {
   static std::unique_ptr<mancala::server::App> instance = [] {
     mancala::server::AppOptions options;
-    options.db = (std::filesystem::temp_directory_path() /
-                  ("mancala-fuzz-" + std::to_string(::getpid()) + ".db"))
-                     .string();
+    options.db = db_path();
     options.limits.max_games = 8;
     options.limits.max_alphabeta_depth = 2;  // agents' replies stay quick
     options.limits.max_mcts_simulations = 50;
     options.limits.workers = 1;
-    std::atexit([] {
-      std::error_code ec;
-      std::filesystem::remove(app().options().db, ec);
-      std::filesystem::remove(app().options().db + "-wal", ec);
-      std::filesystem::remove(app().options().db + "-shm", ec);
-    });
     return std::make_unique<mancala::server::App>(options);
   }();
   return *instance;
