@@ -4,11 +4,12 @@
 
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
-#include <limits>
+
+#include "common/format.h"
 
 namespace mancala::stats::internal {
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using mancala::kNaN;  // common/format.h's, one definition for every module
 
 // Two-sided p-value of a standard normal statistic: 0 for an infinite one, 1 for NaN.
 inline double normal_two_sided(double z) {
