@@ -6,6 +6,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <random>
 #include <set>
 
 #include "common/error.h"
@@ -13,6 +14,7 @@
 #include "common/paths.h"
 #include "common/strict_json.h"
 #include "simulator/batch.h"
+#include "simulator/ruleset_io.h"
 #include "simulator/togyz_notation.h"
 
 namespace mancala::analysis {
@@ -307,6 +309,7 @@ RealGames read_togyz_games(const std::string& path) {
   if (!in) throw Error(where(path, "", "cannot read the file"));
   RealGames real;
   real.source = path;
+  const sim::Game game(sim::load_ruleset("toguz_kumalak/standard"));
   std::set<std::string> events;
   std::string first_date, last_date;
   std::string line;
@@ -336,8 +339,14 @@ RealGames read_togyz_games(const std::string& path) {
       } else {
         throw Error(where(context, "result", "expected 1-0, 0-1 or 1/2-1/2, got '" + r + "'"));
       }
-      real.plies.add(
-          static_cast<int64_t>(sim::parse_togyz_notation(notation.get<std::string>()).size()));
+      const std::vector<sim::NotationMove> moves =
+          sim::parse_togyz_notation(notation.get<std::string>());
+      real.plies.add(static_cast<int64_t>(moves.size()));
+      try {
+        if (sim::replay_togyz_notation(game, moves).over) ++real.reached_end;
+      } catch (const Error& e) {
+        throw Error(where(context, "notation", e.what()));
+      }
       ++real.games;
       if (const auto d = record.find("date"); d != record.end() && d->is_string()) {
         const std::string date = d->get<std::string>();
@@ -355,6 +364,83 @@ RealGames read_togyz_games(const std::string& path) {
         ", " + (first_date == last_date ? first_date : first_date + "-" + last_date);
   }
   return real;
+}
+
+namespace {
+
+// Results as counts: first player's wins, second's, draws.
+using ResultCounts = std::array<uint64_t, 3>;
+
+// The total variation distance between two distributions of results.
+double result_distance(const std::array<double, 3>& a, const std::array<double, 3>& b) {
+  double distance = 0;
+  for (size_t i = 0; i < 3; ++i) distance += std::fabs(a[i] - b[i]) / 2;
+  return distance;
+}
+
+std::array<double, 3> shares(const ResultCounts& c) {
+  const double n = static_cast<double>(c[0] + c[1] + c[2]);
+  return {static_cast<double>(c[0]) / n, static_cast<double>(c[1]) / n,
+          static_cast<double>(c[2]) / n};
+}
+
+// One multinomial resample of n results with the given shares.
+std::array<double, 3> resample(const ResultCounts& c, std::mt19937_64& rng) {
+  const uint64_t n = c[0] + c[1] + c[2];
+  const std::array<double, 3> p = shares(c);
+  const uint64_t first = std::binomial_distribution<uint64_t>(n, p[0])(rng);
+  const double rest = 1 - p[0];
+  const uint64_t second =
+      rest <= 0 ? 0
+                : std::binomial_distribution<uint64_t>(n - first, std::min(1.0, p[1] / rest))(rng);
+  return shares({first, second, n - first - second});
+}
+
+// 95% percentile intervals of each level's result distance to the masters, by a parametric
+// bootstrap that resamples the masters and every level together (fixed seed: the same figures on
+// every run).
+std::vector<stats::Interval> distance_intervals(const ResultCounts& masters,
+                                                const std::vector<ResultCounts>& levels) {
+  constexpr int kReplicates = 2000;
+  std::mt19937_64 rng(20261126);
+  std::vector<std::vector<double>> draws(levels.size());
+  for (int r = 0; r < kReplicates; ++r) {
+    const std::array<double, 3> m = resample(masters, rng);
+    for (size_t i = 0; i < levels.size(); ++i)
+      draws[i].push_back(result_distance(resample(levels[i], rng), m));
+  }
+  std::vector<stats::Interval> intervals;
+  for (std::vector<double>& d : draws) {
+    std::sort(d.begin(), d.end());
+    intervals.push_back({d[static_cast<size_t>(0.025 * (kReplicates - 1))],
+                         d[static_cast<size_t>(0.975 * (kReplicates - 1))]});
+  }
+  return intervals;
+}
+
+}  // namespace
+
+std::vector<sim::AgentSpec> agents_beside_real_games(std::vector<sim::AgentSpec> agents) {
+  std::array<bool, 2> parity{};  // [0] odd depth given, [1] even
+  int deepest = 0;
+  bool unfixed = false;
+  for (const sim::AgentSpec& a : agents) {
+    if (a.kind == sim::Agent::kAlphaBeta) {
+      parity[a.param % 2 == 1 ? 0 : 1] = true;
+      deepest = std::max(deepest, a.param);
+    }
+    unfixed = unfixed || a.kind == sim::Agent::kMcts || a.kind == sim::Agent::kAlphaBetaNodes ||
+              a.kind == sim::Agent::kAlphaBetaTime;
+  }
+  const auto add = [&](const sim::AgentSpec& a) {
+    if (agents.size() < static_cast<size_t>(kMaxLadderAgents) &&
+        std::find(agents.begin(), agents.end(), a) == agents.end())
+      agents.push_back(a);
+  };
+  if (parity[0] != parity[1] && deepest < sim::kMaxAlphaBetaDepth)
+    add(sim::AgentSpec(sim::Agent::kAlphaBeta, deepest + 1));
+  if (!unfixed) add(sim::AgentSpec(sim::Agent::kMcts, 100));
+  return agents;
 }
 
 LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real) {
@@ -416,30 +502,62 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
     const sim::RunStats* run = played(a, a);
     if (!run) continue;
     const sim::GameTally& t = run->tally;
-    f.self_play.push_back(
-        {a, run, stats::first_player_advantage(t.wins[0], t.wins[1], t.draws), completion_of(t)});
+    SelfPlay s{a, run, stats::first_player_advantage(t.wins[0], t.wins[1], t.draws),
+               completion_of(t)};
+    if (ladder.agents[a].kind == sim::Agent::kAlphaBeta) s.fixed_depth = ladder.agents[a].param;
+    f.self_play.push_back(s);
+  }
+  // Fixed-depth levels pooled by the parity of their depth.
+  std::array<ResultCounts, 2> by_parity{};  // [0] odd depths, [1] even
+  std::array<bool, 2> has_parity{};
+  for (const SelfPlay& s : f.self_play) {
+    if (s.fixed_depth == 0) continue;
+    const size_t p = s.fixed_depth % 2 == 1 ? 0 : 1;
+    has_parity[p] = true;
+    ++f.parity.levels;
+    by_parity[p][0] += s.run->tally.wins[0];
+    by_parity[p][1] += s.run->tally.wins[1];
+    by_parity[p][2] += s.run->tally.draws;
+  }
+  const auto finished_games = [](const ResultCounts& c) { return c[0] + c[1] + c[2]; };
+  if (has_parity[0] && has_parity[1] && finished_games(by_parity[0]) > 0 &&
+      finished_games(by_parity[1]) > 0) {
+    const ResultCounts& odd = by_parity[0];
+    const ResultCounts& even = by_parity[1];
+    f.parity.checked = true;
+    f.parity.odd = stats::first_player_advantage(odd[0], odd[1], odd[2]);
+    f.parity.even = stats::first_player_advantage(even[0], even[1], even[2]);
+    f.parity.difference =
+        stats::advantage_difference(odd[0], odd[1], odd[2], even[0], even[1], even[2]);
+    if (f.parity.significant()) {
+      for (SelfPlay& s : f.self_play) s.parity_artefact = s.fixed_depth > 0;
+    }
   }
   if (real) {
-    const double n = static_cast<double>(real->games);
-    const std::array<double, 3> masters = {static_cast<double>(real->wins[0]) / n,
-                                           static_cast<double>(real->wins[1]) / n,
-                                           static_cast<double>(real->draws) / n};
-    double closest = 2;
+    const ResultCounts masters = {real->wins[0], real->wins[1], real->draws};
+    std::vector<ResultCounts> levels;
     for (const SelfPlay& s : f.self_play) {
       const sim::GameTally& t = s.run->tally;
-      const uint64_t finished = t.wins[0] + t.wins[1] + t.draws;
-      if (finished == 0) continue;
-      const double m = static_cast<double>(finished);
-      const std::array<double, 3> own = {static_cast<double>(t.wins[0]) / m,
-                                         static_cast<double>(t.wins[1]) / m,
-                                         static_cast<double>(t.draws) / m};
-      double distance = 0;
-      for (size_t i = 0; i < 3; ++i) distance += std::fabs(own[i] - masters[i]) / 2;
-      f.likeness.push_back({s.agent, distance, t.plies.median()});
-      if (distance < closest) {
-        closest = distance;
-        f.most_like_real = s.agent;
+      if (t.wins[0] + t.wins[1] + t.draws == 0) continue;
+      levels.push_back({t.wins[0], t.wins[1], t.draws});
+      f.likeness.push_back({s.agent,
+                            result_distance(shares(levels.back()), shares(masters)),
+                            t.plies.empty() ? kNaN : t.plies.median(),
+                            {}});
+    }
+    const std::vector<stats::Interval> intervals = distance_intervals(masters, levels);
+    size_t nearest = 0;
+    for (size_t i = 0; i < f.likeness.size(); ++i) {
+      f.likeness[i].ci95 = intervals[i];
+      if (f.likeness[i].result_distance < f.likeness[nearest].result_distance) nearest = i;
+    }
+    if (!f.likeness.empty()) {
+      f.nearest_real = f.likeness[nearest].agent;
+      bool apart = f.likeness.size() >= 2;
+      for (size_t i = 0; i < f.likeness.size(); ++i) {
+        if (i != nearest && !(intervals[nearest].high < intervals[i].low)) apart = false;
       }
+      if (apart) f.most_like_real = f.nearest_real;
     }
     f.real = std::move(real);
   }
@@ -552,13 +670,28 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
                  {"draw_rate", rate_json(t.draws, finished)},
                  {"first_player_advantage", advantage_json(s.advantage, finished)},
                  {"plies", plies_json(t.plies)},
-                 {"completion", completion_json(s.completion, t.games)}};
+                 {"completion", completion_json(s.completion, t.games)},
+                 {"fixed_depth", s.fixed_depth > 0 ? json(s.fixed_depth) : json(nullptr)},
+                 {"depth_parity_artefact", s.parity_artefact}};
     for (const Likeness& l : f.likeness) {
-      if (l.agent == s.agent) item["distance_to_real_games"] = l.result_distance;
+      if (l.agent == s.agent) {
+        item["distance_to_real_games"] = l.result_distance;
+        item["distance_to_real_games_ci95"] = interval_json(l.ci95);
+      }
     }
     self.push_back(item);
   }
   out["self_play"] = self;
+  if (f.parity.checked) {
+    out["depth_parity"] = {{"odd_depths_advantage", advantage_json(f.parity.odd, 1)},
+                           {"even_depths_advantage", advantage_json(f.parity.even, 1)},
+                           {"difference", f.parity.difference.estimate},
+                           {"difference_ci95", interval_json(f.parity.difference.interval)},
+                           {"p_value", f.parity.difference.p_value},
+                           {"significant", f.parity.significant()}};
+  } else {
+    out["depth_parity"] = nullptr;
+  }
   if (f.real) {
     const RealGames& r = *f.real;
     out["real_games"] = {
@@ -571,6 +704,8 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
         {"second_player_win_rate", rate_json(r.wins[1], r.games)},
         {"draw_rate", rate_json(r.draws, r.games)},
         {"plies", plies_json(r.plies)},
+        {"reached_end", r.reached_end},
+        {"nearest", f.nearest_real ? json(ladder.agents[*f.nearest_real].name()) : json(nullptr)},
         {"most_like",
          f.most_like_real ? json(ladder.agents[*f.most_like_real].name()) : json(nullptr)}};
   }

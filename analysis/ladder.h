@@ -23,6 +23,7 @@
 #include "simulator/agents.h"
 #include "simulator/rules.h"
 #include "simulator/run_stats.h"
+#include "stats/compare_stats.h"
 #include "stats/histogram.h"
 #include "stats/stats.h"
 
@@ -49,6 +50,13 @@ struct LadderOptions {
   // done and games of the pair in this shard.
   std::function<void(const std::string& pair, uint64_t done, uint64_t total)> progress;
 };
+
+// The agents of a report's ladder for a game with real games (Toguz Kumalak's masters): the
+// given agents, plus a fixed-depth alpha-beta of the other parity when every fixed depth given has
+// one parity, and mcts:100 when no agent searches without a fixed depth (mcts, abnodes, abtime):
+// the self-play figures set beside the masters then show whether they follow depth parity, and
+// one level's are not a fixed-depth artefact (issue 20, item 7). At most kMaxLadderAgents.
+std::vector<sim::AgentSpec> agents_beside_real_games(std::vector<sim::AgentSpec> agents);
 
 // The runs of a ladder (or of one shard of it).
 struct Ladder {
@@ -121,6 +129,21 @@ struct SelfPlay {
   const sim::RunStats* run = nullptr;
   stats::Advantage advantage;  // first-player advantage
   Completion completion;
+  int fixed_depth = 0;           // alphabeta:D's D; 0 for a search without a fixed depth
+  bool parity_artefact = false;  // a fixed-depth level whose advantage follows its depth's parity
+};
+
+// Fixed-depth alpha-beta's self-play by the parity of its depth (issue 20, item 7): the player
+// who makes the last ply of the horizon is favoured, so the first-player advantage can swing with
+// the depth (Toguz Kumalak: +0.15, +0.31, +0.57, -0.28, +0.96 for depths 1 to 5). Checked when the
+// ladder has fixed-depth levels of both parities: the odd depths' pooled games against the even
+// depths'.
+struct DepthParity {
+  bool checked = false;  // levels of both parities were played
+  int levels = 0;        // fixed-depth levels played (with 2, parity and strength are confounded)
+  stats::Advantage odd, even;
+  stats::AdvantageDifference difference;  // odd - even
+  bool significant() const { return checked && difference.p_value < 0.05; }
 };
 
 // Real games set beside the self-play levels (Toguz Kumalak's tournament games).
@@ -131,6 +154,9 @@ struct RealGames {
   std::array<uint64_t, 2> wins{};  // first player (white), second
   uint64_t draws = 0;
   stats::IntHistogram plies;  // moves recorded per game (a resigned game ends early)
+  // Games whose recorded moves reach the end of the game under the rules (replayed by the
+  // engine); the others were resigned or agreed, so their lengths are lower bounds.
+  uint64_t reached_end = 0;
 };
 // The default file of real games for a game key: Toguz Kumalak's 742 tournament games
 // (data/games/togyz/kazakhstan-2016-2018.jsonl under data_dir()); empty for other games or
@@ -147,6 +173,7 @@ struct Likeness {
   size_t agent = 0;
   double result_distance = 0;  // in [0, 1]: 0 the same shares
   double median_plies = 0;     // self-play
+  stats::Interval ci95;        // bootstrap percentile interval (both samples resampled)
 };
 
 struct LadderFigures {
@@ -155,8 +182,13 @@ struct LadderFigures {
   std::vector<size_t> chain;      // a longest chain, weakest first; its length is the skill depth
   std::vector<SelfPlay> self_play;
   std::optional<RealGames> real;
-  std::vector<Likeness> likeness;        // per agent when real games are given
-  std::optional<size_t> most_like_real;  // the agent whose results are closest to the real games
+  std::vector<Likeness> likeness;  // per agent when real games are given
+  // The level with the smallest result distance, and the verdict: most_like_real is that level
+  // only when its distance's interval lies below every other level's interval (the levels are
+  // told apart); otherwise it is empty and no level is named closest.
+  std::optional<size_t> nearest_real;
+  std::optional<size_t> most_like_real;
+  DepthParity parity;
   // One sentence per pair whose ratings and head-to-head disagree: the agent rated higher does not
   // win more of their games than the one rated lower (issue 20: "the ladder itself warns, in every
   // output, when an agent it ranks higher does not beat one it ranks lower").

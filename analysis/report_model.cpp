@@ -233,11 +233,13 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
     model.ladder_options = options;
     const std::vector<sim::RuleSet> targets = ladder_rulesets(plan.rulesets, plan.family_ladders);
     for (const sim::RuleSet& rules : targets) {
-      Ladder ladder = run_ladder(rules, options);
+      const std::string real_path = default_real_games_path(rules.game);
+      LadderOptions game_options = options;
+      if (!real_path.empty()) game_options.agents = agents_beside_real_games(options.agents);
+      Ladder ladder = run_ladder(rules, game_options);
       if (ladder.partial()) return std::nullopt;
       std::optional<RealGames> real;
-      if (const std::string path = default_real_games_path(rules.game); !path.empty())
-        real = read_togyz_games(path);
+      if (!real_path.empty()) real = read_togyz_games(real_path);
       LadderFigures figures = ladder_figures(ladder, std::move(real));
       const auto at = std::find_if(plan.rulesets.begin(), plan.rulesets.end(),
                                    [&](const sim::RuleSet& r) { return r.id == rules.id; });

@@ -112,7 +112,7 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
     const sim::GameTally& g = s.run->tally;
     const uint64_t finished = g.wins[0] + g.wins[1] + g.draws;
     const auto share = [&](double x) { return g.games == 0 ? std::string("-") : percent(x); };
-    std::vector<Cell> row = {Cell::text(l.agents[s.agent].name()),
+    std::vector<Cell> row = {Cell::text(l.agents[s.agent].name() + (s.parity_artefact ? " †" : "")),
                              Cell::integer(static_cast<int64_t>(g.games)),
                              Cell::text(rate_text(g.wins[0], finished)),
                              Cell::text(rate_text(g.wins[1], finished)),
@@ -127,7 +127,8 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
       std::string distance = "-";
       for (const Likeness& k : f.likeness) {
         if (k.agent == s.agent)
-          distance = format_number(k.result_distance, 3) +
+          distance = format_number(k.result_distance, 3) + " [" + format_number(k.ci95.low, 3) +
+                     ", " + format_number(k.ci95.high, 3) + "]" +
                      (f.most_like_real == s.agent ? " (closest)" : "");
       }
       row.push_back(Cell::text(distance));
@@ -171,16 +172,84 @@ std::string depth_text(const Ladder& l, const LadderFigures& f) {
   return text;
 }
 
+// What the fixed-depth levels' self-play advantages are worth (issue 20, item 7).
+std::string parity_text(const LadderFigures& f) {
+  bool fixed = false;
+  for (const SelfPlay& s : f.self_play) fixed = fixed || s.fixed_depth > 0;
+  if (!fixed) return "";
+  if (f.parity.significant()) {
+    const std::string figures = "odd depths " + signed_points(f.parity.odd.estimate) +
+                                " pp, even depths " + signed_points(f.parity.even.estimate) +
+                                " pp; difference " + signed_points(f.parity.difference.estimate) +
+                                " pp [" + signed_points(f.parity.difference.interval.low) + ", " +
+                                signed_points(f.parity.difference.interval.high) +
+                                "], p = " + format_number(f.parity.difference.p_value, 4);
+    const std::string read =
+        ": these rows describe the search's horizon (which player makes its last ply), not the "
+        "game; read the levels without a fixed depth (mcts, abnodes).";
+    if (f.parity.levels >= 3) {
+      return " † Depth-parity artefact: fixed-depth alpha-beta's self-play advantage follows the "
+             "parity of its depth (" +
+             figures + ")" + read;
+    }
+    return " † Depends on the search depth: fixed-depth alpha-beta's self-play advantage changes "
+           "from one depth to the next (" +
+           figures +
+           "); with one depth of each parity, parity and strength cannot be told apart, but the "
+           "swing is what a depth-parity artefact looks like" +
+           read;
+  }
+  std::string text =
+      " A fixed-depth search's self-play advantage can swing with the parity of its depth (on "
+      "Toguz Kumalak alphabeta:1 to 5 gave +15, +31, +57, -28 and +96 pp in one measurement): ";
+  text +=
+      f.parity.checked
+          ? "here the odd and even depths' advantages (" + signed_points(f.parity.odd.estimate) +
+                " and " + signed_points(f.parity.even.estimate) +
+                " pp) are not told apart (p = " + format_number(f.parity.difference.p_value, 4) +
+                "), but read them as figures of the search, not of the game."
+          : "this ladder has depths of one parity only, so it cannot be checked here; read "
+            "the fixed-depth rows as figures of the search, not of the game, and compare with "
+            "a search without a fixed depth (mcts, abnodes).";
+  return text;
+}
+
+// The masters' verdict: the level closest to the masters' results, named only when its
+// distance's interval lies apart from every other level's.
+std::string closest_text(const Ladder& l, const LadderFigures& f) {
+  if (!f.real || !f.nearest_real) return "";
+  const auto distance = [&](size_t agent) {
+    for (const Likeness& k : f.likeness) {
+      if (k.agent == agent)
+        return format_number(k.result_distance, 3) + " [" + format_number(k.ci95.low, 3) + ", " +
+               format_number(k.ci95.high, 3) + "]";
+    }
+    return std::string("-");
+  };
+  if (f.most_like_real) {
+    return "Self-play closest to the masters' results: " + l.agents[*f.most_like_real].name() +
+           " (result distance " + distance(*f.most_like_real) +
+           ", apart from every other level's interval; " + f.real->description + ").";
+  }
+  return "No level is closest to the masters' results beyond the noise: the nearest, " +
+         l.agents[*f.nearest_real].name() + " (result distance " + distance(*f.nearest_real) +
+         "), overlaps another level's interval (" + f.real->description + ").";
+}
+
 std::string self_play_note(const LadderFigures& f) {
   std::string text =
       "Both players the same agent. Win rates over finished games; the last three columns say "
       "how the games ended: by the game's own rule, by a stopping rule the reconstruction adds "
       "(no progress), or at the safety bound (max_plies).";
+  text += parity_text(f);
   if (f.real) {
-    text +=
-        " Masters: tournament games as recorded (a game resigned or agreed ends early, so their "
-        "plies are not comparable one for one); the result distance is the total variation "
-        "distance between the shares of first-player wins, second-player wins and draws.";
+    text += " Masters: tournament games as recorded; only " + std::to_string(f.real->reached_end) +
+            " of " + std::to_string(f.real->games) +
+            " reach the end of the game under the rules (the others were resigned or agreed), so "
+            "their lengths are lower bounds, not comparable with self-play's. The result distance "
+            "is the total variation distance between the shares of first-player wins, "
+            "second-player wins and draws, with a 95% bootstrap interval; a level is named closest "
+            "only when its interval lies below every other level's.";
   }
   return text;
 }
@@ -217,7 +286,10 @@ std::string ladder_summary(const Ladder& l, const LadderFigures& f) {
       "skill depth " + std::to_string(f.skill_depth()) + " (" + chain_text(l, f) + ")";
   if (f.real && f.most_like_real) {
     text += "; self-play closest to the masters' results: " + l.agents[*f.most_like_real].name();
+  } else if (f.real && f.nearest_real) {
+    text += "; no self-play level is closest to the masters beyond the noise";
   }
+  if (f.parity.significant()) text += "; fixed-depth self-play follows depth parity";
   for (const std::string& w : f.warnings) text += "; " + w;
   return text;
 }
@@ -228,10 +300,7 @@ std::string ladder_text(const Ladder& l, const LadderFigures& f) {
   out += wrap(ratings_note(l)) + text_of(ratings_table(l, f)) + "\n";
   out += wrap(depth_text(l, f)) + "\n";
   out += wrap("Self-play at each level. " + self_play_note(f)) + text_of(self_play_table(l, f));
-  if (f.real && f.most_like_real) {
-    out += "\n" + wrap("Self-play closest to the masters' results: " +
-                       l.agents[*f.most_like_real].name() + " (" + f.real->description + ").");
-  }
+  if (const std::string closest = closest_text(l, f); !closest.empty()) out += "\n" + wrap(closest);
   return out;
 }
 
@@ -242,6 +311,8 @@ std::string ladder_markdown(const Ladder& l, const LadderFigures& f) {
   out += depth_text(l, f) + "\n\n";
   out += "Self-play at each level. " + self_play_note(f) + "\n\n" +
          self_play_table(l, f).to_markdown();
+  if (const std::string closest = closest_text(l, f); !closest.empty())
+    out += "\n" + closest + "\n";
   return out;
 }
 
@@ -294,11 +365,9 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
                .y_min = -1.0,
                .y_max = 1.0});
   out += "\n<p>" + html_escape(self_play_note(f)) + "</p>\n" + self_play_table(l, f).to_html();
-  if (f.real && f.most_like_real) {
-    out += "<p>Self-play closest to the masters' results: <strong>" +
-           html_escape(l.agents[*f.most_like_real].name()) + "</strong> (" +
-           html_escape(f.real->description) + ", file " +
-           html_escape(std::filesystem::path(f.real->source).filename().string()) + ").</p>\n";
+  if (const std::string closest = closest_text(l, f); !closest.empty()) {
+    out += "<p><strong>" + html_escape(closest) + "</strong> (file " +
+           html_escape(std::filesystem::path(f.real->source).filename().string()) + ")</p>\n";
   }
   return out;
 }

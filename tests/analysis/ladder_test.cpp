@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <fstream>
 
@@ -10,11 +11,13 @@
 #include "simulator/agents.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
+#include "tests/analysis/ladder_fixtures.h"
 #include "tests/test_support.h"
 
 namespace mancala::analysis {
 namespace {
 
+using test_support::self_play_ladder;
 using test_support::thrown_message;
 
 using sim::Agent;
@@ -217,9 +220,23 @@ TEST(LadderRealGames, ABadRecordIsRefusedWithItsLine) {
   }
   EXPECT_EQ(thrown_message([&] { read_togyz_games(path); }),
             path + ": line 2: result: expected 1-0, 0-1 or 1/2-1/2, got '2-0'");
+  // Every game is replayed (to count those that reach the end): a move the rules do not allow
+  // is refused with its line.
+  {
+    std::ofstream out(path);
+    out << R"({"result": "1-0", "notation": "1. 76 98 2. 66 86"})"
+        << "\n";
+  }
+  EXPECT_EQ(thrown_message([&] { read_togyz_games(path); }),
+            path +
+                ": line 1: notation: move 2 (black) 86: recorded landing hole 6, the engine lands "
+                "in 7");
 }
 
-TEST(LadderRealGames, TheSelfPlayClosestToTheMastersIsNamed) {
+// Issue 20, item 7: "give the 'closest to the masters' verdict only when its interval separates
+// the levels, with the interval". Six games a level cannot separate anything: the nearest level
+// is reported, the verdict is withheld.
+TEST(LadderRealGames, FewGamesNameTheNearestLevelButGiveNoVerdict) {
   const sim::RuleSet rules = sim::load_ruleset("toguz_kumalak");
   LadderOptions o;
   o.agents = {AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy)};
@@ -228,13 +245,101 @@ TEST(LadderRealGames, TheSelfPlayClosestToTheMastersIsNamed) {
   const LadderFigures f =
       ladder_figures(ladder, read_togyz_games(default_real_games_path("toguz_kumalak")));
   ASSERT_EQ(f.likeness.size(), 2u);
-  ASSERT_TRUE(f.most_like_real.has_value());
-  const size_t best = *f.most_like_real;
-  for (const Likeness& l : f.likeness)
-    EXPECT_LE(f.likeness[best].result_distance, l.result_distance);
+  ASSERT_TRUE(f.nearest_real.has_value());
+  EXPECT_FALSE(f.most_like_real.has_value());
+  for (const Likeness& l : f.likeness) {
+    EXPECT_LE(l.ci95.low, l.result_distance) << l.agent;
+    EXPECT_GE(l.ci95.high, l.result_distance) << l.agent;
+    if (l.agent == *f.nearest_real) {
+      for (const Likeness& other : f.likeness) EXPECT_LE(l.result_distance, other.result_distance);
+    }
+  }
   const nlohmann::json j = ladder_to_json(ladder, f);
   EXPECT_EQ(j["real_games"]["games"], 742);
-  EXPECT_EQ(j["real_games"]["most_like"], ladder.agents[best].name());
+  EXPECT_EQ(j["real_games"]["nearest"], ladder.agents[*f.nearest_real].name());
+  EXPECT_TRUE(j["real_games"]["most_like"].is_null());
+}
+
+// The masters: 380 first-player wins, 306 second, 56 draws. A level with the same shares over
+// 1000 games lies apart from one with the shares reversed: it is named, with its interval.
+TEST(LadderRealGames, ALevelApartFromTheOthersIsNamedClosestWithItsInterval) {
+  const Ladder l = self_play_ladder({AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy)},
+                                    {std::array<uint64_t, 3>{512, 413, 75}, {300, 600, 100}});
+  const LadderFigures f =
+      ladder_figures(l, read_togyz_games(default_real_games_path("toguz_kumalak")));
+  ASSERT_TRUE(f.most_like_real.has_value());
+  EXPECT_EQ(*f.most_like_real, 0u);
+  EXPECT_LT(f.likeness[0].ci95.high, f.likeness[1].ci95.low);
+  // (|0.512 - 0.3| + |0.412 - 0.6| + |0.075 - 0.1|) / 2 = 0.512 - 0.3 (the first term is the
+  // sum of the other two).
+  EXPECT_NEAR(f.likeness[1].result_distance, 380.0 / 742 - 0.3, 1e-9);
+  const nlohmann::json j = ladder_to_json(l, f);
+  EXPECT_EQ(j["real_games"]["most_like"], "random");
+  EXPECT_EQ(j["self_play"][0]["distance_to_real_games_ci95"].size(), 2u);
+}
+
+// "only 9 of 742 reach the end": the masters' lengths are lower bounds and the report says so.
+TEST(LadderRealGames, NineOfTheMastersGamesReachTheEndOfTheGame) {
+  const RealGames real = read_togyz_games(default_real_games_path("toguz_kumalak"));
+  EXPECT_EQ(real.reached_end, 9u);
+}
+
+// Issue 20, item 7: fixed-depth self-play "stating which figures are depth-parity artefacts".
+// Odd depths 700-300 and even depths 300-700 over 1000 games each differ far beyond the noise:
+// every fixed-depth row is marked; mcts:100's is not.
+TEST(LadderDepthParity, FixedDepthLevelsWhoseAdvantageFollowsParityAreMarked) {
+  const std::vector<AgentSpec> agents = {
+      AgentSpec(Agent::kAlphaBeta, 1), AgentSpec(Agent::kAlphaBeta, 2),
+      AgentSpec(Agent::kAlphaBeta, 3), AgentSpec(Agent::kMcts, 100)};
+  const Ladder l = self_play_ladder(
+      agents, {std::array<uint64_t, 3>{700, 300, 0}, {300, 700, 0}, {700, 300, 0}, {550, 450, 0}});
+  const LadderFigures f = ladder_figures(l);
+  ASSERT_TRUE(f.parity.checked);
+  EXPECT_TRUE(f.parity.significant());
+  EXPECT_NEAR(f.parity.odd.estimate, 0.4, 1e-12);
+  EXPECT_NEAR(f.parity.even.estimate, -0.4, 1e-12);
+  EXPECT_NEAR(f.parity.difference.estimate, 0.8, 1e-12);
+  ASSERT_EQ(f.self_play.size(), 4u);
+  EXPECT_TRUE(f.self_play[0].parity_artefact);
+  EXPECT_TRUE(f.self_play[1].parity_artefact);
+  EXPECT_TRUE(f.self_play[2].parity_artefact);
+  EXPECT_FALSE(f.self_play[3].parity_artefact);
+  EXPECT_EQ(f.self_play[3].fixed_depth, 0);
+  const nlohmann::json j = ladder_to_json(l, f);
+  EXPECT_TRUE(j["depth_parity"]["significant"].get<bool>());
+  EXPECT_TRUE(j["self_play"][1]["depth_parity_artefact"].get<bool>());
+  EXPECT_TRUE(j["self_play"][3]["fixed_depth"].is_null());
+  // The same advantage at every depth: checked, nothing marked.
+  const Ladder even = self_play_ladder(
+      agents, {std::array<uint64_t, 3>{600, 400, 0}, {600, 400, 0}, {600, 400, 0}, {600, 400, 0}});
+  const LadderFigures g = ladder_figures(even);
+  EXPECT_TRUE(g.parity.checked);
+  EXPECT_FALSE(g.parity.significant());
+  for (const SelfPlay& s : g.self_play) EXPECT_FALSE(s.parity_artefact);
+  // One parity only: nothing to check.
+  EXPECT_FALSE(
+      ladder_figures(self_play_ladder({AgentSpec(Agent::kAlphaBeta, 2), AgentSpec(Agent::kGreedy)},
+                                      {std::array<uint64_t, 3>{900, 100, 0}, {500, 500, 0}}))
+          .parity.checked);
+}
+
+// The report's ladder of a game with masters' games adds the other parity and a search without a
+// fixed depth, so that both checks above can be made; a list that has them is left as given.
+TEST(LadderDepthParity, TheReportLadderBesideTheMastersGetsBothParitiesAndAnUnfixedSearch) {
+  const auto names = [](const std::vector<AgentSpec>& agents) {
+    std::string text;
+    for (const AgentSpec& a : agents) text += (text.empty() ? "" : ",") + a.name();
+    return text;
+  };
+  EXPECT_EQ(names(agents_beside_real_games({AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy),
+                                            AgentSpec(Agent::kAlphaBeta, 2)})),
+            "random,greedy,alphabeta:2,alphabeta:3,mcts:100");
+  EXPECT_EQ(names(agents_beside_real_games({AgentSpec(Agent::kAlphaBeta, 1),
+                                            AgentSpec(Agent::kAlphaBeta, 2),
+                                            AgentSpec(Agent::kAlphaBetaNodes, 500)})),
+            "alphabeta:1,alphabeta:2,abnodes:500");
+  EXPECT_EQ(names(agents_beside_real_games({AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy)})),
+            "random,greedy,mcts:100");
 }
 
 // Ctrl-C: "the result has the runs finished so far plus the stopped one"; every figure and the
