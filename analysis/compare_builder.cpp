@@ -13,6 +13,7 @@
 #include "archive/store.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/suggest.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
@@ -784,9 +785,9 @@ std::vector<sim::RuleSet> rulesets_of_game(const std::string& game) {
     std::set<std::string> games;
     for (const std::string& id : sim::list_ruleset_ids())
       games.insert(std::filesystem::path(id).parent_path().generic_string());
-    std::string known;
-    for (const std::string& g : games) known += (known.empty() ? "" : ", ") + g;
-    throw Error("compare: --game " + game + ": no such game (known: " + known + ")");
+    throw Error("compare: --game " + game + ": no such game" +
+                did_you_mean(game, {games.begin(), games.end()}) +
+                " ('mancala rules list' names them all)");
   }
   std::vector<sim::RuleSet> out;
   for (const std::string& id : sim::list_ruleset_ids()) {

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "archive/suggest.h"
+#include "common/suggest.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "simulator/ruleset_io.h"
@@ -287,7 +287,7 @@ std::vector<std::string> report_ruleset_ids(const std::string& game) {
     if (ids.empty()) {
       throw Error(where(sim::rulesets_dir().string(), "--game",
                         "no game '" + game + "'" +
-                            archive::did_you_mean(game, {games.begin(), games.end()}) +
+                            did_you_mean(game, {games.begin(), games.end()}) +
                             " (see 'mancala rules list')"));
     }
   }

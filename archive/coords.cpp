@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "archive/error.h"
-#include "archive/text.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {

@@ -4,7 +4,7 @@
 #include <cctype>
 
 #include "archive/error.h"
-#include "archive/text.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {

@@ -11,7 +11,7 @@
 #include "archive/cite.h"
 #include "archive/dates.h"
 #include "archive/similar.h"
-#include "archive/text.h"
+#include "common/text.h"
 #include "common/csv.h"
 #include "common/error.h"
 

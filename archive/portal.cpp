@@ -8,7 +8,7 @@
 
 #include "archive/coords.h"
 #include "archive/error.h"
-#include "archive/text.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "archive/error.h"
 #include "archive/geo.h"
-#include "archive/text.h"
+#include "common/text.h"
 #include "common/file_write.h"
 #include "common/strict_json.h"
 

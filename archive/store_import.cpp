@@ -6,7 +6,7 @@
 #include "archive/sqlite.h"
 #include "archive/store.h"
 #include "archive/store_rows.h"
-#include "archive/text.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {

@@ -9,8 +9,8 @@
 #include "archive/sqlite.h"
 #include "archive/store.h"
 #include "archive/store_rows.h"
-#include "archive/suggest.h"
-#include "archive/text.h"
+#include "common/suggest.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {

@@ -5,8 +5,8 @@
 #include "archive/listing.h"
 #include "archive/portal.h"
 #include "archive/store.h"
-#include "archive/suggest.h"
-#include "archive/text.h"
+#include "common/suggest.h"
+#include "common/text.h"
 #include "cli/commands.h"
 #include "cli/evidence_commands.h"
 #include "cli/options.h"
@@ -36,7 +36,7 @@ constexpr const char* kSubcommands =
     "Every subcommand takes --db FILE (default $MANCALA_DB, else ./mancala.db) and --help.\n";
 
 bool is_era(const std::string& word) {
-  const std::string w = ar::ascii_lower(word);
+  const std::string w = ascii_lower(word);
   return w == "bce" || w == "bc" || w == "ce" || w == "ad" || w == "b.c.e." || w == "b.c." ||
          w == "c.e." || w == "a.d.";
 }
@@ -241,7 +241,7 @@ int show(const Args& args, Io& io) {
       known.insert(known.end(), g.aliases.begin(), g.aliases.end());
     }
     throw Error(where(store.path(), id,
-                      "no evidence record or game of that name" + ar::did_you_mean(id, known) +
+                      "no evidence record or game of that name" + did_you_mean(id, known) +
                           " (see 'mancala evidence games')"));
   }
   ar::Json all = ar::Json::object();

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "archive/listing.h"
-#include "archive/suggest.h"
+#include "common/suggest.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "reports/rules_text.h"
@@ -46,7 +46,7 @@ int rules_list(const Args& args, Io& io) {
     const auto games = reports::ruleset_games();
     if (std::find(games.begin(), games.end(), game) == games.end()) {
       throw Error(where(sim::rulesets_dir().string(), "--game",
-                        "no game '" + game + "'" + archive::did_you_mean(game, games) +
+                        "no game '" + game + "'" + did_you_mean(game, games) +
                             " (see 'mancala rules list')"));
     }
   }

@@ -8,6 +8,7 @@
 #include "common/file_write.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
+#include "common/suggest.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
 
@@ -282,9 +283,23 @@ RuleSet load_ruleset(const std::string& id_or_path) {
     throw RuleError(id_or_path +
                     ": no default ruleset for this game (mark one with \"default\": true)");
   }
-  std::string known;
-  for (const auto& id : list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
-  throw RuleError(id_or_path + ": unknown ruleset (known: " + known + ")");
+  // A path that names no file is said to be one (not a misspelt id).
+  if (p.extension() == ".json" || id_or_path.starts_with('/') || id_or_path.starts_with("./") ||
+      id_or_path.starts_with("../")) {
+    throw RuleError(id_or_path + ": no such file");
+  }
+  // The nearest ruleset ids and game names (issue 27: "an unknown ruleset or game name suggests
+  // the nearest ones").
+  // A game's name first; the ids when no game name is near.
+  std::vector<std::string> games, ids = list_ruleset_ids();
+  for (const std::string& id : ids) {
+    const std::string game = id.substr(0, id.find('/'));
+    if (games.empty() || games.back() != game) games.push_back(game);
+  }
+  std::string suggestion = did_you_mean(id_or_path, games);
+  if (suggestion.empty()) suggestion = did_you_mean(id_or_path, ids);
+  throw RuleError(id_or_path + ": unknown ruleset" + suggestion +
+                  " ('mancala rules list' names them all)");
 }
 
 }  // namespace mancala::sim

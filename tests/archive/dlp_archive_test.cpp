@@ -11,7 +11,7 @@
 #include "archive/record.h"
 #include "archive/schema.h"
 #include "archive/store.h"
-#include "archive/suggest.h"
+#include "common/suggest.h"
 #include "archive_test_util.h"
 #include "common/paths.h"
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "archive/text.h"
+#include "common/text.h"
 #include "archive_test_util.h"
 
 namespace mancala::archive {

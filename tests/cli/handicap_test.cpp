@@ -261,10 +261,8 @@ TEST(HandicapCommand, BadInputGetsExactMessages) {
          "0-20)\n");
   expect({"handicap", kHandicapFixture, "--format", "svg"}, 2,
          "mancala: handicap: --format: expected table, json, csv, md or html, got 'svg'\n");
-  std::string known;
-  for (const std::string& id : sim::list_ruleset_ids()) known += (known.empty() ? "" : ", ") + id;
   expect({"handicap", "no_such_game/x"}, 1,
-         "mancala: no_such_game/x: unknown ruleset (known: " + known + ")\n");
+         "mancala: no_such_game/x: unknown ruleset ('mancala rules list' names them all)\n");
 }
 
 }  // namespace

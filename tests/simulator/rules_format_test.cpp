@@ -311,13 +311,29 @@ TEST(Rulesets, AGameNameMeansItsDefaultRuleset) {
   EXPECT_EQ(load_ruleset("toguz_kumalak").id, "toguz_kumalak/standard");
 }
 
-TEST(Rulesets, AnUnknownRulesetListsTheKnownOnes) {
-  try {
-    load_ruleset("toguz");
-    FAIL();
-  } catch (const RuleError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("toguz: unknown ruleset (known: ", 0), 0u) << e.what();
-  }
+// Issue 27: "an unknown ruleset or game name suggests the nearest ones ('did you mean
+// khutka_boia?')": a game's name first, the ids when no game name is near; a path that names no
+// file says so.
+TEST(Rulesets, AnUnknownRulesetSuggestsTheNearestNames) {
+  const auto refused = [](const std::string& name) {
+    try {
+      load_ruleset(name);
+      return std::string("(loaded)");
+    } catch (const RuleError& e) {
+      return std::string(e.what());
+    }
+  };
+  const std::string all = " ('mancala rules list' names them all)";
+  EXPECT_EQ(refused("khutka_boya"),
+            "khutka_boya: unknown ruleset; did you mean khutka_boia?" + all);
+  EXPECT_EQ(refused("toguz"), "toguz: unknown ruleset; did you mean toguz_kumalak?" + all);
+  EXPECT_EQ(refused("Toguz-Kumalk"),
+            "Toguz-Kumalk: unknown ruleset; did you mean toguz_kumalak?" + all);
+  EXPECT_EQ(refused("otep/beaton1939"),
+            "otep/beaton1939: unknown ruleset; did you mean otep/beaton_1939?" + all);
+  EXPECT_EQ(refused("chess"), "chess: unknown ruleset" + all);
+  EXPECT_EQ(refused("./nonexistent.json"), "./nonexistent.json: no such file");
+  EXPECT_EQ(refused("missing/ruleset.json"), "missing/ruleset.json: no such file");
 }
 
 TEST(Rulesets, EveryShippedRulesetPassesTheCheck) {

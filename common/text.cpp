@@ -1,8 +1,8 @@
-#include "archive/text.h"
+#include "common/text.h"
 
 #include <algorithm>
 
-namespace mancala::archive {
+namespace mancala {
 namespace {
 
 // Lower case of one code point for the scripts game names are written in; others unchanged.
@@ -196,4 +196,4 @@ std::string ascii_lower(std::string_view text) {
   return out;
 }
 
-}  // namespace mancala::archive
+}  // namespace mancala

@@ -1,11 +1,11 @@
-#include "archive/suggest.h"
+#include "common/suggest.h"
 
 #include <algorithm>
 #include <set>
 
-#include "archive/text.h"
+#include "common/text.h"
 
-namespace mancala::archive {
+namespace mancala {
 namespace {
 
 // Levenshtein distance over bytes of folded names, stopping once every cell exceeds `cap`.
@@ -64,4 +64,4 @@ std::string did_you_mean(const std::string& wanted, const std::vector<std::strin
   return out + "?";
 }
 
-}  // namespace mancala::archive
+}  // namespace mancala

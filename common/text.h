@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace mancala::archive {
+namespace mancala {
 
 // The byte offset of the first byte that is not part of well-formed UTF-8 (overlong forms,
 // surrogates and code points above U+10FFFF are ill-formed), or nullopt when all is well.
@@ -48,4 +48,4 @@ std::string game_key_from_name(std::string_view name);
 // ASCII lower case of `text` (other bytes unchanged).
 std::string ascii_lower(std::string_view text);
 
-}  // namespace mancala::archive
+}  // namespace mancala

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace mancala::archive {
+namespace mancala {
 
 // The spellings among `known` nearest to `wanted`: those within an edit distance of a third of
 // its length (at least 2), or that begin with it; nearest first (ties in `known`'s order), at most
@@ -17,4 +17,4 @@ std::vector<std::string> nearest_spellings(const std::string& wanted,
 // "; did you mean a, b or c?" for the nearest spellings, or "" when there are none.
 std::string did_you_mean(const std::string& wanted, const std::vector<std::string>& known);
 
-}  // namespace mancala::archive
+}  // namespace mancala
