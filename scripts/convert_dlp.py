@@ -33,6 +33,7 @@ SNAPSHOT = "e6080396d76e29504167c29e7f35d76fa6bbbcb3"
 SNAPSHOT_DATE = "2022-07-28"
 ACCESSED = "2026-11-25"  # when the snapshot was converted (the records' access date)
 PORTAL = "https://ludii.games/details.php?keyword="
+_LANGUAGE_SEGMENT = re.compile(r"^[a-z]{2}(-[A-Za-z]{2})?$")
 PORTAL_VARIANT = "https://ludii.games/variantDetails.php?keyword=%s&variant=%s"
 RECORD_TYPE = "Secondary description"
 WORLD_ATLAS = "world-atlas 2.0.2 (countries-50m.json)"
@@ -141,7 +142,12 @@ def parse_source(text, seed_csl=None):
         address = (link.group("url") if link else url.group(1)).strip()
         label = link.group("text").strip() if link else ""
         host = urllib.parse.urlsplit(address).netloc
-        page = urllib.parse.unquote(address.rstrip("/").rsplit("/", 1)[-1]).replace("_", " ")
+        # The page's name: the address's last segment, a trailing language code ("/en") left
+        # out (a patent's page is named by its number, not "en").
+        segments = [x for x in urllib.parse.urlsplit(address).path.split("/") if x]
+        while len(segments) > 1 and _LANGUAGE_SEGMENT.match(segments[-1]):
+            segments.pop()
+        page = urllib.parse.unquote(segments[-1] if segments else "").replace("_", " ")
         citation = "%s: %s" % (label or host, address)
         csl = {"type": "webpage", "title": page.strip() or host,
                "container-title": label or host, "URL": address,

@@ -11,9 +11,9 @@
 #include "archive/record.h"
 #include "archive/schema.h"
 #include "archive/store.h"
-#include "common/suggest.h"
 #include "archive_test_util.h"
 #include "common/paths.h"
+#include "common/suggest.h"
 
 namespace mancala::archive {
 namespace {
@@ -371,6 +371,9 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   // A DLP record carries its portal address and access date.
   EXPECT_NE(text.find("Accessed November 25, 2026. https://ludii.games/details.php?keyword=Otep."),
             std::string::npos);
+  // A patent cited by its address is titled by its number, not by the address's "/en".
+  EXPECT_NE(text.find("US2720362A"), std::string::npos);
+  EXPECT_EQ(text.find("\"En.\""), std::string::npos);
   // Coordinates in a title keep their marks (primes, which citeproc leaves alone).
   EXPECT_NE(text.find("32\xC2\xB0"
                       "34\xE2\x80\xB2"

@@ -227,6 +227,11 @@ class SourceTest(unittest.TestCase):
                          ("webpage", "https://en.wikipedia.org/wiki/Kalah", "Kalah"))
         [url] = parse_source("https://en.wikipedia.org/wiki/Oware")
         self.assertEqual(url["csl"]["container-title"], "en.wikipedia.org")
+        # A trailing language segment does not name the page (issue 27: the patent was titled
+        # "en").
+        [patent] = parse_source('<a href=\\"https://patents.google.com/patent/US2720362A/en\\"'
+                                ' target=\\"_blank\\" class=\\"style1\\" />Kalah patent</a>')
+        self.assertEqual(patent["csl"]["title"], "US2720362A")
 
     def test_a_citation_a_seed_record_gives_keeps_the_seeds_item(self):
         seed = {"Vanoverbergh 1927: 236-237.": {"type": "document", "note": "seed"}}
