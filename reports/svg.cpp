@@ -21,6 +21,9 @@ constexpr double kAxisLabelRow = 18;
 // A bar chart of more categories than this repeats its x axis above the bars, in a row this tall.
 constexpr std::size_t kTopAxisCategories = 8;
 constexpr double kTopAxisRow = 20;
+// A tall chart repeats its axis's labels after every this many categories, so that a reader
+// scrolling through a hundred rulesets has a scale in view.
+constexpr std::size_t kRepeatAxisEvery = 20;
 constexpr std::string_view kAxisColour = "#444";
 constexpr std::string_view kGridColour = "#e3e3e3";
 constexpr std::string_view kErrorColour = "#222";
@@ -434,12 +437,17 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
   const double bar_gap = 2;
   const double group_gap = 12;
   const double rows = static_cast<double>(std::max<std::size_t>(series.size(), 1));
+  // Rows of repeated axis labels inside the plot (charts of natural height only).
+  const std::size_t repeats = axis_on_top && options.height == 0 && !categories.empty()
+                                  ? (categories.size() - 1) / kRepeatAxisEvery
+                                  : 0;
+  const double repeat_rows = static_cast<double>(repeats) * kTopAxisRow;
   double bar = 14;
   double height = 0;
   if (options.height == 0) {
     const double group = rows * (bar + bar_gap) - bar_gap + group_gap;
     height = frame.top + std::max(1.0, static_cast<double>(categories.size())) * group +
-             bottom_margin(options);
+             repeat_rows + bottom_margin(options);
   } else {
     height = chart_height(options);
     const double plot = height - bottom_margin(options) - frame.top;
@@ -447,8 +455,8 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
     bar = std::max(1.0, (group - group_gap + bar_gap) / rows - bar_gap);
   }
   frame.bottom = height - bottom_margin(options);
-  const double group =
-      (frame.bottom - frame.top) / std::max(1.0, static_cast<double>(categories.size()));
+  const double group = (frame.bottom - frame.top - repeat_rows) /
+                       std::max(1.0, static_cast<double>(categories.size()));
   const Scale sx{x_axis.lo, x_axis.hi, frame.left, frame.right};
   const double baseline = sx(std::clamp(0.0, x_axis.lo, x_axis.hi));
 
@@ -480,7 +488,15 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
     svg.line(frame.left, frame.top, frame.right, frame.top, kAxisColour);
   }
   for (std::size_t c = 0; c < categories.size(); ++c) {
-    const double group_top = frame.top + static_cast<double>(c) * group;
+    const std::size_t repeats_above = axis_on_top ? std::min(repeats, c / kRepeatAxisEvery) : 0;
+    const double group_top = frame.top + static_cast<double>(c) * group +
+                             static_cast<double>(repeats_above) * kTopAxisRow;
+    if (repeats_above > 0 && c % kRepeatAxisEvery == 0) {
+      // The axis's labels again, in a row of their own above this category.
+      const double row_bottom = group_top;
+      for (double tick : x_axis.ticks)
+        svg.text(sx(tick), row_bottom - 6, x_axis.label(tick), "middle");
+    }
     const double bars_height = rows * (bar + bar_gap) - bar_gap;
     const double first = group_top + (group - bars_height) / 2;
     svg.text(frame.left - 8, group_top + group / 2 + 4, labels[c], "end");

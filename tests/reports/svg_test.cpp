@@ -200,6 +200,37 @@ TEST(SvgBarChart, OneBarAndOneErrorBarPerValue) {
   EXPECT_NE(svg.find("Khutka Boia &amp; &lt;variant&gt;"), std::string::npos);
 }
 
+// Issue 27: "the bar charts of 36 (soon many more) rulesets keep ... their axis visible": a tall
+// chart repeats its axis labels above the bars and after every 20 categories, in rows of their own
+// that no bar overlaps.
+TEST(SvgBarChart, ATallChartRepeatsItsAxisLabelsEveryTwentyCategories) {
+  std::vector<std::string> categories;
+  std::vector<Estimate> values;
+  for (int i = 0; i < 45; ++i) {
+    categories.push_back("ruleset " + std::to_string(i));
+    values.push_back({0.5, 0.45, 0.55});
+  }
+  const std::string svg = svg_bar_chart(
+      categories, {{"P1 wins", values}},
+      {.title = "Tall", .x_label = "share", .x_min = 0.0, .x_max = 1.0, .x_percent = true});
+  const xml_check::Element root = check_chart(svg, "Tall");
+  std::vector<double> label_rows;  // y of every "100%" tick label
+  for (const xml_check::Element* text : xml_check::find_all(root, "text")) {
+    if (text->text == "100%") label_rows.push_back(std::stod(text->attributes.at("y")));
+  }
+  // Below the plot, above it, and before categories 20 and 40.
+  ASSERT_EQ(label_rows.size(), 4u);
+  const auto bars = marks(root, "rect");
+  ASSERT_EQ(bars.size(), 45u);
+  for (const double y : label_rows) {
+    for (const xml_check::Element* bar : bars) {
+      const double top = std::stod(bar->attributes.at("y"));
+      const double bottom = top + std::stod(bar->attributes.at("height"));
+      EXPECT_FALSE(y - 10 < bottom && y > top) << "a label row at " << y << " overlaps a bar";
+    }
+  }
+}
+
 TEST(SvgBarChart, LongLabelsAreCutAndShapeErrorsReported) {
   const std::string long_name(200, 'x');
   const std::string svg = svg_bar_chart({long_name}, {{"s", {{1.0}}}}, {.title = "t"});
