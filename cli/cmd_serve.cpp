@@ -22,8 +22,9 @@ int cmd_serve(const Args& args, Io& io) {
       "address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network)")(
       "db", po::value(&db), "archive (default $MANCALA_DB or ./mancala.db)")(
       "max-games", po::value(&max_games)->default_value(options.limits.max_games),
-      "live games at once")("workers", po::value(&workers)->default_value(options.limits.workers),
-                            "threads computing the agents' moves");
+      "games kept at once (a finished one makes room for a new one)")(
+      "workers", po::value(&workers)->default_value(options.limits.workers),
+      "threads computing the agents' moves");
   po::variables_map vm;
   if (!parse_options("serve", "[--port N] [--host ADDRESS] [--db FILE]", desc, {}, args, vm, io))
     return 0;

@@ -1,8 +1,10 @@
 // Fuzzes the request handler of `mancala serve` (server/app.h), as the sockets hand it requests:
-// the input is "METHOD TARGET\n" then the body. Each input runs against one App that lives for the
-// whole run, so a sequence of inputs builds games, plays moves, saves play-tests (into a
-// throwaway archive) and replays them. handle() must answer every request (it never throws), with
-// a status of 200-599, and a 5xx only for a failure of the machine (no archive, out of memory).
+// the input is "METHOD TARGET\n" then the body. The target's body limit (App::body_limit, asked
+// for by the sockets as soon as the header is read, before handle) is asked for first. Each input
+// runs against one App that lives for the whole run, so a sequence of inputs builds games, plays
+// moves, saves play-tests (into a throwaway archive) and replays them. Neither may throw: handle()
+// must answer every request with a status of 200-599, and a 5xx only for a failure of the
+// machine (no archive, out of memory).
 #include <unistd.h>
 
 #include <cstddef>
@@ -62,6 +64,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   request.method = first.substr(0, space);
   request.target = space == std::string::npos ? "/" : first.substr(space + 1);
   request.body = line == std::string::npos ? "" : text.substr(line + 1);
+  // The sockets ask for the target's body limit as soon as the header is read, before handle():
+  // it must answer every target, even one handle() refuses.
+  const size_t limit = app().body_limit(request.target);
+  if (limit != app().options().limits.max_body && limit != app().options().limits.max_replay_body)
+    std::abort();
   const mancala::server::Response r = app().handle(request);
   if (r.status < 200 || r.status > 599) std::abort();
   // A 500 is a defect of the handler (503 is the machine: no archive yet, out of memory).

@@ -32,9 +32,19 @@ App::~App() {
   for (std::thread& t : workers_) t.join();
 }
 
-size_t App::body_limit(std::string_view target) const {
-  return split_target(std::string(target)).path == "/api/replays" ? options_.limits.max_replay_body
-                                                                  : options_.limits.max_body;
+size_t App::body_limit(std::string_view target) const noexcept {
+  try {
+    // As route() reads it: the decoded segments ("/api/%72eplays" is the same route).
+    if (split_target(std::string(target)).segments == std::vector<std::string>{"api", "replays"})
+      return options_.limits.max_replay_body;
+  } catch (...) {
+    // A target handle() refuses (400): its body is never used.
+  }
+  return options_.limits.max_body;
+}
+
+size_t App::largest_body_limit() const noexcept {
+  return std::max(options_.limits.max_body, options_.limits.max_replay_body);
 }
 
 Response App::handle(const Request& request) {
@@ -85,8 +95,10 @@ Response App::route(const Request& request) {
   if (m != "GET" && m != "HEAD" && !same_origin(request.origin, request.host, options_.host))
     throw HttpError{
         403, "requests from another site's pages are refused (Origin " + request.origin + ")"};
-  auto only = [&](const char* method) {
-    if (m != method) throw HttpError{405, t.path + ": use " + method};
+  // HEAD is answered wherever GET is (the sockets send the header alone).
+  auto only = [&](const std::string& method) {
+    if (m != method && !(method == "GET" && m == "HEAD"))
+      throw HttpError{405, t.path + ": use " + method + (method == "GET" ? " or HEAD" : "")};
   };
   const size_t n = s.size();
   if (n == 2 && s[1] == "rulesets") return only("GET"), api_rulesets();
@@ -231,10 +243,22 @@ Response App::api_new_game(const std::string& body) {
   {
     std::lock_guard lock(games_mutex_);
     if (static_cast<int>(games_.size()) >= options_.limits.max_games) {
-      throw HttpError{429, "this server keeps " + std::to_string(options_.limits.max_games) +
-                               " live games at most: end one (DELETE /api/games/{id}) first"};
+      // Room is made by ending the finished game started first; a game going on is never ended.
+      auto oldest = games_.end();
+      for (auto it = games_.begin(); it != games_.end(); ++it) {
+        if (oldest != games_.end() && it->second->number > oldest->second->number) continue;
+        std::lock_guard game_lock(it->second->mutex);
+        if (it->second->game->over()) oldest = it;
+      }
+      if (oldest == games_.end()) {
+        throw HttpError{429, "this server keeps " + std::to_string(options_.limits.max_games) +
+                                 " games at most and every one is going on: end one (DELETE "
+                                 "/api/games/{id}) first"};
+      }
+      games_.erase(oldest);
     }
-    id = "g" + std::to_string(next_game_++);
+    e->number = next_game_++;
+    id = "g" + std::to_string(e->number);
     games_[id] = e;
   }
   json out;
@@ -256,6 +280,9 @@ Response App::api_games() {
     std::lock_guard lock(games_mutex_);
     all.assign(games_.begin(), games_.end());
   }
+  // In the order they were started ("g2" before "g10").
+  std::sort(all.begin(), all.end(),
+            [](const auto& a, const auto& b) { return a.second->number < b.second->number; });
   for (auto& [id, e] : all) {
     std::lock_guard lock(e->mutex);
     json seats = json::array();

@@ -15,6 +15,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <memory>
@@ -37,7 +38,7 @@ class LiveGame;
 struct Limits {
   size_t max_body = 64 * 1024;         // bytes of a request body (every route but a replay)
   size_t max_replay_body = 16u << 20;  // bytes of POST /api/replays (a whole trace)
-  int max_games = 32;                  // live games at once
+  int max_games = 32;                  // games kept at once (a finished one makes room)
   int max_alphabeta_depth = 12;        // agents the server plays (a deeper search takes minutes)
   int max_mcts_simulations = 200'000;
   size_t max_notes = 20'000;  // characters of a play-test's notes
@@ -75,7 +76,11 @@ class App {
   // Answers one request. Never throws: a failure is a response with its status and message.
   Response handle(const Request& request);
   // The largest body accepted for `target` (a replay of a trace is larger than anything else).
-  size_t body_limit(std::string_view target) const;
+  // Never throws: a target handle() refuses gets the smaller limit.
+  size_t body_limit(std::string_view target) const noexcept;
+  // The largest body accepted for any target (the limit a request's header is read with, before
+  // its target is known).
+  size_t largest_body_limit() const noexcept;
   // Blocks until no agent move is being computed or waiting to be (for tests).
   void wait_idle();
   const AppOptions& options() const { return options_; }
@@ -84,6 +89,7 @@ class App {
   struct Entry {
     std::mutex mutex;
     std::unique_ptr<LiveGame> game;
+    uint64_t number = 0;  // the game's place in the order games were started (its id: "g<number>")
   };
   Response route(const Request& request);
   std::shared_ptr<const sim::Game> game_for(const std::string& ruleset_id);

@@ -45,7 +45,11 @@ Target split_target(const std::string& target) {
   Target t;
   const size_t q = target.find('?');
   t.path = target.substr(0, q);
-  if (t.path.empty() || t.path[0] != '/') throw HttpError{400, "the target must begin with '/'"};
+  if (t.path.empty() || t.path[0] != '/') {
+    // "*" (OPTIONS) and the absolute form ("http://host/path", meant for proxies) name no page.
+    throw HttpError{400, "the request target must be a path beginning with '/', not '" +
+                             target.substr(0, 200) + "'"};
+  }
   size_t start = 1;
   while (start <= t.path.size()) {
     size_t end = t.path.find('/', start);

@@ -260,6 +260,25 @@ async function rulesetsPage() {
 
 const agentSuggestions = ["human", "random", "greedy", "alphabeta:2", "alphabeta:3", "alphabeta:4", "alphabeta:6", "mcts:300", "mcts:2000"];
 
+// The game this tab showed last (sessionStorage: one per tab). When the tab starts another, the
+// one it replaces is ended on the server (DELETE /api/games/{id}) if it is over or no move was
+// played in it, so that it does not keep a place among the server's games; a game going on
+// stays, listed under Play.
+const shownGameKey = "mancala.game";
+
+async function endReplacedGame(newId) {
+  const previous = sessionStorage.getItem(shownGameKey);
+  sessionStorage.setItem(shownGameKey, newId);
+  if (!previous || previous === newId) return;
+  try {
+    const games = (await api("GET", "/api/games")).data.games;
+    const old = games.find((g) => g.id === previous);
+    if (old && (old.over || old.moves === 0)) await api("DELETE", "/api/games/" + enc(previous));
+  } catch (error) {
+    // Ended already (by another tab, or to make room): nothing to do.
+  }
+}
+
 function newGameForm(rulesetId, list) {
   const datalist = el("datalist", { id: "agent-specs" }, agentSuggestions.map((a) => el("option", { value: a })));
   const select = el("select", { name: "ruleset", id: "new-ruleset" },
@@ -280,6 +299,7 @@ function newGameForm(rulesetId, list) {
     try {
       const body = { ruleset: rulesetId || select.value, agents: [seat1.value.trim(), seat2.value.trim()], seed: Number(seed.value || 0) };
       const game = (await api("POST", "/api/games", body)).data;
+      await endReplacedGame(game.id);
       location.hash = "#/game/" + game.id;
     } catch (error) {
       message.replaceChildren(errorBox(error));
@@ -564,6 +584,7 @@ async function playPage(params) {
 async function gamePage(id) {
   const ui = { speed: "normal", stopped: false, skip: false, busy: false, active: null, activeStore: null };
   let game = (await api("GET", "/api/games/" + enc(id))).data;
+  sessionStorage.setItem(shownGameKey, id);
   let shown = copyState(game.start);
   let moves = [];            // the moves received so far
   let animated = 0;          // the moves shown on the board so far

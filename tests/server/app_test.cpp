@@ -47,9 +47,38 @@ TEST_F(ServerTest, PathTraversalAndFileNamesFindNoFile) {
 TEST_F(ServerTest, UnknownRoutesAndWrongMethodsAreRefused) {
   EXPECT_EQ(error(404, "GET", "/api/nothing"),
             "no such API route: /api/nothing (docs/serve.md lists them)");
-  EXPECT_EQ(error(405, "DELETE", "/api/rulesets"), "/api/rulesets: use GET");
+  EXPECT_EQ(error(405, "DELETE", "/api/rulesets"), "/api/rulesets: use GET or HEAD");
   EXPECT_EQ(error(405, "PUT", "/api/games/g1/moves"), "/api/games/g1/moves: use POST");
+  EXPECT_EQ(error(405, "HEAD", "/api/replays"), "/api/replays: use POST");
   EXPECT_EQ(error(405, "POST", "/"), "pages are read with GET");
+}
+
+TEST_F(ServerTest, HeadIsAnsweredWhereverGetIs) {
+  // The sockets send a HEAD answer's header alone (http_test.cpp); the handler answers as to GET.
+  for (const char* target : {"/", "/api/rulesets", "/api/rulesets/otep", "/api/archive",
+                             "/api/evidence?q=four", "/api/games", "/api/playtests"}) {
+    const Response head = call("HEAD", target);
+    const Response get = call("GET", target);
+    EXPECT_EQ(head.status, 200) << target << ": " << head.body;
+    EXPECT_EQ(head.body.size(), get.body.size()) << target;
+  }
+}
+
+TEST_F(ServerTest, ATargetHandleRefusesHasTheSmallerBodyLimit) {
+  // The sockets ask for the body limit before handle() sees the target: it must not throw.
+  for (const char* target : {"*", "http://127.0.0.1/api/replays", "/../../etc/passwd",
+                             "/api/./replays", "/api/evidence?q=%zz", "", "/api/replays%"})
+    EXPECT_EQ(app().body_limit(target), Limits{}.max_body) << target;
+  EXPECT_EQ(app().body_limit("/api/replays"), Limits{}.max_replay_body);
+  EXPECT_EQ(app().body_limit("/api/%72eplays?x=1"), Limits{}.max_replay_body);  // as routed
+  EXPECT_EQ(app().body_limit("/api//replays/"), Limits{}.max_replay_body);
+  EXPECT_EQ(app().largest_body_limit(), Limits{}.max_replay_body);
+  EXPECT_EQ(error(400, "GET", "*"),
+            "the request target must be a path beginning with '/', not '*'");
+  EXPECT_EQ(error(400, "GET", "http://127.0.0.1/api/rulesets"),
+            "the request target must be a path beginning with '/', not "
+            "'http://127.0.0.1/api/rulesets'");
+  EXPECT_EQ(error(400, "GET", "/api/evidence?q=%zz"), "bad percent escape in '%zz'");
 }
 
 // ---- rulesets and the archive ----
@@ -445,9 +474,44 @@ TEST_F(LimitedServerTest, TheNumberOfLiveGamesIsBounded) {
   new_game("kalah", "human", "human");
   new_game("kalah", "human", "human");
   EXPECT_EQ(error(429, "POST", "/api/games", R"({"ruleset": "kalah"})"),
-            "this server keeps 2 live games at most: end one (DELETE /api/games/{id}) first");
+            "this server keeps 2 games at most and every one is going on: end one (DELETE "
+            "/api/games/{id}) first");
   EXPECT_EQ(expect(200, "DELETE", "/api/games/g1")["deleted"], "g1");
+  EXPECT_EQ(error(404, "GET", "/api/games/g1"),
+            "no live game 'g1' (it may have ended with the server)");
   EXPECT_EQ(new_game("kalah", "human", "human"), "g3");
+}
+
+TEST_F(LimitedServerTest, AFinishedGameMakesRoomForANewOne) {
+  // Two agents play g1 to its end; g2 is going on.
+  const std::string finished = new_game("kalah", "random", "random");
+  app().wait_idle();
+  ASSERT_TRUE(game(finished)["over"].get<bool>());
+  const std::string going_on = new_game("kalah", "human", "human");
+  // The server is full: the finished game, and only it, is ended to make room.
+  const std::string third = new_game("kalah", "human", "human");
+  EXPECT_EQ(third, "g3");
+  EXPECT_EQ(call("GET", "/api/games/" + finished).status, 404);
+  EXPECT_EQ(game(going_on)["over"], false);
+  const json list = expect(200, "GET", "/api/games");
+  ASSERT_EQ(list["games"].size(), 2u);
+  EXPECT_EQ(list["games"][0]["id"], going_on);
+  EXPECT_EQ(list["games"][1]["id"], third);
+  // Both going on: no room until one is ended.
+  EXPECT_EQ(call("POST", "/api/games", R"({"ruleset": "kalah"})").status, 429);
+  expect(200, "DELETE", "/api/games/" + going_on);
+  EXPECT_EQ(new_game("kalah", "human", "human"), "g4");
+}
+
+TEST_F(LimitedServerTest, TheFinishedGameStartedFirstIsEndedFirst) {
+  const std::string first = new_game("kalah", "random", "random", 1);
+  const std::string second = new_game("kalah", "random", "random", 2);
+  app().wait_idle();
+  ASSERT_TRUE(game(first)["over"].get<bool>());
+  ASSERT_TRUE(game(second)["over"].get<bool>());
+  new_game("kalah", "human", "human");
+  EXPECT_EQ(call("GET", "/api/games/" + first).status, 404);
+  EXPECT_EQ(call("GET", "/api/games/" + second).status, 200);
 }
 
 TEST_F(LimitedServerTest, AnOversizedBodyOrNoteIsRefused) {

@@ -8,8 +8,11 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
 #include <future>
+#include <map>
+#include <sstream>
 #include <thread>
 
 #include "server_test_util.h"
@@ -56,6 +59,20 @@ class HttpTest : public ServerTest {
     return reply.substr(0, reply.find("\r\n"));
   }
 
+  // Sends `bytes` and reads the answer, on a connection kept open for the next exchange.
+  static std::string ask(tcp::socket& socket, const std::string& bytes) {
+    net::write(socket, net::buffer(bytes));
+    std::string reply;
+    net::read_until(socket, net::dynamic_buffer(reply), "\r\n\r\n");
+    return reply;
+  }
+  // A request with `body` and its Content-Length.
+  static std::string post(const std::string& target, const std::string& body) {
+    return "POST " + target +
+           " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + std::to_string(body.size()) +
+           "\r\nConnection: close\r\n\r\n" + body;
+  }
+
   ServeOptions options_;
   ServeStopper stopper_;
   std::thread thread_;
@@ -69,6 +86,98 @@ TEST_F(HttpTest, ARequestIsAnsweredOverTcp) {
   EXPECT_NE(reply.find("Content-Type: application/json"), std::string::npos);
   EXPECT_NE(reply.find("Content-Security-Policy: default-src 'self'"), std::string::npos);
   EXPECT_NE(reply.find("\"kalah/standard\""), std::string::npos);
+}
+
+TEST_F(HttpTest, ABadTargetGetsA400AndTheServerGoesOn) {
+  // Each was once refused by an exception outside the handler, which stopped the server.
+  const std::map<std::string, std::string> refused = {
+      {"/../../etc/passwd", "a path segment may not be '.', '..' or hold '/'"},
+      {"/api/./rulesets", "a path segment may not be '.', '..' or hold '/'"},
+      {"/api/%2e%2e/replays", "a path segment may not be '.', '..' or hold '/'"},
+      {"/api/evidence?q=%zz", "bad percent escape in '%zz'"},
+      {"*", "the request target must be a path beginning with '/', not '*'"},
+      {"http://127.0.0.1/api/rulesets", "the request target must be a path beginning with '/'"},
+  };
+  for (const auto& [target, message] : refused) {
+    for (const char* method : {"GET", "POST", "OPTIONS"}) {
+      const std::string reply = exchange(std::string(method) + " " + target +
+                                         " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
+                                         "2\r\nConnection: close\r\n\r\n{}");
+      EXPECT_EQ(status_line(reply), "HTTP/1.1 400 Bad Request") << method << " " << target;
+      EXPECT_NE(reply.find(message), std::string::npos) << target << ": " << reply;
+    }
+  }
+  const std::string reply =
+      exchange("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 200 OK");
+}
+
+TEST_F(HttpTest, ATraceOverOneMebibyteIsReplayed) {
+  // Beast's parser refuses a body over 1 MiB unless told otherwise; a replay may take 16 MiB.
+  std::ostringstream trace, err;
+  ASSERT_EQ(cli::run({"trace", "mawkar_katiya", "--seed", "4", "--format", "json"}, trace, err), 0)
+      << err.str();
+  ASSERT_GT(trace.str().size(), 2u << 20);
+  const std::string reply = exchange(post("/api/replays", trace.str()));
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 200 OK") << reply.substr(0, 500);
+  EXPECT_NE(reply.find("\"replay\":true"), std::string::npos);
+}
+
+TEST_F(HttpTest, ABodyOverTheTargetsLimitIsRefusedOnItsLengthWithThatLimit) {
+  // 17 MiB to /api/replays, 100 kB to /api/games: refused on the Content-Length alone (the body
+  // is not sent here), each with its own limit.
+  std::string reply =
+      exchange("POST /api/replays HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 17825792\r\n\r\n");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 413 Payload Too Large");
+  EXPECT_NE(reply.find("larger than the limit (16777216 bytes)"), std::string::npos) << reply;
+  reply = exchange("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 413 Payload Too Large");
+  EXPECT_NE(reply.find("larger than the limit (65536 bytes)"), std::string::npos) << reply;
+}
+
+TEST_F(HttpTest, ARefusedBodySentWholeStillGetsItsAnswer) {
+  // The client sends all 17 MiB before reading: the server reads and drops what it refused
+  // rather than resetting the connection under the answer.
+  const std::string reply = exchange(post("/api/replays", std::string(17u << 20, ' ')));
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 413 Payload Too Large");
+  EXPECT_NE(reply.find("larger than the limit (16777216 bytes)"), std::string::npos);
+}
+
+TEST_F(HttpTest, AChunkedBodyOverTheLimitIsRefused) {
+  std::string request =
+      "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n";
+  for (int i = 0; i < 20; ++i) request += "1000\r\n" + std::string(0x1000, ' ') + "\r\n";
+  const std::string reply = exchange(request + "0\r\n\r\n");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 413 Payload Too Large");
+  EXPECT_NE(reply.find("larger than the limit (65536 bytes)"), std::string::npos) << reply;
+}
+
+TEST_F(HttpTest, AClientExpectingContinueIsToldToSendItsBody) {
+  net::io_context io;
+  tcp::socket socket(io);
+  net::connect(socket, tcp::resolver(io).resolve("127.0.0.1", port_));
+  const std::string body = R"({"ruleset": "kalah"})";
+  const std::string header = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                             std::to_string(body.size()) +
+                             "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n";
+  EXPECT_EQ(status_line(ask(socket, header)), "HTTP/1.1 100 Continue");
+  net::write(socket, net::buffer(body));
+  std::string reply;
+  boost::system::error_code ec;
+  net::read(socket, net::dynamic_buffer(reply), ec);
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 201 Created");
+}
+
+TEST_F(HttpTest, HeadIsAnsweredWithGetsHeaderAndNoBody) {
+  const std::string get =
+      exchange("GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  const std::string head =
+      exchange("HEAD /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_line(head), "HTTP/1.1 200 OK");
+  const size_t body_at = get.find("\r\n\r\n") + 4;
+  EXPECT_NE(head.find("Content-Length: " + std::to_string(get.size() - body_at)), std::string::npos)
+      << head;
+  EXPECT_EQ(head.size(), head.find("\r\n\r\n") + 4);  // the header alone
 }
 
 TEST_F(HttpTest, AnOversizedBodyIsRefusedBeforeItIsRead) {
