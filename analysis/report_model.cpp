@@ -6,9 +6,9 @@
 #include <map>
 #include <set>
 
-#include "common/suggest.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/suggest.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::analysis {
@@ -246,8 +246,9 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
       model.ladders.push_back({static_cast<std::size_t>(at - plan.rulesets.begin()),
                                std::move(ladder), std::move(figures)});
     }
-    log(hooks, "report: skill ladders (" + std::to_string(targets.size()) + " games, " +
-                   std::to_string(options.games) + " games per pair) in " + timer.text() + " s");
+    log(hooks, "report: skill ladders (" + std::to_string(targets.size()) +
+                   (targets.size() == 1 ? " game, " : " games, ") + std::to_string(options.games) +
+                   " games per pair) in " + timer.text() + " s");
   }
   if (plan.readings_games > 0 && !stopped(plan.batch)) {
     // Every reading of each game's source that has a readings file (docs/reconstruct.md).
