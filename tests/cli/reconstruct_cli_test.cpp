@@ -175,6 +175,15 @@ TEST(ReconstructCli, WriteWritesThePickedCandidatesAsRulesetsRulesCheckAccepts) 
             std::string::npos);
 }
 
+// A --pick that names no candidate is refused before anything is played or made: no folder.
+TEST(ReconstructCli, PickOfNoCandidateIsRefusedBeforeTheWriteFolderIsMade) {
+  TempDir dir("reconstruct-pick");
+  const std::string folder = dir / "readings";
+  expect_error(words("reconstruct otep --games 2 --write " + folder + " --pick 3,99" + kNoDb), 2,
+               "mancala: reconstruct: --pick: '99' is not a candidate number (1 to 32)\n");
+  EXPECT_FALSE(std::filesystem::exists(folder));
+}
+
 TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
   expect_error(words("reconstruct"), 2,
                "mancala: reconstruct: give one of GAME, --readings FILE, RULESET --hide KEY, "
