@@ -240,8 +240,9 @@ namespace mancala::cli {
 namespace {
 
 // "the report has its pages": report --readings adds "Readings of <game>" for each game of the
-// report with a readings file, linked from the index and from the game's default ruleset page.
-TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedFromTheIndexAndTheDefaultsPage) {
+// report with a readings file, linked from the index and from the game's default ruleset page,
+// and linking back to both.
+TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAndTheBasesPage) {
   TempDir dir("reconstruct-report");
   const std::string out = dir / "report";
   const auto r =
@@ -253,6 +254,11 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedFromTheIndexAndTheDefau
   const std::string page = testing::read_text(out + "/readings/otep.html");
   EXPECT_NE(page.find("<title>Readings of Otep</title>"), std::string::npos);
   xml_check::Parser(page).parse_document();
+  EXPECT_NE(page.find("<a href=\"../index.html\">"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"../index.html#readings\">Readings of the sources</a>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<a href=\"../rulesets/otep.beaton_1939.html\">otep/beaton_1939</a>"),
+            std::string::npos);
   EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
   const std::string index = testing::read_text(out + "/index.html");
   EXPECT_NE(index.find("<a href=\"readings/otep.html\">Readings of Otep</a>: 32 candidates (32 "
