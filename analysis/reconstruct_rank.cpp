@@ -58,6 +58,15 @@ Value evaluate(const Contrast& c, const std::vector<Figures>& figures, Criterion
     const double half = z * std::sqrt(variance) / static_cast<double>(c.pairs);
     out.low = out.value - half;
     out.high = out.value + half;
+    // A share lies in [0, 1], so the combination can reach no further than its negative and
+    // positive weights allow (a difference of two shares: [-1, 1]; a difference of differences:
+    // [-2, 2]); the normal interval is clipped to that range.
+    if (criterion_info(k).share) {
+      double lowest = 0, highest = 0;
+      for (const auto& [candidate, weight] : c.weights) (weight < 0 ? lowest : highest) += weight;
+      out.low = std::max(out.low, lowest / static_cast<double>(c.pairs));
+      out.high = std::min(out.high, highest / static_cast<double>(c.pairs));
+    }
   }
   return out;
 }

@@ -377,6 +377,20 @@ Space generate_space(const Readings& readings) {
   return space;
 }
 
+std::string portable_origin(const std::string& origin) {
+  if (origin.empty() || origin.starts_with("--")) return origin;
+  std::error_code ec;
+  const std::filesystem::path file = std::filesystem::weakly_canonical(origin, ec);
+  if (ec) return std::filesystem::path(origin).filename().string();
+  const std::filesystem::path data = std::filesystem::weakly_canonical(data_dir(), ec);
+  if (!ec) {
+    const std::filesystem::path inside = file.lexically_relative(data);
+    if (!inside.empty() && *inside.begin() != ".." && !inside.is_absolute())
+      return "data/" + inside.generic_string();
+  }
+  return file.filename().string();
+}
+
 nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidate& candidate) {
   using ordered = nlohmann::ordered_json;
   const Readings& readings = space.readings;
@@ -401,7 +415,7 @@ nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidat
   j["status"] = "reconstructed";
   j["extends"] = space.base.id;
   j["summary"] = "As " + space.base.id + ", with the readings " + reading +
-                 " (mancala reconstruct, " + readings.origin + "; rules hash " +
+                 " (mancala reconstruct, " + portable_origin(readings.origin) + "; rules hash " +
                  candidate.rules_hash + ").";
   j["rules"] = rules;
   j["provenance"] = provenance;

@@ -131,10 +131,16 @@ std::string pick_label(const Readings& readings, const Pick& pick);
 // {"capture": "opposite_empty", ...}: every choice's alternative.
 nlohmann::json pick_json(const Readings& readings, const Pick& pick);
 
+// A readings file's origin as written rulesets name it, the same on every machine: its path
+// under the data folder ("data/readings/otep.json"), else its file name; an origin that is not a
+// file ("--hide capture") as it is.
+std::string portable_origin(const std::string& origin);
+
 // The candidate as a ruleset file extending the base (`reconstruct --write`): the keys its
 // alternatives change, each with a provenance composed from its choice point (the evidence phrase
 // an alternative implements, else an assumption quoting the phrase and the reason), a name and a
-// summary naming the reading. `rules check` accepts it.
+// summary naming the reading (and the readings file by portable_origin). `rules check` accepts
+// it.
 nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidate& candidate);
 
 }  // namespace mancala::analysis

@@ -54,16 +54,11 @@ analysis::ReconstructSettings settings_option(const po::variables_map& vm,
   return s;
 }
 
-// --pick N,M,...: candidate numbers; none given: the Pareto front.
-std::vector<size_t> picked(const po::variables_map& vm, const analysis::Reconstruction& r,
-                           const analysis::ReconstructResult& result) {
+// --pick N,M,...: the candidates' indices, each number checked (a usage error names the first
+// that is not a candidate); empty when --pick is not given.
+std::vector<size_t> picked_numbers(const po::variables_map& vm, const analysis::Reconstruction& r) {
   std::vector<size_t> out;
-  if (!vm.count("pick")) {
-    for (size_t i : result.order) {
-      if (result.candidates[i].pareto) out.push_back(i);
-    }
-    return out;
-  }
+  if (!vm.count("pick")) return out;
   std::stringstream list(vm["pick"].as<std::string>());
   for (std::string item; std::getline(list, item, ',');) {
     size_t i = 0;
@@ -73,6 +68,17 @@ std::vector<size_t> picked(const po::variables_map& vm, const analysis::Reconstr
       throw UsageError("reconstruct: --pick: '" + item + "' is not a candidate number (1 to " +
                        std::to_string(r.space.candidates.size()) + ")");
     out.push_back(i);
+  }
+  return out;
+}
+
+// The candidates --write writes: those --pick names, else the Pareto front.
+std::vector<size_t> picked(const po::variables_map& vm, std::vector<size_t> numbers,
+                           const analysis::ReconstructResult& result) {
+  if (vm.count("pick")) return numbers;
+  std::vector<size_t> out;
+  for (size_t i : result.order) {
+    if (result.candidates[i].pareto) out.push_back(i);
   }
   return out;
 }
@@ -181,6 +187,7 @@ int cmd_reconstruct(const Args& args, Io& io) {
     settings.seed = static_cast<uint64_t>(seed);
     r = analysis::start_reconstruction(analysis::generate_space(readings), settings);
   }
+  const std::vector<size_t> pick_numbers = picked_numbers(vm, r);  // before any file or folder
   reports::OutputFile output = output_option(io, vm);
   std::string write_dir = vm.count("write") ? vm["write"].as<std::string>() : "";
   if (!write_dir.empty() && world::writer()) {
@@ -214,7 +221,7 @@ int cmd_reconstruct(const Args& args, Io& io) {
 
   if (!write_dir.empty()) {
     if (!result.complete) throw Error("reconstruct: --write: the search is not complete");
-    const std::vector<size_t> chosen = picked(vm, r, result);
+    const std::vector<size_t> chosen = picked(vm, pick_numbers, result);
     for (size_t i : chosen) {
       const analysis::Candidate& c = r.space.candidates[i];
       const std::string file =

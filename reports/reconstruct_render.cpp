@@ -584,9 +584,10 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
   return out.str();
 }
 
-std::string reconstruct_html_page(const ReconstructView& v) {
+std::string reconstruct_html_page(const ReconstructView& v, const std::string& links_html) {
   const std::string title = "Readings of " + reconstruct_game_name(v.reconstruction);
-  return html_page(title, "<h1>" + html_escape(title) + "</h1>\n" + reconstruct_html_fragment(v));
+  return html_page(
+      title, links_html + "<h1>" + html_escape(title) + "</h1>\n" + reconstruct_html_fragment(v));
 }
 
 std::string render_reconstruction(const ReconstructView& v, const std::string& format,

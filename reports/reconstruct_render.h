@@ -28,9 +28,10 @@ std::string reconstruct_text(const ReconstructView& view, std::size_t width, std
 // alternative, choice_b, alternative_b, value, ci_low, ci_high (docs/reconstruct.md).
 std::string reconstruct_csv(const ReconstructView& view);
 // An HTML fragment (headings from <h2>): the choice points with their phrases, the ranked
-// candidates, the effects as SVG charts and tables; and a whole offline page around it.
+// candidates, the effects as SVG charts and tables; and a whole offline page around it, with
+// `links_html` (a report's links back to its other pages) above the title.
 std::string reconstruct_html_fragment(const ReconstructView& view);
-std::string reconstruct_html_page(const ReconstructView& view);
+std::string reconstruct_html_page(const ReconstructView& view, const std::string& links_html = "");
 // "json" (analysis::reconstruction_json_text), "csv", "html" or the text.
 std::string render_reconstruction(const ReconstructView& view, const std::string& format,
                                   std::size_t width, std::size_t top);

@@ -61,13 +61,23 @@ void add_readings_to_report(std::vector<ReportFile>& report,
     const ReconstructView view{p.reconstruction, p.result, p.related};
     const std::string game = p.reconstruction.space.readings.game;
     const std::string path = readings_page_path(game);
-    added.push_back({path, reconstruct_html_page(view)});
+    const std::string& base = p.reconstruction.space.base.id;
+    ReportFile* base_page = find_report_file(files, ruleset_page_path(base));
+    // Back to the index, as the ruleset pages link, and to the base reconstruction's page.
+    std::string links =
+        "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a> \xC2\xB7 <a "
+        "href=\"../index.html#readings\">Readings of the sources</a>";
+    if (base_page) {
+      links += " \xC2\xB7 base reconstruction: <a href=\"../" +
+               html_escape(ruleset_page_path(base)) + "\">" + html_escape(base) + "</a>";
+    }
+    links += "</p>\n";
+    added.push_back({path, reconstruct_html_page(view, links)});
     const std::string summary = reconstruct_summary(view);
     items += "<li><a href=\"" + html_escape(path) + "\">Readings of " +
              html_escape(game_display_name(game)) + "</a>: " + html_escape(summary) + "</li>\n";
     markdown += "- Readings of " + game_display_name(game) + ": " + summary + "\n";
-    if (ReportFile* page =
-            find_report_file(files, ruleset_page_path(p.reconstruction.space.base.id))) {
+    if (ReportFile* page = base_page) {
       insert_before_body_end(*page,
                              "<p class=\"note\">Every reading of the source, played and ranked: "
                              "<a href=\"../" +

@@ -278,5 +278,20 @@ TEST(Space, EveryCandidateWrittenAsARulesetPassesRulesCheckAndResolvesToItsRules
     EXPECT_EQ(sim::rules_hash(sim::load_ruleset(file)), hashes[file]) << file;
 }
 
+// A written ruleset names its readings file the same way on every machine: by its path under
+// the data folder, however the file was given, else by its file name.
+TEST(Space, WrittenRulesetsNameTheReadingsFileWithoutTheMachinesPath) {
+  const std::string absolute = std::filesystem::absolute(default_readings_path("otep")).string();
+  const Space space = generate_space(load_readings(absolute));
+  const std::string summary =
+      candidate_ruleset_json(space, space.candidates.front())["summary"].get<std::string>();
+  EXPECT_NE(summary.find("(mancala reconstruct, data/readings/otep.json; rules hash "),
+            std::string::npos)
+      << summary;
+  EXPECT_EQ(summary.find(std::filesystem::current_path().string()), std::string::npos) << summary;
+  EXPECT_EQ(portable_origin("/elsewhere/mine/readings.json"), "readings.json");
+  EXPECT_EQ(portable_origin("--hide capture"), "--hide capture");
+}
+
 }  // namespace
 }  // namespace mancala::analysis

@@ -119,6 +119,63 @@ TEST(Effects, MainEffectsAndInteractionsAreTheMatchedContrastsOfTheFigures) {
   }
 }
 
+// A difference of two shares lies in [-1, 1] and a difference of differences in [-2, 2]: the
+// intervals of main effects, spreads and interactions on a share stop there (the audit found
+// "+95.0 pp [+88.4, +101.6]"); an unbounded criterion's (duration) are left as computed.
+TEST(Effects, IntervalsOfSharesStopWhereADifferenceOfSharesCanReach) {
+  const Space space = generate_space(readings_of(testing::kKalahTwoChoices));
+  const auto completion_of = [](const Effects& e, size_t choice) {
+    for (const Effect& x : e.main) {
+      if (x.choice == choice && x.alternative == 1 && x.criterion == Criterion::kCompletion)
+        return x;
+    }
+    return Effect{};
+  };
+  // Candidates (facing, store): 0 (base, base), 1 (base, once), 2 (last, base), 3 (last, once).
+  // The facing capture raises completion from 0.02 to 0.98; each figure's half-width 0.2 makes
+  // the effect's normal interval 0.96 +- 0.2.
+  {
+    const std::vector<Figures> f = {
+        figures(0.02, 0.2, 0.9, 0.01, 100, 30), figures(0.02, 0.2, 0.9, 0.01, 100, 30),
+        figures(0.98, 0.2, 0.9, 0.01, 300, 30), figures(0.98, 0.2, 0.9, 0.01, 300, 30)};
+    const Effects e = measure_effects(space, f);
+    const Effect facing = completion_of(e, 0);
+    EXPECT_NEAR(facing.effect, 0.96, 1e-12);
+    EXPECT_NEAR(facing.ci95.low, 0.76, 1e-12);
+    EXPECT_DOUBLE_EQ(facing.ci95.high, 1);
+    for (const Spread& s : e.spreads) {
+      if (s.choice == 0 && s.criterion == Criterion::kCompletion) {
+        EXPECT_NEAR(s.spread, 0.96, 1e-12);
+        EXPECT_DOUBLE_EQ(s.ci95.high, 1);
+      }
+    }
+    for (const Effect& x : e.main) {
+      if (x.choice == 0 && x.alternative == 1 && x.criterion == Criterion::kDuration) {
+        EXPECT_DOUBLE_EQ(x.effect, 200);
+        EXPECT_NEAR(x.ci95.low, 170, 1e-9);
+        EXPECT_NEAR(x.ci95.high, 230, 1e-9);
+      }
+    }
+  }
+  // Each reading alone lowers completion from 0.98 to 0.02, both together keep 0.98: the
+  // interaction (0.98 - 0.02) - (0.02 - 0.98) = 1.92, whose normal interval (half-width
+  // z sqrt(4 (0.2/z)^2) = 0.4) would pass +2.
+  {
+    const std::vector<Figures> f = {figures(0.98, 0.2, 0.9, 0.01), figures(0.02, 0.2, 0.9, 0.01),
+                                    figures(0.02, 0.2, 0.9, 0.01), figures(0.98, 0.2, 0.9, 0.01)};
+    const Effects e = measure_effects(space, f);
+    const auto it =
+        std::find_if(e.interactions.begin(), e.interactions.end(),
+                     [](const Interaction& i) { return i.criterion == Criterion::kCompletion; });
+    ASSERT_NE(it, e.interactions.end());
+    EXPECT_NEAR(it->effect, 1.92, 1e-12);
+    EXPECT_NEAR(it->ci.low, 1.52, 1e-12);
+    EXPECT_DOUBLE_EQ(it->ci.high, 2);
+    EXPECT_NEAR(completion_of(e, 0).effect, 0, 1e-12);
+    EXPECT_NEAR(completion_of(e, 0).ci95.low, -0.2, 1e-12);
+  }
+}
+
 // A refused combination is left out of the contrasts: the effect averages over the settings of
 // the other choices where both readings are allowed.
 TEST(Effects, RefusedCombinationsLeaveTheirPairsOut) {

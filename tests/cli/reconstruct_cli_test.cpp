@@ -175,6 +175,15 @@ TEST(ReconstructCli, WriteWritesThePickedCandidatesAsRulesetsRulesCheckAccepts) 
             std::string::npos);
 }
 
+// A --pick that names no candidate is refused before anything is played or made: no folder.
+TEST(ReconstructCli, PickOfNoCandidateIsRefusedBeforeTheWriteFolderIsMade) {
+  TempDir dir("reconstruct-pick");
+  const std::string folder = dir / "readings";
+  expect_error(words("reconstruct otep --games 2 --write " + folder + " --pick 3,99" + kNoDb), 2,
+               "mancala: reconstruct: --pick: '99' is not a candidate number (1 to 32)\n");
+  EXPECT_FALSE(std::filesystem::exists(folder));
+}
+
 TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
   expect_error(words("reconstruct"), 2,
                "mancala: reconstruct: give one of GAME, --readings FILE, RULESET --hide KEY, "
@@ -231,8 +240,9 @@ namespace mancala::cli {
 namespace {
 
 // "the report has its pages": report --readings adds "Readings of <game>" for each game of the
-// report with a readings file, linked from the index and from the game's default ruleset page.
-TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedFromTheIndexAndTheDefaultsPage) {
+// report with a readings file, linked from the index and from the game's default ruleset page,
+// and linking back to both.
+TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAndTheBasesPage) {
   TempDir dir("reconstruct-report");
   const std::string out = dir / "report";
   const auto r =
@@ -244,6 +254,11 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedFromTheIndexAndTheDefau
   const std::string page = testing::read_text(out + "/readings/otep.html");
   EXPECT_NE(page.find("<title>Readings of Otep</title>"), std::string::npos);
   xml_check::Parser(page).parse_document();
+  EXPECT_NE(page.find("<a href=\"../index.html\">"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"../index.html#readings\">Readings of the sources</a>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<a href=\"../rulesets/otep.beaton_1939.html\">otep/beaton_1939</a>"),
+            std::string::npos);
   EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
   const std::string index = testing::read_text(out + "/index.html");
   EXPECT_NE(index.find("<a href=\"readings/otep.html\">Readings of Otep</a>: 32 candidates (32 "
