@@ -13,6 +13,23 @@
 namespace mancala::archive {
 namespace {
 
+// A URL query value: unreserved bytes as they are, every other byte as %XX.
+std::string percent_encode(const std::string& text) {
+  static const char* const kHex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
+}
+
 // The field names of a portal record, longest first so "Sources" wins over "Source".
 constexpr std::array<const char*, 14> kFields = {
     "Social status", "Confidence", "Location", "Content", "Genders", "Sources", "Source",
@@ -79,6 +96,9 @@ EvidenceRecord build(const RawRecord& raw, const std::string& title_game, const 
                            title_game + "'");
   }
   if (r.game.empty()) throw fail("", "no Game field and no 'Evidence for GAME' title");
+  // The game's page on the portal, which lists its evidence (the page text gives no address of
+  // its own, and no date of access: none is invented).
+  r.portal_url = "https://ludii.games/details.php?keyword=" + percent_encode(r.game);
   r.type = get("Type");
   r.location = get("Location").empty() ? region : get("Location");
   try {

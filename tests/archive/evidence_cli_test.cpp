@@ -90,11 +90,13 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   // Issue 20: an overwrite shows what it replaced, field by field.
   EXPECT_TRUE(update.err.starts_with(
       "updated DLP.Evidence.1880: type, location, date_from, date_to, rules, content, confidence, "
-      "spaces, sources\n  type: was Ethnography; now Text\n  location: was Bari; now (none)\n"))
+      "spaces, sources, portal_url\n  type: was Ethnography; now Text\n  location: was Bari; now "
+      "(none)\n"))
       << update.err;
   EXPECT_TRUE(update.err.ends_with(
       "  sources: was [{\"citation\":\"Beaton, A. \\\"A Bari Game- Soro.\\\" Sudan Notes and "
       "Records 22(1)...; now (none)\n"
+      "  portal_url: was https://ludii.games/details.php?keyword=Otep; now (none)\n"
       "mancala: warning: 1 record cites no source: " +
       changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " + db_ +
       ": 0 added, 1 updated, 0 unchanged; games: 0 added, 0 updated" + linked()))
@@ -412,6 +414,7 @@ TEST_F(EvidenceCli, ShowPrintsOneRecordWhole) {
       "Digital Ludeme Project's region 'Bari' (database/regions/kml/Bari.kml, MIT licence), "
       "simplified to 0.05 degrees, added by scripts/convert_dlp.py.\n"
       "date             1939-01-01 - 1939-12-31\n"
+      "portal           https://ludii.games/details.php?keyword=Otep\n"
       "confidence       100\n"
       "spaces           Outside, Public\n"
       "sources          Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): "
