@@ -40,7 +40,7 @@
 namespace mancala::analysis {
 
 // The skilled agent when neither --agent nor the readings file names one: alpha-beta two plies
-// deep beats random and greedy play in every seed game but Otep (docs/reconstruct.md gives the
+// deep beats random and greedy play in every seed game (docs/reconstruct.md gives the
 // figures), and plays Khutka Boia's whole space in seconds.
 inline constexpr const char* kDefaultReconstructAgent = "alphabeta:2";
 inline constexpr int64_t kDefaultReconstructGames = 400;

@@ -38,7 +38,7 @@ analysis::ReconstructSettings settings_option(const po::variables_map& vm,
                                               const analysis::Readings& readings) {
   analysis::ReconstructSettings s;
   std::string spec = analysis::kDefaultReconstructAgent;
-  s.agent_reason = "the default: beats random and greedy play in every seed game but Otep";
+  s.agent_reason = "the default: beats random and greedy play in every seed game";
   if (vm.count("agent")) {
     spec = vm["agent"].as<std::string>();
     s.agent_reason = "given with --agent";

@@ -205,7 +205,7 @@ TEST(Stages, RandomStageIsSimulateAndTheSkilledRoundsHalveTheCandidates) {
   EXPECT_EQ(r.stages[0].plan.candidates.size(), 32u);
   EXPECT_EQ(r.stages[1].plan.games, 10);
   EXPECT_EQ(r.stages[1].plan.seed, 1u);
-  EXPECT_EQ(r.stages[1].plan.agent.name(), "greedy");
+  EXPECT_EQ(r.stages[1].plan.agent.name(), "alphabeta:2");
   EXPECT_EQ(r.stages[1].plan.candidates.size(), 32u);
   EXPECT_EQ(r.stages[2].plan.games, 10);
   EXPECT_EQ(r.stages[2].plan.seed, independent_seed(1, 1));

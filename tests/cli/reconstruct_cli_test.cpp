@@ -107,7 +107,7 @@ TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
   EXPECT_NE(r.out.find("32 combinations of 5 choice points: 0 refused by rules check, 0 merged "
                        "with an earlier one of the same rules: 32 candidates."),
             std::string::npos);
-  EXPECT_NE(r.out.find("Under greedy, 16 of 32 candidates end by the text's own rule"),
+  EXPECT_NE(r.out.find("Under alphabeta:2, 16 of 32 candidates end by the text's own rule"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("Largest effect on own rule: no_move (mover_loses rather than pass: "),
@@ -262,7 +262,7 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
   EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
   const std::string index = testing::read_text(out + "/index.html");
   EXPECT_NE(index.find("<a href=\"readings/otep.html\">Readings of Otep</a>: 32 candidates (32 "
-                       "combinations, 0 refused by rules check, 0 merged); under greedy, "),
+                       "combinations, 0 refused by rules check, 0 merged); under alphabeta:2, "),
             std::string::npos);
   EXPECT_NE(index.find("end by the text&#39;s own rule; largest effect on completion: no_move "
                        "(mover_loses rather than pass: "),
