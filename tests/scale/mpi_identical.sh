@@ -16,6 +16,7 @@ commands=(
   "compare khutka_boia khutka_boia/opposite_capture --games 400 --seed 2 --format json"
   "handicap khutka_boia --games 200 --seed 4 --format json"
   "ladder kalah --agents random,greedy,alphabeta:2 --games 40 --seed 5 --format json"
+  "reconstruct otep --games 60 --seed 7 --format json --db /nonexistent/mancala.db"
   "report khutka_boia otep --games 300 --seed 6 --no-store --sensitivity-games 50 --handicap-rounds 20 --ladder --ladder-games 20 --print csv --out REPORT_DIR"
 )
 fail=0
