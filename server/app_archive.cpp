@@ -66,7 +66,9 @@ ar::SearchQuery search_query(const std::map<std::string, std::string>& q) {
   if (!get("from").empty()) query.from_year = ar::parse_year(get("from"), "--from", "search");
   if (!get("to").empty()) query.to_year = ar::parse_year(get("to"), "--to", "search");
   if (!get("near").empty()) {
-    double radius = 100;
+    // As `evidence search --near` takes it: a place's name (the place itself, or within
+    // radius_km of it) or LAT,LON (with radius_km, 100 km when the page gives none).
+    std::optional<double> radius;
     if (!get("radius_km").empty()) {
       try {
         size_t used = 0;
@@ -76,6 +78,8 @@ ar::SearchQuery search_query(const std::map<std::string, std::string>& q) {
         throw HttpError{
             400, "radius_km: expected a number of kilometres, not '" + get("radius_km") + "'"};
       }
+    } else if (ar::is_coordinate_pair(get("near"))) {
+      radius = 100;
     }
     ar::set_near(query, get("near"), radius, "search");
   }

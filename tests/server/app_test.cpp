@@ -136,6 +136,12 @@ TEST_F(ServerTest, SearchFiltersAreCheckedAsTheCommandChecksThem) {
   EXPECT_EQ(expect(200, "GET", "/api/evidence?game=sonka&from=1900&to=1950")["records"].size(), 1u);
   EXPECT_EQ(error(400, "GET", "/api/evidence?from=19x0"),
             "search: --from must be a whole year (e.g. 1939, or 500 BCE), not '19x0'");
+  // The page's year fields take the command's BCE syntax (a number field could not), and a
+  // place's name means the place itself, as `evidence search --near Kenya` does (not Kenya and
+  // 100 km around it: 51 records instead of 3).
+  EXPECT_EQ(expect(200, "GET", "/api/evidence?from=3000%20BCE&to=1%20BCE")["records"].size(), 0u);
+  EXPECT_EQ(expect(200, "GET", "/api/evidence?near=Kenya")["records"].size(), 3u);
+  EXPECT_EQ(expect(200, "GET", "/api/evidence?near=Kenya&radius_km=100")["records"].size(), 51u);
   EXPECT_EQ(error(400, "GET", "/api/evidence?colour=red"),
             "unknown search parameter 'colour' (q, game, type, from, to, near, radius_km, "
             "min_confidence, limit)");
