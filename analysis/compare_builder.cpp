@@ -440,7 +440,8 @@ double stopped_round_share(const sim::GameTally& t) {
   const uint64_t rounds = rounds_recorded(t);
   return t.match.empty() || rounds == 0
              ? 0
-             : static_cast<double>(t.match.round_ended_by[1]) / static_cast<double>(rounds);
+             : static_cast<double>(t.match.round_completed(sim::Completion::kStoppingRule)) /
+                   static_cast<double>(rounds);
 }
 
 // When half or more of either run's games (or of its matches' rounds) end by a stopping rule of

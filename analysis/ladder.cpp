@@ -179,10 +179,19 @@ Ladder merge_ladders(const std::vector<LadderShard>& shards) {
 Completion completion_of(const sim::GameTally& tally) {
   Completion c;
   if (tally.games == 0) return c;
-  const double n = static_cast<double>(tally.games);
-  c.own_rule = static_cast<double>(tally.ended_by[0]) / n;
-  c.stopping_rule = static_cast<double>(tally.ended_by[1]) / n;
-  c.safety_bound = static_cast<double>(tally.ended_by[2]) / n;
+  const auto share = [](uint64_t k, uint64_t n) {
+    return static_cast<double>(k) / static_cast<double>(n);
+  };
+  c.own_rule = share(tally.completed(sim::Completion::kOwnRule), tally.games);
+  c.stopping_rule = share(tally.completed(sim::Completion::kStoppingRule), tally.games);
+  c.safety_bound = share(tally.completed(sim::Completion::kSafetyBound), tally.games);
+  const sim::MatchStats& m = tally.match;
+  if (m.enabled) c.rounds = m.round_ended_by[0] + m.round_ended_by[1] + m.round_ended_by[2];
+  if (c.rounds > 0) {
+    c.round_own_rule = share(m.round_completed(sim::Completion::kOwnRule), c.rounds);
+    c.round_stopping_rule = share(m.round_completed(sim::Completion::kStoppingRule), c.rounds);
+    c.round_safety_bound = share(m.round_completed(sim::Completion::kSafetyBound), c.rounds);
+  }
   return c;
 }
 
@@ -291,6 +300,8 @@ PairResult LadderFigures::pair(size_t a, size_t b) const {
       std::swap(r.wins_a, r.wins_b);
       r.win_rate_a = stats::wilson_interval(r.wins_a, r.finished());
       r.advantage = stats::first_player_advantage(r.wins_a, r.wins_b, r.draws);
+      r.score = 1 - p.score;
+      r.score_ci = {1 - p.score_ci.high, 1 - p.score_ci.low};
       return r;
     }
   }
@@ -450,7 +461,6 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
     const size_t c = first * k + second;
     return c < ladder.runs.size() ? &ladder.runs[c] : nullptr;
   };
-  std::vector<double> p_values;
   for (size_t a = 0; a < k; ++a) {
     for (size_t b = a + 1; b < k; ++b) {
       PairResult p;
@@ -467,18 +477,27 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
       }
       p.win_rate_a = stats::wilson_interval(p.wins_a, p.finished());
       p.advantage = stats::first_player_advantage(p.wins_a, p.wins_b, p.draws);
-      p_values.push_back(p.advantage.p_value);
       f.pairs.push_back(p);
     }
   }
-  const std::vector<double> holm = stats::holm_adjust(p_values);
+  // One procedure decides and prints "beats" (PairResult): the score's simultaneous interval.
+  const double m = static_cast<double>(f.pairs.size());
+  const double confidence = 1 - kLadderAlpha / m;
   std::vector<std::vector<bool>> beats(k, std::vector<bool>(k, false));
   std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0));
-  for (size_t i = 0; i < f.pairs.size(); ++i) {
-    PairResult& p = f.pairs[i];
-    p.p_holm = holm[i];
-    p.significant = p.p_holm < kLadderAlpha && p.wins_a != p.wins_b;
-    if (p.significant) (p.wins_a > p.wins_b ? beats[p.a][p.b] : beats[p.b][p.a]) = true;
+  for (PairResult& p : f.pairs) {
+    const double n = static_cast<double>(p.finished());
+    if (p.finished() > 0) {
+      p.score = (static_cast<double>(p.wins_a) + 0.5 * static_cast<double>(p.draws)) / n;
+      const stats::Interval d =
+          stats::first_player_advantage(p.wins_a, p.wins_b, p.draws, confidence).interval;
+      p.score_ci = {(1 + d.low) / 2, (1 + d.high) / 2};
+      p.significant = d.low > 0 || d.high < 0;
+    } else {
+      p.score_ci = {0, 1};
+    }
+    p.p_bonferroni = std::min(1.0, m * p.advantage.p_value);
+    if (p.significant) (p.score > 0.5 ? beats[p.a][p.b] : beats[p.b][p.a]) = true;
     wins[p.a][p.b] = static_cast<double>(p.wins_a) + 0.5 * static_cast<double>(p.draws);
     wins[p.b][p.a] = static_cast<double>(p.wins_b) + 0.5 * static_cast<double>(p.draws);
   }
@@ -588,6 +607,14 @@ json completion_json(const Completion& c, uint64_t games) {
           {"stopping_rule", c.stopping_rule},
           {"safety_bound", c.safety_bound}};
 }
+// The matches' rounds by completion class; null for single games.
+json round_completion_json(const Completion& c) {
+  if (c.rounds == 0) return nullptr;
+  return {{"rounds", c.rounds},
+          {"own_rule", c.round_own_rule},
+          {"stopping_rule", c.round_stopping_rule},
+          {"safety_bound", c.round_safety_bound}};
+}
 json plies_json(const stats::IntHistogram& h) {
   if (h.empty()) return {{"mean", nullptr}, {"median", nullptr}};
   return {{"mean", h.mean()}, {"median", h.median()}};
@@ -625,17 +652,21 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
       }
       const PairResult p = f.pair(a, b);
       const PairResult& stored = f.pair(std::min(a, b), std::max(a, b));
-      row.push_back({{"agent", ladder.agents[a].name()},
-                     {"opponent", ladder.agents[b].name()},
-                     {"games", p.games},
-                     {"wins", p.wins_a},
-                     {"losses", p.wins_b},
-                     {"draws", p.draws},
-                     {"unfinished", p.unfinished},
-                     {"win_rate", rate_json(p.wins_a, p.finished())},
-                     {"advantage", advantage_json(p.advantage, p.finished())},
-                     {"p_holm", stored.p_holm},
-                     {"beats", stored.significant && p.wins_a > p.wins_b}});
+      row.push_back(
+          {{"agent", ladder.agents[a].name()},
+           {"opponent", ladder.agents[b].name()},
+           {"games", p.games},
+           {"wins", p.wins_a},
+           {"losses", p.wins_b},
+           {"draws", p.draws},
+           {"unfinished", p.unfinished},
+           {"win_rate", rate_json(p.wins_a, p.finished())},
+           {"advantage", advantage_json(p.advantage, p.finished())},
+           {"score", p.finished() == 0 ? json{{"value", nullptr}, {"ci95_simultaneous", nullptr}}
+                                       : json{{"value", p.score},
+                                              {"ci95_simultaneous", interval_json(p.score_ci)}}},
+           {"p_bonferroni", stored.p_bonferroni},
+           {"beats", p.a_beats_b()}});
     }
     matrix.push_back(row);
   }
@@ -655,7 +686,7 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
   out["skill_depth"] = {{"depth", f.skill_depth()},
                         {"chain", chain},
                         {"alpha", kLadderAlpha},
-                        {"correction", "holm"}};
+                        {"correction", "bonferroni"}};
   json self = json::array();
   for (const SelfPlay& s : f.self_play) {
     const sim::GameTally& t = s.run->tally;
@@ -671,6 +702,7 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
                  {"first_player_advantage", advantage_json(s.advantage, finished)},
                  {"plies", plies_json(t.plies)},
                  {"completion", completion_json(s.completion, t.games)},
+                 {"round_completion", round_completion_json(s.completion)},
                  {"fixed_depth", s.fixed_depth > 0 ? json(s.fixed_depth) : json(nullptr)},
                  {"depth_parity_artefact", s.parity_artefact}};
     for (const Likeness& l : f.likeness) {

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "common/format.h"
 #include "simulator/agents.h"
 #include "simulator/rules.h"
 #include "simulator/run_stats.h"
@@ -31,7 +32,8 @@ namespace mancala::analysis {
 
 // More agents make k^2 runs; the longest-chain search is exponential in k.
 constexpr int kMaxLadderAgents = 12;
-// Significance level of "beats" (each pair's test, Holm-corrected over all pairs).
+// Significance level of "beats", over all the ladder's pairs together (Bonferroni: each pair's
+// interval at confidence 1 - kLadderAlpha / m for m pairs).
 constexpr double kLadderAlpha = 0.05;
 
 // Parses "random,greedy,alphabeta:2" (at least 2, at most kMaxLadderAgents, none twice); throws
@@ -95,17 +97,27 @@ Ladder merge_ladders(const std::vector<LadderShard>& shards);
 
 // The games between agents a and b over both seats (N with a as player 1, N with b as player 1);
 // win rates are over the finished games, as in a run.
+//
+// "a beats b" is one procedure, printed as it is decided: a's score, (wins_a + draws / 2) /
+// finished (the win rate with a draw counting half, 50% when neither is stronger), with its
+// simultaneous interval over every pair of the ladder: Tango's score interval of P(a wins) -
+// P(b wins) at confidence 1 - kLadderAlpha / m (Bonferroni over the ladder's m pairs), carried to
+// the score's scale ((1 + d) / 2). The pair is significant exactly when that interval excludes
+// 50%, and the agent above 50% beats the other.
 struct PairResult {
   size_t a = 0, b = 0;
   uint64_t games = 0;
   uint64_t wins_a = 0, wins_b = 0, draws = 0, unfinished = 0;
-  stats::Interval win_rate_a;  // Wilson 95% interval of wins_a / finished
-  // P(a wins) - P(b wins) with Tango's interval and the score test of "neither is stronger"
+  stats::Interval win_rate_a;  // Wilson 95% interval of wins_a / finished (JSON win_rate)
+  // P(a wins) - P(b wins) with Tango's 95% interval and the score test of "neither is stronger"
   // (stats::first_player_advantage with a in the first place).
   stats::Advantage advantage;
-  double p_holm = 1;         // advantage.p_value, Holm-adjusted over every pair of the ladder
-  bool significant = false;  // p_holm < kLadderAlpha
+  double score = kNaN;       // (wins_a + draws / 2) / finished; NaN without a finished game
+  stats::Interval score_ci;  // simultaneous (Bonferroni) interval of the score, see above
+  double p_bonferroni = 1;   // advantage.p_value times m, at most 1
+  bool significant = false;  // score_ci excludes 0.5
   uint64_t finished() const { return wins_a + wins_b + draws; }
+  bool a_beats_b() const { return significant && score_ci.low > 0.5; }
 };
 
 // A Bradley-Terry rating on the Elo scale: 400 log10 of the strength relative to agents[0]
@@ -115,12 +127,18 @@ struct Rating {
   stats::Interval ci95;
 };
 
-// How a set of games ended: by the game's own rule, by a stopping rule the reconstruction adds
-// (the no-progress rule), by the safety bound (max_plies); shares of the games.
+// How a set of games ended, in the completion classes every output uses (sim::Completion, counted
+// by sim::GameTally::completed): by the game's own rule, by a stopping rule the reconstruction
+// adds (the no-progress rule, stop_after_rounds), at the safety bound (max_plies, max_rounds);
+// shares of the games. For a game played in matches, the same classes of the matches' recorded
+// rounds (sim::MatchStats::round_completed): a match ended by its own rule can rest on rounds
+// the no-progress rule ended.
 struct Completion {
   double own_rule = 0, stopping_rule = 0, safety_bound = 0;
+  uint64_t rounds = 0;  // recorded rounds; 0 for single games (no round shares)
+  double round_own_rule = 0, round_stopping_rule = 0, round_safety_bound = 0;
 };
-// From a tally's ended_by counts (zeros when it has no game).
+// From a tally's counts (zeros when it has no game).
 Completion completion_of(const sim::GameTally& tally);
 
 // Self-play of one agent: both seats the same agent.

@@ -49,9 +49,8 @@ std::optional<MatchFigures> match_figures(const sim::MatchStats& stats) {
   for (std::size_t i = 0; i < 3; ++i) {
     m.round_ended_by.push_back({kRoundEnds[i], stats.round_ended_by[i],
                                 share(stats.round_ended_by[i], m.rounds_recorded)});
-    // A round's ends are its classes: a rule of the game, the no-progress rule, the bound.
-    m.round_completion_count[i] = stats.round_ended_by[i];
-    m.round_completion[i] = stats::rate_estimate(stats.round_ended_by[i], m.rounds_recorded);
+    m.round_completion_count[i] = stats.round_completed(static_cast<sim::Completion>(i));
+    m.round_completion[i] = stats::rate_estimate(m.round_completion_count[i], m.rounds_recorded);
   }
   for (const auto& [difference, level] : stats.by_holes_difference) {
     LevelFigures h;

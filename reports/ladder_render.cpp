@@ -41,6 +41,14 @@ std::string advantage_text(const stats::Advantage& a, uint64_t n) {
          signed_points(a.interval.high) + "]";
 }
 
+// A pair's score with its simultaneous interval, the one that decides "beats": "86.5% [78.9,
+// 92.0]"; "-" without finished games.
+std::string score_text(const PairResult& p) {
+  if (p.finished() == 0) return "-";
+  return percent(p.score) + " [" + format_number(100 * p.score_ci.low, 1) + ", " +
+         format_number(100 * p.score_ci.high, 1) + "]";
+}
+
 std::string plies_text(const stats::IntHistogram& h, bool median) {
   if (h.empty()) return "-";
   return format_number(median ? h.median() : h.mean(), 1);
@@ -75,9 +83,7 @@ Table matrix_table(const Ladder& l, const LadderFigures& f) {
         continue;
       }
       const PairResult p = f.pair(a, b);
-      const PairResult& stored = f.pair(std::min(a, b), std::max(a, b));
-      const bool beats = stored.significant && p.wins_a > p.wins_b;
-      row.push_back(Cell::text(rate_text(p.wins_a, p.finished()) + (beats ? " *" : "")));
+      row.push_back(Cell::text(score_text(p) + (p.a_beats_b() ? " *" : "")));
     }
     t.add_row(row);
   }
@@ -111,7 +117,15 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
   for (const SelfPlay& s : f.self_play) {
     const sim::GameTally& g = s.run->tally;
     const uint64_t finished = g.wins[0] + g.wins[1] + g.draws;
-    const auto share = [&](double x) { return g.games == 0 ? std::string("-") : percent(x); };
+    // Each completion class's share of the games; for matches a second line with its share of
+    // the rounds, as the index prints it (the own rule's share marked when under half).
+    const analysis::Completion& c = s.completion;
+    const auto share = [&](double games, double rounds, bool own) {
+      if (g.games == 0) return std::string("-");
+      std::string text = (own && 2 * games < 1 ? "\xE2\x9A\xA0 " : "") + percent(games);
+      if (c.rounds > 0) text += "\n" + rounds_line(rounds, own && 2 * rounds < 1);
+      return text;
+    };
     std::vector<Cell> row = {Cell::text(l.agents[s.agent].name() + (s.parity_artefact ? " †" : "")),
                              Cell::integer(static_cast<int64_t>(g.games)),
                              Cell::text(rate_text(g.wins[0], finished)),
@@ -120,9 +134,9 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
                              Cell::text(advantage_text(s.advantage, finished)),
                              Cell::text(plies_text(g.plies, false)),
                              Cell::text(plies_text(g.plies, true)),
-                             Cell::text(share(s.completion.own_rule)),
-                             Cell::text(share(s.completion.stopping_rule)),
-                             Cell::text(share(s.completion.safety_bound))};
+                             Cell::text(share(c.own_rule, c.round_own_rule, true)),
+                             Cell::text(share(c.stopping_rule, c.round_stopping_rule, false)),
+                             Cell::text(share(c.safety_bound, c.round_safety_bound, false))};
     if (f.real) {
       std::string distance = "-";
       for (const Likeness& k : f.likeness) {
@@ -148,10 +162,16 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
   return t;
 }
 
-std::string matrix_note() {
-  return "Win rate of the row's agent against the column's over both seats (finished games; a "
-         "draw is not a win), with its 95% Wilson interval; * the row's agent beats the column's "
-         "significantly (score test of equal strength, Holm-corrected over every pair, p < 0.05).";
+std::string matrix_note(const LadderFigures& f) {
+  const size_t m = f.pairs.size();
+  return "Score of the row's agent against the column's over both seats: its share of the "
+         "finished games, a draw counting half (50% is equal strength; without draws, its win "
+         "rate), with a simultaneous 95% interval over the ladder's " +
+         std::to_string(m) + (m == 1 ? " pair" : " pairs") + " (Tango's score interval at " +
+         format_number(100 * (1 - analysis::kLadderAlpha / static_cast<double>(m)), 2) +
+         "% each, Bonferroni); * the interval lies above 50%: the row's agent beats the column's "
+         "(an interval below 50% is the mirror of a marked cell). The mark and the interval are "
+         "one procedure: a pair is significant exactly when its printed interval excludes 50%.";
 }
 
 std::string ratings_note(const Ladder& l) {
@@ -240,7 +260,26 @@ std::string self_play_note(const LadderFigures& f) {
   std::string text =
       "Both players the same agent. Win rates over finished games; the last three columns say "
       "how the games ended: by the game's own rule, by a stopping rule the reconstruction adds "
-      "(no progress), or at the safety bound (max_plies).";
+      "(no progress, a stop after a number of rounds), or at the safety bound (max_plies, "
+      "max_rounds).";
+  bool rounds = false, marked = false;
+  for (const SelfPlay& s : f.self_play) {
+    const analysis::Completion& c = s.completion;
+    rounds = rounds || c.rounds > 0;
+    marked = marked || (s.run->tally.games > 0 &&
+                        (2 * c.own_rule < 1 || (c.rounds > 0 && 2 * c.round_own_rule < 1)));
+  }
+  if (rounds) {
+    text +=
+        " The games are matches: each cell's second line is the share of the matches' rounds "
+        "that ended that way (a round ends by the game's own rule, the no-progress rule or the "
+        "safety bound).";
+  }
+  if (marked) {
+    text +=
+        " \xE2\x9A\xA0 marks a level whose own rule ended fewer than half of the games or of the "
+        "rounds: its figures rest mostly on the reconstruction's stopping rules.";
+  }
   text += parity_text(f);
   if (f.real) {
     text += " Masters: tournament games as recorded; only " + std::to_string(f.real->reached_end) +
@@ -296,7 +335,7 @@ std::string ladder_summary(const Ladder& l, const LadderFigures& f) {
 
 std::string ladder_text(const Ladder& l, const LadderFigures& f) {
   std::string out = wrap("Skill ladder of " + l.ruleset + ": " + games_text(l) + ".") + "\n";
-  out += wrap(matrix_note()) + text_of(matrix_table(l, f)) + "\n";
+  out += wrap(matrix_note(f)) + text_of(matrix_table(l, f)) + "\n";
   out += wrap(ratings_note(l)) + text_of(ratings_table(l, f)) + "\n";
   out += wrap(depth_text(l, f)) + "\n";
   out += wrap("Self-play at each level. " + self_play_note(f)) + text_of(self_play_table(l, f));
@@ -306,7 +345,7 @@ std::string ladder_text(const Ladder& l, const LadderFigures& f) {
 
 std::string ladder_markdown(const Ladder& l, const LadderFigures& f) {
   std::string out = "### Skill ladder of " + l.ruleset + "\n\n" + games_text(l) + ".\n\n";
-  out += matrix_note() + "\n\n" + matrix_table(l, f).to_markdown() + "\n";
+  out += matrix_note(f) + "\n\n" + matrix_table(l, f).to_markdown() + "\n";
   out += ratings_note(l) + "\n\n" + ratings_table(l, f).to_markdown() + "\n";
   out += depth_text(l, f) + "\n\n";
   out += "Self-play at each level. " + self_play_note(f) + "\n\n" +
@@ -322,7 +361,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
   std::string out = "<" + h + ">Skill ladder of " + html_escape(l.ruleset) + "</" + h + ">\n";
   out += "<p class=\"note\">" + html_escape(games_text(l)) + ".</p>\n";
   out += "<p><strong>" + html_escape(depth_text(l, f)) + "</strong></p>\n";
-  out += "<" + h2 + ">Win rates</" + h2 + ">\n<p>" + html_escape(matrix_note()) + "</p>\n" +
+  out += "<" + h2 + ">Head to head</" + h2 + ">\n<p>" + html_escape(matrix_note(f)) + "</p>\n" +
          matrix_table(l, f).to_html();
   out += "<" + h2 + ">Ratings</" + h2 + ">\n<p>" + html_escape(ratings_note(l)) + "</p>\n" +
          ratings_table(l, f).to_html();

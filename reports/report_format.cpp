@@ -72,11 +72,31 @@ std::string completion_text(const RunFigures& f) {
   if (f.games == 0) return std::string(kDash);
   std::string text = (2 * f.completion.games[0] < f.games ? "\xE2\x9A\xA0 " : "") +
                      rate_text(f.completion.share[0]);
-  if (f.match) {
-    text += "\nrounds: " + std::string(own_rule_rounds_minority(f) ? "\xE2\x9A\xA0 " : "") +
-            percent(f.match->round_completion[0].value);
-  }
+  if (f.match)
+    text += "\n" + rounds_line(f.match->round_completion[0].value, own_rule_rounds_minority(f));
   return text;
+}
+
+std::string stopping_rule_note(const RunFigures& f) {
+  if (f.games == 0) return "";
+  const auto pct = [](double x) { return format_number(100 * x, 0) + "%"; };
+  std::vector<std::string> parts;
+  if (2 * f.completion.games[1] >= f.games) {
+    parts.push_back(pct(f.completion.share[1].value) + " of the " +
+                    (f.match ? "matches" : "games") +
+                    " end by a stopping rule of the reconstruction, not by the game's own rule");
+  }
+  if (f.match && f.match->rounds_recorded > 0 &&
+      2 * f.match->round_completion_count[1] >= f.match->rounds_recorded) {
+    parts.push_back(pct(f.match->round_completion[1].value) +
+                    " of the matches' rounds end by the no-progress rule");
+  }
+  if (parts.empty()) return "";
+  return "\xE2\x9A\xA0 The figures rest on stopping rules: " + joined(parts, ", and ") + ".";
+}
+
+std::string rounds_line(double share, bool mark) {
+  return "rounds: " + std::string(mark ? "\xE2\x9A\xA0 " : "") + percent(share);
 }
 
 std::string joined(const std::vector<std::string>& items, std::string_view separator) {
@@ -85,14 +105,16 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
   return out;
 }
 
-// How a game, a match or a round (`what`) ended. A match's "no_progress" is the reconstruction's
-// stopping rule (stop_after_rounds), a game's or a round's the no-progress rule.
-std::string end_label(const std::string& name, const std::string& what) {
+// How a game, a match or a round (`what`) ended. A match never ends by the no-progress rule (a
+// round does, and the match goes on), so matches counted under "no_progress" come only from runs
+// stored before stop_after_rounds had its own name, which counted the matches it stopped there.
+std::string end_label(const std::string& name, const std::string& what, std::uint64_t count) {
   if (name == "rule") return "by a rule of the " + std::string(what == "match" ? "game" : what);
   if (name == "no_progress")
-    return what == "match" ? "by a stopping rule of the reconstruction (no_progress: stored "
-                             "before stop_after_rounds had its own name)"
-                           : "by the no-progress rule (a stopping rule of the reconstruction)";
+    return what == "match" && count > 0
+               ? "by a stopping rule of the reconstruction (no_progress: stored before "
+                 "stop_after_rounds had its own name)"
+               : "by the no-progress rule (a stopping rule of the reconstruction)";
   if (name == "stop_after_rounds")
     return "by the reconstruction's stop after a number of rounds (stop_after_rounds)";
   if (name == "safety_bound")

@@ -44,10 +44,21 @@ bool own_rule_rounds_minority(const RunFigures& f);
 // The index's completion cell: the share the game's own rule ended, marked when under half, and
 // for matches a second line with the share of their rounds ("rounds: 33.1%", marked the same).
 std::string completion_text(const RunFigures& f);
+// The second line of a match's completion cell, a share of its rounds: "rounds: 33.1%", with the
+// warning sign before the share when `mark` (the index's mark: the game's own rule ended fewer
+// than half of the rounds).
+std::string rounds_line(double share, bool mark);
+// The warning a run's results carry when half or more of its games (matches), or of its
+// matches' rounds, end by a stopping rule of the reconstruction, as the comparisons say it (after
+// the index's warning sign): "The figures rest on stopping rules: 97% of the games end by a
+// stopping rule of the reconstruction, not by the game's own rule."; empty otherwise.
+std::string stopping_rule_note(const RunFigures& f);
 // The items with `separator` between them.
 std::string joined(const std::vector<std::string>& items, std::string_view separator);
-// How a game, a match or a round (`what`) ended, in words, from an end condition's name.
-std::string end_label(const std::string& name, const std::string& what);
+// How a game, a match or a round (`what`) ended, in words, from an end condition's name and how
+// many ended so (`count`: matches counted under no_progress were stored by an older version that
+// counted stop_after_rounds there, and are labelled so).
+std::string end_label(const std::string& name, const std::string& what, std::uint64_t count);
 // What an epistemic status means: "rules as played and recorded", ...
 std::string status_meaning(const std::string& status);
 // A run's agents in words: "random agent on both sides", or "alphabeta:3 (P1) against random

@@ -41,6 +41,7 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
                ? ", stored in the archive as run " + std::to_string(*items[i].entry.stored_as)
                : std::string()) +
           ".\n\n";
+    if (const std::string rest = stopping_rule_note(f); !rest.empty()) md += rest + "\n\n";
     md += results_table(f).to_markdown() +
           (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
           length_table(f.length).to_markdown() + "\n" + completion_table(f).to_markdown() + "\n" +

@@ -173,6 +173,9 @@ std::string ruleset_body(const RulesetSection& item,
   if (!rs.summary.empty()) b += "<p>" + h(rs.summary) + "</p>\n";
 
   b += "<h2 id=\"results\">Results</h2>\n" + run_facts(f, item.entry);
+  if (const std::string rest = stopping_rule_note(f); !rest.empty())
+    b += "<p class=\"rests-on\"><strong>" + h(rest) + "</strong> (see <a href=\"#endings\">how " +
+         std::string(f.match ? "matches" : "games") + " ended</a>)</p>\n";
   b += results_table(f).to_html();
   b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the "
        "advantage is in percentage "
@@ -356,7 +359,7 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
                              "</section>\n");
   }
   append_section(body, sensitivity_section_html(section.sensitivity, section.sensitivity_verdicts,
-                                                model.sensitivity_games));
+                                                model.sensitivity_games, section.figures.games));
   for (const analysis::GameLadder& l : model.ladders) {
     if (l.ruleset != i) continue;
     append_section(body, "<section id=\"skill-ladder\">\n" +

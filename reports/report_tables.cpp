@@ -209,8 +209,8 @@ Table ended_table(const std::vector<EndCount>& ended, const std::string& what) {
   const std::string column = what == "game" ? "Games" : what == "match" ? "Matches" : "Rounds";
   Table table({{"Ended", Align::kLeft}, {column, Align::kRight}, {"Share", Align::kRight}});
   for (const EndCount& e : ended) {
-    table.add_row({end_label(e.name, what), Cell::integer(static_cast<std::int64_t>(e.count)),
-                   percent(e.share, 2)});
+    table.add_row({end_label(e.name, what, e.count),
+                   Cell::integer(static_cast<std::int64_t>(e.count)), percent(e.share, 2)});
   }
   return table;
 }

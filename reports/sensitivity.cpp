@@ -34,19 +34,27 @@ Table sensitivity_table(const std::vector<SensitivityRun>& runs) {
   return table;
 }
 
+std::string sensitivity_games_text(long long games, std::uint64_t main_games) {
+  const std::string each = std::to_string(games) + " games each";
+  const std::string above = std::to_string(main_games) + " above";
+  const auto n = static_cast<std::uint64_t>(games);
+  if (n == main_games) return each + ", as above, so the row as set repeats the figures above";
+  return each + ", " + (n < main_games ? "fewer" : "more") + " than the " + above +
+         ", so the row as set differs a little from the figures above; compare the rows with one "
+         "another";
+}
+
 std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs,
                                      const std::vector<SensitivityVerdict>& verdicts,
-                                     long long games) {
+                                     long long games, std::uint64_t main_games) {
   if (runs.empty()) return {};
   std::string html =
       "<section id=\"sensitivity\">\n<h2>Sensitivity to the thresholds that end games</h2>\n"
       "<p>The main figures again with each threshold of the reconstruction that ends games "
-      "halved and doubled (within its allowed range), " +
-      std::to_string(games) +
-      " games per run with the report's seed and agent: fewer games than above, so the row as set "
-      "differs a little from the figures above; compare the rows with one another. Every run plays "
-      "the same random numbers, so each change is measured game by game against the run as set "
-      "(paired differences with 95% intervals).</p>\n";
+      "halved and doubled (within its allowed range), with the report's seed and agent: " +
+      sensitivity_games_text(games, main_games) +
+      ". Every run plays the same random numbers, so each change is measured game by game against "
+      "the run as set (paired differences with 95% intervals).</p>\n";
   html += "<div class=\"wide\">\n" + sensitivity_table(runs).to_html() + "</div>\n";
   html += "<ul>\n";
   for (const SensitivityVerdict& v : verdicts) html += "<li>" + html_escape(v.text) + "</li>\n";

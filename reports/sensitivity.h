@@ -23,11 +23,17 @@ using analysis::SensitivityVerdict;
 // own rule, by a stopping rule, unfinished (and for matches the rounds' own-rule share).
 Table sensitivity_table(const std::vector<SensitivityRun>& runs);
 
+// How many games the sensitivity runs have against the main run's: "200 games each, fewer than
+// the 1000 above, so the row as set differs a little from the figures above; ..." or "1000 games
+// each, as above, so the row as set repeats the figures above".
+std::string sensitivity_games_text(long long games, std::uint64_t main_games);
+
 // The HTML section <section id="sensitivity">: the table and one line per threshold (its verdict).
-// `games` is the games per run. Empty runs give an empty string.
+// `games` is the games per run, `main_games` the games of the ruleset's main run. Empty runs give
+// an empty string.
 std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs,
                                      const std::vector<SensitivityVerdict>& verdicts,
-                                     long long games);
+                                     long long games, std::uint64_t main_games);
 
 // The same for report.md (a heading per ruleset).
 std::string sensitivity_section_markdown(const std::string& ruleset_id,

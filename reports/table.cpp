@@ -228,7 +228,8 @@ std::string Table::to_html(std::string_view caption) const {
     out += "<tr>";
     for (std::size_t i = 0; i < row.size(); ++i) {
       out += right_aligned(i) ? "<td class=\"num\">" : "<td>";
-      out += html_escape(row[i].display()) + "</td>";
+      // A cell's second line (a match's rounds) on a line of its own.
+      out += replace_line_breaks(html_escape(row[i].display()), "<br />") + "</td>";
     }
     out += "</tr>\n";
   }

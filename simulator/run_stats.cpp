@@ -190,6 +190,18 @@ void MatchStats::add(const GameResult& result) {
   }
 }
 
+uint64_t MatchStats::round_completed(Completion c) const {
+  switch (c) {
+    case Completion::kOwnRule:
+      return round_ended_by[0];
+    case Completion::kStoppingRule:
+      return round_ended_by[1];
+    case Completion::kSafetyBound:
+      return round_ended_by[2];
+  }
+  return 0;
+}
+
 void MatchStats::merge(const MatchStats& other) {
   enabled = enabled || other.enabled;
   rounds.merge(other.rounds);

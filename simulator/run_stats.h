@@ -46,6 +46,18 @@ struct GameRange {
 // block and keep each worker's games consecutive.
 GameRange shard_range(int64_t games, Shard shard);
 
+// How a game (a match) ended, in three classes (docs/metrics.md, "Completion"): by the game's own
+// rule (the evidence's ending: everything captured, a player cannot fill a hole, a majority, no
+// move), by a stopping rule of the reconstruction (the no-progress rule, stop_after_rounds: rules
+// the evidence does not give), or at the safety bound (max_plies, max_rounds: unfinished).
+enum class Completion : uint8_t { kOwnRule, kStoppingRule, kSafetyBound };
+// The one place the classes are defined: kRule is the game's own rule; kNoProgress and
+// kStopAfterRounds are stopping rules; kSafetyBound (and kNone, which play_game never returns)
+// the safety bound.
+Completion completion_of(EndReason reason);
+// "own_rule", "stopping_rule", "safety_bound": the keys of the JSON's "completion".
+const char* completion_name(Completion c);
+
 // Statistics over the rounds of multi-round games (matches, rules.match): rounds per match, the
 // results of each round by its first mover, how rounds ended, and the results by handicap level at
 // the start of the round. Disabled (and absent from the JSON) for single-round rulesets:
@@ -93,6 +105,9 @@ struct MatchStats {
   // mover: won by the first mover, by the other, drawn, stopped by max_plies.
   uint64_t first_mover_wins = 0, second_mover_wins = 0, round_draws = 0, round_unfinished = 0;
   std::array<uint64_t, 3> round_ended_by{};  // rule, no_progress, safety_bound
+  // Recorded rounds by completion class, derived from round_ended_by (a round's end conditions
+  // are its classes: a rule of the game, the no-progress rule, the safety bound).
+  uint64_t round_completed(Completion c) const;
   // Handicap level of a round: P1's holes in play minus P2's when it was dealt (0: even board).
   std::map<int, Level> by_holes_difference;
   std::map<HandicapState, Level> by_state;  // the same rounds by their whole handicap state
@@ -106,18 +121,6 @@ struct MatchStats {
   static MatchStats from_json(const nlohmann::json& run, const std::string& context);
   friend bool operator==(const MatchStats&, const MatchStats&) = default;
 };
-
-// How a game (a match) ended, in three classes (docs/metrics.md, "Completion"): by the game's own
-// rule (the evidence's ending: everything captured, a player cannot fill a hole, a majority, no
-// move), by a stopping rule of the reconstruction (the no-progress rule, stop_after_rounds: rules
-// the evidence does not give), or at the safety bound (max_plies, max_rounds: unfinished).
-enum class Completion : uint8_t { kOwnRule, kStoppingRule, kSafetyBound };
-// The one place the classes are defined: kRule is the game's own rule; kNoProgress and
-// kStopAfterRounds are stopping rules; kSafetyBound (and kNone, which play_game never returns)
-// the safety bound.
-Completion completion_of(EndReason reason);
-// "own_rule", "stopping_rule", "safety_bound": the keys of the JSON's "completion".
-const char* completion_name(Completion c);
 
 // The end conditions a run counts games by, in the order of GameTally::ended_by and with their
 // JSON keys (ended_by): rule, no_progress, stop_after_rounds, safety_bound.

@@ -183,14 +183,52 @@ TEST(LongestChain, FollowsSignificantWinsThroughCyclesAndFallsBackToOneAgent) {
   EXPECT_EQ(longest_chain(beats), (std::vector<size_t>{0, 1, 2, 3}));
 }
 
-TEST(LadderCompletion, SharesComeFromHowTheGamesEnded) {
+// The completion classes every output uses (sim::GameTally::completed): a match stopped after a
+// fixed number of rounds (stop_after_rounds) ended by a stopping rule of the reconstruction, like
+// one the no-progress rule ended, not at the safety bound.
+TEST(LadderCompletion, SharesComeFromHowTheGamesEndedStopAfterRoundsAStoppingRule) {
   sim::GameTally t;
   t.games = 8;
-  t.ended_by = {5, 2, 1};
+  t.ended_by = {4, 1, 2, 1};  // rule, no_progress, stop_after_rounds, safety_bound
   const Completion c = completion_of(t);
-  EXPECT_DOUBLE_EQ(c.own_rule, 0.625);
-  EXPECT_DOUBLE_EQ(c.stopping_rule, 0.25);
+  EXPECT_DOUBLE_EQ(c.own_rule, 0.5);
+  EXPECT_DOUBLE_EQ(c.stopping_rule, 0.375);
   EXPECT_DOUBLE_EQ(c.safety_bound, 0.125);
+  EXPECT_EQ(c.rounds, 0u);  // single games: no round shares
+  // Matches: their recorded rounds by class too.
+  t.match.enabled = true;
+  t.match.round_ended_by = {9, 30, 1};  // rule, no_progress, safety_bound
+  const Completion m = completion_of(t);
+  EXPECT_EQ(m.rounds, 40u);
+  EXPECT_DOUBLE_EQ(m.round_own_rule, 0.225);
+  EXPECT_DOUBLE_EQ(m.round_stopping_rule, 0.75);
+  EXPECT_DOUBLE_EQ(m.round_safety_bound, 0.025);
+}
+
+// "mancala ladder sonka --agents random,greedy" said "safety bound 100.0%" where runs.csv said
+// "stopping rule 1.0" for the same runs: Sonka's matches stop after 10 rounds.
+TEST(LadderCompletion, SonkasMatchesStoppedAfterTenRoundsEndByAStoppingRule) {
+  LadderOptions o;
+  o.agents = {AgentSpec(Agent::kRandom), AgentSpec(Agent::kGreedy)};
+  o.games = 3;
+  const Ladder ladder = run_ladder(sim::load_ruleset("sonka"), o);
+  const LadderFigures f = ladder_figures(ladder);
+  ASSERT_EQ(f.self_play.size(), 2u);
+  const int stop = sim::end_condition_index(sim::EndReason::kStopAfterRounds);
+  for (const SelfPlay& s : f.self_play) {
+    const sim::GameTally& t = s.run->tally;
+    ASSERT_GT(t.ended_by[static_cast<size_t>(stop)], 0u) << s.run->agent;
+    const double n = static_cast<double>(t.games);
+    EXPECT_DOUBLE_EQ(s.completion.stopping_rule,
+                     static_cast<double>(t.completed(sim::Completion::kStoppingRule)) / n);
+    EXPECT_DOUBLE_EQ(s.completion.safety_bound,
+                     static_cast<double>(t.completed(sim::Completion::kSafetyBound)) / n);
+    EXPECT_LT(s.completion.safety_bound, 1.0);
+    EXPECT_GT(s.completion.rounds, 0u);  // Sonka is played in matches
+    EXPECT_DOUBLE_EQ(s.completion.round_own_rule + s.completion.round_stopping_rule +
+                         s.completion.round_safety_bound,
+                     1.0);
+  }
 }
 
 // "the 742 tournament games in data/games/togyz (first player 51.2%, second 41.2%, draws

@@ -1,5 +1,5 @@
-// Issue 20, "An end-to-end consistency test of the artifacts": a small report (four rulesets of
-// three games, a few thousand games, with its comparison page, handicap curves, sensitivity
+// Issue 20, "An end-to-end consistency test of the artifacts": a small report (five rulesets of
+// four games, a few thousand games, with its comparison page, handicap curves, sensitivity
 // tables and skill ladders) is made once, and every number a reader sees in index.html, the
 // ruleset pages, report.md, runs.csv and runs.json is checked against the runs and against an
 // independent recomputation: rates and intervals recomputed here from the runs' counts (Wilson's
@@ -36,7 +36,7 @@ using testing::write_text;
 const std::string kConsistencyGames = kSanitized ? "300" : "2000";
 const std::string kSensitivityGames = kSanitized ? "100" : "400";
 const std::vector<std::string> kRulesets = {"kalah", "otep", "khutka_boia",
-                                            "khutka_boia/opposite_capture"};
+                                            "khutka_boia/opposite_capture", "sonka"};
 
 // ---- independent recomputation -----------------------------------------------------------------
 
@@ -313,6 +313,38 @@ TEST_F(ReportConsistency, EachRulesetPageShowsItsRunAndItsProvenanceAsRulesShow)
       }
     }
     EXPECT_TRUE(results && completion) << id;
+    // Beside the results, and in report.md's section: the figures rest on stopping rules when
+    // half or more of the games (matches), or of the matches' rounds, end by one.
+    const double rounds_stopped =
+        e.match ? e.run["round_ended_by"]["no_progress"]["rounds"].get<double>() : 0;
+    std::vector<std::string> parts;
+    if (2 * e.stopping >= e.games) {
+      parts.push_back(format_number(100 * (e.stopping / e.games), 0) + "% of the " +
+                      (e.match ? "matches" : "games") +
+                      " end by a stopping rule of the reconstruction, not by the game's own rule");
+    }
+    if (e.match && 2 * rounds_stopped >= e.rounds) {
+      parts.push_back(format_number(100 * (rounds_stopped / e.rounds), 0) +
+                      "% of the matches' rounds end by the no-progress rule");
+    }
+    const std::size_t results_at = html.find("<h2 id=\"results\">");
+    const std::size_t rests_at = html.find("The figures rest on stopping rules");
+    if (parts.empty()) {
+      EXPECT_EQ(rests_at, std::string::npos) << id;
+    } else {
+      std::string sentence = "\xE2\x9A\xA0 The figures rest on stopping rules: " + parts[0];
+      if (parts.size() > 1) sentence += ", and " + parts[1];
+      sentence += ".";
+      EXPECT_NE(html.find(reports::html_escape(sentence)), std::string::npos) << id << sentence;
+      EXPECT_GT(rests_at, results_at) << id;
+      EXPECT_LT(rests_at, html.find("<h2 id=\"length\">")) << id;
+      const std::string md = file("report.md");
+      const std::size_t section = md.find("\n`" + id + "` (");
+      ASSERT_NE(section, std::string::npos) << id;
+      const std::size_t at = md.find(sentence, section);
+      ASSERT_NE(at, std::string::npos) << id;
+      EXPECT_LT(at, md.find("Plies per ", section)) << id;  // before the section's tables end
+    }
     // Provenance: each line of `rules show` after the key's value.
     const Result shown = run_cli({"rules", "show", id});
     ASSERT_EQ(shown.code, 0);
@@ -483,7 +515,93 @@ TEST_F(ReportConsistency, EveryStatisticOfRunsCsvIsTheRunsRecomputed) {
   for (const auto& row : rows) parts.insert(row.at("part"));
   EXPECT_EQ(parts, (std::set<std::string>{"run", "handicap_curves", "ladder"}));
   const json runs = json::parse(file("runs.json"));
-  EXPECT_EQ(runs["ladders"].size(), 3u) << "one ladder per game";
+  EXPECT_EQ(runs["ladders"].size(), 4u) << "one ladder per game";
+}
+
+// Each game's skill ladder, self-play at each level: the completion cells of the ruleset page's
+// self-play table, the ladder's JSON (runs.json) and runs.csv's ladder rows all say what the
+// ladder's own runs' ended_by counts say (a stop after a number of rounds is a stopping rule, as
+// everywhere), with the rounds' shares for matches. Sonka's matches stop after 10 rounds.
+TEST_F(ReportConsistency, LadderSelfPlayCompletionIsTheLadderRunsEndedBy) {
+  const json runs = json::parse(file("runs.json"));
+  const auto csv = csv_rows(file("runs.csv"));
+  const auto pct = [](double k, double n) { return format_number(100 * (k / n), 1) + "%"; };
+  int checked = 0, stopped_after_rounds = 0;
+  for (const json& ladder : runs["ladders"]) {
+    const std::string id = ladder["ruleset"];
+    std::string name = id;
+    std::replace(name.begin(), name.end(), '/', '.');
+    const xml_check::Element page = xml_check::parse(file("rulesets/" + name + ".html"));
+    std::vector<std::map<std::string, std::string>> rows;
+    for (const xml_check::Element* s : xml_check::find_all(page, "section")) {
+      if (!s->attributes.count("id") || s->attributes.at("id") != "skill-ladder") continue;
+      for (const xml_check::Element* t : xml_check::find_all(*s, "table")) {
+        const auto r = table_rows(*t);
+        if (!r.empty() && r.front().count("stopping rule")) rows = r;
+      }
+    }
+    ASSERT_FALSE(rows.empty()) << id;
+    const std::size_t k = ladder["agents"].size();
+    for (std::size_t a = 0; a < k; ++a) {
+      const std::string agent = ladder["agents"][a];
+      const json& run = ladder["runs"][a * k + a];
+      const Expected e = expected_of(run);
+      double rounds_stopped = 0, rounds_bound = 0;
+      if (e.match) {
+        rounds_stopped = run["round_ended_by"]["no_progress"]["rounds"];
+        rounds_bound = run["round_ended_by"]["safety_bound"]["rounds"];
+      }
+      const auto cell = [&](double games, double rounds, bool own) {
+        std::string text =
+            (own && 2 * games < e.games ? "\xE2\x9A\xA0 " : "") + pct(games, e.games);
+        if (e.match) {
+          text += "rounds: " + std::string(own && 2 * rounds < e.rounds ? "\xE2\x9A\xA0 " : "") +
+                  pct(rounds, e.rounds);
+        }
+        return text;
+      };
+      const auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) {
+        return r.at("agent") == agent || r.at("agent") == agent + " \xE2\x80\xA0";
+      });
+      ASSERT_NE(row, rows.end()) << id << " " << agent;
+      EXPECT_EQ(row->at("own rule"), cell(e.own, e.rounds_own, true)) << id << " " << agent;
+      EXPECT_EQ(row->at("stopping rule"), cell(e.stopping, rounds_stopped, false)) << id << agent;
+      EXPECT_EQ(row->at("safety bound"), cell(e.bound, rounds_bound, false)) << id << " " << agent;
+      // The ladder's JSON.
+      const json& self = ladder["self_play"][a];
+      EXPECT_EQ(self["agent"], agent);
+      EXPECT_NEAR(self["completion"]["own_rule"].get<double>(), e.own / e.games, 1e-12);
+      EXPECT_NEAR(self["completion"]["stopping_rule"].get<double>(), e.stopping / e.games, 1e-12)
+          << id << " " << agent;
+      EXPECT_NEAR(self["completion"]["safety_bound"].get<double>(), e.bound / e.games, 1e-12);
+      if (e.match) {
+        EXPECT_NEAR(self["round_completion"]["stopping_rule"].get<double>(),
+                    rounds_stopped / e.rounds, 1e-12);
+      } else {
+        EXPECT_TRUE(self["round_completion"].is_null());
+      }
+      // runs.csv's ladder rows of the same run.
+      const std::map<std::string, double> completion = {
+          {"own_rule", e.own}, {"stopping_rule", e.stopping}, {"safety_bound", e.bound}};
+      int stated = 0;
+      for (const auto& r : csv) {
+        if (r.at("part") != "ladder" || r.at("ruleset") != id || r.at("agent_p1") != agent ||
+            r.at("agent_p2") != agent || r.at("statistic") != "completion" ||
+            !r.at("round").empty())
+          continue;
+        EXPECT_NEAR(std::stod(r.at("value")), completion.at(r.at("state")) / e.games, 1e-12)
+            << id << " " << agent << " " << r.at("state");
+        ++stated;
+      }
+      EXPECT_EQ(stated, 3) << id << " " << agent;
+      const json& ended = run["ended_by"];
+      if (ended.contains("stop_after_rounds") && ended["stop_after_rounds"]["games"] > 0)
+        ++stopped_after_rounds;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 12);
+  EXPECT_GT(stopped_after_rounds, 0) << "no ladder of matches stopped after a number of rounds";
 }
 
 // Each sensitivity row against a separate `mancala simulate` of a ruleset file that sets the

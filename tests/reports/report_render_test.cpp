@@ -8,7 +8,9 @@
 
 #include "common/error.h"
 #include "report_test_util.h"
+#include "reports/html.h"
 #include "reports/report.h"
+#include "reports/sensitivity.h"
 #include "reports/table.h"
 #include "simulator/run_stats.h"
 #include "stats/stats.h"
@@ -555,6 +557,89 @@ TEST(ReportRender, NamesOfGamesAndPages) {
   EXPECT_EQ(ruleset_page_path("khutka_boia/das_gupta_1926"),
             "rulesets/khutka_boia.das_gupta_1926.html");
   EXPECT_EQ(ruleset_page_path("a/b c&d"), "rulesets/a.b_c_d.html");
+}
+
+// Issue 20, item 8: "flag results that rest on a stopping rule" on the ruleset's page, beside its
+// results, and in its section of report.md, as the index and the comparisons do: Toguz standard
+// with 60 of its 100 games stopped, Khutka Boia with 14 of its matches' 21 rounds; no_tuzdyk
+// (10 unfinished, the rest by the rule) without the sentence.
+TEST(ReportRender, RulesetPagesSayWhenTheirFiguresRestOnStoppingRules) {
+  auto entries = sample_entries();
+  json& toguz = entries[0].run;
+  toguz["ended_by"]["rule"]["games"] = 40;
+  toguz["ended_by"]["no_progress"]["games"] = 60;
+  toguz.erase("completion");
+  json& khutka = entries[1].run;
+  khutka["round_ended_by"]["rule"]["rounds"] = 7;
+  khutka["round_ended_by"]["no_progress"]["rounds"] = 14;
+  const auto files = render(entries);
+  const std::string toguz_sentence =
+      "\u26A0 The figures rest on stopping rules: 60% of the games end by a stopping rule of the "
+      "reconstruction, not by the game's own rule.";
+  const std::string khutka_sentence =
+      "\u26A0 The figures rest on stopping rules: 67% of the matches' rounds end by the "
+      "no-progress rule.";
+  const std::string toguz_page = files.at("rulesets/toguz_kumalak.standard.html");
+  const std::size_t at = toguz_page.find(html_escape(toguz_sentence));
+  ASSERT_NE(at, std::string::npos) << toguz_page;
+  EXPECT_GT(at, toguz_page.find("<h2 id=\"results\">"));
+  EXPECT_LT(at, toguz_page.find("<h2 id=\"length\">"));
+  EXPECT_NE(files.at("rulesets/khutka_boia.das_gupta.html").find(html_escape(khutka_sentence)),
+            std::string::npos);
+  EXPECT_EQ(files.at("rulesets/toguz_kumalak.no_tuzdyk.html").find("rest on stopping rules"),
+            std::string::npos);
+  const std::string md = files.at("report.md");
+  const std::size_t section = md.find("`toguz_kumalak/standard` (");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(md.find(toguz_sentence + "\n\n| Outcome", section), std::string::npos) << md;
+  EXPECT_NE(md.find(khutka_sentence), std::string::npos);
+  EXPECT_EQ(md.find("rest on stopping rules", md.find("`toguz_kumalak/no_tuzdyk` (")),
+            std::string::npos);
+}
+
+// A match never ends by the no-progress rule (a round does, and the match goes on): runs stored
+// before stop_after_rounds had its own name counted the matches it stopped under no_progress, and
+// only those rows say so; a fresh run's row has the rule's own name.
+TEST(ReportRender, TheOldNoProgressLabelOfMatchesOnlyForRunsThatCountedThem) {
+  auto entries = sample_entries();
+  json& fresh = entries[1].run;
+  fresh["ended_by"]["stop_after_rounds"] = {{"games", 0}, {"share", 0.0}};
+  auto files = render(entries);
+  const std::string old_label = "no_progress: stored before stop_after_rounds had its own name";
+  std::string page = files.at("rulesets/khutka_boia.das_gupta.html");
+  EXPECT_EQ(page.find(old_label), std::string::npos) << page;
+  EXPECT_NE(page.find("<td>by the no-progress rule (a stopping rule of the reconstruction)</td>"),
+            std::string::npos);
+  EXPECT_EQ(files.at("report.md").find(old_label), std::string::npos);
+  // A run stored by an older version: 6 matches stopped, counted under no_progress.
+  entries = sample_entries();
+  json& old = entries[1].run;
+  old["ended_by"]["rule"]["games"] = 4;
+  old["ended_by"]["no_progress"]["games"] = 6;
+  old.erase("completion");
+  files = render(entries);
+  EXPECT_NE(files.at("rulesets/khutka_boia.das_gupta.html").find(old_label), std::string::npos);
+}
+
+// The sensitivity section says how many games its runs have against the main run's: "fewer games
+// than above" was printed even when they had as many.
+TEST(ReportRender, TheSensitivitySectionSaysItsGamesAgainstTheMainRuns) {
+  analysis::SensitivityRun as_set;
+  as_set.setting = "as set";
+  as_set.figures = analysis::run_figures(make_run("otep/beaton_1939", 5, 4, 1, 0, {90}));
+  const std::vector<analysis::SensitivityRun> runs = {as_set};
+  const std::string same = sensitivity_section_html(runs, {}, 1000, 1000);
+  EXPECT_NE(same.find("1000 games each, as above, so the row as set repeats the figures above"),
+            std::string::npos)
+      << same;
+  EXPECT_EQ(same.find("fewer"), std::string::npos);
+  EXPECT_NE(sensitivity_section_html(runs, {}, 200, 1000)
+                .find("200 games each, fewer than the 1000 above, so the row as set differs a "
+                      "little from the figures above"),
+            std::string::npos);
+  EXPECT_NE(sensitivity_section_html(runs, {}, 2000, 1000)
+                .find("2000 games each, more than the 1000 above"),
+            std::string::npos);
 }
 
 }  // namespace
