@@ -390,6 +390,7 @@ std::string text_references(const Json& items) {
                         d.size() > 1 ? d[1].get<int>() : 1, d.size() > 2 ? d[2].get<int>() : 1);
           line += date;
         }
+        line += ".";
       }
       if (type == "dataset" || !item.contains("title")) {
         if (const std::string n = string_of(item, "note"); !n.empty())

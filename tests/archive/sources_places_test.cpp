@@ -198,6 +198,7 @@ TEST_F(SourcesAndPlaces, CiteWritesBibtex) {
             "  number = {DLP.Evidence.741},\n"
             "  organization = {Digital Ludeme Project, Data Science and Knowledge Engineering, "
             "Maastricht University},\n"
+            "  url = {https://ludii.games/details.php?keyword=Mawkar%20Katiya},\n"
             "  type = {Evidence record},\n"
             "  note = {Ludii portal evidence record DLP.Evidence.741; DLP ruleset 431}\n"
             "}\n");
@@ -248,7 +249,8 @@ TEST_F(SourcesAndPlaces, CiteAsText) {
             "  The record:\n"
             "    Digital Ludeme Project (n.d.). Otep: Ethnography, Bari, 1939 [Evidence record "
             "DLP.Evidence.1880]. Digital Ludeme Project, Data Science and Knowledge Engineering, "
-            "Maastricht University. Ludii portal evidence record DLP.Evidence.1880; DLP ruleset "
+            "Maastricht University. https://ludii.games/details.php?keyword=Otep. Ludii portal "
+            "evidence record DLP.Evidence.1880; DLP ruleset "
             "1283.\n");
 }
 
