@@ -7,6 +7,7 @@
 
 #include "analysis/compare_builder.h"
 #include "common/error.h"
+#include "common/world.h"
 #include "simulator/batch.h"
 
 namespace mancala::analysis {
@@ -137,15 +138,40 @@ void play_stage(Reconstruction& r, const StagePlan& plan, const PlayStageOptions
                           .shard = options.shard,
                           .stop = options.stop,
                           .progress = {}};
-  for (size_t i = 0; i < plan.candidates.size(); ++i) {
+  const auto play = [&](size_t i) {
     const Candidate& c = r.space.candidates[static_cast<size_t>(plan.candidates[i])];
     if (options.progress) {
       batch.progress = [&, i](uint64_t done, uint64_t total) {
         options.progress(plan, i, plan.candidates.size(), done, total);
       };
     }
-    stage.runs.push_back(sim::simulate_ruleset(c.rules, batch));
-    if (stage.runs.back().partial) break;
+    return sim::simulate_ruleset(c.rules, batch);
+  };
+  if (!world::distributed()) {
+    for (size_t i = 0; i < plan.candidates.size(); ++i) {
+      stage.runs.push_back(play(i));
+      if (stage.runs.back().partial) break;
+    }
+  } else {
+    // Under mpirun the ranks share the candidates (rank k plays candidates k, k + n, ...: each a
+    // whole run, as one process plays it) and then every rank gathers every run, so that each
+    // goes on with the same stage: one collective step a stage, not one a candidate.
+    const size_t ranks = static_cast<size_t>(world::size());
+    const size_t me = static_cast<size_t>(world::rank());
+    nlohmann::json mine = nlohmann::json::array();
+    {
+      const world::LocalBatches local;
+      for (size_t i = me; i < plan.candidates.size(); i += ranks)
+        mine.push_back(sim::run_stats_to_json(play(i)));
+    }
+    const std::vector<std::string> all = world::all_gather(mine.dump());
+    std::vector<nlohmann::json> by_rank;
+    for (const std::string& bytes : all) by_rank.push_back(nlohmann::json::parse(bytes));
+    for (size_t i = 0; i < plan.candidates.size(); ++i) {
+      stage.runs.push_back(sim::run_stats_from_json(by_rank[i % ranks][i / ranks],
+                                                    "rank " + std::to_string(i % ranks)));
+      if (stage.runs.back().partial) break;
+    }
   }
   r.stages.push_back(std::move(stage));
 }

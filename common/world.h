@@ -22,6 +22,9 @@
 #include <cstring>
 #endif
 
+#include <string>
+#include <vector>
+
 namespace mancala::world {
 
 namespace detail {
@@ -29,10 +32,24 @@ inline int rank = 0;
 inline int size = 1;
 }  // namespace detail
 
+namespace detail {
+inline int local_scopes = 0;  // LocalBatches alive on this process
+}  // namespace detail
+
 inline int rank() { return detail::rank; }  // 0 without MPI
 inline int size() { return detail::size; }  // 1 without MPI
-// More than one rank: batches are played across the ranks.
-inline bool distributed() { return size() > 1; }
+// More than one rank, and no LocalBatches alive: batches are played across the ranks.
+inline bool distributed() { return size() > 1 && detail::local_scopes == 0; }
+
+// While one is alive, this rank plays its batches alone (no collective step): for a caller
+// that hands whole batches to the ranks itself (reconstruct's candidates) and gathers them.
+class LocalBatches {
+ public:
+  LocalBatches() { ++detail::local_scopes; }
+  ~LocalBatches() { --detail::local_scopes; }
+  LocalBatches(const LocalBatches&) = delete;
+  LocalBatches& operator=(const LocalBatches&) = delete;
+};
 // This process writes output, files and stored runs (rank 0).
 inline bool writer() { return rank() == 0; }
 
@@ -56,7 +73,27 @@ inline void init(int* argc, char*** argv) {
   }
 }
 inline void finalize() { MPI_Finalize(); }
+// Every rank's bytes, in rank order, on every rank (a collective step: every rank calls it).
+inline std::vector<std::string> all_gather(const std::string& mine) {
+  const int length = static_cast<int>(mine.size());
+  std::vector<int> lengths(static_cast<size_t>(detail::size));
+  MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  std::vector<int> offsets(lengths.size());
+  int total = 0;
+  for (size_t r = 0; r < lengths.size(); ++r) {
+    offsets[r] = total;
+    total += lengths[r];
+  }
+  std::string all(static_cast<size_t>(total), '\0');
+  MPI_Allgatherv(mine.data(), length, MPI_BYTE, all.data(), lengths.data(), offsets.data(),
+                 MPI_BYTE, MPI_COMM_WORLD);
+  std::vector<std::string> out;
+  for (size_t r = 0; r < lengths.size(); ++r)
+    out.push_back(all.substr(static_cast<size_t>(offsets[r]), static_cast<size_t>(lengths[r])));
+  return out;
+}
 #else
+inline std::vector<std::string> all_gather(const std::string& mine) { return {mine}; }
 inline void init(int*, char***) {}
 inline void finalize() {}
 #endif
