@@ -97,6 +97,24 @@ bool has_wal(const std::string& path) {
   return !ec && size > 0;
 }
 
+// Where the changes of `path`-wal are that a read-only connection could not read, and why: the
+// -wal file this user may not read, or the -shm file SQLite needs beside it (read-only, SQLite
+// reads a -wal only through an existing -shm it may read, or one it may create).
+std::string unread_wal_reason(const std::string& path) {
+  const std::string wal = path + "-wal", shm = path + "-shm";
+  if (::access(wal.c_str(), R_OK) != 0) return "are in " + wal + ", which this user may not read";
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(shm, ec))) {
+    return "are in " + wal + ", which cannot be read without " + shm +
+           ": it is missing and this user may not create it";
+  }
+  if (::access(shm.c_str(), R_OK) != 0) {
+    return "are in " + wal + ", which cannot be read without " + shm +
+           ", which this user may not read";
+  }
+  return "are in " + wal + ", which could not be read with " + shm;
+}
+
 // "file:<path>?immutable=1" with the URI's special characters escaped.
 std::string immutable_uri(const std::string& path) {
   std::string uri = "file:";
@@ -192,10 +210,10 @@ Store Store::open(const std::string& path, Mode mode) {
   if (wal_unread) {
     store.warning_ =
         where(path, "",
-              "changes committed by a process that has not closed the archive are in " + path +
-                  "-wal, which this user may not read; they are not shown "
-                  "(they are once the archive's owner opens it, e.g. 'mancala "
-                  "evidence summary')");
+              "changes committed by a process that has not closed the archive " +
+                  unread_wal_reason(path) +
+                  "; they are not shown (they are once the archive's owner opens it, e.g. "
+                  "'mancala evidence summary')");
   }
   sqlite3_busy_timeout(raw, busy_timeout_ms());
   sqlite3_extended_result_codes(raw, 0);
