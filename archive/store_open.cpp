@@ -15,6 +15,7 @@
 #include "archive/sqlite.h"
 #include "archive/store.h"
 #include "archive/store_rows.h"
+#include "common/file_write.h"
 #include "common/text.h"
 
 namespace mancala::archive {
@@ -175,9 +176,14 @@ Store::~Store() = default;
 
 Store Store::open(const std::string& path, Mode mode) {
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw ArchiveError(where(path, "", "is a folder, not an archive"));
-  const bool exists = fs::exists(path, ec);
+  // Only a regular file (or a new one) is handed to SQLite: a device or a fifo (/dev/null) would
+  // get a -journal file created beside it (in /dev, as root) and fail later as a disk I/O error.
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::is_directory(status)) throw ArchiveError(where(path, "", "is a folder, not an archive"));
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    throw ArchiveError(where(path, "", "not an archive file (" + files::file_kind(status) + ")"));
+  }
+  const bool exists = fs::exists(status);
   if (!exists && mode == Mode::kExisting) {
     throw ArchiveError(
         where(path, "", "no archive here (create it with 'mancala evidence import')"));
