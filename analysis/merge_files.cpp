@@ -18,6 +18,7 @@ std::vector<sim::RunStats> merge_run_files(const std::vector<std::string>& files
   std::vector<std::string> order;
   std::map<std::string, std::vector<sim::ShardInput>> groups;
   for (const std::string& file : files) {
+    if (file.empty()) throw Error("'': cannot read the file (the file name is empty)");
     std::ifstream in(file);
     if (!in)
       throw Error(

@@ -130,7 +130,8 @@ class Store {
 
   // Opens (creating or migrating) the archive at `path`. Throws ArchiveError
   // "<path>: <what is wrong>" for a file that is not a mancala archive, is corrupt, has a newer
-  // schema, or cannot be opened.
+  // schema, or cannot be opened; a folder, a device or a fifo ("/dev/null: not an archive file (a
+  // character device)") is refused before SQLite opens it, so nothing is created beside it.
   static Store open(const std::string& path, Mode mode = Mode::kCreate);
 
   Store(Store&&) noexcept;

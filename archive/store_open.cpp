@@ -15,6 +15,7 @@
 #include "archive/sqlite.h"
 #include "archive/store.h"
 #include "archive/store_rows.h"
+#include "common/file_write.h"
 #include "common/text.h"
 
 namespace mancala::archive {
@@ -97,6 +98,24 @@ bool has_wal(const std::string& path) {
   return !ec && size > 0;
 }
 
+// Where the changes of `path`-wal are that a read-only connection could not read, and why: the
+// -wal file this user may not read, or the -shm file SQLite needs beside it (read-only, SQLite
+// reads a -wal only through an existing -shm it may read, or one it may create).
+std::string unread_wal_reason(const std::string& path) {
+  const std::string wal = path + "-wal", shm = path + "-shm";
+  if (::access(wal.c_str(), R_OK) != 0) return "are in " + wal + ", which this user may not read";
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(shm, ec))) {
+    return "are in " + wal + ", which cannot be read without " + shm +
+           ": it is missing and this user may not create it";
+  }
+  if (::access(shm.c_str(), R_OK) != 0) {
+    return "are in " + wal + ", which cannot be read without " + shm +
+           ", which this user may not read";
+  }
+  return "are in " + wal + ", which could not be read with " + shm;
+}
+
 // "file:<path>?immutable=1" with the URI's special characters escaped.
 std::string immutable_uri(const std::string& path) {
   std::string uri = "file:";
@@ -157,9 +176,14 @@ Store::~Store() = default;
 
 Store Store::open(const std::string& path, Mode mode) {
   std::error_code ec;
-  if (fs::is_directory(path, ec))
-    throw ArchiveError(where(path, "", "is a folder, not an archive"));
-  const bool exists = fs::exists(path, ec);
+  // Only a regular file (or a new one) is handed to SQLite: a device or a fifo (/dev/null) would
+  // get a -journal file created beside it (in /dev, as root) and fail later as a disk I/O error.
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::is_directory(status)) throw ArchiveError(where(path, "", "is a folder, not an archive"));
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    throw ArchiveError(where(path, "", "not an archive file (" + files::file_kind(status) + ")"));
+  }
+  const bool exists = fs::exists(status);
   if (!exists && mode == Mode::kExisting) {
     throw ArchiveError(
         where(path, "", "no archive here (create it with 'mancala evidence import')"));
@@ -192,10 +216,10 @@ Store Store::open(const std::string& path, Mode mode) {
   if (wal_unread) {
     store.warning_ =
         where(path, "",
-              "changes committed by a process that has not closed the archive are in " + path +
-                  "-wal, which this user may not read; they are not shown "
-                  "(they are once the archive's owner opens it, e.g. 'mancala "
-                  "evidence summary')");
+              "changes committed by a process that has not closed the archive " +
+                  unread_wal_reason(path) +
+                  "; they are not shown (they are once the archive's owner opens it, e.g. "
+                  "'mancala evidence summary')");
   }
   sqlite3_busy_timeout(raw, busy_timeout_ms());
   sqlite3_extended_result_codes(raw, 0);

@@ -176,6 +176,13 @@ int cmd_report(const Args& args, Io& io) {
     hooks.played = [&](const sim::RunStats& run, const nlohmann::json& json,
                        const std::string& seconds) {
       bar.erase();
+      if (run.tally.games == 0) {
+        // Stopped before any game of this ruleset finished: a run of no game is not stored (as
+        // 'mancala simulate' does).
+        io.err << "report: " << run.ruleset << ": interrupted before any game finished: nothing "
+               << "stored\n";
+        return std::optional<int64_t>();
+      }
       std::optional<int64_t> id;
       bool added = true;
       // A busy or unwritable archive does not cost the report: the runs it could not take are

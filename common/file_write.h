@@ -182,7 +182,7 @@ class WholeFile {
     if (fd_ < 0) {
       const int error = errno;
       tmp_.clear();
-      fail(system_reason(error));
+      fail(temporary_failure(error));
     }
     ::flock(fd_, LOCK_EX);  // held while this process lives (remove_stale_temporaries)
   }
@@ -229,6 +229,16 @@ class WholeFile {
  private:
   [[noreturn]] void fail(const std::string& reason) const {
     throw Error(where(path_, "", "cannot write the " + what_ + " (" + reason + ")"));
+  }
+  // Why the temporary beside the file could not be created: the file exists (/proc/version) or
+  // its folder does, but the folder takes no new file (ENOENT in /proc) or not from this user.
+  std::string temporary_failure(int error) const {
+    const std::filesystem::path folder =
+        target_.parent_path().empty() ? std::filesystem::path(".") : target_.parent_path();
+    std::error_code ec;
+    if (error == ENOENT && !std::filesystem::is_directory(folder, ec)) return system_reason(error);
+    return "cannot create a temporary file in " + folder.string() + ": " +
+           (error == ENOENT ? std::string("the folder takes no new files") : system_reason(error));
   }
   void discard() {
     if (!tmp_.empty()) ::unlink(tmp_.c_str());

@@ -23,10 +23,11 @@ namespace mancala {
 // The largest input file read: 32 MiB, far above any evidence file or ruleset (a few KB each).
 inline constexpr size_t kMaxInputBytes = size_t{32} << 20;
 
-// The whole of `path` as bytes. Throws Error "<path>: <what is wrong>" for a folder, a file that
-// cannot be read, or one larger than kMaxInputBytes (checked while reading, so a device such as
-// /dev/zero is refused too).
+// The whole of `path` as bytes. Throws Error "<path>: <what is wrong>" for an empty name ('' then),
+// a folder, a file that cannot be read, or one larger than kMaxInputBytes (checked while reading,
+// so a device such as /dev/zero is refused too).
 inline std::string read_input_file(const std::string& path) {
+  if (path.empty()) throw Error("'': cannot read: the file name is empty");
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error(where(path, "", "cannot read: is a folder"));

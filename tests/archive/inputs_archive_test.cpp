@@ -271,31 +271,44 @@ TEST(ReadOnlyArchive, AnotherUsersReadLeavesNothingInTheOwnersWay) {
   EXPECT_EQ(owner.code, 0) << owner.err;
 }
 
-// Issue 21, item 11: "a user without write access does not see a committed run still in the -wal
-// file, and gets no warning". The owner's process keeps the archive open (its run stays in the
-// -wal file); another user who may read the -wal sees the run, one who may not is warned.
-TEST(ReadOnlyArchive, AnotherUserSeesARunStillInTheWalOrIsWarned) {
-  TempDir dir;
-  const std::string db = dir / "a.db";
-  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
-  // A process of the owner's that has not closed the archive (its own process: an SQLite
-  // connection must not cross a fork).
-  int ready[2], finish[2];
-  ASSERT_EQ(::pipe(ready), 0);
-  ASSERT_EQ(::pipe(finish), 0);
-  const pid_t owner = ::fork();
-  if (owner == 0) {
-    sqlite3* connection = nullptr;
+// A process of the archive's owner that keeps it open (its own process: an SQLite connection
+// must not cross a fork), so that a run stored meanwhile stays in the -wal file.
+class OwnerKeepsTheArchiveOpen {
+ public:
+  explicit OwnerKeepsTheArchiveOpen(const std::string& db) {
+    if (::pipe(ready_) != 0 || ::pipe(finish_) != 0) ADD_FAILURE() << "pipe";
+    owner_ = ::fork();
+    if (owner_ == 0) {
+      sqlite3* connection = nullptr;
+      char byte = 0;
+      const bool open = sqlite3_open(db.c_str(), &connection) == SQLITE_OK &&
+                        sqlite3_exec(connection, "SELECT count(*) FROM sqlite_master", nullptr,
+                                     nullptr, nullptr) == SQLITE_OK;
+      if (!open || ::write(ready_[1], "x", 1) != 1 || ::read(finish_[0], &byte, 1) < 0) ::_exit(1);
+      sqlite3_close(connection);
+      ::_exit(0);
+    }
     char byte = 0;
-    const bool open = sqlite3_open(db.c_str(), &connection) == SQLITE_OK &&
-                      sqlite3_exec(connection, "SELECT count(*) FROM sqlite_master", nullptr,
-                                   nullptr, nullptr) == SQLITE_OK;
-    if (!open || ::write(ready[1], "x", 1) != 1 || ::read(finish[0], &byte, 1) < 0) ::_exit(1);
-    sqlite3_close(connection);
-    ::_exit(0);
+    if (::read(ready_[0], &byte, 1) != 1) ADD_FAILURE() << "the owner's process did not start";
   }
-  char byte = 0;
-  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  ~OwnerKeepsTheArchiveOpen() {
+    if (::write(finish_[1], "x", 1) != 1) ADD_FAILURE() << "write";
+    int status = 0;
+    ::waitpid(owner_, &status, 0);
+    for (const int fd : {ready_[0], ready_[1], finish_[0], finish_[1]}) ::close(fd);
+  }
+  OwnerKeepsTheArchiveOpen(const OwnerKeepsTheArchiveOpen&) = delete;
+  OwnerKeepsTheArchiveOpen& operator=(const OwnerKeepsTheArchiveOpen&) = delete;
+
+ private:
+  int ready_[2] = {-1, -1}, finish_[2] = {-1, -1};
+  pid_t owner_ = -1;
+};
+
+// An archive (in `dir`, a folder only its owner may write) whose run is still in the -wal file,
+// while the owner's process keeps it open; the archive and its -wal and -shm files readable by
+// all.
+void store_a_run_left_in_the_wal(const TempDir& dir, const std::string& db) {
   ASSERT_EQ(run_cli({"simulate", "kalah", "--games", "20", "--db", db}).code, 0);
   ASSERT_GT(fs::file_size(db + "-wal"), 0u) << "the run must still be in the -wal file";
   fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
@@ -303,29 +316,68 @@ TEST(ReadOnlyArchive, AnotherUserSeesARunStillInTheWalOrIsWarned) {
   const auto readable = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
                         fs::perms::others_read;
   for (const char* file : {"", "-wal", "-shm"}) fs::permissions(db + file, readable);
-  const auto runs_seen = [&](const std::string& warning) {
-    return as_other_user([&] {
-      const CliResult r = run_cli({"runs", "list", "--db", db, "--format", "json"});
-      if (r.code != 0) return 10;
-      if (!warning.empty())
-        return r.err == warning && nlohmann::json::parse(r.out).empty() ? 0 : 11;
-      return r.err.empty() && nlohmann::json::parse(r.out).size() == 1 ? 0 : 12;
-    });
-  };
-  EXPECT_EQ(runs_seen(""), 0) << "the -wal is readable: the run is seen";
+}
+
+// What `runs list` tells another user (as_other_user): 0 when it lists the run with no message,
+// or no run with exactly `warning`.
+int runs_seen_by_another_user(const std::string& db, const std::string& warning) {
+  return as_other_user([&] {
+    const CliResult r = run_cli({"runs", "list", "--db", db, "--format", "json"});
+    if (r.code != 0) return 10;
+    if (!warning.empty()) {
+      if (r.err != warning) std::cerr << "runs list as another user said: " << r.err;
+      return r.err == warning && nlohmann::json::parse(r.out).empty() ? 0 : 11;
+    }
+    return r.err.empty() && nlohmann::json::parse(r.out).size() == 1 ? 0 : 12;
+  });
+}
+
+// Issue 21, item 11: "a user without write access does not see a committed run still in the -wal
+// file, and gets no warning". The owner's process keeps the archive open (its run stays in the
+// -wal file); another user who may read the -wal sees the run, one who may not is warned.
+TEST(ReadOnlyArchive, AnotherUserSeesARunStillInTheWalOrIsWarned) {
+  TempDir dir;
+  const std::string db = dir / "a.db";
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  OwnerKeepsTheArchiveOpen owner(db);
+  store_a_run_left_in_the_wal(dir, db);
+  EXPECT_EQ(runs_seen_by_another_user(db, ""), 0) << "the -wal is readable: the run is seen";
   if (::geteuid() == 0) {  // only another user can be kept from reading the -wal
     fs::permissions(db + "-wal", fs::perms::owner_read | fs::perms::owner_write);
-    EXPECT_EQ(
-        runs_seen("mancala: warning: " + db +
-                  ": changes committed by a process that has not closed the archive are in " + db +
-                  "-wal, which this user may not read; they are not shown (they are once "
-                  "the archive's owner opens it, e.g. 'mancala evidence summary')\n"),
-        0);
+    EXPECT_EQ(runs_seen_by_another_user(
+                  db, "mancala: warning: " + db +
+                          ": changes committed by a process that has not closed the archive are "
+                          "in " +
+                          db +
+                          "-wal, which this user may not read; they are not shown (they are once "
+                          "the archive's owner opens it, e.g. 'mancala evidence summary')\n"),
+              0);
   }
-  ASSERT_EQ(::write(finish[1], "x", 1), 1);
-  int status = 0;
-  ::waitpid(owner, &status, 0);
-  for (const int fd : {ready[0], ready[1], finish[0], finish[1]}) ::close(fd);
+}
+
+// "The warning says '...are in r.db-wal, which this user may not read' even when the -wal is
+// readable and only the -shm file is missing": the warning names the file that kept the changes
+// from being read (SQLite reads a -wal read-only only through a -shm file it may read or create).
+TEST(ReadOnlyArchive, TheWarningNamesTheShmFileWhenItIsWhatCannotBeRead) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root can run the command as another user";
+  TempDir dir;
+  const std::string db = dir / "a.db";
+  ASSERT_EQ(run_cli({"evidence", "import", evidence_data_dir(), "--db", db}).code, 0);
+  OwnerKeepsTheArchiveOpen owner(db);
+  store_a_run_left_in_the_wal(dir, db);
+  const std::string head = "mancala: warning: " + db +
+                           ": changes committed by a process that has not closed the archive are "
+                           "in " +
+                           db + "-wal, which cannot be read without " + db + "-shm";
+  const std::string tail =
+      "; they are not shown (they are once the archive's owner opens it, e.g. 'mancala evidence "
+      "summary')\n";
+  fs::permissions(db + "-shm", fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(runs_seen_by_another_user(db, head + ", which this user may not read" + tail), 0);
+  fs::remove(db + "-shm");
+  EXPECT_EQ(runs_seen_by_another_user(
+                db, head + ": it is missing and this user may not create it" + tail),
+            0);
 }
 
 }  // namespace

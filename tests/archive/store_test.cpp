@@ -4,12 +4,15 @@
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <thread>
 
-#include "common/text.h"
 #include "archive_test_util.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {
@@ -124,6 +127,42 @@ TEST(StoreOpen, AMissingFileIsAnErrorWhenTheArchiveMustExist) {
             dir / "none.db" + ": no archive here (create it with 'mancala evidence import')");
   EXPECT_FALSE(std::filesystem::exists(dir / "none.db"));
   EXPECT_EQ(open_error(dir.path().string()), dir.path().string() + ": is a folder, not an archive");
+}
+
+// The names in `dir`, sorted.
+std::vector<std::string> names_in(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// "--db /dev/null, as root, created /dev/null-journal in /dev, then failed with 'disk I/O
+// error'": only a regular file (or a new one) reaches SQLite; a fifo or a device is refused by its
+// name and kind, in every mode, and nothing is created beside it.
+TEST(StoreOpen, AFifoOrADeviceIsRefusedBeforeSqliteCreatesAnythingBesideIt) {
+  TempDir dir;
+  const std::string fifo = dir / "runs.db";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(open_error(fifo), fifo + ": not an archive file (a fifo)");
+  EXPECT_EQ(open_error(fifo, Store::Mode::kReadOnly), fifo + ": not an archive file (a fifo)");
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+
+  // The system's null device is only opened read-only, which creates nothing beside it even in a
+  // build without the check; the device is created again in `dir` (as root) to be opened for
+  // writing, so that no build can ever create a file in /dev.
+  ASSERT_EQ(open_error("/dev/null", Store::Mode::kReadOnly),
+            "/dev/null: not an archive file (a character device)");
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+  const std::string device = dir / "null";
+  if (::geteuid() == 0 && ::mknod(device.c_str(), S_IFCHR | 0666, ::makedev(1, 3)) == 0) {
+    EXPECT_EQ(open_error(device), device + ": not an archive file (a character device)");
+    EXPECT_TRUE(std::filesystem::is_character_file(device));
+  }
+  std::vector<std::string> expected = {"runs.db"};
+  if (std::filesystem::exists(device)) expected.insert(expected.begin(), "null");
+  EXPECT_EQ(names_in(dir.path().string()), expected);
 }
 
 TEST(StoreOpen, ATextFileIsRefusedAndLeftAsItWas) {

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <fstream>
@@ -232,6 +233,42 @@ TEST(InputFiles, ARulesetThatIsNotAFileOrIsEmptySaysWhatItIs) {
       {"trace", "/tmp"}, 1,
       "mancala: /tmp: a folder, not a ruleset (name a file, or a game by its folder's name "
       "alone, e.g. kalah)\n");
+}
+
+// "--db /dev/null creates /dev/null-journal in /dev (as root), then fails with 'disk I/O error';
+// runs list --db /dev/null says 'an empty file, not an archive yet'": an archive that is a
+// device or a fifo is refused, naming it and what it is, before any game is played.
+TEST(InputFiles, AnArchiveThatIsADeviceOrAFifoIsRefusedAsSuch) {
+  archive::testing::TempDir dir;
+  const std::string fifo = dir / "runs.db";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expect_error({"simulate", "kalah", "--games", "5", "--db", fifo}, 1,
+               "mancala: " + fifo + ": not an archive file (a fifo)\n");
+  expect_error({"evidence", "import", archive::testing::seed_evidence_dir(), "--db", fifo}, 1,
+               "mancala: " + fifo + ": not an archive file (a fifo)\n");
+  expect_error({"runs", "list", "--db", fifo}, 1,
+               "mancala: " + fifo + ": not an archive file (a fifo)\n");
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()),
+                          std::filesystem::directory_iterator()),
+            1);
+  // Read-only, which creates nothing beside the file even where the check is missing.
+  expect_error({"runs", "list", "--db", "/dev/null"}, 1,
+               "mancala: /dev/null: not an archive file (a character device)\n");
+  expect_error({"evidence", "search", "four", "--db", "/dev/zero"}, 1,
+               "mancala: /dev/zero: not an archive file (a character device)\n");
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+}
+
+// Issue 21, item 13: "evidence import ''" said "mancala: cannot read: No such file or directory"
+// and "merge ''" "mancala: cannot read the file (...)", naming no file.
+TEST(InputFiles, AnEmptyFileNameIsShownAndSaidToBeEmpty) {
+  archive::testing::TempDir dir;
+  expect_error({"evidence", "import", "", "--db", dir / "a.db"}, 1,
+               "mancala: '': cannot read: the file name is empty\n");
+  expect_error({"merge", "", "--no-store"}, 1,
+               "mancala: '': cannot read the file (the file name is empty)\n");
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -99,6 +100,36 @@ TEST(Interrupt, CtrlCInsideAnMctsSearchEndsTheRunAtOnceAndStoresNothing) {
   EXPECT_NE(s.err.find("interrupted by Ctrl-C before any game finished"), std::string::npos)
       << s.err;
   EXPECT_TRUE(archive::Store::open(db).list_runs().empty());
+}
+
+// "report ... Ctrl-C after 2 s prints '0 games ... (partial), stored as run 1'": a report
+// interrupted before any game of a ruleset finished stores no run of it, and says so, as simulate
+// does; no report is written.
+TEST(Interrupt, AReportInterruptedBeforeAnyGameFinishedStoresNoRun) {
+  test_support::TempDir dir("interrupt");
+  const std::string db = dir / "runs.db", out = dir / "r";
+  const struct {
+    const char* agent;
+    int signal;
+  } cases[] = {{"mcts:5000000", SIGINT}, {"alphabeta:64", SIGTERM}};
+  for (const auto& c : cases) {
+    const Stopped s = run_and_signal({"report", "toguz_kumalak", "--games", "2", "--agent", c.agent,
+                                      "--no-extras", "--threads", "1", "--out", out, "--db", db},
+                                     c.signal, std::chrono::milliseconds(1500));
+    EXPECT_EQ(s.code, 128 + c.signal) << c.agent << ": " << s.err;
+    EXPECT_LT(s.seconds, kPromptly) << c.agent;
+    EXPECT_NE(s.err.find("report: toguz_kumalak/standard: interrupted before any game finished: "
+                         "nothing stored\n"),
+              std::string::npos)
+        << c.agent << ": " << s.err;
+    EXPECT_EQ(s.err.find("stored as run"), std::string::npos) << c.agent << ": " << s.err;
+    EXPECT_NE(
+        s.err.find("mancala: report: interrupted: no report written; " + out + " is as it was\n"),
+        std::string::npos)
+        << c.agent << ": " << s.err;
+    EXPECT_TRUE(archive::Store::open(db).list_runs().empty()) << c.agent;
+    EXPECT_FALSE(std::filesystem::exists(out)) << c.agent;
+  }
 }
 
 // Games finished before the signal are kept (a partial run), those cut inside are not counted.

@@ -126,6 +126,15 @@ TEST(OutputFile, AFullDeviceIsAFailureWithTheSystemsReason) {
   EXPECT_TRUE(S_ISCHR(stat_of(full).st_mode));
 }
 
+// Issue 21, item 13: "-o /proc/version said 'No such file or directory' though the file exists":
+// the message says what failed, the temporary that would replace the file in its folder.
+TEST(OutputFile, AFolderThatTakesNoNewFileIsNamedAsWhatFailed) {
+  if (!fs::is_regular_file("/proc/version")) GTEST_SKIP() << "no /proc/version here";
+  expect_error(small_run_to("/proc/version"), 1,
+               "mancala: /proc/version: cannot write the output file (cannot create a temporary "
+               "file in /proc: the folder takes no new files)\n");
+}
+
 // "Keep an existing file's mode (and owner, where the user may)."
 TEST(OutputFile, AnExistingFileKeepsItsModeAndOwner) {
   TempDir dir;
