@@ -11,9 +11,9 @@
 #include "archive/cite.h"
 #include "archive/dates.h"
 #include "archive/similar.h"
-#include "common/text.h"
 #include "common/csv.h"
 #include "common/error.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {

@@ -12,9 +12,9 @@
 
 #include "archive/error.h"
 #include "archive/geo.h"
-#include "common/text.h"
 #include "common/file_write.h"
 #include "common/strict_json.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {

@@ -5,13 +5,13 @@
 #include "archive/listing.h"
 #include "archive/portal.h"
 #include "archive/store.h"
-#include "common/suggest.h"
-#include "common/text.h"
 #include "cli/commands.h"
 #include "cli/evidence_commands.h"
 #include "cli/options.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
+#include "common/suggest.h"
+#include "common/text.h"
 #include "reports/evidence_report.h"
 
 namespace mancala::cli {

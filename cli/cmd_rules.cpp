@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "archive/listing.h"
-#include "common/suggest.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "common/suggest.h"
 #include "reports/rules_text.h"
 #include "simulator/ruleset_io.h"
 
@@ -45,9 +45,9 @@ int rules_list(const Args& args, Io& io) {
     game = vm["game"].as<std::string>();
     const auto games = reports::ruleset_games();
     if (std::find(games.begin(), games.end(), game) == games.end()) {
-      throw Error(where(sim::rulesets_dir().string(), "--game",
-                        "no game '" + game + "'" + did_you_mean(game, games) +
-                            " (see 'mancala rules list')"));
+      throw Error(where(
+          sim::rulesets_dir().string(), "--game",
+          "no game '" + game + "'" + did_you_mean(game, games) + " (see 'mancala rules list')"));
     }
   }
   json all = json::array();
