@@ -208,6 +208,35 @@ TEST(Search, OtepsCapturedCountersSownOnTheCapturersSideCountAsHisMaterial) {
   }
 }
 
+// Waurie: "When a player has no more counters in their row, they win." Only a player's own
+// sowing empties his row: inside the horizon the search scores each player minus twice his store
+// and minus each of his holes that holds counters (Game::material, docs/agents.md).
+TEST(Search, InWaurieEachStoredCounterAndEachHoleStillToEmptyCountAgainstThePlayer) {
+  const Game game(load_ruleset("waurie/dlp"));
+  State s = game.initial_state();
+  s.holes.fill(0);
+  s.holes[2] = 3;  // P1's hole 3
+  s.holes[5] = 2;  // P1's hole 6, beside his store
+  s.holes[6] = 1;  // P2's holes 1, 2 and 5
+  s.holes[7] = 1;
+  s.holes[10] = 4;
+  s.store = {20, 17};
+  s.ply = 10;
+  s.to_move = 0;
+  AlphaBeta ab(game, 1);
+  EXPECT_EQ(game.material(s, 0), -2 * 20 - 2);
+  EXPECT_EQ(game.material(s, 1), -2 * 17 - 3);
+  EXPECT_EQ(ab.evaluate(s, 0), -5);
+  EXPECT_EQ(ab.evaluate(s, 1), 5);
+  // P1 sows his hole 6: one counter into his store, one into P2's hole 1, P2 to move.
+  State after = s;
+  game.apply(after, Move{5, false});
+  ASSERT_FALSE(after.over);
+  EXPECT_EQ(after.store[0], 21);
+  EXPECT_EQ(after.holes[6], 2);
+  EXPECT_EQ(ab.evaluate(after, 0), (-2 * 21 - 1) - (-2 * 17 - 3));
+}
+
 // "Search never changes the position it searches."
 TEST(Search, ChoosingAMoveLeavesThePositionAsItWas) {
   for (const std::string& id : list_ruleset_ids()) {

@@ -58,16 +58,6 @@ const std::map<std::string, SeatException> kSeatExceptions = {
       "(open, closing note of 2026-11-26)"}},
 };
 
-// Rulesets where a search agent plays worse than random in both seats: an open bug, each named
-// with what is known, skipped visibly (GTEST_SKIP) rather than passed.
-const std::map<std::string, std::string> kOpenAgentBugs = {
-    {"waurie/dlp",
-     "Waurie (the first to empty his row wins): alphabeta:2 scores 32.5% in either seat against "
-     "random (random against random: 48.6% for player 1) even with material counted as what a "
-     "player has put out of his row; the search's horizon or the extra move after a counter in "
-     "the store misleads it (open, closing note of 2026-11-26)"},
-};
-
 // The agent's score (wins plus half the draws, a share of the games) as player 1 and as player 2
 // against `other`, `games` games in each seat with seed 1.
 std::array<double, 2> scores(const RuleSet& rules, AgentSpec agent, AgentSpec other, int games) {
@@ -103,8 +93,6 @@ class AgentsInEveryRuleset : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(AgentsInEveryRuleset, AlphaBeta2BeatsRandomInBothSeats) {
-  if (const auto bug = kOpenAgentBugs.find(GetParam()); bug != kOpenAgentBugs.end())
-    GTEST_SKIP() << bug->second;
   expect_beats_random(AgentSpec(Agent::kAlphaBeta, 2), kGames);
 }
 
@@ -137,8 +125,6 @@ INSTANTIATE_TEST_SUITE_P(Strength, AgentsInEveryRuleset,
 TEST(AgentsInEveryRulesetExceptions, NameShippedRulesets) {
   const std::vector<std::string> ids = list_ruleset_ids();
   for (const auto& [id, exception] : kSeatExceptions)
-    EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
-  for (const auto& [id, bug] : kOpenAgentBugs)
     EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
 }
 
