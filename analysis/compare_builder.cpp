@@ -3,17 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <set>
-#include <sstream>
 
 #include "analysis/paired.h"
-#include "archive/store.h"
 #include "common/error.h"
 #include "common/format.h"
-#include "common/suggest.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
 #include "stats/compare_stats.h"
@@ -23,7 +17,6 @@ namespace mancala::analysis {
 namespace {
 
 using nlohmann::json;
-using nlohmann::ordered_json;
 
 // ---- numbers ---------------------------------------------------------------------------------
 
@@ -44,17 +37,6 @@ std::vector<std::string> unique_labels(const std::vector<sim::RuleSet>& rulesets
     labels.push_back(total[r.id] > 1 && n > 1 ? r.id + " #" + std::to_string(n) : r.id);
   }
   return labels;
-}
-
-// Default rulesets first, then by id.
-void order_rulesets(std::vector<sim::RuleSet>& rulesets) {
-  std::map<std::string, bool> is_default;
-  for (const auto& r : rulesets) is_default[r.id] = is_default_ruleset(r.id);
-  std::stable_sort(rulesets.begin(), rulesets.end(),
-                   [&](const sim::RuleSet& x, const sim::RuleSet& y) {
-                     if (is_default[x.id] != is_default[y.id]) return is_default[x.id];
-                     return x.id < y.id;
-                   });
 }
 
 // ---- the statistics of one run -----------------------------------------------------------------
@@ -637,71 +619,12 @@ std::string ruleset_letter(std::size_t index) {
   return out;
 }
 
-bool is_default_ruleset(const std::string& id) {
-  std::ifstream in(sim::rulesets_dir() / (id + ".json"));
-  if (!in) return false;
-  const json j = json::parse(in, nullptr, false);
-  return j.is_object() && j.value("default", false) == true;
-}
-
 uint64_t independent_seed(uint64_t seed, std::size_t index) {
   if (index == 0) return seed;
   uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (static_cast<uint64_t>(index) + 1);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
-}
-
-std::string instead_of(const std::string& b_phrase, const std::string& a_phrase) {
-  const auto words = [](const std::string& s) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-  };
-  const std::vector<std::string> wa = words(a_phrase), wb = words(b_phrase);
-  std::size_t common = 0;
-  while (common + 1 < wa.size() && common + 1 < wb.size() && wa[common] == wb[common]) ++common;
-  // Keep the little words that lead into the difference: "taken by the sower instead of by the
-  // holder".
-  static const std::set<std::string> kLeading = {"a",  "an",   "the",  "at", "by", "of",
-                                                 "in", "into", "from", "to", "on"};
-  while (common > 0 && kLeading.count(wa[common - 1])) --common;
-  std::string rest;
-  for (std::size_t i = common; i < wa.size(); ++i) rest += (rest.empty() ? "" : " ") + wa[i];
-  return b_phrase + " instead of " + rest;
-}
-
-std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets) {
-  std::vector<json> values;
-  for (const auto& r : rulesets) values.push_back(sim::rules_to_json(r));
-  std::vector<RuleDiffRow> rows;
-  for (const sim::FieldInfo& field : sim::rule_fields()) {
-    bool differs = false;
-    for (const json& v : values) differs = differs || v[field.key] != values.front()[field.key];
-    if (!differs) continue;
-    RuleDiffRow row{field.key, field.group, field.doc, {}};
-    for (std::size_t i = 0; i < rulesets.size(); ++i) {
-      RuleValue rv;
-      rv.value = values[i][field.key];
-      rv.basis = "default";
-      if (const auto it = rulesets[i].provenance.find(field.key);
-          it != rulesets[i].provenance.end()) {
-        const auto& entry = it->second;
-        const auto get = [&](const char* k) {
-          const auto e = entry.find(k);
-          return e == entry.end() ? std::string() : e->second;
-        };
-        rv.basis = entry.count("evidence") ? "evidence" : "assumption";
-        rv.text = get(rv.basis.c_str());
-        rv.source = get("source");
-        rv.note = get("note");
-      }
-      row.values.push_back(rv);
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
 }
 
 Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_numbers, double alpha,
@@ -778,72 +701,6 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
   }
   return compare_runs(std::move(runs), options.common_random_numbers, options.alpha,
                       options.all_pairs);
-}
-
-std::vector<sim::RuleSet> rulesets_of_game(const std::string& game) {
-  const std::filesystem::path dir = sim::rulesets_dir() / game;
-  if (game.empty() || !std::filesystem::is_directory(dir)) {
-    std::set<std::string> games;
-    for (const std::string& id : sim::list_ruleset_ids())
-      games.insert(std::filesystem::path(id).parent_path().generic_string());
-    throw Error("compare: --game " + game + ": no such game" +
-                did_you_mean(game, {games.begin(), games.end()}) +
-                " ('mancala rules list' names them all)");
-  }
-  std::vector<sim::RuleSet> out;
-  for (const std::string& id : sim::list_ruleset_ids()) {
-    if (std::filesystem::path(id).parent_path().generic_string() == game)
-      out.push_back(sim::load_ruleset(id));
-  }
-  order_rulesets(out);
-  return out;
-}
-
-std::vector<sim::RuleSet> rulesets_of_evidence(
-    const std::string& evidence_id, const std::string& db_path,
-    const std::function<void(const std::string&)>& warn) {
-  std::set<std::string> ids;
-  std::map<std::string, sim::RuleSet> loaded;
-  for (const std::string& id : sim::list_ruleset_ids()) {
-    try {
-      sim::RuleSet r = sim::load_ruleset(id);
-      if (std::find(r.evidence.begin(), r.evidence.end(), evidence_id) != r.evidence.end()) {
-        ids.insert(id);
-        loaded.emplace(id, std::move(r));
-      }
-    } catch (const Error& e) {
-      if (warn)
-        warn("compare: --evidence " + evidence_id + ": skipped ruleset " + id +
-             ", which does not load: " + e.what());
-    }
-  }
-  bool in_archive = false;
-  if (!db_path.empty() && std::filesystem::is_regular_file(db_path)) {
-    archive::Store store = archive::Store::open(db_path, archive::Store::Mode::kExisting);
-    in_archive = store.get(evidence_id).has_value();
-    for (const archive::RulesetLink& link : store.rulesets_for_evidence(evidence_id)) {
-      if (ids.count(link.ruleset)) continue;
-      try {
-        loaded.emplace(link.ruleset, sim::load_ruleset(link.ruleset));
-        ids.insert(link.ruleset);
-      } catch (const Error& e) {
-        if (warn)
-          warn("compare: --evidence " + evidence_id + ": skipped ruleset " + link.ruleset +
-               ", linked in " + db_path + " but not loadable: " + e.what());
-      }
-    }
-  }
-  if (ids.empty() && !in_archive && !db_path.empty() && std::filesystem::is_regular_file(db_path)) {
-    throw Error("compare: --evidence " + evidence_id + ": no such evidence record in " + db_path +
-                ", and no ruleset cites it");
-  }
-  if (ids.empty())
-    throw Error("compare: --evidence " + evidence_id +
-                ": no ruleset is linked to this evidence record");
-  std::vector<sim::RuleSet> out;
-  for (const std::string& id : ids) out.push_back(loaded.at(id));
-  order_rulesets(out);
-  return out;
 }
 
 // ---- verdicts under random play ---------------------------------------------------------------

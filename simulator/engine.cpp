@@ -1,249 +1,11 @@
+// Game's play: a move sown counter by counter, relays, captures, the end of a turn, a round's
+// end by rule. The board is built in engine_board.cpp, the legal moves in engine_moves.cpp.
 #include "simulator/engine.h"
 
 #include <algorithm>
 #include <cassert>
-#include <vector>
 
 namespace mancala::sim {
-
-Game::Game(RuleSet rules) : rules_(std::move(rules)) {
-  const int h = rules_.holes_per_player;
-  const int n = rules_.holes_per_row;
-  for (auto& per_player : next_) {
-    for (auto& table : per_player) table.fill(0xFF);
-  }
-  for (int p = 0; p < 2; ++p) {
-    // The anticlockwise path of player p, as a cycle of positions.
-    std::vector<int> path;
-    for (int k = 0; k < h; ++k) path.push_back(p * h + k);
-    if (rules_.circuit == Circuit::kWholeBoard) {
-      if (rules_.stores == StoreMode::kSown) path.push_back(kStorePos + p);
-      for (int k = 0; k < h; ++k) path.push_back((1 - p) * h + k);
-    }
-    const int len = static_cast<int>(path.size());
-    const bool clockwise = rules_.direction == Direction::kClockwise;
-    for (int i = 0; i < len; ++i) {
-      const auto succ = static_cast<uint8_t>(path[(i + 1) % len]);
-      const auto pred = static_cast<uint8_t>(path[(i + len - 1) % len]);
-      next_[p][0][path[i]] = clockwise ? pred : succ;
-      next_[p][1][path[i]] = clockwise ? succ : pred;
-    }
-    lap_len_ = len;  // the same for both players
-    for (int rev = 0; rev < 2; ++rev) {
-      lap_index_[p][rev].fill(kOffPath);
-      int pos = path[0];
-      for (int i = 0; i < len; ++i) {
-        lap_[p][rev][i] = lap_[p][rev][i + len] = static_cast<uint8_t>(pos);
-        lap_index_[p][rev][pos] = static_cast<uint8_t>(i);
-        pos = next_[p][rev][pos];
-      }
-    }
-  }
-  for (int pos = 0; pos < rules_.total_holes; ++pos) {
-    const int p = owner(pos);
-    const int col = column(pos);
-    const int facing = n - 1 - col;  // column of the facing hole, from the opponent's left
-    const int q = 1 - p;
-    if (rules_.rows_per_player == 1) {
-      opposite_[pos] = static_cast<uint8_t>(global(q, facing));
-      opposite_outer_[pos] = opposite_[pos];
-    } else {
-      opposite_[pos] = static_cast<uint8_t>(global(q, 2 * n - 1 - facing));
-      opposite_outer_[pos] = static_cast<uint8_t>(global(q, facing));
-    }
-  }
-  for (int n = 0; n < 256; ++n) capturing_count_[n] = rules_.capture_counts.contains(n);
-}
-
-int Game::column(int pos) const {
-  const int k = local(pos);
-  const int n = rules_.holes_per_row;
-  return k < n ? k : 2 * n - 1 - k;
-}
-
-int Game::row(int pos) const { return local(pos) < rules_.holes_per_row ? 0 : 1; }
-
-std::string Game::hole_label(int pos) const {
-  if (pos >= kMaxHoles) return "store";
-  const std::string number = std::to_string(column(pos) + 1);
-  if (rules_.rows_per_player == 1) return number;
-  return (row(pos) == 0 ? "o" : "i") + number;
-}
-
-State Game::initial_state() const {
-  State s;
-  const auto& layout = rules_.start_layout;
-  const int h = rules_.holes_per_player;
-  for (int pos = 0; pos < rules_.total_holes; ++pos) {
-    // An uneven start is given along each player's path, one side for both or both sides.
-    const int k = static_cast<int>(layout.size()) == h ? local(pos) : pos;
-    s.holes[pos] = static_cast<uint8_t>(layout.empty() ? rules_.counters_per_hole : layout[k]);
-  }
-  s.sink.fill(kNobody);
-  s.sink[kStorePos] = 0;
-  s.sink[kStorePos + 1] = 1;
-  settle_start(s);  // a no-op for every ruleset finalize() accepts: each hole can be played
-  return s;
-}
-
-void Game::settle_start(State& s) const {
-  if (s.over || has_move(s, s.to_move)) return;
-  // Nobody has moved yet, so no turn has been missed: the other opens (in a joint turn, plays
-  // alone), as deal_round has always had a starter with nothing to sow do.
-  if (has_move(s, 1 - s.to_move)) {
-    s.to_move = static_cast<uint8_t>(1 - s.to_move);
-    return;
-  }
-  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
-  end_round(s, EndReason::kRule);
-}
-
-int Game::counters_total(const State& s) const {
-  int total = s.store[0] + s.store[1] + s.aside[0] + s.aside[1];
-  for (int pos = 0; pos < rules_.total_holes; ++pos) total += s.holes[pos];
-  return total;
-}
-
-// True during each player's first move (opening_hole, opening_captures).
-static bool first_move(const RuleSet& r, const State& s) {
-  return r.turns == Turns::kAlternating ? s.ply < 2 : s.ply == 0;
-}
-
-// True during a first move the opening rule names (opening_for: both players' or the first's).
-static bool opening_move(const RuleSet& r, const State& s) {
-  return r.opening_for == OpeningFor::kFirstPlayer ? s.ply == 0 : first_move(r, s);
-}
-
-void Game::legal_moves(const State& s, int p, MoveList& out) const {
-  out.size = 0;
-  if (s.over) return;
-  if (rules_.opening_hole > 0 && opening_move(rules_, s)) {
-    // Otep: "The first move must begin from the second hole from the right in the player's outer
-    // row". An empty hole (emptied by the opponent's first move, or in a dealt round) or one out
-    // of play cannot be the first move: the rule lapses and the first move is free, so a player
-    // for whom has_move() is true always has a legal move (issue 12).
-    const int k = rules_.opening_hole - 1;
-    const int pos = global(p, k);
-    if (s.holes[pos] > 0 && !(s.out_of_play >> pos & 1u)) {
-      out.push(Move{static_cast<uint8_t>(k), false});
-      return;
-    }
-  }
-  // From the playable mask: one compare of the whole side, then one store per legal move.
-  uint32_t bits = playable(s, p);
-  if (!rules_.opening_holes.empty() && opening_move(rules_, s)) {
-    // Muvalavala: "The first move must be from the inner row." When none of the holes named can
-    // be played, the rule lapses as opening_hole's does.
-    uint32_t named = 0;
-    for (int hole : rules_.opening_holes) named |= 1u << (hole - 1);
-    if (bits & named) bits &= named;
-  }
-  Move* moves = out.moves.data();
-  int n = 0;
-  if (rules_.direction == Direction::kByHalf) {
-    // Um el-Bagara: "From the leftmost two holes: clockwise. From the rightmost two holes:
-    // anti-clockwise. from the center hole: the player may choose either direction."
-    const int row = rules_.holes_per_row;
-    for (; bits != 0; bits &= bits - 1) {
-      const int k = __builtin_ctz(bits);
-      if (2 * k + 1 >= row) moves[n++] = Move{static_cast<uint8_t>(k), false};
-      if (2 * k + 1 <= row) moves[n++] = Move{static_cast<uint8_t>(k), true};
-    }
-  } else {
-    for (; bits != 0; bits &= bits - 1)
-      moves[n++] = Move{static_cast<uint8_t>(__builtin_ctz(bits)), false};
-  }
-  out.size = n;
-  if (rules_.reverse_privilege != ReversePrivilege::kNone) add_reverse_moves(s, p, out);
-  if (move_filter_) filter_moves(s, p, out);
-}
-
-bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
-  State copy = s;
-  Sowing c;
-  begin_move(copy, player, m, c);
-  run_move(copy, c);
-  const int q = 1 - player;
-  *grand_slam = c.fx.by_rule > 0 && !side_empty(s, q) && side_empty(copy, q);
-  return playable(copy, q) != 0;
-}
-
-void Game::filter_moves(const State& s, int p, MoveList& out) const {
-  const bool opponent_empty = side_empty(s, 1 - p);
-  const bool feed = rules_.must_feed == MustFeed::kAlways ||
-                    (rules_.must_feed == MustFeed::kWhenEmpty && opponent_empty);
-  const bool slam = rules_.grand_slam == GrandSlam::kForbidden && !opponent_empty;
-  if (!feed && !slam) return;
-  std::array<bool, 2 * kMaxHoles> fed{}, slams{};
-  int n_fed = 0;
-  for (int i = 0; i < out.size; ++i) {
-    bool grand = false;
-    fed[i] = feeds(s, p, out[i], &grand);
-    slams[i] = grand;
-    n_fed += fed[i];
-  }
-  // Oware: "If an opponent's holes are all empty, the other player must make a move placing
-  // counters in the opponent's row. If not possible, the player captures all the counters in
-  // their row" (when_empty: no move is left and the turn ends the round, see has_move); J'odu:
-  // "A player must play so that the opponent is able to play on their next turn, if possible"
-  // (always: when none can, any move).
-  const bool keep_unfed = !feed || (rules_.must_feed == MustFeed::kAlways && n_fed == 0);
-  int kept = 0, slams_kept = 0;
-  for (int i = 0; i < out.size; ++i) {
-    const bool ok = keep_unfed || fed[i];
-    kept += ok;
-    slams_kept += ok && slams[i];
-  }
-  // Oware: "A move which would capture all of the opponent's counters is not allowed." When every
-  // move left would, they stay allowed: the rule cannot leave the mover without a move.
-  const bool drop_slams = slam && slams_kept < kept;
-  int n = 0;
-  for (int i = 0; i < out.size; ++i) {
-    if ((keep_unfed || fed[i]) && !(drop_slams && slams[i])) out.moves[n++] = out.moves[i];
-  }
-  out.size = n;
-}
-
-bool Game::is_legal(const State& s, int player, Move m) const {
-  MoveList list;
-  legal_moves(s, player, list);
-  for (const Move& x : list) {
-    if (x == m) return true;
-  }
-  return false;
-}
-
-// One of the two holes at either end of a row.
-bool Game::end_hole(int pos) const {
-  const int c = column(pos);
-  return c < 2 || c >= rules_.holes_per_row - 2;
-}
-
-void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
-  // Otep: "Players may sow in a clockwise direction if the first sowing of the turn ends in one of
-  // the two leftmost or rightmost holes in either row, and only if a capture can be made in that
-  // turn": each playable hole is tried reversed on a copy.
-  const int forward = out.size;
-  for (int i = 0; i < forward; ++i) {
-    const Move m{out[i].hole, true};
-    // Where the reversed first sowing ends, walked without sowing (the path does not change).
-    const int origin = global(p, m.hole);
-    const int count = s.holes[origin];
-    const bool into_origin =
-        rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
-    int pos = origin;
-    for (int left = into_origin ? count - 1 : count; left > 0; --left) {
-      pos = step(s, p, true, pos);
-      if (rules_.skip_origin_on_laps && pos == origin) pos = step(s, p, true, pos);
-    }
-    if (pos >= kMaxHoles || owner(pos) != p || !end_hole(pos)) continue;
-    State copy = s;
-    Sowing c;
-    begin_move(copy, p, m, c);
-    run_move(copy, c);
-    if (c.fx.captured > 0) out.push(m);
-  }
-}
 
 bool Game::has_move(const State& s, int player) const {
   if (playable(s, player) == 0) return false;
@@ -257,26 +19,6 @@ bool Game::has_feeding_move(const State& s, int player) const {
   MoveList moves;
   legal_moves(s, player, moves);
   return moves.size > 0;
-}
-
-uint32_t Game::singles(const State& s, int player, uint32_t bits) const {
-  uint32_t multi = 0, single = 0;
-  for (uint32_t b = bits; b != 0; b &= b - 1) {
-    const int k = __builtin_ctz(b);
-    (s.holes[global(player, k)] >= 2 ? multi : single) |= 1u << k;
-  }
-  // Tsoro: "Players cannot sow from a hole with a single counter unless there are no holes with
-  // multiple counters."
-  if (rules_.singletons_last_resort && multi != 0) return multi;
-  if (rules_.single_into_empty_only) {
-    // "Single counters can only be sown into an empty hole."
-    for (uint32_t b = single; b != 0; b &= b - 1) {
-      const int k = __builtin_ctz(b);
-      const int next = step(s, player, false, global(player, k));
-      if (next >= kMaxHoles || s.holes[next] != 0) single &= ~(1u << k);
-    }
-  }
-  return multi | single;
 }
 
 // The next position on the path that is in play.
@@ -543,7 +285,7 @@ template <class W>
 bool Game::resow_capture(State& s, Sowing& c, W watch) const {
   const int last = c.pos;
   if (owner(last) != c.player || row(last) != 1) return false;
-  if (rules_.opening_captures >= 0 && c.resows >= rules_.opening_captures && first_move(rules_, s))
+  if (rules_.opening_captures >= 0 && c.resows >= rules_.opening_captures && first_move(s))
     return false;
   const int ref = rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last;
   const int inner = opposite(ref);
@@ -589,7 +331,7 @@ template <class W>
 void Game::capture_at_end(State& s, Sowing& c, W watch) const {
   // Mandoli: "Captures cannot be made on the first move." (opening_captures 0; a capture rule
   // other than Otep's re-sowing makes one capture a move at most).
-  if (rules_.opening_captures == 0 && first_move(rules_, s)) return;
+  if (rules_.opening_captures == 0 && first_move(s)) return;
   const int before = c.fx.captured;
   capture_by_rule(s, c, watch);
   c.fx.by_rule += c.fx.captured - before;

@@ -258,6 +258,14 @@ class Game {
   void run_move(State& s, Sowing& c, W watch = {}) const;
   template <class W>
   bool resow_capture(State& s, Sowing& c, W watch) const;
+  // True during each player's first move (opening_hole, opening_captures).
+  bool first_move(const State& s) const {
+    return rules_.turns == Turns::kAlternating ? s.ply < 2 : s.ply == 0;
+  }
+  // True during a first move the opening rule names (opening_for: both players' or the first's).
+  bool opening_move(const State& s) const {
+    return rules_.opening_for == OpeningFor::kFirstPlayer ? s.ply == 0 : first_move(s);
+  }
   void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
   // move tried on a copy).

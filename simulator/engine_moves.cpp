@@ -1,0 +1,158 @@
+// Game's legal moves: the playable holes, the opening rules, reversed sowings (Otep), the
+// must-feed and grand-slam filters, and the rules on single counters.
+#include "simulator/engine.h"
+
+namespace mancala::sim {
+
+void Game::legal_moves(const State& s, int p, MoveList& out) const {
+  out.size = 0;
+  if (s.over) return;
+  if (rules_.opening_hole > 0 && opening_move(s)) {
+    // Otep: "The first move must begin from the second hole from the right in the player's outer
+    // row". An empty hole (emptied by the opponent's first move, or in a dealt round) or one out
+    // of play cannot be the first move: the rule lapses and the first move is free, so a player
+    // for whom has_move() is true always has a legal move (issue 12).
+    const int k = rules_.opening_hole - 1;
+    const int pos = global(p, k);
+    if (s.holes[pos] > 0 && !(s.out_of_play >> pos & 1u)) {
+      out.push(Move{static_cast<uint8_t>(k), false});
+      return;
+    }
+  }
+  // From the playable mask: one compare of the whole side, then one store per legal move.
+  uint32_t bits = playable(s, p);
+  if (!rules_.opening_holes.empty() && opening_move(s)) {
+    // Muvalavala: "The first move must be from the inner row." When none of the holes named can
+    // be played, the rule lapses as opening_hole's does.
+    uint32_t named = 0;
+    for (int hole : rules_.opening_holes) named |= 1u << (hole - 1);
+    if (bits & named) bits &= named;
+  }
+  Move* moves = out.moves.data();
+  int n = 0;
+  if (rules_.direction == Direction::kByHalf) {
+    // Um el-Bagara: "From the leftmost two holes: clockwise. From the rightmost two holes:
+    // anti-clockwise. from the center hole: the player may choose either direction."
+    const int row = rules_.holes_per_row;
+    for (; bits != 0; bits &= bits - 1) {
+      const int k = __builtin_ctz(bits);
+      if (2 * k + 1 >= row) moves[n++] = Move{static_cast<uint8_t>(k), false};
+      if (2 * k + 1 <= row) moves[n++] = Move{static_cast<uint8_t>(k), true};
+    }
+  } else {
+    for (; bits != 0; bits &= bits - 1)
+      moves[n++] = Move{static_cast<uint8_t>(__builtin_ctz(bits)), false};
+  }
+  out.size = n;
+  if (rules_.reverse_privilege != ReversePrivilege::kNone) add_reverse_moves(s, p, out);
+  if (move_filter_) filter_moves(s, p, out);
+}
+
+bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
+  State copy = s;
+  Sowing c;
+  begin_move(copy, player, m, c);
+  run_move(copy, c);
+  const int q = 1 - player;
+  *grand_slam = c.fx.by_rule > 0 && !side_empty(s, q) && side_empty(copy, q);
+  return playable(copy, q) != 0;
+}
+
+void Game::filter_moves(const State& s, int p, MoveList& out) const {
+  const bool opponent_empty = side_empty(s, 1 - p);
+  const bool feed = rules_.must_feed == MustFeed::kAlways ||
+                    (rules_.must_feed == MustFeed::kWhenEmpty && opponent_empty);
+  const bool slam = rules_.grand_slam == GrandSlam::kForbidden && !opponent_empty;
+  if (!feed && !slam) return;
+  std::array<bool, 2 * kMaxHoles> fed{}, slams{};
+  int n_fed = 0;
+  for (int i = 0; i < out.size; ++i) {
+    bool grand = false;
+    fed[i] = feeds(s, p, out[i], &grand);
+    slams[i] = grand;
+    n_fed += fed[i];
+  }
+  // Oware: "If an opponent's holes are all empty, the other player must make a move placing
+  // counters in the opponent's row. If not possible, the player captures all the counters in
+  // their row" (when_empty: no move is left and the turn ends the round, see has_move); J'odu:
+  // "A player must play so that the opponent is able to play on their next turn, if possible"
+  // (always: when none can, any move).
+  const bool keep_unfed = !feed || (rules_.must_feed == MustFeed::kAlways && n_fed == 0);
+  int kept = 0, slams_kept = 0;
+  for (int i = 0; i < out.size; ++i) {
+    const bool ok = keep_unfed || fed[i];
+    kept += ok;
+    slams_kept += ok && slams[i];
+  }
+  // Oware: "A move which would capture all of the opponent's counters is not allowed." When every
+  // move left would, they stay allowed: the rule cannot leave the mover without a move.
+  const bool drop_slams = slam && slams_kept < kept;
+  int n = 0;
+  for (int i = 0; i < out.size; ++i) {
+    if ((keep_unfed || fed[i]) && !(drop_slams && slams[i])) out.moves[n++] = out.moves[i];
+  }
+  out.size = n;
+}
+
+bool Game::is_legal(const State& s, int player, Move m) const {
+  MoveList list;
+  legal_moves(s, player, list);
+  for (const Move& x : list) {
+    if (x == m) return true;
+  }
+  return false;
+}
+
+// One of the two holes at either end of a row.
+bool Game::end_hole(int pos) const {
+  const int c = column(pos);
+  return c < 2 || c >= rules_.holes_per_row - 2;
+}
+
+void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
+  // Otep: "Players may sow in a clockwise direction if the first sowing of the turn ends in one of
+  // the two leftmost or rightmost holes in either row, and only if a capture can be made in that
+  // turn": each playable hole is tried reversed on a copy.
+  const int forward = out.size;
+  for (int i = 0; i < forward; ++i) {
+    const Move m{out[i].hole, true};
+    // Where the reversed first sowing ends, walked without sowing (the path does not change).
+    const int origin = global(p, m.hole);
+    const int count = s.holes[origin];
+    const bool into_origin =
+        rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
+    int pos = origin;
+    for (int left = into_origin ? count - 1 : count; left > 0; --left) {
+      pos = step(s, p, true, pos);
+      if (rules_.skip_origin_on_laps && pos == origin) pos = step(s, p, true, pos);
+    }
+    if (pos >= kMaxHoles || owner(pos) != p || !end_hole(pos)) continue;
+    State copy = s;
+    Sowing c;
+    begin_move(copy, p, m, c);
+    run_move(copy, c);
+    if (c.fx.captured > 0) out.push(m);
+  }
+}
+
+uint32_t Game::singles(const State& s, int player, uint32_t bits) const {
+  uint32_t multi = 0, single = 0;
+  for (uint32_t b = bits; b != 0; b &= b - 1) {
+    const int k = __builtin_ctz(b);
+    (s.holes[global(player, k)] >= 2 ? multi : single) |= 1u << k;
+  }
+  // Tsoro: "Players cannot sow from a hole with a single counter unless there are no holes with
+  // multiple counters."
+  if (rules_.singletons_last_resort && multi != 0) return multi;
+  if (rules_.single_into_empty_only) {
+    // "Single counters can only be sown into an empty hole."
+    for (uint32_t b = single; b != 0; b &= b - 1) {
+      const int k = __builtin_ctz(b);
+      const int next = step(s, player, false, global(player, k));
+      if (next >= kMaxHoles || s.holes[next] != 0) single &= ~(1u << k);
+    }
+  }
+  return multi | single;
+}
+
+}  // namespace mancala::sim
