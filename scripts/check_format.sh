@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fails when a C++ file in the tree differs from what clang-format (.clang-format) makes of it.
+# Fails when a C++ file in the tree differs from what clang-format (.clang-format) makes of it,
+# or when a source file of a module is over 800 lines (split it along its seams).
 # `scripts/check_format.sh --fix` formats them in place instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,4 +18,18 @@ if [ ${#bad[@]} -gt 0 ]; then
   printf '  %s\n' "${bad[@]}" >&2
   exit 1
 fi
-echo "check_format: ${#files[@]} files formatted" >&2
+long=()
+for f in "${files[@]}"; do
+  case $f in
+    archive/* | simulator/* | stats/* | analysis/* | reports/* | server/* | cli/* | common/*)
+      lines=$(wc -l <"$f")
+      [ "$lines" -le 800 ] || long+=("$f ($lines lines)")
+      ;;
+  esac
+done
+if [ ${#long[@]} -gt 0 ]; then
+  echo "check_format: ${#long[@]} module source file(s) over 800 lines (split along their seams):" >&2
+  printf '  %s\n' "${long[@]}" >&2
+  exit 1
+fi
+echo "check_format: ${#files[@]} files formatted, no module source over 800 lines" >&2
