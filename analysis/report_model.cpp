@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -118,6 +119,80 @@ void add_neighbours(ReportModel& model) {
       section.neighbours.push_back(candidates[k].second);
     }
   }
+  const bool mixed =
+      std::any_of(all.begin(), all.end(), [](const auto& s) { return s.entry.ruleset.family; }) &&
+      std::any_of(all.begin(), all.end(), [](const auto& s) { return !s.entry.ruleset.family; });
+  if (mixed) {
+    add_regional_neighbours(model, project_record_places());
+  } else {
+    for (RulesetSection& section : all) section.regional.reset();
+  }
+}
+
+void add_regional_neighbours(ReportModel& model, const RecordPlaces& places) {
+  std::vector<RulesetSection>& all = model.rulesets;
+  const auto placed = [&](const std::string& id) -> const RecordPlace* {
+    const auto it = places.find(id);
+    return it != places.end() && it->second.area ? &it->second : nullptr;
+  };
+  std::vector<std::size_t> family;
+  for (std::size_t j = 0; j < all.size(); ++j)
+    if (all[j].entry.ruleset.family) family.push_back(j);
+  std::map<std::pair<std::string, std::string>, double> measured;  // by the two record ids
+  for (RulesetSection& section : all) {
+    section.regional.reset();
+    const RulesetInfo& me = section.entry.ruleset;
+    if (me.family || family.empty()) continue;
+    RegionalTable table;
+    table.family = family.size();
+    for (const std::string& id : me.evidence) {
+      if (const RecordPlace* p = placed(id)) {
+        table.places.push_back(p->place);
+      } else {
+        table.unplaced.push_back(id);
+      }
+    }
+    std::vector<RegionalNeighbour> candidates;
+    for (std::size_t j : family) {
+      const RulesetInfo& other = all[j].entry.ruleset;
+      RegionalNeighbour best{j, std::numeric_limits<double>::infinity(), "", ""};
+      bool other_placed = false;
+      for (const std::string& theirs : other.evidence) {
+        const RecordPlace* q = placed(theirs);
+        if (!q) continue;
+        other_placed = true;
+        for (const std::string& mine : me.evidence) {
+          const RecordPlace* p = placed(mine);
+          if (!p) continue;
+          const auto key = std::make_pair(mine, theirs);
+          auto it = measured.find(key);
+          if (it == measured.end())
+            it =
+                measured.emplace(key, archive::distance_between_areas_km(*p->area, *q->area)).first;
+          if (it->second < best.km) best = {j, it->second, q->place, p->place};
+        }
+      }
+      if (!other_placed) {
+        table.family_unplaced.push_back(j);
+      } else if (best.km > kRegionalMaxKm) {
+        ++table.beyond;  // also when this ruleset has no placed record: infinitely far
+      } else {
+        candidates.push_back(std::move(best));
+      }
+    }
+    if (table.places.empty()) table.beyond = 0;  // nothing to measure from: none is "beyond"
+    std::stable_sort(
+        candidates.begin(), candidates.end(),
+        [](const RegionalNeighbour& a, const RegionalNeighbour& b) { return a.km < b.km; });
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (k >= kRegionalNeighbours && candidates[k].km != candidates[k - 1].km) {
+        table.not_shown = candidates.size() - k;  // within the cap, past the table's length
+        break;
+      }
+      table.neighbours.push_back(candidates[k]);
+    }
+    section.regional = std::move(table);
+  }
 }
 
 RulesetInfo ruleset_info(const sim::RuleSet& rules) {
@@ -164,7 +239,8 @@ ReportModel model_from_runs(std::vector<RulesetRun> runs) {
     }
     if (!ids.insert(run.ruleset.id).second)
       throw Error(where("report", run.ruleset.id, "given twice"));
-    model.rulesets.push_back({std::move(run), std::move(figures), {}, {}, std::nullopt, {}});
+    model.rulesets.push_back(
+        {std::move(run), std::move(figures), {}, {}, std::nullopt, {}, std::nullopt});
   }
   add_neighbours(model);
   return model;

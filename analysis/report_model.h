@@ -20,6 +20,7 @@
 #include "analysis/handicap_builder.h"
 #include "analysis/ladder.h"
 #include "analysis/reconstruct.h"
+#include "analysis/regional.h"
 #include "analysis/run_figures.h"
 #include "analysis/sensitivity_builder.h"
 #include "simulator/batch.h"
@@ -87,6 +88,9 @@ struct RulesetSection {
   // per row); if there are fewer than kMinNeighbours, also those with the same rows and the
   // nearest number of holes, nearest first. Empty for the family's own rulesets.
   std::vector<std::size_t> neighbours;
+  // The family's readings whose evidence was recorded nearest to this ruleset's (analysis/
+  // regional.h): for a ruleset that is not of the family, in a report with family readings.
+  std::optional<RegionalTable> regional;
 };
 
 // The fewest neighbours a ruleset's family table shows when the family has them.
@@ -166,8 +170,13 @@ struct ReportHooks {
 // Throws mancala::Error as the simulator and the builders do.
 std::optional<ReportModel> build_report_model(const ReportPlan& plan, const ReportHooks& hooks);
 
-// The family tables of a model: each section's neighbours (RulesetSection::neighbours).
+// The family tables of a model: each section's neighbours (RulesetSection::neighbours) and, with
+// the places of the project's evidence (project_record_places), its regional table.
 void add_neighbours(ReportModel& model);
+// Each section's regional table (RulesetSection::regional) from the places of the evidence
+// records (analysis/regional.h gives the rule): set for every ruleset that is not of the family
+// when the model has readings of the family, else left empty.
+void add_regional_neighbours(ReportModel& model, const RecordPlaces& places);
 
 // The model of runs already played, without extras, with the family tables. Throws mancala::Error
 // "report: no runs to report", "report: <id>: given twice", "report: <id>: the run is of another

@@ -61,6 +61,10 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
     if (const std::vector<std::size_t> rows = family_rows(items, i); !rows.empty())
       md += "Among the family: " + family_intro(items, i) + "\n\n" +
             index_table(items, rows).to_markdown() + "\n";
+    if (items[i].regional) {
+      md += "Among the family, nearest by region: " + regional_intro(items, i) + "\n\n";
+      if (!regional_rows(items, i).empty()) md += regional_table(items, i).to_markdown() + "\n";
+    }
     md += "Rules and their provenance:\n\n";
     Table rules({{"Group", Align::kLeft},
                  {"Rule", Align::kLeft},

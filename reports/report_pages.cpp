@@ -358,6 +358,21 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
                                                marked_rows(model.rulesets, rows)) +
                              "</section>\n");
   }
+  if (model.rulesets[i].regional) {
+    std::string table;
+    if (const std::vector<std::size_t> rows = regional_rows(model.rulesets, i); !rows.empty()) {
+      std::vector<std::string> hrefs;
+      for (std::size_t j : rows)
+        hrefs.push_back(
+            fs::path(ruleset_page_path(model.rulesets[j].entry.ruleset.id)).filename().string());
+      table = linked_table_html(regional_table(model.rulesets, i), hrefs, {},
+                                marked_rows(model.rulesets, rows));
+    }
+    append_section(body,
+                   "<section id=\"family-region\">\n<h2>Among the family: nearest by region</h2>\n"
+                   "<p>" +
+                       h(regional_intro(model.rulesets, i)) + "</p>\n" + table + "</section>\n");
+  }
   append_section(body, sensitivity_section_html(section.sensitivity, section.sensitivity_verdicts,
                                                 model.sensitivity_games, section.figures.games));
   for (const analysis::GameLadder& l : model.ladders) {

@@ -97,6 +97,132 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
          (fewer_games ? "; the family's readings with fewer games, so wider intervals." : ".");
 }
 
+std::string km_text(double km) {
+  std::string digits = std::to_string(std::llround(km));
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(at, ",");
+  return digits;
+}
+
+namespace {
+
+// "a", "a and b", "a, b and c".
+std::string listed(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    if (k > 0) out += k + 1 == items.size() ? " and " : ", ";
+    out += items[k];
+  }
+  return out;
+}
+
+std::string readings(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " reading" : " readings");
+}
+
+}  // namespace
+
+std::vector<std::size_t> regional_rows(const std::vector<RulesetSection>& sections, std::size_t i) {
+  if (!sections[i].regional || sections[i].regional->neighbours.empty()) return {};
+  std::vector<std::size_t> rows = {i};
+  for (const analysis::RegionalNeighbour& n : sections[i].regional->neighbours)
+    rows.push_back(n.ruleset);
+  return rows;
+}
+
+std::string regional_intro(const std::vector<RulesetSection>& sections, std::size_t i) {
+  const RulesetSection& me = sections[i];
+  if (!me.regional) return "";
+  const analysis::RegionalTable& t = *me.regional;
+  const std::string cap = km_text(analysis::kRegionalMaxKm) + " km";
+  const std::string rule =
+      "the distance between two rulesets is the shortest between a place of the one's evidence "
+      "and a place of the other's, in great-circle kilometres: 0 when the places overlap, else "
+      "from the nearer edge, a named region being placed approximately by its outline (or its "
+      "centre and radius) as the archive places it, a record with coordinates at that point";
+  std::string out;
+  if (t.places.empty()) {
+    out = "No regional neighbours: this ruleset's evidence (" +
+          joined(me.entry.ruleset.evidence, ", ") +
+          ") gives no place that can be measured (no coordinates, and no region data/places "
+          "names, or only an uncertain one), so it cannot be set among the " +
+          readings(t.family) + " of the DLP's rules paraphrases by region.";
+    return out;
+  }
+  const std::string from = "its evidence's place" + std::string(t.places.size() == 1 ? "" : "s") +
+                           ": " + listed(t.places);
+  if (t.neighbours.empty()) {
+    out = "None of the " + readings(t.family) +
+          " of the DLP's rules paraphrases (the family, docs/coverage.md) in this report has "
+          "evidence within " +
+          cap + " of this ruleset's (" + from + "); " + rule + ".";
+  } else {
+    out = "This ruleset (first row) among the " + readings(t.neighbours.size()) +
+          " of the DLP's rules paraphrases (the family, docs/coverage.md) whose evidence was "
+          "recorded nearest to its own (" +
+          from + "), within " + cap + ", at most " + std::to_string(analysis::kRegionalNeighbours) +
+          " and any as near as the last; " + rule + ".";
+  }
+  if (!t.unplaced.empty())
+    out += " Its record" + std::string(t.unplaced.size() == 1 ? " " : "s ") + listed(t.unplaced) +
+           (t.unplaced.size() == 1 ? " gives" : " give") + " no place and " +
+           (t.unplaced.size() == 1 ? "is" : "are") + " left out.";
+  std::vector<std::string> left;
+  if (t.not_shown > 0)
+    left.push_back(readings(t.not_shown) + " within " + cap + " but farther than those shown");
+  if (t.beyond > 0) left.push_back(readings(t.beyond) + " farther than " + cap);
+  if (!t.family_unplaced.empty()) {
+    std::vector<std::string> ids;
+    for (std::size_t j : t.family_unplaced) ids.push_back(sections[j].entry.ruleset.id);
+    left.push_back(readings(ids.size()) +
+                   " whose evidence gives no place that can be measured (none, a name "
+                   "data/places does not give, or an uncertain one such as \"Russia? Iran?\"), "
+                   "so their region is not known here (" +
+                   listed(ids) + ")");
+  }
+  if (!left.empty())
+    out += " Of the family's " + std::to_string(t.family) + ", left out: " + listed(left) + ".";
+  if (t.neighbours.empty()) return out;
+  bool fewer_games = false;
+  for (const analysis::RegionalNeighbour& n : t.neighbours)
+    fewer_games =
+        fewer_games || sections[n.ruleset].figures.games_requested < me.figures.games_requested;
+  return out +
+         " The same figures as the index: is its first-player advantage, its length, its "
+         "completion typical of the games of its region? Each was played with the report's "
+         "agents and seed" +
+         (fewer_games ? "; the family's readings with fewer games, so wider intervals." : ".");
+}
+
+Table regional_table(const std::vector<RulesetSection>& items, std::size_t i) {
+  Table table({{"Ruleset", Align::kLeft},
+               {"Evidence", Align::kLeft},
+               {"Place", Align::kLeft},
+               {"km", Align::kRight},
+               {"Games", Align::kRight},
+               {"Ended by own rule", Align::kRight},
+               {"P1 wins", Align::kRight},
+               {"P2 wins", Align::kRight},
+               {"Draws", Align::kRight},
+               {"P1 advantage", Align::kRight},
+               {"Mean plies", Align::kRight},
+               {"Unfinished", Align::kRight}});
+  if (!items[i].regional) return table;
+  const analysis::RegionalTable& t = *items[i].regional;
+  const auto add = [&](std::size_t row, const std::string& place, const std::string& km) {
+    const analysis::RulesetInfo& rs = items[row].entry.ruleset;
+    const RunFigures& f = items[row].figures;
+    table.add_row({rs.name, joined(rs.evidence, ", "), place, km, games_text(f), completion_text(f),
+                   rate_text(f.p1), rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
+                   number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)});
+  };
+  if (t.neighbours.empty()) return table;
+  add(i, listed(t.places), "");
+  for (const analysis::RegionalNeighbour& n : t.neighbours)
+    add(n.ruleset, t.places.size() > 1 ? n.place + " (from " + n.from + ")" : n.place,
+        km_text(n.km));
+  return table;
+}
+
 // The index row of each ruleset (one table per game).
 Table index_table(const std::vector<RulesetSection>& items, const std::vector<std::size_t>& rows) {
   Table table({{"Ruleset", Align::kLeft},

@@ -72,6 +72,17 @@ std::string provenance_text(const RuleInfo& rule);
 // no neighbours.
 std::string family_intro(const std::vector<RulesetSection>& sections, std::size_t i);
 std::vector<std::size_t> family_rows(const std::vector<RulesetSection>& sections, std::size_t i);
+// The regional family table of sections[i] (analysis::RulesetSection::regional, the rule in
+// analysis/regional.h): the sentences that introduce it (the rule first, then the readings left
+// out and why), and the table: the index's columns with the place of each ruleset's evidence and
+// its distance in km, sections[i] first, then its regional neighbours, nearest first; the rows
+// are regional_rows. Empty text and rows when it has no regional table; no rows when it has
+// no regional neighbours.
+std::string regional_intro(const std::vector<RulesetSection>& sections, std::size_t i);
+std::vector<std::size_t> regional_rows(const std::vector<RulesetSection>& sections, std::size_t i);
+Table regional_table(const std::vector<RulesetSection>& sections, std::size_t i);
+// Whole kilometres with a comma every three digits: "0", "420", "2,310".
+std::string km_text(double km);
 
 // The rules [begin, end) (one group).
 Table rules_table(const std::vector<RuleInfo>& rules, std::size_t begin, std::size_t end);

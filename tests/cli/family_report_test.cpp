@@ -138,6 +138,74 @@ TEST(FamilyReport, ASeedRulesetsNeighboursAreTheFamilyOnItsBoardElseTheNearestHo
             std::string::npos);
 }
 
+TEST(FamilyReport, ASeedRulesetsRegionalNeighboursAreTheFamilyRecordedNearestToItsEvidence) {
+  // Sonka's record names Iloko (northern Luzon, an outline): Chungcajon's names the
+  // Philippines (whose outline holds it: 0 km), Galatjang's Indonesia (nearer than 2,500 km);
+  // Oware's West Africa is farther, and Awari's record gives no place.
+  const ReportModel model = model_of(
+      {"sonka", "oware/dlp", "galatjang/dlp", "awari/dlp", "chungcajon/dlp"}, kFamilyGames);
+  const std::size_t me = index_of(model, "sonka/vanoverbergh_1927");
+  ASSERT_TRUE(model.rulesets[me].regional);
+  const RegionalTable& t = *model.rulesets[me].regional;
+  std::vector<std::string> ids;
+  for (const RegionalNeighbour& n : t.neighbours)
+    ids.push_back(model.rulesets[n.ruleset].entry.ruleset.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"chungcajon/dlp", "galatjang/dlp"}));
+  ASSERT_EQ(t.neighbours.size(), 2u);
+  EXPECT_EQ(t.neighbours[0].km, 0);
+  EXPECT_EQ(t.neighbours[0].place, "Philippines (region)");
+  EXPECT_GT(t.neighbours[1].km, 500);
+  EXPECT_LT(t.neighbours[1].km, analysis::kRegionalMaxKm);
+  EXPECT_EQ(t.beyond, 1u);
+  ASSERT_EQ(t.family_unplaced.size(), 1u);
+  EXPECT_EQ(model.rulesets[t.family_unplaced[0]].entry.ruleset.id, "awari/dlp");
+  EXPECT_FALSE(model.rulesets[index_of(model, "oware/dlp")].regional)
+      << "the family's own pages have no regional table";
+
+  const auto files = reports::render_report(model, {});
+  const std::string page = file(files, reports::ruleset_page_path("sonka/vanoverbergh_1927"));
+  EXPECT_NO_THROW(xml_check::parse(page));
+  const std::size_t at = page.find("<section id=\"family-region\">");
+  ASSERT_NE(at, std::string::npos);
+  const std::string section = page.substr(at, page.find("</section>", at) - at);
+  EXPECT_NE(section.find("<h2>Among the family: nearest by region</h2>"), std::string::npos);
+  EXPECT_NE(section.find("This ruleset (first row) among the 2 readings of the DLP&#39;s rules "
+                         "paraphrases (the family, docs/coverage.md) whose evidence was recorded "
+                         "nearest to its own (its evidence&#39;s place: Iloko (region)), within "
+                         "2,500 km, at most 5"),
+            std::string::npos)
+      << section;
+  EXPECT_NE(section.find("0 when the places overlap, else from the nearer edge"),
+            std::string::npos);
+  EXPECT_NE(section.find("Of the family&#39;s 4, left out: 1 reading farther than 2,500 km and 1 "
+                         "reading whose evidence gives no place that can be measured (none, a name "
+                         "data/places does not give, or an uncertain one such as &quot;Russia? "
+                         "Iran?&quot;), so their region is not known here (awari/dlp)."),
+            std::string::npos)
+      << section;
+  EXPECT_NE(section.find("<th>Place</th>"), std::string::npos) << section;
+  EXPECT_NE(section.find("Philippines (region)"), std::string::npos);
+  EXPECT_NE(section.find("Indonesia (region)"), std::string::npos);
+  EXPECT_EQ(section.find("oware"), std::string::npos);
+  for (const char* id : {"chungcajon/dlp", "galatjang/dlp"}) {
+    const std::string href =
+        std::filesystem::path(reports::ruleset_page_path(id)).filename().string();
+    EXPECT_NE(section.find("href=\"" + href + "\""), std::string::npos) << id;
+  }
+  // The Markdown says the same, with the distance column: Chungcajon's row at 0 km.
+  const std::string md = file(files, "report.md");
+  const std::size_t md_at = md.find("Among the family, nearest by region: This ruleset");
+  ASSERT_NE(md_at, std::string::npos);
+  const std::string md_section =
+      md.substr(md_at, md.find("Rules and their provenance", md_at) - md_at);
+  EXPECT_NE(md_section.find("| Chungcajon"), std::string::npos) << md_section;
+  EXPECT_NE(md_section.find("| Philippines (region) | 0 |"), std::string::npos) << md_section;
+
+  // A report without the family has no regional table.
+  const ReportModel alone = model_of({"sonka"}, kFamilyGames);
+  EXPECT_FALSE(alone.rulesets[0].regional);
+}
+
 TEST(FamilyReport, LaddersLeaveTheFamilyOutUnlessAsked) {
   const std::vector<sim::RuleSet> rulesets = load({"kalah/standard", "oware/dlp", "otep"});
   std::vector<std::string> ids;
