@@ -65,9 +65,10 @@ TEST(RulesCheck, AnEvidenceIdNoRecordHasIsNamed) {
 // Issue 22: every contradiction of a ruleset is reported, each on its own line, by `rules check`
 // and by a command that loads the ruleset.
 TEST(RulesCheck, EveryContradictionOfARulesetIsPrintedOnItsOwnLine) {
-  TempDir dir;
+  report_testing::TempDir dir;
   const fs::path file = dir / "toguz_kumalak" / "two_wrongs.json";
-  write_text(file, R"({"name": "T", "status": "reconstructed", "extends": "toguz_kumalak/standard",
+  report_testing::write_text(
+      file, R"({"name": "T", "status": "reconstructed", "extends": "toguz_kumalak/standard",
     "rules": {"capture": "empty_own_hole", "toll_hole": "winner_leftmost"},
     "provenance": {"capture": {"assumption": "x"}, "toll_hole": {"assumption": "x"}}})");
   const std::string problems =
