@@ -157,7 +157,8 @@ void add_match(MatchSummary& m, const sim::GameResult& result, int total_counter
     case sim::EndReason::kSafetyBound:
       ++m.ended_by[2];
       break;
-    default:
+    case sim::EndReason::kRule:
+    case sim::EndReason::kNone:  // a finished match has a reason: counted as by rule, as before
       ++m.ended_by[0];
       break;
   }

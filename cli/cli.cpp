@@ -3,6 +3,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
@@ -60,6 +61,16 @@ std::string output_failure(std::ostream& out) {
   const auto* fd = dynamic_cast<const FdOutput*>(out.rdbuf());
   const int error = fd ? fd->error() : 0;
   return error != 0 ? std::strerror(error) : "an output error";
+}
+
+// An error message, each of its lines (one problem a line) as "mancala: <line>".
+void print_error(std::ostream& err, const std::string& message) {
+  size_t from = 0;
+  while (from <= message.size()) {
+    const size_t end = std::min(message.find('\n', from), message.size());
+    err << "mancala: " << message.substr(from, end - from) << "\n";
+    from = end + 1;
+  }
 }
 
 }  // namespace
@@ -129,10 +140,10 @@ int run_command(const Args& args, Io& io) {
   try {
     return it->second.run(Args(args.begin() + 1, args.end()), io);
   } catch (const UsageError& e) {
-    io.err << "mancala: " << e.what() << "\n";
+    print_error(io.err, e.what());
     return 2;
   } catch (const Error& e) {
-    io.err << "mancala: " << e.what() << "\n";
+    print_error(io.err, e.what());
     return 1;
   } catch (const std::exception& e) {
     io.err << "mancala: internal error: " << e.what() << "\n";

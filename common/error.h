@@ -3,7 +3,8 @@
 // A message is written without the leading "mancala: " and in the shape
 // "<file>: <record or key>: <what is wrong>", so the CLI prints it as
 // "mancala: <file>: <record or key>: <what is wrong>". Error means exit code 1,
-// UsageError (a bad command line) exit code 2.
+// UsageError (a bad command line) exit code 2. A message of several lines holds several
+// problems, each line in that shape; the CLI prints each as "mancala: <line>".
 #pragma once
 
 #include <stdexcept>

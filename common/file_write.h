@@ -47,7 +47,9 @@ inline std::string file_kind(const std::filesystem::file_status& status) {
       return "a fifo";
     case fs::file_type::socket:
       return "a socket";
-    default:
+    case fs::file_type::none:
+    case fs::file_type::unknown:
+    default:  // and a type of another library's own
       return "not a regular file";
   }
 }

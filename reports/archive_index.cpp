@@ -79,9 +79,9 @@ std::string archive_index_page(const std::vector<EvidencePage>& pages,
   b += "</nav>\n";
   for (const std::string& region : regions) {
     std::vector<const EvidencePage*> list = by_region[region];
-    std::stable_sort(list.begin(), list.end(), [](const EvidencePage* a, const EvidencePage* b) {
-      if (a->game_name != b->game_name) return a->game_name < b->game_name;
-      return a->id < b->id;
+    std::stable_sort(list.begin(), list.end(), [](const EvidencePage* x, const EvidencePage* y) {
+      if (x->game_name != y->game_name) return x->game_name < y->game_name;
+      return x->id < y->id;
     });
     b += "<h2 id=\"" + anchor(region) + "\">" + h(region) + "</h2>\n";
     b += "<div class=\"wide\">\n<table>\n<thead>\n<tr><th>Game</th><th>Record</th><th>Board</th>"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers a user feeds (fuzz/, docs/archive.md "Fuzzing"): builds the libFuzzer targets
-# with clang, ASan and UBSan into build-fuzz/ (only they and the libraries they need), then runs
-# each target for SECONDS (default 60) from its seed corpus fuzz/corpus/<target>/. Inputs that
-# find new paths are kept in build-fuzz/corpus/<target>/; a crash leaves its input in
-# build-fuzz/artifacts/ and fails the script.
+# with clang, ASan and UBSan into build-fuzz/ (only they and the libraries they need; warnings are
+# errors, as in the GCC build), then runs each target for SECONDS (default 60) from its seed
+# corpus fuzz/corpus/<target>/. Inputs that find new paths are kept in
+# build-fuzz/corpus/<target>/; a crash leaves its input in build-fuzz/artifacts/ and fails the
+# script.
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]      e.g. bash scripts/fuzz.sh 600 ruleset_json
 # With FUZZ_RUNS=N each target instead runs exactly N inputs from a fixed seed (FUZZ_SEED, 1) and
 # only the repository's corpus: the same inputs on every machine, so a pass in CI cannot fail
@@ -19,7 +20,8 @@ bash scripts/setup.sh fuzz
 generator=()
 if [ ! -f build-fuzz/CMakeCache.txt ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
 cmake -S . -B build-fuzz "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DMANCALA_FUZZ=ON -DMANCALA_BENCH=OFF "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" >/dev/null
+  -DMANCALA_FUZZ=ON -DMANCALA_WERROR=ON -DMANCALA_BENCH=OFF "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" \
+  >/dev/null
 # FUZZ_BUILD_ONLY=all (scripts/test.sh) builds every target here, the tests too, and stops: the
 # sanitizer run of the suite uses this build.
 if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, in two builds:
 #  1. GCC, warnings as errors (build/): validate the rulesets, run every test.
-#  2. clang with AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer's coverage
-#     instrumentation (build-fuzz/, one build serving both): run the suite again, then fuzz every
-#     parser a user feeds, 20,000 inputs each from a fixed seed (scripts/fuzz.sh).
+#  2. clang, warnings as errors too, with AddressSanitizer, UndefinedBehaviorSanitizer and
+#     libFuzzer's coverage instrumentation (build-fuzz/, one build serving both): run the suite
+#     again, then fuzz every parser a user feeds, 20,000 inputs each from a fixed seed
+#     (scripts/fuzz.sh).
 # SKIP_SANITIZE=1 skips the second build's test run, SKIP_FUZZ=1 its fuzzing (both: no second
 # build). At the end it prints how long each step took and the ten slowest tests of each run.
 set -euo pipefail

@@ -7,6 +7,7 @@
 
 namespace mancala::server {
 
+// The views are of the generated source's static data: they live as long as the program.
 struct Asset {
   std::string_view path;          // "/index.html", "/app.js", "/style.css"
   std::string_view content_type;  // "text/html; charset=utf-8", ...

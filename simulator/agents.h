@@ -82,7 +82,8 @@ class Searcher {
   virtual bool interrupted() const { return false; }
 };
 
-// One kind of agent: the registry's entry (see above).
+// One kind of agent: the registry's entry (see above). Its texts are views of string literals
+// (the registry is a static table), so they live as long as the program.
 struct AgentKind {
   Agent id;
   std::string_view name;   // "alphabeta": the spec is the name, then ":" and the parameter if any

@@ -367,13 +367,13 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
       // Toguz Kumalak: "If the last ball falls into a hole on the opponent's side, and the
       // contents of this hole become an even number of balls, these are captured."
       if (last >= kMaxHoles || owner(last) == p || s.sink[last] != kNobody) break;
-      const int c = s.holes[last];
-      if (c % 2 == 0) {
+      const int in_hole = s.holes[last];
+      if (in_hole % 2 == 0) {
         fx.captured += take_watched(s, last, p, watch);
         break;
       }
       // "...number then three balls, the hole becomes your tuzdyk" with its three conditions.
-      if (!rules_.tuzdyk || c != rules_.tuzdyk_count || s.tuzdyk[p] != kNobody) break;
+      if (!rules_.tuzdyk || in_hole != rules_.tuzdyk_count || s.tuzdyk[p] != kNobody) break;
       if (rules_.tuzdyk_forbid_last_hole && local(last) == rules_.holes_per_player - 1) break;
       const int theirs = s.tuzdyk[1 - p];
       if (theirs != kNobody) {
@@ -519,7 +519,14 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
       fx.captured += take_watched(s, step(s, p, c.reverse, last), p, watch);
       break;
     }
-    default:
+    case Capture::kNone:  // the seed games' captures: capture_by_rule makes them
+    case Capture::kEvenInOpponentRow:
+    case Capture::kAfterEmptyNext:
+    case Capture::kOppositeEmptyNext:
+    case Capture::kOppositeLastInOwnRow:
+    case Capture::kResowOppositePair:
+    case Capture::kEmptyOwnHole:
+    case Capture::kEmptyHole:
       break;
   }
 }

@@ -52,7 +52,8 @@ Game::Game(RuleSet rules) : rules_(std::move(rules)) {
       opposite_outer_[pos] = static_cast<uint8_t>(global(q, facing));
     }
   }
-  for (int n = 0; n < 256; ++n) capturing_count_[n] = rules_.capture_counts.contains(n);
+  for (int count = 0; count < 256; ++count)
+    capturing_count_[count] = rules_.capture_counts.contains(count);
 }
 
 int Game::column(int pos) const {

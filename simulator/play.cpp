@@ -144,9 +144,9 @@ class RoundTracker {
   // sqrt(n S2 - S1^2) / n.
   uint16_t stability(int64_t n) const {
     if (n <= 0 || total_ <= 0) return 0;
-    using u128 = unsigned __int128;
-    const __int128 spread =
-        static_cast<__int128>(n) * lead_square_sum_ - static_cast<__int128>(lead_sum_) * lead_sum_;
+    using u128 = __uint128_t;
+    const __int128_t spread = static_cast<__int128_t>(n) * lead_square_sum_ -
+                              static_cast<__int128_t>(lead_sum_) * lead_sum_;
     const u128 x = static_cast<u128>(spread) * 1000000u;
     u128 root = 0;  // floor(sqrt(x)), bit by bit
     for (int bit = 63; bit >= 0; --bit) {

@@ -89,7 +89,13 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
             "next_after_empty ends a move in an empty hole: it needs relay none or "
             "landing_hole");
       break;
-    default:
+    case Capture::kNone:  // the other captures: finalize checks them
+    case Capture::kEvenInOpponentRow:
+    case Capture::kAfterEmptyNext:
+    case Capture::kOppositeEmptyNext:
+    case Capture::kOppositeLastInOwnRow:
+    case Capture::kResowOppositePair:
+    case Capture::kEmptyOwnHole:
       break;
   }
   if (r.fours_last_to_mover && r.capture_fours != Fours::kInstant)
@@ -110,8 +116,9 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
 }  // namespace
 
 void finalize(RuleSet& r, const std::string& file) {
+  std::vector<std::string> problems;  // every contradiction, in the order of the checks
   auto bad = [&](const std::string& key, const std::string& what) {
-    throw RuleError(file + ": rules." + key + ": " + what);
+    problems.push_back(file + ": rules." + key + ": " + what);
   };
   if (r.rows_per_player == 2 && r.circuit != Circuit::kOwnRows) {
     bad("circuit",
@@ -133,6 +140,16 @@ void finalize(RuleSet& r, const std::string& file) {
     bad("stores", "sown stores need a whole-board circuit");
   }
   switch (r.capture) {
+    case Capture::kNone:
+    case Capture::kOppositeLastInOwnRow:  // judged on the last counter's hole: any relay
+    case Capture::kEmptyOwnHole:          // idem
+      break;
+    case Capture::kEmptyHole:  // the DLP's captures: finalize_new_keys checks them
+    case Capture::kCount:
+    case Capture::kCountSownHoles:
+    case Capture::kInnerFacing:
+    case Capture::kNextAfterEmpty:
+      break;
     case Capture::kAfterEmptyNext:
       if (r.relay != Relay::kNextHole && r.relay != Relay::kFacingHole)
         bad("capture",
@@ -150,8 +167,6 @@ void finalize(RuleSet& r, const std::string& file) {
     case Capture::kEvenInOpponentRow:
       if (r.relay != Relay::kNone)
         bad("capture", "even_in_opponent_row is judged on the last counter: it needs relay none");
-      break;
-    default:
       break;
   }
   if (r.capture_empty_facing && r.capture != Capture::kEmptyOwnHole &&
@@ -272,9 +287,23 @@ void finalize(RuleSet& r, const std::string& file) {
     bad("end_when_left",
         "the board holds only " + std::to_string(r.total_counters) + " counters at the start");
   }
+  if (problems.empty()) return;
+  std::string all;
+  for (const std::string& p : problems) all += (all.empty() ? "" : "\n") + p;
+  throw RuleError(all);
 }
 
 namespace {
+
+// One problem per line of an error message (finalize reports every contradiction, one a line).
+void append_lines(std::vector<std::string>& problems, const std::string& message) {
+  size_t from = 0;
+  while (from <= message.size()) {
+    const size_t end = std::min(message.find('\n', from), message.size());
+    problems.push_back(message.substr(from, end - from));
+    from = end + 1;
+  }
+}
 
 std::string normalise_text(const std::string& s) {
   std::string out;
@@ -399,7 +428,7 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
         }
       }
     } catch (const RuleError& e) {
-      problems.push_back(e.what());
+      append_lines(problems, e.what());
     }
   }
   // Exactly one default per game, counting the game's rulesets in the project that were not given.

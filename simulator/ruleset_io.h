@@ -69,7 +69,8 @@ std::string rule_keys_doc();
 // words>: <value>" ("<key in words> <value>" for an integer), as does an unknown key.
 std::string describe_rule_value(const std::string& key, const nlohmann::json& value);
 
-// Sets derived fields and checks contradictions; throws RuleError naming `file`.
+// Sets derived fields and checks contradictions between keys; throws RuleError with every
+// contradiction found, one a line, each "<file>: rules.<key>: <what is wrong>".
 void finalize(RuleSet& rules, const std::string& file);
 
 // The resolved rule keys as JSON (key -> value), in rule_fields() order.

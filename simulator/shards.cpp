@@ -29,7 +29,7 @@ Shard parse_shard(const std::string& text) {
 GameRange shard_range(int64_t games, Shard shard) {
   // 128-bit products: games * count cannot overflow.
   const auto bound = [&](int64_t i) {
-    return static_cast<int64_t>(static_cast<__int128>(games) * i / shard.count);
+    return static_cast<int64_t>(static_cast<__int128_t>(games) * i / shard.count);
   };
   return GameRange{bound(shard.index - 1), bound(shard.index)};
 }

@@ -12,7 +12,7 @@ namespace mancala::stats {
 namespace {
 
 using u64 = std::uint64_t;
-using u128 = unsigned __int128;
+using u128 = __uint128_t;
 
 // Largest window from_json accepts: sums of squares of doubles reach limb 34 down to limb -34.
 constexpr std::int64_t kMaxJsonBase = 64;

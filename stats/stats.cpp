@@ -16,8 +16,8 @@
 namespace mancala::stats {
 namespace {
 
-using u128 = unsigned __int128;
-using i128 = __int128;
+using u128 = __uint128_t;
+using i128 = __int128_t;
 
 using internal::kNaN;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();

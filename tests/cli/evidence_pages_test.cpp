@@ -289,8 +289,8 @@ TEST(RunsShow, GivesASuggestedCitation) {
   EXPECT_NE(table.out.find(", archive run 1. To reproduce: mancala simulate kalah/standard "
                            "--games 10 --seed 7 --agent random.\n"),
             std::string::npos);
-  const Result json = run_cli({"runs", "show", "1", "--db", db});
-  EXPECT_NE(json.out.find("\"citation\": \"Simulation of ruleset kalah/standard"),
+  const Result shown = run_cli({"runs", "show", "1", "--db", db});
+  EXPECT_NE(shown.out.find("\"citation\": \"Simulation of ruleset kalah/standard"),
             std::string::npos);
 }
 

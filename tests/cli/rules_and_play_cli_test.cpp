@@ -62,6 +62,25 @@ TEST(RulesCheck, AnEvidenceIdNoRecordHasIsNamed) {
                    (mancala::data_dir() / "evidence").string() + "\n");
 }
 
+// Issue 22: every contradiction of a ruleset is reported, each on its own line, by `rules check`
+// and by a command that loads the ruleset.
+TEST(RulesCheck, EveryContradictionOfARulesetIsPrintedOnItsOwnLine) {
+  report_testing::TempDir dir;
+  const fs::path file = dir / "toguz_kumalak" / "two_wrongs.json";
+  report_testing::write_text(
+      file, R"({"name": "T", "status": "reconstructed", "extends": "toguz_kumalak/standard",
+    "rules": {"capture": "empty_own_hole", "toll_hole": "winner_leftmost"},
+    "provenance": {"capture": {"assumption": "x"}, "toll_hole": {"assumption": "x"}}})");
+  const std::string problems =
+      "mancala: " + file.string() +
+      ": rules.tuzdyk: is made by the last counter of a move that ends without relay (capture "
+      "even_in_opponent_row)\n"
+      "mancala: " +
+      file.string() + ": rules.toll_hole: only has a meaning in a match (match: true)\n";
+  expect_error({"rules", "check", file.string()}, 1, problems);
+  expect_error({"simulate", file.string(), "--games", "1", "--no-store"}, 1, problems);
+}
+
 TEST(RulesCheck, AFolderWithoutRulesetsOrAGameFolderWithoutADefaultIsRefused) {
   report_testing::TempDir dir;
   fs::create_directories(dir / "empty");

@@ -23,6 +23,7 @@ struct Element {
   std::string text;  // decoded character data directly inside this element, concatenated
 };
 
+// Views the text it parses: `xml` must outlive the parser (parse() below uses it in one call).
 class Parser {
  public:
   explicit Parser(std::string_view xml) : xml_(xml) {}

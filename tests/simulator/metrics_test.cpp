@@ -320,10 +320,10 @@ class LeadRecorder : public GameObserver {
       sum += lead;
       squares += static_cast<int64_t>(lead) * lead;
     }
-    const unsigned __int128 x = static_cast<unsigned __int128>(n * squares - sum * sum) * 1000000u;
+    const __uint128_t x = static_cast<__uint128_t>(n * squares - sum * sum) * 1000000u;
     auto root = static_cast<uint64_t>(std::sqrt(static_cast<long double>(x)));
-    while (static_cast<unsigned __int128>(root) * root > x) --root;
-    while (static_cast<unsigned __int128>(root + 1) * (root + 1) <= x) ++root;
+    while (static_cast<__uint128_t>(root) * root > x) --root;
+    while (static_cast<__uint128_t>(root + 1) * (root + 1) <= x) ++root;
     play_.stability =
         static_cast<uint16_t>(std::min<uint64_t>(1000, root / (n * game_.rules().total_counters)));
     rounds_.push_back(play_);

@@ -239,6 +239,18 @@ TEST_F(TempRules, ContradictorySwitchesAreRejected) {
                              "next_hole or facing_hole");
 }
 
+// Issue 22: "report every contradiction of a ruleset, not only the first": one a line, in the
+// order of the checks, each naming the file and the key.
+TEST_F(TempRules, EveryContradictionIsReportedEachOnItsOwnLine) {
+  const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
+    "rules": {"capture": "after_empty_next", "remainder": "next_hole"},
+    "provenance": {"capture": {"assumption": "a"}, "remainder": {"assumption": "a"}}})");
+  EXPECT_EQ(error_of(p), p +
+                             ": rules.capture: this capture looks at the next hole: it needs relay "
+                             "next_hole or facing_hole\n" +
+                             p + ": rules.remainder: only has a meaning in a match (match: true)");
+}
+
 TEST_F(TempRules, HolesOutPerFiveOfDifferenceNeedsAMatchAndARemainderRuleThatSetsAside) {
   const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
     "rules": {"holes_out": "per_five_of_difference"}, "provenance": {"holes_out": {"assumption": "a"}}})");

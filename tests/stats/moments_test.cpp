@@ -116,10 +116,10 @@ TEST(ExactSum, SumsOfSquaresAreExact) {
 
 TEST(ExactSum, AgreesWithIntegerArithmeticAcrossSignChanges) {
   // Oracle: values m * 2^e with e >= -40 are integers in units of 2^-40, so a 128-bit integer
-  // sums them exactly; GCC's __int128 -> double conversion rounds to nearest, ties to even.
+  // sums them exactly; GCC's __int128_t -> double conversion rounds to nearest, ties to even.
   std::mt19937_64 bits(7);
   ExactSum sum;
-  __int128 oracle = 0;
+  __int128_t oracle = 0;
   const int steps = std::getenv("MANCALA_SANITIZED") != nullptr ? 2000 : 20000;
   for (int i = 0; i < steps; ++i) {
     const std::uint64_t r = bits();
@@ -127,7 +127,7 @@ TEST(ExactSum, AgreesWithIntegerArithmeticAcrossSignChanges) {
     const int exponent = static_cast<int>(r % 61) - 40;        // -40 .. 20
     const double x = std::ldexp(static_cast<double>((r & 1) ? -mantissa : mantissa), exponent);
     sum.add(x);
-    oracle += static_cast<__int128>((r & 1) ? -mantissa : mantissa) << (exponent + 40);
+    oracle += static_cast<__int128_t>((r & 1) ? -mantissa : mantissa) << (exponent + 40);
     ASSERT_EQ(sum.to_double(), std::ldexp(static_cast<double>(oracle), -40)) << "step " << i;
     ASSERT_EQ(sum.sign(), oracle > 0 ? 1 : oracle < 0 ? -1 : 0) << "step " << i;
   }
