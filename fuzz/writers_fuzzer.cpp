@@ -2,8 +2,9 @@
 // texts, becomes a table's cells (Table::to_csv, as runs.csv and every --format csv), an evidence
 // record's fields (evidence search --format csv) and a citation's fields and authors
 // (evidence cite --format bibtex). Each output is parsed back as a spreadsheet or BibTeX would
-// read it (tests/archive/read_back_util.h) and compared with the input: any difference, a cell
-// that would run as a formula, or a field that a value closed early aborts.
+// read it (tests/archive/read_back_util.h, tests/reports/table_read_back_util.h) and compared with
+// the input: any difference, a cell that would run as a formula, or a field that a value closed
+// early aborts.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -11,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "../tests/archive/read_back_util.h"
+#include "../tests/reports/table_read_back_util.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // The helpers every test module shares (issue 13: "put them in one test-support header"): the
 // sanitizer switch, exact error texts, readable names for parameterised cases, a temporary folder
 // and whole-file reads and writes. Module helpers build on it: tests/simulator/board_test_util.h
-// (hand-made positions), tests/archive/archive_test_util.h (fixtures, the CLI in-process).
+// (hand-made positions), tests/archive/archive_test_util.h (fixtures, plain SQL).
 #pragma once
 
 #include <gtest/gtest.h>

@@ -5,13 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "cli/cli.h"
 #include "simulator/ruleset_io.h"
 #include "tests/analysis/reconstruct_test_util.h"
+#include "tests/test_binary.h"
 
 namespace mancala::analysis {
 namespace {
@@ -53,9 +52,11 @@ TEST(Related, MawkarKatiyaReadsKhutkaBoiasChoicesItStatesAndIsSilentOnTheOthers)
 TEST(Related, FoundInTheArchiveByPlaceAndTimeOrTheReasonThereAreNone) {
   test_support::TempDir dir("reconstruct-related");
   const std::string db = dir / "mancala.db";
-  std::ostringstream out, err;
-  ASSERT_EQ(cli::run({"evidence", "import", "data/evidence", "--db", db}, out, err), 0)
-      << err.str();
+  // The archive as `mancala evidence import` makes it (the executable run as a process: the
+  // analysis tests do not link the command line).
+  const test_support::ProcessResult import =
+      test_support::run_binary({"evidence", "import", "data/evidence", "--db", db});
+  ASSERT_EQ(import.code, 0) << import.err;
   const Space khutka = generate_space(load_readings(default_readings_path("khutka_boia")));
   const Related near = find_related(khutka, db, kDefaultRelatedKm, kDefaultRelatedYears);
   EXPECT_EQ(near.empty_because, "");

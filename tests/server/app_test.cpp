@@ -428,12 +428,10 @@ TEST_F(ServerTest, AnUnfinishedGameSavesAsUnfinished) {
 // ---- replays of traces ----
 
 json trace_of(const std::string& args) {
-  std::ostringstream out, err;
   std::vector<std::string> words;
   std::istringstream in(args);
   for (std::string w; in >> w;) words.push_back(w);
-  EXPECT_EQ(cli::run(words, out, err), 0) << err.str();
-  return json::parse(out.str());
+  return json::parse(output_of(words));
 }
 
 // A stored trace replays, rounds dealt as the trace dealt them (Khutka Boia's bha is the

@@ -114,11 +114,11 @@ TEST_F(HttpTest, ABadTargetGetsA400AndTheServerGoesOn) {
 
 TEST_F(HttpTest, ATraceOverOneMebibyteIsReplayed) {
   // Beast's parser refuses a body over 1 MiB unless told otherwise; a replay may take 16 MiB.
-  std::ostringstream trace, err;
-  ASSERT_EQ(cli::run({"trace", "mawkar_katiya", "--seed", "4", "--format", "json"}, trace, err), 0)
-      << err.str();
-  ASSERT_GT(trace.str().size(), 2u << 20);
-  const std::string reply = exchange(post("/api/replays", trace.str()));
+  const test_support::ProcessResult trace =
+      test_support::run_binary({"trace", "mawkar_katiya", "--seed", "4", "--format", "json"});
+  ASSERT_EQ(trace.code, 0) << trace.err;
+  ASSERT_GT(trace.out.size(), 2u << 20);
+  const std::string reply = exchange(post("/api/replays", trace.out));
   EXPECT_EQ(status_line(reply), "HTTP/1.1 200 OK") << reply.substr(0, 500);
   EXPECT_NE(reply.find("\"replay\":true"), std::string::npos);
 }

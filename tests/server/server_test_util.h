@@ -1,6 +1,7 @@
 // What the server tests share, on top of tests/test_support.h: an archive made from the project's
-// evidence (imported as `mancala evidence import data/evidence` does), an App over it, and
-// requests made in-process (App::handle, no socket) with their JSON answers.
+// evidence (by `mancala evidence import data/evidence`, the built executable run as a process:
+// the server tests do not link the command line), an App over it, and requests made in-process
+// (App::handle, no socket) with their JSON answers.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -9,9 +10,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "../test_binary.h"
 #include "../test_support.h"
-#include "cli/cli.h"
 #include "common/paths.h"
 #include "server/app.h"
 
@@ -20,13 +22,19 @@ namespace mancala::server::testing {
 using nlohmann::json;
 using test_support::TempDir;
 
-// The project's evidence imported into `db` (the command run in-process); fails the test if the
-// import does not succeed.
+// The project's evidence imported into `db` (`mancala evidence import`, run as a process); fails
+// the test if the import does not succeed.
 inline void import_evidence(const std::string& db) {
-  std::ostringstream out, err;
-  const int code =
-      cli::run({"evidence", "import", (data_dir() / "evidence").string(), "--db", db}, out, err);
-  ASSERT_EQ(code, 0) << err.str();
+  const test_support::ProcessResult r = test_support::run_binary(
+      {"evidence", "import", (data_dir() / "evidence").string(), "--db", db});
+  ASSERT_EQ(r.code, 0) << r.err;
+}
+
+// What `mancala ARGS...` prints (run as a process), checking that it succeeds.
+inline std::string output_of(const std::vector<std::string>& args) {
+  const test_support::ProcessResult r = test_support::run_binary(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return r.out;
 }
 
 // An App over a fresh archive holding the project's evidence.

@@ -1,4 +1,5 @@
-// Golden traces and behaviour signatures: any change of rules or engine shows up here.
+// Golden behaviour signatures (and the golden form of traces): any change of rules or engine shows
+// up here. The golden traces themselves come from `trace`: tests/cli/golden_trace_cli_test.cpp.
 // After an intended change, regenerate with MANCALA_UPDATE_GOLDEN=1 and review the diff.
 #include <gtest/gtest.h>
 
@@ -9,8 +10,8 @@
 #include <vector>
 
 #include "../test_support.h"
-#include "cli/cli.h"
 #include "common/paths.h"
+#include "golden_test_util.h"
 #include "play_test_util.h"
 #include "simulator/play.h"
 #include "simulator/ruleset_io.h"
@@ -18,55 +19,10 @@
 namespace mancala::sim {
 namespace {
 
-std::string golden_path(const std::string& id, const std::string& suffix) {
-  std::string name = id;
-  for (char& c : name) c = c == '/' ? '.' : c;
-  return (mancala::source_dir() / "tests").string() + "/golden/" + name + suffix;
-}
-
-void compare_with_golden(const std::string& path, const std::string& actual) {
-  if (std::getenv("MANCALA_UPDATE_GOLDEN")) {
-    std::ofstream(path) << actual;
-    return;
-  }
-  std::ifstream in(path);
-  ASSERT_TRUE(in) << path << " is missing: run the tests with MANCALA_UPDATE_GOLDEN=1 to create it";
-  std::stringstream expected;
-  expected << in.rdbuf();
-  EXPECT_TRUE(expected.str() == actual)
-      << path
-      << " differs from the engine's output; if the change is intended, "
-         "regenerate with MANCALA_UPDATE_GOLDEN=1 and review the diff";
-}
-
-// The golden form of a trace, small enough to review as a diff (issue 22): a trace of at most
-// kHeadLines + kTailLines lines as it is; a longer one as its first kHeadLines lines, a line
-// giving how many lines are left out and the FNV-1a 64-bit hash of the whole trace, and its last
-// kTailLines lines. A change anywhere changes the hash; a change near the start shows as lines.
-constexpr size_t kHeadLines = 150;
-constexpr size_t kTailLines = 30;
-
-uint64_t fnv1a64(const std::string& text) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  return hash;
-}
-
-std::string golden_form(const std::string& trace) {
-  std::vector<std::string> lines;
-  std::istringstream in(trace);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  if (lines.size() <= kHeadLines + kTailLines) return trace;
-  std::string out;
-  for (size_t i = 0; i < kHeadLines; ++i) out += lines[i] + "\n";
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a64(trace)));
-  out += "[... " + std::to_string(lines.size() - kHeadLines - kTailLines) +
-         " lines left out; the " + std::to_string(lines.size()) +
-         "-line trace's FNV-1a 64 hash: " + hex + "]\n";
-  for (size_t i = lines.size() - kTailLines; i < lines.size(); ++i) out += lines[i] + "\n";
-  return out;
-}
+using golden_testing::compare_with_golden;
+using golden_testing::fnv1a64;
+using golden_testing::golden_form;
+using golden_testing::golden_path;
 
 TEST(GoldenForm, AShortTraceIsKeptWholeALongOneByItsEndsAndItsHash) {
   std::string short_trace, long_trace;
@@ -90,12 +46,6 @@ TEST(GoldenForm, AShortTraceIsKeptWholeALongOneByItsEndsAndItsHash) {
 }
 
 class Golden : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(Golden, TheTraceOfSeed1IsUnchanged) {
-  std::ostringstream out, err;
-  ASSERT_EQ(cli::run({"trace", GetParam(), "--seed", "1"}, out, err), 0) << err.str();
-  compare_with_golden(golden_path(GetParam(), ".trace.txt"), golden_form(out.str()));
-}
 
 TEST_P(Golden, TheSignatureOf200SeededGamesIsUnchanged) {
   // Total plies, P1 wins, P2 wins and draws over 200 random games: the bench signature.

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "archive/store.h"
-#include "archive_test_util.h"
+#include "archive_cli_test_util.h"
 
 namespace mancala::archive::testing {
 namespace {

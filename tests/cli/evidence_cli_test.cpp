@@ -9,7 +9,7 @@
 
 #include "archive/portal.h"
 #include "archive/store.h"
-#include "archive_test_util.h"
+#include "archive_cli_test_util.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::archive {
