@@ -119,6 +119,23 @@ std::string readings(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " reading" : " readings");
 }
 
+// The index's figures, the columns every table of rulesets shows after its own first columns.
+std::vector<Column> with_figure_columns(std::vector<Column> columns) {
+  for (const char* name : {"Games", "Ended by own rule", "P1 wins", "P2 wins", "Draws",
+                           "P1 advantage", "Mean plies", "Unfinished"})
+    columns.push_back({name, Align::kRight});
+  return columns;
+}
+
+// A row: its own first cells, then the figures of `f` under with_figure_columns' columns.
+std::vector<Cell> with_figure_cells(std::vector<Cell> cells, const RunFigures& f) {
+  for (std::string cell : {games_text(f), completion_text(f), rate_text(f.p1), rate_text(f.p2),
+                           rate_text(f.draw), advantage_text(f.advantage),
+                           number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)})
+    cells.emplace_back(std::move(cell));
+  return cells;
+}
+
 }  // namespace
 
 std::vector<std::size_t> regional_rows(const std::vector<RulesetSection>& sections, std::size_t i) {
@@ -194,26 +211,16 @@ std::string regional_intro(const std::vector<RulesetSection>& sections, std::siz
 }
 
 Table regional_table(const std::vector<RulesetSection>& items, std::size_t i) {
-  Table table({{"Ruleset", Align::kLeft},
-               {"Evidence", Align::kLeft},
-               {"Place", Align::kLeft},
-               {"km", Align::kRight},
-               {"Games", Align::kRight},
-               {"Ended by own rule", Align::kRight},
-               {"P1 wins", Align::kRight},
-               {"P2 wins", Align::kRight},
-               {"Draws", Align::kRight},
-               {"P1 advantage", Align::kRight},
-               {"Mean plies", Align::kRight},
-               {"Unfinished", Align::kRight}});
+  Table table(with_figure_columns({{"Ruleset", Align::kLeft},
+                                   {"Evidence", Align::kLeft},
+                                   {"Place", Align::kLeft},
+                                   {"km", Align::kRight}}));
   if (!items[i].regional) return table;
   const analysis::RegionalTable& t = *items[i].regional;
   const auto add = [&](std::size_t row, const std::string& place, const std::string& km) {
     const analysis::RulesetInfo& rs = items[row].entry.ruleset;
     const RunFigures& f = items[row].figures;
-    table.add_row({rs.name, joined(rs.evidence, ", "), place, km, games_text(f), completion_text(f),
-                   rate_text(f.p1), rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
-                   number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)});
+    table.add_row(with_figure_cells({rs.name, joined(rs.evidence, ", "), place, km}, f));
   };
   if (t.neighbours.empty()) return table;
   add(i, listed(t.places), "");
@@ -225,23 +232,12 @@ Table regional_table(const std::vector<RulesetSection>& items, std::size_t i) {
 
 // The index row of each ruleset (one table per game).
 Table index_table(const std::vector<RulesetSection>& items, const std::vector<std::size_t>& rows) {
-  Table table({{"Ruleset", Align::kLeft},
-               {"Status", Align::kLeft},
-               {"Evidence", Align::kLeft},
-               {"Games", Align::kRight},
-               {"Ended by own rule", Align::kRight},
-               {"P1 wins", Align::kRight},
-               {"P2 wins", Align::kRight},
-               {"Draws", Align::kRight},
-               {"P1 advantage", Align::kRight},
-               {"Mean plies", Align::kRight},
-               {"Unfinished", Align::kRight}});
+  Table table(with_figure_columns(
+      {{"Ruleset", Align::kLeft}, {"Status", Align::kLeft}, {"Evidence", Align::kLeft}}));
   for (std::size_t i : rows) {
     const analysis::RulesetInfo& rs = items[i].entry.ruleset;
     const RunFigures& f = items[i].figures;
-    table.add_row({rs.name, rs.status, joined(rs.evidence, ", "), games_text(f), completion_text(f),
-                   rate_text(f.p1), rate_text(f.p2), rate_text(f.draw), advantage_text(f.advantage),
-                   number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)});
+    table.add_row(with_figure_cells({rs.name, rs.status, joined(rs.evidence, ", ")}, f));
   }
   return table;
 }
