@@ -10,7 +10,9 @@
 //     (Game::material): counters won (store, sinks and tuzdyk, which feed the store, and counters
 //     set aside) and, where captures are sown again on the capturer's side (Otep), every counter
 //     on each side: there nothing reaches a store before the round ends, and a search that
-//     counted stores alone saw every position as equal and played at random;
+//     counted stores alone saw every position as equal and played at random; where a sowing
+//     captures every hole it made hold a count (Kapana Bona) twice the counters won plus those in
+//     his own row, which the round's end gives him; in Waurie a score (Game::material says why);
 //   - the end of a round of a match: the round's settlement as the next round sees it: the
 //     holdings after the round's returns (a bha), which decide the holes each player keeps; a
 //     settlement that ends the match (match_end, stop_after_rounds) scores as the end of a game;

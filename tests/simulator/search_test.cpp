@@ -237,6 +237,70 @@ TEST(Search, InWaurieEachStoredCounterAndEachHoleStillToEmptyCountAgainstThePlay
   EXPECT_EQ(ab.evaluate(after, 0), (-2 * 21 - 1) - (-2 * 17 - 3));
 }
 
+// Kapana Bona: "every pile the sowing made hold 2, 4 or 6 is taken", in either row, and every end
+// of the game gives the counters left to their rows' owners (most games end by the no-progress
+// rule). Inside the horizon the search scores each player twice his captures plus the counters in
+// his own row (Game::material, docs/agents.md). From P1's row 3, 0, 5 and P2's 1, 2, 0, both of
+// P1's moves capture 6: his hole 1 (first counter back into it) makes his hole 3 hold 6; his hole
+// 3 makes P2's hole 1 hold 2 and his own hole 1 hold 4. Counting captures alone they are equal
+// (+9); the first leaves him 2 counters in his row and P2 3, the second 1 and 4.
+TEST(Search, InKapanaBonaEachCapturedCounterCountsTwiceAndEachCounterInTheOwnRowOnce) {
+  const Game game(load_ruleset("kapana_bona/dlp"));
+  State s = game.initial_state();
+  s.holes.fill(0);
+  s.holes[0] = 3;  // P1's holes 1-3
+  s.holes[2] = 5;
+  s.holes[3] = 1;  // P2's holes 1-3
+  s.holes[4] = 2;
+  s.store = {20, 17};  // set aside: 20 + 17 + 8 + 3 = 48 counters
+  s.ply = 10;
+  s.to_move = 0;
+  ASSERT_EQ(game.counters_total(s), 48);
+  AlphaBeta ab(game, 1);
+  EXPECT_EQ(game.material(s, 0), 2 * 20 + 3 + 5);
+  EXPECT_EQ(game.material(s, 1), 2 * 17 + 1 + 2);
+  EXPECT_EQ(ab.evaluate(s, 0), 48 - 37);
+  EXPECT_EQ(ab.evaluate(s, 1), 37 - 48);
+  const Move first{0, false}, third{2, false};
+  State a = s, b = s;
+  game.apply(a, first);
+  game.apply(b, third);
+  ASSERT_FALSE(a.over);
+  ASSERT_FALSE(b.over);
+  EXPECT_EQ(a.store[0], 26);
+  EXPECT_EQ(b.store[0], 26);
+  EXPECT_EQ(ab.evaluate(a, 0), (2 * 26 + 1 + 1) - (2 * 17 + 1 + 2));  // rows 1, 1, 0 and 1, 2, 0
+  EXPECT_EQ(ab.evaluate(b, 0), (2 * 26 + 1) - (2 * 17 + 3 + 1));      // rows 0, 0, 1 and 0, 3, 1
+  MoveList moves;
+  game.legal_moves(s, moves);
+  ASSERT_EQ(moves.size, 2);
+  MatchState match;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng(seed, 0);
+    EXPECT_EQ(ab.choose(match, s, moves, rng), first) << "seed " << seed;
+  }
+}
+
+// Elsewhere the counters in a row count only where the round's end gives them to their owner and
+// a sowing captures every hole it made hold a count: Oware's rows are not its players' material.
+TEST(Search, OnlyASowingThatCapturesEveryHoleItMadeHoldACountCountsTheOwnRow) {
+  for (const std::string& id : list_ruleset_ids()) {
+    const Game game(load_ruleset(id));
+    const RuleSet& r = game.rules();
+    if (r.empty_side_wins || game.material_on_side()) continue;
+    const State s = game.initial_state();
+    const bool counts = r.capture == Capture::kCountSownHoles && Game::rows_go_to_owners(r);
+    int row = 0;
+    for (int k = 0; k < r.holes_per_player; ++k) row += s.holes[k];
+    EXPECT_EQ(game.material(s, 0),
+              counts ? 2 * (s.store[0] + s.aside[0]) + row : s.store[0] + s.aside[0])
+        << id;
+  }
+  EXPECT_TRUE(Game::rows_go_to_owners(load_ruleset("kapana_bona/dlp")));
+  EXPECT_FALSE(Game::rows_go_to_owners(load_ruleset("hoyito/dlp")));              // end_when_left
+  EXPECT_FALSE(Game::rows_go_to_owners(load_ruleset("toguz_kumalak/standard")));  // majority
+}
+
 // "Search never changes the position it searches."
 TEST(Search, ChoosingAMoveLeavesThePositionAsItWas) {
   for (const std::string& id : list_ruleset_ids()) {
