@@ -21,6 +21,7 @@ generator=()
 if [ ! -f build-fuzz/CMakeCache.txt ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
 cmake -S . -B build-fuzz "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DMANCALA_FUZZ=ON -DMANCALA_WERROR=ON -DMANCALA_BENCH=OFF "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" \
+  -DMANCALA_TEST_SHARDS=8 \
   >/dev/null
 # FUZZ_BUILD_ONLY=all (scripts/test.sh) builds every target here, the tests too, and stops: the
 # sanitizer run of the suite uses this build.

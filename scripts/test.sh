@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# The whole test suite, in two builds:
-#  1. GCC, warnings as errors (build/): validate the rulesets, run every test.
-#  2. clang, warnings as errors too, with AddressSanitizer, UndefinedBehaviorSanitizer and
-#     libFuzzer's coverage instrumentation (build-fuzz/, one build serving both): run the suite
-#     again, then fuzz every parser a user feeds, 20,000 inputs each from a fixed seed
-#     (scripts/fuzz.sh).
-# SKIP_SANITIZE=1 skips the second build's test run, SKIP_FUZZ=1 its fuzzing (both: no second
-# build). At the end it prints how long each step took and the ten slowest tests of each run.
+# The whole test suite (the README's test command; .ci/run runs it):
+#   bash scripts/test.sh          the format check, one GCC build (warnings as errors), the rulesets
+#                                 validated, then every test: the GoogleTest executables as shards
+#                                 (MANCALA_TEST_SHARDS), the scripts' tests, the browser test and
+#                                 the fuzz targets' committed corpora replayed. About 7 minutes on
+#                                 two cores from a clean clone.
+#   bash scripts/test.sh --deep   then the sanitizer pass (.ci/deep runs it): clang, warnings as
+#                                 errors, with AddressSanitizer, UndefinedBehaviorSanitizer and
+#                                 libFuzzer's coverage instrumentation (build-fuzz/, one build
+#                                 serving both): the suite again, then every parser a user feeds
+#                                 fuzzed, 20,000 inputs each from a fixed seed (scripts/fuzz.sh).
+#                                 About 30 minutes more; SKIP_SANITIZE=1 leaves out its test run,
+#                                 SKIP_FUZZ=1 its fuzzing.
+# At the end it prints how long each step took and the ten slowest tests of each run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -22,11 +28,18 @@ summary() {
   printf '%s\n' "${steps[@]}"
   printf '%6ds  total\n' $((SECONDS - start))
   for run in build build-fuzz; do
-    [ -f "$run/junit.xml" ] && /usr/bin/python3 scripts/slowest_tests.py "$run/junit.xml" 10
+    [ -f "$run/junit.xml" ] &&
+      /usr/bin/python3 scripts/slowest_tests.py 10 "$run/junit.xml" "$run/gtest-xml"
   done
   return 0
 }
 trap summary EXIT
+deep=0
+case "${1:-}" in
+  "") ;;
+  --deep) deep=1 ;;
+  *) echo "usage: bash scripts/test.sh [--deep]" >&2; exit 2 ;;
+esac
 
 bash scripts/setup.sh test
 jobs=$(nproc)
@@ -35,13 +48,23 @@ bash scripts/check_format.sh
 step_done "format check"
 
 # -g1 (line tables only): backtraces keep file and line, and the build takes a third less time.
-rm -f build/junit.xml build-fuzz/junit.xml
+# The test sources -O0 -g0 (MANCALA_TEST_COMPILE_OPTIONS): half their compile time; the code they
+# test keeps -O2. Each test executable runs as 8 GoogleTest shards (MANCALA_TEST_SHARDS).
+rm -rf build/junit.xml build/gtest-xml build-fuzz/junit.xml build-fuzz/gtest-xml
 BUILD_DIR=build bash scripts/build.sh -DMANCALA_WERROR=ON -DMANCALA_SANITIZE=OFF \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" -DMANCALA_TEST_SHARDS=8 \
+  "-DMANCALA_TEST_COMPILE_OPTIONS=-O0;-g0" "-DMANCALA_LIGHT_MODULES=archive;analysis;reports;server;cli"
 step_done "build (GCC, -O2)"
 ./build/mancala rules check data/rulesets
-(cd build && ctest --output-on-failure -j"$jobs" --output-junit junit.xml)
+# The agents' MCTS strength sweep (mcts:100 against random in every ruleset, six CPU minutes) is
+# left to --deep; the search fingerprints (tests/simulator/search_fingerprint_test.cpp) pin what
+# MCTS and alphabeta choose on every run, so a change of search shows there first.
+filter=""
+[ "$deep" = 1 ] || filter='-Strength/AgentsInEveryRuleset.Mcts100BeatsRandomInBothSeats/*'
+(cd build && env ${filter:+GTEST_FILTER=$filter} ctest --output-on-failure -j"$jobs" \
+  --output-junit junit.xml)
 step_done "tests"
+[ "$deep" = 1 ] || exit 0
 
 if [ "${SKIP_SANITIZE:-0}" != 1 ] || [ "${SKIP_FUZZ:-0}" != 1 ]; then
   # Everything, fuzz targets included: scripts/fuzz.sh configures and builds build-fuzz/ alike.
@@ -54,8 +77,8 @@ if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
   # the two tests that run the documentation's examples as written (the README's tour, every
   # --help example: what they check is the text, and each command's code has tests of its own
   # here; under the sanitizers they took six minutes).
-  # The simulator's tests run as GoogleTest shards here (tests/CMakeLists.txt,
-  # MANCALA_TEST_SHARDS): GTEST_FILTER leaves the strength sweep out of them.
+  # The tests run as GoogleTest shards here too (MANCALA_TEST_SHARDS, on by default in the
+  # sanitizer build): GTEST_FILTER leaves the strength sweep out of them.
   (cd build-fuzz && ASAN_OPTIONS=detect_leaks=0 MANCALA_SANITIZED=1 GTEST_FILTER='-Strength/*' \
     ctest --output-on-failure -j"$jobs" --output-junit junit.xml -E \
     '^(Strength/.*|DocsExamples[.]EveryCommandOfTheReadmesTourRunsAsWritten|InRepositoryCopy[.]EveryHelpExampleWorksAsWritten)$')
