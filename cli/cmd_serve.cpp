@@ -1,5 +1,6 @@
 // mancala serve: the archive, the rulesets and a board to play them, in a browser (docs/serve.md);
 // mancala playtests list|show|export: the games saved from it.
+#include <chrono>
 #include <filesystem>
 
 #include "archive/playtests.h"
@@ -14,7 +15,7 @@ namespace mancala::cli {
 
 int cmd_serve(const Args& args, Io& io) {
   po::options_description desc("options");
-  int port = 8080, max_games = 0, workers = 0;
+  int port = 8080, max_games = 0, workers = 0, idle_minutes = 0;
   std::string host, db;
   server::AppOptions options;
   desc.add_options()("port", po::value(&port)->default_value(8080), "port (0: any free port)")(
@@ -23,18 +24,23 @@ int cmd_serve(const Args& args, Io& io) {
       "db", po::value(&db), "archive (default $MANCALA_DB or ./mancala.db)")(
       "max-games", po::value(&max_games)->default_value(options.limits.max_games),
       "games kept at once (a finished one makes room for a new one)")(
-      "workers", po::value(&workers)->default_value(options.limits.workers),
-      "threads computing the agents' moves");
+      "idle-minutes", po::value(&idle_minutes)->default_value(120),
+      "when the server is full, a game going on that nobody touched for this long makes room "
+      "too (0: never)")("workers", po::value(&workers)->default_value(options.limits.workers),
+                        "threads computing the agents' moves");
   po::variables_map vm;
   if (!parse_options("serve", "[--port N] [--host ADDRESS] [--db FILE]", desc, {}, args, vm, io))
     return 0;
   if (port < 0 || port > 65535) throw UsageError("serve: --port: expected 0 to 65535");
   if (max_games < 1 || max_games > 10000)
     throw UsageError("serve: --max-games: expected 1 to 10000");
+  if (idle_minutes < 0 || idle_minutes > 525600)
+    throw UsageError("serve: --idle-minutes: expected 0 to 525600 (a year)");
   check_threads("serve", workers);
   options.db = default_db_path(db);
   options.host = host;
   options.limits.max_games = max_games;
+  options.limits.idle_after = std::chrono::minutes(idle_minutes);
   options.limits.workers = workers;
   std::error_code ec;
   if (std::filesystem::exists(options.db, ec)) {

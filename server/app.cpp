@@ -56,7 +56,9 @@ Response App::handle(const Request& request) {
     }
     return route(request);
   } catch (const HttpError& e) {
-    return error_response(e.status, e.message);
+    Response r = error_response(e.status, e.message);
+    if (!e.allow.empty()) r.headers.emplace_back("Allow", e.allow);
+    return r;
   } catch (const GameError& e) {
     return error_response(e.status, e.message);
   } catch (const UsageError& e) {
@@ -83,7 +85,7 @@ Response App::route(const Request& request) {
   const std::string& m = request.method;
   // Pages: the embedded assets only.
   if (s.empty() || s[0] != "api") {
-    if (m != "GET" && m != "HEAD") throw HttpError{405, "pages are read with GET"};
+    if (m != "GET" && m != "HEAD") throw HttpError{405, "pages are read with GET", "GET, HEAD"};
     const Asset* asset = find_asset(t.path == "/" ? "/index.html" : t.path);
     if (!asset) throw HttpError{404, "no such page: " + t.path};
     Response r;
@@ -95,10 +97,19 @@ Response App::route(const Request& request) {
   if (m != "GET" && m != "HEAD" && !same_origin(request.origin, request.host, options_.host))
     throw HttpError{
         403, "requests from another site's pages are refused (Origin " + request.origin + ")"};
-  // HEAD is answered wherever GET is (the sockets send the header alone).
-  auto only = [&](const std::string& method) {
-    if (m != method && !(method == "GET" && m == "HEAD"))
-      throw HttpError{405, t.path + ": use " + method + (method == "GET" ? " or HEAD" : "")};
+  // HEAD is answered wherever GET is (the sockets send the header alone). `others`: methods the
+  // target takes besides `method`, already answered by the caller (POST, DELETE).
+  auto only = [&](const std::string& method, const std::string& others = "") {
+    if (m == method || (method == "GET" && m == "HEAD")) return;
+    std::vector<std::string> allowed{method};
+    if (method == "GET") allowed.emplace_back("HEAD");
+    if (!others.empty()) allowed.push_back(others);
+    std::string list, words;
+    for (size_t i = 0; i < allowed.size(); ++i) {
+      list += (i ? ", " : "") + allowed[i];
+      words += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+    }
+    throw HttpError{405, t.path + ": use " + words, list};
   };
   const size_t n = s.size();
   if (n == 2 && s[1] == "rulesets") return only("GET"), api_rulesets();
@@ -113,11 +124,11 @@ Response App::route(const Request& request) {
   if (n == 2 && s[1] == "map") return only("GET"), api_map(t.query, "");
   if (n == 2 && s[1] == "games") {
     if (m == "POST") return api_new_game(request.body);
-    return only("GET"), api_games();
+    return only("GET", "POST"), api_games();
   }
   if (n == 3 && s[1] == "games") {
     if (m == "DELETE") return api_delete(s[2]);
-    return only("GET"), api_game(s[2], t.query);
+    return only("GET", "DELETE"), api_game(s[2], t.query);
   }
   if (n == 4 && s[1] == "games") {
     only("POST");
@@ -184,11 +195,24 @@ Response App::api_rulesets() {
 
 // ---- live games ----
 
+namespace {
+
+// "120 minutes", "30 s", "200 ms": the idle time in the 429 message.
+std::string duration_text(std::chrono::milliseconds d) {
+  const auto ms = d.count();
+  if (ms % 60000 == 0) return std::to_string(ms / 60000) + (ms == 60000 ? " minute" : " minutes");
+  if (ms % 1000 == 0) return std::to_string(ms / 1000) + " s";
+  return std::to_string(ms) + " ms";
+}
+
+}  // namespace
+
 std::shared_ptr<App::Entry> App::entry(const std::string& id) {
   std::lock_guard lock(games_mutex_);
   auto it = games_.find(id);
   if (it == games_.end())
     throw HttpError{404, "no live game '" + id + "' (it may have ended with the server)"};
+  it->second->touched = std::chrono::steady_clock::now();
   return it->second;
 }
 
@@ -243,17 +267,29 @@ Response App::api_new_game(const std::string& body) {
   {
     std::lock_guard lock(games_mutex_);
     if (static_cast<int>(games_.size()) >= options_.limits.max_games) {
-      // Room is made by ending the finished game started first; a game going on is never ended.
+      // Room is made by ending the finished game started first; else the game going on that has
+      // been left alone longest, if for longer than idle_after; a game played in is never ended.
       auto oldest = games_.end();
       for (auto it = games_.begin(); it != games_.end(); ++it) {
         if (oldest != games_.end() && it->second->number > oldest->second->number) continue;
         std::lock_guard game_lock(it->second->mutex);
         if (it->second->game->over()) oldest = it;
       }
+      const auto idle_after = options_.limits.idle_after;
+      if (oldest == games_.end() && idle_after.count() > 0) {
+        const auto now = std::chrono::steady_clock::now();
+        for (auto it = games_.begin(); it != games_.end(); ++it) {
+          if (now - it->second->touched < idle_after) continue;
+          if (oldest == games_.end() || it->second->touched < oldest->second->touched) oldest = it;
+        }
+      }
       if (oldest == games_.end()) {
         throw HttpError{429, "this server keeps " + std::to_string(options_.limits.max_games) +
-                                 " games at most and every one is going on: end one (DELETE "
-                                 "/api/games/{id}) first"};
+                                 " games at most and every one is going on" +
+                                 (idle_after.count() > 0
+                                      ? " (none left alone for " + duration_text(idle_after) + ")"
+                                      : std::string()) +
+                                 ": end one (DELETE /api/games/{id}) first"};
       }
       games_.erase(oldest);
     }
@@ -378,7 +414,10 @@ void App::work() {
     std::shared_ptr<Entry> e;
     {
       std::lock_guard lock(games_mutex_);
-      if (auto it = games_.find(id); it != games_.end()) e = it->second;
+      if (auto it = games_.find(id); it != games_.end()) {
+        e = it->second;
+        e->touched = std::chrono::steady_clock::now();  // an agent's move is play too
+      }
     }
     bool more = false;
     if (e) {

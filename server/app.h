@@ -13,6 +13,7 @@
 // search; the page polls GET /api/games/{id} to see the reply.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -39,7 +40,10 @@ struct Limits {
   size_t max_body = 64 * 1024;         // bytes of a request body (every route but a replay)
   size_t max_replay_body = 16u << 20;  // bytes of POST /api/replays (a whole trace)
   int max_games = 32;                  // games kept at once (a finished one makes room)
-  int max_alphabeta_depth = 12;        // agents the server plays (a deeper search takes minutes)
+  // A game going on that no request and no move has touched for this long makes room too, when
+  // the server is full (0: never; `mancala serve --idle-minutes`).
+  std::chrono::milliseconds idle_after = std::chrono::hours(2);
+  int max_alphabeta_depth = 12;  // agents the server plays (a deeper search takes minutes)
   int max_mcts_simulations = 200'000;
   size_t max_notes = 20'000;  // characters of a play-test's notes
   int workers = 2;            // threads computing agents' moves
@@ -90,6 +94,8 @@ class App {
     std::mutex mutex;
     std::unique_ptr<LiveGame> game;
     uint64_t number = 0;  // the game's place in the order games were started (its id: "g<number>")
+    // When a request or a move last touched the game (under games_mutex_).
+    std::chrono::steady_clock::time_point touched = std::chrono::steady_clock::now();
   };
   Response route(const Request& request);
   std::shared_ptr<const sim::Game> game_for(const std::string& ruleset_id);

@@ -11,10 +11,12 @@
 
 namespace mancala::server {
 
-// A request the API refuses: status and message ({"error": message}).
+// A request the API refuses: status and message ({"error": message}). A 405 names the methods the
+// target allows, sent as its Allow header (RFC 9110, 15.5.6: a 405 must carry one).
 struct HttpError {
   int status = 400;
   std::string message;
+  std::string allow = {};
 };
 
 // A request target taken apart: the path ("/api/evidence/DLP.Evidence.1"), its segments

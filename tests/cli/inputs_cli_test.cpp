@@ -50,6 +50,15 @@ TEST(ThreadsOption, AbsurdCountsAreRefusedWithExit2InEveryCommand) {
   EXPECT_EQ(at_bound.code, 0) << at_bound.err;
 }
 
+// `mancala serve`'s limits are checked before any socket is opened: exit 2, one message.
+TEST(ServeOptions, OutOfRangeLimitsAreRefusedBeforeTheServerStarts) {
+  expect_error({"serve", "--port", "70000"}, 2, "mancala: serve: --port: expected 0 to 65535\n");
+  expect_error({"serve", "--max-games", "0"}, 2,
+               "mancala: serve: --max-games: expected 1 to 10000\n");
+  expect_error({"serve", "--idle-minutes", "-5"}, 2,
+               "mancala: serve: --idle-minutes: expected 0 to 525600 (a year)\n");
+}
+
 // "SIGTERM ... treat it like Ctrl-C": the partial run is printed and stored, exit 143.
 TEST(SimulateSignals, SigtermPrintsAndStoresThePartialRunLikeCtrlC) {
   archive::testing::TempDir dir;

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include "server_test_util.h"
 #include "simulator/describe.h"
@@ -51,6 +53,27 @@ TEST_F(ServerTest, UnknownRoutesAndWrongMethodsAreRefused) {
   EXPECT_EQ(error(405, "PUT", "/api/games/g1/moves"), "/api/games/g1/moves: use POST");
   EXPECT_EQ(error(405, "HEAD", "/api/replays"), "/api/replays: use POST");
   EXPECT_EQ(error(405, "POST", "/"), "pages are read with GET");
+  EXPECT_EQ(error(405, "PUT", "/api/games"), "/api/games: use GET, HEAD or POST");
+  EXPECT_EQ(error(405, "POST", "/api/games/g1"), "/api/games/g1: use GET, HEAD or DELETE");
+}
+
+TEST_F(ServerTest, AWrongMethodIsAnsweredWithTheMethodsTheTargetAllows) {
+  // RFC 9110, 15.5.6: "The origin server MUST generate an Allow header field in a 405 response
+  // containing a list of the target resource's currently supported methods."
+  const auto allow = [&](const char* method, const char* target) {
+    const Response r = call(method, target);
+    EXPECT_EQ(r.status, 405) << method << " " << target;
+    for (const auto& [name, value] : r.headers) {
+      if (name == "Allow") return value;
+    }
+    return std::string("(no Allow header)");
+  };
+  EXPECT_EQ(allow("POST", "/"), "GET, HEAD");
+  EXPECT_EQ(allow("DELETE", "/api/rulesets"), "GET, HEAD");
+  EXPECT_EQ(allow("GET", "/api/games/g1/moves"), "POST");
+  EXPECT_EQ(allow("PUT", "/api/games"), "GET, HEAD, POST");
+  EXPECT_EQ(allow("PATCH", "/api/games/g1"), "GET, HEAD, DELETE");
+  EXPECT_EQ(allow("GET", "/api/replays"), "POST");
 }
 
 TEST_F(ServerTest, HeadIsAnsweredWhereverGetIs) {
@@ -478,8 +501,8 @@ TEST_F(LimitedServerTest, TheNumberOfLiveGamesIsBounded) {
   new_game("kalah", "human", "human");
   new_game("kalah", "human", "human");
   EXPECT_EQ(error(429, "POST", "/api/games", R"({"ruleset": "kalah"})"),
-            "this server keeps 2 games at most and every one is going on: end one (DELETE "
-            "/api/games/{id}) first");
+            "this server keeps 2 games at most and every one is going on (none left alone for 120 "
+            "minutes): end one (DELETE /api/games/{id}) first");
   EXPECT_EQ(expect(200, "DELETE", "/api/games/g1")["deleted"], "g1");
   EXPECT_EQ(error(404, "GET", "/api/games/g1"),
             "no live game 'g1' (it may have ended with the server)");
@@ -505,6 +528,30 @@ TEST_F(LimitedServerTest, AFinishedGameMakesRoomForANewOne) {
   EXPECT_EQ(call("POST", "/api/games", R"({"ruleset": "kalah"})").status, 429);
   expect(200, "DELETE", "/api/games/" + going_on);
   EXPECT_EQ(new_game("kalah", "human", "human"), "g4");
+}
+
+class IdleServerTest : public LimitedServerTest {
+ protected:
+  AppOptions options() override {
+    AppOptions o = LimitedServerTest::options();
+    o.limits.idle_after = std::chrono::milliseconds(500);
+    return o;
+  }
+};
+
+TEST_F(IdleServerTest, AGameLeftAloneLongestMakesRoomWhenNoneIsFinished) {
+  const std::string left = new_game("kalah", "human", "human");
+  const std::string played = new_game("kalah", "human", "human");
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  game(played);  // a request touches it: only `left` has been alone for 500 ms
+  const std::string third = new_game("kalah", "human", "human");
+  EXPECT_EQ(call("GET", "/api/games/" + left).status, 404);
+  EXPECT_EQ(game(played)["over"], false);
+  // Both touched just now: refused, saying how long a game must be left alone.
+  EXPECT_EQ(error(429, "POST", "/api/games", R"({"ruleset": "kalah"})"),
+            "this server keeps 2 games at most and every one is going on (none left alone for "
+            "500 ms): end one (DELETE /api/games/{id}) first");
+  EXPECT_EQ(call("GET", "/api/games/" + third).status, 200);
 }
 
 TEST_F(LimitedServerTest, TheFinishedGameStartedFirstIsEndedFirst) {
