@@ -63,7 +63,7 @@ std::vector<MetricInfo> make_registry() {
            "k is the ply after which the eventual winner first held more than half of all "
            "counters (`total_counters`); 0 when he never did, or when plies is 0. Each unit's "
            "share is kept in thousandths rounded down, so the mean is exact to 0.001",
-       .interval = "Student t",
+       .interval = "Student t, clipped to [0, 1]",
        .interval_name = "Student t",
        .kind = MetricKind::kUnitMean,
        .format = MetricFormat::kShare,
@@ -80,7 +80,7 @@ std::vector<MetricInfo> make_registry() {
                    "from one non-zero sign to the other (a tie in between does not count as a "
                    "change: + 0 \xE2\x88\x92 is one change, + 0 + none); the sign at the deal "
                    "counts as the first sign",
-               .interval = "Student t",
+               .interval = "Student t, clipped at 0",
                .interval_name = "Student t",
                .kind = MetricKind::kUnitMean,
                .format = MetricFormat::kNumber,
@@ -93,7 +93,7 @@ std::vector<MetricInfo> make_registry() {
                .definition = "the mean, over decided units, of the winner's largest deficit: "
                              "max(0, \xE2\x88\x92min lead) for a P1 win, max(0, max lead) for a P2 "
                              "win, in counters",
-               .interval = "Student t",
+               .interval = "Student t, clipped at 0",
                .interval_name = "Student t",
                .kind = MetricKind::kUnitMean,
                .format = MetricFormat::kNumber,
@@ -112,7 +112,7 @@ std::vector<MetricInfo> make_registry() {
            "`total_counters`. Each unit's figure is kept in thousandths rounded down (computed "
            "exactly from the integer sums of the lead and of its square), so the mean is exact "
            "to 0.001. Low: the lead stays where it is; high: it swings, or runs away",
-       .interval = "Student t",
+       .interval = "Student t, clipped to [0, 1]",
        .interval_name = "Student t",
        .kind = MetricKind::kUnitMean,
        .format = MetricFormat::kShare,

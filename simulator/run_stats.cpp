@@ -57,10 +57,22 @@ json share_json(uint64_t k, uint64_t n) {
   return n == 0 ? json(nullptr) : json(static_cast<double>(k) / static_cast<double>(n));
 }
 
-// The mean of a histogram's values times `scale`, with its Student t 95% interval (a point when
-// every value is equal; null with fewer than two values), and the sample size under `count_key`.
-json mean_json(const stats::IntHistogram& h, const char* count_key, double scale = 1) {
-  json j = estimate_json(stats::mean_estimate(h, scale));
+// A unit metric's mean with its Student t 95% interval (a point when every value is equal; null
+// with fewer than two values), clipped to the values a unit can take ([0, max_value]): a mean of
+// nonnegative counts cannot be below 0, and the clipped interval still holds the true mean
+// whenever the unclipped one does.
+stats::Estimate unit_mean_estimate(const MetricInfo& m, const stats::IntHistogram& h) {
+  stats::Estimate e = stats::mean_estimate(h, m.scale);
+  e.low = std::max(e.low, 0.0);
+  if (m.max_value > 0) e.high = std::min(e.high, static_cast<double>(m.max_value) * m.scale);
+  return e;
+}
+
+// A unit metric's estimate (unit_mean_estimate) and its distribution, with the sample size under
+// `count_key`.
+json mean_json(const MetricInfo& m, const stats::IntHistogram& h, const char* count_key) {
+  const double scale = m.scale;
+  json j = estimate_json(unit_mean_estimate(m, h));
   const uint64_t n = h.total();
   j["sd"] = n == 0 ? json(nullptr) : number(scale * h.moments().sd());
   j["median"] = n == 0 ? json(nullptr) : number(scale * h.median());
@@ -535,7 +547,7 @@ json metrics_json(const GameTally& t) {
           if (!info.absent_in_older_runs || m.kept[k]) j[info.key] = nullptr;
           break;
         }
-        j[info.key] = mean_json(m.units[k], unit_count_key(t), info.scale);
+        j[info.key] = mean_json(info, m.units[k], unit_count_key(t));
         break;
       }
       case MetricKind::kRoundPairs: {
@@ -618,7 +630,7 @@ stats::Estimate metric_estimate(const MetricInfo& m, const GameTally& t) {
     case MetricKind::kUnitMean: {
       const size_t k = static_cast<size_t>(unit_metric_index(m.key));
       if (!t.metrics.recorded(t.games) || !t.metrics.kept[k]) return {};
-      return stats::mean_estimate(t.metrics.units[k], m.scale);
+      return unit_mean_estimate(m, t.metrics.units[k]);
     }
     case MetricKind::kRoundPairs: {
       const MetricTally& mt = t.metrics;

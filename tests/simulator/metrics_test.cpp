@@ -166,12 +166,19 @@ TEST(Metrics, EachMetricOfHandMadeGamesHasItsKnownValue) {
   // lead changes 2, 0, 1, 3: mean 1.5, sd sqrt(5/3), t interval with 3 degrees of freedom.
   EXPECT_DOUBLE_EQ(m["lead_changes"]["value"].get<double>(), 1.5);
   EXPECT_EQ(m["lead_changes"]["games"], 4);
+  // "clipped at 0": 1.5 - half is -0.55, and no mean of counts is below 0.
   const double half = t975(3) * std::sqrt(5.0 / 3.0) / 2;
-  EXPECT_NEAR(m["lead_changes"]["ci95"][0].get<double>(), 1.5 - half, 1e-12);
+  ASSERT_LT(1.5 - half, 0);
+  EXPECT_EQ(m["lead_changes"]["ci95"][0].get<double>(), 0.0);
   EXPECT_NEAR(m["lead_changes"]["ci95"][1].get<double>(), 1.5 + half, 1e-12);
-  // drama of the decided games A, B, D: 3, 4, 0.
+  // drama of the decided games A, B, D: 3, 4, 0; sd sqrt(13/3), t interval with 2 degrees of
+  // freedom, clipped at 0 (7/3 - 5.17).
   EXPECT_DOUBLE_EQ(m["drama"]["value"].get<double>(), 7.0 / 3.0);
   EXPECT_EQ(m["drama"]["games"], 3);
+  const double drama_half = t975(2) * std::sqrt(13.0 / 3.0) / std::sqrt(3.0);
+  ASSERT_LT(7.0 / 3.0 - drama_half, 0);
+  EXPECT_EQ(m["drama"]["ci95"][0].get<double>(), 0.0);
+  EXPECT_NEAR(m["drama"]["ci95"][1].get<double>(), 7.0 / 3.0 + drama_half, 1e-12);
   EXPECT_EQ(m["drama"]["max"], 4.0);
   // decisiveness of A, B, D: 0.400, 0.250, 0.
   EXPECT_NEAR(m["decisiveness"]["value"].get<double>(), 0.65 / 3, 1e-12);
@@ -445,6 +452,20 @@ TEST(Metrics, StabilityIsTheMeanOfEachUnitsFigure) {
   const double sd = std::sqrt((0.01 + 0.0025 + 0.0225 + 0.04) / 3);  // deviations from 0.2
   EXPECT_NEAR(m["stability"]["ci95"][1].get<double>(), 0.2 + t975(3) * sd / 2, 1e-12);
   EXPECT_EQ(t.metrics.unit("stability").max(), 400);
+}
+
+// "clipped to [0, 1]": a share's mean near 1 from few units keeps its interval within [0, 1].
+TEST(Metrics, AShareOfFewUnitsHasItsIntervalWithinZeroAndOne) {
+  GameTally t;
+  t.add(game_record(0, 10, play_of(8, 2, 5, -3, 6, kNever, 1000)));
+  t.add(game_record(1, 20, play_of(20, 0, 4, -10, kNever, 15, 1000)));
+  t.add(game_record(0, 5, play_of(5, 3, 2, 0, kNever, kNever, 700)));
+  const json m = run_stats_to_json(run_of(t))["metrics"];
+  EXPECT_NEAR(m["stability"]["value"].get<double>(), 0.9, 1e-12);
+  const double half = t975(2) * std::sqrt(0.03) / std::sqrt(3.0);  // sd of 1, 1, 0.7
+  ASSERT_GT(0.9 + half, 1);
+  EXPECT_EQ(m["stability"]["ci95"][1].get<double>(), 1.0);
+  EXPECT_NEAR(m["stability"]["ci95"][0].get<double>(), 0.9 - half, 1e-12);
 }
 
 // The registry is the one list: every unit metric gives its integer, and docs/metrics.md's
