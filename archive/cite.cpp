@@ -45,7 +45,7 @@ std::string record_title(const EvidenceRecord& r, const std::optional<Game>& gam
   title += ": " + r.type;
   if (!r.location.empty()) title += ", " + r.location;
   if (r.date_from) {
-    const std::string from = format_date(*r.date_from), to = format_date(*r.date_to);
+    const std::string from = display_date(*r.date_from), to = display_date(*r.date_to);
     const std::string y1 = from.substr(0, from.find('-', 1)), y2 = to.substr(0, to.find('-', 1));
     title += ", " + (from == to || y1 == y2 ? y1 : y1 + "-" + y2);
   }

@@ -125,17 +125,25 @@ HistoricalDate parse_date(std::string_view text) {
   return date;
 }
 
-std::string format_date(const HistoricalDate& date) {
+namespace {
+
+std::string date_text(const HistoricalDate& date, size_t year_width) {
   auto pad = [](int value, size_t width) {
     std::string s = std::to_string(value);
     return std::string(s.size() < width ? width - s.size() : 0, '0') + s;
   };
-  std::string out = pad(date.year < 0 ? -date.year : date.year, 4);
+  std::string out = pad(date.year < 0 ? -date.year : date.year, year_width);
   if (date.month != 0) out += "-" + pad(date.month, 2);
   if (date.day != 0) out += "-" + pad(date.day, 2);
   if (date.year < 0) out += " BCE";
   return out;
 }
+
+}  // namespace
+
+std::string format_date(const HistoricalDate& date) { return date_text(date, 4); }
+
+std::string display_date(const HistoricalDate& date) { return date_text(date, 1); }
 
 void check_date_order(const HistoricalDate& from, const HistoricalDate& to) {
   if (from.first_day() > to.last_day()) {

@@ -44,6 +44,8 @@ HistoricalDate parse_date(std::string_view text);
 // Writes a date back in the archive's form: "1925-10-01", "1939", "2592-01-01 BCE"
 // (years padded to four digits). parse_date(format_date(d)) == d.
 std::string format_date(const HistoricalDate& date);
+// The same date for a reader: the year as written, not padded ("800", "500 BCE", "1925-10-01").
+std::string display_date(const HistoricalDate& date);
 
 // The first and last day of year `year` (historical numbering; 0 is rejected by callers).
 int64_t first_day_of_year(int year);

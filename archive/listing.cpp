@@ -58,8 +58,8 @@ std::string join(const std::vector<std::string>& parts, const std::string& separ
 
 std::string date_range_text(const EvidenceRecord& r) {
   if (!r.date_from) return "";
-  const std::string from = format_date(*r.date_from);
-  const std::string to = format_date(*r.date_to);
+  const std::string from = display_date(*r.date_from);
+  const std::string to = display_date(*r.date_to);
   return from == to ? from : from + " - " + to;
 }
 
@@ -279,11 +279,13 @@ std::string places_table(Store& store) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"place", "kind", "centre", "radius km", "outline", "aliases"});
   for (const Place& p : store.places()) {
-    rows.push_back(
-        {p.name, p.kind.empty() ? "circle" : p.kind,
-         fixed_text(p.latitude, 2) + ", " + fixed_text(p.longitude, 2), fixed_text(p.radius_km, 0),
-         p.polygon.empty() ? "-" : count_of(p.polygon.size(), "ring"),
-         p.candidates.empty() ? join(p.aliases, ", ") : "one of " + join(p.candidates, ", ")});
+    rows.push_back({truncate_display(p.name, 40), p.kind.empty() ? "circle" : p.kind,
+                    fixed_text(p.latitude, 2) + ", " + fixed_text(p.longitude, 2),
+                    fixed_text(p.radius_km, 0),
+                    p.polygon.empty() ? "-" : count_of(p.polygon.size(), "ring"),
+                    truncate_display(p.candidates.empty() ? join(p.aliases, ", ")
+                                                          : "one of " + join(p.candidates, ", "),
+                                     48)});
   }
   return text_table(rows, {false, false, false, true, false, false});
 }

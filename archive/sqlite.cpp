@@ -35,6 +35,18 @@ std::string why_not_writable(const std::string& path, const std::string& detail)
   return "cannot write to the archive (" + detail + ")";
 }
 
+// Why SQLite could not open (or create) `path`: its folder missing, or not ours to write.
+std::string why_not_opened(const std::string& path, const std::string& detail) {
+  const std::filesystem::path file(path);
+  const std::string folder = file.has_parent_path() ? file.parent_path().string() : ".";
+  std::error_code ec;
+  if (!std::filesystem::exists(folder, ec))
+    return "cannot open the archive: its folder " + folder + " does not exist (create it first)";
+  if (!std::filesystem::is_directory(folder, ec))
+    return "cannot open the archive: " + folder + " is not a folder";
+  return "cannot open the archive (" + detail + ")";
+}
+
 }  // namespace
 
 int busy_timeout_ms() {
@@ -65,7 +77,7 @@ void throw_sqlite_error(sqlite3* db, int rc, const std::string& path, const std:
       what = why_not_writable(path, detail);
       break;
     case SQLITE_CANTOPEN:
-      what = "cannot open the archive (" + detail + ")";
+      what = why_not_opened(path, detail);
       break;
     default:
       what = (doing.empty() ? "" : doing + ": ") + detail;

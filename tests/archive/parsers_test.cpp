@@ -90,6 +90,10 @@ TEST(Dates, FormatRoundTrips) {
   }
   EXPECT_EQ(format_date(parse_date("2592-01-01BCE")), "2592-01-01 BCE");
   EXPECT_EQ(format_date(parse_date("1927-01-01AD")), "1927-01-01");
+  // For a reader the year is not padded: "800 - 1099", not "0800 - 1099".
+  EXPECT_EQ(display_date(parse_date("0800")), "800");
+  EXPECT_EQ(display_date(parse_date("0500-06-15 bce")), "500-06-15 BCE");
+  EXPECT_EQ(display_date(parse_date("1939")), "1939");
 }
 
 TEST(Dates, MalformedDatesAreRejectedWithTheReason) {

@@ -165,6 +165,18 @@ TEST(StoreOpen, AFifoOrADeviceIsRefusedBeforeSqliteCreatesAnythingBesideIt) {
   EXPECT_EQ(names_in(dir.path().string()), expected);
 }
 
+TEST(StoreOpen, AnArchiveInAFolderThatDoesNotExistNamesTheFolderAndCreatesNothing) {
+  TempDir dir;
+  EXPECT_EQ(open_error(dir / "no/such/x.db"),
+            dir / "no/such/x.db" + ": cannot open the archive: its folder " + dir / "no/such" +
+                " does not exist (create it first)");
+  write_text(dir / "notes.txt", "a file\n");
+  EXPECT_EQ(open_error(dir / "notes.txt/x.db"),
+            dir / "notes.txt/x.db" + ": cannot open the archive: " + dir / "notes.txt" +
+                " is not a folder");
+  EXPECT_EQ(names_in(dir.path().string()), std::vector<std::string>{"notes.txt"});
+}
+
 TEST(StoreOpen, ATextFileIsRefusedAndLeftAsItWas) {
   TempDir dir;
   write_text(dir / "notes.txt", "These are my notes, not a database.\n");
