@@ -94,16 +94,14 @@ std::vector<sim::RuleSet> rulesets_of_game(const std::string& game) {
   const std::filesystem::path dir = sim::rulesets_dir() / game;
   if (game.empty() || !std::filesystem::is_directory(dir)) {
     std::set<std::string> games;
-    for (const std::string& id : sim::list_ruleset_ids())
-      games.insert(std::filesystem::path(id).parent_path().generic_string());
+    for (const std::string& id : sim::list_ruleset_ids()) games.insert(sim::game_of_ruleset_id(id));
     throw Error("compare: --game " + game + ": no such game" +
                 did_you_mean(game, {games.begin(), games.end()}) +
                 " ('mancala rules list' names them all)");
   }
   std::vector<sim::RuleSet> out;
   for (const std::string& id : sim::list_ruleset_ids()) {
-    if (std::filesystem::path(id).parent_path().generic_string() == game)
-      out.push_back(sim::load_ruleset(id));
+    if (sim::game_of_ruleset_id(id) == game) out.push_back(sim::load_ruleset(id));
   }
   order_rulesets(out);
   return out;

@@ -161,6 +161,11 @@ int cmd_reconstruct(const Args& args, Io& io) {
   play.threads = threads;
   if (vm.count("shard")) {
     if (vm.count("merge")) throw UsageError("reconstruct: --merge: give no --shard");
+    // Refused before any folder is made or game played: a shard never completes the search.
+    if (vm.count("write"))
+      throw UsageError(
+          "reconstruct: --write: a shard plays part of the search; write the rulesets from the "
+          "merged shards (--merge FILE... --write DIR)");
     try {
       play.shard = sim::parse_shard(vm["shard"].as<std::string>());
     } catch (const UsageError& e) {

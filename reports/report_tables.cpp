@@ -152,10 +152,10 @@ std::string regional_intro(const std::vector<RulesetSection>& sections, std::siz
   const analysis::RegionalTable& t = *me.regional;
   const std::string cap = km_text(analysis::kRegionalMaxKm) + " km";
   const std::string rule =
-      "the distance between two rulesets is the shortest between a place of the one's evidence "
-      "and a place of the other's, in great-circle kilometres: 0 when the places overlap, else "
-      "from the nearer edge, a named region being placed approximately by its outline (or its "
-      "centre and radius) as the archive places it, a record with coordinates at that point";
+      " Distance: the shortest great-circle distance between a place of the one's evidence and a "
+      "place of the other's, 0 when the places overlap, else from the nearer edge. A named region "
+      "is placed approximately, by its outline (or its centre and radius) as the archive places "
+      "it; a record with coordinates, at that point.";
   std::string out;
   if (t.places.empty()) {
     out = "No regional neighbours: this ruleset's evidence (" +
@@ -171,13 +171,13 @@ std::string regional_intro(const std::vector<RulesetSection>& sections, std::siz
     out = "None of the " + readings(t.family) +
           " of the DLP's rules paraphrases (the family, docs/coverage.md) in this report has "
           "evidence within " +
-          cap + " of this ruleset's (" + from + "); " + rule + ".";
+          cap + " of this ruleset's (" + from + ")." + rule;
   } else {
     out = "This ruleset (first row) among the " + readings(t.neighbours.size()) +
           " of the DLP's rules paraphrases (the family, docs/coverage.md) whose evidence was "
           "recorded nearest to its own (" +
-          from + "), within " + cap + ", at most " + std::to_string(analysis::kRegionalNeighbours) +
-          " and any as near as the last; " + rule + ".";
+          from + "), within " + cap + ": at most " + std::to_string(analysis::kRegionalNeighbours) +
+          ", and any as near as the last." + rule;
   }
   if (!t.unplaced.empty())
     out += " Its record" + std::string(t.unplaced.size() == 1 ? " " : "s ") + listed(t.unplaced) +

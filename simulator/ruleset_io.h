@@ -95,6 +95,8 @@ RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesyst
 
 // Every ruleset id under rulesets_dir(), sorted.
 std::vector<std::string> list_ruleset_ids();
+// The game of a ruleset id: its folder ("khutka_boia/opposite_capture" -> "khutka_boia").
+std::string game_of_ruleset_id(const std::string& id);
 
 // Checks files or folders of rulesets; returns one message per problem (empty: all good).
 // Besides loading, it checks each game has exactly one default ruleset and that every evidence

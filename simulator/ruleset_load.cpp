@@ -190,7 +190,7 @@ RuleSet load_resolved(const std::filesystem::path& file, const std::filesystem::
     apply_layer(r, j, file.string(), true);
   }
   r.id = id;
-  r.game = std::filesystem::path(id).parent_path().generic_string();
+  r.game = game_of_ruleset_id(id);
   if (r.game.empty()) r.game = id;
   return r;
 }
@@ -226,6 +226,10 @@ RuleSet load_ruleset_file(const std::filesystem::path& file, const std::filesyst
   RuleSet r = load_resolved(file, root, chain);
   finalize(r, file.string());
   return r;
+}
+
+std::string game_of_ruleset_id(const std::string& id) {
+  return std::filesystem::path(id).parent_path().generic_string();
 }
 
 std::vector<std::string> list_ruleset_ids() {

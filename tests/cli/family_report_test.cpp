@@ -172,10 +172,10 @@ TEST(FamilyReport, ASeedRulesetsRegionalNeighboursAreTheFamilyRecordedNearestToI
   EXPECT_NE(section.find("This ruleset (first row) among the 2 readings of the DLP&#39;s rules "
                          "paraphrases (the family, docs/coverage.md) whose evidence was recorded "
                          "nearest to its own (its evidence&#39;s place: Iloko (region)), within "
-                         "2,500 km, at most 5"),
+                         "2,500 km: at most 5, and any as near as the last. Distance: "),
             std::string::npos)
       << section;
-  EXPECT_NE(section.find("0 when the places overlap, else from the nearer edge"),
+  EXPECT_NE(section.find("0 when the places overlap, else from the nearer edge. A named region"),
             std::string::npos);
   EXPECT_NE(section.find("Of the family&#39;s 4, left out: 1 reading farther than 2,500 km and 1 "
                          "reading whose evidence gives no place that can be measured (none, a name "

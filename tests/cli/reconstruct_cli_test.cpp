@@ -203,6 +203,14 @@ TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
                "<= N <= 1000000000, abtime:MS with 1 <= MS <= 600000)\n");
   expect_error(words("reconstruct --merge a.json --shard 1/2"), 2,
                "mancala: reconstruct: --merge: give no --shard\n");
+  {
+    // Refused before the folder is made: no empty folder is left behind.
+    TempDir out("reconstruct-shard-write");
+    expect_error({"reconstruct", "otep", "--shard", "1/2", "--write", out / "readings"}, 2,
+                 "mancala: reconstruct: --write: a shard plays part of the search; write the "
+                 "rulesets from the merged shards (--merge FILE... --write DIR)\n");
+    EXPECT_FALSE(std::filesystem::exists(out / "readings"));
+  }
   expect_error(words("reconstruct --resume a.json --games 5"), 2,
                "mancala: reconstruct: --games comes from the files being continued; do not give "
                "it\n");

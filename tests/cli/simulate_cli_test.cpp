@@ -445,7 +445,8 @@ TEST(SimulateCommand, BadInputIsRefusedWithAClearMessageAndNothingWritten) {
                   dir / "no/such/folder/runs.db", "--output", out},
                  1,
                  "mancala: " + dir / "no/such/folder/runs.db" +
-                     ": cannot open the archive (unable to open database file)\n",
+                     ": cannot open the archive: its folder " + dir / "no/such/folder" +
+                     " does not exist (create it first)\n",
                  dir);
 }
 
