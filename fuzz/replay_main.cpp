@@ -1,8 +1,8 @@
 // The fuzz targets without libFuzzer: feeds every file named (or in a folder named) to
-// LLVMFuzzerTestOneInput once, in name order, and says how many it read. The normal build links each
-// target with it (fuzz/CMakeLists.txt) and CTest replays the committed corpus, so the targets keep
-// compiling and every input that once found a new path or a crash is checked on every commit; the
-// sanitizer build (scripts/test.sh --deep) fuzzes them for new inputs.
+// LLVMFuzzerTestOneInput once, in name order, and says how many it read. The normal build links
+// each target with it (fuzz/CMakeLists.txt) and CTest replays the committed corpus, so the targets
+// keep compiling and every input that once found a new path or a crash is checked on every commit;
+// the sanitizer build (scripts/test.sh --deep) fuzzes them for new inputs.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

@@ -9,10 +9,18 @@ if [ "${1:-}" = --fix ]; then
   clang-format -i "${files[@]}"
   exit 0
 fi
+# One clang-format per core over a share of the files (a process per file took 45 s), each file
+# named by its "<file>:<line>:<column>: error:" lines.
 bad=()
-for f in "${files[@]}"; do
-  clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
-done
+if ! report=$(printf '%s\0' "${files[@]}" |
+  xargs -0 -n 40 -P "$(nproc)" clang-format --dry-run --Werror 2>&1 >/dev/null); then
+  mapfile -t bad < <(sed -n 's/^\(.*\):[0-9][0-9]*:[0-9][0-9]*: error: .*/\1/p' <<<"$report" | sort -u)
+  if [ ${#bad[@]} -eq 0 ]; then
+    echo "check_format: clang-format failed:" >&2
+    echo "$report" >&2
+    exit 1
+  fi
+fi
 if [ ${#bad[@]} -gt 0 ]; then
   echo "check_format: ${#bad[@]} file(s) are not formatted (run scripts/check_format.sh --fix):" >&2
   printf '  %s\n' "${bad[@]}" >&2
