@@ -205,7 +205,8 @@ std::string ruleset_body(const RulesetSection& item,
   b += "</p>\n";
   b += "<h2 id=\"metrics\">Playability metrics</h2>\n" + metrics_table(f).to_html();
   b += "<p class=\"note\">Definitions and formulas: docs/metrics.md. Intervals are 95%: Wilson "
-       "for shares, Student t for means, Tango's score interval for balance and snowball.";
+       "for shares, Student t for means (clipped to the values a game or round can take: never "
+       "below 0), Tango's score interval for balance and snowball.";
   if (!f.metrics.kept)
     b += " This run was stored before the metrics were kept: only balance and drawishness.";
   b += "</p>\n";

@@ -77,8 +77,10 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
   }
   const int rows = 2 * rs.rows_per_player;
   std::string board = std::to_string(rows) + " rows of " + std::to_string(rs.holes_per_row);
-  std::string out = "This ruleset (first row) among the " + std::to_string(me.neighbours.size()) +
-                    " readings of the DLP's rules paraphrases (the family, docs/coverage.md) ";
+  const std::size_t n = me.neighbours.size();
+  std::string out = "This ruleset (first row) among the " + std::to_string(n) +
+                    (n == 1 ? " reading" : " readings") +
+                    " of the DLP's rules paraphrases (the family, docs/coverage.md) ";
   if (same == me.neighbours.size()) {
     out += "played on the same board, " + board + " holes.";
   } else {
