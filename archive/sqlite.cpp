@@ -13,11 +13,16 @@
 namespace mancala::archive {
 namespace {
 
+// The folder SQLite keeps `path` and its -wal and -shm files in.
+std::string folder_of(const std::string& path) {
+  const std::filesystem::path file(path);
+  return file.has_parent_path() ? file.parent_path().string() : ".";
+}
+
 // Why SQLite could not write the archive, as far as the file system says: the file, its folder
 // (SQLite creates <file>-wal and <file>-shm there) or a -wal/-shm file another user left.
 std::string why_not_writable(const std::string& path, const std::string& detail) {
-  const std::filesystem::path file(path);
-  const std::string folder = file.has_parent_path() ? file.parent_path().string() : ".";
+  const std::string folder = folder_of(path);
   if (::access(path.c_str(), W_OK) != 0)
     return "cannot write to the archive: you may not write the file (" +
            std::string(std::strerror(errno)) + ")";
@@ -37,8 +42,7 @@ std::string why_not_writable(const std::string& path, const std::string& detail)
 
 // Why SQLite could not open (or create) `path`: its folder missing, or not ours to write.
 std::string why_not_opened(const std::string& path, const std::string& detail) {
-  const std::filesystem::path file(path);
-  const std::string folder = file.has_parent_path() ? file.parent_path().string() : ".";
+  const std::string folder = folder_of(path);
   std::error_code ec;
   if (!std::filesystem::exists(folder, ec))
     return "cannot open the archive: its folder " + folder + " does not exist (create it first)";

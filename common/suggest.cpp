@@ -56,12 +56,7 @@ std::vector<std::string> nearest_spellings(const std::string& wanted,
 std::string did_you_mean(const std::string& wanted, const std::vector<std::string>& known) {
   const std::vector<std::string> near = nearest_spellings(wanted, known);
   if (near.empty()) return "";
-  std::string out = "; did you mean ";
-  for (size_t i = 0; i < near.size(); ++i) {
-    out += i == 0 ? "" : i + 1 == near.size() ? " or " : ", ";
-    out += near[i];
-  }
-  return out + "?";
+  return "; did you mean " + or_list(near) + "?";
 }
 
 }  // namespace mancala

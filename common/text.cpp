@@ -196,4 +196,13 @@ std::string ascii_lower(std::string_view text) {
   return out;
 }
 
+std::string or_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    out += i == 0 ? "" : i + 1 == items.size() ? " or " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
 }  // namespace mancala

@@ -32,6 +32,9 @@ std::string truncate_display(std::string_view text, size_t width);
 // Removes leading and trailing white space (ASCII and the Unicode spaces seen on web pages).
 std::string trim(std::string_view text);
 
+// "a", "a or b", "a, b or c": a list for a sentence.
+std::string or_list(const std::vector<std::string>& items);
+
 // Splits on `separator`, trimming each part and dropping empty parts.
 std::vector<std::string> split_list(std::string_view text, char separator);
 

@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
+#include "common/text.h"
 #include "server/assets.h"
 #include "server/live_game.h"
 #include "server/request.h"
@@ -104,12 +105,9 @@ Response App::route(const Request& request) {
     std::vector<std::string> allowed{method};
     if (method == "GET") allowed.emplace_back("HEAD");
     if (!others.empty()) allowed.push_back(others);
-    std::string list, words;
-    for (size_t i = 0; i < allowed.size(); ++i) {
-      list += (i ? ", " : "") + allowed[i];
-      words += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
-    }
-    throw HttpError{405, t.path + ": use " + words, list};
+    std::string list;
+    for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    throw HttpError{405, t.path + ": use " + or_list(allowed), list};
   };
   const size_t n = s.size();
   if (n == 2 && s[1] == "rulesets") return only("GET"), api_rulesets();
