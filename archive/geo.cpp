@@ -41,6 +41,12 @@ std::array<double, 3> unit_point(double lat, double lon) {
   return {std::cos(phi) * std::cos(lambda), std::cos(phi) * std::sin(lambda), std::sin(phi)};
 }
 
+// The straight line between two points in space.
+double chord(const std::array<double, 3>& a, const std::array<double, 3>& b) {
+  const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+  return std::sqrt(dx * dx + dy * dy + dz * dz);
+}
+
 // Kilometres from the point (0, 0) to the segment a-b, all in km on the local projection.
 double segment_km(double ax, double ay, double bx, double by) {
   const double dx = bx - ax, dy = by - ay;
@@ -57,24 +63,116 @@ double wrap_degrees(double d) {
   return d;
 }
 
+// Edge i of a ring of n vertices runs from vertex i - 1 (n - 1 for the first) to vertex i.
+constexpr size_t kEdgesPerRun = 16;
+constexpr size_t kRunsFromEdges = 64;  // smaller outlines are measured edge by edge
+
+// Kilometres from the point to the edge i of `ring`, on the local projection around the point.
+double edge_km(const GeoRing& ring, size_t i, double lat, double lon, double cos_lat) {
+  const size_t j = i == 0 ? ring.size() - 1 : i - 1;
+  const double ax = wrap_degrees(ring[j].first - lon) * cos_lat * kKmPerDegree;
+  const double ay = (ring[j].second - lat) * kKmPerDegree;
+  const double bx = wrap_degrees(ring[i].first - lon) * cos_lat * kKmPerDegree;
+  const double by = (ring[i].second - lat) * kKmPerDegree;
+  // A segment cut by the wrap (its ends on either side of the point's antipode) is measured end to
+  // end instead.
+  if (std::abs(bx - ax) > 180 * cos_lat * kKmPerDegree)
+    return std::min(std::sqrt(ax * ax + ay * ay), std::sqrt(bx * bx + by * by));
+  return segment_km(ax, ay, bx, by);
+}
+
+// No edge of `run` is nearer the point than this, on the same projection: every vertex lies as
+// far in latitude (and, when the run's longitudes fall on one side of the point, less than 180
+// degrees from it, in longitude) as its bounds, and a segment between them no nearer. A little
+// less than that bound, so that rounding cannot make it pass an edge's own figure.
+double run_lower_bound_km(const GeoArea::EdgeRun& run, double lat, double lon, double cos_lat) {
+  const double y = std::max({0.0, run.min_lat - lat, lat - run.max_lat}) * kKmPerDegree;
+  double x = 0;
+  const double centre = std::abs(wrap_degrees(run.mid_lon - lon));
+  if (run.half_lon < 90 && centre > run.half_lon && centre + run.half_lon < 179)
+    x = (centre - run.half_lon) * cos_lat * kKmPerDegree;
+  return std::sqrt(x * x + y * y) * (1 - 1e-9);
+}
+
+std::vector<GeoArea::EdgeRun> edge_runs_of(const std::vector<GeoRing>& rings) {
+  std::vector<GeoArea::EdgeRun> runs;
+  size_t edges = 0;
+  for (const GeoRing& ring : rings) edges += ring.size();
+  if (edges < kRunsFromEdges) return runs;
+  size_t point = 0;  // the index in unit_points of the ring's first vertex
+  for (size_t r = 0; r < rings.size(); ++r) {
+    const GeoRing& ring = rings[r];
+    const size_t n = ring.size();
+    for (size_t first = 0; first < n; first += kEdgesPerRun) {
+      GeoArea::EdgeRun run;
+      run.ring = r;
+      run.first = first;
+      run.end = std::min(n, first + kEdgesPerRun);
+      run.min_lat = 1e9;
+      run.max_lat = -1e9;
+      run.point = point + first;
+      double min_lon = 1e9, max_lon = -1e9;
+      for (size_t i = first; i < run.end; ++i) {
+        for (const size_t v : {i == 0 ? n - 1 : i - 1, i}) {
+          run.min_lat = std::min(run.min_lat, ring[v].second);
+          run.max_lat = std::max(run.max_lat, ring[v].second);
+          min_lon = std::min(min_lon, ring[v].first);
+          max_lon = std::max(max_lon, ring[v].first);
+        }
+      }
+      run.mid_lon = (min_lon + max_lon) / 2;
+      run.half_lon = (max_lon - min_lon) / 2;
+      for (size_t i = first; i < run.end; ++i) {
+        const std::array<double, 3> q = unit_point(ring[i].second, ring[i].first);
+        for (int d = 0; d < 3; ++d) run.centre[d] += q[d] / static_cast<double>(run.end - first);
+      }
+      for (size_t i = first; i < run.end; ++i)
+        run.chord_radius = std::max(run.chord_radius,
+                                    chord(run.centre, unit_point(ring[i].second, ring[i].first)));
+      runs.push_back(run);
+    }
+    point += n;
+  }
+  return runs;
+}
+
+// Measures the runs 0..runs-1 that can hold something nearer than found so far: `bound(k)` is a
+// lower bound of what run k can hold, `measure(k)` measures it and returns the nearest so far. The
+// run of the least bound goes first (it gives a near figure early), then every other run whose
+// bound is below the nearest so far, in order. No sort: its cost was that of the measuring saved.
+template <typename Bound, typename Measure>
+void nearest_runs_first(size_t runs, const Bound& bound, const Measure& measure) {
+  thread_local std::vector<double> bounds;
+  bounds.resize(runs);
+  size_t first = 0;
+  for (size_t k = 0; k < runs; ++k) {
+    bounds[k] = bound(k);
+    if (bounds[k] < bounds[first]) first = k;
+  }
+  double nearest = measure(first);
+  for (size_t k = 0; k < runs; ++k) {
+    if (k != first && bounds[k] < nearest) nearest = measure(k);
+  }
+}
+
 double edge_distance_km(const GeoArea& area, double lat, double lon) {
   const double cos_lat = std::cos(lat * kPi / 180);
   double best = 1e18;
-  for (const GeoRing& ring : area.rings) {
-    const size_t n = ring.size();
-    for (size_t i = 0, j = n - 1; i < n; j = i++) {
-      const double ax = wrap_degrees(ring[j].first - lon) * cos_lat * kKmPerDegree;
-      const double ay = (ring[j].second - lat) * kKmPerDegree;
-      const double bx = wrap_degrees(ring[i].first - lon) * cos_lat * kKmPerDegree;
-      const double by = (ring[i].second - lat) * kKmPerDegree;
-      // A segment cut by the wrap (its ends on either side of the point's antipode) is measured
-      // end to end instead.
-      if (std::abs(bx - ax) > 180 * cos_lat * kKmPerDegree) {
-        best = std::min({best, std::sqrt(ax * ax + ay * ay), std::sqrt(bx * bx + by * by)});
-        continue;
-      }
-      best = std::min(best, segment_km(ax, ay, bx, by));
+  if (area.edge_runs.empty()) {
+    for (const GeoRing& ring : area.rings) {
+      for (size_t i = 0; i < ring.size(); ++i)
+        best = std::min(best, edge_km(ring, i, lat, lon, cos_lat));
     }
+  } else {
+    nearest_runs_first(
+        area.edge_runs.size(),
+        [&](size_t k) { return run_lower_bound_km(area.edge_runs[k], lat, lon, cos_lat); },
+        [&](size_t k) {
+          const GeoArea::EdgeRun& run = area.edge_runs[k];
+          for (size_t i = run.first; i < run.end; ++i)
+            best = std::min(best, edge_km(area.rings[run.ring], i, lat, lon, cos_lat));
+          return best;
+        });
   }
   // Far away, the flat projection overstates; never say more than the great circle to a vertex:
   // the nearest vertex by chord (the same order), its great circle from the chord, as
@@ -86,7 +184,24 @@ double edge_distance_km(const GeoArea& area, double lat, double lon) {
       const double dx = p[0] - q[0], dy = p[1] - q[1], dz = p[2] - q[2];
       chord2 = std::min(chord2, dx * dx + dy * dy + dz * dz);
     };
-    if (!area.unit_points.empty()) {
+    if (!area.edge_runs.empty() && !area.unit_points.empty()) {
+      // No vertex of a run is nearer than the chord to its centre less its radius (the triangle
+      // inequality in space): the runs nearest by that first, until none left can be nearer.
+      nearest_runs_first(
+          area.edge_runs.size(),
+          [&](size_t k) {
+            const GeoArea::EdgeRun& run = area.edge_runs[k];
+            const double bound =
+                std::max(0.0, chord(p, area.edge_runs[k].centre) - run.chord_radius) * (1 - 1e-9);
+            return bound * bound;
+          },
+          [&](size_t k) {
+            const GeoArea::EdgeRun& run = area.edge_runs[k];
+            for (size_t v = run.point; v < run.point + (run.end - run.first); ++v)
+              nearer(area.unit_points[v]);
+            return chord2;
+          });
+    } else if (!area.unit_points.empty()) {
       for (const std::array<double, 3>& q : area.unit_points) nearer(q);
     } else {
       for (const GeoRing& ring : area.rings)
@@ -144,6 +259,7 @@ GeoArea make_area(std::vector<GeoRing> rings, double latitude, double longitude,
       a.unit_points.push_back(unit_point(lat, lon));
     }
   }
+  a.edge_runs = edge_runs_of(a.rings);
   return a;
 }
 

@@ -27,6 +27,20 @@ struct GeoArea {
   // Every vertex of the rings, in order, as a point on the unit sphere (make_area computes them
   // once: distances to far areas compare chords instead of computing a great circle per vertex).
   std::vector<std::array<double, 3>> unit_points;
+  // The rings' edges in runs of consecutive edges, each with its bounds (make_area computes them
+  // for outlines of many edges): a point's distance to the outline skips the runs that cannot hold
+  // an edge nearer than the nearest found so far. The distance is the same with or without them.
+  struct EdgeRun {
+    size_t ring = 0, first = 0, end = 0;  // edges first..end-1 of rings[ring] (edge i ends at i)
+    double min_lat = 0, max_lat = 0;
+    double mid_lon = 0, half_lon = 0;  // the vertices' longitudes, as they run (not wrapped)
+    // Its vertices first..end-1 on the unit sphere: unit_points[point..], their centre and the
+    // largest chord from it to one of them.
+    size_t point = 0;
+    std::array<double, 3> centre{};
+    double chord_radius = 0;
+  };
+  std::vector<EdgeRun> edge_runs;
   bool has_outline() const { return !rings.empty(); }
 };
 

@@ -68,17 +68,29 @@ std::string board_words(const ar::BoardFacts& b) {
 
 }  // namespace
 
+MapGames map_games(ar::Store& store) {
+  MapGames out;
+  for (const ar::Game& g : store.games()) out.names[g.key] = g.name;
+  out.rows = game_rows(store);
+  return out;
+}
+
 std::vector<MapPoint> map_points(ar::Store& store, const std::vector<ar::SearchHit>& hits,
                                  const std::string& href_prefix, const std::string& href_suffix) {
-  std::map<std::string, std::string> names;
-  for (const ar::Game& g : store.games()) names[g.key] = g.name;
-  const std::map<std::string, int> rows_of_game = game_rows(store);
+  return map_points(store, map_games(store), hits, href_prefix, href_suffix);
+}
+
+std::vector<MapPoint> map_points(ar::Store& store, const MapGames& games,
+                                 const std::vector<ar::SearchHit>& hits,
+                                 const std::string& href_prefix, const std::string& href_suffix) {
+  const std::map<std::string, std::string>& names = games.names;
+  const std::map<std::string, int>& rows_of_game = games.rows;
   std::vector<std::pair<int, MapPoint>> points;
   for (const ar::SearchHit& hit : hits) {
     const ar::EvidenceRecord& r = hit.record;
     if (!r.latitude && !hit.place) continue;
     MapPoint pt;
-    const std::string game = names.contains(r.game) ? names[r.game] : r.game;
+    const std::string game = names.contains(r.game) ? names.at(r.game) : r.game;
     int rows = r.board.rows.value_or(0);
     if (rows == 0 && rows_of_game.contains(r.game)) rows = rows_of_game.at(r.game);
     pt.group = rows_group(rows);
@@ -133,7 +145,8 @@ EvidenceReport build_evidence_report(
   store.import(batch);
   const std::vector<ar::SearchHit> hits = store.search(ar::SearchQuery{});  // every record, by date
   const WorldOutline& world = world_outline();
-  const std::map<std::string, int> rows_of_game = game_rows(store);
+  const MapGames games = map_games(store);
+  const std::map<std::string, int>& rows_of_game = games.rows;
   // The world regions, for the archive index; the similar games, from one set of profiles.
   std::vector<std::pair<std::string, ar::GeoArea>> world_regions;
   for (const ar::Place& place : store.places())
@@ -228,7 +241,7 @@ EvidenceReport build_evidence_report(
         break;
       }
     }
-    const std::vector<MapPoint> points = map_points(store, {hit}, "", "");
+    const std::vector<MapPoint> points = map_points(store, games, {hit}, "", "");
     if (!points.empty()) {
       const double reach = hit.place ? hit.place->radius_km : 0;
       const double span = std::clamp(reach / 111.0 * 3, 40.0, 360.0);
@@ -256,7 +269,7 @@ EvidenceReport build_evidence_report(
       "Every record of the archive with a position (" + std::to_string(pages.size()) + " records)";
   world_view.legend_title = kRowsLegend;
   world_view.id = "evidence-map";
-  const std::vector<MapPoint> all = map_points(store, hits, "evidence/", ".html");
+  const std::vector<MapPoint> all = map_points(store, games, hits, "evidence/", ".html");
   world_view.heading = "Every placed record of the archive: " + std::to_string(all.size()) +
                        " of " + std::to_string(pages.size());
   const std::string map = svg_world_map(world, all, world_view);

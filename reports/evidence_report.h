@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -41,6 +42,17 @@ std::vector<archive::RulesetLink> ruleset_links(
 // and in that order ("2 rows", "3 rows", "4 rows"..., "rows not known"); labelled with the place's
 // name. Each links to href_prefix + id + href_suffix (no link when both are empty).
 std::vector<MapPoint> map_points(archive::Store& store, const std::vector<archive::SearchHit>& hits,
+                                 const std::string& href_prefix, const std::string& href_suffix);
+
+// What map_points reads of the archive besides the hits (the games' names, their boards' rows),
+// read once for many calls (the report's page of each record).
+struct MapGames {
+  std::map<std::string, std::string> names;  // game key -> name
+  std::map<std::string, int> rows;           // game key -> rows of its board, where known
+};
+MapGames map_games(archive::Store& store);
+std::vector<MapPoint> map_points(archive::Store& store, const MapGames& games,
+                                 const std::vector<archive::SearchHit>& hits,
                                  const std::string& href_prefix, const std::string& href_suffix);
 
 // The legend's title for map_points' groups.

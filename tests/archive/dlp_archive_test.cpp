@@ -317,6 +317,43 @@ TEST(Geo, APointIsInsideAnOutlineAcrossTheAntimeridian) {
   EXPECT_THROW(parse_rings({"1,2 3,x 5,6"}), ArchiveError);
 }
 
+// "Its distance to the place is that to the outline's nearest edge": the runs of edges that
+// make_area bounds (GeoArea::edge_runs) only skip edges that cannot be nearer, so every distance
+// is the very same number as edge by edge, for every shipped outline, from points all over the
+// globe and between the outlines.
+TEST(Geo, TheRunsOfEdgesChangeNoDistanceToAnyShippedOutline) {
+  std::vector<GeoArea> runs, edges;
+  for (const char* file : {"places.json", "dlp_places.json"}) {
+    for (const Place& p : read_places_file((data_dir() / "places" / file).string())) {
+      if (p.polygon.empty()) continue;
+      runs.push_back(make_area(parse_rings(p.polygon), p.latitude, p.longitude, p.radius_km));
+      edges.push_back(runs.back());
+      edges.back().edge_runs.clear();
+    }
+  }
+  ASSERT_GE(runs.size(), 90u);
+  size_t with_runs = 0, compared = 0;
+  for (size_t a = 0; a < runs.size(); ++a) {
+    with_runs += runs[a].edge_runs.empty() ? 0 : 1;
+    for (double lat = -85; lat <= 85; lat += 17) {
+      for (double lon = -180; lon < 180; lon += 23.5) {
+        ASSERT_EQ(distance_to_area_km(runs[a], lat, lon), distance_to_area_km(edges[a], lat, lon))
+            << "place " << a << " from " << lat << ", " << lon;
+        ++compared;
+      }
+    }
+    // Between outlines: each with the next few (neighbours in the file are often neighbours).
+    for (size_t b = a + 1; b < std::min(runs.size(), a + 4); ++b) {
+      ASSERT_EQ(distance_between_areas_km(runs[a], runs[b]),
+                distance_between_areas_km(edges[a], edges[b]))
+          << "places " << a << " and " << b;
+      ++compared;
+    }
+  }
+  EXPECT_GE(with_runs, runs.size() / 2);
+  EXPECT_GE(compared, 15000u);
+}
+
 TEST(Suggest, TheNearestSpellingsComeFirst) {
   EXPECT_EQ(nearest_spellings("khutka boya", {"Otep", "Khutka Boia", "Kalah"}),
             std::vector<std::string>{"Khutka Boia"});
