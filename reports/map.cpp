@@ -40,16 +40,19 @@ struct Box {
 };
 
 // The path of `rings` in view: each ring at the shifts (-360, 0, +360 degrees) that bring part
-// of it into the view.
+// of it into the view; a ring wholly north or south of the view is left out.
 std::string rings_path(const std::vector<MapRing>& rings, const Projection& p, double lon_min,
-                       double lon_max) {
+                       double lon_max, double lat_min = -90, double lat_max = 90) {
   std::string d;
   for (const auto& ring : rings) {
-    double lo = 1e9, hi = -1e9;
+    double lo = 1e9, hi = -1e9, south = 1e9, north = -1e9;
     for (const auto& [lon, lat] : ring) {
       lo = std::min(lo, lon);
       hi = std::max(hi, lon);
+      south = std::min(south, lat);
+      north = std::max(north, lat);
     }
+    if (north < lat_min || south > lat_max) continue;
     for (const double shift : {-360.0, 0.0, 360.0}) {
       if (hi + shift < lon_min || lo + shift > lon_max) continue;
       for (size_t i = 0; i < ring.size(); ++i) {
@@ -194,7 +197,7 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
   s += "<rect x=\"0\" y=\"0\" width=\"" + std::to_string(width) + "\" height=\"" + num(map_h) +
        "\" fill=\"#eef4f8\"/>";
   s += "<g clip-path=\"url(#" + clip + ")\">";
-  s += "<path d=\"" + rings_path(world.rings, p, o.lon_min, o.lon_max) +
+  s += "<path d=\"" + rings_path(world.rings, p, o.lon_min, o.lon_max, o.lat_min, o.lat_max) +
        "\" fill=\"#e6e1d3\" stroke=\"#a9a292\" stroke-width=\"0.6\" fill-rule=\"evenodd\"/>";
   // Graticule every 30 degrees.
   std::string grid;
@@ -227,8 +230,9 @@ std::string svg_world_map(const WorldOutline& world, const std::vector<MapPoint>
     const std::string tip = "<title>" + xml_escape(pt.place.empty() ? pt.label : pt.place) +
                             " (approximate position: the region)</title>";
     if (!pt.outline.empty()) {
-      s += "<path class=\"outline\" d=\"" + rings_path(pt.outline, p, o.lon_min, o.lon_max) +
-           "\" fill=\"" + c + "\" fill-opacity=\"0.12\" fill-rule=\"evenodd\" stroke=\"" + c +
+      s += "<path class=\"outline\" d=\"" +
+           rings_path(pt.outline, p, o.lon_min, o.lon_max, o.lat_min, o.lat_max) + "\" fill=\"" +
+           c + "\" fill-opacity=\"0.12\" fill-rule=\"evenodd\" stroke=\"" + c +
            "\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\">" + tip + "</path>";
     } else {
       const double ry = std::max(pt.radius_km / kKmPerDegree * p.scale, 4.0);
