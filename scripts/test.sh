@@ -3,7 +3,7 @@
 #   bash scripts/test.sh          the format check, one GCC build (warnings as errors), the rulesets
 #                                 validated, then every test: the GoogleTest executables as shards
 #                                 (MANCALA_TEST_SHARDS), the scripts' tests, the browser test and
-#                                 the fuzz targets' committed corpora replayed. About 8.5 minutes on
+#                                 the fuzz targets' committed corpora replayed. About 8 minutes on
 #                                 two cores from a clean clone.
 #   bash scripts/test.sh --deep   then the sanitizer pass (.ci/deep runs it): clang, warnings as
 #                                 errors, with AddressSanitizer, UndefinedBehaviorSanitizer and
