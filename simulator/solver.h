@@ -57,6 +57,7 @@ struct SolveProgress {
   int lower = 0, upper = 0;  // bounds on player 1's margin (as SolveResult)
   uint64_t nodes = 0;
   double seconds = 0;
+  int table_bits = 0;  // the table the answer came from (options.table_bits, or the first's 20)
 };
 
 // The table `solve` uses when none is given: a quarter of `available_mib` (the memory the system
@@ -73,6 +74,11 @@ struct SolveOptions {
   int table_bits = 24;     // 2^bits entries of 16 bytes (24: 256 MiB)
   // Called on the solving thread about twice a second while the search runs.
   std::function<void(const SolveProgress&)> progress;
+  // A table larger than 2^20 entries (16 MiB) is first tried at that size, for this many nodes:
+  // most positions near the end are solved there at once, without touching the large table's
+  // pages (solver.cpp, kFirstTableBits); a search that needs more starts again with the whole
+  // table. 0: the whole table at once.
+  uint64_t first_attempt_nodes = uint64_t{1} << 22;
 };
 
 struct SolveResult {
@@ -85,6 +91,7 @@ struct SolveResult {
   std::vector<int> pv_players;  // who plays each move of pv
   uint64_t nodes = 0;
   double seconds = 0;
+  int table_bits = 0;  // the table the answer came from (options.table_bits, or the first's 20)
 };
 
 // Solves `s` (a position of `game`, whose ruleset check_solvable accepts). Throws mancala::Error

@@ -189,6 +189,41 @@ TEST(KalahSolved, IrvingsEmptyCaptureValuesAreThePublishedOnes) {
   EXPECT_EQ(kalah_value("kalah/empty_capture", 6, 3), 2) << "Kalah(6,3)";
 }
 
+// "A table larger than 2^20 entries is first tried at that size, for first_attempt_nodes nodes;
+// a search that needs more starts again with the whole table" (solver.h): the answer is the one
+// the table alone gives, and it says which table it came from.
+TEST(SolverTable, ALargeTableIsFirstTriedSmallAndTheAnswerIsThatOfOneTable) {
+  const Game game(small("kalah/standard", 4, 3, 5000));
+  const State s = game.initial_state();
+  const auto with = [&](int bits, uint64_t first_nodes) {
+    SolveOptions o;
+    o.table_bits = bits;
+    o.first_attempt_nodes = first_nodes;
+    return solve(game, s, o);
+  };
+  const SolveResult small_table = with(20, 0), large_table = with(24, 0);
+  ASSERT_TRUE(small_table.complete && large_table.complete);
+  EXPECT_EQ(small_table.table_bits, 20);
+  EXPECT_EQ(large_table.table_bits, 24);
+  // Solved within the first attempt's nodes: the small table's search, node for node.
+  const SolveResult first = with(24, uint64_t{1} << 22);
+  ASSERT_LT(small_table.nodes, uint64_t{1} << 22);
+  EXPECT_EQ(first.table_bits, 20);
+  EXPECT_EQ(first.value, small_table.value);
+  EXPECT_EQ(first.pv, small_table.pv);
+  EXPECT_EQ(first.nodes, small_table.nodes);
+  // Not within 640 nodes: the whole table's search, after the nodes the first attempt spent.
+  const SolveResult again = with(24, 640);
+  ASSERT_TRUE(again.complete);
+  EXPECT_EQ(again.table_bits, 24);
+  EXPECT_EQ(again.value, large_table.value);
+  EXPECT_EQ(again.pv, large_table.pv);
+  EXPECT_GE(again.nodes, large_table.nodes + 640);
+  // The budget is looked at every 64 nodes (and the search unwinds after the last look).
+  EXPECT_LE(again.nodes, large_table.nodes + 640 + 128);
+  EXPECT_EQ(large_table.value, 6);  // Kalah(4,3), as published
+}
+
 // Issue 22, "solve for a user": the default table is a quarter of the available memory, at most
 // 4 GiB, a power of two of MiB.
 TEST(SolverTable, TheDefaultIsAQuarterOfTheAvailableMemoryAtMost4GiB) {
