@@ -225,7 +225,16 @@ SolveResult solve_here(const Game& game, const State& s, const SolveOptions& opt
     }
     spent = r.nodes;
   }
-  SolveResult r = solve_sized(game, s, options, start, 0, over_budget);
+  // The progress shown counts the first attempt's nodes too (they do not start again from 0).
+  SolveOptions whole = options;
+  if (spent > 0 && options.progress) {
+    whole.progress = [&options, spent](const SolveProgress& p) {
+      SolveProgress counted = p;
+      counted.nodes += spent;
+      options.progress(counted);
+    };
+  }
+  SolveResult r = solve_sized(game, s, whole, start, 0, over_budget);
   r.nodes += spent;
   r.table_bits = options.table_bits;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -57,7 +57,6 @@ struct SolveProgress {
   int lower = 0, upper = 0;  // bounds on player 1's margin (as SolveResult)
   uint64_t nodes = 0;
   double seconds = 0;
-  int table_bits = 0;  // the table the answer came from (options.table_bits, or the first's 20)
 };
 
 // The table `solve` uses when none is given: a quarter of `available_mib` (the memory the system
