@@ -41,10 +41,10 @@ std::array<double, 3> unit_point(double lat, double lon) {
   return {std::cos(phi) * std::cos(lambda), std::cos(phi) * std::sin(lambda), std::sin(phi)};
 }
 
-// The straight line between two points in space.
-double chord(const std::array<double, 3>& a, const std::array<double, 3>& b) {
+// The square of the straight line between two points in space.
+double chord2(const std::array<double, 3>& a, const std::array<double, 3>& b) {
   const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-  return std::sqrt(dx * dx + dy * dy + dz * dz);
+  return dx * dx + dy * dy + dz * dz;
 }
 
 // Kilometres from the point (0, 0) to the segment a-b, all in km on the local projection.
@@ -94,7 +94,9 @@ double run_lower_bound_km(const GeoArea::EdgeRun& run, double lat, double lon, d
   return std::sqrt(x * x + y * y) * (1 - 1e-9);
 }
 
-std::vector<GeoArea::EdgeRun> edge_runs_of(const std::vector<GeoRing>& rings) {
+// The runs of `rings`, whose vertices are `unit_points` in the same order (make_area's).
+std::vector<GeoArea::EdgeRun> edge_runs_of(const std::vector<GeoRing>& rings,
+                                           const std::vector<std::array<double, 3>>& unit_points) {
   std::vector<GeoArea::EdgeRun> runs;
   size_t edges = 0;
   for (const GeoRing& ring : rings) edges += ring.size();
@@ -122,13 +124,14 @@ std::vector<GeoArea::EdgeRun> edge_runs_of(const std::vector<GeoRing>& rings) {
       }
       run.mid_lon = (min_lon + max_lon) / 2;
       run.half_lon = (max_lon - min_lon) / 2;
-      for (size_t i = first; i < run.end; ++i) {
-        const std::array<double, 3> q = unit_point(ring[i].second, ring[i].first);
-        for (int d = 0; d < 3; ++d) run.centre[d] += q[d] / static_cast<double>(run.end - first);
+      const size_t vertices = run.end - first;
+      for (size_t v = run.point; v < run.point + vertices; ++v) {
+        for (int d = 0; d < 3; ++d)
+          run.centre[d] += unit_points[v][d] / static_cast<double>(vertices);
       }
-      for (size_t i = first; i < run.end; ++i)
-        run.chord_radius = std::max(run.chord_radius,
-                                    chord(run.centre, unit_point(ring[i].second, ring[i].first)));
+      for (size_t v = run.point; v < run.point + vertices; ++v)
+        run.chord_radius =
+            std::max(run.chord_radius, std::sqrt(chord2(run.centre, unit_points[v])));
       runs.push_back(run);
     }
     point += n;
@@ -179,10 +182,9 @@ double edge_distance_km(const GeoArea& area, double lat, double lon) {
   // great_circle_km's haversine gives it (sin of half the angle is half the chord).
   if (best > 2000) {
     const std::array<double, 3> p = unit_point(lat, lon);
-    double chord2 = 4;
+    double least = 4;  // the squared chord to the nearest vertex so far
     const auto nearer = [&](const std::array<double, 3>& q) {
-      const double dx = p[0] - q[0], dy = p[1] - q[1], dz = p[2] - q[2];
-      chord2 = std::min(chord2, dx * dx + dy * dy + dz * dz);
+      least = std::min(least, chord2(p, q));
     };
     if (!area.edge_runs.empty() && !area.unit_points.empty()) {
       // No vertex of a run is nearer than the chord to its centre less its radius (the triangle
@@ -192,14 +194,14 @@ double edge_distance_km(const GeoArea& area, double lat, double lon) {
           [&](size_t k) {
             const GeoArea::EdgeRun& run = area.edge_runs[k];
             const double bound =
-                std::max(0.0, chord(p, area.edge_runs[k].centre) - run.chord_radius) * (1 - 1e-9);
+                std::max(0.0, std::sqrt(chord2(p, run.centre)) - run.chord_radius) * (1 - 1e-9);
             return bound * bound;
           },
           [&](size_t k) {
             const GeoArea::EdgeRun& run = area.edge_runs[k];
             for (size_t v = run.point; v < run.point + (run.end - run.first); ++v)
               nearer(area.unit_points[v]);
-            return chord2;
+            return least;
           });
     } else if (!area.unit_points.empty()) {
       for (const std::array<double, 3>& q : area.unit_points) nearer(q);
@@ -207,7 +209,7 @@ double edge_distance_km(const GeoArea& area, double lat, double lon) {
       for (const GeoRing& ring : area.rings)
         for (const auto& [x, y] : ring) nearer(unit_point(y, x));
     }
-    best = std::min(best, 2 * kEarthRadiusKm * std::asin(std::min(1.0, std::sqrt(chord2) / 2)));
+    best = std::min(best, 2 * kEarthRadiusKm * std::asin(std::min(1.0, std::sqrt(least) / 2)));
   }
   return best;
 }
@@ -259,7 +261,7 @@ GeoArea make_area(std::vector<GeoRing> rings, double latitude, double longitude,
       a.unit_points.push_back(unit_point(lat, lon));
     }
   }
-  a.edge_runs = edge_runs_of(a.rings);
+  a.edge_runs = edge_runs_of(a.rings, a.unit_points);
   return a;
 }
 

@@ -201,10 +201,9 @@ SolveResult solve_sized(const Game& game, const State& s, const SolveOptions& op
     // A game ended with a winner other than the holder of more counters: search again, valuing
     // a win above any margin.
     const uint64_t nodes = r.nodes;
-    r = solve_with(
-        game, s, options, false, start, mismatch,
-        node_budget == 0 ? 0 : std::max<uint64_t>(node_budget - std::min(nodes, node_budget), 1),
-        over_budget);
+    uint64_t left = 0;  // what is left of the budget (0: none), at least a node
+    if (node_budget > 0) left = node_budget > nodes ? node_budget - nodes : 1;
+    r = solve_with(game, s, options, false, start, mismatch, left, over_budget);
     r.nodes += nodes;
   }
   return r;
