@@ -10,6 +10,7 @@
 #include "analysis/compare_builder.h"
 #include "archive/store.h"
 #include "common/error.h"
+#include "common/strict_json.h"
 #include "common/suggest.h"
 #include "simulator/ruleset_io.h"
 
@@ -32,10 +33,15 @@ void order_rulesets(std::vector<sim::RuleSet>& rulesets) {
 }  // namespace
 
 bool is_default_ruleset(const std::string& id) {
-  std::ifstream in(sim::rulesets_dir() / (id + ".json"));
-  if (!in) return false;
-  const json j = json::parse(in, nullptr, false);
-  return j.is_object() && j.value("default", false) == true;
+  const std::filesystem::path path = sim::rulesets_dir() / (id + ".json");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
+  try {
+    const json j = parse_strict<json>(read_input_file(path.string()));
+    return j.is_object() && j.value("default", false) == true;
+  } catch (const std::exception&) {  // not a ruleset this question can be asked of
+    return false;
+  }
 }
 
 std::string instead_of(const std::string& b_phrase, const std::string& a_phrase) {

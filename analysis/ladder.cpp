@@ -329,12 +329,7 @@ RealGames read_togyz_games(const std::string& path) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string context = "line " + std::to_string(number);
-    json record;
-    try {
-      record = json::parse(line);
-    } catch (const json::exception& e) {
-      throw Error(where(path, context, std::string("not JSON (") + e.what() + ")"));
-    }
+    const json record = parse_json_text(line, where(path, context, ""));
     try {
       const json& result = member(record, "result", context);
       const json& notation = member(record, "notation", context);

@@ -695,7 +695,7 @@ void read_evidence_text(const std::string& text, const std::string& file, Import
     doc = parse_strict<Json>(text);
   } catch (const DuplicateKeyError& e) {
     throw ArchiveError(where(file, e.path, e.what()));
-  } catch (const NumberRangeError& e) {
+  } catch (const StrictJsonError& e) {  // a number out of range, nesting too deep
     throw ArchiveError(where(file, e.location(), e.what()));
   } catch (const Json::parse_error& e) {
     const size_t offset = e.byte == 0 ? 0 : e.byte - 1;

@@ -2,8 +2,9 @@
 // JSON. read_input_file refuses a file over kMaxInputBytes before it can exhaust memory (a
 // mistaken /dev/zero, a huge log). parse_strict refuses a key repeated in one object (nlohmann/json
 // keeps the last of two equal keys without a word, silently dropping a value the author wrote)
-// and a number out of range (1e999), naming where it is; every reader of the project's input
-// files goes through here. docs/archive.md documents the limit.
+// a number out of range (1e999) and arrays and objects nested deeper than kMaxJsonDepth, naming
+// where each is; every reader of the project's input (files, stdin, the server's requests) goes
+// through here. docs/archive.md documents the limits.
 #pragma once
 
 #include <cerrno>
@@ -57,6 +58,13 @@ inline std::string read_input_file(const std::string& path) {
   return text;
 }
 
+// The deepest nesting of arrays and objects parse_strict accepts: 512 levels, far above any file
+// the project reads (an evidence file nests 9 levels, a readings file 6, a ruleset 3).
+// nlohmann/json copies and compares a value recursively, one stack frame a level, so a file nested
+// 100,000 deep would overflow the stack wherever it is copied; parse_strict refuses it while
+// parsing, before the 513th level is built. SQLite's JSON functions refuse 1,000.
+inline constexpr size_t kMaxJsonDepth = 512;
+
 // Thrown by parse_strict for valid JSON the project refuses: `path` locates the object
 // ("records[0]", "rules"; "" for the top level) and `key` the member at fault.
 struct StrictJsonError : std::runtime_error {
@@ -82,6 +90,15 @@ struct NumberRangeError : StrictJsonError {
       : StrictJsonError(std::move(path_), std::move(key_), what) {}
 };
 
+// Arrays and objects nested deeper than kMaxJsonDepth: `path` is where the nesting starts to go
+// deep, its first few steps ("records[0].sources[0].csl.author[0]...").
+struct NestingError : StrictJsonError {
+  explicit NestingError(std::string path_)
+      : StrictJsonError(
+            std::move(path_), "",
+            "arrays and objects nested deeper than " + std::to_string(kMaxJsonDepth) + " levels") {}
+};
+
 template <class Json = nlohmann::json>
 Json parse_strict(const std::string& text) {
   // One frame per open object or array: the keys seen so far, or the index of the next element.
@@ -92,13 +109,19 @@ Json parse_strict(const std::string& text) {
     size_t index = 0;
   };
   std::vector<Frame> stack;
-  auto path = [&stack] {
+  // The path of the innermost frame's object, or of its first `steps` steps then "...".
+  auto path = [&stack](size_t steps = kMaxJsonDepth) {
     std::string out;
     for (size_t i = 0; i + 1 < stack.size(); ++i) {  // the innermost frame is the object itself
+      if (i == steps) return out + "...";
       const Frame& f = stack[i];
       out += f.object ? (out.empty() ? "" : ".") + f.key : "[" + std::to_string(f.index) + "]";
     }
     return out;
+  };
+  auto open = [&stack, &path](bool object) {
+    stack.push_back(Frame{object});
+    if (stack.size() > kMaxJsonDepth) throw NestingError(path(8));
   };
   auto element_done = [&stack] {
     if (!stack.empty() && !stack.back().object) ++stack.back().index;
@@ -107,10 +130,10 @@ Json parse_strict(const std::string& text) {
   typename Json::parser_callback_t callback = [&](int /*depth*/, Event event, Json& parsed) {
     switch (event) {
       case Event::object_start:
-        stack.push_back(Frame{true});
+        open(true);
         break;
       case Event::array_start:
-        stack.push_back(Frame{false});
+        open(false);
         break;
       case Event::object_end:
       case Event::array_end:
@@ -144,16 +167,21 @@ Json parse_strict(const std::string& text) {
   }
 }
 
-// The JSON of the file `path` (read_input_file, parse_strict). Throws Error "<path>: <where>:
-// <what is wrong>", or "<path>: not JSON (byte <n>)".
-inline nlohmann::json read_json_file(const std::string& path) {
+// The JSON of `text` read from `context` (a file, "FILE: line 3"). Throws Error "<context>:
+// <where>: <what is wrong>", or "<context>: not JSON (byte <n>)".
+inline nlohmann::json parse_json_text(const std::string& text, const std::string& context) {
   try {
-    return parse_strict<nlohmann::json>(read_input_file(path));
+    return parse_strict<nlohmann::json>(text);
   } catch (const StrictJsonError& e) {
-    throw Error(where(path, e.location(), e.what()));
+    throw Error(where(context, e.location(), e.what()));
   } catch (const nlohmann::json::parse_error& e) {
-    throw Error(where(path, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
+    throw Error(where(context, "", "not JSON (byte " + std::to_string(e.byte) + ")"));
   }
+}
+
+// The JSON of the file `path` (read_input_file, parse_json_text).
+inline nlohmann::json read_json_file(const std::string& path) {
+  return parse_json_text(read_input_file(path), path);
 }
 
 // j[key] of a JSON object read from `context` (a file or a record), or Error "<context>: <key>:

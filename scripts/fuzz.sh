@@ -15,7 +15,7 @@ seconds=${1:-60}
 shift || true
 runs=${FUZZ_RUNS:-}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(evidence_json portal_page ruleset_json togyz_notation run_json server_request writers)
+[ ${#targets[@]} -eq 0 ] && targets=(evidence_json portal_page ruleset_json togyz_notation run_json deep_json server_request writers)
 bash scripts/setup.sh fuzz
 generator=()
 if [ ! -f build-fuzz/CMakeCache.txt ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi

@@ -209,7 +209,7 @@ json read_json_file(const std::filesystem::path& file) {
   } catch (const DuplicateKeyError& e) {
     throw RuleError(where(file.string(), e.path.empty() ? e.key : e.path + "." + e.key,
                           "the key is given twice"));
-  } catch (const NumberRangeError& e) {
+  } catch (const StrictJsonError& e) {  // a number out of range, nesting too deep
     throw RuleError(where(file.string(), e.location(), e.what()));
   } catch (const json::parse_error& e) {
     // Turn the byte offset into a line number for the message.
