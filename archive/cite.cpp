@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "archive/dates.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 namespace {
@@ -397,7 +398,9 @@ std::string text_references(const Json& items) {
           line += " " + n + (n.back() == '.' ? "" : ".");
       }
     }
-    out += line + "\n";
+    // One reference a line, whatever the fields hold (issue 41: a citation's line break split a
+    // reference in two): line breaks and tabs as spaces, control characters escaped.
+    out += printable_line(line) + "\n";
   }
   return out;
 }

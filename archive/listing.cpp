@@ -69,8 +69,15 @@ std::string fixed_text(double value, int precision) {
   return out.str();
 }
 
-std::string text_table(const std::vector<std::vector<std::string>>& rows,
+std::string text_table(const std::vector<std::vector<std::string>>& raw,
                        const std::vector<bool>& right) {
+  // Each cell one line, its control characters escaped (common/text.h): a field cannot retitle
+  // or clear the reader's terminal, nor break the table's lines.
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& row : raw) {
+    rows.emplace_back();
+    for (const std::string& cell : row) rows.back().push_back(printable_line(cell));
+  }
   std::vector<size_t> widths;
   for (const auto& row : rows) {
     widths.resize(std::max(widths.size(), row.size()), 0);
@@ -111,11 +118,31 @@ Json hits_json(const std::vector<SearchHit>& hits) {
 }
 
 std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance) {
-  std::string out =
-      "id,game,type,location,latitude,longitude,date_from,date_to,confidence,spaces,ages,"
-      "social_status,genders,sources,rules,content,notes,position,position_latitude,"
-      "position_longitude,position_radius_km" +
-      std::string(with_distance ? ",distance_km" : "") + "\n";
+  CsvWriter csv;
+  for (const char* name : {"id",
+                           "game",
+                           "type",
+                           "location",
+                           "latitude",
+                           "longitude",
+                           "date_from",
+                           "date_to",
+                           "confidence",
+                           "spaces",
+                           "ages",
+                           "social_status",
+                           "genders",
+                           "sources",
+                           "rules",
+                           "content",
+                           "notes",
+                           "position",
+                           "position_latitude",
+                           "position_longitude",
+                           "position_radius_km"})
+    csv.text(name);
+  if (with_distance) csv.text("distance_km");
+  csv.end_row();
   for (const SearchHit& hit : hits) {
     const EvidenceRecord& r = hit.record;
     std::vector<std::string> citations;
@@ -151,13 +178,12 @@ std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance) {
                                              exact   ? "0"
                                              : place ? fixed_text(place->radius_km, 0)
                                                      : ""};
-    std::string line;
     // Text guarded against spreadsheet formulas, numbers (BCE years too) left as they are.
-    for (size_t i = 0; i < fields.size(); ++i) line += (i == 0 ? "" : ",") + csv_text(fields[i]);
-    if (with_distance) line += "," + (hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
-    out += line + "\n";
+    for (const std::string& field : fields) csv.text(field);
+    if (with_distance) csv.number(hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
+    csv.end_row();
   }
-  return out;
+  return csv.str();
 }
 
 std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Game>& games,
@@ -247,7 +273,7 @@ std::string similar_text(Store& store, const std::string& game,
     rows.push_back({s.game.name, board_words(s.game.board), truncate_display(s.game.place, 28),
                     days_text(s.game), s.reason});
   }
-  return out + text_table(rows);
+  return printable(out + text_table(rows));
 }
 
 Json similar_json(Store& store, const std::string& game, const std::vector<SimilarGame>& found) {
@@ -301,7 +327,7 @@ std::string game_records_text(const Game& game, const std::vector<SearchHit>& hi
     rows.push_back({r.id, truncate_display(r.type, 24), date_range_text(r),
                     truncate_display(r.location, 32), confidence_text(r)});
   }
-  return out + text_table(rows, {false, false, false, false, true});
+  return printable(out + text_table(rows, {false, false, false, false, true}));
 }
 
 Json game_records_json(const Game& game, const std::vector<SearchHit>& hits) {
@@ -386,7 +412,7 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) out += "  " + line + "\n";
   }
-  return out;
+  return printable(out);
 }
 
 std::string summary_text(const std::string& path, const ArchiveSummary& s) {
@@ -401,8 +427,8 @@ std::string summary_text(const std::string& path, const ArchiveSummary& s) {
   rows.push_back(
       {"total", std::to_string(s.records), std::to_string(s.rulesets), std::to_string(s.runs),
        std::to_string(s.sources) + (s.sources == 1 ? " source cited" : " sources cited")});
-  return "archive " + path + " (schema " + std::to_string(s.schema_version) + ")\n\n" +
-         text_table(rows, {false, true, true, true, false});
+  return printable("archive " + path + " (schema " + std::to_string(s.schema_version) + ")\n\n" +
+                   text_table(rows, {false, true, true, true, false}));
 }
 
 std::string games_table(const std::vector<Game>& games) {
@@ -458,15 +484,15 @@ int parse_year(const std::string& text, const char* option, const std::string& c
 }
 
 bool is_coordinate_pair(const std::string& text) {
-  // "LAT,LON" when the part before the only comma reads as a number (nan too, refused later);
-  // "Yunnan, China" is a place.
+  // "LAT,LON" when a part of the only comma begins as a number does (a digit, a sign or a point:
+  // "0x10,0" and "nan,0" are malformed pairs, refused, never places); "Yunnan, China" is a place.
   const size_t comma = text.find(',');
   if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos) return false;
-  const std::string first = trim(text.substr(0, comma));
-  if (first.empty()) return false;
-  char* end = nullptr;
-  std::strtod(first.c_str(), &end);
-  return end == first.c_str() + first.size();
+  const auto numeric = [](const std::string& part) {
+    const char c = part.empty() ? ' ' : part.front();
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+  };
+  return numeric(trim(text.substr(0, comma))) || numeric(trim(text.substr(comma + 1)));
 }
 
 void set_near(SearchQuery& q, const std::string& near, std::optional<double> radius,
@@ -481,26 +507,24 @@ void set_near(SearchQuery& q, const std::string& near, std::optional<double> rad
     if (radius) q.radius_km = *radius;
     return;
   }
-  const std::vector<std::string> parts = split_list(near, ',');
-  double lat = 0, lon = 0;
-  try {
-    if (parts.size() != 2) throw std::invalid_argument("parts");
-    size_t a = 0, b = 0;
-    lat = std::stod(parts[0], &a);
-    lon = std::stod(parts[1], &b);
-    if (a != parts[0].size() || b != parts[1].size()) throw std::invalid_argument("trailing");
-  } catch (const std::exception&) {
+  // Each a plain decimal number (common/text.h, parse_decimal): no hexadecimal ("0x10" was read as
+  // 16), no inf or nan, no space but after the comma ("32.5, 71.5").
+  const size_t comma = near.find(',');
+  const std::optional<double> lat = parse_decimal(std::string_view(near).substr(0, comma));
+  std::string_view second = std::string_view(near).substr(comma + 1);
+  while (!second.empty() && second.front() == ' ') second.remove_prefix(1);
+  const std::optional<double> lon = parse_decimal(second);
+  if (!lat || !lon)
     throw UsageError(command + ": --near must be LAT,LON in decimal degrees, not '" + near + "'");
-  }
-  if (!(std::abs(lat) <= 90 && std::abs(lon) <= 180)) {  // NaN fails too
+  if (!(std::abs(*lat) <= 90 && std::abs(*lon) <= 180)) {
     throw UsageError(command + ": --near " + near +
                      ": latitude must be within 90 and longitude within 180");
   }
   if (!radius) {
     throw UsageError(command + ": --near LAT,LON needs --radius-km (a place's name does not)");
   }
-  q.near_latitude = lat;
-  q.near_longitude = lon;
+  q.near_latitude = *lat;
+  q.near_longitude = *lon;
   q.radius_km = *radius;
 }
 

@@ -23,7 +23,8 @@ std::string date_range_text(const EvidenceRecord& record);
 std::string fixed_text(double value, int precision);
 
 // Rows as a table, one line each: columns as wide as their widest cell (display width), two
-// spaces apart, left-aligned but those marked in `right`; no trailing spaces.
+// spaces apart, left-aligned but those marked in `right`; no trailing spaces; each cell on one
+// line with its control characters escaped (printable_line).
 std::string text_table(const std::vector<std::vector<std::string>>& rows,
                        const std::vector<bool>& right = {});
 

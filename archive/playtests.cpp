@@ -4,6 +4,8 @@
 #include "archive/listing.h"
 #include "archive/sqlite.h"
 #include "archive/store.h"
+#include "common/csv.h"
+#include "common/text.h"
 
 namespace mancala::archive {
 
@@ -34,13 +36,6 @@ PlaytestRecord read_playtest(const Statement& s) {
   r.notes = s.text(15);
   r.created_at = s.text(16);
   return r;
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 std::string winner_text(const PlaytestRecord& r) {
@@ -137,9 +132,10 @@ Json playtest_json(const PlaytestRecord& r) {
 }
 
 std::string playtests_csv(const std::vector<PlaytestRecord>& records) {
-  std::string out =
-      "id,created_at,ruleset,rules_hash,engine_version,seat1,seat2,seed,plies,rounds,winner,end,"
-      "holdings1,holdings2,result,moves,notes\n";
+  CsvWriter csv;
+  csv.row({"id", "created_at", "ruleset", "rules_hash", "engine_version", "seat1", "seat2", "seed",
+           "plies", "rounds", "winner", "end", "holdings1", "holdings2", "result", "moves",
+           "notes"});
   for (const PlaytestRecord& r : records) {
     const std::vector<std::string> cells = {std::to_string(r.id),
                                             r.created_at,
@@ -158,19 +154,19 @@ std::string playtests_csv(const std::vector<PlaytestRecord>& records) {
                                             r.result,
                                             r.moves,
                                             r.notes};
-    std::string line;
-    for (const std::string& c : cells) line += (line.empty() ? "" : ",") + csv_field(c);
-    out += line + "\n";
+    // Notes and moves are text a spreadsheet must not run ("=1+2"): guarded, as every CSV.
+    for (const std::string& c : cells) csv.text(c);
+    csv.end_row();
   }
-  return out;
+  return csv.str();
 }
 
 std::string playtests_table(const std::vector<PlaytestRecord>& records) {
   std::vector<std::vector<std::string>> rows = {
       {"id", "date", "ruleset", "seats", "plies", "result", "notes"}};
   for (const PlaytestRecord& r : records) {
-    std::string notes = r.notes.substr(0, r.notes.find('\n'));
-    if (notes.size() > 40) notes = notes.substr(0, 37) + "...";
+    // The first line, at most 40 characters (cut between characters, never inside one).
+    const std::string notes = truncate_display(r.notes.substr(0, r.notes.find('\n')), 40);
     rows.push_back({std::to_string(r.id), r.created_at.substr(0, 10), r.ruleset,
                     r.seats[0] + " vs " + r.seats[1], std::to_string(r.plies), r.result, notes});
   }
@@ -197,7 +193,7 @@ std::string playtest_text(const PlaytestRecord& r) {
   line("moves", r.moves);
   line("replay", "mancala replay " + r.ruleset + " --moves \"" + r.moves + "\"");
   out += "notes:\n" + (r.notes.empty() ? std::string("(none)") : r.notes) + "\n";
-  return out;
+  return printable(out);  // the notes as a person typed them, never a terminal's command
 }
 
 }  // namespace mancala::archive

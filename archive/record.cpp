@@ -1,6 +1,7 @@
 #include "archive/record.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 
 #include "archive/error.h"
 #include "archive/geo.h"
+#include "archive/record_fields.h"
 #include "common/file_write.h"
 #include "common/strict_json.h"
 #include "common/text.h"
@@ -53,24 +55,6 @@ bool valid_key(const std::string& key) {
   });
 }
 
-const char* json_type(const Json& value) {
-  if (value.is_null()) return "null";
-  if (value.is_boolean()) return "a boolean";
-  if (value.is_number()) return "a number";
-  if (value.is_string()) return "a string";
-  if (value.is_array()) return "an array";
-  return "an object";
-}
-
-std::string get_string(const Json& object, const char* key) {
-  auto it = object.find(key);
-  if (it == object.end()) return "";
-  if (!it->is_string()) {
-    throw ArchiveError(std::string("field '") + key + "' must be a string, not " + json_type(*it));
-  }
-  return it->get<std::string>();
-}
-
 std::vector<std::string> get_list(const Json& object, const char* key) {
   std::vector<std::string> out;
   auto it = object.find(key);
@@ -104,12 +88,6 @@ std::optional<HistoricalDate> get_date(const Json& object, const char* key) {
     return parse_date(text);
   } catch (const ArchiveError& e) {
     throw ArchiveError(std::string("field '") + key + "': " + e.what());
-  }
-}
-
-void require(const Json& object, const char* key) {
-  if (object.find(key) == object.end()) {
-    throw ArchiveError(std::string("missing required field '") + key + "'");
   }
 }
 
@@ -343,8 +321,11 @@ BoardFacts board_from_json(const Json& j) {
   auto integer = [&](const char* key) -> std::optional<int> {
     auto it = j.find(key);
     if (it == j.end() || it->is_null()) return std::nullopt;
-    if (!it->is_number_integer() || std::abs(it->get<int64_t>()) > 1000000)
-      throw ArchiveError(std::string("field '") + key + "' must be an integer");
+    // Within a million either way: validate() then checks the range on an int.
+    if (!json_int_within(*it, -1000000, 1000000)) {
+      throw ArchiveError(std::string("field '") + key + "' must be an integer" +
+                         (it->is_number_integer() ? " (not " + it->dump() + ")" : ""));
+    }
     return static_cast<int>(it->get<int64_t>());
   };
   b.rows = integer("rows");
@@ -385,10 +366,9 @@ EvidenceRecord record_from_json(const Json& j) {
       throw ArchiveError(std::string("field 'confidence' must be an integer, not ") +
                          json_type(*it));
     }
-    const int64_t value = it->get<int64_t>();
-    if (value < 0 || value > 100)
-      throw ArchiveError("confidence " + std::to_string(value) + " is not in 0-100");
-    r.confidence = static_cast<int>(value);
+    const std::optional<int64_t> value = json_int_within(*it, 0, 100);
+    if (!value) throw ArchiveError("confidence " + it->dump() + " is not in 0-100");
+    r.confidence = static_cast<int>(*value);
   }
   r.spaces = get_list(j, "spaces");
   r.ages = get_list(j, "ages");
@@ -417,9 +397,10 @@ EvidenceRecord record_from_json(const Json& j) {
     }
   }
   if (auto it = j.find("dlp_ruleset"); it != j.end() && !it->is_null()) {
-    if (!it->is_number_integer() || it->get<int64_t>() < 1 || it->get<int64_t>() > 1000000000)
-      throw ArchiveError("field 'dlp_ruleset' must be a positive integer");
-    r.dlp_ruleset = static_cast<int>(it->get<int64_t>());
+    const std::optional<int64_t> id = json_int_within(*it, 1, 1000000000);
+    if (!id)
+      throw ArchiveError("field 'dlp_ruleset' must be a positive integer, not " + it->dump());
+    r.dlp_ruleset = static_cast<int>(*id);
   }
   r.portal_url = get_string(j, "portal_url");
   r.accessed = get_date(j, "accessed");
@@ -437,9 +418,11 @@ EvidenceRecord record_from_json(const Json& j) {
         DlpVariant v;
         v.name = get_string(item, "name");
         if (auto id = item.find("dlp_ruleset"); id != item.end() && !id->is_null()) {
-          if (!id->is_number_integer() || id->get<int64_t>() < 1 || id->get<int64_t>() > 1000000000)
-            throw ArchiveError("field 'dlp_ruleset' must be a positive integer");
-          v.dlp_ruleset = static_cast<int>(id->get<int64_t>());
+          const std::optional<int64_t> number = json_int_within(*id, 1, 1000000000);
+          if (!number) {
+            throw ArchiveError("field 'dlp_ruleset' must be a positive integer, not " + id->dump());
+          }
+          v.dlp_ruleset = static_cast<int>(*number);
         }
         v.portal_url = get_string(item, "portal_url");
         v.rules = get_string(item, "rules");
@@ -452,74 +435,6 @@ EvidenceRecord record_from_json(const Json& j) {
   }
   validate(r);
   return r;
-}
-
-bool is_csl_key(const std::string& key) {
-  static const std::set<std::string, std::less<>> keys = {"type",   "title",    "author",
-                                                          "editor", "issued",   "container-title",
-                                                          "volume", "issue",    "page",
-                                                          "URL",    "DOI",      "publisher",
-                                                          "note",   "accessed", "publisher-place",
-                                                          "number", "genre",    "original-date"};
-  return keys.contains(key);
-}
-
-Json to_json(const Source& s) {
-  if (s.csl.empty()) return s.citation;
-  Json j;
-  j["citation"] = s.citation;
-  j["csl"] = s.csl;
-  return j;
-}
-
-Source source_from_json(const Json& j) {
-  if (j.is_string()) {
-    if (trim(j.get<std::string>()).empty()) throw ArchiveError("an empty citation");
-    return Source(j.get<std::string>());
-  }
-  if (!j.is_object()) {
-    throw ArchiveError(std::string("a source must be a citation string or an object, not ") +
-                       json_type(j));
-  }
-  for (const auto& [key, value] : j.items()) {
-    if (key != "citation" && key != "csl") throw ArchiveError("unknown field '" + key + "'");
-  }
-  require(j, "citation");
-  Source s(get_string(j, "citation"));
-  if (trim(s.citation).empty()) throw ArchiveError("an empty citation");
-  if (auto it = j.find("csl"); it != j.end()) {
-    if (!it->is_object())
-      throw ArchiveError(std::string("field 'csl' must be an object, not ") + json_type(*it));
-    for (const auto& [key, value] : it->items()) {
-      if (!is_csl_key(key)) throw ArchiveError("csl: unknown CSL-JSON field '" + key + "'");
-    }
-    if (auto type = it->find("type"); type == it->end() || !type->is_string())
-      throw ArchiveError("csl: missing CSL-JSON field 'type' (a string)");
-    if (auto title = it->find("title"); title != it->end() && !title->is_string())
-      throw ArchiveError("csl: field 'title' must be a string");
-    for (const char* names : {"author", "editor"}) {
-      auto list = it->find(names);
-      if (list == it->end()) continue;
-      if (!list->is_array())
-        throw ArchiveError(std::string("csl: field '") + names + "' must be an array of names");
-      for (const Json& name : *list) {
-        const bool ok = name.is_object() && (name.contains("family") || name.contains("literal"));
-        if (!ok)
-          throw ArchiveError(std::string("csl: each '") + names +
-                             "' must be an object with 'family' (and 'given') or 'literal'");
-      }
-    }
-    if (auto issued = it->find("issued"); issued != it->end()) {
-      const bool ok = issued->is_object() && issued->contains("date-parts") &&
-                      (*issued)["date-parts"].is_array() && !(*issued)["date-parts"].empty() &&
-                      (*issued)["date-parts"][0].is_array() &&
-                      !(*issued)["date-parts"][0].empty() &&
-                      (*issued)["date-parts"][0][0].is_number_integer();
-      if (!ok) throw ArchiveError("csl: field 'issued' must be {\"date-parts\": [[YEAR, ...]]}");
-    }
-    s.csl = *it;
-  }
-  return s;
 }
 
 std::vector<Place> read_places_file(const std::string& path) {
@@ -590,8 +505,10 @@ Game game_from_json(const Json& j) {
   g.name = get_string(j, "name");
   g.aliases = get_list(j, "aliases");
   if (auto it = j.find("dlp_ruleset"); it != j.end() && !it->is_null()) {
-    if (!it->is_number_integer()) throw ArchiveError("field 'dlp_ruleset' must be an integer");
-    g.dlp_ruleset = it->get<int>();
+    const std::optional<int64_t> id = json_int_within(*it, 1, 1000000000);
+    if (!id)
+      throw ArchiveError("field 'dlp_ruleset' must be a positive integer, not " + it->dump());
+    g.dlp_ruleset = static_cast<int>(*id);
   }
   validate(g);
   return g;

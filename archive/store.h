@@ -70,6 +70,11 @@ struct ImportResult {
   std::vector<RecordChange> changes;  // in the batch's order
 };
 
+// The most words and "quoted phrases" a search text may hold (the operators AND, OR, NOT and
+// parentheses aside): SQLite's full-text index works in time growing with the square of the
+// terms that match, and a question needs a few words. More is refused, naming the count.
+inline constexpr size_t kMaxSearchTerms = 32;
+
 // A search over the evidence; every filter that is set must hold.
 struct SearchQuery {
   std::string text{};              // full-text query over rules, content, descriptions... (docs)

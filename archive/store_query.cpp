@@ -26,13 +26,16 @@ std::vector<Source> source_list(const std::string& text) {
 
 // Turns the user's search text into an FTS5 query: each word or "quoted phrase" becomes a
 // phrase (so punctuation such as "anti-clockwise" cannot break the syntax), a trailing * makes
-// a prefix search, and the bare words AND, OR, NOT and parentheses stay operators.
-std::string fts_query(const std::string& text) {
+// a prefix search, and the bare words AND, OR, NOT and parentheses stay operators. `terms`
+// counts the words and phrases (not the operators).
+std::string fts_query(const std::string& text, size_t& terms) {
   std::string out;
   size_t i = 0;
+  terms = 0;
   auto add = [&](const std::string& term) {
     if (!out.empty()) out += ' ';
     out += term;
+    if (term.front() == '"') ++terms;
   };
   auto phrase = [](const std::string& words) {
     std::string q = "\"";
@@ -333,7 +336,16 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
     ~Done() { ns.active = false; }
   } done{ns};
 
-  const std::string match = q.text.empty() ? "" : fts_query(q.text);
+  size_t terms = 0;
+  const std::string match = q.text.empty() ? "" : fts_query(q.text, terms);
+  // FTS5's work grows with the square of the terms that match (800 times "the" took two
+  // minutes); a question needs a few words.
+  if (terms > kMaxSearchTerms) {
+    throw ArchiveError(where(path_, "",
+                             "the search text has " + std::to_string(terms) +
+                                 " words and phrases; at most " + std::to_string(kMaxSearchTerms) +
+                                 " are searched (keep the words that matter)"));
+  }
   std::vector<std::string> game_keys;
   if (!q.game.empty()) {
     for (const Game& g : find_games(q.game)) game_keys.push_back(g.key);

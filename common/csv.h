@@ -1,6 +1,6 @@
-// CSV fields as every CSV the project writes has them (runs.csv, simulate/merge/compare/handicap
-// --format csv, evidence search --format csv): RFC 4180 quoting, and text made safe to open in a
-// spreadsheet (issue 21, item 7).
+// CSV as every CSV the project writes has it (runs.csv, simulate/merge/compare/handicap
+// --format csv, evidence search --format csv, playtests export): RFC 4180 quoting, and text made
+// safe to open in a spreadsheet (issue 21, item 7), through one writer, CsvWriter (below).
 //
 // A spreadsheet runs a cell that begins with = + - @ (and, in some, a tab or carriage return) as
 // a formula: evidence text "=HYPERLINK(...)" or a ruleset file "=1+2.json" would become one. Such
@@ -11,6 +11,7 @@
 // apostrophe too; csv_unguard() undoes exactly what csv_guard() did (docs/report.md, "runs.csv").
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -85,5 +86,43 @@ inline std::string csv_quote(std::string_view field) {
 
 // A text cell, guarded and quoted.
 inline std::string csv_text(std::string_view text) { return csv_quote(csv_guard(text)); }
+
+// The one CSV writer (issue 41): every CSV the project writes is made with it (runs.csv, every
+// --format csv, evidence search, playtests export and the server's play-test export): RFC 4180,
+// CRLF line ends, a field quoted when it holds a comma, a double quote, CR or LF (quotes doubled);
+// every text cell guarded (csv_guard), a number cell written as shown.
+//
+//   CsvWriter csv;
+//   csv.text("id").text("notes").end_row();
+//   csv.number("3").text("=HYPERLINK(...)").end_row();
+//   out << csv.str();
+class CsvWriter {
+ public:
+  // A text cell: guarded against spreadsheet formulas, then quoted as needed.
+  CsvWriter& text(std::string_view cell) { return add(csv_text(cell)); }
+  // A number as shown ("-3000", "0.093", ""): quoted as needed, never guarded.
+  CsvWriter& number(std::string_view cell) { return add(csv_quote(cell)); }
+  // A row of text cells (a header).
+  CsvWriter& row(std::initializer_list<std::string_view> cells) {
+    for (std::string_view c : cells) text(c);
+    return end_row();
+  }
+  CsvWriter& end_row() {
+    out_ += "\r\n";
+    first_ = true;
+    return *this;
+  }
+  const std::string& str() const { return out_; }
+
+ private:
+  CsvWriter& add(const std::string& field) {
+    if (!first_) out_ += ',';
+    out_ += field;
+    first_ = false;
+    return *this;
+  }
+  std::string out_;
+  bool first_ = true;
+};
 
 }  // namespace mancala

@@ -1,23 +1,26 @@
 // Reading the files a user feeds (evidence, rulesets, portal pages, run JSON) and parsing their
 // JSON. read_input_file refuses a file over kMaxInputBytes before it can exhaust memory (a
 // mistaken /dev/zero, a huge log). parse_strict refuses a key repeated in one object (nlohmann/json
-// keeps the last of two equal keys without a word, silently dropping a value the author wrote)
-// a number out of range (1e999) and arrays and objects nested deeper than kMaxJsonDepth, naming
-// where each is; every reader of the project's input (files, stdin, the server's requests) goes
-// through here. docs/archive.md documents the limits.
+// keeps the last of two equal keys without a word, silently dropping a value the author wrote),
+// a number out of range (1e999), a NUL character in a string and arrays and objects nested deeper
+// than kMaxJsonDepth, naming where each is; every reader of the project's input (files, stdin,
+// the server's requests) goes through here. docs/archive.md documents the limits.
 #pragma once
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "common/error.h"
+#include "common/text.h"
 
 namespace mancala {
 
@@ -99,6 +102,17 @@ struct NestingError : StrictJsonError {
             "arrays and objects nested deeper than " + std::to_string(kMaxJsonDepth) + " levels") {}
 };
 
+// A NUL character (\u0000) in a key or a string: no name, id or text of the project holds one,
+// and a C string (a message, a file name, SQLite's text) would end at it. `key` is the member
+// holding the string (the key itself when it is the key that holds it); the message shows the
+// string with the NUL escaped ('kalah\u0000evil'), at most 60 characters of it.
+struct NulError : StrictJsonError {
+  NulError(std::string path_, std::string key_, const std::string& text)
+      : StrictJsonError(
+            std::move(path_), printable(key_),
+            "a NUL character (\\u0000) in '" + printable(truncate_display(text, 60)) + "'") {}
+};
+
 template <class Json = nlohmann::json>
 Json parse_strict(const std::string& text) {
   // One frame per open object or array: the keys seen so far, or the index of the next element.
@@ -123,6 +137,11 @@ Json parse_strict(const std::string& text) {
     stack.push_back(Frame{object});
     if (stack.size() > kMaxJsonDepth) throw NestingError(path(8));
   };
+  // The member being read in the innermost frame: its key, or "[index]" in an array.
+  auto member = [&stack]() -> std::string {
+    if (stack.empty()) return "";
+    return stack.back().object ? stack.back().key : "[" + std::to_string(stack.back().index) + "]";
+  };
   auto element_done = [&stack] {
     if (!stack.empty() && !stack.back().object) ++stack.back().index;
   };
@@ -143,10 +162,15 @@ Json parse_strict(const std::string& text) {
       case Event::key: {
         Frame& f = stack.back();
         f.key = parsed.template get<std::string>();
+        if (f.key.find('\0') != std::string::npos) throw NulError(path(), f.key, f.key);
         if (!f.keys.insert(f.key).second) throw DuplicateKeyError(path(), f.key);
         break;
       }
       case Event::value:
+        if (parsed.is_string()) {
+          const std::string& value = parsed.template get_ref<const std::string&>();
+          if (value.find('\0') != std::string::npos) throw NulError(path(), member(), value);
+        }
         element_done();
         break;
     }
@@ -156,9 +180,7 @@ Json parse_strict(const std::string& text) {
     return Json::parse(text, callback);
   } catch (const nlohmann::json::out_of_range& e) {
     // Thrown while the number is read: the innermost frame holds the key (or index) it belongs to.
-    std::string key;
-    if (!stack.empty())
-      key = stack.back().object ? stack.back().key : "[" + std::to_string(stack.back().index) + "]";
+    const std::string key = member();
     std::string what =
         e.what();  // "[json.exception.out_of_range.406] number overflow parsing '1e999'"
     const size_t quote = what.find('\'');
@@ -182,6 +204,28 @@ inline nlohmann::json parse_json_text(const std::string& text, const std::string
 // The JSON of the file `path` (read_input_file, parse_json_text).
 inline nlohmann::json read_json_file(const std::string& path) {
   return parse_json_text(read_input_file(path), path);
+}
+
+// The integer a JSON number holds when an int64_t holds it, else nullopt (not an integer, or an
+// unsigned one above INT64_MAX such as 9223372036854775808, which nlohmann's get<int64_t> would
+// wrap negative). A message quotes an out-of-range number as the file gives it: value.dump().
+template <class Json>
+std::optional<int64_t> json_int64(const Json& value) {
+  if (!value.is_number_integer()) return std::nullopt;
+  if (value.is_number_unsigned()) {
+    const auto u = value.template get<uint64_t>();
+    if (u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+    return static_cast<int64_t>(u);
+  }
+  return value.template get<int64_t>();
+}
+
+// json_int64 when it lies within [low, high], else nullopt.
+template <class Json>
+std::optional<int64_t> json_int_within(const Json& value, int64_t low, int64_t high) {
+  const std::optional<int64_t> v = json_int64(value);
+  if (!v || *v < low || *v > high) return std::nullopt;
+  return v;
 }
 
 // j[key] of a JSON object read from `context` (a file or a record), or Error "<context>: <key>:

@@ -1,6 +1,8 @@
 #include "common/text.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 
 namespace mancala {
 namespace {
@@ -203,6 +205,94 @@ std::string or_list(const std::vector<std::string>& items) {
     out += items[i];
   }
   return out;
+}
+
+namespace {
+
+// `cp` as "\u001b".
+void append_escape(std::string& out, char32_t cp) {
+  char code[8];
+  std::snprintf(code, sizeof code, "\\u%04x", static_cast<unsigned>(cp));
+  out += code;
+}
+
+std::string printable_text(std::string_view text, bool one_line) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if (b >= 0x80) {  // a multi-byte code point (C1 controls are U+0080 to U+009F), or a bad byte
+      const size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+      if (find_invalid_utf8(text.substr(i, length))) {
+        char code[8];
+        std::snprintf(code, sizeof code, "\\x%02x", static_cast<unsigned>(b));
+        out += code;
+        ++i;
+        continue;
+      }
+      size_t next = i;
+      const char32_t cp = next_code_point(text, next);
+      if (cp <= 0x9F) {
+        append_escape(out, cp);
+      } else {
+        out.append(text.substr(i, next - i));
+      }
+      i = next;
+      continue;
+    }
+    if (b == '\n' || b == '\r' || b == '\t') {
+      if (!one_line) {
+        out += static_cast<char>(b);
+      } else if (!(b == '\n' && i > 0 && text[i - 1] == '\r')) {  // \r\n is one break
+        out += ' ';
+      }
+    } else if (b < 0x20 || b == 0x7F) {
+      append_escape(out, b);
+    } else {
+      out += static_cast<char>(b);
+    }
+    ++i;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) { return printable_text(text, false); }
+
+std::string printable_line(std::string_view text) { return printable_text(text, true); }
+
+bool is_decimal_text(std::string_view text) {
+  size_t i = 0;
+  const auto digits = [&] {
+    const size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  const bool whole = digits();
+  bool fraction = false;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    fraction = digits();
+  }
+  if (!whole && !fraction) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == text.size();
+}
+
+std::optional<double> parse_decimal(std::string_view text) {
+  if (!is_decimal_text(text)) return std::nullopt;
+  if (text.front() == '+') text.remove_prefix(1);  // from_chars reads no '+'
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;  // 1e999
+  return value;
 }
 
 }  // namespace mancala

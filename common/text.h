@@ -51,4 +51,25 @@ std::string game_key_from_name(std::string_view name);
 // ASCII lower case of `text` (other bytes unchanged).
 std::string ascii_lower(std::string_view text);
 
+// `text` safe to print (issue 41): each C0 control character (U+0000 to U+001F) but the line
+// break and the tab, DEL (U+007F) and each C1 control character (U+0080 to U+009F) written as
+// "\u001b", and each byte that is not part of well-formed UTF-8 as "\xff", so that a field
+// cannot retitle, recolour or clear the reader's terminal, and a NUL shows instead of cutting the
+// text. Every text and table writer passes what it prints from a file or the archive through it
+// (or printable_line), and so does every error message (common/error.h).
+std::string printable(std::string_view text);
+
+// printable for one line (a table cell, one reference a line): each line break (\r\n, \n or
+// \r) and tab a space too.
+std::string printable_line(std::string_view text);
+
+// Whether `text` is a decimal number as a person writes one: an optional sign, digits with an
+// optional point and fraction (or a point and digits), an optional exponent; nothing else (no
+// hexadecimal, no inf or nan, no space before, inside or after).
+bool is_decimal_text(std::string_view text);
+
+// The number `text` holds when is_decimal_text(text) and a double holds it (not 1e999); else
+// nullopt. The strict reading of every number a command line gives as text (--near's LAT,LON).
+std::optional<double> parse_decimal(std::string_view text);
+
 }  // namespace mancala

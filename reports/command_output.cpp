@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "common/text.h"
 #include "reports/compare_render.h"
 #include "reports/handicap_render.h"
 #include "reports/html.h"
@@ -14,18 +15,18 @@ std::string render_comparison(const analysis::Comparison& comparison, const std:
                               std::size_t width, const std::string& title) {
   if (format == "json") return comparison_json(comparison).dump(2) + "\n";
   if (format == "csv") return comparison_csv(comparison);
-  if (format == "md") return comparison_markdown(comparison);
+  if (format == "md") return printable(comparison_markdown(comparison));
   if (format == "html") return comparison_html_page(comparison, title);
-  return comparison_text(comparison, width);
+  return printable(comparison_text(comparison, width));  // rule phrases quoted from files
 }
 
 std::string render_handicaps(const analysis::HandicapResult& result, const std::string& format,
                              std::size_t width, const std::string& title) {
   if (format == "json") return handicap_json(result).dump(2) + "\n";
   if (format == "csv") return handicap_csv(result);
-  if (format == "md") return handicap_markdown(result);
+  if (format == "md") return printable(handicap_markdown(result));
   if (format == "html") return handicap_html_page(result, title);
-  return handicap_text(result, width);
+  return printable(handicap_text(result, width));
 }
 
 std::string render_ladder(const analysis::Ladder& ladder, const analysis::LadderFigures& figures,
@@ -34,8 +35,8 @@ std::string render_ladder(const analysis::Ladder& ladder, const analysis::Ladder
   if (format == "html") {
     return html_page("Skill ladder of " + ladder.ruleset, ladder_html_fragment(ladder, figures, 1));
   }
-  if (format == "md") return ladder_markdown(ladder, figures);
-  return ladder_text(ladder, figures);
+  if (format == "md") return printable(ladder_markdown(ladder, figures));
+  return printable(ladder_text(ladder, figures));
 }
 
 std::string trace_tail(const sim::Game& game, const sim::AgentPair& agents, long long seed,

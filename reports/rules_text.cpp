@@ -7,6 +7,7 @@
 
 #include "analysis/report_model.h"
 #include "archive/listing.h"
+#include "common/text.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::reports {
@@ -64,16 +65,17 @@ std::string ruleset_text(const sim::RuleSet& r) {
     out << analysis::provenance_text(r, f.key);
     out << "\n";
   }
-  return out.str();
+  return printable(out.str());  // the name, summary and provenance a file gives
 }
 
 std::string rulesets_table(const json& rulesets) {
   std::string out;
   std::vector<std::array<std::string, 4>> rows = {{"ruleset", "game", "status", "evidence"}};
   for (const auto& r : rulesets) {
-    rows.push_back({r["id"].get<std::string>(), r["game"].get<std::string>(),
-                    r["status"].get<std::string>(),
-                    join(r["evidence"].get<std::vector<std::string>>(), ", ")});
+    rows.push_back({printable_line(r["id"].get<std::string>()),
+                    printable_line(r["game"].get<std::string>()),
+                    printable_line(r["status"].get<std::string>()),
+                    printable_line(join(r["evidence"].get<std::vector<std::string>>(), ", "))});
   }
   std::array<size_t, 4> width{};
   for (const auto& row : rows) {

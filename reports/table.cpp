@@ -8,6 +8,7 @@
 
 #include "common/csv.h"
 #include "common/error.h"
+#include "common/text.h"
 #include "reports/html.h"
 
 namespace mancala::reports {
@@ -121,11 +122,10 @@ std::string Table::to_text() const {
   const std::size_t n = columns_.size();
   std::vector<std::vector<std::string>> lines;
   lines.emplace_back();
-  for (const Column& column : columns_)
-    lines.back().push_back(replace_line_breaks(column.name, " "));
+  for (const Column& column : columns_) lines.back().push_back(printable_line(column.name));
   for (const auto& row : rows_) {
     lines.emplace_back();
-    for (const Cell& cell : row) lines.back().push_back(replace_line_breaks(cell.display(), " "));
+    for (const Cell& cell : row) lines.back().push_back(printable_line(cell.display()));
   }
   std::vector<std::size_t> widths(n, 0);
   for (const auto& line : lines) {
@@ -158,9 +158,9 @@ std::string Table::to_text(std::size_t width, std::size_t keep,
   const std::size_t n = columns_.size();
   std::vector<std::size_t> widths(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    widths[i] = display_width(replace_line_breaks(columns_[i].name, " "));
+    widths[i] = display_width(printable_line(columns_[i].name));
     for (const auto& row : rows_)
-      widths[i] = std::max(widths[i], display_width(replace_line_breaks(row[i].display(), " ")));
+      widths[i] = std::max(widths[i], display_width(printable_line(row[i].display())));
   }
   std::size_t shown = 0, used = 0;
   while (shown < n) {
@@ -183,22 +183,21 @@ std::string Table::to_text(std::size_t width, std::size_t keep,
 }
 
 std::string Table::to_csv() const {
-  std::string out;
-  for (std::size_t i = 0; i < columns_.size(); ++i) {
-    if (i > 0) out += ',';
-    out += csv_text(columns_[i].name);
-  }
-  out += "\r\n";
+  CsvWriter csv;
+  for (const Column& column : columns_) csv.text(column.name);
+  csv.end_row();
   for (const auto& row : rows_) {
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      if (i > 0) out += ',';
-      // Text is guarded against spreadsheet formulas (common/csv.h); numbers are written as shown.
-      out += row[i].kind() == Cell::Kind::kNumber ? csv_quote(row[i].display())
-                                                  : csv_text(row[i].display());
+    // Text is guarded against spreadsheet formulas (common/csv.h); numbers are written as shown.
+    for (const Cell& cell : row) {
+      if (cell.kind() == Cell::Kind::kNumber) {
+        csv.number(cell.display());
+      } else {
+        csv.text(cell.display());
+      }
     }
-    out += "\r\n";
+    csv.end_row();
   }
-  return out;
+  return csv.str();
 }
 
 std::string Table::to_markdown() const {
@@ -249,7 +248,7 @@ nlohmann::ordered_json Table::to_json() const {
 
 std::string markdown_escape(std::string_view text, std::string_view line_break) {
   std::string out;
-  for (char c : replace_line_breaks(text, "\n")) {
+  for (char c : printable(replace_line_breaks(text, "\n"))) {
     switch (c) {
       case '|':
       case '\\':

@@ -60,14 +60,16 @@ struct Column {
 // A result table: named columns and rows of cells, rendered five ways.
 //
 //   to_text():     columns padded to the widest cell (width in Unicode characters), two spaces
-//                  apart, a dashed rule under the header; line breaks inside a cell print as
-//                  spaces.
+//                  apart, a dashed rule under the header; line breaks and tabs inside a cell
+//                  print as spaces, other control characters escaped (printable_line:
+//                  "\u001b", never sent to the terminal).
 //   to_csv():      RFC 4180: CRLF line ends, a header line, fields quoted when they contain a
 //                  comma, a double quote, CR or LF, quotes doubled; cells as displayed, a text
 //                  cell that a spreadsheet would run as a formula with an apostrophe in front
 //                  (common/csv.h).
 //   to_markdown(): a GitHub/CommonMark pipe table with alignment markers; | \ ` * _ [ ] escaped
-//                  with a backslash, < > & as entities, line breaks as <br>.
+//                  with a backslash, < > & as entities, line breaks as <br>, control
+//                  characters escaped (printable).
 //   to_html():     <table> with <thead>/<tbody>, an optional caption, right-aligned cells marked
 //                  class="num"; all text escaped.
 //   to_json():     an array with one object per row, keys the column names in column order.

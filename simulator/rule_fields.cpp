@@ -3,6 +3,7 @@
 // it to say a key or a value in words.
 #include <algorithm>
 
+#include "common/strict_json.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
 
@@ -52,12 +53,12 @@ FieldInfo int_field(std::string key, std::string group, int RuleSet::*member, in
   f.set = [member, low, high](RuleSet& r, const json& v, const std::string& where) {
     if (!v.is_number_integer())
       throw RuleError(where + ": expected an integer, got " + type_name(v));
-    const auto x = v.get<long long>();
-    if (x < low || x > high) {
-      throw RuleError(where + ": " + std::to_string(x) + " is out of range " + std::to_string(low) +
-                      ".." + std::to_string(high));
+    const std::optional<int64_t> x = json_int_within(v, low, high);
+    if (!x) {  // quoted as given: 9223372036854775808, not wrapped negative
+      throw RuleError(where + ": " + v.dump() + " is out of range " + std::to_string(low) + ".." +
+                      std::to_string(high));
     }
-    r.*member = static_cast<int>(x);
+    r.*member = static_cast<int>(*x);
   };
   f.get = [member](const RuleSet& r) { return json(r.*member); };
   return f;
@@ -98,12 +99,12 @@ FieldInfo int_list_field(std::string key, std::string group, std::vector<int> Ru
     for (const json& x : v) {
       if (!x.is_number_integer())
         throw RuleError(where + ": expected integers, got " + type_name(x));
-      const auto n = x.get<long long>();
-      if (n < low || n > high) {
-        throw RuleError(where + ": " + std::to_string(n) + " is out of range " +
-                        std::to_string(low) + ".." + std::to_string(high));
+      const std::optional<int64_t> n = json_int_within(x, low, high);
+      if (!n) {
+        throw RuleError(where + ": " + x.dump() + " is out of range " + std::to_string(low) + ".." +
+                        std::to_string(high));
       }
-      items.push_back(static_cast<int>(n));
+      items.push_back(static_cast<int>(*n));
     }
     r.*member = std::move(items);
   };
@@ -136,12 +137,12 @@ FieldInfo count_set_field(std::string key, std::string group, CountSet RuleSet::
       if (!x.is_number_integer()) {
         throw RuleError(where + ": expected a count 1..255, \"even\" or \"odd\", got " + x.dump());
       }
-      const auto n = x.get<long long>();
-      if (n < 1 || n > 255)
-        throw RuleError(where + ": " + std::to_string(n) + " is out of range 1..255");
+      const std::optional<int64_t> count = json_int_within(x, 1, 255);
+      if (!count) throw RuleError(where + ": " + x.dump() + " is out of range 1..255");
+      const int n = static_cast<int>(*count);
       if (std::find(set.counts.begin(), set.counts.end(), n) != set.counts.end())
         throw RuleError(where + ": " + std::to_string(n) + " is given twice");
-      set.counts.push_back(static_cast<int>(n));
+      set.counts.push_back(n);
     }
     r.*member = std::move(set);
   };

@@ -74,9 +74,10 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
   }
   if (j.contains("dlp_ruleset")) {
     const json& d = j["dlp_ruleset"];
-    if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 1000000)
+    const std::optional<int64_t> id = json_int_within(d, 1, 1000000);
+    if (!id)
       throw RuleError(file + ": dlp_ruleset: expected the DLP's ruleset id, a positive integer");
-    r.dlp_ruleset = d.get<int>();
+    r.dlp_ruleset = static_cast<int>(*id);
   }
   if (j.contains("default") && !j["default"].is_boolean()) {
     throw RuleError(file + ": default: expected true or false");

@@ -246,5 +246,40 @@ TEST(Text, GameNamesFoldAcrossCaseAndSeparators) {
   EXPECT_EQ(split_list("Outside, Public,, ", ','), (std::vector<std::string>{"Outside", "Public"}));
 }
 
+// Issue 41, item 6: "C0/C1 control characters escaped in every text and table output (one place
+// that every writer uses)". printable keeps the line breaks and tabs of a text, printable_line
+// makes them spaces; every other control character is written as \u001b, a stray byte as \xff.
+TEST(Text, PrintableEscapesEveryControlCharacterAndKeepsTheText) {
+  EXPECT_EQ(printable("plain: Toğızqumalaq, 4\u00d78"), "plain: Toğızqumalaq, 4\u00d78");
+  EXPECT_EQ(printable("a\x1b[2Jb"), "a\\u001b[2Jb");
+  EXPECT_EQ(printable(std::string("x\0y", 3)), "x\\u0000y");
+  EXPECT_EQ(printable("bell\x07 del\x7f"), "bell\\u0007 del\\u007f");
+  EXPECT_EQ(printable("csi \xc2\x9b"
+                      "31m nel \xc2\x85 nbsp \xc2\xa0"),
+            "csi \\u009b31m nel \\u0085 nbsp \xc2\xa0");
+  EXPECT_EQ(printable("two\nlines\tand a tab\r\n"), "two\nlines\tand a tab\r\n");
+  EXPECT_EQ(printable("bad \xff byte, cut \xe2\x82"), "bad \\xff byte, cut \\xe2\\x82");
+  EXPECT_EQ(printable_line("two\nlines\r\nand\ra\ttab"), "two lines and a tab");
+  EXPECT_EQ(printable_line("esc\x1b"), "esc\\u001b");
+  // Once escaped, a text has nothing left to escape.
+  const std::string once = printable("\x1b]0;title\x07\xc2\x9b");
+  EXPECT_EQ(printable(once), once);
+}
+
+// Issue 41, item 5: "numbers parsed strictly (no hexadecimal, no leading spaces)": std::stod read
+// "0x10" as 16 and skipped leading spaces.
+TEST(Text, DecimalNumbersAreReadStrictly) {
+  EXPECT_EQ(parse_decimal("32.5"), 32.5);
+  EXPECT_EQ(parse_decimal("-71.25"), -71.25);
+  EXPECT_EQ(parse_decimal("+0.5"), 0.5);
+  EXPECT_EQ(parse_decimal(".5"), 0.5);
+  EXPECT_EQ(parse_decimal("1e3"), 1000);
+  for (const char* bad :
+       {"0x10", " 32.5", "32.5 ", "nan", "inf", "-inf", "1,5", "", "-", "1e", "1e999", "--1", "١٢"})
+    EXPECT_EQ(parse_decimal(bad), std::nullopt) << "'" << bad << "'";
+  EXPECT_TRUE(is_decimal_text("1e999"));  // a decimal number, out of range: refused by value
+  EXPECT_FALSE(is_decimal_text("0x10"));
+}
+
 }  // namespace
 }  // namespace mancala::archive

@@ -107,10 +107,16 @@ TEST(Playtests, CsvQuotesNotesAndKeepsEveryColumn) {
   EXPECT_EQ(
       csv,
       "id,created_at,ruleset,rules_hash,engine_version,seat1,seat2,seed,plies,rounds,winner,"
-      "end,holdings1,holdings2,result,moves,notes\n"
+      "end,holdings1,holdings2,result,moves,notes\r\n"
       "7,2026-11-25T21:00:00.000Z,otep/beaton_1939,8361133aa261079a,0.1.0,human,alphabeta:3,"
       "18446744073709551615,3,1,2,rule,0,64,\"P2 wins 0-64, 3 plies, by the game's own "
-      "rule\",o7/o7 o3 i5<,\"the opening decides it, \"\"as Beaton says\"\"\nsecond line\"\n");
+      "rule\",o7/o7 o3 i5<,\"the opening decides it, \"\"as Beaton says\"\"\nsecond line\"\r\n");
+  // Issue 41: the play-test export had its own CSV writer, without the formula guard: notes
+  // "=HYPERLINK(...)" ran in a spreadsheet. It is the one writer's now (common/csv.h).
+  r.notes = "=HYPERLINK(\"http://x\")";
+  r.seats = {"@human", "-greedy"};
+  EXPECT_NE(playtests_csv({r}).find(",'@human,'-greedy,"), std::string::npos);
+  EXPECT_NE(playtests_csv({r}).find(",\"'=HYPERLINK(\"\"http://x\"\")\"\r\n"), std::string::npos);
   EXPECT_EQ(playtest_json(r)["winner"], 2);
   r.winner.reset();
   EXPECT_TRUE(playtest_json(r)["winner"].is_null());

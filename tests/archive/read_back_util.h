@@ -315,7 +315,7 @@ inline std::string hits_csv_round_trip_error(const archive::EvidenceRecord& reco
   const std::string csv = archive::hits_csv({archive::SearchHit{record, {}, {}}}, false);
   std::vector<std::vector<std::string>> rows;
   try {
-    rows = parse_csv(csv, "\n");
+    rows = parse_csv(csv, "\r\n");  // RFC 4180, as every CSV (common/csv.h, CsvWriter)
   } catch (const std::exception& e) {
     return e.what();
   }

@@ -78,13 +78,55 @@ TEST(SeedSources, BadSourcesAreRefusedNamingTheRecordAndTheSource) {
             "f.json: records[0] (X.1): sources[0]: csl: missing CSL-JSON field 'type' (a string)");
   EXPECT_EQ(error(R"([{"citation": "c", "csl": {"type": "book", "issued": 1900}}])"),
             "f.json: records[0] (X.1): sources[0]: csl: field 'issued' must be "
-            "{\"date-parts\": [[YEAR, ...]]}");
+            "{\"date-parts\": [[YEAR, MONTH, DAY]]} (month and day optional)");
   EXPECT_EQ(error(R"([{"citation": "c", "csl": {"type": "book", "author": ["Smith"]}}])"),
-            "f.json: records[0] (X.1): sources[0]: csl: each 'author' must be an object with "
-            "'family' (and 'given') or 'literal'");
+            "f.json: records[0] (X.1): sources[0]: csl: author[0]: a name must be an object "
+            "with 'family' (and 'given') or 'literal'");
   EXPECT_EQ(error("[3]"),
             "f.json: records[0] (X.1): sources[0]: a source must be a citation "
             "string or an object, not a number");
+}
+
+// Issue 41: "CSL name parts are not type-checked ("family": [[[1]]] imports, then vanishes from
+// BibTeX and text and exports invalid CSL-JSON)". Every part of a name is a non-empty string, like
+// the other CSL fields, each checked for its type; dates keep the shape cite reads.
+TEST(SeedSources, CslNamePartsAndFieldsMustBeOfTheirType) {
+  auto error = [](const std::string& csl) {
+    ImportBatch batch;
+    try {
+      read_evidence_text(R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", "sources": )"
+                         R"([{"citation": "c", "csl": {"type": "book", )" +
+                             csl + "}}]}]}",
+                         "f.json", batch);
+    } catch (const ArchiveError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  const std::string at = "f.json: records[0] (X.1): sources[0]: csl: ";
+  EXPECT_EQ(error(R"("author": [{"family": [[[1]]]}])"),
+            at + "author[0]: 'family' must be a non-empty string");
+  EXPECT_EQ(error(R"("author": [{"family": "Smith", "given": 5}])"),
+            at + "author[0]: 'given' must be a non-empty string");
+  EXPECT_EQ(error(R"("editor": [{"literal": "A"}, {"family": " "}])"),
+            at + "editor[1]: 'family' must be a non-empty string");
+  EXPECT_EQ(error(R"("author": [{"family": "Smith", "initials": "J."}])"),
+            at + "author[0]: unknown name part 'initials' (family, given, literal, "
+                 "dropping-particle, non-dropping-particle, suffix)");
+  EXPECT_EQ(error(R"("container-title": {"a": 1})"),
+            at + "field 'container-title' must be a string");
+  EXPECT_EQ(error(R"("volume": [3])"), at + "field 'volume' must be a string or an integer");
+  EXPECT_EQ(error(R"("accessed": "2020-01-01")"),
+            at + "field 'accessed' must be {\"date-parts\": [[YEAR, MONTH, DAY]]} (month and day "
+                 "optional)");
+  EXPECT_EQ(error(R"("issued": {"date-parts": [[1939, 13]]})"),
+            at + "field 'issued' must be {\"date-parts\": [[YEAR, MONTH, DAY]]} (month and day "
+                 "optional)");
+  // What the seed records hold stays accepted.
+  EXPECT_EQ(error(R"("author": [{"family": "Beaton", "given": "A. C."}], "volume": "22",
+                     "page": 181, "issued": {"date-parts": [[1939]]},
+                     "accessed": {"date-parts": [[2024, 5, 1]]})"),
+            "(no error)");
 }
 
 // "BibTeX (escaped)"

@@ -58,7 +58,7 @@ TEST(CsvGuard, AnEvidenceRecordsTextIsNeverAFormulaInSearchCsv) {
   bce.latitude = -33.9;
   bce.longitude = -18.4;
   bce.confidence = 80;
-  const auto rows = parse_csv(hits_csv({SearchHit{bce, {}, {}}}, false), "\n");
+  const auto rows = parse_csv(hits_csv({SearchHit{bce, {}, {}}}, false), "\r\n");
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[1][4], "-33.900000") << "a negative number stays a number";
   EXPECT_EQ(rows[1][5], "-18.400000");

@@ -489,12 +489,12 @@ TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
   EXPECT_TRUE(csv.out.starts_with(
       "id,game,type,location,latitude,longitude,date_from,date_to,confidence,spaces,ages,"
       "social_status,genders,sources,rules,content,notes,position,position_latitude,"
-      "position_longitude,position_radius_km,distance_km\n"
+      "position_longitude,position_radius_km,distance_km\r\n"
       "DLP.Evidence.1450,khutka_boia,Ethnography,\"32°34'58.69\"\"N, 71°32'16.52\"\"E\","
       "32.582969,71.537922,1925-10-01,1925-10-31,100,,All,,All,"))
       << csv.out;
   // 9.22 km north, 3.56 km east; its own coordinates: an exact position.
-  EXPECT_NE(csv.out.find(",exact,32.582969,71.537922,0,9.9\n"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find(",exact,32.582969,71.537922,0,9.9\r\n"), std::string::npos) << csv.out;
   // Toguz Kumalak's region has an outline (the Central Asian countries, data/places): the point,
   // in Pakistan, is hundreds of km from it, so its record is not found (issue 23: a region with
   // a polygon is tested by its polygon, not by the 1,900 km circle).
@@ -557,9 +557,18 @@ TEST_F(EvidenceCli, SearchUsageErrorsExitWithTwo) {
             "as in record files, not '-100'\n");
   EXPECT_EQ(usage({"--format", "xml"}),
             "mancala: evidence search: --format must be table|json|csv, not 'xml'\n");
+  // Decimal degrees only (issue 41: std::stod read "0x10" as 16, and nan as a latitude).
   EXPECT_EQ(usage({"--near", "nan,0", "--radius-km", "5"}),
-            "mancala: evidence search: --near nan,0: latitude must be within 90 and longitude "
-            "within 180\n");
+            "mancala: evidence search: --near must be LAT,LON in decimal degrees, not 'nan,0'\n");
+  EXPECT_EQ(usage({"--near", "0x10,0", "--radius-km", "5"}),
+            "mancala: evidence search: --near must be LAT,LON in decimal degrees, not "
+            "'0x10,0'\n");
+  EXPECT_EQ(usage({"--near", " 32.5,71.5", "--radius-km", "5"}),
+            "mancala: evidence search: --near must be LAT,LON in decimal degrees, not ' "
+            "32.5,71.5'\n");
+  EXPECT_EQ(usage({"--near", "1e999,0", "--radius-km", "5"}),
+            "mancala: evidence search: --near must be LAT,LON in decimal degrees, not "
+            "'1e999,0'\n");
   EXPECT_EQ(usage({"--near", "1,2", "--radius-km", "nan"}),
             "mancala: evidence search: --radius-km must be a distance of 0 km or more\n");
   EXPECT_EQ(usage({"--limit", "0"}), "mancala: evidence search: --limit must be 1 or more\n");

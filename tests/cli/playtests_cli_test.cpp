@@ -74,7 +74,7 @@ TEST(PlaytestsCli, ExportWritesJsonAndCsv) {
   ASSERT_EQ(j["playtests"].size(), 2u);
   EXPECT_EQ(j["playtests"][0]["seats"], nlohmann::json::array({"human", "greedy"}));
   const auto csv = run_cli({"playtests", "export", "--format", "csv", "--db", db});
-  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
+  EXPECT_EQ(csv.out.substr(0, csv.out.find("\r\n")),
             "id,created_at,ruleset,rules_hash,engine_version,seat1,seat2,seed,plies,rounds,winner,"
             "end,holdings1,holdings2,result,moves,notes");
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 3);
