@@ -2,6 +2,7 @@
 // on one thread and on several (docs/simulate.md).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,9 +21,12 @@ struct SpeedMeasurement {
 };
 
 // Plays `games` games of each ruleset (seed 0) on one thread, then on `threads` when that is
-// more than one; a measurement per ruleset and thread count, in that order.
+// more than one; a measurement per ruleset and thread count, in that order. Once *stop is set
+// (Ctrl-C, SIGTERM) the measurement being made ends within a second with the games it finished
+// (its `games` says how many; left out when none) and no other is made.
 std::vector<SpeedMeasurement> measure_speed(const std::vector<sim::RuleSet>& rulesets,
                                             int64_t games, int threads,
-                                            const sim::AgentPair& agents);
+                                            const sim::AgentPair& agents,
+                                            const std::atomic<bool>* stop = nullptr);
 
 }  // namespace mancala::analysis

@@ -697,10 +697,37 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
         options.progress(rulesets[i].id, done, total);
       };
     }
+    batch.stop = options.stop;
     runs.push_back({labels[i], rulesets[i], sim::simulate_ruleset(rulesets[i], batch)});
+    if (runs.back().run.partial) break;  // stopped (Ctrl-C, SIGTERM): the rest is not started
   }
-  return compare_runs(std::move(runs), options.common_random_numbers, options.alpha,
-                      options.all_pairs);
+  if (runs.size() == rulesets.size() && !runs.back().run.partial) {
+    return compare_runs(std::move(runs), options.common_random_numbers, options.alpha,
+                        options.all_pairs);
+  }
+  // Stopped: the rulesets whose runs finished are compared (when two did), and the note says
+  // which were left out; with fewer, `runs` holds what was played and nothing is compared.
+  std::string left_out;
+  for (std::size_t i = runs.size() - 1; i < rulesets.size(); ++i) {
+    left_out += (left_out.empty() ? "" : ", ") + labels[i] +
+                (i + 1 == runs.size() ? " (" + std::to_string(runs.back().run.tally.games) +
+                                            " of " + std::to_string(options.games) + " games)"
+                                      : " (not started)");
+  }
+  Comparison c;
+  std::vector<ComparedRun> finished(runs.begin(), runs.end() - 1);
+  if (finished.size() >= 2) {
+    c = compare_runs(std::move(finished), options.common_random_numbers, options.alpha,
+                     options.all_pairs);
+  } else {
+    c.runs = std::move(runs);
+  }
+  c.interrupted = true;
+  c.notes.insert(c.notes.begin(),
+                 "Interrupted: only the rulesets whose runs finished are "
+                 "compared; left out: " +
+                     left_out + ".");
+  return c;
 }
 
 // ---- verdicts under random play ---------------------------------------------------------------

@@ -8,6 +8,7 @@
 // docs/compare.md describes the output and the choice of methods.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -38,6 +39,9 @@ struct CompareOptions {
   bool all_pairs = false;
   // Called with the ruleset id, games done and games in all, as in BatchOptions::progress.
   std::function<void(const std::string& ruleset, uint64_t done, uint64_t total)> progress;
+  // Ctrl-C or SIGTERM (sim::InterruptGuard): the run being played stops within a second and the
+  // rulesets after it are not started (compare_rulesets says what it compared).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // The seed ruleset `index` (0-based) plays with when common random numbers are off: the seed
@@ -137,9 +141,14 @@ struct Comparison {
   std::size_t tests_made = 0;      // the m of the Bonferroni correction
   double confidence = 0.95;        // of each interval: 1 - alpha / m
   std::vector<std::string> notes;  // method notes printed under the tables
+  // Stopped by CompareOptions::stop: the runs that finished are compared (the first note says
+  // which were left out); with fewer than two, `runs` holds what was played (the last partial)
+  // and nothing else is filled in.
+  bool interrupted = false;
 };
 
-// Simulates every ruleset with `options` and compares the runs. Throws mancala::Error
+// Simulates every ruleset with `options` and compares the runs (stopped: see
+// Comparison::interrupted). Throws mancala::Error
 // "compare: need at least two rulesets to compare, got <n>" for fewer than two rulesets and
 // "compare: games: must be 1 or more" for N < 1.
 Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,

@@ -209,6 +209,7 @@ Tally play_items(const HandicapOptions& options, const Tally& empty,
                  const sim::PlayInto<Tally>& play, const sim::MergeInto<Tally>& merge) {
   sim::BatchOptions batch;
   batch.threads = options.threads;
+  batch.stop = options.stop;
   return sim::run_blocks<Tally>(
       sim::GameRange{0, options.games}, [&play] { return play; }, batch, empty, merge);
 }
@@ -306,7 +307,12 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
           add_round(tally, sim::finish_round(game, match, s), h);
         },
         merge_level);
-    result.levels.push_back(std::move(level));
+    const bool stopped = options.stop && options.stop->load();
+    if (level.rounds > 0 || !stopped) result.levels.push_back(std::move(level));
+    if (stopped) {
+      result.interrupted = true;
+      return result;
+    }
   }
   if (options.matches) {
     result.matches = play_items<MatchSummary>(
@@ -318,6 +324,7 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
                     rules.total_counters);
         },
         merge_matches);
+    result.interrupted = options.stop && options.stop->load();
   }
   return result;
 }

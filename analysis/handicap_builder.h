@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -41,6 +42,9 @@ struct HandicapOptions {
   int threads = 1;
   std::vector<int> levels;  // deficits to play; empty: every level the ruleset can deal
   bool matches = true;      // also play N whole matches
+  // Ctrl-C or SIGTERM (sim::InterruptGuard): the level (or the matches) being played stops
+  // within a second with the rounds finished, and nothing after it is played.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // The rounds played at one handicap level, counted from the handicapped side (h) against the
@@ -93,6 +97,9 @@ struct HandicapResult {
   int total_counters = 0;
   std::vector<HandicapLevel> levels;
   MatchSummary matches;  // empty when options.matches is false
+  // Stopped by HandicapOptions::stop: `levels` ends with the level being played (its rounds
+  // those finished; left out when none was), and the matches are those finished (often none).
+  bool interrupted = false;
 };
 
 // Every deficit the ruleset can deal a round from: 0 up to the largest for which the match is not

@@ -13,11 +13,13 @@ namespace mancala::analysis {
 
 using nlohmann::json;
 
-std::vector<sim::RunStats> merge_run_files(const std::vector<std::string>& files) {
+std::vector<sim::RunStats> merge_run_files(const std::vector<std::string>& files,
+                                           const std::atomic<bool>* stop) {
   // Shards grouped by ruleset, the rulesets in order of first appearance (the simulate order).
   std::vector<std::string> order;
   std::map<std::string, std::vector<sim::ShardInput>> groups;
   for (const std::string& file : files) {
+    if (stop && stop->load()) return {};
     if (file.empty()) throw Error("'': cannot read the file (the file name is empty)");
     std::ifstream in(file);
     if (!in)
@@ -44,7 +46,10 @@ std::vector<sim::RunStats> merge_run_files(const std::vector<std::string>& files
     }
   }
   std::vector<sim::RunStats> merged;
-  for (const std::string& ruleset : order) merged.push_back(sim::merge_shards(groups[ruleset]));
+  for (const std::string& ruleset : order) {
+    if (stop && stop->load()) return {};
+    merged.push_back(sim::merge_shards(groups[ruleset]));
+  }
   for (const sim::RunStats& run : merged) {
     const sim::RunStats& first = merged.front();
     if (run.seed != first.seed || run.agent != first.agent ||

@@ -2,6 +2,7 @@
 // docs/simulate.md).
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,9 @@ namespace mancala::analysis {
 // Throws Error "<file>: cannot read the file (...)", "<file>: not JSON (byte n)", "<file>: runs:
 // expected an array of runs", the shard errors of sim::merge_shards, and "<file>: <ruleset>:
 // seed, agent or games differ from <first>'s: merge them separately"; UsageError "merge: <file>:
-// is a ladder's shard: ..." for a ladder's shard.
-std::vector<sim::RunStats> merge_run_files(const std::vector<std::string>& files);
+// is a ladder's shard: ..." for a ladder's shard. Once *stop is set (Ctrl-C, SIGTERM), read
+// between two files, it returns nothing: a merge of some of the shards is no run.
+std::vector<sim::RunStats> merge_run_files(const std::vector<std::string>& files,
+                                           const std::atomic<bool>* stop = nullptr);
 
 }  // namespace mancala::analysis

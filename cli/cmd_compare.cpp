@@ -85,6 +85,8 @@ int cmd_compare(const Args& args, Io& io) {
   }
 
   analysis::Comparison comparison;
+  InterruptGuard guard;
+  options.stop = &InterruptGuard::interrupted();
   {
     ProgressBar progress(io, "", ProgressBar::Style::kCount);
     options.progress = [&](const std::string& id, uint64_t done, uint64_t total) {
@@ -92,18 +94,42 @@ int cmd_compare(const Args& args, Io& io) {
     };
     const Stopwatch watch;
     comparison = analysis::compare_rulesets(rulesets, options);
-    if (options.agents.label() != "random") {
+    if (options.agents.label() != "random" && !comparison.interrupted) {
       // Skilled play: say where a verdict under random play (same rulesets, seed, N) fails.
       analysis::CompareOptions random_play = options;
       random_play.agents = sim::AgentPair();
-      analysis::add_random_play_verdicts(comparison,
-                                         analysis::compare_rulesets(rulesets, random_play));
+      const analysis::Comparison random = analysis::compare_rulesets(rulesets, random_play);
+      if (random.interrupted) {
+        comparison.notes.insert(comparison.notes.begin(),
+                                "Interrupted: the verdicts under random play were not checked.");
+      } else {
+        analysis::add_random_play_verdicts(comparison, random);
+      }
     }
     io.err << "compare: " << rulesets.size() << " rulesets x " << games << " games in "
-           << watch.text() << " s\n";
+           << watch.text() << " s" << (InterruptGuard::interrupted() ? " (interrupted)" : "")
+           << "\n";
+  }
+  if (comparison.interrupted && comparison.pairs.empty()) {
+    // Fewer than two rulesets finished: what was played, and nothing compared.
+    for (const analysis::ComparedRun& r : comparison.runs) {
+      io.err << "compare: " << r.label << ": " << r.run.tally.games << " of " << games << " games"
+             << (r.run.partial ? " (partial)" : "") << "\n";
+    }
+    io.err << "mancala: compare: interrupted by " << InterruptGuard::cause()
+           << " before two rulesets finished: nothing compared\n";
+    return InterruptGuard::exit_code();
   }
   io.out << reports::render_comparison(comparison, format, vm.count("wide") ? 0 : output_width(io),
                                        "Comparison of rule reconstructions");
+  if (InterruptGuard::interrupted()) {
+    io.err << "mancala: compare: interrupted by " << InterruptGuard::cause()
+           << (comparison.interrupted ? ": the rulesets whose runs finished are compared (see the "
+                                        "first note)"
+                                      : " after the comparison was complete")
+           << "\n";
+    return InterruptGuard::exit_code();
+  }
   return 0;
 }
 
@@ -142,12 +168,27 @@ int cmd_handicap(const Args& args, Io& io) {
   const sim::RuleSet rules = sim::load_ruleset(vm["ruleset"].as<std::string>());
 
   const Stopwatch watch;
+  InterruptGuard guard;
+  options.stop = &InterruptGuard::interrupted();
   const analysis::HandicapResult result = analysis::measure_handicaps(rules, options);
   io.err << "handicap: " << rules.id << ": " << result.levels.size() << " levels x " << games
          << " rounds" << (options.matches ? " and " + std::to_string(games) + " matches" : "")
-         << " in " << watch.text() << " s\n";
+         << " in " << watch.text() << " s" << (result.interrupted ? " (interrupted)" : "") << "\n";
+  if (result.interrupted && result.levels.empty()) {
+    io.err << "mancala: handicap: interrupted by " << InterruptGuard::cause()
+           << " before a level's first rounds finished: nothing to show\n";
+    return InterruptGuard::exit_code();
+  }
   io.out << reports::render_handicaps(result, format, vm.count("wide") ? 0 : output_width(io),
                                       "Handicap effects of " + rules.id);
+  if (result.interrupted) {
+    io.err << "mancala: handicap: interrupted by " << InterruptGuard::cause()
+           << ": the figures cover the rounds completed before it (each level's count of rounds "
+              "is shown)"
+           << (options.matches && result.matches.matches == 0 ? "; no match was played" : "")
+           << "\n";
+    return InterruptGuard::exit_code();
+  }
   return 0;
 }
 

@@ -76,9 +76,13 @@ int cmd_ladder(const Args& args, Io& io) {
                          " comes from the shards; do not give it");
     }
     std::vector<analysis::LadderShard> shards;
-    for (const std::string& file : vm["merge"].as<std::vector<std::string>>())
+    InterruptGuard guard;
+    for (const std::string& file : vm["merge"].as<std::vector<std::string>>()) {
+      if (InterruptGuard::interrupted()) return interrupted_merge("ladder", io);
       shards.push_back({file, analysis::ladder_from_json(read_json_file(file), file)});
+    }
     const analysis::Ladder ladder = analysis::merge_ladders(shards);
+    if (InterruptGuard::interrupted()) return interrupted_merge("ladder", io);
     const std::string game = ladder.ruleset.substr(0, ladder.ruleset.find('/'));
     reports::OutputFile output = output_option(io, vm);
     output.stream() << reports::render_ladder(

@@ -95,16 +95,17 @@ int cmd_report(const Args& args, Io& io) {
   }
   sim::BatchOptions options;
   set_play_counts(options, "report", games, seed, threads);
-  if (family_games < 1) throw UsageError("report: --family-games: must be 1 or more");
+  check_games("report", family_games, "--family-games");
   // Given --games and not --family-games, every ruleset plays --games: a small report stays small.
   if (vm["family-games"].defaulted() && !vm["games"].defaulted()) family_games = games;
   if (vm.count("family-ladders") && !vm.count("ladder"))
     throw UsageError("report: --family-ladders: needs --ladder");
-  if (handicap_rounds < 1) throw UsageError("report: --handicap-rounds: must be 1 or more");
+  check_games("report", handicap_rounds, "--handicap-rounds");
   if (sensitivity_games < 0) throw UsageError("report: --sensitivity-games: must be 0 or more");
+  if (sensitivity_games > 0) check_games("report", sensitivity_games, "--sensitivity-games");
   std::optional<analysis::LadderOptions> ladder;
   if (vm.count("ladder")) {
-    if (ladder_games < 1) throw UsageError("report: --ladder-games: must be 1 or more");
+    check_games("report", ladder_games, "--ladder-games");
     ladder.emplace();
     try {
       ladder->agents =
@@ -159,7 +160,7 @@ int cmd_report(const Args& args, Io& io) {
   plan.family_games = family_games == games ? 0 : family_games;
   plan.family_ladders = vm.count("family-ladders") > 0;
   if (vm.count("readings")) {
-    if (readings_games < 1) throw UsageError("report: --readings-games: must be 1 or more");
+    check_games("report", readings_games, "--readings-games");
     plan.readings_games = readings_games;
     plan.readings_db = default_db_path(vm.count("db") ? vm["db"].as<std::string>() : "");
   }

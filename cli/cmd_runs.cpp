@@ -118,7 +118,7 @@ int cmd_bench(const Args& args, Io& io) {
           desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
-  if (games < 1) throw UsageError("bench: --games: must be 1 or more");
+  check_games("bench", games);
   check_threads("bench", threads);
   const std::string format =
       check_format("bench", vm["format"].as<std::string>(), {"table", "json"});
@@ -128,12 +128,23 @@ int cmd_bench(const Args& args, Io& io) {
   std::vector<RuleSet> rulesets;
   for (const std::string& id : ids) rulesets.push_back(load_ruleset(id));
 
+  InterruptGuard guard;
   const std::vector<analysis::SpeedMeasurement> measurements =
-      analysis::measure_speed(rulesets, games, threads, agents);
+      analysis::measure_speed(rulesets, games, threads, agents, &InterruptGuard::interrupted());
+  if (InterruptGuard::interrupted() && measurements.empty()) {
+    io.err << "mancala: bench: interrupted by " << InterruptGuard::cause()
+           << " before any game finished: nothing measured\n";
+    return InterruptGuard::exit_code();
+  }
   if (format == "json") {
     io.out << reports::speed_json(measurements).dump(2) << "\n";
   } else {
     reports::print_speed(io.out, measurements);
+  }
+  if (InterruptGuard::interrupted()) {
+    io.err << "mancala: bench: interrupted by " << InterruptGuard::cause()
+           << ": the measurements made before it are shown, the last over the games it finished\n";
+    return InterruptGuard::exit_code();
   }
   return 0;
 }

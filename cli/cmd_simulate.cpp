@@ -157,8 +157,10 @@ int cmd_merge(const Args& args, Io& io) {
   const std::string format =
       check_format("merge", vm["format"].as<std::string>(), {"table", "json", "csv"});
 
-  const std::vector<RunStats> merged =
-      analysis::merge_run_files(vm["files"].as<std::vector<std::string>>());
+  InterruptGuard guard;
+  const std::vector<RunStats> merged = analysis::merge_run_files(
+      vm["files"].as<std::vector<std::string>>(), &InterruptGuard::interrupted());
+  if (InterruptGuard::interrupted()) return interrupted_merge("merge", io);
   reports::OutputFile output = output_option(io, vm);
   std::optional<archive::Store> store = open_store_for_runs("merge", vm);
   std::vector<json> runs;

@@ -83,7 +83,7 @@ inline bool parse_options(const std::string& command, const std::string& usage,
     throw UsageError(command + ": " + e.what() + " (see 'mancala " + command + " --help')");
   }
   // A file or folder option given as '' would otherwise fall back to its default silently.
-  for (const char* path_option : {"db", "output", "to-json"}) {
+  for (const char* path_option : {"db", "output", "to-json", "write"}) {
     if (vm.count(path_option) && !vm[path_option].defaulted() &&
         vm[path_option].value().type() == typeid(std::string) &&
         vm[path_option].as<std::string>().empty()) {
@@ -124,13 +124,26 @@ inline po::typed_value<int>* threads_value(int& threads) {
   return po::value<int>(&threads)->default_value(sim::default_threads());
 }
 
-// Checks --games (1 or more), --seed (0 or more) and --threads (check_threads) and sets them in
+// A count of games (--games, --ladder-games...) checked for every command that plays: UsageError
+// "<command>: --games: must be 1 or more", "... must be at most 9007199254740992 (2^53, the most
+// games a run counts exactly), got 9223372036854775807".
+inline void check_games(const std::string& command, long long games,
+                        const std::string& option = "--games") {
+  if (games < 1) throw UsageError(command + ": " + option + ": must be 1 or more");
+  if (games > sim::kMaxGames) {
+    throw UsageError(command + ": " + option + ": must be at most " +
+                     std::to_string(sim::kMaxGames) + " (2^53, the most games a run counts " +
+                     "exactly), got " + std::to_string(games));
+  }
+}
+
+// Checks --games (check_games), --seed (0 or more) and --threads (check_threads) and sets them in
 // `options` (sim::BatchOptions, analysis::CompareOptions, ...): UsageError
 // "<command>: --games: must be 1 or more", "<command>: --seed: must be 0 or more".
 template <class Options>
 void set_play_counts(Options& options, const std::string& command, long long games, long long seed,
                      int threads) {
-  if (games < 1) throw UsageError(command + ": --games: must be 1 or more");
+  check_games(command, games);
   if (seed < 0) throw UsageError(command + ": --seed: must be 0 or more");
   check_threads(command, threads);
   options.games = games;

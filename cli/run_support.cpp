@@ -24,7 +24,30 @@ void ProgressBar::update(const std::string& label, uint64_t done, uint64_t total
   update(done, total);
 }
 
+std::string long_duration_text(double seconds) {
+  const double hours = seconds / 3600, days = hours / 24, years = days / 365.25;
+  if (hours < 48) return "about " + format_number(hours, 0) + " hours";
+  if (years < 2) return "about " + format_number(days, 0) + " days";
+  return "about " + format_number(years, years < 100 ? 1 : 0) + " years";
+}
+
+void ProgressBar::warn_if_long(uint64_t done, uint64_t total) {
+  if (estimated_ || done == 0 || done >= total) return;
+  const double seconds = watch_.seconds();
+  if (seconds < 1) return;
+  estimated_ = true;
+  const double rate = static_cast<double>(done) / seconds;
+  const double whole = static_cast<double>(total) / rate;
+  if (whole <= kLongRunSeconds) return;
+  erase();
+  io_.err << "mancala: warning: " << (label_.empty() ? "" : label_ + ": ") << total
+          << " games at about " << format_number(rate, 0) << " a second would take "
+          << long_duration_text(whole)
+          << "; Ctrl-C or SIGTERM stops the run and keeps the games finished\n";
+}
+
 void ProgressBar::update(uint64_t done, uint64_t total) {
+  warn_if_long(done, total);
   if (!io_.err_is_terminal || total == 0) return;
   std::ostringstream line;
   if (style_ == Style::kBar) {
@@ -42,6 +65,12 @@ void ProgressBar::update(uint64_t done, uint64_t total) {
 }
 
 std::string Stopwatch::text() const { return format_number(seconds(), 2); }
+
+int interrupted_merge(const std::string& command, Io& io) {
+  io.err << "mancala: " << command << ": interrupted by " << InterruptGuard::cause()
+         << ": nothing merged, written or stored\n";
+  return InterruptGuard::exit_code();
+}
 
 std::vector<sim::RuleSet> load_distinct_rulesets(const std::string& command,
                                                  const std::vector<std::string>& ids) {

@@ -61,6 +61,8 @@ GameTally play_games_per_worker(GameRange range, const MakePlayOne& make_play,
 
 RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
   if (options.games < 1) throw Error("simulate: --games: must be 1 or more");
+  if (options.games > kMaxGames)
+    throw Error("simulate: --games: must be at most " + std::to_string(kMaxGames));
   if (options.shard.count < 1 || options.shard.index < 1 ||
       options.shard.index > options.shard.count) {
     throw Error("simulate: --shard: expected i/n with 1 <= i <= n");

@@ -54,6 +54,12 @@ struct BatchOptions {
 // The most games whose outcomes a run keeps (BatchOptions::keep_outcomes): 80 MB.
 constexpr int64_t kMaxKeptOutcomes = 5000000;
 
+// The most games a run plays: 2^53 (9,007,199,254,740,992), the largest count a JSON number holds
+// exactly as the run's readers read it (JavaScript, Python's and R's JSON readers hold numbers as
+// doubles); the runner's block arithmetic overflowed near 2^63 and stopped at once, reporting an
+// interruption nobody made. Every --games is checked against it (cli/options.h, check_games).
+constexpr int64_t kMaxGames = int64_t{1} << 53;
+
 // Plays the shard's games of `rules` and returns their statistics.
 RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options);
 

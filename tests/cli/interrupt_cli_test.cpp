@@ -27,6 +27,7 @@ struct Stopped {
   int code = -1;       // the exit code, or -1 when the child did not exit by itself
   double seconds = 0;  // from the signal to the exit
   std::string err;     // what the command wrote to stderr
+  std::string out;     // and to stdout
 };
 
 // Runs `args` in a child process, sends `signal` after `wait`, and waits (at most a minute) for
@@ -39,7 +40,8 @@ Stopped run_and_signal(const Args& args, int signal, std::chrono::milliseconds w
     close(pipe_fds[0]);
     std::ostringstream out, err;
     const int code = run(args, out, err);
-    const std::string text = err.str();
+    // stderr, a NUL (no output holds one: issue 41), then stdout.
+    const std::string text = err.str() + std::string(1, '\0') + out.str();
     if (write(pipe_fds[1], text.data(), text.size()) < 0) _exit(99);
     _exit(code);
   }
@@ -63,6 +65,10 @@ Stopped run_and_signal(const Args& args, int signal, std::chrono::milliseconds w
   for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
     result.err.append(buffer, static_cast<size_t>(n));
   close(pipe_fds[0]);
+  if (const size_t nul = result.err.find('\0'); nul != std::string::npos) {
+    result.out = result.err.substr(nul + 1);
+    result.err.resize(nul);
+  }
   return result;
 }
 
@@ -150,6 +156,60 @@ TEST(Interrupt, GamesFinishedBeforeTheSignalAreStoredAsAPartialRun) {
   const int64_t played = nlohmann::json::parse(runs[0].stats_json).at("games").get<int64_t>();
   EXPECT_GT(played, 0);
   EXPECT_LT(played, 100000);
+}
+
+// Issue 41: compare, handicap and bench put no handler in place, so SIGTERM (a batch scheduler's
+// stop) ended them at once with no output and exit 143. Each stops within a second now, printing
+// what finished: the comparison's played games, the handicap levels' rounds, the speed measured.
+TEST(Interrupt, CompareHandicapAndBenchStopAtSigtermPrintingWhatFinished) {
+  const auto wait = std::chrono::milliseconds(test_support::sanitized() ? 4000 : 1500);
+  const Stopped compare = run_and_signal(
+      {"compare", "kalah", "kalah/empty_capture", "--games", "1000000000", "--threads", "2"},
+      SIGTERM, wait);
+  EXPECT_EQ(compare.code, 128 + SIGTERM) << compare.err;
+  EXPECT_LT(compare.seconds, kPromptly);
+  EXPECT_NE(compare.err.find("compare: kalah/standard: "), std::string::npos) << compare.err;
+  EXPECT_NE(compare.err.find(" of 1000000000 games (partial)\n"), std::string::npos) << compare.err;
+  EXPECT_NE(compare.err.find("mancala: compare: interrupted by SIGTERM before two rulesets "
+                             "finished: nothing compared\n"),
+            std::string::npos)
+      << compare.err;
+
+  const Stopped handicap = run_and_signal(
+      {"handicap", "khutka_boia", "--games", "1000000000", "--threads", "2"}, SIGTERM, wait);
+  EXPECT_EQ(handicap.code, 128 + SIGTERM) << handicap.err;
+  EXPECT_LT(handicap.seconds, kPromptly);
+  EXPECT_NE(handicap.err.find("mancala: handicap: interrupted by SIGTERM: the figures cover the "
+                              "rounds completed before it"),
+            std::string::npos)
+      << handicap.err;
+  EXPECT_FALSE(handicap.out.empty()) << handicap.err;
+
+  const Stopped bench =
+      run_and_signal({"bench", "kalah", "--games", "1000000000", "--threads", "1"}, SIGTERM, wait);
+  EXPECT_EQ(bench.code, 128 + SIGTERM) << bench.err;
+  EXPECT_LT(bench.seconds, kPromptly);
+  EXPECT_NE(bench.out.find("kalah/standard"), std::string::npos) << bench.out << bench.err;
+  EXPECT_NE(bench.err.find("mancala: bench: interrupted by SIGTERM: the measurements made before "
+                           "it are shown"),
+            std::string::npos)
+      << bench.err;
+}
+
+// Issue 41: "--games 1000000000000 (290 days) is accepted without a word". Still accepted (a
+// batch job may mean it), with a warning once a second of play tells the speed.
+TEST(Interrupt, ARunEstimatedOverADayIsWarnedOfOnceItsSpeedIsKnown) {
+  const Stopped s = run_and_signal(
+      {"simulate", "kalah", "--games", "1000000000000", "--threads", "1", "--no-store"}, SIGTERM,
+      std::chrono::milliseconds(test_support::sanitized() ? 5000 : 2500));
+  EXPECT_EQ(s.code, 128 + SIGTERM) << s.err;
+  EXPECT_NE(s.err.find("mancala: warning: kalah/standard: 1000000000000 games at about "),
+            std::string::npos)
+      << s.err;
+  EXPECT_NE(s.err.find(" a second would take about "), std::string::npos) << s.err;
+  EXPECT_NE(s.err.find("; Ctrl-C or SIGTERM stops the run and keeps the games finished\n"),
+            std::string::npos)
+      << s.err;
 }
 
 }  // namespace
