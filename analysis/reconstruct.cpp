@@ -244,7 +244,7 @@ size_t ReconstructResult::ending_by_own_rule() const {
   return n;
 }
 
-ReconstructResult evaluate_reconstruction(const Reconstruction& r) {
+ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::atomic<bool>* stop) {
   ReconstructResult out;
   const size_t k = r.space.candidates.size();
   // A shard's last stage is part of a stage: its figures would mislead, so it is left out.
@@ -319,8 +319,9 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r) {
       }
     }
   }
-  out.random_effects = measure_effects(r.space, random);
-  if (out.skilled_played) out.skilled_effects = measure_effects(r.space, skilled);
+  const EffectsLimits limits{.stop = stop};
+  out.random_effects = measure_effects(r.space, random, limits);
+  if (out.skilled_played) out.skilled_effects = measure_effects(r.space, skilled, limits);
   if (!r.pending_merge() && !r.partial()) {
     out.next = next_stage(r);
     out.complete = !out.next.has_value();

@@ -144,12 +144,16 @@ struct ReconstructResult {
   const Figures& ranked_figures(size_t candidate) const;
   // Candidates whose completion class is "own rule" in the ranking's figures.
   size_t ending_by_own_rule() const;
+  // False when the effects were given up (evaluate_reconstruction's stop).
+  bool effects_complete() const { return random_effects.complete && skilled_effects.complete; }
 };
 
 // Computes the figures, the ranking (successive halving: the candidates that reached a later
 // stage rank above those that left earlier; within a stage by rank_figures), the Pareto front
-// and both agents' effects.
-ReconstructResult evaluate_reconstruction(const Reconstruction& r);
+// and both agents' effects. Once *stop is set (Ctrl-C, SIGTERM) the effects are given up
+// (Effects::complete false, effects_complete() false); the rest is computed as ever.
+ReconstructResult evaluate_reconstruction(const Reconstruction& r,
+                                          const std::atomic<bool>* stop = nullptr);
 
 // ---- JSON ---------------------------------------------------------------------------------------
 

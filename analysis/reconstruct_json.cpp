@@ -132,7 +132,7 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
   out["games"] = r.settings.games;
   out["seed"] = r.settings.seed;
   out["complete"] = result.complete;
-  out["partial"] = r.partial();
+  out["partial"] = r.partial() || !result.effects_complete();
   out["pending_merge"] = r.pending_merge();
   out["next_stage"] = result.next ? plan_json(r, *result.next) : json(nullptr);
 

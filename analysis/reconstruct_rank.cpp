@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <numeric>
+#include <utility>
 
 #include "common/format.h"
 
@@ -81,23 +83,166 @@ int usable(const Space& space, const std::vector<Figures>& figures, size_t combi
   return c;
 }
 
+// The combinations of a space by mixed-radix index (reconstruct_readings.h: the last choice
+// varies fastest), and the work done over them: measure_effects visits only the combinations a
+// contrast uses, one step each, never a loop over the whole space per contrast.
+class Combinations {
+ public:
+  Combinations(const Space& space, const EffectsLimits& limits) : limits_(limits) {
+    const auto& choices = space.readings.choices;
+    sizes_.resize(choices.size());
+    strides_.resize(choices.size());
+    size_t stride = 1;
+    for (size_t c = choices.size(); c-- > 0;) {
+      sizes_[c] = choices[c].alternatives.size();
+      strides_[c] = stride;
+      stride *= sizes_[c];
+    }
+  }
+  size_t stride(size_t choice) const { return strides_[choice]; }
+  size_t size(size_t choice) const { return sizes_[choice]; }
+
+  // Calls f(index) for every combination whose choice fixed[i].first reads as alternative
+  // fixed[i].second, in index order: exactly those, counted in visits(). Returns false (having
+  // called f for some of them only) once the limits say stop.
+  template <class F>
+  bool for_each(std::initializer_list<std::pair<size_t, size_t>> fixed, F&& f) {
+    size_t index = 0;
+    std::vector<size_t> free;
+    for (size_t c = 0; c < sizes_.size(); ++c) {
+      bool is_fixed = false;
+      for (const auto& [choice, alternative] : fixed) {
+        if (choice == c) {
+          index += alternative * strides_[c];
+          is_fixed = true;
+        }
+      }
+      if (!is_fixed) free.push_back(c);
+    }
+    std::vector<size_t> digit(free.size(), 0);
+    while (true) {
+      if (stopped()) return false;
+      f(index);
+      ++visits_;
+      // The odometer over the free choices, the last fastest.
+      size_t k = free.size();
+      while (k-- > 0) {
+        const size_t c = free[k];
+        index += strides_[c];
+        if (++digit[k] < sizes_[c]) break;
+        index -= sizes_[c] * strides_[c];
+        digit[k] = 0;
+      }
+      if (k == static_cast<size_t>(-1)) return true;
+    }
+  }
+
+  // Counts `n` steps of work done otherwise (comparing two readings over n settings).
+  void add(uint64_t n) { visits_ += n; }
+  // True once the interrupt flag is set or the budget spent (checked every 4,096 steps, and so
+  // within microseconds).
+  bool stopped() {
+    if (!stopped_ && visits_ >= next_check_) {
+      next_check_ = visits_ + 4096;
+      stopped_ = visits_ > limits_.budget ||
+                 (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed));
+    }
+    return stopped_;
+  }
+  uint64_t visits() const { return visits_; }
+
+ private:
+  std::vector<size_t> sizes_, strides_;
+  const EffectsLimits& limits_;
+  uint64_t visits_ = 0, next_check_ = 0;
+  bool stopped_ = false;
+};
+
 // The matched contrast "choice read as x minus choice read as y", over every setting of the
 // other choices where both combinations are usable.
-Contrast matched(const Space& space, const std::vector<Figures>& figures, size_t choice, size_t x,
-                 size_t y, Criterion k) {
+Contrast matched(const Space& space, const std::vector<Figures>& figures, Combinations& all,
+                 size_t choice, size_t x, size_t y, Criterion k) {
   Contrast c;
-  for (size_t index = 0; index < space.generated; ++index) {
-    Pick pick = pick_of(space, index);
-    if (pick[choice] != x) continue;
+  const size_t stride = all.stride(choice);
+  all.for_each({{choice, x}}, [&](size_t index) {
     const int a = usable(space, figures, index, k);
-    pick[choice] = y;
-    const int b = usable(space, figures, combination_index(space, pick), k);
-    if (a < 0 || b < 0) continue;
+    const int b = usable(space, figures, index - x * stride + y * stride, k);
+    if (a < 0 || b < 0) return;
     c.add(static_cast<size_t>(a), 1);
     c.add(static_cast<size_t>(b), -1);
     ++c.pairs;
-  }
+  });
   return c;
+}
+
+// The pair of readings of `choice` whose matched difference on k is the largest (the spread),
+// as (high, low); (ref, ref) when no pair has both readings usable anywhere. Linear in the
+// space when every combination is usable: the matched difference of x and y is then the
+// difference of their means over the other choices, largest between the highest mean and the
+// lowest. Otherwise each pair is compared over the settings where both are usable, from one
+// table of the figures (alternatives x settings of the other choices: the space's size), the
+// alternatives times the space's size in all.
+std::pair<size_t, size_t> farthest_pair(const Space& space, const std::vector<Figures>& figures,
+                                        Combinations& all, size_t choice, Criterion k) {
+  const size_t n = all.size(choice), ref = space.readings.choices[choice].reference;
+  const size_t settings = space.generated / n;
+  std::vector<double> table(n * settings, kNaN);  // [alternative * settings + setting]
+  bool complete = true;
+  for (size_t a = 0; a < n; ++a) {
+    size_t s = 0;
+    all.for_each({{choice, a}}, [&](size_t index) {
+      const int c = usable(space, figures, index, k);
+      if (c >= 0) {
+        table[a * settings + s] = figures[static_cast<size_t>(c)][k].value;
+      } else {
+        complete = false;
+      }
+      ++s;
+    });
+  }
+  if (all.stopped()) return {ref, ref};
+  // The pairs in the order x, then y, the first of the largest kept (as comparing every pair
+  // in that order would keep it), a difference below zero never.
+  double best = kNaN;
+  std::pair<size_t, size_t> pair{ref, ref};
+  if (complete) {
+    std::vector<double> mean(n, 0);
+    for (size_t a = 0; a < n; ++a) {
+      for (size_t s = 0; s < settings; ++s) mean[a] += table[a * settings + s];
+      mean[a] /= static_cast<double>(settings);
+    }
+    if (n < 2) return pair;
+    const size_t high =
+        static_cast<size_t>(std::max_element(mean.begin(), mean.end()) - mean.begin());
+    size_t low = high == 0 ? 1 : 0;
+    for (size_t y = 0; y < n; ++y) {
+      if (y != high && mean[y] < mean[low]) low = y;
+    }
+    return {high, low};
+  }
+  for (size_t x = 0; x < n; ++x) {
+    for (size_t y = 0; y < n; ++y) {
+      if (x == y) continue;
+      double sum = 0;
+      size_t pairs = 0;
+      for (size_t s = 0; s < settings; ++s) {
+        const double a = table[x * settings + s], b = table[y * settings + s];
+        if (std::isnan(a) || std::isnan(b)) continue;
+        sum += a - b;
+        ++pairs;
+      }
+      all.add(settings);
+      if (pairs == 0) continue;
+      const double v = sum / static_cast<double>(pairs);
+      if (!std::isfinite(v) || v < 0) continue;
+      if (std::isnan(best) || v > best) {
+        best = v;
+        pair = {x, y};
+      }
+    }
+    if (all.stopped()) break;
+  }
+  return pair;
 }
 
 }  // namespace
@@ -267,19 +412,20 @@ std::vector<bool> pareto_front(const std::vector<Figures>& figures) {
   return front;
 }
 
-Effects measure_effects(const Space& space, const std::vector<Figures>& figures) {
+Effects measure_effects(const Space& space, const std::vector<Figures>& figures,
+                        const EffectsLimits& limits) {
   Effects out;
+  Combinations all(space, limits);
   const auto& choices = space.readings.choices;
   for (const CriterionInfo& info : criteria()) {
     const Criterion k = info.id;
     for (size_t c = 0; c < choices.size(); ++c) {
       const size_t ref = choices[c].reference;
-      std::vector<double> means(choices[c].alternatives.size(), kNaN);
       for (size_t a = 0; a < choices[c].alternatives.size(); ++a) {
         Effect e{
             .choice = c, .alternative = a, .criterion = k, .effect = 0, .ci95 = {0, 0}, .pairs = 0};
         if (a != ref) {
-          const Contrast contrast = matched(space, figures, c, a, ref, k);
+          const Contrast contrast = matched(space, figures, all, c, a, ref, k);
           const Value v = evaluate(contrast, figures, k, kZ95);
           e.effect = v.value;
           e.ci95 = {v.low, v.high};
@@ -294,17 +440,14 @@ Effects measure_effects(const Space& space, const std::vector<Figures>& figures)
                .high = ref,
                .spread = kNaN,
                .ci95 = {kNaN, kNaN}};
-      for (size_t x = 0; x < choices[c].alternatives.size(); ++x) {
-        for (size_t y = 0; y < choices[c].alternatives.size(); ++y) {
-          if (x == y) continue;
-          const Value v = evaluate(matched(space, figures, c, x, y, k), figures, k, kZ95);
-          if (!std::isfinite(v.value) || v.value < 0) continue;
-          if (std::isnan(s.spread) || v.value > s.spread) {
-            s.spread = v.value;
-            s.high = x;
-            s.low = y;
-            s.ci95 = {v.low, v.high};
-          }
+      const auto [high, low] = farthest_pair(space, figures, all, c, k);
+      if (high != low) {
+        const Value v = evaluate(matched(space, figures, all, c, high, low, k), figures, k, kZ95);
+        if (std::isfinite(v.value) && v.value >= 0) {
+          s.spread = v.value;
+          s.high = high;
+          s.low = low;
+          s.ci95 = {v.low, v.high};
         }
       }
       out.spreads.push_back(s);
@@ -318,27 +461,27 @@ Effects measure_effects(const Space& space, const std::vector<Figures>& figures)
     for (size_t c1 = 0; c1 < choices.size(); ++c1) {
       for (size_t c2 = c1 + 1; c2 < choices.size(); ++c2) {
         const size_t r1 = choices[c1].reference, r2 = choices[c2].reference;
+        const size_t s1 = all.stride(c1), s2 = all.stride(c2);
         for (size_t a1 = 0; a1 < choices[c1].alternatives.size(); ++a1) {
           for (size_t a2 = 0; a2 < choices[c2].alternatives.size(); ++a2) {
             if (a1 == r1 || a2 == r2) continue;
             Contrast contrast;
-            for (size_t index = 0; index < space.generated; ++index) {
-              Pick pick = pick_of(space, index);
-              if (pick[c1] != r1 || pick[c2] != r2) continue;
-              const auto at = [&](size_t x1, size_t x2) {
-                pick[c1] = x1;
-                pick[c2] = x2;
-                return usable(space, figures, combination_index(space, pick), k);
-              };
-              const int both = at(a1, a2), first = at(a1, r2), second = at(r1, a2),
-                        none = at(r1, r2);
-              if (both < 0 || first < 0 || second < 0 || none < 0) continue;
+            // Every setting of the other choices, from its combination with both references.
+            all.for_each({{c1, r1}, {c2, r2}}, [&](size_t none_index) {
+              const size_t first_index = none_index + a1 * s1 - r1 * s1;
+              const size_t second_index = none_index + a2 * s2 - r2 * s2;
+              const size_t both_index = first_index + a2 * s2 - r2 * s2;
+              const int both = usable(space, figures, both_index, k);
+              const int first = usable(space, figures, first_index, k);
+              const int second = usable(space, figures, second_index, k);
+              const int none = usable(space, figures, none_index, k);
+              if (both < 0 || first < 0 || second < 0 || none < 0) return;
               contrast.add(static_cast<size_t>(both), 1);
               contrast.add(static_cast<size_t>(first), -1);
               contrast.add(static_cast<size_t>(second), -1);
               contrast.add(static_cast<size_t>(none), 1);
               ++contrast.pairs;
-            }
+            });
             if (contrast.pairs == 0) continue;
             tested.push_back({{.choice_a = c1,
                                .alternative_a = a1,
@@ -369,6 +512,13 @@ Effects measure_effects(const Space& space, const std::vector<Figures>& figures)
     });
     if (shown.size() > kMaxInteractionsShown) shown.resize(kMaxInteractionsShown);
     out.interactions.insert(out.interactions.end(), shown.begin(), shown.end());
+  }
+  out.visits = all.visits();
+  if (all.stopped()) {  // a contrast cut short would mislead: nothing is kept
+    Effects none;
+    none.complete = false;
+    none.visits = all.visits();
+    return none;
   }
   return out;
 }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -122,6 +123,11 @@ struct Interaction {
   size_t pairs = 0;
 };
 struct Effects {
+  // False when measure_effects stopped before the end (EffectsLimits): then nothing else is
+  // filled in (an effect cut short would mislead).
+  bool complete = true;
+  // The combinations looked at: the work done, near-linear in the space (tests count it).
+  uint64_t visits = 0;
   std::vector<Effect> main;     // every choice, every alternative (the reference's is 0), criterion
   std::vector<Spread> spreads;  // every choice and criterion
   // Per criterion, the interactions whose simultaneous interval excludes zero, at most the ten
@@ -131,8 +137,19 @@ struct Effects {
 };
 inline constexpr size_t kMaxInteractionsShown = 10;
 
+// When measure_effects gives up: at Ctrl-C or SIGTERM (`stop`, read every few thousand
+// combinations), or after `budget` combinations looked at (a bound the tests set on the work).
+struct EffectsLimits {
+  const std::atomic<bool>* stop = nullptr;
+  uint64_t budget = UINT64_MAX;
+};
+
 // The effects over a space, from one agent's figures per candidate (`figures[k]` for candidate
-// k; a candidate not played counts as missing).
-Effects measure_effects(const Space& space, const std::vector<Figures>& figures);
+// k; a candidate not played counts as missing). The work is near-linear in the space: each main
+// effect and interaction visits only the combinations it compares, a spread the space once (and,
+// where some combinations are refused, compares every pair of the choice's readings over a table
+// of the space's size).
+Effects measure_effects(const Space& space, const std::vector<Figures>& figures,
+                        const EffectsLimits& limits = {});
 
 }  // namespace mancala::analysis

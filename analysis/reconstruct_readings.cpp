@@ -112,14 +112,17 @@ Choice read_choice(const json& j, const std::string& at, const sim::RuleSet& bas
   if (alternatives.size() < 2)
     throw Error(where(at, "alternatives", "a choice needs two alternatives or more"));
   std::vector<size_t> references;
+  // Each alternative is looked up among those before it by name and by its keys' text (dump()
+  // writes an object's keys in order): a choice of n alternatives takes n log n, not n * n.
+  std::map<std::string, size_t> by_name, by_rules;
   for (size_t i = 0; i < alternatives.size(); ++i) {
     const std::string here = where(at, "alternatives[" + std::to_string(i) + "]", "");
     Alternative a = read_alternative(alternatives[i], here, base);
-    for (const Alternative& before : c.alternatives) {
-      if (before.name == a.name)
-        throw Error(where(here, "name", "'" + a.name + "' is given twice in this choice"));
-      if (before.rules == a.rules)
-        throw Error(where(here, "rules", "the same keys as '" + before.name + "'"));
+    if (!by_name.emplace(a.name, i).second)
+      throw Error(where(here, "name", "'" + a.name + "' is given twice in this choice"));
+    if (const auto [it, added] = by_rules.emplace(a.rules.dump(), i); !added) {
+      throw Error(
+          where(here, "rules", "the same keys as '" + c.alternatives[it->second].name + "'"));
     }
     if (is_base_reading(a, base)) references.push_back(i);
     c.alternatives.push_back(std::move(a));
@@ -136,6 +139,26 @@ Choice read_choice(const json& j, const std::string& at, const sim::RuleSet& bas
   }
   c.reference = references.front();
   return c;
+}
+
+std::string too_many_combinations(const std::string& origin) {
+  return where(origin, "choices",
+               "the alternatives multiply to more than " + std::to_string(kMaxCombinations) +
+                   " combinations: split the question into smaller readings files");
+}
+
+// The space's size refused before any alternative is read or compared (generate_space checks it
+// again on what was read): the product of the choices' alternatives counted from the arrays'
+// sizes, so a file of 30,000 alternatives is refused at once.
+void check_combination_count(const json& choices, const std::string& origin) {
+  size_t total = 1;
+  for (const json& choice : choices) {
+    if (!choice.is_object()) continue;  // read_choice says what is wrong with it
+    const auto it = choice.find("alternatives");
+    if (it == choice.end() || !it->is_array() || it->empty()) continue;
+    total *= it->size();
+    if (total > kMaxCombinations) throw Error(too_many_combinations(origin));
+  }
 }
 
 }  // namespace
@@ -176,6 +199,7 @@ Readings readings_from_json(const json& document, const std::string& origin) {
   }
   const json& choices = array_member(document, "choices", origin);
   if (choices.empty()) throw Error(where(origin, "choices", "no choice point"));
+  check_combination_count(choices, origin);
   std::map<std::string, std::string> key_owner;  // rule key -> the choice that sets it
   for (size_t i = 0; i < choices.size(); ++i) {
     const std::string at = where(origin, "choices[" + std::to_string(i) + "]", "");
@@ -326,12 +350,7 @@ Space generate_space(const Readings& readings) {
   size_t total = 1;
   for (const Choice& c : readings.choices) {
     total *= c.alternatives.size();
-    if (total > kMaxCombinations) {
-      throw Error(where(readings.origin, "choices",
-                        "the alternatives multiply to more than " +
-                            std::to_string(kMaxCombinations) +
-                            " combinations: split the question into smaller readings files"));
-    }
+    if (total > kMaxCombinations) throw Error(too_many_combinations(readings.origin));
   }
   space.generated = total;
   space.candidate_of.assign(total, -1);
@@ -391,11 +410,22 @@ std::string portable_origin(const std::string& origin) {
   return file.filename().string();
 }
 
+bool base_is_shipped(const std::string& base) {
+  const std::filesystem::path p(base);
+  std::error_code ec;
+  if (p.extension() != ".json" || !std::filesystem::is_regular_file(p, ec)) return true;  // an id
+  const std::filesystem::path file = std::filesystem::weakly_canonical(p, ec);
+  const std::filesystem::path shipped = std::filesystem::weakly_canonical(sim::rulesets_dir(), ec);
+  const std::filesystem::path inside = file.lexically_relative(shipped);
+  return !ec && !inside.empty() && *inside.begin() != ".." && !inside.is_absolute();
+}
+
 nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidate& candidate) {
   using ordered = nlohmann::ordered_json;
   const Readings& readings = space.readings;
   ordered rules = ordered::object();
   ordered provenance = ordered::object();
+  sim::RuleSet standalone = candidate.rules;  // the base's provenance, and the reading's below
   std::string reading;
   for (size_t c = 0; c < readings.choices.size(); ++c) {
     const Choice& choice = readings.choices[c];
@@ -408,15 +438,30 @@ nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidat
                               choice.phrase + "\"): " + a.because;
       provenance[key] = a.evidence.empty() ? ordered{{"assumption", why}}
                                            : ordered{{"evidence", a.evidence}, {"note", why}};
+      standalone.provenance[key] =
+          a.evidence.empty()
+              ? std::map<std::string, std::string>{{"assumption", why}}
+              : std::map<std::string, std::string>{{"evidence", a.evidence}, {"note", why}};
     }
   }
+  const std::string name = space.base.name + ", reading " + std::to_string(candidate.number);
+  const std::string summary = "As " + space.base.id + ", with the readings " + reading +
+                              " (mancala reconstruct, " + portable_origin(readings.origin) +
+                              "; rules hash " + candidate.rules_hash + ").";
+  if (!base_is_shipped(readings.base)) {
+    // A base of the reader's own (a file outside data/rulesets): "extends" could name it only
+    // relative to where the base lies, so the candidate is written whole, loading anywhere.
+    standalone.name = name;
+    standalone.status = "reconstructed";
+    standalone.summary = summary + " Written standalone: its base " + readings.base +
+                         " is not among the project's rulesets.";
+    return sim::standalone_ruleset_json(standalone);
+  }
   ordered j = ordered::object();
-  j["name"] = space.base.name + ", reading " + std::to_string(candidate.number);
+  j["name"] = name;
   j["status"] = "reconstructed";
   j["extends"] = space.base.id;
-  j["summary"] = "As " + space.base.id + ", with the readings " + reading +
-                 " (mancala reconstruct, " + portable_origin(readings.origin) + "; rules hash " +
-                 candidate.rules_hash + ").";
+  j["summary"] = summary;
   j["rules"] = rules;
   j["provenance"] = provenance;
   return j;

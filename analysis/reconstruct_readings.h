@@ -140,7 +140,13 @@ std::string portable_origin(const std::string& origin);
 // alternatives change, each with a provenance composed from its choice point (the evidence phrase
 // an alternative implements, else an assumption quoting the phrase and the reason), a name and a
 // summary naming the reading (and the readings file by portable_origin). `rules check` accepts
-// it.
+// it, wherever it is written. When the base is a file of the reader's own (not a ruleset id,
+// nor a file under data/rulesets: base_is_shipped false), "extends" could not name it from
+// another folder, so the candidate is written standalone instead (sim::standalone_ruleset_json:
+// every key, the reading's with their provenance).
 nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidate& candidate);
+// Whether a readings file's "base" names one of the project's rulesets (an id or game, or a file
+// under data/rulesets), which a written candidate's "extends" finds from any folder.
+bool base_is_shipped(const std::string& base);
 
 }  // namespace mancala::analysis

@@ -5,6 +5,7 @@
 
 #include "analysis/reconstruct.h"
 #include "cli/commands.h"
+#include "cli/reconstruct_write.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
@@ -59,6 +60,8 @@ analysis::ReconstructSettings settings_option(const po::variables_map& vm,
 std::vector<size_t> picked_numbers(const po::variables_map& vm, const analysis::Reconstruction& r) {
   std::vector<size_t> out;
   if (!vm.count("pick")) return out;
+  if (vm["pick"].as<std::string>().empty())
+    throw UsageError("reconstruct: --pick: give the candidate numbers to write (N,M,...)");
   std::stringstream list(vm["pick"].as<std::string>());
   for (std::string item; std::getline(list, item, ',');) {
     size_t i = 0;
@@ -118,7 +121,7 @@ int cmd_reconstruct(const Args& args, Io& io) {
       "write chosen candidates as rulesets extending the base into this folder")(
       "pick", po::value<std::string>(),
       "N,M,...: the candidates --write writes (default: the "
-      "Pareto front)")(
+      "Pareto front)")("force", "with --write: replace files of the names it writes")(
       "db", po::value<std::string>(),
       "archive for the related-games column (default $MANCALA_DB or ./mancala.db)")(
       "related-km", po::value<double>(&related_km)->default_value(related_km),
@@ -130,7 +133,7 @@ int cmd_reconstruct(const Args& args, Io& io) {
           "reconstruct",
           "GAME | --readings FILE | RULESET --hide KEY [--agent SPEC] [--games N]\n"
           "       [--seed S] [--threads T] [--shard i/n] [--format table|json|csv|html]\n"
-          "       [--output FILE] [--top N] [--wide] [--write DIR [--pick N,M]]\n"
+          "       [--output FILE] [--top N] [--wide] [--write DIR [--pick N,M] [--force]]\n"
           "   or: mancala reconstruct --merge SHARD.json... [--format ...]\n"
           "   or: mancala reconstruct --resume FILE.json [--shard i/n] [--format ...]",
           desc, {"game", 1}, args, vm, io)) {
@@ -150,6 +153,8 @@ int cmd_reconstruct(const Args& args, Io& io) {
     throw UsageError("reconstruct: --related-km must be above 0 and --related-years 0 or more");
   if (vm.count("pick") && !vm.count("write"))
     throw UsageError("reconstruct: --pick: chooses what --write writes; give --write DIR");
+  if (vm.count("force") && !vm.count("write"))
+    throw UsageError("reconstruct: --force: lets --write replace files; give --write DIR");
   const bool continuing = vm.count("merge") || vm.count("resume");
   for (const char* option : {"agent", "games", "seed"}) {
     if (continuing && vm.count(option) && !vm[option].defaulted())
@@ -175,16 +180,20 @@ int cmd_reconstruct(const Args& args, Io& io) {
 
   // Everything that can fail does so before the first game: readings, files, output, folder.
   analysis::Reconstruction r;
+  InterruptGuard guard;  // the merge's files, the games, the effects: Ctrl-C stops each
   if (vm.count("merge")) {
     std::vector<analysis::ReconstructShard> shards;
-    for (const std::string& file : vm["merge"].as<std::vector<std::string>>())
+    for (const std::string& file : vm["merge"].as<std::vector<std::string>>()) {
+      if (InterruptGuard::interrupted()) return interrupted_merge("reconstruct", io);
       shards.push_back({file, analysis::reconstruction_from_json(read_json_file(file), file)});
+    }
     r = analysis::merge_reconstruction_shards(shards);
+    if (InterruptGuard::interrupted()) return interrupted_merge("reconstruct", io);
   } else if (vm.count("resume")) {
     const std::string file = vm["resume"].as<std::string>();
     r = analysis::reconstruction_from_json(read_json_file(file), file);
   } else {
-    if (games < 1) throw UsageError("reconstruct: --games: must be 1 or more");
+    check_games("reconstruct", games);
     if (seed < 0) throw UsageError("reconstruct: --seed: must be 0 or more");
     analysis::Readings readings = readings_option(vm);
     analysis::ReconstructSettings settings = settings_option(vm, readings);
@@ -193,8 +202,16 @@ int cmd_reconstruct(const Args& args, Io& io) {
     r = analysis::start_reconstruction(analysis::generate_space(readings), settings);
   }
   const std::vector<size_t> pick_numbers = picked_numbers(vm, r);  // before any file or folder
+  const std::string write_dir = vm.count("write") ? vm["write"].as<std::string>() : "";
+  const bool force = vm.count("force") > 0;
+  if (!write_dir.empty()) {
+    std::vector<size_t> may_write = pick_numbers;
+    if (!vm.count("pick")) {
+      for (size_t i = 0; i < r.space.candidates.size(); ++i) may_write.push_back(i);
+    }
+    check_write_folder(write_dir, r.space, may_write, force);
+  }
   reports::OutputFile output = output_option(io, vm);
-  std::string write_dir = vm.count("write") ? vm["write"].as<std::string>() : "";
   if (!write_dir.empty() && world::writer()) {
     std::error_code ec;
     std::filesystem::create_directories(write_dir, ec);
@@ -203,7 +220,6 @@ int cmd_reconstruct(const Args& args, Io& io) {
   }
 
   const Stopwatch watch;
-  InterruptGuard guard;
   if (!vm.count("merge")) {
     play.stop = &InterruptGuard::interrupted();
     ProgressBar bar(io, "");
@@ -215,7 +231,8 @@ int cmd_reconstruct(const Args& args, Io& io) {
     };
     analysis::run_reconstruction(r, play);
   }
-  const analysis::ReconstructResult result = analysis::evaluate_reconstruction(r);
+  const analysis::ReconstructResult result =
+      analysis::evaluate_reconstruction(r, &InterruptGuard::interrupted());
   const analysis::Related related = analysis::find_related(
       r.space, default_db_path(vm.count("db") ? vm["db"].as<std::string>() : ""), related_km,
       related_years);
@@ -224,29 +241,32 @@ int cmd_reconstruct(const Args& args, Io& io) {
       view, format, vm.count("wide") ? 0 : output_width(io), static_cast<size_t>(top));
   output.commit();
 
-  if (!write_dir.empty()) {
+  const bool stopped = r.partial() || !result.effects_complete();
+  if (!write_dir.empty() && !stopped) {
     if (!result.complete) throw Error("reconstruct: --write: the search is not complete");
     const std::vector<size_t> chosen = picked(vm, pick_numbers, result);
-    for (size_t i : chosen) {
-      const analysis::Candidate& c = r.space.candidates[i];
-      const std::string file =
-          (std::filesystem::path(write_dir) / ("reading_" + std::to_string(c.number) + ".json"))
-              .string();
-      if (!world::writer()) continue;
-      reports::OutputFile out(io.out, file);
-      out.stream() << analysis::candidate_ruleset_json(r.space, c).dump(2) << "\n";
-      out.commit();
-    }
-    io.err << "reconstruct: wrote " << chosen.size() << " rulesets extending " << r.space.base.id
+    write_candidates(write_dir, r.space, chosen, force, io);
+    io.err << "reconstruct: wrote " << chosen.size() << " rulesets "
+           << (analysis::base_is_shipped(r.space.readings.base)
+                   ? "extending " + r.space.base.id
+                   : "of " + r.space.base.id + ", standalone,")
            << " to " << write_dir << " (check them: mancala rules check " << write_dir
            << "/*.json)\n";
   }
   io.err << "reconstruct: " << r.space.readings.game << ": " << r.space.candidates.size()
          << " candidates, " << r.stages.size() << " stages in " << watch.text() << " s"
-         << (r.partial() ? " (partial)" : "") << "\n";
+         << (stopped ? " (partial)" : "") << "\n";
   if (r.partial()) {
     io.err << "mancala: reconstruct: interrupted: the figures cover the games completed before "
-           << InterruptGuard::cause() << "\n";
+           << InterruptGuard::cause()
+           << (write_dir.empty() ? "" : "; nothing was written to " + write_dir) << "\n";
+    return InterruptGuard::exit_code();
+  }
+  if (!result.effects_complete()) {
+    io.err << "mancala: reconstruct: interrupted by " << InterruptGuard::cause()
+           << " while the effects were measured: every game was played and the ranking is "
+              "complete; the effects are not given"
+           << (write_dir.empty() ? "" : ", and nothing was written to " + write_dir) << "\n";
     return InterruptGuard::exit_code();
   }
   return 0;

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/text.h"
 #include "reports/compare_render.h"
 #include "reports/render.h"
 #include "reports/report.h"
@@ -167,6 +168,11 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
 // Which ambiguity changes the game, criterion by criterion, and which changes nothing
 // detectable.
 std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::Effects& e) {
+  if (!e.complete) {
+    return {
+        "Not measured: the run was stopped (Ctrl-C or SIGTERM) while the effects were being "
+        "computed; the ranking is complete."};
+  }
   const auto& choices = v.reconstruction.space.readings.choices;
   std::vector<std::string> lines;
   std::vector<bool> matters(choices.size(), false);
@@ -599,7 +605,7 @@ std::string render_reconstruction(const ReconstructView& v, const std::string& f
   }
   if (format == "csv") return reconstruct_csv(v);
   if (format == "html") return reconstruct_html_page(v);
-  return reconstruct_text(v, width, top);
+  return printable(reconstruct_text(v, width, top));  // the phrases and reasons of a file
 }
 
 }  // namespace mancala::reports
