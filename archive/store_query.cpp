@@ -338,8 +338,9 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
 
   size_t terms = 0;
   const std::string match = q.text.empty() ? "" : fts_query(q.text, terms);
-  // FTS5's work grows with the square of the terms that match (800 times "the" took two
-  // minutes); a question needs a few words.
+  // FTS5's ranking grows with the square of the terms that match (over the seed archive, 100,
+  // 200 and 400 times "the" took 0.8, 2.3 and 8.8 s; 32 of them 0.09 s); a question needs a few
+  // words.
   if (terms > kMaxSearchTerms) {
     throw ArchiveError(where(path_, "",
                              "the search text has " + std::to_string(terms) +

@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "common/error.h"
+#include "common/printable_stream.h"
 
 namespace mancala::cli {
 namespace {
@@ -153,8 +154,13 @@ int run_command(const Args& args, Io& io) {
 
 }  // namespace
 
-int run(const Args& args, std::ostream& out, std::ostream& err, bool err_is_terminal,
+int run(const Args& args, std::ostream& out, std::ostream& raw_err, bool err_is_terminal,
         bool out_is_terminal) {
+  // Every status line, warning and error goes through one filter (issue 41): a ruleset's file
+  // name or a record's field holding an escape sequence is shown as \u001b, never obeyed.
+  PrintableStreambuf printable_err(raw_err.rdbuf());
+  std::ostream err(&printable_err);
+  err.setf(std::ios::unitbuf);  // each line as soon as it is written, as std::cerr
   Io io{out, err, err_is_terminal, out_is_terminal};
   const int code = run_command(args, io);
   if (!out.flush()) {

@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "common/text.h"
 #include "reports/report.h"
 
 namespace mancala::reports {
@@ -112,7 +113,13 @@ json runs_document(const std::vector<json>& runs) {
 }  // namespace
 
 void print_table(std::ostream& out, const std::string& align,
-                 const std::vector<std::vector<std::string>>& rows) {
+                 const std::vector<std::vector<std::string>>& given) {
+  // A cell safe to print (issue 41): a ruleset id made from a file name may hold an escape.
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& row : given) {
+    rows.emplace_back();
+    for (const std::string& cell : row) rows.back().push_back(printable_line(cell));
+  }
   std::vector<size_t> width;
   for (const auto& row : rows) {
     width.resize(std::max(width.size(), row.size()));

@@ -14,7 +14,8 @@ std::string fixed_point(double x, int digits);
 // A fraction as a percentage with one decimal ("52.9%"); "-" when not a number.
 std::string percent_of(const nlohmann::json& x);
 
-// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right.
+// Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right; each cell
+// made printable_line (control characters escaped, a line break a space).
 void print_table(std::ostream& out, const std::string& align,
                  const std::vector<std::vector<std::string>>& rows);
 

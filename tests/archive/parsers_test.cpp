@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 
 #include "../test_support.h"
 #include "archive/coords.h"
 #include "archive/dates.h"
 #include "archive/error.h"
+#include "common/printable_stream.h"
 #include "common/text.h"
 
 namespace mancala::archive {
@@ -264,6 +266,36 @@ TEST(Text, PrintableEscapesEveryControlCharacterAndKeepsTheText) {
   // Once escaped, a text has nothing left to escape.
   const std::string once = printable("\x1b]0;title\x07\xc2\x9b");
   EXPECT_EQ(printable(once), once);
+}
+
+// The CLI's stderr goes through PrintableStreambuf (cli/cli.cpp): whatever is written, whole or
+// a byte at a time (a UTF-8 character split between two writes), comes out as printable() makes
+// it, a carriage return kept for the progress bar.
+TEST(Text, ThePrintableStreamEscapesAsPrintableDoesWhateverTheWrites) {
+  const std::vector<std::string> texts = {
+      "plain: Toğızqumalaq, 4\u00d78 \U0001F600",
+      "a\x1b[2Jb\x07 del\x7f",
+      std::string("x\0y", 3),
+      "csi \xc2\x9b"
+      "31m nbsp \xc2\xa0",
+      "bad \xff, lone \x80, overlong \xe0\x80\x80, cut \xe2\x82",
+      "cut \xe2\x82 then ascii",
+      "progress 42%\r    \rdone\n"};
+  for (const std::string& text : texts) {
+    for (const bool bytewise : {false, true}) {
+      std::ostringstream target;
+      {
+        PrintableStreambuf filter(target.rdbuf());
+        std::ostream out(&filter);
+        if (bytewise) {
+          for (char c : text) out << c << std::flush;
+        } else {
+          out << text;
+        }
+      }
+      EXPECT_EQ(target.str(), printable(text)) << "bytewise " << bytewise << ": " << text;
+    }
+  }
 }
 
 // Issue 41, item 5: "numbers parsed strictly (no hexadecimal, no leading spaces)": std::stod read

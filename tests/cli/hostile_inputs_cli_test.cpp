@@ -280,6 +280,26 @@ TEST(HostileOutput, ControlCharactersInFieldsNamesAndNotesNeverReachTheTerminal)
   EXPECT_EQ(raw_control(bad.err), std::string::npos) << bad.err;
 }
 
+// A ruleset's id is made from its file name, which may hold an escape sequence too: the
+// simulate and runs tables (reports/runs_table.cpp) and every status line on stderr (the CLI's
+// one filter, common/printable_stream.h) show it escaped.
+TEST(HostileOutput, ARulesetFileNamedWithAnEscapeIsShownEscaped) {
+  TempDir dir("hostile-name");
+  const std::string file = dir / "odd/e\x1b[2Jvil.json";
+  write_text(file, R"({"extends": "kalah/standard"})");
+  const std::string db = dir / "a.db";
+  for (const Args& args :
+       std::vector<Args>{{"simulate", file, "--games", "20", "--threads", "1", "--db", db},
+                         {"runs", "list", "--db", db},
+                         {"compare", file, "kalah", "--games", "20", "--threads", "1"},
+                         {"rules", "check", dir / "odd/missing-e\x1b[2J.json"}}) {
+    const Result r = run_cli(args);
+    EXPECT_EQ(raw_control(r.out), std::string::npos) << args[0] << ":\n" << r.out;
+    EXPECT_EQ(raw_control(r.err), std::string::npos) << args[0] << ":\n" << r.err;
+    EXPECT_NE((r.out + r.err).find("e\\u001b[2J"), std::string::npos) << args[0] << r.out << r.err;
+  }
+}
+
 // "newlines inside a citation break evidence cite --format text's one reference a line": each
 // reference stays on its line, its line break a space.
 TEST(HostileOutput, ACitationsLineBreakKeepsOneReferenceALine) {
