@@ -4,6 +4,7 @@
 #include <set>
 
 #include "common/error.h"
+#include "common/text.h"
 #include "reports/evidence_report.h"
 #include "reports/reconstruct_report.h"
 #include "reports/report_markdown.h"
@@ -93,7 +94,9 @@ std::vector<ReportFile> render_report(const analysis::ReportModel& model,
   files.push_back({"index.html", index_page(model, page_paths, options)});
   for (std::size_t i = 0; i < model.rulesets.size(); ++i)
     files.push_back({page_paths[i], ruleset_page(model, i, pages, options)});
-  files.push_back({"report.md", report_markdown(model, page_paths, options)});
+  // Read in a terminal as often as in a viewer: control characters a ruleset's name or file
+  // name held are escaped (issue 41).
+  files.push_back({"report.md", printable(report_markdown(model, page_paths, options))});
   files.push_back({"runs.csv", runs_csv(model)});
   files.push_back({"runs.json", runs_json(model)});
   for (const ReportAddition& addition : options.additions)

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "common/text.h"
 #include "simulator/describe.h"
 
 namespace mancala::reports {
@@ -64,7 +65,7 @@ std::string solve_text(const sim::Game& game, const std::string& moves, const si
   out << "nodes      " << r.nodes << "\n"
       << "seconds    " << r.seconds << "\n"
       << "nodes/s    " << rate_text(rate) << "\n";
-  return out.str();
+  return printable(out.str());  // the ruleset id, made from a file name
 }
 
 }  // namespace mancala::reports

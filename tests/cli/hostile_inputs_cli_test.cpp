@@ -281,8 +281,8 @@ TEST(HostileOutput, ControlCharactersInFieldsNamesAndNotesNeverReachTheTerminal)
 }
 
 // A ruleset's id is made from its file name, which may hold an escape sequence too: the
-// simulate and runs tables (reports/runs_table.cpp) and every status line on stderr (the CLI's
-// one filter, common/printable_stream.h) show it escaped.
+// simulate and runs tables (reports/runs_table.cpp), solve's text, the report's Markdown and every
+// status line on stderr (the CLI's one filter, common/printable_stream.h) show it escaped.
 TEST(HostileOutput, ARulesetFileNamedWithAnEscapeIsShownEscaped) {
   TempDir dir("hostile-name");
   const std::string file = dir / "odd/e\x1b[2Jvil.json";
@@ -292,12 +292,21 @@ TEST(HostileOutput, ARulesetFileNamedWithAnEscapeIsShownEscaped) {
        std::vector<Args>{{"simulate", file, "--games", "20", "--threads", "1", "--db", db},
                          {"runs", "list", "--db", db},
                          {"compare", file, "kalah", "--games", "20", "--threads", "1"},
+                         {"solve", file, "--moves", "3", "--max-seconds", "0.2"},
                          {"rules", "check", dir / "odd/missing-e\x1b[2J.json"}}) {
     const Result r = run_cli(args);
     EXPECT_EQ(raw_control(r.out), std::string::npos) << args[0] << ":\n" << r.out;
     EXPECT_EQ(raw_control(r.err), std::string::npos) << args[0] << ":\n" << r.err;
     EXPECT_NE((r.out + r.err).find("e\\u001b[2J"), std::string::npos) << args[0] << r.out << r.err;
   }
+  // The report's Markdown, read in a terminal as often as in a viewer (its CSV and JSON keep the
+  // id exactly: data, as the archive holds it).
+  const Result report = run_cli(
+      {"report", file, "--games", "20", "--threads", "1", "--no-store", "--out", dir / "report"});
+  ASSERT_EQ(report.code, 0) << report.err;
+  const std::string markdown = testing::read_text(dir / "report/report.md");
+  EXPECT_EQ(raw_control(markdown), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("e\\u001b[2Jvil"), std::string::npos) << markdown;
 }
 
 // "newlines inside a citation break evidence cite --format text's one reference a line": each
