@@ -484,6 +484,7 @@ json LiveGame::to_json(int since) const {
        {{"rows_per_player", r.rows_per_player},
         {"holes_per_row", r.holes_per_row},
         {"stores", rule_value(r, "stores")},
+        {"store_side", r.store_at == StoreSide::kLeft ? "left" : "right"},
         {"tuzdyk", r.tuzdyk},
         {"match", r.match},
         {"turns", rule_value(r, "turns")},

@@ -196,6 +196,13 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
   // Otep: only "the first sowing of the turn" goes clockwise.
   if (c.reverse && rules_.reverse_privilege == ReversePrivilege::kEndHolesWithCapture)
     c.reverse = false;
+  if (c.last_sowing) {
+    // Nsumbi, as the DLP's code plays it: the sowing of the captured counters ends the turn.
+    c.fx.last_pos = last;
+    if (rules_.capture_fours == Fours::kEndOfTurn || rules_.capture_fours == Fours::kEndOfTurnSown)
+      add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
+    return false;
+  }
   if (rules_.store_extra_move && last == kStorePos + p) {
     c.fx.extra_move = true;  // the move ends in his store; he moves again
   } else {
@@ -301,7 +308,11 @@ bool Game::resow_capture(State& s, Sowing& c, W watch) const {
   c.fx.captured += got;
   c.fx.by_rule += got;
   ++c.resows;
-  start_sowing(s, c, c.first, got, true);
+  // Nsumbi: "sown in the player's rows starting from the same hole that the previous sowing
+  // began" (resow_pair_from origin, the DLP's code: into the emptied origin first).
+  const int start = rules_.resow_pair_from == ResowPairFrom::kOrigin ? c.from : c.first;
+  c.last_sowing = rules_.resow_pair_ends_move;
+  start_sowing(s, c, start, got, true);
   return true;
 }
 

@@ -234,6 +234,7 @@ class Game {
     bool sown_into_from = false;  // the current sowing's first counter went into `from`
     uint32_t sown_holes = 0;      // every hole the move dropped into (fours end_of_turn_sown)
     int seized = 0;  // capture_resow after_last: captured counters in the hand, to be sown again
+    bool last_sowing = false;  // resow_pair_ends_move: the move ends with the current sowing
     MoveEffect fx;
   };
   // Who watches a move (steps.h), a template argument of the move's steps: NoWatch for every

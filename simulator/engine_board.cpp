@@ -17,8 +17,12 @@ Game::Game(RuleSet rules) : rules_(std::move(rules)) {
     std::vector<int> path;
     for (int k = 0; k < h; ++k) path.push_back(p * h + k);
     if (rules_.circuit == Circuit::kWholeBoard) {
-      if (rules_.stores == StoreMode::kSown) path.push_back(kStorePos + p);
+      // His store at his right comes after his row, at his left after the opponent's row (the
+      // opponent's last hole is at his left): store_side, resolved by finalize into store_at.
+      const bool sown = rules_.stores == StoreMode::kSown;
+      if (sown && rules_.store_at == StoreSide::kRight) path.push_back(kStorePos + p);
       for (int k = 0; k < h; ++k) path.push_back((1 - p) * h + k);
+      if (sown && rules_.store_at == StoreSide::kLeft) path.push_back(kStorePos + p);
     }
     const int len = static_cast<int>(path.size());
     const bool clockwise = rules_.direction == Direction::kClockwise;

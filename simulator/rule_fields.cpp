@@ -204,6 +204,17 @@ void add_board_fields(std::vector<FieldInfo>& f) {
                          {{StoreMode::kNone, "none", "captures set aside"},
                           {StoreMode::kBeside, "beside", "a store beside the board"},
                           {StoreMode::kSown, "sown", "stores on the sowing path"}}));
+  f.push_back(enum_field(
+      "store_side", b, &RuleSet::store_side,
+      "with stores sown: where each player's store lies as he faces the board: right (at the "
+      "right-hand end of his row: sowing anticlockwise reaches it after his own row, clockwise "
+      "only after the opponent's), left (at the left-hand end), after_row (after the last hole "
+      "of his row in the direction of sowing: right when sowing anticlockwise, left when "
+      "clockwise)",
+      {{StoreSide::kRight, "right", "each store at its owner's right"},
+       {StoreSide::kLeft, "left", "each store at its owner's left"},
+       {StoreSide::kAfterRow, "after_row",
+        "each store after its owner's row in the direction of sowing"}}));
 }
 
 void add_sowing_fields(std::vector<FieldInfo>& f) {
@@ -408,6 +419,20 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
       {{CaptureResow::kNone, "none", "captured counters kept"},
        {CaptureResow::kAfterLast, "after_last",
         "captured counters sown again from the hole after the last"}}));
+  f.push_back(enum_field(
+      "resow_pair_from", c, &RuleSet::resow_pair_from,
+      "with capture resow_opposite_pair: the hole the captured counters are sown again from, "
+      "the first of them into it: first_sown (the first hole the capturing sowing dropped "
+      "into), origin (the hole the capturing sowing started from)",
+      {{ResowPairFrom::kFirstSown, "first_sown",
+        "captures sown again from the first hole the capturing sowing reached"},
+       {ResowPairFrom::kOrigin, "origin",
+        "captures sown again from the hole the capturing sowing started from"}}));
+  f.push_back(bool_field(
+      "resow_pair_ends_move", c, &RuleSet::resow_pair_ends_move,
+      "with capture resow_opposite_pair: the sowing of the captured counters ends the move (no "
+      "relay and no capture from where its last counter falls)",
+      "the sowing of captures ends the move", "the sowing of captures goes on by the same rules"));
 }
 
 void add_special_hole_fields(std::vector<FieldInfo>& f) {

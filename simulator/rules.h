@@ -23,6 +23,11 @@ enum class Direction : uint8_t { kAnticlockwise, kClockwise, kByHalf };
 // Where captured counters go. kNone: set aside beside the board; kBeside: a store (kazan) that is
 // not on the sowing path; kSown: each player's store is on his sowing path (Sonka).
 enum class StoreMode : uint8_t { kNone, kBeside, kSown };
+// stores sown: where each player's store lies, as he faces the board. kRight: at the right-hand
+// end of his row (sowing anticlockwise reaches it after his own row, clockwise only after the
+// opponent's); kLeft: at the left-hand end; kAfterRow: after the last hole of his row in the
+// direction of sowing (right when sowing anticlockwise, left when clockwise).
+enum class StoreSide : uint8_t { kRight, kLeft, kAfterRow };
 // The holes a player sows round: the whole board (2-row games) or his own rows (4-row games).
 enum class Circuit : uint8_t { kWholeBoard, kOwnRows };
 // What happens after the last counter of a sowing falls.
@@ -69,6 +74,11 @@ enum class CaptureOuter : uint8_t {
 enum class CaptureResow : uint8_t {
   kNone,       // they are the capturer's
   kAfterLast,  // sown again at once from the hole after the last one, the move going on (Tsoro)
+};
+// capture resow_opposite_pair: the hole the captured counters are sown again from (into it first).
+enum class ResowPairFrom : uint8_t {
+  kFirstSown,  // the first hole the capturing sowing dropped into (Otep)
+  kOrigin,     // the hole the capturing sowing started from (the DLP's code of Nsumbi)
 };
 // Whose first move an opening rule (opening_hole, opening_holes) names.
 enum class OpeningFor : uint8_t { kBoth, kFirstPlayer };
@@ -213,6 +223,7 @@ struct RuleSet {
   // for both players, or 2H: player 1's then player 2's); empty: counters_per_hole everywhere.
   std::vector<int> start_layout;
   StoreMode stores = StoreMode::kBeside;
+  StoreSide store_side = StoreSide::kRight;
 
   // sowing
   Direction direction = Direction::kAnticlockwise;
@@ -249,6 +260,8 @@ struct RuleSet {
   CaptureChain capture_chain = CaptureChain::kNone;
   CaptureOuter capture_outer = CaptureOuter::kNone;
   CaptureResow capture_resow = CaptureResow::kNone;
+  ResowPairFrom resow_pair_from = ResowPairFrom::kFirstSown;
+  bool resow_pair_ends_move = false;  // the re-sowing of resow_opposite_pair ends the move
   // The fours of capture_fours: the hole the last counter makes four goes to the mover, whatever
   // fours_scope says of the others (Obridje).
   bool fours_last_to_mover = false;
@@ -310,6 +323,8 @@ struct RuleSet {
   int holes_per_player = 0;
   int total_holes = 0;
   int total_counters = 0;
+  // store_side resolved (kRight or kLeft): where the stores are, whatever the key says
+  StoreSide store_at = StoreSide::kRight;
 };
 
 }  // namespace mancala::sim

@@ -52,6 +52,10 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("capture_chain", "only has a meaning with capture count");
   if (r.capture_outer != CaptureOuter::kNone && r.capture != Capture::kInnerFacing)
     bad("capture_outer", "only has a meaning with capture inner_facing");
+  if (r.resow_pair_from != ResowPairFrom::kFirstSown && r.capture != Capture::kResowOppositePair)
+    bad("resow_pair_from", "only has a meaning with capture resow_opposite_pair");
+  if (r.resow_pair_ends_move && r.capture != Capture::kResowOppositePair)
+    bad("resow_pair_ends_move", "only has a meaning with capture resow_opposite_pair");
   if (r.capture_resow != CaptureResow::kNone && r.capture != Capture::kInnerFacing)
     bad("capture_resow", "only has a meaning with capture inner_facing");
   if (r.opening_for != OpeningFor::kBoth && r.opening_hole == 0 && r.opening_holes.empty())
@@ -139,6 +143,18 @@ void finalize(RuleSet& r, const std::string& file) {
   if (r.stores == StoreMode::kSown && r.circuit != Circuit::kWholeBoard) {
     bad("stores", "sown stores need a whole-board circuit");
   }
+  // after_row says where a store on the path would be, so it stands without one (a ruleset
+  // extending Kalah with stores none inherits it); left places a store that must be there.
+  if (r.store_side == StoreSide::kLeft && r.stores != StoreMode::kSown)
+    bad("store_side", "left only has a meaning with stores sown");
+  if (r.store_side == StoreSide::kAfterRow && r.stores == StoreMode::kSown &&
+      r.direction == Direction::kByHalf)
+    bad("store_side", "after_row needs one direction of sowing: not with direction by_half");
+  // Where the stores are: after_row follows the direction (issue 37: a clockwise game reaches
+  // the store on the player's right only after the whole opponent's row).
+  r.store_at = r.store_side != StoreSide::kAfterRow   ? r.store_side
+               : r.direction == Direction::kClockwise ? StoreSide::kLeft
+                                                      : StoreSide::kRight;
   switch (r.capture) {
     case Capture::kNone:
     case Capture::kOppositeLastInOwnRow:  // judged on the last counter's hole: any relay

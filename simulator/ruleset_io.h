@@ -75,7 +75,12 @@ void finalize(RuleSet& rules, const std::string& file);
 
 // The resolved rule keys as JSON (key -> value), in rule_fields() order.
 nlohmann::json rules_to_json(const RuleSet& rules);
-// A stable hash (hex) of the resolved rule keys: two runs with equal hashes played equal rules.
+// The keys the rules hash covers, with their values: every key the hash was first defined over,
+// and each key added since only where it acts (a value other than its default, read as what it
+// does: store_side after_row as the side it resolves to), so that a new key changes the hash of
+// no ruleset that does not use it (issue 37).
+nlohmann::json hashed_rules(const RuleSet& rules);
+// A stable hash (hex) of hashed_rules: two runs with equal hashes played equal rules.
 std::string rules_hash(const RuleSet& rules);
 
 // The ruleset as one standalone file (`mancala rules export`): no extends, every rule key set

@@ -1,5 +1,6 @@
 // Writing rulesets: the resolved keys as JSON, their hash, and a ruleset as one standalone file.
 #include <cstdio>
+#include <string_view>
 
 #include "simulator/ruleset_io.h"
 
@@ -13,9 +14,67 @@ json rules_to_json(const RuleSet& r) {
   return out;
 }
 
+namespace {
+
+// The rule keys there were when the hash was first defined: always hashed, so that every hash
+// stored in runs and play-tests before a key was added still names its ruleset. Any key added
+// since is hashed only when it acts (its acting value differs from its default), so adding a key
+// changes no hash of the rulesets that do not use it (issue 37). Never add a key to this list.
+constexpr std::string_view kFirstKeys =
+    "rows_per_player holes_per_row counters_per_hole start_layout stores direction circuit "
+    "first_into_origin single_counter_moves_on skip_origin_on_laps min_counters_to_sow "
+    "singletons_last_resort single_into_empty_only reverse_privilege relay max_sowings_per_move "
+    "store_extra_move relay_skips_store capture_extra_move capture capture_facing capture_fours "
+    "fours_scope fours_last_to_mover capture_empty_facing capture_takes_last capture_counts "
+    "capture_rows capture_taker capture_chain capture_outer capture_resow tuzdyk tuzdyk_count "
+    "tuzdyk_forbid_last_hole tuzdyk_symmetry turns resolution opening_hole opening_captures "
+    "opening_holes opening_for must_feed grand_slam no_move end_on_majority end_on_empty_side "
+    "empty_side_wins end_on_captures end_on_singletons end_when_left no_progress_turns "
+    "max_plies match max_rounds stop_after_rounds refill_from burn_unfilled holes_out remainder "
+    "next_starter match_end tribute bha_hole extra_number toll_hole winner_takes_remainder_hole";
+
+bool first_key(const std::string& key) {
+  // Each key of kFirstKeys is followed by a space or the end.
+  for (size_t at = kFirstKeys.find(key); at != std::string_view::npos;
+       at = kFirstKeys.find(key, at + 1)) {
+    const size_t end = at + key.size();
+    if ((at == 0 || kFirstKeys[at - 1] == ' ') &&
+        (end == kFirstKeys.size() || kFirstKeys[end] == ' '))
+      return true;
+  }
+  return false;
+}
+
+// What a later key does in these rules, as the value of the key that would do the same: a key
+// that cannot act reads as its default. store_side acts only on sown stores, and after_row is
+// the side the direction gives (Chonka's anticlockwise store after the row is a store at the
+// right, as every ruleset had before the key).
+json acting_value(const FieldInfo& f, const RuleSet& r) {
+  if (f.key == "store_side") {
+    if (r.stores != StoreMode::kSown) return f.default_value;
+    return r.store_at == StoreSide::kLeft ? "left" : "right";
+  }
+  return f.get(r);
+}
+
+}  // namespace
+
+json hashed_rules(const RuleSet& r) {
+  json out = json::object();
+  for (const auto& f : rule_fields()) {
+    if (first_key(f.key)) {
+      out[f.key] = f.get(r);
+      continue;
+    }
+    json value = acting_value(f, r);
+    if (value != f.default_value) out[f.key] = std::move(value);
+  }
+  return out;
+}
+
 std::string rules_hash(const RuleSet& r) {
-  // FNV-1a 64 over the canonical JSON text of the resolved keys.
-  const std::string text = rules_to_json(r).dump();
+  // FNV-1a 64 over the canonical JSON text of the hashed keys.
+  const std::string text = hashed_rules(r).dump();
   uint64_t h = 1469598103934665603ULL;
   for (unsigned char ch : text) {
     h ^= ch;

@@ -450,7 +450,10 @@ function drawBoard(game, state, options) {
       node.style.gridColumn = column;
       return node;
     };
-    grid.append(store(2, 1), store(1, n + 2));
+    // Each store at its owner's right (store_side right) or left: player 1 sits below, player 2
+    // above, facing him.
+    if (b.store_side === "left") grid.append(store(1, 1), store(2, n + 2));
+    else grid.append(store(2, 1), store(1, n + 2));
   }
   return el("div", { class: "board-wrap" }, grid);
 }

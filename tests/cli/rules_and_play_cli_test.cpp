@@ -285,6 +285,20 @@ TEST(TraceText, AMatchsEndLineSaysWhyItEnded) {
       << sonka.out.substr(sonka.out.rfind("\nMatch"));
 }
 
+TEST(Replay, SungkasHoleSevenEndsInTheStoreAtHisLeftAndHeMovesAgain) {
+  // Issue 37's example: "If the last counter falls into the player's store, the player may sow
+  // counters from another hole on their side", the store at his left, sown clockwise.
+  const Result r = run_cli({"replay", "sungka", "--moves", "7"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "  Player 2  store 0  aside 0\n"
+            "      7    6    5    4    3    2    1 \n"
+            "   [  7][  7][  7][  7][  7][  7][  7]\n"
+            "   [  8][  8][  8][  8][  8][  8][  0]\n"
+            "      1    2    3    4    5    6    7 \n"
+            "  Player 1 (to move)  store 1  aside 0\n");
+}
+
 TEST(ReplayNotation, ReadsAFileAndNamesOneThatIsNotThere) {
   report_testing::TempDir dir;
   report_testing::write_text(dir / "game.txt", "1. 76 98\n2. 66 87\n");

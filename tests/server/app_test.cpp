@@ -187,6 +187,15 @@ TEST_F(ServerTest, AGameStartsWithItsBoardTurnAndLegalMoves) {
   EXPECT_EQ(j["turn"]["legal_moves"]["2"], json::array());
   EXPECT_EQ(j["moves"], json::array());
   EXPECT_FALSE(j["over"].get<bool>());
+  EXPECT_EQ(j["board"]["store_side"], "right");
+}
+
+TEST_F(ServerTest, ABoardSaysWhichSideOfItsOwnerEachStoreIsDrawnOn) {
+  // Sungka: "Each player owns the store to their left" (store_side left, issue 37).
+  const json j = expect(201, "POST", "/api/games",
+                        R"({"ruleset": "sungka", "agents": ["human", "human"], "seed": 3})");
+  EXPECT_EQ(j["board"]["stores"], "sown");
+  EXPECT_EQ(j["board"]["store_side"], "left");
 }
 
 // Kalah: hole 3's four counters go into 4, 5, 6 and the store; "a last counter in one's own

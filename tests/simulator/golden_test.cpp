@@ -67,5 +67,17 @@ TEST_P(Golden, TheSignatureOf200SeededGamesIsUnchanged) {
 INSTANTIATE_TEST_SUITE_P(Rulesets, Golden, ::testing::ValuesIn(play_testing::shipped_ruleset_ids()),
                          test_support::param_name);
 
+TEST(GoldenHashes, EveryShippedRulesetKeepsItsRulesHash) {
+  // The runs and play-tests stored in an archive name their rules by this hash (issue 37): a
+  // change of a ruleset's rules shows here as a line of the diff, and a change of the hash's
+  // definition as every line. A key added to the vocabulary must change no line but those of the
+  // rulesets that use it (rules_hash covers later keys only where they act).
+  std::string lines;
+  for (const std::string& id : list_ruleset_ids())
+    lines += id + " " + rules_hash(load_ruleset(id)) + "\n";
+  compare_with_golden((mancala::source_dir() / "tests" / "golden" / "rules_hashes.txt").string(),
+                      lines);
+}
+
 }  // namespace
 }  // namespace mancala::sim
