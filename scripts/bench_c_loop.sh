@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Random play of Toguz Kumalak: `mancala simulate` on one thread against a plain C loop of the
-# same rules, run side by side, alternating, ROUNDS times; prints each round's games/s and the
-# ratio engine / C loop, then the median ratio. Machines here are noisy: read the ratio, not the
-# absolute figures.
+# same rules, run side by side, alternating, ROUNDS times; prints each round's games per second of
+# CPU time (user + system: what the process itself spent, whatever its neighbours do) and the ratio
+# engine / C loop, then the median ratio. Wall time on a shared machine says more about the
+# neighbours than about the loops; the engine's exact work per ply is its instruction count
+# (scripts/instructions.py).
 #
 #   bash scripts/bench_c_loop.sh [GAMES] [ROUNDS]      (defaults 400000 and 5)
 #
@@ -27,21 +29,23 @@ bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 cc -O2 -o "$bin/c_loop" "$c_loop"
 
-now() { date +%s.%N; }
+# CPU seconds (user + system) of one command, by bash's own `time` (no package needed).
+cpu() {
+  local TIMEFORMAT='%3U %3S' t
+  t=$({ time "$@" >/dev/null 2>&1; } 2>&1)
+  awk '{ printf "%.3f", $1 + $2 }' <<<"$t"
+}
 ratios=()
 for ((r = 1; r <= rounds; r++)); do
-  t0=$(now)
-  "$mancala" simulate toguz_kumalak --games "$games" --threads 1 --seed "$r" --no-store \
-    --format json >/dev/null 2>&1
-  t1=$(now)
-  "$bin/c_loop" bench "$games" "$r" >/dev/null
-  t2=$(now)
-  line=$(awk -v g="$games" -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN {
-    e = g / (b - a); l = g / (c - b);
-    printf "%.0f %.0f %.3f", e, l, e / l }')
+  e=$(cpu "$mancala" simulate toguz_kumalak --games "$games" --threads 1 --seed "$r" --no-store \
+    --format json)
+  l=$(cpu "$bin/c_loop" bench "$games" "$r")
+  line=$(awk -v g="$games" -v a="$e" -v b="$l" 'BEGIN {
+    e = g / a; l = g / b; printf "%.0f %.0f %.3f", e, l, e / l }')
   read -r engine loop ratio <<<"$line"
-  printf 'round %d: engine %s games/s, C loop %s games/s, ratio %s\n' "$r" "$engine" "$loop" "$ratio"
+  printf 'round %d: engine %s games/s, C loop %s games/s (CPU time), ratio %s\n' "$r" "$engine" \
+    "$loop" "$ratio"
   ratios+=("$ratio")
 done
 printf '%s\n' "${ratios[@]}" | sort -n |
-  awk '{ v[NR] = $1 } END { printf "median ratio engine / C loop: %.3f over %d rounds\n", v[int((NR + 1) / 2)], NR }'
+  awk '{ v[NR] = $1 } END { printf "median ratio engine / C loop (CPU time): %.3f over %d rounds\n", v[int((NR + 1) / 2)], NR }'

@@ -3,7 +3,8 @@
 # `setup.sh fuzz` adds clang and its libFuzzer runtime, needed only by scripts/fuzz.sh;
 # `setup.sh test` adds what only the tests need: pandoc and python3-bibtexparser (the
 # citations of tests/archive/dlp_archive_test.cpp), Chromium, its WebDriver and Selenium (the
-# browser test of `mancala serve`, tests/server/browser_test.py).
+# browser test of `mancala serve`, tests/server/browser_test.py) and valgrind (the instruction
+# budget of random play, scripts/instructions.py).
 set -euo pipefail
 packages=(g++ cmake make ninja-build pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
@@ -15,9 +16,11 @@ if [ "${1:-}" = fuzz ]; then
 fi
 # `setup.sh test` adds what only the tests need: pandoc (its citeproc renders every record's
 # citation) and python3-bibtexparser (parses the BibTeX), for tests/archive/dlp_archive_test.cpp;
-# Chromium, chromium-driver and python3-selenium for the browser test of `mancala serve`.
+# Chromium, chromium-driver and python3-selenium for the browser test of `mancala serve`;
+# valgrind (its callgrind counts the instructions of random play: the instruction budget,
+# scripts/instructions.py).
 if [ "${1:-}" = test ]; then
-  packages+=(pandoc python3-bibtexparser chromium chromium-driver python3-selenium)
+  packages+=(pandoc python3-bibtexparser chromium chromium-driver python3-selenium valgrind)
 fi
 missing=()
 for p in "${packages[@]}"; do

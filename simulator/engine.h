@@ -14,11 +14,16 @@
 #endif
 
 #include "common/error.h"
+#include "simulator/profile.h"
+#include "simulator/rng.h"
 #include "simulator/rules.h"
 #include "simulator/state.h"
 #include "simulator/steps.h"
 
 namespace mancala::sim {
+
+struct NoPlayoutHooks;  // playout.h
+class RoundTracker;     // round_tracker.h
 
 // The engine broke its own contract: counters were lost or created in a round, or the player to
 // move had no legal move in a position that is not over. Never a rule of a game: a defect, found
@@ -74,9 +79,15 @@ struct JointEffect {
 
 class Game {
  public:
-  explicit Game(RuleSet rules);
+  // The engine of `rules`, playing under the first rule profile of kProfiles that holds every
+  // feature its keys use (profile.h); `profile` forces another index of kProfiles, one that holds
+  // them (tests: every profile plays the same games).
+  explicit Game(RuleSet rules, int profile = -1);
 
   const RuleSet& rules() const { return rules_; }
+  // The rule features the ruleset uses, and the index in kProfiles of the profile it plays under.
+  Features features() const { return features_; }
+  int profile() const { return profile_; }
   State initial_state() const;
 
   // Legal moves of the player to move; none when the state is over. In a joint turn to_move is
@@ -88,6 +99,11 @@ class Game {
   // min_counters_to_sow counters and is in play. When plain_moves(), these are his legal moves
   // (forward, in hole order) in any state that is not over.
   uint32_t playable(const State& s, int player) const {
+    return playable_as<kAllFeatures>(s, player);
+  }
+  // playable() under the profile F: the tests of the features it lacks left out.
+  template <Features F>
+  uint32_t playable_as(const State& s, int player) const {
     const int h = rules_.holes_per_player;
     const uint8_t* holes = s.holes.data() + player * h;
 #if defined(__SSE2__)
@@ -101,9 +117,12 @@ class Game {
     for (int k = 0; k < h; ++k)
       bits |= static_cast<uint32_t>(holes[k] >= rules_.min_counters_to_sow) << k;
 #endif
-    bits &= side_mask_ & ~(s.out_of_play >> (player * h));
-    if (singles_rule_) [[unlikely]]
-      return singles(s, player, bits);
+    bits &= side_mask_;
+    if constexpr (has(F, feature::kSkips)) bits &= ~(s.out_of_play >> (player * h));
+    if constexpr (has(F, feature::kSingles)) {
+      if (singles_rule_) [[unlikely]]
+        return singles(s, player, bits);
+    }
     return bits;
   }
   // True when a player's legal moves are always his playable holes (no opening hole, no reverse
@@ -114,7 +133,7 @@ class Game {
   bool is_legal(const State& s, int player, Move m) const;
   // Plays a legal move of the player to move; settles the end of the turn and of the round.
   // Not for a joint turn (joint_turn(s)): see apply_joint.
-  MoveEffect apply(State& s, Move m) const;
+  MoveEffect apply(State& s, Move m) const { return (this->*apply_)(s, m); }
   // The same, showing each step of the move (steps.h) to `steps` as it is made: the same play,
   // one counter at a time. For people watching; batches and searches use the form above.
   MoveEffect apply(State& s, Move m, StepObserver* steps) const;
@@ -139,14 +158,17 @@ class Game {
   JointEffect apply_joint(State& s, const JointMove& jm, StepObserver* steps = nullptr) const;
   // Plays `player`'s move alone, without ending the turn (what the move would do: for agents).
   MoveEffect try_move(State& s, int player, Move m) const;
+  // Random play of `s` to the end of its round under the game's profile, `hooks` seeing every
+  // move (playout.h's random_playout; engine_playout.cpp): the plies played.
+  int playout(State& s, Rng& rng, NoPlayoutHooks& hooks) const;
+  int playout(State& s, Rng& rng, RoundTracker& hooks) const;
 
   // Board geometry.
   int holes_per_player() const { return rules_.holes_per_player; }
-  int owner(int pos) const {
-    return pos >= kMaxHoles ? pos - kMaxHoles : pos / rules_.holes_per_player;
-  }
+  // By table: no division in the move loop.
+  int owner(int pos) const { return owner_[pos]; }
   int global(int player, int k) const { return player * rules_.holes_per_player + k; }
-  int local(int pos) const { return pos % rules_.holes_per_player; }
+  int local(int pos) const { return local_[pos]; }
   // The opponent's hole facing `pos` across the board (on a 4-row board: the inner one).
   int opposite(int pos) const { return opposite_[pos]; }
   // The outer hole behind opposite(pos) on a 4-row board.
@@ -221,18 +243,20 @@ class Game {
   // tight loop (sow_rest), the lockstep resolver interleaves two moves with drop_one; both end
   // each sowing with after_sowing, where relay, re-sowing and the final capture live once.
   struct Sowing {
-    int player = 0;
-    bool reverse = false;         // the current sowing goes against the direction
-    int from = 0;                 // the hole the current sowing started from (emptied)
-    int pos = 0;                  // where the last counter fell (before any drop: from)
-    int hand = 0;                 // counters of the current sowing not yet dropped
-    bool into_from = false;       // the next counter goes into `from` itself
-    int first = 0;                // the first hole the current sowing drops into
-    int empty_next = -1;          // relay next_hole: the empty hole that ended the move
-    int resows = 0;               // captures with re-sowing made by this move
-    int sown = 0;                 // counters of the current sowing (count_sown_holes walks them)
-    bool sown_into_from = false;  // the current sowing's first counter went into `from`
-    uint32_t sown_holes = 0;      // every hole the move dropped into (fours end_of_turn_sown)
+    // Set by begin_move and start_sowing, so without initialisers (a move pays only for what its
+    // profile uses): the sowing, its hand, and what the captures of its profile read.
+    int player;
+    bool reverse;         // the current sowing goes against the direction
+    int from;             // the hole the current sowing started from (emptied)
+    int pos;              // where the last counter fell (before any drop: from)
+    int hand;             // counters of the current sowing not yet dropped
+    bool into_from;       // the next counter goes into `from` itself
+    int first;            // kResow: the first hole the current sowing drops into
+    int sown;             // kCapture: counters of the current sowing (count_sown_holes walks them)
+    bool sown_into_from;  // kCapture: the current sowing's first counter went into `from`
+    int empty_next = -1;  // relay next_hole: the empty hole that ended the move
+    int resows = 0;       // captures with re-sowing made by this move
+    uint32_t sown_holes = 0;  // every hole the move dropped into (fours end_of_turn_sown)
     int seized = 0;  // capture_resow after_last: captured counters in the hand, to be sown again
     bool last_sowing = false;  // resow_pair_ends_move: the move ends with the current sowing
     MoveEffect fx;
@@ -242,12 +266,18 @@ class Game {
   // code as if no one could watch (an observer tested at run time, even once a sowing, cost the
   // loop up to 13%: the possible call kept registers saved in every step's function); StepWatch
   // shows each step to an observer and sows counter by counter (drop_one).
-  struct NoWatch {
+  // Both carry the rule profile the steps play (kFeatures, profile.h): NoWatchOf<F> is play under
+  // the profile F, StepWatch and NoWatch play every feature.
+  template <Features F>
+  struct NoWatchOf {
     static constexpr bool kOn = false;
+    static constexpr Features kFeatures = F;
     void operator()(Step::Kind, int, int, int, int = kNobody) const {}
   };
+  using NoWatch = NoWatchOf<kAllFeatures>;
   struct StepWatch {
     static constexpr bool kOn = true;
+    static constexpr Features kFeatures = kAllFeatures;
     StepObserver* steps;
     void operator()(Step::Kind kind, int player, int pos, int count, int taker = kNobody) const {
       steps->on_step(Step{kind, static_cast<int8_t>(player), static_cast<uint8_t>(pos),
@@ -267,10 +297,23 @@ class Game {
   void drop(State& s, int pos, MoveEffect& fx, int player) const;
   // `n` counters dropped at once into `pos` (full laps of a sowing): as n calls of drop().
   void drop_many(State& s, int pos, int n, MoveEffect& fx, int player) const;
+  // drop_many under the profile F (only the sinks it can have).
+  template <Features F>
+  void drop_as(State& s, int pos, int n, MoveEffect& fx, int player) const;
+  // The profile's instances (engine_playout.cpp): a move, a random move, random play.
+  template <Features F>
+  MoveEffect apply_as(State& s, Move m) const;
+  template <Features F>
+  Move random_move_as(const State& s, Rng& rng, MoveList& moves) const;
+  template <Features F, class Hooks>
+  int playout_as(State& s, Rng& rng, Hooks& hooks) const;
+  // Sets features_, profile_ and apply_ (forced: a profile index, or -1).
+  void choose_profile(int forced);
   // The move's steps, each watched by W (NoWatch or StepWatch, above).
   template <class W = NoWatch>
   void begin_move(State& s, int player, Move m, Sowing& c, W watch = {}) const;
-  void start_sowing(const State& s, Sowing& c, int from, int count, bool into_from) const;
+  template <class W>
+  void start_sowing(const State& s, Sowing& c, int from, int count, bool into_from, W) const;
   template <class W = NoWatch>
   void drop_one(State& s, Sowing& c, W watch = {}) const;
   template <class W = NoWatch>
@@ -313,17 +356,26 @@ class Game {
   // A joint turn's moves (simultaneous.cpp).
   template <class W>
   JointEffect resolve_joint(State& s, const JointMove& jm, W watch) const;
-  void end_turn(State& s, const MoveEffect& fx, StepObserver* steps = nullptr) const;
+  // The end of a turn and of a round under the profile F (engine_steps.h).
+  template <Features F>
+  void end_turn(State& s, const MoveEffect& fx, StepObserver* steps) const;
   // Bookkeeping after a turn (alternating, solo or joint): ply, quiet turns, end of round, who
   // moves next. `extra` has bit p set when player p earned another move. `steps` sees what each
   // player takes from his rows when the round ends.
+  template <Features F>
   void settle_turn(State& s, bool captured, unsigned extra, bool was_joint,
-                   StepObserver* steps = nullptr) const;
+                   StepObserver* steps) const;
   // Its parts: a round ended by end_on_majority, no_progress_turns or end_on_empty_side (true
   // when ended); who moves next in each turn model (false when the round ended instead).
+  template <Features F>
   bool ended_by_rule(State& s, StepObserver* steps) const;
   bool next_joint_turn(State& s, unsigned extra, StepObserver* steps) const;
+  template <Features F>
   bool next_alternating_turn(State& s, unsigned extra, bool was_joint, StepObserver* steps) const;
+  // The player to move has no legal move: the no-move rule (false when the round ended).
+  bool no_move_left(State& s, StepObserver* steps) const;
+  template <Features F>
+  bool has_move_as(const State& s, int player) const;
   // Each player takes what is in his own rows and the round ends.
   void end_owners_take_rows(State& s, EndReason reason, StepObserver* steps = nullptr) const;
   bool side_empty(const State& s, int player) const;
@@ -375,6 +427,10 @@ class Game {
   int fours_taker(int pos, int player) const;
 
   RuleSet rules_;
+  Features features_ = 0;  // the ruleset's (features_of)
+  int profile_ = 0;        // the index in kProfiles of the profile it plays under
+  MoveEffect (Game::*apply_)(State&, Move) const = nullptr;  // apply_as of that profile
+  std::array<uint8_t, kPositions> owner_{}, local_{};        // owner() and local() by position
   std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> next_{};  // [player][reverse][pos]
   // Each sowing path as a flat cycle, written twice over (lap_[p][rev][i] for 0 <= i < 2 *
   // lap_len_), and each position's index in it (kOffPath when not on the path): a sowing with
@@ -401,6 +457,11 @@ class Game {
                       rules_.reverse_privilege == ReversePrivilege::kNone &&
                       rules_.direction != Direction::kByHalf && !move_filter_;
   bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only;
+  // first_into_origin: a lifted hole of at least this many counters sows its first counter back
+  // into itself (2 when a lone counter moves on); no first_into_origin: never.
+  int into_origin_from_ = !rules_.first_into_origin        ? 1 << 30
+                          : rules_.single_counter_moves_on ? 2
+                                                           : 1;
   // A drop can trigger a capture at once (instant fours, extra numbers), or is remembered (fours
   // of the sown holes): sowing checks each drop.
   bool watch_drops_ = rules_.capture_fours == Fours::kInstant ||

@@ -6,9 +6,13 @@
 
 namespace mancala::sim {
 
-Game::Game(RuleSet rules) : rules_(std::move(rules)) {
+Game::Game(RuleSet rules, int profile) : rules_(std::move(rules)) {
   const int h = rules_.holes_per_player;
   const int n = rules_.holes_per_row;
+  for (int pos = 0; pos < kPositions; ++pos) {
+    owner_[pos] = static_cast<uint8_t>(pos >= kMaxHoles ? pos - kMaxHoles : pos / h);
+    local_[pos] = static_cast<uint8_t>(pos % h);
+  }
   for (auto& per_player : next_) {
     for (auto& table : per_player) table.fill(0xFF);
   }
@@ -58,6 +62,7 @@ Game::Game(RuleSet rules) : rules_(std::move(rules)) {
   }
   for (int count = 0; count < 256; ++count)
     capturing_count_[count] = rules_.capture_counts.contains(count);
+  choose_profile(profile);
 }
 
 int Game::column(int pos) const {

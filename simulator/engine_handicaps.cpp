@@ -3,6 +3,7 @@
 // numbers) and fours taken at the end of a move. Rulesets without them never reach this code:
 // Game tests one flag per sowing (watch_drops_) or per move.
 #include "simulator/engine.h"
+#include "simulator/engine_steps.h"
 
 namespace mancala::sim {
 
@@ -98,26 +99,5 @@ int Game::fours_taker(int pos, int player) const {
   }
   return kNobody;
 }
-
-// Khutka Boia, fours at the end of the move: every hole then holding four goes to its row's owner
-// (or as fours_scope says). Duene (end_of_turn_sown): "any holes which were sown into during the
-// course of the turn which now contain four counters are captured by the owner of the row".
-template <class W>
-Game::Gains Game::take_fours(State& s, int player, uint32_t sown, W watch) const {
-  Gains g;
-  const bool sown_only = rules_.capture_fours == Fours::kEndOfTurnSown;
-  for (int pos = 0; pos < rules_.total_holes; ++pos) {
-    if (s.holes[pos] != 4 || s.sink[pos] != kNobody || (sown_only && !(sown >> pos & 1u))) continue;
-    const int taker = fours_taker(pos, player);
-    if (taker == kNobody) continue;
-    const int got = take_watched(s, pos, taker, watch);
-    (taker == player ? g.mover : g.other) += got;
-    g.fours[taker == player ? 0 : 1] += got;
-  }
-  return g;
-}
-
-template Game::Gains Game::take_fours<Game::NoWatch>(State&, int, uint32_t, NoWatch) const;
-template Game::Gains Game::take_fours<Game::StepWatch>(State&, int, uint32_t, StepWatch) const;
 
 }  // namespace mancala::sim

@@ -1,6 +1,7 @@
 // Game's legal moves: the playable holes, the opening rules, reversed sowings (Otep), the
 // must-feed and grand-slam filters, and the rules on single counters.
 #include "simulator/engine.h"
+#include "simulator/engine_steps.h"
 
 namespace mancala::sim {
 

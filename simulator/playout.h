@@ -1,6 +1,6 @@
 // random_playout: plays a round on to its end with uniformly random moves, the floor under every
-// search agent (MCTS playouts) and benchmark. One tight loop, no allocation: the move list lives on
-// the stack and the engine's apply() is the whole work.
+// search agent (MCTS playouts) and benchmark. One tight loop per rule profile, no allocation: the
+// move list lives on the stack and the profile's move is the whole work.
 //
 // Joint turns (simultaneous.h): each player who has a move picks one uniformly; when the ruleset
 // draws the order (Game::draws_order) and both play, the order is drawn from the same stream.
@@ -94,28 +94,17 @@ struct NoPlayoutHooks {
   void after_joint(const State&, const JointMove&, const JointEffect&) {}
 };
 
-// Plays `s` to the end of its round (s.over); returns the plies played.
-template <class Hooks = NoPlayoutHooks>
-inline int random_playout(const Game& game, State& s, Rng& rng, Hooks&& hooks = Hooks{}) {
-  MoveList moves;
-  int plies = 0;
-  while (!s.over) {
-    if (game.joint_turn(s)) {
-      const JointMove jm = choose_joint_move(game, s, moves, rng, [&](int, const MoveList& m) {
-        return m[static_cast<int>(rng.below(static_cast<uint32_t>(m.size)))];
-      });
-      if (!jm.plays[0] && !jm.plays[1]) [[unlikely]]
-        playout_no_move(game, s);
-      const JointEffect fx = game.apply_joint(s, jm);
-      hooks.after_joint(s, jm, fx);
-    } else {
-      const int mover = s.to_move;
-      const bool extra = game.apply(s, random_move(game, s, rng, moves)).extra_move;
-      hooks.after_move(s, mover, extra);
-    }
-    ++plies;
-  }
-  return plies;
+// Plays `s` to the end of its round (s.over); returns the plies played. The loop is the game's
+// rule profile's own (Game::playout, engine_playout.cpp: profile.h), each move drawn as
+// random_move draws it and each joint turn as choose_joint_move, `hooks` seeing every move:
+// NoPlayoutHooks, or play_game's round tracker (round_tracker.h), the two kinds it is compiled for.
+inline int random_playout(const Game& game, State& s, Rng& rng) {
+  NoPlayoutHooks hooks;
+  return game.playout(s, rng, hooks);
+}
+template <class Hooks>
+inline int random_playout(const Game& game, State& s, Rng& rng, Hooks& hooks) {
+  return game.playout(s, rng, hooks);
 }
 
 }  // namespace mancala::sim

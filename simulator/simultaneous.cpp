@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "simulator/describe.h"
+#include "simulator/engine_steps.h"
 
 namespace mancala::sim {
 
@@ -59,9 +60,9 @@ JointEffect Game::resolve_joint(State& s, const JointMove& jm, W watch) const {
   for (const MoveEffect& e : out.fx) captured = captured || e.captured + e.opponent_captured > 0;
   const unsigned extra = (out.fx[0].extra_move ? 1u : 0u) | (out.fx[1].extra_move ? 2u : 0u);
   if constexpr (W::kOn) {
-    settle_turn(s, captured, extra, true, watch.steps);
+    settle_turn<kAllFeatures>(s, captured, extra, true, watch.steps);
   } else {
-    settle_turn(s, captured, extra, true);
+    settle_turn<kAllFeatures>(s, captured, extra, true, nullptr);
   }
   return out;
 }

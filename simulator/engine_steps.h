@@ -1,0 +1,700 @@
+// Game's move steps and the end of a turn, as templates (private to the simulator: included by
+// engine.cpp, engine_playout.cpp and simultaneous.cpp, the files that instantiate them). Each
+// step is compiled for a watch type W (engine.h: NoWatchOf<F> for play, StepWatch for people
+// watching) whose kFeatures are the rule profile it plays (profile.h): every rule feature's code
+// stands inside `if constexpr (has(F, feature::...))`, so a profile without the feature has none
+// of it. The end-of-turn templates take the profile's features F alone.
+#pragma once
+
+#include <algorithm>
+#include <cassert>
+
+#include "simulator/engine.h"
+
+namespace mancala::sim {
+
+inline void Game::drop(State& s, int pos, MoveEffect& fx, int player) const {
+  const int8_t taker = s.sink[pos];
+  if (taker != kNobody) {
+    ++s.store[taker];
+    if (taker == player) {
+      ++fx.captured;
+    } else {
+      ++fx.opponent_captured;
+    }
+  } else {
+    ++s.holes[pos];
+  }
+}
+
+inline void Game::drop_many(State& s, int pos, int n, MoveEffect& fx, int player) const {
+  const int8_t taker = s.sink[pos];
+  if (taker != kNobody) {
+    s.store[taker] = static_cast<int16_t>(s.store[taker] + n);
+    if (taker == player) {
+      fx.captured += n;
+    } else {
+      fx.opponent_captured += n;
+    }
+  } else {
+    s.holes[pos] = static_cast<uint8_t>(s.holes[pos] + n);
+  }
+}
+
+// `n` counters into `pos` under the profile F: without sinks (no store on the path, no tuzdyk,
+// no bha) the hole takes them; with sown stores alone, only a store position is a sink.
+template <Features F>
+inline void Game::drop_as(State& s, int pos, int n, MoveEffect& fx, int player) const {
+  if constexpr (!has(F, feature::kSinks)) {
+    s.holes[pos] = static_cast<uint8_t>(s.holes[pos] + n);
+  } else if constexpr (!has(F, feature::kHoleSinks)) {
+    if (pos >= kMaxHoles) {
+      // His own store: the opponent's is not on his path.
+      s.store[player] = static_cast<int16_t>(s.store[player] + n);
+      fx.captured += n;
+    } else {
+      s.holes[pos] = static_cast<uint8_t>(s.holes[pos] + n);
+    }
+  } else {
+    drop_many(s, pos, n, fx, player);
+  }
+}
+
+// Lifts the mover's hole and starts the move's first sowing.
+template <class W>
+void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
+  constexpr Features F = W::kFeatures;
+  const int origin = global(player, m.hole);
+  int count = s.holes[origin];
+  s.holes[origin] = 0;
+  c.player = player;
+  c.reverse = has(F, feature::kReverse) && m.reverse;
+  watch(Step::Kind::kLift, player, origin, count);
+  if constexpr (has(F, feature::kTribute)) {
+    if (s.tribute_to != kNobody && count >= 2) {
+      const Gains g = take_tribute(s, player);
+      count -= g.mover + g.other;
+      if (W::kOn && g.mover + g.other > 0)
+        watch(Step::Kind::kTribute, player, origin, 1, s.tribute_to);
+      c.fx.captured += g.mover;
+      c.fx.opponent_captured += g.other;
+      c.fx.tribute = {static_cast<int16_t>(g.mover), static_cast<int16_t>(g.other)};
+    }
+  }
+  bool into_origin = false;
+  if constexpr (has(F, feature::kFirstIntoOrigin)) into_origin = count >= into_origin_from_;
+  start_sowing(s, c, origin, count, into_origin, watch);
+}
+
+// A sowing of `count` counters from hole `from` (already emptied): into `from` itself first when
+// into_from, then along the path.
+template <class W>
+void Game::start_sowing(const State& s, Sowing& c, int from, int count, bool into_from, W) const {
+  constexpr Features F = W::kFeatures;
+  c.from = from;
+  c.pos = from;
+  c.hand = count;
+  c.into_from = into_from;
+  if constexpr (has(F, feature::kCapture)) {
+    c.sown = count;  // count_sown_holes walks them
+    c.sown_into_from = into_from;
+  }
+  if constexpr (has(F, feature::kResow))
+    c.first = into_from ? from : step(s, c.player, c.reverse, from);
+}
+
+// Drops the next counter of the current sowing (lockstep: one per tick).
+template <class W>
+void Game::drop_one(State& s, Sowing& c, W watch) const {
+  constexpr Features F = W::kFeatures;
+  int pos;
+  if (c.into_from) {
+    pos = c.from;
+    c.into_from = false;
+  } else {
+    pos = step(s, c.player, c.reverse, c.pos);
+    if constexpr (has(F, feature::kSkipOrigin)) {
+      if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, c.player, c.reverse, pos);
+    }
+  }
+  drop(s, pos, c.fx, c.player);
+  watch(Step::Kind::kDrop, c.player, pos, 1, s.sink[pos]);
+  if constexpr (has(F, feature::kWatchDrops)) {
+    if (watch_drops_) {
+      if (pos < kMaxHoles) c.sown_holes |= 1u << pos;
+      const Gains g = watch_drop(s, pos, c.player, c.hand == 1);
+      // What the drop made someone take (a four, an extra number): the hole, emptied.
+      if (W::kOn && g.mover + g.other > 0)
+        watch(Step::Kind::kTake, g.mover > 0 ? c.player : 1 - c.player, pos, g.mover + g.other);
+      add_gains(c.fx, g);
+    }
+  }
+  c.pos = pos;
+  --c.hand;
+}
+
+// Drops every counter left of the current sowing: the tight loop of the alternating path.
+template <class W>
+void Game::sow_rest(State& s, Sowing& c, W watch) const {
+  constexpr Features F = W::kFeatures;
+  if constexpr (W::kOn) {
+    while (c.hand > 0) drop_one(s, c, watch);  // watched: one counter at a time
+    return;
+  }
+  if constexpr (has(F, feature::kWatchDrops)) {
+    if (watch_drops_) {
+      const Gains g = sow_watched(s, c.player, c.reverse, c.from, c.pos, c.hand, c.into_from);
+      c.pos = g.pos;
+      c.sown_holes |= g.sown;
+      c.hand = 0;
+      c.into_from = false;
+      add_gains(c.fx, g);
+      return;
+    }
+  }
+  const int p = c.player;
+  const bool rev = has(F, feature::kReverse) && c.reverse;
+  const int from = c.from;
+  int pos = c.pos;
+  int count = c.hand;
+  if (c.into_from && count > 0) {
+    pos = from;
+    drop_as<F>(s, pos, 1, c.fx, p);
+    --count;
+    c.into_from = false;
+  }
+  const bool skip_origin = has(F, feature::kSkipOrigin) && rules_.skip_origin_on_laps;
+  uint32_t skip = 0;  // fixed during a sowing
+  if constexpr (has(F, feature::kSkips)) skip = s.out_of_play | s.closed_to[p];
+  const int at = lap_index_[p][rev][pos];
+  if (skip == 0 && !skip_origin && at != kOffPath && count > 0) {
+    // Nothing to skip: the drops are the path's next `count` positions from `pos`. Full laps are
+    // dropped at once, every position of the path taking as many counters as laps; then each
+    // remaining counter into the next position, by index (no chain of table lookups).
+    const uint8_t* lap = lap_[p][rev].data();
+    const int len = lap_len_;
+    const int first = at + 1;  // index of the first drop, in [1, len]
+    if (count >= len) [[unlikely]] {
+      const int laps = count / len;
+      for (int i = 0; i < len; ++i) drop_as<F>(s, lap[i], laps, c.fx, p);
+      count -= laps * len;
+    }
+    for (int i = 0; i < count; ++i) drop_as<F>(s, lap[first + i], 1, c.fx, p);
+    c.pos = lap[first + count - 1 + (count == 0 ? len : 0)];
+    c.hand = 0;
+    return;
+  }
+  while (count > 0) {
+    pos = step_skipping(skip, p, rev, pos);
+    if (skip_origin && pos == from) pos = step_skipping(skip, p, rev, pos);
+    drop_as<F>(s, pos, 1, c.fx, p);
+    --count;
+  }
+  c.pos = pos;
+  c.hand = 0;
+}
+
+// Relay: picks up hole `from` and sows on from it (returns true), unless the chain has reached
+// max_sowings_per_move (then the move ends where it stands: returns false).
+template <class W>
+bool Game::relay_from(State& s, Sowing& c, int from, W watch) const {
+  if (c.fx.sowings >= rules_.max_sowings_per_move) {
+    c.fx.relay_bound = true;
+    return false;
+  }
+  const int count = s.holes[from];
+  s.holes[from] = 0;
+  watch(Step::Kind::kLift, c.player, from, count);
+  ++c.fx.sowings;
+  start_sowing(s, c, from, count, false, watch);
+  return true;
+}
+
+// After the last counter of a sowing: starts the next sowing of the move (relay or re-sowing of a
+// capture; returns true) or ends the move with its capture (returns false).
+template <class W>
+bool Game::after_sowing(State& s, Sowing& c, W watch) const {
+  constexpr Features F = W::kFeatures;
+  const int p = c.player;
+  const int last = c.pos;
+  if constexpr (has(F, feature::kReverse)) {
+    // Otep: only "the first sowing of the turn" goes clockwise.
+    if (c.reverse && rules_.reverse_privilege == ReversePrivilege::kEndHolesWithCapture)
+      c.reverse = false;
+  }
+  if constexpr (has(F, feature::kResow)) {
+    if (c.last_sowing) {
+      // Nsumbi, as the DLP's code plays it: the sowing of the captured counters ends the turn.
+      c.fx.last_pos = last;
+      if constexpr (has(F, feature::kFoursAtEnd)) {
+        if (rules_.capture_fours == Fours::kEndOfTurn ||
+            rules_.capture_fours == Fours::kEndOfTurnSown)
+          add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
+      }
+      return false;
+    }
+  }
+  bool in_store = false;
+  if constexpr (has(F, feature::kStoreExtraMove))
+    in_store = rules_.store_extra_move && last == kStorePos + p;
+  if (in_store) {
+    c.fx.extra_move = true;  // the move ends in his store; he moves again
+  } else if constexpr (has(F, feature::kRelay)) {
+    switch (rules_.relay) {
+      case Relay::kNone:
+        break;
+      case Relay::kNextHole: {
+        // "the player picks up the contents of the next hole ... and continues sowing"
+        int next = step(s, p, c.reverse, last);
+        if (next >= kMaxHoles) {
+          // A store is not a hole to pick up: passed over, or (relay_skips_store false) an empty
+          // next hole that ends the move.
+          if (!rules_.relay_skips_store) {
+            c.empty_next = next;
+            break;
+          }
+          next = step(s, p, c.reverse, next);
+        }
+        if (s.holes[next] == 0) {
+          c.empty_next = next;
+          break;
+        }
+        if (relay_from(s, c, next, watch)) return true;
+        break;
+      }
+      case Relay::kFacingHole: {
+        // Das-Gupta: "he picks up all the stones lying immediately in front of the depression
+        // where the last piece was deposited", till "he comes to an empty depression lying
+        // immediately in front of the one where the last piece was dropped". A facing hole out
+        // of play, or closed to the mover, holds nothing he may pick up: it counts as empty.
+        if (last >= kMaxHoles) break;
+        const int facing = opposite(last);
+        if (s.holes[facing] == 0 || ((s.out_of_play | s.closed_to[p]) >> facing & 1u)) {
+          c.empty_next = facing;
+          break;
+        }
+        if (relay_from(s, c, facing, watch)) return true;
+        break;
+      }
+      case Relay::kLandingHole: {
+        if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] <= 1) break;
+        // Duene: "the counters are picked up and sowing continues, unless the hole contained
+        // three counters, causing it to contain four, in which case the counters are captured".
+        if (rules_.capture == Capture::kCount && count_capturable(s, p, last)) break;
+        if (c.fx.sowings >= rules_.max_sowings_per_move) {
+          c.fx.relay_bound = true;
+          break;
+        }
+        ++c.fx.sowings;
+        if constexpr (has(F, feature::kResow)) {
+          if (rules_.capture == Capture::kResowOppositePair && resow_capture(s, c, watch))
+            return true;
+        }
+        const int count = s.holes[last];
+        s.holes[last] = 0;
+        watch(Step::Kind::kLift, p, last, count);
+        start_sowing(s, c, last, count, false, watch);
+        return true;
+      }
+    }
+  }
+  c.fx.last_pos = last;
+  if (has(F, feature::kRelay) && c.fx.relay_bound) {
+    ++s.relay_bound_hits;
+  } else if constexpr (has(F, feature::kCapture)) {
+    capture_at_end(s, c, watch);
+    if constexpr (has(F, feature::kResow)) {
+      if (c.seized > 0) {
+        // Tsoro (Reentered Captures): "Captured counters are then sown on the player's own side
+        // of the board, starting with the hole following the one from which the capture was
+        // triggered." Counted as captured, as Otep's re-sown captures are (capture_by_rule seized
+        // them into the hand, short of the chain's bound).
+        const int got = c.seized;
+        c.seized = 0;
+        ++c.fx.sowings;
+        start_sowing(s, c, last, got, false, watch);
+        return true;
+      }
+    }
+  }
+  if constexpr (has(F, feature::kFoursAtEnd)) {
+    if (rules_.capture_fours == Fours::kEndOfTurn || rules_.capture_fours == Fours::kEndOfTurnSown)
+      add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
+  }
+  return false;
+}
+
+// Otep: "When the final counter falls into an occupied hole in the player's inner row and both of
+// the opposite holes on the opponent's side of the board are occupied, the counters in the
+// opposite holes are captured and sown beginning in the first hole that was sown into to begin
+// the sowing that caused the capture." The last hole is known to have been occupied.
+template <class W>
+bool Game::resow_capture(State& s, Sowing& c, W watch) const {
+  const int last = c.pos;
+  if (owner(last) != c.player || row(last) != 1) return false;
+  if (rules_.opening_captures >= 0 && c.resows >= rules_.opening_captures && first_move(s))
+    return false;
+  const int ref = rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last;
+  const int inner = opposite(ref);
+  const int outer = opposite_outer(ref);
+  if (s.holes[inner] == 0 || s.holes[outer] == 0) return false;
+  const int got = s.holes[inner] + s.holes[outer];
+  if constexpr (W::kOn) {
+    watch(Step::Kind::kSeize, c.player, inner, s.holes[inner]);
+    watch(Step::Kind::kSeize, c.player, outer, s.holes[outer]);
+  }
+  s.holes[inner] = 0;
+  s.holes[outer] = 0;
+  c.fx.captured += got;
+  c.fx.by_rule += got;
+  ++c.resows;
+  // Nsumbi: "sown in the player's rows starting from the same hole that the previous sowing
+  // began" (resow_pair_from origin, the DLP's code: into the emptied origin first).
+  const int start = rules_.resow_pair_from == ResowPairFrom::kOrigin ? c.from : c.first;
+  c.last_sowing = rules_.resow_pair_ends_move;
+  start_sowing(s, c, start, got, true, watch);
+  return true;
+}
+
+template <class W>
+void Game::run_move(State& s, Sowing& c, W watch) const {
+  do {
+    sow_rest(s, c, watch);
+  } while (after_sowing(s, c, watch));
+}
+
+template <class W>
+void Game::capture_at_end(State& s, Sowing& c, W watch) const {
+  constexpr Features F = W::kFeatures;
+  if constexpr (has(F, feature::kOpeningCaptures)) {
+    // Mandoli: "Captures cannot be made on the first move." (opening_captures 0; a capture rule
+    // other than Otep's re-sowing makes one capture a move at most).
+    if (rules_.opening_captures == 0 && first_move(s)) return;
+  }
+  const int before = c.fx.captured;
+  capture_by_rule(s, c, watch);
+  c.fx.by_rule += c.fx.captured - before;
+  if constexpr (has(F, feature::kCaptureExtraMove)) {
+    // Wa'ache Waledat: "these counters are captured and the player takes another turn".
+    if (rules_.capture_extra_move && c.fx.captured > before) c.fx.extra_move = true;
+  }
+}
+
+template <class W>
+void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
+  constexpr Features F = W::kFeatures;
+  const int p = c.player;
+  const int last = c.pos;
+  const int empty_next = c.empty_next;
+  MoveEffect& fx = c.fx;
+  switch (rules_.capture) {
+    case Capture::kNone:
+      break;
+    case Capture::kEvenInOpponentRow: {
+      if constexpr (!has(F, feature::kCaptureEven)) break;
+      // Toguz Kumalak: "If the last ball falls into a hole on the opponent's side, and the
+      // contents of this hole become an even number of balls, these are captured."
+      if (last >= kMaxHoles || owner(last) == p || s.sink[last] != kNobody) break;
+      const int in_hole = s.holes[last];
+      if (in_hole % 2 == 0) {
+        fx.captured += take_watched(s, last, p, watch);
+        break;
+      }
+      // "...number then three balls, the hole becomes your tuzdyk" with its three conditions.
+      if constexpr (!has(F, feature::kTuzdyk)) break;
+      if (!rules_.tuzdyk || in_hole != rules_.tuzdyk_count || s.tuzdyk[p] != kNobody) break;
+      if (rules_.tuzdyk_forbid_last_hole && local(last) == rules_.holes_per_player - 1) break;
+      const int theirs = s.tuzdyk[1 - p];
+      if (theirs != kNobody) {
+        if (rules_.tuzdyk_symmetry == TuzdykSymmetry::kSameNumber && local(theirs) == local(last))
+          break;
+        if (rules_.tuzdyk_symmetry == TuzdykSymmetry::kOpposite && opposite(theirs) == last) break;
+      }
+      fx.captured += take_watched(s, last, p, watch);
+      s.sink[last] = static_cast<int8_t>(p);
+      s.tuzdyk[p] = static_cast<int8_t>(last);
+      fx.made_tuzdyk = true;
+      watch(Step::Kind::kTuzdyk, p, last, 0);
+      break;
+    }
+    case Capture::kAfterEmptyNext:
+      if constexpr (!has(F, feature::kCaptureNext)) break;
+      // "...captures any counters from the hole after the empty hole"
+      if (empty_next >= 0) fx.captured += take_watched(s, step(s, p, false, empty_next), p, watch);
+      break;
+    case Capture::kOppositeEmptyNext:
+      if constexpr (!has(F, feature::kCaptureNext)) break;
+      if (empty_next >= 0 && empty_next < kMaxHoles)
+        fx.captured += take_watched(s, opposite(empty_next), p, watch);
+      break;
+    case Capture::kOppositeLastInOwnRow:
+      if constexpr (!has(F, feature::kCaptureOpposite)) break;
+      // Sonka: "If the move ends in the player's own row, the player captures the counters in the
+      // opponent's row opposite to the one in which the last counter was dropped."
+      if (last < kMaxHoles && owner(last) == p) {
+        fx.captured += take_watched(
+            s, opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last), p,
+            watch);
+      }
+      break;
+    case Capture::kResowOppositePair:
+      break;  // made during the relay chain, see apply()
+    case Capture::kEmptyOwnHole:
+    case Capture::kEmptyHole: {
+      if constexpr (!has(F, feature::kCaptureEmpty)) break;
+      // Kalah: "a last counter falling into an own empty hole captures it and the facing hole's
+      // counters" (it holds one now: it was empty when the counter fell), "when the facing hole
+      // holds counters" unless capture_empty_facing (Irving et al.: the lone counter is taken).
+      // empty_hole, French Wari: "If the final counter lands in an empty hole, any counters in
+      // the opposite hole are taken". capture_takes_last false, Sungka: "the counters in the
+      // opponent's hole opposite are taken" (the last counter stays).
+      if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] != 1) break;
+      if (rules_.capture == Capture::kEmptyOwnHole && owner(last) != p) break;
+      const int facing = opposite(last);
+      if (s.holes[facing] == 0 && !rules_.capture_empty_facing) break;
+      fx.captured += take_watched(s, facing, p, watch);
+      if (rules_.capture_takes_last) fx.captured += take_watched(s, last, p, watch);
+      break;
+    }
+    case Capture::kCount:
+    case Capture::kCountSownHoles:
+    case Capture::kInnerFacing:
+    case Capture::kNextAfterEmpty:
+      if constexpr (has(F, feature::kCaptureFamily)) capture_family(s, c, watch);
+      break;
+  }
+}
+
+// The family's capture rules (issue 25), out of line: capture_by_rule keeps the size it had for
+// the seed games, whose random playouts inline it (a larger switch made Toguz Kumalak's loop
+// slower, scripts/bench_c_loop.sh).
+template <class W>
+void Game::capture_family(State& s, Sowing& c, W watch) const {
+  const int p = c.player;
+  const int last = c.pos;
+  MoveEffect& fx = c.fx;
+  // Count captures (count, count_sown_holes): a hole goes to the mover, or with capture_taker
+  // owner (Enindji: "the owner of that hole captures the counters") to its row's owner.
+  auto take_counted = [&](int pos) {
+    const int taker = rules_.capture_taker == CaptureTaker::kOwner ? owner(pos) : p;
+    (taker == p ? fx.captured : fx.opponent_captured) += take_watched(s, pos, taker, watch);
+  };
+  switch (rules_.capture) {
+    case Capture::kCount: {
+      // Oware: "Players capture counters when the final counter is sown in the opponent's row
+      // and the hole containing it has two or three counters (counting the counter just dropped
+      // into it). If the hole before it also has two or three counters, these are also captured
+      // and so on until reaching a hole without two or three counters or one not belonging to
+      // the opponent." The run goes back against this sowing's direction (capture_chain back),
+      // forward with it, or both ways; each hole in capture_rows and holding a capturing count.
+      if (!count_capturable(s, p, last)) break;
+      take_counted(last);
+      const auto chain = rules_.capture_chain;
+      for (const bool forward : {false, true}) {
+        if (chain == CaptureChain::kNone || (chain == CaptureChain::kBack && forward) ||
+            (chain == CaptureChain::kForward && !forward))
+          continue;
+        const bool rev = forward ? c.reverse : !c.reverse;
+        for (int pos = next_[p][rev][last]; count_capturable(s, p, pos); pos = next_[p][rev][pos])
+          take_counted(pos);
+      }
+      break;
+    }
+    case Capture::kCountSownHoles: {
+      // Kapana Bona: "Any piles that now contain 2, 4, or 6 counters are captured": the holes
+      // this sowing dropped into, in the order it sowed them.
+      int pos = c.from;
+      int left = c.sown;
+      if (c.sown_into_from && left > 0) {
+        if (count_capturable(s, p, pos)) take_counted(pos);
+        --left;
+      }
+      for (int i = 0; i < std::min(left, lap_len_); ++i) {
+        pos = step(s, p, c.reverse, pos);
+        if (rules_.skip_origin_on_laps && pos == c.from) pos = step(s, p, c.reverse, pos);
+        if (count_capturable(s, p, pos)) take_counted(pos);
+      }
+      break;
+    }
+    case Capture::kInnerFacing: {
+      // Tsoro: "When the final counter lands in an empty hole in the inner row, any counters in
+      // the opposite hole in the opponent's inner row are captured. If there also are counters
+      // in the opposite hole in the opponent's outer row, these are also captured, but only if
+      // there was first a capture from the inner row hole" (capture_outer after_inner).
+      // capture_resow after_last: the counters go into the mover's hand to be sown again (see
+      // after_sowing), unless the chain is at its bound: then they are his, and the bound is hit.
+      if (last >= kMaxHoles || owner(last) != p || row(last) != 1) break;
+      const bool resow = rules_.capture_resow == CaptureResow::kAfterLast;
+      const bool at_bound = resow && c.fx.sowings >= rules_.max_sowings_per_move;
+      auto grab = [&](int pos) {
+        if (!resow || at_bound) return take_watched(s, pos, p, watch);
+        const int n = s.holes[pos];
+        if (W::kOn && n > 0) watch(Step::Kind::kSeize, p, pos, n);
+        s.holes[pos] = 0;
+        c.seized += n;
+        return n;
+      };
+      const int inner = grab(opposite(last));
+      fx.captured += inner;
+      if (rules_.capture_outer == CaptureOuter::kAlways ||
+          (rules_.capture_outer == CaptureOuter::kAfterInner && inner > 0))
+        fx.captured += grab(opposite_outer(last));
+      if (at_bound && inner > 0) {
+        fx.relay_bound = true;
+        ++s.relay_bound_hits;
+      }
+      break;
+    }
+    case Capture::kNextAfterEmpty: {
+      // Pallankuli: "If sowing ends in an empty hole, the contents of the next hole are captured
+      // and the turn ends."
+      if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] != 1) break;
+      fx.captured += take_watched(s, step(s, p, c.reverse, last), p, watch);
+      break;
+    }
+    case Capture::kNone:  // the seed games' captures: capture_by_rule makes them
+    case Capture::kEvenInOpponentRow:
+    case Capture::kAfterEmptyNext:
+    case Capture::kOppositeEmptyNext:
+    case Capture::kOppositeLastInOwnRow:
+    case Capture::kResowOppositePair:
+    case Capture::kEmptyOwnHole:
+    case Capture::kEmptyHole:
+      break;
+  }
+}
+
+// Khutka Boia, fours at the end of the move: every hole then holding four goes to its row's owner
+// (or as fours_scope says). Duene (end_of_turn_sown): "any holes which were sown into during the
+// course of the turn which now contain four counters are captured by the owner of the row".
+template <class W>
+Game::Gains Game::take_fours(State& s, int player, uint32_t sown, W watch) const {
+  Gains g;
+  const bool sown_only = rules_.capture_fours == Fours::kEndOfTurnSown;
+  for (int pos = 0; pos < rules_.total_holes; ++pos) {
+    if (s.holes[pos] != 4 || s.sink[pos] != kNobody || (sown_only && !(sown >> pos & 1u))) continue;
+    const int taker = fours_taker(pos, player);
+    if (taker == kNobody) continue;
+    const int got = take_watched(s, pos, taker, watch);
+    (taker == player ? g.mover : g.other) += got;
+    g.fours[taker == player ? 0 : 1] += got;
+  }
+  return g;
+}
+
+// --- the end of a turn, under the profile's features F ---
+
+template <Features F>
+bool Game::has_move_as(const State& s, int player) const {
+  if (playable_as<F>(s, player) == 0) return false;
+  if constexpr (has(F, feature::kMustFeed)) {
+    if (rules_.must_feed == MustFeed::kWhenEmpty && side_empty(s, 1 - player))
+      return has_feeding_move(s, player);
+  }
+  return true;
+}
+
+template <Features F>
+void Game::end_turn(State& s, const MoveEffect& fx, StepObserver* steps) const {
+  if constexpr (has(F, feature::kEndWhenLeft)) {
+    if (rules_.end_when_left > 0 && sweep_last(s, fx, steps)) return;
+  }
+  unsigned extra = 0;
+  if constexpr (has(F, feature::kStoreExtraMove | feature::kCaptureExtraMove))
+    extra = fx.extra_move ? 1u << s.to_move : 0u;
+  settle_turn<F>(s, fx.captured + fx.opponent_captured > 0, extra, false, steps);
+}
+
+template <Features F>
+void Game::settle_turn(State& s, bool captured, unsigned extra, bool was_joint,
+                       StepObserver* steps) const {
+  ++s.ply;
+  s.quiet_turns = captured ? 0 : static_cast<uint16_t>(s.quiet_turns + 1);
+  if (ended_by_rule<F>(s, steps)) return;
+  bool going;
+  if constexpr (has(F, feature::kJointTurns)) {
+    going = rules_.turns == Turns::kSimultaneous
+                ? next_joint_turn(s, extra, steps)
+                : next_alternating_turn<F>(s, extra, was_joint, steps);
+  } else {
+    going = next_alternating_turn<F>(s, extra, was_joint, steps);
+  }
+  if (going && s.ply >= rules_.max_plies) end_round(s, EndReason::kSafetyBound);
+}
+
+template <Features F>
+bool Game::ended_by_rule(State& s, StepObserver* steps) const {
+  if constexpr (has(F, feature::kEndOnMajority)) {
+    // Toguz: "the game ends as soon as a player has captured more than 81".
+    if (rules_.end_on_majority && 2 * std::max(s.store[0], s.store[1]) > rules_.total_counters) {
+      end_round(s, EndReason::kRule);
+      return true;
+    }
+  }
+  if constexpr (has(F, feature::kNoProgress)) {
+    if (rules_.no_progress_turns > 0 && s.quiet_turns >= rules_.no_progress_turns) {
+      end_owners_take_rows(s, EndReason::kNoProgress, steps);
+      return true;
+    }
+  }
+  if constexpr (has(F, feature::kEndOnEmptySide)) {
+    // Otep: "The player who captures all of their opponent's counters wins."
+    if (rules_.end_on_empty_side && (side_empty(s, 0) || side_empty(s, 1))) {
+      if (rules_.empty_side_wins) {
+        // Waurie: "When a player has no more counters in their row, they win, even if it is now
+        // the opponent's turn".
+        const int mover = s.to_move;
+        s.winner = static_cast<int8_t>(side_empty(s, mover) ? mover : 1 - mover);
+        end_round(s, EndReason::kRule);
+        return true;
+      }
+      end_owners_take_rows(s, EndReason::kRule, steps);
+      return true;
+    }
+  }
+  if constexpr (has(F, feature::kEndOnSingletons)) {
+    // Awari: "The game ends when players have holes with only empty and single counters."
+    if (rules_.end_on_singletons &&
+        std::all_of(s.holes.begin(), s.holes.begin() + rules_.total_holes,
+                    [](uint8_t n) { return n <= 1; })) {
+      end_owners_take_rows(s, EndReason::kRule, steps);
+      return true;
+    }
+  }
+  if constexpr (has(F, feature::kEndOnCaptures)) {
+    // Chonka: "The player who first captures half of the counters wins."
+    if (rules_.end_on_captures > 0 && std::max(s.store[0], s.store[1]) >= rules_.end_on_captures) {
+      const bool both = std::min(s.store[0], s.store[1]) >= rules_.end_on_captures;
+      if (!both) s.winner = static_cast<int8_t>(s.store[0] >= rules_.end_on_captures ? 0 : 1);
+      end_round(s, EndReason::kRule);
+      return true;
+    }
+  }
+  return false;
+}
+
+template <Features F>
+bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
+                                 StepObserver* steps) const {
+  if constexpr (has(F, feature::kJointTurns)) {
+    if (was_joint) {
+      // simultaneous_opening: turns alternate from here, the round's starter (to_move) first
+      // unless exactly one player earned another move; the test below then picks him.
+      const int starter = extra == 1u ? 0 : extra == 2u ? 1 : s.to_move;
+      s.to_move = static_cast<uint8_t>(1 - starter);
+      extra = 0;
+    }
+  }
+  // store_extra_move: the mover moves again; else the other moves.
+  if constexpr (has(F, feature::kStoreExtraMove | feature::kCaptureExtraMove)) {
+    if (!((extra >> s.to_move & 1u) && has_move_as<F>(s, s.to_move)))
+      s.to_move = static_cast<uint8_t>(1 - s.to_move);
+  } else {
+    s.to_move = static_cast<uint8_t>(1 - s.to_move);
+  }
+  if (has_move_as<F>(s, s.to_move)) [[likely]]
+    return true;
+  return no_move_left(s, steps);
+}
+
+}  // namespace mancala::sim

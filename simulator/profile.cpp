@@ -1,0 +1,114 @@
+// The features a ruleset's keys use (profile.h).
+#include "simulator/profile.h"
+
+#include <string>
+
+namespace mancala::sim {
+
+Features features_of(const RuleSet& r) {
+  using namespace feature;
+  Features f = 0;
+  auto set = [&f](bool on, Features bit) {
+    if (on) f |= bit;
+  };
+  set(r.first_into_origin, kFirstIntoOrigin);
+  set(r.skip_origin_on_laps, kSkipOrigin);
+  // Holes leave play or are closed to a player only when a match deals its rounds.
+  set(r.match &&
+          (r.burn_unfilled || r.holes_out != HolesOut::kUnfilled || r.toll_hole != TollHole::kNone),
+      kSkips);
+  // A hole becomes a sink as a tuzdyk, or when a match deals a bha (Khutka Boia's 2-3), a toll
+  // hole or a remainder hole the winner takes (Mawkar Katiya).
+  const bool hole_sinks =
+      r.tuzdyk || (r.match && (r.remainder == Remainder::kSettleFives ||
+                               r.toll_hole != TollHole::kNone || r.winner_takes_remainder_hole));
+  set(hole_sinks, kHoleSinks);
+  set(hole_sinks || r.stores == StoreMode::kSown, kSinks);
+  set(r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf,
+      kReverse);
+  set(r.capture_fours == Fours::kInstant || r.capture_fours == Fours::kEndOfTurnSown ||
+          r.extra_number != ExtraNumber::kNone,
+      kWatchDrops);
+  set(r.tribute != Tribute::kNone, kTribute);
+  set(r.relay != Relay::kNone, kRelay);
+  set(r.store_extra_move, kStoreExtraMove);
+  set(r.capture == Capture::kResowOppositePair || r.capture_resow != CaptureResow::kNone, kResow);
+  switch (r.capture) {
+    case Capture::kNone:
+      break;
+    case Capture::kEvenInOpponentRow:
+      f |= kCaptureEven;
+      break;
+    case Capture::kEmptyOwnHole:
+    case Capture::kEmptyHole:
+      f |= kCaptureEmpty;
+      break;
+    case Capture::kAfterEmptyNext:
+    case Capture::kOppositeEmptyNext:
+      f |= kCaptureNext;
+      break;
+    case Capture::kOppositeLastInOwnRow:
+      f |= kCaptureOpposite;
+      break;
+    case Capture::kResowOppositePair:
+    case Capture::kCount:
+    case Capture::kCountSownHoles:
+    case Capture::kInnerFacing:
+    case Capture::kNextAfterEmpty:
+      f |= kCaptureFamily;
+      break;
+  }
+  set(r.tuzdyk, kTuzdyk);
+  set(r.opening_captures >= 0, kOpeningCaptures);
+  set(r.capture_extra_move, kCaptureExtraMove);
+  set(r.capture_fours == Fours::kEndOfTurn || r.capture_fours == Fours::kEndOfTurnSown,
+      kFoursAtEnd);
+  set(r.end_when_left > 0, kEndWhenLeft);
+  set(r.end_on_majority, kEndOnMajority);
+  set(r.no_progress_turns > 0, kNoProgress);
+  set(r.end_on_empty_side, kEndOnEmptySide);
+  set(r.end_on_singletons, kEndOnSingletons);
+  set(r.end_on_captures > 0, kEndOnCaptures);
+  set(r.must_feed != MustFeed::kNone, kMustFeed);
+  set(r.turns != Turns::kAlternating, kJointTurns);
+  set(r.opening_hole > 0 || !r.opening_holes.empty() ||
+          r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf ||
+          r.must_feed != MustFeed::kNone || r.grand_slam != GrandSlam::kAllowed,
+      kMoveRules);
+  set(r.singletons_last_resort || r.single_into_empty_only, kSingles);
+  set(r.match, kMatch);
+  return f;
+}
+
+int profile_of(Features features) {
+  for (size_t i = 0; i < kProfiles.size(); ++i) {
+    if ((kProfiles[i] & features) == features) return static_cast<int>(i);
+  }
+  return static_cast<int>(kProfiles.size()) - 1;
+}
+
+std::vector<std::string> feature_names(Features features) {
+  // The bits' names in bit order (profile.h).
+  static constexpr const char* kNames =
+      "first_into_origin skip_origin skips sinks hole_sinks reverse watch_drops tribute relay "
+      "store_extra_move resow capture_even tuzdyk opening_captures capture_extra_move "
+      "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
+      "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
+      "capture_empty capture_next capture_opposite capture_family";
+  std::vector<std::string> out;
+  std::string name;
+  size_t bit = 0;
+  for (const char* c = kNames;; ++c) {
+    if (*c == ' ' || *c == 0) {
+      if (features >> bit & 1u) out.push_back(name);
+      name.clear();
+      ++bit;
+      if (*c == 0) break;
+      continue;
+    }
+    name += *c;
+  }
+  return out;
+}
+
+}  // namespace mancala::sim

@@ -1,0 +1,125 @@
+// Rule profiles (issue 37): no game pays for another's rules.
+//
+// Every rule feature of the move loop has a bit (the `feature` constants below). A ruleset's
+// features are the bits of the keys it uses (features_of). The move loop (Game's move steps,
+// the end of a turn, random play) is compiled once for each profile of kProfiles, a set of
+// features, and the code of each feature stands inside `if constexpr` on its bit, so the loop of a
+// profile without a feature has none of that feature's code: not even the test that would skip
+// it. A Game plays under the first profile of kProfiles that holds all of its ruleset's features
+// (profile_of; the last profile, kAllFeatures, holds every feature), chosen once, when the Game is
+// built. Inside a profile's loop each feature it holds is still tested at run time where the rule
+// has several values, so a ruleset may play under any profile that holds its features, and plays
+// the same games under every one of them (tests/simulator/profile_test.cpp checks it for every
+// shipped ruleset).
+//
+// Adding a rule feature (docs/architecture.md, "A new rule feature"): give it a bit here, set the
+// bit in features_of when its key acts, put its code inside `if constexpr (has(F, feature::kNew))`
+// (F the profile's features: W::kFeatures in a move step), and leave kProfiles alone: only
+// kAllFeatures holds a new bit, so no shipped ruleset that does not use the feature plays a single
+// instruction more (the instruction budget, bench/instructions.tsv, checks that in every run of
+// scripts/test.sh). A profile for the games that use the feature is added to kProfiles only when
+// their speed matters, with the table's figures to show it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "simulator/rules.h"
+
+namespace mancala::sim {
+
+using Features = uint64_t;
+
+namespace feature {
+// Sowing
+inline constexpr Features kFirstIntoOrigin = 1ull << 0;  // first_into_origin (and a lone counter)
+inline constexpr Features kSkipOrigin = 1ull << 1;       // skip_origin_on_laps
+inline constexpr Features kSkips = 1ull << 2;  // holes out of play or closed to a player (match)
+inline constexpr Features kSinks = 1ull << 3;  // a position takes what falls in (store, tuzdyk)
+inline constexpr Features kHoleSinks = 1ull << 4;   // a hole can become a sink (tuzdyk, bha, toll)
+inline constexpr Features kReverse = 1ull << 5;     // moves sown against the direction
+inline constexpr Features kWatchDrops = 1ull << 6;  // a single drop can capture (fours, numbers)
+inline constexpr Features kTribute = 1ull << 7;     // Khutka Boia's tribute from the lifted hole
+// After a sowing
+inline constexpr Features kRelay = 1ull << 8;           // relay: a sowing may start another
+inline constexpr Features kStoreExtraMove = 1ull << 9;  // store_extra_move
+inline constexpr Features kResow = 1ull << 10;  // captures sown again (resow_opposite_pair, inner)
+inline constexpr Features kCaptureEven = 1ull << 11;       // capture even_in_opponent_row
+inline constexpr Features kTuzdyk = 1ull << 12;            // the tuzdyk
+inline constexpr Features kOpeningCaptures = 1ull << 13;   // opening_captures
+inline constexpr Features kCaptureExtraMove = 1ull << 14;  // capture_extra_move
+inline constexpr Features kFoursAtEnd = 1ull << 15;        // fours taken when the move is over
+// The end of a turn and of a round
+inline constexpr Features kEndWhenLeft = 1ull << 16;      // end_when_left
+inline constexpr Features kEndOnMajority = 1ull << 17;    // end_on_majority
+inline constexpr Features kNoProgress = 1ull << 18;       // no_progress_turns
+inline constexpr Features kEndOnEmptySide = 1ull << 19;   // end_on_empty_side
+inline constexpr Features kEndOnSingletons = 1ull << 20;  // end_on_singletons
+inline constexpr Features kEndOnCaptures = 1ull << 21;    // end_on_captures
+inline constexpr Features kMustFeed = 1ull << 22;         // must_feed when_empty (has_move)
+inline constexpr Features kJointTurns = 1ull << 23;       // simultaneous turns
+// Moves
+inline constexpr Features kMoveRules = 1ull << 24;  // legal moves not the playable holes
+inline constexpr Features kSingles = 1ull << 25;    // singletons_last_resort, single_into_empty
+inline constexpr Features kMatch = 1ull << 26;      // rounds of a match (deals, handicaps)
+// The other capture rules, by family (capture_by_rule tests only its profile's)
+inline constexpr Features kCaptureEmpty = 1ull << 27;     // empty_own_hole, empty_hole
+inline constexpr Features kCaptureNext = 1ull << 28;      // after_empty_next, opposite_empty_next
+inline constexpr Features kCaptureOpposite = 1ull << 29;  // opposite_last_in_own_row
+inline constexpr Features kCaptureFamily = 1ull << 30;    // count, count_sown_holes, inner_facing,
+                                                          // next_after_empty, resow_opposite_pair
+// Any capture rule.
+inline constexpr Features kCapture =
+    kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
+}  // namespace feature
+
+// Every feature: the profile that plays any ruleset.
+inline constexpr Features kAllFeatures = ~Features{0};
+
+constexpr bool has(Features set, Features feature) { return (set & feature) != 0; }
+
+// The features a ruleset's keys use.
+Features features_of(const RuleSet& rules);
+
+// The profiles the move loop is compiled for, cheapest first; the last holds every feature. A
+// ruleset plays under the first that holds its features. What costs is what runs for each counter
+// (a sink, a hole to skip, a drop that can capture) and for each sowing (a relay): a profile adds
+// tests of a move's end freely, and groups games by what their sowing needs.
+namespace profile {
+using namespace feature;
+// Toguz Kumalak: the first counter back into the lifted hole, the tuzdyk's sink, one capture.
+inline constexpr Features kToguz =
+    kFirstIntoOrigin | kSinks | kHoleSinks | kCaptureEven | kTuzdyk | kEndOnMajority;
+// One sowing a move, no sink: the DLP's two-row games of captures by count or by an empty hole,
+// their opening, feeding and single-counter rules (Oware, Wari, Awari...).
+inline constexpr Features kPlain = kFirstIntoOrigin | kSkipOrigin | kReverse | kCapture |
+                                   kOpeningCaptures | kCaptureExtraMove | kEndOnMajority |
+                                   kNoProgress | kEndOnEmptySide | kEndOnSingletons |
+                                   kEndOnCaptures | kMustFeed | kMoveRules | kSingles;
+// Stores on the sowing path, another move in one's own store (Kalah, FairKalah, Waurie).
+inline constexpr Features kStores = kSinks | kStoreExtraMove | kCapture | kCaptureExtraMove |
+                                    kEndOnMajority | kNoProgress | kEndOnEmptySide | kEndOnCaptures;
+// kPlain with relays, and the four-row games' re-sown captures (Tsoro, Nsumbi, J'odu...).
+inline constexpr Features kRelays = kPlain | kRelay | kResow;
+// kStores with relays (Chongka', Chungcajon, Chonka).
+inline constexpr Features kSownRelays = kStores | kRelay | kFirstIntoOrigin | kSkipOrigin;
+// Matches without handicaps: holes out of play (Sungka, Main Chongkak, Galatjang, Erherhe...).
+inline constexpr Features kMatches = kSownRelays | kSkips | kMatch;
+}  // namespace profile
+
+inline constexpr std::array<Features, 7> kProfiles = {
+    profile::kToguz,      profile::kPlain,   profile::kStores, profile::kRelays,
+    profile::kSownRelays, profile::kMatches, kAllFeatures};
+
+// How many feature bits there are (feature_names names each).
+inline constexpr size_t kFeatureCount = 31;
+
+// The index in kProfiles of the first profile holding every feature of `features`.
+int profile_of(Features features);
+
+// The names of the features of a set (for tests and `rules show`-like listings), in bit order.
+std::vector<std::string> feature_names(Features features);
+
+}  // namespace mancala::sim
