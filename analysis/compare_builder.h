@@ -81,9 +81,12 @@ struct StatisticRow {
 // A ruleset's value of one rule key and the provenance behind it.
 struct RuleValue {
   nlohmann::json value;
-  std::string basis;   // "evidence", "assumption", or "default" (the key is not set by any file)
-  std::string text;    // the evidence phrase or the reason; empty for "default"
-  std::string source;  // optional "source" and "note" of the provenance entry
+  // The witness (docs/terms.md: source, paraphrase, reading, assumption), or "default" (the key
+  // is not set by any file).
+  std::string basis;
+  std::string text;      // the phrase, the ruleset read or the reason; empty for "default"
+  std::string record;    // the evidence record a phrase quotes, or empty
+  std::string shown_as;  // the witness as a reader is shown it; empty for "default"
   std::string note;
 };
 

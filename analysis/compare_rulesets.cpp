@@ -13,6 +13,7 @@
 #include "common/strict_json.h"
 #include "common/suggest.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/witness.h"
 
 namespace mancala::analysis {
 namespace {
@@ -77,17 +78,12 @@ std::vector<RuleDiffRow> rule_diff(const std::vector<sim::RuleSet>& rulesets) {
       RuleValue rv;
       rv.value = values[i][field.key];
       rv.basis = "default";
-      if (const auto it = rulesets[i].provenance.find(field.key);
-          it != rulesets[i].provenance.end()) {
-        const auto& entry = it->second;
-        const auto get = [&](const char* k) {
-          const auto e = entry.find(k);
-          return e == entry.end() ? std::string() : e->second;
-        };
-        rv.basis = entry.count("evidence") ? "evidence" : "assumption";
-        rv.text = get(rv.basis.c_str());
-        rv.source = get("source");
-        rv.note = get("note");
+      if (const std::optional<sim::Witness> w = sim::witness_of(rulesets[i], field.key)) {
+        rv.basis = w->kind;
+        rv.text = w->text;
+        rv.record = w->record;
+        rv.shown_as = sim::witness_label(*w);
+        rv.note = w->note;
       }
       row.values.push_back(rv);
     }

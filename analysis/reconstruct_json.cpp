@@ -167,7 +167,7 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
           {{"name", alt.name},
            {"rules", alt.rules},
            {"because", alt.because},
-           {"evidence", alt.evidence.empty() ? json(nullptr) : json(alt.evidence)},
+           {"witness", alt.witness.kind.empty() ? json(nullptr) : sim::witness_json(alt.witness)},
            {"reference", a == choice.reference},
            {"related", related.rulesets.empty()
                            ? json(nullptr)
@@ -175,6 +175,7 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
     }
     choices.push_back({{"id", choice.id},
                        {"phrase", choice.phrase},
+                       {"witness", sim::witness_json(choice.witness)},
                        {"reference", choice.alternatives[choice.reference].name},
                        {"alternatives", alternatives}});
   }

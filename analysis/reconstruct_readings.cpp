@@ -70,14 +70,32 @@ void apply_rules(sim::RuleSet& rules, const json& keys, const std::string& at) {
   }
 }
 
+// An alternative's optional quoted phrase: "source" or "paraphrase", with "record".
+sim::Witness quoted_witness(const json& j, const std::string& at, bool required) {
+  const std::string source = text_member(j, "source", at, false);
+  const std::string paraphrase = text_member(j, "paraphrase", at, false);
+  const std::string record = text_member(j, "record", at, false);
+  if (!source.empty() && !paraphrase.empty())
+    throw Error(where(at, "paraphrase", "give one witness: source or paraphrase"));
+  if (source.empty() && paraphrase.empty()) {
+    if (required) throw Error(where(at, "source", "missing (or paraphrase)"));
+    if (!record.empty())
+      throw Error(where(at, "record", "only a quoted phrase (source, paraphrase) names a record"));
+    return {};
+  }
+  if (record.empty()) throw Error(where(at, "record", "missing: the record the phrase quotes"));
+  return source.empty() ? sim::Witness{"paraphrase", paraphrase, record, "", ""}
+                        : sim::Witness{"source", source, record, "", ""};
+}
+
 Alternative read_alternative(const json& j, const std::string& at, const sim::RuleSet& base) {
-  check_keys(j, {"name", "rules", "because", "evidence"}, at);
+  check_keys(j, {"name", "rules", "because", "source", "paraphrase", "record"}, at);
   Alternative a;
   a.name = text_member(j, "name", at, true);
   if (!is_name(a.name))
     throw Error(where(at, "name", "'" + a.name + "': use a-z, 0-9, _ and - (at most 64)"));
   a.because = text_member(j, "because", at, true);
-  a.evidence = text_member(j, "evidence", at, false);
+  a.witness = quoted_witness(j, at, false);
   const auto rules = j.find("rules");
   if (rules == j.end()) throw Error(where(at, "rules", "missing (an empty object for the base's)"));
   if (!rules->is_object()) throw Error(where(at, "rules", "expected an object of rule keys"));
@@ -102,12 +120,22 @@ bool is_base_reading(const Alternative& a, const sim::RuleSet& base) {
 }
 
 Choice read_choice(const json& j, const std::string& at, const sim::RuleSet& base) {
-  check_keys(j, {"id", "phrase", "alternatives"}, at);
+  check_keys(j, {"id", "phrase", "witness", "record", "alternatives"}, at);
   Choice c;
   c.id = text_member(j, "id", at, true);
   if (!is_name(c.id))
     throw Error(where(at, "id", "'" + c.id + "': use a-z, 0-9, _ and - (at most 64)"));
   c.phrase = text_member(j, "phrase", at, true);
+  const std::string kind = text_member(j, "witness", at, true);
+  if (kind != "source" && kind != "paraphrase" && kind != "assumption") {
+    throw Error(where(at, "witness",
+                      "'" + kind +
+                          "': expected source (the record's quoted content), paraphrase "
+                          "(its rules field) or assumption"));
+  }
+  c.witness = {kind, c.phrase, text_member(j, "record", at, kind != "assumption"), "", ""};
+  if (kind == "assumption" && !c.witness.record.empty())
+    throw Error(where(at, "record", "only a quoted phrase (source, paraphrase) names a record"));
   const json& alternatives = array_member(j, "alternatives", at);
   if (alternatives.size() < 2)
     throw Error(where(at, "alternatives", "a choice needs two alternatives or more"));
@@ -272,11 +300,15 @@ Readings hide_clause(const std::string& base_name, const std::string& key) {
   }
   const json own = sim::rule_value(base, key);
   std::string phrase;
-  if (const auto p = base.provenance.find(key); p != base.provenance.end()) {
-    const auto& entry = p->second;
-    phrase = entry.count("evidence")
-                 ? entry.at("evidence")
-                 : "(an assumption of " + base.id + ": " + entry.at("assumption") + ")";
+  json witness = {{"witness", "assumption"}};
+  const std::optional<sim::Witness> w = sim::witness_of(base, key);
+  if (w && (w->kind == "source" || w->kind == "paraphrase")) {
+    phrase = w->text;
+    witness = {{"witness", w->kind}, {"record", w->record}};
+  } else if (w && w->kind == "reading") {
+    phrase = "(" + base.id + " takes the reading of " + w->text + ")";
+  } else if (w) {
+    phrase = "(an assumption of " + base.id + ": " + w->text + ")";
   } else {
     phrase = "(" + base.id + " keeps the vocabulary's default)";
   }
@@ -292,10 +324,13 @@ Readings hide_clause(const std::string& base_name, const std::string& key) {
     }
     alternatives.push_back(alternative);
   }
+  json choice = {{"id", key}, {"phrase", phrase}};
+  choice.update(witness);
+  choice["alternatives"] = alternatives;
   const json document = {
       {"game", base.game},
       {"base", base_name},
-      {"choices", json::array({{{"id", key}, {"phrase", phrase}, {"alternatives", alternatives}}})},
+      {"choices", json::array({choice})},
       {"left_out",
        json::array({{{"what", "every other clause"},
                      {"because", "leave-one-out: only the hidden clause " + key +
@@ -436,12 +471,14 @@ nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidat
       rules[key] = value;
       const std::string why = "reading '" + choice.id + "' as '" + a.name + "' (of \"" +
                               choice.phrase + "\"): " + a.because;
-      provenance[key] = a.evidence.empty() ? ordered{{"assumption", why}}
-                                           : ordered{{"evidence", a.evidence}, {"note", why}};
-      standalone.provenance[key] =
-          a.evidence.empty()
-              ? std::map<std::string, std::string>{{"assumption", why}}
-              : std::map<std::string, std::string>{{"evidence", a.evidence}, {"note", why}};
+      const sim::Witness& w = a.witness;
+      provenance[key] = w.kind.empty()
+                            ? ordered{{"assumption", why}}
+                            : ordered{{w.kind, w.text}, {"record", w.record}, {"note", why}};
+      standalone.provenance[key] = w.kind.empty()
+                                       ? std::map<std::string, std::string>{{"assumption", why}}
+                                       : std::map<std::string, std::string>{
+                                             {w.kind, w.text}, {"record", w.record}, {"note", why}};
     }
   }
   const std::string name = space.base.name + ", reading " + std::to_string(candidate.number);

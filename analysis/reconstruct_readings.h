@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "simulator/rules.h"
+#include "simulator/witness.h"
 
 namespace mancala::analysis {
 
@@ -28,14 +29,19 @@ struct Alternative {
   std::string name;      // snake_case, unique within its choice
   nlohmann::json rules;  // an object: rule key -> value (empty: the base's reading)
   std::string because;   // the reason for this reading
-  std::string evidence;  // optional: the phrase of the evidence this reading implements verbatim
+  // Optional: the phrase this reading implements verbatim, with its witness ("source" or
+  // "paraphrase" and the record, docs/terms.md); kind empty: none.
+  sim::Witness witness;
   friend bool operator==(const Alternative&, const Alternative&) = default;
 };
 
 // One ambiguous phrase of the source and its readings.
 struct Choice {
-  std::string id;                         // snake_case, unique within the file
-  std::string phrase;                     // quoted from the source
+  std::string id;      // snake_case, unique within the file
+  std::string phrase;  // quoted from the evidence
+  // Whose words the phrase is: "source" or "paraphrase" with the record it quotes (text: the
+  // phrase); "assumption" for a choice made of a base's assumption (--hide).
+  sim::Witness witness;
   std::vector<Alternative> alternatives;  // at least two
   size_t reference = 0;                   // the alternative that is the base's reading
   friend bool operator==(const Choice&, const Choice&) = default;

@@ -11,6 +11,7 @@
 #include "common/format.h"
 #include "common/suggest.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/witness.h"
 
 namespace mancala::analysis {
 namespace {
@@ -77,16 +78,8 @@ void add_comparisons(ReportModel& model, const std::vector<sim::RuleSet>& rulese
 }  // namespace
 
 std::string provenance_text(const sim::RuleSet& rules, const std::string& key) {
-  const auto it = rules.provenance.find(key);
-  if (it == rules.provenance.end()) return "(default; no provenance)";
-  const auto get = [&](const char* k) {
-    const auto e = it->second.find(k);
-    return e == it->second.end() ? std::string() : e->second;
-  };
-  std::string out = it->second.count("evidence") ? "evidence: \"" + get("evidence") + "\""
-                                                 : "assumption: " + get("assumption");
-  if (it->second.count("note")) out += " (note: " + get("note") + ")";
-  return out;
+  const std::optional<sim::Witness> w = sim::witness_of(rules, key);
+  return w ? sim::witness_text(*w) : "(default; no provenance)";
 }
 
 bool is_family_reading(const sim::RuleSet& rules) {
@@ -214,12 +207,11 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
     rule.key = field.key;
     const nlohmann::json value = field.get(rules);
     rule.value = value.is_string() ? value.get<std::string>() : value.dump();
-    if (const auto it = rules.provenance.find(field.key); it != rules.provenance.end()) {
-      if (const auto e = it->second.find("evidence"); e != it->second.end())
-        rule.evidence = e->second;
-      if (const auto a = it->second.find("assumption"); a != it->second.end())
-        rule.assumption = a->second;
-      if (const auto n = it->second.find("note"); n != it->second.end()) rule.note = n->second;
+    if (const std::optional<sim::Witness> w = sim::witness_of(rules, field.key)) {
+      rule.witness = w->kind;
+      rule.shown_as = sim::witness_label(*w);
+      rule.text = w->text;
+      rule.note = w->note;
     }
     rule.provenance = provenance_text(rules, field.key);
     out.rules.push_back(std::move(rule));

@@ -28,20 +28,23 @@
 
 namespace mancala::analysis {
 
-// One resolved rule key of a ruleset and where its value comes from: an evidence phrase, an
-// assumption, or neither (the vocabulary's default, with no provenance).
+// One resolved rule key of a ruleset and whose words its value rests on: its witness
+// (docs/terms.md), or none (the vocabulary's default, with no provenance).
 struct RuleInfo {
   std::string group;       // heading, e.g. "sowing"
   std::string key;         // e.g. "direction"
   std::string value;       // as text: "anticlockwise", "9", "true"
-  std::string evidence;    // the phrase of the evidence it implements, or empty
-  std::string assumption;  // the assumption it makes, or empty
+  std::string witness;     // source | paraphrase | reading | assumption; empty: none
+  std::string shown_as;    // the witness as a reader is shown it: "Vanoverbergh 1927: 236-237"
+  std::string text;        // the phrase, the ruleset read, or the assumption's reason
   std::string note;        // what the provenance adds (the engine's reading), or empty
   std::string provenance;  // all of it as `mancala rules show` prints it (provenance_text)
 };
 
-// A rule key's provenance as `mancala rules show` prints it: `evidence: "<phrase>"`,
-// `assumption: <reason>` or `(default; no provenance)`, then ` (note: <note>)` when it has one.
+// A rule key's provenance as `mancala rules show` prints it (sim::witness_text):
+// `<witness>: "<phrase>"` (`Vanoverbergh 1927: 236-237: "..."`, `DLP paraphrase
+// (DLP.Evidence.693): "..."`), `as read in <ruleset>`, `assumption: <reason>` or `(default; no
+// provenance)`, then ` (note: <note>)` when it has one.
 std::string provenance_text(const sim::RuleSet& rules, const std::string& key);
 
 // What the report says about a ruleset besides its run: identity, epistemic status, evidence and

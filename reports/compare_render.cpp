@@ -73,8 +73,10 @@ std::string format_measure(const Measure& m, StatFormat format) {
 
 std::string provenance_text(const RuleValue& v) {
   if (v.basis == "default") return "default (no provenance: not set by any file)";
-  std::string out = v.basis + ": " + (v.basis == "evidence" ? "\"" + v.text + "\"" : v.text);
-  if (!v.source.empty()) out += " (source: " + v.source + ")";
+  const bool quoted = v.basis == "source" || v.basis == "paraphrase";
+  std::string out = quoted                 ? v.shown_as + ": \"" + v.text + "\""
+                    : v.basis == "reading" ? v.shown_as
+                                           : v.basis + ": " + v.text;
   if (!v.note.empty()) out += " (note: " + v.note + ")";
   return out;
 }
@@ -457,7 +459,8 @@ ordered_json comparison_json(const Comparison& c) {
                             {"value", ordered_json::parse(v.value.dump())},
                             {"basis", v.basis}};
       if (!v.text.empty()) entry[v.basis] = v.text;
-      if (!v.source.empty()) entry["source"] = v.source;
+      if (!v.record.empty()) entry["record"] = v.record;
+      if (!v.shown_as.empty()) entry["shown_as"] = v.shown_as;
       if (!v.note.empty()) entry["note"] = v.note;
       values.push_back(entry);
     }

@@ -372,7 +372,7 @@ std::string reconstruct_text(const ReconstructView& v, std::size_t width, std::s
          "how many read the phrase so)\n";
   for (size_t c = 0; c < space.readings.choices.size(); ++c) {
     const Choice& choice = space.readings.choices[c];
-    out << "  " << choice.id << ": \"" << choice.phrase << "\"\n";
+    out << "  " << choice.id << ": " << sim::witness_text(choice.witness) << "\n";
     for (size_t a = 0; a < choice.alternatives.size(); ++a) {
       const analysis::Alternative& alt = choice.alternatives[a];
       const std::string related = related_text(v, c, a);
@@ -541,14 +541,16 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
   for (size_t c = 0; c < space.readings.choices.size(); ++c) {
     const Choice& choice = space.readings.choices[c];
     out << "<h3>" << html_escape(choice.id) << "</h3>\n<blockquote>" << html_escape(choice.phrase)
-        << "</blockquote>\n<ul>\n";
+        << "</blockquote>\n<p class=\"witness\">" << html_escape(sim::witness_label(choice.witness))
+        << "</p>\n<ul>\n";
     for (size_t a = 0; a < choice.alternatives.size(); ++a) {
       const analysis::Alternative& alt = choice.alternatives[a];
       out << "<li><strong>" << html_escape(alt.name) << "</strong>"
           << (a == choice.reference ? " (the base's reading)" : "") << ": "
           << html_escape(alt.because);
-      if (!alt.evidence.empty())
-        out << " Evidence: &#8220;" << html_escape(alt.evidence) << "&#8221;.";
+      if (!alt.witness.kind.empty())
+        out << " " << html_escape(sim::witness_label(alt.witness)) << ": &#8220;"
+            << html_escape(alt.witness.text) << "&#8221;.";
       const std::string related = related_text(v, c, a);
       if (!related.empty()) out << " Related games reading it so: " << html_escape(related) << ".";
       out << "</li>\n";

@@ -103,8 +103,8 @@ Response App::api_ruleset(const std::string& id) {
   json rules = json::array();
   for (const sim::FieldInfo& f : sim::rule_fields()) {
     json entry = {{"key", f.key}, {"group", f.group}, {"doc", f.doc}, {"value", f.get(r)}};
-    if (auto it = r.provenance.find(f.key); it != r.provenance.end()) {
-      for (const auto& [k, v] : it->second) entry["provenance"][k] = v;
+    if (const std::optional<sim::Witness> w = sim::witness_of(r, f.key)) {
+      entry["provenance"] = sim::witness_json(*w);
     } else {
       entry["provenance"] = nullptr;
     }

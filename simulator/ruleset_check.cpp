@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "common/file_write.h"
 #include "common/paths.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/witness.h"
 
 namespace mancala::sim {
 
@@ -321,54 +323,6 @@ void append_lines(std::vector<std::string>& problems, const std::string& message
   }
 }
 
-std::string normalise_text(const std::string& s) {
-  std::string out;
-  bool space = false;
-  for (unsigned char ch : s) {
-    if (std::isspace(ch)) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += static_cast<char>(std::tolower(ch));
-  }
-  return out;
-}
-
-// Evidence texts (rules + content, normalised) by record id, from data/evidence/*.json and its
-// folders (the DLP's records are in data/evidence/dlp).
-std::map<std::string, std::string> evidence_texts() {
-  std::map<std::string, std::string> texts;
-  const auto dir = data_dir() / "evidence";
-  if (!std::filesystem::is_directory(dir)) return texts;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
-    if (!e.is_regular_file() || e.path().extension() != ".json") continue;
-    json j;
-    try {
-      j = read_json_file(e.path());
-    } catch (const RuleError&) {
-      continue;  // the archive import reports broken evidence files
-    }
-    auto take = [&](const json& rec) {
-      if (!rec.is_object() || !rec.contains("id") || !rec["id"].is_string()) return;
-      std::string text;
-      for (const char* k : {"rules", "content"}) {
-        if (rec.contains(k) && rec[k].is_string()) text += rec[k].get<std::string>() + " ";
-      }
-      texts[rec["id"].get<std::string>()] += normalise_text(text) + " ";
-    };
-    if (j.is_array()) {
-      for (const auto& rec : j) take(rec);
-    } else if (j.is_object() && j.contains("records") && j["records"].is_array()) {
-      for (const auto& rec : j["records"]) take(rec);
-    } else {
-      take(j);
-    }
-  }
-  return texts;
-}
-
 }  // namespace
 
 std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
@@ -402,7 +356,9 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
     problems.push_back(given + ": no ruleset files (*.json) found");
     return problems;
   }
-  const auto texts = evidence_texts();
+  const auto& texts = project_evidence();
+  const std::vector<std::string> listed = list_ruleset_ids();
+  const std::set<std::string> ruleset_ids(listed.begin(), listed.end());
   const auto canonical = [](const std::filesystem::path& p) {
     return std::filesystem::weakly_canonical(p).string();
   };
@@ -419,29 +375,18 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
       if (inside || from_folders.count(file)) games.insert(r.game);
       if (inside) project_games.insert(r.game);
       if (read_json_file(file).value("default", false)) defaults[r.game].insert(canonical(file));
-      bool any_known = false;
       for (const auto& id : r.evidence) {
-        any_known = any_known || texts.count(id);
         if (!texts.empty() && !texts.count(id)) {
           problems.push_back(file.string() + ": evidence: no evidence record '" + id + "' in " +
                              (data_dir() / "evidence").string());
         }
       }
       for (const auto& [key, entry] : r.provenance) {
-        auto ev = entry.find("evidence");
-        if (ev == entry.end() || !any_known)
-          continue;  // no record to find the phrase in: said above
-        const std::string phrase = normalise_text(ev->second);
-        bool found = false;
-        for (const auto& id : r.evidence) {
-          auto t = texts.find(id);
-          if (t != texts.end() && t->second.find(phrase) != std::string::npos) found = true;
-        }
-        if (!found) {
-          problems.push_back(file.string() + ": provenance." + key + ": the phrase \"" +
-                             ev->second + "\" is not in the text of evidence " +
-                             (r.evidence.empty() ? "?" : r.evidence[0]));
-        }
+        const std::optional<Witness> w = witness_from_entry(entry);
+        if (!w) continue;  // the loader refuses an entry without a witness
+        const std::string problem =
+            witness_problem(*w, file.string() + ": provenance." + key, ruleset_ids);
+        if (!problem.empty()) problems.push_back(problem);
       }
     } catch (const RuleError& e) {
       append_lines(problems, e.what());

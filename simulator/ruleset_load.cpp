@@ -11,6 +11,7 @@
 #include "common/suggest.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/witness.h"
 
 namespace mancala::sim {
 namespace {
@@ -111,22 +112,10 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
     for (const auto& [key, value] : j["provenance"].items()) {
       const std::string where = file + ": provenance." + key;
       if (!find_field(key)) throw RuleError(where + ": not a rule key");
-      if (!value.is_object())
-        throw RuleError(where + ": expected an object with \"evidence\" or \"assumption\"");
+      check_witness_shape(value, where);
       std::map<std::string, std::string> entry;
       for (const auto& [k, v] : value.items()) {
-        if (k != "evidence" && k != "assumption" && k != "source" && k != "note") {
-          throw RuleError(where + "." + k +
-                          ": unknown key (expected evidence, assumption, source, note)");
-        }
-        if (!v.is_string() || v.get<std::string>().empty())
-          throw RuleError(where + "." + k + ": expected a non-empty string");
-        entry[k] = v.get<std::string>();
-      }
-      if (entry.count("evidence") == entry.count("assumption")) {
-        throw RuleError(where +
-                        ": give exactly one of \"evidence\" (the phrase it implements) or "
-                        "\"assumption\" (its reason)");
+        if (k != "shown_as") entry[k] = v.get<std::string>();  // derived again when shown
       }
       r.provenance[key] = entry;
     }
@@ -135,8 +124,8 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
     const bool here = j.contains("provenance") && j["provenance"].contains(key);
     if (!here) {
       throw RuleError(file + ": provenance." + key +
-                      ": missing: every rule set in a file needs the evidence phrase it implements "
-                      "or the assumption it makes");
+                      ": missing: every rule set in a file names its witness: the phrase it "
+                      "implements (source, paraphrase), a reading or the assumption it makes");
     }
   }
   if (is_root) {

@@ -1,8 +1,10 @@
 // Writing rulesets: the resolved keys as JSON, their hash, and a ruleset as one standalone file.
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 #include "simulator/ruleset_io.h"
+#include "simulator/witness.h"
 
 namespace mancala::sim {
 
@@ -94,8 +96,18 @@ nlohmann::ordered_json standalone_ruleset_json(const RuleSet& r) {
     const auto it = r.provenance.find(f.key);
     if (it == r.provenance.end()) continue;
     rules[f.key] = f.get(r);
+    // The witness first, then what names it, then how a reader is shown it (not read back:
+    // loading derives it again) and the note.
     nlohmann::ordered_json entry = nlohmann::ordered_json::object();
-    for (const auto& [k, v] : it->second) entry[k] = v;
+    if (const std::optional<Witness> w = witness_from_entry(it->second)) {
+      entry[w->kind] = w->text;
+      if (!w->record.empty()) entry["record"] = w->record;
+      if (!w->page.empty()) entry["page"] = w->page;
+      entry["shown_as"] = witness_label(*w);
+      if (!w->note.empty()) entry["note"] = w->note;
+    } else {
+      for (const auto& [k, v] : it->second) entry[k] = v;
+    }
     provenance[f.key] = entry;
   }
   nlohmann::ordered_json j = nlohmann::ordered_json::object();

@@ -311,8 +311,10 @@ function newGameForm(rulesetId, list) {
 function provenanceCell(p) {
   if (!p) return el("td", { class: "muted" }, "default; no provenance");
   const cell = el("td", { class: "provenance" });
-  if (p.evidence) cell.append("evidence: ", el("q", {}, p.evidence));
-  if (p.assumption) cell.append(el("span", { class: "assumption" }, "assumption: " + p.assumption));
+  // The witness: whose words the rule rests on (docs/terms.md), never a bare "evidence".
+  if (p.phrase) cell.append(el("span", { class: "witness" }, p.shown_as + ": "), el("q", {}, p.phrase));
+  if (p.witness === "reading") cell.append(el("span", { class: "witness" }, p.shown_as));
+  if (p.reason) cell.append(el("span", { class: "assumption" }, "assumption: " + p.reason));
   if (p.note) cell.append(el("br"), el("small", {}, "note: " + p.note));
   return cell;
 }
@@ -328,7 +330,7 @@ async function rulesetPage(id) {
     groups[groups.length - 1].rules.push(rule);
   }
   const ruleTable = el("table", { id: "rule-keys" },
-    el("thead", {}, el("tr", {}, ["Key", "Value", "Evidence or assumption"].map((h) => el("th", {}, h)))),
+    el("thead", {}, el("tr", {}, ["Key", "Value", "Witness: whose words, or the assumption"].map((h) => el("th", {}, h)))),
     el("tbody", {}, groups.flatMap((g) => [
       el("tr", {}, el("th", { colspan: 3 }, g.name)),
       ...g.rules.map((rule) => el("tr", {},

@@ -24,6 +24,7 @@ using testing::readings_of;
 const std::vector<std::string> kShippedGames = {"toguz_kumalak", "khutka_boia", "mawkar_katiya",
                                                 "sonka",         "otep",        "kalah"};
 
+// White space collapsed: "verbatim, up to white space" (docs/terms.md).
 std::string normalised(const std::string& s) {
   std::string out;
   bool space = false;
@@ -34,28 +35,36 @@ std::string normalised(const std::string& s) {
     }
     if (space) out += ' ';
     space = false;
-    out += static_cast<char>(std::tolower(ch));
+    out += static_cast<char>(ch);
   }
   return out;
 }
 
-// The rules and content of every evidence record, by id, normalised as rules check reads them.
-std::map<std::string, std::string> evidence_texts() {
+// Each evidence record's fields by "<id> <field>" ("DLP.Evidence.693 content"), normalised, read
+// here from the files rather than through the witness check.
+std::map<std::string, std::string> evidence_fields() {
   std::map<std::string, std::string> texts;
   for (const auto& e : std::filesystem::directory_iterator(data_dir() / "evidence")) {
     if (e.path().extension() != ".json") continue;
     const json j = read_json_file(e.path().string());
     const json records = j.is_array() ? j : j.value("records", json::array({j}));
     for (const json& r : records) {
-      texts[r["id"]] += normalised(r.value("rules", "") + " " + r.value("content", "")) + " ";
+      for (const char* field : {"rules", "content"})
+        texts[r["id"].get<std::string>() + " " + field] = normalised(r.value(field, ""));
     }
   }
   return texts;
 }
 
-// "every phrase quoted from the source, every alternative with its reason".
-TEST(Readings, EveryShippedFileLoadsQuotesItsSourceAndGivesEveryAlternativeAReason) {
-  const auto texts = evidence_texts();
+// The field a quoted phrase's witness names (docs/terms.md).
+std::string field_of(const std::string& witness) {
+  return witness == "source" ? "content" : witness == "paraphrase" ? "rules" : "";
+}
+
+// "The phrase of each choice in data/readings/*.json names its witness": every phrase quoted from
+// the field its witness names, of a record the base cites; every alternative with its reason.
+TEST(Readings, EveryShippedFileLoadsQuotesItsWitnessVerbatimAndGivesEveryAlternativeAReason) {
+  const auto texts = evidence_fields();
   for (const std::string& game : kShippedGames) {
     const std::string path = default_readings_path(game);
     ASSERT_FALSE(path.empty()) << game;
@@ -63,20 +72,34 @@ TEST(Readings, EveryShippedFileLoadsQuotesItsSourceAndGivesEveryAlternativeAReas
     EXPECT_EQ(r.game, game);
     const sim::RuleSet base = sim::load_ruleset(r.base);
     EXPECT_EQ(base.game, game);
-    std::string text;
-    for (const std::string& id : base.evidence) text += texts.at(id);
+    const std::set<std::string> cited(base.evidence.begin(), base.evidence.end());
+    const auto quoted = [&](const sim::Witness& w, const std::string& what) {
+      ASSERT_FALSE(field_of(w.kind).empty()) << what << ": witness '" << w.kind << "'";
+      EXPECT_TRUE(cited.count(w.record)) << what << ": " << w.record << " is not cited";
+      const auto it = texts.find(w.record + " " + field_of(w.kind));
+      ASSERT_NE(it, texts.end()) << what << ": no record " << w.record;
+      EXPECT_NE(it->second.find(normalised(w.text)), std::string::npos)
+          << what << ": not in the " << field_of(w.kind) << " field of " << w.record;
+    };
     for (const Choice& c : r.choices) {
-      EXPECT_NE(text.find(normalised(c.phrase)), std::string::npos)
-          << game << ": " << c.id << ": the phrase is not in " << base.evidence[0];
+      EXPECT_EQ(c.witness.text, c.phrase) << game << ": " << c.id;
+      quoted(c.witness, game + ": " + c.id);
       for (const Alternative& a : c.alternatives) {
         EXPECT_FALSE(a.because.empty()) << game << ": " << c.id << "." << a.name;
-        if (!a.evidence.empty()) {
-          EXPECT_NE(text.find(normalised(a.evidence)), std::string::npos)
-              << game << ": " << c.id << "." << a.name << ": evidence not quoted verbatim";
-        }
+        if (!a.witness.kind.empty()) quoted(a.witness, game + ": " + c.id + "." + a.name);
       }
     }
   }
+}
+
+// "a phrase quoted from the paraphrase is never taken for the source's words": Sonka's turns
+// choice quotes Vanoverbergh (content), its together choice the DLP's paraphrase (rules).
+TEST(Readings, SonkasPhrasesNameTheirWitness) {
+  const Readings r = load_readings(default_readings_path("sonka"));
+  std::map<std::string, std::string> witness;
+  for (const Choice& c : r.choices) witness[c.id] = c.witness.kind + " " + c.witness.record;
+  EXPECT_EQ(witness.at("turns"), "source DLP.Evidence.693");
+  EXPECT_EQ(witness.at("together"), "paraphrase DLP.Evidence.693");
 }
 
 // "The shipped alternative rulesets' disputed keys are the first choice points": every key an
@@ -116,7 +139,7 @@ TEST(Readings, TheBasesReadingIsTheReferenceOfEachChoice) {
 // "Bad input gets a clear error": each mistake a readings file can hold, named where it is.
 TEST(Readings, BadFilesAreRefusedNamingTheChoiceAlternativeAndKey) {
   const auto with = [](const std::string& alternatives) {
-    return R"({"game": "kalah", "base": "kalah/standard", "choices": [{"id": "c", "phrase": "p",
+    return R"({"game": "kalah", "base": "kalah/standard", "choices": [{"id": "c", "phrase": "p", "witness": "assumption",
       "alternatives": [)" +
            alternatives + "]}]}";
   };
@@ -177,9 +200,9 @@ TEST(Readings, BadFilesAreRefusedNamingTheChoiceAlternativeAndKey) {
   // A key belongs to one choice point: otherwise a combination would set it twice.
   EXPECT_EQ(error_of([] {
               readings_of(R"({"game": "kalah", "base": "kalah/standard", "choices": [
-                {"id": "a", "phrase": "p", "alternatives": [{"name": "base", "rules": {},
+                {"id": "a", "phrase": "p", "witness": "assumption", "alternatives": [{"name": "base", "rules": {},
                   "because": "b"}, {"name": "x", "rules": {"relay": "next_hole"}, "because": "b"}]},
-                {"id": "b", "phrase": "p", "alternatives": [{"name": "base", "rules": {},
+                {"id": "b", "phrase": "p", "witness": "assumption", "alternatives": [{"name": "base", "rules": {},
                   "because": "b"}, {"name": "y", "rules": {"relay": "landing_hole"},
                   "because": "b"}]}]})");
             }),
@@ -208,7 +231,7 @@ TEST(Space, MawkarKatiyaRefusesTheFacingRelayWithTheOppositeCaptureAndCountsWhy)
 TEST(Space, CombinationsWithTheSameResolvedRulesAreOneCandidate) {
   const Space space = generate_space(readings_of(R"({
     "game": "kalah", "base": "kalah/standard",
-    "choices": [{"id": "facing", "phrase": "p", "alternatives": [
+    "choices": [{"id": "facing", "phrase": "p", "witness": "assumption", "alternatives": [
       {"name": "no_capture", "rules": {}, "because": "b"},
       {"name": "last_counter", "rules": {"capture_empty_facing": true}, "because": "b"},
       {"name": "last_counter_again", "rules": {"capture_empty_facing": true,

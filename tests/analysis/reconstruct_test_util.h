@@ -56,11 +56,13 @@ inline Figures figures(double own_rule, double own_half, double balance, double 
 inline const char* kKalahTwoChoices = R"({
   "game": "kalah", "base": "kalah/standard",
   "choices": [
-    {"id": "facing", "phrase": "the opposite hole holds counters",
+    {"id": "facing", "phrase": "the opposite hole holds counters", "witness": "paraphrase",
+     "record": "MANCALA.Evidence.2",
      "alternatives": [
        {"name": "no_capture", "rules": {}, "because": "the base"},
        {"name": "last_counter", "rules": {"capture_empty_facing": true}, "because": "Irving"}]},
     {"id": "store", "phrase": "If the last counter falls into his own store, he moves again.",
+     "witness": "paraphrase", "record": "MANCALA.Evidence.2",
      "alternatives": [
        {"name": "again", "rules": {}, "because": "the base"},
        {"name": "once", "rules": {"store_extra_move": false}, "because": "a variant"}]}]

@@ -172,10 +172,13 @@ TEST(ReadingsWork, TheCombinationCountIsRefusedBeforeAnyAlternativeIsRead) {
     alternatives.push_back(
         {{"name", "a" + std::to_string(i)}, {"rules", {{"no_such_key", i}}}, {"because", "b"}});
   }
-  const nlohmann::json doc = {
-      {"game", "kalah"},
-      {"base", "kalah/standard"},
-      {"choices", {{{"id", "c"}, {"phrase", "p"}, {"alternatives", alternatives}}}}};
+  const nlohmann::json doc = {{"game", "kalah"},
+                              {"base", "kalah/standard"},
+                              {"choices",
+                               {{{"id", "c"},
+                                 {"phrase", "p"},
+                                 {"witness", "assumption"},
+                                 {"alternatives", alternatives}}}}};
   EXPECT_EQ(test_support::error_of([&] { readings_from_json(doc, "big.json"); }),
             "big.json: choices: the alternatives multiply to more than 4096 combinations: split "
             "the question into smaller readings files");

@@ -77,8 +77,11 @@ TEST(CompareRuleDiff, TwoRulesetsThatDifferInOneKeyShowExactlyThatKeyWithBothPro
   EXPECT_EQ(diff[0].group, "special holes");
   ASSERT_EQ(diff[0].values.size(), 2u);
   EXPECT_EQ(diff[0].values[0].value, json(true));
-  EXPECT_EQ(diff[0].values[0].basis, "evidence");
+  // The blog post's quoted words (MANCALA.Evidence.1's content, citing no author).
+  EXPECT_EQ(diff[0].values[0].basis, "source");
   EXPECT_EQ(diff[0].values[0].text, "Only a tuzdyq per player can be made in a game.");
+  EXPECT_EQ(diff[0].values[0].record, "MANCALA.Evidence.1");
+  EXPECT_EQ(diff[0].values[0].shown_as, "the quoted text of MANCALA.Evidence.1");
   EXPECT_EQ(diff[0].values[1].value, json(false));
   EXPECT_EQ(diff[0].values[1].basis, "assumption");
   EXPECT_EQ(diff[0].values[1].text, "baseline to measure what the tuzdyk rule does to the game");
@@ -94,7 +97,7 @@ TEST(CompareRuleDiff, ThreeRulesetsListEveryKeyThatAnyOfThemChanges) {
   EXPECT_EQ(diff[1].key, "tuzdyk_symmetry");
   EXPECT_EQ(diff[1].values[0].value, json("same_number"));
   EXPECT_EQ(diff[1].values[1].value, json("same_number"));  // inherited, with its parent's evidence
-  EXPECT_EQ(diff[1].values[1].basis, "evidence");
+  EXPECT_EQ(diff[1].values[1].basis, "source");
   EXPECT_EQ(diff[1].values[2].value, json("opposite"));
   EXPECT_EQ(diff[1].values[2].basis, "assumption");
 }
@@ -550,8 +553,8 @@ TEST(CompareCommand, TextStatesTheTestsTheCorrectionAndCommonRandomNumbers) {
   EXPECT_NE(r.out.find("\ntuzdyk  true (A)                                 false: B\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\n- tuzdyk = true (A): evidence: \"Only a tuzdyq per player can be made "
-                       "in a game.\""),
+  EXPECT_NE(r.out.find("\n- tuzdyk = true (A): the quoted text of MANCALA.Evidence.1: \"Only a "
+                       "tuzdyq per player can be made in a game.\""),
             std::string::npos)
       << r.out;
   EXPECT_NE(

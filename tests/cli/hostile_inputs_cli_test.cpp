@@ -93,10 +93,13 @@ TEST(HostileWork, TwoThousandAlternativesAreReconstructedInSeconds) {
     }
   }
   ASSERT_EQ(alternatives.size(), 2000u);
-  const nlohmann::json readings = {
-      {"game", "kalah"},
-      {"base", "kalah/standard"},
-      {"choices", {{{"id", "board"}, {"phrase", "p"}, {"alternatives", alternatives}}}}};
+  const nlohmann::json readings = {{"game", "kalah"},
+                                   {"base", "kalah/standard"},
+                                   {"choices",
+                                    {{{"id", "board"},
+                                      {"phrase", "p"},
+                                      {"witness", "assumption"},
+                                      {"alternatives", alternatives}}}}};
   write_text(dir / "big.json", readings.dump());
   const Result r =
       run_cli({"reconstruct", "--readings", dir / "big.json", "--games", "1", "--agent", "random",
@@ -165,8 +168,9 @@ TEST(HostileWrite, ACandidateOfTheReadersOwnBaseLoadsWhereverItIsWritten) {
   test_support::write_text(
       dir / "myrules/mine.json",
       test_support::read_text(mancala::source_dir() / "data/rulesets/kalah/standard.json"));
-  write_text(dir / "r.json", R"({"game": "myrules", "base": ")" + dir / "myrules/mine.json" +
-                                 R"(", "choices": [{"id": "facing", "phrase": "p",
+  write_text(dir / "r.json",
+             R"({"game": "myrules", "base": ")" + dir / "myrules/mine.json" +
+                 R"(", "choices": [{"id": "facing", "phrase": "p", "witness": "assumption",
     "alternatives": [{"name": "no", "rules": {}, "because": "the base"},
                      {"name": "yes", "rules": {"capture_empty_facing": true}, "because": "b"}]}]})");
   const std::string out = dir / "far/away/out";

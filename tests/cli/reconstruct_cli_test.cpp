@@ -113,8 +113,8 @@ TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
   EXPECT_NE(r.out.find("Largest effect on own rule: no_move (mover_loses rather than pass: "),
             std::string::npos);
   EXPECT_NE(r.out.find("no archive at /nonexistent/mancala.db"), std::string::npos);
-  EXPECT_NE(r.out.find("  no_move: \"The player who captures all of their opponent's counters "
-                       "wins.\""),
+  EXPECT_NE(r.out.find("  no_move: DLP paraphrase (DLP.Evidence.1880): \"The player who captures "
+                       "all of their opponent's counters wins.\""),
             std::string::npos);
 }
 
@@ -221,7 +221,7 @@ TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
                "mancala: --hide: nope: unknown rule key (see 'mancala rules keys')\n");
   TempDir dir("reconstruct-bad");
   testing::write_text(dir / "r.json", R"({"game": "kalah", "base": "kalah/standard",
-    "choices": [{"id": "c", "phrase": "p", "alternatives": [{"name": "a", "rules": {},
+    "choices": [{"id": "c", "phrase": "p", "witness": "assumption", "alternatives": [{"name": "a", "rules": {},
     "because": "b"}, {"name": "b", "rules": {"no_progress_turns": 9}, "because": "b"}]}]})");
   expect_error({"reconstruct", "--readings", dir / "r.json"}, 1,
                "mancala: " + dir / "r.json" +

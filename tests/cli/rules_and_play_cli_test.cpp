@@ -62,6 +62,74 @@ TEST(RulesCheck, AnEvidenceIdNoRecordHasIsNamed) {
                    (mancala::data_dir() / "evidence").string() + "\n");
 }
 
+// docs/terms.md: "A quoted phrase (source, paraphrase) must occur verbatim, up to white space, in
+// the field it names; rules check refuses it otherwise." Sonka's six counters are the DLP
+// paraphrase's words (DLP.Evidence.693's rules field), not Vanoverbergh's (its content).
+TEST(RulesCheck, AQuotedPhraseNotInTheFieldItNamesIsRefusedNamingFileKeyRecordAndField) {
+  report_testing::TempDir dir;
+  const fs::path file = dir / "sonka" / "six.json";
+  const auto with = [&](const std::string& entry) {
+    report_testing::write_text(
+        file, R"({"name": "T", "status": "reconstructed", "extends": "sonka/vanoverbergh_1927",
+      "rules": {"counters_per_hole": 6}, "provenance": {"counters_per_hole": )" +
+                  entry + "}}");
+    return file.string();
+  };
+  const std::string at = "mancala: " + file.string() + ": provenance.counters_per_hole: ";
+  expect_error({"rules", "check", with(R"({"source": "Six counters in each hole.",
+      "record": "DLP.Evidence.693"})")},
+               1,
+               at + "source: the phrase \"Six counters in each hole.\" is not in the content "
+                    "field of DLP.Evidence.693 (the source's quoted words); it is in the rules "
+                    "field, the paraphrase: its witness is \"paraphrase\"\n");
+  // Up to white space, not up to case or spelling.
+  expect_error({"rules", "check", with(R"({"paraphrase": "six   counters in each hole.",
+      "record": "DLP.Evidence.693"})")},
+               1,
+               at + "paraphrase: the phrase \"six   counters in each hole.\" is not in the rules "
+                    "field of DLP.Evidence.693 (its paraphrase)\n");
+  expect_error({"rules", "check", with(R"({"paraphrase": "Six counters in each hole.",
+      "record": "DLP.Evidence.6930"})")},
+               1,
+               at + "record: no evidence record 'DLP.Evidence.6930' in " +
+                   (mancala::data_dir() / "evidence").string() + "\n");
+  expect_error({"rules", "check", with(R"({"reading": "sonka/nope"})")}, 1,
+               at + "reading: no ruleset 'sonka/nope' ('mancala rules list' names them)\n");
+  const Result good = run_cli(
+      {"rules", "check",
+       with(R"({"paraphrase": "Six \t counters in\n each hole.", "record": "DLP.Evidence.693"})")});
+  EXPECT_EQ(good.code, 0) << good.err;
+}
+
+// "rules show (text and JSON) shows the witness, never a bare evidence": Sonka's counters per
+// hole are the DLP's paraphrase; its capture quotes Vanoverbergh, with the record's pages.
+TEST(RulesShow, EachKeyNamesItsWitness) {
+  const Result text = run_cli({"rules", "show", "sonka"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("counters_per_hole           6                         DLP paraphrase "
+                          "(DLP.Evidence.693): \"Six counters in each hole.\""),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("Vanoverbergh 1927: 236-237: \"If she dies in her own quarters"),
+            std::string::npos);
+  EXPECT_EQ(text.out.find("evidence: \""), std::string::npos);
+  const Result j = run_cli({"rules", "show", "sonka", "--format", "json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  const nlohmann::json p = nlohmann::json::parse(j.out)["provenance"];
+  EXPECT_EQ(p["counters_per_hole"],
+            nlohmann::json::parse(R"j({"paraphrase": "Six counters in each hole.",
+              "record": "DLP.Evidence.693", "shown_as": "DLP paraphrase (DLP.Evidence.693)",
+              "note": "the six is the paraphrase's alone: Vanoverbergh gives no count ('in each hole (except the homes) are an equal number of pebbles')"})j"));
+  EXPECT_EQ(p["capture"]["shown_as"], "Vanoverbergh 1927: 236-237");
+  EXPECT_EQ(p["resolution"]["shown_as"], "assumption");
+  // Otep's clockwise privilege is Beaton's own sentence, on the page the record gives.
+  const Result otep = run_cli({"rules", "show", "otep", "--format", "json"});
+  EXPECT_EQ(nlohmann::json::parse(otep.out)["provenance"]["reverse_privilege"]["shown_as"],
+            "Beaton 1939: 141");
+  EXPECT_EQ(nlohmann::json::parse(otep.out)["provenance"]["direction"]["shown_as"],
+            "DLP paraphrase (DLP.Evidence.1880)");
+}
+
 // Issue 22: every contradiction of a ruleset is reported, each on its own line, by `rules check`
 // and by a command that loads the ruleset.
 TEST(RulesCheck, EveryContradictionOfARulesetIsPrintedOnItsOwnLine) {

@@ -269,7 +269,7 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   EXPECT_EQ(all_text(*xml_check::find_all(*tables[5], "caption")[0]), "board");
   EXPECT_EQ(body_rows(*tables[5]),
             (std::vector<std::vector<std::string>>{
-                {"holes_per_row", "9", "evidence: \"made of two rows of nine holes\""},
+                {"holes_per_row", "9", "A. Author 1900: 3: \"made of two rows of nine holes\""},
                 {"counters_per_hole", "9", "(default; no provenance)"}}));
   EXPECT_EQ(all_text(*xml_check::find_all(*tables[6], "caption")[0]), "sowing");
   EXPECT_EQ(body_rows(*tables[6]),

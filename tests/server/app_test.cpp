@@ -117,7 +117,7 @@ TEST_F(ServerTest, RulesetsAreListedWithTheirDefaults) {
   EXPECT_GE(games.size(), 66u);  // the seed games, Kalah and the family's (issue 25)
 }
 
-TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsEvidenceOrAssumption) {
+TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsWitness) {
   const json j = expect(200, "GET", "/api/rulesets/otep");  // the game's default
   EXPECT_EQ(j["id"], "otep/beaton_1939");
   EXPECT_EQ(j["evidence"], json::array({"DLP.Evidence.1880"}));
@@ -125,8 +125,17 @@ TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsEvidenceOrAssumption) {
   for (const json& rule : j["rules"]) {
     if (rule["key"] == "min_counters_to_sow") {
       EXPECT_EQ(rule["value"], 2);
-      EXPECT_EQ(rule["provenance"]["evidence"],
-                "Players cannot sow from a hole containing a single counter.");
+      EXPECT_EQ(rule["provenance"],
+                json({{"witness", "paraphrase"},
+                      {"shown_as", "DLP paraphrase (DLP.Evidence.1880)"},
+                      {"phrase", "Players cannot sow from a hole containing a single counter."},
+                      {"record", "DLP.Evidence.1880"},
+                      {"field", "rules"}}));
+    }
+    if (rule["key"] == "reverse_privilege") {  // Beaton's own words, on his page
+      EXPECT_EQ(rule["provenance"]["witness"], "source");
+      EXPECT_EQ(rule["provenance"]["shown_as"], "Beaton 1939: 141");
+      EXPECT_EQ(rule["provenance"]["field"], "content");
     }
     if (rule["key"] == "tuzdyk") {
       EXPECT_TRUE(rule["provenance"].is_null());

@@ -1,6 +1,7 @@
 // The ruleset format: strict loading, extends, provenance, and documentation kept complete.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -151,7 +152,7 @@ class TempRules : public ::testing::Test {
 
 const char* kBase = R"({"name": "Toy", "status": "described", "evidence": ["X.1"], "default": true,
   "rules": {"holes_per_row": 6, "counters_per_hole": 4},
-  "provenance": {"holes_per_row": {"evidence": "six holes"}, "counters_per_hole": {"assumption": "four is usual"}}})";
+  "provenance": {"holes_per_row": {"source": "six holes", "record": "X.1", "page": "12"}, "counters_per_hole": {"assumption": "four is usual"}}})";
 
 TEST_F(TempRules, AValidFileLoadsWithDerivedFields) {
   const RuleSet r = load_ruleset_file(write("base", kBase), dir_);
@@ -159,7 +160,9 @@ TEST_F(TempRules, AValidFileLoadsWithDerivedFields) {
   EXPECT_EQ(r.game, "toy");
   EXPECT_EQ(r.total_holes, 12);
   EXPECT_EQ(r.total_counters, 48);
-  EXPECT_EQ(r.provenance.at("holes_per_row").at("evidence"), "six holes");
+  EXPECT_EQ(r.provenance.at("holes_per_row").at("source"), "six holes");
+  EXPECT_EQ(r.provenance.at("holes_per_row").at("record"), "X.1");
+  EXPECT_EQ(r.provenance.at("holes_per_row").at("page"), "12");
 }
 
 TEST_F(TempRules, ExtendsInheritsAndOverridesOnlyTheDifferences) {
@@ -173,7 +176,7 @@ TEST_F(TempRules, ExtendsInheritsAndOverridesOnlyTheDifferences) {
   EXPECT_EQ(r.extends, "toy/base");
   EXPECT_EQ(r.evidence, std::vector<std::string>{"X.1"});
   EXPECT_EQ(r.provenance.at("counters_per_hole").at("assumption"), "five");
-  EXPECT_EQ(r.provenance.at("holes_per_row").at("evidence"), "six holes");
+  EXPECT_EQ(r.provenance.at("holes_per_row").at("source"), "six holes");
 }
 
 TEST_F(TempRules, AnUnknownRuleKeyIsNamed) {
@@ -269,20 +272,47 @@ TEST_F(TempRules, ARuleWithoutProvenanceIsRejected) {
   const auto p = write(
       "bad",
       R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6}})");
-  EXPECT_EQ(
-      error_of(p),
-      p + ": provenance.holes_per_row: missing: every rule set in a file needs the evidence phrase "
-          "it implements or the assumption it makes");
+  EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: missing: every rule set in a file names "
+                             "its witness: the phrase it implements (source, paraphrase), a "
+                             "reading or the assumption it makes");
 }
 
-TEST_F(TempRules, AProvenanceWithBothEvidenceAndAssumptionIsRejected) {
-  const auto p = write(
-      "bad",
-      R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"holes_per_row": 6},
-    "provenance": {"holes_per_row": {"evidence": "six", "assumption": "six"}}})");
-  EXPECT_EQ(error_of(p), p + ": provenance.holes_per_row: give exactly one of \"evidence\" (the "
-                             "phrase it implements) or "
-                             "\"assumption\" (its reason)");
+// docs/terms.md: "Every rule choice of a ruleset names its witness": exactly one of source,
+// paraphrase, reading or assumption; a quoted phrase names its record; the loader checks the
+// shape only.
+TEST_F(TempRules, AProvenanceNamesExactlyOneWitnessInItsShape) {
+  const auto with = [&](const std::string& entry) {
+    return write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
+      "rules": {"holes_per_row": 6}, "provenance": {"holes_per_row": )" +
+                            entry + "}}");
+  };
+  const std::string at = ": provenance.holes_per_row";
+  auto p = with(R"({"paraphrase": "six", "assumption": "six"})");
+  EXPECT_EQ(error_of(p), p + at +
+                             ": give exactly one witness: \"source\", \"paraphrase\", "
+                             "\"reading\" or \"assumption\"");
+  p = with(R"({"evidence": "six"})");
+  EXPECT_EQ(error_of(p), p + at +
+                             ".evidence: name the witness instead: \"source\" (a phrase of the "
+                             "record's quoted content) or \"paraphrase\" (of its rules field), "
+                             "each with \"record\"; \"reading\" or \"assumption\" "
+                             "(docs/rules-format.md)");
+  p = with(R"({"source": "six"})");
+  EXPECT_EQ(error_of(p), p + at +
+                             ".record: missing: a quoted phrase names the evidence record it "
+                             "quotes");
+  p = with(R"({"assumption": "six", "record": "X"})");
+  EXPECT_EQ(error_of(p),
+            p + at + ".record: only a quoted phrase (source, paraphrase) names a record");
+  p = with(R"({"paraphrase": "six", "record": "X", "page": "3"})");
+  EXPECT_EQ(error_of(p), p + at + ".page: only a source's phrase has a page");
+  p = with(R"({"reading": "", "note": "x"})");
+  EXPECT_EQ(error_of(p), p + at + ".reading: expected a non-empty string");
+  // A phrase the loader cannot find anywhere still loads: only `rules check` reads the evidence.
+  p = with(R"({"source": "no such words", "record": "NOPE.1", "shown_as": "old label"})");
+  EXPECT_EQ(error_of(p), "no error");
+  const RuleSet r = load_ruleset_file(p, dir_);
+  EXPECT_EQ(r.provenance.at("holes_per_row").count("shown_as"), 0u);  // derived, never stored
 }
 
 TEST_F(TempRules, MalformedJsonGivesTheLine) {
@@ -318,6 +348,38 @@ TEST_F(TempRules, AnExtendsCycleIsRejected) {
   write("a", R"({"extends": "toy/b"})");
   const auto p = write("b", R"({"extends": "toy/a"})");
   EXPECT_EQ(error_of(p), p + ": extends: cycle toy/b -> toy/a -> toy/b");
+}
+
+// Issue 35: "the family's <game>/dlp readings quote the DLP's paraphrase throughout: their
+// witness is paraphrase" (each phrase found in the record's rules field by rules check); the seed
+// games' words are told apart: Sonka's six counters are the paraphrase's, Vanoverbergh's capture
+// his own.
+TEST(Rulesets, TheFamilysReadingsQuoteOnlyTheDlpParaphraseAndTheSeedGamesTellTheWitnessesApart) {
+  int family = 0;
+  for (const std::string& id : list_ruleset_ids()) {
+    const RuleSet r = load_ruleset(id);
+    const bool dlp = !r.evidence.empty() &&
+                     std::all_of(r.evidence.begin(), r.evidence.end(), [](const std::string& e) {
+                       return e.starts_with("DLP.Ruleset.");
+                     });
+    if (!dlp) continue;
+    ++family;
+    for (const auto& [key, entry] : r.provenance) {
+      EXPECT_FALSE(entry.count("source")) << id << ": " << key;
+      EXPECT_FALSE(entry.count("reading")) << id << ": " << key;
+      if (entry.count("paraphrase")) {
+        EXPECT_TRUE(entry.at("record").starts_with("DLP.")) << id << ": " << key;
+      }
+    }
+  }
+  EXPECT_GE(family, 61);  // a reading of each of the 61 games, and second readings
+  const RuleSet sonka = load_ruleset("sonka/vanoverbergh_1927");
+  EXPECT_EQ(sonka.provenance.at("counters_per_hole").count("paraphrase"), 1u);
+  EXPECT_EQ(sonka.provenance.at("capture").count("source"), 1u);
+  const RuleSet otep = load_ruleset("otep/beaton_1939");
+  EXPECT_EQ(otep.provenance.at("direction").at("paraphrase"),
+            "Sowing proceeds in an anti-0clockwise direction.");
+  EXPECT_EQ(otep.provenance.at("reverse_privilege").count("source"), 1u);
 }
 
 TEST(Rulesets, AGameNameMeansItsDefaultRuleset) {
