@@ -231,8 +231,17 @@ ReportModel model_from_runs(std::vector<RulesetRun> runs) {
     }
     if (!ids.insert(run.ruleset.id).second)
       throw Error(where("report", run.ruleset.id, "given twice"));
-    model.rulesets.push_back(
-        {std::move(run), std::move(figures), {}, {}, std::nullopt, {}, std::nullopt});
+    std::optional<Stability> stability = run_stability(run.run, run.ruleset.id);
+    Stability verdict = stability ? *stability : stability_of(figures, {});
+    model.rulesets.push_back({std::move(run),
+                              std::move(figures),
+                              {},
+                              {},
+                              std::nullopt,
+                              {},
+                              std::nullopt,
+                              std::move(verdict),
+                              {}});
   }
   add_neighbours(model);
   return model;
@@ -243,7 +252,14 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
   batch.keep_outcomes = plan.comparisons;  // the comparisons pair the runs game by game
   std::vector<RulesetRun> entries;
   std::vector<sim::RunStats> runs;
-  for (const sim::RuleSet& rules : plan.rulesets) {
+  // The sensitivity runs are played with each ruleset's run, so that the run is stored with its
+  // stability verdict (analysis/stability.h); an interrupted measurement leaves it unchecked.
+  std::vector<std::vector<SensitivityRun>> sensitivity(plan.rulesets.size());
+  double sensitivity_seconds = 0;
+  sim::BatchOptions sensitivity_options = plan.batch;
+  sensitivity_options.progress = nullptr;
+  for (std::size_t i = 0; i < plan.rulesets.size(); ++i) {
+    const sim::RuleSet& rules = plan.rulesets[i];
     batch.games =
         plan.family_games > 0 && is_family_reading(rules) ? plan.family_games : plan.batch.games;
     batch.progress = [&](std::uint64_t done, std::uint64_t total) {
@@ -253,6 +269,13 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
     sim::RunStats run = sim::simulate_ruleset(rules, batch);
     const std::string seconds = timer.text();
     nlohmann::json json = sim::run_stats_to_json(run);
+    if (plan.sensitivity_games > 0 && !run.partial && !stopped(plan.batch)) {
+      const auto start = std::chrono::steady_clock::now();
+      sensitivity[i] = measure_sensitivity(rules, sensitivity_options, plan.sensitivity_games);
+      sensitivity_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    json["stability"] = stability_to_json(stability_of(run_figures(run), sensitivity[i]));
     RulesetRun entry{ruleset_info(rules), json, std::nullopt};
     if (hooks.played) entry.stored_as = hooks.played(run, json, seconds);
     if (run.partial) return std::nullopt;
@@ -278,17 +301,14 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
   }
   if (plan.sensitivity_games > 0 && !stopped(plan.batch)) {
     // Each threshold that ends games halved and doubled, on every ruleset's page.
-    const Timer timer;
-    sim::BatchOptions options = plan.batch;
-    options.progress = nullptr;
     model.sensitivity_games = plan.sensitivity_games;
     for (std::size_t i = 0; i < plan.rulesets.size(); ++i) {
       RulesetSection& section = model.rulesets[i];
-      section.sensitivity = measure_sensitivity(plan.rulesets[i], options, plan.sensitivity_games);
+      section.sensitivity = std::move(sensitivity[i]);
       section.sensitivity_verdicts = sensitivity_verdicts(section.sensitivity);
     }
     log(hooks, "report: sensitivity runs (" + std::to_string(plan.sensitivity_games) +
-                   " games each) in " + timer.text() + " s");
+                   " games each) in " + format_number(sensitivity_seconds, 2) + " s");
   }
   if (plan.ladder && !stopped(plan.batch)) {
     // A skill ladder per game, of its default ruleset (else its first in the report).
@@ -311,8 +331,16 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
       LadderFigures figures = ladder_figures(ladder, std::move(real));
       const auto at = std::find_if(plan.rulesets.begin(), plan.rulesets.end(),
                                    [&](const sim::RuleSet& r) { return r.id == rules.id; });
-      model.ladders.push_back({static_cast<std::size_t>(at - plan.rulesets.begin()),
-                               std::move(ladder), std::move(figures)});
+      const auto index = static_cast<std::size_t>(at - plan.rulesets.begin());
+      for (const SelfPlay& sp : figures.self_play) {
+        const sim::AgentSpec& agent = ladder.agents[sp.agent];
+        if (agent.kind == sim::Agent::kRandom || agent.kind == sim::Agent::kGreedy || !sp.run)
+          continue;
+        const RunFigures f = run_figures(*sp.run);
+        model.rulesets[index].skilled.push_back(
+            {agent.name(), f.advantage.value, f.games, f.wins[0], f.wins[1], stop_share(f)});
+      }
+      model.ladders.push_back({index, std::move(ladder), std::move(figures)});
     }
     log(hooks, "report: skill ladders (" + std::to_string(targets.size()) +
                    (targets.size() == 1 ? " game, " : " games, ") + std::to_string(options.games) +

@@ -23,6 +23,7 @@
 #include "analysis/regional.h"
 #include "analysis/run_figures.h"
 #include "analysis/sensitivity_builder.h"
+#include "analysis/stability.h"
 #include "simulator/batch.h"
 #include "simulator/rules.h"
 
@@ -94,6 +95,12 @@ struct RulesetSection {
   // The family's readings whose evidence was recorded nearest to this ruleset's (analysis/
   // regional.h): for a ruleset that is not of the family, in a report with family readings.
   std::optional<RegionalTable> regional;
+  // The stability of the run's first-player advantage (analysis/stability.h): from the
+  // sensitivity runs when the report played them, else read from the run's JSON, else unchecked.
+  Stability stability;
+  // With --ladder, the skilled agents' self-play of this ruleset (alpha-beta, MCTS: the ladder's
+  // levels above greedy), shown beside the verdict.
+  std::vector<SkilledSelfPlay> skilled;
 };
 
 // The fewest neighbours a ruleset's family table shows when the family has them.

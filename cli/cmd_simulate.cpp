@@ -3,6 +3,8 @@
 // docs/simulate.md documents the commands and the JSON schema of a run.
 
 #include "analysis/merge_files.h"
+#include "analysis/sensitivity_builder.h"
+#include "analysis/stability.h"
 #include "cli/commands.h"
 #include "cli/run_support.h"
 #include "reports/runs_table.h"
@@ -15,7 +17,7 @@ using namespace mancala::sim;
 
 int cmd_simulate(const Args& args, Io& io) {
   po::options_description desc("options");
-  long long games = 10000, seed = 1;
+  long long games = 10000, seed = 1, stability_games = 0;
   int threads = 0;
   desc.add_options()("rulesets", po::value<std::vector<std::string>>(),
                      "ruleset ids, game names or files")(
@@ -32,13 +34,20 @@ int cmd_simulate(const Args& args, Io& io) {
       "write to this file (whole or not at all) instead of stdout")(
       "db", po::value<std::string>(),
       "archive to store the runs in (default $MANCALA_DB or ./mancala.db)")(
-      "no-store", "do not store the runs");
+      "no-store", "do not store the runs")(
+      "stability",
+      "also judge the first-player advantage's stability: each stopping threshold halved and "
+      "doubled (docs/report.md, \"Stability\")")(
+      "stability-games", po::value<long long>(&stability_games),
+      "games per run of --stability (default 1000, or --games when fewer)");
   add_agent_options(desc);
   po::variables_map vm;
   if (!parse_options(
           "simulate",
           "RULESET... [--games N] [--seed S] [--threads T] [--agent SPEC | --agents SPEC1,SPEC2]\n"
-          "       [--shard i/n] [--format table|json|csv] [--output FILE] [--db PATH | --no-store]",
+          "       [--shard i/n] [--format table|json|csv] [--output FILE] [--db PATH | "
+          "--no-store]\n"
+          "       [--stability [--stability-games N]]",
           desc, {"rulesets", -1}, args, vm, io)) {
     return 0;
   }
@@ -57,6 +66,15 @@ int cmd_simulate(const Args& args, Io& io) {
   }
   const std::string format =
       check_format("simulate", vm["format"].as<std::string>(), {"table", "json", "csv"});
+  const bool stability = vm.count("stability") > 0;
+  if (vm.count("stability-games") && !stability)
+    throw UsageError("simulate: --stability-games: needs --stability");
+  if (stability && options.shard.count != 1)
+    throw UsageError("simulate: --stability: a shard cannot judge it (it needs the whole run)");
+  if (vm.count("stability-games") && stability_games < 1)
+    throw UsageError("simulate: --stability-games: must be 1 or more");
+  if (!vm.count("stability-games"))
+    stability_games = std::min(games, analysis::kDefaultSensitivityGames);
 
   // Everything that can fail does so before the first game: rulesets, output file, archive.
   const std::vector<RuleSet> rulesets =
@@ -95,6 +113,14 @@ int cmd_simulate(const Args& args, Io& io) {
     }
     runs.push_back(run_stats_to_json(finished.back()));
     if (finished.back().partial) break;
+    if (stability) {
+      // The sensitivity runs of the report (analysis/sensitivity_builder.h) judge the figure;
+      // interrupted, it stays unchecked (and the next ruleset stops as it starts).
+      const std::vector<analysis::SensitivityRun> variants =
+          analysis::measure_sensitivity(rules, options, stability_games);
+      runs.back()["stability"] = analysis::stability_to_json(
+          analysis::stability_of(analysis::run_figures(finished.back()), variants));
+    }
   }
   if (runs.empty()) {
     io.err << "mancala: simulate: interrupted by " << InterruptGuard::cause()

@@ -36,6 +36,48 @@ std::string advantage_text(const Rate& r) {
   return out;
 }
 
+std::string advantage_text(const Rate& r, const analysis::Stability& s) {
+  std::string out = s.verdict == "unstable" ? analysis::stability_text(s)
+                    : s.verdict == "unchecked"
+                        ? advantage_text(r) + "; " + analysis::stability_text(s)
+                        : advantage_text(r);
+  if (s.rests_on_stops) out += "; rests on stops";
+  return out;
+}
+
+std::string stability_sentence(const analysis::Stability& s, bool match) {
+  const std::string units = match ? "rounds of the matches" : "games";
+  std::string out;
+  if (s.verdict == "unchecked") {
+    out = "Stability not checked: the stopping thresholds were not varied.";
+  } else if (s.verdict == "no_stop") {
+    out =
+        "No stopping rule ends any game: there is no threshold to vary, and the figure stands "
+        "alone.";
+  } else {
+    const std::string range = signed_points(s.low) + " to " + signed_points(s.high) + " pp";
+    out = s.verdict == "unstable"
+              ? "Unstable: the first-player advantage " + analysis::stability_text(s) +
+                    " over the sensitivity runs (" + std::to_string(s.variant_games) +
+                    (match ? " matches" : " games") + " each), so it is not a finding."
+              : "Stable: the first-player advantage keeps its sign in every sensitivity run (" +
+                    range + ", " + std::to_string(s.variant_games) +
+                    (match ? " matches" : " games") + " each), and no paired change reverses it.";
+  }
+  if (s.rests_on_stops)
+    out += " It rests on stops: " + percent(s.stop_share, 0) + " of the " + units +
+           " were ended by a stopping rule or the safety bound.";
+  return out;
+}
+
+std::string skilled_sentence(const std::vector<analysis::SkilledSelfPlay>& skilled) {
+  if (skilled.empty()) return "";
+  std::vector<std::string> parts;
+  for (const analysis::SkilledSelfPlay& s : skilled) parts.push_back(analysis::skilled_text(s));
+  return "Beside it, not merged into it (the verdict is of random play): the skill ladder's " +
+         joined(parts, "; ") + ".";
+}
+
 std::string number_text(double value, int decimals) {
   return std::isfinite(value) ? format_number(value, decimals) : std::string(kDash);
 }

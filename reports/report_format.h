@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/run_figures.h"
+#include "analysis/stability.h"
 
 namespace mancala::reports {
 
@@ -27,6 +28,15 @@ std::string signed_points(double fraction);
 // The first-player advantage (any difference of two shares) in percentage points with its
 // interval: "+8.2 pp [+6.8, +9.5]".
 std::string advantage_text(const Rate& r);
+// The headline advantage as every table of rulesets shows it, with its stability verdict
+// (docs/terms.md): an unstable figure as the verdict alone ("depends on the round limit: -10.1 to
+// +9.5 pp"), never as a plain finding; an unchecked one with "; stability not checked"; then
+// "; rests on stops" when more than half of the games (rounds) were ended by a stop.
+std::string advantage_text(const Rate& r, const analysis::Stability& s);
+// The sentence a ruleset page gives its verdict: "Stability: ..." (the rule of docs/report.md).
+std::string stability_sentence(const analysis::Stability& s, bool match);
+// The skilled agents' self-play beside the verdict (with --ladder); empty without.
+std::string skilled_sentence(const std::vector<analysis::SkilledSelfPlay>& skilled);
 // `value` with `decimals` digits; kDash when not finite.
 std::string number_text(double value, int decimals);
 // "0.431 [0.424, 0.445]": a mean with its interval, `decimals` digits.

@@ -42,7 +42,9 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
                : std::string()) +
           ".\n\n";
     if (const std::string rest = stopping_rule_note(f); !rest.empty()) md += rest + "\n\n";
-    md += results_table(f).to_markdown() +
+    md += results_table(f, &items[i].stability).to_markdown() + "\n" +
+          stability_sentence(items[i].stability, f.match.has_value()) + "\n" +
+          (items[i].skilled.empty() ? "" : "\n" + skilled_sentence(items[i].skilled) + "\n") +
           (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
           length_table(f.length).to_markdown() + "\n" + completion_table(f).to_markdown() + "\n" +
           ended_table(f.ended_by, f.match ? "match" : "game").to_markdown() + "\n" +

@@ -176,7 +176,11 @@ std::string ruleset_body(const RulesetSection& item,
   if (const std::string rest = stopping_rule_note(f); !rest.empty())
     b += "<p class=\"rests-on\"><strong>" + h(rest) + "</strong> (see <a href=\"#endings\">how " +
          std::string(f.match ? "matches" : "games") + " ended</a>)</p>\n";
-  b += results_table(f).to_html();
+  b += results_table(f, &item.stability).to_html();
+  b += "<p class=\"stability\" id=\"stability\">" +
+       h(stability_sentence(item.stability, f.match.has_value())) + "</p>\n";
+  if (const std::string skilled = skilled_sentence(item.skilled); !skilled.empty())
+    b += "<p class=\"stability\">" + h(skilled) + "</p>\n";
   b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the "
        "advantage is in percentage "
        "points with Tango's score interval";

@@ -129,10 +129,12 @@ std::vector<Column> with_figure_columns(std::vector<Column> columns) {
   return columns;
 }
 
-// A row: its own first cells, then the figures of `f` under with_figure_columns' columns.
-std::vector<Cell> with_figure_cells(std::vector<Cell> cells, const RunFigures& f) {
+// A row: its own first cells, then the figures of `section` under with_figure_columns' columns
+// (the advantage with its stability verdict).
+std::vector<Cell> with_figure_cells(std::vector<Cell> cells, const RulesetSection& section) {
+  const RunFigures& f = section.figures;
   for (std::string cell : {games_text(f), completion_text(f), rate_text(f.p1), rate_text(f.p2),
-                           rate_text(f.draw), advantage_text(f.advantage),
+                           rate_text(f.draw), advantage_text(f.advantage, section.stability),
                            number_text(f.length.mean, 1), percent(f.unfinished_rate.value, 2)})
     cells.emplace_back(std::move(cell));
   return cells;
@@ -221,8 +223,7 @@ Table regional_table(const std::vector<RulesetSection>& items, std::size_t i) {
   const analysis::RegionalTable& t = *items[i].regional;
   const auto add = [&](std::size_t row, const std::string& place, const std::string& km) {
     const analysis::RulesetInfo& rs = items[row].entry.ruleset;
-    const RunFigures& f = items[row].figures;
-    table.add_row(with_figure_cells({rs.name, joined(rs.evidence, ", "), place, km}, f));
+    table.add_row(with_figure_cells({rs.name, joined(rs.evidence, ", "), place, km}, items[row]));
   };
   if (t.neighbours.empty()) return table;
   add(i, listed(t.places), "");
@@ -238,8 +239,7 @@ Table index_table(const std::vector<RulesetSection>& items, const std::vector<st
       {{"Ruleset", Align::kLeft}, {"Status", Align::kLeft}, {"Evidence", Align::kLeft}}));
   for (std::size_t i : rows) {
     const analysis::RulesetInfo& rs = items[i].entry.ruleset;
-    const RunFigures& f = items[i].figures;
-    table.add_row(with_figure_cells({rs.name, rs.status, joined(rs.evidence, ", ")}, f));
+    table.add_row(with_figure_cells({rs.name, rs.status, joined(rs.evidence, ", ")}, items[i]));
   }
   return table;
 }
@@ -301,7 +301,7 @@ Table metrics_table(const RunFigures& f) {
   return table;
 }
 
-Table results_table(const RunFigures& f) {
+Table results_table(const RunFigures& f, const analysis::Stability* stability) {
   Table table({{"Outcome", Align::kLeft},
                {"Games", Align::kRight},
                {"Share of finished games [95% CI]", Align::kRight}});
@@ -310,7 +310,9 @@ Table results_table(const RunFigures& f) {
   table.add_row({"second player (P2) wins", Cell::integer(static_cast<std::int64_t>(f.wins[1])),
                  rate_text(f.p2)});
   table.add_row({"draws", Cell::integer(static_cast<std::int64_t>(f.draws)), rate_text(f.draw)});
-  table.add_row({"first-player advantage (P1 minus P2)", "", advantage_text(f.advantage)});
+  table.add_row(
+      {"first-player advantage (P1 minus P2)", "",
+       stability ? advantage_text(f.advantage, *stability) : advantage_text(f.advantage)});
   return table;
 }
 

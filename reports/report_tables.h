@@ -51,8 +51,8 @@ std::vector<bool> marked_rows(const std::vector<RulesetSection>& sections,
 Table completion_table(const RunFigures& f);
 // The playability metrics (docs/metrics.md).
 Table metrics_table(const RunFigures& f);
-// Wins, draws and the first-player advantage.
-Table results_table(const RunFigures& f);
+// Wins, draws and the first-player advantage (with its stability verdict when given).
+Table results_table(const RunFigures& f, const analysis::Stability* stability = nullptr);
 // Mean, sd, min, 5%, median, 95%, max of a length.
 Table length_table(const stats::DistributionSummary& s);
 // How games, matches or rounds (`what`: "game", "match", "round") ended, by end condition.

@@ -1,5 +1,6 @@
 #include "reports/runs_listing.h"
 
+#include "analysis/stability.h"
 #include "reports/evidence_pages.h"
 #include "reports/report.h"
 #include "reports/runs_table.h"
@@ -29,6 +30,15 @@ std::optional<int64_t> partial_games(const archive::RunRecord& r, const json& st
   return stats["games"].get<int64_t>();
 }
 
+// A stored run's stability verdict (docs/terms.md), nullopt when its statistics do not read.
+std::optional<analysis::Stability> record_stability(const archive::RunRecord& r) {
+  try {
+    return analysis::stored_stability(json::parse(r.stats_json), r.ruleset);
+  } catch (const std::exception&) {
+    return std::nullopt;  // a listing shows what it can; 'runs show' names the problem
+  }
+}
+
 }  // namespace
 
 json run_records_json(const std::vector<archive::RunRecord>& records) {
@@ -36,13 +46,16 @@ json run_records_json(const std::vector<archive::RunRecord>& records) {
   for (const auto& r : records) {
     all.push_back(run_fields(r));
     all.back()["created_at"] = r.created_at;
+    const std::optional<analysis::Stability> s = record_stability(r);
+    all.back()["stability"] = s ? json(s->verdict) : json(nullptr);
+    all.back()["rests_on_stops"] = s ? json(s->rests_on_stops) : json(nullptr);
   }
   return all;
 }
 
 void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>& records) {
   std::vector<std::vector<std::string>> rows = {
-      {"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate"}};
+      {"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate", "stability"}};
   for (const auto& r : records) {
     std::string rate = "-";
     std::string games = std::to_string(r.games);
@@ -57,9 +70,10 @@ void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>&
       if (r.partial) games += " (partial)";
     }
     rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
-                    games, rate});
+                    games, rate,
+                    record_stability(r) ? analysis::stability_summary(*record_stability(r)) : "?"});
   }
-  print_table(out, "rlllrrr", rows);
+  print_table(out, "rlllrrrl", rows);
 }
 
 std::string run_record_citation(const archive::RunRecord& r, const json& stats) {

@@ -1,8 +1,10 @@
 #include "reports/runs_table.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
+#include "analysis/stability.h"
 #include "common/text.h"
 #include "reports/report.h"
 
@@ -79,6 +81,10 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
   std::vector<std::vector<std::string>> rows = {
       {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
        "P1 advantage [95% CI]", "own rule [95% CI]", "plies mean", "median"}};
+  // With --stability (runs that carry the verdict), a last column: the advantage's verdict.
+  const bool checked = std::any_of(runs.begin(), runs.end(),
+                                   [](const json& run) { return run.contains("stability"); });
+  if (checked) rows.front().push_back("stability");
   for (const json& run : runs) {
     rows.push_back({run["ruleset"].get<std::string>(),
                     std::to_string(run["games"].get<uint64_t>()) +
@@ -90,8 +96,12 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     rate_cell(run["first_player_win_rate"]),
                     points_cell(run["first_player_advantage"]), own_rule_cell(run),
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
+    if (checked) {
+      const std::string ruleset = run["ruleset"].get<std::string>();
+      rows.back().push_back(analysis::stability_summary(analysis::stored_stability(run, ruleset)));
+    }
   }
-  print_table(out, "lrrrrrrrrrr", rows);
+  print_table(out, checked ? "lrrrrrrrrrrl" : "lrrrrrrrrrr", rows);
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the

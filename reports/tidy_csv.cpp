@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "analysis/run_figures.h"
+#include "analysis/stability.h"
 #include "reports/report_format.h"
 #include "reports/report_tables.h"
 #include "reports/table.h"
@@ -81,6 +82,14 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
   rate("unfinished_rate", f.unfinished_rate);
   rate("first_player_advantage", f.advantage);
   value("first_player_advantage_p_value", f.advantage_p);
+  if (const std::optional<analysis::Stability> st = analysis::run_stability(run, f.ruleset)) {
+    // The advantage's stability verdict (state: its key) with the range over the figure and the
+    // sensitivity variants, and whether it rests on stops (docs/terms.md, docs/report.md).
+    push("first_player_advantage_stability", nullptr, json_number(st->low), json_number(st->high),
+         {"", "", st->verdict, ""});
+    count("rests_on_stops", st->rests_on_stops ? 1 : 0);
+    value("stop_share", st->stop_share);
+  }
   for (const EndCount& e : f.ended_by) value("ended_by_share", e.share, {"", "", e.name, ""});
   for (int i = 0; i < 3; ++i)
     rate("completion", f.completion.share[i],

@@ -100,6 +100,65 @@ Expected expected_of(const json& run) {
   return e;
 }
 
+// The stability verdict of the run's advantage by the rule of docs/report.md, "Stability",
+// recomputed from the counts and the variants its JSON lists: the share ended by a stop (of a
+// match: of its rounds), the key, and the range over the figure, the run as set and the variants.
+struct ExpectedStability {
+  std::string verdict, text;
+  bool rests_on_stops = false;
+  double stop_share = 0, low = 0, high = 0;
+};
+
+ExpectedStability expected_stability(const Expected& e) {
+  ExpectedStability out;
+  const json& s = e.run["stability"];
+  out.stop_share = e.match ? 1.0 - e.rounds_own / e.rounds : (e.stopping + e.bound) / e.games;
+  out.rests_on_stops = out.stop_share > 0.5;
+  const bool any_stop = e.stopping + e.bound > 0 || (e.match && e.rounds_own < e.rounds);
+  const double figure = (e.w1 - e.w2) / e.finished();
+  out.low = out.high = figure;
+  const auto widen = [&](double x) {
+    out.low = std::min(out.low, x), out.high = std::max(out.high, x);
+  };
+  widen(s["as_set"].get<double>());
+  const auto sign = [](double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; };
+  const std::map<std::string, std::string> words = {{"no_progress_turns", "the no-progress rule"},
+                                                    {"stop_after_rounds", "the round limit"},
+                                                    {"max_rounds", "the safety bound on rounds"},
+                                                    {"max_plies", "the safety bound on plies"}};
+  std::vector<std::string> culprits;
+  for (const json& v : s["variants"]) {
+    const double estimate = v["estimate"].get<double>(), change = v["change"].get<double>();
+    widen(estimate);
+    const bool against = sign(estimate) == -sign(s["as_set"].get<double>());
+    const bool beyond =
+        v["change_ci95"][0].get<double>() > 0 || v["change_ci95"][1].get<double>() < 0;
+    const bool reverses = beyond && sign(figure + change) == -sign(figure);
+    const std::string w = words.at(v["key"].get<std::string>());
+    if ((against || reverses) && std::find(culprits.begin(), culprits.end(), w) == culprits.end())
+      culprits.push_back(w);
+  }
+  out.verdict = !any_stop ? "no_stop" : culprits.empty() ? "stable" : "unstable";
+  if (out.verdict == "unstable") {
+    std::string rules;
+    for (std::size_t k = 0; k < culprits.size(); ++k)
+      rules += (k == 0 ? "" : k + 1 == culprits.size() ? " and " : ", ") + culprits[k];
+    out.text = "depends on " + rules + ": " + pp(out.low) + " to " + pp(out.high) + " pp";
+  }
+  return out;
+}
+
+// The index's advantage cell: an unstable figure as its verdict alone, "; rests on stops" after.
+std::string advantage_cell(const Expected& e) {
+  const ExpectedStability st = expected_stability(e);
+  const json& adv = e.run["first_player_advantage"];
+  const std::string cell = st.verdict == "unstable"
+                               ? st.text
+                               : pp((e.w1 - e.w2) / e.finished()) + " pp [" + pp(adv["ci95"][0]) +
+                                     ", " + pp(adv["ci95"][1]) + "]";
+  return st.rests_on_stops ? cell + "; rests on stops" : cell;
+}
+
 // ---- reading the artifacts ---------------------------------------------------------------------
 
 // An element's text with its descendants', in document order as far as the checker keeps it (its
@@ -232,10 +291,7 @@ TEST_F(ReportConsistency, EveryFigureOfTheIndexIsTheRunsRecomputed) {
     EXPECT_EQ(row.at("P1 wins"), share_text(e.w1, e.finished())) << id;
     EXPECT_EQ(row.at("P2 wins"), share_text(e.w2, e.finished())) << id;
     EXPECT_EQ(row.at("Draws"), share_text(e.draws, e.finished())) << id;
-    const json& adv = e.run["first_player_advantage"];
-    EXPECT_EQ(row.at("P1 advantage"), pp((e.w1 - e.w2) / e.finished()) + " pp [" +
-                                          pp(adv["ci95"][0]) + ", " + pp(adv["ci95"][1]) + "]")
-        << id;
+    EXPECT_EQ(row.at("P1 advantage"), advantage_cell(e)) << id;
     EXPECT_EQ(row.at("Mean plies"), format_number(e.plies_mean, 1)) << id;
     // Completion from ended_by: the game's own rule, and for matches the rounds' too.
     std::string own = (2 * e.own < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.own, e.games);
@@ -266,15 +322,12 @@ TEST_F(ReportConsistency, ReportMdsTablesAreTheRunsRecomputed) {
       own += "<br>rounds: " + std::string(2 * e.rounds_own < e.rounds ? "\xE2\x9A\xA0 " : "") +
              format_number(100 * (e.rounds_own / e.rounds), 1) + "%";
     }
-    const json& adv = e.run["first_player_advantage"];
     const std::string row = " | " + format_number(e.games, 0) + " | " + escaped(own) + " | " +
                             escaped(share_text(e.w1, e.finished())) + " | " +
                             escaped(share_text(e.w2, e.finished())) + " | " +
                             escaped(share_text(e.draws, e.finished())) + " | " +
-                            escaped(pp((e.w1 - e.w2) / e.finished()) + " pp [" +
-                                    pp(adv["ci95"][0]) + ", " + pp(adv["ci95"][1]) + "]") +
-                            " | " + format_number(e.plies_mean, 1) + " | " +
-                            format_number(100 * (e.unfinished / e.games), 2) + "% |\n";
+                            escaped(advantage_cell(e)) + " | " + format_number(e.plies_mean, 1) +
+                            " | " + format_number(100 * (e.unfinished / e.games), 2) + "% |\n";
     EXPECT_NE(md.find(row), std::string::npos) << id << ": " << row;
     EXPECT_NE(md.find("| by the game's own rule | " + format_number(e.own, 0) + " | " +
                       escaped(share_text(e.own, e.games)) + " |"),
@@ -420,6 +473,16 @@ TEST_F(ReportConsistency, EveryStatisticOfRunsCsvIsTheRunsRecomputed) {
     } else if (stat == "first_player_advantage") {
       EXPECT_NEAR(value, (e.w1 - e.w2) / e.finished(), 1e-12) << id;
       stated(run["first_player_advantage"]);
+    } else if (stat == "first_player_advantage_stability") {
+      const ExpectedStability st = expected_stability(e);
+      EXPECT_EQ(state, st.verdict) << id;
+      EXPECT_TRUE(std::isnan(value)) << id;
+      EXPECT_NEAR(low, st.low, 1e-12) << id;
+      EXPECT_NEAR(high, st.high, 1e-12) << id;
+    } else if (stat == "rests_on_stops") {
+      EXPECT_EQ(value, expected_stability(e).rests_on_stops ? 1 : 0) << id;
+    } else if (stat == "stop_share") {
+      EXPECT_NEAR(value, expected_stability(e).stop_share, 1e-12) << id;
     } else if (stat == "first_player_advantage_p_value") {
       EXPECT_NEAR(value, run["first_player_advantage"]["p_value"].get<double>(), 1e-12);
     } else if (stat == "ended_by_share" && round.empty()) {
@@ -499,9 +562,10 @@ TEST_F(ReportConsistency, EveryStatisticOfRunsCsvIsTheRunsRecomputed) {
   }
   // Every statistic a reader relies on is there, under its name.
   for (const auto& [id, e] : expected_) {
-    for (const char* stat : {"games", "wins", "win_rate", "draw_rate", "first_player_advantage",
-                             "completion", "plies_mean", "balance", "drawishness", "decisiveness",
-                             "lead_changes", "drama", "stability"}) {
+    for (const char* stat :
+         {"games", "wins", "win_rate", "draw_rate", "first_player_advantage", "completion",
+          "plies_mean", "balance", "drawishness", "decisiveness", "lead_changes", "drama",
+          "stability", "first_player_advantage_stability", "rests_on_stops"}) {
       EXPECT_TRUE(seen[id].count(stat)) << id << " lacks " << stat;
     }
     if (e.match) {
