@@ -50,7 +50,8 @@ double stop_share(const RunFigures& run) {
 
 bool any_stop(const RunFigures& run) {
   if (run.completion.games[1] + run.completion.games[2] > 0) return true;
-  return run.match && run.match->round_completion_count[1] + run.match->round_completion_count[2] > 0;
+  return run.match &&
+         run.match->round_completion_count[1] + run.match->round_completion_count[2] > 0;
 }
 
 Stability decide_stability(double figure, bool stopped, double share, double as_set,
@@ -184,7 +185,8 @@ Stability stability_from_json(const nlohmann::json& j, const std::string& contex
   };
   if (!j.is_object()) throw bad("", "expected an object");
   Stability s;
-  if (!j.contains("verdict") || !j["verdict"].is_string()) throw bad("verdict", "expected a string");
+  if (!j.contains("verdict") || !j["verdict"].is_string())
+    throw bad("verdict", "expected a string");
   s.verdict = j["verdict"].get<std::string>();
   const std::vector<std::string>& keys = stability_keys();
   if (std::find(keys.begin(), keys.end(), s.verdict) == keys.end())
@@ -208,7 +210,8 @@ Stability stability_from_json(const nlohmann::json& j, const std::string& contex
   if (!j.contains("variant_games") || !j["variant_games"].is_number_unsigned())
     throw bad("variant_games", "expected a count");
   s.variant_games = j["variant_games"].get<std::uint64_t>();
-  if (!j.contains("variants") || !j["variants"].is_array()) throw bad("variants", "expected an array");
+  if (!j.contains("variants") || !j["variants"].is_array())
+    throw bad("variants", "expected an array");
   for (const nlohmann::json& v : j["variants"]) {
     if (!v.is_object() || !v.contains("key") || !v["key"].is_string() || !v.contains("setting") ||
         !v["setting"].is_string() || !v.contains("value") || !v["value"].is_number_integer())

@@ -23,9 +23,9 @@ namespace mancala::analysis {
 // estimate of the advantage and its change against the sensitivity run as set, paired game by
 // game, with the change's 95% interval.
 struct StabilityVariant {
-  std::string key;      // the threshold: no_progress_turns, stop_after_rounds, max_rounds, max_plies
-  std::string setting;  // "halved", "doubled" ("lowered", "raised")
-  long long value = 0;  // the threshold's value in the variant
+  std::string key;  // the threshold: no_progress_turns, stop_after_rounds, max_rounds, max_plies
+  std::string setting;     // "halved", "doubled" ("lowered", "raised")
+  long long value = 0;     // the threshold's value in the variant
   double estimate = kNaN;  // the variant's advantage (a fraction: 0.095 is +9.5 pp)
   double change = kNaN, change_low = kNaN, change_high = kNaN;  // variant minus as set
 };
@@ -34,7 +34,7 @@ struct StabilityVariant {
 struct Stability {
   std::string verdict = "unchecked";  // stable | unstable | no_stop | unchecked
   double figure = kNaN;               // the run's own advantage (the headline figure)
-  double as_set = kNaN;  // the sensitivity run as set: the same games as the variants
+  double as_set = kNaN;               // the sensitivity run as set: the same games as the variants
   // The thresholds whose variants make it unstable, in the sensitivity runs' order.
   std::vector<std::string> depends_on;
   double low = kNaN, high = kNaN;  // the range over the figure, the run as set and every variant

@@ -3,11 +3,12 @@
 // figures, the words each is shown with, rests_on_stops, and the JSON's round trip. The verdicts
 // of the shipped seed games through `simulate --stability` and `report`:
 // tests/cli/sensitivity_cli_test.cpp.
+#include "analysis/stability.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "analysis/stability.h"
 #include "tests/test_support.h"
 
 namespace mancala::analysis {
@@ -36,7 +37,8 @@ TEST(Stability, UncheckedWhenTheVariantsWereNotPlayed) {
 TEST(Stability, NoStopWhenNoGameOfTheRunEndedByAStop) {
   // "no_stop ... no game of the run ended by a stopping rule: there is nothing to vary", even
   // when a variant (a halved safety bound) lies on the other side of 0.
-  const std::vector<StabilityVariant> v = {variant("max_plies", "halved", -0.02, -0.07, -0.1, -0.04)};
+  const std::vector<StabilityVariant> v = {
+      variant("max_plies", "halved", -0.02, -0.07, -0.1, -0.04)};
   const Stability s = decide_stability(0.05, false, 0.0, 0.05, v, 1000);
   EXPECT_EQ(s.verdict, "no_stop");
   EXPECT_EQ(stability_text(s), "");  // the figure alone
@@ -96,7 +98,8 @@ TEST(Stability, TheWordsNameEveryThresholdThatMakesItUnstable) {
       variant("max_rounds", "lowered", 0.02, 0.0, 0.0, 0.0)};
   const Stability s = decide_stability(-0.004, true, 0.025, 0.02, v, 1000);
   EXPECT_EQ(s.verdict, "unstable");
-  EXPECT_EQ(stability_text(s), "depends on the no-progress rule and the round limit: -4.8 to +2.0 pp");
+  EXPECT_EQ(stability_text(s),
+            "depends on the no-progress rule and the round limit: -4.8 to +2.0 pp");
 }
 
 TEST(Stability, RestsOnStopsWhenMoreThanHalfOfTheGamesWereEndedByAStop) {

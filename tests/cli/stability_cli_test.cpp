@@ -13,12 +13,12 @@
 namespace mancala::cli {
 namespace {
 
+using nlohmann::json;
 using testing::read_text;
 using testing::Result;
 using testing::run_cli;
 using testing::TempDir;
 using testing::words;
-using nlohmann::json;
 
 int sign_of(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
 
@@ -98,7 +98,8 @@ TEST(StabilityReport, SungkaAndMawkarKatiyaReadUnstableWithTheirRangeAndOtepRest
                 text.find("and the round limit: ") != std::string::npos)
         << text;
     EXPECT_NE(index.find(">" + text + "</td>"), std::string::npos) << text;
-    const std::string plain = format_signed(100 * runs[i]["first_player_advantage"]["value"].get<double>(), 1) + " pp";
+    const std::string plain =
+        format_signed(100 * runs[i]["first_player_advantage"]["value"].get<double>(), 1) + " pp";
     EXPECT_EQ(index.find(">" + plain), std::string::npos) << plain;
   }
   EXPECT_NE(index.find("; rests on stops<"), std::string::npos);
@@ -147,9 +148,10 @@ TEST(StabilityReport, SkilledSelfPlayIsShownBesideTheVerdictNotMergedIntoIt) {
   // verdict, never merged into it": the ladder's alphabeta:2 self-play of Otep on its page,
   // from the ladder's own figures; random and greedy are not skilled.
   TempDir dir;
-  const Result r = run_cli(words("report otep --games 40 --sensitivity-games 40 --ladder "
-                                 "--ladder-games 6 --no-extras --no-store --threads 2 --out " +
-                                 dir / "out"));
+  const Result r =
+      run_cli(words("report otep --games 40 --sensitivity-games 40 --ladder "
+                    "--ladder-games 6 --no-extras --no-store --threads 2 --out " +
+                    dir / "out"));
   ASSERT_EQ(r.code, 0) << r.err;
   const json all = json::parse(read_text(dir / "out/runs.json"));
   std::string expected;
@@ -196,8 +198,8 @@ TEST(SimulateStability, TheOptionAddsAColumnAndTheDefaultTableIsUnchanged) {
   std::getline(plain_lines, plain_header);
   std::getline(plain_lines, plain_row);
   EXPECT_TRUE(row.starts_with(plain_row)) << row << "\n" << plain_row;
-  const json j =
-      json::parse(run_cli(words("simulate otep --games 40 --no-store --stability --format json")).out);
+  const json j = json::parse(
+      run_cli(words("simulate otep --games 40 --no-store --stability --format json")).out);
   EXPECT_EQ(j["stability"]["variant_games"], 40);  // --games when fewer than 1000
   EXPECT_TRUE(j["stability"]["rests_on_stops"].get<bool>());
   testing::expect_error(words("simulate kalah --games 40 --no-store --stability-games 10"), 2,
