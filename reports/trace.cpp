@@ -93,7 +93,7 @@ std::string no_move_reason(const Game& game, const State& s, int player) {
   int counters = 0;
   for (int k = 0; k < game.holes_per_player(); ++k) {
     const int pos = game.global(player, k);
-    if (!(s.out_of_play >> pos & 1u)) counters += s.holes[pos];
+    if (!in_mask(s.out_of_play, pos)) counters += s.holes[pos];
   }
   if (counters == 0) return "no counters to sow";
   const int min = game.rules().min_counters_to_sow;

@@ -391,7 +391,8 @@ def render(data, vocab_features, engine, results):
             "%s %s" % (games[k]["name"], board_text(games[k])) for k in ks)))
     over = [k for k in order if games[k]["code"]["start"].get("total", 0) > 255]
     w("")
-    w("Totals above 255 (a hole could overflow today's 8-bit counts, issue 21): %d games (%s)."
+    w("Totals above 255 (more than 8-bit holes held, issue 21; holes count in 16 bits since issue "
+      "37): %d games (%s)."
       % (len(over), ", ".join("%s %d" % (games[k]["name"], games[k]["code"]["start"]["total"])
                              for k in over)))
     w("")

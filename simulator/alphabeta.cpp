@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace mancala::sim {
 
@@ -9,10 +10,10 @@ namespace mancala::sim {
 struct AlphaBeta::Frame {
   MoveList moves;
   MoveList other;  // a joint turn: the other player's moves
-  std::array<State, 2 * kMaxHoles> child;
-  std::array<int, 2 * kMaxHoles> score;
-  std::array<uint8_t, 2 * kMaxHoles> order;
-  std::array<uint64_t, 2 * kMaxHoles> key;  // children's Zobrist keys, computed one ahead
+  std::array<State, kMaxMoves> child;
+  std::array<int, kMaxMoves> score;
+  std::array<uint8_t, kMaxMoves> order;
+  std::array<uint64_t, kMaxMoves> key;  // children's Zobrist keys, computed one ahead
 };
 
 namespace {
@@ -22,8 +23,8 @@ int holding(const State& s, int p) { return s.store[p] + s.aside[p]; }
 int next_depth(int depth) { return depth >= kToTheEnd ? depth : depth - 1; }
 
 // Indices 0..n-1 by score, highest first; equal scores keep their order.
-void sort_by_score(std::array<uint8_t, 2 * kMaxHoles>& order,
-                   const std::array<int, 2 * kMaxHoles>& score, int n) {
+void sort_by_score(std::array<uint8_t, kMaxMoves>& order, const std::array<int, kMaxMoves>& score,
+                   int n) {
   for (int i = 1; i < n; ++i) {
     const uint8_t x = order[i];
     int j = i;
@@ -33,9 +34,8 @@ void sort_by_score(std::array<uint8_t, 2 * kMaxHoles>& order,
 }
 
 // One of the moves whose value is `best`, drawn from the game's stream when there are several.
-Move pick_tie(const MoveList& moves, const std::array<int, 2 * kMaxHoles>& value, int best,
-              Rng& rng) {
-  std::array<int, 2 * kMaxHoles> ties{};
+Move pick_tie(const MoveList& moves, const std::array<int, kMaxMoves>& value, int best, Rng& rng) {
+  std::array<int, kMaxMoves> ties{};
   int count = 0;
   for (int i = 0; i < moves.size; ++i) {
     if (value[i] == best) ties[count++] = i;
@@ -303,12 +303,13 @@ Move AlphaBeta::choose(const MatchState& match, const State& s, const MoveList& 
   match_ = &match;
   const int p = s.to_move;
   const int n = moves.size;
-  std::array<State, 2 * kMaxHoles> child;
-  std::array<int, 2 * kMaxHoles> value{}, next{};
-  std::array<uint8_t, 2 * kMaxHoles> order{};
+  // The root's children only (a whole array of States, value-initialised, cost more than the
+  // search of a small board's move at depth 4 once a State held 80 holes).
+  std::vector<State> child(static_cast<size_t>(n), s);
+  std::array<int, kMaxMoves> value{}, next{};
+  std::array<uint8_t, kMaxMoves> order{};
   for (int i = 0; i < n; ++i) {
-    child[i] = s;
-    game_.apply(child[i], moves[i]);
+    game_.apply(child[static_cast<size_t>(i)], moves[i]);
     order[i] = static_cast<uint8_t>(i);
   }
   const uint64_t start_nodes = nodes_;
@@ -320,7 +321,7 @@ Move AlphaBeta::choose(const MatchState& match, const State& s, const MoveList& 
       const int i = order[k];
       // One below the best so far: a move equal to the best is found exactly (ties).
       const int lo = next_best == -kInfinity ? -kInfinity : next_best - 1;
-      next[i] = child_value(child[i], p, d - 1, lo, kInfinity, 1);
+      next[i] = child_value(child[static_cast<size_t>(i)], p, d - 1, lo, kInfinity, 1);
       next_best = std::max(next_best, next[i]);
     }
     if (aborted_) break;  // a cut iteration is thrown away
@@ -343,8 +344,8 @@ Move AlphaBeta::choose_joint(const MatchState& match, const State& s, int player
   game_.legal_moves(s, 1 - player, other);
   const int n = moves.size;
   const int columns = std::max(other.size, 1);
-  std::array<int, 2 * kMaxHoles> value{}, next{};
-  std::array<uint8_t, 2 * kMaxHoles> order{};
+  std::array<int, kMaxMoves> value{}, next{};
+  std::array<uint8_t, kMaxMoves> order{};
   for (int i = 0; i < n; ++i) order[i] = static_cast<uint8_t>(i);
   const uint64_t start_nodes = nodes_;
   const auto start = std::chrono::steady_clock::now();

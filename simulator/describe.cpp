@@ -1,5 +1,6 @@
 #include "simulator/describe.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -12,7 +13,7 @@ using nlohmann::json;
 
 std::string cell(const Game& game, const State& s, int pos) {
   std::ostringstream out;
-  if (s.out_of_play >> pos & 1u) return "[ xx]";
+  if (in_mask(s.out_of_play, pos)) return "[ xx]";
   if (s.sink[pos] != kNobody) {
     // A sink may still hold counters dealt into it (a loser's remainder hole): shown before the
     // mark.
@@ -71,28 +72,38 @@ std::string draw_board(const Game& game, const State& s) {
     }
     out << "\n";
   };
-  // Row of player p's holes in the given row, in screen order (left to right on screen).
-  auto row_cells = [&](int p, int row, bool top) {
+  // Row of player p's holes in the given row, in screen order (left to right on screen), the
+  // screen's columns [from, to).
+  auto row_cells = [&](int p, int row, bool top, int from, int to) {
     std::string line = "   ";
-    for (int i = 0; i < n; ++i) {
+    for (int i = from; i < to; ++i) {
       const int col = top ? n - 1 - i : i;
       const int k = row == 0 ? col : 2 * n - 1 - col;
       line += cell(game, s, game.global(p, k));
     }
     return line;
   };
-  std::vector<int> down, up;
-  for (int i = 0; i < n; ++i) {
-    down.push_back(n - i);
-    up.push_back(i + 1);
-  }
+  // A row of more than 16 holes (2x40, 4x20: issue 37) is drawn in bands of at most 16 columns,
+  // one below the other, each with both players' rows and the holes' numbers, so that a line
+  // stays within 83 characters; a smaller board is one band.
+  const int bands = (n + 15) / 16;
+  const int width = (n + bands - 1) / bands;
   header(1);
-  out << "   " << numbers(down) << (r.rows_per_player == 2 ? " (outer, inner)\n" : "\n");
-  if (r.rows_per_player == 2) out << row_cells(1, 0, true) << "\n";
-  out << row_cells(1, r.rows_per_player == 2 ? 1 : 0, true) << "\n";
-  out << row_cells(0, r.rows_per_player == 2 ? 1 : 0, false) << "\n";
-  if (r.rows_per_player == 2) out << row_cells(0, 0, false) << "\n";
-  out << "   " << numbers(up) << (r.rows_per_player == 2 ? " (inner, outer)\n" : "\n");
+  for (int from = 0; from < n; from += width) {
+    const int to = std::min(n, from + width);
+    std::vector<int> down, up;
+    for (int i = from; i < to; ++i) {
+      down.push_back(n - i);
+      up.push_back(i + 1);
+    }
+    if (from > 0) out << "\n";
+    out << "   " << numbers(down) << (r.rows_per_player == 2 ? " (outer, inner)\n" : "\n");
+    if (r.rows_per_player == 2) out << row_cells(1, 0, true, from, to) << "\n";
+    out << row_cells(1, r.rows_per_player == 2 ? 1 : 0, true, from, to) << "\n";
+    out << row_cells(0, r.rows_per_player == 2 ? 1 : 0, false, from, to) << "\n";
+    if (r.rows_per_player == 2) out << row_cells(0, 0, false, from, to) << "\n";
+    out << "   " << numbers(up) << (r.rows_per_player == 2 ? " (inner, outer)\n" : "\n");
+  }
   header(0);
   return out.str();
 }
@@ -128,7 +139,7 @@ json state_to_json(const Game& game, const State& s) {
   }
   json out_of_play = json::array();
   for (int pos = 0; pos < game.rules().total_holes; ++pos) {
-    if (s.out_of_play >> pos & 1u)
+    if (in_mask(s.out_of_play, pos))
       out_of_play.push_back({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
   }
   json j;
@@ -152,7 +163,7 @@ json state_to_json(const Game& game, const State& s) {
     json closed = json::array();
     for (int p = 0; p < 2; ++p) {
       for (int pos = 0; pos < game.rules().total_holes; ++pos) {
-        if (s.closed_to[p] >> pos & 1u) {
+        if (in_mask(s.closed_to[p], pos)) {
           closed.push_back(
               {{"player", p + 1}, {"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
         }
@@ -196,6 +207,16 @@ int hole_from_label(const Game& game, int owner, const std::string& label,
   return game.global(owner, k);
 }
 
+// The bit of hole `pos` in a board mask: a hole past the 64 a mask names cannot be marked (only
+// a board of more than 64 holes has one, and no rule of such a board marks a hole).
+HoleBits mask_bit(int pos, const std::string& where) {
+  if (pos >= kMaskHoles) {
+    throw Error(where + ": hole " + std::to_string(pos + 1) +
+                " of the board: only the first 64 holes can be marked");
+  }
+  return HoleBits{1} << pos;
+}
+
 }  // namespace
 
 State state_from_json(const Game& game, const json& j) {
@@ -212,9 +233,9 @@ State state_from_json(const Game& game, const json& j) {
       }
       for (int i = 0; i < width; ++i) {
         const int v = holes[p][i].get<int>();
-        if (v < 0 || v > 255) throw Error("state: holes: count out of range");
+        if (v < 0 || v > kMaxCounters) throw Error("state: holes: count out of range");
         const int k = i < n ? i : 2 * n - 1 - (i - n);
-        s.holes[game.global(p, k)] = static_cast<uint8_t>(v);
+        s.holes[game.global(p, k)] = static_cast<Count>(v);
       }
     }
     for (int p = 0; p < 2; ++p) s.store[p] = static_cast<int16_t>(j.at("stores").at(p).get<int>());
@@ -232,8 +253,9 @@ State state_from_json(const Game& game, const json& j) {
     }
     for (const auto& hole : j.value("out_of_play", json::array())) {
       const int owner = hole.at("owner").get<int>() - 1;
-      s.out_of_play |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(),
-                                             "state: out_of_play");
+      s.out_of_play |= mask_bit(
+          hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: out_of_play"),
+          "state: out_of_play");
     }
     const int to_move = j.at("to_move").get<int>();
     if (to_move != 1 && to_move != 2) throw Error("state: to_move: expected 1 or 2");
@@ -273,8 +295,9 @@ State state_from_json(const Game& game, const json& j) {
       const int player = hole.at("player").get<int>() - 1;
       if (player != 0 && player != 1) throw Error("state: closed_to: player: expected 1 or 2");
       const int owner = hole.at("owner").get<int>() - 1;
-      s.closed_to[player] |= 1u << hole_from_label(game, owner, hole.at("hole").get<std::string>(),
-                                                   "state: closed_to");
+      s.closed_to[player] |= mask_bit(
+          hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: closed_to"),
+          "state: closed_to");
     }
   } catch (const json::exception& e) {
     throw Error(std::string("state: ") + e.what());

@@ -36,7 +36,7 @@ MoveEffect Game::try_move(State& s, int player, Move m) const {
 }
 
 int Game::take(State& s, int pos, int player) const {
-  if (pos < 0 || pos >= kMaxHoles || (s.out_of_play >> pos & 1u)) return 0;
+  if (pos < 0 || pos >= kMaxHoles || in_mask(s.out_of_play, pos)) return 0;
   const int c = s.holes[pos];
   s.holes[pos] = 0;
   s.store[player] = static_cast<int16_t>(s.store[player] + c);
@@ -44,7 +44,7 @@ int Game::take(State& s, int pos, int player) const {
 }
 
 bool Game::count_capturable(const State& s, int player, int pos) const {
-  if (pos >= kMaxHoles || s.sink[pos] != kNobody || (s.out_of_play >> pos & 1u) ||
+  if (pos >= kMaxHoles || s.sink[pos] != kNobody || in_mask(s.out_of_play, pos) ||
       !capturing_count_[s.holes[pos]])
     return false;
   switch (rules_.capture_rows) {

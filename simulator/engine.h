@@ -98,26 +98,19 @@ class Game {
   // `player`'s playable holes as a bit mask: bit k when his hole k holds at least
   // min_counters_to_sow counters and is in play. When plain_moves(), these are his legal moves
   // (forward, in hole order) in any state that is not over.
-  uint32_t playable(const State& s, int player) const {
+  HoleBits playable(const State& s, int player) const {
     return playable_as<kAllFeatures>(s, player);
   }
   // playable() under the profile F: the tests of the features it lacks left out.
   template <Features F>
-  uint32_t playable_as(const State& s, int player) const {
+  HoleBits playable_as(const State& s, int player) const {
     const int h = rules_.holes_per_player;
-    const uint8_t* holes = s.holes.data() + player * h;
-#if defined(__SSE2__)
-    // One compare of 16 holes at once (h <= kMaxHoles / 2 = 16: the load stays in the array).
-    static_assert(kMaxHoles / 2 <= 16);
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(holes));
-    const __m128i at_least = _mm_cmpeq_epi8(_mm_max_epu8(v, min_sow_), v);
-    uint32_t bits = static_cast<uint32_t>(_mm_movemask_epi8(at_least));
-#else
-    uint32_t bits = 0;
-    for (int k = 0; k < h; ++k)
-      bits |= static_cast<uint32_t>(holes[k] >= rules_.min_counters_to_sow) << k;
-#endif
-    bits &= side_mask_;
+    HoleBits bits;
+    if constexpr (has(F, feature::kWideSide)) {
+      bits = h > 16 ? playable_wide(s, player) : playable16(s, player);
+    } else {
+      bits = playable16(s, player);
+    }
     if constexpr (has(F, feature::kSkips)) bits &= ~(s.out_of_play >> (player * h));
     if constexpr (has(F, feature::kSingles)) {
       if (singles_rule_) [[unlikely]]
@@ -125,6 +118,33 @@ class Game {
     }
     return bits;
   }
+  // The holes of a side of at most 16 that hold min_counters_to_sow, and of a wider side
+  // (kWideSide), hole by hole.
+  HoleBits playable16(const State& s, int player) const {
+    const Count* holes = s.holes.data() + player * rules_.holes_per_player;
+#if defined(__SSE2__)
+    // Two compares of 8 holes (h <= 16: the loads stay in the array, player * h + 16 <= 32),
+    // packed to one byte a hole. Counts are at most kMaxCounters, so the signed compare is exact.
+    static_assert(2 * 16 <= kMaxHoles && kMaxCounters < 32767);
+    if constexpr (sizeof(Count) == 1) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(holes));
+      const __m128i at_least = _mm_cmpeq_epi8(_mm_max_epu8(v, min_sow8_), v);
+      return static_cast<uint32_t>(_mm_movemask_epi8(at_least)) & side_mask_;
+    } else {
+      const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(holes));
+      const __m128i high = _mm_loadu_si128(reinterpret_cast<const __m128i*>(holes + 8));
+      const __m128i at_least =
+          _mm_packs_epi16(_mm_cmpgt_epi16(low, min_sow_), _mm_cmpgt_epi16(high, min_sow_));
+      return static_cast<uint32_t>(_mm_movemask_epi8(at_least)) & side_mask_;
+    }
+#else
+    HoleBits bits = 0;
+    for (int k = 0; k < rules_.holes_per_player; ++k)
+      bits |= static_cast<HoleBits>(holes[k] >= rules_.min_counters_to_sow) << k;
+    return bits & side_mask_;
+#endif
+  }
+  [[gnu::noinline]] HoleBits playable_wide(const State& s, int player) const;
   // True when a player's legal moves are always his playable holes (no opening hole, no reverse
   // privilege, no direction by hole, no rule that filters moves by what they do): random play
   // draws from playable() without building the list.
@@ -256,7 +276,7 @@ class Game {
     bool sown_into_from;  // kCapture: the current sowing's first counter went into `from`
     int empty_next = -1;  // relay next_hole: the empty hole that ended the move
     int resows = 0;       // captures with re-sowing made by this move
-    uint32_t sown_holes = 0;  // every hole the move dropped into (fours end_of_turn_sown)
+    HoleBits sown_holes = 0;  // every hole the move dropped into (fours end_of_turn_sown)
     int seized = 0;  // capture_resow after_last: captured counters in the hand, to be sown again
     bool last_sowing = false;  // resow_pair_ends_move: the move ends with the current sowing
     MoveEffect fx;
@@ -287,11 +307,11 @@ class Game {
   int step(const State& s, int player, bool reverse, int pos) const;
   // step() with the holes to skip given (out of play, closed to the player): sowing loops compute
   // the mask once per sowing.
-  int step_skipping(uint32_t skip, int player, bool reverse, int pos) const {
+  int step_skipping(HoleBits skip, int player, bool reverse, int pos) const {
     int guard = kPositions;
     do {
       pos = next_[player][reverse][pos];
-    } while (pos < kMaxHoles && (skip >> pos & 1u) && --guard > 0);
+    } while (in_mask(skip, pos) && --guard > 0);
     return pos;
   }
   void drop(State& s, int pos, MoveEffect& fx, int player) const;
@@ -341,7 +361,7 @@ class Game {
   // True when a move of `player` from `s` leaves his opponent a move (must_feed).
   [[gnu::noinline]] bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
   // playable() under singletons_last_resort and single_into_empty_only.
-  [[gnu::noinline]] uint32_t singles(const State& s, int player, uint32_t bits) const;
+  [[gnu::noinline]] HoleBits singles(const State& s, int player, HoleBits bits) const;
   // Count captures: whether the hole at `pos` may be taken by `player`'s capture.
   bool count_capturable(const State& s, int player, int pos) const;
   // end_when_left: the capture that ends the round with the last counters; true when it did.
@@ -395,7 +415,7 @@ class Game {
   // values, never the move in progress, so that the common path keeps it in registers.
   struct Gains {
     int pos = -1;                // sow_watched: where the last counter fell
-    uint32_t sown = 0;           // sow_watched: the holes dropped into
+    HoleBits sown = 0;           // sow_watched: the holes dropped into
     int mover = 0;               // counters the mover gained
     int other = 0;               // counters the other player gained
     std::array<int, 2> fours{};  // of which taken as fours ([0] mover, [1] other)
@@ -422,7 +442,7 @@ class Game {
   Gains sow_watched(State& s, int player, bool reverse, int from, int pos, int count,
                     bool into_from) const;
   template <class W>
-  Gains take_fours(State& s, int player, uint32_t sown, W watch) const;
+  Gains take_fours(State& s, int player, HoleBits sown, W watch) const;
   // Whether a four at `pos` is taken in `player`'s move, and by whom (fours_scope).
   int fours_taker(int pos, int player) const;
 
@@ -441,9 +461,10 @@ class Game {
   std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> lap_index_{};
   std::array<uint8_t, kMaxHoles> opposite_{};
   std::array<uint8_t, kMaxHoles> opposite_outer_{};
-  uint32_t side_mask_ = (uint32_t{1} << rules_.holes_per_player) - 1;  // bits of one side's holes
+  HoleBits side_mask_ = (HoleBits{1} << rules_.holes_per_player) - 1;  // bits of one side's holes
 #if defined(__SSE2__)
-  __m128i min_sow_ = _mm_set1_epi8(static_cast<char>(rules_.min_counters_to_sow));
+  __m128i min_sow_ = _mm_set1_epi16(static_cast<int16_t>(rules_.min_counters_to_sow - 1));
+  __m128i min_sow8_ = _mm_set1_epi8(static_cast<char>(rules_.min_counters_to_sow));
 #endif
   // Captures sown again on the capturer's side (Otep; capture_resow, Tsoro (Reentered Captures)).
   bool material_on_side_ =
@@ -468,7 +489,7 @@ class Game {
                       rules_.capture_fours == Fours::kEndOfTurnSown ||
                       rules_.extra_number != ExtraNumber::kNone;
   // count, count_sown_holes: capture_counts as a table by count.
-  std::array<bool, 256> capturing_count_{};
+  std::array<bool, kMaxCounters + 1> capturing_count_{};
 };
 
 }  // namespace mancala::sim

@@ -87,7 +87,7 @@ State Game::initial_state() const {
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
     // An uneven start is given along each player's path, one side for both or both sides.
     const int k = static_cast<int>(layout.size()) == h ? local(pos) : pos;
-    s.holes[pos] = static_cast<uint8_t>(layout.empty() ? rules_.counters_per_hole : layout[k]);
+    s.holes[pos] = static_cast<Count>(layout.empty() ? rules_.counters_per_hole : layout[k]);
   }
   s.sink.fill(kNobody);
   s.sink[kStorePos] = 0;

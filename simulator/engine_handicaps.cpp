@@ -55,9 +55,10 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
                               bool into_from) const {
   Gains total;
   MoveEffect fx;
+  HoleBits sown = 0;  // a local, kept in a register (total.sown is written once, at the end)
   auto drop_watched = [&](int at) {
     drop(s, at, fx, player);
-    if (at < kMaxHoles) total.sown |= 1u << at;
+    if (at < kMaskHoles) sown |= HoleBits{1} << at;
     total.add(watch_drop(s, at, player, count == 1));
   };
   if (into_from && count > 0) {
@@ -66,7 +67,7 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
     --count;
   }
   const bool skip_origin = rules_.skip_origin_on_laps;
-  const uint32_t skip = s.out_of_play | s.closed_to[player];
+  const HoleBits skip = s.out_of_play | s.closed_to[player];
   while (count > 0) {
     pos = step_skipping(skip, player, reverse, pos);
     if (skip_origin && pos == from) pos = step_skipping(skip, player, reverse, pos);
@@ -74,6 +75,7 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
     --count;
   }
   total.pos = pos;
+  total.sown = sown;
   total.mover += fx.captured;
   total.other += fx.opponent_captured;
   return total;

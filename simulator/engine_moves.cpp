@@ -1,5 +1,7 @@
 // Game's legal moves: the playable holes, the opening rules, reversed sowings (Otep), the
 // must-feed and grand-slam filters, and the rules on single counters.
+#include <bit>
+
 #include "simulator/engine.h"
 #include "simulator/engine_steps.h"
 
@@ -15,18 +17,18 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
     // for whom has_move() is true always has a legal move (issue 12).
     const int k = rules_.opening_hole - 1;
     const int pos = global(p, k);
-    if (s.holes[pos] > 0 && !(s.out_of_play >> pos & 1u)) {
+    if (s.holes[pos] > 0 && !in_mask(s.out_of_play, pos)) {
       out.push(Move{static_cast<uint8_t>(k), false});
       return;
     }
   }
   // From the playable mask: one compare of the whole side, then one store per legal move.
-  uint32_t bits = playable(s, p);
+  HoleBits bits = playable(s, p);
   if (!rules_.opening_holes.empty() && opening_move(s)) {
     // Muvalavala: "The first move must be from the inner row." When none of the holes named can
     // be played, the rule lapses as opening_hole's does.
-    uint32_t named = 0;
-    for (int hole : rules_.opening_holes) named |= 1u << (hole - 1);
+    HoleBits named = 0;
+    for (int hole : rules_.opening_holes) named |= HoleBits{1} << (hole - 1);
     if (bits & named) bits &= named;
   }
   Move* moves = out.moves.data();
@@ -36,13 +38,13 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
     // anti-clockwise. from the center hole: the player may choose either direction."
     const int row = rules_.holes_per_row;
     for (; bits != 0; bits &= bits - 1) {
-      const int k = __builtin_ctz(bits);
+      const int k = std::countr_zero(bits);
       if (2 * k + 1 >= row) moves[n++] = Move{static_cast<uint8_t>(k), false};
       if (2 * k + 1 <= row) moves[n++] = Move{static_cast<uint8_t>(k), true};
     }
   } else {
     for (; bits != 0; bits &= bits - 1)
-      moves[n++] = Move{static_cast<uint8_t>(__builtin_ctz(bits)), false};
+      moves[n++] = Move{static_cast<uint8_t>(std::countr_zero(bits)), false};
   }
   out.size = n;
   if (rules_.reverse_privilege != ReversePrivilege::kNone) add_reverse_moves(s, p, out);
@@ -65,7 +67,7 @@ void Game::filter_moves(const State& s, int p, MoveList& out) const {
                     (rules_.must_feed == MustFeed::kWhenEmpty && opponent_empty);
   const bool slam = rules_.grand_slam == GrandSlam::kForbidden && !opponent_empty;
   if (!feed && !slam) return;
-  std::array<bool, 2 * kMaxHoles> fed{}, slams{};
+  std::array<bool, kMaxMoves> fed{}, slams{};
   int n_fed = 0;
   for (int i = 0; i < out.size; ++i) {
     bool grand = false;
@@ -136,24 +138,33 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
   }
 }
 
-uint32_t Game::singles(const State& s, int player, uint32_t bits) const {
-  uint32_t multi = 0, single = 0;
-  for (uint32_t b = bits; b != 0; b &= b - 1) {
-    const int k = __builtin_ctz(b);
-    (s.holes[global(player, k)] >= 2 ? multi : single) |= 1u << k;
+HoleBits Game::singles(const State& s, int player, HoleBits bits) const {
+  HoleBits multi = 0, single = 0;
+  for (HoleBits b = bits; b != 0; b &= b - 1) {
+    const int k = std::countr_zero(b);
+    (s.holes[global(player, k)] >= 2 ? multi : single) |= HoleBits{1} << k;
   }
   // Tsoro: "Players cannot sow from a hole with a single counter unless there are no holes with
   // multiple counters."
   if (rules_.singletons_last_resort && multi != 0) return multi;
   if (rules_.single_into_empty_only) {
     // "Single counters can only be sown into an empty hole."
-    for (uint32_t b = single; b != 0; b &= b - 1) {
-      const int k = __builtin_ctz(b);
+    for (HoleBits b = single; b != 0; b &= b - 1) {
+      const int k = std::countr_zero(b);
       const int next = step(s, player, false, global(player, k));
-      if (next >= kMaxHoles || s.holes[next] != 0) single &= ~(1u << k);
+      if (next >= kMaxHoles || s.holes[next] != 0) single &= ~(HoleBits{1} << k);
     }
   }
   return multi | single;
+}
+
+HoleBits Game::playable_wide(const State& s, int player) const {
+  const int h = rules_.holes_per_player;
+  const Count* holes = s.holes.data() + player * h;
+  HoleBits bits = 0;
+  for (int k = 0; k < h; ++k)
+    bits |= static_cast<HoleBits>(holes[k] >= rules_.min_counters_to_sow) << k;
+  return bits & side_mask_;
 }
 
 }  // namespace mancala::sim

@@ -24,7 +24,12 @@ template <Features F>
 template <Features F>
 Move Game::random_move_as(const State& s, Rng& rng, MoveList& moves) const {
   if (!has(F, feature::kMoveRules) || plain_moves_) {
-    const uint32_t bits = playable_as<F>(s, s.to_move);  // holes_per_player <= 16 bits
+    const HoleBits wide = playable_as<F>(s, s.to_move);
+    if constexpr (has(F, feature::kWideSide)) {
+      if (wide > 0xFFFF) [[unlikely]]
+        return random_wide_move(*this, s, wide, rng);
+    }
+    const auto bits = static_cast<uint32_t>(wide);  // a side of at most 16 holes: 16 bits
     const uint32_t n = count_bits16(bits);
     if (n == 0) [[unlikely]]
       playout_no_move(*this, s);  // never hand out a stale move (issue 12)

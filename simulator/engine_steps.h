@@ -37,7 +37,7 @@ inline void Game::drop_many(State& s, int pos, int n, MoveEffect& fx, int player
       fx.opponent_captured += n;
     }
   } else {
-    s.holes[pos] = static_cast<uint8_t>(s.holes[pos] + n);
+    s.holes[pos] = static_cast<Count>(s.holes[pos] + n);
   }
 }
 
@@ -46,14 +46,14 @@ inline void Game::drop_many(State& s, int pos, int n, MoveEffect& fx, int player
 template <Features F>
 inline void Game::drop_as(State& s, int pos, int n, MoveEffect& fx, int player) const {
   if constexpr (!has(F, feature::kSinks)) {
-    s.holes[pos] = static_cast<uint8_t>(s.holes[pos] + n);
+    s.holes[pos] = static_cast<Count>(s.holes[pos] + n);
   } else if constexpr (!has(F, feature::kHoleSinks)) {
     if (pos >= kMaxHoles) {
       // His own store: the opponent's is not on his path.
       s.store[player] = static_cast<int16_t>(s.store[player] + n);
       fx.captured += n;
     } else {
-      s.holes[pos] = static_cast<uint8_t>(s.holes[pos] + n);
+      s.holes[pos] = static_cast<Count>(s.holes[pos] + n);
     }
   } else {
     drop_many(s, pos, n, fx, player);
@@ -121,7 +121,7 @@ void Game::drop_one(State& s, Sowing& c, W watch) const {
   watch(Step::Kind::kDrop, c.player, pos, 1, s.sink[pos]);
   if constexpr (has(F, feature::kWatchDrops)) {
     if (watch_drops_) {
-      if (pos < kMaxHoles) c.sown_holes |= 1u << pos;
+      if (pos < kMaskHoles) c.sown_holes |= HoleBits{1} << pos;
       const Gains g = watch_drop(s, pos, c.player, c.hand == 1);
       // What the drop made someone take (a four, an extra number): the hole, emptied.
       if (W::kOn && g.mover + g.other > 0)
@@ -164,7 +164,7 @@ void Game::sow_rest(State& s, Sowing& c, W watch) const {
     c.into_from = false;
   }
   const bool skip_origin = has(F, feature::kSkipOrigin) && rules_.skip_origin_on_laps;
-  uint32_t skip = 0;  // fixed during a sowing
+  HoleBits skip = 0;  // fixed during a sowing
   if constexpr (has(F, feature::kSkips)) skip = s.out_of_play | s.closed_to[p];
   const int at = lap_index_[p][rev][pos];
   if (skip == 0 && !skip_origin && at != kOffPath && count > 0) {
@@ -269,7 +269,7 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
         // of play, or closed to the mover, holds nothing he may pick up: it counts as empty.
         if (last >= kMaxHoles) break;
         const int facing = opposite(last);
-        if (s.holes[facing] == 0 || ((s.out_of_play | s.closed_to[p]) >> facing & 1u)) {
+        if (s.holes[facing] == 0 || in_mask(s.out_of_play | s.closed_to[p], facing)) {
           c.empty_next = facing;
           break;
         }
@@ -568,11 +568,11 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
 // (or as fours_scope says). Duene (end_of_turn_sown): "any holes which were sown into during the
 // course of the turn which now contain four counters are captured by the owner of the row".
 template <class W>
-Game::Gains Game::take_fours(State& s, int player, uint32_t sown, W watch) const {
+Game::Gains Game::take_fours(State& s, int player, HoleBits sown, W watch) const {
   Gains g;
   const bool sown_only = rules_.capture_fours == Fours::kEndOfTurnSown;
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
-    if (s.holes[pos] != 4 || s.sink[pos] != kNobody || (sown_only && !(sown >> pos & 1u))) continue;
+    if (s.holes[pos] != 4 || s.sink[pos] != kNobody || (sown_only && !in_mask(sown, pos))) continue;
     const int taker = fours_taker(pos, player);
     if (taker == kNobody) continue;
     const int got = take_watched(s, pos, taker, watch);
@@ -656,7 +656,7 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
     // Awari: "The game ends when players have holes with only empty and single counters."
     if (rules_.end_on_singletons &&
         std::all_of(s.holes.begin(), s.holes.begin() + rules_.total_holes,
-                    [](uint8_t n) { return n <= 1; })) {
+                    [](Count n) { return n <= 1; })) {
       end_owners_take_rows(s, EndReason::kRule, steps);
       return true;
     }

@@ -214,7 +214,7 @@ void fill_row(const Game& game, State& s, RoundSetup& setup, int p, int have, in
     order[i] = game.global(p, k);
   }
   // The holes past `row` in filling order are eliminated (holes_out per_five_of_difference).
-  for (int i = row; i < h; ++i) s.out_of_play |= 1u << order[i];
+  for (int i = row; i < h; ++i) s.out_of_play |= HoleBits{1} << order[i];
   const int full = have / c;
   const int rem = have % c;
   int aside = 0;
@@ -222,7 +222,7 @@ void fill_row(const Game& game, State& s, RoundSetup& setup, int p, int have, in
   if (full >= row) {
     // Every hole left to him is filled; the rest is set aside to his credit (with settle_fives,
     // by whole fives: the settlement has made his holdings a multiple of five).
-    for (int i = 0; i < row; ++i) s.holes[order[i]] = static_cast<uint8_t>(c);
+    for (int i = 0; i < row; ++i) s.holes[order[i]] = static_cast<Count>(c);
     used = row;
     aside = have - row * c;
   } else {
@@ -230,20 +230,20 @@ void fill_row(const Game& game, State& s, RoundSetup& setup, int p, int have, in
     if (rem > 0 && r.remainder == Remainder::kFirstHole) {
       // Das-Gupta 1923: "placing 3 within the depression lying to the extreme left along his
       // line, while the other six will contain 5 pieces each"
-      s.holes[order[next++]] = static_cast<uint8_t>(rem);
+      s.holes[order[next++]] = static_cast<Count>(rem);
       setup.remainder_hole = static_cast<int8_t>(order[0]);
     }
-    for (int i = 0; i < full; ++i) s.holes[order[next++]] = static_cast<uint8_t>(c);
+    for (int i = 0; i < full; ++i) s.holes[order[next++]] = static_cast<Count>(c);
     if (rem > 0 && r.remainder == Remainder::kNextHole) {
       // "The player who has fewer places the remainder in the next empty hole."
       setup.remainder_hole = static_cast<int8_t>(order[next]);
-      s.holes[order[next++]] = static_cast<uint8_t>(rem);
+      s.holes[order[next++]] = static_cast<Count>(rem);
     }
     if (rem > 0 && r.remainder == Remainder::kSetAside) aside = rem;
     used = next;
   }
   if (r.burn_unfilled) {
-    for (int i = used; i < row; ++i) s.out_of_play |= 1u << order[i];
+    for (int i = used; i < row; ++i) s.out_of_play |= HoleBits{1} << order[i];
   }
   s.aside[p] = static_cast<int16_t>(aside);
   if (r.extra_number != ExtraNumber::kNone) {
@@ -264,7 +264,7 @@ void place_bha(const Game& game, State& s, RoundSetup& setup, int p, int bha_sid
   int pick = -1;
   for (int k = 0; k < game.holes_per_player(); ++k) {
     const int pos = game.global(p, k);
-    if (s.out_of_play >> pos & 1u) continue;
+    if (in_mask(s.out_of_play, pos)) continue;
     if (pick < 0 || (bha_side == 0 ? game.column(pos) < game.column(pick)
                                    : game.column(pos) > game.column(pick))) {
       pick = pos;
@@ -290,9 +290,9 @@ void grant_perks(const Game& game, State& s, RoundSetup& setup) {
       const int pos = game.global(w, k);
       if (game.row(pos) == 0 && game.column(pos) == 0) pick = pos;
     }
-    if (pick >= 0 && !(s.out_of_play >> pick & 1u)) {
+    if (pick >= 0 && !in_mask(s.out_of_play, pick)) {
       take_hole(s, w, pick);
-      s.closed_to[l] |= 1u << pick;
+      s.closed_to[l] |= HoleBits{1} << pick;
       setup.toll_hole = static_cast<int8_t>(pick);
     }
   }
@@ -300,7 +300,7 @@ void grant_perks(const Game& game, State& s, RoundSetup& setup) {
   if (rest < 0 || game.owner(rest) != l) return;
   if (r.toll_hole == TollHole::kLoserRemainderHole) {
     s.sink[rest] = static_cast<int8_t>(w);
-    s.closed_to[l] |= 1u << rest;
+    s.closed_to[l] |= HoleBits{1} << rest;
     setup.toll_hole = static_cast<int8_t>(rest);
   }
   // "the winner of the previous round will always capture pieces that accumulate in the hole
@@ -313,7 +313,7 @@ void record_holes(const Game& game, const State& s, RoundSetup& setup) {
   const int h = game.holes_per_player();
   for (int p = 0; p < 2; ++p) {
     int in_play = 0;
-    for (int k = 0; k < h; ++k) in_play += !(s.out_of_play >> game.global(p, k) & 1u);
+    for (int k = 0; k < h; ++k) in_play += !in_mask(s.out_of_play, game.global(p, k));
     setup.holes_in_play[p] = static_cast<uint8_t>(in_play);
     setup.holes_out[p] = static_cast<uint8_t>(h - in_play);
     setup.aside[p] = s.aside[p];

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "simulator/engine.h"
@@ -52,16 +53,30 @@ inline int select_bit16(uint32_t bits, uint32_t k) {
   return (high ? 8 : 0) + detail::kByteBits.select[byte][high ? k - in_low : k];
 }
 
+// The same for a mask of a side of more than 16 holes (4x16, 2x40: Game::playable_wide), out of
+// the small boards' way: the k-th set bit counted off from the lowest.
+[[gnu::noinline]] inline Move random_wide_move(const Game& game, const State& s, HoleBits bits,
+                                               Rng& rng) {
+  const auto n = static_cast<uint32_t>(std::popcount(bits));
+  if (n == 0) [[unlikely]]
+    playout_no_move(game, s);  // never hand out a stale move (issue 12)
+  for (uint32_t k = rng.below(n); k > 0; --k) bits &= bits - 1;
+  return Move{static_cast<uint8_t>(std::countr_zero(bits)), false};
+}
+
 // The move a random player draws in an alternating turn, as Player::choose does from the legal
 // moves' list (one rng.below(list size)), without building the list when the ruleset's moves
 // are the playable holes (Game::plain_moves): the k-th legal move is the k-th set bit.
 inline Move random_move(const Game& game, const State& s, Rng& rng, MoveList& moves) {
   if (game.plain_moves()) {
-    const uint32_t bits = game.playable(s, s.to_move);  // holes_per_player <= 16 bits
-    const uint32_t n = count_bits16(bits);
+    const HoleBits bits = game.playable(s, s.to_move);
+    if (bits > 0xFFFF) [[unlikely]]
+      return random_wide_move(game, s, bits, rng);
+    const uint32_t n = count_bits16(static_cast<uint32_t>(bits));
     if (n == 0) [[unlikely]]
       playout_no_move(game, s);  // never hand out a stale move (issue 12)
-    return Move{static_cast<uint8_t>(select_bit16(bits, rng.below(n))), false};
+    return Move{static_cast<uint8_t>(select_bit16(static_cast<uint32_t>(bits), rng.below(n))),
+                false};
   }
   game.legal_moves(s, moves);
   if (moves.size == 0) [[unlikely]]

@@ -70,6 +70,8 @@ inline constexpr Features kCaptureNext = 1ull << 28;      // after_empty_next, o
 inline constexpr Features kCaptureOpposite = 1ull << 29;  // opposite_last_in_own_row
 inline constexpr Features kCaptureFamily = 1ull << 30;    // count, count_sown_holes, inner_facing,
                                                           // next_after_empty, resow_opposite_pair
+// The board (issue 37)
+inline constexpr Features kWideSide = 1ull << 31;  // a side of more than 16 holes (4x16, 2x40)
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -114,7 +116,7 @@ inline constexpr std::array<Features, 7> kProfiles = {
     profile::kSownRelays, profile::kMatches, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 31;
+inline constexpr size_t kFeatureCount = 32;
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

@@ -188,7 +188,8 @@ void add_board_fields(std::vector<FieldInfo>& f) {
   const std::string b = "board";
   f.push_back(int_field("rows_per_player", b, &RuleSet::rows_per_player, 1, 2,
                         "rows of holes each player owns (1: a 2xN board; 2: a 4xN board)"));
-  f.push_back(int_field("holes_per_row", b, &RuleSet::holes_per_row, 2, 16, "holes in each row"));
+  f.push_back(int_field("holes_per_row", b, &RuleSet::holes_per_row, 2, kMaxSideHoles,
+                        "holes in each row"));
   f.push_back(int_field("counters_per_hole", b, &RuleSet::counters_per_hole, 1, 20,
                         "counters in each hole at the start"));
   f.push_back(int_list_field(
@@ -489,7 +490,7 @@ void add_turn_fields(std::vector<FieldInfo>& f) {
                         "at most {} captures in the first turn",
                         {{"-1", "first-turn captures as usual"}}));
   f.push_back(int_list_field(
-      "opening_holes", t, &RuleSet::opening_holes, 1, 32, kMaxHoles,
+      "opening_holes", t, &RuleSet::opening_holes, 1, kMaxSideHoles, kMaxSideHoles,
       "each player's first move must start from one of these holes, numbered as opening_hole "
       "numbers them (4-row board: the inner row is N+1..2N); when none of them can be played the "
       "rule lapses; [] (off): no such rule",

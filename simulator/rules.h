@@ -12,11 +12,15 @@
 
 namespace mancala::sim {
 
-constexpr int kMaxHoles = 32;    // 4x8 is the largest board of the family we model.
+// The largest board (issue 37): 80 holes, En Gehe's 2x40 (a 4x16 board has 64); a side of up to 40
+// holes (kMaxSideHoles), its holes a bit each of a 64-bit mask (HoleBits, state.h).
+constexpr int kMaxHoles = 80;
+constexpr int kMaxSideHoles = kMaxHoles / 2;
 constexpr int kMaxRounds = 128;  // the largest bound on the rounds of a match (max_rounds)
-// Counters in all (issue 21): a hole counts in 8 bits, and every counter could gather in one
-// hole, so `rules check` refuses a ruleset with more (docs/rules-format.md says why 8 bits).
-constexpr int kMaxCounters = 255;
+// Counters in all (issues 21 and 37): every counter could gather in one hole, which counts in 16
+// bits; 320 is En Gehe's 2x40 of four, the most the DLP's sowing games start with, and `rules
+// check` refuses a ruleset with more (docs/rules-format.md).
+constexpr int kMaxCounters = 320;
 
 // kByHalf: each hole has its own direction, by its place in the row (see Game::legal_moves).
 enum class Direction : uint8_t { kAnticlockwise, kClockwise, kByHalf };

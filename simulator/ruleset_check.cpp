@@ -282,7 +282,26 @@ void finalize(RuleSet& r, const std::string& file) {
   }
   r.holes_per_player = r.rows_per_player * r.holes_per_row;
   r.total_holes = 2 * r.holes_per_player;
-  if (r.total_holes > kMaxHoles) bad("holes_per_row", "the board has more than 32 holes");
+  // Issue 37: the family's largest boards are 4x16 (64 holes) and En Gehe's 2x40 (80).
+  if (r.total_holes > kMaxHoles) {
+    bad("holes_per_row", std::to_string(2 * r.rows_per_player) + "x" +
+                             std::to_string(r.holes_per_row) + " is " +
+                             std::to_string(r.total_holes) + " holes: a board has at most " +
+                             std::to_string(kMaxHoles) + " (2x40, or 4x20)");
+  }
+  // The masks of the whole board (a match's holes out of play and toll holes, the holes a turn
+  // sowed) name 64 holes (HoleBits, state.h): a larger board has none of the rules that mark them.
+  if (r.total_holes > kMaskHoles) {
+    if (r.match) {
+      bad("match", "a board of more than " + std::to_string(kMaskHoles) + " holes (" +
+                       std::to_string(r.total_holes) + ") plays no match of rounds");
+    }
+    if (r.capture_fours == Fours::kEndOfTurnSown) {
+      bad("capture_fours", "end_of_turn_sown needs a board of at most " +
+                               std::to_string(kMaskHoles) + " holes (" +
+                               std::to_string(r.total_holes) + ")");
+    }
+  }
   r.total_counters = r.total_holes * r.counters_per_hole;
   if (!r.start_layout.empty()) {
     r.total_counters = 0;
@@ -290,12 +309,13 @@ void finalize(RuleSet& r, const std::string& file) {
     if (static_cast<int>(r.start_layout.size()) == r.holes_per_player) r.total_counters *= 2;
     if (r.total_counters == 0) bad("start_layout", "no counters on the board");
   }
-  // Issue 21: a hole holds at most 255 counters (8 bits, kept for the speed of the move loop:
-  // docs/rules-format.md), so a ruleset whose counters could all gather in one hole is refused.
+  // Issues 21 and 37: every counter could gather in one hole, which holds at most kMaxCounters
+  // (docs/rules-format.md), so a ruleset with more counters in all is refused.
   if (r.total_counters > kMaxCounters) {
     bad(r.start_layout.empty() ? "counters_per_hole" : "start_layout",
-        std::to_string(r.total_counters) +
-            " counters in all: a hole holds at most 255, so at most 255 counters in all");
+        std::to_string(r.total_counters) + " counters in all: a hole holds at most " +
+            std::to_string(kMaxCounters) + ", so at most " + std::to_string(kMaxCounters) +
+            " counters in all");
   }
   if (r.end_on_captures > r.total_counters) {
     bad("end_on_captures", "no player can capture " + std::to_string(r.end_on_captures) +

@@ -13,6 +13,20 @@
 
 namespace mancala::sim {
 
+// What a hole holds: at most kMaxCounters (320) counters, so 16 bits (issue 37: 8 bits held 255).
+using Count = uint16_t;
+// A bit per hole of the board (holes out of play, closed to a player, sown) or of one side
+// (Game::playable): kMaxHoles (80) holes, of which the 64 bits name the first 64 (a side's 40 from
+// its first hole, and every hole of a board of up to 64 holes, 4x16 included). The masks of the
+// whole board (out_of_play, closed_to, sown) are set only by the rules of the games a 4x8 board at
+// most plays (a match's holes out of play, a toll hole, fours): ruleset_check refuses them on a
+// board of more than 64 holes.
+using HoleBits = uint64_t;
+constexpr int kMaskHoles = 64;  // the holes a HoleBits names: positions 0..63
+// Whether hole `pos` is in the board mask `m`: never a position past the mask's (a store, or a
+// hole of a board of more than 64 holes, which no board mask names).
+constexpr bool in_mask(HoleBits m, int pos) { return pos < kMaskHoles && (m >> pos & 1u); }
+
 constexpr int kStorePos = kMaxHoles;  // position of player 0's store; player 1's is kStorePos + 1
 constexpr int kPositions = kMaxHoles + 2;
 constexpr int8_t kNobody = -1;
@@ -30,12 +44,12 @@ enum class EndReason : uint8_t {
 };
 
 struct State {
-  std::array<uint8_t, kMaxHoles> holes{};
+  std::array<Count, kMaxHoles> holes{};
   // For each position, the player who takes every counter that falls there (tuzdyk, bha, stores),
   // or kNobody.
   std::array<int8_t, kPositions> sink{};
   std::array<int16_t, 2> store{};  // captured counters (in the store, kazan or set aside)
-  uint32_t out_of_play = 0;        // bit per hole: burned or eliminated holes, skipped by sowing
+  HoleBits out_of_play = 0;        // bit per hole: burned or eliminated holes, skipped by sowing
   std::array<int8_t, 2> tuzdyk{kNobody, kNobody};  // global hole index of each player's tuzdyk
   uint8_t to_move = 0;
   bool over = false;
@@ -49,7 +63,7 @@ struct State {
   int8_t solo = kNobody;
   // Match and handicaps: set when a round is dealt (match.h); all zero/none in a one-round game.
   std::array<int16_t, 2> aside{};       // counters set aside beside the board, still the player's
-  std::array<uint32_t, 2> closed_to{};  // bit per hole each player's sowing skips (a toll hole)
+  std::array<HoleBits, 2> closed_to{};  // bit per hole each player's sowing skips (a toll hole)
   std::array<uint8_t, 2>
       extra_number{};           // a hole made to hold this many is taken (Mawkar (a)); 0: none
   int8_t tribute_to = kNobody;  // receives one counter from every lifted hole (Khutka 1-4)
@@ -75,9 +89,12 @@ struct JointMove {
   friend bool operator==(const JointMove&, const JointMove&) = default;
 };
 
+// The most legal moves a player can have: each hole of his side, sown either way.
+constexpr int kMaxMoves = 2 * kMaxSideHoles;
+
 // Caller-owned, fixed-capacity list of moves: move generation never allocates.
 struct MoveList {
-  std::array<Move, 2 * kMaxHoles> moves;
+  std::array<Move, kMaxMoves> moves;
   int size = 0;
   void push(Move m) { moves[size++] = m; }
   const Move* begin() const { return moves.data(); }

@@ -20,10 +20,18 @@ Zobrist::Zobrist(const Game& game, bool with_stores) : with_stores_(with_stores)
   Rng rng(0x5A0B1157ULL, 0);
   for (auto& t : turn_) t = rng.next();
   for (auto& t : solo_) t = rng.next();
-  for (auto& hole : holes_)
-    for (auto& v : hole) v = rng.next();
+  // The words of the 32-hole board's first 256 counts first, then the stores', as before boards
+  // grew (issue 37): every small board's keys, and so its searches, are those of before; then
+  // the larger counts and the holes past 32.
+  constexpr int kOldHoles = 32, kOldCounts = 256;
+  for (int pos = 0; pos < kOldHoles; ++pos)
+    for (int v = 0; v < kOldCounts; ++v) holes_[pos][v] = rng.next();
   for (auto& store : store_)
     for (auto& v : store) v = rng.next();
+  for (int pos = 0; pos < kMaxHoles; ++pos) {
+    for (int v = pos < kOldHoles ? kOldCounts : 0; v <= kMaxCounters; ++v)
+      holes_[pos][v] = rng.next();
+  }
   for (int pos = 0; pos < kMaxHoles; ++pos) holes_[pos][0] = 0;  // an empty hole adds nothing
   // rare()'s parts, precomputed: the same words mix() gives.
   no_handicaps_ = mix(1, 0) ^ mix(2, 0) ^ mix(3, 0) ^ mix(4, 0) ^ mix(5, 0) ^ mix(6, 0) ^ mix(7, 0);

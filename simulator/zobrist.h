@@ -8,7 +8,7 @@
 // do not).
 //
 // Keys are computed whole, not updated incrementally: a move can change any number of holes
-// (laps, relay chains), and 34 table reads cost less than tracking them.
+// (laps, relay chains), and a table read a hole costs less than tracking them.
 #pragma once
 
 #include <array>
@@ -46,7 +46,7 @@ class Zobrist {
   }
 
  private:
-  static constexpr int kValueMask = 1023;  // stores hold at most 32 * 20 = 640 counters
+  static constexpr int kValueMask = 1023;  // stores hold at most kMaxCounters (320) counters
   static uint64_t mix(uint64_t tag, uint64_t v) {
     uint64_t z = (v + 1) * 0x9E3779B97F4A7C15ULL ^ tag * 0xD6E8FEB86659FD93ULL;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -68,7 +68,7 @@ class Zobrist {
   std::array<std::array<uint64_t, kMaxHoles>, 2> sink_keys_{};  // mix(8 + player, pos)
   std::array<uint64_t, 2> turn_{};
   std::array<uint64_t, 4> solo_{};
-  std::array<std::array<uint64_t, 256>, kMaxHoles> holes_{};
+  std::array<std::array<uint64_t, kMaxCounters + 1>, kMaxHoles> holes_{};
   std::array<std::array<uint64_t, kValueMask + 1>, 2> store_{};
 };
 

@@ -43,6 +43,9 @@ RULESETS = [
     ("awari/dlp", "the end when only single counters are left"),
     ("mandoli/dlp", "no capture in a player's first move"),
     ("khutka_boia/no_handicaps", "the next-hole relay, the hole after an empty one, rounds"),
+    ("en_gehe/dlp", "2x40 and 320 counters: landing relays round 80 holes, empty-hole captures"),
+    (os.path.join(ROOT, "tests", "fixtures", "wide", "four_by_sixteen.json"),
+     "4x16 and 320 counters (a test fixture): each side's 32 holes, facing inner and outer"),
 ]
 SEEDS = (1, 2)
 

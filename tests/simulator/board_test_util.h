@@ -36,8 +36,8 @@ State position(const Game& g, const std::array<int, H>& p1, const std::array<int
     for (int p = 0; p < 2; ++p) {
       const int v = p == 0 ? p1[i] : p2[i];
       const std::size_t pos = H * static_cast<std::size_t>(p) + i;
-      s.holes[pos] = static_cast<uint8_t>(v == kOutOfPlay ? 0 : v);
-      if (v == kOutOfPlay) s.out_of_play |= 1u << pos;
+      s.holes[pos] = static_cast<Count>(v == kOutOfPlay ? 0 : v);
+      if (v == kOutOfPlay) s.out_of_play |= HoleBits{1} << pos;
       total += v == kOutOfPlay ? 0 : v;
     }
   }

@@ -168,13 +168,13 @@ json draw_child(const std::string& parent, Rng& rng) {
 }
 
 // Makes `child` a ruleset of many counters: 8 to 16 holes a row, 10 to 20 counters a hole, as
-// many as the engine's limit of 255 counters in all allows (issue 21: more are refused).
+// many as the engine's limit of 320 counters in all allows (issues 21 and 37: more are refused).
 void pile_counters(json& child, const std::string& parent, Rng& rng) {
   const int holes = 8 + static_cast<int>(rng.below(9));
   const int rows = child["rules"].value("rows_per_player", load_ruleset(parent).rows_per_player);
   child["rules"]["holes_per_row"] = holes;
   child["rules"]["counters_per_hole"] =
-      std::min(10 + static_cast<int>(rng.below(11)), 255 / (2 * rows * holes));
+      std::min(10 + static_cast<int>(rng.below(11)), kMaxCounters / (2 * rows * holes));
   for (const char* key : {"holes_per_row", "counters_per_hole"})
     child["provenance"][key] = {{"assumption", "a board that piles counters (combinations test)"}};
 }
@@ -215,7 +215,7 @@ TEST_P(Combinations, EveryAcceptedCombinationConservesCountersAndPlaysOnlyLegalM
     json child = draw_child(parent, draw);
     // Issue 21: "rulesets that pile counters": every fourth child has a big board of full holes
     // (up to 16 holes a row and 20 counters a hole, as far as rules check allows), where one hole
-    // can gather most of the 255 counters the engine allows.
+    // can gather most of the 320 counters the engine allows.
     if (i % 4 == 3) pile_counters(child, parent, draw);
     const auto file = dir_ / "drawn" / ("c" + std::to_string(i) + ".json");
     std::ofstream(file) << child.dump(2);

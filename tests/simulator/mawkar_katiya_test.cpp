@@ -106,7 +106,7 @@ TEST_F(MawkarKatiya, AfterAnEvenRoundNobodyHasPerks) {
   expect_rows(s, {5, 5, 5, 5, 5, 5, 5}, {5, 5, 5, 5, 5, 5, 5});
   EXPECT_EQ(setup.favoured, kNobody);
   EXPECT_EQ(s.extra_number, (std::array<uint8_t, 2>{0, 0}));
-  EXPECT_EQ(s.closed_to, (std::array<uint32_t, 2>{0, 0}));
+  EXPECT_EQ(s.closed_to, (std::array<HoleBits, 2>{0, 0}));
   EXPECT_EQ(s.to_move, 1);
 }
 

@@ -45,10 +45,10 @@ class Otep : public ::testing::Test {
     State s = g.initial_state();
     s.holes.fill(0);
     for (int c = 0; c < 8; ++c) {
-      s.holes[outer(0, c)] = static_cast<uint8_t>(p1.outer[c]);
-      s.holes[inner(0, c)] = static_cast<uint8_t>(p1.inner[c]);
-      s.holes[outer(1, c)] = static_cast<uint8_t>(p2.outer[c]);
-      s.holes[inner(1, c)] = static_cast<uint8_t>(p2.inner[c]);
+      s.holes[outer(0, c)] = static_cast<Count>(p1.outer[c]);
+      s.holes[inner(0, c)] = static_cast<Count>(p1.inner[c]);
+      s.holes[outer(1, c)] = static_cast<Count>(p2.outer[c]);
+      s.holes[inner(1, c)] = static_cast<Count>(p2.inner[c]);
     }
     return s;
   }

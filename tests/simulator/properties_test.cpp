@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -41,10 +42,10 @@ class Checker : public GameObserver {
     EXPECT_LE(after.ply, game_.rules().max_plies);
     if (!after.over && game_.plain_moves() && !game_.joint_turn(after)) {
       // Random play draws from the playable mask: it must be the legal moves, in order.
-      uint32_t bits = 0;
-      for (const Move& m : moves) bits |= (m.reverse ? 0u : 1u) << m.hole;
+      HoleBits bits = 0;
+      for (const Move& m : moves) bits |= HoleBits{m.reverse ? 0u : 1u} << m.hole;
       EXPECT_EQ(bits, game_.playable(after, after.to_move)) << game_.rules().id;
-      EXPECT_EQ(static_cast<int>(count_bits16(bits)), moves.size) << game_.rules().id;
+      EXPECT_EQ(std::popcount(bits), moves.size) << game_.rules().id;
     }
     if (check_json_ && moves_ % 7 == 0) {
       EXPECT_EQ(state_from_json(game_, state_to_json(game_, after)), after)

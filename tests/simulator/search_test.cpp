@@ -424,7 +424,7 @@ TEST(AlphaBetaBudget, ANodeBudgetChoosesAsTheFixedDepthOfItsLastFinishedIteratio
     // The first iteration always finishes; later ones stop at the budget (a few terminal
     // children are counted without a check).
     if (depth > 1) {
-      EXPECT_LE(budgeted.nodes(), budget + 2 * kMaxHoles) << budget;
+      EXPECT_LE(budgeted.nodes(), budget + kMaxMoves) << budget;
     }
     AlphaBeta fixed(game, depth);
     fixed.new_game();
