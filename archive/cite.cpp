@@ -1,5 +1,6 @@
 #include "archive/cite.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <string_view>
@@ -214,6 +215,19 @@ std::string bibtex_key(const std::string& id) {
   return out.empty() ? "item" : out;
 }
 
+EvidenceRecord with_same_works(EvidenceRecord record, const std::vector<Source>& works) {
+  for (Source& source : record.sources) {
+    for (const Source& work : works) {
+      if (std::find(work.same_work.begin(), work.same_work.end(), source.citation) !=
+          work.same_work.end()) {
+        source = work;
+        break;
+      }
+    }
+  }
+  return record;
+}
+
 Json csl_items(const EvidenceRecord& r, const std::optional<Game>& game) {
   Json items = Json::array();
   for (size_t i = 0; i < r.sources.size(); ++i) {
@@ -230,11 +244,17 @@ Json csl_items(const EvidenceRecord& r, const std::optional<Game>& game) {
       item["note"] = std::string(kKnownOnly) + s.citation;
     } else {
       for (const auto& [k, v] : s.csl.items()) item[k] = v;
-      // Pages of a work whose title is not known ("Vanoverbergh 1927: 236-237"): a part of an
-      // untitled work, so that styles print the pages (they print none for a bare document).
-      if (item.contains("page") && !item.contains("title") && !item.contains("container-title")) {
-        item["type"] = "chapter";
-        item["container-title"] = "[title not given]";
+      // A work whose title is not known: no placeholder goes into a title field (a reader would
+      // take it for the title, and pandoc prints "In [title not given]"); the note says so, and
+      // names the pages, which styles print for no untitled document.
+      if (!item.contains("title") && !item.contains("container-title")) {
+        std::string note = string_of(item, "note");
+        const std::string page = string_of(item, "page");
+        if (note.find("title") == std::string::npos)
+          note += std::string(note.empty() ? "" : " ") + "The title is not known.";
+        if (!page.empty() && note.find(page) == std::string::npos)
+          note += " Cited at pages " + page + ".";
+        item["note"] = note;
       }
     }
     items.push_back(std::move(item));
@@ -324,8 +344,9 @@ std::string bibtex(const Json& items) {
     if (entry != "misc" && item.contains("number") && !item.contains("issue"))
       add("number", bibtex_escape(string_of(item, "number")));
     add("pages", bibtex_escape(pages_bib(string_of(item, "page"))));
-    add(entry == "misc" ? "organization" : "publisher",
-        bibtex_escape(string_of(item, "publisher")));
+    // A corporate name in braces: "Data Science and Knowledge Engineering" would otherwise be
+    // split at "and" by BibTeX's name-list rules, which biblatex and pandoc apply to publisher.
+    add(entry == "misc" ? "organization" : "publisher", protect(string_of(item, "publisher")));
     add("address", bibtex_escape(string_of(item, "publisher-place")));
     // Read verbatim by biblatex and \url{}: percent-encoded where a character would break the
     // field.
@@ -372,9 +393,9 @@ std::string text_references(const Json& items) {
         line += " [" + string_of(item, "genre") + " " + string_of(item, "number") + "]";
       if (item.contains("title")) line += ".";
       const std::string container = string_of(item, "container-title");
-      if ((container.empty() || container == "[title not given]") && item.contains("page"))
+      if (container.empty() && item.contains("page") && item.contains("title"))
         line += " Pp. " + string_of(item, "page") + ".";
-      if (const std::string c = container; !c.empty() && c != "[title not given]") {
+      if (const std::string c = container; !c.empty()) {
         line += " " + c;
         if (const std::string v = string_of(item, "volume"); !v.empty()) line += " " + v;
         if (const std::string i = string_of(item, "issue"); !i.empty()) line += "(" + i + ")";

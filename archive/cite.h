@@ -17,6 +17,12 @@ namespace mancala::archive {
 // each with an "id" usable as a citation key. `game` gives the display name and DLP ruleset id.
 Json csl_items(const EvidenceRecord& record, const std::optional<Game>& game);
 
+// `record` with each source that another source names as the same work (its same_work list
+// holds this source's citation) replaced by that source: the DLP's "Das-Gupta 1926a: 147-148."
+// becomes the curated Das-Gupta 1926 article, so that a bibliography gives the work once, in its
+// fullest form. `works`: the sources that name others (Store::same_work_sources).
+EvidenceRecord with_same_works(EvidenceRecord record, const std::vector<Source>& works);
+
 // The items of several records, a work cited by more than one given once (first id kept).
 Json csl_items(const std::vector<std::pair<EvidenceRecord, std::optional<Game>>>& records);
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "archive/cite.h"
@@ -209,6 +210,21 @@ std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Gam
   return text_table(rows, {false, false, false, false, false, false, true, true, false});
 }
 
+std::string see_also_text(Store& store, const std::vector<SearchHit>& hits) {
+  std::set<std::string> found;
+  for (const SearchHit& hit : hits) found.insert(hit.record.id);
+  std::set<std::pair<std::string, std::string>> pairs;
+  for (const SearchHit& hit : hits) {
+    std::vector<std::string> others = hit.record.see_also;
+    for (const std::string& other : store.see_also_of(hit.record.id)) others.push_back(other);
+    for (const std::string& other : others)
+      if (found.contains(other)) pairs.insert(std::minmax(hit.record.id, other));
+  }
+  std::string out;
+  for (const auto& [a, b] : pairs) out += a + " and " + b + " are records of the same game\n";
+  return out;
+}
+
 std::string search_counts_text(const SearchCounts& c) {
   std::string out;
   if (c.unplaced > 0) {
@@ -381,7 +397,12 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
                                               : std::string())});
   }
   if (!r.credit.empty()) rows.push_back({"credit", r.credit});
-  if (r.confidence) rows.push_back({"confidence", std::to_string(*r.confidence)});
+  if (r.confidence) {
+    // Whose rating it is (issue 35): the DLP's, for its records; never the author's.
+    rows.push_back({r.id.starts_with("DLP.") ? "DLP confidence" : "archive confidence",
+                    std::to_string(*r.confidence)});
+  }
+  if (!r.author_doubts.empty()) rows.push_back({"author's doubts", r.author_doubts});
   for (const auto& [name, values] :
        {std::pair<const char*, const std::vector<std::string>&>{"spaces", r.spaces},
         {"ages", r.ages},
@@ -391,6 +412,12 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
   }
   for (size_t i = 0; i < r.sources.size(); ++i)
     rows.push_back({i == 0 ? "sources" : "", r.sources[i].citation});
+  std::vector<std::string> same_game = r.see_also;
+  for (const std::string& other : store.see_also_of(r.id))
+    if (std::find(same_game.begin(), same_game.end(), other) == same_game.end())
+      same_game.push_back(other);
+  for (size_t i = 0; i < same_game.size(); ++i)
+    rows.push_back({i == 0 ? "same game" : "", same_game[i] + " (another record of this game)"});
   const std::vector<RulesetLink> links = store.rulesets_for_evidence(r.id);
   for (size_t i = 0; i < links.size(); ++i) {
     rows.push_back({i == 0 ? "rulesets" : "", links[i].ruleset + " (" + links[i].status + ")"});

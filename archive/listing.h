@@ -36,6 +36,10 @@ std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance);
 std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Game>& games,
                        bool with_distance);
 
+// The pairs of records of the same game (see_also, either way) both among `hits`, a line each:
+// "DLP.Evidence.1880 and DLP.Ruleset.1283 are records of the same game"; "" when there is none.
+std::string see_also_text(Store& store, const std::vector<SearchHit>& hits);
+
 // What a search could not test, for stderr: "2 records without a position were not searched",
 // "3 records without a date were left out by the date filter" (a line each; "" for none).
 std::string search_counts_text(const SearchCounts& counts);

@@ -25,11 +25,11 @@ namespace fs = std::filesystem;
 
 const std::set<std::string, std::less<>>& record_keys() {
   static const std::set<std::string, std::less<>> keys = {
-      "id",        "game",           "type",    "location",    "latitude",   "longitude",
-      "date_from", "date_to",        "rules",   "content",     "confidence", "spaces",
-      "ages",      "social_status",  "genders", "sources",     "notes",      "description",
-      "origin",    "classification", "board",   "dlp_ruleset", "portal_url", "accessed",
-      "credit",    "dlp_variants"};
+      "id",        "game",           "type",          "location",    "latitude",   "longitude",
+      "date_from", "date_to",        "rules",         "content",     "confidence", "spaces",
+      "ages",      "social_status",  "genders",       "sources",     "notes",      "description",
+      "origin",    "classification", "board",         "dlp_ruleset", "portal_url", "accessed",
+      "credit",    "dlp_variants",   "author_doubts", "see_also"};
   return keys;
 }
 
@@ -161,6 +161,8 @@ std::vector<FieldDiff> diff_fields(const EvidenceRecord& b, const EvidenceRecord
           diff("genders", b.genders, a.genders),
           diff("sources", b.sources, a.sources),
           diff("notes", b.notes, a.notes),
+          diff("author_doubts", b.author_doubts, a.author_doubts),
+          diff("see_also", b.see_also, a.see_also),
           diff("description", b.description, a.description),
           diff("origin", b.origin, a.origin),
           diff("classification", b.classification, a.classification),
@@ -235,6 +237,11 @@ void validate(const EvidenceRecord& r) {
   }
   if (r.accessed && r.accessed->day == 0)
     throw ArchiveError("accessed: give the day the record was taken (YYYY-MM-DD)");
+  for (const std::string& other : r.see_also) {
+    if (!valid_id(other))
+      throw ArchiveError("see_also: '" + other + "' is not a record id (e.g. DLP.Evidence.693)");
+    if (other == r.id) throw ArchiveError("see_also: a record is not its own see-also");
+  }
   for (size_t i = 0; i < r.dlp_variants.size(); ++i) {
     const DlpVariant& v = r.dlp_variants[i];
     const std::string at = "dlp_variants[" + std::to_string(i) + "]: ";
@@ -278,6 +285,8 @@ Json to_json(const EvidenceRecord& r) {
     for (const Source& source : r.sources) j["sources"].push_back(to_json(source));
   }
   if (!r.notes.empty()) j["notes"] = r.notes;
+  if (!r.author_doubts.empty()) j["author_doubts"] = r.author_doubts;
+  if (!r.see_also.empty()) j["see_also"] = r.see_also;
   if (!r.description.empty()) j["description"] = r.description;
   if (!r.origin.empty()) j["origin"] = r.origin;
   if (!r.classification.empty()) j["classification"] = r.classification;
@@ -386,6 +395,8 @@ EvidenceRecord record_from_json(const Json& j) {
     }
   }
   r.notes = get_string(j, "notes");
+  r.author_doubts = get_string(j, "author_doubts");
+  r.see_also = get_list(j, "see_also");
   r.description = get_string(j, "description");
   r.origin = get_string(j, "origin");
   r.classification = get_string(j, "classification");

@@ -27,11 +27,17 @@ using Json = nlohmann::ordered_json;
 struct Source {
   std::string citation;
   Json csl = Json::object();  // empty: only the citation text is known
+  // The same work as other records cite it, by their citation text ("Das-Gupta 1926a: 147-148."
+  // for the DLP's string of Das-Gupta 1926): `evidence cite` gives the work once, in this
+  // source's form. Written in curated records (JSON key "same_work").
+  std::vector<std::string> same_work = {};
 
   Source() = default;
   Source(std::string text) : citation(std::move(text)) {}  // NOLINT: a bare citation
   Source(const char* text) : citation(text) {}             // NOLINT
   Source(std::string text, Json item) : citation(std::move(text)), csl(std::move(item)) {}
+  Source(std::string text, Json item, std::vector<std::string> same)
+      : citation(std::move(text)), csl(std::move(item)), same_work(std::move(same)) {}
   bool operator==(const Source&) const = default;
 };
 
@@ -86,6 +92,12 @@ struct EvidenceRecord {
   std::vector<std::string> genders;
   std::vector<Source> sources;  // citations, in order
   std::string notes;            // the archive's own remarks (not evidence)
+  // The author's own reservations about his account, in his words (Das-Gupta 1923: "I would
+  // not be surprised if it was found that the rules enumerated above require correction").
+  std::string author_doubts;
+  // Records of the same game in another collection (a curated record and the DLP's entry for its
+  // game): ids, kept in curated files only (data/evidence/dlp is generated).
+  std::vector<std::string> see_also;
   // A description of the game as a secondary source writes it (the DLP's records, issue 23).
   std::string description;         // what the game is, where and by whom it was played
   std::string origin;              // the place and date as written: "This game was played in..."

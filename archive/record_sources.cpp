@@ -96,10 +96,11 @@ bool is_csl_key(const std::string& key) {
 }
 
 Json to_json(const Source& s) {
-  if (s.csl.empty()) return s.citation;
+  if (s.csl.empty() && s.same_work.empty()) return s.citation;
   Json j;
   j["citation"] = s.citation;
-  j["csl"] = s.csl;
+  if (!s.csl.empty()) j["csl"] = s.csl;
+  if (!s.same_work.empty()) j["same_work"] = s.same_work;
   return j;
 }
 
@@ -113,7 +114,8 @@ Source source_from_json(const Json& j) {
                        json_type(j));
   }
   for (const auto& [key, value] : j.items()) {
-    if (key != "citation" && key != "csl") throw ArchiveError("unknown field '" + key + "'");
+    if (key != "citation" && key != "csl" && key != "same_work")
+      throw ArchiveError("unknown field '" + key + "'");
   }
   require(j, "citation");
   Source s(get_string(j, "citation"));
@@ -123,6 +125,18 @@ Source source_from_json(const Json& j) {
       throw ArchiveError(std::string("field 'csl' must be an object, not ") + json_type(*it));
     check_csl(*it);
     s.csl = *it;
+  }
+  if (auto it = j.find("same_work"); it != j.end()) {
+    if (!it->is_array())
+      throw ArchiveError(std::string("field 'same_work' must be an array of citations, not ") +
+                         json_type(*it));
+    for (const Json& other : *it) {
+      if (!other.is_string() || trim(other.get<std::string>()).empty())
+        throw ArchiveError("same_work: each entry must be a citation as another record writes it");
+      if (other.get<std::string>() == s.citation)
+        throw ArchiveError("same_work: '" + s.citation + "' is this source's own citation");
+      s.same_work.push_back(other.get<std::string>());
+    }
   }
   return s;
 }

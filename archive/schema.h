@@ -7,7 +7,7 @@
 
 namespace mancala::archive {
 
-inline constexpr std::array<const char*, 4> kMigrations = {
+inline constexpr std::array<const char*, 5> kMigrations = {
     // 0 -> 1: games, evidence with sources and full-text index, rulesets, runs.
     R"sql(
 CREATE TABLE games (
@@ -203,6 +203,14 @@ CREATE TABLE playtests (
   created_at     TEXT NOT NULL              -- ISO 8601 UTC
 );
 CREATE INDEX playtests_by_ruleset ON playtests(ruleset);
+)sql",
+    // 4 -> 5 (issue 35): who says what. A source names the other citations of the same work
+    // (same_work, JSON array of citation texts); a record keeps its author's own doubts and the
+    // records of the same game in another collection (see_also, JSON array of ids).
+    R"sql(
+ALTER TABLE sources ADD COLUMN same_work TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE evidence ADD COLUMN author_doubts TEXT NOT NULL DEFAULT '';
+ALTER TABLE evidence ADD COLUMN see_also TEXT NOT NULL DEFAULT '[]';
 )sql",
 };
 

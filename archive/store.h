@@ -27,7 +27,7 @@ struct sqlite3;
 namespace mancala::archive {
 
 // The schema version this program writes; files with a higher user_version are refused.
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 // PRAGMA application_id of a mancala archive: "MNCL".
 inline constexpr int32_t kApplicationId = 0x4D4E434C;
 
@@ -158,6 +158,11 @@ class Store {
   ImportResult import(const ImportBatch& batch, const ImportOptions& options = {});
 
   std::optional<EvidenceRecord> get(const std::string& evidence_id);
+  // The sources that name other citations of the same work (their same_work lists), for
+  // with_same_works (archive/cite.h); and the ids of the records that name `evidence_id` as
+  // their see-also (the link read backwards), in id order.
+  std::vector<Source> same_work_sources();
+  std::vector<std::string> see_also_of(const std::string& evidence_id);
   // A near search keeps a record placed only by its named region when the region's circle
   // (centre and radius) reaches within the search radius. `unplaced` (if given) receives how many
   // records met every other filter but have no position, and so were not searched.

@@ -186,9 +186,10 @@ class RecordWriter {
                 "date_from, date_to, day_from, day_to, "
                 "rules, content, confidence, spaces, ages, social_status, genders, notes, "
                 "place_key, description, origin, classification, board, board_rows, board_holes, "
-                "dlp_ruleset, portal_url, accessed, credit, dlp_variants, imported_at) "
+                "dlp_ruleset, portal_url, accessed, credit, dlp_variants, author_doubts, see_also, "
+                "imported_at) "
                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-                "?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, "
+                "?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, "
                 "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) "
                 "ON CONFLICT(id) DO UPDATE SET game_key = ?2, type = ?3, location = ?4, "
                 "latitude = ?5, longitude = ?6, "
@@ -198,12 +199,13 @@ class RecordWriter {
                 "place_key = ?19, description = ?20, origin = ?21, classification = ?22, "
                 "board = ?23, board_rows = ?24, board_holes = ?25, dlp_ruleset = ?26, "
                 "portal_url = ?27, accessed = ?28, credit = ?29, dlp_variants = ?30, "
-                "imported_at = excluded.imported_at "
+                "author_doubts = ?31, see_also = ?32, imported_at = excluded.imported_at "
                 "RETURNING rid"),
         clear_sources_(db, path, "DELETE FROM evidence_sources WHERE evidence_rid = ?"),
         add_source_(db, path,
-                    "INSERT INTO sources(citation, csl) VALUES (?, ?) ON CONFLICT(citation) DO "
-                    "UPDATE SET csl = excluded.csl RETURNING id"),
+                    "INSERT INTO sources(citation, csl, same_work) VALUES (?, ?, ?) ON "
+                    "CONFLICT(citation) DO UPDATE SET csl = excluded.csl, same_work = "
+                    "excluded.same_work RETURNING id"),
         link_source_(
             db, path,
             "INSERT INTO evidence_sources(evidence_rid, position, source_id) VALUES (?, ?, ?)") {}
@@ -230,6 +232,7 @@ class RecordWriter {
     const Json json = to_json(record);
     upsert_.bind(29, record.credit)
         .bind(30, json.contains("dlp_variants") ? json["dlp_variants"].dump() : std::string("[]"));
+    upsert_.bind(31, record.author_doubts).bind(32, list_json(record.see_also));
     if (!upsert_.step()) throw ArchiveError(where(path_, record.id, "insert returned no row"));
     const int64_t rid = upsert_.integer(0);
     upsert_.run();
@@ -244,6 +247,7 @@ class RecordWriter {
     for (size_t k = 0; k < record.sources.size(); ++k) {
       add_source_.reset();
       add_source_.bind(1, record.sources[k].citation).bind(2, record.sources[k].csl.dump());
+      add_source_.bind(3, list_json(record.sources[k].same_work));
       if (!add_source_.step())
         throw ArchiveError(where(path_, record.id, "source insert returned no row"));
       const int64_t source_id = add_source_.integer(0);

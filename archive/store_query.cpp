@@ -19,7 +19,10 @@ std::vector<Source> source_list(const std::string& text) {
   std::vector<Source> out;
   if (text.empty()) return out;
   for (const auto& item : Json::parse(text)) {
-    out.emplace_back(item[0].get<std::string>(), item[1]);
+    std::vector<std::string> same;
+    if (item.size() > 2)
+      for (const Json& other : item[2]) same.push_back(other.get<std::string>());
+    out.emplace_back(item[0].get<std::string>(), item[1], std::move(same));
   }
   return out;
 }
@@ -122,6 +125,8 @@ EvidenceRecord read_record(const Statement& s) {
     doc["dlp_variants"] = Json::parse(variants);
     r.dlp_variants = record_from_json(doc).dlp_variants;
   }
+  r.author_doubts = s.text(26);
+  r.see_also = json_list(s.text(27));
   return r;
 }
 
@@ -188,6 +193,23 @@ std::optional<EvidenceRecord> Store::get(const std::string& evidence_id) {
   s.bind(1, evidence_id);
   if (!s.step()) return std::nullopt;
   return read_record(s);
+}
+
+std::vector<Source> Store::same_work_sources() {
+  Statement s(db_.get(), path_,
+              "SELECT json_group_array(json_array(citation, json(csl), json(same_work))) FROM "
+              "(SELECT citation, csl, same_work FROM sources WHERE same_work <> '[]' ORDER BY id)");
+  return s.step() ? source_list(s.text(0)) : std::vector<Source>{};
+}
+
+std::vector<std::string> Store::see_also_of(const std::string& evidence_id) {
+  Statement s(db_.get(), path_,
+              "SELECT e.id FROM evidence e, json_each(e.see_also) j WHERE j.value = ? "
+              "ORDER BY e.id");
+  s.bind(1, evidence_id);
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.text(0));
+  return out;
 }
 
 Store::PlaceCache& Store::place_cache() {

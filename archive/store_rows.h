@@ -16,13 +16,14 @@ namespace mancala::archive {
 inline constexpr const char* kRecordColumns =
     "e.id, e.game_key, e.type, e.location, e.latitude, e.longitude, e.date_from, e.date_to, "
     "e.rules, e.content, e.confidence, e.spaces, e.ages, e.social_status, e.genders, e.notes, "
-    "(SELECT json_group_array(json_array(citation, json(csl))) FROM (SELECT s.citation, s.csl "
+    "(SELECT json_group_array(json_array(citation, json(csl), json(same_work))) FROM (SELECT "
+    "s.citation, s.csl, s.same_work "
     "FROM evidence_sources es JOIN sources s ON s.id = es.source_id WHERE es.evidence_rid = e.rid "
     "ORDER BY es.position)), "
     "e.description, e.origin, e.classification, e.board, e.dlp_ruleset, e.portal_url, "
-    "e.accessed, e.credit, e.dlp_variants";
+    "e.accessed, e.credit, e.dlp_variants, e.author_doubts, e.see_also";
 // The number of columns kRecordColumns selects (a query's own columns follow them).
-inline constexpr int kRecordColumnCount = 26;
+inline constexpr int kRecordColumnCount = 28;
 
 // The places as the store read them: each place whole by its name, the name of every folded
 // spelling, and each place's extent (archive/geo.h).

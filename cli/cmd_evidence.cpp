@@ -209,6 +209,7 @@ int search(const Args& args, Io& io) {
   } else {
     io.out << ar::hits_table(hits, store.games(), with_distance);
     io.err << ar::count_of(hits.size(), "record") << "\n";
+    io.err << ar::see_also_text(store, hits);
   }
   io.err << search_counts_text(counts);
   return 0;

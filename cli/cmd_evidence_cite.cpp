@@ -30,11 +30,12 @@ int evidence_cite(const Args& args, Io& io) {
   if (ids.empty()) throw UsageError("evidence cite: give at least one evidence id");
   ar::Store store = open_store_to_read(default_db_path(db), io);
   std::vector<std::pair<ar::EvidenceRecord, std::optional<ar::Game>>> records;
+  const std::vector<ar::Source> works = store.same_work_sources();
   for (const std::string& id : ids) {
     std::optional<ar::EvidenceRecord> r = store.get(id);
     if (!r) throw Error("evidence cite: no evidence record '" + id + "'");
     std::optional<ar::Game> game = store.find_game(r->game);
-    records.emplace_back(std::move(*r), std::move(game));
+    records.emplace_back(ar::with_same_works(std::move(*r), works), std::move(game));
   }
   if (format == "csl-json") {
     io.out << ar::csl_items(records).dump(2) << "\n";

@@ -1,5 +1,6 @@
 #include "reports/evidence_pages.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "reports/html.h"
@@ -115,14 +116,41 @@ std::string evidence_page(const EvidencePage& p,
   b += "<dt>Type</dt><dd>" + h(p.type) + "</dd>\n";
   b += "<dt>Date</dt><dd>" + h(p.date.empty() ? std::string("undated") : p.date) + "</dd>\n";
   b += "<dt>Place</dt><dd>" + place_html(p) + "</dd>\n";
-  b += "<dt>Confidence</dt><dd>" +
-       h(p.confidence ? std::to_string(*p.confidence) + " (the source's confidence, 0-100)"
+  // Whose rating it is: the DLP's figure for its records, never the source's (issue 35).
+  b += std::string("<dt>") + (p.dlp_confidence ? "DLP confidence" : "Archive confidence") +
+       "</dt><dd>" +
+       h(p.confidence ? std::to_string(*p.confidence) +
+                            (p.dlp_confidence
+                                 ? " (the Digital Ludeme Project's rating of the record, 0-100; "
+                                   "not the author's)"
+                                 : " (this archive's rating of the record, 0-100)")
                       : std::string("not given")) +
        "</dd>\n";
+  if (!p.author_doubts.empty())
+    b += "<dt>The author's doubts</dt><dd>" + h(p.author_doubts) + "</dd>\n";
   b += "<dt>Sources</dt><dd>";
   if (p.sources.empty()) b += "none recorded";
-  for (size_t i = 0; i < p.sources.size(); ++i) b += (i ? "<br />" : "") + h(p.sources[i]);
+  for (size_t i = 0; i < p.sources.size(); ++i) {
+    b += (i ? "<br />" : "") + h(p.sources[i]);
+    if (i < p.sources_as_written.size() && !p.sources_as_written[i].empty())
+      b += " <small>(" + std::string(p.dlp_confidence ? "as the DLP records it" : "as written") +
+           ": " + h(p.sources_as_written[i]) + ")</small>";
+  }
   b += "</dd>\n";
+  if (!p.see_also.empty() || !p.see_also_of.empty()) {
+    // The same game's record in the other collection, both ways (issue 35, item 7).
+    b += "<dt>Same game, other record</dt><dd>";
+    std::vector<std::string> shown;
+    for (const std::vector<std::string>* list : {&p.see_also, &p.see_also_of}) {
+      for (const std::string& other : *list) {
+        if (std::find(shown.begin(), shown.end(), other) != shown.end()) continue;
+        b += std::string(shown.empty() ? "" : ", ") + "<a href=\"../" +
+             h(evidence_page_path(other)) + "\">" + h(other) + "</a>";
+        shown.push_back(other);
+      }
+    }
+    b += "</dd>\n";
+  }
   if (!p.origin.empty())
     b += "<dt>Origin</dt><dd>" + h(p.origin) + " <small>(as written)</small></dd>\n";
   if (!p.board.empty()) b += "<dt>Board</dt><dd>" + h(p.board) + "</dd>\n";

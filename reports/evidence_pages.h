@@ -22,9 +22,16 @@ struct EvidencePage {
   // Its named region's approximate position (when it has no coordinates and the region is known).
   std::string place_name, place_source;
   double place_latitude = 0, place_longitude = 0, place_radius_km = 0;
-  std::optional<int> confidence;
+  std::optional<int> confidence;  // the DLP's rating (dlp_confidence: a DLP.* record)
+  bool dlp_confidence = true;
   std::string rules, content, notes;
-  std::vector<std::string> sources;   // citations as written
+  std::string author_doubts;  // the author's own doubts, in his words
+  // Each work cited, as the archive reads it (its CSL item in words), and the citation as the
+  // record writes it where that differs (for a DLP record: "as the DLP records it").
+  std::vector<std::string> sources;
+  std::vector<std::string> sources_as_written;
+  // Records of the same game in another collection: named by this record, and naming it.
+  std::vector<std::string> see_also, see_also_of;
   std::string cite_text;              // the works cited and the record, one reference per line
   std::string cite_bibtex;            // the same as BibTeX
   std::vector<std::string> rulesets;  // ids of the rulesets citing it

@@ -166,6 +166,7 @@ EvidenceReport build_evidence_report(
       context.push_back({place.name, place.latitude, place.longitude});
   }
 
+  const std::vector<ar::Source> works = store.same_work_sources();
   std::vector<EvidencePage> pages;
   for (const ar::SearchHit& hit : hits) {
     const ar::EvidenceRecord& r = hit.record;
@@ -189,6 +190,10 @@ EvidenceReport build_evidence_report(
       p.place_candidates = hit.place->candidates;
     }
     p.confidence = r.confidence;
+    p.dlp_confidence = r.id.starts_with("DLP.");
+    p.author_doubts = r.author_doubts;
+    p.see_also = r.see_also;
+    p.see_also_of = store.see_also_of(r.id);
     p.rules = r.rules;
     p.content = r.content;
     p.notes = r.notes;
@@ -204,8 +209,16 @@ EvidenceReport build_evidence_report(
     p.dlp_ruleset = r.dlp_ruleset;
     for (const ar::DlpVariant& v : r.dlp_variants)
       p.variants.push_back({v.name, v.portal_url, v.rules, v.dlp_ruleset, v.sources});
-    for (const ar::Source& s : r.sources) p.sources.push_back(s.citation);
-    const ar::Json items = ar::csl_items(r, game);
+    const ar::EvidenceRecord citable = ar::with_same_works(r, works);
+    const ar::Json items = ar::csl_items(citable, game);
+    for (size_t k = 0; k < r.sources.size(); ++k) {
+      // The work as the archive reads it (its item in words); the record's own string beside it
+      // where the two differ (a DLP record's raw citation: "Gupta, H. 1926a. 'A Few...").
+      std::string cleaned = ar::text_references(ar::Json::array({items[k]}));
+      while (!cleaned.empty() && cleaned.back() == '\n') cleaned.pop_back();
+      p.sources.push_back(cleaned);
+      p.sources_as_written.push_back(cleaned == r.sources[k].citation ? "" : r.sources[k].citation);
+    }
     p.cite_text = ar::text_references(items);
     p.cite_bibtex = ar::bibtex(items);
     for (const ar::RulesetLink& link : store.rulesets_for_evidence(r.id))

@@ -177,7 +177,9 @@ Response App::api_evidence(const std::string& id) {
   for (const ar::RulesetLink& link : store.rulesets_for_evidence(id))
     rulesets.push_back({{"id", link.ruleset}, {"name", link.name}, {"status", link.status}});
   out["rulesets"] = rulesets;
-  const ar::Json items = ar::csl_items(*record, game);
+  out["see_also_of"] = store.see_also_of(id);  // the records naming this one as the same game
+  const ar::Json items =
+      ar::csl_items(ar::with_same_works(*record, store.same_work_sources()), game);
   out["cite"] = {{"text", ar::text_references(items)}, {"bibtex", ar::bibtex(items)}};
   return json_response(200, out);
 }

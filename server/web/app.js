@@ -118,7 +118,7 @@ const searchFields = [
   ["to", "To year", "text"],
   ["near", "Near (a place such as Kenya, or latitude,longitude)", "text"],
   ["radius_km", "Radius (km)", "number"],
-  ["min_confidence", "Minimum confidence (0-100)", "number"],
+  ["min_confidence", "Minimum DLP confidence (0-100)", "number"],
 ];
 
 async function searchPage(params) {
@@ -192,7 +192,7 @@ function searchResults(data) {
       el("td", {}, (r.sources || []).map((s) => (typeof s === "string" ? s : s.citation)).join("; ")));
   });
   return [head, el("div", { class: "table-wrap" }, el("table", { id: "results-table" },
-    el("thead", {}, el("tr", {}, ["Record", "Game", "Type", "Date", "Place", "Confidence", "Sources"].map((h) => el("th", {}, h)))),
+    el("thead", {}, el("tr", {}, ["Record", "Game", "Type", "Date", "Place", "DLP confidence", "Sources"].map((h) => el("th", {}, h)))),
     el("tbody", {}, rows)))];
 }
 
@@ -210,8 +210,16 @@ async function recordPage(id) {
       " position of the region " + data.place.name + ", within " + Math.round(data.place.radius_km) + " km",
       el("br"), el("small", {}, "Position from: " + data.place.source));
   } else add("Place", (r.location || "not given") + " (no position: not on the map)");
-  add("Confidence", r.confidence === undefined ? "not given" : r.confidence + " (the source's confidence, 0-100)");
+  // Whose rating it is (issue 35): the DLP's for its records, never the author's.
+  const dlp = r.id.startsWith("DLP.");
+  add(dlp ? "DLP confidence" : "Archive confidence", r.confidence === undefined ? "not given"
+    : r.confidence + (dlp ? " (the Digital Ludeme Project's rating of the record, 0-100; not the author's)"
+      : " (this archive's rating of the record, 0-100)"));
+  if (r.author_doubts) add("The author's doubts", r.author_doubts);
   add("Sources", ...(r.sources || []).flatMap((s, i) => [i ? el("br") : null, typeof s === "string" ? s : s.citation]));
+  const sameGame = [...(r.see_also || []), ...(data.see_also_of || []).filter((x) => !(r.see_also || []).includes(x))];
+  if (sameGame.length) add("Same game, other record", ...sameGame.flatMap((x, i) =>
+    [i ? ", " : null, recordLink(x)]));
   add("Rulesets citing it", ...(data.rulesets.length ? data.rulesets.flatMap((x, i) =>
     [i ? ", " : null, rulesetLink(x.id, x.name), " (" + x.status + ")"]) : ["none"]));
   const page = [el("p", {}, el("a", { href: "#/search" }, "\u2190 Search")),

@@ -140,12 +140,17 @@ TEST_F(DlpArchive, SearchByBoard) {
   q.rows = 4;
   q.holes = 8;
   const std::vector<SearchHit> hits = s.search(q);
-  EXPECT_EQ(hits.size(), 39u);
+  EXPECT_EQ(hits.size(), 40u);
   for (const SearchHit& h : hits) {
     EXPECT_EQ(h.record.board.rows, 4);
     EXPECT_EQ(h.record.board.holes_per_row, 8);
   }
   EXPECT_TRUE(ids(hits).contains("DLP.Ruleset.1283"));  // Otep, read from its code
+  // Issue 35: "evidence search --rows 4 --holes 8 ... misses Beaton's record DLP.Evidence.1880":
+  // the curated record has its board now, and names the DLP's entry as the same game.
+  EXPECT_TRUE(ids(hits).contains("DLP.Evidence.1880"));
+  EXPECT_EQ(s.get("DLP.Evidence.1880")->see_also, std::vector<std::string>{"DLP.Ruleset.1283"});
+  EXPECT_EQ(s.see_also_of("DLP.Ruleset.1283"), std::vector<std::string>{"DLP.Evidence.1880"});
 }
 
 // "today a 1,900 km circle for Central Asia makes `--near` Delhi within 50 km return Toguz
@@ -285,11 +290,13 @@ TEST(SchemaMigration, AVersionTwoArchiveMigratesToVersionThree) {
       "CREATE TABLE game_names_2 (folded TEXT PRIMARY KEY, game_key TEXT NOT NULL, "
       "spelling TEXT NOT NULL); INSERT INTO game_names_2 SELECT folded, game_key, "
       "spelling FROM game_names; DROP TABLE game_names; ALTER TABLE game_names_2 "
-      "RENAME TO game_names; PRAGMA user_version = 2;");
+      "RENAME TO game_names; ALTER TABLE sources DROP COLUMN same_work; ALTER TABLE evidence "
+      "DROP COLUMN author_doubts; ALTER TABLE evidence DROP COLUMN see_also; "
+      "PRAGMA user_version = 2;");
   EXPECT_EQ(testing::raw_text(db, "PRAGMA user_version"), "2");
   EXPECT_THROW(Store::open(db, Store::Mode::kReadOnly), ArchiveError);  // readers refuse it
   Store store = Store::open(db);                                        // migrates
-  EXPECT_EQ(store.schema_version(), 4);
+  EXPECT_EQ(store.schema_version(), kSchemaVersion);
   EXPECT_EQ(store.get("DLP.Evidence.1880")->location, "Bari");
   SearchQuery q;
   q.text = "counters";  // the rebuilt index stems: "counter" finds "counters"

@@ -379,11 +379,15 @@ inline std::string bibtex_round_trip_error(const archive::Json& item) {
       if (!seen.insert(name).second) return "field " + name + " twice in\n" + text;
       std::string expected;
       std::string got = value;
-      if (name == "title" || name == "journal" || name == "booktitle" || name == "howpublished") {
+      if (name == "title" || name == "journal" || name == "booktitle" || name == "howpublished" ||
+          name == "publisher" || name == "organization") {
         if (got.size() < 2 || got.front() != '{' || got.back() != '}')
           return name + " without its second braces: " + got;
         got = bibtex_unescape(got.substr(1, got.size() - 2));
-        expected = bibtex_spaces(given(name == "title" ? "title" : "container-title"));
+        expected = bibtex_spaces(given(name == "title" ? "title"
+                                       : name == "publisher" || name == "organization"
+                                           ? "publisher"
+                                           : "container-title"));
       } else if (name == "url" || name == "doi") {
         expected = expected_bibtex_url(given(name == "url" ? "URL" : "DOI"));
       } else if (name == "author") {

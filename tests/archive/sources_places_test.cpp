@@ -87,6 +87,57 @@ TEST(SeedSources, BadSourcesAreRefusedNamingTheRecordAndTheSource) {
             "string or an object, not a number");
 }
 
+// Issue 35, "One bibliography entry per work": a source names the other citations of the same
+// work ("same_work"); a record names the records of the same game ("see_also"). Both round-trip
+// through the archive, and bad values are refused naming the record.
+TEST(SeedSources, SameWorkAndSeeAlsoRoundTripAndBadOnesAreRefused) {
+  auto read = [](const std::string& fields) {
+    ImportBatch batch;
+    read_evidence_text(
+        R"({"records": [{"id": "X.1", "game": "otep", "type": "Text", )" + fields + "}]}", "f.json",
+        batch);
+    return batch.records.at(0);
+  };
+  auto error = [&](const std::string& fields) {
+    try {
+      read(fields);
+    } catch (const ArchiveError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  const EvidenceRecord r =
+      read(R"("sources": [{"citation": "Beaton 1939.", "same_work": ["Beaton 1939: 141."]}], )"
+           R"("see_also": ["DLP.Ruleset.1283"], "author_doubts": "I may be wrong.")");
+  EXPECT_EQ(r.sources.at(0).same_work, std::vector<std::string>{"Beaton 1939: 141."});
+  EXPECT_EQ(r.see_also, std::vector<std::string>{"DLP.Ruleset.1283"});
+  EXPECT_EQ(to_json(r)["sources"][0].dump(),
+            R"({"citation":"Beaton 1939.","same_work":["Beaton 1939: 141."]})");
+  TempDir dir;
+  Store store = Store::open(dir / "a.db");
+  ImportBatch batch;
+  batch.add(r, Origin{"f.json", "records[0] (X.1)"});
+  store.import(batch);
+  EXPECT_EQ(store.get("X.1"), r);
+  EXPECT_EQ(store.see_also_of("DLP.Ruleset.1283"), std::vector<std::string>{"X.1"});
+  ASSERT_EQ(store.same_work_sources().size(), 1u);
+  EXPECT_EQ(store.same_work_sources()[0].citation, "Beaton 1939.");
+
+  EXPECT_EQ(error(R"("sources": [{"citation": "c", "same_work": "d"}])"),
+            "f.json: records[0] (X.1): sources[0]: field 'same_work' must be an array of "
+            "citations, not a string");
+  EXPECT_EQ(error(R"("sources": [{"citation": "c", "same_work": ["c"]}])"),
+            "f.json: records[0] (X.1): sources[0]: same_work: 'c' is this source's own citation");
+  EXPECT_EQ(error(R"("sources": [{"citation": "c", "same_work": [""]}])"),
+            "f.json: records[0] (X.1): sources[0]: same_work: each entry must be a citation as "
+            "another record writes it");
+  EXPECT_EQ(error(R"("see_also": ["not an id!"])"),
+            "f.json: records[0] (X.1): see_also: 'not an id!' is not a record id (e.g. "
+            "DLP.Evidence.693)");
+  EXPECT_EQ(error(R"("see_also": ["X.1"])"),
+            "f.json: records[0] (X.1): see_also: a record is not its own see-also");
+}
+
 // Issue 41: "CSL name parts are not type-checked ("family": [[[1]]] imports, then vanishes from
 // BibTeX and text and exports invalid CSL-JSON)". Every part of a name is a non-empty string, like
 // the other CSL fields, each checked for its type; dates keep the shape cite reads.

@@ -199,12 +199,30 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
 TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
-  raw_sql(dir / "a.db", "PRAGMA user_version = 5");
+  raw_sql(dir / "a.db", "PRAGMA user_version = 6");
   const std::string before = read_text(dir / "a.db");
   EXPECT_EQ(
       open_error(dir / "a.db"),
-      dir / "a.db" + ": schema version 5 is newer than this program's (4); use a newer mancala");
+      dir / "a.db" + ": schema version 6 is newer than this program's (5); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
+}
+
+// Issue 35: version 5 adds who says what (sources.same_work, evidence.author_doubts, see_also).
+TEST(StoreOpen, AVersionFourArchiveMigratesKeepingItsRecords) {
+  TempDir dir;
+  Store::open(dir / "a.db").import(seed_batch());
+  raw_sql(dir / "a.db",
+          "ALTER TABLE sources DROP COLUMN same_work; ALTER TABLE evidence DROP COLUMN "
+          "author_doubts; ALTER TABLE evidence DROP COLUMN see_also; PRAGMA user_version = 4;");
+  EXPECT_THROW(Store::open(dir / "a.db", Store::Mode::kReadOnly), ArchiveError);  // not yet
+  Store store = Store::open(dir / "a.db");
+  EXPECT_EQ(store.schema_version(), 5);
+  const std::optional<EvidenceRecord> r = store.get("DLP.Evidence.1450");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->game, "khutka_boia");
+  EXPECT_TRUE(r->see_also.empty());
+  EXPECT_TRUE(r->author_doubts.empty());
+  EXPECT_TRUE(store.same_work_sources().empty());
 }
 
 TEST(StoreOpen, ACorruptFileIsRefusedAndLeftAsItWas) {

@@ -90,12 +90,18 @@ TEST_F(EvidenceCli, ImportReportsWhatItDidAndIsIdempotent) {
   // Issue 20: an overwrite shows what it replaced, field by field.
   EXPECT_TRUE(update.err.starts_with(
       "updated DLP.Evidence.1880: type, location, date_from, date_to, rules, content, confidence, "
-      "spaces, sources, portal_url\n  type: was Ethnography; now Text\n  location: was Bari; now "
+      "spaces, sources, see_also, board, portal_url\n  type: was Ethnography; now Text\n  "
+      "location: "
+      "was Bari; now "
       "(none)\n"))
       << update.err;
   EXPECT_TRUE(update.err.ends_with(
       "  sources: was [{\"citation\":\"Beaton, A. \\\"A Bari Game- Soro.\\\" Sudan Notes and "
       "Records 22(1)...; now (none)\n"
+      "  see_also: was [\"DLP.Ruleset.1283\"]; now (none)\n"
+      "  board: was "
+      "{\"rows\":4,\"holes_per_row\":8,\"stores\":0,\"counters_per_hole\":2,\"start\":\"2 "
+      "in ea...; now (none)\n"
       "  portal_url: was https://ludii.games/details.php?keyword=Otep; now (none)\n"
       "mancala: warning: 1 record cites no source: " +
       changed + ": record (DLP.Evidence.1880)\n" + "imported 1 record into " + db_ +
@@ -122,12 +128,13 @@ TEST_F(EvidenceCli, APortalPageNeverSilentlyReplacesTheCuratedRecord) {
   EXPECT_EQ(refused.code, 1);
   EXPECT_TRUE(refused.err.starts_with(
       "DLP.Evidence.1880 (" + page +
-      ": DLP.Evidence.1880): the import differs from the archived record in 1 field:\n"
+      ": DLP.Evidence.1880): the import differs from the archived record in 3 fields:\n"
       "  sources: archived [{\"citation\":\"Beaton, A. \\\"A Bari Game- Soro.\\\" Sudan Notes"))
       << refused.err;
   EXPECT_TRUE(refused.err.ends_with(
       "\nmancala: " + page +
-      ": DLP.Evidence.1880: the archive holds DLP.Evidence.1880 in another version (sources); "
+      ": DLP.Evidence.1880: the archive holds DLP.Evidence.1880 in another version (sources, "
+      "see_also, board); "
       "nothing imported: --merge keeps what the archive has and adds what it lacks, --overwrite "
       "replaces it on purpose (--dry-run shows the changes)\n"))
       << refused.err;
@@ -136,7 +143,7 @@ TEST_F(EvidenceCli, APortalPageNeverSilentlyReplacesTheCuratedRecord) {
 
   const CliResult merged = run_cli({"evidence", "import-portal", page, "--db", db_, "--merge"});
   EXPECT_EQ(merged.code, 0) << merged.err;
-  EXPECT_NE(merged.err.find("  merged: the archive keeps sources; adds nothing\n"),
+  EXPECT_NE(merged.err.find("  merged: the archive keeps sources, see_also, board; adds nothing\n"),
             std::string::npos)
       << merged.err;
   EXPECT_EQ(cite(), curated) << "the year of the structured citation stays";
@@ -145,10 +152,18 @@ TEST_F(EvidenceCli, APortalPageNeverSilentlyReplacesTheCuratedRecord) {
       run_cli({"evidence", "import-portal", page, "--db", db_, "--merge", "--overwrite"});
   EXPECT_EQ(both.code, 2);
   EXPECT_EQ(both.err, "mancala: evidence import-portal: give --merge or --overwrite, not both\n");
+  // The portal page has neither the curated record's board nor its see-also link (issue 35): an
+  // overwrite that would drop them needs --allow-removals too.
+  const CliResult kept = run_cli({"evidence", "import-portal", page, "--db", db_, "--overwrite"});
+  EXPECT_EQ(kept.code, 1) << kept.err;
+  EXPECT_EQ(kept.err, "mancala: " + page +
+                          ": DLP.Evidence.1880: would remove see_also, board from the archived "
+                          "record (a truncated page?); nothing imported (give --allow-removals to "
+                          "accept)\n");
   const CliResult overwritten =
-      run_cli({"evidence", "import-portal", page, "--db", db_, "--overwrite"});
+      run_cli({"evidence", "import-portal", page, "--db", db_, "--overwrite", "--allow-removals"});
   EXPECT_EQ(overwritten.code, 0) << overwritten.err;
-  EXPECT_TRUE(overwritten.err.starts_with("updated DLP.Evidence.1880: sources\n"))
+  EXPECT_TRUE(overwritten.err.starts_with("updated DLP.Evidence.1880: sources, see_also, board\n"))
       << overwritten.err;
   EXPECT_NE(cite(), curated);
 }
@@ -321,7 +336,15 @@ TEST_F(EvidenceCli, PortalImportOfTheFourSeedPagesMatchesTheSeedRecords) {
     for (Source& source : from_seed.sources) {
       EXPECT_FALSE(source.csl.empty()) << id << ": every seed citation is structured";
       source.csl = Json::object();
+      source.same_work.clear();
     }
+    // And what the curated records add (issue 35): the board the quoted content gives, the
+    // DLP's entry for the same game, the author's own doubts.
+    EXPECT_FALSE(from_seed.board.empty()) << id;
+    EXPECT_EQ(from_seed.see_also.size(), 1u) << id;
+    from_seed.board = BoardFacts{};
+    from_seed.see_also.clear();
+    from_seed.author_doubts.clear();
     if (id == "DLP.Evidence.693") {
       EXPECT_TRUE(from_page.sources.empty());
       EXPECT_EQ(from_seed.sources, std::vector<Source>{"Vanoverbergh 1927: 236-237."});
@@ -414,11 +437,13 @@ TEST_F(EvidenceCli, ShowPrintsOneRecordWhole) {
       "Digital Ludeme Project's region 'Bari' (database/regions/kml/Bari.kml, MIT licence), "
       "simplified to 0.05 degrees, added by scripts/convert_dlp.py.\n"
       "date             1939-01-01 - 1939-12-31\n"
+      "board            4x8, 0 stores, 2 in each hole (from the rules paraphrase)\n"
       "portal           https://ludii.games/details.php?keyword=Otep\n"
-      "confidence       100\n"
+      "DLP confidence   100\n"
       "spaces           Outside, Public\n"
       "sources          Beaton, A. \"A Bari Game- Soro.\" Sudan Notes and Records 22(1): "
-      "133-143.\n" +
+      "133-143.\n"
+      "same game        DLP.Ruleset.1283 (another record of this game)\n" +
           rulesets + "\nrules:\n  " + line("Rules") +
           "\n"
           "\ncontent:\n  " +
@@ -457,7 +482,7 @@ TEST_F(EvidenceCli, ImportLinksEveryRulesetToTheEvidenceItCites) {
     EXPECT_EQ(linked, rulesets) << evidence;
   }
   const CliResult show = run_cli({"evidence", "show", "DLP.Evidence.1450", "--db", db_});
-  EXPECT_NE(show.out.find("\nrulesets     khutka_boia/das_gupta_1926 (reconstructed)\n"),
+  EXPECT_NE(show.out.find("\nrulesets        khutka_boia/das_gupta_1926 (reconstructed)\n"),
             std::string::npos)
       << show.out;
   // An import of the portal pages links them too, in the same transaction as the records.
@@ -476,7 +501,7 @@ TEST_F(EvidenceCli, SearchTableJsonAndCsv) {
             "id                  game           type                  date  location"
             "                          board  confidence\n"
             "MANCALA.Evidence.1  Toguz Kumalak  Secondary web source        "
-            "Kazakhstan, Kyrgyzstan, Tajikis\u2026                  -\n");
+            "Kazakhstan, Kyrgyzstan, Tajikis\u2026  2x9             -\n");
   EXPECT_EQ(table.err, "1 record\n");
   const CliResult json =
       run_cli({"evidence", "search", "--game", "Khutka", "--format", "json", "--db", db_});
@@ -603,7 +628,7 @@ TEST_F(EvidenceCli, SummaryTable) {
   const CliResult r = run_cli({"evidence", "summary", "--db", db_});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, "archive " + db_ +
-                       " (schema 4)\n\n"
+                       " (schema 5)\n\n"
                        "game           records  rulesets  runs  types\n"
                        "Kalah                1" +
                        count("kalah") +

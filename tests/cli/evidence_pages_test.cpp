@@ -71,8 +71,18 @@ TEST_F(EvidenceReport, EachRecordHasAPageWithEverythingAndLinksBack) {
        "<span class=\"approx\">approximate</span> position: the region Khasi (its outline on the "
        "map; centre 25.57\xC2\xB0N 91.88\xC2\xB0"
        "E)",
-       "<dt>Confidence</dt><dd>100 (the source&#39;s confidence, 0-100)</dd>",
-       "Das-Gupta. H. 1923. &quot;Notes on a Type of Sedentary Game",
+       // Issue 35: "Records say who rates what": the DLP's figure, the author's own doubts; the
+       // work as the archive reads it, the DLP's string only "as the DLP records it"; the same
+       // game's record in the DLP's collection, linked.
+       "<dt>DLP confidence</dt><dd>100 (the Digital Ludeme Project&#39;s rating of the record, "
+       "0-100; not the author&#39;s)</dd>",
+       "<dt>The author's doubts</dt><dd>&quot;It is clear that the rules of the game are a "
+       "little complicated",
+       "Das-Gupta, H. (1923). Notes on a Type of Sedentary Game Prevalent in Many Parts of India. "
+       "Journal and Proceedings of the Asiatic Society of Bengal 19: 71-74. <small>(as the DLP "
+       "records it: Das-Gupta. H. 1923. &quot;Notes on a Type of Sedentary Game",
+       "<dt>Same game, other record</dt><dd><a "
+       "href=\"../evidence/DLP.Ruleset.431.html\">DLP.Ruleset.431</a></dd>",
        "<h2 id=\"rules\">Rules (a paraphrase)</h2>", "<blockquote>&quot;The type of sedentary game",
        "<a href=\"../rulesets/mawkar_katiya.das_gupta_1923.html\">mawkar_katiya/das_gupta_1923</a>",
        "<a href=\"../rulesets/mawkar_katiya.no_handicaps.html\">mawkar_katiya/no_handicaps</a>",

@@ -76,8 +76,8 @@ TEST_F(SourcesAndPlaces, CiteWritesBibtex) {
             "  author = {{Digital Ludeme Project}},\n"
             "  title = {{Mawkar Katiya: Ethnography, Khasi, 1923}},\n"
             "  number = {DLP.Evidence.741},\n"
-            "  organization = {Digital Ludeme Project, Data Science and Knowledge Engineering, "
-            "Maastricht University},\n"
+            "  organization = {{Digital Ludeme Project, Data Science and Knowledge Engineering, "
+            "Maastricht University}},\n"
             "  url = {https://ludii.games/details.php?keyword=Mawkar%20Katiya},\n"
             "  type = {Evidence record},\n"
             "  note = {Ludii portal evidence record DLP.Evidence.741; DLP ruleset 431}\n"
@@ -175,9 +175,9 @@ TEST_F(SourcesAndPlaces, NearFindsRecordsPlacedOnlyByTheirRegion) {
             "id                 game           type         date                     location    "
             "                  board  confidence      km  position\n"
             "DLP.Evidence.1450  Khutka Boia    Ethnography  1925-10-01 - 1925-10-31  "
-            "32°34'58.69\"N, 71°32'16.52\"E                100   699.7  exact\n"
+            "32°34'58.69\"N, 71°32'16.52\"E  2x5           100   699.7  exact\n"
             "DLP.Evidence.741   Mawkar Katiya  Ethnography  1923-06-01 - 1923-12-31  Khasi        "
-            "                               100  1247.7  approximate: the region Khasi\n");
+            "                 2x7           100  1247.7  approximate: the region Khasi\n");
   // Khasi has an outline (the DLP's region): the distance is to its nearest edge (issue 23).
   // Toguz Kumalak's undated record lies within reach but not within the dates, and is counted.
   EXPECT_EQ(r.err, "2 records\n1 record without a date was left out by the date filter\n");
@@ -224,6 +224,27 @@ TEST_F(SourcesAndPlaces, FullTextCoversLocationGameNamesAndSources) {
       "aliases": ["Soro-variant"]}]})");
   ASSERT_EQ(run({"evidence", "import", dir_ / "otep.json"}).code, 0);
   EXPECT_EQ(ids({"Soro-variant"}), std::vector<std::string>{"DLP.Evidence.1880"});
+}
+
+// Issue 35, "Records say who rates what" and "Same game, said once": `evidence show` names the
+// DLP's figure as the DLP's, keeps the author's own doubts, and names the same game's record in
+// the DLP's collection; a search that finds one of the pair says so.
+TEST_F(SourcesAndPlaces, ShowSaysWhoRatesAndNamesTheSameGamesOtherRecord) {
+  const std::string shown = out_of({"evidence", "show", "DLP.Evidence.741"});
+  EXPECT_NE(shown.find("\nDLP confidence   100\n"), std::string::npos) << shown;
+  EXPECT_EQ(shown.find("\nconfidence "), std::string::npos) << shown;
+  EXPECT_NE(shown.find("\nauthor's doubts  \"It is clear that the rules of the game are a little "
+                       "complicated"),
+            std::string::npos)
+      << shown;
+  EXPECT_NE(shown.find("\nsame game        DLP.Ruleset.431 (another record of this game)\n"),
+            std::string::npos)
+      << shown;
+  // The curated records have their boards now: Beaton's is found by its board.
+  const CliResult found = run({"evidence", "search", "--rows", "4", "--holes", "8"});
+  EXPECT_EQ(found.code, 0) << found.err;
+  EXPECT_NE(found.out.find("DLP.Evidence.1880"), std::string::npos) << found.out;
+  EXPECT_EQ(found.err, "1 record\n");  // its pair is not in this archive
 }
 
 }  // namespace
