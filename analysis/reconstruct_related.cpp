@@ -4,10 +4,12 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "archive/store.h"
 #include "common/error.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/witness.h"
 
 namespace mancala::analysis {
 namespace {
@@ -47,10 +49,18 @@ std::vector<std::vector<Commonness>> count_readings(const Space& space,
     std::vector<Commonness> row(choice.alternatives.size());
     for (size_t a = 0; a < choice.alternatives.size(); ++a) {
       for (const RelatedRuleset& r : rulesets) {
-        // A ruleset whose files set none of the choice's keys is silent on the question (its
-        // values are the vocabulary's defaults): it reads the phrase neither way.
+        // A ruleset is silent on the question when none of the choice's keys is traced to words
+        // (a quoted phrase or another ruleset's reading) nor set off the vocabulary's default:
+        // an assumption that keeps the default (the evidence says nothing of it) reads the
+        // phrase neither way.
         const bool addresses = std::any_of(keys.begin(), keys.end(), [&](const std::string& k) {
-          return r.rules.provenance.count(k) > 0;
+          const std::optional<sim::Witness> w = sim::witness_of(r.rules, k);
+          if (!w) return false;
+          const sim::FieldInfo* field = nullptr;
+          for (const sim::FieldInfo& f : sim::rule_fields())
+            if (f.key == k) field = &f;
+          return w->kind != "assumption" ||
+                 (field && sim::rule_value(r.rules, k) != field->default_value);
         });
         if (!addresses) continue;
         ++row[a].related;

@@ -198,10 +198,15 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
                   .rules_hash = sim::rules_hash(rules),
                   .evidence = rules.evidence,
                   .rules = {},
+                  .inactive = {},
                   .family = is_family_reading(rules),
                   .rows_per_player = rules.rows_per_player,
                   .holes_per_row = rules.holes_per_row};
   for (const sim::FieldInfo& field : sim::rule_fields()) {
+    if (!sim::key_acts(rules, field.key)) {
+      out.inactive.push_back(field.key);
+      continue;
+    }
     RuleInfo rule;
     rule.group = field.group;
     rule.key = field.key;

@@ -59,8 +59,11 @@ struct RulesetInfo {
   std::string extends;  // parent ruleset id, or empty
   std::string rules_hash;
   std::vector<std::string> evidence;  // evidence record ids
-  std::vector<RuleInfo> rules;        // in documentation order, grouped
-  bool family = false;                // a reading of the DLP's rules paraphrase (is_family_reading)
+  // The keys that can change its play (sim::key_acts), in documentation order, grouped; the
+  // others, which the field table's conditions leave without effect here, in `inactive`.
+  std::vector<RuleInfo> rules;
+  std::vector<std::string> inactive;
+  bool family = false;  // a reading of the DLP's rules paraphrase (is_family_reading)
   int rows_per_player = 0, holes_per_row = 0;  // the board
 };
 

@@ -67,7 +67,8 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
       md += "Among the family, nearest by region: " + regional_intro(items, i) + "\n\n";
       if (!regional_rows(items, i).empty()) md += regional_table(items, i).to_markdown() + "\n";
     }
-    md += "Rules and their provenance:\n\n";
+    md += "Rules and their provenance (every key that can change its play, with its witness)." +
+          inactive_sentence(rs.inactive) + "\n\n";
     Table rules({{"Group", Align::kLeft},
                  {"Rule", Align::kLeft},
                  {"Value", Align::kLeft},

@@ -251,9 +251,10 @@ std::string ruleset_body(const RulesetSection& item,
        h(run_citation(rs.id, f.rules_hash, f.engine_version, f.seed, f.agent,
                       static_cast<std::int64_t>(f.games_requested), item.entry.stored_as)) +
        "</p>\n";
-  b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key of the "
-       "resolved ruleset: the evidence "
-       "phrase it implements, the assumption it makes, or the vocabulary's default.</p>\n";
+  b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key that "
+       "can change this ruleset's play, with its witness: the source's words or the paraphrase it "
+       "implements (whose words they are), the reading it takes over, or the assumption it makes." +
+       inactive_sentence(rs.inactive) + "</p>\n";
   for (const auto& [begin, end] : rule_groups(rs.rules))
     b += rules_table(rs.rules, begin, end).to_html(rs.rules[begin].group);
   return b;

@@ -402,6 +402,14 @@ Table handicap_state_table(const std::vector<HandicapStateFigures>& states) {
   return table;
 }
 
+std::string inactive_sentence(const std::vector<std::string>& keys) {
+  if (keys.empty()) return "";
+  std::string list;
+  for (const std::string& k : keys) list += (list.empty() ? "" : ", ") + k;
+  return " Not shown: the " + std::to_string(keys.size()) + " keys the field table's conditions " +
+         "leave without effect in this ruleset (`mancala rules keys`): " + list + ".";
+}
+
 std::string provenance_text(const RuleInfo& rule) {
   return rule.provenance.empty() ? "(default; no provenance)" : rule.provenance;
 }

@@ -67,6 +67,9 @@ std::string state_label(const HandicapStateFigures& st);
 Table handicap_state_table(const std::vector<HandicapStateFigures>& states);
 // A rule's provenance in words: the evidence phrase, the assumption, or the default.
 std::string provenance_text(const RuleInfo& rule);
+// " Not shown: the N keys the field table's conditions leave without effect in this ruleset
+// (...): a, b." for the inactive keys of a ruleset page; empty when there are none.
+std::string inactive_sentence(const std::vector<std::string>& keys);
 // The family table of sections[i] (analysis::RulesetSection::neighbours): the sentence that
 // introduces it, and its rows (i first, then its neighbours) for index_table. Empty when it has
 // no neighbours.

@@ -55,7 +55,12 @@ std::string ruleset_text(const sim::RuleSet& r) {
   if (const std::string line = differs_from_default_line(r); !line.empty()) out << line << "\n";
   out << "\n" << r.summary << "\n";
   std::string group;
+  std::vector<std::string> inactive;
   for (const auto& f : sim::rule_fields()) {
+    if (!sim::key_acts(r, f.key)) {
+      inactive.push_back(f.key);
+      continue;
+    }
     if (f.group != group) {
       group = f.group;
       out << "\n" << group << "\n";
@@ -64,6 +69,10 @@ std::string ruleset_text(const sim::RuleSet& r) {
     out << "  " << std::left << std::setw(28) << f.key << std::setw(25) << f.get(r).dump() << ' ';
     out << analysis::provenance_text(r, f.key);
     out << "\n";
+  }
+  if (!inactive.empty()) {
+    out << "\nnot acting in this ruleset (the conditions of 'mancala rules keys'): "
+        << join(inactive, ", ") << "\n";
   }
   return printable(out.str());  // the name, summary and provenance a file gives
 }

@@ -102,7 +102,11 @@ Response App::api_ruleset(const std::string& id) {
   const sim::RuleSet& r = game->rules();
   json rules = json::array();
   for (const sim::FieldInfo& f : sim::rule_fields()) {
-    json entry = {{"key", f.key}, {"group", f.group}, {"doc", f.doc}, {"value", f.get(r)}};
+    json entry = {{"key", f.key},
+                  {"group", f.group},
+                  {"doc", f.doc},
+                  {"value", f.get(r)},
+                  {"acts", sim::key_acts(r, f.key)}};
     if (const std::optional<sim::Witness> w = sim::witness_of(r, f.key)) {
       entry["provenance"] = sim::witness_json(*w);
     } else {

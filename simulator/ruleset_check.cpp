@@ -408,6 +408,16 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
             witness_problem(*w, file.string() + ": provenance." + key, ruleset_ids);
         if (!problem.empty()) problems.push_back(problem);
       }
+      // A described or reconstructed ruleset traces every key that can change its play.
+      if (r.status == "described" || r.status == "reconstructed") {
+        for (const std::string& key : acting_keys(r)) {
+          if (r.provenance.count(key)) continue;
+          problems.push_back(file.string() + ": provenance." + key + ": missing: the key acts in " +
+                             "this " + r.status +
+                             " ruleset, so it needs its witness: a quoted phrase (source, "
+                             "paraphrase), a reading or an assumption with its reason");
+        }
+      }
     } catch (const RuleError& e) {
       append_lines(problems, e.what());
     }

@@ -69,6 +69,15 @@ std::string rule_keys_doc();
 // words>: <value>" ("<key in words> <value>" for an integer), as does an unknown key.
 std::string describe_rule_value(const std::string& key, const nlohmann::json& value);
 
+// Whether a rule key can change play in `rules`, from the field table's conditions (the "with
+// ..." of its `rules keys` line: capture_counts acts only with capture count or count_sown_holes,
+// the tuzdyk keys only with tuzdyk, the match's only in a match); a key with no condition acts
+// everywhere. acting_keys: those of rule_fields() that act, in its order; key_has_condition:
+// whether the table gives the key a condition.
+bool key_acts(const RuleSet& rules, const std::string& key);
+std::vector<std::string> acting_keys(const RuleSet& rules);
+bool key_has_condition(const std::string& key);
+
 // Sets derived fields and checks contradictions between keys; throws RuleError with every
 // contradiction found, one a line, each "<file>: rules.<key>: <what is wrong>".
 void finalize(RuleSet& rules, const std::string& file);

@@ -260,7 +260,7 @@ async function rulesetsPage() {
     el("td", {}, r.evidence.flatMap((e, i) => [i ? ", " : null, recordLink(e)])),
     el("td", {}, el("a", { href: "#/play?ruleset=" + enc(r.id) }, "play"))));
   show(el("h1", {}, "Rulesets"),
-    el("p", { class: "muted" }, "Every reconstruction under data/rulesets: each rule key quotes its evidence or states its assumption."),
+    el("p", { class: "muted" }, "Every reconstruction under data/rulesets: each rule key that can change its play names its witness (the source's words or the DLP's paraphrase it quotes, another ruleset's reading) or states its assumption (rules check refuses a described or reconstructed ruleset otherwise)."),
     el("div", { class: "table-wrap" }, el("table", {},
       el("thead", {}, el("tr", {}, ["Ruleset", "Name", "Status", "Board", "Evidence", ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows))));
@@ -333,7 +333,10 @@ async function rulesetPage(id) {
     api("GET", "/api/playtests?ruleset=" + enc(id)).then((x) => x.data.playtests).catch(() => []),
   ]);
   const groups = [];
-  for (const rule of r.rules) {
+  // Only the keys that can change this ruleset's play (the field table's conditions); the others
+  // are named under the table.
+  const inactive = r.rules.filter((rule) => !rule.acts).map((rule) => rule.key);
+  for (const rule of r.rules.filter((x) => x.acts)) {
     if (!groups.length || groups[groups.length - 1].name !== rule.group) groups.push({ name: rule.group, rules: [] });
     groups[groups.length - 1].rules.push(rule);
   }
@@ -355,7 +358,10 @@ async function rulesetPage(id) {
     el("p", {}, "Evidence: ", r.evidence.length ? r.evidence.flatMap((e, i) => [i ? ", " : null, recordLink(e)]) : "none"),
     el("h2", { id: "play" }, "Play it"), newGameForm(r.id, list),
     el("h2", { id: "playtests" }, "Play-tests"), playtestTable(tests, false),
-    el("h2", {}, "Rules, key by key"), el("div", { class: "table-wrap" }, ruleTable));
+    el("h2", {}, "Rules, key by key"), el("div", { class: "table-wrap" }, ruleTable),
+    inactive.length ? el("p", { class: "muted", id: "inactive-keys" },
+      "Not shown: the " + inactive.length + " keys that cannot change this ruleset's play (the conditions of 'mancala rules keys'): " +
+      inactive.join(", ") + ".") : null);
 }
 
 function playtestTable(tests, withRuleset) {

@@ -101,6 +101,33 @@ TEST(RulesCheck, AQuotedPhraseNotInTheFieldItNamesIsRefusedNamingFileKeyRecordAn
   EXPECT_EQ(good.code, 0) << good.err;
 }
 
+// Issue 35: "rules check refuses a described or reconstructed ruleset in which a key that acts has
+// neither a phrase nor an assumption": Kalah's store keys act once its stores are sown; an
+// observed ruleset is not held to it by the check (the shipped ones are, by a test).
+TEST(RulesCheck, AKeyThatActsWithoutProvenanceIsRefusedInADescribedRuleset) {
+  report_testing::TempDir dir;
+  const fs::path file = dir / "toy" / "sown.json";
+  const auto with = [&](const std::string& status) {
+    report_testing::write_text(file,
+                               R"({"name": "T", "status": ")" + status + R"(", "default": true,
+      "evidence": ["MANCALA.Evidence.2"], "rules": {"stores": "sown"},
+      "provenance": {"stores": {"assumption": "a test"}}})");
+    return file.string();
+  };
+  const Result refused = run_cli({"rules", "check", with("described")});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_NE(refused.err.find("mancala: " + file.string() +
+                             ": provenance.store_extra_move: missing: the key acts in this "
+                             "described ruleset, so it needs its witness: a quoted phrase "
+                             "(source, paraphrase), a reading or an assumption with its reason\n"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find(": provenance.store_side: missing"), std::string::npos);
+  // tuzdyk_count does not act without a tuzdyk: not asked for.
+  EXPECT_EQ(refused.err.find(": provenance.tuzdyk_count:"), std::string::npos);
+  EXPECT_EQ(run_cli({"rules", "check", with("observed")}).code, 0);
+}
+
 // "rules show (text and JSON) shows the witness, never a bare evidence": Sonka's counters per
 // hole are the DLP's paraphrase; its capture quotes Vanoverbergh, with the record's pages.
 TEST(RulesShow, EachKeyNamesItsWitness) {
@@ -113,6 +140,12 @@ TEST(RulesShow, EachKeyNamesItsWitness) {
   EXPECT_NE(text.out.find("Vanoverbergh 1927: 236-237: \"If she dies in her own quarters"),
             std::string::npos);
   EXPECT_EQ(text.out.find("evidence: \""), std::string::npos);
+  // Item 2: only the keys that act are shown, the others named in one line; none is untraced.
+  EXPECT_EQ(text.out.find("(default; no provenance)"), std::string::npos);
+  EXPECT_EQ(text.out.find("  tuzdyk_count "), std::string::npos);
+  EXPECT_NE(
+      text.out.find("\nnot acting in this ruleset (the conditions of 'mancala rules keys'): "),
+      std::string::npos);
   const Result j = run_cli({"rules", "show", "sonka", "--format", "json"});
   ASSERT_EQ(j.code, 0) << j.err;
   const nlohmann::json p = nlohmann::json::parse(j.out)["provenance"];

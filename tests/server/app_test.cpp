@@ -137,8 +137,17 @@ TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsWitness) {
       EXPECT_EQ(rule["provenance"]["shown_as"], "Beaton 1939: 141");
       EXPECT_EQ(rule["provenance"]["field"], "content");
     }
-    if (rule["key"] == "tuzdyk") {
+    if (rule["key"] == "tuzdyk") {  // acts (it could be switched on), an assumption here
+      EXPECT_TRUE(rule["acts"]);
+      EXPECT_EQ(rule["provenance"]["witness"], "assumption");
+    }
+    if (rule["key"] == "tuzdyk_count") {  // no tuzdyk: cannot change Otep's play
+      EXPECT_FALSE(rule["acts"]);
       EXPECT_TRUE(rule["provenance"].is_null());
+    }
+    // Every key that acts is traced.
+    if (rule["acts"]) {
+      EXPECT_FALSE(rule["provenance"].is_null()) << rule["key"];
     }
   }
   EXPECT_EQ(expect(200, "GET", "/api/rulesets/otep/no_move_loses")["extends"], "otep/beaton_1939");

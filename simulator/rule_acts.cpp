@@ -1,0 +1,99 @@
+// Which rule keys act in a ruleset: the field table's conditions ("with capture count or
+// count_sown_holes", `rules keys`), as predicates over the resolved rules. A key no condition names
+// acts in every ruleset. tests/simulator/rule_acts_test.cpp plays every shipped ruleset with each
+// key it calls inactive changed, and finds no move changed.
+#include <functional>
+#include <map>
+
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+using Acts = std::function<bool(const RuleSet&)>;
+
+bool sown(const RuleSet& r) { return r.stores == StoreMode::kSown; }
+bool count_capture(const RuleSet& r) {
+  return r.capture == Capture::kCount || r.capture == Capture::kCountSownHoles;
+}
+bool empty_capture(const RuleSet& r) {
+  return r.capture == Capture::kEmptyOwnHole || r.capture == Capture::kEmptyHole;
+}
+bool fives_settled(const RuleSet& r) { return r.match && r.remainder == Remainder::kSettleFives; }
+
+// Each conditional key and when it acts, in the words of its documentation line.
+const std::map<std::string, Acts>& conditions() {
+  static const std::map<std::string, Acts> table = {
+      {"store_side", Acts(sown)},  // "with stores sown"
+      {"single_counter_moves_on", [](const RuleSet& r) { return r.first_into_origin; }},
+      // A chain of sowings: relays, and the captures sown again.
+      {"max_sowings_per_move",
+       [](const RuleSet& r) {
+         return r.relay != Relay::kNone || r.capture == Capture::kResowOppositePair ||
+                r.capture_resow != CaptureResow::kNone;
+       }},
+      {"store_extra_move", Acts(sown)},
+      {"relay_skips_store",
+       [](const RuleSet& r) { return r.relay == Relay::kNextHole && sown(r); }},
+      {"capture_facing",
+       [](const RuleSet& r) {
+         return r.capture == Capture::kOppositeLastInOwnRow ||
+                r.capture == Capture::kResowOppositePair;
+       }},
+      {"fours_scope", [](const RuleSet& r) { return r.capture_fours != Fours::kNone; }},
+      {"fours_last_to_mover", [](const RuleSet& r) { return r.capture_fours == Fours::kInstant; }},
+      {"capture_empty_facing", Acts(empty_capture)},
+      {"capture_takes_last", Acts(empty_capture)},
+      {"capture_counts", Acts(count_capture)},
+      {"capture_rows", Acts(count_capture)},
+      {"capture_taker", Acts(count_capture)},
+      {"capture_chain", [](const RuleSet& r) { return r.capture == Capture::kCount; }},
+      {"capture_outer", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
+      {"capture_resow", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
+      {"resow_pair_from",
+       [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
+      {"resow_pair_ends_move",
+       [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
+      {"tuzdyk_count", [](const RuleSet& r) { return r.tuzdyk; }},
+      {"tuzdyk_forbid_last_hole", [](const RuleSet& r) { return r.tuzdyk; }},
+      {"tuzdyk_symmetry", [](const RuleSet& r) { return r.tuzdyk; }},
+      {"resolution", [](const RuleSet& r) { return r.turns != Turns::kAlternating; }},
+      {"opening_for",
+       [](const RuleSet& r) { return r.opening_hole != 0 || !r.opening_holes.empty(); }},
+      {"empty_side_wins", [](const RuleSet& r) { return r.end_on_empty_side; }},
+      // The match's keys act only in a match; the settlement's handicaps only where the
+      // remainders are settled as fives.
+      {"max_rounds", [](const RuleSet& r) { return r.match; }},
+      {"stop_after_rounds", [](const RuleSet& r) { return r.match; }},
+      {"refill_from", [](const RuleSet& r) { return r.match; }},
+      {"burn_unfilled", [](const RuleSet& r) { return r.match; }},
+      {"holes_out", [](const RuleSet& r) { return r.match; }},
+      {"remainder", [](const RuleSet& r) { return r.match; }},
+      {"next_starter", [](const RuleSet& r) { return r.match; }},
+      {"match_end", [](const RuleSet& r) { return r.match; }},
+      {"tribute", Acts(fives_settled)},
+      {"bha_hole", Acts(fives_settled)},
+      {"extra_number", [](const RuleSet& r) { return r.match; }},
+      {"toll_hole", [](const RuleSet& r) { return r.match; }},
+      {"winner_takes_remainder_hole", [](const RuleSet& r) { return r.match; }},
+  };
+  return table;
+}
+
+}  // namespace
+
+bool key_acts(const RuleSet& rules, const std::string& key) {
+  const auto it = conditions().find(key);
+  return it == conditions().end() || it->second(rules);
+}
+
+std::vector<std::string> acting_keys(const RuleSet& rules) {
+  std::vector<std::string> keys;
+  for (const FieldInfo& f : rule_fields())
+    if (key_acts(rules, f.key)) keys.push_back(f.key);
+  return keys;
+}
+
+bool key_has_condition(const std::string& key) { return conditions().count(key) > 0; }
+
+}  // namespace mancala::sim
