@@ -78,6 +78,15 @@ struct Ladder {
   friend bool operator==(const Ladder&, const Ladder&) = default;
 };
 
+// The ladder of `ladder`'s games between `agents` alone (each one of its agents, in the order
+// given): the same runs, so ladder_figures of it are those of a ladder of these agents only (its
+// Bonferroni over their pairs), which is how two games' ladders are compared over the agents they
+// share (analysis/ladder_shared.cpp). Throws mancala::Error "<ruleset>: no agent <spec> in its
+// ladder".
+Ladder sub_ladder(const Ladder& ladder, const std::vector<sim::AgentSpec>& agents);
+// The agents every ladder has, in the first ladder's order; empty for no ladder.
+std::vector<sim::AgentSpec> shared_agents(const std::vector<const Ladder*>& ladders);
+
 // Plays every ordered pair in the order (0,0), (0,1), ..., (k-1,k-1). Throws mancala::Error on
 // fewer than 2 agents, a repeated agent or more than kMaxLadderAgents. When stopped, the result
 // has the runs finished so far plus the stopped one (partial() is true).

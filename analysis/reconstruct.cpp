@@ -236,13 +236,66 @@ const Figures& ReconstructResult::ranked_figures(size_t candidate) const {
   return c.skilled.played ? c.skilled : c.random;
 }
 
+size_t ReconstructResult::plays_first(size_t candidate) const {
+  size_t first = candidate;
+  for (int j : candidates[candidate].plays_as) first = std::min(first, static_cast<size_t>(j));
+  return first;
+}
+
+size_t ReconstructResult::distinct_played() const {
+  size_t n = 0;
+  for (size_t i = 0; i < candidates.size(); ++i) n += ranked_figures(i).played && !repeats(i);
+  return n;
+}
+
 size_t ReconstructResult::ending_by_own_rule() const {
   size_t n = 0;
   for (size_t i = 0; i < candidates.size(); ++i) {
-    if (ranked_figures(i).played && ranked_figures(i).completion == CompletionClass::kOwnRule) ++n;
+    if (ranked_figures(i).played && !repeats(i) &&
+        ranked_figures(i).completion == CompletionClass::kOwnRule)
+      ++n;
   }
   return n;
 }
+
+namespace {
+
+// Whether choice b read as b_alt is void given choice a read as a_alt: wherever both b_alt and
+// b's reference are allowed with a = a_alt, the two combinations are one candidate or play
+// exactly alike (and there is at least one such place).
+bool void_given(const Space& space, const ReconstructResult& out, size_t b, size_t b_alt, size_t a,
+                size_t a_alt) {
+  const size_t b_ref = space.readings.choices[b].reference;
+  if (b_alt == b_ref) return false;
+  bool any = false;
+  for (size_t index = 0; index < space.candidate_of.size(); ++index) {
+    const int x = space.candidate_of[index];
+    if (x < 0) continue;
+    Pick p = pick_of(space, index);
+    if (p[a] != a_alt || p[b] != b_ref) continue;
+    p[b] = b_alt;
+    const int y = space.candidate_of[combination_index(space, p)];
+    if (y < 0) continue;
+    any = true;
+    const std::vector<int>& alike = out.candidates[static_cast<size_t>(x)].plays_as;
+    if (x != y && std::find(alike.begin(), alike.end(), y) == alike.end()) return false;
+  }
+  return any;
+}
+
+// Moves the interactions in which a choice is void given the other to void_left_out.
+void leave_out_void(const Space& space, const ReconstructResult& out, Effects& e) {
+  std::vector<Interaction> kept;
+  for (const Interaction& i : e.interactions) {
+    const bool void_cell =
+        void_given(space, out, i.choice_b, i.alternative_b, i.choice_a, i.alternative_a) ||
+        void_given(space, out, i.choice_a, i.alternative_a, i.choice_b, i.alternative_b);
+    (void_cell ? e.void_left_out : kept).push_back(i);
+  }
+  e.interactions = std::move(kept);
+}
+
+}  // namespace
 
 ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::atomic<bool>* stop) {
   ReconstructResult out;
@@ -322,6 +375,9 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::at
   const EffectsLimits limits{.stop = stop};
   out.random_effects = measure_effects(r.space, random, limits);
   if (out.skilled_played) out.skilled_effects = measure_effects(r.space, skilled, limits);
+  // A choice void given another is left out of that cell's interactions (issue 36, item 3).
+  leave_out_void(r.space, out, out.random_effects);
+  leave_out_void(r.space, out, out.skilled_effects);
   if (!r.pending_merge() && !r.partial()) {
     out.next = next_stage(r);
     out.complete = !out.next.has_value();

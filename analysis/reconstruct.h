@@ -142,7 +142,15 @@ struct ReconstructResult {
   bool skilled_played = false;
   // The figures the ranking uses: the skilled agent's where played, else random play's.
   const Figures& ranked_figures(size_t candidate) const;
-  // Candidates whose completion class is "own rule" in the ranking's figures.
+  // Readings that play exactly alike are one reading (docs/terms.md): the first candidate (by
+  // index) of the group candidate i plays exactly as, i itself when it plays unlike every
+  // earlier one; repeats(i) when it is not the first.
+  size_t plays_first(size_t candidate) const;
+  bool repeats(size_t candidate) const { return plays_first(candidate) != candidate; }
+  // The played candidates that repeat no earlier one: the distinct readings, each counted once.
+  size_t distinct_played() const;
+  // Distinct readings (repeats left out) whose completion class is "own rule" in the ranking's
+  // figures.
   size_t ending_by_own_rule() const;
   // False when the effects were given up (evaluate_reconstruction's stop).
   bool effects_complete() const { return random_effects.complete && skilled_effects.complete; }

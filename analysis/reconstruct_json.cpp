@@ -87,7 +87,24 @@ json effects_json(const Space& space, const Effects& effects, const std::string&
                                              " interactions tested for this metric (Bonferroni)"},
                             {"pairs", i.pairs}});
   }
-  return {{"main", main}, {"spreads", spreads}, {"interactions", interactions}};
+  json left_out = json::array();
+  for (const Interaction& i : effects.void_left_out) {
+    const Choice& a = choices[i.choice_a];
+    const Choice& b = choices[i.choice_b];
+    left_out.push_back({{"agent", agent},
+                        {"choice_a", a.id},
+                        {"alternative_a", a.alternatives[i.alternative_a].name},
+                        {"choice_b", b.id},
+                        {"alternative_b", b.alternatives[i.alternative_b].name},
+                        {"metric", criterion_info(i.criterion).key},
+                        {"because",
+                         "a choice void given the other: its readings play exactly "
+                         "alike there"}});
+  }
+  return {{"main", main},
+          {"spreads", spreads},
+          {"interactions", interactions},
+          {"interactions_left_out", left_out}};
 }
 
 int64_t integer(const json& j, const std::string& key, const std::string& context, int64_t low) {
@@ -148,6 +165,7 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
                   {"merged", merged},
                   {"candidates", space.candidates.size()},
                   {"refusals", refusals},
+                  {"distinct", result.distinct_played()},
                   {"ending_by_own_rule", result.ending_by_own_rule()}};
   const int base = base_candidate(space);
   out["base_candidate"] =
@@ -196,6 +214,9 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
     for (const Pick& p : c.same_rules) same.push_back(pick_json(space.readings, p));
     json plays_as = json::array();
     for (int j : cr.plays_as) plays_as.push_back(space.candidates[static_cast<size_t>(j)].number);
+    // The reading it repeats (the first that plays exactly as it), null for a distinct one.
+    const json repeats =
+        result.repeats(i) ? json(space.candidates[result.plays_first(i)].number) : json(nullptr);
     const Figures& f = result.ranked_figures(i);
     json behind = json::object();
     for (const CriterionInfo& k : criteria())
@@ -211,6 +232,7 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
                   {"pareto", cr.pareto},
                   {"behind", behind},
                   {"plays_as", plays_as},
+                  {"repeats", repeats},
                   {"excluded", nullptr}};
     const json fig = figures_json(f);
     entry["games"] = fig["games"];
@@ -232,18 +254,21 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
   }
   out["candidates"] = candidates;
 
-  json effects = json::array(), spreads = json::array(), interactions = json::array();
+  json effects = json::array(), spreads = json::array(), interactions = json::array(),
+       interactions_left_out = json::array();
   const auto add = [&](const Effects& e, const std::string& agent) {
     const json j = effects_json(space, e, agent);
     for (const json& x : j["main"]) effects.push_back(x);
     for (const json& x : j["spreads"]) spreads.push_back(x);
     for (const json& x : j["interactions"]) interactions.push_back(x);
+    for (const json& x : j["interactions_left_out"]) interactions_left_out.push_back(x);
   };
   if (result.skilled_played) add(result.skilled_effects, r.settings.agent.name());
   add(result.random_effects, "random");
   out["effects"] = effects;
   out["spreads"] = spreads;
   out["interactions"] = interactions;
+  out["interactions_left_out"] = interactions_left_out;
 
   json stages = json::array();
   for (const StageRuns& s : r.stages) {

@@ -134,6 +134,11 @@ struct Effects {
   // largest in size, largest first.
   std::vector<Interaction> interactions;
   std::array<size_t, kCriteria> interactions_tested{};
+  // Interactions left out of `interactions` because one of their two choices is void given the
+  // other (evaluate_reconstruction: its reading plays exactly as the reference's wherever the
+  // other is read so): the figure is then only the other choice's effect, seen through a
+  // choice that means nothing there (Sonka's `together` under alternating turns).
+  std::vector<Interaction> void_left_out;
 };
 inline constexpr size_t kMaxInteractionsShown = 10;
 

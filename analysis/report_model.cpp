@@ -345,7 +345,20 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
         model.rulesets[index].skilled.push_back(
             {agent.name(), f.advantage.value, f.games, f.wins[0], f.wins[1], stop_share(f)});
       }
-      model.ladders.push_back({index, std::move(ladder), std::move(figures)});
+      model.ladders.push_back({index, std::move(ladder), std::move(figures), std::nullopt});
+    }
+    // Skill depth compared across games over the agents they share (issue 36, item 4).
+    std::vector<const Ladder*> all;
+    for (const GameLadder& l : model.ladders) all.push_back(&l.ladder);
+    model.shared_ladder_agents = shared_agents(all);
+    const bool differ = std::any_of(model.ladders.begin(), model.ladders.end(), [&](const auto& l) {
+      return l.ladder.agents.size() != model.shared_ladder_agents.size();
+    });
+    for (GameLadder& l : model.ladders) {
+      if (differ && model.shared_ladder_agents.size() >= 2 &&
+          l.ladder.agents.size() != model.shared_ladder_agents.size())
+        l.shared_depth =
+            ladder_figures(sub_ladder(l.ladder, model.shared_ladder_agents)).skill_depth();
     }
     log(hooks, "report: skill ladders (" + std::to_string(targets.size()) +
                    (targets.size() == 1 ? " game, " : " games, ") + std::to_string(options.games) +

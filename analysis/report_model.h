@@ -121,6 +121,10 @@ struct GameLadder {
   std::size_t ruleset = 0;  // index into ReportModel::rulesets
   Ladder ladder;
   LadderFigures figures;
+  // The skill depth over the agents every ladder of the report shares
+  // (ReportModel::shared_ladder_agents), so that games are compared over the same agents; nullopt
+  // when every ladder has those agents only (its own depth is then the shared one).
+  std::optional<std::size_t> shared_depth;
 };
 
 // The whole report.
@@ -139,7 +143,9 @@ struct ReportModel {
   HandicapOptions handicap_options;  // the curves' rounds per level, seed and agents
   long long sensitivity_games = 0;   // games per sensitivity run; 0: not measured
   std::vector<GameLadder> ladders;
-  LadderOptions ladder_options;        // agents, games, seed of the ladders
+  LadderOptions ladder_options;  // agents, games, seed of the ladders
+  // The agents every ladder has (Toguz Kumalak's ladder adds levels beside its masters' games).
+  std::vector<sim::AgentSpec> shared_ladder_agents;
   std::vector<GameReadings> readings;  // one per game of the report with a readings file
   long long readings_games = 0;        // the most games a candidate plays in a stage
   // The games each family reading played when fewer than the other rulesets' (0: as many).

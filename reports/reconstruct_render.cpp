@@ -132,10 +132,15 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
     lines.push_back("Not complete: stage " + std::to_string(v.result.next->index) +
                     " is next ('mancala reconstruct --resume FILE' plays it).");
   }
-  size_t own = 0, undecided = 0, stopping = 0, played = 0;
+  size_t own = 0, undecided = 0, stopping = 0, played = 0, repeats = 0, ranked = 0;
   for (size_t i = 0; i < space.candidates.size(); ++i) {
     const Figures& f = v.result.ranked_figures(i);
     if (!f.played) continue;
+    ++ranked;
+    if (v.result.repeats(i)) {  // one reading with the one it plays exactly as: counted once
+      ++repeats;
+      continue;
+    }
     ++played;
     own += f.completion == analysis::CompletionClass::kOwnRule;
     undecided += f.completion == analysis::CompletionClass::kUndecided;
@@ -144,7 +149,10 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
   if (played > 0) {
     lines.push_back(
         "Under " + ranked_agent(v) + ", " + std::to_string(own) + " of " + std::to_string(played) +
-        " candidates end by the text's own rule (the 95% interval of the share "
+        (repeats > 0 ? " distinct readings (" + std::to_string(repeats) +
+                           " more play exactly as an earlier one and are counted with it)"
+                     : " candidates") +
+        " end by the text's own rule (the 95% interval of the share "
         "ended by it lies above one half), " +
         std::to_string(undecided) + (undecided == 1 ? " is" : " are") + " undecided and " +
         std::to_string(stopping) + (stopping == 1 ? " ends" : " end") +
@@ -159,7 +167,7 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
     lines.push_back("The base reconstruction (#" +
                     std::to_string(space.candidates[static_cast<size_t>(base)].number) +
                     ", every choice read as " + space.base.id + " reads it) ranks " +
-                    std::to_string(b.standing.rank) + " of " + std::to_string(played) +
+                    std::to_string(b.standing.rank) + " of " + std::to_string(ranked) +
                     (sharing > 1 ? " (shared by " + std::to_string(sharing) + ")" : "") + ".");
   }
   return lines;
@@ -210,12 +218,14 @@ std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::
 }
 
 std::string ranking_note() {
-  return "Ranked by completion first (own rule, then undecided, then stopping rule: judged on "
+  return std::string(kRankingMeaning) +
+         " Ranked by completion first (own rule, then undecided, then stopping rule: judged on "
          "the interval), then within each group of candidates tied so far by how many of them "
          "are better with intervals that do not overlap, criterion by criterion: own-rule share, "
          "balance, decisiveness (lower is better), drama, duration (shorter is better). Tied "
          "candidates share a rank. Candidates left out of a later halving round rank below "
-         "those kept. front: on the Pareto front of the five criteria.";
+         "those kept. front: on the Pareto front of the five criteria. plays as: the readings it "
+         "plays exactly as (the same games), with which it is one reading, counted once.";
 }
 
 std::string related_text(const ReconstructView& v, size_t c, size_t a) {
@@ -247,6 +257,7 @@ Table ranking_table(const ReconstructView& v, size_t top, bool with_reading) {
   if (with_reading) columns.push_back({"reading"});
   for (const CriterionInfo& c : analysis::criteria()) columns.push_back({c.name});
   for (const char* name : {"stopping", "bound", "games", "front"}) columns.push_back({name});
+  if (with_reading) columns.push_back({"plays as"});
   Table t(std::move(columns));
   size_t shown = 0;
   for (size_t i : v.result.order) {
@@ -263,6 +274,13 @@ Table ranking_table(const ReconstructView& v, size_t top, bool with_reading) {
     row.emplace_back(share_text(f.safety_bound));
     row.push_back(Cell::integer(static_cast<int64_t>(f.games)));
     row.emplace_back(cr.pareto ? "yes" : "");
+    if (with_reading) {
+      std::string same;
+      for (int j : cr.plays_as)
+        same += (same.empty() ? "#" : ", #") +
+                std::to_string(v.reconstruction.space.candidates[static_cast<size_t>(j)].number);
+      row.emplace_back(same);
+    }
     t.add_row(std::move(row));
   }
   return t;
@@ -325,13 +343,23 @@ Table interactions_table(const ReconstructView& v, const analysis::Effects& e) {
   return t;
 }
 
+// The interactions left out because a choice is void given the other, said so; empty without.
+std::string void_note(const analysis::Effects& e) {
+  if (e.void_left_out.empty()) return "";
+  return " " + std::to_string(e.void_left_out.size()) +
+         (e.void_left_out.size() == 1 ? " interaction is" : " interactions are") +
+         " left out: in each a choice is void given the other (its readings play exactly alike "
+         "there), so the figure would only be the other choice's effect.";
+}
+
 std::string interactions_note(const analysis::Effects& e) {
   size_t tested = 0;
   for (size_t n : e.interactions_tested) tested += n;
   return "Two-way interactions: each alternative pair against both references, averaged over "
          "the other choices; shown when the simultaneous 95% interval (Bonferroni over the " +
          std::to_string(tested) +
-         " tested, per criterion) excludes zero, at most the ten largest per criterion.";
+         " tested, per criterion) excludes zero, at most the ten largest per criterion." +
+         void_note(e);
 }
 
 // One bar chart of the main effects on a criterion (alternative vs reference, with intervals).
@@ -461,6 +489,9 @@ std::string reconstruct_csv(const ReconstructView& v) {
     row(number, "", "rank", "", "", "", "", "", "", cr.standing.rank, NAN, NAN);
     row(number, "", "pareto_front", "", "", "", "", "", "", cr.pareto ? 1 : 0, NAN, NAN);
     row(number, "", "last_stage", "", "", "", "", "", "", cr.last_stage, NAN, NAN);
+    if (v.result.repeats(i))  // it plays exactly as this earlier reading: one reading
+      row(number, "", "repeats", "", "", "", "", "", "",
+          space.candidates[v.result.plays_first(i)].number, NAN, NAN);
     for (size_t ch = 0; ch < space.readings.choices.size(); ++ch) {
       const Choice& choice = space.readings.choices[ch];
       row(number, "", "reading", "", "", choice.id, choice.alternatives[c.pick[ch]].name, "", "",
@@ -513,6 +544,12 @@ std::string reconstruct_csv(const ReconstructView& v) {
           choices[i.choice_a].id, choices[i.choice_a].alternatives[i.alternative_a].name,
           choices[i.choice_b].id, choices[i.choice_b].alternatives[i.alternative_b].name, i.effect,
           i.ci.low, i.ci.high);
+    }
+    for (const analysis::Interaction& i : e.void_left_out) {  // a void choice: no figure
+      row(Cell(), agent, "interaction_left_out_void", analysis::criterion_info(i.criterion).key, "",
+          choices[i.choice_a].id, choices[i.choice_a].alternatives[i.alternative_a].name,
+          choices[i.choice_b].id, choices[i.choice_b].alternatives[i.alternative_b].name, NAN, NAN,
+          NAN);
     }
   };
   if (v.result.skilled_played) effects(v.result.skilled_effects, skilled);

@@ -5,10 +5,17 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "analysis/reconstruct.h"
 
 namespace mancala::reports {
+
+// What a ranking of readings is (docs/terms.md, "Readings and their order"): every ranked table
+// (the readings pages, `reconstruct`'s text) says it in this sentence.
+inline constexpr std::string_view kRankingMeaning =
+    "The order is by how a reading plays (completion, balance, decisiveness, drama, duration), "
+    "not by how likely it is to be what the source meant.";
 
 // Everything a rendering reads.
 struct ReconstructView {

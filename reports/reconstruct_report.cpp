@@ -32,8 +32,15 @@ std::string reconstruct_summary(const ReconstructView& v) {
                     std::to_string(merged) + " merged)";
   const std::string agent =
       v.result.skilled_played ? v.reconstruction.settings.agent.name() : std::string("random play");
-  out += "; under " + agent + ", " + std::to_string(v.result.ending_by_own_rule()) +
-         " end by the text's own rule";
+  // Readings that play exactly alike are one reading, counted once (docs/terms.md).
+  size_t played = 0;
+  for (size_t i = 0; i < space.candidates.size(); ++i) played += v.result.ranked_figures(i).played;
+  const size_t distinct = v.result.distinct_played();
+  if (distinct < played)
+    out += ", " + std::to_string(distinct) + " distinct readings (" +
+           std::to_string(played - distinct) + " play exactly as another)";
+  out += "; under " + agent + ", " + std::to_string(v.result.ending_by_own_rule()) + " of " +
+         std::to_string(distinct) + " end by the text's own rule";
   const analysis::Effects& e =
       v.result.skilled_played ? v.result.skilled_effects : v.result.random_effects;
   const analysis::Spread* largest = nullptr;

@@ -105,8 +105,13 @@ std::string sensitivity_markdown(const ReportModel& model) {
 std::string ladders_markdown(const ReportModel& model) {
   if (model.ladders.empty()) return "";
   std::string md = "\n## Skill ladders\n\n" + ladder_scope(model.ladder_options) + "\n";
-  for (const analysis::GameLadder& l : model.ladders)
-    md += "\n" + ladder_markdown(l.ladder, l.figures);
+  for (const analysis::GameLadder& l : model.ladders) {
+    std::string agents;  // the agents this ladder's table used
+    for (const sim::AgentSpec& a : l.ladder.agents)
+      agents += (agents.empty() ? "" : ", ") + a.name();
+    md += "\n" + ladder_markdown(l.ladder, l.figures) + "\nAgents of this ladder: " + agents + "." +
+          shared_depth_note(l, model.shared_ladder_agents) + "\n";
+  }
   return md;
 }
 

@@ -119,7 +119,8 @@ std::string ladders_index(const ReportModel& model) {
     const analysis::RulesetInfo& rs = model.rulesets[l.ruleset].entry.ruleset;
     items += "<li><a href=\"" + h(ruleset_page_path(rs.id)) + "#skill-ladder\">" +
              h(game_display_name(rs.game)) + " (" + h(rs.id) +
-             ")</a>: " + h(ladder_summary(l.ladder, l.figures)) + "</li>\n";
+             ")</a>: " + h(ladder_summary(l.ladder, l.figures)) +
+             h(shared_depth_text(l, model.shared_ladder_agents)) + "</li>\n";
   }
   std::string scope = ladder_scope(model.ladder_options);
   const bool family = std::any_of(model.rulesets.begin(), model.rulesets.end(),
@@ -316,9 +317,32 @@ std::string comparison_title(const std::string& game) {
 }
 
 std::string ladder_scope(const analysis::LadderOptions& options) {
+  return ladder_scope(options.agents, options);
+}
+
+std::string shared_depth_text(const analysis::GameLadder& l,
+                              const std::vector<sim::AgentSpec>& shared) {
+  if (!l.shared_depth) return "";
+  std::string names;
+  for (std::size_t i = 0; i < shared.size(); ++i) names += (i == 0 ? "" : ", ") + shared[i].name();
+  return "; over the agents every ladder shares (" + names + "): skill depth " +
+         std::to_string(*l.shared_depth);
+}
+
+std::string shared_depth_note(const analysis::GameLadder& l,
+                              const std::vector<sim::AgentSpec>& shared) {
+  if (!l.shared_depth) return "";
+  std::string names;
+  for (std::size_t i = 0; i < shared.size(); ++i) names += (i == 0 ? "" : ", ") + shared[i].name();
+  return " Over the agents every ladder of this report shares (" + names +
+         "), the figure to compare across games: skill depth " + std::to_string(*l.shared_depth) +
+         ".";
+}
+
+std::string ladder_scope(const std::vector<sim::AgentSpec>& list,
+                         const analysis::LadderOptions& options) {
   std::string agents;
-  for (std::size_t i = 0; i < options.agents.size(); ++i)
-    agents += (i == 0 ? "" : ", ") + options.agents[i].name();
+  for (std::size_t i = 0; i < list.size(); ++i) agents += (i == 0 ? "" : ", ") + list[i].name();
   return "Agents " + agents + "; " + std::to_string(options.games) +
          " games per ordered pair and per self-play level, seed " + std::to_string(options.seed) +
          ". These figures are for those agents, not for the agent of the rest of the report; the "
@@ -385,7 +409,9 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
     if (l.ruleset != i) continue;
     append_section(body, "<section id=\"skill-ladder\">\n" +
                              ladder_html_fragment(l.ladder, l.figures, 2) + "<p class=\"note\">" +
-                             h(ladder_scope(model.ladder_options)) + "</p>\n</section>\n");
+                             h(ladder_scope(l.ladder.agents, model.ladder_options) +
+                               shared_depth_note(l, model.shared_ladder_agents)) +
+                             "</p>\n</section>\n");
   }
   return report_page(section.entry.ruleset.name + " \xE2\x80\x94 " + options.title, body);
 }

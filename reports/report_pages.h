@@ -38,5 +38,17 @@ std::string comparison_title(const std::string& game);
 // What the skill ladders' figures are for (their agents, games and seed), said wherever they are
 // shown.
 std::string ladder_scope(const analysis::LadderOptions& options);
+// The same for one ladder: the agents its table used (a ladder beside real games has more).
+std::string ladder_scope(const std::vector<sim::AgentSpec>& agents,
+                         const analysis::LadderOptions& options);
+// The skill depth over the agents every ladder shares, for the index's and report.md's lists:
+// "; over the agents every ladder shares (random, greedy, alphabeta:2): skill depth 3"; empty
+// when the ladder has those agents only.
+std::string shared_depth_text(const analysis::GameLadder& ladder,
+                              const std::vector<sim::AgentSpec>& shared);
+// The same as a sentence under a ladder's table: " Over the agents every ladder of this report
+// shares (...), the figure to compare across games: skill depth 3."; empty likewise.
+std::string shared_depth_note(const analysis::GameLadder& ladder,
+                              const std::vector<sim::AgentSpec>& shared);
 
 }  // namespace mancala::reports

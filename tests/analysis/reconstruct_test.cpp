@@ -372,5 +372,63 @@ TEST(Stages, CandidatesPlayingTheSameGamesAreMarked) {
   }
 }
 
+// Readings that play exactly alike are one reading, counted once (docs/terms.md, "Readings and
+// their order"); a choice void given another is left out of that cell's interactions (issue 36,
+// item 3): Sonka's `together` means nothing under alternating turns.
+TEST(Stages, ReadingsThatPlayAlikeAreCountedOnceAndAVoidChoiceHasNoInteraction) {
+  const Reconstruction r = played("sonka", 8, 2, "random");
+  const ReconstructResult result = evaluate_reconstruction(r);
+  size_t played_count = 0, repeats = 0, own = 0;
+  for (size_t i = 0; i < r.space.candidates.size(); ++i) {
+    if (!result.ranked_figures(i).played) continue;
+    ++played_count;
+    const std::vector<int>& alike = result.candidates[i].plays_as;
+    const bool earlier =
+        std::any_of(alike.begin(), alike.end(), [&](int j) { return static_cast<size_t>(j) < i; });
+    EXPECT_EQ(result.repeats(i), earlier) << i;
+    repeats += earlier;
+    own += !earlier && result.ranked_figures(i).completion == CompletionClass::kOwnRule;
+  }
+  EXPECT_GT(repeats, 0u);
+  EXPECT_EQ(result.distinct_played(), played_count - repeats);
+  EXPECT_EQ(result.ending_by_own_rule(), own);
+  // Every interaction left out has a choice void in its cell; none kept has one.
+  const auto& choices = r.space.readings.choices;
+  const auto void_given = [&](size_t b, size_t b_alt, size_t a, size_t a_alt) {
+    bool any = false;
+    for (size_t index = 0; index < r.space.candidate_of.size(); ++index) {
+      Pick p = pick_of(r.space, index);
+      if (p[a] != a_alt || p[b] != choices[b].reference || r.space.candidate_of[index] < 0)
+        continue;
+      const int x = r.space.candidate_of[index];
+      p[b] = b_alt;
+      const int y = r.space.candidate_of[combination_index(r.space, p)];
+      if (y < 0) continue;
+      any = true;
+      const auto& alike = result.candidates[static_cast<size_t>(x)].plays_as;
+      if (x != y && std::find(alike.begin(), alike.end(), y) == alike.end()) return false;
+    }
+    return any;
+  };
+  const auto void_cell = [&](const Interaction& i) {
+    return void_given(i.choice_b, i.alternative_b, i.choice_a, i.alternative_a) ||
+           void_given(i.choice_a, i.alternative_a, i.choice_b, i.alternative_b);
+  };
+  for (const Effects* e : {&result.random_effects, &result.skilled_effects}) {
+    for (const Interaction& i : e->interactions) EXPECT_FALSE(void_cell(i));
+    for (const Interaction& i : e->void_left_out) EXPECT_TRUE(void_cell(i));
+  }
+  // `together` read either way under alternating turns: void there.
+  ASSERT_EQ(choices[0].id, "turns");
+  ASSERT_EQ(choices[1].id, "together");
+  size_t alternating = 0;
+  while (choices[0].alternatives[alternating].name != "alternating") ++alternating;
+  for (size_t b = 0; b < choices[1].alternatives.size(); ++b) {
+    if (b != choices[1].reference) {
+      EXPECT_TRUE(void_given(1, b, 0, alternating)) << b;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace mancala::analysis

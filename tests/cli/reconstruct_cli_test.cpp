@@ -107,9 +107,13 @@ TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
   EXPECT_NE(r.out.find("32 combinations of 5 choice points: 0 refused by rules check, 0 merged "
                        "with an earlier one of the same rules: 32 candidates."),
             std::string::npos);
-  EXPECT_NE(r.out.find("Under alphabeta:2, 16 of 32 candidates end by the text's own rule"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find(
+          "Under alphabeta:2, 14 of 28 distinct readings (4 more play exactly as an earlier one "
+          "and are counted with it) end by the text's own rule"),
+      std::string::npos)
       << r.out;
+  EXPECT_NE(r.out.find("ranks 32 of 32"), std::string::npos);  // every candidate is ranked
   EXPECT_NE(r.out.find("Largest effect on own rule: no_move (mover_loses rather than pass: "),
             std::string::npos);
   EXPECT_NE(r.out.find("no archive at /nonexistent/mancala.db"), std::string::npos);
@@ -134,6 +138,49 @@ TEST(ReconstructCli, HtmlIsAWellFormedPageWithPhrasesRankingAndEffectCharts) {
     ++charts;
   EXPECT_EQ(charts, 5u);  // one chart of the effects per criterion
   EXPECT_EQ(page.name, "html");
+}
+
+// docs/terms.md, "Readings and their order": every ranked table says what the order is; readings
+// that play exactly alike are one reading, marked in HTML, JSON and CSV and counted once.
+TEST(ReconstructCli, TheOrderIsSaidAndReadingsThatPlayAlikeAreMarkedAndCountedOnce) {
+  const std::string meaning =
+      "The order is by how a reading plays (completion, balance, decisiveness, drama, duration), "
+      "not by how likely it is to be what the source meant.";
+  const auto text = run_cli(words("reconstruct otep --games 16 --threads 2" + kNoDb));
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find(meaning), std::string::npos);
+  const auto html = run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kNoDb));
+  EXPECT_NE(html.out.find(meaning), std::string::npos);
+  EXPECT_NE(html.out.find("<th>plays as</th>"), std::string::npos);
+  const nlohmann::json j = nlohmann::json::parse(
+      run_cli(words("reconstruct otep --games 16 --format json --threads 2" + kNoDb)).out);
+  size_t distinct = 0, repeats = 0, own = 0;
+  for (const nlohmann::json& c : j["candidates"]) {
+    if (!c["excluded"].is_null()) continue;
+    if (c["repeats"].is_null()) {
+      ++distinct;
+      own += c["completion"]["class"] == "own_rule";
+      continue;
+    }
+    ++repeats;
+    // It repeats an earlier reading it plays exactly as.
+    EXPECT_LT(c["repeats"].get<int>(), c["number"].get<int>());
+    EXPECT_NE(std::find(c["plays_as"].begin(), c["plays_as"].end(), c["repeats"]),
+              c["plays_as"].end());
+    EXPECT_NE(html.out.find("<td>#" + c["repeats"].dump()), std::string::npos) << c["number"];
+  }
+  EXPECT_GT(repeats, 0u);
+  EXPECT_EQ(j["space"]["distinct"], distinct);
+  EXPECT_EQ(j["space"]["ending_by_own_rule"], own);
+  EXPECT_NE(text.out.find(std::to_string(own) + " of " + std::to_string(distinct) +
+                          " distinct readings (" + std::to_string(repeats) +
+                          " more play exactly as an earlier one"),
+            std::string::npos);
+  const auto rows = report_testing::parse_csv(
+      run_cli(words("reconstruct otep --games 16 --format csv --threads 2" + kNoDb)).out);
+  size_t repeat_rows = 0;
+  for (const auto& row : rows) repeat_rows += row[3] == "repeats";
+  EXPECT_EQ(repeat_rows, repeats);
 }
 
 // "CSV in the tidy style of runs.csv": one value per row, nothing packed into a column name.

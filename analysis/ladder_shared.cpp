@@ -1,0 +1,39 @@
+// Ladders compared across games over the agents they share (issue 36, item 4): a ladder cut down
+// to some of its agents, and the agents every ladder has.
+#include <algorithm>
+
+#include "analysis/ladder.h"
+#include "common/error.h"
+
+namespace mancala::analysis {
+
+Ladder sub_ladder(const Ladder& ladder, const std::vector<sim::AgentSpec>& agents) {
+  std::vector<std::size_t> at;
+  for (const sim::AgentSpec& a : agents) {
+    const auto it = std::find(ladder.agents.begin(), ladder.agents.end(), a);
+    if (it == ladder.agents.end())
+      throw Error(where(ladder.ruleset, "", "no agent " + a.name() + " in its ladder"));
+    at.push_back(static_cast<std::size_t>(it - ladder.agents.begin()));
+  }
+  Ladder out = ladder;
+  out.agents = agents;
+  out.runs.clear();
+  for (std::size_t i : at) {
+    for (std::size_t j : at) out.runs.push_back(ladder.run(i, j));
+  }
+  return out;
+}
+
+std::vector<sim::AgentSpec> shared_agents(const std::vector<const Ladder*>& ladders) {
+  if (ladders.empty()) return {};
+  std::vector<sim::AgentSpec> out;
+  for (const sim::AgentSpec& a : ladders.front()->agents) {
+    if (std::all_of(ladders.begin(), ladders.end(), [&](const Ladder* l) {
+          return std::find(l->agents.begin(), l->agents.end(), a) != l->agents.end();
+        }))
+      out.push_back(a);
+  }
+  return out;
+}
+
+}  // namespace mancala::analysis
