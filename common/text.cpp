@@ -1,6 +1,7 @@
 #include "common/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 
@@ -123,6 +124,21 @@ std::string truncate_display(std::string_view text, size_t width) {
     out.append(text.substr(start, pos - start));
   }
   return out + "\u2026";
+}
+
+std::string collapse_space(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (unsigned char ch : text) {
+    if (std::isspace(ch)) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += static_cast<char>(ch);
+  }
+  return out;
 }
 
 std::string trim(std::string_view text) {

@@ -32,6 +32,10 @@ std::string truncate_display(std::string_view text, size_t width);
 // Removes leading and trailing white space (ASCII and the Unicode spaces seen on web pages).
 std::string trim(std::string_view text);
 
+// Each run of ASCII white space as one space, none at either end: texts compared "verbatim, up
+// to white space" (a provenance phrase against its record's field, docs/terms.md).
+std::string collapse_space(std::string_view text);
+
 // "a", "a or b", "a, b or c": a list for a sentence.
 std::string or_list(const std::vector<std::string>& items);
 

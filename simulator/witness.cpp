@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "common/paths.h"
+#include "common/text.h"
 #include "simulator/rules.h"
 #include "simulator/ruleset_internal.h"
 
@@ -16,22 +17,6 @@ namespace {
 using nlohmann::json;
 
 constexpr std::array<const char*, 4> kKinds = {"source", "paraphrase", "reading", "assumption"};
-
-// White space collapsed to single spaces, trimmed: "verbatim up to white space".
-std::string collapse_space(const std::string& s) {
-  std::string out;
-  bool space = false;
-  for (unsigned char ch : s) {
-    if (std::isspace(ch)) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += static_cast<char>(ch);
-  }
-  return out;
-}
 
 std::string string_member(const json& j, const char* key) {
   const auto it = j.find(key);

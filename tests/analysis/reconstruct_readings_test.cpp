@@ -11,6 +11,7 @@
 
 #include "common/paths.h"
 #include "common/strict_json.h"
+#include "common/text.h"
 #include "simulator/ruleset_io.h"
 #include "tests/analysis/reconstruct_test_util.h"
 
@@ -25,20 +26,7 @@ const std::vector<std::string> kShippedGames = {"toguz_kumalak", "khutka_boia", 
                                                 "sonka",         "otep",        "kalah"};
 
 // White space collapsed: "verbatim, up to white space" (docs/terms.md).
-std::string normalised(const std::string& s) {
-  std::string out;
-  bool space = false;
-  for (unsigned char ch : s) {
-    if (std::isspace(ch)) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += static_cast<char>(ch);
-  }
-  return out;
-}
+std::string normalised(const std::string& s) { return collapse_space(s); }
 
 // Each evidence record's fields by "<id> <field>" ("DLP.Evidence.693 content"), normalised, read
 // here from the files rather than through the witness check.

@@ -16,6 +16,28 @@ namespace {
 
 using testing::TempDir;
 
+// An archive of data/evidence in `dir`: its path.
+std::string imported_archive(const TempDir& dir) {
+  const std::string db = dir / "a.db";
+  EXPECT_EQ(
+      testing::run_cli({"evidence", "import", (data_dir() / "evidence").string(), "--db", db}).code,
+      0);
+  return db;
+}
+
+// Every item of the bibliography file `refs` (CSL-JSON or BibTeX) as pandoc --citeproc prints
+// it in plain text, one reference a line; "" (and a test failure) when pandoc refuses it.
+std::string rendered_by_citeproc(const TempDir& dir, const std::string& refs) {
+  testing::write_text(dir / "doc.md", "---\nnocite: \"@*\"\n---\n");
+  const std::string rendered = (dir / "out.txt");
+  const int code =
+      std::system(("pandoc --citeproc --bibliography " + refs + " -t plain --wrap=none " +
+                   (dir / "doc.md") + " -o " + rendered + " 2>" + (dir / "err.txt"))
+                      .c_str());
+  EXPECT_EQ(code, 0) << testing::read_text(dir / "err.txt");
+  return code == 0 ? testing::read_text(rendered) : std::string();
+}
+
 // Issue 27, "Citations that render": every record's citation through pandoc's citeproc (CSL-JSON)
 // and the BibTeX through real parsers (pandoc's BibTeX reader and python3-bibtexparser).
 // scripts/setup.sh test installs pandoc and python3-bibtexparser.
@@ -23,10 +45,7 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   if (std::system("pandoc --version >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "pandoc is not installed: run 'bash scripts/setup.sh test' (Debian's pandoc)";
   TempDir dir;
-  const std::string db = dir / "a.db";
-  ASSERT_EQ(
-      testing::run_cli({"evidence", "import", (data_dir() / "evidence").string(), "--db", db}).code,
-      0);
+  const std::string db = imported_archive(dir);
   std::vector<std::string> args = {"evidence", "cite"};
   {
     Store store = Store::open(db, Store::Mode::kReadOnly);
@@ -37,15 +56,7 @@ TEST(Citations, EveryRecordRendersWithCiteprocAndItsBibtexParses) {
   const testing::CliResult csl = testing::run_cli(args);
   ASSERT_EQ(csl.code, 0) << csl.err;
   testing::write_text(dir / "refs.json", csl.out);
-  testing::write_text(dir / "doc.md", "---\nnocite: \"@*\"\n---\n");
-  const std::string rendered = (dir / "out.txt");
-  ASSERT_EQ(std::system(("pandoc --citeproc --bibliography " + (dir / "refs.json") +
-                         " -t plain --wrap=none " + (dir / "doc.md") + " -o " + rendered + " 2>" +
-                         (dir / "err.txt"))
-                            .c_str()),
-            0)
-      << testing::read_text(dir / "err.txt");
-  const std::string text = testing::read_text(rendered);
+  const std::string text = rendered_by_citeproc(dir, dir / "refs.json");
   // Issue 35: "no placeholder ever goes into a title or booktitle field": Vanoverbergh 1927,
   // whose title nobody recorded, is cited without one (its note names the pages); a source known
   // only as text is not a bare "n.d.".
@@ -101,10 +112,7 @@ TEST(Citations, OneWorkCitedByTwoRecordsIsOneEntryAndNoNameSplitsAtAnd) {
   if (std::system("pandoc --version >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "pandoc is not installed: run 'bash scripts/setup.sh test' (Debian's pandoc)";
   TempDir dir;
-  const std::string db = dir / "a.db";
-  ASSERT_EQ(
-      testing::run_cli({"evidence", "import", (data_dir() / "evidence").string(), "--db", db}).code,
-      0);
+  const std::string db = imported_archive(dir);
   const testing::CliResult bib =
       testing::run_cli({"evidence", "cite", "DLP.Evidence.1450", "DLP.Ruleset.713", "--db", db,
                         "--format", "bibtex"});
@@ -115,15 +123,7 @@ TEST(Citations, OneWorkCitedByTwoRecordsIsOneEntryAndNoNameSplitsAtAnd) {
             std::string::npos)
       << bib.out;
   testing::write_text(dir / "refs.bib", bib.out);
-  testing::write_text(dir / "doc.md", "---\nnocite: \"@*\"\n---\n");
-  const std::string rendered = (dir / "out.txt");
-  ASSERT_EQ(std::system(("pandoc --citeproc --bibliography " + (dir / "refs.bib") +
-                         " -t plain --wrap=none " + (dir / "doc.md") + " -o " + rendered + " 2>" +
-                         (dir / "err.txt"))
-                            .c_str()),
-            0)
-      << testing::read_text(dir / "err.txt");
-  const std::string text = testing::read_text(rendered);
+  const std::string text = rendered_by_citeproc(dir, dir / "refs.bib");
   size_t das_gupta = 0;
   for (size_t at = text.find("Das-Gupta"); at != std::string::npos;
        at = text.find("Das-Gupta", at + 1))
