@@ -47,6 +47,8 @@ mancala::server::App& app() {
     options.limits.max_games = 8;
     options.limits.max_alphabeta_depth = 2;  // agents' replies stay quick
     options.limits.max_mcts_simulations = 50;
+    options.limits.max_alphabeta_millis = 20;
+    options.limits.max_alphabeta_nodes = 2'000;
     options.limits.workers = 1;
     return std::make_unique<mancala::server::App>(options);
   }();

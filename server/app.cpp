@@ -236,6 +236,15 @@ Seat seat_from(const json& v, const Limits& limits, int index) {
     throw HttpError{400, where + ": this server plays mcts with " +
                              std::to_string(limits.max_mcts_simulations) + " simulations at most"};
   }
+  if (spec.kind == sim::Agent::kAlphaBetaTime && spec.param > limits.max_alphabeta_millis) {
+    throw HttpError{400, where + ": this server plays abtime with " +
+                             std::to_string(limits.max_alphabeta_millis) +
+                             " milliseconds a move at most"};
+  }
+  if (spec.kind == sim::Agent::kAlphaBetaNodes && spec.param > limits.max_alphabeta_nodes) {
+    throw HttpError{400, where + ": this server plays abnodes with " +
+                             std::to_string(limits.max_alphabeta_nodes) + " nodes a move at most"};
+  }
   return Seat{false, spec};
 }
 

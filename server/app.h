@@ -45,8 +45,10 @@ struct Limits {
   std::chrono::milliseconds idle_after = std::chrono::hours(2);
   int max_alphabeta_depth = 12;  // agents the server plays (a deeper search takes minutes)
   int max_mcts_simulations = 200'000;
-  size_t max_notes = 20'000;  // characters of a play-test's notes
-  int workers = 2;            // threads computing agents' moves
+  int max_alphabeta_millis = 10'000;     // abtime:MS, milliseconds a move
+  int max_alphabeta_nodes = 10'000'000;  // abnodes:N, nodes a move
+  size_t max_notes = 20'000;             // characters of a play-test's notes
+  int workers = 2;                       // threads computing agents' moves
 };
 
 struct AppOptions {

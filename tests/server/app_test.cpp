@@ -291,6 +291,35 @@ TEST_F(ServerTest, BadNewGamesAreRefused) {
   EXPECT_EQ(expect(200, "GET", "/api/games")["games"], json::array());
 }
 
+// Issue 40 item 3: a budget for every kind of agent the server plays (docs/serve.md, "Limits"):
+// abtime and abnodes past the server's bound are refused naming the agent and the bound, though
+// the command line accepts them (abtime:600000, abnodes:1000000000); within it they start.
+TEST_F(ServerTest, EveryAgentKindHasAServerBudget) {
+  auto refused = [&](const std::string& agents, const std::string& message) {
+    EXPECT_EQ(error(400, "POST", "/api/games", R"({"ruleset": "kalah", "agents": )" + agents + "}"),
+              message)
+        << agents;
+  };
+  refused(R"(["human", "abtime:600000"])",
+          "agents[1]: this server plays abtime with 10000 milliseconds a move at most");
+  refused(R"(["abtime:10001", "human"])",
+          "agents[0]: this server plays abtime with 10000 milliseconds a move at most");
+  refused(R"(["human", "abnodes:1000000000"])",
+          "agents[1]: this server plays abnodes with 10000000 nodes a move at most");
+  refused(R"(["abnodes:10000001", "human"])",
+          "agents[0]: this server plays abnodes with 10000000 nodes a move at most");
+  refused(R"(["human", "mcts:200001"])",
+          "agents[1]: this server plays mcts with 200000 simulations at most");
+  EXPECT_EQ(expect(200, "GET", "/api/games")["games"], json::array());
+  // At the bounds: started (the person moves first, so no search runs).
+  for (const std::string agent :
+       {"abtime:10000", "abnodes:10000000", "alphabeta:12", "mcts:200000"}) {
+    const std::string id = new_game("kalah", "human", agent);
+    EXPECT_EQ(game(id)["seats"], json::array({"human", agent})) << agent;
+    expect(200, "DELETE", "/api/games/" + id);
+  }
+}
+
 // "a person or any agent spec": the agent's reply is computed in the background; the request
 // that played the person's move returns at once, and the reply shows in the game afterwards.
 TEST_F(ServerTest, AnAgentRepliesInTheBackground) {
