@@ -201,7 +201,8 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
                   .inactive = {},
                   .family = is_family_reading(rules),
                   .rows_per_player = rules.rows_per_player,
-                  .holes_per_row = rules.holes_per_row};
+                  .holes_per_row = rules.holes_per_row,
+                  .seats = sim::seat_words(rules)};
   for (const sim::FieldInfo& field : sim::rule_fields()) {
     if (!sim::key_acts(rules, field.key)) {
       out.inactive.push_back(field.key);
@@ -310,7 +311,8 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
     for (std::size_t i = 0; i < plan.rulesets.size(); ++i) {
       RulesetSection& section = model.rulesets[i];
       section.sensitivity = std::move(sensitivity[i]);
-      section.sensitivity_verdicts = sensitivity_verdicts(section.sensitivity);
+      section.sensitivity_verdicts =
+          sensitivity_verdicts(section.sensitivity, section.entry.ruleset.seats.advantage);
     }
     log(hooks, "report: sensitivity runs (" + std::to_string(plan.sensitivity_games) +
                    " games each) in " + format_number(sensitivity_seconds, 2) + " s");

@@ -26,6 +26,7 @@
 #include "analysis/stability.h"
 #include "simulator/batch.h"
 #include "simulator/rules.h"
+#include "simulator/seat_words.h"
 
 namespace mancala::analysis {
 
@@ -65,6 +66,7 @@ struct RulesetInfo {
   std::vector<std::string> inactive;
   bool family = false;  // a reading of the DLP's rules paraphrase (is_family_reading)
   int rows_per_player = 0, holes_per_row = 0;  // the board
+  sim::SeatWords seats;  // who moves first, or seat 1 and seat 2 (sim::seat_words)
 };
 
 // Whether a ruleset is a reading of the DLP's rules paraphrases, one of the family's rulesets

@@ -72,7 +72,8 @@ std::vector<SensitivityRun> measure_sensitivity(const sim::RuleSet& rules,
   return runs;
 }
 
-std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<SensitivityRun>& runs) {
+std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<SensitivityRun>& runs,
+                                                     const std::string& advantage) {
   std::vector<SensitivityVerdict> out;
   if (runs.empty()) return out;
   constexpr double kConfidence = 0.95;
@@ -112,7 +113,7 @@ std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<Sensitivi
       v.changes.push_back(std::move(c));
       continue;
     }
-    std::string clause = c.setting + " (" + std::to_string(c.value) + "): first-player advantage " +
+    std::string clause = c.setting + " (" + std::to_string(c.value) + "): " + advantage + " " +
                          pp(f.advantage.value) + " pp against " + pp(bf.advantage.value) +
                          " pp as set (" + ci(c.advantage) + "); ended by the game's own rule " +
                          pct(f.completion.share[0].value) + " of the " + units + " against " +

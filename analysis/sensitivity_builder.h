@@ -51,7 +51,11 @@ struct SensitivityVerdict {
 };
 
 // A verdict per threshold of `runs` (measure_sensitivity's: runs[0] as set), in their order.
-std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<SensitivityRun>& runs);
+// `advantage`: the headline figure's name, sim::seat_words' ("seat advantage" where every turn is
+// simultaneous).
+std::vector<SensitivityVerdict> sensitivity_verdicts(
+    const std::vector<SensitivityRun>& runs,
+    const std::string& advantage = "first-player advantage");
 
 // One threshold of a ruleset and the values it is tried at.
 struct SensitivityThreshold {

@@ -45,7 +45,8 @@ std::string advantage_text(const Rate& r, const analysis::Stability& s) {
   return out;
 }
 
-std::string stability_sentence(const analysis::Stability& s, bool match) {
+std::string stability_sentence(const analysis::Stability& s, bool match,
+                               const std::string& advantage) {
   const std::string units = match ? "rounds of the matches" : "games";
   std::string out;
   if (s.verdict == "unchecked") {
@@ -57,12 +58,12 @@ std::string stability_sentence(const analysis::Stability& s, bool match) {
   } else {
     const std::string range = signed_points(s.low) + " to " + signed_points(s.high) + " pp";
     out = s.verdict == "unstable"
-              ? "Unstable: the first-player advantage " + analysis::stability_text(s) +
+              ? "Unstable: the " + advantage + " " + analysis::stability_text(s) +
                     " over the sensitivity runs (" + std::to_string(s.variant_games) +
                     (match ? " matches" : " games") + " each), so it is not a finding."
-              : "Stable: the first-player advantage keeps its sign in every sensitivity run (" +
-                    range + ", " + std::to_string(s.variant_games) +
-                    (match ? " matches" : " games") + " each), and no paired change reverses it.";
+              : "Stable: the " + advantage + " keeps its sign in every sensitivity run (" + range +
+                    ", " + std::to_string(s.variant_games) + (match ? " matches" : " games") +
+                    " each), and no paired change reverses it.";
   }
   if (s.rests_on_stops)
     out += " It rests on stops: " + percent(s.stop_share, 0) + " of the " + units +

@@ -34,7 +34,8 @@ std::string advantage_text(const Rate& r);
 // "; rests on stops" when more than half of the games (rounds) were ended by a stop.
 std::string advantage_text(const Rate& r, const analysis::Stability& s);
 // The sentence a ruleset page gives its verdict: "Stability: ..." (the rule of docs/report.md).
-std::string stability_sentence(const analysis::Stability& s, bool match);
+std::string stability_sentence(const analysis::Stability& s, bool match,
+                               const std::string& advantage);
 // The skilled agents' self-play beside the verdict (with --ladder); empty without.
 std::string skilled_sentence(const std::vector<analysis::SkilledSelfPlay>& skilled);
 // `value` with `decimals` digits; kDash when not finite.

@@ -16,10 +16,11 @@ using analysis::RulesetSection;
 std::string runs_markdown(const std::vector<RulesetSection>& items,
                           const std::vector<std::string>& page_paths,
                           const ReportOptions& options) {
-  std::string md = "# " + options.title + "\n\n" + common_settings(items) +
-                   " P1 moves first. Rates are shares of finished games with Wilson 95% intervals "
-                   "[low, high]; the "
-                   "first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points "
+  std::string md = "# " + options.title + "\n\n" + common_settings(items) + " " +
+                   seat_order_note(items) +
+                   " Rates are shares of finished games with Wilson 95% intervals "
+                   "[low, high]; the advantage (first-player or seat advantage) is P(P1 wins) "
+                   "minus P(P2 wins) in percentage points "
                    "with Tango's score "
                    "interval. Charts: index.html and the pages under rulesets/.\n\n";
   if (!options.command.empty()) md += "Made by `" + options.command + "`\n\n";
@@ -42,8 +43,8 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
                : std::string()) +
           ".\n\n";
     if (const std::string rest = stopping_rule_note(f); !rest.empty()) md += rest + "\n\n";
-    md += results_table(f, &items[i].stability).to_markdown() + "\n" +
-          stability_sentence(items[i].stability, f.match.has_value()) + "\n" +
+    md += results_table(f, rs.seats, &items[i].stability).to_markdown() + "\n" +
+          stability_sentence(items[i].stability, f.match.has_value(), rs.seats.advantage) + "\n" +
           (items[i].skilled.empty() ? "" : "\n" + skilled_sentence(items[i].skilled) + "\n") +
           (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
           length_table(f.length).to_markdown() + "\n" + completion_table(f).to_markdown() + "\n" +
@@ -52,7 +53,7 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
     if (f.match) {
       const analysis::MatchFigures& m = *f.match;
       md += "Rounds per match:\n\n" + length_table(m.rounds.summary()).to_markdown() + "\n";
-      md += round_results_table(m).to_markdown() + "\n" +
+      md += round_results_table(m, rs.seats).to_markdown() + "\n" +
             ended_table(m.round_ended_by, "round").to_markdown() + "\n";
       if (!m.handicap.empty())
         md += "Handicap effects:\n\n" + handicap_table(m.handicap).to_markdown() + "\n";

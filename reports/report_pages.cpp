@@ -177,9 +177,9 @@ std::string ruleset_body(const RulesetSection& item,
   if (const std::string rest = stopping_rule_note(f); !rest.empty())
     b += "<p class=\"rests-on\"><strong>" + h(rest) + "</strong> (see <a href=\"#endings\">how " +
          std::string(f.match ? "matches" : "games") + " ended</a>)</p>\n";
-  b += results_table(f, &item.stability).to_html();
+  b += results_table(f, rs.seats, &item.stability).to_html();
   b += "<p class=\"stability\" id=\"stability\">" +
-       h(stability_sentence(item.stability, f.match.has_value())) + "</p>\n";
+       h(stability_sentence(item.stability, f.match.has_value(), rs.seats.advantage)) + "</p>\n";
   if (const std::string skilled = skilled_sentence(item.skilled); !skilled.empty())
     b += "<p class=\"stability\">" + h(skilled) + "</p>\n";
   b += "<p class=\"note\">Rates are shares of finished games with Wilson 95% intervals; the "
@@ -221,7 +221,7 @@ std::string ruleset_body(const RulesetSection& item,
     b += "<h2 id=\"matches\">Matches</h2>\n" +
          length_table(m.rounds.summary()).to_html("Rounds per match");
     b += figure(rounds_chart(m), "Histogram of the number of rounds a match lasted.");
-    b += round_results_table(m).to_html("Rounds of every match");
+    b += round_results_table(m, rs.seats).to_html("Rounds of every match");
     b += ended_table(m.round_ended_by, "round").to_html("How rounds ended");
     if (!m.handicap.empty()) {
       b += "<h2 id=\"handicap\">Handicap effects in the matches played</h2>\n<p>The rounds of this "
@@ -268,9 +268,11 @@ std::string index_body(const std::vector<RulesetSection>& items,
   b += "<p>" + h(common_settings(items)) +
        " One row per ruleset, grouped by game; each ruleset's page gives its "
        "rules with their provenance, its game-length distribution and how its games ended.</p>\n";
-  b += "<p class=\"note\">P1 moves first. Rates are shares of finished games with Wilson 95% "
+  b += "<p class=\"note\">" + h(seat_order_note(items)) +
+       " Rates are shares of finished games with Wilson 95% "
        "intervals [low, high]; "
-       "the first-player advantage is P(P1 wins) minus P(P2 wins) in percentage points with "
+       "the advantage (first-player or seat advantage) is P(P1 wins) minus P(P2 wins) in "
+       "percentage points with "
        "Tango's score interval. "
        "Mean plies: mean game length (a ply is one player's move). Unfinished: share of games "
        "stopped by the safety "

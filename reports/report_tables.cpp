@@ -24,6 +24,19 @@ std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(
   return groups;
 }
 
+std::string seat_order_note(const std::vector<RulesetSection>& items) {
+  std::vector<std::string> simultaneous;
+  for (const RulesetSection& s : items)
+    if (s.entry.ruleset.seats.simultaneous) simultaneous.push_back(s.entry.ruleset.name);
+  const std::string seats =
+      "nobody moves first: P1 and P2 are seat 1 and seat 2, and the advantage is the seat "
+      "advantage.";
+  if (simultaneous.empty()) return "P1 moves first.";
+  if (simultaneous.size() == items.size()) return "Every turn is simultaneous, so " + seats;
+  return "P1 moves first, except in " + joined(simultaneous, ", ") +
+         ", where every turn is simultaneous, so " + seats;
+}
+
 std::string common_settings(const std::vector<RulesetSection>& items) {
   const RunFigures& first = items.front().figures;
   // The games of the seed games' rulesets and of the family's readings (0: none in the report).
@@ -301,17 +314,18 @@ Table metrics_table(const RunFigures& f) {
   return table;
 }
 
-Table results_table(const RunFigures& f, const analysis::Stability* stability) {
+Table results_table(const RunFigures& f, const sim::SeatWords& seats,
+                    const analysis::Stability* stability) {
   Table table({{"Outcome", Align::kLeft},
                {"Games", Align::kRight},
                {"Share of finished games [95% CI]", Align::kRight}});
-  table.add_row({"first player (P1) wins", Cell::integer(static_cast<std::int64_t>(f.wins[0])),
+  table.add_row({seats.player[0] + " wins", Cell::integer(static_cast<std::int64_t>(f.wins[0])),
                  rate_text(f.p1)});
-  table.add_row({"second player (P2) wins", Cell::integer(static_cast<std::int64_t>(f.wins[1])),
+  table.add_row({seats.player[1] + " wins", Cell::integer(static_cast<std::int64_t>(f.wins[1])),
                  rate_text(f.p2)});
   table.add_row({"draws", Cell::integer(static_cast<std::int64_t>(f.draws)), rate_text(f.draw)});
   table.add_row(
-      {"first-player advantage (P1 minus P2)", "",
+      {seats.advantage_row, "",
        stability ? advantage_text(f.advantage, *stability) : advantage_text(f.advantage)});
   return table;
 }
@@ -341,7 +355,7 @@ Table ended_table(const std::vector<EndCount>& ended, const std::string& what) {
   return table;
 }
 
-Table round_results_table(const MatchFigures& m) {
+Table round_results_table(const MatchFigures& m, const sim::SeatWords& seats) {
   const auto share = [&](std::uint64_t k) {
     return m.rounds_recorded == 0
                ? std::string(kDash)
@@ -349,6 +363,15 @@ Table round_results_table(const MatchFigures& m) {
   };
   Table table({{"Rounds", Align::kLeft}, {"Count", Align::kRight}, {"Share", Align::kRight}});
   table.add_row({"recorded", Cell::integer(static_cast<std::int64_t>(m.rounds_recorded)), ""});
+  // Nobody moves first in a round whose every turn is simultaneous: its wins are only won.
+  if (seats.simultaneous) {
+    const std::uint64_t won = m.first_mover_wins + m.second_mover_wins;
+    table.add_row({"won", Cell::integer(static_cast<std::int64_t>(won)), share(won)});
+    table.add_row({"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draws)});
+    table.add_row({"unfinished (safety bound)",
+                   Cell::integer(static_cast<std::int64_t>(m.unfinished)), share(m.unfinished)});
+    return table;
+  }
   table.add_row({"won by the round's first mover",
                  Cell::integer(static_cast<std::int64_t>(m.first_mover_wins)),
                  rate_text(m.first_mover_win_rate)});

@@ -36,6 +36,9 @@ inline constexpr std::string_view kCompletionNote =
 // "50000 games per ruleset, random agent on both sides, seed 1, engine 0.1.0." when every run
 // shares its settings, else a sentence saying they differ.
 std::string common_settings(const std::vector<RulesetSection>& sections);
+// Who moves first, for an index's note (sim::seat_words): "P1 moves first.", or seat 1 and seat 2
+// for the rulesets whose every turn is simultaneous, named when the others are not.
+std::string seat_order_note(const std::vector<RulesetSection>& sections);
 
 // The rulesets grouped by game in order of first appearance: game -> indices into `sections`.
 std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(
@@ -51,14 +54,17 @@ std::vector<bool> marked_rows(const std::vector<RulesetSection>& sections,
 Table completion_table(const RunFigures& f);
 // The playability metrics (docs/metrics.md).
 Table metrics_table(const RunFigures& f);
-// Wins, draws and the first-player advantage (with its stability verdict when given).
-Table results_table(const RunFigures& f, const analysis::Stability* stability = nullptr);
+// Wins, draws and the first-player or seat advantage (sim::seat_words; with its stability
+// verdict when given).
+Table results_table(const RunFigures& f, const sim::SeatWords& seats,
+                    const analysis::Stability* stability = nullptr);
 // Mean, sd, min, 5%, median, 95%, max of a length.
 Table length_table(const stats::DistributionSummary& s);
 // How games, matches or rounds (`what`: "game", "match", "round") ended, by end condition.
 Table ended_table(const std::vector<EndCount>& ended, const std::string& what);
-// The rounds of every match by their result for the round's first mover.
-Table round_results_table(const MatchFigures& m);
+// The rounds of every match by their result for the round's first mover; only won, drawn or
+// unfinished when every turn is simultaneous (seats.simultaneous), where no one moves first.
+Table round_results_table(const MatchFigures& m, const sim::SeatWords& seats);
 // "even (0)", "P1 +2 holes (+2)", "P2 +3 holes (-3)".
 std::string handicap_label(int level);
 Table handicap_table(const std::vector<LevelFigures>& levels);

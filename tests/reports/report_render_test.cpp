@@ -12,7 +12,9 @@
 #include "reports/report.h"
 #include "reports/sensitivity.h"
 #include "reports/table.h"
+#include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
+#include "simulator/seat_words.h"
 #include "stats/stats.h"
 #include "xml_check.h"
 
@@ -644,4 +646,62 @@ TEST(ReportRender, TheSensitivitySectionSaysItsGamesAgainstTheMainRuns) {
 }
 
 }  // namespace
+// Issue 35 item 8: a ruleset whose every turn is simultaneous is told in seat words (seat 1 and
+// seat 2, the seat advantage, rounds only won or drawn), on its page and in report.md; the
+// alternating rulesets keep their first player; the index's note names the exception.
+TEST(ReportRender, SimultaneousRulesetsSpeakOfSeatsAndNobodyMovesFirst) {
+  std::vector<ReportEntry> entries = sample_entries();
+  entries[0].ruleset.seats = sim::seat_words(sim::load_ruleset("toguz_kumalak/standard"));
+  entries[1].ruleset.seats = sim::seat_words(sim::load_ruleset("khutka_boia/das_gupta_1926"));
+  const sim::RuleSet sonka = sim::load_ruleset("sonka/vanoverbergh_1927");
+  ReportEntry seats{make_ruleset(sonka.id, sonka.name, sonka.status),
+                    with_matches(sim::run_stats_to_json(make_run(sonka.id, 5, 4, 1, 0, {300}))),
+                    std::nullopt};
+  seats.ruleset.seats = sim::seat_words(sonka);
+  ASSERT_TRUE(seats.ruleset.seats.simultaneous);
+  entries.push_back(seats);
+  const auto files = render(entries);
+  const auto lower = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
+  const std::string page = lower(files.at("rulesets/sonka.vanoverbergh_1927.html"));
+  for (const char* words : {"first player", "first-player", "first mover", "first-mover",
+                            "moves first", "second player", "second mover"})
+    EXPECT_EQ(page.find(words), std::string::npos) << words;
+  const auto root = xml_check::parse(files.at("rulesets/sonka.vanoverbergh_1927.html"));
+  const auto tables = xml_check::find_all(root, "table");
+  std::vector<std::string> outcomes, rounds;
+  for (const auto& row : body_rows(*tables[0])) outcomes.push_back(row[0]);
+  EXPECT_EQ(outcomes, (std::vector<std::string>{"seat 1 (P1) wins", "seat 2 (P2) wins", "draws",
+                                                "seat advantage (seat 1 minus seat 2)"}));
+  for (const auto* table : tables) {
+    if (all_text(*xml_check::find_all(*table, "th")[0]) == "Rounds")
+      for (const auto& row : body_rows(*table)) rounds.push_back(row[0] + " " + row[1]);
+  }
+  // with_matches' 21 rounds: 12 + 8 won, 1 drawn, none unfinished.
+  EXPECT_EQ(rounds, (std::vector<std::string>{"recorded 21", "won 20", "drawn 1",
+                                              "unfinished (safety bound) 0"}));
+  // Toguz Kumalak (alternating) and Khutka Boia's rounds keep their first player.
+  const std::string toguz = files.at("rulesets/toguz_kumalak.standard.html");
+  EXPECT_NE(toguz.find("first player (P1) wins"), std::string::npos);
+  EXPECT_NE(toguz.find("first-player advantage (P1 minus P2)"), std::string::npos);
+  EXPECT_NE(files.at("rulesets/khutka_boia.das_gupta.html")
+                .find(html_escape("won by the round's first mover")),
+            std::string::npos);
+  const std::string note = "P1 moves first, except in " + sonka.name +
+                           ", where every turn is simultaneous, so nobody moves first: P1 and P2 "
+                           "are seat 1 and seat 2, and the advantage is the seat advantage.";
+  EXPECT_NE(files.at("index.html").find(html_escape(note)), std::string::npos);
+  const std::string md = files.at("report.md");
+  EXPECT_NE(md.find(note), std::string::npos);
+  const std::string section = md.substr(md.find("## " + sonka.name + "\n"));
+  EXPECT_NE(section.find("| seat 1 (P1) wins |"), std::string::npos) << section;
+  EXPECT_EQ(section.find("first mover"), std::string::npos);
+  EXPECT_EQ(section.find("first-player"), std::string::npos);
+  // With only rulesets of simultaneous turns, the note says so without naming them.
+  EXPECT_NE(render({seats}).at("index.html").find("Every turn is simultaneous, so nobody moves"),
+            std::string::npos);
+}
+
 }  // namespace mancala::reports

@@ -1,0 +1,34 @@
+// The words for the two players of a ruleset (docs/terms.md, "Seats"): in a ruleset whose every
+// turn is simultaneous nobody moves first, so its players are seat 1 and seat 2 and its headline
+// figure is the seat advantage; otherwise P1 moves first in the first round and the figure is the
+// first-player advantage. Every renderer asks seat_words, so the words agree everywhere.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "simulator/rules.h"
+
+namespace mancala::sim {
+
+struct SeatWords {
+  bool simultaneous = false;  // every turn simultaneous: nobody moves first, in any round
+  // "first player (P1)", "second player (P2)" or "seat 1 (P1)", "seat 2 (P2)"
+  std::array<std::string, 2> player = {"first player (P1)", "second player (P2)"};
+  std::string advantage = "first-player advantage";  // or "seat advantage"
+  // "first-player advantage (P1 minus P2)" or "seat advantage (seat 1 minus seat 2)"
+  std::string advantage_row = "first-player advantage (P1 minus P2)";
+};
+
+// The words for a ruleset's players: seat words when every turn is simultaneous (turns
+// "simultaneous"); the first player's otherwise, also with a simultaneous opening only, where
+// the round's starter moves first after it.
+inline SeatWords seat_words(const RuleSet& rules) {
+  if (rules.turns != Turns::kSimultaneous) return {};
+  return {.simultaneous = true,
+          .player = {"seat 1 (P1)", "seat 2 (P2)"},
+          .advantage = "seat advantage",
+          .advantage_row = "seat advantage (seat 1 minus seat 2)"};
+}
+
+}  // namespace mancala::sim
