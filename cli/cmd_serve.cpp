@@ -10,6 +10,7 @@
 #include "common/paths.h"
 #include "server/app.h"
 #include "server/http.h"
+#include "server/request.h"
 
 namespace mancala::cli {
 
@@ -20,8 +21,8 @@ int cmd_serve(const Args& args, Io& io) {
   server::AppOptions options;
   desc.add_options()("port", po::value(&port)->default_value(8080), "port (0: any free port)")(
       "host", po::value(&host)->default_value("127.0.0.1"),
-      "address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network)")(
-      "db", po::value(&db), "archive (default $MANCALA_DB or ./mancala.db)")(
+      "address to listen on (127.0.0.1 or localhost: this machine only; 0.0.0.0: every network, "
+      "with a token)")("db", po::value(&db), "archive (default $MANCALA_DB or ./mancala.db)")(
       "max-games", po::value(&max_games)->default_value(options.limits.max_games),
       "games kept at once (a finished one makes room for a new one)")(
       "idle-minutes", po::value(&idle_minutes)->default_value(120),
@@ -42,6 +43,8 @@ int cmd_serve(const Args& args, Io& io) {
   options.limits.max_games = max_games;
   options.limits.idle_after = std::chrono::minutes(idle_minutes);
   options.limits.workers = workers;
+  // Reachable from elsewhere: the API asks for a token, printed with the address (docs/serve.md).
+  if (!server::loopback_host(host)) options.token = server::random_hex(24);
   std::error_code ec;
   if (std::filesystem::exists(options.db, ec)) {
     // Migrated now (a newer program's play-tests table), so the pages read it as it is.
@@ -56,8 +59,11 @@ int cmd_serve(const Args& args, Io& io) {
   serve.host = host;
   serve.port = static_cast<unsigned short>(port);
   server::serve_http(app, serve, [&](const std::string& address) {
-    io.out << "mancala serve: " << address << " (archive " << options.db << "; Ctrl-C stops it)"
+    const std::string open = options.token.empty() ? address : address + "?token=" + options.token;
+    io.out << "mancala serve: " << open << " (archive " << options.db << "; Ctrl-C stops it)"
            << std::endl;
+    const std::string warning = server::reach_warning(host);
+    if (!warning.empty()) io.err << "mancala: serve: " << warning << std::endl;
   });
   io.err << "mancala: serve: stopped\n";
   return 0;

@@ -59,6 +59,8 @@ Response App::handle(const Request& request) {
   } catch (const HttpError& e) {
     Response r = error_response(e.status, e.message);
     if (!e.allow.empty()) r.headers.emplace_back("Allow", e.allow);
+    // RFC 9110, 11.6.1: a 401 names the scheme that would be accepted.
+    if (e.status == 401) r.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"mancala\"");
     return r;
   } catch (const GameError& e) {
     return error_response(e.status, e.message);
@@ -81,10 +83,12 @@ Response App::route(const Request& request) {
   if (!allowed_host(request.host, options_.host))
     throw HttpError{421, "this server answers to " + options_.host + " and localhost, not " +
                              host_name(request.host)};
-  const Target t = split_target(request.target);
+  Target t = split_target(request.target);
   const std::vector<std::string>& s = t.segments;
   const std::string& m = request.method;
-  // Pages: the embedded assets only.
+  const bool has_token = carries_token(request, t.query, options_.token);
+  const bool token_in_query = t.query.erase("token") > 0;  // never a search parameter
+  // Pages: the embedded assets only (they hold nothing of anyone's: no token needed).
   if (s.empty() || s[0] != "api") {
     if (m != "GET" && m != "HEAD") throw HttpError{405, "pages are read with GET", "GET, HEAD"};
     const Asset* asset = find_asset(t.path == "/" ? "/index.html" : t.path);
@@ -92,7 +96,17 @@ Response App::route(const Request& request) {
     Response r;
     r.content_type = std::string(asset->content_type);
     r.body = std::string(asset->body);
+    // The address printed at start (".../?token=..."): the page's own requests carry the cookie.
+    if (!options_.token.empty() && token_in_query && has_token) {
+      r.headers.emplace_back(
+          "Set-Cookie", "mancala_token=" + options_.token + "; Path=/; HttpOnly; SameSite=Strict");
+    }
     return r;
+  }
+  if (!has_token) {
+    throw HttpError{401,
+                    "this server asks for its token: open the address `mancala serve` printed "
+                    "(it ends in ?token=...), or send the header `Authorization: Bearer TOKEN`"};
   }
   // A page elsewhere must not drive this server through a visitor's browser.
   if (m != "GET" && m != "HEAD" && !same_origin(request.origin, request.host, options_.host))
@@ -301,7 +315,9 @@ Response App::api_new_game(const std::string& body) {
       games_.erase(oldest);
     }
     e->number = next_game_++;
-    id = "g" + std::to_string(e->number);
+    // Unguessable, and never one a tab kept from an earlier run of the server would name.
+    do id = random_hex(16);
+    while (games_.contains(id));
     games_[id] = e;
   }
   json out;
@@ -323,7 +339,7 @@ Response App::api_games() {
     std::lock_guard lock(games_mutex_);
     all.assign(games_.begin(), games_.end());
   }
-  // In the order they were started ("g2" before "g10").
+  // In the order they were started.
   std::sort(all.begin(), all.end(),
             [](const auto& a, const auto& b) { return a.second->number < b.second->number; });
   for (auto& [id, e] : all) {

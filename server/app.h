@@ -54,6 +54,10 @@ struct Limits {
 struct AppOptions {
   std::string db;  // the archive (play-tests are saved there); empty: $MANCALA_DB or ./mancala.db
   std::string host = "127.0.0.1";  // the address served: a Host header naming it is answered
+  // When not empty, every API request must carry it (docs/serve.md, "Safety and limits"): as
+  // `Authorization: Bearer TOKEN`, a `token` query parameter or the cookie a page opened with
+  // `?token=TOKEN` is given. `mancala serve` sets one for any address but the loopback.
+  std::string token;
   Limits limits{};
 };
 
@@ -61,8 +65,10 @@ struct Request {
   std::string method;  // "GET", "POST", "DELETE"...
   std::string target;  // path and query, as sent: "/api/evidence?q=four"
   std::string body;
-  std::string host;    // the Host header, if any
-  std::string origin;  // the Origin header, if any
+  std::string host;                // the Host header, if any
+  std::string origin;              // the Origin header, if any
+  std::string authorization = {};  // the Authorization header, if any
+  std::string cookie = {};         // the Cookie header, if any
 };
 
 struct Response {
@@ -95,7 +101,7 @@ class App {
   struct Entry {
     std::mutex mutex;
     std::unique_ptr<LiveGame> game;
-    uint64_t number = 0;  // the game's place in the order games were started (its id: "g<number>")
+    uint64_t number = 0;  // the game's place in the order games were started (not its id)
     // When a request or a move last touched the game (under games_mutex_).
     std::chrono::steady_clock::time_point touched = std::chrono::steady_clock::now();
   };

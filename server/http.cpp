@@ -89,8 +89,13 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_read(beast::error_code ec) {
     if (ec) return fail(ec);
     const auto& req = parser_->get();
-    Request request{std::string(req.method_string()), std::string(req.target()), req.body(),
-                    std::string(req[http::field::host]), std::string(req[http::field::origin])};
+    Request request{std::string(req.method_string()),
+                    std::string(req.target()),
+                    req.body(),
+                    std::string(req[http::field::host]),
+                    std::string(req[http::field::origin]),
+                    std::string(req[http::field::authorization]),
+                    std::string(req[http::field::cookie])};
     Response r = app_.handle(request);
     write(r, req.version(), req.keep_alive(), req.method() == http::verb::head);
   }
@@ -174,8 +179,10 @@ class Listener {
   unsigned short open() {
     const std::string where = options_.host + ":" + std::to_string(options_.port);
     beast::error_code ec;
-    const net::ip::address address = net::ip::make_address(options_.host, ec);
-    if (ec) throw Error(where + ": not an IP address (" + ec.message() + ")");
+    // "localhost" is the loopback's IPv4 address (the one every system names so).
+    const std::string ip = options_.host == "localhost" ? "127.0.0.1" : options_.host;
+    const net::ip::address address = net::ip::make_address(ip, ec);
+    if (ec) throw Error(where + ": not an IP address nor localhost (" + ec.message() + ")");
     const tcp::endpoint endpoint(address, options_.port);
     acceptor_.open(endpoint.protocol(), ec);
     if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);

@@ -1,7 +1,12 @@
 #include "server/request.h"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <mutex>
+#include <random>
 
 #include "common/strict_json.h"
 
@@ -134,6 +139,86 @@ bool same_origin(const std::string& origin, const std::string& host, const std::
   if (scheme == std::string::npos) return false;
   if (!host.empty()) return origin.substr(scheme + 3) == host;
   return allowed_host(origin.substr(scheme + 3), bind_host);
+}
+
+bool loopback_host(const std::string& text) {
+  std::string host = text;
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  if (host == "localhost") return true;
+  in_addr v4{};
+  if (::inet_pton(AF_INET, host.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
+  in6_addr v6{};
+  if (::inet_pton(AF_INET6, host.c_str(), &v6) == 1) {
+    static const in6_addr loopback = IN6ADDR_LOOPBACK_INIT;
+    return std::memcmp(&v6, &loopback, sizeof v6) == 0;
+  }
+  return false;
+}
+
+std::string random_hex(size_t bytes) {
+  static std::mutex mutex;
+  static std::random_device device;
+  static const char* const digits = "0123456789abcdef";
+  std::string out;
+  std::lock_guard lock(mutex);
+  for (size_t i = 0; i < bytes; ++i) {
+    const unsigned byte = device() & 0xffu;
+    out += digits[byte >> 4];
+    out += digits[byte & 0xfu];
+  }
+  return out;
+}
+
+namespace {
+
+// Equal strings, in a time that depends on their lengths alone.
+bool same_secret(const std::string& given, const std::string& secret) {
+  if (given.size() != secret.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < given.size(); ++i)
+    diff |= static_cast<unsigned char>(given[i] ^ secret[i]);
+  return diff == 0;
+}
+
+std::string trimmed(const std::string& text) {
+  const size_t begin = text.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  return text.substr(begin, text.find_last_not_of(" \t") - begin + 1);
+}
+
+}  // namespace
+
+bool carries_token(const Request& request, const std::map<std::string, std::string>& query,
+                   const std::string& token) {
+  if (token.empty()) return true;
+  bool found = false;  // every place is compared, so the time does not say which one matched
+  const std::string auth = trimmed(request.authorization);
+  if (auth.size() > 7 && std::equal(auth.begin(), auth.begin() + 7, "bearer ", [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == b;
+      }))
+    found |= same_secret(trimmed(auth.substr(7)), token);
+  if (auto it = query.find("token"); it != query.end()) found |= same_secret(it->second, token);
+  size_t pos = 0;
+  while (pos <= request.cookie.size()) {
+    size_t end = request.cookie.find(';', pos);
+    if (end == std::string::npos) end = request.cookie.size();
+    const std::string pair = trimmed(request.cookie.substr(pos, end - pos));
+    const size_t eq = pair.find('=');
+    if (eq != std::string::npos && trimmed(pair.substr(0, eq)) == "mancala_token")
+      found |= same_secret(trimmed(pair.substr(eq + 1)), token);
+    pos = end + 1;
+  }
+  return found;
+}
+
+std::string reach_warning(const std::string& host) {
+  if (loopback_host(host)) return "";
+  const std::string where =
+      host == "0.0.0.0" || host == "::" ? "every network this machine is on (" + host + ")" : host;
+  return "warning: listening on " + where +
+         ": anyone who can reach this machine there can open the pages; the API answers only "
+         "requests carrying the token printed with the address (give it to your group alone)";
 }
 
 Response json_response(int status, const json& body) {

@@ -54,6 +54,21 @@ bool allowed_host(const std::string& host, const std::string& bind_host);
 // an allowed host).
 bool same_origin(const std::string& origin, const std::string& host, const std::string& bind_host);
 
+// True for an address only this machine reaches: "localhost", 127.0.0.0/8, "::1".
+bool loopback_host(const std::string& host);
+// `bytes` random bytes from the system's source (std::random_device), as lowercase hex: game ids
+// (16 bytes) and the server's token (24) are unguessable, and differ from one run to the next.
+std::string random_hex(size_t bytes);
+// Whether `request` carries `token` (AppOptions::token): `Authorization: Bearer TOKEN`, the query
+// parameter `token` (the value in `query`) or a cookie `mancala_token=TOKEN`. Compared in a time
+// that does not depend on where the two first differ.
+bool carries_token(const Request& request, const std::map<std::string, std::string>& query,
+                   const std::string& token);
+// What `mancala serve` tells its user about who can reach it: for a loopback address nothing; for
+// any other, a warning that whoever reaches the machine there reaches the pages and that the API
+// asks for the token printed with the address.
+std::string reach_warning(const std::string& host);
+
 Response json_response(int status, const nlohmann::json& body);
 Response error_response(int status, const std::string& message);
 

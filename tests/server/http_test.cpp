@@ -220,5 +220,46 @@ TEST_F(HttpTest, AConnectionIsKeptAliveForSeveralRequests) {
   EXPECT_NE(reply.find("Content-Type: text/css"), std::string::npos);
 }
 
+// Issue 40 item 5: "`--host localhost` accepted" (it was refused: "not an IP address"). It is
+// the loopback's IPv4 address.
+class LocalhostHttpTest : public HttpTest {
+ protected:
+  void SetUp() override {
+    options_.host = "localhost";
+    HttpTest::SetUp();
+  }
+};
+
+TEST_F(LocalhostHttpTest, LocalhostIsListenedOnAsTheLoopback) {
+  const std::string reply = exchange("GET /api/games HTTP/1.1\r\nHost: localhost:" + port_ +
+                                     "\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_line(reply), "HTTP/1.1 200 OK") << reply;
+}
+
+// Issue 40 item 5: the token a server bound to the network asks for reaches it over the sockets,
+// in an Authorization header or the page's cookie; without it, 401 with its WWW-Authenticate.
+class TokenHttpTest : public HttpTest {
+ protected:
+  AppOptions options() override {
+    AppOptions o = HttpTest::options();
+    o.token = "5ecret";
+    return o;
+  }
+};
+
+TEST_F(TokenHttpTest, TheTokenIsReadFromTheHeaderOrTheCookie) {
+  const std::string get = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+  const std::string refused = exchange(get + "\r\n");
+  EXPECT_EQ(status_line(refused), "HTTP/1.1 401 Unauthorized");
+  EXPECT_NE(refused.find("WWW-Authenticate: Bearer realm=\"mancala\""), std::string::npos)
+      << refused;
+  EXPECT_EQ(status_line(exchange(get + "Authorization: Bearer 5ecret\r\n\r\n")), "HTTP/1.1 200 OK");
+  EXPECT_EQ(status_line(exchange(get + "Cookie: mancala_token=5ecret\r\n\r\n")), "HTTP/1.1 200 OK");
+  const std::string page =
+      exchange("GET /?token=5ecret HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_NE(page.find("Set-Cookie: mancala_token=5ecret; Path=/; HttpOnly; SameSite=Strict"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace mancala::server::testing

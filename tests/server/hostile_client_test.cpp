@@ -1,0 +1,230 @@
+// Issue 40: `mancala serve` under attack. One client must not crash, freeze or exhaust the
+// server, nor reach another person's game (docs/serve.md, "Safety and limits"). Each test names
+// the item of the issue and the rule it checks; each failed on the code before its fix.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "../test_binary.h"
+#include "server/request.h"
+#include "server_test_util.h"
+
+namespace mancala::server::testing {
+namespace {
+
+// `depth` arrays, one inside the other: "[[[...]]]".
+std::string nested(size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
+
+// `mancala serve ARGS...` run as a user runs it, in its own process, stopped by a signal.
+class ServeProcess {
+ public:
+  explicit ServeProcess(const std::vector<std::string>& args) {
+    pid_ = test_support::start_binary(args, {}, out(), err());
+  }
+  ~ServeProcess() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+  // The first line it printed (the address), waited for up to 60 s; "" if none came.
+  std::string first_line() {
+    for (int i = 0; i < 600; ++i) {
+      const std::string text = test_support::read_text(out());
+      if (const size_t end = text.find('\n'); end != std::string::npos) return text.substr(0, end);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return "";
+  }
+  // Sends `signal` and waits for the process to end.
+  test_support::ProcessResult stop(int signal = SIGTERM) {
+    ::kill(pid_, signal);
+    const test_support::ProcessResult r = test_support::finish_binary(pid_, out(), err());
+    pid_ = -1;
+    return r;
+  }
+
+ private:
+  std::string out() const { return dir_ / "stdout"; }
+  std::string err() const { return dir_ / "stderr"; }
+  test_support::TempDir dir_{"serve"};
+  pid_t pid_ = -1;
+};
+
+// ---- item 1: a nesting bound for every JSON the server reads, answered 400 ----
+
+// "A nesting bound for every JSON the server reads ... answered 400": a trace's `rounds` or a
+// move's `state.holes` nested 100,000 deep (200 KB) once crashed the server (nlohmann/json copies
+// a value recursively); the strict parser refuses it at level 513, naming where.
+TEST_F(ServerTest, JsonNestedTooDeepIsRefusedWith400AndTheServerGoesOn) {
+  const std::string deep_rounds =
+      R"({"ruleset": "kalah", "moves": [], "rounds": )" + nested(100'000) + "}";
+  EXPECT_EQ(error(400, "POST", "/api/replays", deep_rounds),
+            "malformed JSON: rounds[0][0][0][0][0][0][0]...: arrays and objects nested deeper "
+            "than 512 levels");
+  const std::string deep_state = R"({"ruleset": "kalah", "moves": [{"move": "3", "state": )"
+                                 R"({"holes": )" +
+                                 nested(100'000) + "}}]}";
+  EXPECT_EQ(error(400, "POST", "/api/replays", deep_state),
+            "malformed JSON: moves[0].state.holes[0][0][0][0]...: arrays and objects "
+            "nested deeper than 512 levels");
+  // A move's body, within its 64 KiB: 30,000 levels.
+  const std::string id = new_game("kalah", "human", "human");
+  EXPECT_EQ(
+      error(400, "POST", "/api/games/" + id + "/moves", R"({"move": )" + nested(30'000) + "}"),
+      "malformed JSON: move[0][0][0][0][0][0][0]...: arrays and objects nested deeper than "
+      "512 levels");
+  // The server goes on: the game is there, a move plays.
+  EXPECT_EQ(move(id, "3").status, 200);
+}
+
+// ---- item 5: games that belong to their player ----
+
+bool hex_id(const std::string& id) {
+  return id.size() == 32 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
+           return std::isdigit(c) || (c >= 'a' && c <= 'f');
+         });
+}
+
+// "Unguessable game ids": ids once restarted at g1 with the server, so a tab left open polled,
+// and could post moves to, another person's game. Now an id is 16 random bytes, and a game of an
+// earlier run of the server is not found in the next.
+TEST_F(ServerTest, GameIdsAreUnguessableAndNotReusedByTheNextRunOfTheServer) {
+  std::set<std::string> ids;
+  for (int i = 0; i < 5; ++i) {
+    const std::string id = new_game("kalah", "human", "human");
+    EXPECT_TRUE(hex_id(id)) << id;
+    ids.insert(id);
+  }
+  EXPECT_EQ(ids.size(), 5u);
+  App restarted(options());
+  const Response started =
+      restarted.handle(Request{"POST", "/api/games", R"({"ruleset": "otep"})", "", ""});
+  ASSERT_EQ(started.status, 201) << started.body;
+  EXPECT_FALSE(ids.contains(json::parse(started.body)["id"].get<std::string>()));
+  for (const std::string& old : ids) {
+    EXPECT_EQ(restarted.handle(Request{"GET", "/api/games/" + old, "", "", ""}).status, 404);
+    EXPECT_EQ(
+        restarted
+            .handle(Request{"POST", "/api/games/" + old + "/moves", R"({"move": "3"})", "", ""})
+            .status,
+        404);
+  }
+}
+
+// A server bound to every network, with its token (as `mancala serve --host 0.0.0.0` makes one).
+class TokenServerTest : public ServerTest {
+ protected:
+  AppOptions options() override {
+    AppOptions o = ServerTest::options();
+    o.host = "0.0.0.0";
+    o.token = "5ecret";
+    return o;
+  }
+  Response with(const std::string& method, const std::string& target,
+                const std::string& authorization, const std::string& cookie = "",
+                const std::string& body = "") {
+    return app().handle(Request{method, target, body, "", "", authorization, cookie});
+  }
+  static std::string header(const Response& r, const std::string& name) {
+    for (const auto& [key, value] : r.headers)
+      if (key == name) return value;
+    return "(none)";
+  }
+};
+
+// "With any address other than the loopback, a token printed at start and required by the API
+// (as a Jupyter server does)": without it every API route answers 401 and nothing changes; the
+// token is taken from an `Authorization: Bearer` header, a `token` query parameter or the cookie
+// the page opened with ?token= is given.
+TEST_F(TokenServerTest, TheApiAsksForTheTokenAndThePagesDoNot) {
+  const std::string asks =
+      "this server asks for its token: open the address `mancala serve` printed (it ends in "
+      "?token=...), or send the header `Authorization: Bearer TOKEN`";
+  for (const char* target : {"/api/games", "/api/rulesets", "/api/archive", "/api/evidence?q=x"}) {
+    const Response r = with("GET", target, "");
+    EXPECT_EQ(r.status, 401) << target;
+    EXPECT_EQ(json::parse(r.body)["error"], asks) << target;
+    EXPECT_EQ(header(r, "WWW-Authenticate"), "Bearer realm=\"mancala\"");
+  }
+  EXPECT_EQ(with("POST", "/api/games", "", "", R"({"ruleset": "kalah"})").status, 401);
+  EXPECT_EQ(with("GET", "/api/games", "Bearer 5ecreT").status, 401);
+  EXPECT_EQ(with("GET", "/api/games?token=5ecre", "").status, 401);
+  EXPECT_EQ(with("GET", "/api/games", "", "mancala_token=wrong").status, 401);
+  EXPECT_EQ(with("GET", "/api/games", "", "other_token=5ecret").status, 401);
+  // Nothing was started by the refused POST.
+  const Response list = with("GET", "/api/games", "Bearer 5ecret");
+  ASSERT_EQ(list.status, 200) << list.body;
+  EXPECT_EQ(json::parse(list.body)["games"], json::array());
+  EXPECT_EQ(with("POST", "/api/games", "bearer  5ecret ", "", R"({"ruleset": "kalah"})").status,
+            201);
+  EXPECT_EQ(with("GET", "/api/games", "", "theme=dark; mancala_token=5ecret").status, 200);
+  // In the query it is no search parameter.
+  EXPECT_EQ(with("GET", "/api/evidence?q=four&token=5ecret", "").status, 200);
+  // The pages hold nothing of anyone's; opened with the token, the page is given the cookie.
+  const Response page = with("GET", "/", "");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_EQ(header(page, "Set-Cookie"), "(none)");
+  EXPECT_EQ(header(with("GET", "/?token=wrong", ""), "Set-Cookie"), "(none)");
+  const Response opened = with("GET", "/?token=5ecret", "");
+  EXPECT_EQ(opened.status, 200);
+  EXPECT_EQ(header(opened, "Set-Cookie"),
+            "mancala_token=5ecret; Path=/; HttpOnly; SameSite=Strict");
+}
+
+// Without a token (the loopback) nothing is asked: the other tests of the API run so.
+TEST_F(ServerTest, OnTheLoopbackNoTokenIsAsked) {
+  EXPECT_EQ(call("GET", "/api/games").status, 200);
+  EXPECT_EQ(call("GET", "/api/games?token=anything").status, 200);
+}
+
+// "A warning saying who can reach the server": nothing on the loopback (127.0.0.0/8, ::1,
+// localhost), a warning for any other address.
+TEST(ServerReach, OnlyTheLoopbackIsReachedFromThisMachineAlone) {
+  for (const char* host : {"127.0.0.1", "127.8.9.10", "localhost", "::1", "[::1]"}) {
+    EXPECT_TRUE(loopback_host(host)) << host;
+    EXPECT_EQ(reach_warning(host), "") << host;
+  }
+  for (const char* host :
+       {"0.0.0.0", "::", "192.168.1.20", "128.0.0.1", "localhost.example", "::2", ""}) {
+    EXPECT_FALSE(loopback_host(host)) << host;
+  }
+  EXPECT_EQ(reach_warning("0.0.0.0"),
+            "warning: listening on every network this machine is on (0.0.0.0): anyone who can "
+            "reach this machine there can open the pages; the API answers only requests carrying "
+            "the token printed with the address (give it to your group alone)");
+  EXPECT_EQ(reach_warning("192.168.1.20").substr(0, 43),
+            "warning: listening on 192.168.1.20: anyone ");
+}
+
+// "`--host localhost` accepted": it listens on the loopback, prints the address under that name
+// and no warning (no token: only this machine reaches it).
+TEST_F(ServerTest, ServeListensOnLocalhostWithoutAToken) {
+  ServeProcess serve({"serve", "--host", "localhost", "--port", "0", "--db", db()});
+  const std::string line = serve.first_line();
+  EXPECT_TRUE(line.starts_with("mancala serve: http://localhost:")) << line;
+  EXPECT_EQ(line.find("token"), std::string::npos) << line;
+  const test_support::ProcessResult r = serve.stop();
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.err, "mancala: serve: stopped\n");
+}
+
+TEST(ServerReach, RandomIdsDiffer) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 100; ++i) seen.insert(random_hex(16));
+  EXPECT_EQ(seen.size(), 100u);
+  EXPECT_EQ(random_hex(24).size(), 48u);
+}
+
+}  // namespace
+}  // namespace mancala::server::testing
