@@ -26,8 +26,8 @@ constexpr const char* kSubcommands =
     "  import-portal FILE...   import evidence pages saved from the DLP portal as text\n"
     "  search [TEXT]           full-text and filtered search\n"
     "  show ID|GAME            print one record whole, or list a game's records\n"
-    "  cite ID...              the works records cite and the records themselves (text, BibTeX,\n"
-    "                          CSL-JSON)\n"
+    "  cite ID|GAME...         the works records cite and the records themselves (text, BibTeX,\n"
+    "                          CSL-JSON); a game's name cites all its records\n"
     "  map --out FILE.svg      an SVG world map of the records a search finds\n"
     "  similar GAME            the games nearest to one by board, place and date\n"
     "  places                  the named places records are placed by\n"
@@ -311,18 +311,23 @@ int listing(const std::string& command, const Args& args, Io& io) {
 
 }  // namespace
 
-void add_search_options(po::options_description& desc, SearchOptions& so) {
-  add_db_option(desc, so.db);
-  desc.add_options()("game", po::value(&so.query.game), "game key, name or alias")(
-      "type", po::value(&so.query.type), "evidence type")(
-      "from", po::value(&so.from), "records whose dates reach this year or later (1939, 500 BCE)")(
+void add_board_place_date_options(po::options_description& desc, SearchOptions& so) {
+  desc.add_options()("from", po::value(&so.from),
+                     "records whose dates reach this year or later (1939, 500 BCE)")(
       "to", po::value(&so.to), "records whose dates reach this year or earlier")(
       "rows", po::value(&so.rows), "boards of this many rows of holes")(
       "holes", po::value(&so.holes), "boards of this many holes a row")(
       "near", po::value(&so.near), "LAT,LON in decimal degrees, or a place's name")(
       "radius-km", po::value(&so.radius),
-      "with --near LAT,LON: great-circle radius in km; with a place: how far beyond it")(
-      "min-confidence", po::value(&so.min_confidence), "confidence 0-100 at least")(
+      "with --near LAT,LON: great-circle radius in km; with a place: how far beyond it");
+}
+
+void add_search_options(po::options_description& desc, SearchOptions& so) {
+  add_db_option(desc, so.db);
+  desc.add_options()("game", po::value(&so.query.game), "game key, name or alias")(
+      "type", po::value(&so.query.type), "evidence type");
+  add_board_place_date_options(desc, so);
+  desc.add_options()("min-confidence", po::value(&so.min_confidence), "confidence 0-100 at least")(
       "limit", po::value(&so.query.limit), "at most this many records")(
       "text", po::value(&so.words), "full-text query");
 }

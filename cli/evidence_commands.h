@@ -24,6 +24,11 @@ struct SearchOptions {
   int min_confidence = 0, rows = 0, holes = 0;
 };
 void add_search_options(po::options_description& desc, SearchOptions& options);
+// The filters `rules list` shares with `evidence search`: --from, --to, --rows, --holes,
+// --near and --radius-km (search_query reads them as it reads the search's).
+void add_board_place_date_options(po::options_description& desc, SearchOptions& options);
+inline constexpr const char* kBoardPlaceDateOptions[] = {"from",  "to",   "rows",
+                                                         "holes", "near", "radius-km"};
 // The query the options give; usage errors start with `command` ("evidence map: ...").
 archive::SearchQuery search_query(SearchOptions& options, const po::variables_map& vm,
                                   const std::string& command);

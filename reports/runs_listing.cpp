@@ -49,31 +49,48 @@ json run_records_json(const std::vector<archive::RunRecord>& records) {
     const std::optional<analysis::Stability> s = record_stability(r);
     all.back()["stability"] = s ? json(s->verdict) : json(nullptr);
     all.back()["rests_on_stops"] = s ? json(s->rests_on_stops) : json(nullptr);
+    // The headline figures a listing shows: the advantage and how games ended.
+    all.back()["first_player_advantage"] = nullptr;
+    all.back()["own_rule"] = nullptr;
+    try {
+      const json stats = json::parse(r.stats_json);
+      if (stats.contains("first_player_advantage"))
+        all.back()["first_player_advantage"] = stats["first_player_advantage"];
+      if (stats.contains("completion")) all.back()["own_rule"] = stats["completion"]["own_rule"];
+    } catch (const json::exception&) {
+      // a listing shows what it can; 'runs show' names the problem
+    }
   }
   return all;
 }
 
 void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>& records) {
-  std::vector<std::vector<std::string>> rows = {
-      {"id", "created", "ruleset", "agent", "seed", "games", "P1 win rate", "stability"}};
+  std::vector<std::vector<std::string>> rows = {{"id", "created", "ruleset", "agent", "seed",
+                                                 "games", "P1 win rate", "P1 advantage [95% CI]",
+                                                 "own rule [95% CI]", "stability"}};
+  bool marked = false;
   for (const auto& r : records) {
-    std::string rate = "-";
+    std::string rate = "-", advantage = "-", own_rule = "-";
     std::string games = std::to_string(r.games);
     try {
       const json stats = json::parse(r.stats_json);
       rate = percent_of(stats["first_player_win_rate"]["value"]);
+      advantage = advantage_cell(stats);
+      own_rule = own_rule_cell(stats);
+      marked = marked || own_rule.find('!') != std::string::npos;
       // A partial run counts the games played before it was stopped, of those asked for.
       if (r.partial)
         games = std::to_string(stats["games"].get<uint64_t>()) + " of " + games + " (partial)";
     } catch (const json::exception&) {
-      rate = "?";  // a listing shows what it can; 'runs show' names the problem
+      rate = advantage = own_rule = "?";  // a listing shows what it can; 'runs show' says why
       if (r.partial) games += " (partial)";
     }
     rows.push_back({std::to_string(r.id), r.created_at, r.ruleset, r.agent, std::to_string(r.seed),
-                    games, rate,
+                    games, rate, advantage, own_rule,
                     record_stability(r) ? analysis::stability_summary(*record_stability(r)) : "?"});
   }
-  print_table(out, "rlllrrrl", rows);
+  print_table(out, "rlllrrrrrl", rows);
+  out << own_rule_footer(marked);
 }
 
 std::string run_record_citation(const archive::RunRecord& r, const json& stats) {

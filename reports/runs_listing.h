@@ -12,8 +12,10 @@
 
 namespace mancala::reports {
 
-// `runs list`: each run's id, ruleset, hash, engine, agent, seed, games, partial and date (JSON),
-// or a table with the first player's win rate (a '?' when the stored statistics do not read).
+// `runs list`: each run's id, ruleset, hash, engine, agent, seed, games, partial, date,
+// first-player advantage, own-rule share and stability (JSON), or a table with the first player's
+// win rate, advantage, own-rule share (completion, marked '!' under half, explained in a footer)
+// and stability (a '?' when the stored statistics do not read).
 nlohmann::json run_records_json(const std::vector<archive::RunRecord>& records);
 void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>& records);
 

@@ -57,8 +57,19 @@ void print_csv(std::ostream& out, const std::vector<json>& runs) {
   out << tidy_csv(tidy);
 }
 
-// The share of games (matches) the game's own rule ended, marked "!" when under half
-// (docs/metrics.md, completion); for matches also the share of their rounds, marked the same.
+}  // namespace
+
+std::string advantage_cell(const json& run) {
+  return run.contains("first_player_advantage") ? points_cell(run["first_player_advantage"]) : "-";
+}
+
+std::string own_rule_footer(bool marked) {
+  return marked ? "! under half of the games (of a match: of its rounds) ended by the game's own "
+                  "rule: the figures rest on the reconstruction's stopping rules or the safety "
+                  "bound\n"
+                : "";
+}
+
 std::string own_rule_cell(const json& run) {
   if (!run.contains("completion")) return "-";  // stored before completion was written
   const json& own = run["completion"]["own_rule"];
@@ -77,6 +88,8 @@ std::string own_rule_cell(const json& run) {
   return cell;
 }
 
+namespace {
+
 void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
   std::vector<std::vector<std::string>> rows = {
       {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
@@ -85,7 +98,10 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
   const bool checked = std::any_of(runs.begin(), runs.end(),
                                    [](const json& run) { return run.contains("stability"); });
   if (checked) rows.front().push_back("stability");
+  bool marked = false;
   for (const json& run : runs) {
+    const std::string own_rule = own_rule_cell(run);
+    marked = marked || own_rule.find('!') != std::string::npos;
     rows.push_back({run["ruleset"].get<std::string>(),
                     std::to_string(run["games"].get<uint64_t>()) +
                         (run["partial"].get<bool>() ? " (partial)" : ""),
@@ -93,8 +109,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     std::to_string(run["wins"][1].get<uint64_t>()),
                     std::to_string(run["draws"].get<uint64_t>()),
                     std::to_string(run["unfinished"].get<uint64_t>()),
-                    rate_cell(run["first_player_win_rate"]),
-                    points_cell(run["first_player_advantage"]), own_rule_cell(run),
+                    rate_cell(run["first_player_win_rate"]), advantage_cell(run), own_rule,
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
     if (checked) {
       const std::string ruleset = run["ruleset"].get<std::string>();
@@ -102,6 +117,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
     }
   }
   print_table(out, checked ? "lrrrrrrrrrrl" : "lrrrrrrrrrr", rows);
+  out << own_rule_footer(marked);
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the

@@ -14,6 +14,17 @@ std::string fixed_point(double x, int digits);
 // A fraction as a percentage with one decimal ("52.9%"); "-" when not a number.
 std::string percent_of(const nlohmann::json& x);
 
+// The cells of a run's table row (a run as sim::run_stats_to_json writes it): the first-player
+// advantage in percentage points with its interval ("+9.3 pp [+5.0, +13.6]"), and the share of
+// games (matches) the game's own rule ended with its interval, for matches also the share of their
+// rounds, each marked " !" when under half (docs/metrics.md, completion); "-" where the run has no
+// such figure.
+std::string advantage_cell(const nlohmann::json& run);
+std::string own_rule_cell(const nlohmann::json& run);
+// The footer of a table whose own-rule cells hold a `!` (say so with `marked`), explaining it;
+// "" when none does.
+std::string own_rule_footer(bool marked);
+
 // Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right; each cell
 // made printable_line (control characters escaped, a line break a space).
 void print_table(std::ostream& out, const std::string& align,

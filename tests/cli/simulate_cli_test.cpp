@@ -307,12 +307,15 @@ TEST(SimulateCommand, AStoredRunReadsBackAsPrinted) {
   ASSERT_EQ(table.size(), 3u);
   EXPECT_TRUE(std::regex_match(table[0],
                                std::regex("id +created +ruleset +agent +seed +games +P1 win rate +"
+                                          "P1 advantage \\[95% CI\\] +own rule \\[95% CI\\] +"
                                           "stability")))
       << table[0];
   // A run simulated without --stability: its verdict not checked (docs/simulate.md).
-  EXPECT_TRUE(std::regex_match(table[1],
-                               std::regex(" ?1 +[0-9T:.Z-]+ +toguz_kumalak/standard +random +8 +" +
-                                          kSimulateGames + " +[0-9.]+% +not checked")))
+  EXPECT_TRUE(std::regex_match(
+      table[1],
+      std::regex(" ?1 +[0-9T:.Z-]+ +toguz_kumalak/standard +random +8 +" + kSimulateGames +
+                 " +[0-9.]+% +[+-][0-9.]+ pp \\[[^\\]]+\\] +[0-9.]+% "
+                 "\\[[^\\]]+\\] +not checked")))
       << table[1];
 
   const auto shown = lines_of(run_cli({"runs", "show", "2", "--db", db, "--format", "table"}).out);

@@ -138,14 +138,16 @@ TEST_F(SourcesAndPlaces, CiteErrorsAreExact) {
   const CliResult unknown = run({"evidence", "cite", "DLP.Evidence.693", "X"});
   EXPECT_EQ(unknown.code, 1);
   EXPECT_EQ(unknown.out, "");
-  EXPECT_EQ(unknown.err, "mancala: evidence cite: no evidence record 'X'\n");
+  EXPECT_EQ(unknown.err,
+            "mancala: evidence cite: no evidence record or game 'X' (see 'mancala evidence "
+            "games')\n");
   const CliResult format = run({"evidence", "cite", "DLP.Evidence.693", "--format", "ris"});
   EXPECT_EQ(format.code, 2);
   EXPECT_EQ(format.err,
             "mancala: evidence cite: --format must be text|bibtex|csl-json, not 'ris'\n");
   const CliResult none = run({"evidence", "cite"});
   EXPECT_EQ(none.code, 2);
-  EXPECT_EQ(none.err, "mancala: evidence cite: give at least one evidence id\n");
+  EXPECT_EQ(none.err, "mancala: evidence cite: give at least one evidence id or game\n");
 }
 
 // "`evidence show` accepts a game name (listing that game's records)"
