@@ -12,6 +12,7 @@
 #include "server/live_game.h"
 #include "server/request.h"
 #include "simulator/engine.h"
+#include "simulator/interrupt.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::server {
@@ -25,6 +26,11 @@ App::App(AppOptions options) : options_(std::move(options)) {
 }
 
 App::~App() {
+  {
+    // The searches running stop at once: Ctrl-C does not wait for an agent's move.
+    std::lock_guard lock(games_mutex_);
+    for (auto& [id, e] : games_) end(*e);
+  }
   {
     std::lock_guard lock(work_mutex_);
     stopping_ = true;
@@ -228,7 +234,33 @@ std::shared_ptr<App::Entry> App::entry(const std::string& id) {
   return it->second;
 }
 
+void App::end(Entry& e) {
+  std::lock_guard lock(e.mutex);
+  e.ended = true;
+  e.stop = true;
+}
+
+AppStats App::stats() const { return AppStats{agent_moves_.load(), searches_stopped_.load()}; }
+
 namespace {
+
+// The server's budget for each kind of agent that takes a parameter (docs/serve.md, "Safety and
+// limits"): the bound in Limits and the words of the refusal, "this server plays <kind>" +
+// `before` + the bound + `after`.
+struct Budget {
+  sim::Agent kind;
+  int Limits::*bound;
+  const char* before;
+  const char* after;
+};
+constexpr Budget kBudgets[] = {
+    {sim::Agent::kAlphaBeta, &Limits::max_alphabeta_depth, " to depth ",
+     " at most (a deeper search takes minutes a move)"},
+    {sim::Agent::kMcts, &Limits::max_mcts_simulations, " with ", " simulations at most"},
+    {sim::Agent::kAlphaBetaTime, &Limits::max_alphabeta_millis, " with ",
+     " milliseconds a move at most"},
+    {sim::Agent::kAlphaBetaNodes, &Limits::max_alphabeta_nodes, " with ", " nodes a move at most"},
+};
 
 Seat seat_from(const json& v, const Limits& limits, int index) {
   const std::string where = "agents[" + std::to_string(index) + "]";
@@ -237,27 +269,17 @@ Seat seat_from(const json& v, const Limits& limits, int index) {
   if (text == "human" || text == "person") return Seat{};
   sim::AgentSpec spec;
   if (!sim::try_parse_agent(text, spec)) {
-    throw HttpError{400, where + ": '" + text +
-                             "' is neither \"human\" nor an agent (random, greedy, alphabeta:D, "
-                             "mcts:N)"};
+    std::string kinds;
+    for (const sim::AgentKind& k : sim::agent_kinds())
+      kinds += (kinds.empty() ? "" : ", ") + k.syntax();
+    throw HttpError{400,
+                    where + ": '" + text + "' is neither \"human\" nor an agent (" + kinds + ")"};
   }
-  if (spec.kind == sim::Agent::kAlphaBeta && spec.param > limits.max_alphabeta_depth) {
-    throw HttpError{400, where + ": this server plays alphabeta to depth " +
-                             std::to_string(limits.max_alphabeta_depth) +
-                             " at most (a deeper search takes minutes a move)"};
-  }
-  if (spec.kind == sim::Agent::kMcts && spec.param > limits.max_mcts_simulations) {
-    throw HttpError{400, where + ": this server plays mcts with " +
-                             std::to_string(limits.max_mcts_simulations) + " simulations at most"};
-  }
-  if (spec.kind == sim::Agent::kAlphaBetaTime && spec.param > limits.max_alphabeta_millis) {
-    throw HttpError{400, where + ": this server plays abtime with " +
-                             std::to_string(limits.max_alphabeta_millis) +
-                             " milliseconds a move at most"};
-  }
-  if (spec.kind == sim::Agent::kAlphaBetaNodes && spec.param > limits.max_alphabeta_nodes) {
-    throw HttpError{400, where + ": this server plays abnodes with " +
-                             std::to_string(limits.max_alphabeta_nodes) + " nodes a move at most"};
+  for (const Budget& b : kBudgets) {
+    if (spec.kind != b.kind || spec.param <= limits.*b.bound) continue;
+    throw HttpError{400, where + ": this server plays " +
+                             std::string(sim::agent_kind(b.kind).name) + b.before +
+                             std::to_string(limits.*b.bound) + b.after};
   }
   return Seat{false, spec};
 }
@@ -284,6 +306,7 @@ Response App::api_new_game(const std::string& body) {
   auto game = game_for(j["ruleset"].get<std::string>());
   auto e = std::make_shared<Entry>();
   e->game = std::make_unique<LiveGame>(game, seats, seed);
+  e->game->set_stop(&e->stop);
   std::string id;
   {
     std::lock_guard lock(games_mutex_);
@@ -312,6 +335,7 @@ Response App::api_new_game(const std::string& body) {
                                       : std::string()) +
                                  ": end one (DELETE /api/games/{id}) first"};
       }
+      end(*oldest->second);  // its search, if one runs, stops
       games_.erase(oldest);
     }
     e->number = next_game_++;
@@ -398,6 +422,7 @@ Response App::api_undo(const std::string& id) {
   {
     std::lock_guard lock(e->mutex);
     e->game->undo();
+    if (e->game->thinking()) e->stop = true;  // a search from the position taken back
     out = e->game->to_json(0);
   }
   out["id"] = id;
@@ -406,8 +431,15 @@ Response App::api_undo(const std::string& id) {
 }
 
 Response App::api_delete(const std::string& id) {
-  std::lock_guard lock(games_mutex_);
-  if (games_.erase(id) == 0) throw HttpError{404, "no live game '" + id + "'"};
+  std::shared_ptr<Entry> e;
+  {
+    std::lock_guard lock(games_mutex_);
+    auto it = games_.find(id);
+    if (it == games_.end()) throw HttpError{404, "no live game '" + id + "'"};
+    e = it->second;
+    games_.erase(it);
+  }
+  end(*e);  // its search, if one runs, stops
   return json_response(200, json{{"deleted", id}});
 }
 
@@ -447,14 +479,20 @@ void App::work() {
       std::optional<AgentJob> job;
       {
         std::lock_guard lock(e->mutex);
-        job = e->game->agent_job();
+        if (!e->ended) job = e->game->agent_job();
+        if (job) e->stop = false;
       }
       if (job) {
         try {
           e->game->run_job(*job);  // no lock held: requests go on while the agent searches
           std::lock_guard lock(e->mutex);
-          e->game->finish_job(*job);
+          if (e->game->finish_job(*job)) ++agent_moves_;
           more = true;  // the next move may be an agent's too (or the position changed: undo)
+        } catch (const sim::SearchInterrupted&) {
+          std::lock_guard lock(e->mutex);
+          e->game->abandon_job();
+          ++searches_stopped_;
+          more = !e->ended;  // taken back (undo): the position now may want a move
         } catch (...) {
           std::lock_guard lock(e->mutex);
           e->game->abandon_job();

@@ -13,6 +13,7 @@
 // search; the page polls GET /api/games/{id} to see the reply.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -49,6 +50,14 @@ struct Limits {
   int max_alphabeta_nodes = 10'000'000;  // abnodes:N, nodes a move
   size_t max_notes = 20'000;             // characters of a play-test's notes
   int workers = 2;                       // threads computing agents' moves
+};
+
+// What the server has done, counted by itself (the load-and-abuse test reads these rather than
+// the clock): agents' moves made, and searches stopped before their end because their game ended
+// (DELETE, ended to make room, the server stopping) or was taken back (undo).
+struct AppStats {
+  uint64_t agent_moves = 0;
+  uint64_t searches_stopped = 0;
 };
 
 struct AppOptions {
@@ -95,6 +104,7 @@ class App {
   size_t largest_body_limit() const noexcept;
   // Blocks until no agent move is being computed or waiting to be (for tests).
   void wait_idle();
+  AppStats stats() const;
   const AppOptions& options() const { return options_; }
 
  private:
@@ -104,7 +114,14 @@ class App {
     uint64_t number = 0;  // the game's place in the order games were started (not its id)
     // When a request or a move last touched the game (under games_mutex_).
     std::chrono::steady_clock::time_point touched = std::chrono::steady_clock::now();
+    // Stops the search running for the game (LiveGame::set_stop): set when the game ends or its
+    // position is taken back; cleared when the next search starts. `ended` (under mutex): the
+    // game is no longer kept, and no search starts for it again.
+    std::atomic<bool> stop{false};
+    bool ended = false;
   };
+  // Ends a game taken out of games_: its search, if one runs, stops.
+  static void end(Entry& e);
   Response route(const Request& request);
   std::shared_ptr<const sim::Game> game_for(const std::string& ruleset_id);
   std::shared_ptr<Entry> entry(const std::string& id);
@@ -143,6 +160,7 @@ class App {
   std::deque<std::string> queue_;
   int busy_ = 0;
   bool stopping_ = false;
+  std::atomic<uint64_t> agent_moves_{0}, searches_stopped_{0};
   std::vector<std::thread> workers_;
 };
 

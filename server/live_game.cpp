@@ -136,6 +136,11 @@ LiveGame::LiveGame(std::shared_ptr<const Game> game, std::array<Seat, 2> seats, 
 
 LiveGame::~LiveGame() = default;
 
+void LiveGame::set_stop(const std::atomic<bool>* stop) {
+  for (auto& player : players_)
+    if (player) player->set_stop(stop);
+}
+
 bool LiveGame::over() const { return match_.over; }
 
 bool LiveGame::joint_turn() const { return !state_.over && game_->joint_turn(state_); }

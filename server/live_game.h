@@ -19,6 +19,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -98,8 +99,11 @@ class LiveGame {
   // Plays the job's moves unless the game changed since it was made (undo). Returns whether it
   // was used.
   bool finish_job(const AgentJob& job);
-  // Clears the thinking mark after a job that failed.
+  // Clears the thinking mark after a job that failed or was stopped.
   void abandon_job() { thinking_ = false; }
+  // Every later search of the game's agents returns soon after *stop becomes true (a few thousand
+  // nodes, one simulation); run_job then throws sim::SearchInterrupted.
+  void set_stop(const std::atomic<bool>* stop);
 
   // The game as the API shows it (docs/serve.md): moves from index `since` on (with their steps).
   nlohmann::json to_json(int since) const;

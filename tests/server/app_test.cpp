@@ -281,7 +281,7 @@ TEST_F(ServerTest, BadNewGamesAreRefused) {
           "agents: expected two seats, e.g. [\"human\", \"greedy\"]");
   refused(R"({"ruleset": "kalah", "agents": ["human", "deep blue"]})", 400,
           "agents[1]: 'deep blue' is neither \"human\" nor an agent (random, greedy, alphabeta:D, "
-          "mcts:N)");
+          "mcts:N, abnodes:N, abtime:MS)");
   refused(R"({"ruleset": "kalah", "agents": ["alphabeta:40", "human"]})", 400,
           "agents[0]: this server plays alphabeta to depth 12 at most (a deeper search takes "
           "minutes a move)");

@@ -16,6 +16,7 @@
 #include "../test_binary.h"
 #include "server/request.h"
 #include "server_test_util.h"
+#include "simulator/agents.h"
 
 namespace mancala::server::testing {
 namespace {
@@ -224,6 +225,130 @@ TEST(ServerReach, RandomIdsDiffer) {
   for (int i = 0; i < 100; ++i) seen.insert(random_hex(16));
   EXPECT_EQ(seen.size(), 100u);
   EXPECT_EQ(random_hex(24).size(), 48u);
+}
+
+// ---- item 3: a server budget for every agent; a search stopped when its game ends ----
+
+// "A server budget for agents, stated for every kind": each kind taking a parameter is refused at
+// the command line's largest value, naming the kind (a kind added without a budget fails here);
+// a spec that is no agent is answered with every kind.
+TEST_F(ServerTest, EveryAgentKindTakingAParameterHasTheServersBound) {
+  for (const sim::AgentKind& k : sim::agent_kinds()) {
+    if (k.param.empty()) continue;
+    const std::string spec = std::string(k.name) + ":" + std::to_string(k.max);
+    const std::string message = error(
+        400, "POST", "/api/games", json{{"ruleset", "kalah"}, {"agents", {"human", spec}}}.dump());
+    EXPECT_TRUE(message.starts_with("agents[1]: this server plays " + std::string(k.name) + " "))
+        << spec << ": " << message;
+  }
+  EXPECT_EQ(
+      error(400, "POST", "/api/games", R"({"ruleset": "kalah", "agents": ["human", "deep blue"]})"),
+      "agents[1]: 'deep blue' is neither \"human\" nor an agent (random, greedy, "
+      "alphabeta:D, mcts:N, abnodes:N, abtime:MS)");
+}
+
+// A game of Toguz Kumalak (162 counters: no search of it ends early) whose agent, abtime:10000
+// (10 s a move, the server's bound), is searching; its id once the search runs.
+std::string searching_game(ServerTest& t, const std::string& p1, const std::string& p2) {
+  const std::string id = t.new_game("toguz_kumalak", p1, p2);
+  for (int i = 0; i < 3000; ++i) {
+    if (t.game(id)["thinking"].get<bool>()) return id;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ADD_FAILURE() << "the agent never started searching";
+  return id;
+}
+
+// "A running search is cancelled on DELETE" (it went on: 2.8 CPU-seconds in the next 10 s): the
+// server's own count says the search was stopped, and no move came of it.
+TEST_F(ServerTest, DeletingAGameStopsItsRunningSearch) {
+  const std::string id = searching_game(*this, "abtime:10000", "human");
+  expect(200, "DELETE", "/api/games/" + id);
+  app().wait_idle();
+  EXPECT_EQ(app().stats().searches_stopped, 1u);
+  EXPECT_EQ(app().stats().agent_moves, 0u);
+}
+
+// Undo takes back the position a search started from: the search stops, no reply is played, and
+// the person is to move again.
+TEST_F(ServerTest, UndoStopsTheSearchOfThePositionTakenBack) {
+  const std::string id = new_game("toguz_kumalak", "human", "abtime:10000");
+  ASSERT_EQ(move(id, "5").status, 200);
+  for (int i = 0; i < 3000 && !game(id)["thinking"].get<bool>(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  expect(200, "POST", "/api/games/" + id + "/undo");
+  app().wait_idle();
+  EXPECT_EQ(app().stats().searches_stopped, 1u);
+  const json j = game(id);
+  EXPECT_EQ(j["moves"], json::array());
+  EXPECT_FALSE(j["thinking"].get<bool>());
+  EXPECT_EQ(j["turn"]["due"], json::array({1}));
+}
+
+// One game kept, and a game left alone 200 ms makes room.
+class OneGameServerTest : public ServerTest {
+ protected:
+  AppOptions options() override {
+    AppOptions o = ServerTest::options();
+    o.limits.max_games = 1;
+    o.limits.idle_after = std::chrono::milliseconds(200);
+    return o;
+  }
+};
+
+// "... and when its game is replaced": a game ended to make room stops its search too.
+TEST_F(OneGameServerTest, AGameEndedToMakeRoomStopsItsSearch) {
+  const std::string old = searching_game(*this, "abtime:10000", "human");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const std::string id = new_game("kalah", "human", "human");
+  EXPECT_EQ(call("GET", "/api/games/" + old).status, 404);
+  app().wait_idle();
+  EXPECT_EQ(app().stats().searches_stopped, 1u);
+  EXPECT_EQ(app().stats().agent_moves, 0u);
+}
+
+// "... and on shutdown": the App ends with the searches running stopped, not waited for (Ctrl-C
+// waited 20.5 s for two of them). Seconds, not milliseconds: a bound two shared cores keep.
+TEST_F(ServerTest, AServerStoppedWhileAgentsSearchStopsAtOnce) {
+  auto stopped_at = std::chrono::steady_clock::now();
+  {
+    App other(options());
+    for (int i = 0; i < 2; ++i) {
+      const Response r = other.handle(
+          Request{"POST", "/api/games",
+                  R"({"ruleset": "toguz_kumalak", "agents": ["abtime:10000", "human"]})", "", ""});
+      ASSERT_EQ(r.status, 201) << r.body;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // both workers searching
+    stopped_at = std::chrono::steady_clock::now();
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - stopped_at, std::chrono::seconds(4));
+}
+
+// "Ctrl-C or SIGTERM ends the server within about a second", with an agent searching 10 s a move.
+TEST_F(ServerTest, SigtermEndsTheServerWhileAnAgentSearches) {
+  ServeProcess serve({"serve", "--port", "0", "--db", db()});
+  const std::string line = serve.first_line();
+  const size_t colon = line.find(':', line.find("127.0.0.1"));
+  ASSERT_NE(colon, std::string::npos) << line;
+  const std::string port = line.substr(colon + 1, line.find('/', colon) - colon - 1);
+  const std::string body = R"({"ruleset": "toguz_kumalak", "agents": ["abtime:10000", "human"]})";
+  const std::string created =
+      http_exchange(port, "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                              std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+  ASSERT_NE(created.find("201 Created"), std::string::npos) << created;
+  const std::string id = json::parse(created.substr(created.find("\r\n\r\n") + 4))["id"];
+  for (int i = 0; i < 3000; ++i) {
+    const std::string reply = http_exchange(
+        port, "GET /api/games/" + id + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    if (reply.find("\"thinking\":true") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const auto signalled = std::chrono::steady_clock::now();
+  const test_support::ProcessResult r = serve.stop(SIGTERM);
+  EXPECT_LT(std::chrono::steady_clock::now() - signalled, std::chrono::seconds(4));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "mancala: serve: stopped\n");
 }
 
 }  // namespace

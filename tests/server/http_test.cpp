@@ -44,17 +44,7 @@ class HttpTest : public ServerTest {
   }
 
   // Sends `bytes` and reads until the server closes the connection.
-  std::string exchange(const std::string& bytes) {
-    net::io_context io;
-    tcp::socket socket(io);
-    net::connect(socket, tcp::resolver(io).resolve("127.0.0.1", port_));
-    boost::system::error_code write_error;  // the server may answer and close before all is sent
-    net::write(socket, net::buffer(bytes), write_error);
-    std::string reply;
-    boost::system::error_code ec;
-    net::read(socket, net::dynamic_buffer(reply), ec);
-    return reply;
-  }
+  std::string exchange(const std::string& bytes) { return http_exchange(port_, bytes); }
   static std::string status_line(const std::string& reply) {
     return reply.substr(0, reply.find("\r\n"));
   }

@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -28,6 +32,21 @@ inline void import_evidence(const std::string& db) {
   const test_support::ProcessResult r = test_support::run_binary(
       {"evidence", "import", (data_dir() / "evidence").string(), "--db", db});
   ASSERT_EQ(r.code, 0) << r.err;
+}
+
+// Sends `bytes` to 127.0.0.1:`port` and reads until the server closes the connection (the
+// server may answer and close before all is sent: that is no error).
+inline std::string http_exchange(const std::string& port, const std::string& bytes) {
+  namespace net = boost::asio;
+  net::io_context io;
+  net::ip::tcp::socket socket(io);
+  net::connect(socket, net::ip::tcp::resolver(io).resolve("127.0.0.1", port));
+  boost::system::error_code write_error;
+  net::write(socket, net::buffer(bytes), write_error);
+  std::string reply;
+  boost::system::error_code ec;
+  net::read(socket, net::dynamic_buffer(reply), ec);
+  return reply;
 }
 
 // What `mancala ARGS...` prints (run as a process), checking that it succeeds.
