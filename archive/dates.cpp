@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <cmath>
 
 #include "archive/error.h"
 #include "common/text.h"
@@ -164,6 +165,22 @@ DateRange parse_date_range(std::string_view text) {
   }
   const HistoricalDate single = parse_date(whole);
   return {single, single};
+}
+
+int year_of_day(int64_t day) {
+  // Astronomical year first (year 0 = 1 BCE), then the historical number.
+  int64_t y = 1970 + static_cast<int64_t>(std::floor(static_cast<double>(day) / 365.2425));
+  const auto historical = [](int64_t astronomical) {
+    return static_cast<int>(astronomical <= 0 ? astronomical - 1 : astronomical);
+  };
+  while (first_day_of_year(historical(y)) > day) --y;
+  while (last_day_of_year(historical(y)) < day) ++y;
+  return historical(y);
+}
+
+int years_between(int a, int b) {
+  const auto astronomical = [](int year) { return year < 0 ? year + 1 : year; };
+  return astronomical(b) - astronomical(a);
 }
 
 }  // namespace mancala::archive

@@ -50,6 +50,11 @@ std::string display_date(const HistoricalDate& date);
 // The first and last day of year `year` (historical numbering; 0 is rejected by callers).
 int64_t first_day_of_year(int year);
 int64_t last_day_of_year(int year);
+// The year (historical numbering) that holds day number `day`.
+int year_of_day(int64_t day);
+// The years from year `a` to year `b` as a reader counts them (b - a, with no year 0 between 1
+// BCE and 1 CE: from 1 BCE to 1 CE is one year).
+int years_between(int a, int b);
 
 // A date range "FROM - TO" (also with "–", "—" or " to " between), or a single date meaning
 // both ends. Throws ArchiveError when a date is malformed or the range is reversed.

@@ -253,11 +253,7 @@ std::string board_words(const BoardFacts& b) {
 std::string days_text(const GameProfile& p) {
   if (!p.day_from) return "undated";
   auto year = [](int64_t day) {
-    // The year of a day number: the civil year of 1970-01-01 + day, historical numbering.
-    int64_t y = 1970 + static_cast<int64_t>(std::floor(static_cast<double>(day) / 365.2425));
-    while (first_day_of_year(static_cast<int>(y <= 0 ? y - 1 : y)) > day) --y;
-    while (last_day_of_year(static_cast<int>(y <= 0 ? y - 1 : y)) < day) ++y;
-    const int64_t h = y <= 0 ? y - 1 : y;
+    const int h = year_of_day(day);
     return h < 0 ? std::to_string(-h) + " BCE" : std::to_string(h);
   };
   const std::string a = year(*p.day_from), b = year(*p.day_to);

@@ -507,19 +507,43 @@ std::vector<Place> Store::places() {
   return out;
 }
 
+namespace {
+
+// "Beaton 1939" for a source given as [citation, csl]: the first author's family name and the
+// year of its CSL item, else the citation as written ("" for none).
+std::string author_year(const std::string& source) {
+  if (source.empty()) return "";
+  const Json s = Json::parse(source);
+  const Json& csl = s[1];
+  if (csl.is_object() && csl.contains("author") && !csl["author"].empty() &&
+      csl["author"][0].contains("family") && csl.contains("issued") &&
+      csl["issued"].contains("date-parts")) {
+    return csl["author"][0]["family"].get<std::string>() + " " +
+           csl["issued"]["date-parts"][0][0].dump();
+  }
+  return s[0].get<std::string>();
+}
+
+}  // namespace
+
 std::vector<GameProfile> Store::game_profiles() {
   const PlaceCache& cache = place_cache();
   std::vector<GameProfile> out;
   std::map<std::string, size_t> index;
   for (const Game& g : games()) {
     index[g.key] = out.size();
-    out.push_back({g.key, g.name, "", {}, std::nullopt, "", std::nullopt, std::nullopt});
+    GameProfile p{g.key, g.name, "", {}, std::nullopt, "", std::nullopt, std::nullopt, {}, {}};
+    p.names = {g.name};
+    p.names.insert(p.names.end(), g.aliases.begin(), g.aliases.end());
+    out.push_back(std::move(p));
   }
   // The curated records (not secondary descriptions) first, each game's in date order.
   Statement s(db_.get(), path_,
               "SELECT e.id, e.game_key, e.board, e.latitude, e.longitude, e.location, e.place_key, "
-              "e.day_from, e.day_to FROM evidence e ORDER BY e.type = 'Secondary description', "
-              "e.day_from IS NULL, e.day_from, e.id");
+              "e.day_from, e.day_to, e.content, (SELECT json_array(s.citation, json(s.csl)) FROM "
+              "evidence_sources es JOIN sources s ON s.id = es.source_id WHERE es.evidence_rid = "
+              "e.rid ORDER BY es.position LIMIT 1) FROM evidence e ORDER BY e.type = 'Secondary "
+              "description', e.day_from IS NULL, e.day_from, e.id");
   while (s.step()) {
     const auto it = index.find(s.text(1));
     if (it == index.end()) continue;
@@ -542,6 +566,7 @@ std::vector<GameProfile> Store::game_profiles() {
       p.day_from = p.day_from ? std::min(*p.day_from, s.integer(7)) : s.integer(7);
       p.day_to = p.day_to ? std::max(*p.day_to, s.integer(8)) : s.integer(8);
     }
+    if (!s.text(9).empty()) p.quotes.push_back({s.text(0), author_year(s.text(10)), s.text(9)});
   }
   return out;
 }

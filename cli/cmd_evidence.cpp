@@ -29,7 +29,8 @@ constexpr const char* kSubcommands =
     "  cite ID|GAME...         the works records cite and the records themselves (text, BibTeX,\n"
     "                          CSL-JSON); a game's name cites all its records\n"
     "  map --out FILE.svg      an SVG world map of the records a search finds\n"
-    "  similar GAME            the games nearest to one by board, place and date\n"
+    "  similar GAME            the games nearest to one by board, counters, place, date and\n"
+    "                          what sources say of the two\n"
     "  places                  the named places records are placed by\n"
     "  summary                 records per game and type, rulesets linked, runs stored\n"
     "  games                   the games, their keys and aliases\n\n"
@@ -272,7 +273,8 @@ int show(const Args& args, Io& io) {
   return 0;
 }
 
-// `evidence similar GAME`: the nearest games by board, place and date, each with its reason.
+// `evidence similar GAME`: the nearest games by board, counters, place, date and sources' words,
+// each with its reason (archive/similar.h).
 int similar(const Args& args, Io& io) {
   po::options_description desc("options");
   std::string db, game, format = "table";

@@ -253,9 +253,18 @@ TEST_F(DlpArchive, SimilarGamesComeWithTheirReasons) {
   for (const SimilarGame& g : near) names.insert(g.game.name);
   EXPECT_TRUE(names.contains("Lobudok"));
   EXPECT_TRUE(names.contains("Ryakati"));
-  // Otep's place is its curated record's (Bari, within South Sudan), its board the DLP's (4x8);
-  // Lobudok's and Ryakati's starts are uneven, so no counters are compared.
-  EXPECT_EQ(near[0].reason, "same board 4x8, overlapping places (South Sudan), overlapping dates");
+  // Issue 39, item 4: "so `evidence similar otep` ranks Ryakati first": Beaton says Otep is set
+  // out as Ryakati, and the two match on board, counters, place and date; Lobudok's counters are
+  // not known. Otep's place is its curated record's (Bari, within South Sudan).
+  EXPECT_EQ(near[0].game.name, "Ryakati");
+  EXPECT_EQ(near[0].reason,
+            "Beaton 1939 (DLP.Evidence.1880): \"set out in the same way as for Ryakati\"; same "
+            "board 4x8, 2 counters a hole as well, overlapping places (South Sudan), overlapping "
+            "dates");
+  EXPECT_DOUBLE_EQ(near[0].score, -4);
+  EXPECT_EQ(near[1].game.name, "Lobudok");
+  EXPECT_EQ(near[1].reason, "same board 4x8, overlapping places (South Sudan), overlapping dates");
+  EXPECT_DOUBLE_EQ(near[1].score, 0.05);             // its counters not known
   EXPECT_THROW(s.similar("Soro", 3), ArchiveError);  // three games
 }
 
