@@ -1,6 +1,9 @@
 // mancala serve: the archive, the rulesets and a board to play them, in a browser (docs/serve.md);
 // mancala playtests list|show|export: the games saved from it.
+#include <stdlib.h>
+
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 
 #include "archive/playtests.h"
@@ -54,7 +57,15 @@ int cmd_serve(const Args& args, Io& io) {
            << ": the search finds nothing until `mancala evidence import data/evidence`; a saved "
               "play-test creates it\n";
   }
+  // A save waits 2 s at most for an archive another process is writing to (then 503, "try
+  // again"), not the 15 s a command waits: $MANCALA_BUSY_TIMEOUT says otherwise.
+  if (const char* env = std::getenv("MANCALA_BUSY_TIMEOUT"); env == nullptr || *env == '\0')
+    ::setenv("MANCALA_BUSY_TIMEOUT", "2", 1);
   server::App app(options);
+  for (const std::string& line : app.check_rulesets())
+    io.err << "mancala: serve: warning: a ruleset that does not load is listed as such and not "
+              "served: "
+           << line << "\n";
   server::ServeOptions serve;
   serve.host = host;
   serve.port = static_cast<unsigned short>(port);

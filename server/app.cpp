@@ -4,6 +4,7 @@
 #include <cctype>
 #include <nlohmann/json.hpp>
 
+#include "archive/error.h"
 #include "common/error.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
@@ -63,17 +64,29 @@ Response App::handle(const Request& request) {
     }
     return route(request);
   } catch (const HttpError& e) {
-    Response r = error_response(e.status, e.message);
+    Response r = error_response(e.status, without_paths(e.message));
     if (!e.allow.empty()) r.headers.emplace_back("Allow", e.allow);
     // RFC 9110, 11.6.1: a 401 names the scheme that would be accepted.
     if (e.status == 401) r.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"mancala\"");
     return r;
   } catch (const GameError& e) {
-    return error_response(e.status, e.message);
+    return error_response(e.status, without_paths(e.message));
   } catch (const UsageError& e) {
-    return error_response(400, e.what());
+    return error_response(400, without_paths(e.what()));
+  } catch (const archive::ArchiveError& e) {
+    // The archive itself failing, not the request (a search's own mistakes are 400, in
+    // app_archive.cpp): busy, while another process writes to it (a `report` storing its runs),
+    // is 503 with Retry-After; anything else 500.
+    if (archive_busy(e)) {
+      Response r = error_response(503,
+                                  "the archive is busy: another process is writing to it; try "
+                                  "again in a few seconds");
+      r.headers.emplace_back("Retry-After", "5");
+      return r;
+    }
+    return error_response(500, "the archive failed: " + without_paths(e.what()));
   } catch (const Error& e) {
-    return error_response(422, e.what());
+    return error_response(422, without_paths(e.what()));
   } catch (const json::exception& e) {
     return error_response(400, std::string("malformed JSON: ") + e.what());
   } catch (const std::bad_alloc&) {
@@ -183,6 +196,36 @@ std::shared_ptr<const sim::Game> App::game_for(const std::string& name) {
   return it->second;
 }
 
+std::vector<std::string> App::check_rulesets() {
+  std::vector<std::string> ids;
+  {
+    std::lock_guard lock(rulesets_mutex_);
+    ids = ruleset_ids_;
+  }
+  std::vector<std::string> lines;
+  for (const std::string& id : ids) {
+    try {
+      game_for(id);
+    } catch (const std::exception& e) {
+      lines.push_back(id + ": " + e.what());  // for the terminal: the file's whole path
+    }
+  }
+  return lines;
+}
+
+std::string App::without_paths(const std::string& message) const {
+  std::string out = message;
+  const auto replace = [&](const std::string& path, const std::string& by) {
+    if (path.empty()) return;
+    if (out.starts_with(path + ": ")) out = by + out.substr(path.size());
+    for (size_t at = out.find(path); at != std::string::npos; at = out.find(path, at + by.size()))
+      out.replace(at, path.size(), by);
+  };
+  replace(default_db_path(options_.db), "the archive");
+  replace(data_dir().string(), "data");
+  return out;
+}
+
 Response App::api_rulesets() {
   json out = json::array();
   std::vector<std::string> ids;
@@ -193,8 +236,20 @@ Response App::api_rulesets() {
   std::map<std::string, std::string> defaults;
   for (const std::string& id : ids) {
     const std::string game = id.substr(0, id.find('/'));
-    if (!defaults.contains(game)) defaults[game] = game_for(game)->rules().id;
-    const sim::RuleSet& r = game_for(id)->rules();
+    // A ruleset that does not load is listed, marked, with why; the others are served on.
+    try {
+      if (!defaults.contains(game)) defaults[game] = game_for(game)->rules().id;
+    } catch (const std::exception&) {
+      defaults[game] = "";
+    }
+    std::shared_ptr<const sim::Game> loaded;
+    try {
+      loaded = game_for(id);
+    } catch (const std::exception& e) {
+      out.push_back({{"id", id}, {"game", game}, {"broken", without_paths(e.what())}});
+      continue;
+    }
+    const sim::RuleSet& r = loaded->rules();
     out.push_back({{"id", r.id},
                    {"game", r.game},
                    {"name", r.name},

@@ -102,6 +102,12 @@ class App {
   // The largest body accepted for any target (the limit a request's header is read with, before
   // its target is known).
   size_t largest_body_limit() const noexcept;
+  // Loads every ruleset under data/rulesets; returns one line for each that does not load ("otep/x:
+  // <file>: <why>"), which GET /api/rulesets lists marked "broken" (`mancala serve` warns at
+  // start).
+  std::vector<std::string> check_rulesets();
+  // `message` without the server's paths: the archive's ("the archive") and data/'s ("data").
+  std::string without_paths(const std::string& message) const;
   // Blocks until no agent move is being computed or waiting to be (for tests).
   void wait_idle();
   AppStats stats() const;
@@ -151,6 +157,7 @@ class App {
   std::mutex rulesets_mutex_;
   std::vector<std::string> ruleset_ids_;
   std::map<std::string, std::shared_ptr<const sim::Game>> rulesets_;
+  std::map<std::string, std::string> broken_;  // rulesets that do not load: why (without paths)
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<Entry>> games_;
   uint64_t next_game_ = 1;

@@ -31,10 +31,23 @@ ar::Store open_archive(const AppOptions& options) {
   const std::string path = db_path(options);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
-    throw HttpError{503, "no archive at " + path +
-                             ": run `mancala evidence import data/evidence` (scripts/run.sh does)"};
+    throw HttpError{503,
+                    "the server's archive does not exist yet: run `mancala evidence import "
+                    "data/evidence` (scripts/run.sh does)"};
   }
   return ar::Store::open(path, ar::Store::Mode::kExisting);
+}
+
+// A search of the archive: its own mistakes (a search text FTS5 cannot read, "NEAR(", too many
+// words, an unknown game) are the request's, 400; the archive busy or failing is not (App::handle).
+template <class Search>
+auto searched(Search search) {
+  try {
+    return search();
+  } catch (const ar::ArchiveError& e) {
+    if (archive_busy(e)) throw;
+    throw HttpError{400, e.what()};
+  }
 }
 
 Response svg_response(std::string svg) {
@@ -130,8 +143,7 @@ Response App::api_ruleset(const std::string& id) {
 Response App::api_archive() {
   const std::string path = db_path(options_);
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    return json_response(200, json{{"path", path}, {"exists", false}});
+  if (!std::filesystem::exists(path, ec)) return json_response(200, json{{"exists", false}});
   ar::Store store = open_archive(options_);
   const ar::ArchiveSummary summary = store.summary();
   json games = json::array(), types = json::array();
@@ -142,8 +154,7 @@ Response App::api_archive() {
       if (seen.insert(type).second) types.push_back(type);
     }
   }
-  return json_response(200, json{{"path", path},
-                                 {"exists", true},
+  return json_response(200, json{{"exists", true},
                                  {"records", summary.records},
                                  {"rulesets", summary.rulesets},
                                  {"runs", summary.runs},
@@ -155,7 +166,7 @@ Response App::api_evidence_search(const std::map<std::string, std::string>& quer
   const ar::SearchQuery q = search_query(query);
   ar::Store store = open_archive(options_);
   int64_t unplaced = 0;
-  const std::vector<ar::SearchHit> hits = store.search(q, &unplaced);
+  const std::vector<ar::SearchHit> hits = searched([&] { return store.search(q, &unplaced); });
   json out = ar::hits_json(hits);
   out["unplaced"] = unplaced;
   out["game_names"] = game_names(store.games());
@@ -165,7 +176,7 @@ Response App::api_evidence_search(const std::map<std::string, std::string>& quer
 Response App::api_evidence(const std::string& id) {
   ar::Store store = open_archive(options_);
   const std::optional<ar::EvidenceRecord> record = store.get(id);
-  if (!record) throw HttpError{404, "no evidence record '" + id + "' in " + store.path()};
+  if (!record) throw HttpError{404, "no evidence record '" + id + "' in the archive"};
   const std::optional<ar::Game> game = store.find_game(record->game);
   json out = {{"record", ar::to_json(*record)},
               {"game_name", game ? game->name : record->game},
@@ -191,7 +202,8 @@ Response App::api_evidence(const std::string& id) {
 Response App::api_map(const std::map<std::string, std::string>& query, const std::string& record) {
   ar::Store store = open_archive(options_);
   if (record.empty()) {
-    const std::vector<ar::SearchHit> hits = store.search(search_query(query));
+    const std::vector<ar::SearchHit> hits =
+        searched([&] { return store.search(search_query(query)); });
     reports::MapOptions view;
     view.title = "The records found, on a world map";
     view.id = "search-map";
@@ -199,7 +211,7 @@ Response App::api_map(const std::map<std::string, std::string>& query, const std
         reports::world_outline(), reports::map_points(store, hits, "#/record/", ""), view));
   }
   const std::optional<ar::EvidenceRecord> r = store.get(record);
-  if (!r) throw HttpError{404, "no evidence record '" + record + "' in " + store.path()};
+  if (!r) throw HttpError{404, "no evidence record '" + record + "' in the archive"};
   ar::SearchHit hit{*r, std::nullopt, store.place_of(*r)};
   const std::vector<reports::MapPoint> points = reports::map_points(store, {hit}, "", "");
   if (points.empty()) throw HttpError{404, record + ": the record has no position to map"};
@@ -259,7 +271,7 @@ Response App::api_playtest(const std::string& id, bool replay) {
   const int64_t n = parse_count(id, "play-test id");
   ar::Store store = open_archive(options_);
   const std::optional<ar::PlaytestRecord> p = store.get_playtest(n);
-  if (!p) throw HttpError{404, "no play-test " + id + " in " + store.path()};
+  if (!p) throw HttpError{404, "no play-test " + id + " in the archive"};
   if (!replay) return json_response(200, json{{"playtest", ar::playtest_json(*p)}});
   const auto game = game_for(p->ruleset);
   json out = replay_playtest(game, *p);

@@ -5,6 +5,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <iostream>
@@ -38,13 +39,35 @@ void add_headers(http::response<http::string_body>& res, const Response& r) {
   for (const auto& [name, value] : r.headers) res.set(name, value);
 }
 
+// What every connection shares: the App, the options, the request threads and the counts.
+struct Shared {
+  Shared(App& a, const ServeOptions& o, net::thread_pool& p) : app(a), options(o), pool(p) {}
+  App& app;
+  const ServeOptions& options;
+  net::thread_pool& pool;
+  std::atomic<int> live{0};      // connections open
+  std::atomic<int> refusing{0};  // connections past max_connections being answered 503
+  std::atomic<int> queued{0};    // requests handed to the pool and not answered yet
+  ServeStats own_stats;
+  ServeStats& stats() { return options.stats ? *options.stats : own_stats; }
+};
+
+// "Retry-After: 1": the answer to a request the server has no room for now.
+Response busy_response(const std::string& message) {
+  Response r = error_response(503, message);
+  r.headers.emplace_back("Retry-After", "1");
+  return r;
+}
+
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(tcp::socket socket, App& app, const ServeOptions& options, std::atomic<int>& live)
-      : stream_(std::move(socket)), app_(app), options_(options), live_(live) {
-    ++live_;
+  // `refuse`: a connection past max_connections, answered 503 as soon as its header is read
+  // (it was once closed unanswered).
+  Session(tcp::socket socket, Shared& shared, bool refuse = false)
+      : stream_(std::move(socket)), shared_(shared), refuse_(refuse) {
+    ++(refuse_ ? shared_.refusing : shared_.live);
   }
-  ~Session() { --live_; }
+  ~Session() { --(refuse_ ? shared_.refusing : shared_.live); }
 
   void read() {
     parser_.emplace();
@@ -52,8 +75,13 @@ class Session : public std::enable_shared_from_this<Session> {
     // The parser checks a Content-Length against its body limit as soon as the header is read,
     // before the target is known: it reads with the largest limit, and on_header applies the
     // target's own.
-    parser_->body_limit(app_.largest_body_limit());
-    stream_.expires_after(options_.timeout);
+    parser_->body_limit(shared_.app.largest_body_limit());
+    // A short deadline for the header: a connection that sends nothing (or a byte at a time)
+    // holds its slot for no longer.
+    stream_.expires_after(refuse_ ? std::min<std::chrono::milliseconds>(
+                                        shared_.options.header_timeout, std::chrono::seconds(1))
+                                  : shared_.options.header_timeout);
+    reading_header_ = true;
     http::async_read_header(
         stream_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, size_t) { self->on_header(ec); });
@@ -62,8 +90,14 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   void on_header(beast::error_code ec) {
     if (ec) return fail(ec);
+    reading_header_ = false;
+    stream_.expires_after(shared_.options.timeout);
     const auto& req = parser_->get();
-    const size_t limit = app_.body_limit(std::string(req.target()));
+    if (refuse_) {
+      return write(busy_response("the server has too many connections open; try again in a second"),
+                   req.version(), false);
+    }
+    const size_t limit = shared_.app.body_limit(std::string(req.target()));
     if (const auto length = parser_->content_length(); length && *length > limit)
       return refuse_body(limit);
     parser_->body_limit(limit);  // a chunked body is counted as it is read
@@ -89,6 +123,14 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_read(beast::error_code ec) {
     if (ec) return fail(ec);
     const auto& req = parser_->get();
+    const unsigned version = req.version();
+    const bool keep_alive = req.keep_alive(), head = req.method() == http::verb::head;
+    if (shared_.queued >= shared_.options.max_queued) {
+      ++shared_.stats().refused_queue;
+      return write(busy_response("the server is busy: too many requests are waiting; try again in "
+                                 "a second"),
+                   version, keep_alive, head);
+    }
     Request request{std::string(req.method_string()),
                     std::string(req.target()),
                     req.body(),
@@ -96,8 +138,18 @@ class Session : public std::enable_shared_from_this<Session> {
                     std::string(req[http::field::origin]),
                     std::string(req[http::field::authorization]),
                     std::string(req[http::field::cookie])};
-    Response r = app_.handle(request);
-    write(r, req.version(), req.keep_alive(), req.method() == http::verb::head);
+    ++shared_.queued;
+    ++shared_.stats().requests;
+    // Answered on a request thread; written back on the sockets' thread (the session's
+    // executor), which never waits for a search, a save or a replay.
+    net::post(shared_.pool, [self = shared_from_this(), request = std::move(request), version,
+                             keep_alive, head]() mutable {
+      Response r = self->shared_.app.handle(request);
+      --self->shared_.queued;
+      net::post(self->stream_.get_executor(), [self, r = std::move(r), version, keep_alive, head] {
+        self->write(r, version, keep_alive, head);
+      });
+    });
   }
 
   void refuse_body(size_t limit) {
@@ -108,12 +160,13 @@ class Session : public std::enable_shared_from_this<Session> {
 
   // A request that did not read: too large, malformed or cut off. Answered when it can be.
   void fail(beast::error_code ec) {
+    if (ec == beast::error::timeout && reading_header_) ++shared_.stats().header_timeouts;
     if (ec == http::error::end_of_stream || ec == net::error::eof || ec == beast::error::timeout ||
         ec == net::error::operation_aborted || ec == net::error::connection_reset)
       return close();
     // A chunked body past the target's limit (a Content-Length past it is refused in on_header).
     if (ec == http::error::body_limit)
-      return refuse_body(app_.body_limit(std::string(parser_->get().target())));
+      return refuse_body(shared_.app.body_limit(std::string(parser_->get().target())));
     if (ec == http::error::header_limit)
       return write(error_response(431, "the request's header is larger than 16 KiB"), 11, false);
     write(error_response(400, "malformed HTTP request: " + ec.message()), 11, false);
@@ -131,7 +184,7 @@ class Session : public std::enable_shared_from_this<Session> {
       res->body() = r.body;
       res->prepare_payload();
     }
-    stream_.expires_after(options_.timeout);
+    stream_.expires_after(shared_.options.timeout);
     http::async_write(stream_, *res,
                       [self = shared_from_this(), res, keep_alive](beast::error_code ec, size_t) {
                         if (!ec && keep_alive) return self->read();
@@ -165,15 +218,15 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::flat_buffer buffer_;
   std::array<char, 16 * 1024> scratch_{};
   std::optional<http::request_parser<http::string_body>> parser_;
-  App& app_;
-  const ServeOptions& options_;
-  std::atomic<int>& live_;
+  Shared& shared_;
+  const bool refuse_;
+  bool reading_header_ = false;
 };
 
 class Listener {
  public:
-  Listener(net::io_context& io, App& app, const ServeOptions& options, std::atomic<int>& live)
-      : io_(io), acceptor_(io), app_(app), options_(options), live_(live) {}
+  Listener(net::io_context& io, Shared& shared, const ServeOptions& options)
+      : io_(io), acceptor_(io), shared_(shared), options_(options) {}
 
   // Binds and listens; returns the port (the one the system chose for port 0).
   unsigned short open() {
@@ -196,11 +249,17 @@ class Listener {
     acceptor_.async_accept(io_, [this](beast::error_code ec, tcp::socket s) {
       if (ec == net::error::operation_aborted) return;
       if (!ec) {
-        if (live_ >= options_.max_connections) {
-          beast::error_code ignored;
-          s.close(ignored);  // too many at once: this one waits for nobody
+        if (shared_.live >= options_.max_connections) {
+          // Too many at once: told so, and to come back; past as many again, closed at once.
+          ++shared_.stats().refused_full;
+          if (shared_.refusing < options_.max_connections) {
+            std::make_shared<Session>(std::move(s), shared_, true)->read();
+          } else {
+            beast::error_code ignored;
+            s.close(ignored);
+          }
         } else {
-          std::make_shared<Session>(std::move(s), app_, options_, live_)->read();
+          std::make_shared<Session>(std::move(s), shared_)->read();
         }
       }
       accept();
@@ -215,9 +274,8 @@ class Listener {
  private:
   net::io_context& io_;
   tcp::acceptor acceptor_;
-  App& app_;
+  Shared& shared_;
   const ServeOptions& options_;
-  std::atomic<int>& live_;
 };
 
 }  // namespace
@@ -236,24 +294,23 @@ void ServeStopper::arm(std::function<void()> stop) {
 
 void serve_http(App& app, const ServeOptions& options,
                 const std::function<void(const std::string& address)>& on_listening) {
-  // Open connections; declared before the io_context, whose destruction destroys the sessions
-  // still waiting in it (each counts itself out).
-  std::atomic<int> live{0};
+  // The request threads are declared after the io_context and the shared counts: destroyed
+  // first, they finish the request running on each (its answer then goes nowhere) and drop the
+  // ones waiting, whose sessions close their sockets while the io_context still exists.
   net::io_context io(1);
-  Listener listener(io, app, options, live);
+  net::thread_pool pool(static_cast<size_t>(std::max(1, options.request_threads)));
+  Shared shared(app, options, pool);
+  Listener listener(io, shared, options);
   const unsigned short port = listener.open();
-  net::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&](beast::error_code, int) {
+  auto stop = [&] {
     listener.stop();
+    pool.stop();  // requests waiting are not started
     io.stop();
-  });
+  };
+  net::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](beast::error_code, int) { stop(); });
   if (options.stopper) {
-    options.stopper->arm([&] {
-      net::post(io, [&] {
-        listener.stop();
-        io.stop();
-      });
-    });
+    options.stopper->arm([&] { net::post(io, stop); });
   }
   listener.accept();
   const bool v6 = options.host.find(':') != std::string::npos;
@@ -273,6 +330,7 @@ void serve_http(App& app, const ServeOptions& options,
     }
   }
   if (options.stopper) options.stopper->arm(nullptr);
+  pool.join();
 }
 
 }  // namespace mancala::server

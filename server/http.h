@@ -1,11 +1,16 @@
 // The sockets of `mancala serve`: Boost.Beast reads each HTTP request (the header first, then a
 // body no larger than App::body_limit allows for its target), hands it to App::handle and writes
-// the response back. One thread runs every connection (a request's work is short: agents think on
-// the App's workers); a connection idle for the timeout is closed, and past max_connections a new
-// one is closed at once. SIGINT and SIGTERM stop the server.
+// the response back. One thread runs every connection's reading and writing; App::handle runs on
+// a small pool of request threads (a search, a save, a replay or a large answer takes one of them,
+// never the sockets' thread), with at most max_queued requests waiting for one: past that, and
+// past max_connections open at once, a request is answered 503 with Retry-After. A request's
+// header must arrive within header_timeout (a connection that sends nothing is closed then), its
+// body and the answer within timeout. SIGINT and SIGTERM stop the server.
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -28,12 +33,24 @@ class ServeStopper {
   bool stopped_ = false;
 };
 
+// What the sockets did, counted by themselves (the load-and-abuse test reads these).
+struct ServeStats {
+  std::atomic<uint64_t> requests{0};         // handed to App::handle
+  std::atomic<uint64_t> refused_full{0};     // connections answered 503: max_connections open
+  std::atomic<uint64_t> refused_queue{0};    // requests answered 503: max_queued waiting
+  std::atomic<uint64_t> header_timeouts{0};  // connections closed: no whole header in time
+};
+
 struct ServeOptions {
-  std::string host = "127.0.0.1";    // loopback: reachable from this machine only
-  unsigned short port = 8080;        // 0: any free port
-  std::chrono::seconds timeout{30};  // to read a request or write a response
-  int max_connections = 64;
+  std::string host = "127.0.0.1";  // loopback: reachable from this machine only ("localhost" too)
+  unsigned short port = 8080;      // 0: any free port
+  std::chrono::milliseconds header_timeout{10'000};  // to read a request's header
+  std::chrono::milliseconds timeout{30'000};         // to read its body, to write the answer
+  int max_connections = 1024;                        // open at once; past it: 503
+  int request_threads = 4;                           // threads running App::handle
+  int max_queued = 256;             // requests waiting for a request thread; past it: 503
   ServeStopper* stopper = nullptr;  // when given, its stop() ends serve_http
+  ServeStats* stats = nullptr;      // when given, counted there
 };
 
 // Serves `app` until SIGINT or SIGTERM. Calls `on_listening` with the address once it listens

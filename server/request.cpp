@@ -221,6 +221,10 @@ std::string reach_warning(const std::string& host) {
          "requests carrying the token printed with the address (give it to your group alone)";
 }
 
+bool archive_busy(const std::exception& e) {
+  return std::string_view(e.what()).find("the archive is busy") != std::string_view::npos;
+}
+
 Response json_response(int status, const json& body) {
   Response r;
   r.status = status;

@@ -69,6 +69,10 @@ bool carries_token(const Request& request, const std::map<std::string, std::stri
 // asks for the token printed with the address.
 std::string reach_warning(const std::string& host);
 
+// Whether an archive error is SQLite's "busy": another process kept the file locked past the
+// busy timeout (archive/sqlite.cpp words it "the archive is busy").
+bool archive_busy(const std::exception& e);
+
 Response json_response(int status, const nlohmann::json& body);
 Response error_response(int status, const std::string& message);
 

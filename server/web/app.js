@@ -150,11 +150,11 @@ async function searchPage(params) {
   });
   const results = el("div", { id: "results" });
   const intro = archive.exists
-    ? el("p", { class: "muted" }, "The archive ", el("code", {}, archive.path), " holds ",
+    ? el("p", { class: "muted" }, "The archive holds ",
         archive.records + " evidence records, " + archive.rulesets + " rulesets and " + archive.runs +
         " simulation runs. Search it as `mancala evidence search` does.")
-    : el("div", { class: "error" }, "No archive at " + archive.path +
-        ": run `mancala evidence import data/evidence` (scripts/run.sh does) and reload.");
+    : el("div", { class: "error" }, "The server's archive does not exist yet: " +
+        "run `mancala evidence import data/evidence` (scripts/run.sh does) and reload.");
   show(el("h1", {}, "Search the archive"), intro, form, results);
   if (!archive.exists) return;
   const query = new URLSearchParams();
@@ -249,9 +249,16 @@ async function rulesets() {
   return rulesetsCache;
 }
 
+// The rulesets that load (one that does not is listed with why, on the Rulesets page only).
+async function playableRulesets() {
+  return (await rulesets()).filter((r) => !r.broken);
+}
+
 async function rulesetsPage() {
   const list = await rulesets();
-  const rows = list.map((r) => el("tr", {},
+  const rows = list.map((r) => r.broken ? el("tr", { class: "broken" },
+    el("td", {}, el("code", {}, r.id)),
+    el("td", { colspan: 5, class: "error" }, "does not load: " + r.broken)) : el("tr", {},
     el("td", {}, rulesetLink(r.id), r.default ? el("span", { class: "tag default" }, "default") : null),
     el("td", {}, r.name),
     el("td", {}, r.status),
@@ -348,7 +355,7 @@ async function rulesetPage(id) {
         el("td", { title: rule.doc }, el("code", {}, rule.key)),
         el("td", {}, el("code", {}, JSON.stringify(rule.value))),
         provenanceCell(rule.provenance)))])));
-  const list = await rulesets();
+  const list = await playableRulesets();
   show(el("p", {}, el("a", { href: "#/rulesets" }, "\u2190 Rulesets")),
     el("h1", { id: "ruleset-title" }, r.name),
     el("p", {}, el("code", {}, r.id), " \u00b7 " + r.status + " \u00b7 rules hash ", el("code", {}, r.rules_hash),
@@ -587,7 +594,7 @@ async function animateSteps(shown, move, ui) {
 // ---- play ----
 
 async function playPage(params) {
-  const [list, games] = await Promise.all([rulesets(), api("GET", "/api/games").then((x) => x.data.games)]);
+  const [list, games] = await Promise.all([playableRulesets(), api("GET", "/api/games").then((x) => x.data.games)]);
   const rulesetId = params.get("ruleset") || (list.find((r) => r.id.startsWith("otep/") && r.default) || list[0]).id;
   const live = games.length ? el("table", {}, el("thead", {}, el("tr", {}, ["Game", "Ruleset", "Seats", "Moves", ""].map((h) => el("th", {}, h)))),
     el("tbody", {}, games.map((g) => el("tr", {}, el("td", {}, el("a", { href: "#/game/" + g.id }, g.id)), el("td", {}, g.ruleset),

@@ -187,7 +187,7 @@ TEST_F(ServerTest, SearchFiltersAreCheckedAsTheCommandChecksThem) {
             "unknown search parameter 'colour' (q, game, type, from, to, near, radius_km, "
             "min_confidence, limit)");
   EXPECT_EQ(error(404, "GET", "/api/evidence/DLP.Evidence.0"),
-            "no evidence record 'DLP.Evidence.0' in " + db());
+            "no evidence record 'DLP.Evidence.0' in the archive");
 }
 
 // ---- live games ----
@@ -494,7 +494,7 @@ TEST_F(ServerTest, ASavedPlayTestIsListedAndReplaysToItsResult) {
   EXPECT_EQ(replay["moves"].size(), finished["moves"].size());
   EXPECT_EQ(replay["state"], finished["state"]);
   EXPECT_EQ(replay["result"], finished["result"]);
-  EXPECT_EQ(error(404, "GET", "/api/playtests/5"), "no play-test 5 in " + db());
+  EXPECT_EQ(error(404, "GET", "/api/playtests/5"), "no play-test 5 in the archive");
   EXPECT_EQ(error(400, "GET", "/api/playtests/x"),
             "play-test id: expected a whole number >= 0, not 'x'");
 }
@@ -658,8 +658,8 @@ TEST_F(ServerTest, WithoutAnArchiveTheSearchSaysHowToMakeOne) {
   const Response r = empty.handle(Request{"GET", "/api/evidence?q=x", "", "", ""});
   EXPECT_EQ(r.status, 503);
   EXPECT_EQ(json::parse(r.body)["error"],
-            "no archive at " + o.db +
-                ": run `mancala evidence import data/evidence` (scripts/run.sh does)");
+            "the server's archive does not exist yet: run `mancala evidence import data/evidence` "
+            "(scripts/run.sh does)");
   EXPECT_EQ(json::parse(empty.handle(Request{"GET", "/api/archive", "", "", ""}).body)["exists"],
             false);
 }

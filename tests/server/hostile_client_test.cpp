@@ -351,5 +351,72 @@ TEST_F(ServerTest, SigtermEndsTheServerWhileAnAgentSearches) {
   EXPECT_EQ(r.err, "mancala: serve: stopped\n");
 }
 
+// ---- item 2: status codes as docs/serve.md lists them, no server paths in answers ----
+
+// "A bad search text (q=NEAR(), an unknown game and a busy archive all answer 422 with the
+// archive's absolute path in the message (and GET /api/archive returns the path)": a search's own
+// mistakes are the request's (400), and no answer names a path of the server's.
+TEST_F(ServerTest, SearchMistakesAre400AndNoAnswerNamesTheServersPaths) {
+  std::string many;
+  for (int i = 0; i < 1500; ++i) many += (i ? "+" : "") + std::string("the");
+  const std::vector<std::string> mistakes = {"/api/evidence?q=NEAR(", "/api/map?q=NEAR(",
+                                             "/api/evidence?game=chess", "/api/evidence?q=" + many,
+                                             "/api/map?q=" + many};
+  for (const std::string& target : mistakes) {
+    const Response r = call("GET", target);
+    EXPECT_EQ(r.status, 400) << target.substr(0, 40) << ": " << r.body;
+    EXPECT_EQ(r.body.find(dir_.path().string()), std::string::npos) << r.body;
+    EXPECT_TRUE(json::parse(r.body)["error"].get<std::string>().starts_with("the archive: "))
+        << r.body;
+  }
+  EXPECT_EQ(error(400, "GET", "/api/evidence?q=" + many),
+            "the archive: the search text has 1500 words and phrases; at most 32 are searched "
+            "(keep the words that matter)");
+  EXPECT_EQ(error(404, "GET", "/api/evidence/DLP.Evidence.0"),
+            "no evidence record 'DLP.Evidence.0' in the archive");
+  EXPECT_EQ(error(404, "GET", "/api/playtests/5"), "no play-test 5 in the archive");
+  const json archive = expect(200, "GET", "/api/archive");
+  EXPECT_FALSE(archive.contains("path")) << archive.dump().substr(0, 200);
+  EXPECT_TRUE(archive["exists"].get<bool>());
+}
+
+// ---- item 6: a ruleset that does not load is skipped and marked ----
+
+// "One ruleset that does not load makes /api/rulesets fail and breaks the Rulesets and Play
+// pages": it is listed marked "broken" with why (no path of the server's), the others are served
+// and played, and check_rulesets (the warning `mancala serve` prints at start) names it.
+TEST_F(ServerTest, ARulesetThatDoesNotLoadIsMarkedAndTheOthersAreServed) {
+  TempDir data("data");
+  const std::filesystem::path root = data.path();
+  std::filesystem::create_directories(root / "rulesets");
+  std::filesystem::copy(data_dir() / "rulesets" / "kalah", root / "rulesets" / "kalah");
+  test_support::write_text(root / "rulesets" / "broken" / "one.json", "{\"id\": ");
+  ScopedEnv here("MANCALA_DATA", root.string());
+  App app(options());
+  const std::vector<std::string> warnings = app.check_rulesets();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_TRUE(
+      warnings[0].starts_with("broken/one: " + root.string() + "/rulesets/broken/one.json: "))
+      << warnings[0];
+  const Response r = app.handle(Request{"GET", "/api/rulesets", "", "", ""});
+  ASSERT_EQ(r.status, 200) << r.body;
+  const json list = json::parse(r.body)["rulesets"];
+  ASSERT_EQ(list.size(), 3u);  // broken/one, kalah/empty_capture, kalah/standard
+  EXPECT_EQ(list[0]["id"], "broken/one");
+  // The same, with the server's path as data/.
+  EXPECT_EQ(list[0]["broken"],
+            "data" + warnings[0].substr(std::string("broken/one: ").size() + root.string().size()));
+  EXPECT_TRUE(list[0]["broken"].get<std::string>().starts_with("data/rulesets/broken/one.json: "));
+  EXPECT_FALSE(list[1].contains("broken"));
+  EXPECT_EQ(list[2]["id"], "kalah/standard");
+  EXPECT_EQ(r.body.find(root.string()), std::string::npos);
+  const Response refused =
+      app.handle(Request{"POST", "/api/games", R"({"ruleset": "broken/one"})", "", ""});
+  EXPECT_EQ(refused.status, 422) << refused.body;
+  EXPECT_EQ(refused.body.find(root.string()), std::string::npos) << refused.body;
+  EXPECT_EQ(app.handle(Request{"POST", "/api/games", R"({"ruleset": "kalah"})", "", ""}).status,
+            201);
+}
+
 }  // namespace
 }  // namespace mancala::server::testing

@@ -4,7 +4,9 @@
 #include "server/http.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
+#include <atomic>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
@@ -249,6 +251,103 @@ TEST_F(TokenHttpTest, TheTokenIsReadFromTheHeaderOrTheCookie) {
       exchange("GET /?token=5ecret HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   EXPECT_NE(page.find("Set-Cookie: mancala_token=5ecret; Path=/; HttpOnly; SameSite=Strict"),
             std::string::npos);
+}
+
+// ---- issue 40 item 2: responsive under a hostile client ----
+
+// A server whose two request threads and short deadlines a test can fill: a header within
+// 500 ms, 8 connections, 2 requests waiting at most, every count kept.
+class HostileHttpTest : public HttpTest {
+ protected:
+  void SetUp() override {
+    options_.header_timeout = std::chrono::milliseconds(500);
+    options_.max_connections = 8;
+    options_.request_threads = 2;
+    options_.max_queued = 2;
+    options_.stats = &stats_;
+    HttpTest::SetUp();
+  }
+  // A connection that sends `bytes` and then nothing (half-open: no whole request).
+  tcp::socket silent(const std::string& bytes = "") {
+    tcp::socket socket(io_);
+    net::connect(socket, tcp::resolver(io_).resolve("127.0.0.1", port_));
+    if (!bytes.empty()) net::write(socket, net::buffer(bytes));
+    return socket;
+  }
+  // Waits (up to 30 s) until `count` holds at least `n`.
+  static bool reaches(const std::atomic<uint64_t>& count, uint64_t n) {
+    for (int i = 0; i < 3000 && count < n; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return count >= n;
+  }
+  static std::string retry_after(const std::string& reply) {
+    const size_t at = reply.find("Retry-After: ");
+    return at == std::string::npos ? "(none)"
+                                   : reply.substr(at + 13, reply.find("\r\n", at) - at - 13);
+  }
+
+  net::io_context io_;
+  ServeStats stats_;
+};
+
+// "64 half-open connections lock everyone out for 30 s at a time ... connections past 64 are reset
+// with no answer": a connection that sends no whole header is closed after the header deadline,
+// and one past max_connections is answered 503 with Retry-After; once the silent ones are closed,
+// requests are answered again.
+TEST_F(HostileHttpTest, HalfOpenConnectionsAreClosedAtTheHeaderDeadline) {
+  std::vector<tcp::socket> held;
+  for (int i = 0; i < 8; ++i) held.push_back(silent(i % 2 ? "GET /api/games HTTP/1.1\r\n" : ""));
+  const std::string get = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+  const std::string full = exchange(get);
+  EXPECT_EQ(status_line(full), "HTTP/1.1 503 Service Unavailable") << full;
+  EXPECT_EQ(retry_after(full), "1");
+  EXPECT_NE(full.find("the server has too many connections open; try again in a second"),
+            std::string::npos);
+  EXPECT_GE(stats_.refused_full, 1u);
+  ASSERT_TRUE(reaches(stats_.header_timeouts, 8)) << stats_.header_timeouts;
+  EXPECT_EQ(status_line(exchange(get)), "HTTP/1.1 200 OK");
+}
+
+// "A save while another process holds the archive freezes the whole server for 15 s and answers
+// 422": a busy archive is 503 with Retry-After, and while a save waits for it (on a request
+// thread) the others are answered; with every request thread's place taken, a request is told to
+// come back (503, Retry-After) rather than wait.
+TEST_F(HostileHttpTest, ASaveWaitingForABusyArchiveHoldsUpNoOneAndAnswers503) {
+  ScopedEnv wait("MANCALA_BUSY_TIMEOUT", "3");
+  const std::string id = new_game("kalah", "human", "human");
+  ASSERT_EQ(move(id, "1").status, 200);
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(db().c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const std::string save = post("/api/games/" + id + "/save", R"({"notes": "x"})");
+  auto first = std::async(std::launch::async, [&] { return exchange(save); });
+  ASSERT_TRUE(reaches(stats_.requests, 1));
+  // The save waits for the archive on one request thread; another request is answered now.
+  const std::string games =
+      exchange("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_line(games), "HTTP/1.1 200 OK");
+  EXPECT_EQ(first.wait_for(std::chrono::seconds(0)), std::future_status::timeout)
+      << "the save was answered before the archive was free";
+  // A second save takes the second place; a third request finds no room.
+  auto second = std::async(std::launch::async, [&] { return exchange(save); });
+  ASSERT_TRUE(reaches(stats_.requests, 3));
+  const std::string refused =
+      exchange("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(status_line(refused), "HTTP/1.1 503 Service Unavailable") << refused;
+  EXPECT_EQ(retry_after(refused), "1");
+  EXPECT_EQ(stats_.refused_queue, 1u);
+  for (auto* reply : {&first, &second}) {
+    const std::string r = reply->get();
+    EXPECT_EQ(status_line(r), "HTTP/1.1 503 Service Unavailable") << r;
+    EXPECT_EQ(retry_after(r), "5");
+    EXPECT_NE(r.find("the archive is busy: another process is writing to it; try again in a few "
+                     "seconds"),
+              std::string::npos)
+        << r;
+  }
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  EXPECT_EQ(status_line(exchange(save)), "HTTP/1.1 201 Created");
 }
 
 }  // namespace
