@@ -60,16 +60,6 @@ const json& array_member(const json& object, const std::string& key, const std::
   return *it;
 }
 
-// Applies one alternative's keys to `rules` (each value checked by the field table).
-void apply_rules(sim::RuleSet& rules, const json& keys, const std::string& at) {
-  for (const auto& [key, value] : keys.items()) {
-    const sim::FieldInfo* field = find_field(key);
-    if (!field)
-      throw Error(where(at, "rules." + key, "unknown rule key (see 'mancala rules keys')"));
-    field->set(rules, value, where(at, "rules." + key, ""));
-  }
-}
-
 // An alternative's optional quoted phrase: "source" or "paraphrase", with "record".
 sim::Witness quoted_witness(const json& j, const std::string& at, bool required) {
   const std::string source = text_member(j, "source", at, false);
@@ -107,7 +97,7 @@ Alternative read_alternative(const json& j, const std::string& at, const sim::Ru
     }
   }
   sim::RuleSet probe = base;
-  apply_rules(probe, *rules, at);
+  sim::apply_rule_keys(probe, *rules, at);
   a.rules = *rules;
   return a;
 }
@@ -394,7 +384,7 @@ Space generate_space(const Readings& readings) {
     const Pick pick = pick_of(space, index);
     sim::RuleSet rules = space.base;
     for (size_t c = 0; c < readings.choices.size(); ++c)
-      apply_rules(rules, readings.choices[c].alternatives[pick[c]].rules, readings.origin);
+      sim::apply_rule_keys(rules, readings.choices[c].alternatives[pick[c]].rules, readings.origin);
     try {
       sim::finalize(rules, "");
     } catch (const sim::RuleError& e) {

@@ -12,4 +12,9 @@ class ArchiveError : public mancala::Error {
   using Error::Error;
 };
 
+// A record id the archive does not hold (`evidence cite`; the Python module raises KeyError).
+class UnknownRecordError : public ArchiveError {
+  using ArchiveError::ArchiveError;
+};
+
 }  // namespace mancala::archive

@@ -8,12 +8,14 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "archive/cite.h"
 #include "archive/dates.h"
 #include "archive/similar.h"
 #include "common/csv.h"
 #include "common/error.h"
+#include "common/suggest.h"
 #include "common/text.h"
 
 namespace mancala::archive {
@@ -629,6 +631,115 @@ std::string import_summary(const ImportBatch& batch, const ImportResult& r, cons
                      : "") +
          "; rulesets linked: " + std::to_string(batch.ruleset_links.size()) +
          (dry_run ? "; nothing written" : "") + "\n";
+}
+
+SearchQuery search_query(const SearchFilters& filters, const std::string& command) {
+  SearchQuery q;
+  q.text = filters.text;
+  q.game = filters.game;
+  q.type = filters.type;
+  if (filters.from) q.from_year = parse_year(*filters.from, "--from", command);
+  if (filters.to) q.to_year = parse_year(*filters.to, "--to", command);
+  if (q.from_year && q.to_year && *q.from_year > *q.to_year)
+    throw UsageError(command + ": --from " + *filters.from + " is after --to " + *filters.to);
+  if (filters.radius_km && !filters.near)
+    throw UsageError(command + ": --radius-km goes with --near");
+  if (filters.near) set_near(q, *filters.near, filters.radius_km, command);
+  for (const auto& [option, value, target] :
+       {std::tuple<const char*, std::optional<int>, std::optional<int>*>{"rows", filters.rows,
+                                                                         &q.rows},
+        {"holes", filters.holes, &q.holes}}) {
+    if (!value) continue;
+    if (*value < 1 || *value > 100)
+      throw UsageError(command + ": --" + option + " must be 1 to 100");
+    *target = value;
+  }
+  if (filters.min_confidence) {
+    if (*filters.min_confidence < 0 || *filters.min_confidence > 100)
+      throw UsageError(command + ": --min-confidence must be 0-100");
+    q.min_confidence = filters.min_confidence;
+  }
+  if (filters.limit) {
+    if (*filters.limit < 1) throw UsageError(command + ": --limit must be 1 or more");
+    q.limit = *filters.limit;
+  }
+  return q;
+}
+
+namespace {
+
+// The records `name` cites: the record of that id, else every record of the game it names (by
+// date). Throws Error naming the record ids each game has when the name is an alias of several
+// games, and the nearest ids and names when it names nothing.
+std::vector<EvidenceRecord> records_named(Store& store, const std::string& name) {
+  if (std::optional<EvidenceRecord> r = store.get(name)) return {std::move(*r)};
+  const std::vector<Game> games = store.find_games(name);
+  const auto records_of = [&](const Game& game) {
+    SearchQuery q;
+    q.game = game.key;
+    std::vector<EvidenceRecord> out;
+    for (SearchHit& hit : store.search(q)) out.push_back(std::move(hit.record));
+    return out;
+  };
+  if (games.size() == 1) return records_of(games[0]);
+  if (games.size() > 1) {
+    std::string list;
+    for (size_t i = 0; i < games.size(); ++i) {
+      std::vector<std::string> ids;
+      for (const EvidenceRecord& r : records_of(games[i])) ids.push_back(r.id);
+      list += (i == 0                  ? ""
+               : i + 1 == games.size() ? " and "
+                                       : ", ") +
+              games[i].key + " (" + join(ids, ", ") + ")";
+    }
+    throw Error("evidence cite: '" + name + "' names " + std::to_string(games.size()) + " games, " +
+                list + ": give a game's key or a record's id");
+  }
+  // The nearest ids and spellings, each spelling given as its game's key (what cite takes).
+  std::vector<std::string> known;
+  std::map<std::string, std::string> key_of;
+  for (const SearchHit& hit : store.search(SearchQuery{})) known.push_back(hit.record.id);
+  for (const Game& g : store.games()) {
+    for (const std::string& spelling : std::vector<std::string>{g.key, g.name}) {
+      known.push_back(spelling);
+      key_of.emplace(spelling, g.key);
+    }
+    for (const std::string& alias : g.aliases) {
+      known.push_back(alias);
+      key_of.emplace(alias, g.key);
+    }
+  }
+  std::vector<std::string> near;
+  for (const std::string& spelling : nearest_spellings(name, known, 6)) {
+    const auto key = key_of.find(spelling);
+    const std::string& shown = key == key_of.end() ? spelling : key->second;
+    if (std::find(near.begin(), near.end(), shown) == near.end() && near.size() < 3)
+      near.push_back(shown);
+  }
+  std::string hint;
+  for (size_t i = 0; i < near.size(); ++i)
+    hint += (i == 0 ? "; did you mean " : i + 1 == near.size() ? " or " : ", ") + near[i];
+  throw UnknownRecordError("evidence cite: no evidence record or game '" + name + "'" + hint +
+                           (near.empty() ? "" : "?") + " (see 'mancala evidence games')");
+}
+
+}  // namespace
+
+std::vector<std::pair<EvidenceRecord, std::optional<Game>>> cited_records(
+    Store& store, const std::vector<std::string>& ids) {
+  std::vector<std::pair<EvidenceRecord, std::optional<Game>>> records;
+  const std::vector<Source> works = store.same_work_sources();
+  for (const std::string& id : ids) {
+    for (EvidenceRecord& r : records_named(store, id)) {
+      // A record named twice (by its id and by its game) is cited once.
+      if (std::any_of(records.begin(), records.end(),
+                      [&](const auto& cited) { return cited.first.id == r.id; }))
+        continue;
+      std::optional<Game> game = store.find_game(r.game);
+      records.emplace_back(with_same_works(std::move(r), works), std::move(game));
+    }
+  }
+  return records;
 }
 
 }  // namespace mancala::archive

@@ -65,6 +65,15 @@ std::string games_table(const std::vector<Game>& games);
 std::string citations_text(
     const std::vector<std::pair<EvidenceRecord, std::optional<Game>>>& records);
 
+// The records `ids` name (`evidence cite ID|GAME...`, the Python module's Archive.cite): a
+// record's id, or a game (key, name or alias), every record of it in date order; each record once,
+// with its works cited once (with_same_works) and its game. Throws Error naming each game's
+// record ids for an alias of several games, and UnknownRecordError "evidence cite: no evidence
+// record or game '<name>'; did you mean ...? (see 'mancala evidence games')" for a name the
+// archive lacks.
+std::vector<std::pair<EvidenceRecord, std::optional<Game>>> cited_records(
+    Store& store, const std::vector<std::string>& ids);
+
 // A year option's value ("--from", "--to"): a whole year in the record files' syntax, "1939" or
 // "500 BCE" (also BC, CE, AD, with or without a space). Throws UsageError "<command>: <option>
 // must be a whole year (e.g. 1939, or 500 BCE), not '<text>'", "...: there is no year 0", "...:
@@ -78,6 +87,22 @@ bool is_coordinate_pair(const std::string& text);
 // not read or is off the globe, "<command>: --radius-km ..." for a radius below 0.
 void set_near(SearchQuery& query, const std::string& near, std::optional<double> radius_km,
               const std::string& command);
+
+// The filters of a search as a user gives them (`evidence search` and `evidence map`'s options,
+// the Python module's Archive.search): each set one must hold. Years as in record files ("1939",
+// "500 BCE"), the place as LAT,LON or a place's name.
+struct SearchFilters {
+  std::string text, game, type;
+  std::optional<std::string> from, to, near;
+  std::optional<double> radius_km;
+  std::optional<int> rows, holes, min_confidence;
+  std::optional<int64_t> limit;
+};
+// The query `filters` give, checked as the command line checks its options: UsageError
+// "<command>: --from 1950 is after --to 1900", "...: --radius-km goes with --near", "...: --rows
+// must be 1 to 100", "...: --min-confidence must be 0-100", "...: --limit must be 1 or more", and
+// those of parse_year and set_near.
+SearchQuery search_query(const SearchFilters& filters, const std::string& command);
 
 // The named regions of the *.json files in `dir` (in name order); none when there is no folder.
 std::vector<Place> read_places_folder(const std::string& dir);

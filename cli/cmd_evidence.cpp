@@ -1,6 +1,4 @@
 // `mancala evidence ...`: import, search and show the evidence archive (see docs/archive.md).
-#include <tuple>
-
 #include "archive/import_policy.h"
 #include "archive/listing.h"
 #include "archive/portal.h"
@@ -338,33 +336,19 @@ Args glue_search_values(const Args& args) { return glue_negative_values(args); }
 
 ar::SearchQuery search_query(SearchOptions& so, const po::variables_map& vm,
                              const std::string& command) {
-  ar::SearchQuery q = so.query;
-  q.text = ar::join(so.words, " ");
-  if (vm.count("from")) q.from_year = ar::parse_year(so.from, "--from", command);
-  if (vm.count("to")) q.to_year = ar::parse_year(so.to, "--to", command);
-  if (q.from_year && q.to_year && *q.from_year > *q.to_year) {
-    throw UsageError(command + ": --from " + so.from + " is after --to " + so.to);
-  }
-  if (vm.count("radius-km") && !vm.count("near")) {
-    throw UsageError(command + ": --radius-km goes with --near");
-  }
-  if (vm.count("near"))
-    ar::set_near(q, so.near,
-                 vm.count("radius-km") ? std::optional<double>(so.radius) : std::nullopt, command);
-  for (const auto& [option, value, target] :
-       {std::tuple<const char*, int, std::optional<int>*>{"rows", so.rows, &q.rows},
-        {"holes", so.holes, &q.holes}}) {
-    if (!vm.count(option)) continue;
-    if (value < 1 || value > 100) throw UsageError(command + ": --" + option + " must be 1 to 100");
-    *target = value;
-  }
-  if (vm.count("min-confidence")) {
-    if (so.min_confidence < 0 || so.min_confidence > 100)
-      throw UsageError(command + ": --min-confidence must be 0-100");
-    q.min_confidence = so.min_confidence;
-  }
-  if (vm.count("limit") && q.limit < 1) throw UsageError(command + ": --limit must be 1 or more");
-  return q;
+  ar::SearchFilters filters;
+  filters.text = ar::join(so.words, " ");
+  filters.game = so.query.game;
+  filters.type = so.query.type;
+  if (vm.count("from")) filters.from = so.from;
+  if (vm.count("to")) filters.to = so.to;
+  if (vm.count("near")) filters.near = so.near;
+  if (vm.count("radius-km")) filters.radius_km = so.radius;
+  if (vm.count("rows")) filters.rows = so.rows;
+  if (vm.count("holes")) filters.holes = so.holes;
+  if (vm.count("min-confidence")) filters.min_confidence = so.min_confidence;
+  if (vm.count("limit")) filters.limit = so.query.limit;
+  return ar::search_query(filters, command);
 }
 
 int cmd_evidence(const Args& args, Io& io) {

@@ -83,33 +83,10 @@ int rules_list(const Args& args, Io& io) {
   const std::string format = vm["format"].as<std::string>();
   if (format != "table" && format != "json")
     throw UsageError("rules list: --format: expected table or json");
-  std::string game;
-  if (vm.count("game")) {
-    game = vm["game"].as<std::string>();
-    const auto games = reports::ruleset_games();
-    if (std::find(games.begin(), games.end(), game) == games.end()) {
-      throw Error(where(
-          sim::rulesets_dir().string(), "--game",
-          "no game '" + game + "'" + did_you_mean(game, games) + " (see 'mancala rules list')"));
-    }
-  }
   // With a board, place or date filter: the rulesets citing a record the filters find.
   const std::optional<std::set<std::string>> records = filtered_records(so, vm, io);
-  json all = json::array();
-  for (const auto& id : sim::list_ruleset_ids()) {
-    if (!game.empty() && id.substr(0, id.find('/')) != game) continue;
-    const sim::RuleSet r = sim::load_ruleset(id);
-    if (records && std::none_of(r.evidence.begin(), r.evidence.end(),
-                                [&](const std::string& e) { return records->contains(e); }))
-      continue;
-    all.push_back({{"id", r.id},
-                   {"game", r.game},
-                   {"name", r.name},
-                   {"status", r.status},
-                   {"evidence", r.evidence},
-                   {"extends", r.extends},
-                   {"dlp_ruleset", r.dlp_ruleset > 0 ? json(r.dlp_ruleset) : json(nullptr)}});
-  }
+  const json all =
+      reports::rulesets_json(vm.count("game") ? vm["game"].as<std::string>() : "", records);
   if (format == "json") {
     io.out << all.dump(2) << "\n";
     return 0;

@@ -7,6 +7,7 @@
 
 #include "analysis/report_model.h"
 #include "archive/listing.h"
+#include "common/suggest.h"
 #include "common/text.h"
 #include "simulator/ruleset_io.h"
 
@@ -97,6 +98,35 @@ std::string rulesets_table(const json& rulesets) {
     out += line + "\n";
   }
   return out;
+}
+
+nlohmann::json rulesets_json(const std::string& game,
+                             const std::optional<std::set<std::string>>& records) {
+  using nlohmann::json;
+  if (!game.empty()) {
+    const auto games = ruleset_games();
+    if (std::find(games.begin(), games.end(), game) == games.end()) {
+      throw Error(where(
+          sim::rulesets_dir().string(), "--game",
+          "no game '" + game + "'" + did_you_mean(game, games) + " (see 'mancala rules list')"));
+    }
+  }
+  json all = json::array();
+  for (const auto& id : sim::list_ruleset_ids()) {
+    if (!game.empty() && id.substr(0, id.find('/')) != game) continue;
+    const sim::RuleSet r = sim::load_ruleset(id);
+    if (records && std::none_of(r.evidence.begin(), r.evidence.end(),
+                                [&](const std::string& e) { return records->contains(e); }))
+      continue;
+    all.push_back({{"id", r.id},
+                   {"game", r.game},
+                   {"name", r.name},
+                   {"status", r.status},
+                   {"evidence", r.evidence},
+                   {"extends", r.extends},
+                   {"dlp_ruleset", r.dlp_ruleset > 0 ? json(r.dlp_ruleset) : json(nullptr)}});
+  }
+  return all;
 }
 
 }  // namespace mancala::reports

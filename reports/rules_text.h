@@ -2,6 +2,8 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,5 +26,11 @@ std::string ruleset_text(const sim::RuleSet& rules);
 // `rules list`: a table of ruleset, game, status and evidence, columns as wide as their widest
 // entry, two spaces apart; `rulesets` as `rules list --format json` writes them.
 std::string rulesets_table(const nlohmann::json& rulesets);
+// `rules list --format json`: every ruleset (of `game` alone unless empty; citing one of
+// `records` when given), each {"id", "game", "name", "status", "evidence", "extends",
+// "dlp_ruleset"}; the Python module's rulesets() too. Throws Error "<rulesets dir>: --game: no
+// game '<game>'; did you mean ...? (see 'mancala rules list')" for a game without rulesets.
+nlohmann::json rulesets_json(const std::string& game = "",
+                             const std::optional<std::set<std::string>>& records = std::nullopt);
 
 }  // namespace mancala::reports

@@ -29,7 +29,7 @@ fi
 long=()
 for f in "${files[@]}"; do
   case $f in
-    archive/* | simulator/* | stats/* | analysis/* | reports/* | server/* | cli/* | common/*)
+    archive/* | simulator/* | stats/* | analysis/* | reports/* | server/* | cli/* | common/* | python/*)
       lines=$(wc -l <"$f")
       [ "$lines" -le 800 ] || long+=("$f ($lines lines)")
       ;;

@@ -51,11 +51,13 @@ step_done "format check"
 # The test sources at -O1 -g0 (MANCALA_TEST_COMPILE_OPTIONS: a fifth less compile time than -O2;
 # at -O0 the engine's inline functions and the checks of large outputs ran up to four times
 # slower), archive/analysis/reports/server/cli at -O1 -g0 (MANCALA_LIGHT_MODULES), the simulator
-# and stats at -O2. Each test executable runs as 8 GoogleTest shards (MANCALA_TEST_SHARDS).
+# and stats at -O2. Each test executable runs as 8 GoogleTest shards (MANCALA_TEST_SHARDS). The
+# Python module is built and tested too (-DMANCALA_PYTHON=ON, docs/python.md).
 rm -rf build/junit.xml build/gtest-xml build-fuzz/junit.xml build-fuzz/gtest-xml
 BUILD_DIR=build bash scripts/build.sh -DMANCALA_WERROR=ON -DMANCALA_SANITIZE=OFF \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" -DMANCALA_TEST_SHARDS=8 \
-  "-DMANCALA_TEST_COMPILE_OPTIONS=-O1;-g0" "-DMANCALA_LIGHT_MODULES=archive;analysis;reports;server;cli"
+  "-DMANCALA_TEST_COMPILE_OPTIONS=-O1;-g0" "-DMANCALA_LIGHT_MODULES=archive;analysis;reports;server;cli" \
+  -DMANCALA_PYTHON=ON
 step_done "build (GCC, -O2)"
 ./build/mancala rules check data/rulesets
 # The agents' MCTS strength sweep (mcts:100 against random in every ruleset, six CPU minutes) is

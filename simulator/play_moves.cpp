@@ -13,6 +13,38 @@
 
 namespace mancala::sim {
 
+void deal_next_round(const Game& game, MatchState& match, State& s, uint64_t seed,
+                     GameObserver* observer) {
+  if (s.over && game.rules().match && !match.over) {
+    // A match: the next round is dealt from what each holds (a choice the rules leave to a
+    // player, such as a bha's end, is drawn with the seed, 0 for replay, as no move names it).
+    const State ended = s;
+    const RoundRecord record = finish_round(game, match, s);
+    Rng rng(seed, 0);
+    const bool more = next_round(game, match, s, rng);
+    if (observer) observer->on_round_end(ended, record, more ? &s : nullptr, match);
+  }
+}
+
+void play_move(const Game& game, MatchState& match, State& s, const std::string& token,
+               const std::string& where, uint64_t seed, GameObserver* observer) {
+  deal_next_round(game, match, s, seed, observer);
+  if (s.over) throw Error(where + ": the game is already over");
+  const State before = s;
+  if (game.joint_turn(s)) {
+    const JointMove jm = parse_joint_move(game, s, token, where);
+    const JointEffect fx = game.apply_joint(s, jm);
+    if (observer) observer->on_joint_move(before, jm, fx, s);
+    return;
+  }
+  const Move m = parse_move(game, s.to_move, token, where);
+  if (!game.is_legal(s, m))
+    throw Error(where + ": illegal for " + "P" + std::to_string(s.to_move + 1) +
+                " in this position");
+  const MoveEffect fx = game.apply(s, m);
+  if (observer) observer->on_move(before, m, fx, s);
+}
+
 State play_moves(const Game& game, const std::string& moves, const std::string& command) {
   std::istringstream in(moves);
   std::string token;
@@ -21,24 +53,8 @@ State play_moves(const Game& game, const std::string& moves, const std::string& 
   State s = start_match(game, match);
   while (in >> token) {
     ++index;
-    const std::string where = command + ": move " + std::to_string(index) + " '" + token + "'";
-    if (s.over && game.rules().match && !match.over) {
-      // A match: the next round is dealt from what each holds (a choice the rules leave to a
-      // player, such as a bha's end, is drawn with seed 0, as no move names it).
-      finish_round(game, match, s);
-      Rng rng(0, 0);
-      next_round(game, match, s, rng);
-    }
-    if (s.over) throw Error(where + ": the game is already over");
-    if (game.joint_turn(s)) {
-      game.apply_joint(s, parse_joint_move(game, s, token, where));
-      continue;
-    }
-    const Move m = parse_move(game, s.to_move, token, where);
-    if (!game.is_legal(s, m))
-      throw Error(where + ": illegal for " + "P" + std::to_string(s.to_move + 1) +
-                  " in this position");
-    game.apply(s, m);
+    play_move(game, match, s, token,
+              command + ": move " + std::to_string(index) + " '" + token + "'");
   }
   return s;
 }

@@ -758,4 +758,13 @@ const FieldInfo* find_field(const std::string& key) {
   return it == fields.end() ? nullptr : &*it;
 }
 
+void apply_rule_keys(RuleSet& rules, const nlohmann::json& keys, const std::string& at) {
+  for (const auto& [key, value] : keys.items()) {
+    const FieldInfo* field = find_field(key);
+    if (!field)
+      throw Error(where(at, "rules." + key, "unknown rule key (see 'mancala rules keys')"));
+    field->set(rules, value, where(at, "rules." + key, ""));
+  }
+}
+
 }  // namespace mancala::sim

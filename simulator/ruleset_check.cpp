@@ -345,6 +345,40 @@ void append_lines(std::vector<std::string>& problems, const std::string& message
 
 }  // namespace
 
+std::vector<std::string> ruleset_problems(const RuleSet& r, const std::string& file,
+                                          const std::set<std::string>& ruleset_ids) {
+  std::vector<std::string> problems;
+  const auto& texts = project_evidence();
+  for (const auto& id : r.evidence) {
+    if (!texts.empty() && !texts.count(id)) {
+      problems.push_back(file + ": evidence: no evidence record '" + id + "' in " +
+                         (data_dir() / "evidence").string());
+    }
+  }
+  for (const auto& [key, entry] : r.provenance) {
+    const std::optional<Witness> w = witness_from_entry(entry);
+    if (!w) continue;  // the loader refuses an entry without a witness
+    const std::string problem = witness_problem(*w, file + ": provenance." + key, ruleset_ids);
+    if (!problem.empty()) problems.push_back(problem);
+  }
+  // A described or reconstructed ruleset traces every key that can change its play.
+  if (r.status == "described" || r.status == "reconstructed") {
+    for (const std::string& key : acting_keys(r)) {
+      if (r.provenance.count(key)) continue;
+      problems.push_back(file + ": provenance." + key + ": missing: the key acts in " + "this " +
+                         r.status +
+                         " ruleset, so it needs its witness: a quoted phrase (source, "
+                         "paraphrase), a reading or an assumption with its reason");
+    }
+  }
+  return problems;
+}
+
+std::vector<std::string> ruleset_problems(const RuleSet& r, const std::string& file) {
+  const std::vector<std::string> listed = list_ruleset_ids();
+  return ruleset_problems(r, file, std::set<std::string>(listed.begin(), listed.end()));
+}
+
 std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
   std::vector<std::string> problems;
   const auto root = rulesets_dir();
@@ -376,7 +410,6 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
     problems.push_back(given + ": no ruleset files (*.json) found");
     return problems;
   }
-  const auto& texts = project_evidence();
   const std::vector<std::string> listed = list_ruleset_ids();
   const std::set<std::string> ruleset_ids(listed.begin(), listed.end());
   const auto canonical = [](const std::filesystem::path& p) {
@@ -395,29 +428,8 @@ std::vector<std::string> check_rulesets(const std::vector<std::string>& paths) {
       if (inside || from_folders.count(file)) games.insert(r.game);
       if (inside) project_games.insert(r.game);
       if (read_json_file(file).value("default", false)) defaults[r.game].insert(canonical(file));
-      for (const auto& id : r.evidence) {
-        if (!texts.empty() && !texts.count(id)) {
-          problems.push_back(file.string() + ": evidence: no evidence record '" + id + "' in " +
-                             (data_dir() / "evidence").string());
-        }
-      }
-      for (const auto& [key, entry] : r.provenance) {
-        const std::optional<Witness> w = witness_from_entry(entry);
-        if (!w) continue;  // the loader refuses an entry without a witness
-        const std::string problem =
-            witness_problem(*w, file.string() + ": provenance." + key, ruleset_ids);
-        if (!problem.empty()) problems.push_back(problem);
-      }
-      // A described or reconstructed ruleset traces every key that can change its play.
-      if (r.status == "described" || r.status == "reconstructed") {
-        for (const std::string& key : acting_keys(r)) {
-          if (r.provenance.count(key)) continue;
-          problems.push_back(file.string() + ": provenance." + key + ": missing: the key acts in " +
-                             "this " + r.status +
-                             " ruleset, so it needs its witness: a quoted phrase (source, "
-                             "paraphrase), a reading or an assumption with its reason");
-        }
-      }
+      for (std::string& problem : ruleset_problems(r, file.string(), ruleset_ids))
+        problems.push_back(std::move(problem));
     } catch (const RuleError& e) {
       append_lines(problems, e.what());
     }

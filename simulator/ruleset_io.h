@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -116,5 +117,19 @@ std::string game_of_ruleset_id(const std::string& id);
 // Besides loading, it checks each game has exactly one default ruleset and that every evidence
 // phrase in a provenance occurs in one of the ruleset's evidence records (data/evidence).
 std::vector<std::string> check_rulesets(const std::vector<std::string>& paths);
+// What `rules check` finds in one loaded ruleset beyond loading (its evidence ids in
+// data/evidence, each quoted phrase in the field its witness names, every acting key of a
+// described or reconstructed ruleset traced), one message a problem, each "<file>: <key>: ...";
+// `ruleset_ids` are the ids a "reading" witness may name (list_ruleset_ids). check_rulesets and
+// the Python module's Ruleset.check call it.
+std::vector<std::string> ruleset_problems(const RuleSet& rules, const std::string& file,
+                                          const std::set<std::string>& ruleset_ids);
+std::vector<std::string> ruleset_problems(const RuleSet& rules, const std::string& file);
+
+// Sets the rule keys of `keys` (a JSON object: rule key -> value) in `rules`, each value checked
+// by the field table; throws Error "<at>: rules.<key>: unknown rule key (see 'mancala rules
+// keys')" or the field's own message. finalize() is left to the caller. Readings files and the
+// Python module's Ruleset.with_rules set keys through it.
+void apply_rule_keys(RuleSet& rules, const nlohmann::json& keys, const std::string& at);
 
 }  // namespace mancala::sim
