@@ -36,8 +36,15 @@ int cmd_serve(const Args& args, Io& io) {
   if (!parse_options("serve", "[--port N] [--host ADDRESS] [--db FILE]", desc, {}, args, vm, io))
     return 0;
   if (port < 0 || port > 65535) throw UsageError("serve: --port: expected 0 to 65535");
-  if (max_games < 1 || max_games > 10000)
-    throw UsageError("serve: --max-games: expected 1 to 10000");
+  // Each game may hold max_game_bytes: the server's budget bounds how many it keeps.
+  const int most_games =
+      static_cast<int>(options.limits.max_server_bytes / options.limits.max_game_bytes);
+  if (max_games < 1 || max_games > most_games) {
+    throw UsageError("serve: --max-games: expected 1 to " + std::to_string(most_games) +
+                     " (a game may hold " + std::to_string(options.limits.max_game_bytes >> 20) +
+                     " MiB of moves, the server " +
+                     std::to_string(options.limits.max_server_bytes >> 20) + " MiB)");
+  }
   if (idle_minutes < 0 || idle_minutes > 525600)
     throw UsageError("serve: --idle-minutes: expected 0 to 525600 (a year)");
   check_threads("serve", workers);

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iomanip>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "archive/error.h"
 #include "common/error.h"
@@ -23,7 +25,9 @@ using nlohmann::json;
 App::App(AppOptions options) : options_(std::move(options)) {
   ruleset_ids_ = sim::list_ruleset_ids();
   for (int i = 0; i < std::max(1, options_.limits.workers); ++i)
-    workers_.emplace_back([this] { work(); });
+    workers_.emplace_back([this] { work(false); });
+  // Random and greedy agents reply at once even while searches hold every worker above.
+  workers_.emplace_back([this] { work(true); });
 }
 
 App::~App() {
@@ -295,7 +299,37 @@ void App::end(Entry& e) {
   e.stop = true;
 }
 
-AppStats App::stats() const { return AppStats{agent_moves_.load(), searches_stopped_.load()}; }
+size_t App::bytes_held_locked() const {
+  size_t total = 0;
+  for (const auto& [id, e] : games_) total += e->game->bytes();
+  return total;
+}
+
+AppStats App::stats() const {
+  std::lock_guard lock(games_mutex_);
+  return AppStats{agent_moves_.load(), searches_stopped_.load(), games_.size(),
+                  bytes_held_locked()};
+}
+
+namespace {
+
+// "1.5 MiB": a budget in the messages.
+std::string mib_text(size_t bytes) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(1) << static_cast<double>(bytes) / (1 << 20) << " MiB";
+  return out.str();
+}
+
+// A game past the server's budget for one: no more moves.
+void check_game_budget(const LiveGame& game, const Limits& limits) {
+  if (game.bytes() < limits.max_game_bytes) return;
+  throw GameError{409, "this game holds " + mib_text(game.bytes()) +
+                           " of moves, the most this server keeps for one game (" +
+                           mib_text(limits.max_game_bytes) +
+                           "): save it as a play-test (its moves replay) and start another"};
+}
+
+}  // namespace
 
 namespace {
 
@@ -360,11 +394,31 @@ Response App::api_new_game(const std::string& body) {
   }
   auto game = game_for(j["ruleset"].get<std::string>());
   auto e = std::make_shared<Entry>();
+  e->quick = std::all_of(seats.begin(), seats.end(), [](const Seat& s) {
+    return s.human || s.agent.kind == sim::Agent::kRandom || s.agent.kind == sim::Agent::kGreedy;
+  });
   e->game = std::make_unique<LiveGame>(game, seats, seed);
   e->game->set_stop(&e->stop);
   std::string id;
   {
     std::lock_guard lock(games_mutex_);
+    // Over the server's budget of bytes: the finished games are ended, first started first.
+    while (bytes_held_locked() >= options_.limits.max_server_bytes) {
+      auto first = games_.end();
+      for (auto it = games_.begin(); it != games_.end(); ++it) {
+        if (first != games_.end() && it->second->number > first->second->number) continue;
+        std::lock_guard game_lock(it->second->mutex);
+        if (it->second->game->over()) first = it;
+      }
+      if (first == games_.end()) {
+        throw HttpError{429, "this server holds " + mib_text(bytes_held_locked()) +
+                                 " of games going on, its bound (" +
+                                 mib_text(options_.limits.max_server_bytes) +
+                                 "): end one (DELETE /api/games/{id}) first"};
+      }
+      end(*first->second);
+      games_.erase(first);
+    }
     if (static_cast<int>(games_.size()) >= options_.limits.max_games) {
       // Room is made by ending the finished game started first; else the game going on that has
       // been left alone longest, if for longer than idle_after; a game played in is never ended.
@@ -429,9 +483,14 @@ Response App::api_games() {
                    {"ruleset", e->game->game().rules().id},
                    {"seats", seats},
                    {"moves", e->game->move_count()},
+                   {"bytes", e->game->bytes()},
                    {"over", e->game->over()}});
   }
-  return json_response(200, json{{"games", out}, {"limit", options_.limits.max_games}});
+  const AppStats now = stats();
+  return json_response(200, json{{"games", out},
+                                 {"limit", options_.limits.max_games},
+                                 {"bytes", now.bytes_held},
+                                 {"byte_limit", options_.limits.max_server_bytes}});
 }
 
 Response App::api_game(const std::string& id, const std::map<std::string, std::string>& query) {
@@ -461,6 +520,7 @@ Response App::api_move(const std::string& id, const std::string& body) {
   {
     std::lock_guard lock(e->mutex);
     const int before = e->game->move_count();
+    check_game_budget(*e->game, options_.limits);
     played = e->game->play_person(seat, j["move"].get<std::string>());
     out = e->game->to_json(before);
   }
@@ -506,19 +566,26 @@ void App::schedule(const std::string& id, const std::shared_ptr<Entry>& e) {
     if (e->game->thinking() || e->game->over()) return;
   }
   std::lock_guard lock(work_mutex_);
-  queue_.push_back(id);
-  work_ready_.notify_one();
+  queue_.emplace_back(id, e->quick);
+  work_ready_.notify_all();  // the quick worker, or any other
 }
 
-void App::work() {
+void App::work(bool quick_only) {
+  const auto mine = [&](const std::pair<std::string, bool>& item) {
+    return !quick_only || item.second;
+  };
   for (;;) {
     std::string id;
+    bool quick = false;
     {
       std::unique_lock lock(work_mutex_);
-      work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      work_ready_.wait(
+          lock, [&] { return stopping_ || std::any_of(queue_.begin(), queue_.end(), mine); });
       if (stopping_) return;
-      id = queue_.front();
-      queue_.pop_front();
+      const auto it = std::find_if(queue_.begin(), queue_.end(), mine);
+      id = it->first;
+      quick = it->second;
+      queue_.erase(it);
       ++busy_;
     }
     std::shared_ptr<Entry> e;
@@ -534,7 +601,9 @@ void App::work() {
       std::optional<AgentJob> job;
       {
         std::lock_guard lock(e->mutex);
-        if (!e->ended) job = e->game->agent_job();
+        // Past its budget a game's agents stop: a person's move is refused saying so.
+        if (!e->ended && e->game->bytes() < options_.limits.max_game_bytes)
+          job = e->game->agent_job();
         if (job) e->stop = false;
       }
       if (job) {
@@ -556,9 +625,9 @@ void App::work() {
     }
     {
       std::lock_guard lock(work_mutex_);
-      if (more) queue_.push_back(id);
+      if (more) queue_.emplace_back(id, quick);
       --busy_;
-      if (more) work_ready_.notify_one();
+      if (more) work_ready_.notify_all();
       if (busy_ == 0 && queue_.empty()) work_done_.notify_all();
     }
   }

@@ -50,6 +50,12 @@ struct Limits {
   int max_alphabeta_nodes = 10'000'000;  // abnodes:N, nodes a move
   size_t max_notes = 20'000;             // characters of a play-test's notes
   int workers = 2;                       // threads computing agents' moves
+  // Bytes of moves kept (LiveGame::bytes): for one game (a long Sungka game holds about 2 MiB;
+  // past the bound no move is played, the game can be saved), and for every game together (past
+  // it, finished games are ended first, then a new game is refused). --max-games is at most
+  // max_server_bytes / max_game_bytes.
+  size_t max_game_bytes = size_t{16} << 20;
+  size_t max_server_bytes = size_t{1} << 30;
 };
 
 // What the server has done, counted by itself (the load-and-abuse test reads these rather than
@@ -58,6 +64,8 @@ struct Limits {
 struct AppStats {
   uint64_t agent_moves = 0;
   uint64_t searches_stopped = 0;
+  size_t games = 0;       // kept now
+  size_t bytes_held = 0;  // by them, LiveGame::bytes added
 };
 
 struct AppOptions {
@@ -125,15 +133,21 @@ class App {
     // game is no longer kept, and no search starts for it again.
     std::atomic<bool> stop{false};
     bool ended = false;
+    // Every agent of the game random or greedy: a move takes microseconds, and the quick worker
+    // makes it even while searches hold every other worker.
+    bool quick = false;
   };
   // Ends a game taken out of games_: its search, if one runs, stops.
   static void end(Entry& e);
+  // Every game's bytes together (under games_mutex_).
+  size_t bytes_held_locked() const;
   Response route(const Request& request);
   std::shared_ptr<const sim::Game> game_for(const std::string& ruleset_id);
   std::shared_ptr<Entry> entry(const std::string& id);
   // Queues the game's agent moves, if any are due.
   void schedule(const std::string& id, const std::shared_ptr<Entry>& e);
-  void work();
+  // A worker's loop; `quick_only`: the quick worker, which takes quick games' moves alone.
+  void work(bool quick_only);
 
   // Routes (app.cpp, app_archive.cpp).
   Response api_rulesets();
@@ -158,13 +172,13 @@ class App {
   std::vector<std::string> ruleset_ids_;
   std::map<std::string, std::shared_ptr<const sim::Game>> rulesets_;
   std::map<std::string, std::string> broken_;  // rulesets that do not load: why (without paths)
-  std::mutex games_mutex_;
+  mutable std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<Entry>> games_;
   uint64_t next_game_ = 1;
   // Agents' work: ids of games with a job due; workers take them in order.
   std::mutex work_mutex_;
   std::condition_variable work_ready_, work_done_;
-  std::deque<std::string> queue_;
+  std::deque<std::pair<std::string, bool>> queue_;  // (game id, Entry::quick)
   int busy_ = 0;
   bool stopping_ = false;
   std::atomic<uint64_t> agent_moves_{0}, searches_stopped_{0};

@@ -184,6 +184,7 @@ Move LiveGame::parse_legal(int player, const std::string& text) const {
 void LiveGame::remember() {
   history_.push_back(Snapshot{state_, match_, agent_rng_, order_rng_, pending_, pending_by_,
                               records_.size(), rounds_.size(), labels_.size()});
+  bytes_ += sizeof(Snapshot);
 }
 
 int LiveGame::play_person(int seat, const std::string& move) {
@@ -253,10 +254,31 @@ void LiveGame::undo() {
   order_rng_ = x.order_rng;
   pending_ = x.pending;
   pending_by_ = x.pending_by;
+  for (size_t i = x.records; i < records_.size(); ++i) bytes_ -= record_bytes(records_[i]);
+  for (size_t i = x.rounds; i < rounds_.size(); ++i) bytes_ -= rounds_[i].dump().size();
+  bytes_ -= sizeof(Snapshot);
   records_.resize(x.records);
   rounds_.erase(rounds_.begin() + static_cast<std::ptrdiff_t>(x.rounds), rounds_.end());
+  std::string taken;
+  for (size_t i = x.labels; i < labels_.size(); ++i)
+    taken += (taken.empty() ? "" : " ") + labels_[i];
   labels_.resize(x.labels);
   history_.pop_back();
+  // An agent's choice in a simultaneous turn, made before the person's and shown when the turn
+  // was played, is taken back too: the agent chooses again (its stream goes on, so a random
+  // agent draws anew), and the person does not answer a choice already seen.
+  std::string again;
+  for (int p = 0; p < 2; ++p) {
+    if (!pending_[p] || seats_[p].human) continue;
+    pending_[p].reset();
+    pending_by_[p] = "human";
+    again += (again.empty() ? "" : ", ") + reports::player_name(p) + "'s choice (" +
+             seats_[p].label() + ")";
+  }
+  const size_t ply = x.records;
+  undos_.push_back("undo after ply " + std::to_string(ply) + ": took back " +
+                   (taken.empty() ? std::string("a hidden choice") : taken) +
+                   (again.empty() ? std::string() : "; " + again + " shown, chosen again"));
   ++version_;  // an agent job out now is stale: finish_job will drop its move
 }
 
@@ -288,8 +310,7 @@ void LiveGame::play_recorded(int player, Move m, const std::string& by) {
   j["round"] = before.round + 1;
   j["by"] = by;
   j["text"] = text_before_board(text.str());
-  j["steps"] = steps_json(*game_, log.steps);
-  records_.push_back(Record{std::move(j)});
+  add_record(std::move(j), std::move(log.steps));
   labels_.push_back(move_label(*game_, player, m));
   after_move();
 }
@@ -309,8 +330,7 @@ void LiveGame::play_joint_recorded(const JointMove& jm) {
   for (int p = 0; p < 2; ++p) by.push_back(jm.plays[p] ? pending_by_[p] : "-");
   j["by"] = by;
   j["text"] = text_before_board(text.str());
-  j["steps"] = steps_json(*game_, log.steps);
-  records_.push_back(Record{std::move(j)});
+  add_record(std::move(j), std::move(log.steps));
   labels_.push_back(joint_move_label(*game_, jm));
   pending_ = {};
   pending_by_ = {"human", "human"};
@@ -339,8 +359,17 @@ void LiveGame::after_move() {
     r["text"] = round_lines(text.str());
     r["ended"] = state_to_json(*game_, ended);
     r["deal"] = more ? state_to_json(*game_, state_) : json(nullptr);
+    const size_t round_bytes = r.dump().size();
+    bytes_ += round_bytes;
     rounds_.push_back(r);
-    if (!records_.empty()) records_.back().json["round_end"] = r;
+    if (!records_.empty()) {
+      Record& last = records_.back();
+      bytes_ -= record_bytes(last);
+      json with_end = json::parse(last.json);
+      with_end["round_end"] = r;
+      last.json = with_end.dump();
+      bytes_ += record_bytes(last);
+    }
   }
 }
 
@@ -423,6 +452,24 @@ bool LiveGame::finish_job(const AgentJob& job) {
   return true;
 }
 
+size_t LiveGame::record_bytes(const Record& record) {
+  return sizeof(Record) + record.json.capacity() + record.steps.capacity() * sizeof(Step);
+}
+
+void LiveGame::add_record(json j, std::vector<Step> steps) {
+  Record record{j.dump(), std::move(steps)};
+  record.json.shrink_to_fit();
+  record.steps.shrink_to_fit();
+  bytes_ += record_bytes(record);
+  records_.push_back(std::move(record));
+}
+
+json LiveGame::record_json(const Record& record) const {
+  json j = json::parse(record.json);
+  j["steps"] = steps_json(*game_, record.steps);
+  return j;
+}
+
 json LiveGame::state_json() const { return state_to_json(*game_, state_); }
 
 std::string LiveGame::moves_text() const {
@@ -478,7 +525,7 @@ json LiveGame::to_json(int since) const {
   for (const Seat& s : seats_) seats.push_back(s.label());
   json moves = json::array();
   for (size_t i = static_cast<size_t>(std::max(since, 0)); i < records_.size(); ++i)
-    moves.push_back(records_[i].json);
+    moves.push_back(record_json(records_[i]));
   json j = {
       {"ruleset", r.id},
       {"ruleset_name", r.name},

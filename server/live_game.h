@@ -77,8 +77,13 @@ class LiveGame {
   int move_count() const { return static_cast<int>(records_.size()); }
   // Rounds finished (a one-round game: 0 until it ends).
   int rounds_finished() const { return match_.rounds; }
-  // The last move as recorded (trace --format json's fields, steps, text); the game must have one.
-  const nlohmann::json& last_record() const { return records_.back().json; }
+  // The position after the last move as recorded (its "state"); the game must have one.
+  nlohmann::json last_state() const {
+    return nlohmann::json::parse(records_.back().json).at("state");
+  }
+  // The bytes the game holds (its move log, rounds and snapshots for undo), as the server counts
+  // them against its budget (docs/serve.md, "Safety and limits").
+  size_t bytes() const { return bytes_; }
 
   // A person's move in the project's notation ("3", "o7", "5<"): for `seat` (1 or 2), or, when
   // seat is 0, for the one person who is to move. In a simultaneous turn the choice is kept until
@@ -90,6 +95,9 @@ class LiveGame {
   // there is none.
   void undo();
   bool can_undo() const { return !history_.empty(); }
+  // Every undo so far, in words, for the play-test ("undo after ply 4: took back 2/3, P2's
+  // choice (greedy) shown and chosen again"); empty without one.
+  const std::vector<std::string>& undos() const { return undos_; }
 
   // The agents' moves due now, if any (and marks the game as thinking); nullopt when none is
   // due or a job is already out.
@@ -131,9 +139,17 @@ class LiveGame {
     std::array<std::string, 2> pending_by;
     size_t records = 0, rounds = 0, labels = 0;
   };
+  // A move as recorded, compact: its JSON without the steps (trace --format json's fields, text,
+  // round_end), as text, and the steps as the engine made them (8 bytes each: a long Sungka move
+  // makes hundreds); record_json makes the move the API shows from both.
   struct Record {
-    nlohmann::json json;  // the move as trace --format json writes it, with steps and text
+    std::string json;
+    std::vector<sim::Step> steps;
   };
+  nlohmann::json record_json(const Record& record) const;
+  void add_record(nlohmann::json j, std::vector<sim::Step> steps);
+  // What a record, a round and a snapshot hold (bytes_).
+  static size_t record_bytes(const Record& record);
   bool joint_turn() const;
   // The seats (0/1) that must choose now: the player to move, or every player with a move in a
   // simultaneous turn who has not chosen yet.
@@ -164,7 +180,11 @@ class LiveGame {
   nlohmann::json rounds_ = nlohmann::json::array();
   std::vector<std::string> labels_;  // the moves in notation
   std::vector<Snapshot> history_;    // before each person's action
+  std::vector<std::string> undos_;   // undos(), in words
   uint64_t version_ = 0;
+  // records_, rounds_ and history_, as record_bytes and sizeof count them; read without the
+  // game's lock (the server adds every game's).
+  std::atomic<size_t> bytes_{0};
   bool thinking_ = false;
   nlohmann::json next_bha_;
 };

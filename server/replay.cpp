@@ -39,6 +39,13 @@ archive::PlaytestRecord playtest_record(const LiveGame& game, const std::string&
     text << ", holding " << p.holdings[0] << "-" << p.holdings[1];
     p.result = text.str();
   }
+  // The saved play-test says the game was taken back (and what the person had seen).
+  if (!game.undos().empty()) {
+    std::string list;
+    for (const std::string& u : game.undos()) list += (list.empty() ? "" : "; ") + u;
+    p.result += " (" + std::to_string(game.undos().size()) +
+                (game.undos().size() == 1 ? " undo: " : " undos: ") + list + ")";
+  }
   return p;
 }
 
@@ -100,7 +107,7 @@ json replay_trace(std::shared_ptr<const sim::Game> game, const json& trace) {
       throw GameError{422, where + ": " + e.message};
     }
     if (m.contains("state") && m["state"].is_object()) {
-      const json& mine = g.last_record().at("state");
+      const json& mine = g.last_state();
       const json& theirs = m["state"];
       if (mine.at("holes") != theirs.value("holes", json()) ||
           mine.at("stores") != theirs.value("stores", json())) {

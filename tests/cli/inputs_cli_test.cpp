@@ -54,7 +54,8 @@ TEST(ThreadsOption, AbsurdCountsAreRefusedWithExit2InEveryCommand) {
 TEST(ServeOptions, OutOfRangeLimitsAreRefusedBeforeTheServerStarts) {
   expect_error({"serve", "--port", "70000"}, 2, "mancala: serve: --port: expected 0 to 65535\n");
   expect_error({"serve", "--max-games", "0"}, 2,
-               "mancala: serve: --max-games: expected 1 to 10000\n");
+               "mancala: serve: --max-games: expected 1 to 64 (a game may hold 16 MiB of moves, "
+               "the server 1024 MiB)\n");
   expect_error({"serve", "--idle-minutes", "-5"}, 2,
                "mancala: serve: --idle-minutes: expected 0 to 525600 (a year)\n");
 }

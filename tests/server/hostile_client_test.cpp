@@ -418,5 +418,139 @@ TEST_F(ServerTest, ARulesetThatDoesNotLoadIsMarkedAndTheOthersAreServed) {
             201);
 }
 
+// ---- item 4: a memory bound ----
+
+// "Each move is kept as JSON with every counter step; a long Sungka game holds ~100 MB; 10 games
+// took the server from 8 MB to 991 MB": the move log is compact (a move's steps 8 bytes each,
+// made into JSON when a move is asked for) and counted by the server. Ten Sungka games between
+// random agents (about 2,300 moves each; they held 390 MB of the server's memory) hold under
+// 40 MiB by its count, and a move's steps are there when asked for.
+TEST_F(ServerTest, TenLongSungkaGamesHoldAFewMebibytesByTheServersCount) {
+  std::vector<std::string> ids;
+  for (int seed = 1; seed <= 10; ++seed)
+    ids.push_back(new_game("sungka", "random", "random", seed));
+  app().wait_idle();
+  const AppStats stats = app().stats();
+  EXPECT_EQ(stats.games, 10u);
+  int moves = 0;
+  const json list = expect(200, "GET", "/api/games");
+  for (const json& g : list["games"]) {
+    EXPECT_TRUE(g["over"].get<bool>()) << g;
+    moves += g["moves"].get<int>();
+  }
+  EXPECT_GT(moves, 10'000);
+  EXPECT_GT(stats.bytes_held, size_t{1} << 20);  // counted, not zero
+  EXPECT_LT(stats.bytes_held, size_t{40} << 20) << stats.bytes_held;
+  const json last = game(ids[0], game(ids[0])["move_count"].get<int>() - 1)["moves"];
+  ASSERT_EQ(last.size(), 1u);
+  EXPECT_EQ(last[0]["steps"][0]["kind"], "lift");
+}
+
+// At most 64 KiB for a game and 128 KiB for the server (as --max-games, 2).
+class SmallBudgetServerTest : public ServerTest {
+ protected:
+  AppOptions options() override {
+    AppOptions o = ServerTest::options();
+    o.limits.max_game_bytes = 64 << 10;
+    o.limits.max_server_bytes = 128 << 10;
+    o.limits.max_games = 2;
+    return o;
+  }
+};
+
+// "A per-game and per-server budget counted by the server itself": a game past its budget plays
+// no more moves (its agents stop; a person's move is refused, saying to save it), and with the
+// server's budget held by games going on, a new game is refused; a finished game is ended first.
+TEST_F(SmallBudgetServerTest, AGamePastItsBudgetPlaysNoMoreAndTheServerStartsNoMore) {
+  const std::string agents = new_game("sungka", "random", "random", 1);
+  const std::string person = new_game("sungka", "human", "random", 2);
+  bool refused = false;
+  for (int i = 0; i < 2000 && !refused; ++i) {
+    app().wait_idle();
+    const json j = game(person, 1'000'000);
+    if (j["over"].get<bool>()) break;
+    // P1's first legal move; when P2's agent has stopped at the bound, any move (refused first
+    // for the bound).
+    const json legal = j["turn"]["legal_moves"]["1"];
+    const Response r = move(person, legal.empty() ? "1" : legal[0].get<std::string>(), 1);
+    if (r.status == 409) {
+      refused = true;
+      EXPECT_TRUE(json::parse(r.body)["error"].get<std::string>().ends_with(
+          " of moves, the most this server keeps for one game (0.1 MiB): save it as a play-test "
+          "(its moves replay) and start another"))
+          << r.body;
+    } else {
+      ASSERT_LT(r.status, 300) << r.body;
+    }
+  }
+  EXPECT_TRUE(refused);
+  app().wait_idle();
+  const json list = expect(200, "GET", "/api/games");
+  for (const json& g : list["games"]) {
+    EXPECT_FALSE(g["over"].get<bool>()) << g;  // stopped at the bound, not finished
+    EXPECT_GE(g["bytes"].get<size_t>(), size_t{64} << 10) << g;
+  }
+  EXPECT_GE(list["bytes"].get<size_t>(), size_t{128} << 10);
+  EXPECT_EQ(list["byte_limit"], 128 << 10);
+  const std::string message = error(429, "POST", "/api/games", R"({"ruleset": "kalah"})");
+  EXPECT_TRUE(
+      message.ends_with(" of games going on, its bound (0.1 MiB): end one (DELETE "
+                        "/api/games/{id}) first"))
+      << message;
+  EXPECT_EQ(expect(201, "POST", "/api/games/" + person + "/save", "{}")["playtest"]["plies"],
+            game(person)["move_count"]);
+  expect(200, "DELETE", "/api/games/" + agents);
+  EXPECT_FALSE(new_game("kalah", "human", "human").empty());
+}
+
+// ---- item 6: undo in a simultaneous turn ----
+
+// Sonka (Vanoverbergh 1927): "both players choose a hole at the same time". "Undo in a
+// simultaneous turn keeps the agent's revealed choice, so the person answers a choice already
+// seen, and the saved play-test does not say so": undo takes the agent's choice back too (it
+// chooses again), and the play-test's result names every undo.
+TEST_F(ServerTest, UndoInASimultaneousTurnTakesBackTheAgentsShownChoice) {
+  const std::string id = new_game("sonka", "human", "random", 4);
+  app().wait_idle();
+  ASSERT_EQ(game(id)["turn"]["chosen"], json::array({2}));  // the agent's choice, hidden
+  ASSERT_EQ(move(id, "1").status, 200);                     // played: the choice shown
+  const std::string shown = game(id)["moves"][0]["move"];
+  const json undone = expect(200, "POST", "/api/games/" + id + "/undo");
+  EXPECT_EQ(undone["moves"], json::array());
+  EXPECT_EQ(undone["turn"]["chosen"], json::array());  // nothing kept of what the person saw
+  EXPECT_EQ(undone["turn"]["due"], json::array({1, 2}));
+  app().wait_idle();
+  EXPECT_EQ(game(id)["turn"]["chosen"], json::array({2}));  // chosen again
+  ASSERT_EQ(move(id, "1").status, 200);
+  const json saved = expect(201, "POST", "/api/games/" + id + "/save", "{}")["playtest"];
+  EXPECT_TRUE(saved["result"].get<std::string>().ends_with(
+      " (1 undo: undo after ply 0: took back " + shown +
+      "; P2's choice (random) shown, chosen again)"))
+      << saved["result"];
+}
+
+// "Two such games occupy both agent workers and other games' agents stop replying": random and
+// greedy agents, whose moves take microseconds, have a worker of their own.
+TEST_F(ServerTest, AGreedyAgentRepliesWhileSearchesHoldTheOtherWorkers) {
+  const std::string a = searching_game(*this, "abtime:10000", "human");
+  const std::string b = searching_game(*this, "abtime:10000", "human");
+  const std::string id = new_game("kalah", "human", "greedy");
+  ASSERT_EQ(move(id, "1").status, 200);  // 4 counters into holes 2 to 5: P2 to move
+  json j;
+  for (int i = 0; i < 500; ++i) {
+    j = game(id);
+    if (j["moves"].size() >= 2 && !j["thinking"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GE(j["moves"].size(), 2u);
+  EXPECT_EQ(j["moves"][1]["by"], "greedy");
+  // The searches were still running: the reply did not wait for them.
+  EXPECT_TRUE(game(a)["thinking"].get<bool>());
+  EXPECT_TRUE(game(b)["thinking"].get<bool>());
+  EXPECT_EQ(app().stats().agent_moves, j["moves"].size() - 1);
+  expect(200, "DELETE", "/api/games/" + a);
+  expect(200, "DELETE", "/api/games/" + b);
+}
+
 }  // namespace
 }  // namespace mancala::server::testing

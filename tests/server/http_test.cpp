@@ -350,5 +350,115 @@ TEST_F(HostileHttpTest, ASaveWaitingForABusyArchiveHoldsUpNoOneAndAnswers503) {
   EXPECT_EQ(status_line(exchange(save)), "HTTP/1.1 201 Created");
 }
 
+// ---- issue 40 item 7: the load-and-abuse test ----
+
+// Every attack of the audit at once, against a server on 127.0.0.1 with its own limits, while
+// another person plays: a body nested 100,000 deep, a 1,500-word search, 200 half-open
+// connections, two agents searching 10 s a move, a save against an archive another process is
+// writing to, ten long Sungka games. The person's requests are answered and the greedy agent
+// replies within generous bounds (seconds: two shared cores), and the server's own counts say
+// what it did: bytes held, searches stopped, requests refused. CTest runs it alone
+// (Server.LoadAndAbuse, RUN_SERIAL); each part failed on the code before issue 40.
+class LoadAndAbuse : public HttpTest {
+ protected:
+  void SetUp() override {
+    options_.stats = &stats_;
+    HttpTest::SetUp();
+  }
+  std::string get(const std::string& target) {
+    return exchange("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  }
+  static json body_of(const std::string& reply) {
+    return json::parse(reply.substr(reply.find("\r\n\r\n") + 4));
+  }
+  ServeStats stats_;
+};
+
+TEST_F(LoadAndAbuse, EveryAttackAtOnceAndThePersonIsStillAnswered) {
+  using std::chrono::seconds;
+  using clock = std::chrono::steady_clock;
+  ScopedEnv wait("MANCALA_BUSY_TIMEOUT", "3");
+  // The archive held by another process.
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(db().c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+  // Expensive agents: both searching workers held for 10 s a move.
+  std::vector<std::string> searching;
+  for (int i = 0; i < 2; ++i) {
+    const std::string reply = exchange(
+        post("/api/games", R"({"ruleset": "toguz_kumalak", "agents": ["abtime:10000", "human"]})"));
+    ASSERT_EQ(status_line(reply), "HTTP/1.1 201 Created") << reply;
+    searching.push_back(body_of(reply)["id"]);
+  }
+  // Ten long Sungka games between random agents.
+  for (int seed = 1; seed <= 10; ++seed) {
+    const std::string reply = exchange(
+        post("/api/games",
+             json{{"ruleset", "sungka"}, {"agents", {"random", "random"}}, {"seed", seed}}.dump()));
+    ASSERT_EQ(status_line(reply), "HTTP/1.1 201 Created") << reply;
+  }
+  // 200 half-open connections.
+  net::io_context io;
+  std::vector<tcp::socket> held;
+  for (int i = 0; i < 200; ++i) {
+    held.emplace_back(io);
+    net::connect(held.back(), tcp::resolver(io).resolve("127.0.0.1", port_));
+    if (i % 2) net::write(held.back(), net::buffer(std::string("POST /api/games HTTP/1.1\r\n")));
+  }
+  // A save against the busy archive, waiting on a request thread.
+  const std::string sungka = body_of(get("/api/games"))["games"][2]["id"];
+  auto save = std::async(std::launch::async, [&] {
+    return exchange(post("/api/games/" + sungka + "/save", R"({"notes": "under attack"})"));
+  });
+  // Deep nesting and many words.
+  const std::string deep = exchange(
+      post("/api/replays", R"({"ruleset": "kalah", "moves": [], "rounds": )" +
+                               std::string(100'000, '[') + std::string(100'000, ']') + "}"));
+  EXPECT_EQ(status_line(deep), "HTTP/1.1 400 Bad Request") << deep.substr(0, 300);
+  std::string many;
+  for (int i = 0; i < 1500; ++i) many += (i ? "+" : "") + std::string("the");
+  const std::string words = get("/api/evidence?q=" + many);
+  EXPECT_EQ(status_line(words), "HTTP/1.1 400 Bad Request") << words.substr(0, 300);
+  EXPECT_EQ(words.find(db()), std::string::npos);
+
+  // The person: a game against greedy, a move, the reply, the rulesets page's list.
+  const auto started = clock::now();
+  const std::string mine = body_of(
+      exchange(post("/api/games", R"({"ruleset": "kalah", "agents": ["human", "greedy"]})")))["id"];
+  ASSERT_EQ(status_line(exchange(post("/api/games/" + mine + "/moves", R"({"move": "1"})"))),
+            "HTTP/1.1 200 OK");
+  json game;
+  while (clock::now() - started < seconds(20)) {
+    game = body_of(get("/api/games/" + mine));
+    if (game["moves"].size() >= 2 && !game["thinking"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_GE(game["moves"].size(), 2u) << "greedy did not reply while searches held the workers";
+  EXPECT_EQ(status_line(get("/api/rulesets")), "HTTP/1.1 200 OK");
+  EXPECT_LT(clock::now() - started, seconds(8));  // the searches alone take 10 s
+
+  // The save: 503 with Retry-After once the archive has been waited for.
+  const std::string saved = save.get();
+  EXPECT_EQ(status_line(saved), "HTTP/1.1 503 Service Unavailable") << saved;
+  EXPECT_NE(saved.find("Retry-After: 5"), std::string::npos);
+  // The searches stop when their games end.
+  for (const std::string& id : searching) {
+    const std::string reply = exchange("DELETE /api/games/" + id +
+                                       " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status_line(reply), "HTTP/1.1 200 OK");
+  }
+  app().wait_idle();
+  const AppStats done = app().stats();
+  EXPECT_EQ(done.searches_stopped, 2u);
+  // Memory: the ten Sungka games (over by now) and the person's, by the server's count.
+  EXPECT_EQ(done.games, 11u);
+  EXPECT_LT(done.bytes_held, size_t{40} << 20) << done.bytes_held;
+  EXPECT_GE(stats_.requests, 20u);
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  EXPECT_EQ(status_line(exchange(post("/api/games/" + sungka + "/save", "{}"))),
+            "HTTP/1.1 201 Created");
+}
+
 }  // namespace
 }  // namespace mancala::server::testing
