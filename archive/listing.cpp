@@ -108,12 +108,25 @@ Json hits_json(const std::vector<SearchHit>& hits) {
   for (const SearchHit& hit : hits) {
     doc["records"].push_back(to_json(hit.record));
     if (hit.place) {
-      positions[hit.record.id] = {{"place", hit.place->name},
-                                  {"latitude", hit.place->latitude},
-                                  {"longitude", hit.place->longitude},
-                                  {"radius_km", hit.place->radius_km},
-                                  {"approximate", true},
-                                  {"source", hit.place->source}};
+      Json& at = positions[hit.record.id];
+      at = {{"place", hit.place->name},
+            {"latitude", hit.place->latitude},
+            {"longitude", hit.place->longitude},
+            {"radius_km", hit.place->radius_km},
+            {"approximate", true},
+            {"within_region", hit.within_region},
+            {"source", hit.place->source}};
+      if (!hit.alternatives.empty()) {
+        // An uncertain place: each alternative where it lies, no position between them.
+        at.erase("latitude");
+        at.erase("longitude");
+        at["alternatives"] = Json::array();
+        for (const Place& a : hit.alternatives)
+          at["alternatives"].push_back({{"place", a.name},
+                                        {"latitude", a.latitude},
+                                        {"longitude", a.longitude},
+                                        {"radius_km", a.radius_km}});
+      }
     }
   }
   if (!positions.empty()) doc["positions"] = positions;
@@ -151,36 +164,40 @@ std::string hits_csv(const std::vector<SearchHit>& hits, bool with_distance) {
     std::vector<std::string> citations;
     for (const Source& source : r.sources) citations.push_back(source.citation);
     const bool exact = r.latitude.has_value();
-    const std::optional<Place>& place = hit.place;
-    const std::vector<std::string> fields = {r.id,
-                                             r.game,
-                                             r.type,
-                                             r.location,
-                                             r.latitude ? fixed_text(*r.latitude, 6) : "",
-                                             r.longitude ? fixed_text(*r.longitude, 6) : "",
-                                             r.date_from ? format_date(*r.date_from) : "",
-                                             r.date_to ? format_date(*r.date_to) : "",
-                                             r.confidence ? std::to_string(*r.confidence) : "",
-                                             join(r.spaces, "; "),
-                                             join(r.ages, "; "),
-                                             join(r.social_status, "; "),
-                                             join(r.genders, "; "),
-                                             join(citations, "; "),
-                                             r.rules,
-                                             r.content,
-                                             r.notes,
-                                             exact   ? "exact"
-                                             : place ? "approximate"
-                                                     : "",
-                                             exact   ? fixed_text(*r.latitude, 6)
-                                             : place ? fixed_text(place->latitude, 6)
-                                                     : "",
-                                             exact   ? fixed_text(*r.longitude, 6)
-                                             : place ? fixed_text(place->longitude, 6)
-                                                     : "",
-                                             exact   ? "0"
-                                             : place ? fixed_text(place->radius_km, 0)
-                                                     : ""};
+    // An uncertain place has no one position (its alternatives are in the JSON).
+    const std::optional<Place> place =
+        hit.alternatives.empty() ? hit.place : std::optional<Place>();
+    const std::vector<std::string> fields = {
+        r.id,
+        r.game,
+        r.type,
+        r.location,
+        r.latitude ? fixed_text(*r.latitude, 6) : "",
+        r.longitude ? fixed_text(*r.longitude, 6) : "",
+        r.date_from ? format_date(*r.date_from) : "",
+        r.date_to ? format_date(*r.date_to) : "",
+        r.confidence ? std::to_string(*r.confidence) : "",
+        join(r.spaces, "; "),
+        join(r.ages, "; "),
+        join(r.social_status, "; "),
+        join(r.genders, "; "),
+        join(citations, "; "),
+        r.rules,
+        r.content,
+        r.notes,
+        exact       ? "exact"
+        : place     ? "approximate"
+        : hit.place ? "uncertain: one of " + join(hit.place->candidates, ", ")
+                    : "",
+        exact   ? fixed_text(*r.latitude, 6)
+        : place ? fixed_text(place->latitude, 6)
+                : "",
+        exact   ? fixed_text(*r.longitude, 6)
+        : place ? fixed_text(place->longitude, 6)
+                : "",
+        exact   ? "0"
+        : place ? fixed_text(place->radius_km, 0)
+                : ""};
     // Text guarded against spreadsheet formulas, numbers (BCE years too) left as they are.
     for (const std::string& field : fields) csv.text(field);
     if (with_distance) csv.number(hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
@@ -205,7 +222,9 @@ std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Gam
                     truncate_display(r.type, 24), date_range_text(r),
                     truncate_display(r.location, 32), board_text(r.board), confidence_text(r)});
     if (with_distance) {
-      rows.back().push_back(hit.distance_km ? fixed_text(*hit.distance_km, 1) : "");
+      rows.back().push_back(hit.within_region ? "within the region"
+                            : hit.distance_km ? fixed_text(*hit.distance_km, 1)
+                                              : "");
       rows.back().push_back(position_words(hit));
     }
   }
@@ -228,7 +247,7 @@ std::string see_also_text(Store& store, const std::vector<SearchHit>& hits) {
 }
 
 std::string search_counts_text(const SearchCounts& c) {
-  std::string out;
+  std::string out = c.searched_as.empty() ? "" : c.searched_as + "\n";
   if (c.unplaced > 0) {
     out += (c.unplaced == 1 ? std::string("1 record without a position was")
                             : std::to_string(c.unplaced) + " records without a position were") +
@@ -366,8 +385,14 @@ std::string record_text(Store& store, const EvidenceRecord& r) {
     std::string where =
         fixed_text(place->latitude, 2) + ", " + fixed_text(place->longitude, 2) + " approximate: ";
     if (!place->candidates.empty()) {
-      where += "uncertain, one of " + join(place->candidates, " or ") +
-               " (centre of them all, within " + fixed_text(place->radius_km, 0) + " km)";
+      // Each alternative where it lies, never a centre between them.
+      where = "uncertain, one of ";
+      for (size_t i = 0; i < place->candidates.size(); ++i) {
+        const std::string& name = place->candidates[i];
+        where += (i == 0 ? "" : " or ") + name;
+        if (const std::optional<Place> c = store.find_place(name))
+          where += " (" + fixed_text(c->latitude, 2) + ", " + fixed_text(c->longitude, 2) + ")";
+      }
     } else if (!place->polygon.empty()) {
       where += "the region " + place->name + " (its outline; centre, within " +
                fixed_text(place->radius_km, 0) + " km)";

@@ -469,7 +469,8 @@ std::vector<Place> read_places_file(const std::string& path) {
       for (const auto& [key, value] : j.items()) {
         if (key != "name" && key != "aliases" && key != "latitude" && key != "longitude" &&
             key != "radius_km" && key != "source" && key != "note" && key != "kind" &&
-            key != "polygon" && key != "candidates")
+            key != "polygon" && key != "candidates" && key != "today" && key != "from" &&
+            key != "to")
           throw ArchiveError("unknown field '" + key + "'");
       }
       for (const char* key : {"name", "latitude", "longitude", "radius_km", "source"})
@@ -489,16 +490,37 @@ std::vector<Place> read_places_file(const std::string& path) {
       if (trim(p.source).empty()) throw ArchiveError("a place needs a source for its position");
       p.kind = get_string(j, "kind");
       static const std::set<std::string, std::less<>> kinds = {
-          "", "circle", "country", "region", "world_region", "countries", "uncertain"};
+          "",          "circle",    "country",   "region", "world_region",
+          "countries", "uncertain", "historical"};
       if (!kinds.contains(p.kind))
         throw ArchiveError("kind '" + p.kind +
                            "' is not one of circle, country, region, world_region, countries, "
-                           "uncertain");
+                           "uncertain, historical");
       p.polygon = get_list(j, "polygon");
       parse_rings(p.polygon);  // checked here, so a bad ring names its file
       p.candidates = get_list(j, "candidates");
       if ((p.kind == "uncertain") != !p.candidates.empty())
         throw ArchiveError("an uncertain place lists its candidates, and only it does");
+      p.today = get_list(j, "today");
+      for (const auto& [key, year] :
+           {std::pair<const char*, std::optional<int>*>{"from", &p.from_year},
+            {"to", &p.to_year}}) {
+        if (!j.contains(key)) continue;
+        if (!j[key].is_number_integer() || j[key].get<int64_t>() == 0 ||
+            std::abs(j[key].get<int64_t>()) > kMaxYear)
+          throw ArchiveError(std::string(key) + " must be a year (a whole number, not 0)");
+        *year = j[key].get<int>();
+      }
+      const bool historical = !p.today.empty() || p.from_year || p.to_year;
+      if ((p.kind == "historical") != historical)
+        throw ArchiveError(
+            "a historical place gives today's places it held and its years (today, from, to), "
+            "and only it does");
+      if (historical && (p.today.empty() || !p.from_year || !p.to_year))
+        throw ArchiveError("a historical place needs today, from and to");
+      if (historical && *p.from_year > *p.to_year)
+        throw ArchiveError("from " + std::to_string(*p.from_year) + " is after to " +
+                           std::to_string(*p.to_year));
       out.push_back(std::move(p));
     } catch (const ArchiveError& e) {
       throw ArchiveError(where(path, item, e.what()));

@@ -176,11 +176,17 @@ struct Place {
   std::vector<std::string> polygon =
       {};  // rings as "lon,lat lon,lat ..." (even-odd); none: a circle
   std::vector<std::string> candidates = {};  // for an uncertain place: the places it may be
+  // A historical place (kind "historical": Anglo-Egyptian Sudan, British India): the places of
+  // today it held and the years it stood (historical numbering), so that a search by one of
+  // them at those dates searches it (docs/archive.md, "Places as historians name them").
+  std::vector<std::string> today = {};
+  std::optional<int> from_year = {}, to_year = {};
   bool operator==(const Place&) const = default;
 };
 
 // Reads a places file ({"places": [{"name", "aliases", "latitude", "longitude", "radius_km",
-// "source", "kind", "polygon", "candidates"}...]}); errors name the file and the entry.
+// "source", "kind", "polygon", "candidates", "today", "from", "to"}...]}); errors name the file
+// and the entry.
 std::vector<Place> read_places_file(const std::string& path);
 
 struct ImportBatch {

@@ -7,7 +7,7 @@
 
 namespace mancala::archive {
 
-inline constexpr std::array<const char*, 5> kMigrations = {
+inline constexpr std::array<const char*, 6> kMigrations = {
     // 0 -> 1: games, evidence with sources and full-text index, rulesets, runs.
     R"sql(
 CREATE TABLE games (
@@ -211,6 +211,12 @@ CREATE INDEX playtests_by_ruleset ON playtests(ruleset);
 ALTER TABLE sources ADD COLUMN same_work TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE evidence ADD COLUMN author_doubts TEXT NOT NULL DEFAULT '';
 ALTER TABLE evidence ADD COLUMN see_also TEXT NOT NULL DEFAULT '[]';
+)sql",
+    // 5 -> 6 (issue 39): places as historians name them. A historical place (Anglo-Egyptian
+    // Sudan) names today's places it held and the years it stood: {"today": [...], "from": Y,
+    // "to": Y}, '{}' for every other place.
+    R"sql(
+ALTER TABLE places ADD COLUMN history TEXT NOT NULL DEFAULT '{}';
 )sql",
 };
 

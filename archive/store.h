@@ -27,7 +27,7 @@ struct sqlite3;
 namespace mancala::archive {
 
 // The schema version this program writes; files with a higher user_version are refused.
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 // PRAGMA application_id of a mancala archive: "MNCL".
 inline constexpr int32_t kApplicationId = 0x4D4E434C;
 
@@ -95,6 +95,10 @@ struct SearchQuery {
 // but have no position (a place search) or no date (a date search).
 struct SearchCounts {
   int64_t unplaced = 0, undated = 0;
+  // A search by a place of today with dates that fall in a historical place holding it searches
+  // that place instead, and says so: "Sudan, at dates within 1899-1956: Anglo-Egyptian Sudan,
+  // searched as today's Sudan and South Sudan" ("" otherwise).
+  std::string searched_as = {};
 };
 
 // One search result; distance_km is set for "near" searches (to the record's coordinates, or to
@@ -104,6 +108,13 @@ struct SearchHit {
   EvidenceRecord record;
   std::optional<double> distance_km;
   std::optional<Place> place;
+  // A place search found the record only because its region holds the searched point or place
+  // (a record of "East Africa" in a search near Bari): its distance 0 says nothing more, so it is
+  // shown as "within the region" and sorted after the records placed more exactly.
+  bool within_region = false;
+  // For a record of an uncertain place ("Russia? Iran?"): each alternative the archive knows as
+  // a place of its own, in the place's order; a search measures from the nearest of them.
+  std::vector<Place> alternatives = {};
 };
 
 // Counts for `mancala evidence summary`.

@@ -341,7 +341,7 @@ void import_places(sqlite3* db, const std::string& path, const std::vector<Place
   exec(db, path, "DELETE FROM places");
   Statement add(db, path,
                 "INSERT INTO places(folded, name, latitude, longitude, radius_km, source, kind, "
-                "polygon, candidates, aliases) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "polygon, candidates, aliases, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT(folded) DO NOTHING");
   std::map<std::string, std::string> owner;  // folded spelling -> place name
   for (const Place& p : places) {
@@ -349,6 +349,9 @@ void import_places(sqlite3* db, const std::string& path, const std::vector<Place
     spellings.insert(spellings.end(), p.aliases.begin(), p.aliases.end());
     const std::string polygon = list_json(p.polygon), candidates = list_json(p.candidates),
                       aliases = list_json(p.aliases);
+    Json history = Json::object();
+    if (!p.today.empty())
+      history = {{"today", p.today}, {"from", *p.from_year}, {"to", *p.to_year}};
     for (const std::string& spelling : spellings) {
       const auto [it, added] = owner.emplace(fold_name(spelling), p.name);
       if (!added && it->second != p.name) {
@@ -367,6 +370,7 @@ void import_places(sqlite3* db, const std::string& path, const std::vector<Place
           .bind(8, polygon)
           .bind(9, candidates)
           .bind(10, aliases)
+          .bind(11, history.dump())
           .run();
     }
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "archive/coords.h"
 #include "archive/dates.h"
@@ -219,13 +220,18 @@ Store::PlaceCache& Store::place_cache() {
   cache->data_version = version;
   Statement s(db_.get(), path_,
               "SELECT folded, name, latitude, longitude, radius_km, source, kind, polygon, "
-              "candidates, aliases FROM places ORDER BY name, folded");
+              "candidates, aliases, history FROM places ORDER BY name, folded");
   while (s.step()) {
     const std::string name = s.text(1);
     cache->name_of[s.text(0)] = name;
     if (cache->by_name.contains(name)) continue;
     Place p{name,      json_list(s.text(9)), s.real(2),           s.real(3), s.real(4), s.text(5),
             s.text(6), json_list(s.text(7)), json_list(s.text(8))};
+    if (const Json history = Json::parse(s.text(10)); history.contains("today")) {
+      for (const Json& t : history["today"]) p.today.push_back(t.get<std::string>());
+      p.from_year = history["from"].get<int>();
+      p.to_year = history["to"].get<int>();
+    }
     cache->areas[name] = make_area(parse_rings(p.polygon), p.latitude, p.longitude, p.radius_km);
     cache->by_name.emplace(name, std::move(p));
   }
@@ -257,6 +263,14 @@ GeoArea Store::area_of(const Place& place) {
 
 namespace {
 
+// "a", "a and b", "a, b and c".
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
+  return out;
+}
+
 // The centre of a ring's area (for an uncertain place, each candidate's ring).
 std::pair<double, double> ring_centre(const GeoRing& ring) {
   double a = 0, cx = 0, cy = 0;
@@ -272,10 +286,14 @@ std::pair<double, double> ring_centre(const GeoRing& ring) {
 
 // How far a place lies from a searched area, or nullopt when it is not found by the search: in
 // the area (its centre inside; for an uncertain place, a candidate's), or within `radius` km of
-// it when a radius is given.
+// it when a radius is given. `within` is set when, with a radius, the place holds the searched
+// one's centre (centre_lat, centre_lon) rather than lying in it: its distance 0 then says only
+// that the searched place is somewhere inside it.
 std::optional<double> place_in_area(const Place& place, const GeoArea& area,
                                     const GeoArea& searched, const std::string& searched_name,
-                                    double radius) {
+                                    double radius, double centre_lat, double centre_lon,
+                                    bool& within) {
+  within = false;
   if (place.name == searched_name) return 0.0;
   if (!place.candidates.empty()) {
     for (const GeoRing& ring : area.rings) {
@@ -285,7 +303,10 @@ std::optional<double> place_in_area(const Place& place, const GeoArea& area,
   } else if (area_contains(searched, place.latitude, place.longitude)) {
     return 0.0;
   }
+  // Without a radius the search is the place itself, which a larger region does not lie in.
   if (radius <= 0) return std::nullopt;
+  within = area.has_outline() && area_contains(area, centre_lat, centre_lon);
+  if (within) return 0.0;
   const double km = distance_between_areas_km(searched, area, radius);
   if (km <= radius) return km;
   return std::nullopt;
@@ -310,7 +331,10 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
   // The place search's state, for mancala_near(): the places found, with their distances.
   NearState& ns = *near_;
   ns = NearState{};
-  std::string searched_name;
+  std::string searched_name, searched_as;
+  double searched_lat = 0, searched_lon = 0;
+  std::vector<std::string> within_keys;  // folded spellings of the places holding the searched one
+  std::set<std::string> within_names;
   if (near) {
     ns.point = point;
     ns.radius_km = q.radius_km.value_or(0);
@@ -325,31 +349,67 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
                                      did_you_mean(q.near_place, place_names()) +
                                      " (see 'mancala evidence places')"));
       }
-      searched_name = place->name;
-      ns.area = cache.areas.at(place->name);
+      const Place* searched = &cache.by_name.at(place->name);
+      // The place of those dates: a historical place holding it, its years meeting the search's.
+      if (q.from_year || q.to_year) {
+        for (const auto& [name, h] : cache.by_name) {
+          if (std::find(h.today.begin(), h.today.end(), place->name) == h.today.end()) continue;
+          if ((q.from_year && *q.from_year > *h.to_year) ||
+              (q.to_year && *q.to_year < *h.from_year))
+            continue;
+          searched = &h;
+          searched_as = place->name + ", at dates within " + std::to_string(*h.from_year) + "-" +
+                        std::to_string(*h.to_year) + ": " + h.name + ", searched as today's " +
+                        join_words(h.today);
+          break;
+        }
+      }
+      searched_name = searched->name;
+      ns.area = cache.areas.at(searched->name);
+      searched_lat = searched->latitude;
+      searched_lon = searched->longitude;
     }
     std::map<std::string, std::optional<double>> by_name;
     for (const auto& [name, place] : cache.by_name) {
       const GeoArea& area = cache.areas.at(name);
       std::optional<double> km;
+      bool within = false;
       if (point) {
-        // A region with an outline: the distance to it (0 inside); a circle: to its centre, kept
-        // when the circle reaches within the radius.
+        // A region with an outline: the distance to it (0 inside: the point is within the
+        // region); a circle: to its centre, kept when the circle reaches within the radius.
         if (area.has_outline()) {
           const double d = distance_to_area_km(area, ns.latitude, ns.longitude);
           if (d <= ns.radius_km) km = d;
+          within = d == 0;
         } else {
           const double d =
               great_circle_km(ns.latitude, ns.longitude, place.latitude, place.longitude);
           if (d - place.radius_km <= ns.radius_km) km = d;
         }
+      } else if (!place.candidates.empty() &&
+                 std::all_of(place.candidates.begin(), place.candidates.end(),
+                             [&](const std::string& c) { return cache.by_name.contains(c); })) {
+        // An uncertain place: found as its nearest alternative is, never by a centre between.
+        for (const std::string& c : place.candidates) {
+          bool w = false;
+          const std::optional<double> d =
+              place_in_area(cache.by_name.at(c), cache.areas.at(c), ns.area, searched_name,
+                            ns.radius_km, searched_lat, searched_lon, w);
+          if (d && (!km || *d < *km)) {
+            km = d;
+            within = w;
+          }
+        }
       } else {
-        km = place_in_area(place, area, ns.area, searched_name, ns.radius_km);
+        km = place_in_area(place, area, ns.area, searched_name, ns.radius_km, searched_lat,
+                           searched_lon, within);
       }
       by_name[name] = km;
+      if (km && within) within_names.insert(name);
     }
     for (const auto& [folded, name] : cache.name_of) {
       if (const std::optional<double>& km = by_name[name]) ns.place_km[folded] = *km;
+      if (within_names.contains(name)) within_keys.push_back(folded);
     }
     ns.active = true;
   }
@@ -410,7 +470,11 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
   if (!match.empty()) {
     sql += " ORDER BY f.rank, e.id";
   } else if (near) {
-    sql += " ORDER BY distance, e.day_from IS NULL, e.day_from, e.id";
+    // A record placed only in a region holding the searched place comes after every record
+    // placed more exactly, whatever their distances.
+    sql +=
+        " ORDER BY (e.latitude IS NULL AND e.place_key IN (SELECT value FROM json_each(?15))), "
+        "distance, e.day_from IS NULL, e.day_from, e.id";
   } else {
     sql += " ORDER BY e.day_from IS NULL, e.day_from, e.day_to, e.id";
   }
@@ -457,12 +521,19 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
   Statement s(db_.get(), path_, sql);
   if (near) bind_near(s);
   bind_filters(s, true);
+  if (near && match.empty()) s.bind(15, list_json(within_keys));
   std::vector<SearchHit> hits;
   try {
     while (s.step()) {
       SearchHit hit{read_record(s), s.optional_real(kRecordColumnCount), std::nullopt};
-      if (!s.is_null(kRecordColumnCount + 1))
+      if (!s.is_null(kRecordColumnCount + 1)) {
         hit.place = cache.by_name.at(s.text(kRecordColumnCount + 1));
+        hit.within_region = within_names.contains(hit.place->name);
+        for (const std::string& c : hit.place->candidates) {
+          if (const auto it = cache.by_name.find(c); it != cache.by_name.end())
+            hit.alternatives.push_back(it->second);
+        }
+      }
       hits.push_back(std::move(hit));
     }
   } catch (const ArchiveError& e) {
@@ -471,9 +542,13 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
   }
   if (counts != nullptr) {
     *counts = SearchCounts{};
+    counts->searched_as = searched_as;
     if (near) {
+      // A record with neither a position nor a date is one without a position: the date
+      // filter must not hide it from this count (nor can the undated count see it).
       Statement count(db_.get(), path_,
-                      "SELECT count(*)" + from + filters + dates +
+                      "SELECT count(*)" + from + filters +
+                          (dates.empty() ? "" : " AND (e.day_from IS NULL OR (1" + dates + "))") +
                           " AND e.latitude IS NULL AND p.latitude IS NULL");
       bind_filters(count, true);
       if (count.step()) counts->unplaced = count.integer(0);

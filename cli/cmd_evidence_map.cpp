@@ -1,5 +1,6 @@
 // `mancala evidence map --out FILE.svg [search filters]`: the records a search finds on an SVG
 // world map (docs/archive.md, "Maps").
+#include "archive/listing.h"
 #include "archive/record.h"
 #include "cli/evidence_commands.h"
 #include "cli/run_support.h"
@@ -46,10 +47,18 @@ int evidence_map(const Args& args, Io& io) {
     throw UsageError("evidence map: --link must hold {id}, e.g. 'evidence/{id}.html'");
   }
   const std::vector<reports::MapPoint> points = reports::map_points(store, hits, prefix, suffix);
+  // Records drawn (a record of an uncertain place is drawn at each of its alternatives), and
+  // those at an approximate position.
+  size_t drawn = 0, approximate = 0;
+  for (const ar::SearchHit& hit : hits) {
+    if (!hit.record.latitude && !hit.place) continue;
+    ++drawn;
+    approximate += hit.record.latitude ? 0 : 1;
+  }
+  const std::string records_drawn = std::to_string(drawn) + (drawn == 1 ? " record" : " records");
   reports::MapOptions options;
   options.width = width;
-  options.title = "Evidence: " + std::to_string(points.size()) +
-                  (points.size() == 1 ? " record" : " records") + " on the map";
+  options.title = "Evidence: " + records_drawn + " on the map";
   // The heading says which search made the map: the command's filters as given.
   std::string search = "mancala evidence map";
   for (size_t i = 0; i < args.size(); ++i) {
@@ -64,21 +73,22 @@ int evidence_map(const Args& args, Io& io) {
       continue;
     search += " " + (a.find(' ') == std::string::npos ? a : "'" + a + "'");
   }
-  options.heading = search + ": " + std::to_string(points.size()) +
-                    (points.size() == 1 ? " record" : " records") + " on the map";
+  options.heading = search + ": " + records_drawn + " on the map";
   options.legend_title = reports::kRowsLegend;
   file.commit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" +
               reports::svg_world_map(reports::world_outline(), points, options) + "\n");
-  const size_t without = hits.size() - points.size() + static_cast<size_t>(unplaced);
-  size_t approximate = 0;
-  for (const reports::MapPoint& p : points) approximate += p.radius_km > 0 ? 1 : 0;
-  io.err << "wrote " << out << ": " << points.size()
-         << (points.size() == 1 ? " record" : " records") << " (" << approximate
+  const size_t without = hits.size() - drawn + static_cast<size_t>(unplaced);
+  io.err << "wrote " << out << ": " << records_drawn << " (" << approximate
          << " at an approximate position)";
   if (without > 0)
     io.err << "; " << without << (without == 1 ? " record" : " records")
            << " without a position not drawn";
   io.err << "\n";
+  // What else the search could not test (the records left out by the date filter), and the
+  // historical place a place of today was searched as.
+  ar::SearchCounts rest = counts;
+  rest.unplaced = 0;
+  io.err << ar::search_counts_text(rest);
   return 0;
 }
 

@@ -75,6 +75,22 @@ MapGames map_games(ar::Store& store) {
   return out;
 }
 
+namespace {
+
+// The places an uncertain place may be, each as the archive knows it ("Russia? Iran?": Russia,
+// Iran); none when it is not uncertain or an alternative is no place of the archive.
+std::vector<ar::Place> uncertain_alternatives(ar::Store& store, const ar::Place& place) {
+  std::vector<ar::Place> out;
+  for (const std::string& name : place.candidates) {
+    std::optional<ar::Place> found = store.find_place(name);
+    if (!found) return {};
+    out.push_back(std::move(*found));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<MapPoint> map_points(ar::Store& store, const std::vector<ar::SearchHit>& hits,
                                  const std::string& href_prefix, const std::string& href_suffix) {
   return map_points(store, map_games(store), hits, href_prefix, href_suffix);
@@ -103,6 +119,24 @@ std::vector<MapPoint> map_points(ar::Store& store, const MapGames& games,
       pt.latitude = *r.latitude;
       pt.longitude = *r.longitude;
       pt.place = game;
+    } else if (std::vector<ar::Place> alternatives = uncertain_alternatives(store, *hit.place);
+               !alternatives.empty()) {
+      // An uncertain place is drawn at each alternative, never at a centre between them.
+      const std::string label =
+          pt.label + " (uncertain: one of " + ar::join(hit.place->candidates, " or ") + "; here ";
+      for (const ar::Place& place : alternatives) {
+        MapPoint at = pt;
+        at.latitude = place.latitude;
+        at.longitude = place.longitude;
+        at.radius_km = std::max(place.radius_km, 1.0);
+        at.place = place.name;
+        at.outline = store.area_of(place).rings;
+        at.label = label + place.name + ")";
+        if (!href_prefix.empty() || !href_suffix.empty())
+          at.href = href_prefix + r.id + href_suffix;
+        points.emplace_back(rows == 0 ? 1000 : rows, std::move(at));
+      }
+      continue;
     } else {
       const ar::Place& place = *hit.place;
       pt.latitude = place.latitude;
@@ -283,8 +317,12 @@ EvidenceReport build_evidence_report(
   world_view.legend_title = kRowsLegend;
   world_view.id = "evidence-map";
   const std::vector<MapPoint> all = map_points(store, games, hits, "evidence/", ".html");
-  world_view.heading = "Every placed record of the archive: " + std::to_string(all.size()) +
-                       " of " + std::to_string(pages.size());
+  const size_t placed =
+      static_cast<size_t>(std::count_if(hits.begin(), hits.end(), [](const ar::SearchHit& h) {
+        return h.record.latitude.has_value() || h.place.has_value();
+      }));
+  world_view.heading = "Every placed record of the archive: " + std::to_string(placed) + " of " +
+                       std::to_string(pages.size());
   const std::string map = svg_world_map(world, all, world_view);
   out.index_section = evidence_index_section(pages, map);
   return out;

@@ -37,7 +37,8 @@ std::vector<archive::RulesetLink> ruleset_links(
     const std::function<void(const std::string& id, const Error& error)>& on_error = nullptr);
 
 // The map's points for search hits: each record at its coordinates, or at its named region's
-// centre with the region's outline (or radius) ("approximate" in the label); hits with neither
+// centre with the region's outline (or radius) ("approximate" in the label), a record of an
+// uncertain place at each of its alternatives ("Russia? Iran?": two points); hits with neither
 // are left out. Grouped (coloured) by the board's rows, the game's when the record gives none,
 // and in that order ("2 rows", "3 rows", "4 rows"..., "rows not known"); labelled with the place's
 // name. Each links to href_prefix + id + href_suffix (no link when both are empty).

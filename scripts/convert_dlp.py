@@ -460,6 +460,19 @@ PLACE_ALIASES = {
 }
 
 
+# Records whose file gives no origin, placed by the place their description names (issue 39):
+# the game's name -> (the place, the description's words that name it). No date is taken from a
+# description.
+PLACES_FROM_DESCRIPTION = {
+    "Sungka": ("Philippines", "from the Philippines"),
+    "Pallankuli": ("South India", "in South India"),
+    "Sai": ("Flores", "on the island of Flores in Indonesia"),
+    "Vai Lung Thlan": ("Mizo hills", "by the Mizo people of India, Bangladesh, and Myanmar"),
+    "Choro (Acholi)": ("South Sudan", "in what is now South Sudan"),
+    "Bao Kiswahili (East Africa)": ("East Africa", "throughout East Africa"),
+}
+
+
 # Outlines for the curated places of data/places/places.json (their centres and radii stay as
 # written by hand): a DLP region of the same name, or Natural Earth countries, with the reason.
 CURATED_OUTLINES = {
@@ -470,6 +483,14 @@ CURATED_OUTLINES = {
         "the parts of Russia and China it also names lie outside this outline"),
     "United States": (["United States of America"],
                       "Natural Earth's 1:50m country 'United States of America'"),
+    "Pakistan": (["Pakistan"], "Natural Earth's 1:50m country 'Pakistan'"),
+    "Bangladesh": (["Bangladesh"], "Natural Earth's 1:50m country 'Bangladesh'"),
+    # Historical places (kind "historical", kept): today's countries they held, joined.
+    "Anglo-Egyptian Sudan": (["Sudan", "S. Sudan"],
+                             "today's Sudan and South Sudan, as Natural Earth's 1:50m countries"),
+    "British India": (["India", "Pakistan", "Bangladesh"],
+                      "today's India, Pakistan and Bangladesh, as Natural Earth's 1:50m "
+                      "countries"),
 }
 
 
@@ -486,6 +507,8 @@ def outline_curated(curated, gazetteer):
             why = "Outline: " + why + " (public domain; %s), simplified to %.2f degrees, added by " \
                   "scripts/convert_dlp.py." % (WORLD_ATLAS, SIMPLIFY_DEGREES)
             kind = "countries" if len(members) > 1 else "country"
+            if place.get("kind") == "historical":
+                kind = "historical"
         elif place["name"] in gazetteer.regions:
             rings, path = gazetteer.regions[place["name"]]
             why = ("Outline: the Digital Ludeme Project's region '%s' (%s, MIT licence), simplified "
@@ -628,7 +651,10 @@ def resolve_place(place, gazetteer):
     entry = {"name": place, "latitude": lat, "longitude": lon, "radius_km": radius,
              "kind": "uncertain", "candidates": names, "source": source,
              "polygon": [ring_text(r) for r in rings]}
-    return {"name": place, "precision": "uncertain (%d candidates)" % len(names), "entry": entry}
+    # Each candidate is a place of its own too, so that a map draws the record at each and a
+    # search measures from the nearest, never from the centre between them.
+    return {"name": place, "precision": "uncertain (%d candidates)" % len(names), "entry": entry,
+            "candidate_entries": [f["entry"] for f in found]}
 
 
 # --- records -------------------------------------------------------------------------------
@@ -697,6 +723,11 @@ class Conversion:
             self._place_and_date(file_name, origin, record)
         else:
             self.no_origin.append(file_name)
+            if name in PLACES_FROM_DESCRIPTION:
+                place, words = PLACES_FROM_DESCRIPTION[name]
+                self._place(file_name, place, record)
+                notes.append("Placed by its description ('%s'): the file gives no origin, and "
+                             "no date is taken from the description." % words)
         default = next((v for v in info["variants"] if dlp_id and v.get("id") == dlp_id), {})
         rules = info.get("rules") or default.get("rules")
         if rules:
@@ -756,23 +787,27 @@ class Conversion:
             self.precision["unresolved"] = self.precision.get("unresolved", 0) + 1
             return
         place, date = parts
-        found = resolve_place(place, self.gazetteer)
-        if found is None:
-            self.unresolved_places.append((file_name, place))
-            self.precision["unresolved"] = self.precision.get("unresolved", 0) + 1
-            record["location"] = place
-        else:
-            record["location"] = found["name"] if found["entry"] is None else place
-            if "alias" in found and found["alias"][0] != place:
-                record["location"] = place
-            self.precision[found["precision"]] = self.precision.get(found["precision"], 0) + 1
-            if found["entry"] is not None:
-                self._add_place(place, found)
+        self._place(file_name, place, record)
         dates = parse_date(date)
         if dates is None:
             self.unresolved_dates.append((file_name, date))
         else:
             record.update(dates)
+
+    def _place(self, file_name, place, record):
+        """The record's location from a place's name, the place added to the places written."""
+        found = resolve_place(place, self.gazetteer)
+        if found is None:
+            self.unresolved_places.append((file_name, place))
+            self.precision["unresolved"] = self.precision.get("unresolved", 0) + 1
+            record["location"] = place
+            return
+        record["location"] = found["name"] if found["entry"] is None else place
+        if "alias" in found and found["alias"][0] != place:
+            record["location"] = place
+        self.precision[found["precision"]] = self.precision.get(found["precision"], 0) + 1
+        if found["entry"] is not None:
+            self._add_place(place, found)
 
     def _add_place(self, place, found):
         entry = found["entry"]
@@ -790,6 +825,8 @@ class Conversion:
                     existing["source"] = existing["source"].rstrip(".") + "; '%s': %s." % (alias, why)
             return
         self.places.setdefault(place, entry)
+        for candidate in found.get("candidate_entries", []):
+            self.places.setdefault(candidate["name"], candidate)
 
     def finish(self):
         """An alias that is another game's key or name is dropped (a game's own names are its

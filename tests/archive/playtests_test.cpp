@@ -96,7 +96,7 @@ TEST(Playtests, AVersionThreeArchiveMigratesToHoldThem) {
   testing::raw_sql(db,
                    "DROP TABLE playtests; ALTER TABLE sources DROP COLUMN same_work; ALTER TABLE "
                    "evidence DROP COLUMN author_doubts; ALTER TABLE evidence DROP COLUMN "
-                   "see_also; PRAGMA user_version = 3;");
+                   "see_also; ALTER TABLE places DROP COLUMN history; PRAGMA user_version = 3;");
   Store store = Store::open(db);
   EXPECT_EQ(store.schema_version(), kSchemaVersion);
   EXPECT_EQ(store.store_playtest(sample()), 1);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "archive/listing.h"
 #include "archive_test_util.h"
 #include "common/text.h"
 
@@ -199,11 +200,11 @@ TEST(StoreOpen, AnotherSqliteDatabaseIsRefusedAndLeftAsItWas) {
 TEST(StoreOpen, ANewerSchemaIsRefusedAndLeftAsItWas) {
   TempDir dir;
   Store::open(dir / "a.db").import(seed_batch());
-  raw_sql(dir / "a.db", "PRAGMA user_version = 6");
+  raw_sql(dir / "a.db", "PRAGMA user_version = 7");
   const std::string before = read_text(dir / "a.db");
   EXPECT_EQ(
       open_error(dir / "a.db"),
-      dir / "a.db" + ": schema version 6 is newer than this program's (5); use a newer mancala");
+      dir / "a.db" + ": schema version 7 is newer than this program's (6); use a newer mancala");
   EXPECT_EQ(read_text(dir / "a.db"), before);
 }
 
@@ -213,16 +214,42 @@ TEST(StoreOpen, AVersionFourArchiveMigratesKeepingItsRecords) {
   Store::open(dir / "a.db").import(seed_batch());
   raw_sql(dir / "a.db",
           "ALTER TABLE sources DROP COLUMN same_work; ALTER TABLE evidence DROP COLUMN "
-          "author_doubts; ALTER TABLE evidence DROP COLUMN see_also; PRAGMA user_version = 4;");
+          "author_doubts; ALTER TABLE evidence DROP COLUMN see_also; ALTER TABLE places DROP "
+          "COLUMN history; PRAGMA user_version = 4;");
   EXPECT_THROW(Store::open(dir / "a.db", Store::Mode::kReadOnly), ArchiveError);  // not yet
   Store store = Store::open(dir / "a.db");
-  EXPECT_EQ(store.schema_version(), 5);
+  EXPECT_EQ(store.schema_version(), kSchemaVersion);
   const std::optional<EvidenceRecord> r = store.get("DLP.Evidence.1450");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->game, "khutka_boia");
   EXPECT_TRUE(r->see_also.empty());
   EXPECT_TRUE(r->author_doubts.empty());
   EXPECT_TRUE(store.same_work_sources().empty());
+}
+
+// Issue 39: version 6 adds a historical place's today's places and years (places.history); a
+// version 5 archive migrates, its places none the worse, and the next import fills it in.
+TEST(StoreOpen, AVersionFiveArchiveMigratesAndItsPlacesGainTheirHistory) {
+  TempDir dir;
+  ImportBatch batch = seed_batch();
+  batch.places = read_places_folder((data_dir() / "places").string());
+  Store::open(dir / "a.db").import(batch);
+  raw_sql(dir / "a.db", "ALTER TABLE places DROP COLUMN history; PRAGMA user_version = 5;");
+  {
+    Store store = Store::open(dir / "a.db");
+    EXPECT_EQ(store.schema_version(), 6);
+    const std::optional<Place> sudan = store.find_place("Anglo-Egyptian Sudan");
+    ASSERT_TRUE(sudan);
+    EXPECT_TRUE(sudan->today.empty());  // not known until the places are imported again
+    store.import(batch);
+  }
+  Store store = Store::open(dir / "a.db", Store::Mode::kReadOnly);
+  const std::optional<Place> sudan = store.find_place("anglo egyptian sudan");
+  ASSERT_TRUE(sudan);
+  EXPECT_EQ(sudan->today, (std::vector<std::string>{"Sudan", "South Sudan"}));
+  EXPECT_EQ(sudan->from_year, 1899);
+  EXPECT_EQ(sudan->to_year, 1956);
+  EXPECT_EQ(sudan->kind, "historical");
 }
 
 TEST(StoreOpen, ACorruptFileIsRefusedAndLeftAsItWas) {

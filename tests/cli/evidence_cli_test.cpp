@@ -628,7 +628,7 @@ TEST_F(EvidenceCli, SummaryTable) {
   const CliResult r = run_cli({"evidence", "summary", "--db", db_});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, "archive " + db_ +
-                       " (schema 5)\n\n"
+                       " (schema 6)\n\n"
                        "game           records  rulesets  runs  types\n"
                        "Kalah                1" +
                        count("kalah") +

@@ -146,6 +146,13 @@ class PlaceTest(unittest.TestCase):
         self.assertEqual((entry["kind"], entry["candidates"]), ("uncertain", ["Russia", "Iran"]))
         self.assertEqual(len(entry["polygon"]), 2)
         self.assertIn("one of Russia or Iran", entry["source"])
+        # Issue 39: each candidate is a place of its own (drawn and measured as itself).
+        self.assertEqual([c["name"] for c in found["candidate_entries"]], ["Russia", "Iran"])
+        conversion = convert_dlp.Conversion(self.g, ({}, {}, {}))
+        conversion._place_and_date("Bohnenspiel.lud", "This game was played in Russia? Iran?, "
+                                   "around 1800.", {})
+        self.assertEqual(sorted(conversion.places), ["Iran", "Russia", "Russia? Iran?"])
+        self.assertEqual(conversion.places["Iran"]["kind"], "country")
 
     def test_an_uncertain_origin_may_mix_a_country_and_a_region(self):
         found = convert_dlp.resolve_place("Oman? Zanzibar?", self.g)
@@ -315,6 +322,20 @@ class CommittedConversionTest(unittest.TestCase):
             game = next(g for g in self.games if g["key"] == key)
             self.assertEqual(game["name"], self.seeds[key]["name"])
             self.assertNotEqual(records[0]["type"], "Ethnography")
+
+    def test_records_without_an_origin_are_placed_where_their_description_names_a_place(self):
+        # Issue 39: "positions for the records that lack one where the record's text names a
+        # place" (Sungka, Pallankuli, Sai, Vai Lung Thlan, Choro (Acholi), Bao Kiswahili).
+        names = {g["key"]: g["name"] for g in self.games}
+        placed = {names[r["game"]]: r for r in self.records if "origin" not in r and "location" in r}
+        self.assertEqual(sorted(placed), sorted(convert_dlp.PLACES_FROM_DESCRIPTION))
+        for name, (place, words) in convert_dlp.PLACES_FROM_DESCRIPTION.items():
+            record = placed[name]
+            self.assertIn(words, record["description"], name)
+            self.assertEqual(record["location"], place, name)
+            self.assertIn(convert_dlp.fold(place), self.places, name)
+            self.assertNotIn("date_from", record, name)
+            self.assertIn("Placed by its description ('%s')" % words, record["notes"], name)
 
     def test_soro_is_one_of_otep_s_names(self):
         otep = next(g for g in self.games if g["key"] == "otep")
