@@ -498,7 +498,7 @@ Response App::api_game(const std::string& id, const std::map<std::string, std::s
   if (auto it = query.find("since"); it != query.end()) since = parse_count(it->second, "since");
   auto e = entry(id);
   std::lock_guard lock(e->mutex);
-  json out = e->game->to_json(since);
+  json out = e->game->to_json(since, options_.limits.max_moves_per_answer);
   out["id"] = id;
   return json_response(200, out);
 }
@@ -522,7 +522,7 @@ Response App::api_move(const std::string& id, const std::string& body) {
     const int before = e->game->move_count();
     check_game_budget(*e->game, options_.limits);
     played = e->game->play_person(seat, j["move"].get<std::string>());
-    out = e->game->to_json(before);
+    out = e->game->to_json(before, options_.limits.max_moves_per_answer);
   }
   out["id"] = id;
   out["played"] = played;
@@ -538,7 +538,7 @@ Response App::api_undo(const std::string& id) {
     std::lock_guard lock(e->mutex);
     e->game->undo();
     if (e->game->thinking()) e->stop = true;  // a search from the position taken back
-    out = e->game->to_json(0);
+    out = e->game->to_json(0, options_.limits.max_moves_per_answer);
   }
   out["id"] = id;
   schedule(id, e);

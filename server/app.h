@@ -49,6 +49,7 @@ struct Limits {
   int max_alphabeta_millis = 10'000;     // abtime:MS, milliseconds a move
   int max_alphabeta_nodes = 10'000'000;  // abnodes:N, nodes a move
   size_t max_notes = 20'000;             // characters of a play-test's notes
+  size_t max_moves_per_answer = 500;     // moves in one answer about a live game ("more")
   int workers = 2;                       // threads computing agents' moves
   // Bytes of moves kept (LiveGame::bytes): for one game (a long Sungka game holds about 2 MiB;
   // past the bound no move is played, the game can be saved), and for every game together (past

@@ -1,5 +1,6 @@
 #include "server/live_game.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "common/error.h"
@@ -503,7 +504,7 @@ json LiveGame::result_json() const {
           {"text", text.str()}};
 }
 
-json LiveGame::to_json(int since) const {
+json LiveGame::to_json(int since, size_t limit) const {
   const RuleSet& r = game_->rules();
   json labels = json::array();
   for (int i = 0; i < r.holes_per_player; ++i) {
@@ -524,8 +525,9 @@ json LiveGame::to_json(int since) const {
   json seats = json::array();
   for (const Seat& s : seats_) seats.push_back(s.label());
   json moves = json::array();
-  for (size_t i = static_cast<size_t>(std::max(since, 0)); i < records_.size(); ++i)
-    moves.push_back(record_json(records_[i]));
+  const size_t first = static_cast<size_t>(std::max(since, 0));
+  const size_t end = first + std::min(limit, records_.size() - std::min(first, records_.size()));
+  for (size_t i = first; i < end; ++i) moves.push_back(record_json(records_[i]));
   json j = {
       {"ruleset", r.id},
       {"ruleset_name", r.name},
@@ -557,6 +559,7 @@ json LiveGame::to_json(int since) const {
       {"move_count", records_.size()},
       {"since", std::max(since, 0)},
       {"moves", moves},
+      {"more", end < records_.size()},
       {"rounds", rounds_},
       {"notation", moves_text()},
   };

@@ -20,6 +20,7 @@
 
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -114,7 +115,9 @@ class LiveGame {
   void set_stop(const std::atomic<bool>* stop);
 
   // The game as the API shows it (docs/serve.md): moves from index `since` on (with their steps).
-  nlohmann::json to_json(int since) const;
+  // At most `limit` moves: "more" says whether the ones after them are left out (asked for with
+  // since = since + limit).
+  nlohmann::json to_json(int since, size_t limit = SIZE_MAX) const;
   // Every move so far in the project's notation, space-separated: `mancala replay --moves`.
   std::string moves_text() const;
   // Winner (1, 2, 0 for a draw, null), end ("rule", "no_progress", ...), final holdings, rounds,

@@ -607,9 +607,21 @@ async function playPage(params) {
     form, el("h2", {}, "Games going on in this server"), live);
 }
 
+// A live game from move `since` on: an answer holds 500 moves at most ("more": the next from
+// since + their count), so a long game comes in pages, joined here.
+async function fetchGame(id, since) {
+  let data = (await api("GET", "/api/games/" + enc(id) + "?since=" + since)).data;
+  let all = data.moves;
+  while (data.more) {
+    data = (await api("GET", "/api/games/" + enc(id) + "?since=" + (since + all.length))).data;
+    all = all.concat(data.moves);
+  }
+  return Object.assign(data, { since, moves: all, more: false });
+}
+
 async function gamePage(id) {
   const ui = { speed: "normal", stopped: false, skip: false, busy: false, active: null, activeStore: null };
-  let game = (await api("GET", "/api/games/" + enc(id))).data;
+  let game = await fetchGame(id, 0);
   sessionStorage.setItem(shownGameKey, id);
   let shown = copyState(game.start);
   let moves = [];            // the moves received so far
@@ -626,7 +638,7 @@ async function gamePage(id) {
     try {
       ui.skip = true;
       const data = (await api("POST", "/api/games/" + enc(id) + "/undo")).data;
-      reset(data);
+      reset(data.more ? await fetchGame(id, 0) : data);
     } catch (error) { message.replaceChildren(errorBox(error)); }
   } }, "Undo my move");
   const skip = el("button", { id: "skip", onclick: () => { ui.skip = true; } }, "Skip the sowing");
@@ -740,7 +752,7 @@ async function gamePage(id) {
   let timer = null;
   async function poll(since) {
     try {
-      const { data } = await api("GET", "/api/games/" + enc(id) + "?since=" + (since === undefined ? moves.length : since));
+      const data = await fetchGame(id, since === undefined ? moves.length : since);
       if (since === 0) { moves = []; animated = Math.min(animated, data.move_count); }
       receive(data);
     } catch (error) {

@@ -552,5 +552,30 @@ TEST_F(ServerTest, AGreedyAgentRepliesWhileSearchesHoldTheOtherWorkers) {
   expect(200, "DELETE", "/api/games/" + b);
 }
 
+// "An 11 MB GET /api/games/g1 takes 1.8 s while every other request waits": an answer about a
+// live game holds 500 moves at most, and says whether more are left out; the pages join into
+// the whole game.
+TEST_F(ServerTest, ALongGameIsAnsweredInPagesOfFiveHundredMoves) {
+  const std::string id = new_game("sungka", "random", "random", 1);
+  app().wait_idle();
+  const json first = game(id);
+  const int count = first["move_count"].get<int>();
+  ASSERT_GT(count, 1000);
+  EXPECT_EQ(first["moves"].size(), 500u);
+  EXPECT_TRUE(first["more"].get<bool>());
+  int since = 0;
+  for (json page = first;; page = game(id, since)) {
+    EXPECT_EQ(page["since"], since);
+    ASSERT_FALSE(page["moves"].empty());
+    EXPECT_EQ(page["moves"][0]["ply"], since + 1);
+    since += static_cast<int>(page["moves"].size());
+    if (!page["more"].get<bool>()) break;
+  }
+  EXPECT_EQ(since, count);
+  const json rest = game(id, count);
+  EXPECT_EQ(rest["moves"], json::array());
+  EXPECT_FALSE(rest["more"].get<bool>());
+}
+
 }  // namespace
 }  // namespace mancala::server::testing
