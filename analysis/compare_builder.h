@@ -201,6 +201,13 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id,
 // mancala::Error when the two comparisons are not of the same rulesets.
 void add_random_play_verdicts(Comparison& skilled, const Comparison& random);
 
+// `mancala compare`'s comparison (and the Python module's compare): compare_rulesets, and when
+// the agents are not random and the comparison finished, the same comparison under random play,
+// whose verdicts that do not hold under the agents are said (add_random_play_verdicts; when that
+// one is interrupted, a first note says they were not checked).
+Comparison compare_checked(const std::vector<sim::RuleSet>& rulesets,
+                           const CompareOptions& options);
+
 // A value as a table shows it: a count, percent and points scaled by 100 ("53.0%", "+2.1"),
 // with a sign when `sign`; "-" when not finite.
 std::string format_value(double x, StatFormat format, bool sign);

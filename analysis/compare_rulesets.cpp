@@ -156,4 +156,22 @@ std::vector<sim::RuleSet> rulesets_of_evidence(
   return out;
 }
 
+Comparison compare_checked(const std::vector<sim::RuleSet>& rulesets,
+                           const CompareOptions& options) {
+  Comparison comparison = compare_rulesets(rulesets, options);
+  if (options.agents.label() != "random" && !comparison.interrupted) {
+    // Skilled play: say where a verdict under random play (same rulesets, seed, N) fails.
+    CompareOptions random_play = options;
+    random_play.agents = sim::AgentPair();
+    const Comparison random = compare_rulesets(rulesets, random_play);
+    if (random.interrupted) {
+      comparison.notes.insert(comparison.notes.begin(),
+                              "Interrupted: the verdicts under random play were not checked.");
+    } else {
+      add_random_play_verdicts(comparison, random);
+    }
+  }
+  return comparison;
+}
+
 }  // namespace mancala::analysis

@@ -193,6 +193,11 @@ std::string default_real_games_path(const std::string& game);
 // "notation", the standard notation; sim::parse_togyz_notation). Throws mancala::Error
 // "<file>: line N: <what is wrong>".
 RealGames read_togyz_games(const std::string& path);
+// The real games a ladder of `game` sets beside self-play (`ladder --real-games FILE`, the
+// Python module's ladder(real_games=)): none when `none`, else the games of `path`, else of the
+// game's default file (default_real_games_path), else none.
+std::optional<RealGames> real_games_for(const std::string& game, const std::string& path,
+                                        bool none);
 
 // How close one self-play level is to the real games: the total variation distance between the
 // two distributions of results (first player wins, second wins, draw), and the median lengths.

@@ -36,4 +36,12 @@ std::vector<sim::AgentSpec> shared_agents(const std::vector<const Ladder*>& ladd
   return out;
 }
 
+std::optional<RealGames> real_games_for(const std::string& game, const std::string& path,
+                                        bool none) {
+  if (none) return std::nullopt;
+  const std::string file = path.empty() ? default_real_games_path(game) : path;
+  if (file.empty()) return std::nullopt;
+  return read_togyz_games(file);
+}
+
 }  // namespace mancala::analysis

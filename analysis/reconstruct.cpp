@@ -385,4 +385,40 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::at
   return out;
 }
 
+Readings readings_for(const std::string& game, const std::string& readings_file,
+                      const std::string& hide) {
+  if (!hide.empty()) {
+    if (game.empty())
+      throw UsageError("reconstruct: --hide: give the game or ruleset whose clause to hide");
+    return hide_clause(game, hide);
+  }
+  if (!readings_file.empty()) return load_readings(readings_file);
+  const std::string path = default_readings_path(game);
+  if (path.empty()) {
+    throw Error("reconstruct: " + game + ": no readings file data/readings/" + game +
+                ".json (give --readings FILE, or --hide KEY for a leave-one-out)");
+  }
+  return load_readings(path);
+}
+
+ReconstructSettings reconstruct_settings(const std::optional<std::string>& agent,
+                                         const Readings& readings) {
+  ReconstructSettings s;
+  std::string spec = kDefaultReconstructAgent;
+  s.agent_reason = "the default: beats random and greedy play in every seed game";
+  if (agent) {
+    spec = *agent;
+    s.agent_reason = "given with --agent";
+  } else if (!readings.agent.empty()) {
+    spec = readings.agent;
+    s.agent_reason = readings.agent_because;
+  }
+  try {
+    s.agent = sim::parse_agent(spec);
+  } catch (const UsageError& e) {
+    throw UsageError(std::string("reconstruct: ") + e.what());
+  }
+  return s;
+}
+
 }  // namespace mancala::analysis

@@ -86,6 +86,18 @@ struct Reconstruction {
 // Starts a reconstruction (no stage played).
 Reconstruction start_reconstruction(Space space, const ReconstructSettings& settings);
 
+// The readings `reconstruct` plays (and the Python module's reconstruct): with `hide` a key, the
+// leave-one-out of that clause of the ruleset `game` (hide_clause); else the readings file
+// `readings_file`; else the game's data/readings file. Throws UsageError "reconstruct: --hide:
+// give the game or ruleset whose clause to hide" and Error "reconstruct: <game>: no readings
+// file data/readings/<game>.json (give --readings FILE, or --hide KEY for a leave-one-out)".
+Readings readings_for(const std::string& game, const std::string& readings_file,
+                      const std::string& hide);
+// The skilled agent: `agent` when given, else the readings file's, else the default, with the
+// reason; UsageError "reconstruct: <what is wrong>" for a bad spec.
+ReconstructSettings reconstruct_settings(const std::optional<std::string>& agent,
+                                         const Readings& readings);
+
 // The next stage to play, planned from the stages played; none when the search is complete.
 // Throws mancala::Error when the last stage is a shard waiting to be merged or partial.
 std::optional<StagePlan> next_stage(const Reconstruction& r);

@@ -93,19 +93,7 @@ int cmd_compare(const Args& args, Io& io) {
       progress.update(id, done, total);
     };
     const Stopwatch watch;
-    comparison = analysis::compare_rulesets(rulesets, options);
-    if (options.agents.label() != "random" && !comparison.interrupted) {
-      // Skilled play: say where a verdict under random play (same rulesets, seed, N) fails.
-      analysis::CompareOptions random_play = options;
-      random_play.agents = sim::AgentPair();
-      const analysis::Comparison random = analysis::compare_rulesets(rulesets, random_play);
-      if (random.interrupted) {
-        comparison.notes.insert(comparison.notes.begin(),
-                                "Interrupted: the verdicts under random play were not checked.");
-      } else {
-        analysis::add_random_play_verdicts(comparison, random);
-      }
-    }
+    comparison = analysis::compare_checked(rulesets, options);
     io.err << "compare: " << rulesets.size() << " rulesets x " << games << " games in "
            << watch.text() << " s" << (InterruptGuard::interrupted() ? " (interrupted)" : "")
            << "\n";

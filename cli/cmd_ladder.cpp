@@ -19,11 +19,9 @@ constexpr long long kDefaultGames = 100;
 // Kumalak's tournament games), none with --no-real-games.
 std::optional<analysis::RealGames> real_games(const po::variables_map& vm,
                                               const std::string& game) {
-  if (vm.count("no-real-games")) return std::nullopt;
-  const std::string path = vm.count("real-games") ? vm["real-games"].as<std::string>()
-                                                  : analysis::default_real_games_path(game);
-  if (path.empty()) return std::nullopt;
-  return analysis::read_togyz_games(path);
+  return analysis::real_games_for(game,
+                                  vm.count("real-games") ? vm["real-games"].as<std::string>() : "",
+                                  vm.count("no-real-games") > 0);
 }
 
 }  // namespace

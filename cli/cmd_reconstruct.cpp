@@ -19,40 +19,17 @@ using nlohmann::json;
 
 // The readings a command line names: a game's file, --readings FILE, or --hide KEY of a ruleset.
 analysis::Readings readings_option(const po::variables_map& vm) {
-  if (vm.count("hide")) {
-    if (!vm.count("game"))
-      throw UsageError("reconstruct: --hide: give the game or ruleset whose clause to hide");
-    return analysis::hide_clause(vm["game"].as<std::string>(), vm["hide"].as<std::string>());
-  }
-  if (vm.count("readings")) return analysis::load_readings(vm["readings"].as<std::string>());
-  const std::string game = vm["game"].as<std::string>();
-  const std::string path = analysis::default_readings_path(game);
-  if (path.empty()) {
-    throw Error("reconstruct: " + game + ": no readings file data/readings/" + game +
-                ".json (give --readings FILE, or --hide KEY for a leave-one-out)");
-  }
-  return analysis::load_readings(path);
+  return analysis::readings_for(vm.count("game") ? vm["game"].as<std::string>() : "",
+                                vm.count("readings") ? vm["readings"].as<std::string>() : "",
+                                vm.count("hide") ? vm["hide"].as<std::string>() : "");
 }
 
 // The skilled agent: --agent, else the readings file's, else the default; with the reason.
 analysis::ReconstructSettings settings_option(const po::variables_map& vm,
                                               const analysis::Readings& readings) {
-  analysis::ReconstructSettings s;
-  std::string spec = analysis::kDefaultReconstructAgent;
-  s.agent_reason = "the default: beats random and greedy play in every seed game";
-  if (vm.count("agent")) {
-    spec = vm["agent"].as<std::string>();
-    s.agent_reason = "given with --agent";
-  } else if (!readings.agent.empty()) {
-    spec = readings.agent;
-    s.agent_reason = readings.agent_because;
-  }
-  try {
-    s.agent = sim::parse_agent(spec);
-  } catch (const UsageError& e) {
-    throw UsageError(std::string("reconstruct: ") + e.what());
-  }
-  return s;
+  return analysis::reconstruct_settings(
+      vm.count("agent") ? std::optional<std::string>(vm["agent"].as<std::string>()) : std::nullopt,
+      readings);
 }
 
 // --pick N,M,...: the candidates' indices, each number checked (a usage error names the first

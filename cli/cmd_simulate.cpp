@@ -4,9 +4,11 @@
 
 #include "analysis/merge_files.h"
 #include "analysis/sensitivity_builder.h"
+#include "analysis/simulate_runs.h"
 #include "analysis/stability.h"
 #include "cli/commands.h"
 #include "cli/run_support.h"
+#include "common/format.h"
 #include "reports/runs_table.h"
 #include "simulator/ruleset_io.h"
 
@@ -90,38 +92,27 @@ int cmd_simulate(const Args& args, Io& io) {
 
   InterruptGuard guard;
   options.stop = &InterruptGuard::interrupted();
-  std::vector<json> runs;
-  std::vector<RunStats> finished;
-  std::vector<std::string> seconds;
-  bool stopped_empty = false;
-  for (const RuleSet& rules : rulesets) {
-    const Stopwatch watch;
-    {
-      ProgressBar bar(io, rules.id);
-      options.progress = [&](uint64_t done, uint64_t total) { bar.update(done, total); };
-      finished.push_back(simulate_ruleset(rules, options));
-    }
-    seconds.push_back(watch.text());
-    if (finished.back().tally.games == 0) {
-      // Stopped before any game of this ruleset finished: nothing of it to print or store.
-      io.err << "simulate: " << rules.id << ": interrupted before any game finished: nothing "
-             << "stored\n";
-      finished.pop_back();
-      seconds.pop_back();
-      stopped_empty = true;
-      break;
-    }
-    runs.push_back(run_stats_to_json(finished.back()));
-    if (finished.back().partial) break;
-    if (stability) {
-      // The sensitivity runs of the report (analysis/sensitivity_builder.h) judge the figure;
-      // interrupted, it stays unchecked (and the next ruleset stops as it starts).
-      const std::vector<analysis::SensitivityRun> variants =
-          analysis::measure_sensitivity(rules, options, stability_games);
-      runs.back()["stability"] = analysis::stability_to_json(
-          analysis::stability_of(analysis::run_figures(finished.back()), variants));
-    }
+  analysis::SimulatedRuns simulated;
+  {
+    // A bar of its own for each ruleset (its estimate of a long run from that run's speed).
+    std::optional<ProgressBar> bar;
+    std::string shown;
+    simulated = analysis::simulate_runs(
+        rulesets, options, stability ? std::optional<long long>(stability_games) : std::nullopt,
+        [&](const std::string& id, uint64_t done, uint64_t total) {
+          if (!bar || id != shown) {
+            bar.reset();
+            bar.emplace(io, id);
+            shown = id;
+          }
+          bar->update(done, total);
+        });
   }
+  if (simulated.stopped_empty)
+    io.err << "simulate: " << *simulated.stopped_empty
+           << ": interrupted before any game finished: nothing stored\n";
+  const std::vector<json>& runs = simulated.runs;
+  const std::vector<RunStats>& finished = simulated.finished;
   if (runs.empty()) {
     io.err << "mancala: simulate: interrupted by " << InterruptGuard::cause()
            << " before any game finished: nothing was written or stored\n";
@@ -145,15 +136,16 @@ int cmd_simulate(const Args& args, Io& io) {
         store_failure = e.what();
       }
     }
-    io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in " << seconds[i]
-           << " s" << (run.partial ? " (partial)" : "") << stored << "\n";
+    io.err << "simulate: " << run.ruleset << ": " << run.tally.games << " games in "
+           << format_number(simulated.seconds[i], 2) << " s" << (run.partial ? " (partial)" : "")
+           << stored << "\n";
   }
   if (store_failure) {
     io.err << "mancala: " << *store_failure << "; the results were written to "
            << output.destination() << " but not stored\n";
     return 1;
   }
-  if (stopped_empty || runs.back()["partial"].get<bool>()) {
+  if (simulated.interrupted()) {
     io.err << "mancala: simulate: interrupted: the statistics cover the games completed before "
            << InterruptGuard::cause() << "\n";
     return InterruptGuard::exit_code();

@@ -23,20 +23,6 @@ namespace {
 
 std::string signed_text(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
 
-// The memory the system can give without swapping, in MiB (MemAvailable in /proc/meminfo, else
-// the free pages); 0 when unknown.
-long long available_mib() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  long long kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib >> 10;
-  }
-  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && page > 0 ? (1LL * pages * page) >> 20 : 0;
-}
-
 }  // namespace
 
 int cmd_solve(const Args& args, Io& io) {
@@ -63,19 +49,8 @@ int cmd_solve(const Args& args, Io& io) {
     throw UsageError("solve: missing the ruleset (see 'mancala solve --help')");
   const std::string format =
       check_format("solve", vm["format"].as<std::string>(), {"table", "json"});
-  if (!std::isfinite(max_seconds)) {
-    std::ostringstream given;
-    given << max_seconds;
-    throw UsageError(
-        "solve: --max-seconds: expected a finite number of seconds (0: no limit), got " +
-        given.str());
-  }
-  if (!(max_seconds >= 0)) throw UsageError("solve: --max-seconds: must be 0 or more");
-  if (vm.count("table-mib") &&
-      (table_mib < 1 || table_mib > 16384 || (table_mib & (table_mib - 1)) != 0)) {
-    throw UsageError("solve: --table-mib: expected a power of two from 1 to 16384, got " +
-                     std::to_string(table_mib));
-  }
+  sim::check_solve_limits(max_seconds,
+                          vm.count("table-mib") ? std::optional<int>(table_mib) : std::nullopt);
   const sim::Game game(sim::load_ruleset(vm["ruleset"].as<std::string>()));
   try {
     sim::check_solvable(game.rules());
@@ -84,19 +59,9 @@ int cmd_solve(const Args& args, Io& io) {
   }
   const std::string moves = vm.count("moves") ? vm["moves"].as<std::string>() : "";
   const sim::State start = sim::play_moves(game, moves, "solve");
-  if (!vm.count("table-mib")) table_mib = sim::default_table_mib(available_mib(), game.rules());
-
-  sim::SolveOptions options;
-  // The table's pages are taken as the search first touches them: one larger than the machine's
-  // memory would end in the kernel's out-of-memory kill, not in an error.
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  const long long machine_mib = pages > 0 && page > 0 ? (1LL * pages * page) >> 20 : 0;
-  if (machine_mib > 0 && table_mib > machine_mib) {
-    throw Error("solve: --table-mib " + std::to_string(table_mib) +
-                ": more than this machine's memory (" + std::to_string(machine_mib) + " MiB)");
-  }
-  options.max_seconds = max_seconds;
-  options.table_bits = 16 + std::countr_zero(static_cast<unsigned>(table_mib));  // 16-byte entries
+  sim::SolveOptions options = sim::solve_options(
+      max_seconds, vm.count("table-mib") ? std::optional<int>(table_mib) : std::nullopt,
+      game.rules(), table_mib);
   // On a terminal, what is proven so far and the speed, on one line of stderr.
   size_t shown = 0;
   if (io.err_is_terminal) {

@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "simulator/agents.h"
 #include "simulator/batch.h"
+#include "simulator/play_counts.h"
 
 namespace mancala::cli {
 
@@ -105,51 +106,17 @@ inline std::string check_format(const std::string& command, const std::string& f
   throw UsageError(command + ": --format: expected " + list + ", got '" + format + "'");
 }
 
-// The most worker threads a command accepts: far above any machine's useful count, far below the
-// point where creating the threads fails (a thread the system refuses aborts the process).
-inline constexpr int kMaxThreads = 256;
-
-// --threads checked for every command that runs games: UsageError (exit 2)
-// "<command>: --threads: must be 1 or more" / "... must be at most 256 (got 100000)".
-inline void check_threads(const std::string& command, int threads) {
-  if (threads < 1) throw UsageError(command + ": --threads: must be 1 or more");
-  if (threads > kMaxThreads) {
-    throw UsageError(command + ": --threads: must be at most " + std::to_string(kMaxThreads) +
-                     " (got " + std::to_string(threads) + ")");
-  }
-}
+// The checks of --games, --seed and --threads (simulator/play_counts.h).
+using sim::check_threads;
+using sim::kMaxThreads;
 
 // --threads T: worker threads, by default the machine's (sim::default_threads()).
 inline po::typed_value<int>* threads_value(int& threads) {
   return po::value<int>(&threads)->default_value(sim::default_threads());
 }
 
-// A count of games (--games, --ladder-games...) checked for every command that plays: UsageError
-// "<command>: --games: must be 1 or more", "... must be at most 9007199254740992 (2^53, the most
-// games a run counts exactly), got 9223372036854775807".
-inline void check_games(const std::string& command, long long games,
-                        const std::string& option = "--games") {
-  if (games < 1) throw UsageError(command + ": " + option + ": must be 1 or more");
-  if (games > sim::kMaxGames) {
-    throw UsageError(command + ": " + option + ": must be at most " +
-                     std::to_string(sim::kMaxGames) + " (2^53, the most games a run counts " +
-                     "exactly), got " + std::to_string(games));
-  }
-}
-
-// Checks --games (check_games), --seed (0 or more) and --threads (check_threads) and sets them in
-// `options` (sim::BatchOptions, analysis::CompareOptions, ...): UsageError
-// "<command>: --games: must be 1 or more", "<command>: --seed: must be 0 or more".
-template <class Options>
-void set_play_counts(Options& options, const std::string& command, long long games, long long seed,
-                     int threads) {
-  check_games(command, games);
-  if (seed < 0) throw UsageError(command + ": --seed: must be 0 or more");
-  check_threads(command, threads);
-  options.games = games;
-  options.seed = static_cast<uint64_t>(seed);
-  options.threads = threads;
-}
+using sim::check_games;
+using sim::set_play_counts;
 
 // --agent SPEC (both players) and --agents SPEC1,SPEC2 (player 1, player 2); see agents.h.
 inline void add_agent_options(po::options_description& desc) {

@@ -72,18 +72,6 @@ int interrupted_merge(const std::string& command, Io& io) {
   return InterruptGuard::exit_code();
 }
 
-std::vector<sim::RuleSet> load_distinct_rulesets(const std::string& command,
-                                                 const std::vector<std::string>& ids) {
-  std::vector<sim::RuleSet> rulesets;
-  std::set<std::string> seen;
-  for (const std::string& id : ids) {
-    rulesets.push_back(sim::load_ruleset(id));
-    if (!seen.insert(rulesets.back().id).second)
-      throw UsageError(command + ": " + rulesets.back().id + ": given twice");
-  }
-  return rulesets;
-}
-
 archive::Store open_store_to_read(const std::string& path, Io& io) {
   archive::Store store = archive::Store::open(path, archive::Store::Mode::kExisting);
   if (!store.warning().empty()) io.err << "mancala: warning: " << store.warning() << "\n";

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "analysis/run_record.h"
+#include "analysis/simulate_runs.h"
 #include "archive/store.h"
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -80,10 +81,8 @@ inline reports::OutputFile output_option(Io& io, const po::variables_map& vm) {
 // returns the exit code (130, 143). A merge of some of the shards is no result.
 int interrupted_merge(const std::string& command, Io& io);
 
-// Loads the rulesets `ids` name; the same ruleset twice (it would be stored twice, and 'merge'
-// would refuse the pair) is a UsageError "<command>: <ruleset id>: given twice".
-std::vector<sim::RuleSet> load_distinct_rulesets(const std::string& command,
-                                                 const std::vector<std::string>& ids);
+// Loads the rulesets `ids` name, each once (analysis/simulate_runs.h).
+using analysis::load_distinct_rulesets;
 
 // Opens the archive at `path` to read it (archive::Store::Mode::kExisting) and prints what a
 // reader should know about it (Store::warning) on io.err: "mancala: warning: <path>: ...".

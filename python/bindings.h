@@ -36,8 +36,9 @@ struct Ruleset {
   std::vector<std::string> problems() const;
 };
 
-void add_archive(py::module_& m);  // archive.cpp: Archive
-void add_rules(py::module_& m);    // rules.cpp: rulesets, Ruleset, Game, replay
-void add_runs(py::module_& m);     // runs.cpp: simulate, compare, ladder, reconstruct, solve
+void add_archive(py::module_& m);   // archive.cpp: Archive
+void add_rules(py::module_& m);     // rules.cpp: rulesets, Ruleset, Game, replay
+void add_runs(py::module_& m);      // runs.cpp: simulate
+void add_measures(py::module_& m);  // measure.cpp: compare, ladder, reconstruct, solve
 
 }  // namespace mancala::python

@@ -42,4 +42,5 @@ PYBIND11_MODULE(_mancala, m) {
   mancala::python::add_archive(m);
   mancala::python::add_rules(m);
   mancala::python::add_runs(m);
+  mancala::python::add_measures(m);
 }

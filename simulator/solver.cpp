@@ -1,14 +1,19 @@
 #include "simulator/solver.h"
 
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <fstream>
 #include <new>
+#include <sstream>
+#include <string>
 
 #include "common/error.h"
 #include "simulator/alphabeta.h"
@@ -273,6 +278,55 @@ SolveResult solve(const Game& game, const State& s, const SolveOptions& options)
   pthread_join(thread, nullptr);
   if (call.error) std::rethrow_exception(call.error);
   return call.result;
+}
+
+long long available_memory_mib() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  long long kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib >> 10;
+  }
+  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? (1LL * pages * page) >> 20 : 0;
+}
+
+long long machine_memory_mib() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? (1LL * pages * page) >> 20 : 0;
+}
+
+void check_solve_limits(double max_seconds, std::optional<int> table_mib) {
+  if (!std::isfinite(max_seconds)) {
+    std::ostringstream given;
+    given << max_seconds;
+    throw UsageError(
+        "solve: --max-seconds: expected a finite number of seconds (0: no limit), got " +
+        given.str());
+  }
+  if (!(max_seconds >= 0)) throw UsageError("solve: --max-seconds: must be 0 or more");
+  if (table_mib && (*table_mib < 1 || *table_mib > 16384 || (*table_mib & (*table_mib - 1)) != 0)) {
+    throw UsageError("solve: --table-mib: expected a power of two from 1 to 16384, got " +
+                     std::to_string(*table_mib));
+  }
+}
+
+SolveOptions solve_options(double max_seconds, std::optional<int> table_mib, const RuleSet& rules,
+                           int& chosen_mib) {
+  check_solve_limits(max_seconds, table_mib);
+  chosen_mib = table_mib ? *table_mib : default_table_mib(available_memory_mib(), rules);
+  // The table's pages are taken as the search first touches them: one larger than the machine's
+  // memory would end in the kernel's out-of-memory kill, not in an error.
+  const long long machine_mib = machine_memory_mib();
+  if (machine_mib > 0 && chosen_mib > machine_mib) {
+    throw Error("solve: --table-mib " + std::to_string(chosen_mib) +
+                ": more than this machine's memory (" + std::to_string(machine_mib) + " MiB)");
+  }
+  SolveOptions options;
+  options.max_seconds = max_seconds;
+  options.table_bits = 16 + std::countr_zero(static_cast<unsigned>(chosen_mib));
+  return options;
 }
 
 }  // namespace mancala::sim

@@ -36,6 +36,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,11 @@ int default_table_mib(long long available_mib);
 // small board solves at once instead of first touching gigabytes).
 int default_table_mib(long long available_mib, const RuleSet& rules);
 
+// The memory the system can give without swapping, in MiB (MemAvailable in /proc/meminfo, else
+// the free pages), and the machine's memory; 0 when unknown.
+long long available_memory_mib();
+long long machine_memory_mib();
+
 struct SolveOptions {
   double max_seconds = 0;  // 0, or kNoTimeLimitFrom and more: no limit; finite, 0 or more
   int table_bits = 24;     // 2^bits entries of 16 bytes (24: 256 MiB)
@@ -97,5 +103,16 @@ struct SolveResult {
 // "<ruleset id>: cannot be solved exactly: a line of play runs past 8192 plies ..." when the
 // search reaches kMaxSolvePlies, and std::bad_alloc when the table's memory cannot be had.
 SolveResult solve(const Game& game, const State& s, const SolveOptions& options);
+
+// `solve --max-seconds S [--table-mib M]` for `rules` (the Python module's solve too): the time
+// limit, and the table of M MiB (default: default_table_mib of the memory available), whose size
+// `chosen_mib` receives. Throws UsageError "solve: --max-seconds: expected a finite number of
+// seconds (0: no limit), got inf", "solve: --max-seconds: must be 0 or more", "solve:
+// --table-mib: expected a power of two from 1 to 16384, got 3", and Error "solve: --table-mib M:
+// more than this machine's memory (N MiB)".
+SolveOptions solve_options(double max_seconds, std::optional<int> table_mib, const RuleSet& rules,
+                           int& chosen_mib);
+// Its UsageErrors alone, before the ruleset is read.
+void check_solve_limits(double max_seconds, std::optional<int> table_mib);
 
 }  // namespace mancala::sim

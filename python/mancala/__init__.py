@@ -21,8 +21,16 @@ __all__ = [
     "Game",
     "Ruleset",
     "RulesetError",
+    "Comparison",
+    "Ladder",
+    "Result",
+    "compare",
+    "ladder",
+    "reconstruct",
     "replay",
     "rulesets",
+    "simulate",
+    "solve",
 ]
 
 
@@ -327,3 +335,303 @@ def replay(ruleset, moves):
     json`): a str in the command's syntax ("7 5 1", "2/2 3/2") or a list of moves."""
     return json.loads(_mancala.replay(_ruleset(ruleset)._native, _moves_text(moves)))
 
+
+# The measurements ----------------------------------------------------------------------------
+
+
+def _column(row):
+    """A statistic's column name in the wide table: runs.csv's statistic, then what it is
+    broken down by, as runs.csv's own columns name it ("end_share[state=rule]",
+    "rounds_p1_win_rate[round=all]")."""
+    parts = [
+        f"{key}={row[key]}"
+        for key in ("round", "level", "state", "player", "holes_p1", "holes_p2",
+                    "tribute_to", "bha", "favoured")
+        if row[key] != ""
+    ]
+    return row["statistic"] + (f"[{','.join(parts)}]" if parts else "")
+
+
+def _runs_frame(runs):
+    """One row a run: its ruleset, agents, seed and rules hash, then a column a statistic (runs.csv's names; its 95% interval in <name>_ci_low and <name>_ci_high); the
+    runs' JSON (`simulate --format json`) in .runs."""
+    rows = []
+    for run in runs:
+        row = {
+            "ruleset": run["ruleset"],
+            "agent": run["agent"],
+            "seed": run["seed"],
+            "rules_hash": run["rules_hash"],
+        }
+        for stat in json.loads(_mancala.tidy_statistics(json.dumps(run))):
+            name = _column(stat)
+            row[name] = stat["value"]
+            if stat["ci_low"] is not None or stat["ci_high"] is not None:
+                row[name + "_ci_low"] = stat["ci_low"]
+                row[name + "_ci_high"] = stat["ci_high"]
+        rows.append(row)
+    frame = __getattr__("Runs")(rows) if "Runs" not in globals() else globals()["Runs"](rows)
+    frame.runs = runs
+    return frame
+
+
+def _runs_class():
+    pandas = _pandas()
+
+    class Runs(pandas.DataFrame):
+        """A DataFrame of runs, one row each, with the runs' whole JSON in .runs."""
+
+        _metadata = ["runs"]
+
+        @property
+        def _constructor(self):
+            return Runs
+
+    return Runs
+
+
+def __getattr__(name):
+    # Runs subclasses pandas.DataFrame: made when first asked for, so that importing mancala
+    # needs no pandas.
+    if name == "Runs":
+        globals()["Runs"] = _runs_class()
+        return globals()["Runs"]
+    raise AttributeError(f"module 'mancala' has no attribute {name!r}")
+
+
+class _Progress:
+    """A progress bar a ruleset (tqdm's, in a notebook its widget, where tqdm is installed):
+    the command's bar on the terminal."""
+
+    def __init__(self, enabled):
+        self._bar = None
+        self._label = None
+        self._tqdm = None
+        if enabled:
+            try:
+                from tqdm.auto import tqdm
+
+                self._tqdm = tqdm
+            except ImportError:
+                self._tqdm = None
+
+    def __call__(self, label, done, total):
+        if self._tqdm is None:
+            return
+        if label != self._label:
+            self.close()
+            self._bar = self._tqdm(total=total, desc=label, unit="games", leave=False)
+            self._label = label
+        self._bar.update(done - self._bar.n)
+
+    def close(self):
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+    def callback(self):
+        return self if self._tqdm is not None else None
+
+
+def _agents(agents):
+    """agents= as the command line's options: "greedy" (both players, --agent), or
+    ("alphabeta:3", "random") / "alphabeta:3,random" (player 1's then player 2's, --agents)."""
+    if agents is None:
+        return "", ""
+    if isinstance(agents, (tuple, list)):
+        if len(agents) != 2:
+            raise ValueError("agents: give one agent for both players, or two: player 1's and player 2's")
+        return "", ",".join(agents)
+    return ("", agents) if "," in agents else (agents, "")
+
+
+def _natives(rulesets):
+    """The rulesets a measurement plays: ids, game names, files or Ruleset objects (a reading
+    made with with_rules among them)."""
+    if isinstance(rulesets, (str, os.PathLike, Ruleset)):
+        rulesets = [rulesets]
+    return [_ruleset(r)._native for r in rulesets]
+
+
+def _threads(threads):
+    return _mancala.default_threads() if threads is None else threads
+
+
+def simulate(rulesets, games=10000, seed=1, agents=None, threads=None, store=False, db=None,
+             progress=True):
+    """`mancala simulate RULESETS --games N --seed S [--agent(s) ...] --threads T --format json
+    --no-store`: a DataFrame, one row a ruleset's run, a column a statistic (runs.csv's names),
+    the runs' JSON in .runs; the same figures as the command for the same seed, whatever the
+    threads. store=True stores each run in the archive (db=, else $MANCALA_DB or ./mancala.db),
+    as the command does without --no-store. Ctrl-C stops the run: KeyboardInterrupt, with the
+    runs finished (the last one partial) in its .runs."""
+    agent, pair = _agents(agents)
+    bar = _Progress(progress)
+    try:
+        result = json.loads(
+            _mancala.simulate(_natives(rulesets), games, seed, agent, pair, _threads(threads),
+                              bool(store), os.fspath(db) if db else "", bar.callback())
+        )
+    finally:
+        bar.close()
+    frame = _runs_frame(result["runs"])
+    frame.attrs["seconds"] = result["seconds"]
+    frame.attrs["stored"] = result["stored"]
+    if result["interrupted"]:
+        stopped = KeyboardInterrupt(
+            "simulate: interrupted: the statistics cover the games completed before Ctrl-C"
+        )
+        stopped.runs = frame
+        raise stopped
+    return frame
+
+
+class Result:
+    """What compare, ladder and reconstruct return: the command's JSON document (--format
+    json) in .document (also by key: result["pairs"]), and its lists as DataFrames: .frame(key)
+    (pandas.json_normalize of document[key]); .runs, the runs it played, one row each as
+    simulate's table has them."""
+
+    def __init__(self, document, runs):
+        self.document = document
+        self.runs = _runs_frame(runs)
+
+    def __getitem__(self, key):
+        return self.document[key]
+
+    def keys(self):
+        return self.document.keys()
+
+    def frame(self, key):
+        return _pandas().json_normalize(self.document[key])
+
+    def __repr__(self):
+        return f"<{type(self).__name__}: {', '.join(self.document.keys())}>"
+
+
+class Comparison(Result):
+    """compare's result: .runs (a row a ruleset), .pairs (a row a pair's test: the pair (a, b),
+    the statistic, the estimate b - a with its simultaneous 95% interval ci_low, ci_high, the
+    adjusted p and whether it is significant), .summary (a line a pair) and .notes."""
+
+    @property
+    def pairs(self):
+        rows = []
+        for pair in self.document["pairs"]:
+            for test in pair["tests"]:
+                row = {"a": pair["a"], "b": pair["b"]}
+                row.update({k: v for k, v in test.items() if k != "ci95"})
+                row["ci_low"], row["ci_high"] = test["ci95"]
+                rows.append(row)
+        return _pandas().DataFrame(rows)
+
+    @property
+    def summary(self):
+        return self.document["summary"]
+
+    @property
+    def notes(self):
+        return self.document["notes"]
+
+
+class Ladder(Result):
+    """ladder's result: .runs (a row an ordered pair of agents), .ratings (a row an agent:
+    elo, ci_low, ci_high), .skill_depth, and the document's matrix and self-play."""
+
+    @property
+    def ratings(self):
+        """A row an agent: its Elo rating relative to random and the 95% interval."""
+        rows = []
+        for agent in self.document["ratings"]["agents"]:
+            low, high = agent["ci95"] or (None, None)
+            rows.append({"agent": agent["agent"], "elo": agent["elo"], "ci_low": low,
+                         "ci_high": high})
+        return _pandas().DataFrame(rows)
+
+    @property
+    def skill_depth(self):
+        return self.document["skill_depth"]
+
+
+def _measured(result, cls, runs_of):
+    """The Result of a measurement's answer (its document, whether Ctrl-C stopped it): a
+    KeyboardInterrupt carrying what finished (.result, None when nothing did)."""
+    for line in result.get("warnings", []):
+        warnings.warn(line, stacklevel=3)
+    document = result["document"]
+    made = None if document is None else cls(document, runs_of(document))
+    if result["interrupted"]:
+        stopped = KeyboardInterrupt("interrupted: the figures cover the games completed before Ctrl-C")
+        stopped.result = made
+        stopped.runs = made.runs if made is not None else None
+        raise stopped
+    return made
+
+
+def compare(rulesets=None, *, game=None, evidence=None, db=None, games=10000, seed=1, crn=True,
+            all_pairs=False, agents=None, threads=None, progress=True):
+    """`mancala compare A B [C...] | --game G | --evidence ID --format json` (each alternative
+    against the first, all_pairs=True every pair; crn=False is --no-crn): a Comparison with the
+    command's figures for the same seed."""
+    given = sum(x is not None for x in (rulesets, game, evidence))
+    if given != 1:
+        raise ValueError(
+            "compare: give rulesets, game= or evidence=, exactly one of them"
+            if given else "compare: missing the rulesets (give two or more, game= or evidence=)")
+    agent, pair = _agents(agents)
+    bar = _Progress(progress)
+    try:
+        result = json.loads(_mancala.compare(
+            _natives(rulesets) if rulesets is not None else [], game or "", evidence or "",
+            os.fspath(db) if db else "", games, seed, bool(crn), bool(all_pairs), agent, pair,
+            _threads(threads), bar.callback()))
+    finally:
+        bar.close()
+    return _measured(result, Comparison, lambda d: [r["run"] for r in d["rulesets"]])
+
+
+def ladder(ruleset, agents="random,greedy,alphabeta:2", games=100, seed=1, threads=None,
+           real_games=None, progress=True):
+    """`mancala ladder RULESET --agents A,B,... --games N --format json`: every ordered pair of
+    agents plays N games; a Ladder. real_games: a file of recorded games to set beside
+    self-play (default: the game's own, Toguz Kumalak's tournament games), False for none."""
+    if not isinstance(agents, str):
+        agents = ",".join(agents)
+    bar = _Progress(progress)
+    try:
+        result = json.loads(_mancala.ladder(
+            _ruleset(ruleset)._native, agents, games, seed, _threads(threads),
+            os.fspath(real_games) if real_games else "", real_games is False, bar.callback()))
+    finally:
+        bar.close()
+    return _measured(result, Ladder, lambda d: d["runs"])
+
+
+def reconstruct(game=None, *, readings=None, hide=None, agent=None, games=400, seed=1,
+                threads=None, db=None, related_km=2500, related_years=100, top=20, runs=False,
+                progress=True):
+    """`mancala reconstruct GAME | --readings FILE | RULESET --hide KEY --format json`: every
+    reading the source allows, played in stages and ranked, with each choice's effect; a Result
+    whose document is the command's JSON (top=0: every candidate in its tables; runs=True keeps
+    every stage's runs)."""
+    bar = _Progress(progress)
+    try:
+        result = json.loads(_mancala.reconstruct(
+            game or "", os.fspath(readings) if readings else "", hide or "", agent, games, seed,
+            _threads(threads), os.fspath(db) if db else "", float(related_km), related_years, top,
+            bool(runs), bar.callback()))
+    finally:
+        bar.close()
+    return _measured(result, Result, lambda d: [])
+
+
+def solve(ruleset, moves="", max_seconds=0, table_mib=None):
+    """`mancala solve RULESET [--moves ...] [--max-seconds S] [--table-mib M] --format json`:
+    the exact value of the position (player 1's final margin under perfect play), its best move
+    and principal variation, a dict; "complete" False when max_seconds stopped it first (the
+    bounds proven so far). Ctrl-C stops it: KeyboardInterrupt."""
+    result = json.loads(_mancala.solve(_ruleset(ruleset)._native, _moves_text(moves),
+                                       float(max_seconds), table_mib))
+    if result["interrupted"]:
+        raise KeyboardInterrupt("solve: interrupted before the value was proven")
+    return result["document"]
