@@ -5,7 +5,9 @@
 # citations of tests/archive/dlp_archive_test.cpp), Chromium, its WebDriver and Selenium (the
 # browser test of `mancala serve`, tests/server/browser_test.py) and valgrind (the instruction
 # budget of random play, scripts/instructions.py), and what the Python module's build and tests
-# need (pybind11-dev, python3-dev, python3-pandas, python3-pytest: python/, docs/python.md).
+# need (pybind11-dev, python3-dev, python3-pandas, python3-pytest; python3-matplotlib,
+# python3-ipykernel, python3-nbclient and python3-nbformat run the example notebook: python/,
+# docs/python.md).
 set -euo pipefail
 packages=(g++ cmake make ninja-build pkg-config libsqlite3-dev nlohmann-json3-dev libboost-dev
           libboost-program-options-dev libgtest-dev googletest libbenchmark-dev
@@ -20,10 +22,13 @@ fi
 # Chromium, chromium-driver and python3-selenium for the browser test of `mancala serve`;
 # valgrind (its callgrind counts the instructions of random play: the instruction budget,
 # scripts/instructions.py); pybind11 and the Python headers (the module mancala, built by the
-# test command's -DMANCALA_PYTHON=ON), pandas (its tables) and pytest (its tests).
+# test command's -DMANCALA_PYTHON=ON), pandas (its tables) and pytest (its tests); matplotlib,
+# ipykernel, nbclient and nbformat (the example notebook docs/python-tour.ipynb, executed by the
+# tests in a fresh kernel).
 if [ "${1:-}" = test ]; then
   packages+=(pandoc python3-bibtexparser chromium chromium-driver python3-selenium valgrind
-             pybind11-dev python3-dev python3-pandas python3-pytest)
+             pybind11-dev python3-dev python3-pandas python3-pytest python3-matplotlib
+             python3-ipykernel python3-nbclient python3-nbformat)
 fi
 missing=()
 for p in "${packages[@]}"; do
