@@ -342,8 +342,11 @@ std::string places_table(Store& store) {
                     fixed_text(p.latitude, 2) + ", " + fixed_text(p.longitude, 2),
                     fixed_text(p.radius_km, 0),
                     p.polygon.empty() ? "-" : count_of(p.polygon.size(), "ring"),
-                    truncate_display(p.candidates.empty() ? join(p.aliases, ", ")
-                                                          : "one of " + join(p.candidates, ", "),
+                    truncate_display(!p.candidates.empty() ? "one of " + join(p.candidates, ", ")
+                                     : !p.today.empty()    ? std::to_string(*p.from_year) + "-" +
+                                                              std::to_string(*p.to_year) +
+                                                              ": today's " + join(p.today, ", ")
+                                                        : join(p.aliases, ", "),
                                      48)});
   }
   return text_table(rows, {false, false, false, true, false, false});

@@ -93,6 +93,25 @@ TEST_F(HistoricalPlaces, ACountrySearchedWithDatesIsTheCountryOfThoseDates) {
             ids({"--near", "Punjab", "--to", "1930"}));
 }
 
+// `evidence places` names each historical place's years and today's places, each uncertain
+// place's alternatives (the columns' padding aside).
+TEST_F(HistoricalPlaces, ThePlacesListingSaysWhatEachHistoricalPlaceHeld) {
+  const CliResult r = run({"evidence", "places"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::string squeezed;
+  for (char c : r.out)
+    if (c != ' ' || squeezed.empty() || squeezed.back() != ' ') squeezed += c;
+  for (const char* row :
+       {"\nAnglo-Egyptian Sudan historical 13.82, 30.02 1182 2 rings 1899-1956: today's Sudan, "
+        "South Sudan\n",
+        "\nBritish India historical 23.48, 81.83 2260 22 rings 1858-1947: today's India, Pakistan, "
+        "Bangladesh\n",
+        "\nRussia? Iran? uncertain 59.21, 95.57 4823 101 rings one of Russia, Iran\n",
+        "\nIran country 32.57, 54.28 1192 2 rings\n",
+        "\nMizo hills circle 23.73, 92.72 250 - Mizoram, Lushai Hills\n"})
+    EXPECT_NE(squeezed.find(row), std::string::npos) << row << "\n" << r.out;
+}
+
 // "an uncertain place ("Russia? Iran?") drawn as each alternative and measured from the nearest,
 // never a centroid": Das Bohnenspiel (DLP.Ruleset.66).
 TEST_F(HistoricalPlaces, AnUncertainPlaceIsEachOfItsAlternatives) {
