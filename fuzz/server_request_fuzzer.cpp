@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "server/app.h"
@@ -66,6 +67,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   request.method = first.substr(0, space);
   request.target = space == std::string::npos ? "/" : first.substr(space + 1);
   request.body = line == std::string::npos ? "" : text.substr(line + 1);
+  // Game ids are random (16 bytes): the corpus names a game "g1", meaning the last one started.
+  static std::string last_game;
+  if (const size_t at = request.target.find("/api/games/g1");
+      at != std::string::npos && !last_game.empty())
+    request.target.replace(at, 13, "/api/games/" + last_game);
   // The sockets ask for the target's body limit as soon as the header is read, before handle():
   // it must answer every target, even one handle() refuses.
   const size_t limit = app().body_limit(request.target);
@@ -73,6 +79,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::abort();
   const mancala::server::Response r = app().handle(request);
   if (r.status < 200 || r.status > 599) std::abort();
+  if (r.status == 201 && request.method == "POST" && request.target == "/api/games")
+    last_game = nlohmann::json::parse(r.body).at("id").get<std::string>();
   // A 500 is a defect of the handler (503 is the machine: no archive yet, out of memory).
   if (r.status == 500) std::abort();
   app().wait_idle();

@@ -78,9 +78,9 @@ Response App::handle(const Request& request) {
   } catch (const UsageError& e) {
     return error_response(400, without_paths(e.what()));
   } catch (const archive::ArchiveError& e) {
-    // The archive itself failing, not the request (a search's own mistakes are 400, in
-    // app_archive.cpp): busy, while another process writes to it (a `report` storing its runs),
-    // is 503 with Retry-After; anything else 500.
+    // Busy, while another process writes to it (a `report` storing its runs), is 503 with
+    // Retry-After; anything else the archive refuses 422, as before (a search's own mistakes
+    // are 400, in app_archive.cpp).
     if (archive_busy(e)) {
       Response r = error_response(503,
                                   "the archive is busy: another process is writing to it; try "
@@ -88,7 +88,7 @@ Response App::handle(const Request& request) {
       r.headers.emplace_back("Retry-After", "5");
       return r;
     }
-    return error_response(500, "the archive failed: " + without_paths(e.what()));
+    return error_response(422, without_paths(e.what()));
   } catch (const Error& e) {
     return error_response(422, without_paths(e.what()));
   } catch (const json::exception& e) {
