@@ -2,8 +2,11 @@
 // changed in memory (the readings files' way of setting keys), and a game played move by move
 // as `replay` plays it (sim::play_move), traced as `trace --format json` records each move.
 #include <memory>
+#include <optional>
+#include <set>
 #include <sstream>
 
+#include "common/paths.h"
 #include "python/bindings.h"
 #include "reports/rules_text.h"
 #include "reports/trace.h"
@@ -142,7 +145,15 @@ Ruleset Ruleset::with_rules(const std::string& keys_json, const std::string& id)
 std::vector<std::string> Ruleset::problems() const { return sim::ruleset_problems(rules, origin); }
 
 void add_rules(py::module_& m) {
-  m.def("rulesets", [](const std::string& game) { return text(reports::rulesets_json(game)); });
+  // `rules list [--game G]`, and with the board, place and date filters the rulesets citing one
+  // of `records` (the ids those filters find in the archive, Archive.search).
+  m.def("rulesets",
+        [](const std::string& game, const std::optional<std::vector<std::string>>& records) {
+          std::optional<std::set<std::string>> cited;
+          if (records) cited.emplace(records->begin(), records->end());
+          return text(reports::rulesets_json(game, cited));
+        });
+  m.def("default_db_path", [] { return default_db_path(); });
   py::class_<Ruleset>(m, "_Ruleset")
       .def_property_readonly("id", [](const Ruleset& r) { return r.rules.id; })
       .def_property_readonly("origin", [](const Ruleset& r) { return r.origin; })

@@ -169,13 +169,25 @@ class Archive:
         return _pandas().DataFrame(json.loads(self._archive.games()))
 
 
-def rulesets(game=None):
+def rulesets(game=None, *, db=None, near=None, radius_km=None, date_from=None, date_to=None,
+             rows=None, holes=None):
     """Every ruleset (`mancala rules list`), or one game's: a DataFrame of id, game, name,
-    status, evidence, extends and dlp_ruleset."""
-    rows = json.loads(_mancala.rulesets(game or ""))
-    return _pandas().DataFrame(
-        rows, columns=["id", "game", "name", "status", "evidence", "extends", "dlp_ruleset"]
+    status, evidence, extends and dlp_ruleset. With the board, place or date filters of
+    `rules list` (those of Archive.search: near=, radius_km=, date_from=, date_to=, rows=,
+    holes=), only the rulesets citing a record they find in the archive (db=, else
+    $MANCALA_DB, else ./mancala.db); the search's notes in .attrs["notes"]."""
+    filters = dict(near=near, radius_km=radius_km, date_from=date_from, date_to=date_to,
+                   rows=rows, holes=holes)
+    records, notes = None, ""
+    if any(v is not None for v in filters.values()):
+        found = Archive(db if db is not None else _mancala.default_db_path()).search(**filters)
+        records, notes = list(found["id"]), found.attrs["notes"]
+    rows_found = json.loads(_mancala.rulesets(game or "", records))
+    frame = _pandas().DataFrame(
+        rows_found, columns=["id", "game", "name", "status", "evidence", "extends", "dlp_ruleset"]
     )
+    frame.attrs["notes"] = notes
+    return frame
 
 
 class Ruleset:

@@ -20,6 +20,21 @@ def test_rulesets_lists_the_commands_rulesets():
         mancala.rulesets(game="otepp")
 
 
+def test_rulesets_with_board_filters_are_those_rules_list_finds(archive_path):
+    # The 4x8 games' rulesets, as `rules list --rows 4 --holes 8` finds them in the archive.
+    frame = mancala.rulesets(rows=4, holes=8, db=archive_path)
+    expected = command_json("rules", "list", "--rows", "4", "--holes", "8", "--db",
+                            str(archive_path), "--format", "json")
+    assert list(frame["id"]) == [r["id"] for r in expected]
+    assert list(frame["evidence"]) == [r["evidence"] for r in expected]
+    assert "otep/beaton_1939" in list(frame["id"])
+    assert len(frame) < len(mancala.rulesets())
+    near = mancala.rulesets(near="East Africa", date_to=1950, db=archive_path)
+    assert list(near["id"]) == [r["id"] for r in command_json(
+        "rules", "list", "--near", "East Africa", "--to", "1950", "--db", str(archive_path),
+        "--format", "json")]
+
+
 def test_load_gives_the_resolved_keys_and_provenance_of_rules_show():
     otep = mancala.Ruleset.load("otep")
     shown = json.loads(command("rules", "show", "otep", "--format", "json"))
