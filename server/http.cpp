@@ -41,13 +41,13 @@ void add_headers(http::response<http::string_body>& res, const Response& r) {
 
 // What every connection shares: the App, the options, the request threads and the counts.
 struct Shared {
-  Shared(App& a, const ServeOptions& o, net::thread_pool& p) : app(a), options(o), pool(p) {}
+  Shared(App& a, const ServeOptions& o) : app(a), options(o) {}
   App& app;
   const ServeOptions& options;
-  net::thread_pool& pool;
-  std::atomic<int> live{0};      // connections open
-  std::atomic<int> refusing{0};  // connections past max_connections being answered 503
-  std::atomic<int> queued{0};    // requests handed to the pool and not answered yet
+  net::thread_pool* pool = nullptr;  // set by serve_http once the pool exists
+  std::atomic<int> live{0};          // connections open
+  std::atomic<int> refusing{0};      // connections past max_connections being answered 503
+  std::atomic<int> queued{0};        // requests handed to the pool and not answered yet
   ServeStats own_stats;
   ServeStats& stats() { return options.stats ? *options.stats : own_stats; }
 };
@@ -142,8 +142,8 @@ class Session : public std::enable_shared_from_this<Session> {
     ++shared_.stats().requests;
     // Answered on a request thread; written back on the sockets' thread (the session's
     // executor), which never waits for a search, a save or a replay.
-    net::post(shared_.pool, [self = shared_from_this(), request = std::move(request), version,
-                             keep_alive, head]() mutable {
+    net::post(*shared_.pool, [self = shared_from_this(), request = std::move(request), version,
+                              keep_alive, head]() mutable {
       Response r = self->shared_.app.handle(request);
       --self->shared_.queued;
       net::post(self->stream_.get_executor(), [self, r = std::move(r), version, keep_alive, head] {
@@ -294,12 +294,15 @@ void ServeStopper::arm(std::function<void()> stop) {
 
 void serve_http(App& app, const ServeOptions& options,
                 const std::function<void(const std::string& address)>& on_listening) {
-  // The request threads are declared after the io_context and the shared counts: destroyed
-  // first, they finish the request running on each (its answer then goes nowhere) and drop the
-  // ones waiting, whose sessions close their sockets while the io_context still exists.
+  // Declared in this order so that each outlives what refers to it: the shared counts first
+  // (a session's destructor counts itself out, and the io_context's destructor destroys the
+  // sessions its pending operations hold), then the io_context, then the request threads, which,
+  // destroyed first, finish the request running on each (its answer then goes nowhere) and drop
+  // the ones waiting, whose sessions close their sockets while the io_context still exists.
+  Shared shared(app, options);
   net::io_context io(1);
   net::thread_pool pool(static_cast<size_t>(std::max(1, options.request_threads)));
-  Shared shared(app, options, pool);
+  shared.pool = &pool;
   Listener listener(io, shared, options);
   const unsigned short port = listener.open();
   auto stop = [&] {

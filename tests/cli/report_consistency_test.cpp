@@ -126,14 +126,22 @@ ExpectedStability expected_stability(const Expected& e) {
                                                     {"stop_after_rounds", "the round limit"},
                                                     {"max_rounds", "the safety bound on rounds"},
                                                     {"max_plies", "the safety bound on plies"}};
+  // docs/report.md, "unstable": a variant on the other side of 0 from the run as set (with the
+  // run as set exactly 0, variants on both sides); a paired change beyond the noise that gives
+  // the figure the other sign (a figure of exactly 0 has none to reverse).
+  const int as_set = sign(s["as_set"].get<double>());
+  std::set<int> variant_signs;
+  for (const json& v : s["variants"]) variant_signs.insert(sign(v["estimate"].get<double>()));
   std::vector<std::string> culprits;
   for (const json& v : s["variants"]) {
     const double estimate = v["estimate"].get<double>(), change = v["change"].get<double>();
     widen(estimate);
-    const bool against = sign(estimate) == -sign(s["as_set"].get<double>());
+    const int mine = sign(estimate);
+    const bool against =
+        as_set != 0 ? mine == -as_set : mine != 0 && variant_signs.count(-mine) > 0;
     const bool beyond =
         v["change_ci95"][0].get<double>() > 0 || v["change_ci95"][1].get<double>() < 0;
-    const bool reverses = beyond && sign(figure + change) == -sign(figure);
+    const bool reverses = beyond && sign(figure) != 0 && sign(figure + change) == -sign(figure);
     const std::string w = words.at(v["key"].get<std::string>());
     if ((against || reverses) && std::find(culprits.begin(), culprits.end(), w) == culprits.end())
       culprits.push_back(w);
