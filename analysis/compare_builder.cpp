@@ -79,7 +79,7 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
         const stats::Advantage a = stats::first_player_advantage(t.wins[0], t.wins[1], t.draws);
         return Measure{a.estimate, a.interval.low, a.interval.high};
       });
-  add("ended_by_rule_rate", "ended by the game's own rule", StatFormat::kPercent, "Wilson",
+  add("ended_by_rule_rate", "ended by a rule of the game", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.ended_by[0], t.games); });
   add("ended_by_no_progress_rate", "ended by a stopping rule of the reconstruction",
       StatFormat::kPercent, "Wilson", [](const sim::GameTally& t) {
@@ -412,7 +412,7 @@ std::string points_clause(const std::string& what, const PairTest& t) {
 }
 
 // The share of a run's games (matches), and of its matches' rounds, a stopping rule of the
-// reconstruction ended rather than the game's own rule.
+// reconstruction stopped rather than a rule of the game ended.
 double stopped_share(const sim::GameTally& t) {
   return t.games == 0 ? 0
                       : static_cast<double>(t.completed(sim::Completion::kStoppingRule)) /
@@ -436,7 +436,7 @@ std::string stopping_rule_clause(const ComparedRun& a, const ComparedRun& b) {
   if (ga >= 0.5 || gb >= 0.5) {
     parts.push_back(pct(gb) + " of these " + units + " and " + pct(ga) +
                     " of the reference's end " +
-                    "by a stopping rule of the reconstruction, not by the game's own rule");
+                    "by a stopping rule of the reconstruction, not by a rule of the game");
   }
   const double ra = stopped_round_share(a.run.tally), rb = stopped_round_share(b.run.tally);
   const bool ma = !a.run.tally.match.empty(), mb = !b.run.tally.match.empty();

@@ -182,15 +182,13 @@ Completion completion_of(const sim::GameTally& tally) {
   const auto share = [](uint64_t k, uint64_t n) {
     return static_cast<double>(k) / static_cast<double>(n);
   };
-  c.own_rule = share(tally.completed(sim::Completion::kOwnRule), tally.games);
-  c.stopping_rule = share(tally.completed(sim::Completion::kStoppingRule), tally.games);
-  c.safety_bound = share(tally.completed(sim::Completion::kSafetyBound), tally.games);
+  for (int i = 0; i < sim::kCompletions; ++i)
+    c.share[i] = share(tally.completed(static_cast<sim::Completion>(i)), tally.games);
   const sim::MatchStats& m = tally.match;
   if (m.enabled) c.rounds = m.round_ended_by[0] + m.round_ended_by[1] + m.round_ended_by[2];
   if (c.rounds > 0) {
-    c.round_own_rule = share(m.round_completed(sim::Completion::kOwnRule), c.rounds);
-    c.round_stopping_rule = share(m.round_completed(sim::Completion::kStoppingRule), c.rounds);
-    c.round_safety_bound = share(m.round_completed(sim::Completion::kSafetyBound), c.rounds);
+    for (int i = 0; i < sim::kCompletions; ++i)
+      c.round_share[i] = share(m.round_completed(static_cast<sim::Completion>(i)), c.rounds);
   }
   return c;
 }
@@ -598,17 +596,18 @@ json advantage_json(const stats::Advantage& a, uint64_t n) {
 }
 json completion_json(const Completion& c, uint64_t games) {
   if (games == 0) return nullptr;
-  return {{"own_rule", c.own_rule},
-          {"stopping_rule", c.stopping_rule},
-          {"safety_bound", c.safety_bound}};
+  json out = json::object();
+  for (int i = 0; i < sim::kCompletions; ++i)
+    out[sim::completion_name(static_cast<sim::Completion>(i))] = c.share[i];
+  return out;
 }
 // The matches' rounds by completion class; null for single games.
 json round_completion_json(const Completion& c) {
   if (c.rounds == 0) return nullptr;
-  return {{"rounds", c.rounds},
-          {"own_rule", c.round_own_rule},
-          {"stopping_rule", c.round_stopping_rule},
-          {"safety_bound", c.round_safety_bound}};
+  json out = {{"rounds", c.rounds}};
+  for (int i = 0; i < sim::kCompletions; ++i)
+    out[sim::completion_name(static_cast<sim::Completion>(i))] = c.round_share[i];
+  return out;
 }
 json plies_json(const stats::IntHistogram& h) {
   if (h.empty()) return {{"mean", nullptr}, {"median", nullptr}};

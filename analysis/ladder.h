@@ -136,16 +136,22 @@ struct Rating {
   stats::Interval ci95;
 };
 
-// How a set of games ended, in the completion classes every output uses (sim::Completion, counted
-// by sim::GameTally::completed): by the game's own rule, by a stopping rule the reconstruction
-// adds (the no-progress rule, stop_after_rounds), at the safety bound (max_plies, max_rounds);
-// shares of the games. For a game played in matches, the same classes of the matches' recorded
-// rounds (sim::MatchStats::round_completed): a match ended by its own rule can rest on rounds
-// the no-progress rule ended.
+// How a set of games ended, in the completion states every output uses (sim::Completion, counted
+// by sim::GameTally::completed; docs/terms.md, "Endings"): by the source's rule, the paraphrase's
+// rule, an assumed rule, stopped by a stopping rule the reconstruction adds (the no-progress rule,
+// stop_after_rounds), at the safety bound (max_plies, max_rounds); shares of the games, in
+// sim::Completion order. For a game played in matches, the same states of the matches' recorded
+// rounds (sim::MatchStats::round_completed): a match ended by a rule can rest on rounds the
+// no-progress rule ended.
 struct Completion {
-  double own_rule = 0, stopping_rule = 0, safety_bound = 0;
+  double share[sim::kCompletions] = {0, 0, 0, 0, 0};
   uint64_t rounds = 0;  // recorded rounds; 0 for single games (no round shares)
-  double round_own_rule = 0, round_stopping_rule = 0, round_safety_bound = 0;
+  double round_share[sim::kCompletions] = {0, 0, 0, 0, 0};
+  double of(sim::Completion c) const { return share[static_cast<int>(c)]; }
+  double round_of(sim::Completion c) const { return round_share[static_cast<int>(c)]; }
+  // Ended by the text's rule: the source's or the paraphrase's (classes 1 and 2 together).
+  double text_rule() const { return share[0] + share[1]; }
+  double round_text_rule() const { return round_share[0] + round_share[1]; }
 };
 // From a tally's counts (zeros when it has no game).
 Completion completion_of(const sim::GameTally& tally);

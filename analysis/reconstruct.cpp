@@ -248,14 +248,32 @@ size_t ReconstructResult::distinct_played() const {
   return n;
 }
 
-size_t ReconstructResult::ending_by_own_rule() const {
+size_t ReconstructResult::ending_by_text_rule() const {
   size_t n = 0;
   for (size_t i = 0; i < candidates.size(); ++i) {
     if (ranked_figures(i).played && !repeats(i) &&
-        ranked_figures(i).completion == CompletionClass::kOwnRule)
+        ranked_figures(i).completion == CompletionClass::kTextRule)
       ++n;
   }
   return n;
+}
+
+size_t ReconstructResult::ending_by_source_rule() const {
+  size_t n = 0;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (ranked_figures(i).played && !repeats(i) &&
+        ranked_figures(i).source_completion == CompletionClass::kTextRule)
+      ++n;
+  }
+  return n;
+}
+
+bool ReconstructResult::any_source_rule() const {
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const Figures& f = ranked_figures(i);
+    if (f.played && f.source_rule.value > 0) return true;
+  }
+  return false;
 }
 
 namespace {

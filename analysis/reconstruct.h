@@ -161,9 +161,14 @@ struct ReconstructResult {
   bool repeats(size_t candidate) const { return plays_first(candidate) != candidate; }
   // The played candidates that repeat no earlier one: the distinct readings, each counted once.
   size_t distinct_played() const;
-  // Distinct readings (repeats left out) whose completion class is "own rule" in the ranking's
-  // figures.
-  size_t ending_by_own_rule() const;
+  // Distinct readings (repeats left out) whose completion class is "text's rule" in the ranking's
+  // figures (the source's or the paraphrase's rule ends most of their games); and those whose
+  // games the source's rule alone ends mostly (class 1, shown beside it: docs/terms.md).
+  size_t ending_by_text_rule() const;
+  size_t ending_by_source_rule() const;
+  // Whether any played reading has a game ended by the source's rule (class 1): when none has,
+  // every output says so (no reading's ending is stated in a primary source's own words).
+  bool any_source_rule() const;
   // False when the effects were given up (evaluate_reconstruction's stop).
   bool effects_complete() const { return random_effects.complete && skilled_effects.complete; }
 };

@@ -27,7 +27,10 @@ json estimate_json(const stats::Estimate& e) {
 
 json figures_json(const Figures& f) {
   json completion = {{"class", completion_class_key(f.completion)},
-                     {"own_rule", estimate_json(f[Criterion::kCompletion])},
+                     {"source_class", completion_class_key(f.source_completion)},
+                     {"text_rule", estimate_json(f[Criterion::kCompletion])},
+                     {"source_rule", estimate_json(f.source_rule)},
+                     {"assumed_rule", estimate_json(f.assumed_rule)},
                      {"stopping_rule", estimate_json(f.stopping_rule)},
                      {"safety_bound", estimate_json(f.safety_bound)},
                      {"rounds_stopping_rule", estimate_json(f.rounds_stopping_rule)}};
@@ -166,7 +169,9 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
                   {"candidates", space.candidates.size()},
                   {"refusals", refusals},
                   {"distinct", result.distinct_played()},
-                  {"ending_by_own_rule", result.ending_by_own_rule()}};
+                  {"ending_by_text_rule", result.ending_by_text_rule()},
+                  {"ending_by_source_rule", result.ending_by_source_rule()},
+                  {"any_source_rule", result.any_source_rule()}};
   const int base = base_candidate(space);
   out["base_candidate"] =
       base < 0 ? json(nullptr) : json(space.candidates[static_cast<size_t>(base)].number);

@@ -249,9 +249,10 @@ std::pair<size_t, size_t> farthest_pair(const Space& space, const std::vector<Fi
 
 const std::array<CriterionInfo, kCriteria>& criteria() {
   static const std::array<CriterionInfo, kCriteria> table = {{
-      {Criterion::kCompletion, "completion", "own rule", true, true, "",
-       "the share of games (matches) ended by the game's own rule, not by a stopping rule of the "
-       "reconstruction or the safety bound"},
+      {Criterion::kCompletion, "completion", "text's rule", true, true, "",
+       "the share of games (matches) ended by the text's rule (the source's rule or the "
+       "paraphrase's rule), not by an assumed rule, a stopping rule of the reconstruction or the "
+       "safety bound"},
       {Criterion::kBalance, "balance", "balance", true, true, "",
        "1 - |first-player advantage|: 1 when both seats win equally often"},
       {Criterion::kDecisiveness, "decisiveness", "decisiveness", false, true, "",
@@ -270,7 +271,7 @@ const CriterionInfo& criterion_info(Criterion c) { return criteria()[static_cast
 stats::Estimate criterion_estimate(const sim::GameTally& t, Criterion c) {
   switch (c) {
     case Criterion::kCompletion:
-      return stats::rate_estimate(t.completed(sim::Completion::kOwnRule), t.games);
+      return stats::rate_estimate(t.completed_by_text(), t.games);
     case Criterion::kBalance:
       return stats::balance_estimate(t.wins[0], t.wins[1], t.draws);
     case Criterion::kDecisiveness:
@@ -283,32 +284,32 @@ stats::Estimate criterion_estimate(const sim::GameTally& t, Criterion c) {
   return {};
 }
 
-CompletionClass completion_class(const stats::Estimate& own_rule) {
-  if (std::isfinite(own_rule.low) && own_rule.low > 0.5) return CompletionClass::kOwnRule;
-  if (std::isfinite(own_rule.high) && own_rule.high < 0.5) return CompletionClass::kStoppingRule;
+CompletionClass completion_class(const stats::Estimate& text_rule) {
+  if (std::isfinite(text_rule.low) && text_rule.low > 0.5) return CompletionClass::kTextRule;
+  if (std::isfinite(text_rule.high) && text_rule.high < 0.5) return CompletionClass::kNotTextRule;
   return CompletionClass::kUndecided;
 }
 
 const char* completion_class_name(CompletionClass c) {
   switch (c) {
-    case CompletionClass::kOwnRule:
-      return "own rule";
+    case CompletionClass::kTextRule:
+      return "text's rule";
     case CompletionClass::kUndecided:
       return "undecided";
-    case CompletionClass::kStoppingRule:
-      return "stopping rule";
+    case CompletionClass::kNotTextRule:
+      return "assumed rule or stop";
   }
   return "?";
 }
 
 const char* completion_class_key(CompletionClass c) {
   switch (c) {
-    case CompletionClass::kOwnRule:
-      return "own_rule";
+    case CompletionClass::kTextRule:
+      return "text_rule";
     case CompletionClass::kUndecided:
       return "undecided";
-    case CompletionClass::kStoppingRule:
-      return "stopping_rule";
+    case CompletionClass::kNotTextRule:
+      return "assumed_or_stop";
   }
   return "?";
 }
@@ -319,6 +320,8 @@ Figures figures_of(const sim::GameTally& t) {
   f.games = t.games;
   for (const CriterionInfo& c : criteria())
     f.criteria[static_cast<size_t>(c.id)] = criterion_estimate(t, c.id);
+  f.source_rule = stats::rate_estimate(t.completed(sim::Completion::kSourceRule), t.games);
+  f.assumed_rule = stats::rate_estimate(t.completed(sim::Completion::kAssumedRule), t.games);
   f.stopping_rule = stats::rate_estimate(t.completed(sim::Completion::kStoppingRule), t.games);
   f.safety_bound = stats::rate_estimate(t.completed(sim::Completion::kSafetyBound), t.games);
   if (t.match.enabled) {
@@ -326,6 +329,7 @@ Figures figures_of(const sim::GameTally& t) {
     f.rounds_stopping_rule = stats::rate_estimate(by[1], by[0] + by[1] + by[2]);
   }
   f.completion = completion_class(f[Criterion::kCompletion]);
+  f.source_completion = completion_class(f.source_rule);
   return f;
 }
 

@@ -2,13 +2,16 @@
 // ranking, the Pareto front and the effects of each choice point. Nothing here plays a game: the
 // figures come from the runs' integer tallies.
 //
-// The criteria, in ranking order: completion (the share of games ended by the game's own rule),
-// balance, decisiveness, drama and duration, each with its 95% interval as a run gives it
+// The criteria, in ranking order: completion (the share of games ended by the text's rule: the
+// source's rule or the paraphrase's, classes 1 and 2 of docs/terms.md, "Endings"), balance,
+// decisiveness, drama and duration, each with its 95% interval as a run gives it
 // (docs/metrics.md). The ranking is lexicographic and never a hidden score. First the completion
-// class, judged on the interval: a candidate whose own-rule share lies above one half ranks above
-// one whose interval holds one half, which ranks above one whose games mostly end by a stopping
-// rule or the safety bound. Then, within a group of candidates tied so far, each criterion in turn
-// splits the group by how many of its members are better with intervals that do not overlap
+// class, judged on the interval: a candidate whose text's-rule share lies above one half ranks
+// above one whose interval holds one half, which ranks above one whose games mostly end by an
+// assumed rule, a stopping rule or the safety bound. The share ended by the source's rule alone
+// (class 1) is shown beside it, not ranked on. Then, within a group of candidates tied so far, each
+// criterion in turn splits the group by how many of its members are better with intervals that do
+// not overlap
 // ("behind"): 0 first. Candidates tied on every criterion share their rank.
 #pragma once
 
@@ -32,7 +35,7 @@ inline constexpr size_t kCriteria = 5;
 struct CriterionInfo {
   Criterion id;
   const char* key;   // "completion", "balance", "decisiveness", "drama", "duration"
-  const char* name;  // "own rule", "balance", ...
+  const char* name;  // "text's rule", "balance", ...
   bool higher_is_better;
   bool share;        // a share (printed as a percentage), else a plain number
   const char* unit;  // "", "counters", "plies"
@@ -42,7 +45,7 @@ struct CriterionInfo {
 const std::array<CriterionInfo, kCriteria>& criteria();
 const CriterionInfo& criterion_info(Criterion c);
 
-// The criterion's estimate from a tally (docs/metrics.md): completion is the own-rule share
+// The criterion's estimate from a tally (docs/metrics.md): completion is the text's-rule share
 // (Wilson), balance 1 - |first-player advantage| (Tango), decisiveness the mean share of a
 // decided game played after its winner held a majority (lower is better: less play after the
 // result is settled), drama the winner's mean largest deficit, duration the mean plies of a game
@@ -50,11 +53,11 @@ const CriterionInfo& criterion_info(Criterion c);
 stats::Estimate criterion_estimate(const sim::GameTally& tally, Criterion c);
 
 // Completion judged on its interval.
-enum class CompletionClass : uint8_t { kOwnRule, kUndecided, kStoppingRule };
-CompletionClass completion_class(const stats::Estimate& own_rule);
-// "own rule", "undecided", "stopping rule"
+enum class CompletionClass : uint8_t { kTextRule, kUndecided, kNotTextRule };
+CompletionClass completion_class(const stats::Estimate& text_rule);
+// "text's rule", "undecided", "assumed rule or stop"
 const char* completion_class_name(CompletionClass c);
-// "own_rule", "undecided", "stopping_rule"
+// "text_rule", "undecided", "assumed_or_stop"
 const char* completion_class_key(CompletionClass c);
 
 // One candidate's figures under one agent (every game it played with that agent).
@@ -62,11 +65,14 @@ struct Figures {
   bool played = false;
   uint64_t games = 0;
   std::array<stats::Estimate, kCriteria> criteria{};
-  // How the rest of the games ended: by a stopping rule of the reconstruction (no-progress
-  // turns, stop after rounds) or at the safety bound; and, for matches, the share of recorded
-  // rounds the no-progress rule ended (NaN for single games).
-  stats::Estimate stopping_rule, safety_bound, rounds_stopping_rule;
+  // The share ended by the source's rule alone (class 1, within the completion criterion's
+  // share); how the rest of the games ended: by an assumed rule, by a stopping rule of the
+  // reconstruction (no-progress turns, stop after rounds) or at the safety bound; and, for
+  // matches, the share of recorded rounds the no-progress rule ended (NaN for single games).
+  stats::Estimate source_rule, assumed_rule, stopping_rule, safety_bound, rounds_stopping_rule;
   CompletionClass completion = CompletionClass::kUndecided;
+  // The completion class of the source's rule alone (its share judged on its interval).
+  CompletionClass source_completion = CompletionClass::kUndecided;
   const stats::Estimate& operator[](Criterion c) const { return criteria[static_cast<size_t>(c)]; }
 };
 Figures figures_of(const sim::GameTally& tally);

@@ -368,6 +368,40 @@ json pick_json(const Readings& readings, const Pick& pick) {
   return out;
 }
 
+namespace {
+
+// The provenance a reading gives each key it changes (docs/reconstruct.md, "Witnesses of a
+// reading"): the alternative's own witness when it quotes a phrase of its own; else the phrase the
+// choice reads, with its witness (source or paraphrase), the reading and its reason as the note;
+// an assumption (the reason) for a choice made of an assumption (--hide). In play and in the
+// written candidate alike, so an ending a reading gives takes the class of the text it reads
+// (docs/terms.md, "Endings").
+std::map<std::string, std::string> reading_entry(const Choice& choice, const Alternative& a) {
+  const std::string why = "reading '" + choice.id + "' as '" + a.name + "' (of \"" + choice.phrase +
+                          "\"): " + a.because;
+  const sim::Witness& own = a.witness;
+  if (!own.kind.empty()) return {{own.kind, own.text}, {"record", own.record}, {"note", why}};
+  const sim::Witness& read = choice.witness;
+  if (read.kind == "source" || read.kind == "paraphrase") {
+    std::map<std::string, std::string> entry = {
+        {read.kind, read.text}, {"record", read.record}, {"note", why}};
+    if (!read.page.empty()) entry["page"] = read.page;
+    return entry;
+  }
+  return {{"assumption", why}};
+}
+
+// The keys an alternative changes from the base, with their provenance, into `rules`.
+void witness_reading(sim::RuleSet& rules, const sim::RuleSet& base, const Choice& choice,
+                     const Alternative& a) {
+  for (const auto& [key, value] : a.rules.items()) {
+    if (sim::rule_value(base, key) == value) continue;
+    rules.provenance[key] = reading_entry(choice, a);
+  }
+}
+
+}  // namespace
+
 Space generate_space(const Readings& readings) {
   Space space;
   space.readings = readings;
@@ -383,8 +417,11 @@ Space generate_space(const Readings& readings) {
   for (size_t index = 0; index < total; ++index) {
     const Pick pick = pick_of(space, index);
     sim::RuleSet rules = space.base;
-    for (size_t c = 0; c < readings.choices.size(); ++c)
-      sim::apply_rule_keys(rules, readings.choices[c].alternatives[pick[c]].rules, readings.origin);
+    for (size_t c = 0; c < readings.choices.size(); ++c) {
+      const Alternative& a = readings.choices[c].alternatives[pick[c]];
+      sim::apply_rule_keys(rules, a.rules, readings.origin);
+      witness_reading(rules, space.base, readings.choices[c], a);
+    }
     try {
       sim::finalize(rules, "");
     } catch (const sim::RuleError& e) {
@@ -459,16 +496,15 @@ nlohmann::ordered_json candidate_ruleset_json(const Space& space, const Candidat
     for (const auto& [key, value] : a.rules.items()) {
       if (sim::rule_value(space.base, key) == value) continue;
       rules[key] = value;
-      const std::string why = "reading '" + choice.id + "' as '" + a.name + "' (of \"" +
-                              choice.phrase + "\"): " + a.because;
-      const sim::Witness& w = a.witness;
-      provenance[key] = w.kind.empty()
-                            ? ordered{{"assumption", why}}
-                            : ordered{{w.kind, w.text}, {"record", w.record}, {"note", why}};
-      standalone.provenance[key] = w.kind.empty()
-                                       ? std::map<std::string, std::string>{{"assumption", why}}
-                                       : std::map<std::string, std::string>{
-                                             {w.kind, w.text}, {"record", w.record}, {"note", why}};
+      const std::map<std::string, std::string> entry = reading_entry(choice, a);
+      // The witness first, then record, page and note, as the shipped files write them.
+      ordered written = ordered::object();
+      for (const char* kind : {"source", "paraphrase", "reading", "assumption"})
+        if (entry.count(kind)) written[kind] = entry.at(kind);
+      for (const char* member : {"record", "page", "note"})
+        if (entry.count(member)) written[member] = entry.at(member);
+      provenance[key] = written;
+      standalone.provenance[key] = entry;
     }
   }
   const std::string name = space.base.name + ", reading " + std::to_string(candidate.number);

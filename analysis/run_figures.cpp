@@ -41,17 +41,27 @@ std::optional<MatchFigures> match_figures(const sim::MatchStats& stats) {
                  .first_mover_advantage = advantage_rate(
                      stats.first_mover_wins, stats.second_mover_wins, stats.round_draws),
                  .round_ended_by = {},
-                 .round_completion_count = {0, 0, 0},
+                 .round_completion_count = {0, 0, 0, 0, 0},
                  .round_completion = {},
+                 .round_text_count = 0,
+                 .round_rule_count = 0,
+                 .round_text = {},
+                 .round_rule = {},
                  .handicap = {},
                  .states = {}};
   constexpr const char* kRoundEnds[3] = {"rule", "no_progress", "safety_bound"};
   for (std::size_t i = 0; i < 3; ++i) {
     m.round_ended_by.push_back({kRoundEnds[i], stats.round_ended_by[i],
                                 share(stats.round_ended_by[i], m.rounds_recorded)});
+  }
+  for (int i = 0; i < sim::kCompletions; ++i) {
     m.round_completion_count[i] = stats.round_completed(static_cast<sim::Completion>(i));
     m.round_completion[i] = stats::rate_estimate(m.round_completion_count[i], m.rounds_recorded);
   }
+  m.round_text_count = m.round_completion_count[0] + m.round_completion_count[1];
+  m.round_rule_count = m.round_text_count + m.round_completion_count[2];
+  m.round_text = stats::rate_estimate(m.round_text_count, m.rounds_recorded);
+  m.round_rule = stats::rate_estimate(m.round_rule_count, m.rounds_recorded);
   for (const auto& [difference, level] : stats.by_holes_difference) {
     LevelFigures h;
     h.level = difference;
@@ -105,10 +115,14 @@ std::vector<EndCount> ended_counts(const sim::GameTally& t) {
 
 CompletionFigures completion_figures(const sim::GameTally& t) {
   CompletionFigures c;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < sim::kCompletions; ++i) {
     c.games[i] = t.completed(static_cast<sim::Completion>(i));
     c.share[i] = stats::rate_estimate(c.games[i], t.games);
   }
+  c.text_games = c.games[0] + c.games[1];
+  c.rule_games = c.text_games + c.games[2];
+  c.text = stats::rate_estimate(c.text_games, t.games);
+  c.rule = stats::rate_estimate(c.rule_games, t.games);
   return c;
 }
 

@@ -57,19 +57,30 @@ struct MatchFigures {
   Rate first_mover_win_rate;
   Rate first_mover_advantage;
   std::vector<EndCount> round_ended_by;
-  // The recorded rounds by completion class (own rule, stopping rule: the no-progress rule,
-  // safety bound), shares with Wilson 95% intervals.
-  std::uint64_t round_completion_count[3] = {0, 0, 0};
-  Rate round_completion[3];
+  // The recorded rounds by completion state (sim::Completion order: the source's rule, the
+  // paraphrase's, an assumed rule, the no-progress rule, the safety bound), shares with Wilson 95%
+  // intervals; and the rounds ended by the text's rule (the first two) and by a rule of the game
+  // (the first three).
+  std::uint64_t round_completion_count[sim::kCompletions] = {0, 0, 0, 0, 0};
+  Rate round_completion[sim::kCompletions];
+  std::uint64_t round_text_count = 0, round_rule_count = 0;
+  Rate round_text, round_rule;
   std::vector<LevelFigures> handicap;
   std::vector<HandicapStateFigures> states;  // empty for runs stored before states were kept
 };
 
-// How games (matches) ended in the three completion classes (docs/metrics.md): by the game's own
-// rule, by a stopping rule of the reconstruction, at the safety bound.
+// How games (matches) ended, in the completion states of sim::Completion (docs/terms.md,
+// "Endings"): by the source's rule, the paraphrase's rule, an assumed rule, a stopping rule of the
+// reconstruction, at the safety bound.
 struct CompletionFigures {
-  std::uint64_t games[3] = {0, 0, 0};
-  Rate share[3];  // of all games, Wilson 95% intervals
+  std::uint64_t games[sim::kCompletions] = {0, 0, 0, 0, 0};
+  Rate share[sim::kCompletions];  // of all games, Wilson 95% intervals
+  // Ended by the text's rule (the source's or the paraphrase's: classes 1 and 2 together) and by
+  // a rule of the game (the first three classes).
+  std::uint64_t text_games = 0, rule_games = 0;
+  Rate text, rule;
+  std::uint64_t of(sim::Completion c) const { return games[static_cast<int>(c)]; }
+  const Rate& share_of(sim::Completion c) const { return share[static_cast<int>(c)]; }
 };
 
 // One playability metric of a run (sim::metric_registry()): its value with the 95% interval,

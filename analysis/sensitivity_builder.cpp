@@ -115,9 +115,9 @@ std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<Sensitivi
     }
     std::string clause = c.setting + " (" + std::to_string(c.value) + "): " + advantage + " " +
                          pp(f.advantage.value) + " pp against " + pp(bf.advantage.value) +
-                         " pp as set (" + ci(c.advantage) + "); ended by the game's own rule " +
-                         pct(f.completion.share[0].value) + " of the " + units + " against " +
-                         pct(bf.completion.share[0].value) + " (" + ci(c.own_rule) + ")";
+                         " pp as set (" + ci(c.advantage) + "); ended by a rule of the game " +
+                         pct(f.completion.rule.value) + " of the " + units + " against " +
+                         pct(bf.completion.rule.value) + " (" + ci(c.own_rule) + ")";
     if (c.own_rule_rounds && f.match && bf.match) {
       clause += ", of their rounds " + pct(f.match->round_ended_by[0].share) + " against " +
                 pct(bf.match->round_ended_by[0].share) + " (" + ci(*c.own_rule_rounds) + ")";

@@ -30,7 +30,7 @@ struct SensitivityRun {
 };
 
 // One threshold's change against the run as set, paired game by game (the same random numbers):
-// the first-player advantage and the share of games (matches) the game's own rule ended, and for
+// the first-player advantage and the share of games (matches) a rule of the game ended, and for
 // matches the share of their rounds; each with its 95% interval.
 struct SensitivityChange {
   std::string setting;  // "halved", "doubled"

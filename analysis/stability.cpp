@@ -36,22 +36,28 @@ bool known_threshold(const std::string& key) {
 
 }  // namespace
 
+// The stops (docs/terms.md, "Endings", class 4): a stopping rule and the safety bound.
+constexpr int kStopped = static_cast<int>(sim::Completion::kStoppingRule);
+constexpr int kBound = static_cast<int>(sim::Completion::kSafetyBound);
+
 double stop_share(const RunFigures& run) {
   if (run.match) {
     const MatchFigures& m = *run.match;
     if (m.rounds_recorded == 0) return kNaN;
-    return static_cast<double>(m.round_completion_count[1] + m.round_completion_count[2]) /
+    return static_cast<double>(m.round_completion_count[kStopped] +
+                               m.round_completion_count[kBound]) /
            static_cast<double>(m.rounds_recorded);
   }
   if (run.games == 0) return kNaN;
-  return static_cast<double>(run.completion.games[1] + run.completion.games[2]) /
+  return static_cast<double>(run.completion.games[kStopped] + run.completion.games[kBound]) /
          static_cast<double>(run.games);
 }
 
 bool any_stop(const RunFigures& run) {
-  if (run.completion.games[1] + run.completion.games[2] > 0) return true;
+  if (run.completion.games[kStopped] + run.completion.games[kBound] > 0) return true;
   return run.match &&
-         run.match->round_completion_count[1] + run.match->round_completion_count[2] > 0;
+         run.match->round_completion_count[kStopped] + run.match->round_completion_count[kBound] >
+             0;
 }
 
 Stability decide_stability(double figure, bool stopped, double share, double as_set,

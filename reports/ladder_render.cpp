@@ -106,19 +106,21 @@ Table ratings_table(const Ladder& l, const LadderFigures& f) {
 
 Table self_play_table(const Ladder& l, const LadderFigures& f) {
   std::vector<Column> columns = {
-      {"agent", Align::kLeft},        {"games", Align::kRight},
-      {"P1 wins", Align::kRight},     {"P2 wins", Align::kRight},
-      {"draws", Align::kRight},       {"P1 advantage [95% CI]", Align::kRight},
-      {"plies mean", Align::kRight},  {"median", Align::kRight},
-      {"own rule", Align::kRight},    {"stopping rule", Align::kRight},
+      {"agent", Align::kLeft},         {"games", Align::kRight},
+      {"P1 wins", Align::kRight},      {"P2 wins", Align::kRight},
+      {"draws", Align::kRight},        {"P1 advantage [95% CI]", Align::kRight},
+      {"plies mean", Align::kRight},   {"median", Align::kRight},
+      {"text's rule", Align::kRight},  {"of it the source's", Align::kRight},
+      {"assumed rule", Align::kRight}, {"stopping rule", Align::kRight},
       {"safety bound", Align::kRight}};
   if (f.real) columns.push_back({"result distance to masters", Align::kRight});
   Table t(columns);
   for (const SelfPlay& s : f.self_play) {
     const sim::GameTally& g = s.run->tally;
     const uint64_t finished = g.wins[0] + g.wins[1] + g.draws;
-    // Each completion class's share of the games; for matches a second line with its share of
-    // the rounds, as the index prints it (the own rule's share marked when under half).
+    // Each ending class's share of the games (the text's rule: the source's and the paraphrase's
+    // together, the source's beside it); for matches a second line with its share of the rounds,
+    // as the index prints it (the text's rule's share marked when under half).
     const analysis::Completion& c = s.completion;
     const auto share = [&](double games, double rounds, bool own) {
       if (g.games == 0) return std::string("-");
@@ -134,9 +136,15 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
                              Cell::text(advantage_text(s.advantage, finished)),
                              Cell::text(plies_text(g.plies, false)),
                              Cell::text(plies_text(g.plies, true)),
-                             Cell::text(share(c.own_rule, c.round_own_rule, true)),
-                             Cell::text(share(c.stopping_rule, c.round_stopping_rule, false)),
-                             Cell::text(share(c.safety_bound, c.round_safety_bound, false))};
+                             Cell::text(share(c.text_rule(), c.round_text_rule(), true)),
+                             Cell::text(share(c.of(sim::Completion::kSourceRule),
+                                              c.round_of(sim::Completion::kSourceRule), false)),
+                             Cell::text(share(c.of(sim::Completion::kAssumedRule),
+                                              c.round_of(sim::Completion::kAssumedRule), false)),
+                             Cell::text(share(c.of(sim::Completion::kStoppingRule),
+                                              c.round_of(sim::Completion::kStoppingRule), false)),
+                             Cell::text(share(c.of(sim::Completion::kSafetyBound),
+                                              c.round_of(sim::Completion::kSafetyBound), false))};
     if (f.real) {
       std::string distance = "-";
       for (const Likeness& k : f.likeness) {
@@ -157,7 +165,8 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
                Cell::text(rate_text(r.wins[0], r.games)), Cell::text(rate_text(r.wins[1], r.games)),
                Cell::text(rate_text(r.draws, r.games)), Cell::text(advantage_text(a, r.games)),
                Cell::text(plies_text(r.plies, false)), Cell::text(plies_text(r.plies, true)),
-               Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("0")});
+               Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"),
+               Cell::text("0")});
   }
   return t;
 }
@@ -258,27 +267,30 @@ std::string closest_text(const Ladder& l, const LadderFigures& f) {
 
 std::string self_play_note(const LadderFigures& f) {
   std::string text =
-      "Both players the same agent. Win rates over finished games; the last three columns say "
-      "how the games ended: by the game's own rule, by a stopping rule the reconstruction adds "
-      "(no progress, a stop after a number of rounds), or at the safety bound (max_plies, "
-      "max_rounds).";
+      "Both players the same agent. Win rates over finished games; the last five columns say "
+      "how the games ended: by the text's rule (the source's rule or the paraphrase's rule), of "
+      "it by the source's rule alone, by an assumed rule, stopped by a stopping rule the "
+      "reconstruction adds (no progress, a stop after a number of rounds), or unfinished (safety "
+      "bound: max_plies, max_rounds).";
   bool rounds = false, marked = false;
   for (const SelfPlay& s : f.self_play) {
     const analysis::Completion& c = s.completion;
     rounds = rounds || c.rounds > 0;
     marked = marked || (s.run->tally.games > 0 &&
-                        (2 * c.own_rule < 1 || (c.rounds > 0 && 2 * c.round_own_rule < 1)));
+                        (2 * c.text_rule() < 1 || (c.rounds > 0 && 2 * c.round_text_rule() < 1)));
   }
   if (rounds) {
     text +=
         " The games are matches: each cell's second line is the share of the matches' rounds "
-        "that ended that way (a round ends by the game's own rule, the no-progress rule or the "
+        "that ended that way (a round ends by a rule of the game, the no-progress rule or the "
         "safety bound).";
   }
   if (marked) {
     text +=
-        " \xE2\x9A\xA0 marks a level whose own rule ended fewer than half of the games or of the "
-        "rounds: its figures rest mostly on the reconstruction's stopping rules.";
+        " \xE2\x9A\xA0 marks a level whose text's rule ended fewer than half of the games or of "
+        "the "
+        "rounds: its figures rest mostly on assumed endings or the reconstruction's stopping "
+        "rules.";
   }
   text += parity_text(f);
   if (f.real) {
@@ -368,8 +380,8 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
 
   // First-player advantage and completion against strength (the agent's rating).
   LineSeries advantage{"first-player advantage (self-play)", {}};
-  LineSeries completion{"share ended by the game's own rule", {}};
-  std::string description = "By agent, rating: first-player advantage, own-rule share. ";
+  LineSeries completion{"share ended by the text's rule", {}};
+  std::string description = "By agent, rating: first-player advantage, text's-rule share. ";
   for (const SelfPlay& s : f.self_play) {
     const double x = f.ratings[s.agent].elo;
     const sim::GameTally& g = s.run->tally;
@@ -377,10 +389,10 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
       advantage.points.push_back(
           {x, s.advantage.estimate, s.advantage.interval.low, s.advantage.interval.high});
     }
-    if (g.games > 0) completion.points.push_back({x, s.completion.own_rule});
+    if (g.games > 0) completion.points.push_back({x, s.completion.text_rule()});
     description += l.agents[s.agent].name() + " " + signed_number(x, 0) + ": " +
-                   signed_points(s.advantage.estimate) + " pp, " + percent(s.completion.own_rule) +
-                   ". ";
+                   signed_points(s.advantage.estimate) + " pp, " +
+                   percent(s.completion.text_rule()) + ". ";
   }
   std::vector<LineSeries> series = {advantage, completion};
   if (f.real && !advantage.points.empty()) {

@@ -132,7 +132,7 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
     lines.push_back("Not complete: stage " + std::to_string(v.result.next->index) +
                     " is next ('mancala reconstruct --resume FILE' plays it).");
   }
-  size_t own = 0, undecided = 0, stopping = 0, played = 0, repeats = 0, ranked = 0;
+  size_t own = 0, source = 0, undecided = 0, stopping = 0, played = 0, repeats = 0, ranked = 0;
   for (size_t i = 0; i < space.candidates.size(); ++i) {
     const Figures& f = v.result.ranked_figures(i);
     if (!f.played) continue;
@@ -142,9 +142,10 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
       continue;
     }
     ++played;
-    own += f.completion == analysis::CompletionClass::kOwnRule;
+    own += f.completion == analysis::CompletionClass::kTextRule;
+    source += f.source_completion == analysis::CompletionClass::kTextRule;
     undecided += f.completion == analysis::CompletionClass::kUndecided;
-    stopping += f.completion == analysis::CompletionClass::kStoppingRule;
+    stopping += f.completion == analysis::CompletionClass::kNotTextRule;
   }
   if (played > 0) {
     lines.push_back(
@@ -152,11 +153,17 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
         (repeats > 0 ? " distinct readings (" + std::to_string(repeats) +
                            " more play exactly as an earlier one and are counted with it)"
                      : " candidates") +
-        " end by the text's own rule (the 95% interval of the share "
-        "ended by it lies above one half), " +
+        " end by the text's rule (the source's rule or the paraphrase's rule: the 95% interval of "
+        "the share ended by it lies above one half), " +
         std::to_string(undecided) + (undecided == 1 ? " is" : " are") + " undecided and " +
         std::to_string(stopping) + (stopping == 1 ? " ends" : " end") +
-        " mostly by a stopping rule of the reconstruction or the safety bound.");
+        " mostly by an assumed rule, a stopping rule of the reconstruction or the safety bound. " +
+        (v.result.any_source_rule()
+             ? std::to_string(source) + " of them end" + (source == 1 ? "s" : "") +
+                   " mostly by the source's rule alone (an ending a primary source's own words "
+                   "state)."
+             : std::string("None of the readings has an ending the source states: every ending "
+                           "by the text's rule is the paraphrase's rule or another reading's.")));
   }
   const int base = analysis::base_candidate(space);
   if (played > 0 && base >= 0) {
@@ -219,9 +226,11 @@ std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::
 
 std::string ranking_note() {
   return std::string(kRankingMeaning) +
-         " Ranked by completion first (own rule, then undecided, then stopping rule: judged on "
-         "the interval), then within each group of candidates tied so far by how many of them "
-         "are better with intervals that do not overlap, criterion by criterion: own-rule share, "
+         " Ranked by completion first (text's rule, then undecided, then assumed rule or stop: "
+         "judged on the interval of the share ended by the source's rule or the paraphrase's "
+         "rule together), then within each group of candidates tied so far by how many of them "
+         "are better with intervals that do not overlap, criterion by criterion: text's-rule "
+         "share, "
          "balance, decisiveness (lower is better), drama, duration (shorter is better). Tied "
          "candidates share a rank. Candidates left out of a later halving round rank below "
          "those kept. front: on the Pareto front of the five criteria. plays as: the readings it "
@@ -504,8 +513,12 @@ std::string reconstruct_csv(const ReconstructView& v) {
          {std::pair<std::string, const Figures*>{"random", &cr.random}, {skilled, &cr.skilled}}) {
       if (!f->played) continue;
       row(number, agent, "games", "", "", "", "", "", "", static_cast<double>(f->games), NAN, NAN);
-      row(number, agent, "completion", "", "own_rule", "", "", "", "", f->criteria[0].value,
+      row(number, agent, "completion", "", "text_rule", "", "", "", "", f->criteria[0].value,
           f->criteria[0].low, f->criteria[0].high);
+      row(number, agent, "completion", "", "source_rule", "", "", "", "", f->source_rule.value,
+          f->source_rule.low, f->source_rule.high);
+      row(number, agent, "completion", "", "assumed_rule", "", "", "", "", f->assumed_rule.value,
+          f->assumed_rule.low, f->assumed_rule.high);
       row(number, agent, "completion", "", "stopping_rule", "", "", "", "", f->stopping_rule.value,
           f->stopping_rule.low, f->stopping_rule.high);
       row(number, agent, "completion", "", "safety_bound", "", "", "", "", f->safety_bound.value,

@@ -39,8 +39,12 @@ std::string reconstruct_summary(const ReconstructView& v) {
   if (distinct < played)
     out += ", " + std::to_string(distinct) + " distinct readings (" +
            std::to_string(played - distinct) + " play exactly as another)";
-  out += "; under " + agent + ", " + std::to_string(v.result.ending_by_own_rule()) + " of " +
-         std::to_string(distinct) + " end by the text's own rule";
+  out += "; under " + agent + ", " + std::to_string(v.result.ending_by_text_rule()) + " of " +
+         std::to_string(distinct) + " end by the text's rule (" +
+         (v.result.any_source_rule()
+              ? std::to_string(v.result.ending_by_source_rule()) + " by the source's rule"
+              : std::string("none of its readings has an ending the source states")) +
+         ")";
   const analysis::Effects& e =
       v.result.skilled_played ? v.result.skilled_effects : v.result.random_effects;
   const analysis::Spread* largest = nullptr;

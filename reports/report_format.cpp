@@ -101,22 +101,22 @@ std::string games_text(const RunFigures& f) {
          (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
 }
 
-// True when the game's own rule ended fewer than half of the run's games (the index marks it).
-bool own_rule_minority(const RunFigures& f) {
-  return f.games > 0 && (2 * f.completion.games[0] < f.games || own_rule_rounds_minority(f));
+// True when the text's rule ended fewer than half of the run's games (the index marks it).
+bool text_rule_minority(const RunFigures& f) {
+  return f.games > 0 && (2 * f.completion.text_games < f.games || text_rule_rounds_minority(f));
 }
 
-bool own_rule_rounds_minority(const RunFigures& f) {
+bool text_rule_rounds_minority(const RunFigures& f) {
   return f.match && f.match->rounds_recorded > 0 &&
-         2 * f.match->round_completion_count[0] < f.match->rounds_recorded;
+         2 * f.match->round_text_count < f.match->rounds_recorded;
 }
 
 std::string completion_text(const RunFigures& f) {
   if (f.games == 0) return std::string(kDash);
-  std::string text = (2 * f.completion.games[0] < f.games ? "\xE2\x9A\xA0 " : "") +
-                     rate_text(f.completion.share[0]);
-  if (f.match)
-    text += "\n" + rounds_line(f.match->round_completion[0].value, own_rule_rounds_minority(f));
+  std::string text = (2 * f.completion.text_games < f.games ? "\xE2\x9A\xA0 " : "") +
+                     rate_text(f.completion.text) + "\nsource's rule: " +
+                     percent(f.completion.share_of(sim::Completion::kSourceRule).value);
+  if (f.match) text += "\n" + rounds_line(f.match->round_text.value, text_rule_rounds_minority(f));
   return text;
 }
 
@@ -124,15 +124,17 @@ std::string stopping_rule_note(const RunFigures& f) {
   if (f.games == 0) return "";
   const auto pct = [](double x) { return format_number(100 * x, 0) + "%"; };
   std::vector<std::string> parts;
-  if (2 * f.completion.games[1] >= f.games) {
-    parts.push_back(pct(f.completion.share[1].value) + " of the " +
+  const int stopped = static_cast<int>(sim::Completion::kStoppingRule);
+  if (2 * f.completion.games[stopped] >= f.games) {
+    parts.push_back(pct(f.completion.share[stopped].value) + " of the " +
                     (f.match ? "matches" : "games") +
-                    " end by a stopping rule of the reconstruction, not by the game's own rule");
+                    " are stopped by a stopping rule of the reconstruction, not ended by a rule "
+                    "of the game");
   }
   if (f.match && f.match->rounds_recorded > 0 &&
-      2 * f.match->round_completion_count[1] >= f.match->rounds_recorded) {
-    parts.push_back(pct(f.match->round_completion[1].value) +
-                    " of the matches' rounds end by the no-progress rule");
+      2 * f.match->round_completion_count[stopped] >= f.match->rounds_recorded) {
+    parts.push_back(pct(f.match->round_completion[stopped].value) +
+                    " of the matches' rounds are stopped by the no-progress rule");
   }
   if (parts.empty()) return "";
   return "\xE2\x9A\xA0 The figures rest on stopping rules: " + joined(parts, ", and ") + ".";

@@ -47,22 +47,23 @@ std::string mean_text(const Rate& r, int decimals);
 std::string metric_text(const analysis::MetricValue& v);
 // "50000", or "812 of 1000 (partial)".
 std::string games_text(const RunFigures& f);
-// True when the game's own rule ended fewer than half of the run's games, or of its matches'
-// rounds (the index marks the row).
-bool own_rule_minority(const RunFigures& f);
-// True when the game's own rule ended fewer than half of a run's matches' rounds.
-bool own_rule_rounds_minority(const RunFigures& f);
-// The index's completion cell: the share the game's own rule ended, marked when under half, and
-// for matches a second line with the share of their rounds ("rounds: 33.1%", marked the same).
+// True when the text's rule (the source's or the paraphrase's: docs/terms.md, "Endings") ended
+// fewer than half of the run's games, or of its matches' rounds (the index marks the row).
+bool text_rule_minority(const RunFigures& f);
+// True when the text's rule ended fewer than half of a run's matches' rounds.
+bool text_rule_rounds_minority(const RunFigures& f);
+// The index's completion cell: the share the text's rule ended, marked when under half; a second
+// line with the share the source's rule alone ended ("source's rule: 0.0%"); and for matches a
+// third with the share of their rounds the text's rule ended ("rounds: 33.1%", marked the same).
 std::string completion_text(const RunFigures& f);
-// The second line of a match's completion cell, a share of its rounds: "rounds: 33.1%", with the
-// warning sign before the share when `mark` (the index's mark: the game's own rule ended fewer
-// than half of the rounds).
+// The line of a match's completion cell on its rounds: "rounds: 33.1%", with the warning sign
+// before the share when `mark` (the index's mark: the text's rule ended fewer than half of the
+// rounds).
 std::string rounds_line(double share, bool mark);
 // The warning a run's results carry when half or more of its games (matches), or of its
 // matches' rounds, end by a stopping rule of the reconstruction, as the comparisons say it (after
-// the index's warning sign): "The figures rest on stopping rules: 97% of the games end by a
-// stopping rule of the reconstruction, not by the game's own rule."; empty otherwise.
+// the index's warning sign): "The figures rest on stopping rules: 97% of the games are stopped by
+// a stopping rule of the reconstruction, not ended by a rule of the game."; empty otherwise.
 std::string stopping_rule_note(const RunFigures& f);
 // The items with `separator` between them.
 std::string joined(const std::vector<std::string>& items, std::string_view separator);

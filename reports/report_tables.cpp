@@ -136,7 +136,7 @@ std::string readings(std::size_t n) {
 
 // The index's figures, the columns every table of rulesets shows after its own first columns.
 std::vector<Column> with_figure_columns(std::vector<Column> columns) {
-  for (const char* name : {"Games", "Ended by own rule", "P1 wins", "P2 wins", "Draws",
+  for (const char* name : {"Games", "Ended by the text's rule", "P1 wins", "P2 wins", "Draws",
                            "P1 advantage", "Mean plies", "Unfinished"})
     columns.push_back({name, Align::kRight});
   return columns;
@@ -257,31 +257,29 @@ Table index_table(const std::vector<RulesetSection>& items, const std::vector<st
   return table;
 }
 
-// The index rows to mark: those whose games the game's own rule ended fewer than half of.
+// The index rows to mark: those whose games the text's rule ended fewer than half of.
 std::vector<bool> marked_rows(const std::vector<RulesetSection>& items,
                               const std::vector<std::size_t>& rows) {
   std::vector<bool> marked;
-  for (std::size_t i : rows) marked.push_back(own_rule_minority(items[i].figures));
+  for (std::size_t i : rows) marked.push_back(text_rule_minority(items[i].figures));
   return marked;
 }
 
-// How games ended, by completion class.
+// How games ended, by ending class.
 Table completion_table(const RunFigures& f) {
   const std::string column = f.match ? "Matches" : "Games";
   std::vector<Column> columns = {
-      {"Ended", Align::kLeft},
+      {"How it ended", Align::kLeft},
       {column, Align::kRight},
       {"Share of all " + std::string(f.match ? "matches" : "games") + " [95% CI]", Align::kRight}};
-  // A match ended by its own rule may rest on rounds a stopping rule ended: both levels shown.
+  // A match ended by a rule may rest on rounds a stopping rule ended: both levels shown.
   if (f.match) {
     columns.push_back({"Rounds", Align::kRight});
     columns.push_back({"Share of all rounds [95% CI]", Align::kRight});
   }
   Table table(columns);
-  const char* labels[3] = {"by the game's own rule", "by a stopping rule of the reconstruction",
-                           "at the safety bound (unfinished)"};
-  for (int i = 0; i < 3; ++i) {
-    std::vector<Cell> row = {labels[i],
+  for (int i = 0; i < sim::kCompletions; ++i) {
+    std::vector<Cell> row = {sim::completion_words(static_cast<sim::Completion>(i)),
                              Cell::integer(static_cast<std::int64_t>(f.completion.games[i])),
                              rate_text(f.completion.share[i])};
     if (f.match) {
@@ -483,15 +481,21 @@ std::string linked_table_html(const Table& table, const std::vector<std::string>
       if (i == 0 && r < hrefs.size() && !hrefs[r].empty()) {
         out += "<a href=\"" + html_escape(hrefs[r]) + "\">" + html_escape(text) + "</a>";
       } else if (interval != std::string::npos && right(i)) {
-        // The interval on its own smaller line keeps ten columns within a page's width; a second
-        // line of the cell (a match's rounds) on a line of its own too.
-        const std::size_t line = text.find('\n');
+        // The interval on its own smaller line keeps ten columns within a page's width; each
+        // further line of the cell (the source's rule's share, a match's rounds) on its own too.
+        std::size_t line = text.find('\n');
         out +=
             html_escape(text.substr(0, interval)) + "<span class=\"ci\">" +
             html_escape(text.substr(interval, line == std::string::npos ? line : line - interval)) +
             "</span>";
-        if (line != std::string::npos)
-          out += "<span class=\"sub\">" + html_escape(text.substr(line + 1)) + "</span>";
+        while (line != std::string::npos) {
+          const std::size_t next = text.find('\n', line + 1);
+          out += "<span class=\"sub\">" +
+                 html_escape(
+                     text.substr(line + 1, next == std::string::npos ? next : next - line - 1)) +
+                 "</span>";
+          line = next;
+        }
       } else if (table.columns()[i].name == "Evidence") {
         // Ids like "DLP.Evidence.1450" may break after a dot, not inside a word.
         for (char c : html_escape(text))

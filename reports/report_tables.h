@@ -23,15 +23,19 @@ using analysis::RuleInfo;
 using analysis::RulesetSection;
 
 // The note under the index tables on the completion column and its mark.
+// (docs/terms.md, "Endings": the four classes in their words.)
 inline constexpr std::string_view kCompletionNote =
-    "Ended by own rule: the share of games (matches) ended by the game's own rule, the ending the "
-    "evidence gives; the rest were ended by a stopping rule of the reconstruction (no-progress "
-    "turns, a stop after a number of rounds) or cut off at the safety bound. For a game played in "
-    "matches, the second line is the share of the matches' rounds the game's own rule ended (the "
-    "others ended by the no-progress rule or the safety bound). \xE2\x9A\xA0 and a shaded row "
-    "mark the rulesets whose own rule ended fewer than half of the games or of the rounds: their "
-    "figures rest mostly on the reconstruction's stopping rules. Each ruleset's page gives the "
-    "three classes and the playability metrics (docs/metrics.md).";
+    "Ended by the text's rule: the share of games (matches) ended by the source's rule (a primary "
+    "source's own words state the ending) or ended by the paraphrase's rule (the DLP's paraphrase "
+    "or another reading states it); the second line is the share ended by the source's rule "
+    "alone. The others were ended by an assumed rule (an ending the reconstruction assumes), "
+    "stopped by a stopping rule (no-progress turns, a stop after a number of rounds) or left "
+    "unfinished (safety bound). For a game played in matches, the last line is the share of the "
+    "matches' "
+    "rounds the text's rule ended. \xE2\x9A\xA0 and a shaded row mark the rulesets whose text's "
+    "rule ended fewer than half of the games or of the rounds: their figures rest mostly on "
+    "assumed endings or the reconstruction's stopping rules. Each ruleset's page gives every class "
+    "and the playability metrics (docs/metrics.md, docs/terms.md).";
 
 // "50000 games per ruleset, random agent on both sides, seed 1, engine 0.1.0." when every run
 // shares its settings, else a sentence saying they differ.
@@ -47,10 +51,10 @@ std::vector<std::pair<std::string, std::vector<std::size_t>>> group_by_game(
 // The index row of each ruleset of `rows` (indices into `sections`).
 Table index_table(const std::vector<RulesetSection>& sections,
                   const std::vector<std::size_t>& rows);
-// The index rows to mark: those whose games the game's own rule ended fewer than half of.
+// The index rows to mark: those whose games the text's rule ended fewer than half of.
 std::vector<bool> marked_rows(const std::vector<RulesetSection>& sections,
                               const std::vector<std::size_t>& rows);
-// How games ended, by completion class.
+// How games ended, by ending class (docs/terms.md, "Endings": each class in its words).
 Table completion_table(const RunFigures& f);
 // The playability metrics (docs/metrics.md).
 Table metrics_table(const RunFigures& f);

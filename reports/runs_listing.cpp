@@ -1,5 +1,6 @@
 #include "reports/runs_listing.h"
 
+#include "analysis/run_figures.h"
 #include "analysis/stability.h"
 #include "reports/evidence_pages.h"
 #include "reports/report.h"
@@ -51,13 +52,25 @@ json run_records_json(const std::vector<archive::RunRecord>& records) {
     all.back()["rests_on_stops"] = s ? json(s->rests_on_stops) : json(nullptr);
     // The headline figures a listing shows: the advantage and how games ended.
     all.back()["first_player_advantage"] = nullptr;
-    all.back()["own_rule"] = nullptr;
+    // The share ended by the text's rule (docs/terms.md, "Endings") and by the source's rule
+    // alone, as fractions with their intervals; a run stored with the old "own_rule" is read into
+    // the classes (sim::run_stats_from_json).
+    all.back()["text_rule"] = nullptr;
+    all.back()["source_rule"] = nullptr;
     try {
       const json stats = json::parse(r.stats_json);
       if (stats.contains("first_player_advantage"))
         all.back()["first_player_advantage"] = stats["first_player_advantage"];
-      if (stats.contains("completion")) all.back()["own_rule"] = stats["completion"]["own_rule"];
-    } catch (const json::exception&) {
+      if (stats.contains("completion")) {
+        const analysis::RunFigures f = analysis::run_figures(stats);
+        const auto rate = [](const analysis::Rate& e, std::uint64_t games) {
+          return json{{"games", games}, {"value", e.value}, {"ci95", {e.low, e.high}}};
+        };
+        all.back()["text_rule"] = rate(f.completion.text, f.completion.text_games);
+        all.back()["source_rule"] = rate(f.completion.share_of(sim::Completion::kSourceRule),
+                                         f.completion.of(sim::Completion::kSourceRule));
+      }
+    } catch (const std::exception&) {
       // a listing shows what it can; 'runs show' names the problem
     }
   }
@@ -67,7 +80,7 @@ json run_records_json(const std::vector<archive::RunRecord>& records) {
 void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>& records) {
   std::vector<std::vector<std::string>> rows = {{"id", "created", "ruleset", "agent", "seed",
                                                  "games", "P1 win rate", "P1 advantage [95% CI]",
-                                                 "own rule [95% CI]", "stability"}};
+                                                 "text's rule [95% CI]", "stability"}};
   bool marked = false;
   for (const auto& r : records) {
     std::string rate = "-", advantage = "-", own_rule = "-";
@@ -76,7 +89,7 @@ void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>&
       const json stats = json::parse(r.stats_json);
       rate = percent_of(stats["first_player_win_rate"]["value"]);
       advantage = advantage_cell(stats);
-      own_rule = own_rule_cell(stats);
+      own_rule = text_rule_cell(stats);
       marked = marked || own_rule.find('!') != std::string::npos;
       // A partial run counts the games played before it was stopped, of those asked for.
       if (r.partial)
@@ -90,7 +103,7 @@ void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>&
                     record_stability(r) ? analysis::stability_summary(*record_stability(r)) : "?"});
   }
   print_table(out, "rlllrrrrrl", rows);
-  out << own_rule_footer(marked);
+  out << text_rule_footer(marked);
 }
 
 std::string run_record_citation(const archive::RunRecord& r, const json& stats) {

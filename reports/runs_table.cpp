@@ -4,6 +4,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "analysis/run_figures.h"
 #include "analysis/stability.h"
 #include "common/text.h"
 #include "reports/report.h"
@@ -63,27 +64,31 @@ std::string advantage_cell(const json& run) {
   return run.contains("first_player_advantage") ? points_cell(run["first_player_advantage"]) : "-";
 }
 
-std::string own_rule_footer(bool marked) {
-  return marked ? "! under half of the games (of a match: of its rounds) ended by the game's own "
-                  "rule: the figures rest on the reconstruction's stopping rules or the safety "
-                  "bound\n"
+std::string text_rule_footer(bool marked) {
+  return marked ? "! under half of the games (of a match: of its rounds) ended by the text's rule "
+                  "(the source's or the paraphrase's): the figures rest on assumed endings, the "
+                  "reconstruction's stopping rules or the safety bound\n"
                 : "";
 }
 
-std::string own_rule_cell(const json& run) {
+std::string text_rule_cell(const json& run) {
   if (!run.contains("completion")) return "-";  // stored before completion was written
-  const json& own = run["completion"]["own_rule"];
-  const uint64_t games = run["games"].get<uint64_t>();
-  if (!own["value"].is_number()) return "-";
-  std::string cell = rate_cell(own) + (2 * own["games"].get<uint64_t>() < games ? " !" : "");
-  if (run.contains("round_ended_by")) {
-    const uint64_t rounds = run["round_results"]["rounds"].get<uint64_t>();
-    const uint64_t by_rule = run["round_ended_by"]["rule"]["rounds"].get<uint64_t>();
-    if (rounds > 0) {
-      cell += "; rounds " +
-              fixed_point(100.0 * static_cast<double>(by_rule) / static_cast<double>(rounds), 1) +
-              "%" + (2 * by_rule < rounds ? " !" : "");
-    }
+  analysis::RunFigures f;
+  try {
+    f = analysis::run_figures(run);
+  } catch (const std::exception&) {
+    return "?";  // counts that do not add up: 'runs show' names the problem
+  }
+  if (f.games == 0) return "-";
+  const auto pct = [](double x) { return fixed_point(100 * x, 1); };
+  const analysis::Rate& text = f.completion.text;
+  std::string cell = pct(text.value) + "% [" + pct(text.low) + ", " + pct(text.high) + "]" +
+                     (2 * f.completion.text_games < f.games ? " !" : "") + "; source " +
+                     pct(f.completion.share_of(sim::Completion::kSourceRule).value) + "%";
+  if (f.match && f.match->rounds_recorded > 0) {
+    const std::uint64_t rounds = f.match->rounds_recorded;
+    cell += "; rounds " + pct(f.match->round_text.value) + "%" +
+            (2 * f.match->round_text_count < rounds ? " !" : "");
   }
   return cell;
 }
@@ -93,15 +98,15 @@ namespace {
 void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
   std::vector<std::vector<std::string>> rows = {
       {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
-       "P1 advantage [95% CI]", "own rule [95% CI]", "plies mean", "median"}};
+       "P1 advantage [95% CI]", "text's rule [95% CI]", "plies mean", "median"}};
   // With --stability (runs that carry the verdict), a last column: the advantage's verdict.
   const bool checked = std::any_of(runs.begin(), runs.end(),
                                    [](const json& run) { return run.contains("stability"); });
   if (checked) rows.front().push_back("stability");
   bool marked = false;
   for (const json& run : runs) {
-    const std::string own_rule = own_rule_cell(run);
-    marked = marked || own_rule.find('!') != std::string::npos;
+    const std::string text_rule = text_rule_cell(run);
+    marked = marked || text_rule.find('!') != std::string::npos;
     rows.push_back({run["ruleset"].get<std::string>(),
                     std::to_string(run["games"].get<uint64_t>()) +
                         (run["partial"].get<bool>() ? " (partial)" : ""),
@@ -109,7 +114,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
                     std::to_string(run["wins"][1].get<uint64_t>()),
                     std::to_string(run["draws"].get<uint64_t>()),
                     std::to_string(run["unfinished"].get<uint64_t>()),
-                    rate_cell(run["first_player_win_rate"]), advantage_cell(run), own_rule,
+                    rate_cell(run["first_player_win_rate"]), advantage_cell(run), text_rule,
                     number_cell(run["plies"]["mean"], 1), number_cell(run["plies"]["median"], 1)});
     if (checked) {
       const std::string ruleset = run["ruleset"].get<std::string>();
@@ -117,7 +122,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
     }
   }
   print_table(out, checked ? "lrrrrrrrrrrl" : "lrrrrrrrrrr", rows);
-  out << own_rule_footer(marked);
+  out << text_rule_footer(marked);
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the

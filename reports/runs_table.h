@@ -16,14 +16,16 @@ std::string percent_of(const nlohmann::json& x);
 
 // The cells of a run's table row (a run as sim::run_stats_to_json writes it): the first-player
 // advantage in percentage points with its interval ("+9.3 pp [+5.0, +13.6]"), and the share of
-// games (matches) the game's own rule ended with its interval, for matches also the share of their
-// rounds, each marked " !" when under half (docs/metrics.md, completion); "-" where the run has no
-// such figure.
+// games (matches) the text's rule ended (the source's or the paraphrase's: docs/terms.md,
+// "Endings") with its interval, then the source's rule's share ("; source 0.0%"), for matches also
+// the share of their rounds the text's rule ended, marked " !" when under half (docs/metrics.md,
+// completion); "-" where the run has no such figure. A run stored before the ending classes is
+// read into them (sim::run_stats_from_json).
 std::string advantage_cell(const nlohmann::json& run);
-std::string own_rule_cell(const nlohmann::json& run);
-// The footer of a table whose own-rule cells hold a `!` (say so with `marked`), explaining it;
+std::string text_rule_cell(const nlohmann::json& run);
+// The footer of a table whose text's-rule cells hold a `!` (say so with `marked`), explaining it;
 // "" when none does.
-std::string own_rule_footer(bool marked);
+std::string text_rule_footer(bool marked);
 
 // Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right; each cell
 // made printable_line (control characters escaped, a line break a space).

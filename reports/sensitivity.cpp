@@ -12,10 +12,12 @@ Table sensitivity_table(const std::vector<SensitivityRun>& runs) {
                                  {"P1 advantage", Align::kRight}, {"draws", Align::kRight},
                                  {"mean plies", Align::kRight}};
   if (rounds) columns.push_back({"mean rounds", Align::kRight});
-  columns.push_back({"ended by own rule", Align::kRight});
-  columns.push_back({"by a stopping rule", Align::kRight});
-  columns.push_back({"unfinished", Align::kRight});
-  if (rounds) columns.push_back({"rounds ended by own rule", Align::kRight});
+  // The three rules of the game together: a variant changes a stopping threshold, never the
+  // standing of the game's rules (docs/terms.md, "Endings").
+  columns.push_back({"ended by a rule of the game", Align::kRight});
+  columns.push_back({"stopped by a stopping rule", Align::kRight});
+  columns.push_back({"unfinished (safety bound)", Align::kRight});
+  if (rounds) columns.push_back({"rounds ended by a rule of the game", Align::kRight});
   Table table(columns);
   for (const SensitivityRun& r : runs) {
     const analysis::RunFigures& f = r.figures;
@@ -27,7 +29,9 @@ Table sensitivity_table(const std::vector<SensitivityRun>& runs) {
                              percent(f.draw.value),
                              number_text(f.length.mean, 1)};
     if (rounds) row.push_back(number_text(f.match ? f.match->rounds.mean() : analysis::kNaN, 1));
-    for (int i = 0; i < 3; ++i) row.push_back(percent(f.completion.share[i].value));
+    row.push_back(percent(f.completion.rule.value));
+    row.push_back(percent(f.completion.share_of(sim::Completion::kStoppingRule).value));
+    row.push_back(percent(f.completion.share_of(sim::Completion::kSafetyBound).value));
     if (rounds) row.push_back(percent(f.match ? f.match->round_ended_by[0].share : analysis::kNaN));
     table.add_row(std::move(row));
   }

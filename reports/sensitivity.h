@@ -20,7 +20,8 @@ using analysis::SensitivityVerdict;
 
 // The table: one row per run (runs[0] is the ruleset as set): P1 wins, the first-player
 // advantage, draws, mean plies (and rounds, for matches), and how the games ended: by the game's
-// own rule, by a stopping rule, unfinished (and for matches the rounds' own-rule share).
+// by a rule of the game, stopped by a stopping rule, unfinished (and for matches the rounds' share
+// ended by a rule of the game).
 Table sensitivity_table(const std::vector<SensitivityRun>& runs);
 
 // How many games the sensitivity runs have against the main run's: "200 games each, fewer than

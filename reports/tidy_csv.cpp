@@ -91,7 +91,7 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
     value("stop_share", st->stop_share);
   }
   for (const EndCount& e : f.ended_by) value("ended_by_share", e.share, {"", "", e.name, ""});
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < sim::kCompletions; ++i)
     rate("completion", f.completion.share[i],
          {"", "", sim::completion_name(static_cast<sim::Completion>(i)), ""});
   summary("plies", f.length);
@@ -120,7 +120,7 @@ std::vector<TidyStatistic> tidy_statistics(const json& run) {
     rate("first_mover_advantage", mf.first_mover_advantage, all);
     for (const EndCount& e : mf.round_ended_by)
       value("ended_by_share", e.share, {"all", "", e.name, ""});
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < sim::kCompletions; ++i)
       rate("completion", mf.round_completion[i],
            {"all", "", sim::completion_name(static_cast<sim::Completion>(i)), ""});
     for (const LevelFigures& hl : mf.handicap) {

@@ -96,17 +96,19 @@ std::string round_lines(const std::string& text) {
   return out;
 }
 
-// How a game or match ended, in words (the issue's "own rule or stopping rule").
-std::string how_ended(EndReason reason) {
+// How a game or match ended, in words (docs/terms.md, "Endings"): by a rule of the game, in the
+// words of its class and with the rule key that ended it ("ended by the paraphrase's rule
+// (end_on_empty_side)"), or the stop.
+std::string how_ended(EndReason reason, sim::Completion completion, sim::RuleEnd rule) {
   switch (reason) {
     case EndReason::kRule:
-      return "by the game's own rule";
+      return std::string(sim::completion_words(completion)) + " (" + sim::rule_end_key(rule) + ")";
     case EndReason::kNoProgress:
-      return "by the reconstruction's no-progress rule (a stopping rule)";
+      return "stopped by a stopping rule (the reconstruction's no-progress rule)";
     case EndReason::kStopAfterRounds:
-      return "by the reconstruction's stopping rule (rounds played)";
+      return "stopped by a stopping rule (the reconstruction's stop after a number of rounds)";
     case EndReason::kSafetyBound:
-      return "unfinished: stopped by the safety bound";
+      return "unfinished (safety bound)";
     case EndReason::kNone:
       break;
   }
@@ -493,11 +495,15 @@ json LiveGame::result_json() const {
          << " " << held[0] << "-" << held[1];
     if (match) text << " after " << match_.rounds << (match_.rounds == 1 ? " round" : " rounds");
   }
-  text << ", " << plies << (plies == 1 ? " ply" : " plies") << ", " << how_ended(match_.reason);
+  const sim::Completion completion =
+      sim::completion_of(match_.reason, game_->ending_class(match_.rule_end));
+  const std::string how = how_ended(match_.reason, completion, match_.rule_end);
+  text << ", " << plies << (plies == 1 ? " ply" : " plies") << ", " << how;
   return {{"winner", winner_json(match_.winner)},
           {"end", end_reason_name(match_.reason)},
-          {"how", how_ended(match_.reason)},
-          {"own_rule", match_.reason == EndReason::kRule},
+          {"how", how},
+          {"completion", sim::completion_name(completion)},
+          {"by_rule", match_.reason == EndReason::kRule},
           {"holdings", {held[0], held[1]}},
           {"rounds", match_.rounds},
           {"plies", plies},

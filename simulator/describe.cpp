@@ -150,6 +150,8 @@ json state_to_json(const Game& game, const State& s) {
   j["status"] = s.over ? "over" : "ongoing";
   j["winner"] = s.winner == kNobody ? json(nullptr) : json(s.winner == kDraw ? 0 : s.winner + 1);
   j["end"] = end_reason_name(s.reason);
+  // The rule of the game that ended it (end "rule"): its key, as docs/metrics.md names them.
+  j["end_rule"] = s.rule_end == RuleEnd::kNone ? json(nullptr) : json(rule_end_key(s.rule_end));
   j["ply"] = s.ply;
   j["quiet_turns"] = s.quiet_turns;
   j["relay_bound_hits"] = s.relay_bound_hits;
@@ -269,6 +271,12 @@ State state_from_json(const Game& game, const json& j) {
     for (EndReason r : {EndReason::kNone, EndReason::kRule, EndReason::kNoProgress,
                         EndReason::kSafetyBound, EndReason::kStopAfterRounds}) {
       if (end_reason_name(r) == end) s.reason = r;
+    }
+    if (j.contains("end_rule") && j["end_rule"].is_string()) {
+      const std::string rule = j["end_rule"].get<std::string>();
+      for (int r = 1; r < kRuleEnds; ++r) {
+        if (rule == rule_end_key(static_cast<RuleEnd>(r))) s.rule_end = static_cast<RuleEnd>(r);
+      }
     }
     s.ply = j.value("ply", 0);
     s.quiet_turns = j.value("quiet_turns", 0);

@@ -69,9 +69,10 @@ MoveEffect Game::apply(State& s, Move m, StepObserver* steps) const {
   return c.fx;
 }
 
-void Game::end_round(State& s, EndReason reason) const {
+void Game::end_round(State& s, EndReason reason, RuleEnd rule) const {
   s.over = true;
   s.reason = reason;
+  s.rule_end = reason == EndReason::kRule ? rule : RuleEnd::kNone;
   if (reason == EndReason::kSafetyBound) {
     s.winner = kNobody;
   } else if (s.winner == kNobody) {
@@ -105,11 +106,12 @@ bool Game::sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const
   }
   ++s.ply;
   s.quiet_turns = 0;
-  end_round(s, EndReason::kRule);
+  end_round(s, EndReason::kRule, RuleEnd::kWhenLeft);
   return true;
 }
 
-void Game::end_owners_take_rows(State& s, EndReason reason, StepObserver* steps) const {
+void Game::end_owners_take_rows(State& s, EndReason reason, RuleEnd rule,
+                                StepObserver* steps) const {
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
     if (steps) {
       take_watched(s, pos, owner(pos), StepWatch{steps});
@@ -117,7 +119,7 @@ void Game::end_owners_take_rows(State& s, EndReason reason, StepObserver* steps)
       take(s, pos, owner(pos));
     }
   }
-  end_round(s, reason);
+  end_round(s, reason, rule);
 }
 
 bool Game::next_joint_turn(State& s, unsigned extra, StepObserver* steps) const {
@@ -133,12 +135,12 @@ bool Game::next_joint_turn(State& s, unsigned extra, StepObserver* steps) const 
   const bool can1 = has_move(s, 1);
   if (!can0 || !can1) {
     if ((!can0 && !can1) || rules_.no_move == NoMove::kEndOwnersTakeRows) {
-      end_owners_take_rows(s, EndReason::kRule, steps);
+      end_owners_take_rows(s, EndReason::kRule, RuleEnd::kNoMove, steps);
       return false;
     }
     if (rules_.no_move == NoMove::kEndMoverLoses) {
       s.winner = static_cast<int8_t>(can0 ? 0 : 1);
-      end_round(s, EndReason::kRule);
+      end_round(s, EndReason::kRule, RuleEnd::kNoMove);
       return false;
     }
   }
@@ -150,21 +152,21 @@ bool Game::no_move_left(State& s, StepObserver* steps) const {
   if (playable(s, s.to_move) != 0) {
     // must_feed when_empty, Oware: "If not possible, the player captures all the counters in
     // their row."
-    end_owners_take_rows(s, EndReason::kRule, steps);
+    end_owners_take_rows(s, EndReason::kRule, RuleEnd::kMustFeed, steps);
     return false;
   }
   switch (rules_.no_move) {
     case NoMove::kEndOwnersTakeRows:
       // Toguz: "the opponent takes what is left on his own side".
-      end_owners_take_rows(s, EndReason::kRule, steps);
+      end_owners_take_rows(s, EndReason::kRule, RuleEnd::kNoMove, steps);
       return false;
     case NoMove::kEndMoverLoses:
       s.winner = static_cast<int8_t>(1 - s.to_move);
-      end_round(s, EndReason::kRule);
+      end_round(s, EndReason::kRule, RuleEnd::kNoMove);
       return false;
     case NoMove::kPass:
       if (!has_move(s, 1 - s.to_move)) {
-        end_owners_take_rows(s, EndReason::kRule, steps);
+        end_owners_take_rows(s, EndReason::kRule, RuleEnd::kNoMove, steps);
         return false;
       }
       s.to_move = static_cast<uint8_t>(1 - s.to_move);

@@ -14,6 +14,7 @@
 #endif
 
 #include "common/error.h"
+#include "simulator/ending.h"
 #include "simulator/profile.h"
 #include "simulator/rng.h"
 #include "simulator/rules.h"
@@ -88,6 +89,8 @@ class Game {
   // The rule features the ruleset uses, and the index in kProfiles of the profile it plays under.
   Features features() const { return features_; }
   int profile() const { return profile_; }
+  // The class of an ending by the rule `r` of this ruleset (ending.h: from its key's witness).
+  Completion ending_class(RuleEnd r) const { return ending_classes_[static_cast<size_t>(r)]; }
   State initial_state() const;
 
   // Legal moves of the player to move; none when the state is over. In a joint turn to_move is
@@ -397,9 +400,11 @@ class Game {
   template <Features F>
   bool has_move_as(const State& s, int player) const;
   // Each player takes what is in his own rows and the round ends.
-  void end_owners_take_rows(State& s, EndReason reason, StepObserver* steps = nullptr) const;
+  void end_owners_take_rows(State& s, EndReason reason, RuleEnd rule,
+                            StepObserver* steps = nullptr) const;
   bool side_empty(const State& s, int player) const;
-  void end_round(State& s, EndReason reason) const;
+  // Ends the round; `rule` names the rule of the game that ended it (kNone for a stop).
+  void end_round(State& s, EndReason reason, RuleEnd rule = RuleEnd::kNone) const;
   bool has_move(const State& s, int player) const;
   // must_feed when_empty: whether `player` has a move that feeds his empty opponent.
   [[gnu::noinline]] bool has_feeding_move(const State& s, int player) const;
@@ -447,6 +452,7 @@ class Game {
   int fours_taker(int pos, int player) const;
 
   RuleSet rules_;
+  EndingClasses ending_classes_{};
   Features features_ = 0;  // the ruleset's (features_of)
   int profile_ = 0;        // the index in kProfiles of the profile it plays under
   MoveEffect (Game::*apply_)(State&, Move) const = nullptr;  // apply_as of that profile

@@ -6,7 +6,8 @@
 
 namespace mancala::sim {
 
-Game::Game(RuleSet rules, int profile) : rules_(std::move(rules)) {
+Game::Game(RuleSet rules, int profile)
+    : rules_(std::move(rules)), ending_classes_(ending_classes(rules_)) {
   const int h = rules_.holes_per_player;
   const int n = rules_.holes_per_row;
   for (int pos = 0; pos < kPositions; ++pos) {
@@ -105,7 +106,7 @@ void Game::settle_start(State& s) const {
     return;
   }
   for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
-  end_round(s, EndReason::kRule);
+  end_round(s, EndReason::kRule, RuleEnd::kNoMove);
 }
 
 int Game::counters_total(const State& s) const {

@@ -627,13 +627,13 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
   if constexpr (has(F, feature::kEndOnMajority)) {
     // Toguz: "the game ends as soon as a player has captured more than 81".
     if (rules_.end_on_majority && 2 * std::max(s.store[0], s.store[1]) > rules_.total_counters) {
-      end_round(s, EndReason::kRule);
+      end_round(s, EndReason::kRule, RuleEnd::kMajority);
       return true;
     }
   }
   if constexpr (has(F, feature::kNoProgress)) {
     if (rules_.no_progress_turns > 0 && s.quiet_turns >= rules_.no_progress_turns) {
-      end_owners_take_rows(s, EndReason::kNoProgress, steps);
+      end_owners_take_rows(s, EndReason::kNoProgress, RuleEnd::kNone, steps);
       return true;
     }
   }
@@ -645,10 +645,10 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
         // the opponent's turn".
         const int mover = s.to_move;
         s.winner = static_cast<int8_t>(side_empty(s, mover) ? mover : 1 - mover);
-        end_round(s, EndReason::kRule);
+        end_round(s, EndReason::kRule, RuleEnd::kEmptySide);
         return true;
       }
-      end_owners_take_rows(s, EndReason::kRule, steps);
+      end_owners_take_rows(s, EndReason::kRule, RuleEnd::kEmptySide, steps);
       return true;
     }
   }
@@ -657,7 +657,7 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
     if (rules_.end_on_singletons &&
         std::all_of(s.holes.begin(), s.holes.begin() + rules_.total_holes,
                     [](Count n) { return n <= 1; })) {
-      end_owners_take_rows(s, EndReason::kRule, steps);
+      end_owners_take_rows(s, EndReason::kRule, RuleEnd::kSingletons, steps);
       return true;
     }
   }
@@ -666,7 +666,7 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
     if (rules_.end_on_captures > 0 && std::max(s.store[0], s.store[1]) >= rules_.end_on_captures) {
       const bool both = std::min(s.store[0], s.store[1]) >= rules_.end_on_captures;
       if (!both) s.winner = static_cast<int8_t>(s.store[0] >= rules_.end_on_captures ? 0 : 1);
-      end_round(s, EndReason::kRule);
+      end_round(s, EndReason::kRule, RuleEnd::kCaptures);
       return true;
     }
   }

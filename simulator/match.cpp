@@ -59,16 +59,18 @@ State start_match(const Game& game, MatchState& match) {
   return s;
 }
 
-bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner) {
+bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner, RuleEnd* by) {
   const RuleSet& r = game.rules();
   const std::array<int, 2> left = holes_left(r, holdings);
   for (int p = 0; p < 2; ++p) {
     if (left[p] == 0) {
       // A player whose every hole is eliminated has nothing to play with: the other has won.
       winner = static_cast<int8_t>(1 - p);
+      if (by) *by = RuleEnd::kHolesOut;
       return true;
     }
   }
+  if (by) *by = RuleEnd::kMatchEnd;
   switch (r.match_end) {
     case MatchEnd::kAllCounters:
       // "until one player captures all of the counters"
@@ -95,6 +97,8 @@ RoundRecord finish_round(const Game& game, MatchState& match, State& s) {
   RoundRecord record{};
   record.setup = match.setup;
   record.reason = s.reason;
+  record.rule_end = s.rule_end;
+  record.completion = completion_of(s.reason, game.ending_class(s.rule_end));
   record.plies = s.ply;
   const RoundSetup& setup = match.setup;
   if (setup.bha_owner != kNobody && setup.bha_owed > 0) {
@@ -131,17 +135,19 @@ RoundRecord finish_round(const Game& game, MatchState& match, State& s) {
 
 bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int given_side) {
   const RuleSet& r = game.rules();
-  auto finish = [&](int8_t winner, EndReason reason) {
+  auto finish = [&](int8_t winner, EndReason reason, RuleEnd rule = RuleEnd::kNone) {
     match.over = true;
     match.winner = winner;
     match.reason = reason;
+    match.rule_end = reason == EndReason::kRule ? rule : RuleEnd::kNone;
     return false;
   };
-  if (!r.match) return finish(s.winner, s.reason);
+  if (!r.match) return finish(s.winner, s.reason, s.rule_end);
   if (s.reason == EndReason::kSafetyBound) return finish(kNobody, EndReason::kSafetyBound);
   const std::array<int, 2> holdings{match.holdings[0], match.holdings[1]};
   int8_t winner = kNobody;
-  if (match_end_reached(game, holdings, winner)) return finish(winner, EndReason::kRule);
+  RuleEnd by = RuleEnd::kNone;
+  if (match_end_reached(game, holdings, winner, &by)) return finish(winner, EndReason::kRule, by);
   if (r.stop_after_rounds > 0 && match.rounds >= r.stop_after_rounds) {
     // The reconstruction's stopping rule: "the player who has the greater number of pieces with
     // him without any restriction as to the time or the number of games is considered the winner"
@@ -165,7 +171,7 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int giv
       if (held(game, next, p) == 0) {
         match.holdings[p] = 0;
         match.holdings[1 - p] = static_cast<int16_t>(r.total_counters);
-        return finish(static_cast<int8_t>(1 - p), EndReason::kRule);
+        return finish(static_cast<int8_t>(1 - p), EndReason::kRule, RuleEnd::kMatchEnd);
       }
     }
   }

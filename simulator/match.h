@@ -65,9 +65,11 @@ struct RoundSetup {
 
 // One finished round of a match.
 struct RoundRecord {
-  RoundSetup setup;  // the handicap state it started with
-  int8_t winner;     // by holdings at its end: 0, 1, kDraw; kNobody if unfinished
-  EndReason reason;  // rule, no-progress rule or safety bound (max_plies)
+  RoundSetup setup;       // the handicap state it started with
+  int8_t winner;          // by holdings at its end: 0, 1, kDraw; kNobody if unfinished
+  EndReason reason;       // rule, no-progress rule or safety bound (max_plies)
+  RuleEnd rule_end;       // with reason kRule: the rule of the game that ended it
+  Completion completion;  // its class (ending.h); counted only with a rule_end
   uint16_t plies;
   std::array<int16_t, 2> captured;  // counters each captured while it was played
   std::array<int16_t, 2>
@@ -88,6 +90,8 @@ struct MatchState {
   // by stop_after_rounds; kSafetyBound when stopped by max_rounds or a round's max_plies. (How
   // each round ended is in its RoundRecord.)
   EndReason reason = EndReason::kNone;
+  RuleEnd rule_end = RuleEnd::kNone;  // with reason kRule: match_end or holes_out (a round's in a
+                                      // one-round game)
 };
 
 // The first round: the ruleset's initial position (P1 moves first, every hole in play).
@@ -114,6 +118,7 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
 // True when the match is over with these holdings (before a round is dealt from them): by
 // match_end, or because holes_out per_five_of_difference leaves a player no hole; `winner` is
 // then set.
-bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner);
+bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner,
+                       RuleEnd* by = nullptr);
 
 }  // namespace mancala::sim

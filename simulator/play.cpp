@@ -153,6 +153,8 @@ GameResult play_game(const Game& game, Player& first, Player& second, Rng& rng,
   if (observer) observer->on_end(s);
   result.winner = match.winner;
   result.reason = match.reason;
+  result.rule_end = match.rule_end;
+  result.completion = completion_of(match.reason, game.ending_class(match.rule_end));
   result.store = match.holdings;
   return result;
 }

@@ -64,7 +64,11 @@ struct RoundPlay {
 struct GameResult {
   int8_t winner = kNobody;              // 0, 1, kDraw, or kNobody when unfinished
   EndReason reason = EndReason::kNone;  // of a match: see MatchState::reason
-  int plies = 0;                        // over all rounds
+  RuleEnd rule_end = RuleEnd::kNone;    // with reason kRule: the rule that ended it
+  // Its class (ending.h): set by play_game from the rule's witness. The tallies count a rule
+  // ending that names no rule_end (a result made by hand) as assumed.
+  Completion completion = Completion::kAssumedRule;
+  int plies = 0;                   // over all rounds
   std::array<int16_t, 2> store{};  // what each holds at the end (a match: captured + set aside)
   uint32_t relay_bound_hits = 0;   // over all rounds
   int rounds = 0;                  // rounds played (1 for a one-round game)

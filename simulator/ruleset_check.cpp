@@ -10,6 +10,7 @@
 #include "common/paths.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/state.h"
 #include "simulator/witness.h"
 
 namespace mancala::sim {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <map>
 
 #include "common/error.h"
 #include "stats/stats.h"
@@ -16,6 +17,13 @@ using nlohmann::json;
 constexpr std::array<const char*, 3> kEndNames = {"rule", "no_progress", "safety_bound"};
 constexpr std::array<const char*, kEndConditions> kEndConditionNames = {
     "rule", "no_progress", "stop_after_rounds", "safety_bound"};
+
+// The index in rule_ended of an ending by a rule of the game: its class; an ending that names no
+// rule (a result made by hand) or no class of a rule counts as assumed.
+size_t rule_class_index(RuleEnd rule, Completion c) {
+  const Completion known = rule != RuleEnd::kNone && by_rule(c) ? c : Completion::kAssumedRule;
+  return static_cast<size_t>(known);
+}
 
 // A double for JSON: null when it is not a number (an empty sample).
 json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
@@ -173,13 +181,17 @@ void MatchStats::add(const GameResult& result) {
       ++round_unfinished;
     }
     ++round_ended_by[r.reason == EndReason::kRule ? 0 : r.reason == EndReason::kNoProgress ? 1 : 2];
+    if (r.reason == EndReason::kRule)
+      ++round_rule_ended[rule_class_index(r.rule_end, r.completion)];
   }
 }
 
 uint64_t MatchStats::round_completed(Completion c) const {
   switch (c) {
-    case Completion::kOwnRule:
-      return round_ended_by[0];
+    case Completion::kSourceRule:
+    case Completion::kParaphraseRule:
+    case Completion::kAssumedRule:
+      return round_rule_ended[static_cast<size_t>(c)];
     case Completion::kStoppingRule:
       return round_ended_by[1];
     case Completion::kSafetyBound:
@@ -196,6 +208,8 @@ void MatchStats::merge(const MatchStats& other) {
   round_draws += other.round_draws;
   round_unfinished += other.round_unfinished;
   for (size_t i = 0; i < round_ended_by.size(); ++i) round_ended_by[i] += other.round_ended_by[i];
+  for (size_t i = 0; i < round_rule_ended.size(); ++i)
+    round_rule_ended[i] += other.round_rule_ended[i];
   for (const auto& [difference, theirs] : other.by_holes_difference)
     by_holes_difference[difference].merge(theirs);
   for (const auto& [state, theirs] : other.by_state) by_state[state].merge(theirs);
@@ -219,6 +233,13 @@ void MatchStats::to_json(json& run) const {
                            {"share", share_json(round_ended_by[i], recorded)}};
   }
   run["round_ended_by"] = ended;
+  json completion = json::object();
+  for (int i = 0; i < kCompletions; ++i) {
+    const uint64_t n = round_completed(static_cast<Completion>(i));
+    completion[completion_name(static_cast<Completion>(i))] = {{"rounds", n},
+                                                               {"share", share_json(n, recorded)}};
+  }
+  run["round_completion"] = completion;
   json levels = json::array();
   for (const auto& [difference, level] : by_holes_difference) {
     json entry = {{"holes_difference", difference}};
@@ -239,7 +260,8 @@ void MatchStats::to_json(json& run) const {
   run["handicap_states"] = states;
 }
 
-MatchStats MatchStats::from_json(const json& run, const std::string& context) {
+MatchStats MatchStats::from_json(const json& run, const std::string& context,
+                                 Completion stored_class) {
   MatchStats m;
   if (!run.contains("rounds")) return m;
   m.enabled = true;
@@ -258,6 +280,18 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
     m.round_ended_by[i] =
         count_at(member(ended, kEndNames[i], where(context, "round_ended_by", "")), "rounds",
                  where(context, "round_ended_by", kEndNames[i]));
+  }
+  if (run.contains("round_completion")) {
+    const json& completion = run["round_completion"];
+    const std::string ctx = where(context, "round_completion", "");
+    for (int i = 0; i < kRuleClasses; ++i) {
+      const char* name = completion_name(static_cast<Completion>(i));
+      m.round_rule_ended[static_cast<size_t>(i)] = count_at(
+          member(completion, name, ctx), "rounds", where(context, "round_completion", name));
+    }
+  } else {
+    // Stored before the classes: every round ended by a rule is read into the ruleset's class.
+    m.round_rule_ended[static_cast<size_t>(stored_class)] = m.round_ended_by[0];
   }
   const json& levels = member(run, "handicap", context);
   if (!levels.is_array()) throw Error(where(context, "handicap", "expected an array of levels"));
@@ -309,6 +343,11 @@ MatchStats MatchStats::from_json(const json& run, const std::string& context) {
   if (m.round_ended_by[0] + m.round_ended_by[1] + m.round_ended_by[2] != recorded) {
     throw Error(where(context, "round_ended_by", "the counts do not add up to the rounds"));
   }
+  if (m.round_rule_ended[0] + m.round_rule_ended[1] + m.round_rule_ended[2] !=
+      m.round_ended_by[0]) {
+    throw Error(where(context, "round_completion",
+                      "the rules' classes do not add up to the rounds ended by a rule"));
+  }
   if (level_rounds != recorded)
     throw Error(where(context, "handicap", "the levels do not add up to the rounds"));
   return m;
@@ -344,6 +383,8 @@ void GameTally::add(const GameResult& result) {
     ++unfinished;
   }
   ++ended_by[static_cast<size_t>(end_condition_index(result.reason))];
+  if (result.reason == EndReason::kRule)
+    ++rule_ended[rule_class_index(result.rule_end, result.completion)];
   relay_bound_hits += result.relay_bound_hits;
   if (result.relay_bound_hits > 0) ++games_with_relay_bound_hits;
   plies.add(result.plies);
@@ -353,8 +394,10 @@ void GameTally::add(const GameResult& result) {
 
 uint64_t GameTally::completed(Completion c) const {
   switch (c) {
-    case Completion::kOwnRule:
-      return ended_by[0];
+    case Completion::kSourceRule:
+    case Completion::kParaphraseRule:
+    case Completion::kAssumedRule:
+      return rule_ended[static_cast<size_t>(c)];
     case Completion::kStoppingRule:
       return ended_by[1] + ended_by[2];
     case Completion::kSafetyBound:
@@ -405,6 +448,7 @@ void GameTally::merge(const GameTally& other) {
   draws += other.draws;
   unfinished += other.unfinished;
   for (size_t i = 0; i < ended_by.size(); ++i) ended_by[i] += other.ended_by[i];
+  for (size_t i = 0; i < rule_ended.size(); ++i) rule_ended[i] += other.rule_ended[i];
   relay_bound_hits += other.relay_bound_hits;
   games_with_relay_bound_hits += other.games_with_relay_bound_hits;
   plies.merge(other.plies);
@@ -412,67 +456,6 @@ void GameTally::merge(const GameTally& other) {
   match.merge(other.match);
   keep_outcomes = keep_outcomes || other.keep_outcomes;
   outcomes.insert(outcomes.end(), other.outcomes.begin(), other.outcomes.end());
-}
-
-json outcomes_to_json(const GameTally& t) {
-  json out = json::array();
-  for (const GameOutcome& o : t.outcomes) {
-    out.push_back({o.winner, o.end, o.relay_cut, o.rounds_recorded, o.first_mover_wins,
-                   o.decided_rounds, o.no_progress_rounds, o.own_rule_rounds, o.plies, o.rounds});
-  }
-  return out;
-}
-
-void outcomes_from_json(const json& j, GameTally& t, const std::string& context) {
-  const auto bad = [&] {
-    return Error(where(context, "game_outcomes", "expected an array of 10 integers per game"));
-  };
-  if (!j.is_array()) throw bad();
-  t.keep_outcomes = true;
-  t.outcomes.clear();
-  for (const json& g : j) {
-    if (!g.is_array() || g.size() != 10) throw bad();
-    for (const json& v : g)
-      if (!v.is_number_integer()) throw bad();
-    GameOutcome o;
-    o.winner = g[0].get<int8_t>();
-    o.end = g[1].get<uint8_t>();
-    o.relay_cut = g[2].get<uint8_t>();
-    o.rounds_recorded = g[3].get<uint8_t>();
-    o.first_mover_wins = g[4].get<uint8_t>();
-    o.decided_rounds = g[5].get<uint8_t>();
-    o.no_progress_rounds = g[6].get<uint8_t>();
-    o.own_rule_rounds = g[7].get<uint8_t>();
-    o.plies = g[8].get<int32_t>();
-    o.rounds = g[9].get<int32_t>();
-    t.outcomes.push_back(o);
-  }
-}
-
-Completion completion_of(EndReason reason) {
-  switch (reason) {
-    case EndReason::kRule:
-      return Completion::kOwnRule;
-    case EndReason::kNoProgress:
-    case EndReason::kStopAfterRounds:
-      return Completion::kStoppingRule;
-    case EndReason::kSafetyBound:
-    case EndReason::kNone:  // play_game only returns ended games; count a stray one as cut off
-      return Completion::kSafetyBound;
-  }
-  return Completion::kSafetyBound;
-}
-
-const char* completion_name(Completion c) {
-  switch (c) {
-    case Completion::kOwnRule:
-      return "own_rule";
-    case Completion::kStoppingRule:
-      return "stopping_rule";
-    case Completion::kSafetyBound:
-      return "safety_bound";
-  }
-  return "safety_bound";
 }
 
 int end_condition_index(EndReason reason) {
@@ -680,7 +663,8 @@ json run_stats_to_json(const RunStats& run) {
   }
   j["ended_by"] = ended;
   json completion = json::object();
-  for (Completion c : {Completion::kOwnRule, Completion::kStoppingRule, Completion::kSafetyBound}) {
+  for (int i = 0; i < kCompletions; ++i) {
+    const auto c = static_cast<Completion>(i);
     json entry = rate_json(t.completed(c), t.games);
     entry["games"] = t.completed(c);
     completion[completion_name(c)] = entry;
@@ -735,7 +719,27 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   t.plies = stats::IntHistogram::from_json(
       member(member(j, "plies", ctx), "histogram", where(ctx, "plies", "")),
       where(ctx, "plies", "histogram"));
-  t.match = MatchStats::from_json(j, ctx);
+  // Runs stored before the ending classes have "own_rule" in their completion.
+  const json* completion = j.contains("completion") ? &j["completion"] : nullptr;
+  const bool classes_stored = completion && completion->is_object() &&
+                              completion->contains(completion_name(Completion::kSourceRule));
+  if (classes_stored) {
+    for (int i = 0; i < kRuleClasses; ++i) {
+      const char* name = completion_name(static_cast<Completion>(i));
+      t.rule_ended[static_cast<size_t>(i)] =
+          count_at(member(*completion, name, where(ctx, "completion", "")), "games",
+                   where(ctx, "completion", name));
+    }
+  }
+  const bool in_match = j.contains("rounds");
+  const Completion stored_game_class =
+      classes_stored ? Completion::kAssumedRule : stored_rule_class(run.ruleset, in_match);
+  if (!classes_stored) t.rule_ended[static_cast<size_t>(stored_game_class)] = t.ended_by[0];
+  const bool round_classes_stored = j.contains("round_completion");
+  t.match = MatchStats::from_json(j, ctx,
+                                  in_match && !round_classes_stored
+                                      ? stored_rule_class(run.ruleset, false)
+                                      : Completion::kAssumedRule);
   bool metrics_kept = false;
   t.metrics = metrics_from_json(j, t.match.enabled, ctx, metrics_kept);
 
@@ -747,6 +751,8 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   check(t.ended_by[0] + t.ended_by[1] + t.ended_by[2] + t.ended_by[3] == t.games, "ended_by",
         "the counts do not add up to games");
   check(t.ended_by[3] == t.unfinished, "ended_by", "safety_bound differs from unfinished");
+  check(t.rule_ended[0] + t.rule_ended[1] + t.rule_ended[2] == t.ended_by[0], "completion",
+        "the rules' classes do not add up to the games ended by a rule");
   check(!metrics_kept || t.metrics.recorded(t.games), "metrics",
         "the turns histogram does not count every game");
   const uint64_t recorded_rounds = t.match.enabled

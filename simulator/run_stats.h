@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "simulator/ending.h"
 #include "simulator/metrics.h"
 #include "simulator/play.h"
 #include "stats/histogram.h"
@@ -46,17 +47,9 @@ struct GameRange {
 // block and keep each worker's games consecutive.
 GameRange shard_range(int64_t games, Shard shard);
 
-// How a game (a match) ended, in three classes (docs/metrics.md, "Completion"): by the game's own
-// rule (the evidence's ending: everything captured, a player cannot fill a hole, a majority, no
-// move), by a stopping rule of the reconstruction (the no-progress rule, stop_after_rounds: rules
-// the evidence does not give), or at the safety bound (max_plies, max_rounds: unfinished).
-enum class Completion : uint8_t { kOwnRule, kStoppingRule, kSafetyBound };
-// The one place the classes are defined: kRule is the game's own rule; kNoProgress and
-// kStopAfterRounds are stopping rules; kSafetyBound (and kNone, which play_game never returns)
-// the safety bound.
-Completion completion_of(EndReason reason);
-// "own_rule", "stopping_rule", "safety_bound": the keys of the JSON's "completion".
-const char* completion_name(Completion c);
+// How a game (a match) ended: the five completion states of ending.h (docs/metrics.md,
+// "Completion"; docs/terms.md, "Endings"). A game ended by a rule of the game is counted by the
+// class of that rule's witness (GameResult::completion), a stop by its kind.
 
 // Statistics over the rounds of multi-round games (matches, rules.match): rounds per match, the
 // results of each round by its first mover, how rounds ended, and the results by handicap level at
@@ -105,8 +98,11 @@ struct MatchStats {
   // mover: won by the first mover, by the other, drawn, stopped by max_plies.
   uint64_t first_mover_wins = 0, second_mover_wins = 0, round_draws = 0, round_unfinished = 0;
   std::array<uint64_t, 3> round_ended_by{};  // rule, no_progress, safety_bound
-  // Recorded rounds by completion class, derived from round_ended_by (a round's end conditions
-  // are its classes: a rule of the game, the no-progress rule, the safety bound).
+  // The rounds round_ended_by counts under "rule", by the class of the rule that ended them
+  // (source, paraphrase, assumed: RoundRecord::completion).
+  std::array<uint64_t, kRuleClasses> round_rule_ended{};
+  // Recorded rounds by completion state: round_rule_ended for the rules of the game, then the
+  // no-progress rule and the safety bound from round_ended_by.
   uint64_t round_completed(Completion c) const;
   // Handicap level of a round: P1's holes in play minus P2's when it was dealt (0: even board).
   std::map<int, Level> by_holes_difference;
@@ -118,7 +114,9 @@ struct MatchStats {
   // Adds this part's keys to a run's JSON object ("rounds", "round_results", ...; none when
   // disabled) and reads them back (enabled when "rounds" is there).
   void to_json(nlohmann::json& run) const;
-  static MatchStats from_json(const nlohmann::json& run, const std::string& context);
+  // A run stored before round_completion reads its rounds ended by a rule into `stored_class`.
+  static MatchStats from_json(const nlohmann::json& run, const std::string& context,
+                              Completion stored_class = Completion::kAssumedRule);
   friend bool operator==(const MatchStats&, const MatchStats&) = default;
 };
 
@@ -181,8 +179,13 @@ struct GameTally {
   // Games by how they ended (end_condition_index): by a rule of the game, by the no-progress
   // rule, by stop_after_rounds, by the safety bound.
   std::array<uint64_t, kEndConditions> ended_by{};
-  // Games by completion class (Completion), derived from ended_by.
+  // The games ended_by counts under "rule", by the class of the rule that ended them (source,
+  // paraphrase, assumed: GameResult::completion).
+  std::array<uint64_t, kRuleClasses> rule_ended{};
+  // Games by completion state: rule_ended for the rules of the game, ended_by for the stops.
   uint64_t completed(Completion c) const;
+  // Games ended by the text's rule: classes source and paraphrase together.
+  uint64_t completed_by_text() const { return rule_ended[0] + rule_ended[1]; }
   MetricTally metrics;
   uint64_t relay_bound_hits = 0;             // moves whose relay chain hit max_sowings_per_move
   uint64_t games_with_relay_bound_hits = 0;  // games with at least one such move
@@ -230,8 +233,15 @@ void outcomes_from_json(const nlohmann::json& json, GameTally& tally, const std:
 nlohmann::json run_stats_to_json(const RunStats& run);
 // Reads run_stats_to_json's output back (the counts and histograms; derived figures are not
 // trusted). Throws mancala::Error "<context>: <key>: <what is wrong>" on a malformed object or
-// counts that do not add up.
+// counts that do not add up. A run stored before the ending classes (its "completion" has
+// "own_rule") has its rule endings read into the class stored_rule_class gives its ruleset.
+// (docs/terms.md, "Endings")
 RunStats run_stats_from_json(const nlohmann::json& json, const std::string& context);
+// The class a stored run's rule endings are read into when the run did not record it: the
+// weakest of the classes of the rules that can end a match (`match`) or a round of the shipped
+// ruleset `ruleset_id` (ending.h: weakest_rule_class), as its provenance stands; kAssumedRule
+// for an id that is not a shipped ruleset.
+Completion stored_rule_class(const std::string& ruleset_id, bool match);
 
 // One shard to merge and where it came from (a file name, for messages).
 struct ShardInput {

@@ -43,6 +43,22 @@ enum class EndReason : uint8_t {
   kStopAfterRounds,
 };
 
+// Which rule of the game ended a round or a match (EndReason::kRule), named by the rule key that
+// defines it (rule_end_key): the class of the ending comes from that key's witness (ending.h).
+enum class RuleEnd : uint8_t {
+  kNone,        // not ended by a rule of the game
+  kNoMove,      // no_move (and a deal that leaves nobody a move)
+  kMustFeed,    // must_feed: no move feeds the empty opponent
+  kMajority,    // end_on_majority
+  kEmptySide,   // end_on_empty_side
+  kCaptures,    // end_on_captures
+  kSingletons,  // end_on_singletons
+  kWhenLeft,    // end_when_left
+  kMatchEnd,    // match_end (a match)
+  kHolesOut,    // holes_out: a player left no hole in play has lost the match
+};
+constexpr int kRuleEnds = 10;
+
 struct State {
   std::array<Count, kMaxHoles> holes{};
   // For each position, the player who takes every counter that falls there (tuzdyk, bha, stores),
@@ -55,9 +71,10 @@ struct State {
   bool over = false;
   int8_t winner = kNobody;  // 0, 1, kDraw, or kNobody while going on / unfinished
   EndReason reason = EndReason::kNone;
-  uint16_t ply = 0;               // plies played in this round
-  uint16_t quiet_turns = 0;       // turns since the last capture
-  uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
+  RuleEnd rule_end = RuleEnd::kNone;  // with reason kRule: the rule that ended the round
+  uint16_t ply = 0;                   // plies played in this round
+  uint16_t quiet_turns = 0;           // turns since the last capture
+  uint32_t relay_bound_hits = 0;      // moves cut by max_sowings_per_move
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).
   int8_t solo = kNobody;

@@ -10,7 +10,8 @@
 namespace mancala::test_support {
 
 // A ladder of `agents` whose self-play at level i ended (P1 wins, P2 wins, draws) = results[i],
-// every game by the game's own rule; every other pair 500-500 (1000 games a cell).
+// every game by a rule of the game, the source's (docs/terms.md, "Endings"); every other pair
+// 500-500 (1000 games a cell).
 inline analysis::Ladder self_play_ladder(const std::vector<sim::AgentSpec>& agents,
                                          const std::vector<std::array<uint64_t, 3>>& results) {
   analysis::Ladder l;
@@ -29,6 +30,7 @@ inline analysis::Ladder self_play_ladder(const std::vector<sim::AgentSpec>& agen
       r.tally.wins = {c[0], c[1]};
       r.tally.draws = c[2];
       r.tally.ended_by[0] = r.tally.games;
+      r.tally.rule_ended[0] = r.tally.games;
     }
   }
   return l;

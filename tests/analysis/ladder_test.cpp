@@ -58,7 +58,8 @@ TEST(Ladder, KalahOrdersRandomGreedyAlphaBetaByStrengthWithSkillDepthThree) {
   for (size_t a = 0; a < 3; ++a) {
     EXPECT_EQ(f.self_play[a].agent, a);
     EXPECT_EQ(f.self_play[a].run->agent, kKnownOrder[a].name());
-    EXPECT_DOUBLE_EQ(f.self_play[a].completion.own_rule, 1.0);  // Kalah always ends by its rule
+    // Kalah always ends by its rules, both the DLP paraphrase's (no_move, end_on_empty_side).
+    EXPECT_DOUBLE_EQ(f.self_play[a].completion.of(sim::Completion::kParaphraseRule), 1.0);
   }
 }
 
@@ -190,19 +191,24 @@ TEST(LadderCompletion, SharesComeFromHowTheGamesEndedStopAfterRoundsAStoppingRul
   sim::GameTally t;
   t.games = 8;
   t.ended_by = {4, 1, 2, 1};  // rule, no_progress, stop_after_rounds, safety_bound
+  t.rule_ended = {1, 2, 1};   // the rules' classes: source, paraphrase, assumed
   const Completion c = completion_of(t);
-  EXPECT_DOUBLE_EQ(c.own_rule, 0.5);
-  EXPECT_DOUBLE_EQ(c.stopping_rule, 0.375);
-  EXPECT_DOUBLE_EQ(c.safety_bound, 0.125);
+  EXPECT_DOUBLE_EQ(c.of(sim::Completion::kSourceRule), 0.125);
+  EXPECT_DOUBLE_EQ(c.of(sim::Completion::kParaphraseRule), 0.25);
+  EXPECT_DOUBLE_EQ(c.of(sim::Completion::kAssumedRule), 0.125);
+  EXPECT_DOUBLE_EQ(c.text_rule(), 0.375);
+  EXPECT_DOUBLE_EQ(c.of(sim::Completion::kStoppingRule), 0.375);
+  EXPECT_DOUBLE_EQ(c.of(sim::Completion::kSafetyBound), 0.125);
   EXPECT_EQ(c.rounds, 0u);  // single games: no round shares
   // Matches: their recorded rounds by class too.
   t.match.enabled = true;
   t.match.round_ended_by = {9, 30, 1};  // rule, no_progress, safety_bound
+  t.match.round_rule_ended = {0, 9, 0};
   const Completion m = completion_of(t);
   EXPECT_EQ(m.rounds, 40u);
-  EXPECT_DOUBLE_EQ(m.round_own_rule, 0.225);
-  EXPECT_DOUBLE_EQ(m.round_stopping_rule, 0.75);
-  EXPECT_DOUBLE_EQ(m.round_safety_bound, 0.025);
+  EXPECT_DOUBLE_EQ(m.round_text_rule(), 0.225);
+  EXPECT_DOUBLE_EQ(m.round_of(sim::Completion::kStoppingRule), 0.75);
+  EXPECT_DOUBLE_EQ(m.round_of(sim::Completion::kSafetyBound), 0.025);
 }
 
 // "mancala ladder sonka --agents random,greedy" said "safety bound 100.0%" where runs.csv said
@@ -219,15 +225,17 @@ TEST(LadderCompletion, SonkasMatchesStoppedAfterTenRoundsEndByAStoppingRule) {
     const sim::GameTally& t = s.run->tally;
     ASSERT_GT(t.ended_by[static_cast<size_t>(stop)], 0u) << s.run->agent;
     const double n = static_cast<double>(t.games);
-    EXPECT_DOUBLE_EQ(s.completion.stopping_rule,
+    EXPECT_DOUBLE_EQ(s.completion.of(sim::Completion::kStoppingRule),
                      static_cast<double>(t.completed(sim::Completion::kStoppingRule)) / n);
-    EXPECT_DOUBLE_EQ(s.completion.safety_bound,
+    EXPECT_DOUBLE_EQ(s.completion.of(sim::Completion::kSafetyBound),
                      static_cast<double>(t.completed(sim::Completion::kSafetyBound)) / n);
-    EXPECT_LT(s.completion.safety_bound, 1.0);
+    EXPECT_LT(s.completion.of(sim::Completion::kSafetyBound), 1.0);
     EXPECT_GT(s.completion.rounds, 0u);  // Sonka is played in matches
-    EXPECT_DOUBLE_EQ(s.completion.round_own_rule + s.completion.round_stopping_rule +
-                         s.completion.round_safety_bound,
-                     1.0);
+    double rounds = 0;
+    for (double share : s.completion.round_share) rounds += share;
+    EXPECT_DOUBLE_EQ(rounds, 1.0);
+    // Sonka's ending rules are all the reconstruction's: none is the text's.
+    EXPECT_DOUBLE_EQ(s.completion.text_rule(), 0.0);
   }
 }
 
@@ -416,6 +424,7 @@ TEST(Ladder, WarnsWhenTheHigherRatedAgentDoesNotBeatTheLowerHeadToHead) {
     r.tally.games = p1 + p2;
     r.tally.wins = {p1, p2};
     r.tally.ended_by[0] = p1 + p2;
+    r.tally.rule_ended[0] = p1 + p2;
   };
   for (size_t a = 0; a < 3; ++a) set(a, a, 10, 10);
   set(1, 0, 20, 0);  // greedy against random: greedy wins all

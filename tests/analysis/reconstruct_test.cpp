@@ -21,15 +21,16 @@ using testing::played;
 using testing::readings_of;
 
 // "a candidate whose games mostly end by a stopping rule or the safety bound ranks below every
-// candidate that ends by its own rule": judged on the interval, whatever the other criteria say.
+// candidate that ends by its own rule": judged on the interval of the share the text's rule (the
+// source's or the paraphrase's, docs/terms.md) ended, whatever the other criteria say.
 TEST(Ranking, CompletionClassComesFirstAndIsJudgedOnTheInterval) {
   std::vector<Figures> f = {
-      figures(0.45, 0.02, 1.00, 0.01),  // stopping rule: its interval lies below one half
-      figures(0.55, 0.02, 0.20, 0.05),  // own rule: above one half, however unbalanced
+      figures(0.45, 0.02, 1.00, 0.01),  // not the text's rule: its interval lies below one half
+      figures(0.55, 0.02, 0.20, 0.05),  // text's rule: above one half, however unbalanced
       figures(0.52, 0.05, 0.99, 0.01),  // undecided: [0.47, 0.57] holds one half
   };
-  EXPECT_EQ(f[0].completion, CompletionClass::kStoppingRule);
-  EXPECT_EQ(f[1].completion, CompletionClass::kOwnRule);
+  EXPECT_EQ(f[0].completion, CompletionClass::kNotTextRule);
+  EXPECT_EQ(f[1].completion, CompletionClass::kTextRule);
   EXPECT_EQ(f[2].completion, CompletionClass::kUndecided);
   std::vector<size_t> order;
   const std::vector<Standing> s = rank_figures(f, order);
@@ -235,12 +236,18 @@ TEST(Stages, OtepNoMoveChoiceDominatesTheRankingAndHasTheLargestEffectOnCompleti
     const int rank = result.candidates[i].standing.rank;
     if (loses) {
       worst_with = std::max(worst_with, rank);
-      EXPECT_EQ(result.ranked_figures(i).completion, CompletionClass::kOwnRule) << i;
+      EXPECT_EQ(result.ranked_figures(i).completion, CompletionClass::kTextRule) << i;
+      // Its no-move rule reads the DLP's paraphrase ("The player who captures all of their
+      // opponent's counters wins."): the paraphrase's rule, never the source's.
+      EXPECT_EQ(r.space.candidates[i].rules.provenance.at("no_move").count("paraphrase"), 1u) << i;
     } else {
       best_without = std::min(best_without, rank);
     }
   }
   EXPECT_LT(worst_with, best_without);
+  // No Otep reading has an ending Beaton's own words state (docs/terms.md, "Endings").
+  EXPECT_FALSE(result.any_source_rule());
+  EXPECT_EQ(result.ending_by_source_rule(), 0u);
   const Spread* no_move = nullptr;
   for (const Spread& s : result.skilled_effects.spreads) {
     if (s.criterion != Criterion::kCompletion) continue;
@@ -387,11 +394,11 @@ TEST(Stages, ReadingsThatPlayAlikeAreCountedOnceAndAVoidChoiceHasNoInteraction) 
         std::any_of(alike.begin(), alike.end(), [&](int j) { return static_cast<size_t>(j) < i; });
     EXPECT_EQ(result.repeats(i), earlier) << i;
     repeats += earlier;
-    own += !earlier && result.ranked_figures(i).completion == CompletionClass::kOwnRule;
+    own += !earlier && result.ranked_figures(i).completion == CompletionClass::kTextRule;
   }
   EXPECT_GT(repeats, 0u);
   EXPECT_EQ(result.distinct_played(), played_count - repeats);
-  EXPECT_EQ(result.ending_by_own_rule(), own);
+  EXPECT_EQ(result.ending_by_text_rule(), own);
   // Every interaction left out has a choice void in its cell; none kept has one.
   const auto& choices = r.space.readings.choices;
   const auto void_given = [&](size_t b, size_t b_alt, size_t a, size_t a_alt) {

@@ -117,9 +117,10 @@ TEST(Stability, RestsOnStopsWhenMoreThanHalfOfTheGamesWereEndedByAStop) {
 TEST(Stability, StopShareCountsRoundsForMatchesAndGamesOtherwise) {
   RunFigures single;
   single.games = 10;
-  single.completion.games[0] = 3;
-  single.completion.games[1] = 6;
-  single.completion.games[2] = 1;
+  single.completion.games[0] = 2;  // the source's rule
+  single.completion.games[2] = 1;  // an assumed rule: a rule of the game, no stop
+  single.completion.games[3] = 6;  // stopped by a stopping rule
+  single.completion.games[4] = 1;  // unfinished (safety bound)
   EXPECT_DOUBLE_EQ(stop_share(single), 0.7);
   EXPECT_TRUE(any_stop(single));
   // A match: every match ended by its own rule, most of its rounds by the no-progress rule.
@@ -128,12 +129,12 @@ TEST(Stability, StopShareCountsRoundsForMatchesAndGamesOtherwise) {
   match.completion.games[0] = 4;
   match.match = MatchFigures{};
   match.match->rounds_recorded = 20;
-  match.match->round_completion_count[0] = 8;
-  match.match->round_completion_count[1] = 12;
+  match.match->round_completion_count[1] = 8;   // the paraphrase's rule
+  match.match->round_completion_count[3] = 12;  // the no-progress rule
   EXPECT_DOUBLE_EQ(stop_share(match), 0.6);
   EXPECT_TRUE(any_stop(match));
-  match.match->round_completion_count[0] = 20;
-  match.match->round_completion_count[1] = 0;
+  match.match->round_completion_count[1] = 20;
+  match.match->round_completion_count[3] = 0;
   EXPECT_FALSE(any_stop(match));
 }
 

@@ -206,12 +206,14 @@ TEST_F(Bridges, RunsListShowsTheAdvantageCompletionAndStabilityOfEachRun) {
   TempDir dir;
   const std::string db = dir / "runs.db";
   const std::string footer =
-      "! under half of the games (of a match: of its rounds) ended by the game's own rule: the "
-      "figures rest on the reconstruction's stopping rules or the safety bound\n";
-  const CliResult toguz =
-      run_cli({"simulate", "toguz_kumalak", "--games", "300", "--seed", "7", "--db", db});
-  ASSERT_EQ(toguz.code, 0) << toguz.err;
-  EXPECT_EQ(toguz.out.find('!'), std::string::npos);  // no mark, no footer
+      "! under half of the games (of a match: of its rounds) ended by the text's rule (the "
+      "source's or the paraphrase's): the figures rest on assumed endings, the reconstruction's "
+      "stopping rules or the safety bound\n";
+  // Kalah's games all end by its rules, the DLP paraphrase's (docs/terms.md, "Endings").
+  const CliResult kalah =
+      run_cli({"simulate", "kalah", "--games", "300", "--seed", "7", "--db", db});
+  ASSERT_EQ(kalah.code, 0) << kalah.err;
+  EXPECT_EQ(kalah.out.find('!'), std::string::npos);  // no mark, no footer
   const CliResult khutka =
       run_cli({"simulate", "khutka_boia", "--games", "300", "--seed", "7", "--db", db});
   ASSERT_EQ(khutka.code, 0) << khutka.err;
@@ -242,7 +244,11 @@ TEST_F(Bridges, RunsListShowsTheAdvantageCompletionAndStabilityOfEachRun) {
                                         "--format", "json", "--no-store"})
                                    .out);
   EXPECT_EQ(listed[1]["first_player_advantage"], run["first_player_advantage"]);
-  EXPECT_EQ(listed[1]["own_rule"], run["completion"]["own_rule"]);
+  const Json& completion = run["completion"];
+  EXPECT_EQ(listed[1]["text_rule"]["games"], completion["source_rule"]["games"].get<int>() +
+                                                 completion["paraphrase_rule"]["games"].get<int>());
+  EXPECT_EQ(listed[1]["source_rule"]["games"], completion["source_rule"]["games"]);
+  EXPECT_EQ(listed[1]["source_rule"]["value"], completion["source_rule"]["value"]);
   EXPECT_EQ(listed[1]["stability"], "unchecked");
   EXPECT_EQ(listed[1]["rests_on_stops"], true);
 }

@@ -333,7 +333,7 @@ TEST(CompareSummary, SaysWhenTheFiguresRestOnStoppingRulesAndGivesRoundsOnlyToMa
   EXPECT_TRUE(std::regex_search(c.pairs[0].summary, matches)) << c.pairs[0].summary;
   const std::regex single(
       R"(; the figures rest on stopping rules: [0-9]+% of these games and 0% of the reference's )"
-      R"(end by a stopping rule of the reconstruction, not by the game's own rule, and [0-9]+% of )"
+      R"(end by a stopping rule of the reconstruction, not by a rule of the game, and [0-9]+% of )"
       R"(the rounds of the reference's matches end by the no-progress rule$)");
   EXPECT_TRUE(std::regex_search(c.pairs[1].summary, single)) << c.pairs[1].summary;
   EXPECT_EQ(c.pairs[1].summary.find("these matches"), std::string::npos) << c.pairs[1].summary;

@@ -23,7 +23,8 @@ const std::string kNoDb = " --db /nonexistent/mancala.db";
 // "JSON with choices, candidates (each with rank, choices as an object from choice id to
 // alternative name, rules_hash, games, completion with own_rule, stopping_rule, safety_bound,
 // metrics, and excluded with a reason or null) and effects (each with choice, alternative,
-// metric, effect, ci95)".
+// metric, effect, ci95)"; own_rule is now the text's rule, with the source's rule beside it and
+// the assumed rule apart (issue 35, item 3).
 TEST(ReconstructCli, JsonHasTheIssuesKeys) {
   const auto r =
       run_cli(words("reconstruct mawkar_katiya --games 6 --format json --threads 2" + kNoDb));
@@ -42,7 +43,8 @@ TEST(ReconstructCli, JsonHasTheIssuesKeys) {
     EXPECT_TRUE(c["choices"].is_object());
     EXPECT_EQ(c["choices"].size(), 5u);
     if (c["excluded"].is_null()) {
-      for (const char* key : {"own_rule", "stopping_rule", "safety_bound"})
+      for (const char* key :
+           {"text_rule", "source_rule", "assumed_rule", "stopping_rule", "safety_bound"})
         EXPECT_TRUE(c["completion"][key].contains("ci95")) << key;
       for (const char* key : {"balance", "decisiveness", "drama", "duration"})
         EXPECT_TRUE(c["metrics"].contains(key)) << key;
@@ -110,11 +112,12 @@ TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
   EXPECT_NE(
       r.out.find(
           "Under alphabeta:2, 14 of 28 distinct readings (4 more play exactly as an earlier one "
-          "and are counted with it) end by the text's own rule"),
+          "and are counted with it) end by the text's rule (the source's rule or the "
+          "paraphrase's rule"),
       std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("ranks 32 of 32"), std::string::npos);  // every candidate is ranked
-  EXPECT_NE(r.out.find("Largest effect on own rule: no_move (mover_loses rather than pass: "),
+  EXPECT_NE(r.out.find("Largest effect on text's rule: no_move (mover_loses rather than pass: "),
             std::string::npos);
   EXPECT_NE(r.out.find("no archive at /nonexistent/mancala.db"), std::string::npos);
   EXPECT_NE(r.out.find("  no_move: DLP paraphrase (DLP.Evidence.1880): \"The player who captures "
@@ -159,7 +162,7 @@ TEST(ReconstructCli, TheOrderIsSaidAndReadingsThatPlayAlikeAreMarkedAndCountedOn
     if (!c["excluded"].is_null()) continue;
     if (c["repeats"].is_null()) {
       ++distinct;
-      own += c["completion"]["class"] == "own_rule";
+      own += c["completion"]["class"] == "text_rule";
       continue;
     }
     ++repeats;
@@ -171,7 +174,11 @@ TEST(ReconstructCli, TheOrderIsSaidAndReadingsThatPlayAlikeAreMarkedAndCountedOn
   }
   EXPECT_GT(repeats, 0u);
   EXPECT_EQ(j["space"]["distinct"], distinct);
-  EXPECT_EQ(j["space"]["ending_by_own_rule"], own);
+  EXPECT_EQ(j["space"]["ending_by_text_rule"], own);
+  // No Otep reading's ending is in Beaton's own words, and the text says so.
+  EXPECT_EQ(j["space"]["any_source_rule"], false);
+  EXPECT_NE(text.out.find("None of the readings has an ending the source states"),
+            std::string::npos);
   EXPECT_NE(text.out.find(std::to_string(own) + " of " + std::to_string(distinct) +
                           " distinct readings (" + std::to_string(repeats) +
                           " more play exactly as an earlier one"),
@@ -195,7 +202,7 @@ TEST(ReconstructCli, CsvIsTidy) {
   bool completion = false, effect = false;
   for (const auto& row : rows) {
     ASSERT_EQ(row.size(), 13u);
-    completion = completion || (row[3] == "completion" && row[5] == "own_rule" && row[1] == "1");
+    completion = completion || (row[3] == "completion" && row[5] == "text_rule" && row[1] == "1");
     effect = effect || (row[3] == "effect" && row[4] == "completion" &&
                         row[6] == "empty_facing_hole" && row[7] == "last_counter_taken");
   }
@@ -214,7 +221,11 @@ TEST(ReconstructCli, WriteWritesThePickedCandidatesAsRulesetsRulesCheckAccepts) 
   const auto j = nlohmann::json::parse(testing::read_text(file));
   EXPECT_EQ(j["extends"], "khutka_boia/das_gupta_1926");
   EXPECT_EQ(j["rules"], nlohmann::json({{"next_starter", "previous_loser"}}));
-  EXPECT_EQ(j["provenance"]["next_starter"]["assumption"].get<std::string>().substr(0, 49),
+  // The key the reading changes is witnessed by the phrase it reads (the DLP's paraphrase), with
+  // the reading and its reason as the note.
+  EXPECT_EQ(j["provenance"]["next_starter"]["paraphrase"], "A new round begins.");
+  EXPECT_EQ(j["provenance"]["next_starter"]["record"], "DLP.Evidence.1450");
+  EXPECT_EQ(j["provenance"]["next_starter"]["note"].get<std::string>().substr(0, 49),
             "reading 'next_round_starter' as 'loser_starts' (o");
   const auto check = run_cli({"rules", "check", file, dir / "reading_3.json"});
   EXPECT_EQ(check.code, 0) << check.out << check.err;
@@ -322,9 +333,12 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
                        "(4 play exactly as another); under alphabeta:2, "),
             std::string::npos)
       << index;
-  EXPECT_NE(index.find("end by the text&#39;s own rule; largest effect on completion: no_move "
+  // The source's rule beside the text's: none of Otep's readings has an ending Beaton states.
+  EXPECT_NE(index.find("end by the text&#39;s rule (none of its readings has an ending the "
+                       "source states); largest effect on completion: no_move "
                        "(mover_loses rather than pass: "),
-            std::string::npos);
+            std::string::npos)
+      << index;
   EXPECT_NE(testing::read_text(out + "/rulesets/otep.beaton_1939.html")
                 .find("<a href=\"../readings/otep.html\">Readings of Otep</a>"),
             std::string::npos);

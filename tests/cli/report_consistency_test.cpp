@@ -57,15 +57,30 @@ std::string share_text(double k, double n) {
 }
 std::string pp(double x) { return format_signed(100 * x, 1); }
 
-// What a reader should see of one run, from its JSON counts alone.
+// What a reader should see of one run, from its JSON counts alone. `own`: the games a rule of the
+// game ended (ended_by.rule), split by the class of that rule (docs/terms.md, "Endings": source,
+// paraphrase, assumed); `text` the first two together. The same for a match's rounds.
 struct Expected {
   std::string id, name;
   double games = 0, w1 = 0, w2 = 0, draws = 0, unfinished = 0, own = 0, stopping = 0, bound = 0;
+  double source = 0, paraphrase = 0, assumed = 0, text = 0;
   double plies_mean = 0;
   bool match = false;
   double rounds = 0, rounds_own = 0;
+  double rounds_source = 0, rounds_paraphrase = 0, rounds_assumed = 0, rounds_text = 0;
   json run;
   double finished() const { return w1 + w2 + draws; }
+};
+
+// The classes each ruleset's endings can take, read by hand from its files' provenance of the
+// keys that end a round (no_move, end_on_*) and a match (match_end, holes_out): {games, rounds}
+// as a string of the classes allowed, s(ource), p(araphrase), a(ssumed).
+const std::map<std::string, std::pair<std::string, std::string>> kEndingClasses = {
+    {"kalah/standard", {"p", ""}},               // no_move, end_on_empty_side: the DLP's
+    {"otep/beaton_1939", {"pa", ""}},            // end_on_empty_side the DLP's; no_move (pass) ours
+    {"khutka_boia/das_gupta_1926", {"p", "a"}},  // match_end, holes_out the DLP's; no_move ours
+    {"khutka_boia/opposite_capture", {"p", "a"}},  // as its base
+    {"sonka/vanoverbergh_1927", {"a", "a"}},       // match_end, holes_out, no_move: ours
 };
 
 Expected expected_of(const json& run) {
@@ -84,6 +99,20 @@ Expected expected_of(const json& run) {
       (ended.contains("stop_after_rounds") ? ended["stop_after_rounds"]["games"].get<double>()
                                            : 0.0);
   e.bound = ended["safety_bound"]["games"];
+  const json& completion = run["completion"];
+  e.source = completion["source_rule"]["games"];
+  e.paraphrase = completion["paraphrase_rule"]["games"];
+  e.assumed = completion["assumed_rule"]["games"];
+  e.text = e.source + e.paraphrase;
+  EXPECT_EQ(e.source + e.paraphrase + e.assumed, e.own) << e.id;
+  const auto allowed = [&](const std::string& classes, double s, double p, double a) {
+    EXPECT_TRUE(s == 0 || classes.find('s') != std::string::npos) << e.id << " " << s;
+    EXPECT_TRUE(p == 0 || classes.find('p') != std::string::npos) << e.id << " " << p;
+    EXPECT_TRUE(a == 0 || classes.find('a') != std::string::npos) << e.id << " " << a;
+  };
+  const auto known = kEndingClasses.find(e.id);
+  if (known != kEndingClasses.end())
+    allowed(known->second.first, e.source, e.paraphrase, e.assumed);
   // The mean length from the histogram's counts.
   const json& h = run["plies"]["histogram"];
   double sum = 0, n = 0;
@@ -96,6 +125,14 @@ Expected expected_of(const json& run) {
   if (e.match) {
     e.rounds = run["round_results"]["rounds"];
     e.rounds_own = run["round_ended_by"]["rule"]["rounds"];
+    const json& rc = run["round_completion"];
+    e.rounds_source = rc["source_rule"]["rounds"];
+    e.rounds_paraphrase = rc["paraphrase_rule"]["rounds"];
+    e.rounds_assumed = rc["assumed_rule"]["rounds"];
+    e.rounds_text = e.rounds_source + e.rounds_paraphrase;
+    EXPECT_EQ(e.rounds_source + e.rounds_paraphrase + e.rounds_assumed, e.rounds_own) << e.id;
+    if (known != kEndingClasses.end())
+      allowed(known->second.second, e.rounds_source, e.rounds_paraphrase, e.rounds_assumed);
   }
   return e;
 }
@@ -154,6 +191,20 @@ ExpectedStability expected_stability(const Expected& e) {
     out.text = "depends on " + rules + ": " + pp(out.low) + " to " + pp(out.high) + " pp";
   }
   return out;
+}
+
+// The index's completion cell: the text's rule's share, marked when under half; the source's
+// rule's; for matches the rounds' text's rule, each line after `separator`.
+std::string text_cell(const Expected& e, const std::string& separator) {
+  std::string cell = (2 * e.text < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.text, e.games) +
+                     separator + "source's rule: " + format_number(100 * (e.source / e.games), 1) +
+                     "%";
+  if (e.match) {
+    cell += separator +
+            "rounds: " + std::string(2 * e.rounds_text < e.rounds ? "\xE2\x9A\xA0 " : "") +
+            format_number(100 * (e.rounds_text / e.rounds), 1) + "%";
+  }
+  return cell;
 }
 
 // The index's advantage cell: an unstable figure as its verdict alone, "; rests on stops" after.
@@ -301,13 +352,9 @@ TEST_F(ReportConsistency, EveryFigureOfTheIndexIsTheRunsRecomputed) {
     EXPECT_EQ(row.at("Draws"), share_text(e.draws, e.finished())) << id;
     EXPECT_EQ(row.at("P1 advantage"), advantage_cell(e)) << id;
     EXPECT_EQ(row.at("Mean plies"), format_number(e.plies_mean, 1)) << id;
-    // Completion from ended_by: the game's own rule, and for matches the rounds' too.
-    std::string own = (2 * e.own < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.own, e.games);
-    if (e.match) {
-      own += "rounds: " + std::string(2 * e.rounds_own < e.rounds ? "\xE2\x9A\xA0 " : "") +
-             format_number(100 * (e.rounds_own / e.rounds), 1) + "%";
-    }
-    EXPECT_EQ(row.at("Ended by own rule"), own) << id;
+    // Completion: the text's rule (the source's and the paraphrase's), the source's alone, and
+    // for matches the rounds' text's rule too.
+    EXPECT_EQ(row.at("Ended by the text's rule"), text_cell(e, "")) << id;
     EXPECT_EQ(row.at("Unfinished"), format_number(100 * (e.unfinished / e.games), 2) + "%") << id;
     ++checked;
   }
@@ -325,11 +372,7 @@ TEST_F(ReportConsistency, ReportMdsTablesAreTheRunsRecomputed) {
   };
   int checked = 0;
   for (const auto& [id, e] : expected_) {
-    std::string own = (2 * e.own < e.games ? "\xE2\x9A\xA0 " : "") + share_text(e.own, e.games);
-    if (e.match) {
-      own += "<br>rounds: " + std::string(2 * e.rounds_own < e.rounds ? "\xE2\x9A\xA0 " : "") +
-             format_number(100 * (e.rounds_own / e.rounds), 1) + "%";
-    }
+    const std::string own = text_cell(e, "<br>");
     const std::string row = " | " + format_number(e.games, 0) + " | " + escaped(own) + " | " +
                             escaped(share_text(e.w1, e.finished())) + " | " +
                             escaped(share_text(e.w2, e.finished())) + " | " +
@@ -337,10 +380,17 @@ TEST_F(ReportConsistency, ReportMdsTablesAreTheRunsRecomputed) {
                             escaped(advantage_cell(e)) + " | " + format_number(e.plies_mean, 1) +
                             " | " + format_number(100 * (e.unfinished / e.games), 2) + "% |\n";
     EXPECT_NE(md.find(row), std::string::npos) << id << ": " << row;
-    EXPECT_NE(md.find("| by the game's own rule | " + format_number(e.own, 0) + " | " +
-                      escaped(share_text(e.own, e.games)) + " |"),
-              std::string::npos)
-        << id;
+    for (const auto& [words, k] : std::vector<std::pair<std::string, double>>{
+             {"ended by the source's rule", e.source},
+             {"ended by the paraphrase's rule", e.paraphrase},
+             {"ended by an assumed rule", e.assumed},
+             {"stopped by a stopping rule", e.stopping},
+             {"unfinished (safety bound)", e.bound}}) {
+      EXPECT_NE(md.find("| " + words + " | " + format_number(k, 0) + " | " +
+                        escaped(share_text(k, e.games)) + " |"),
+                std::string::npos)
+          << id << ": " << words;
+    }
     ++checked;
   }
   EXPECT_EQ(checked, static_cast<int>(kRulesets.size()));
@@ -364,13 +414,19 @@ TEST_F(ReportConsistency, EachRulesetPageShowsItsRunAndItsProvenanceAsRulesShow)
           EXPECT_EQ(row.at("Share of finished games [95% CI]"), share_text(e.w1, e.finished()));
           results = true;
         }
-        if (row.count("Ended") && row.at("Ended") == "by the game's own rule" &&
+        // The completion table: each ending class in its words (docs/terms.md, "Endings").
+        const std::map<std::string, std::pair<double, double>> classes = {
+            {"ended by the source's rule", {e.source, e.rounds_source}},
+            {"ended by the paraphrase's rule", {e.paraphrase, e.rounds_paraphrase}},
+            {"ended by an assumed rule", {e.assumed, e.rounds_assumed}}};
+        if (row.count("How it ended") && classes.count(row.at("How it ended")) &&
             row.count(e.match ? "Matches" : "Games")) {
+          const auto [k, rounds_k] = classes.at(row.at("How it ended"));
           const std::string unit = e.match ? "matches" : "games";
-          EXPECT_EQ(row.at("Share of all " + unit + " [95% CI]"), share_text(e.own, e.games)) << id;
+          EXPECT_EQ(row.at(e.match ? "Matches" : "Games"), format_number(k, 0)) << id;
+          EXPECT_EQ(row.at("Share of all " + unit + " [95% CI]"), share_text(k, e.games)) << id;
           if (e.match) {
-            EXPECT_EQ(row.at("Share of all rounds [95% CI]"), share_text(e.rounds_own, e.rounds))
-                << id;
+            EXPECT_EQ(row.at("Share of all rounds [95% CI]"), share_text(rounds_k, e.rounds)) << id;
           }
           completion = true;
         }
@@ -385,11 +441,12 @@ TEST_F(ReportConsistency, EachRulesetPageShowsItsRunAndItsProvenanceAsRulesShow)
     if (2 * e.stopping >= e.games) {
       parts.push_back(format_number(100 * (e.stopping / e.games), 0) + "% of the " +
                       (e.match ? "matches" : "games") +
-                      " end by a stopping rule of the reconstruction, not by the game's own rule");
+                      " are stopped by a stopping rule of the reconstruction, not ended by a rule "
+                      "of the game");
     }
     if (e.match && 2 * rounds_stopped >= e.rounds) {
       parts.push_back(format_number(100 * (rounds_stopped / e.rounds), 0) +
-                      "% of the matches' rounds end by the no-progress rule");
+                      "% of the matches' rounds are stopped by the no-progress rule");
     }
     const std::size_t results_at = html.find("<h2 id=\"results\">");
     const std::size_t rests_at = html.find("The figures rest on stopping rules");
@@ -461,8 +518,11 @@ TEST_F(ReportConsistency, EveryStatisticOfRunsCsvIsTheRunsRecomputed) {
         EXPECT_NEAR(high, estimate["ci95"][1].get<double>(), 1e-12) << id << " " << stat;
       }
     };
-    const std::map<std::string, double> completion = {
-        {"own_rule", e.own}, {"stopping_rule", e.stopping}, {"safety_bound", e.bound}};
+    const std::map<std::string, double> completion = {{"source_rule", e.source},
+                                                      {"paraphrase_rule", e.paraphrase},
+                                                      {"assumed_rule", e.assumed},
+                                                      {"stopping_rule", e.stopping},
+                                                      {"safety_bound", e.bound}};
     if (stat == "games") {
       EXPECT_EQ(value, e.games);
     } else if (stat == "games_requested") {
@@ -503,9 +563,13 @@ TEST_F(ReportConsistency, EveryStatisticOfRunsCsvIsTheRunsRecomputed) {
     } else if (stat == "completion" && round.empty()) {
       share(completion.at(state), e.games);
     } else if (stat == "completion") {
-      const std::map<std::string, std::string> end = {
-          {"own_rule", "rule"}, {"stopping_rule", "no_progress"}, {"safety_bound", "safety_bound"}};
-      share(run["round_ended_by"][end.at(state)]["rounds"].get<double>(), e.rounds);
+      const std::map<std::string, double> rounds = {
+          {"source_rule", e.rounds_source},
+          {"paraphrase_rule", e.rounds_paraphrase},
+          {"assumed_rule", e.rounds_assumed},
+          {"stopping_rule", run["round_ended_by"]["no_progress"]["rounds"].get<double>()},
+          {"safety_bound", run["round_ended_by"]["safety_bound"]["rounds"].get<double>()}};
+      share(rounds.at(state), e.rounds);
     } else if (stat == "plies_mean") {
       EXPECT_NEAR(value, e.plies_mean, 1e-9);
     } else if (stat.starts_with("plies_") || stat.starts_with("rounds_") ||
@@ -639,13 +703,18 @@ TEST_F(ReportConsistency, LadderSelfPlayCompletionIsTheLadderRunsEndedBy) {
         return r.at("agent") == agent || r.at("agent") == agent + " \xE2\x80\xA0";
       });
       ASSERT_NE(row, rows.end()) << id << " " << agent;
-      EXPECT_EQ(row->at("own rule"), cell(e.own, e.rounds_own, true)) << id << " " << agent;
+      EXPECT_EQ(row->at("text's rule"), cell(e.text, e.rounds_text, true)) << id << " " << agent;
+      EXPECT_EQ(row->at("of it the source's"), cell(e.source, e.rounds_source, false)) << id;
+      EXPECT_EQ(row->at("assumed rule"), cell(e.assumed, e.rounds_assumed, false)) << id;
       EXPECT_EQ(row->at("stopping rule"), cell(e.stopping, rounds_stopped, false)) << id << agent;
       EXPECT_EQ(row->at("safety bound"), cell(e.bound, rounds_bound, false)) << id << " " << agent;
       // The ladder's JSON.
       const json& self = ladder["self_play"][a];
       EXPECT_EQ(self["agent"], agent);
-      EXPECT_NEAR(self["completion"]["own_rule"].get<double>(), e.own / e.games, 1e-12);
+      EXPECT_NEAR(self["completion"]["source_rule"].get<double>(), e.source / e.games, 1e-12);
+      EXPECT_NEAR(self["completion"]["paraphrase_rule"].get<double>(), e.paraphrase / e.games,
+                  1e-12);
+      EXPECT_NEAR(self["completion"]["assumed_rule"].get<double>(), e.assumed / e.games, 1e-12);
       EXPECT_NEAR(self["completion"]["stopping_rule"].get<double>(), e.stopping / e.games, 1e-12)
           << id << " " << agent;
       EXPECT_NEAR(self["completion"]["safety_bound"].get<double>(), e.bound / e.games, 1e-12);
@@ -656,8 +725,11 @@ TEST_F(ReportConsistency, LadderSelfPlayCompletionIsTheLadderRunsEndedBy) {
         EXPECT_TRUE(self["round_completion"].is_null());
       }
       // runs.csv's ladder rows of the same run.
-      const std::map<std::string, double> completion = {
-          {"own_rule", e.own}, {"stopping_rule", e.stopping}, {"safety_bound", e.bound}};
+      const std::map<std::string, double> completion = {{"source_rule", e.source},
+                                                        {"paraphrase_rule", e.paraphrase},
+                                                        {"assumed_rule", e.assumed},
+                                                        {"stopping_rule", e.stopping},
+                                                        {"safety_bound", e.bound}};
       int stated = 0;
       for (const auto& r : csv) {
         if (r.at("part") != "ladder" || r.at("ruleset") != id || r.at("agent_p1") != agent ||
@@ -668,7 +740,7 @@ TEST_F(ReportConsistency, LadderSelfPlayCompletionIsTheLadderRunsEndedBy) {
             << id << " " << agent << " " << r.at("state");
         ++stated;
       }
-      EXPECT_EQ(stated, 3) << id << " " << agent;
+      EXPECT_EQ(stated, 5) << id << " " << agent;
       const json& ended = run["ended_by"];
       if (ended.contains("stop_after_rounds") && ended["stop_after_rounds"]["games"] > 0)
         ++stopped_after_rounds;
@@ -716,11 +788,12 @@ TEST_F(ReportConsistency, SensitivityRowsAreSeparateSimulateRunsWithTheChangedTh
       EXPECT_EQ(row.at("P1 advantage"), pp((e.w1 - e.w2) / e.finished()) + " pp") << id << key;
       EXPECT_EQ(row.at("draws"), pct(e.draws, e.finished())) << id << " " << key;
       EXPECT_EQ(row.at("mean plies"), format_number(e.plies_mean, 1)) << id << " " << key;
-      EXPECT_EQ(row.at("ended by own rule"), pct(e.own, e.games)) << id << " " << key;
-      EXPECT_EQ(row.at("by a stopping rule"), pct(e.stopping, e.games)) << id << " " << key;
-      EXPECT_EQ(row.at("unfinished"), pct(e.bound, e.games)) << id << " " << key;
+      EXPECT_EQ(row.at("ended by a rule of the game"), pct(e.own, e.games)) << id << " " << key;
+      EXPECT_EQ(row.at("stopped by a stopping rule"), pct(e.stopping, e.games)) << id << " " << key;
+      EXPECT_EQ(row.at("unfinished (safety bound)"), pct(e.bound, e.games)) << id << " " << key;
       if (e.match) {
-        EXPECT_EQ(row.at("rounds ended by own rule"), pct(e.rounds_own, e.rounds)) << id << key;
+        EXPECT_EQ(row.at("rounds ended by a rule of the game"), pct(e.rounds_own, e.rounds))
+            << id << key;
       }
       ++checked;
     }

@@ -76,7 +76,9 @@ TEST(StabilityReport, SungkaAndMawkarKatiyaReadUnstableWithTheirRangeAndOtepRest
         run.contains("round_ended_by")
             ? 1.0 - static_cast<double>(run["round_ended_by"]["rule"]["rounds"].get<uint64_t>()) /
                         static_cast<double>(run["round_results"]["rounds"].get<uint64_t>())
-            : 1.0 - run["completion"]["own_rule"]["value"].get<double>();
+            : static_cast<double>(run["games"].get<uint64_t>() -
+                                  run["ended_by"]["rule"]["games"].get<uint64_t>()) /
+                  static_cast<double>(run["games"].get<uint64_t>());
     EXPECT_NEAR(s["stop_share"].get<double>(), share, 1e-12);
     EXPECT_EQ(s["rests_on_stops"].get<bool>(), share > 0.5);
   }

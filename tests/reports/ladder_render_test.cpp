@@ -95,15 +95,17 @@ TEST(LadderRender, SelfPlayOfMatchesShowsHowTheirRoundsEnded) {
   for (size_t a = 0; a < 2; ++a) {
     sim::GameTally& t = l.runs[a * 2 + a].tally;
     t.ended_by = {0, 0, 10, 0};  // rule, no_progress, stop_after_rounds, safety_bound
+    t.rule_ended = {0, 0, 0};
     t.match.enabled = true;
-    t.match.round_ended_by = {14, 25, 0};  // rule, no_progress, safety_bound
+    t.match.round_ended_by = {14, 25, 0};   // rule, no_progress, safety_bound
+    t.match.round_rule_ended = {0, 14, 0};  // the 14 by the paraphrase's rule
     t.match.first_mover_wins = 20;
     t.match.second_mover_wins = 19;
   }
   const LadderFigures f = analysis::ladder_figures(l);
   const std::string md = ladder_markdown(l, f);
-  EXPECT_NE(md.find(" | \u26A0 0.0%<br>rounds: \u26A0 35.9% | 100.0%<br>rounds: 64.1% | "
-                    "0.0%<br>rounds: 0.0% |"),
+  EXPECT_NE(md.find(" | \u26A0 0.0%<br>rounds: \u26A0 35.9% | 0.0%<br>rounds: 0.0% | "
+                    "0.0%<br>rounds: 0.0% | 100.0%<br>rounds: 64.1% | 0.0%<br>rounds: 0.0% |"),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("each cell's second line is the share of the matches' rounds"),

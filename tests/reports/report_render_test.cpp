@@ -77,6 +77,12 @@ json with_matches(json run) {
   run["round_ended_by"] = {{"rule", {{"rounds", 20}, {"share", 20.0 / 21}}},
                            {"no_progress", {{"rounds", 1}, {"share", 1.0 / 21}}},
                            {"safety_bound", {{"rounds", 0}, {"share", 0.0}}}};
+  // The rounds a rule ended, by the source's rule (the derived shares are not read back).
+  run["round_completion"] = {{"source_rule", {{"rounds", 20}}},
+                             {"paraphrase_rule", {{"rounds", 0}}},
+                             {"assumed_rule", {{"rounds", 0}}},
+                             {"stopping_rule", {{"rounds", 1}}},
+                             {"safety_bound", {{"rounds", 0}}}};
   const auto level = [](int difference, uint64_t w1, uint64_t w2, uint64_t draws) {
     const uint64_t n = w1 + w2 + draws;
     return json{{"holes_difference", difference},
@@ -186,14 +192,15 @@ TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures)
   const std::string adv_text = "+30.0 pp [+" + format_number(100 * adv.interval.low, 1) + ", +" +
                                format_number(100 * adv.interval.high, 1) + "]";
   // P1 60 of 100 finished: Wilson 95% [50.20, 69.06] by hand; mean length (100 + 120) / 2.
-  EXPECT_EQ(toguz[0],
-            (std::vector<std::string>{
-                "Toguz Kumalak (tournament rules)", "observed", "MANCALA.Evidence.1", "100",
-                rate_text(100, 100), "60.0% [50.2, 69.1]", "30.0% [21.9, 39.6]",
-                "10.0% [5.5, 17.4]", adv_text + "; stability not checked", "110.0", "0.00%"}));
+  // The completion cell: the text's rule, then the source's rule alone (all of them here).
+  EXPECT_EQ(toguz[0], (std::vector<std::string>{
+                          "Toguz Kumalak (tournament rules)", "observed", "MANCALA.Evidence.1",
+                          "100", rate_text(100, 100) + "source's rule: 100.0%",
+                          "60.0% [50.2, 69.1]", "30.0% [21.9, 39.6]", "10.0% [5.5, 17.4]",
+                          adv_text + "; stability not checked", "110.0", "0.00%"}));
   // 10 of 100 unfinished; rates are shares of the 90 finished games.
   EXPECT_EQ(toguz[1][0], "Toguz Kumalak without tuzdyk");
-  EXPECT_EQ(toguz[1][4], rate_text(90, 100));  // ended by the game's own rule
+  EXPECT_EQ(toguz[1][4], rate_text(90, 100) + "source's rule: 90.0%");  // ended by the text's rule
   EXPECT_EQ(toguz[1][5], rate_text(45, 90));
   EXPECT_EQ(toguz[1][7],
             "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 90).high, 1) + "]");
@@ -244,16 +251,17 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   EXPECT_EQ(body_rows(*tables[1]),
             (std::vector<std::vector<std::string>>{
                 {"110.0", "10.1", "100", "100.0", "110.0", "120.0", "120"}}));
-  // Completion (issue 11): the three classes as shares of all games with Wilson intervals.
+  // Completion (issue 11; issue 35, item 3): the ending classes in their words (docs/terms.md),
+  // as shares of all games with Wilson intervals.
   EXPECT_EQ(all_text(*xml_check::find_all(*tables[2], "caption")[0]), "Completion");
-  EXPECT_EQ(
-      body_rows(*tables[2]),
-      (std::vector<std::vector<std::string>>{
-          {"by the game's own rule", "100", rate_text(100, 100)},
-          {"by a stopping rule of the reconstruction", "0",
-           "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"},
-          {"at the safety bound (unfinished)", "0",
-           "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]"}}));
+  const std::string none =
+      "0.0% [0.0, " + format_number(100 * stats::wilson_interval(0, 100).high, 1) + "]";
+  EXPECT_EQ(body_rows(*tables[2]), (std::vector<std::vector<std::string>>{
+                                       {"ended by the source's rule", "100", rate_text(100, 100)},
+                                       {"ended by the paraphrase's rule", "0", none},
+                                       {"ended by an assumed rule", "0", none},
+                                       {"stopped by a stopping rule", "0", none},
+                                       {"unfinished (safety bound)", "0", none}}));
   EXPECT_EQ(body_rows(*tables[3]),
             (std::vector<std::vector<std::string>>{
                 {"by a rule of the game", "100", "100.00%"},
@@ -424,6 +432,27 @@ TEST(ReportRender, CsvIsTidyOneRowPerRunAndStatistic) {
   EXPECT_FALSE(cell.count({"toguz_kumalak/standard", "rounds_mean||||"}));
 }
 
+// Issue 35, item 3: "Four classes, the same words everywhere": the index's note and a ruleset
+// page's completion table name each class in the words of docs/terms.md.
+TEST(ReportRender, TheIndexAndARulesetPageUseTheEndingClassesExactWords) {
+  const auto files = render(sample_entries());
+  const std::string& index = files.at("index.html");
+  const std::string& page = files.at("rulesets/toguz_kumalak.standard.html");
+  for (const char* words :
+       {"ended by the source's rule", "ended by the paraphrase's rule", "ended by an assumed rule",
+        "stopped by a stopping rule", "unfinished (safety bound)"}) {
+    EXPECT_NE(index.find(html_escape(words)), std::string::npos) << words;
+    EXPECT_NE(page.find("<td>" + html_escape(words) + "</td>"), std::string::npos) << words;
+    EXPECT_NE(files.at("report.md").find("| " + std::string(words) + " |"), std::string::npos)
+        << words;
+  }
+  EXPECT_NE(index.find(html_escape("Ended by the text's rule")), std::string::npos);
+  for (const char* old : {"Ended by own rule", "the game's own rule"}) {
+    EXPECT_EQ(index.find(html_escape(old)), std::string::npos) << old;
+    EXPECT_EQ(page.find(html_escape(old)), std::string::npos) << old;
+  }
+}
+
 // Issue 11: "the report's index (a column, and the row marked when the game's own rule ends
 // fewer than half)".
 TEST(ReportRender, TheIndexShowsCompletionAndMarksRulesetsMostlyEndedByStoppingRules) {
@@ -433,22 +462,24 @@ TEST(ReportRender, TheIndexShowsCompletionAndMarksRulesetsMostlyEndedByStoppingR
   json& khutka = entries[1].run;
   khutka["ended_by"]["rule"]["games"] = 4;
   khutka["ended_by"]["no_progress"]["games"] = 6;
-  khutka.erase("completion");  // derived from ended_by, as for a run stored before it was written
+  khutka["completion"]["source_rule"]["games"] = 4;  // the rules' classes are read back, the
+                                                     // stops derived from ended_by
   const auto files = render(entries);
   const auto root = xml_check::parse(files.at("index.html"));
   const auto tables = xml_check::find_all(root, "table");
   ASSERT_FALSE(tables.empty());
   const auto rows = body_rows(*tables[0]);
-  std::map<std::string, std::string> own_rule;
+  std::map<std::string, std::string> text_rule;
   for (const auto& row : rows) {
-    if (row.size() == 11) own_rule[row[0]] = row[4];
+    if (row.size() == 11) text_rule[row[0]] = row[4];
   }
-  EXPECT_EQ(own_rule.at("Toguz Kumalak without tuzdyk"), rate_text(90, 100));
-  // A match's cell: the matches, then the share of their rounds (unmarked: most rounds by the
-  // rule).
-  EXPECT_TRUE(own_rule.at("Khutka Boia after Das Gupta")
-                  .starts_with("\u26A0 " + rate_text(4, 10) + "rounds: "))
-      << own_rule.at("Khutka Boia after Das Gupta");
+  EXPECT_EQ(text_rule.at("Toguz Kumalak without tuzdyk"),
+            rate_text(90, 100) + "source's rule: 90.0%");
+  // A match's cell: the matches, the source's share, then the share of their rounds (unmarked:
+  // most rounds by the text's rule).
+  EXPECT_TRUE(text_rule.at("Khutka Boia after Das Gupta")
+                  .starts_with("\u26A0 " + rate_text(4, 10) + "source's rule: 40.0%rounds: "))
+      << text_rule.at("Khutka Boia after Das Gupta");
   EXPECT_NE(files.at("index.html").find("<tr class=\"marked\"><td><a href=\"rulesets/khutka_boia"),
             std::string::npos);
   EXPECT_EQ(files.at("index.html").find("<tr class=\"marked\"><td><a href=\"rulesets/toguz"),
@@ -474,7 +505,7 @@ TEST(ReportRender, MarkdownHasTheIndexTablesAndASectionPerRuleset) {
   EXPECT_NE(md.find("Made by `mancala report x`"), std::string::npos);
   EXPECT_NE(md.find("## Toguz Kumalak\n\n| Ruleset | Status |"), std::string::npos);
   EXPECT_NE(md.find("| Toguz Kumalak (tournament rules) | observed | MANCALA.Evidence.1 | 100 | "
-                    "100.0% \\[96.3, 100.0\\] | 60.0% \\[50.2, 69.1\\] |"),
+                    "100.0% \\[96.3, 100.0\\]<br>source's rule: 100.0% | 60.0% \\[50.2, 69.1\\] |"),
             std::string::npos)
       << md;
   for (const char* heading :
@@ -575,12 +606,13 @@ TEST(ReportRender, RulesetPagesSayWhenTheirFiguresRestOnStoppingRules) {
   json& khutka = entries[1].run;
   khutka["round_ended_by"]["rule"]["rounds"] = 7;
   khutka["round_ended_by"]["no_progress"]["rounds"] = 14;
+  khutka["round_completion"]["source_rule"]["rounds"] = 7;
   const auto files = render(entries);
   const std::string toguz_sentence =
-      "\u26A0 The figures rest on stopping rules: 60% of the games end by a stopping rule of the "
-      "reconstruction, not by the game's own rule.";
+      "\u26A0 The figures rest on stopping rules: 60% of the games are stopped by a stopping rule "
+      "of the reconstruction, not ended by a rule of the game.";
   const std::string khutka_sentence =
-      "\u26A0 The figures rest on stopping rules: 67% of the matches' rounds end by the "
+      "\u26A0 The figures rest on stopping rules: 67% of the matches' rounds are stopped by the "
       "no-progress rule.";
   const std::string toguz_page = files.at("rulesets/toguz_kumalak.standard.html");
   const std::size_t at = toguz_page.find(html_escape(toguz_sentence));

@@ -114,6 +114,8 @@ inline mancala::sim::RunStats make_run(const std::string& ruleset, uint64_t wins
   t.unfinished = unfinished;
   t.ended_by = {t.games - unfinished, 0, 0,
                 unfinished};  // rule, no_progress, stop_after_rounds, safety_bound
+  // Every game a rule ended, by the source's rule (docs/terms.md, "Endings": class 1).
+  t.rule_ended = {t.games - unfinished, 0, 0};
   for (std::size_t i = 0; i < t.games; ++i) t.plies.add(plies[i % plies.size()]);
   run.games_requested = static_cast<int64_t>(t.games);
   run.range = mancala::sim::shard_range(run.games_requested, run.shard);

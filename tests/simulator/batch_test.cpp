@@ -468,6 +468,10 @@ TEST(MatchStats, RoundCountsThatDoNotAddUpAreRefused) {
             "m.json: test/synthetic: round_results: the results do not add up to rounds");
   EXPECT_EQ(message([](json& j) { j["round_ended_by"]["rule"]["rounds"] = 5; }),
             "m.json: test/synthetic: round_ended_by: the counts do not add up to the rounds");
+  // The rounds' ending classes are read back and must add up to the rounds a rule ended.
+  EXPECT_EQ(message([](json& j) { j["round_completion"]["assumed_rule"]["rounds"] = 500; }),
+            "m.json: test/synthetic: round_completion: the rules' classes do not add up to the "
+            "rounds ended by a rule");
   EXPECT_EQ(message([](json& j) { j["handicap"][0]["rounds"] = 2; }),
             "m.json: test/synthetic: handicap[0]: rounds: wins, draws and unfinished do not add up "
             "to rounds");

@@ -70,16 +70,35 @@ double t975(double df) {
   return boost::math::quantile(boost::math::complement(boost::math::students_t(df), 0.025));
 }
 
-// docs/metrics.md, "Completion": kRule is the game's own rule; the no-progress rule and
-// stop_after_rounds are stopping rules; the safety bound is its own class.
+// docs/terms.md, "Endings": kRule takes the class of the rule that ended it; the no-progress rule
+// and stop_after_rounds are stopping rules; the safety bound is its own key; each with its words.
 TEST(Completion, EachEndReasonHasItsClass) {
-  EXPECT_EQ(completion_of(EndReason::kRule), Completion::kOwnRule);
-  EXPECT_EQ(completion_of(EndReason::kNoProgress), Completion::kStoppingRule);
-  EXPECT_EQ(completion_of(EndReason::kStopAfterRounds), Completion::kStoppingRule);
-  EXPECT_EQ(completion_of(EndReason::kSafetyBound), Completion::kSafetyBound);
-  EXPECT_STREQ(completion_name(Completion::kOwnRule), "own_rule");
-  EXPECT_STREQ(completion_name(Completion::kStoppingRule), "stopping_rule");
-  EXPECT_STREQ(completion_name(Completion::kSafetyBound), "safety_bound");
+  for (Completion c :
+       {Completion::kSourceRule, Completion::kParaphraseRule, Completion::kAssumedRule})
+    EXPECT_EQ(completion_of(EndReason::kRule, c), c);
+  EXPECT_EQ(completion_of(EndReason::kNoProgress, Completion::kSourceRule),
+            Completion::kStoppingRule);
+  EXPECT_EQ(completion_of(EndReason::kStopAfterRounds, Completion::kSourceRule),
+            Completion::kStoppingRule);
+  EXPECT_EQ(completion_of(EndReason::kSafetyBound, Completion::kSourceRule),
+            Completion::kSafetyBound);
+  const std::vector<std::pair<const char*, const char*>> expected = {
+      {"source_rule", "ended by the source's rule"},
+      {"paraphrase_rule", "ended by the paraphrase's rule"},
+      {"assumed_rule", "ended by an assumed rule"},
+      {"stopping_rule", "stopped by a stopping rule"},
+      {"safety_bound", "unfinished (safety bound)"}};
+  for (int i = 0; i < kCompletions; ++i) {
+    const auto c = static_cast<Completion>(i);
+    EXPECT_STREQ(completion_name(c), expected[static_cast<size_t>(i)].first);
+    EXPECT_STREQ(completion_words(c), expected[static_cast<size_t>(i)].second);
+    Completion back = Completion::kSafetyBound;
+    EXPECT_TRUE(completion_from_name(completion_name(c), back));
+    EXPECT_EQ(back, c);
+  }
+  Completion unchanged = Completion::kStoppingRule;
+  EXPECT_FALSE(completion_from_name("own_rule", unchanged));  // the old key is no class
+  EXPECT_EQ(unchanged, Completion::kStoppingRule);
 }
 
 // Issue 11: "a match stopped by stop_after_rounds must no longer be folded into no_progress".
@@ -93,11 +112,16 @@ TEST(Completion, AMatchStoppedAfterItsRoundsHasItsOwnReasonAndIsAStoppingRule) {
   EXPECT_GT(stopped, 0u);
   EXPECT_EQ(j["ended_by"]["no_progress"]["games"], 0);  // matches never end by no-progress turns
   EXPECT_EQ(j["completion"]["stopping_rule"]["games"], stopped);
-  EXPECT_EQ(j["completion"]["own_rule"]["games"], j["ended_by"]["rule"]["games"]);
+  // Its match_end, holes_out and no_move are the reconstruction's assumptions: every match and
+  // round a rule ended was ended by an assumed rule.
+  EXPECT_EQ(j["completion"]["assumed_rule"]["games"], j["ended_by"]["rule"]["games"]);
+  EXPECT_EQ(j["completion"]["source_rule"]["games"], 0);
+  EXPECT_EQ(j["completion"]["paraphrase_rule"]["games"], 0);
+  EXPECT_EQ(j["round_completion"]["assumed_rule"]["rounds"], j["round_ended_by"]["rule"]["rounds"]);
 }
 
-// Per seed game: the classes are the end conditions summed by completion_of, shares of all games
-// with Wilson intervals, and what each game's rules make of them.
+// Per seed game: the classes add up to the end conditions (the rules' classes to the games a rule
+// ended), shares of all games with Wilson intervals, and what each game's rules make of them.
 TEST(Completion, EverySeedGamesRunsClassesAddUpAndFollowItsRules) {
   struct Expect {
     const char* id;
@@ -115,11 +139,18 @@ TEST(Completion, EverySeedGamesRunsClassesAddUpAndFollowItsRules) {
     const RunStats run = simulate_ruleset(load_ruleset(e.id), options);
     const GameTally& t = run.tally;
     const json j = run_stats_to_json(run);
-    EXPECT_EQ(t.completed(Completion::kOwnRule), t.ended_by[0]) << e.id;
+    EXPECT_EQ(t.completed(Completion::kSourceRule) + t.completed(Completion::kParaphraseRule) +
+                  t.completed(Completion::kAssumedRule),
+              t.ended_by[0])
+        << e.id;
+    EXPECT_EQ(t.completed_by_text(),
+              t.completed(Completion::kSourceRule) + t.completed(Completion::kParaphraseRule))
+        << e.id;
     EXPECT_EQ(t.completed(Completion::kStoppingRule), t.ended_by[1] + t.ended_by[2]) << e.id;
     EXPECT_EQ(t.completed(Completion::kSafetyBound), t.unfinished) << e.id;
     uint64_t sum = 0;
-    for (const char* name : {"own_rule", "stopping_rule", "safety_bound"}) {
+    for (const char* name :
+         {"source_rule", "paraphrase_rule", "assumed_rule", "stopping_rule", "safety_bound"}) {
       const json& c = j["completion"][name];
       const uint64_t k = c["games"].get<uint64_t>();
       sum += k;
@@ -129,7 +160,7 @@ TEST(Completion, EverySeedGamesRunsClassesAddUpAndFollowItsRules) {
     }
     EXPECT_EQ(sum, t.games) << e.id;
     if (e.all_own_rule) {
-      EXPECT_EQ(t.completed(Completion::kOwnRule), t.games) << e.id;
+      EXPECT_EQ(t.ended_by[0], t.games) << e.id;
     }
     if (e.some_stopping_rule) {
       EXPECT_GT(t.completed(Completion::kStoppingRule), 0u) << e.id;
@@ -258,9 +289,10 @@ TEST(Metrics, TalliesRoundTripThroughJsonAndRefuseCountsThatDoNotAddUp) {
             "runs.json: test/metrics: metrics: lead_changes: missing");
 }
 
-// A run stored before completion and the metrics were written still loads: no completion (it is
-// derived from ended_by), balance and drawishness from its wins and draws, the rest null; a
-// match's stop_after_rounds was then under no_progress.
+// A run stored before completion and the metrics were written still loads: no completion (its
+// games ended by a rule are read into the class of its ruleset's ending rules, here assumed: "test/
+// metrics" is no shipped ruleset), balance and drawishness from its wins and draws, the rest null;
+// a match's stop_after_rounds was then under no_progress.
 TEST(Metrics, ARunStoredBeforeTheMetricsStillLoads) {
   json old = run_stats_to_json(run_of(four_games()));
   old.erase("completion");
@@ -272,8 +304,8 @@ TEST(Metrics, ARunStoredBeforeTheMetricsStillLoads) {
   EXPECT_DOUBLE_EQ(again["metrics"]["balance"]["value"].get<double>(), 0.75);
   EXPECT_TRUE(again["metrics"]["lead_changes"].is_null());
   EXPECT_TRUE(again["metrics"]["duration"]["turns"].is_null());
-  EXPECT_EQ(again["completion"]["own_rule"]["games"], 4);     // from ended_by: all four by a rule
-  EXPECT_EQ(run_stats_from_json(again, "again.json"), read);  // and reads back as it was
+  EXPECT_EQ(again["completion"]["assumed_rule"]["games"], 4);  // from ended_by: all four by a rule
+  EXPECT_EQ(run_stats_from_json(again, "again.json"), read);   // and reads back as it was
 }
 
 // Recomputes a round's record from the states an observer sees, the plain way: the lead after
