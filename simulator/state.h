@@ -71,10 +71,9 @@ struct State {
   bool over = false;
   int8_t winner = kNobody;  // 0, 1, kDraw, or kNobody while going on / unfinished
   EndReason reason = EndReason::kNone;
-  RuleEnd rule_end = RuleEnd::kNone;  // with reason kRule: the rule that ended the round
-  uint16_t ply = 0;                   // plies played in this round
-  uint16_t quiet_turns = 0;           // turns since the last capture
-  uint32_t relay_bound_hits = 0;      // moves cut by max_sowings_per_move
+  uint16_t ply = 0;               // plies played in this round
+  uint16_t quiet_turns = 0;       // turns since the last capture
+  uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).
   int8_t solo = kNobody;
@@ -85,6 +84,10 @@ struct State {
       extra_number{};           // a hole made to hold this many is taken (Mawkar (a)); 0: none
   int8_t tribute_to = kNobody;  // receives one counter from every lifted hole (Khutka 1-4)
   uint8_t round = 0;            // index of the round in the match, from 0
+
+  // With reason kRule: the rule that ended the round. Last, so that the fields the move loop
+  // reads keep their places.
+  RuleEnd rule_end = RuleEnd::kNone;
 
   friend bool operator==(const State&, const State&) = default;
 };

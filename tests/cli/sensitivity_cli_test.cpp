@@ -34,15 +34,15 @@ TEST(Sensitivity, TheRulesetPageShowsTheFiguresWithEachThresholdHalvedAndDoubled
   const std::size_t at = page.find("<section id=\"sensitivity\">");
   ASSERT_NE(at, std::string::npos);
   const std::string section = page.substr(at, page.find("</section>", at) - at);
-  for (const char* cell :
-       {"<td>(all as set)</td>",
-        "<td>no_progress_turns</td><td>halved</td><td class=\"num\">20</td>",
-        "<td>no_progress_turns</td><td>doubled</td><td class=\"num\">80</td>",
-        "<td>max_plies</td><td>halved</td><td class=\"num\">2500</td>",
-        "<td>max_plies</td><td>doubled</td><td class=\"num\">10000</td>", ">P1 wins</th>",
-        ">draws</th>", ">mean plies</th>", ">ended by own rule</th>", ">by a stopping rule</th>",
-        "<li>no_progress_turns: halved (20): first-player advantage ",
-        "<li>max_plies: halved (2500): "}) {
+  for (const char* cell : {"<td>(all as set)</td>",
+                           "<td>no_progress_turns</td><td>halved</td><td class=\"num\">20</td>",
+                           "<td>no_progress_turns</td><td>doubled</td><td class=\"num\">80</td>",
+                           "<td>max_plies</td><td>halved</td><td class=\"num\">2500</td>",
+                           "<td>max_plies</td><td>doubled</td><td class=\"num\">10000</td>",
+                           ">P1 wins</th>", ">draws</th>", ">mean plies</th>",
+                           ">ended by a rule of the game</th>", ">stopped by a stopping rule</th>",
+                           "<li>no_progress_turns: halved (20): first-player advantage ",
+                           "<li>max_plies: halved (2500): "}) {
     EXPECT_NE(section.find(cell), std::string::npos) << cell << "\n" << section;
   }
   // Issue 20: the verdicts come from real numbers: each change with its paired interval, and a

@@ -527,7 +527,8 @@ TEST(MergeCommand, BadFilesAreRefusedWithAClearMessageAndNothingWritten) {
               ": cannot write the output file (No such file or directory)\n");
   const Result ok = run_cli({"merge", s1, s2, s3, "--no-store", "--format", "table"});
   EXPECT_EQ(ok.code, 0);
-  EXPECT_EQ(lines_of(ok.out).size(), 2u);
+  EXPECT_EQ(lines_of(ok.out).size(), 3u);  // the row and the footer of its '!'
+  EXPECT_TRUE(lines_of(ok.out)[2].starts_with("! under half of the games")) << ok.out;
 }
 
 TEST(RunsCommand, BadRequestsAreRefusedWithAClearMessage) {

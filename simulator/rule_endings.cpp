@@ -1,9 +1,8 @@
-#include "simulator/ending.h"
-
 #include <algorithm>
 #include <map>
 #include <mutex>
 
+#include "simulator/ending.h"
 #include "simulator/rules.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
