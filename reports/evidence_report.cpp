@@ -180,6 +180,7 @@ EvidenceReport build_evidence_report(
   const std::vector<ar::SearchHit> hits = store.search(ar::SearchQuery{});  // every record, by date
   const WorldOutline& world = world_outline();
   const MapGames games = map_games(store);
+  out.game_names = games.names;
   const std::map<std::string, int>& rows_of_game = games.rows;
   // The world regions, for the archive index; the similar games, from one set of profiles.
   std::vector<std::pair<std::string, ar::GeoArea>> world_regions;
@@ -304,6 +305,7 @@ EvidenceReport build_evidence_report(
       p.map_svg = svg_world_map(world, points, view);
     }
     out.ids.insert(p.id);
+    out.record_regions[p.id] = p.regions;
     pages.push_back(std::move(p));
   }
   for (const EvidencePage& p : pages) {

@@ -22,6 +22,11 @@ struct EvidenceReport {
   std::vector<ReportFile> files;  // evidence/<id>.html, one per record, and archive.html
   std::set<std::string> ids;      // the records with a page
   std::string index_section;      // the index's map and list
+  // The games' names as the archive spells them (key -> name: "j_odu" -> "J'odu") and the world
+  // regions each record lies in (id -> regions), for the index's headings and its family's
+  // grouping by region.
+  std::map<std::string, std::string> game_names;
+  std::map<std::string, std::vector<std::string>> record_regions;
 };
 
 // `ruleset_pages`: the report's rulesets (id, page path) that a record page links back to.

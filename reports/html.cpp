@@ -51,9 +51,15 @@ bool allowed_in_xml(std::uint32_t c) {
 
 constexpr std::string_view kStyle = R"(
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
-  margin: 2em auto; max-width: 60em; padding: 0 1em; line-height: 1.45; color: #222; }
+  margin: 2em auto; max-width: 84em; padding: 0 1em; line-height: 1.45; color: #222; }
 h1, h2, h3 { line-height: 1.2; }
-table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
+p, ul, ol, blockquote, figcaption { max-width: 62em; }
+table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums;
+  display: block; max-width: 100%; overflow-x: auto; }
+th:first-child, td:first-child { position: sticky; left: 0; background: #fff; }
+td.num, th.num { white-space: nowrap; }
+pre { max-width: 100%; overflow-x: auto; }
+code { overflow-wrap: anywhere; }
 caption { text-align: left; font-weight: bold; padding-bottom: 0.3em; }
 th, td { border-bottom: 1px solid #ccc; padding: 0.25em 0.7em; text-align: left; vertical-align: top; }
 th { border-bottom: 2px solid #888; }

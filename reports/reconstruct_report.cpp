@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "reports/html.h"
+#include "reports/report_index.h"
 
 namespace mancala::reports {
 namespace {
@@ -97,13 +98,18 @@ void add_readings_to_report(std::vector<ReportFile>& report,
                              "the readings link");
     }
   }
-  insert_before_body_end(*find_report_file(files, "index.html"),
-                         "<section class=\"readings\">\n<h2 id=\"readings\">Readings of the "
-                         "sources</h2>\n<p>Every reading each source allows (its readings file, "
-                         "data/readings), played under random and skilled agents, ranked, and "
-                         "each ambiguity's effect measured (docs/reconstruct.md).</p>\n<ul>\n" +
-                             items + "</ul>\n</section>\n",
-                         "the readings");
+  ReportFile& index = *find_report_file(files, "index.html");
+  const std::string section =
+      "<section class=\"readings\">\n<h2 id=\"readings\">Readings of the sources</h2>\n<p>Every "
+      "reading each source allows (its readings file, data/readings), played under random and "
+      "skilled agents, ranked, and each ambiguity's effect measured (docs/reconstruct.md).</p>\n"
+      "<ul>\n" +
+      items + "</ul>\n</section>\n";
+  // Where the index keeps their place (before the family), else at its end.
+  if (const std::size_t at = index.content.find(kReadingsMarker); at != std::string::npos)
+    index.content.replace(at, kReadingsMarker.size(), section);
+  else
+    insert_before_body_end(index, section, "the readings");
   if (ReportFile* md = find_report_file(files, "report.md"))
     md->content += "\n## Readings of the sources\n\n" + markdown;
   for (ReportFile& file : added) files.push_back(std::move(file));

@@ -7,6 +7,7 @@
 #include "common/text.h"
 #include "reports/evidence_report.h"
 #include "reports/reconstruct_report.h"
+#include "reports/report_index.h"
 #include "reports/report_markdown.h"
 #include "reports/report_pages.h"
 
@@ -62,6 +63,12 @@ std::string runs_json(const analysis::ReportModel& model) {
 
 }  // namespace
 
+std::string game_name(const ReportOptions& options, const std::string& game) {
+  const auto it = options.game_names.find(game);
+  return it != options.game_names.end() && !it->second.empty() ? it->second
+                                                               : game_display_name(game);
+}
+
 std::string ruleset_page_path(std::string_view ruleset_id) {
   return "rulesets/" + file_name(ruleset_id, '.') + ".html";
 }
@@ -106,6 +113,11 @@ std::vector<ReportFile> render_report(const analysis::ReportModel& model,
     files.push_back({comparison_page_path(g.game), comparison_page(model, g, options)});
   // The readings of each game's source (--readings): their pages, and the links to them.
   if (!model.readings.empty()) add_readings_to_report(files, model.readings);
+  // The index's table of contents, once every section is in.
+  std::string& index = find_report_file(files, "index.html")->content;
+  if (const std::size_t at = index.find(kReadingsMarker); at != std::string::npos)
+    index.erase(at, kReadingsMarker.size() + 1);
+  fill_contents(index);
   return files;
 }
 
@@ -122,6 +134,8 @@ std::vector<ReportFile> render_report_with_evidence(const analysis::ReportModel&
   EvidenceReport evidence = build_evidence_report(ruleset_pages, options.title);
   options.evidence_pages = evidence.ids;
   options.evidence_section = evidence.index_section;
+  options.game_names = evidence.game_names;
+  options.record_regions = evidence.record_regions;
   options.additions.insert(options.additions.begin(), ReportAddition{evidence.files, "", ""});
   return render_report(model, options);
 }

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -59,7 +60,17 @@ struct ReportOptions {
   // HTML the index shows after the rulesets (evidence_index_section), or "".
   std::string evidence_section = {};
   std::vector<ReportAddition> additions = {};
+  // The games' names as the archive spells them (game key -> name: "j_odu" -> "J'odu"); a game
+  // missing here is named from its key (game_display_name).
+  std::map<std::string, std::string> game_names = {};
+  // The world regions of each evidence record (id -> regions), by which the index groups the
+  // family's readings; a reading none of whose records is here is "place not known".
+  std::map<std::string, std::vector<std::string>> record_regions = {};
 };
+
+// A game's name on the report's pages: as the archive spells it (options.game_names), else from
+// its key ("toguz_kumalak" -> "Toguz Kumalak").
+std::string game_name(const ReportOptions& options, const std::string& game);
 
 // Where a ruleset's page lives inside the report folder: "rulesets/<id with / as .>.html",
 // e.g. "rulesets/toguz_kumalak.standard.html". Characters other than letters, digits, '_' and

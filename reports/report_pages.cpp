@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "archive/listing.h"
 #include "reports/compare_render.h"
 #include "reports/evidence_pages.h"
 #include "reports/handicap_render.h"
@@ -11,6 +12,7 @@
 #include "reports/ladder_render.h"
 #include "reports/render.h"
 #include "reports/report_charts.h"
+#include "reports/report_index.h"
 #include "reports/report_tables.h"
 #include "reports/sensitivity.h"
 
@@ -44,6 +46,12 @@ tr.marked td { background: #fff4d6; }
 h2#rules ~ table { width: 100%; }
 h2#rules ~ table th:nth-child(1) { width: 14em; }
 h2#rules ~ table th:nth-child(2) { width: 11em; }
+nav.contents ol { columns: 2 18em; margin-top: 0; }
+table.seeds td .sub { color: #555; }
+.grouping > label { margin: 0 1.2em 0 0.3em; font-weight: 600; }
+#family-by-region:checked ~ .by-board, #family-by-board:checked ~ .by-region { display: none; }
+details { margin: 0.4em 0; }
+summary { cursor: pointer; font-weight: 600; }
 )";
 
 // Appends a section to a page's body as the report has always placed its extras: after the body,
@@ -67,12 +75,13 @@ const GameComparison* comparison_of(const ReportModel& model, std::size_t i, std
 }
 
 // A ruleset page's link to its game's comparison page, with the summary lines that concern it.
-std::string comparison_links(const GameComparison& g, std::size_t k) {
+std::string comparison_links(const GameComparison& g, std::size_t k,
+                             const ReportOptions& options) {
   const std::string path = comparison_page_path(g.game);
   std::string section =
       "<section class=\"comparison-links\">\n<h2 id=\"comparison\">Compared with the other "
       "reconstructions</h2>\n<p><a href=\"../" +
-      h(path) + "\">" + h(comparison_title(g.game)) +
+      h(path) + "\">" + h(comparison_title(game_name(options, g.game))) +
       "</a>: every statistic side by side, the rule differences with their provenance, and "
       "tests of each reconstruction's differences from the game's default.</p>\n<ul>\n";
   for (const PairComparison& p : g.comparison.pairs) {
@@ -82,12 +91,13 @@ std::string comparison_links(const GameComparison& g, std::size_t k) {
 }
 
 // The index's list of comparison pages and of the handicap verdicts.
-std::string comparisons_index(const ReportModel& model) {
+std::string comparisons_index(const ReportModel& model, const ReportOptions& options) {
   std::string compared, handicaps;
   for (const GameComparison& g : model.comparisons) {
     compared += "<li><a href=\"" + h(comparison_page_path(g.game)) + "\">" +
-                h(comparison_title(g.game)) + "</a> (" + std::to_string(g.members.size()) +
-                " rulesets, " + std::to_string(g.comparison.pairs.size()) + " pairs)</li>\n";
+                h(comparison_title(game_name(options, g.game))) + "</a> (" +
+                archive::count_of(g.members.size(), "ruleset") + ", " +
+                archive::count_of(g.comparison.pairs.size(), "pair") + ")</li>\n";
   }
   for (const RulesetSection& s : model.rulesets) {
     if (!s.handicap) continue;
@@ -112,13 +122,13 @@ std::string comparisons_index(const ReportModel& model) {
 }
 
 // The index's list of skill ladders.
-std::string ladders_index(const ReportModel& model) {
+std::string ladders_index(const ReportModel& model, const ReportOptions& options) {
   if (model.ladders.empty()) return "";
   std::string items;
   for (const analysis::GameLadder& l : model.ladders) {
     const analysis::RulesetInfo& rs = model.rulesets[l.ruleset].entry.ruleset;
     items += "<li><a href=\"" + h(ruleset_page_path(rs.id)) + "#skill-ladder\">" +
-             h(game_display_name(rs.game)) + " (" + h(rs.id) +
+             h(game_name(options, rs.game)) + " (" + h(rs.id) +
              ")</a>: " + h(ladder_summary(l.ladder, l.figures)) +
              h(shared_depth_text(l, model.shared_ladder_agents)) + "</li>\n";
   }
@@ -158,7 +168,7 @@ std::string ruleset_body(const RulesetSection& item,
   std::string b;
   b += "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n";
   b += "<h1>" + h(rs.name) + "</h1>\n";
-  b += "<p><code>" + h(rs.id) + "</code> \xC2\xB7 " + h(game_display_name(rs.game)) +
+  b += "<p><code>" + h(rs.id) + "</code> \xC2\xB7 " + h(game_name(options, rs.game)) +
        " \xC2\xB7 status: <strong>" + h(rs.status) + "</strong>";
   if (const std::string meaning = status_meaning(rs.status); !meaning.empty())
     b += " (" + h(meaning) + ")";
@@ -262,8 +272,7 @@ std::string ruleset_body(const RulesetSection& item,
 }
 
 // The index's own content, before the extras' sections.
-std::string index_body(const std::vector<RulesetSection>& items,
-                       const std::vector<std::string>& page_paths, const ReportOptions& options) {
+std::string index_intro(const std::vector<RulesetSection>& items, const ReportOptions& options) {
   std::string b = "<h1>" + h(options.title) + "</h1>\n";
   b += "<p>" + h(common_settings(items)) +
        " One row per ruleset, grouped by game; each ruleset's page gives its "
@@ -285,23 +294,6 @@ std::string index_body(const std::vector<RulesetSection>& items,
        "(tidy: one row per "
        "ruleset and statistic) \xC2\xB7 <a href=\"runs.json\">runs.json</a> (every run as "
        "JSON).</p>\n";
-  std::vector<std::size_t> order;
-  std::vector<GroupStart> groups;
-  for (const auto& [game, rows] : group_by_game(items)) {
-    groups.push_back({order.size(), game, game_display_name(game)});
-    order.insert(order.end(), rows.begin(), rows.end());
-  }
-  std::vector<std::string> hrefs;
-  for (std::size_t i : order) hrefs.push_back(page_paths[i]);
-  b += "<h2 id=\"rulesets\">Rulesets by game</h2>\n<p class=\"note\">" + h(kCompletionNote) +
-       "</p>\n<p class=\"note narrow\">In a window this narrow the Status and Evidence columns "
-       "are left out (each ruleset's page gives them); the table scrolls sideways.</p>\n" +
-       linked_table_html(index_table(items, order), hrefs, groups, marked_rows(items, order));
-  b += "<h2 id=\"comparison\">Comparison</h2>\n";
-  b += figure(overview_chart(items), "Bars: share of finished games; whiskers: 95% intervals.");
-  b += figure(advantage_chart(items),
-              "Bars: first-player advantage; whiskers: 95% intervals. Zero: no advantage.");
-  b += options.evidence_section;
   return b;
 }
 
@@ -314,8 +306,8 @@ std::string report_page(std::string_view title, std::string_view body) {
   return page;
 }
 
-std::string comparison_title(const std::string& game) {
-  return "Reconstructions of " + game_display_name(game) + " compared";
+std::string comparison_title(const std::string& name) {
+  return "Reconstructions of " + name + " compared";
 }
 
 std::string ladder_scope(const analysis::LadderOptions& options) {
@@ -354,9 +346,22 @@ std::string ladder_scope(const std::vector<sim::AgentSpec>& list,
 
 std::string index_page(const ReportModel& model, const std::vector<std::string>& page_paths,
                        const ReportOptions& options) {
-  std::string body = index_body(model.rulesets, page_paths, options);
-  append_section(body, comparisons_index(model));
-  append_section(body, ladders_index(model));
+  // The seed games first, with what was measured of them (comparisons, handicaps, ladders, the
+  // readings of their sources), then the family, the charts of every ruleset and the evidence.
+  std::string body = index_intro(model.rulesets, options);
+  body += std::string(kContentsMarker) + "\n";
+  body += seed_games_section(model, page_paths, options);
+  append_section(body, comparisons_index(model, options));
+  append_section(body, ladders_index(model, options));
+  append_section(body, std::string(kReadingsMarker) + "\n");
+  append_section(body, family_section(model, page_paths, options));
+  append_section(body, "<h2 id=\"comparison\">Charts of every ruleset</h2>\n" +
+                           figure(overview_chart(model.rulesets),
+                                  "Bars: share of finished games; whiskers: 95% intervals.") +
+                           figure(advantage_chart(model.rulesets),
+                                  "Bars: first-player advantage; whiskers: 95% intervals. Zero: "
+                                  "no advantage."));
+  append_section(body, options.evidence_section);
   for (const ReportAddition& addition : options.additions)
     append_section(body, addition.index_section);
   return report_page(options.title, body);
@@ -369,7 +374,7 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
   std::string body = ruleset_body(section, pages, options);
   std::size_t member = 0;
   if (const GameComparison* g = comparison_of(model, i, member))
-    append_section(body, comparison_links(*g, member));
+    append_section(body, comparison_links(*g, member, options));
   if (section.handicap) {
     append_section(body,
                    "<div id=\"handicap-curves\">\n<p>Handicap curves, measured on purpose: "
@@ -420,7 +425,7 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
 
 std::string comparison_page(const ReportModel& model, const GameComparison& g,
                             const ReportOptions& options) {
-  const std::string title = comparison_title(g.game);
+  const std::string title = comparison_title(game_name(options, g.game));
   std::vector<std::string> cited;
   for (const RulesetSection& s : model.rulesets) {
     if (s.entry.ruleset.game != g.game) continue;

@@ -32,8 +32,9 @@ std::string comparison_page(const analysis::ReportModel& model,
                             const analysis::GameComparison& comparison,
                             const ReportOptions& options);
 
-// The title of a game's comparison page: "Reconstructions of Khutka Boia compared".
-std::string comparison_title(const std::string& game);
+// The title of a game's comparison page from the game's name (game_name): "Reconstructions of
+// Khutka Boia compared".
+std::string comparison_title(const std::string& name);
 
 // What the skill ladders' figures are for (their agents, games and seed), said wherever they are
 // shown.

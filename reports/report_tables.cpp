@@ -455,11 +455,11 @@ std::vector<std::pair<std::size_t, std::size_t>> rule_groups(const std::vector<R
 
 std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs,
                               const std::vector<GroupStart>& groups,
-                              const std::vector<bool>& marked) {
+                              const std::vector<bool>& marked, std::string_view css_class) {
   const auto right = [&](std::size_t column) {
     return table.columns()[column].align == Align::kRight;
   };
-  std::string out = "<table class=\"index\">\n<thead>\n<tr>";
+  std::string out = "<table class=\"" + html_escape(css_class) + "\">\n<thead>\n<tr>";
   for (std::size_t i = 0; i < table.columns().size(); ++i) {
     out += right(i) ? "<th class=\"num\">" : "<th>";
     out += html_escape(table.columns()[i].name) + "</th>";

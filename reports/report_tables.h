@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -113,8 +114,10 @@ struct GroupStart {
 // "[low, high]" interval of a right-aligned cell on a line of its own, a full-width heading row
 // before each group and the rows of `marked` shaded. One table keeps the columns aligned across
 // groups. Text is escaped exactly as Table does; hrefs are the report's own relative paths.
+// `css_class` is the table's class ("index": the index's and the family tables' look).
 std::string linked_table_html(const Table& table, const std::vector<std::string>& hrefs,
                               const std::vector<GroupStart>& groups,
-                              const std::vector<bool>& marked = {});
+                              const std::vector<bool>& marked = {},
+                              std::string_view css_class = "index");
 
 }  // namespace mancala::reports

@@ -30,6 +30,43 @@ constexpr std::string_view kErrorColour = "#222";
 
 std::string_view colour(std::size_t series) { return series_colour(series); }
 
+// A bar chart's category label of at most kLabelLines lines: an inner line of a label
+// longer than `chars` wraps at its last space within them (a word longer than a line is
+// broken), and the last line is cut with an ellipsis when the label is longer still.
+constexpr std::size_t kLabelLines = 3;
+constexpr double kLabelLineHeight = 13;
+
+std::vector<std::string> wrapped_label(const std::string& label, std::size_t chars) {
+  chars = std::max<std::size_t>(chars, 4);
+  // Byte offsets of each character, so the UTF-8 sequences stay whole.
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < label.size(); ++i)
+    if ((static_cast<unsigned char>(label[i]) & 0xC0) != 0x80) starts.push_back(i);
+  starts.push_back(label.size());
+  const std::size_t n = starts.size() - 1;
+  std::vector<std::string> lines;
+  std::size_t from = 0;  // in characters
+  while (from < n) {
+    while (from < n && label[starts[from]] == ' ') ++from;
+    if (from >= n) break;
+    if (lines.size() + 1 == kLabelLines && n - from > chars) {
+      lines.push_back(label.substr(starts[from], starts[from + chars - 1] - starts[from]) +
+                      "\xE2\x80\xA6");  // ellipsis
+      break;
+    }
+    std::size_t to = std::min(n, from + chars);
+    if (to < n) {
+      std::size_t space = to;
+      while (space > from && label[starts[space]] != ' ') --space;
+      if (space > from) to = space;
+    }
+    lines.push_back(label.substr(starts[from], starts[to] - starts[from]));
+    from = to;
+  }
+  if (lines.empty()) lines.push_back("");
+  return lines;
+}
+
 // A pixel coordinate.
 std::string px(double value) { return format_number(value, 1); }
 
@@ -404,24 +441,16 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
   for (const BarSeries& s : series) names.push_back(s.name);
   if (series.size() < 2) names.clear();
 
-  // Category labels get up to 40% of the width; longer ones are cut with an ellipsis.
+  // Category labels get up to 40% of the width; longer ones wrap at spaces onto up to
+  // kLabelLines lines, and only what is still left after those is cut with an ellipsis.
   const auto max_label_chars = static_cast<std::size_t>(width * 0.4 / kCharWidth);
-  std::vector<std::string> labels;
+  std::vector<std::vector<std::string>> labels;
   std::size_t widest = 0;
+  std::size_t most_lines = 1;
   for (const std::string& category : categories) {
-    std::string label = category;
-    if (display_width(label) > max_label_chars) {
-      std::string cut;
-      std::size_t chars = 0;
-      for (std::size_t i = 0; i < label.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(label[i]);
-        if ((byte & 0xC0) != 0x80 && ++chars > max_label_chars - 1) break;
-        cut += label[i];
-      }
-      label = cut + "\xE2\x80\xA6";  // ellipsis
-    }
-    widest = std::max(widest, display_width(label));
-    labels.push_back(label);
+    labels.push_back(wrapped_label(category, max_label_chars));
+    for (const std::string& line : labels.back()) widest = std::max(widest, display_width(line));
+    most_lines = std::max(most_lines, labels.back().size());
   }
 
   Frame frame;
@@ -445,7 +474,9 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
   double bar = 14;
   double height = 0;
   if (options.height == 0) {
-    const double group = rows * (bar + bar_gap) - bar_gap + group_gap;
+    const double group =
+        std::max(rows * (bar + bar_gap) - bar_gap + group_gap,
+                 static_cast<double>(most_lines) * kLabelLineHeight + group_gap / 2);
     height = frame.top + std::max(1.0, static_cast<double>(categories.size())) * group +
              repeat_rows + bottom_margin(options);
   } else {
@@ -499,7 +530,12 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
     }
     const double bars_height = rows * (bar + bar_gap) - bar_gap;
     const double first = group_top + (group - bars_height) / 2;
-    svg.text(frame.left - 8, group_top + group / 2 + 4, labels[c], "end");
+    const double lines = static_cast<double>(labels[c].size());
+    for (std::size_t k = 0; k < labels[c].size(); ++k)
+      svg.text(frame.left - 8,
+               group_top + group / 2 + 4 +
+                   (static_cast<double>(k) - (lines - 1) / 2) * kLabelLineHeight,
+               labels[c][k], "end");
     for (std::size_t s = 0; s < series.size(); ++s) {
       const Estimate& e = series[s].values[c];
       const double y = first + static_cast<double>(s) * (bar + bar_gap);
