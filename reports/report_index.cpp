@@ -87,10 +87,10 @@ std::string groups_html(const ReportModel& model, const std::vector<FamilyGroup>
       if (std::find(games.begin(), games.end(), game) == games.end()) games.push_back(game);
     }
     const std::size_t readings = g.rows.size();
-    out += std::string("<details") + (open ? " open=\"open\"" : "") + ">\n<summary>" +
-           h(g.label) + " (" + std::to_string(readings) +
-           (readings == 1 ? " reading" : " readings") + " of " + std::to_string(games.size()) +
-           (games.size() == 1 ? " game" : " games") + ")</summary>\n" +
+    out += std::string("<details") + (open ? " open=\"open\"" : "") + ">\n<summary>" + h(g.label) +
+           " (" + std::to_string(readings) + (readings == 1 ? " reading" : " readings") + " of " +
+           std::to_string(games.size()) + (games.size() == 1 ? " game" : " games") +
+           ")</summary>\n" +
            linked_table_html(index_table(model.rulesets, g.rows), hrefs, {},
                              marked_rows(model.rulesets, g.rows), "index family") +
            "</details>\n";
@@ -144,11 +144,12 @@ std::string seed_games_section(const ReportModel& model, const std::vector<std::
     groups.push_back({order.size(), game, name});
     order.insert(order.end(), members.begin(), members.end());
     const RunFigures& f = s.figures;
-    rows += std::string(text_rule_minority(f) ? "<tr class=\"marked\">" : "<tr>") + "<td><a href=\"" +
-            h(page_paths[first]) + "\">" + h(name) + "</a></td><td>" + h(s.entry.ruleset.name) +
-            "</td><td class=\"num\">" + lines_html(advantage_text(f.advantage, s.stability)) +
-            "<span class=\"sub\">" + h(s.entry.ruleset.seats.advantage) +
-            "</span></td><td class=\"num\">" + lines_html(completion_text(f)) + "</td><td>" +
+    rows += std::string(text_rule_minority(f) ? "<tr class=\"marked\">" : "<tr>") +
+            "<td><a href=\"" + h(page_paths[first]) + "\">" + h(name) + "</a></td><td>" +
+            h(s.entry.ruleset.name) + "</td><td class=\"num\">" +
+            lines_html(advantage_text(f.advantage, s.stability)) + "<span class=\"sub\">" +
+            h(s.entry.ruleset.seats.advantage) + "</span></td><td class=\"num\">" +
+            lines_html(completion_text(f)) + "</td><td>" +
             game_links(model, first, page_paths[first]) + "</td></tr>\n";
   }
   if (order.empty()) return "";

@@ -85,7 +85,8 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
 std::string comparisons_markdown(const ReportModel& model) {
   std::string md;
   for (const analysis::GameComparison& g : model.comparisons) {
-    md += "\n### " + comparison_title(game_display_name(g.game)) + "\n\nSee " + comparison_page_path(g.game) + ".\n\n";
+    md += "\n### " + comparison_title(game_display_name(g.game)) + "\n\nSee " +
+          comparison_page_path(g.game) + ".\n\n";
     for (const analysis::PairComparison& p : g.comparison.pairs) md += "- " + p.summary + "\n";
   }
   for (const RulesetSection& s : model.rulesets)

@@ -75,8 +75,7 @@ const GameComparison* comparison_of(const ReportModel& model, std::size_t i, std
 }
 
 // A ruleset page's link to its game's comparison page, with the summary lines that concern it.
-std::string comparison_links(const GameComparison& g, std::size_t k,
-                             const ReportOptions& options) {
+std::string comparison_links(const GameComparison& g, std::size_t k, const ReportOptions& options) {
   const std::string path = comparison_page_path(g.game);
   std::string section =
       "<section class=\"comparison-links\">\n<h2 id=\"comparison\">Compared with the other "

@@ -532,10 +532,10 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
     const double first = group_top + (group - bars_height) / 2;
     const double lines = static_cast<double>(labels[c].size());
     for (std::size_t k = 0; k < labels[c].size(); ++k)
-      svg.text(frame.left - 8,
-               group_top + group / 2 + 4 +
-                   (static_cast<double>(k) - (lines - 1) / 2) * kLabelLineHeight,
-               labels[c][k], "end");
+      svg.text(
+          frame.left - 8,
+          group_top + group / 2 + 4 + (static_cast<double>(k) - (lines - 1) / 2) * kLabelLineHeight,
+          labels[c][k], "end");
     for (std::size_t s = 0; s < series.size(); ++s) {
       const Estimate& e = series[s].values[c];
       const double y = first + static_cast<double>(s) * (bar + bar_gap);

@@ -81,13 +81,18 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(files, expected);
 
-  // One index row per ruleset, each linking to its page; every page is well-formed.
+  // One index row per ruleset, each linking to its page (the seed games' table, and the family's
+  // tables by region and again by board); every page is well-formed.
   const auto index = xml_check::parse(report_testing::read_text(out / "index.html"));
   std::set<std::string> linked;
-  for (const auto* table : xml_check::find_all(index, "table")) {
-    for (const auto* a : xml_check::find_all(*table, "a")) {
-      const std::string& href = a->attributes.at("href");
-      if (!href.starts_with("evidence/")) linked.insert(href);  // the evidence list's links
+  std::size_t rows = 0, family_rows = 0;
+  for (const char* css_class : {"index", "index family"}) {
+    for (const auto* table : xml_check::find_all_of_class(index, "table", css_class)) {
+      for (const auto* a : xml_check::find_all(*table, "a"))
+        linked.insert(a->attributes.at("href"));
+      for (const auto& tr : xml_check::find_all(*table, "tbody")[0]->children)
+        if (!tr.attributes.count("class") || tr.attributes.at("class") != "group")
+          ++(std::string_view(css_class) == "index" ? rows : family_rows);
     }
   }
   std::set<std::string> pages;
@@ -98,10 +103,9 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
         << id;
   }
   EXPECT_EQ(linked, pages);
-  std::size_t rows = 0;
-  for (const auto& tr : xml_check::find_all(index, "tbody")[0]->children)
-    rows += tr.attributes.count("class") && tr.attributes.at("class") == "group" ? 0 : 1;
-  EXPECT_EQ(rows, ids.size());
+  EXPECT_GT(family_rows, 0u);
+  EXPECT_EQ(family_rows % 2, 0u) << "each of the family's readings once by region, once by board";
+  EXPECT_EQ(rows + family_rows / 2, ids.size());
   for (const std::string& file : list_files(out)) {
     if (file.ends_with(".html")) {
       EXPECT_NO_THROW(xml_check::parse(report_testing::read_text(out / file))) << file;

@@ -2,13 +2,14 @@
 // (and Kalah, the control) first, each with its default reading's headline figures, stability
 // and completion in one line and links to its pages; the family below, grouped (by region or
 // board, with a switch) and collapsed by default; game names as the archive spells them".
+#include "reports/report_index.h"
+
 #include <gtest/gtest.h>
 
 #include "report_test_util.h"
 #include "reports/html.h"
 #include "reports/report.h"
 #include "reports/report_format.h"
-#include "reports/report_index.h"
 #include "simulator/run_stats.h"
 #include "xml_check.h"
 
@@ -18,11 +19,7 @@ namespace {
 using report_testing::make_ruleset;
 using report_testing::make_run;
 
-std::string all_text(const xml_check::Element& e) {
-  std::string out = e.text;
-  for (const auto& child : e.children) out += all_text(child);
-  return out;
-}
+using xml_check::all_text;
 
 // A reading of the family: a DLP paraphrase's game on a board of 2 rows of `holes`.
 ReportEntry family_reading(const std::string& id, const std::string& name,
@@ -78,11 +75,11 @@ TEST(ReportIndex, ATableOfContentsLinksEverySectionInTheOrderOfThePage) {
   for (const auto* h2 : xml_check::find_all(root, "h2"))
     headings.push_back("#" + h2->attributes.at("id") + " " + all_text(*h2));
   EXPECT_EQ(links, headings);
-  EXPECT_EQ(links, (std::vector<std::string>{
-                       "#seed-games The seed games and the control",
-                       "#rulesets Rulesets of the seed games",
-                       "#family The family: readings of the DLP's rules paraphrases",
-                       "#comparison Charts of every ruleset"}));
+  EXPECT_EQ(links,
+            (std::vector<std::string>{"#seed-games The seed games and the control",
+                                      "#rulesets Rulesets of the seed games",
+                                      "#family The family: readings of the DLP's rules paraphrases",
+                                      "#comparison Charts of every ruleset"}));
 }
 
 TEST(ReportIndex, TheSeedGamesComeFirstOneLineEachWithTheirDefaultReadingsHeadline) {
@@ -90,10 +87,9 @@ TEST(ReportIndex, TheSeedGamesComeFirstOneLineEachWithTheirDefaultReadingsHeadli
   const std::string html = file(render_report(all, options()), "index.html");
   EXPECT_LT(html.find("id=\"seed-games\""), html.find("id=\"family\""));
   const auto root = xml_check::parse(html);
-  const xml_check::Element* seeds = nullptr;
-  for (const auto* t : xml_check::find_all(root, "table"))
-    if (t->attributes.at("class") == "seeds") seeds = t;
-  ASSERT_NE(seeds, nullptr);
+  const auto tables = xml_check::find_all_of_class(root, "table", "seeds");
+  ASSERT_EQ(tables.size(), 1u);
+  const xml_check::Element* seeds = tables[0];
   std::vector<std::vector<std::string>> rows;
   for (const auto& tr : xml_check::find_all(*seeds, "tbody")[0]->children) {
     rows.emplace_back();
@@ -111,11 +107,11 @@ TEST(ReportIndex, TheSeedGamesComeFirstOneLineEachWithTheirDefaultReadingsHeadli
     return text;
   };
   ASSERT_EQ(rows.size(), 2u) << "the family has no line here";
-  EXPECT_EQ(rows[0], (std::vector<std::string>{
-                         "Kalah", "Kalah, modern commercial rules",
-                         advantage_text(kalah.advantage) + "; stability not checked" +
-                             "first-player advantage",
-                         one_line(completion_text(kalah)), "ruleset"}));
+  EXPECT_EQ(rows[0],
+            (std::vector<std::string>{"Kalah", "Kalah, modern commercial rules",
+                                      advantage_text(kalah.advantage) + "; stability not checked" +
+                                          "first-player advantage",
+                                      one_line(completion_text(kalah)), "ruleset"}));
   EXPECT_EQ(rows[1][0], "Otep");
   EXPECT_EQ(rows[1][3], one_line(completion_text(otep)));
   EXPECT_EQ(rows[1][3].substr(0, 6), "60.0% ");

@@ -25,12 +25,7 @@ using nlohmann::json;
 using report_testing::make_ruleset;
 using report_testing::make_run;
 
-// Every character of an element and its descendants (text of children after the element's own).
-std::string all_text(const xml_check::Element& e) {
-  std::string out = e.text;
-  for (const auto& child : e.children) out += all_text(child);
-  return out;
-}
+using xml_check::all_text;
 
 std::vector<std::vector<std::string>> body_rows(const xml_check::Element& table) {
   std::vector<std::vector<std::string>> rows;
@@ -170,11 +165,9 @@ TEST(ReportRender, EveryHtmlFileIsWellFormedAndSelfContained) {
 
 TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures) {
   const auto root = xml_check::parse(render(sample_entries()).at("index.html"));
-  EXPECT_EQ(texts(root, "h2"), (std::vector<std::string>{"The seed games", "Rulesets",
-                                                         "Charts of every ruleset"}));
-  std::vector<const xml_check::Element*> tables;
-  for (const auto* t : xml_check::find_all(root, "table"))
-    if (t->attributes.at("class") == "index") tables.push_back(t);
+  EXPECT_EQ(texts(root, "h2"),
+            (std::vector<std::string>{"The seed games", "Rulesets", "Charts of every ruleset"}));
+  const auto tables = xml_check::find_all_of_class(root, "table", "index");
   ASSERT_EQ(tables.size(), 1u) << "one table, so the columns line up across games";
   // A heading row per game, in order of first appearance, then that game's rulesets.
   std::vector<std::string> groups;
@@ -469,7 +462,7 @@ TEST(ReportRender, TheIndexShowsCompletionAndMarksRulesetsMostlyEndedByStoppingR
                                                      // stops derived from ended_by
   const auto files = render(entries);
   const auto root = xml_check::parse(files.at("index.html"));
-  const auto tables = xml_check::find_all(root, "table");
+  const auto tables = xml_check::find_all_of_class(root, "table", "index");
   ASSERT_FALSE(tables.empty());
   const auto rows = body_rows(*tables[0]);
   std::map<std::string, std::string> text_rule;

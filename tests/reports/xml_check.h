@@ -197,4 +197,22 @@ inline std::vector<const Element*> find_all(const Element& root, std::string_vie
   return out;
 }
 
+// The elements named `name` under `root` whose class attribute is `css_class`, in document order.
+inline std::vector<const Element*> find_all_of_class(const Element& root, std::string_view name,
+                                                     std::string_view css_class) {
+  std::vector<const Element*> out;
+  for (const Element* e : find_all(root, name)) {
+    const auto it = e->attributes.find("class");
+    if (it != e->attributes.end() && it->second == css_class) out.push_back(e);
+  }
+  return out;
+}
+
+// Every character of an element and its descendants (text of children after the element's own).
+inline std::string all_text(const Element& e) {
+  std::string out = e.text;
+  for (const auto& child : e.children) out += all_text(child);
+  return out;
+}
+
 }  // namespace xml_check

@@ -1,0 +1,119 @@
+#!/usr/bin/python3
+"""The report's pages in a real browser (issue 39, item 1: "Every page readable without sideways
+scrolling at 1400 px and usable at 800 px"), through the same Chromium session as the server's
+browser test (tests/server/browser_test.py: its skip rules, window sizes and checks).
+
+    /usr/bin/python3 tests/reports/report_browser_test.py build/mancala build/screenshots
+
+Writes a small report (two seed games, the control, three readings of the family, the readings of
+Otep's source) and opens, at 1400 and at 800 px: the index (a table of contents; the seed games'
+section above the family's, whose groups are folded away; the page no wider than the window),
+the readings page of Otep, and the ruleset pages of Khutka Boia (its handicap tables) and of a
+family reading (each no wider than the window: wide tables scroll in their own box). Screenshots
+of each go to the screenshots folder. Exit 77 (CTest: skipped) when Chromium, its driver or
+Selenium is not installed.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "server"))
+import browser_test  # noqa: E402  (skips with 77 when the browser is missing)
+from browser_test import By, Failure, Session, check  # noqa: E402
+
+RULESETS = ["otep", "kalah", "khutka_boia", "oware/dlp", "j_odu/dlp", "sungka/dlp"]
+
+
+def write_report(mancala, out):
+    command = [mancala, "report", *RULESETS, "--games", "60", "--family-games", "60",
+               "--readings", "--readings-games", "6", "--sensitivity-games", "0",
+               "--handicap-rounds", "20", "--threads", "2", "--no-store", "--out", out]
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    check(done.returncode == 0, "%s failed: %s" % (" ".join(command), done.stderr[-2000:]))
+
+
+def top(session, css):
+    return session.driver.execute_script(
+        "const e = document.querySelector(arguments[0]);"
+        "return e ? e.getBoundingClientRect().top + window.scrollY : null;", css)
+
+
+def fits(session, what):
+    # The page's own width (document.scrollingElement.scrollWidth) within the window's.
+    wide = session.driver.execute_script(
+        "return document.scrollingElement.scrollWidth - window.innerWidth")
+    check(wide <= 1, "%s is %d px wider than the window at %d px" % (what, wide, session.pixels))
+
+
+def page(session, out, path, name):
+    session.driver.get("file://" + os.path.join(out, path))
+    session.find("h1")
+    fits(session, path)
+    session.shot(name)
+    session.no_errors()
+
+
+def index(session, out):
+    page(session, out, "index.html", "report-index")
+    contents = [a.get_attribute("href").split("#")[-1]
+                for a in session.driver.find_elements(By.CSS_SELECTOR, "nav.contents a")]
+    headings = [h.get_attribute("id") for h in session.driver.find_elements(By.CSS_SELECTOR, "h2")]
+    check(contents == headings, "the contents %s are not the sections %s" % (contents, headings))
+    seeds, family = top(session, "#seed-games"), top(session, "#family")
+    check(seeds is not None and family is not None, "no seed games' or family's section")
+    check(seeds < family, "the seed games (at %d px) come after the family (%d px)" % (seeds, family))
+    check(top(session, "#readings") < family, "the readings of the sources come after the family")
+    # The family folded away: its groups open one by one, and the page still fits when they do.
+    groups = session.driver.find_elements(By.CSS_SELECTOR, ".by-region details")
+    check(groups, "the family has no groups")
+    check(not any(g.get_attribute("open") for g in groups), "the family's groups are open")
+    groups[0].find_element(By.TAG_NAME, "summary").click()
+    check(groups[0].get_attribute("open"), "a click on a group's name does not open it")
+    fits(session, "index.html with a group of the family open")
+    # The switch to the grouping by board hides the grouping by region.
+    session.driver.find_element(By.CSS_SELECTOR, "label[for=family-by-board]").click()
+    state = session.driver.execute_script(
+        "return [document.getElementById('family-by-board').checked,"
+        " getComputedStyle(document.querySelector('.by-region')).display]")
+    check(state == [True, "none"],
+          "the grouping by region still shows after switching to the board: %s" % state)
+    check(session.driver.find_element(By.CSS_SELECTOR, ".by-board").size["height"] > 0,
+          "the grouping by board does not show")
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("usage: report_browser_test.py MANCALA SCREENSHOTS_DIR", file=sys.stderr)
+        return 2
+    mancala = os.path.abspath(sys.argv[1])
+    shots = os.path.abspath(sys.argv[2])
+    os.makedirs(shots, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="mancala-report-browser-")
+    session = Session(mancala, shots, work)
+    out = os.path.join(work, "report")
+    try:
+        write_report(mancala, out)
+        session.start_browser()
+        for pixels in (1400, 800):
+            print("--- %d px ---" % pixels)
+            session.width(pixels)
+            index(session, out)
+            page(session, out, "readings/otep.html", "report-readings")
+            page(session, out, "rulesets/khutka_boia.das_gupta_1926.html", "report-khutka-boia")
+            page(session, out, "rulesets/oware.dlp.html", "report-family-reading")
+        print("report_browser_test: passed; screenshots in " + shots)
+        return 0
+    except Failure as failure:
+        print("report_browser_test: FAILED: %s" % failure, file=sys.stderr)
+        return 1
+    finally:
+        if session.driver:
+            session.driver.quit()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
