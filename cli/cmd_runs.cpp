@@ -86,7 +86,7 @@ int cmd_runs(const Args& args, Io& io) {
               "The simulation runs stored in the archive by simulate, merge and report.\n\n"
               "subcommands:\n"
               "  list      one line per run: id, date, ruleset, agents, seed, games, P1 win rate,\n"
-              "            P1 advantage, own rule (completion) and stability (--ruleset ID,\n"
+              "            P1 advantage, text's rule (completion) and stability (--ruleset ID,\n"
               "            --format table|json)\n"
               "  show ID   one run whole: its settings, how to cite and reproduce it, every\n"
               "            statistic with its 95% interval (--format json|table)\n\n"

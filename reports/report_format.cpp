@@ -169,9 +169,13 @@ std::string end_label(const std::string& name, const std::string& what, std::uin
 }
 
 std::string status_meaning(const std::string& status) {
-  if (status == "observed") return "rules as played and recorded";
-  if (status == "described") return "rules as a source describes them";
-  if (status == "reconstructed") return "a reading that fills gaps the evidence leaves";
+  // docs/rules-format.md, "Status".
+  if (status == "observed") return "rules seen played or codified, with no stopping rule added";
+  if (status == "described")
+    return "a written statement of the whole game followed closely, with no stopping rule added";
+  if (status == "reconstructed")
+    return "gaps the evidence leaves filled by assumption, or results resting on an added "
+           "stopping rule";
   return "";
 }
 

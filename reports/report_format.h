@@ -71,7 +71,8 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
 // many ended so (`count`: matches counted under no_progress were stored by an older version that
 // counted stop_after_rounds there, and are labelled so).
 std::string end_label(const std::string& name, const std::string& what, std::uint64_t count);
-// What an epistemic status means: "rules as played and recorded", ...
+// What an epistemic status means (docs/rules-format.md, "Status"): "rules seen played or
+// codified, with no stopping rule added", ...
 std::string status_meaning(const std::string& status);
 // A run's agents in words: "random agent on both sides", or "alphabeta:3 (P1) against random
 // (P2)" (the run's "agent" label: "SPEC" or "SPEC1,SPEC2").

@@ -264,7 +264,7 @@ std::string ruleset_body(const RulesetSection& item,
   b += "<h2 id=\"rules\">Rules and their provenance</h2>\n<p class=\"note\">Every rule key that "
        "can change this ruleset's play, with its witness: the source's words or the paraphrase it "
        "implements (whose words they are), the reading it takes over, or the assumption it makes." +
-       inactive_sentence(rs.inactive) + "</p>\n";
+       h(inactive_sentence(rs.inactive)) + "</p>\n";
   for (const auto& [begin, end] : rule_groups(rs.rules))
     b += rules_table(rs.rules, begin, end).to_html(rs.rules[begin].group);
   return b;
@@ -284,9 +284,10 @@ std::string index_intro(const std::vector<RulesetSection>& items, const ReportOp
        "Tango's score interval. "
        "Mean plies: mean game length (a ply is one player's move). Unfinished: share of games "
        "stopped by the safety "
-       "bound on their length. Status: observed (rules as played and recorded), described (as a "
-       "source describes them), reconstructed (a "
-       "reading that fills gaps the evidence leaves).</p>\n";
+       "bound on their length. Status (docs/rules-format.md): observed (rules seen played or "
+       "codified), described (a written statement of the whole game followed closely), "
+       "reconstructed (gaps filled by assumption, or results resting on an added stopping "
+       "rule).</p>\n";
   if (!options.command.empty())
     b += "<p class=\"note\">Made by <code>" + h(options.command) + "</code></p>\n";
   b += "<p>Data: <a href=\"report.md\">report.md</a> \xC2\xB7 <a href=\"runs.csv\">runs.csv</a> "

@@ -124,7 +124,7 @@ TEST_F(Bridges, RulesListFiltersByBoardPlaceAndDateAsTheSearchDoes) {
       "DLP.Evidence.1880\n"
       "otep/opposite_of_origin      otep                     reconstructed  "
       "DLP.Evidence.1880\n"
-      "ryakati/dlp                  ryakati                  described      DLP.Ruleset.1282\n"
+      "ryakati/dlp                  ryakati                  reconstructed  DLP.Ruleset.1282\n"
       "tsoro/dlp                    tsoro                    described      "
       "DLP.Ruleset.1287\n");
   EXPECT_EQ(r.err, "11 records without a position were not searched\n11 rulesets\n");

@@ -10,6 +10,7 @@
 // interval excludes 0.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -21,6 +22,7 @@
 #include "cli_test_util.h"
 #include "common/format.h"
 #include "reports/html.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::cli {
 namespace {
@@ -76,11 +78,14 @@ struct Expected {
 // keys that end a round (no_move, end_on_*) and a match (match_end, holes_out): {games, rounds}
 // as a string of the classes allowed, s(ource), p(araphrase), a(ssumed).
 const std::map<std::string, std::pair<std::string, std::string>> kEndingClasses = {
-    {"kalah/standard", {"p", ""}},               // no_move, end_on_empty_side: the DLP's
-    {"otep/beaton_1939", {"pa", ""}},            // end_on_empty_side the DLP's; no_move (pass) ours
-    {"khutka_boia/das_gupta_1926", {"p", "a"}},  // match_end, holes_out the DLP's; no_move ours
-    {"khutka_boia/opposite_capture", {"p", "a"}},  // as its base
-    {"sonka/vanoverbergh_1927", {"a", "a"}},       // match_end, holes_out, no_move: ours
+    {"kalah/standard", {"p", ""}},     // no_move, end_on_empty_side: the DLP's
+    {"otep/beaton_1939", {"pa", ""}},  // end_on_empty_side the DLP's; no_move (pass) ours
+    // match_end, holes_out and no_move ("Play continues until all of the counters have been
+    // captured."): the DLP's
+    {"khutka_boia/das_gupta_1926", {"p", "p"}},
+    {"khutka_boia/opposite_capture", {"p", "p"}},  // as its base
+    // match_end, holes_out: ours; no_move: "When all the pebbles are home" (Vanoverbergh)
+    {"sonka/vanoverbergh_1927", {"a", "s"}},
 };
 
 Expected expected_of(const json& run) {
@@ -481,6 +486,44 @@ TEST_F(ReportConsistency, EachRulesetPageShowsItsRunAndItsProvenanceAsRulesShow)
           << id << ": " << m[1] << ": " << m[2];
     }
     EXPECT_GT(keys, 30) << id;
+  }
+}
+
+// Issue 35, item 2: "keys that cannot change play in that ruleset (tuzdyk keys on Otep) are not
+// shown on pages". Each ruleset page's rules tables hold exactly the keys the field table's
+// conditions leave acting (sim::acting_keys), and its note names every other key as not shown;
+// on Otep's page, by hand: no tuzdyk (tuzdyk_count), no capture by count (capture_counts), no
+// match (next_starter), while capture_facing acts with its capture of the opposite pair.
+TEST_F(ReportConsistency, EachRulesetPageShowsOnlyTheKeysThatCanChangeItsPlay) {
+  for (const auto& [id, e] : expected_) {
+    std::string name = id;
+    std::replace(name.begin(), name.end(), '/', '.');
+    const std::string html = file("rulesets/" + name + ".html");
+    const xml_check::Element page = xml_check::parse(html);
+    std::vector<std::string> shown;
+    for (const xml_check::Element* t : xml_check::find_all(page, "table"))
+      for (const auto& row : table_rows(*t))
+        if (row.count("Rule") && row.count("Provenance")) shown.push_back(row.at("Rule"));
+    const sim::RuleSet rules = sim::load_ruleset(id);
+    EXPECT_EQ(shown, sim::acting_keys(rules)) << id;
+    std::vector<std::string> hidden;
+    for (const sim::FieldInfo& f : sim::rule_fields())
+      if (std::find(shown.begin(), shown.end(), f.key) == shown.end()) hidden.push_back(f.key);
+    std::string list;
+    for (const std::string& k : hidden) list += (list.empty() ? "" : ", ") + k;
+    if (hidden.empty()) continue;
+    EXPECT_NE(html.find(reports::html_escape(
+                  "Not shown: the " + std::to_string(hidden.size()) +
+                  " keys the field table's conditions leave without effect in this ruleset "
+                  "(`mancala rules keys`): " +
+                  list + ".")),
+              std::string::npos)
+        << id;
+    if (id == "otep/beaton_1939") {
+      for (const char* key : {"tuzdyk_count", "capture_counts", "next_starter"})
+        EXPECT_EQ(std::count(shown.begin(), shown.end(), key), 0) << key;
+      EXPECT_EQ(std::count(shown.begin(), shown.end(), "capture_facing"), 1);
+    }
   }
 }
 

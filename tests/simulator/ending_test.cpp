@@ -34,14 +34,22 @@ TEST(Ending, EachEndingKeyTakesTheClassOfItsWitness) {
   const RuleSet kalah = load_ruleset("kalah/standard");
   EXPECT_EQ(class_of(kalah, RuleEnd::kNoMove), Completion::kParaphraseRule);
   EXPECT_EQ(class_of(kalah, RuleEnd::kEmptySide), Completion::kParaphraseRule);
-  // mawkar_katiya/das_gupta_1923: holes_out quotes Das-Gupta, match_end is the paraphrase's.
+  // mawkar_katiya/das_gupta_1923: holes_out, match_end ("the person who succeeds in capturing
+  // all the pieces of his opponent will be victorious") and no_move ("till all the pieces have
+  // been removed from the plank") quote Das-Gupta.
   const RuleSet mawkar = load_ruleset("mawkar_katiya/das_gupta_1923");
-  EXPECT_EQ(class_of(mawkar, RuleEnd::kHolesOut), Completion::kSourceRule);
-  EXPECT_EQ(class_of(mawkar, RuleEnd::kMatchEnd), Completion::kParaphraseRule);
-  // sonka/vanoverbergh_1927: match_end, holes_out and no_move are the reconstruction's.
-  const RuleSet sonka = load_ruleset("sonka/vanoverbergh_1927");
   for (RuleEnd r : {RuleEnd::kNoMove, RuleEnd::kMatchEnd, RuleEnd::kHolesOut})
+    EXPECT_EQ(class_of(mawkar, r), Completion::kSourceRule) << rule_end_key(r);
+  // sonka/vanoverbergh_1927: the round ends "When all the pebbles are home" (no_move, the
+  // source's); match_end and holes_out are the reconstruction's.
+  const RuleSet sonka = load_ruleset("sonka/vanoverbergh_1927");
+  EXPECT_EQ(class_of(sonka, RuleEnd::kNoMove), Completion::kSourceRule);
+  for (RuleEnd r : {RuleEnd::kMatchEnd, RuleEnd::kHolesOut})
     EXPECT_EQ(class_of(sonka, r), Completion::kAssumedRule) << rule_end_key(r);
+  // khutka_boia/das_gupta_1926: its rounds end as the DLP's paraphrase says, "Play continues
+  // until all of the counters have been captured." (no_move).
+  EXPECT_EQ(class_of(load_ruleset("khutka_boia/das_gupta_1926"), RuleEnd::kNoMove),
+            Completion::kParaphraseRule);
   // A reading of another ruleset counts with the paraphrase's (class 2); no entry is assumed.
   RuleSet read = kalah;
   read.provenance["end_on_empty_side"] = {{"reading", "otep/beaton_1939"}};
@@ -51,7 +59,8 @@ TEST(Ending, EachEndingKeyTakesTheClassOfItsWitness) {
   // The weakest of the rules that can end a round (runs stored without the class).
   EXPECT_EQ(weakest_rule_class(kalah, false), Completion::kParaphraseRule);
   EXPECT_EQ(weakest_rule_class(toguz, false), Completion::kAssumedRule);
-  EXPECT_EQ(weakest_rule_class(mawkar, true), Completion::kParaphraseRule);
+  EXPECT_EQ(weakest_rule_class(mawkar, true), Completion::kSourceRule);
+  EXPECT_EQ(weakest_rule_class(sonka, false), Completion::kSourceRule);
   EXPECT_EQ(weakest_rule_class(sonka, true), Completion::kAssumedRule);
   EXPECT_EQ(round_rule_ends(kalah), (std::vector<RuleEnd>{RuleEnd::kNoMove, RuleEnd::kEmptySide}));
   EXPECT_TRUE(match_rule_ends(kalah).empty());
@@ -104,8 +113,9 @@ TEST(Ending, TheClassFollowsTheWitnessNotThePlay) {
   }
 }
 
-// A match ended by Mawkar Katiya's rules: by its match_end (the paraphrase's) or by a player left
-// no hole (holes_out, Das-Gupta's words); its rounds by the no-move rule (pass: assumed).
+// A match ended by Mawkar Katiya's rules: by its match_end or by a player left no hole
+// (holes_out), both Das-Gupta's words; its rounds by the no-move rule, his "till all the pieces
+// have been removed from the plank".
 TEST(Ending, MawkarKatiyasMatchesTakeTheClassOfTheMatchRuleThatEndedThem) {
   const Game game(load_ruleset("mawkar_katiya/das_gupta_1923"));
   for (uint64_t g = 0; g < 20; ++g) {
@@ -113,9 +123,7 @@ TEST(Ending, MawkarKatiyasMatchesTakeTheClassOfTheMatchRuleThatEndedThem) {
     const GameResult r = play_game(game, Agent::kRandom, Agent::kRandom, rng);
     if (r.reason != EndReason::kRule) continue;
     ASSERT_TRUE(r.rule_end == RuleEnd::kMatchEnd || r.rule_end == RuleEnd::kHolesOut) << g;
-    EXPECT_EQ(r.completion, r.rule_end == RuleEnd::kHolesOut ? Completion::kSourceRule
-                                                             : Completion::kParaphraseRule)
-        << g;
+    EXPECT_EQ(r.completion, Completion::kSourceRule) << g;
     for (int i = 0; i < std::min(r.rounds, kMaxRounds); ++i) {
       const RoundRecord& round = r.round[static_cast<size_t>(i)];
       if (round.reason == EndReason::kRule) {
@@ -151,8 +159,10 @@ TEST(Ending, ARunStoredWithOwnRuleLoadsIntoTheClassOfItsRulesetsEndings) {
   EXPECT_EQ(stored_rule_class("../../etc/passwd", false), Completion::kAssumedRule);
 }
 
-// Mawkar Katiya's stored matches: the match's endings (match_end paraphrase, holes_out source)
-// are read as the paraphrase's, the weaker; the rounds' (no_move pass, assumed) as assumed.
+// Stored matches are read into the weakest class of the ruleset's match endings, their rounds
+// into that of its round endings: Mawkar Katiya's are all Das-Gupta's (source); Khutka Boia's
+// matches end by match_end or holes_out (both the DLP's paraphrase), its rounds by no_move (the
+// paraphrase's) or, in no class, by the no-progress rule.
 TEST(Ending, AStoredMatchRunReadsItsMatchesAndRoundsIntoTheirOwnClasses) {
   BatchOptions options;
   options.games = 10;
@@ -164,11 +174,13 @@ TEST(Ending, AStoredMatchRunReadsItsMatchesAndRoundsIntoTheirOwnClasses) {
   old["completion"]["own_rule"] = {{"games", run.tally.ended_by[0]}};
   old.erase("round_completion");
   const RunStats read = run_stats_from_json(old, "old.json");
-  EXPECT_EQ(read.tally.completed(Completion::kParaphraseRule), run.tally.ended_by[0]);
-  EXPECT_EQ(read.tally.completed(Completion::kSourceRule), 0u);
-  EXPECT_EQ(read.tally.match.round_completed(Completion::kAssumedRule),
+  EXPECT_EQ(read.tally.completed(Completion::kSourceRule), run.tally.ended_by[0]);
+  EXPECT_EQ(read.tally.completed(Completion::kParaphraseRule), 0u);
+  EXPECT_EQ(read.tally.match.round_completed(Completion::kSourceRule),
             run.tally.match.round_ended_by[0]);
   EXPECT_EQ(read.tally.ended_by, run.tally.ended_by);
+  EXPECT_EQ(stored_rule_class("khutka_boia/das_gupta_1926", true), Completion::kParaphraseRule);
+  EXPECT_EQ(stored_rule_class("khutka_boia/das_gupta_1926", false), Completion::kParaphraseRule);
 }
 
 TEST(Ending, StoredClassesThatDoNotAddUpAreRefusedNamingTheKey) {

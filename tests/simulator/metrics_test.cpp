@@ -112,12 +112,15 @@ TEST(Completion, AMatchStoppedAfterItsRoundsHasItsOwnReasonAndIsAStoppingRule) {
   EXPECT_GT(stopped, 0u);
   EXPECT_EQ(j["ended_by"]["no_progress"]["games"], 0);  // matches never end by no-progress turns
   EXPECT_EQ(j["completion"]["stopping_rule"]["games"], stopped);
-  // Its match_end, holes_out and no_move are the reconstruction's assumptions: every match and
-  // round a rule ended was ended by an assumed rule.
+  // Its match_end and holes_out are the reconstruction's assumptions: every match a rule ended
+  // was ended by an assumed rule. Its rounds end by no_move, Vanoverbergh's "When all the pebbles
+  // are home": every round a rule ended was ended by the source's rule.
   EXPECT_EQ(j["completion"]["assumed_rule"]["games"], j["ended_by"]["rule"]["games"]);
   EXPECT_EQ(j["completion"]["source_rule"]["games"], 0);
   EXPECT_EQ(j["completion"]["paraphrase_rule"]["games"], 0);
-  EXPECT_EQ(j["round_completion"]["assumed_rule"]["rounds"], j["round_ended_by"]["rule"]["rounds"]);
+  EXPECT_GT(j["round_ended_by"]["rule"]["rounds"].get<uint64_t>(), 0u);
+  EXPECT_EQ(j["round_completion"]["source_rule"]["rounds"], j["round_ended_by"]["rule"]["rounds"]);
+  EXPECT_EQ(j["round_completion"]["assumed_rule"]["rounds"], 0);
 }
 
 // Per seed game: the classes add up to the end conditions (the rules' classes to the games a rule
