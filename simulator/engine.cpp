@@ -28,13 +28,6 @@ int Game::step(const State& s, int player, bool reverse, int pos) const {
   return step_skipping(s.out_of_play | s.closed_to[player], player, reverse, pos);
 }
 
-MoveEffect Game::try_move(State& s, int player, Move m) const {
-  Sowing c;
-  begin_move(s, player, m, c);
-  run_move(s, c);
-  return c.fx;
-}
-
 int Game::take(State& s, int pos, int player) const {
   if (pos < 0 || pos >= kMaxHoles || in_mask(s.out_of_play, pos)) return 0;
   const int c = s.holes[pos];

@@ -53,11 +53,9 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
 
 bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
   State copy = s;
-  Sowing c;
-  begin_move(copy, player, m, c);
-  run_move(copy, c);
+  const MoveEffect fx = try_move(copy, player, m);
   const int q = 1 - player;
-  *grand_slam = c.fx.by_rule > 0 && !side_empty(s, q) && side_empty(copy, q);
+  *grand_slam = fx.by_rule > 0 && !side_empty(s, q) && side_empty(copy, q);
   return playable(copy, q) != 0;
 }
 
@@ -131,10 +129,7 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
     }
     if (pos >= kMaxHoles || owner(pos) != p || !end_hole(pos)) continue;
     State copy = s;
-    Sowing c;
-    begin_move(copy, p, m, c);
-    run_move(copy, c);
-    if (c.fx.captured > 0) out.push(m);
+    if (try_move(copy, p, m).captured > 0) out.push(m);
   }
 }
 

@@ -18,6 +18,16 @@ template <Features F>
   return c.fx;
 }
 
+// A move alone, its turn not ended (Game::try_move): the profile's steps, as apply_as plays them.
+template <Features F>
+[[gnu::flatten]] MoveEffect Game::try_as(State& s, int player, Move m) const {
+  Sowing c;
+  const NoWatchOf<F> watch;
+  begin_move(s, player, m, c, watch);
+  run_move(s, c, watch);
+  return c.fx;
+}
+
 // The move a random player draws in an alternating turn, as Player::choose does from the legal
 // moves' list (one rng.below(list size)), without building the list when the ruleset's moves are
 // the playable holes: the k-th legal move is the k-th set bit.
@@ -107,6 +117,9 @@ void Game::choose_profile(int forced) {
   }
   apply_ = with_profile(profile_, [&]<Features F>() {
     return static_cast<MoveEffect (Game::*)(State&, Move) const>(&Game::apply_as<F>);
+  });
+  try_ = with_profile(profile_, [&]<Features F>() {
+    return static_cast<MoveEffect (Game::*)(State&, int, Move) const>(&Game::try_as<F>);
   });
 }
 
