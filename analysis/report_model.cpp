@@ -89,6 +89,13 @@ bool is_family_reading(const sim::RuleSet& rules) {
          });
 }
 
+bool repeats_another(const std::vector<RulesetSection>& all, std::size_t i) {
+  const std::string& named = all[i].entry.ruleset.repeat_of;
+  return !named.empty() && std::any_of(all.begin(), all.end(), [&](const RulesetSection& s) {
+    return s.entry.ruleset.id == named;
+  });
+}
+
 void add_neighbours(ReportModel& model) {
   std::vector<RulesetSection>& all = model.rulesets;
   for (RulesetSection& section : all) {
@@ -100,7 +107,7 @@ void add_neighbours(ReportModel& model) {
     std::vector<std::pair<int, std::size_t>> candidates;
     for (std::size_t j = 0; j < all.size(); ++j) {
       const RulesetInfo& other = all[j].entry.ruleset;
-      if (other.family && other.rows_per_player == me.rows_per_player)
+      if (other.family && other.rows_per_player == me.rows_per_player && !repeats_another(all, j))
         candidates.emplace_back(std::abs(other.holes_per_row - me.holes_per_row), j);
     }
     std::stable_sort(candidates.begin(), candidates.end(),
@@ -130,7 +137,7 @@ void add_regional_neighbours(ReportModel& model, const RecordPlaces& places) {
   };
   std::vector<std::size_t> family;
   for (std::size_t j = 0; j < all.size(); ++j)
-    if (all[j].entry.ruleset.family) family.push_back(j);
+    if (all[j].entry.ruleset.family && !repeats_another(all, j)) family.push_back(j);
   std::map<std::pair<std::string, std::string>, double> measured;  // by the two record ids
   for (RulesetSection& section : all) {
     section.regional.reset();
@@ -202,7 +209,11 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
                   .family = is_family_reading(rules),
                   .rows_per_player = rules.rows_per_player,
                   .holes_per_row = rules.holes_per_row,
-                  .seats = sim::seat_words(rules)};
+                  .seats = sim::seat_words(rules),
+                  .plays_exactly_as = sim::plays_exactly_as(rules),
+                  .repeat_of = {}};
+  for (const sim::SamePlay& same : out.plays_exactly_as)
+    if (same.id == rules.plays_as.id) out.repeat_of = same.id;
   for (const sim::FieldInfo& field : sim::rule_fields()) {
     if (!sim::key_acts(rules, field.key)) {
       out.inactive.push_back(field.key);

@@ -25,6 +25,7 @@
 #include "analysis/sensitivity_builder.h"
 #include "analysis/stability.h"
 #include "simulator/batch.h"
+#include "simulator/plays_as.h"
 #include "simulator/rules.h"
 #include "simulator/seat_words.h"
 
@@ -67,6 +68,11 @@ struct RulesetInfo {
   bool family = false;  // a reading of the DLP's rules paraphrase (is_family_reading)
   int rows_per_player = 0, holes_per_row = 0;  // the board
   sim::SeatWords seats;  // who moves first, or seat 1 and seat 2 (sim::seat_words)
+  // The shipped rulesets it plays exactly as, paired by a plays_as either way
+  // (sim::plays_exactly_as), with the reason given; and the one its own plays_as names, when it
+  // plays so: a family table counts the pair once, by the ruleset named.
+  std::vector<sim::SamePlay> plays_exactly_as;
+  std::string repeat_of;
 };
 
 // Whether a ruleset is a reading of the DLP's rules paraphrases, one of the family's rulesets
@@ -190,6 +196,10 @@ struct ReportHooks {
 // ended partial, or a later step was interrupted; what was played has been passed to `played`.
 // Throws mancala::Error as the simulator and the builders do.
 std::optional<ReportModel> build_report_model(const ReportPlan& plan, const ReportHooks& hooks);
+
+// Whether rulesets[i] plays exactly as another ruleset of `rulesets` that its plays_as names
+// (RulesetInfo::repeat_of): the family tables count the pair once, by the ruleset named.
+bool repeats_another(const std::vector<RulesetSection>& rulesets, std::size_t i);
 
 // The family tables of a model: each section's neighbours (RulesetSection::neighbours) and, with
 // the places of the project's evidence (project_record_places), its regional table.

@@ -35,6 +35,9 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
           ", evidence: " + (rs.evidence.empty() ? std::string("none") : joined(rs.evidence, ", ")) +
           (rs.extends.empty() ? "" : ", extends `" + rs.extends + "`") + ", rules hash `" +
           rs.rules_hash + "`\n\n";
+    for (const sim::SamePlay& same : rs.plays_exactly_as)
+      md += "Plays exactly as `" + same.id + "` (every key that acts is the same): " + same.reason +
+            "\n\n";
     if (!rs.summary.empty()) md += rs.summary + "\n\n";
     md += games_text(f) + " games, " + agents_text(f.agent) + ", seed " + std::to_string(f.seed) +
           ", engine " + f.engine_version +

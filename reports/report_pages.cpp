@@ -180,6 +180,15 @@ std::string ruleset_body(const RulesetSection& item,
                                  h(rs.extends) + "</a>";
   }
   b += "</p>\n";
+  // The same game said once: the rulesets it plays exactly as, both ways, with the reason given.
+  for (const sim::SamePlay& same : rs.plays_exactly_as) {
+    const auto it = pages.find(same.id);
+    b += "<p class=\"plays-as\">Plays exactly as " +
+         (it == pages.end() ? "<code>" + h(same.id) + "</code>"
+                            : "<a href=\"" + h(fs::path(it->second).filename().string()) + "\">" +
+                                  h(same.id) + "</a>") +
+         " (every key that acts is the same): " + h(same.reason) + "</p>\n";
+  }
   if (!rs.summary.empty()) b += "<p>" + h(rs.summary) + "</p>\n";
 
   b += "<h2 id=\"results\">Results</h2>\n" + run_facts(f, item.entry);

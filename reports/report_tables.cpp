@@ -71,6 +71,27 @@ std::vector<std::size_t> family_rows(const std::vector<RulesetSection>& sections
   return rows;
 }
 
+namespace {
+
+// " muvalavala_luena/dlp stands also for muvalavala_b/dlp, which plays exactly as it (every key
+// that acts is the same): counted once." for the rows shown that stand for a repeat.
+std::string repeats_note(const std::vector<RulesetSection>& sections,
+                         const std::vector<std::size_t>& shown) {
+  std::string out;
+  for (std::size_t j : shown) {
+    const std::string& id = sections[j].entry.ruleset.id;
+    for (std::size_t k = 0; k < sections.size(); ++k) {
+      if (sections[k].entry.ruleset.repeat_of != id || !analysis::repeats_another(sections, k))
+        continue;
+      out += " " + id + " stands also for " + sections[k].entry.ruleset.id +
+             ", which plays exactly as it (every key that acts is the same): counted once.";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string family_intro(const std::vector<RulesetSection>& sections, std::size_t i) {
   const RulesetSection& me = sections[i];
   if (me.neighbours.empty()) return "";
@@ -105,7 +126,7 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
                       : std::to_string(same) + " with the same board, the others with " + range +
                             " holes a row.");
   }
-  return out +
+  return out + repeats_note(sections, me.neighbours) +
          " The same figures as the index: is its first-player advantage, its length, its "
          "completion typical of its neighbours? Each was played with the report's agents and "
          "seed" +
@@ -216,6 +237,9 @@ std::string regional_intro(const std::vector<RulesetSection>& sections, std::siz
   if (!left.empty())
     out += " Of the family's " + std::to_string(t.family) + ", left out: " + listed(left) + ".";
   if (t.neighbours.empty()) return out;
+  std::vector<std::size_t> shown;
+  for (const analysis::RegionalNeighbour& n : t.neighbours) shown.push_back(n.ruleset);
+  out += repeats_note(sections, shown);
   bool fewer_games = false;
   for (const analysis::RegionalNeighbour& n : t.neighbours)
     fewer_games =

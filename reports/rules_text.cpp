@@ -9,6 +9,7 @@
 #include "archive/listing.h"
 #include "common/suggest.h"
 #include "common/text.h"
+#include "simulator/plays_as.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::reports {
@@ -54,6 +55,8 @@ std::string ruleset_text(const sim::RuleSet& r) {
         << (r.exported_hash == hash ? "" : "; its rules were edited since") << "\n";
   }
   if (const std::string line = differs_from_default_line(r); !line.empty()) out << line << "\n";
+  for (const sim::SamePlay& same : sim::plays_exactly_as(r))
+    out << sim::plays_as_sentence(same) << "\n";
   out << "\n" << r.summary << "\n";
   std::string group;
   std::vector<std::string> inactive;
@@ -78,23 +81,40 @@ std::string ruleset_text(const sim::RuleSet& r) {
   return printable(out.str());  // the name, summary and provenance a file gives
 }
 
+json plays_exactly_as_json(const sim::RuleSet& r) {
+  json out = json::array();
+  for (const sim::SamePlay& same : sim::plays_exactly_as(r))
+    out.push_back({{"id", same.id}, {"reason", same.reason}});
+  return out;
+}
+
 std::string rulesets_table(const json& rulesets) {
   std::string out;
-  std::vector<std::array<std::string, 4>> rows = {{"ruleset", "game", "status", "evidence"}};
+  // The last column only where a listed ruleset plays exactly as another.
+  std::vector<std::array<std::string, 5>> rows = {
+      {"ruleset", "game", "status", "evidence", "plays exactly as"}};
+  bool twins = false;
   for (const auto& r : rulesets) {
+    std::vector<std::string> same;
+    for (const auto& s : r.value("plays_exactly_as", json::array()))
+      same.push_back(s["id"].get<std::string>());
+    twins = twins || !same.empty();
     rows.push_back({printable_line(r["id"].get<std::string>()),
                     printable_line(r["game"].get<std::string>()),
                     printable_line(r["status"].get<std::string>()),
-                    printable_line(join(r["evidence"].get<std::vector<std::string>>(), ", "))});
+                    printable_line(join(r["evidence"].get<std::vector<std::string>>(), ", ")),
+                    printable_line(join(same, ", "))});
   }
-  std::array<size_t, 4> width{};
+  const size_t columns = twins ? 5 : 4;
+  std::array<size_t, 5> width{};
   for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (size_t c = 0; c < columns; ++c) width[c] = std::max(width[c], row[c].size());
   }
   for (const auto& row : rows) {
     std::string line;
-    for (size_t c = 0; c < row.size(); ++c)
-      line += c + 1 < row.size() ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
+    for (size_t c = 0; c < columns; ++c)
+      line += c + 1 < columns ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }
   return out;
@@ -124,7 +144,8 @@ nlohmann::json rulesets_json(const std::string& game,
                    {"status", r.status},
                    {"evidence", r.evidence},
                    {"extends", r.extends},
-                   {"dlp_ruleset", r.dlp_ruleset > 0 ? json(r.dlp_ruleset) : json(nullptr)}});
+                   {"dlp_ruleset", r.dlp_ruleset > 0 ? json(r.dlp_ruleset) : json(nullptr)},
+                   {"plays_exactly_as", plays_exactly_as_json(r)}});
   }
   return all;
 }

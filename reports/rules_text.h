@@ -20,16 +20,23 @@ std::vector<std::string> ruleset_games();
 std::string differs_from_default_line(const sim::RuleSet& rules);
 
 // `rules show`: name, id, status, evidence, hash, where it was exported from, how it differs from
-// its game's default, its summary, then every rule key by group with its value and provenance.
+// its game's default, the shipped rulesets it plays exactly as (with the reason given), its
+// summary, then every rule key by group with its value and provenance.
 std::string ruleset_text(const sim::RuleSet& rules);
 
-// `rules list`: a table of ruleset, game, status and evidence, columns as wide as their widest
-// entry, two spaces apart; `rulesets` as `rules list --format json` writes them.
+// The shipped rulesets that play exactly as `rules` (sim::plays_exactly_as), as the JSON of
+// `rules list` and serve gives them: [{"id", "reason"}], by id.
+nlohmann::json plays_exactly_as_json(const sim::RuleSet& rules);
+
+// `rules list`: a table of ruleset, game, status and evidence, and "plays exactly as" where a
+// listed ruleset does, columns as wide as their widest entry, two spaces apart; `rulesets` as
+// `rules list --format json` writes them.
 std::string rulesets_table(const nlohmann::json& rulesets);
 // `rules list --format json`: every ruleset (of `game` alone unless empty; citing one of
 // `records` when given), each {"id", "game", "name", "status", "evidence", "extends",
-// "dlp_ruleset"}; the Python module's rulesets() too. Throws Error "<rulesets dir>: --game: no
-// game '<game>'; did you mean ...? (see 'mancala rules list')" for a game without rulesets.
+// "dlp_ruleset", "plays_exactly_as"}; the Python module's rulesets() too. Throws Error "<rulesets
+// dir>: --game: no game '<game>'; did you mean ...? (see 'mancala rules list')" for a game without
+// rulesets.
 nlohmann::json rulesets_json(const std::string& game = "",
                              const std::optional<std::set<std::string>>& records = std::nullopt);
 

@@ -11,6 +11,7 @@
 #include "common/paths.h"
 #include "common/strict_json.h"
 #include "common/text.h"
+#include "reports/rules_text.h"
 #include "server/assets.h"
 #include "server/live_game.h"
 #include "server/request.h"
@@ -265,7 +266,8 @@ Response App::api_rulesets() {
                    {"rows", 2 * r.rows_per_player},
                    {"holes_per_row", r.holes_per_row},
                    {"turns", sim::rule_value(r, "turns")},
-                   {"match", r.match}});
+                   {"match", r.match},
+                   {"plays_exactly_as", reports::plays_exactly_as_json(r)}});
   }
   return json_response(200, json{{"rulesets", out}});
 }

@@ -202,6 +202,13 @@ enum class TuzdykSymmetry : uint8_t {
   kOpposite,    // not the hole facing the opponent's tuzdyk across the board
 };
 
+// A file's statement that it plays exactly as another shipped ruleset (every key that acts is the
+// same: sim::play_hash) and why both are kept (docs/rules-format.md, "plays_as"); empty id: none.
+struct PlaysAs {
+  std::string id;      // the other ruleset's id, e.g. "ryakati/dlp"
+  std::string reason;  // why both are kept, with the evidence each has
+};
+
 // One resolved ruleset. Field names are the JSON keys.
 struct RuleSet {
   // identity and provenance (not rules: they do not change play)
@@ -218,6 +225,8 @@ struct RuleSet {
   // a standalone file written by `rules export`: the ruleset id it was exported from and that
   // ruleset's rules hash then (empty otherwise; never inherited through extends)
   std::string exported_from, exported_hash;
+  // the file's own "plays_as" (never inherited through extends: a child changes some key)
+  PlaysAs plays_as;
 
   // board
   int rows_per_player = 1;    // 1 or 2

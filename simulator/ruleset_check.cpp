@@ -8,6 +8,7 @@
 
 #include "common/file_write.h"
 #include "common/paths.h"
+#include "simulator/plays_as.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/state.h"
@@ -372,6 +373,8 @@ std::vector<std::string> ruleset_problems(const RuleSet& r, const std::string& f
                          "paraphrase), a reading or an assumption with its reason");
     }
   }
+  for (std::string& problem : plays_as_problems(r, file, ruleset_ids))
+    problems.push_back(std::move(problem));
   return problems;
 }
 

@@ -13,6 +13,12 @@ namespace mancala::sim {
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);
 
+// What a key does in these rules, as the value of the key that would do the same: store_side
+// acts only on sown stores (else it reads as its default), and after_row is the side the
+// direction gives (Chonka's anticlockwise store after the row is a store at the right, as every
+// ruleset had before the key); any other key its value.
+nlohmann::json acting_value(const FieldInfo& f, const RuleSet& rules);
+
 // A ruleset (or evidence) file as JSON; throws RuleError "<file>: <where>: <what is wrong>" for
 // an unreadable file, malformed JSON, a key given twice or a number out of range.
 nlohmann::json read_json_file(const std::filesystem::path& file);

@@ -23,8 +23,8 @@ using nlohmann::json;
 // would exist.
 const std::set<std::string>& meta_keys() {
   static const std::set<std::string> keys = {
-      "name",    "status", "evidence",   "summary",       "default",
-      "extends", "rules",  "provenance", "exported_from", "dlp_ruleset"};
+      "name",  "status",     "evidence",      "summary",     "default", "extends",
+      "rules", "provenance", "exported_from", "dlp_ruleset", "plays_as"};
   return keys;
 }
 const std::set<std::string>& statuses() {
@@ -96,6 +96,19 @@ void apply_layer(RuleSet& r, const json& j, const std::string& file, bool is_roo
     }
     r.exported_from = e["id"].get<std::string>();
     r.exported_hash = e["hash"].get<std::string>();
+  }
+  r.plays_as = {};  // a file's own statement, never its parent's
+  if (j.contains("plays_as")) {
+    const json& p = j["plays_as"];
+    const auto text = [&](const char* key) {
+      return p.contains(key) && p[key].is_string() && !p[key].get<std::string>().empty();
+    };
+    if (!p.is_object() || p.size() != 2 || !text("id") || !text("reason")) {
+      throw RuleError(file +
+                      ": plays_as: expected {\"id\": the ruleset it plays exactly as, \"reason\": "
+                      "why both are kept}");
+    }
+    r.plays_as = {p["id"].get<std::string>(), p["reason"].get<std::string>()};
   }
   std::set<std::string> set_here;
   if (j.contains("rules")) {

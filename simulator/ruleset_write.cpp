@@ -3,6 +3,7 @@
 #include <optional>
 #include <string_view>
 
+#include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/witness.h"
 
@@ -47,10 +48,8 @@ bool first_key(const std::string& key) {
   return false;
 }
 
-// What a later key does in these rules, as the value of the key that would do the same: a key
-// that cannot act reads as its default. store_side acts only on sown stores, and after_row is
-// the side the direction gives (Chonka's anticlockwise store after the row is a store at the
-// right, as every ruleset had before the key).
+}  // namespace
+
 json acting_value(const FieldInfo& f, const RuleSet& r) {
   if (f.key == "store_side") {
     if (r.stores != StoreMode::kSown) return f.default_value;
@@ -58,8 +57,6 @@ json acting_value(const FieldInfo& f, const RuleSet& r) {
   }
   return f.get(r);
 }
-
-}  // namespace
 
 json hashed_rules(const RuleSet& r) {
   json out = json::object();

@@ -172,7 +172,8 @@ class Archive:
 def rulesets(game=None, *, db=None, near=None, radius_km=None, date_from=None, date_to=None,
              rows=None, holes=None):
     """Every ruleset (`mancala rules list`), or one game's: a DataFrame of id, game, name,
-    status, evidence, extends and dlp_ruleset. With the board, place or date filters of
+    status, evidence, extends, dlp_ruleset and plays_exactly_as (the shipped rulesets it plays
+    exactly as, each {"id", "reason"}). With the board, place or date filters of
     `rules list` (those of Archive.search: near=, radius_km=, date_from=, date_to=, rows=,
     holes=), only the rulesets citing a record they find in the archive (db=, else
     $MANCALA_DB, else ./mancala.db); the search's notes in .attrs["notes"]."""
@@ -184,7 +185,9 @@ def rulesets(game=None, *, db=None, near=None, radius_km=None, date_from=None, d
         records, notes = list(found["id"]), found.attrs["notes"]
     rows_found = json.loads(_mancala.rulesets(game or "", records))
     frame = _pandas().DataFrame(
-        rows_found, columns=["id", "game", "name", "status", "evidence", "extends", "dlp_ruleset"]
+        rows_found,
+        columns=["id", "game", "name", "status", "evidence", "extends", "dlp_ruleset",
+                 "plays_exactly_as"],
     )
     frame.attrs["notes"] = notes
     return frame

@@ -254,13 +254,20 @@ async function playableRulesets() {
   return (await rulesets()).filter((r) => !r.broken);
 }
 
+// "plays exactly as ryakati/dlp" under a ruleset's name on the Rulesets page (the pair both ways).
+function playsAsNote(same) {
+  if (!same || !same.length) return null;
+  return el("div", { class: "muted plays-as" }, "plays exactly as ",
+    same.flatMap((s, i) => [i ? ", " : null, rulesetLink(s.id)]));
+}
+
 async function rulesetsPage() {
   const list = await rulesets();
   const rows = list.map((r) => r.broken ? el("tr", { class: "broken" },
     el("td", {}, el("code", {}, r.id)),
     el("td", { colspan: 5, class: "error" }, "does not load: " + r.broken)) : el("tr", {},
     el("td", {}, rulesetLink(r.id), r.default ? el("span", { class: "tag default" }, "default") : null),
-    el("td", {}, r.name),
+    el("td", {}, r.name, playsAsNote(r.plays_exactly_as)),
     el("td", {}, r.status),
     el("td", {}, r.rows + "x" + r.holes_per_row + (r.match ? ", rounds" : "") +
       (r.turns !== "alternating" ? ", " + r.turns.replace(/_/g, " ") : "")),
@@ -361,6 +368,8 @@ async function rulesetPage(id) {
     el("p", {}, el("code", {}, r.id), " \u00b7 " + r.status + " \u00b7 rules hash ", el("code", {}, r.rules_hash),
       r.extends ? [" \u00b7 extends ", rulesetLink(r.extends)] : null),
     r.differs ? el("p", { class: "muted" }, r.differs) : null,
+    ...r.plays_exactly_as.map((same) => el("p", { class: "plays-as" }, "Plays exactly as ", rulesetLink(same.id),
+      " (every key that acts is the same): " + same.reason)),
     el("p", {}, r.summary),
     el("p", {}, "Evidence: ", r.evidence.length ? r.evidence.flatMap((e, i) => [i ? ", " : null, recordLink(e)]) : "none"),
     el("h2", { id: "play" }, "Play it"), newGameForm(r.id, list),

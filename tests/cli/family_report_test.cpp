@@ -82,6 +82,46 @@ TEST(FamilyReport, TheFamilysReadingsPlayTheirOwnGameCountAndTheIndexSaysSo) {
             std::string::npos);
 }
 
+// Issue 35, item 7: "Muvalavala B and Muvalavala (Luena) are one ruleset shown as two data
+// points": where both are in the report, the family tables count them once, by the ruleset
+// Muvalavala B's plays_as names, and say so; alone, Muvalavala B is a data point of its own.
+TEST(FamilyReport, TwoReadingsThatPlayExactlyAlikeAreOneNeighbour) {
+  const ReportModel otep = model_of(
+      {"otep/beaton_1939", "muvalavala_b/dlp", "muvalavala_luena/dlp", "nsumbi/dlp"}, kFamilyGames);
+  const RulesetSection& beaton = otep.rulesets[index_of(otep, "otep/beaton_1939")];
+  std::vector<std::string> ids;
+  for (std::size_t j : beaton.neighbours) ids.push_back(otep.rulesets[j].entry.ruleset.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"nsumbi/dlp", "muvalavala_luena/dlp"}));
+  ASSERT_TRUE(beaton.regional);
+  EXPECT_EQ(beaton.regional->family, 2u);  // Nsumbi and Muvalavala, once
+  for (const RegionalNeighbour& n : beaton.regional->neighbours)
+    EXPECT_NE(otep.rulesets[n.ruleset].entry.ruleset.id, "muvalavala_b/dlp");
+  const std::string page =
+      file(reports::render_report(otep, {}), reports::ruleset_page_path("otep/beaton_1939"));
+  const std::size_t at = page.find("<section id=\"family\">");
+  ASSERT_NE(at, std::string::npos);
+  const std::string section = page.substr(at, page.find("</section>", at) - at);
+  EXPECT_NE(section.find("among the 2 readings"), std::string::npos) << section;
+  EXPECT_NE(section.find(" muvalavala_luena/dlp stands also for muvalavala_b/dlp, which plays "
+                         "exactly as it (every key that acts is the same): counted once."),
+            std::string::npos)
+      << section;
+  // Each page of the pair names the other.
+  const auto files = reports::render_report(otep, {});
+  const std::string luena = file(files, reports::ruleset_page_path("muvalavala_luena/dlp"));
+  EXPECT_NE(luena.find("<p class=\"plays-as\">Plays exactly as <a href=\"muvalavala_b.dlp.html\">"
+                       "muvalavala_b/dlp</a> (every key that acts is the same): "),
+            std::string::npos)
+      << luena.substr(0, 2000);
+  const std::string b = file(files, reports::ruleset_page_path("muvalavala_b/dlp"));
+  EXPECT_NE(b.find("muvalavala_luena.dlp.html\">muvalavala_luena/dlp</a> (every key that acts is "
+                   "the same): "),
+            std::string::npos);
+  EXPECT_NE(file(files, "report.md")
+                .find("Plays exactly as `muvalavala_b/dlp` (every key that acts is the same): "),
+            std::string::npos);
+}
+
 TEST(FamilyReport, ASeedRulesetsNeighboursAreTheFamilyOnItsBoardElseTheNearestHoles) {
   // Kalah is 2x6: Oware and Wari share its board, Sungka (2x7) and Adjito (2x8) do not.
   const ReportModel kalah = model_of(

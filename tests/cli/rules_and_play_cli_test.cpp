@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -232,6 +233,65 @@ TEST(RulesList, GameListsOnlyThatGamesRulesets) {
                "mancala: " + sim::rulesets_dir().string() +
                    ": --game: no game 'khutka_boya'; did you mean khutka_boia? (see 'mancala "
                    "rules list')\n");
+}
+
+// Issue 35, item 7: "rulesets with equal rules hashes are named as such ... in rules list
+// ('plays exactly as ryakati/dlp')", both ways, in the table and the JSON.
+TEST(RulesList, NamesTheRulesetsThatPlayExactlyAlikeBothWays) {
+  const std::string reason = sim::load_ruleset("otep/no_clockwise_privilege").plays_as.reason;
+  const Result all = run_cli({"rules", "list"});
+  ASSERT_EQ(all.code, 0) << all.err;
+  EXPECT_TRUE(all.out.starts_with("ruleset ")) << all.out;
+  EXPECT_NE(all.out.find("  evidence  "), std::string::npos);
+  EXPECT_NE(all.out.substr(0, all.out.find('\n')).find("  plays exactly as"), std::string::npos);
+  const auto line_of = [&](const std::string& id) {
+    const size_t at = all.out.find("\n" + id + "  ");
+    return at == std::string::npos ? std::string()
+                                   : all.out.substr(at + 1, all.out.find('\n', at + 1) - at - 1);
+  };
+  EXPECT_TRUE(line_of("otep/no_clockwise_privilege").ends_with("  ryakati/dlp"));
+  EXPECT_TRUE(line_of("ryakati/dlp").ends_with("  otep/no_clockwise_privilege"));
+  EXPECT_TRUE(line_of("muvalavala_b/dlp").ends_with("  muvalavala_luena/dlp"));
+  EXPECT_TRUE(line_of("otep/beaton_1939").ends_with("DLP.Evidence.1880"))
+      << line_of("otep/beaton_1939");
+  const Result rows = run_cli({"rules", "list", "--format", "json"});
+  ASSERT_EQ(rows.code, 0) << rows.err;
+  const std::string muvalavala = sim::load_ruleset("muvalavala_b/dlp").plays_as.reason;
+  const auto same = [](const std::string& id, const std::string& why) {
+    return json::array({{{"id", id}, {"reason", why}}});
+  };
+  const std::map<std::string, json> expected = {
+      {"otep/no_clockwise_privilege", same("ryakati/dlp", reason)},
+      {"ryakati/dlp", same("otep/no_clockwise_privilege", reason)},
+      {"muvalavala_b/dlp", same("muvalavala_luena/dlp", muvalavala)},
+      {"muvalavala_luena/dlp", same("muvalavala_b/dlp", muvalavala)}};
+  for (const json& row : json::parse(rows.out)) {
+    const std::string id = row["id"];
+    const auto it = expected.find(id);
+    EXPECT_EQ(row["plays_exactly_as"], it == expected.end() ? json::array() : it->second) << id;
+  }
+  // A list with no such pair has no such column.
+  const Result kalah = run_cli({"rules", "list", "--game", "kalah"});
+  EXPECT_EQ(kalah.out.find("plays exactly as"), std::string::npos) << kalah.out;
+}
+
+// Issue 35, item 7: rules show prints "plays exactly as ryakati/dlp (every key that acts is the
+// same): <reason>", on both rulesets of the pair.
+TEST(RulesShow, SaysWhichRulesetItPlaysExactlyAsAndWhyBothAreKept) {
+  const std::string reason = sim::load_ruleset("otep/no_clockwise_privilege").plays_as.reason;
+  const Result otep = run_cli({"rules", "show", "otep/no_clockwise_privilege"});
+  ASSERT_EQ(otep.code, 0) << otep.err;
+  EXPECT_NE(otep.out.find("\nplays exactly as ryakati/dlp (every key that acts is the same): " +
+                          reason + "\n"),
+            std::string::npos)
+      << otep.out;
+  const Result ryakati = run_cli({"rules", "show", "ryakati/dlp"});
+  EXPECT_NE(ryakati.out.find("\nplays exactly as otep/no_clockwise_privilege (every key that acts "
+                             "is the same): " +
+                             reason + "\n"),
+            std::string::npos)
+      << ryakati.out;
+  EXPECT_EQ(run_cli({"rules", "show", "otep"}).out.find("plays exactly as"), std::string::npos);
 }
 
 // Issue 14: "a line in rules show naming the keys that differ from the game's default".

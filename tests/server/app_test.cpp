@@ -117,6 +117,28 @@ TEST_F(ServerTest, RulesetsAreListedWithTheirDefaults) {
   EXPECT_GE(games.size(), 66u);  // the seed games, Kalah and the family's (issue 25)
 }
 
+// Issue 35, item 7: the pair that plays exactly alike is named both ways, in the list and on each
+// ruleset's page, with the reason its file gives.
+TEST_F(ServerTest, RulesetsThatPlayExactlyAlikeAreNamedBothWays) {
+  const std::string reason = sim::load_ruleset("otep/no_clockwise_privilege").plays_as.reason;
+  const json otep = json::array({{{"id", "ryakati/dlp"}, {"reason", reason}}});
+  const json ryakati = json::array({{{"id", "otep/no_clockwise_privilege"}, {"reason", reason}}});
+  for (const json& r : expect(200, "GET", "/api/rulesets")["rulesets"]) {
+    if (r["id"] == "otep/no_clockwise_privilege") {
+      EXPECT_EQ(r["plays_exactly_as"], otep);
+    }
+    if (r["id"] == "ryakati/dlp") {
+      EXPECT_EQ(r["plays_exactly_as"], ryakati);
+    }
+    if (r["id"] == "otep/beaton_1939") {
+      EXPECT_EQ(r["plays_exactly_as"], json::array());
+    }
+  }
+  EXPECT_EQ(expect(200, "GET", "/api/rulesets/otep/no_clockwise_privilege")["plays_exactly_as"],
+            otep);
+  EXPECT_EQ(expect(200, "GET", "/api/rulesets/ryakati")["plays_exactly_as"], ryakati);
+}
+
 TEST_F(ServerTest, ARulesetPageCarriesEveryKeyWithItsWitness) {
   const json j = expect(200, "GET", "/api/rulesets/otep");  // the game's default
   EXPECT_EQ(j["id"], "otep/beaton_1939");

@@ -116,10 +116,10 @@ TEST(RulesFormat, EveryKeyHoldsItsDefaultAndAnIntKeyItsRange) {
 }
 
 TEST(RulesFormat, EveryFieldOfTheRuleStructIsARuleKey) {
-  // Identity/provenance members (8, dlp_ruleset, and exported_from and exported_hash: 11) and
-  // derived members (4: holes_per_player, total_holes, total_counters, store_at) are not rule
-  // keys.
-  constexpr size_t kNonRuleMembers = 11 + 4;
+  // Identity/provenance members (8, dlp_ruleset, exported_from and exported_hash, and plays_as:
+  // 12) and derived members (4: holes_per_player, total_holes, total_counters, store_at) are not
+  // rule keys.
+  constexpr size_t kNonRuleMembers = 12 + 4;
   EXPECT_EQ(count_fields<RuleSet>(), rule_fields().size() + kNonRuleMembers)
       << "a RuleSet member was added without a FieldInfo in make_fields() (or the counts above are "
          "stale)";
