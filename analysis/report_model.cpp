@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/suggest.h"
+#include "simulator/ending.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/witness.h"
 
@@ -202,7 +203,8 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
                   .family = is_family_reading(rules),
                   .rows_per_player = rules.rows_per_player,
                   .holes_per_row = rules.holes_per_row,
-                  .seats = sim::seat_words(rules)};
+                  .seats = sim::seat_words(rules),
+                  .stop_winner = sim::stop_winner_sentence(rules)};
   for (const sim::FieldInfo& field : sim::rule_fields()) {
     if (!sim::key_acts(rules, field.key)) {
       out.inactive.push_back(field.key);

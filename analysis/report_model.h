@@ -67,6 +67,8 @@ struct RulesetInfo {
   bool family = false;  // a reading of the DLP's rules paraphrase (is_family_reading)
   int rows_per_player = 0, holes_per_row = 0;  // the board
   sim::SeatWords seats;  // who moves first, or seat 1 and seat 2 (sim::seat_words)
+  // Who wins a match the players stop, with its standing (sim::stop_winner_sentence), or empty.
+  std::string stop_winner;
 };
 
 // Whether a ruleset is a reading of the DLP's rules paraphrases, one of the family's rulesets
