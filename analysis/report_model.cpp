@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "common/suggest.h"
+#include "simulator/ending.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/witness.h"
 
@@ -211,7 +212,8 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
                   .holes_per_row = rules.holes_per_row,
                   .seats = sim::seat_words(rules),
                   .plays_exactly_as = sim::plays_exactly_as(rules),
-                  .repeat_of = {}};
+                  .repeat_of = {},
+                  .stop_winner = sim::stop_winner_sentence(rules)};
   for (const sim::SamePlay& same : out.plays_exactly_as)
     if (same.id == rules.plays_as.id) out.repeat_of = same.id;
   for (const sim::FieldInfo& field : sim::rule_fields()) {

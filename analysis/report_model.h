@@ -73,6 +73,8 @@ struct RulesetInfo {
   // plays so: a family table counts the pair once, by the ruleset named.
   std::vector<sim::SamePlay> plays_exactly_as;
   std::string repeat_of;
+  // Who wins a match the players stop, with its standing (sim::stop_winner_sentence), or empty.
+  std::string stop_winner;
 };
 
 // Whether a ruleset is a reading of the DLP's rules paraphrases, one of the family's rulesets

@@ -4,7 +4,7 @@
 // A play-test names the ruleset it played and its rules hash (the resolved rules: an edited
 // ruleset plays differently), the two seats ("human" or an agent spec), the seed the agents drew
 // from, every move in the project's notation (what `mancala replay RULESET --moves` takes, so
-// the game replays to its last position), the result and how the game ended (the game's own rule,
+// the game replays to its last position), the result and how the game ended (a rule of the game,
 // a stopping rule of the reconstruction, or saved before the end), the player's notes and the date.
 // Stored by Store::store_playtest (one IMMEDIATE transaction), read by list_playtests and
 // get_playtest (archive/store.h); written out as JSON and CSV here for `mancala playtests`.

@@ -51,6 +51,7 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
           (items[i].skilled.empty() ? "" : "\n" + skilled_sentence(items[i].skilled) + "\n") +
           (f.match ? "\nPlies per match (every round):\n\n" : "\nPlies per game:\n\n") +
           length_table(f.length).to_markdown() + "\n" + completion_table(f).to_markdown() + "\n" +
+          (rs.stop_winner.empty() ? "" : rs.stop_winner + "\n\n") +
           ended_table(f.ended_by, f.match ? "match" : "game").to_markdown() + "\n" +
           "Playability metrics (docs/metrics.md):\n\n" + metrics_table(f).to_markdown() + "\n";
     if (f.match) {

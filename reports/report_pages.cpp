@@ -219,8 +219,9 @@ std::string ruleset_body(const RulesetSection& item,
   b += std::string("<h2 id=\"endings\">How ") + (f.match ? "matches" : "games") + " ended</h2>\n" +
        completion_table(f).to_html("Completion") +
        ended_table(f.ended_by, f.match ? "match" : "game").to_html("By end condition");
-  b += "<p class=\"note\">Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) +
-       " of all games.";
+  b += "<p class=\"note\">";
+  if (!rs.stop_winner.empty()) b += h(rs.stop_winner) + " ";
+  b += "Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) + " of all games.";
   if (f.relay_moves > 0) {
     b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) +
          " moves in " + std::to_string(f.relay_games) + " games.";

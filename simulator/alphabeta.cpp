@@ -118,7 +118,8 @@ int AlphaBeta::evaluate(const State& s, int p) const {
   int8_t winner = kNobody;
   if (match_end_reached(game_, {m.holdings[0], m.holdings[1]}, winner)) return result(winner, held);
   const int stop = game_.rules().stop_after_rounds;
-  if (stop > 0 && m.rounds >= stop) return result(held > 0 ? p : held < 0 ? q : kDraw, held);
+  if (stop > 0 && m.rounds >= stop)
+    return result(stop_winner(game_.rules(), {m.holdings[0], m.holdings[1]}), held);
   return held;
 }
 

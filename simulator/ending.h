@@ -68,4 +68,12 @@ std::vector<RuleEnd> match_rule_ends(const RuleSet& rules);
 // before the classes existed, as "own_rule"). `match`: of a match's endings, else of a round's.
 Completion weakest_rule_class(const RuleSet& rules, bool match);
 
+// The winner rule of a match the players stop (stop_after_rounds) with its standing, the class
+// of stop_winner's witness (docs/terms.md, "Endings": a stop's winner rule has a witness of its
+// own): "Matches stopped after 100 rounds (the reconstruction's stop_after_rounds) are stops
+// whose winner rule the source states: the player holding more counters then wins (Das-Gupta
+// 1926: 147-148)." ("the paraphrase states", "another reading states", "the reconstruction
+// assumes"); empty where no match is stopped so.
+std::string stop_winner_sentence(const RuleSet& rules);
+
 }  // namespace mancala::sim

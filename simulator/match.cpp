@@ -59,6 +59,16 @@ State start_match(const Game& game, MatchState& match) {
   return s;
 }
 
+int8_t stop_winner(const RuleSet& r, std::array<int, 2> holdings) {
+  switch (r.stop_winner) {
+    case StopWinner::kMoreCounters:
+      return holdings[0] > holdings[1] ? 0 : holdings[1] > holdings[0] ? 1 : kDraw;
+    case StopWinner::kDraw:
+      return kDraw;
+  }
+  return kDraw;
+}
+
 bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner, RuleEnd* by) {
   const RuleSet& r = game.rules();
   const std::array<int, 2> left = holes_left(r, holdings);
@@ -149,9 +159,10 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int giv
   RuleEnd by = RuleEnd::kNone;
   if (match_end_reached(game, holdings, winner, &by)) return finish(winner, EndReason::kRule, by);
   if (r.stop_after_rounds > 0 && match.rounds >= r.stop_after_rounds) {
-    // The reconstruction's stopping rule: "the player who has the greater number of pieces with
-    // him without any restriction as to the time or the number of games is considered the winner"
-    winner = holdings[0] > holdings[1] ? 0 : holdings[1] > holdings[0] ? 1 : kDraw;
+    // The reconstruction's stopping rule; who has won is stop_winner's: the holder of more (Das-
+    // Gupta: "the player who has the greater number of pieces with him without any restriction as
+    // to the time or the number of games is considered the winner"), or nobody.
+    winner = stop_winner(r, holdings);
     return finish(winner, EndReason::kStopAfterRounds);
   }
   if (match.rounds >= r.max_rounds) return finish(kNobody, EndReason::kSafetyBound);

@@ -121,4 +121,8 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
 bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner,
                        RuleEnd* by = nullptr);
 
+// Who has won a match stopped by stop_after_rounds with these holdings (0, 1, kDraw), as
+// stop_winner says: the holder of more (equal holdings draw), or nobody.
+int8_t stop_winner(const RuleSet& rules, std::array<int, 2> holdings);
+
 }  // namespace mancala::sim

@@ -65,6 +65,7 @@ const std::map<std::string, Acts>& conditions() {
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},
       {"stop_after_rounds", [](const RuleSet& r) { return r.match; }},
+      {"stop_winner", [](const RuleSet& r) { return r.match && r.stop_after_rounds > 0; }},
       {"refill_from", [](const RuleSet& r) { return r.match; }},
       {"burn_unfilled", [](const RuleSet& r) { return r.match; }},
       {"holes_out", [](const RuleSet& r) { return r.match; }},

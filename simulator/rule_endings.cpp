@@ -52,6 +52,23 @@ bool completion_from_name(const std::string& name, Completion& out) {
   return false;
 }
 
+std::string stop_winner_sentence(const RuleSet& rules) {
+  if (!key_acts(rules, "stop_winner")) return "";
+  const std::optional<Witness> w = witness_of(rules, "stop_winner");
+  const std::string kind = w ? w->kind : "assumption";
+  const std::string standing = kind == "source"       ? "the source states"
+                               : kind == "paraphrase" ? "the paraphrase states"
+                               : kind == "reading"    ? "another reading states"
+                                                      : "the reconstruction assumes";
+  const std::string rule = rules.stop_winner == StopWinner::kMoreCounters
+                               ? "the player holding more counters then wins"
+                               : "nobody has won: a stopped match is drawn";
+  const int n = rules.stop_after_rounds;
+  return "Matches stopped after " + std::to_string(n) + (n == 1 ? " round" : " rounds") +
+         " (the reconstruction's stop_after_rounds) are stops whose winner rule " + standing +
+         ": " + rule + (w && kind != "assumption" ? " (" + witness_label(*w) + ")" : "") + ".";
+}
+
 const char* rule_end_key(RuleEnd r) {
   switch (r) {
     case RuleEnd::kNone:

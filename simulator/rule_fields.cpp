@@ -588,9 +588,16 @@ void add_match_fields(std::vector<FieldInfo>& f) {
   f.push_back(
       int_field("stop_after_rounds", m, &RuleSet::stop_after_rounds, 0, kMaxRounds,
                 "0: off; else the players stop after this many rounds and the one holding more "
-                "counters wins: the reconstruction's stopping rule for matches that go on "
-                "without end, reported as ended by the no-progress rule",
+                "counters wins (stop_winner): the reconstruction's stopping rule for matches "
+                "that go on without end, reported as stopped by a stopping rule",
                 "a match stopped after {} rounds", {{"0", "no stopping rule"}}));
+  f.push_back(enum_field(
+      "stop_winner", m, &RuleSet::stop_winner,
+      "with stop_after_rounds: who has won a match the players stop: more_counters (the "
+      "player holding more counters then; equal holdings draw), draw (nobody: the end the "
+      "text gives was not reached)",
+      {{StopWinner::kMoreCounters, "more_counters", "a stopped match won by the holder of more"},
+       {StopWinner::kDraw, "draw", "a stopped match drawn"}}));
   f.push_back(
       enum_field("refill_from", m, &RuleSet::refill_from,
                  "the end of his row from which a player fills his holes with counters_per_hole "

@@ -181,6 +181,10 @@ enum class MatchEnd : uint8_t {
   kAllCounters,     // one player holds every counter once a round has been dealt
   kCannotFillHole,  // a player whose holdings cannot fill one hole has lost
 };
+// Who wins a match the players stop (stop_after_rounds): the holder of more counters (Khutka
+// Boia, Das-Gupta: "the player who has the greater number of pieces with him ... is considered
+// the winner"), or nobody: a stopped match is drawn, the end the text gives not reached.
+enum class StopWinner : uint8_t { kMoreCounters, kDraw };
 // Khutka Boia 1-4: when the Kungidar receives his counter from the hole a sowing starts from:
 // every turn, his own turns, or once a round (the round's first sowing).
 enum class Tribute : uint8_t { kNone, kEveryTurn, kOwnTurns, kEachRound };
@@ -315,8 +319,9 @@ struct RuleSet {
   // match (rounds dealt from the previous round's holdings; see match.h)
   bool match = false;
   int max_rounds = 100;  // safety bound: a match still going after this many rounds is unfinished
-  int stop_after_rounds = 0;  // 0: off; else the players stop after this many rounds, the one
-                              // holding more wins (reported with the no-progress rule)
+  int stop_after_rounds = 0;  // 0: off; else the players stop after this many rounds, and
+                              // stop_winner says who has won (a stopping rule, reported so)
+  StopWinner stop_winner = StopWinner::kMoreCounters;
   RefillFrom refill_from = RefillFrom::kLeft;
   bool burn_unfilled =
       true;  // holes a player cannot fill leave play for the round (Sonka: "burned")

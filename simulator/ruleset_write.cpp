@@ -55,6 +55,7 @@ json acting_value(const FieldInfo& f, const RuleSet& r) {
     if (r.stores != StoreMode::kSown) return f.default_value;
     return r.store_at == StoreSide::kLeft ? "left" : "right";
   }
+  if (f.key == "stop_winner" && !key_acts(r, f.key)) return f.default_value;
   return f.get(r);
 }
 

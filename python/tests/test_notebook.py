@@ -20,10 +20,10 @@ def test_the_tour_notebook_runs_and_answers_its_question(archive_path, monkeypat
     assert errors == []
     # The plot was drawn, and the answer holds: the advantage is the same under both readings;
     # as set, most games end by the no-progress rule, read so that a player who cannot move
-    # loses, nearly all by the game's own.
+    # loses, nearly all by a rule of the game.
     outputs = [o for c in notebook.cells for o in c.get("outputs", [])]
     assert any("image/png" in o.get("data", {}) for o in outputs)
     answer = eval(notebook.cells[-1].outputs[0]["data"]["text/plain"])  # a dict of floats
     assert answer["advantage difference"] == 0
-    assert answer["own rule, as set"] < 0.1
-    assert answer["own rule, mover loses"] > 0.95
+    assert answer["rule of the game, as set"] < 0.1
+    assert answer["rule of the game, mover loses"] > 0.95

@@ -527,6 +527,43 @@ TEST_F(ReportConsistency, EachRulesetPageShowsOnlyTheKeysThatCanChangeItsPlay) {
   }
 }
 
+// Issue 35, item 3: Das-Gupta's ending read so, "such matches are stops whose winner rule the
+// source states, and the page says so": under the completion table of Khutka Boia's page and in
+// its section of report.md; Sonka's stopped matches go to the holder of more as Vanoverbergh
+// says; no such sentence where no match can be stopped (Kalah, Otep: single games).
+TEST_F(ReportConsistency, APageSaysWhoWinsAStoppedMatchAndOnWhoseWords) {
+  const std::map<std::string, std::string> sentence = {
+      {"khutka_boia/das_gupta_1926",
+       "Matches stopped after 100 rounds (the reconstruction's stop_after_rounds) are stops whose "
+       "winner rule the source states: the player holding more counters then wins (Das-Gupta "
+       "1926: 147-148)."},
+      {"khutka_boia/opposite_capture",  // as its base
+       "Matches stopped after 100 rounds (the reconstruction's stop_after_rounds) are stops whose "
+       "winner rule the source states: the player holding more counters then wins (Das-Gupta "
+       "1926: 147-148)."},
+      {"sonka/vanoverbergh_1927",
+       "Matches stopped after 10 rounds (the reconstruction's stop_after_rounds) are stops whose "
+       "winner rule the source states: the player holding more counters then wins (Vanoverbergh "
+       "1927: 236-237)."}};
+  const std::string md = file("report.md");
+  for (const auto& [id, e] : expected_) {
+    std::string name = id;
+    std::replace(name.begin(), name.end(), '/', '.');
+    const std::string html = file("rulesets/" + name + ".html");
+    const auto it = sentence.find(id);
+    if (it == sentence.end()) {
+      if (!e.match) {
+        EXPECT_EQ(html.find("Matches stopped after"), std::string::npos) << id;
+      }
+      continue;
+    }
+    const std::size_t at = html.find(reports::html_escape(it->second));
+    EXPECT_NE(at, std::string::npos) << id;
+    EXPECT_GT(at, html.find("<h2 id=\"endings\">")) << id;
+    EXPECT_NE(md.find(it->second), std::string::npos) << id;
+  }
+}
+
 // runs.csv: every statistic of every run by its name, recomputed from the run's counts (or read
 // from its JSON where the run states it); a statistic the test does not know (a renamed one)
 // fails, and so does one it expects and does not find.

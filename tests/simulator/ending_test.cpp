@@ -183,6 +183,56 @@ TEST(Ending, AStoredMatchRunReadsItsMatchesAndRoundsIntoTheirOwnClasses) {
   EXPECT_EQ(stored_rule_class("khutka_boia/das_gupta_1926", false), Completion::kParaphraseRule);
 }
 
+// docs/terms.md, "Endings": a stop's "winner rule (who wins when play is stopped) has a witness of
+// its own, shown beside it". Khutka Boia's is Das-Gupta's "the player who has the greater number
+// of pieces with him ... is considered the winner" (source), in the default and in the reading of
+// his ending alike; Sonka's Vanoverbergh's; Mawkar Katiya's ours; none where no match is stopped.
+TEST(Ending, AStoppedMatchsWinnerRuleTakesTheStandingOfItsOwnWitness) {
+  EXPECT_EQ(stop_winner_sentence(load_ruleset("khutka_boia/das_gupta_1926")),
+            "Matches stopped after 100 rounds (the reconstruction's stop_after_rounds) are stops "
+            "whose winner rule the source states: the player holding more counters then wins "
+            "(Das-Gupta 1926: 147-148).");
+  EXPECT_EQ(stop_winner_sentence(load_ruleset("khutka_boia/das_gupta_ending")),
+            "Matches stopped after 10 rounds (the reconstruction's stop_after_rounds) are stops "
+            "whose winner rule the source states: the player holding more counters then wins "
+            "(Das-Gupta 1926: 147-148).");
+  EXPECT_EQ(stop_winner_sentence(load_ruleset("sonka/vanoverbergh_1927")),
+            "Matches stopped after 10 rounds (the reconstruction's stop_after_rounds) are stops "
+            "whose winner rule the source states: the player holding more counters then wins "
+            "(Vanoverbergh 1927: 236-237).");
+  EXPECT_EQ(stop_winner_sentence(load_ruleset("mawkar_katiya/das_gupta_1923")),
+            "Matches stopped after 100 rounds (the reconstruction's stop_after_rounds) are stops "
+            "whose winner rule the reconstruction assumes: the player holding more counters then "
+            "wins.");
+  EXPECT_EQ(stop_winner_sentence(load_ruleset("toguz_kumalak/standard")), "");    // no match
+  EXPECT_EQ(stop_winner_sentence(load_ruleset("khutka_boia/no_handicaps")), "");  // no stop
+}
+
+// khutka_boia/das_gupta_ending: Das-Gupta's own ending, the players stopping after ten rounds.
+// Its matches end by the rules (the paraphrase's: holding every counter, or the other left no
+// hole) or are stopped at ten rounds, a stop, which the holder of more wins.
+TEST(Ending, DasGuptasEndingStopsAfterTenRoundsAndTheHolderOfMoreWins) {
+  const Game game(load_ruleset("khutka_boia/das_gupta_ending"));
+  int stopped = 0, ruled = 0;
+  for (uint64_t g = 0; g < 40; ++g) {
+    Rng rng(11, g);
+    const GameResult r = play_game(game, Agent::kRandom, Agent::kRandom, rng);
+    ASSERT_LE(r.rounds, 10) << g;
+    if (r.reason == EndReason::kRule) {
+      ++ruled;
+      EXPECT_EQ(r.completion, Completion::kParaphraseRule) << g;
+      continue;
+    }
+    ASSERT_EQ(r.reason, EndReason::kStopAfterRounds) << g;
+    ASSERT_EQ(r.rounds, 10) << g;
+    ++stopped;
+    EXPECT_EQ(r.completion, Completion::kStoppingRule) << g;
+    EXPECT_EQ(r.winner, r.store[0] > r.store[1] ? 0 : r.store[1] > r.store[0] ? 1 : kDraw) << g;
+  }
+  EXPECT_GT(stopped, 0);
+  EXPECT_GT(ruled, 0);
+}
+
 TEST(Ending, StoredClassesThatDoNotAddUpAreRefusedNamingTheKey) {
   json j = run_stats_to_json(kalah_run());
   j["completion"]["paraphrase_rule"]["games"] = 29;

@@ -174,6 +174,35 @@ TEST_F(MatchLayer, TheStoppingRuleEndsTheMatchAfterItsRoundsAndTheHolderOfMoreWi
   }
 }
 
+// stop_winner draw: "nobody has won: a stopped match is drawn", whatever the holdings; the
+// matches stopped are the same as with more_counters (the same seeds), only their winner differs.
+TEST_F(MatchLayer, WithStopWinnerDrawAStoppedMatchIsDrawnWhoeverHoldsMore) {
+  RuleSet r = khutka();
+  r.stop_after_rounds = 3;
+  RuleSet drawn = r;
+  drawn.stop_winner = StopWinner::kDraw;
+  int stopped = 0;
+  for (int i = 0; i < 20; ++i) {
+    Rng a(31, static_cast<uint64_t>(i)), b(31, static_cast<uint64_t>(i));
+    const GameResult more = play_game(Game(r), Agent::kRandom, Agent::kRandom, a);
+    const GameResult none = play_game(Game(drawn), Agent::kRandom, Agent::kRandom, b);
+    EXPECT_EQ(none.store, more.store) << i;
+    EXPECT_EQ(none.reason, more.reason) << i;
+    if (more.reason != EndReason::kStopAfterRounds) {
+      EXPECT_EQ(none.winner, more.winner) << i;
+      continue;
+    }
+    ++stopped;
+    EXPECT_EQ(none.winner, kDraw) << i;
+    EXPECT_EQ(stop_winner(drawn, {more.store[0], more.store[1]}), kDraw);
+    EXPECT_EQ(stop_winner(r, {more.store[0], more.store[1]}), more.winner);
+  }
+  EXPECT_GT(stopped, 0);
+  EXPECT_EQ(stop_winner(r, {30, 20}), 0);
+  EXPECT_EQ(stop_winner(r, {20, 30}), 1);
+  EXPECT_EQ(stop_winner(r, {25, 25}), kDraw);
+}
+
 TEST_F(MatchLayer, AMatchStillGoingAtMaxRoundsIsUnfinishedBySafetyBound) {
   RuleSet r = khutka();
   r.stop_after_rounds = 0;

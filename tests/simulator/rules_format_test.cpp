@@ -79,7 +79,7 @@ TEST(RulesFormat, EveryEnumValueOfEveryKeyHasAPhraseOfItsOwn) {
     }
     EXPECT_EQ(f.type, "one of: " + names) << f.key;
   }
-  EXPECT_EQ(enums, 32);
+  EXPECT_EQ(enums, 33);
 }
 
 TEST(RulesFormat, ABoolKeyHasPhrasesForBothValuesOrForNeither) {
