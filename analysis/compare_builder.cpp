@@ -403,12 +403,17 @@ const PairTest* find_test(const PairComparison& pair, const std::string& key) {
 // What follows an estimate: its simultaneous interval and, when it holds 0, that it is not
 // significant. `scale` 100 for percentage points.
 std::string interval_clause(const PairTest& t, double scale) {
-  return "simultaneous 95% CI " + interval_end(t.interval.low, scale, 1) + " to " +
-         interval_end(t.interval.high, scale, 1) + (t.significant ? "" : ": not significant");
+  const PrintedInterval p = printed_interval(t.estimate, t.interval, scale, 1);
+  return "simultaneous 95% CI " + p.low + " to " + p.high +
+         (t.significant ? "" : ": not significant");
+}
+// The estimate as printed beside interval_clause's ends (inside them).
+std::string estimate_text(const PairTest& t, double scale) {
+  return printed_interval(t.estimate, t.interval, scale, 1).estimate;
 }
 
 std::string points_clause(const std::string& what, const PairTest& t) {
-  return what + " " + format_signed(100 * t.estimate, 1) + " pp (" + interval_clause(t, 100) + ")";
+  return what + " " + estimate_text(t, 100) + " pp (" + interval_clause(t, 100) + ")";
 }
 
 // The share of a run's games (matches), and of its matches' rounds, a stopping rule of the
@@ -504,7 +509,7 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
                (change < 0 ? "shorter" : "longer");
     }
     clause += " (mean " + fixed(mean_b, 1) + " vs " + fixed(mean_a, 1) + " plies, difference " +
-              format_signed(t->estimate, 1) + ", " + interval_clause(*t, 1) + ")";
+              estimate_text(*t, 1) + ", " + interval_clause(*t, 1) + ")";
     clauses.push_back(clause);
   }
   if (const PairTest* t = find_test(pair, "rounds_mean"); t && t->significant) {
@@ -644,6 +649,7 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
   c.all_pairs = all_pairs;
   c.runs = std::move(runs);
   c.statistics = statistics_of(c.runs);
+  for (const ComparedRun& r : c.runs) c.run_documents.push_back(sim::run_stats_to_json(r.run));
   std::vector<sim::RuleSet> rules;
   for (const ComparedRun& r : c.runs) rules.push_back(r.rules);
   c.rule_diff = rule_diff(rules);
@@ -721,6 +727,7 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
                      options.all_pairs);
   } else {
     c.runs = std::move(runs);
+    for (const ComparedRun& r : c.runs) c.run_documents.push_back(sim::run_stats_to_json(r.run));
   }
   c.interrupted = true;
   c.notes.insert(c.notes.begin(),

@@ -144,6 +144,9 @@ struct Comparison {
   std::size_t tests_made = 0;      // the m of the Bonferroni correction
   double confidence = 0.95;        // of each interval: 1 - alpha / m
   std::vector<std::string> notes;  // method notes printed under the tables
+  // Each run's document (sim::run_stats_to_json: its counts, and its figures with their
+  // intervals), one per run in `runs` order, made here so that a renderer only copies it.
+  std::vector<nlohmann::json> run_documents;
   // Stopped by CompareOptions::stop: the runs that finished are compared (the first note says
   // which were left out); with fewer than two, `runs` holds what was played (the last partial)
   // and nothing else is filled in.

@@ -307,6 +307,7 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
           add_round(tally, sim::finish_round(game, match, s), h);
         },
         merge_level);
+    level.figures = level_figures(level);
     const bool stopped = options.stop && options.stop->load();
     if (level.rounds > 0 || !stopped) result.levels.push_back(std::move(level));
     if (stopped) {
@@ -324,9 +325,69 @@ HandicapResult measure_handicaps(const sim::RuleSet& rules, const HandicapOption
                     rules.total_counters);
         },
         merge_matches);
+    result.matches.figures = match_figures(result.matches);
     result.interrupted = options.stop && options.stop->load();
   }
   return result;
+}
+
+namespace {
+
+HandicapFigure rate_figure(uint64_t k, uint64_t n) {
+  HandicapFigure f;
+  f.n = n;
+  if (n == 0) return f;
+  const stats::Interval ci = stats::wilson_interval(k, n);
+  f.value = static_cast<double>(k) / static_cast<double>(n);
+  f.low = ci.low;
+  f.high = ci.high;
+  return f;
+}
+
+// The mean of `h`'s values plus `offset`, with its Student t interval.
+HandicapFigure mean_figure(const stats::IntHistogram& h, double offset) {
+  HandicapFigure f;
+  f.n = h.total();
+  if (h.empty()) return f;
+  const stats::Interval ci = stats::mean_interval(h.moments());
+  f.value = h.mean() + offset;
+  f.low = ci.low + offset;
+  f.high = ci.high + offset;
+  return f;
+}
+
+}  // namespace
+
+HandicapLevelFigures level_figures(const HandicapLevel& l) {
+  const uint64_t finished = l.rounds - l.unfinished;
+  HandicapLevelFigures f;
+  f.win_rate = rate_figure(l.wins, finished);
+  f.loss_rate = rate_figure(l.losses, finished);
+  f.draw_rate = rate_figure(l.draws, finished);
+  f.no_progress_rate = rate_figure(l.no_progress, l.rounds);
+  f.unfinished_rate = rate_figure(l.unfinished, l.rounds);
+  f.plies_mean = mean_figure(l.plies, 0);
+  f.captured_h_mean = mean_figure(l.captured_h, 0);
+  f.captured_o_mean = mean_figure(l.captured_o, 0);
+  f.holdings_change_mean = mean_figure(l.holdings_after_h, -l.holdings[0]);
+  return f;
+}
+
+HandicapMatchFigures match_figures(const MatchSummary& m) {
+  HandicapMatchFigures f;
+  f.rounds_mean = mean_figure(m.rounds, 0);
+  if (!m.rounds.empty()) f.rounds = m.rounds.summary();
+  f.ended_by_rule = rate_figure(m.ended_by[0], m.matches);
+  f.ended_by_stopping_rule = rate_figure(m.ended_by[1], m.matches);
+  f.safety_bound = rate_figure(m.ended_by[2], m.matches);
+  f.with_no_progress_round = rate_figure(m.with_no_progress_round, m.matches);
+  const uint64_t rounds = m.rounds_ended_by[0] + m.rounds_ended_by[1] + m.rounds_ended_by[2];
+  f.rounds_ended_by_rule = rate_figure(m.rounds_ended_by[0], rounds);
+  f.rounds_ended_by_no_progress = rate_figure(m.rounds_ended_by[1], rounds);
+  f.rounds_safety_bound = rate_figure(m.rounds_ended_by[2], rounds);
+  f.loser_wins_next = rate_figure(m.loser_won_next, m.transitions);
+  f.behind_change = mean_figure(m.behind_change, -m.change_offset);
+  return f;
 }
 
 double MatchSummary::behind_change_mean() const {

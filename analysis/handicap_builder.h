@@ -24,6 +24,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -47,6 +48,25 @@ struct HandicapOptions {
   const std::atomic<bool>* stop = nullptr;
 };
 
+// A figure of the handicap effects as every rendering prints it: the value with its 95% interval
+// (NaN where there is none) and what it is over, the trials of a rate or the values of a mean
+// (n 0: no figure, printed "-").
+struct HandicapFigure {
+  double value = std::numeric_limits<double>::quiet_NaN();
+  double low = std::numeric_limits<double>::quiet_NaN();
+  double high = std::numeric_limits<double>::quiet_NaN();
+  uint64_t n = 0;
+};
+
+// A level's figures, made from its counts by measure_handicaps: rates with Wilson intervals, means
+// with Student t intervals.
+struct HandicapLevelFigures {
+  HandicapFigure win_rate, loss_rate, draw_rate;     // of h, over the finished rounds
+  HandicapFigure no_progress_rate, unfinished_rate;  // over every round
+  HandicapFigure plies_mean, captured_h_mean, captured_o_mean;
+  HandicapFigure holdings_change_mean;  // what h held at the end less what he was dealt from
+};
+
 // The rounds played at one handicap level, counted from the handicapped side (h) against the
 // other side (o).
 struct HandicapLevel {
@@ -63,6 +83,20 @@ struct HandicapLevel {
   stats::IntHistogram captured_h;  // counters h captured in the round
   stats::IntHistogram captured_o;
   stats::IntHistogram holdings_after_h;  // what h held when the round ended
+  HandicapLevelFigures figures;          // derived from the counts above (level_figures)
+};
+
+// The matches' figures, made from their counts by measure_handicaps.
+struct HandicapMatchFigures {
+  HandicapFigure rounds_mean;         // rounds per match
+  stats::DistributionSummary rounds;  // of the rounds per match: median, percentiles, min, max
+  // Shares of the matches: ended by a rule of the game, by the stopping rule, by the safety
+  // bound; with a round ended by the no-progress rule.
+  HandicapFigure ended_by_rule, ended_by_stopping_rule, safety_bound, with_no_progress_round;
+  // Shares of the recorded rounds: ended by a rule, by the no-progress rule, by the safety bound.
+  HandicapFigure rounds_ended_by_rule, rounds_ended_by_no_progress, rounds_safety_bound;
+  HandicapFigure loser_wins_next;  // over the pairs of consecutive decided rounds
+  HandicapFigure behind_change;    // counters the side behind gains in a round (the verdict's)
 };
 
 // N whole matches.
@@ -89,7 +123,12 @@ struct MatchSummary {
   // The mean change of the side behind, with its Student t 95% interval (NaN when empty).
   double behind_change_mean() const;
   stats::Interval behind_change_interval() const;
+  HandicapMatchFigures figures;  // derived from the counts above (match_figures)
 };
+
+// The figures of a level's and of the matches' counts (HandicapLevelFigures, HandicapMatchFigures).
+HandicapLevelFigures level_figures(const HandicapLevel& level);
+HandicapMatchFigures match_figures(const MatchSummary& matches);
 
 struct HandicapResult {
   sim::RuleSet rules;

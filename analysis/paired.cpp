@@ -1,5 +1,6 @@
 #include "analysis/paired.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/error.h"
@@ -58,13 +59,30 @@ std::vector<stats::Cluster> clusters(const Outcomes& games,
   return out;
 }
 
-std::string interval_end(double x, double scale, int decimals) {
-  const double v = scale * x;
+namespace {
+
+// The digits interval_end prints `v` (already scaled) with.
+int end_digits(double v, int decimals) {
   int digits = decimals;
   while (digits < 6 && v != 0 && std::isfinite(v) &&
          format_number(std::fabs(v), digits) == format_number(0.0, digits))
     ++digits;
-  return format_signed(v, digits);
+  return digits;
+}
+
+}  // namespace
+
+std::string interval_end(double x, double scale, int decimals) {
+  const double v = scale * x;
+  return format_signed(v, end_digits(v, decimals));
+}
+
+PrintedInterval printed_interval(double estimate, const stats::Interval& interval, double scale,
+                                 int decimals) {
+  const int digits = std::max(end_digits(scale * interval.low, decimals),
+                              end_digits(scale * interval.high, decimals));
+  return {format_signed(scale * estimate, digits), interval_end(interval.low, scale, decimals),
+          interval_end(interval.high, scale, decimals)};
 }
 
 }  // namespace mancala::analysis

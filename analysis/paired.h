@@ -53,4 +53,14 @@ std::vector<stats::Cluster> clusters(const Outcomes& games,
 // that "significant" holds exactly when the printed interval excludes 0.
 std::string interval_end(double x, double scale, int decimals);
 
+// An estimate with its interval as printed: both ends by interval_end, and the estimate (signed,
+// times `scale`) with as many digits as the ends took, so that it prints inside its printed
+// interval (rounding at one number of digits keeps the order: "-0.03 [-0.1, -0.01]", never
+// "0.0 [-0.1, -0.01]").
+struct PrintedInterval {
+  std::string estimate, low, high;
+};
+PrintedInterval printed_interval(double estimate, const stats::Interval& interval, double scale,
+                                 int decimals);
+
 }  // namespace mancala::analysis

@@ -84,8 +84,8 @@ std::vector<SensitivityVerdict> sensitivity_verdicts(const std::vector<Sensitivi
   const auto pp = [](double x) { return format_signed(100 * x, 1); };
   const auto pct = [](double x) { return format_number(100 * x, 1) + "%"; };
   const auto ci = [&](const stats::TestedDifference& d) {
-    return "change " + pp(d.estimate) + " pp, 95% CI " + interval_end(d.interval.low, 100, 1) +
-           " to " + interval_end(d.interval.high, 100, 1);
+    const PrintedInterval p = printed_interval(d.estimate, d.interval, 100, 1);
+    return "change " + p.estimate + " pp, 95% CI " + p.low + " to " + p.high;
   };
   const std::string units = base.tally.match.empty() ? "games" : "matches";
   for (std::size_t i = 1; i < runs.size(); ++i) {

@@ -7,7 +7,6 @@
 #include "common/format.h"
 #include "reports/json_numbers.h"
 #include "reports/render.h"
-#include "simulator/ruleset_io.h"
 
 namespace mancala::reports {
 namespace {
@@ -253,12 +252,14 @@ Table differences_table(const Comparison& c) {
     for (const PairTest& test : p.tests) {
       // The ends printed with the digits that show their sign: the mark beside them agrees.
       const double scale = test.format == StatFormat::kNumber ? 1 : 100;
-      std::string diff = format_value(test.estimate, test.format, true);
+      const bool bounded = std::isfinite(test.interval.low) && std::isfinite(test.interval.high);
+      const analysis::PrintedInterval printed =
+          analysis::printed_interval(test.estimate, test.interval, scale, 1);
+      std::string diff = !bounded ? format_value(test.estimate, test.format, true)
+                         : test.format == StatFormat::kPercent ? printed.estimate + "%"
+                                                               : printed.estimate;
       if (test.format == StatFormat::kPoints) diff += " pp";
-      if (std::isfinite(test.interval.low) && std::isfinite(test.interval.high)) {
-        diff += " [" + analysis::interval_end(test.interval.low, scale, 1) + ", " +
-                analysis::interval_end(test.interval.high, scale, 1) + "]";
-      }
+      if (bounded) diff += " [" + printed.low + ", " + printed.high + "]";
       t.add_row({pair, test.name, Cell::text(diff), test.significant ? "*" : "",
                  Cell::text(format_p(test.p_adjusted)), Cell::text(format_p(test.p_value)),
                  Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)), test.test,
@@ -434,7 +435,7 @@ ordered_json comparison_json(const Comparison& c) {
                         {"evidence", r.rules.evidence},
                         {"rules_hash", r.run.rules_hash},
                         {"seed", r.run.seed},
-                        {"run", ordered_json::parse(sim::run_stats_to_json(r.run).dump())}});
+                        {"run", ordered_json::parse(c.run_documents.at(i).dump())}});
   }
   out["rulesets"] = rulesets;
   ordered_json stats = ordered_json::array();

@@ -7,13 +7,14 @@
 #include "reports/json_numbers.h"
 #include "reports/render.h"
 #include "simulator/ruleset_io.h"
-#include "stats/compare_stats.h"
-#include "stats/stats.h"
 
 namespace mancala::reports {
 namespace {
 
+using analysis::HandicapFigure;
 using analysis::HandicapLevel;
+using analysis::HandicapLevelFigures;
+using analysis::HandicapMatchFigures;
 using analysis::HandicapResult;
 using analysis::kVerdictDefinition;
 using analysis::match_verdict;
@@ -21,26 +22,25 @@ using analysis::MatchSummary;
 using analysis::verdict_with_numbers;
 using nlohmann::ordered_json;
 
-ordered_json interval_json(const stats::Interval& ci) {
-  if (!std::isfinite(ci.low) && !std::isfinite(ci.high)) return nullptr;
-  return ordered_json::array({number_json(ci.low), number_json(ci.high)});
+ordered_json interval_json(const HandicapFigure& f) {
+  if (!std::isfinite(f.low) && !std::isfinite(f.high)) return nullptr;
+  return ordered_json::array({number_json(f.low), number_json(f.high)});
 }
 
-std::string percent_ci(uint64_t k, uint64_t n) {
-  if (n == 0) return "-";
-  const stats::Interval ci = stats::wilson_interval(k, n);
-  return format_number(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "% [" +
-         format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
+// "53.0% [50.9, 55.2]"; "-" for a rate over nothing.
+std::string percent_ci(const HandicapFigure& f) {
+  if (f.n == 0) return "-";
+  return format_number(100 * f.value, 1) + "% [" + format_number(100 * f.low, 1) + ", " +
+         format_number(100 * f.high, 1) + "]";
 }
 
-std::string mean_ci(const stats::IntHistogram& h, double offset = 0, bool sign = false) {
-  if (h.empty()) return "-";
-  const stats::Interval ci = stats::mean_interval(h.moments());
-  const auto f = [&](double x) {
-    return std::isfinite(x) ? (sign ? format_signed(x + offset, 1) : format_number(x + offset, 1))
-                            : "-";
+// "41.2 [40.1, 42.3]"; an end the data cannot give as "-", and "-" for a mean of nothing.
+std::string mean_ci(const HandicapFigure& f, bool sign = false) {
+  if (f.n == 0) return "-";
+  const auto text = [&](double x) {
+    return std::isfinite(x) ? (sign ? format_signed(x, 1) : format_number(x, 1)) : "-";
   };
-  return f(h.mean()) + " [" + f(ci.low) + ", " + f(ci.high) + "]";
+  return text(f.value) + " [" + text(f.low) + ", " + text(f.high) + "]";
 }
 
 // ---- rendering helpers -----------------------------------------------------------------------
@@ -50,13 +50,12 @@ std::string verdict_line(const HandicapResult& r) {
   const std::string verdict = match_verdict(m);
   if (verdict == "no data")
     return "No round was dealt from unequal holdings: nothing to say about evening or snowballing.";
-  const stats::Interval ci = m.behind_change_interval();
-  std::string line = "Over " + std::to_string(m.behind_change.total()) +
-                     " rounds dealt from unequal holdings, the side behind " +
-                     (m.behind_change_mean() >= 0 ? "gained " : "lost ") +
-                     format_number(std::fabs(m.behind_change_mean()), 2) +
-                     " counters a round on average (95% CI " + format_signed(ci.low, 2) + " to " +
-                     format_signed(ci.high, 2) + "): ";
+  const HandicapFigure& change = m.figures.behind_change;
+  std::string line =
+      "Over " + std::to_string(change.n) + " rounds dealt from unequal holdings, the side behind " +
+      (change.value >= 0 ? "gained " : "lost ") + format_number(std::fabs(change.value), 2) +
+      " counters a round on average (95% CI " + format_signed(change.low, 2) + " to " +
+      format_signed(change.high, 2) + "): ";
   if (verdict == "evens")
     line += "an interval above 0, so the verdict is evens: the gap tends to close.";
   else if (verdict == "snowballs")
@@ -67,8 +66,7 @@ std::string verdict_line(const HandicapResult& r) {
         "snowballs at this N).";
   return line + " " + kVerdictDefinition +
          " The round's loser won the next round (overtaking the whole gap) in " +
-         percent_ci(m.loser_won_next, m.transitions) + " of " + std::to_string(m.transitions) +
-         " cases.";
+         percent_ci(m.figures.loser_wins_next) + " of " + std::to_string(m.transitions) + " cases.";
 }
 
 Table level_table(const HandicapResult& r) {
@@ -86,55 +84,49 @@ Table level_table(const HandicapResult& r) {
            {"unfinished"},
            {"handicap dealt to h", Align::kLeft}});
   for (const HandicapLevel& l : r.levels) {
-    const uint64_t finished = l.rounds - l.unfinished;
+    const HandicapLevelFigures& f = l.figures;
     t.add_row({Cell::integer(l.deficit),
                Cell::text(std::to_string(l.holdings[0]) + " vs " + std::to_string(l.holdings[1])),
-               Cell::integer(static_cast<int64_t>(l.rounds)),
-               Cell::text(percent_ci(l.wins, finished)), Cell::text(percent_ci(l.draws, finished)),
-               Cell::text(mean_ci(l.plies)), Cell::text(mean_ci(l.captured_h)),
-               Cell::text(mean_ci(l.captured_o)),
-               Cell::text(mean_ci(l.holdings_after_h, -l.holdings[0], true)),
-               Cell::text(percent_ci(l.no_progress, l.rounds)),
-               Cell::text(percent_ci(l.unfinished, l.rounds)), l.handicap});
+               Cell::integer(static_cast<int64_t>(l.rounds)), Cell::text(percent_ci(f.win_rate)),
+               Cell::text(percent_ci(f.draw_rate)), Cell::text(mean_ci(f.plies_mean)),
+               Cell::text(mean_ci(f.captured_h_mean)), Cell::text(mean_ci(f.captured_o_mean)),
+               Cell::text(mean_ci(f.holdings_change_mean, true)),
+               Cell::text(percent_ci(f.no_progress_rate)),
+               Cell::text(percent_ci(f.unfinished_rate)), l.handicap});
   }
   return t;
 }
 
 Table match_table(const HandicapResult& r) {
   const MatchSummary& m = r.matches;
+  const HandicapMatchFigures& f = m.figures;
   Table t({{"statistic", Align::kLeft}, {"value", Align::kRight}});
   t.add_row({"matches", Cell::integer(static_cast<int64_t>(m.matches))});
   if (m.matches == 0) return t;
-  const stats::DistributionSummary s = m.rounds.summary();
-  t.add_row({"rounds per match: mean [95% CI]", Cell::text(mean_ci(m.rounds))});
+  const stats::DistributionSummary& s = f.rounds;
+  t.add_row({"rounds per match: mean [95% CI]", Cell::text(mean_ci(f.rounds_mean))});
   t.add_row({"rounds per match: median", Cell::text(format_number(s.median, 1))});
   t.add_row({"rounds per match: 5th-95th percentile",
              Cell::text(format_number(s.p5, 1) + " - " + format_number(s.p95, 1))});
   t.add_row({"rounds per match: min - max",
              Cell::text(format_number(s.min, 0) + " - " + format_number(s.max, 0))});
-  const uint64_t rounds = m.rounds_ended_by[0] + m.rounds_ended_by[1] + m.rounds_ended_by[2];
-  t.add_row({"matches ended by a rule of the game (match end)",
-             Cell::text(percent_ci(m.ended_by[0], m.matches))});
+  t.add_row(
+      {"matches ended by a rule of the game (match end)", Cell::text(percent_ci(f.ended_by_rule))});
   t.add_row({"matches ended by the stopping rule (stop after rounds)",
-             Cell::text(percent_ci(m.ended_by[1], m.matches))});
-  t.add_row(
-      {"matches stopped by the safety bound", Cell::text(percent_ci(m.ended_by[2], m.matches))});
+             Cell::text(percent_ci(f.ended_by_stopping_rule))});
+  t.add_row({"matches stopped by the safety bound", Cell::text(percent_ci(f.safety_bound))});
   t.add_row({"matches with a round ended by the no-progress rule",
-             Cell::text(percent_ci(m.with_no_progress_round, m.matches))});
-  t.add_row(
-      {"rounds ended by a rule of the game", Cell::text(percent_ci(m.rounds_ended_by[0], rounds))});
+             Cell::text(percent_ci(f.with_no_progress_round))});
+  t.add_row({"rounds ended by a rule of the game", Cell::text(percent_ci(f.rounds_ended_by_rule))});
   t.add_row({"rounds ended by the no-progress rule",
-             Cell::text(percent_ci(m.rounds_ended_by[1], rounds))});
+             Cell::text(percent_ci(f.rounds_ended_by_no_progress))});
+  t.add_row({"rounds stopped by the safety bound", Cell::text(percent_ci(f.rounds_safety_bound))});
   t.add_row(
-      {"rounds stopped by the safety bound", Cell::text(percent_ci(m.rounds_ended_by[2], rounds))});
-  t.add_row({"round's loser wins the next round (overtakes)",
-             Cell::text(percent_ci(m.loser_won_next, m.transitions))});
+      {"round's loser wins the next round (overtakes)", Cell::text(percent_ci(f.loser_wins_next))});
   t.add_row(
       {"pairs of consecutive decided rounds", Cell::integer(static_cast<int64_t>(m.transitions))});
-  t.add_row(
-      {"counters the side behind gains in a round [95% CI]",
-       Cell::text(m.behind_change.empty() ? "-"
-                                          : mean_ci(m.behind_change, -m.change_offset, true))});
+  t.add_row({"counters the side behind gains in a round [95% CI]",
+             Cell::text(mean_ci(f.behind_change, true))});
   t.add_row({"rounds dealt from unequal holdings",
              Cell::integer(static_cast<int64_t>(m.behind_change.total()))});
   t.add_row({"verdict (its figures and meaning under the table)", match_verdict(m)});
@@ -214,66 +206,48 @@ std::string handicap_csv(const HandicapResult& r) {
   const auto num = [](double x) {
     return std::isfinite(x) ? Cell::text(nlohmann::json(x).dump()) : Cell();
   };
-  const auto rate = [&](const std::string& section, const std::string& deficit,
-                        const std::string& name, uint64_t k, uint64_t n) {
-    if (n == 0) {
-      t.add_row({section, deficit, name, Cell(), Cell(), Cell(), Cell::integer(0)});
-      return;
-    }
-    const stats::Interval ci = stats::wilson_interval(k, n);
-    t.add_row({section, deficit, name, num(static_cast<double>(k) / static_cast<double>(n)),
-               num(ci.low), num(ci.high), Cell::integer(static_cast<int64_t>(n))});
-  };
-  const auto mean = [&](const std::string& section, const std::string& deficit,
-                        const std::string& name, const stats::IntHistogram& h, double offset) {
-    const stats::Interval ci = stats::mean_interval(h.moments());
-    t.add_row({section, deficit, name, num(h.mean() + offset), num(ci.low + offset),
-               num(ci.high + offset), Cell::integer(static_cast<int64_t>(h.total()))});
+  const auto row = [&](const std::string& section, const std::string& deficit,
+                       const std::string& name, const HandicapFigure& f) {
+    t.add_row({section, deficit, name, num(f.value), num(f.low), num(f.high),
+               Cell::integer(static_cast<int64_t>(f.n))});
   };
   for (const HandicapLevel& l : r.levels) {
     const std::string d = std::to_string(l.deficit);
-    const uint64_t finished = l.rounds - l.unfinished;
-    rate("level", d, "h_win_rate", l.wins, finished);
-    rate("level", d, "o_win_rate", l.losses, finished);
-    rate("level", d, "draw_rate", l.draws, finished);
-    rate("level", d, "no_progress_rate", l.no_progress, l.rounds);
-    rate("level", d, "unfinished_rate", l.unfinished, l.rounds);
-    mean("level", d, "plies_mean", l.plies, 0);
-    mean("level", d, "h_captured_mean", l.captured_h, 0);
-    mean("level", d, "o_captured_mean", l.captured_o, 0);
-    mean("level", d, "h_holdings_change_mean", l.holdings_after_h, -l.holdings[0]);
+    const HandicapLevelFigures& f = l.figures;
+    row("level", d, "h_win_rate", f.win_rate);
+    row("level", d, "o_win_rate", f.loss_rate);
+    row("level", d, "draw_rate", f.draw_rate);
+    row("level", d, "no_progress_rate", f.no_progress_rate);
+    row("level", d, "unfinished_rate", f.unfinished_rate);
+    row("level", d, "plies_mean", f.plies_mean);
+    row("level", d, "h_captured_mean", f.captured_h_mean);
+    row("level", d, "o_captured_mean", f.captured_o_mean);
+    row("level", d, "h_holdings_change_mean", f.holdings_change_mean);
   }
   if (r.options.matches && r.matches.matches > 0) {
-    const MatchSummary& m = r.matches;
-    mean("matches", "", "rounds_mean", m.rounds, 0);
-    rate("matches", "", "ended_by_rule_rate", m.ended_by[0], m.matches);
-    rate("matches", "", "ended_by_stopping_rule_rate", m.ended_by[1], m.matches);
-    rate("matches", "", "safety_bound_rate", m.ended_by[2], m.matches);
-    rate("matches", "", "with_no_progress_round_rate", m.with_no_progress_round, m.matches);
-    const uint64_t rounds = m.rounds_ended_by[0] + m.rounds_ended_by[1] + m.rounds_ended_by[2];
-    rate("matches", "", "rounds_ended_by_rule_rate", m.rounds_ended_by[0], rounds);
-    rate("matches", "", "rounds_ended_by_no_progress_rate", m.rounds_ended_by[1], rounds);
-    rate("matches", "", "rounds_safety_bound_rate", m.rounds_ended_by[2], rounds);
-    rate("matches", "", "loser_wins_next_round_rate", m.loser_won_next, m.transitions);
-    if (!m.behind_change.empty())
-      mean("matches", "", "behind_change_mean", m.behind_change, -m.change_offset);
+    const HandicapMatchFigures& f = r.matches.figures;
+    row("matches", "", "rounds_mean", f.rounds_mean);
+    row("matches", "", "ended_by_rule_rate", f.ended_by_rule);
+    row("matches", "", "ended_by_stopping_rule_rate", f.ended_by_stopping_rule);
+    row("matches", "", "safety_bound_rate", f.safety_bound);
+    row("matches", "", "with_no_progress_round_rate", f.with_no_progress_round);
+    row("matches", "", "rounds_ended_by_rule_rate", f.rounds_ended_by_rule);
+    row("matches", "", "rounds_ended_by_no_progress_rate", f.rounds_ended_by_no_progress);
+    row("matches", "", "rounds_safety_bound_rate", f.rounds_safety_bound);
+    row("matches", "", "loser_wins_next_round_rate", f.loser_wins_next);
+    if (f.behind_change.n > 0) row("matches", "", "behind_change_mean", f.behind_change);
   }
   return t.to_csv();
 }
 
 ordered_json handicap_json(const HandicapResult& r) {
-  const auto rate = [](uint64_t k, uint64_t n) -> ordered_json {
-    if (n == 0) return {{"value", nullptr}, {"ci95", nullptr}, {"n", 0}};
-    return {{"value", static_cast<double>(k) / static_cast<double>(n)},
-            {"ci95", interval_json(stats::wilson_interval(k, n))},
-            {"n", n}};
+  const auto rate = [](const HandicapFigure& f) -> ordered_json {
+    if (f.n == 0) return {{"value", nullptr}, {"ci95", nullptr}, {"n", 0}};
+    return {{"value", f.value}, {"ci95", interval_json(f)}, {"n", f.n}};
   };
-  const auto mean = [](const stats::IntHistogram& h, double offset) -> ordered_json {
-    if (h.empty()) return {{"value", nullptr}, {"ci95", nullptr}};
-    stats::Interval ci = stats::mean_interval(h.moments());
-    ci.low += offset;
-    ci.high += offset;
-    return {{"value", number_json(h.mean() + offset)}, {"ci95", interval_json(ci)}};
+  const auto mean = [](const HandicapFigure& f) -> ordered_json {
+    if (f.n == 0) return {{"value", nullptr}, {"ci95", nullptr}};
+    return {{"value", number_json(f.value)}, {"ci95", interval_json(f)}};
   };
   ordered_json out;
   out["ruleset"] = r.rules.id;
@@ -284,7 +258,7 @@ ordered_json handicap_json(const HandicapResult& r) {
   out["total_counters"] = r.total_counters;
   ordered_json levels = ordered_json::array();
   for (const HandicapLevel& l : r.levels) {
-    const uint64_t finished = l.rounds - l.unfinished;
+    const HandicapLevelFigures& f = l.figures;
     levels.push_back({{"deficit", l.deficit},
                       {"holdings", {l.holdings[0], l.holdings[1]}},
                       {"handicap", l.handicap},
@@ -294,12 +268,12 @@ ordered_json handicap_json(const HandicapResult& r) {
                       {"draws", l.draws},
                       {"unfinished", l.unfinished},
                       {"no_progress", l.no_progress},
-                      {"win_rate", rate(l.wins, finished)},
-                      {"draw_rate", rate(l.draws, finished)},
-                      {"plies_mean", mean(l.plies, 0)},
-                      {"captured_mean", mean(l.captured_h, 0)},
-                      {"other_captured_mean", mean(l.captured_o, 0)},
-                      {"holdings_change_mean", mean(l.holdings_after_h, -l.holdings[0])},
+                      {"win_rate", rate(f.win_rate)},
+                      {"draw_rate", rate(f.draw_rate)},
+                      {"plies_mean", mean(f.plies_mean)},
+                      {"captured_mean", mean(f.captured_h_mean)},
+                      {"other_captured_mean", mean(f.captured_o_mean)},
+                      {"holdings_change_mean", mean(f.holdings_change_mean)},
                       {"plies", ordered_json::parse(l.plies.to_json().dump())}});
   }
   out["levels"] = levels;
@@ -315,12 +289,12 @@ ordered_json handicap_json(const HandicapResult& r) {
                        {{"rule", m.rounds_ended_by[0]},
                         {"no_progress", m.rounds_ended_by[1]},
                         {"safety_bound", m.rounds_ended_by[2]}}},
-                      {"rounds_mean", mean(m.rounds, 0)},
+                      {"rounds_mean", mean(m.figures.rounds_mean)},
                       {"rounds", ordered_json::parse(m.rounds.to_json().dump())},
                       {"transitions", m.transitions},
                       {"loser_won_next", m.loser_won_next},
-                      {"loser_wins_next_round_rate", rate(m.loser_won_next, m.transitions)},
-                      {"behind_change_mean", mean(m.behind_change, -m.change_offset)},
+                      {"loser_wins_next_round_rate", rate(m.figures.loser_wins_next)},
+                      {"behind_change_mean", mean(m.figures.behind_change)},
                       {"rounds_from_unequal_holdings", m.behind_change.total()},
                       {"verdict", match_verdict(m)}};
   }
@@ -332,19 +306,11 @@ std::string handicap_html_fragment(const HandicapResult& r) {
   LineSeries win{"win rate of the handicapped side", {}};
   LineSeries change{"holdings change of the handicapped side", {}};
   for (const HandicapLevel& l : r.levels) {
-    const uint64_t finished = l.rounds - l.unfinished;
-    if (finished > 0) {
-      const stats::Interval ci = stats::wilson_interval(l.wins, finished);
-      win.points.push_back({static_cast<double>(l.deficit),
-                            static_cast<double>(l.wins) / static_cast<double>(finished), ci.low,
-                            ci.high});
-    }
-    if (!l.holdings_after_h.empty()) {
-      const stats::Interval ci = stats::mean_interval(l.holdings_after_h.moments());
-      const double offset = -l.holdings[0];
-      change.points.push_back({static_cast<double>(l.deficit), l.holdings_after_h.mean() + offset,
-                               ci.low + offset, ci.high + offset});
-    }
+    const double x = l.deficit;
+    const HandicapFigure& w = l.figures.win_rate;
+    if (w.n > 0) win.points.push_back({x, w.value, w.low, w.high});
+    const HandicapFigure& c = l.figures.holdings_change_mean;
+    if (c.n > 0) change.points.push_back({x, c.value, c.low, c.high});
   }
   ChartOptions win_options =
       curve_options("Win rate of the handicapped side by level, with 95% intervals", "rounds won");

@@ -203,34 +203,29 @@ std::vector<TidyRow> handicap_rows(const analysis::HandicapResult& h) {
   for (const auto& l : h.levels) {
     const std::string level = std::to_string(l.deficit);
     row("handicap_curve_rounds", level, "", l.rounds, nan, nan);
-    const uint64_t decided = l.wins + l.losses + l.draws;  // finished rounds
-    const auto share = [&](const std::string& statistic, const std::string& state, uint64_t k) {
-      if (decided == 0) return row(statistic, level, state, nullptr, nan, nan);
-      const stats::Interval ci = stats::wilson_interval(k, decided);
-      row(statistic, level, state, static_cast<double>(k) / static_cast<double>(decided), ci.low,
-          ci.high);
+    const analysis::HandicapLevelFigures& f = l.figures;
+    const auto share = [&](const std::string& statistic, const std::string& state,
+                           const analysis::HandicapFigure& x) {
+      if (x.n == 0) return row(statistic, level, state, nullptr, nan, nan);
+      row(statistic, level, state, x.value, x.low, x.high);
     };
-    share("handicap_curve_win_rate", "handicapped", l.wins);
-    share("handicap_curve_win_rate", "other", l.losses);
-    share("handicap_curve_draw_rate", "", l.draws);
-    const auto mean = [&](const stats::IntHistogram& x) {
-      return x.empty() ? json(nullptr) : json_number(x.mean());
+    share("handicap_curve_win_rate", "handicapped", f.win_rate);
+    share("handicap_curve_win_rate", "other", f.loss_rate);
+    share("handicap_curve_draw_rate", "", f.draw_rate);
+    const auto mean = [&](const analysis::HandicapFigure& x) {
+      return x.n == 0 ? json(nullptr) : json_number(x.value);
     };
-    row("handicap_curve_plies_mean", level, "", mean(l.plies), nan, nan);
-    row("handicap_curve_captured_mean", level, "handicapped", mean(l.captured_h), nan, nan);
-    row("handicap_curve_captured_mean", level, "other", mean(l.captured_o), nan, nan);
+    row("handicap_curve_plies_mean", level, "", mean(f.plies_mean), nan, nan);
+    row("handicap_curve_captured_mean", level, "handicapped", mean(f.captured_h_mean), nan, nan);
+    row("handicap_curve_captured_mean", level, "other", mean(f.captured_o_mean), nan, nan);
   }
   if (h.options.matches && h.matches.matches > 0) {
-    const stats::Interval ci = h.matches.behind_change_interval();
-    row("handicap_behind_change_mean", "", "", json_number(h.matches.behind_change_mean()), ci.low,
-        ci.high);
-    if (h.matches.transitions > 0) {
-      const stats::Interval w =
-          stats::wilson_interval(h.matches.loser_won_next, h.matches.transitions);
-      row("handicap_loser_wins_next_rate", "", "",
-          static_cast<double>(h.matches.loser_won_next) /
-              static_cast<double>(h.matches.transitions),
-          w.low, w.high);
+    const analysis::HandicapMatchFigures& f = h.matches.figures;
+    row("handicap_behind_change_mean", "", "", json_number(f.behind_change.value),
+        f.behind_change.low, f.behind_change.high);
+    if (f.loser_wins_next.n > 0) {
+      row("handicap_loser_wins_next_rate", "", "", f.loser_wins_next.value, f.loser_wins_next.low,
+          f.loser_wins_next.high);
     }
   }
   return out;

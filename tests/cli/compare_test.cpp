@@ -12,6 +12,7 @@
 
 #include "../reports/xml_check.h"
 #include "analysis/compare_builder.h"
+#include "analysis/paired.h"
 #include "cli/cli.h"
 #include "cli_test_util.h"
 #include "common/format.h"
@@ -313,6 +314,24 @@ TEST(CompareKnownAnswers, SignificantExactlyWhenTheSimultaneousIntervalExcludesZ
     }
     EXPECT_GT(significant, 0) << "the readings of Khutka Boia do differ";
   }
+}
+
+// Issue 36, item 5: "estimates print with enough decimals to sit inside their intervals". An end
+// takes the digits that show its sign (interval_end); the estimate takes as many as the ends took,
+// so Sonka's "0.0 pp [-0.1, -0.01] *" (100.0% vs 100.0%) prints "-0.03 pp [-0.1, -0.01] *".
+TEST(CompareKnownAnswers, AnEstimatePrintsWithItsEndsDigitsSoItSitsInsideTheirInterval) {
+  const PrintedInterval tiny = printed_interval(-0.0003, {-0.001, -0.0001}, 100, 1);
+  EXPECT_EQ(tiny.estimate, "-0.03");
+  EXPECT_EQ(tiny.low, "-0.1");
+  EXPECT_EQ(tiny.high, "-0.01");
+  const PrintedInterval usual = printed_interval(0.093, {0.05, 0.136}, 100, 1);
+  EXPECT_EQ(usual.estimate, "+9.3");
+  EXPECT_EQ(usual.low, "+5.0");
+  EXPECT_EQ(usual.high, "+13.6");
+  const PrintedInterval plies = printed_interval(-159.5, {-200.4, -118.6}, 1, 1);
+  EXPECT_EQ(plies.estimate, "-159.5");
+  EXPECT_EQ(plies.low, "-200.4");
+  EXPECT_EQ(plies.high, "-118.6");
 }
 
 // Issue 20, item 8: "flag results that rest on a stopping rule": the summary says when most games

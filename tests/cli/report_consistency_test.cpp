@@ -14,6 +14,7 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -296,6 +297,47 @@ std::vector<std::map<std::string, std::string>> csv_rows(const std::string& text
   return rows;
 }
 
+// A ruleset's page under out/: rulesets/<id with / as .>.html.
+std::string page_of(const std::string& id) {
+  std::string name = id;
+  std::replace(name.begin(), name.end(), '/', '.');
+  return "rulesets/" + name + ".html";
+}
+
+// What a chart (an inline <svg>) states as text: its title and each mark's tooltip, in order.
+struct ChartText {
+  std::string title;
+  std::vector<std::string> tooltips;
+};
+std::vector<ChartText> charts_of(const xml_check::Element& page) {
+  std::vector<ChartText> out;
+  for (const xml_check::Element* svg : xml_check::find_all(page, "svg")) {
+    ChartText chart;
+    for (const xml_check::Element& c : svg->children) {
+      if (c.name == "title" && chart.title.empty()) chart.title = c.text;
+      if (c.name != "rect" && c.name != "circle") continue;
+      for (const xml_check::Element& t : c.children)
+        if (t.name == "title") chart.tooltips.push_back(t.text);
+    }
+    out.push_back(chart);
+  }
+  return out;
+}
+// The tooltips of the page's chart titled `title` (a failure naming the page when it has none).
+std::vector<std::string> chart_tooltips(const xml_check::Element& page, const std::string& where,
+                                        const std::string& title) {
+  for (const ChartText& c : charts_of(page))
+    if (c.title == title) return c.tooltips;
+  ADD_FAILURE() << where << ": no chart titled '" << title << "'";
+  return {};
+}
+// A share as a chart's tooltip states it, recomputed: "51.8% (interval 47.4% to 56.1%)".
+std::string chart_share(double k, double n) {
+  const auto [lo, hi] = wilson(k, n);
+  return format_number(100 * (k / n), 1) + "% (interval " + format_number(100 * lo, 1) + "% to " +
+         format_number(100 * hi, 1) + "%)";
+}
+
 // The report, made once for the whole suite.
 class ReportConsistency : public ::testing::Test {
  protected:
@@ -364,6 +406,395 @@ TEST_F(ReportConsistency, EveryFigureOfTheIndexIsTheRunsRecomputed) {
     ++checked;
   }
   EXPECT_EQ(checked, static_cast<int>(kRulesets.size()));
+}
+
+// Every row of every ruleset page's results table (P1's, P2's, the draws' and the advantage's),
+// and the outcome chart beside it: each bar's tooltip states the same share as the table, both
+// recomputed from the run's counts. A chart or a row showing the other player's figure fails,
+// naming the page, the row and the figure.
+TEST_F(ReportConsistency, EveryResultsRowAndTheOutcomeChartAreTheRunsRecomputed) {
+  for (const auto& [id, e] : expected_) {
+    const std::string where = page_of(id);
+    const xml_check::Element page = xml_check::parse(file(where));
+    struct Want {
+      double k;
+      std::string chart_name;
+    };
+    // The rows by their players' labels ("first player (P1) wins", "seat 2 (P2) wins", "draws").
+    const auto want_of = [&](const std::string& outcome) -> std::optional<Want> {
+      if (outcome == "draws") return Want{e.draws, "draws"};
+      if (!outcome.ends_with(" wins")) return std::nullopt;
+      if (outcome.find("(P1)") != std::string::npos) return Want{e.w1, "P1 wins"};
+      if (outcome.find("(P2)") != std::string::npos) return Want{e.w2, "P2 wins"};
+      return std::nullopt;
+    };
+    std::set<std::string> rows_seen;
+    bool advantage = false;
+    for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+      for (const auto& row : table_rows(*t)) {
+        if (!row.count("Outcome") || !row.count("Share of finished games [95% CI]")) continue;
+        const std::string outcome = row.at("Outcome");
+        const std::string share = row.at("Share of finished games [95% CI]");
+        if (outcome.find("advantage") != std::string::npos) {
+          EXPECT_EQ(share, advantage_cell(e))
+              << where << ": row '" << outcome << "': the advantage";
+          advantage = true;
+          continue;
+        }
+        const std::optional<Want> want = want_of(outcome);
+        if (!want) {
+          ADD_FAILURE() << where << ": a results row this test does not know: " << outcome;
+          continue;
+        }
+        rows_seen.insert(want->chart_name);
+        EXPECT_EQ(row.at("Games"), format_number(want->k, 0))
+            << where << ": row '" << outcome << "': games";
+        EXPECT_EQ(share, share_text(want->k, e.finished()))
+            << where << ": row '" << outcome << "': share of finished games";
+      }
+    }
+    EXPECT_EQ(rows_seen, (std::set<std::string>{"P1 wins", "P2 wins", "draws"})) << where;
+    EXPECT_TRUE(advantage) << where << ": no advantage row";
+    // The chart: a bar per outcome, in the table's order.
+    const std::vector<std::string> tips = chart_tooltips(page, where, "Outcomes of finished games");
+    const std::vector<std::string> expected_tips = {
+        "P1 wins, share: " + chart_share(e.w1, e.finished()),
+        "P2 wins, share: " + chart_share(e.w2, e.finished()),
+        "draws, share: " + chart_share(e.draws, e.finished())};
+    ASSERT_EQ(tips.size(), expected_tips.size()) << where << ": chart 'Outcomes of finished games'";
+    for (std::size_t i = 0; i < tips.size(); ++i) {
+      EXPECT_EQ(tips[i], expected_tips[i])
+          << where << ": chart 'Outcomes of finished games': bar " << i + 1;
+    }
+  }
+}
+
+// The comparison page (compare/khutka_boia.html): each ruleset's row of the statistics table (its
+// games, P1's, P2's and the draws' shares, the advantage), the bars of its results chart and the
+// 'A vs B' detail of the differences' win-rate rows, all recomputed from the runs' counts (the
+// comparison plays the report's runs: same seed and games). A P1/P2 swap in the table, the chart
+// or a difference fails, naming the page, the row and the figure.
+TEST_F(ReportConsistency, EveryComparisonRowAndItsChartAreTheRunsRecomputed) {
+  const std::string where = "compare/khutka_boia.html";
+  const xml_check::Element page = xml_check::parse(file(where));
+  const std::vector<std::string> ids = {"khutka_boia/das_gupta_1926",
+                                        "khutka_boia/opposite_capture"};
+  std::map<std::string, std::string> letters;  // "A" -> id, from the rulesets table
+  std::vector<std::map<std::string, std::string>> stats_rows, difference_rows;
+  for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+    for (const auto& row : table_rows(*t)) {
+      if (row.count("rules hash")) letters[row.at("#")] = row.at("ruleset");
+      if (row.count("P2 win rate") && row.count("P1 win rate")) stats_rows.push_back(row);
+      if (row.count("difference [simult. CI]")) difference_rows.push_back(row);
+    }
+  }
+  ASSERT_EQ(letters.size(), ids.size()) << where << ": the rulesets table";
+  ASSERT_EQ(stats_rows.size(), ids.size()) << where << ": the statistics table";
+  std::vector<std::string> expected_tips;
+  for (const auto& row : stats_rows) {
+    const std::string letter = row.at("#"), id = letters.at(letter);
+    ASSERT_TRUE(expected_.count(id)) << where << ": " << id;
+    const Expected& e = expected_.at(id);
+    const std::string at = where + ": statistics row " + letter + " (" + id + ")";
+    EXPECT_EQ(row.at("games"), format_number(e.games, 0)) << at << ": games";
+    EXPECT_EQ(row.at("P1 win rate"), share_text(e.w1, e.finished())) << at << ": P1 win rate";
+    EXPECT_EQ(row.at("P2 win rate"), share_text(e.w2, e.finished())) << at << ": P2 win rate";
+    EXPECT_EQ(row.at("draw rate"), share_text(e.draws, e.finished())) << at << ": draw rate";
+    const json& adv = e.run["first_player_advantage"];
+    EXPECT_EQ(row.at("P1 advantage"), pp((e.w1 - e.w2) / e.finished()) + " pp [" +
+                                          pp(adv["ci95"][0]) + ", " + pp(adv["ci95"][1]) + "]")
+        << at << ": P1 advantage";
+    const std::string category = letter + ": " + id;
+    expected_tips.push_back(category + ", P1 wins: " + chart_share(e.w1, e.finished()));
+    expected_tips.push_back(category + ", P2 wins: " + chart_share(e.w2, e.finished()));
+    expected_tips.push_back(category + ", draws: " + chart_share(e.draws, e.finished()));
+  }
+  const std::vector<std::string> tips = chart_tooltips(page, where, "Results with 95% intervals");
+  ASSERT_EQ(tips.size(), expected_tips.size()) << where << ": chart 'Results with 95% intervals'";
+  for (std::size_t i = 0; i < tips.size(); ++i)
+    EXPECT_EQ(tips[i], expected_tips[i])
+        << where << ": chart 'Results with 95% intervals': bar " << i + 1;
+  // The differences' detail: "B's share vs A's".
+  const auto pct = [](double k, double n) { return format_number(100 * (k / n), 1) + "%"; };
+  int details = 0;
+  for (const auto& row : difference_rows) {
+    const std::string pair = row.at("pair");  // "B - A"
+    const Expected& b = expected_.at(letters.at(pair.substr(0, 1)));
+    const Expected& a = expected_.at(letters.at(pair.substr(4, 1)));
+    const std::string at = where + ": differences row '" + pair + ", " + row.at("statistic") + "'";
+    if (row.at("statistic") == "P1 win rate") {
+      EXPECT_EQ(row.at("detail"), pct(b.w1, b.finished()) + " vs " + pct(a.w1, a.finished()))
+          << at << ": detail";
+      ++details;
+    } else if (row.at("statistic") == "P2 win rate") {
+      EXPECT_EQ(row.at("detail"), pct(b.w2, b.finished()) + " vs " + pct(a.w2, a.finished()))
+          << at << ": detail";
+      ++details;
+    }
+  }
+  EXPECT_EQ(details, 2) << where << ": the differences' win-rate rows";
+}
+
+// The mean of a histogram as run JSON writes one ({"first": x, "counts": [...]}).
+double histogram_mean(const json& h) {
+  double sum = 0, n = 0;
+  for (std::size_t i = 0; i < h["counts"].size(); ++i) {
+    sum += (h["first"].get<double>() + static_cast<double>(i)) * h["counts"][i].get<double>();
+    n += h["counts"][i].get<double>();
+  }
+  return sum / n;
+}
+// A share as the handicap tables print it: share_text, "-" over nothing.
+std::string handicap_share(double k, double n) { return n == 0 ? "-" : share_text(k, n); }
+
+// The rulesets of the report that are played as matches, with their ruleset page's round tables.
+const std::vector<std::string> kMatchRulesets = {
+    "khutka_boia/das_gupta_1926", "khutka_boia/opposite_capture", "sonka/vanoverbergh_1927"};
+
+// Each match ruleset's page, the rounds' tables: the results of the rounds (first mover's and the
+// other's), the round win rate by handicap level (P1's and P2's) and by holes in play and perks,
+// and the chart of the handicap levels, each from the run's counts of runs.json.
+TEST_F(ReportConsistency, EveryRoundAndHandicapRowOfARulesetPageIsTheRunsRecomputed) {
+  for (const std::string& id : kMatchRulesets) {
+    ASSERT_TRUE(expected_.count(id)) << id;
+    const Expected& e = expected_.at(id);
+    const json& run = e.run;
+    const std::string where = page_of(id);
+    const xml_check::Element page = xml_check::parse(file(where));
+    const json& rr = run["round_results"];
+    const double recorded = rr["rounds"], unfinished = rr["unfinished"];
+    const auto pct = [](double k, double n) { return format_number(100 * (k / n), 1) + "%"; };
+    int round_rows = 0, level_rows = 0, state_rows = 0;
+    for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+      for (const auto& row : table_rows(*t)) {
+        if (row.count("Rounds") && row.count("Count") && row.count("Share")) {
+          const std::string what = row.at("Rounds"), at = where + ": rounds row '" + what + "'";
+          ++round_rows;
+          if (what == "recorded") {
+            EXPECT_EQ(row.at("Count"), format_number(recorded, 0)) << at;
+          } else if (what == "won by the round's first mover") {
+            EXPECT_EQ(row.at("Count"), rr["first_mover_wins"].dump()) << at;
+            EXPECT_EQ(row.at("Share"), share_text(rr["first_mover_wins"], recorded - unfinished))
+                << at << ": share";
+          } else if (what == "won by the other player") {
+            EXPECT_EQ(row.at("Count"), rr["second_mover_wins"].dump()) << at;
+            EXPECT_EQ(row.at("Share"), pct(rr["second_mover_wins"], recorded)) << at << ": share";
+          } else if (what == "won") {
+            const double won =
+                rr["first_mover_wins"].get<double>() + rr["second_mover_wins"].get<double>();
+            EXPECT_EQ(row.at("Count"), format_number(won, 0)) << at;
+            EXPECT_EQ(row.at("Share"), pct(won, recorded)) << at << ": share";
+          } else if (what == "drawn") {
+            EXPECT_EQ(row.at("Count"), rr["draws"].dump()) << at;
+            EXPECT_EQ(row.at("Share"), pct(rr["draws"], recorded)) << at << ": share";
+          } else if (what == "unfinished (safety bound)") {
+            EXPECT_EQ(row.at("Count"), rr["unfinished"].dump()) << at;
+            EXPECT_EQ(row.at("Share"), pct(unfinished, recorded)) << at << ": share";
+          } else if (what != "first-mover advantage") {
+            ADD_FAILURE() << at << ": a row this test does not know";
+          }
+        }
+        // By level: "P2 +4 holes (-4)" .. "even (0)" .. "P1 +4 holes (4)".
+        if (row.count("Holes in play, P1 minus P2")) {
+          const std::string label = row.at("Holes in play, P1 minus P2");
+          std::string level = label.substr(label.rfind('(') + 1);
+          level = level.substr(level.starts_with('+') ? 1 : 0);
+          level.pop_back();  // the closing parenthesis
+          const json* found = nullptr;
+          for (const json& l : run["handicap"])
+            if (std::to_string(l["holes_difference"].get<int>()) == level) found = &l;
+          const std::string at = where + ": handicap row '" + label + "'";
+          ASSERT_NE(found, nullptr) << at << ": no such level in the run";
+          const json& l = *found;
+          const double finished = l["rounds"].get<double>() - l["unfinished"].get<double>();
+          EXPECT_EQ(row.at("Rounds"), l["rounds"].dump()) << at << ": rounds";
+          EXPECT_EQ(row.at("P1 win rate [95% CI]"), handicap_share(l["wins"][0], finished))
+              << at << ": P1 win rate";
+          EXPECT_EQ(row.at("P2 win rate [95% CI]"), handicap_share(l["wins"][1], finished))
+              << at << ": P2 win rate";
+          ++level_rows;
+        }
+        if (row.count("Holes in play (P1 v P2) and perks")) {
+          const std::string label = row.at("Holes in play (P1 v P2) and perks");
+          std::vector<const json*> found;
+          for (const json& st : run["handicap_states"]) {
+            std::string want =
+                st["holes_in_play"][0].dump() + " v " + st["holes_in_play"][1].dump();
+            if (!st["tribute_to"].is_null())
+              want += "; P" + st["tribute_to"].dump() + " receives the 1-4 tribute";
+            if (!st["bha"].is_null()) want += "; P" + st["bha"].dump() + " has a bha";
+            if (!st["favoured"].is_null())
+              want += "; P" + st["favoured"].dump() + " favoured by the previous round's win";
+            if (want == label) found.push_back(&st);
+          }
+          const std::string at = where + ": handicap state row '" + label + "'";
+          ASSERT_EQ(found.size(), 1u) << at << ": states of the run with this label";
+          const json& st = *found[0];
+          const double finished = st["rounds"].get<double>() - st["unfinished"].get<double>();
+          EXPECT_EQ(row.at("Rounds"), st["rounds"].dump()) << at << ": rounds";
+          EXPECT_EQ(row.at("P1 win rate [95% CI]"), handicap_share(st["wins"][0], finished))
+              << at << ": P1 win rate";
+          EXPECT_EQ(row.at("P2 win rate [95% CI]"), handicap_share(st["wins"][1], finished))
+              << at << ": P2 win rate";
+          ++state_rows;
+        }
+      }
+    }
+    EXPECT_GE(round_rows, 4) << where << ": the rounds' results table";
+    EXPECT_EQ(level_rows, static_cast<int>(run["handicap"].size())) << where << ": levels";
+    EXPECT_EQ(state_rows, static_cast<int>(run["handicap_states"].size())) << where << ": states";
+    // The chart of the levels: P1's points, then P2's, each level's share of its finished rounds.
+    std::vector<std::string> expected_tips;
+    for (int player = 0; player < 2; ++player) {
+      for (const json& l : run["handicap"]) {
+        const double finished = l["rounds"].get<double>() - l["unfinished"].get<double>();
+        if (finished == 0) continue;
+        expected_tips.push_back(std::string(player == 0 ? "P1" : "P2") +
+                                " wins the round, P1's holes in play minus P2's when the round "
+                                "was dealt " +
+                                l["holes_difference"].dump() + ": " +
+                                chart_share(l["wins"][player], finished));
+      }
+    }
+    const std::vector<std::string> tips = chart_tooltips(page, where, "Round win rate by handicap");
+    ASSERT_EQ(tips.size(), expected_tips.size()) << where << ": chart 'Round win rate by handicap'";
+    for (std::size_t i = 0; i < tips.size(); ++i)
+      EXPECT_EQ(tips[i], expected_tips[i])
+          << where << ": chart 'Round win rate by handicap': point " << i + 1;
+  }
+}
+
+// The handicap curves of each match ruleset's page (its 'Handicap effects' section: the rounds
+// dealt at each level and the whole matches), their two charts and runs.csv's handicap_curves
+// rows, against a separate `mancala handicap` of the ruleset with the report's seed and rounds:
+// its counts, with the shares and their intervals recomputed here.
+TEST_F(ReportConsistency, HandicapCurvesAreASeparateHandicapRunRecomputed) {
+  const auto csv = csv_rows(file("runs.csv"));
+  for (const std::string& id : kMatchRulesets) {
+    const Result r = run_cli({"handicap", id, "--games", "60", "--seed", "1", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json h = json::parse(r.out);
+    const std::string where = page_of(id);
+    const xml_check::Element page = xml_check::parse(file(where));
+    const xml_check::Element* section = nullptr;
+    for (const xml_check::Element* s : xml_check::find_all(page, "section"))
+      if (s->attributes.count("class") && s->attributes.at("class") == "handicap") section = s;
+    ASSERT_NE(section, nullptr) << where << ": no handicap section";
+    std::map<std::string, json> levels;  // deficit -> the separate run's level
+    for (const json& l : h["levels"]) levels[l["deficit"].dump()] = l;
+    int level_rows = 0, match_rows = 0;
+    for (const xml_check::Element* t : xml_check::find_all(*section, "table")) {
+      for (const auto& row : table_rows(*t)) {
+        if (row.count("deficit")) {
+          const std::string d = row.at("deficit"), at = where + ": handicap level " + d;
+          ASSERT_TRUE(levels.count(d)) << at << ": not a level of the separate run";
+          const json& l = levels.at(d);
+          const double rounds = l["rounds"], finished = rounds - l["unfinished"].get<double>();
+          EXPECT_EQ(row.at("holdings (h vs o)"),
+                    l["holdings"][0].dump() + " vs " + l["holdings"][1].dump())
+              << at << ": holdings";
+          EXPECT_EQ(row.at("rounds"), l["rounds"].dump()) << at << ": rounds";
+          EXPECT_EQ(row.at("h win rate [95% CI]"), handicap_share(l["wins"], finished))
+              << at << ": h win rate";
+          EXPECT_EQ(row.at("draws"), handicap_share(l["draws"], finished)) << at << ": draws";
+          EXPECT_EQ(row.at("no-progress"), handicap_share(l["no_progress"], rounds))
+              << at << ": no-progress";
+          EXPECT_EQ(row.at("unfinished"), handicap_share(l["unfinished"], rounds))
+              << at << ": unfinished";
+          EXPECT_TRUE(row.at("plies mean [95% CI]")
+                          .starts_with(format_number(histogram_mean(l["plies"]), 1) + " ["))
+              << at << ": plies mean: " << row.at("plies mean [95% CI]");
+          EXPECT_EQ(row.at("handicap dealt to h"), l["handicap"].get<std::string>()) << at;
+          ++level_rows;
+        }
+        if (row.count("statistic") && row.count("value")) {
+          const json& m = h["matches"];
+          const double matches = m["matches"];
+          const json& re = m["rounds_ended_by"];
+          const double rounds = re["rule"].get<double>() + re["no_progress"].get<double>() +
+                                re["safety_bound"].get<double>();
+          const std::map<std::string, std::string> want = {
+              {"matches", m["matches"].dump()},
+              {"matches ended by a rule of the game (match end)",
+               handicap_share(m["ended_by"]["rule"], matches)},
+              {"matches ended by the stopping rule (stop after rounds)",
+               handicap_share(m["ended_by"]["stopping_rule"], matches)},
+              {"matches stopped by the safety bound",
+               handicap_share(m["ended_by"]["safety_bound"], matches)},
+              {"matches with a round ended by the no-progress rule",
+               handicap_share(m["with_no_progress_round"], matches)},
+              {"rounds ended by a rule of the game", handicap_share(re["rule"], rounds)},
+              {"rounds ended by the no-progress rule", handicap_share(re["no_progress"], rounds)},
+              {"rounds stopped by the safety bound", handicap_share(re["safety_bound"], rounds)},
+              {"round's loser wins the next round (overtakes)",
+               handicap_share(m["loser_won_next"], m["transitions"])},
+              {"pairs of consecutive decided rounds", m["transitions"].dump()},
+              {"rounds dealt from unequal holdings", m["rounds_from_unequal_holdings"].dump()}};
+          const std::string statistic = row.at("statistic");
+          if (!want.count(statistic)) continue;  // the rounds' distribution, the verdict
+          EXPECT_EQ(row.at("value"), want.at(statistic))
+              << where << ": whole matches row '" << statistic << "'";
+          ++match_rows;
+        }
+      }
+    }
+    EXPECT_EQ(level_rows, static_cast<int>(levels.size())) << where << ": handicap levels";
+    EXPECT_EQ(match_rows, 11) << where << ": whole matches rows";
+    // The win-rate chart: a point per level with finished rounds.
+    std::vector<std::string> expected_tips;
+    for (const json& l : h["levels"]) {
+      const double finished = l["rounds"].get<double>() - l["unfinished"].get<double>();
+      if (finished > 0)
+        expected_tips.push_back(l["deficit"].dump() + ": " + chart_share(l["wins"], finished));
+    }
+    const std::string chart = "Win rate of the handicapped side by level, with 95% intervals";
+    const std::vector<std::string> tips = chart_tooltips(*section, where, chart);
+    ASSERT_EQ(tips.size(), expected_tips.size()) << where << ": chart '" << chart << "'";
+    for (std::size_t i = 0; i < tips.size(); ++i)
+      EXPECT_TRUE(tips[i].ends_with(" " + expected_tips[i]))
+          << where << ": chart '" << chart << "': point " << i + 1 << ": " << tips[i]
+          << ", expected it to end with " << expected_tips[i];
+    // runs.csv's rows of the same curves.
+    int csv_checked = 0;
+    for (const auto& row : csv) {
+      if (row.at("part") != "handicap_curves" || row.at("ruleset") != id) continue;
+      const std::string stat = row.at("statistic"), state = row.at("state");
+      const std::string at =
+          "runs.csv: " + id + " " + stat + " level " + row.at("level") + " " + state;
+      if (stat == "handicap_loser_wins_next_rate") {
+        const json& m = h["matches"];
+        EXPECT_NEAR(std::stod(row.at("value")),
+                    m["loser_won_next"].get<double>() / m["transitions"].get<double>(), 1e-12)
+            << at;
+        const auto [lo, hi] = wilson(m["loser_won_next"], m["transitions"]);
+        EXPECT_NEAR(std::stod(row.at("ci_low")), lo, 1e-9) << at;
+        EXPECT_NEAR(std::stod(row.at("ci_high")), hi, 1e-9) << at;
+        ++csv_checked;
+        continue;
+      }
+      if (!levels.count(row.at("level"))) continue;  // the matches' behind-change mean
+      const json& l = levels.at(row.at("level"));
+      const double finished = l["rounds"].get<double>() - l["unfinished"].get<double>();
+      double k = -1;
+      if (stat == "handicap_curve_rounds") {
+        EXPECT_EQ(row.at("value"), l["rounds"].dump()) << at;
+      } else if (stat == "handicap_curve_win_rate") {
+        k = state == "handicapped" ? l["wins"].get<double>() : l["losses"].get<double>();
+      } else if (stat == "handicap_curve_draw_rate") {
+        k = l["draws"];
+      } else if (stat == "handicap_curve_plies_mean") {
+        EXPECT_NEAR(std::stod(row.at("value")), histogram_mean(l["plies"]), 1e-9) << at;
+      }
+      if (k >= 0 && finished > 0) {
+        EXPECT_NEAR(std::stod(row.at("value")), k / finished, 1e-12) << at;
+        const auto [lo, hi] = wilson(k, finished);
+        EXPECT_NEAR(std::stod(row.at("ci_low")), lo, 1e-9) << at;
+        EXPECT_NEAR(std::stod(row.at("ci_high")), hi, 1e-9) << at;
+      }
+      ++csv_checked;
+    }
+    EXPECT_GE(csv_checked, static_cast<int>(5 * levels.size())) << "runs.csv: " << id;
+  }
 }
 
 // report.md's index tables say the same: each ruleset's row from its games to its unfinished
@@ -829,6 +1260,78 @@ TEST_F(ReportConsistency, LadderSelfPlayCompletionIsTheLadderRunsEndedBy) {
   }
   EXPECT_GE(checked, 12);
   EXPECT_GT(stopped_after_rounds, 0) << "no ladder of matches stopped after a number of rounds";
+}
+
+// Each game's skill ladder on its ruleset page: every self-play row's results (games, P1's, P2's
+// and the draws' shares, the advantage, the mean length) from that level's own run, and every
+// head-to-head cell's score from the two runs of the pair (each agent in each seat, a draw
+// counting half), all recomputed from the ladder's runs in runs.json.
+TEST_F(ReportConsistency, EveryLadderRowIsTheLadderRunsRecomputed) {
+  const json runs = json::parse(file("runs.json"));
+  int self_rows = 0, cells = 0;
+  for (const json& ladder : runs["ladders"]) {
+    const std::string id = ladder["ruleset"];
+    const std::string where = page_of(id) + ": skill ladder";
+    const xml_check::Element page = xml_check::parse(file(page_of(id)));
+    std::vector<std::map<std::string, std::string>> self, matrix;
+    for (const xml_check::Element* s : xml_check::find_all(page, "section")) {
+      if (!s->attributes.count("id") || s->attributes.at("id") != "skill-ladder") continue;
+      for (const xml_check::Element* t : xml_check::find_all(*s, "table")) {
+        const auto r = table_rows(*t);
+        if (r.empty()) continue;
+        if (r.front().count("stopping rule")) self = r;
+        if (r.front().count("vs " + ladder["agents"][0].get<std::string>())) matrix = r;
+      }
+    }
+    ASSERT_FALSE(self.empty()) << where << ": no self-play table";
+    ASSERT_FALSE(matrix.empty()) << where << ": no head-to-head table";
+    const std::size_t k = ladder["agents"].size();
+    const auto row_of = [&](const std::vector<std::map<std::string, std::string>>& rows,
+                            const std::string& agent) {
+      return std::find_if(rows.begin(), rows.end(), [&](const auto& r) {
+        return r.at("agent") == agent || r.at("agent") == agent + " \xE2\x80\xA0";
+      });
+    };
+    for (std::size_t a = 0; a < k; ++a) {
+      const std::string agent = ladder["agents"][a];
+      const Expected e = expected_of(ladder["runs"][a * k + a]);
+      const auto row = row_of(self, agent);
+      const std::string at = where + ": self-play row '" + agent + "'";
+      ASSERT_NE(row, self.end()) << at << ": missing";
+      EXPECT_EQ(row->at("games"), format_number(e.games, 0)) << at << ": games";
+      EXPECT_EQ(row->at("P1 wins"), handicap_share(e.w1, e.finished())) << at << ": P1 wins";
+      EXPECT_EQ(row->at("P2 wins"), handicap_share(e.w2, e.finished())) << at << ": P2 wins";
+      EXPECT_EQ(row->at("draws"), handicap_share(e.draws, e.finished())) << at << ": draws";
+      const json& adv = e.run["first_player_advantage"];
+      EXPECT_EQ(row->at("P1 advantage [95% CI]"), pp((e.w1 - e.w2) / e.finished()) + " pp [" +
+                                                      pp(adv["ci95"][0]) + ", " +
+                                                      pp(adv["ci95"][1]) + "]")
+          << at << ": P1 advantage";
+      EXPECT_EQ(row->at("plies mean"), format_number(e.plies_mean, 1)) << at << ": plies mean";
+      ++self_rows;
+      // Head to head: a's score against b over both seats.
+      const auto mrow = row_of(matrix, agent);
+      ASSERT_NE(mrow, matrix.end()) << where << ": head-to-head row '" << agent << "'";
+      for (std::size_t b = 0; b < k; ++b) {
+        if (a == b) continue;
+        const json& first = ladder["runs"][a * k + b];   // a as P1
+        const json& second = ladder["runs"][b * k + a];  // a as P2
+        const double wins = first["wins"][0].get<double>() + second["wins"][1].get<double>();
+        const double draws = first["draws"].get<double>() + second["draws"].get<double>();
+        const double finished =
+            wins + draws + first["wins"][1].get<double>() + second["wins"][0].get<double>();
+        const std::string column = "vs " + ladder["agents"][b].get<std::string>();
+        const std::string cell = mrow->at(column);
+        EXPECT_TRUE(
+            cell.starts_with(format_number(100 * ((wins + draws / 2) / finished), 1) + "% ["))
+            << where << ": head-to-head row '" << agent << "', column '" << column
+            << "': the score: " << cell;
+        ++cells;
+      }
+    }
+  }
+  EXPECT_GE(self_rows, 12);
+  EXPECT_GE(cells, 24);
 }
 
 // Each sensitivity row against a separate `mancala simulate` of a ruleset file that sets the
