@@ -582,6 +582,14 @@ std::string reconstruct_csv(const ReconstructView& v) {
       row(number, "", "reading", "", "", choice.id, choice.alternatives[c.pick[ch]].name, "", "",
           NAN, NAN, NAN);
     }
+    const analysis::PanelResult& panel = v.result.panel;
+    if (panel.played() && panel.ranks.front()[i] > 0) {  // a finalist: its rank under each agent
+      for (size_t a = 0; a < panel.agents.size(); ++a)
+        row(number, panel.agents[a].name(), "panel_rank", "", "", "", "", "", "",
+            panel.ranks[a][i], NAN, NAN);
+      row(number, "", "panel_robust_rank", "", "", "", "", "", "", panel.robust_rank[i] ? 1 : 0,
+          NAN, NAN);
+    }
     for (const CriterionInfo& k : analysis::criteria())
       row(number, "", "behind", k.key, "", "", "", "", "",
           cr.standing.behind[static_cast<size_t>(k.id)], NAN, NAN);
@@ -645,6 +653,25 @@ std::string reconstruct_csv(const ReconstructView& v) {
   };
   if (v.result.skilled_played) effects(v.result.skilled_effects, skilled);
   effects(v.result.random_effects, "random");
+  const analysis::PanelResult& panel = v.result.panel;
+  if (panel.played()) {
+    // The agreement of each pair of the panel's rankings (the second agent as the state), and
+    // which of the skilled agent's main effects keep their sign under every agent.
+    for (size_t a = 0; a < panel.agents.size(); ++a) {
+      for (size_t b = a + 1; b < panel.agents.size(); ++b)
+        row(Cell(), panel.agents[a].name(), "panel_kendall_tau_b", "", panel.agents[b].name(), "",
+            "", "", "", panel.tau[a][b] ? *panel.tau[a][b] : NAN, NAN, NAN);
+    }
+    const auto& choices = space.readings.choices;
+    const auto& main = v.result.skilled_effects.main;
+    for (size_t m = 0; m < main.size() && m < panel.robust_main.size(); ++m) {
+      if (panel.robust_main[m] < 0) continue;
+      const analysis::Effect& x = main[m];
+      row(Cell(), skilled, "panel_robust_effect", analysis::criterion_info(x.criterion).key, "",
+          choices[x.choice].id, choices[x.choice].alternatives[x.alternative].name, "", "",
+          panel.robust_main[m], NAN, NAN);
+    }
+  }
   if (v.related.empty_because.empty()) {
     for (size_t c = 0; c < space.readings.choices.size(); ++c) {
       for (size_t a = 0; a < space.readings.choices[c].alternatives.size(); ++a) {
@@ -697,6 +724,11 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
         << "<p>" << html_escape(ranking_note()) << "</p>\n"
         << "<div style=\"overflow-x: auto\">\n"
         << ranking_table(v, 0, true).to_html() << "</div>\n";
+    if (v.result.panel.played()) {
+      out << "<h2 id=\"panel\">Ranks under the panel</h2>\n";
+      for (const std::string& line : panel_lines(v)) out << "<p>" << html_escape(line) << "</p>\n";
+      out << "<div style=\"overflow-x: auto\">\n" << panel_table(v, 0).to_html() << "</div>\n";
+    }
     const analysis::Effects& e = ranked_effects(v);
     out << "<h2 id=\"effects\">Effects of the choices (" << html_escape(ranked_agent(v))
         << ")</h2>\n";
@@ -709,8 +741,10 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
     for (const CriterionInfo& k : analysis::criteria())
       out << effects_chart(v, e, k, ranked_agent(v)) << "\n";
     out << "<h3>The two readings farthest apart</h3>\n"
-        << spreads_table(v, e).to_html() << "<h3>Main effects</h3>\n"
-        << main_effects_table(v, e, false).to_html() << "<h3>Interactions</h3>\n<p>"
+        << spreads_table(v, e).to_html() << "<h3>Main effects</h3>\n";
+    if (v.result.panel.played())
+      out << "<p>" << html_escape(robust_effects_note(v).substr(1)) << "</p>\n";
+    out << main_effects_table(v, e, false).to_html() << "<h3>Interactions</h3>\n<p>"
         << html_escape(interactions_note(e)) << "</p>\n";
     if (!e.interactions.empty()) out << interactions_table(v, e).to_html();
     if (v.result.skilled_played) {
