@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "analysis/reconstruct_panel.h"
 #include "common/text.h"
 #include "reports/compare_render.h"
 #include "reports/render.h"
@@ -437,7 +438,7 @@ Table panel_table(const ReconstructView& v, size_t top) {
 
 std::string robust_effects_note(const ReconstructView& v) {
   if (!v.result.panel.played()) return "";
-  return " R: the effect has the same sign under every agent of the panel, measured among the "
+  return "R: the effect has the same sign under every agent of the panel, measured among the "
          "finalists.";
 }
 
@@ -523,7 +524,7 @@ std::string reconstruct_text(const ReconstructView& v, std::size_t width, std::s
     for (const std::string& line : effect_lines(v, e)) out << line << "\n";
     out << "\nMain effects: each reading against the base's, averaged over the other choices "
            "where both are allowed (95% intervals; * excludes zero)"
-        << robust_effects_note(v) << "\n"
+        << (v.result.panel.played() ? ". " + robust_effects_note(v) : "") << "\n"
         << fitted_text(main_effects_table(v, e, true), width, 2) << interactions_note(e) << "\n";
     const auto& choices = space.readings.choices;
     for (const analysis::Interaction& i : e.interactions) {
@@ -743,7 +744,7 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
     out << "<h3>The two readings farthest apart</h3>\n"
         << spreads_table(v, e).to_html() << "<h3>Main effects</h3>\n";
     if (v.result.panel.played())
-      out << "<p>" << html_escape(robust_effects_note(v).substr(1)) << "</p>\n";
+      out << "<p>" << html_escape(robust_effects_note(v)) << "</p>\n";
     out << main_effects_table(v, e, false).to_html() << "<h3>Interactions</h3>\n<p>"
         << html_escape(interactions_note(e)) << "</p>\n";
     if (!e.interactions.empty()) out << interactions_table(v, e).to_html();
