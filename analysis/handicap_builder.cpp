@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "common/error.h"
-#include "common/text.h"
 #include "common/format.h"
+#include "common/text.h"
 #include "simulator/batch.h"
 #include "simulator/engine.h"
 #include "simulator/match.h"

@@ -366,10 +366,9 @@ PanelResult evaluate_panel(const Reconstruction& r, size_t upto, const Reconstru
       for (size_t i = 0; i < k; ++i)
         all[i] = s.panel[a] == s.agent ? out.candidates[i].skilled : out.candidates[i].random;
     } else {
-      const auto stage = std::find_if(r.stages.begin(), r.stages.begin() + upto,
-                                      [&](const StageRuns& x) {
-                                        return x.plan.panel == static_cast<int>(a) + 1;
-                                      });
+      const auto stage =
+          std::find_if(r.stages.begin(), r.stages.begin() + upto,
+                       [&](const StageRuns& x) { return x.plan.panel == static_cast<int>(a) + 1; });
       if (stage == r.stages.begin() + upto || stage->partial()) return p;  // not played yet
       for (size_t i = 0; i < stage->runs.size(); ++i)
         all[static_cast<size_t>(stage->plan.candidates[i])] = figures_of(stage->runs[i].tally);

@@ -46,12 +46,15 @@ json figures_json(const Figures& f) {
 json plan_json(const Reconstruction& r, const StagePlan& p) {
   json numbers = json::array();
   for (int c : p.candidates) numbers.push_back(r.space.candidates[static_cast<size_t>(c)].number);
-  return {
-      {"index", p.index},
-      {"round", p.round},
-      {"kind", p.panel > 0 ? "panel" : p.round == 0 ? "random" : "skilled"},
-      {"agent", p.agent.name()}, {"seed", p.seed},   {"games", p.games},
-      {"candidates", numbers}};
+  return {{"index", p.index},
+          {"round", p.round},
+          {"kind", p.panel > 0    ? "panel"
+                   : p.round == 0 ? "random"
+                                  : "skilled"},
+          {"agent", p.agent.name()},
+          {"seed", p.seed},
+          {"games", p.games},
+          {"candidates", numbers}};
 }
 
 json effects_json(const Space& space, const Effects& effects, const std::string& agent) {
@@ -130,12 +133,8 @@ json panel_json(const Space& space, const PanelResult& p) {
                            {"kendall_tau_b", p.tau[a][b] ? json(*p.tau[a][b]) : json(nullptr)}});
     }
   }
-  return {{"agents", agents},
-          {"games", p.games},
-          {"finalists", finalists},
-          {"robust_ranks", robust},
-          {"agreement", agreement},
-          {"meaning", kPanelAgreementMeaning}};
+  return {{"agents", agents},       {"games", p.games},       {"finalists", finalists},
+          {"robust_ranks", robust}, {"agreement", agreement}, {"meaning", kPanelAgreementMeaning}};
 }
 
 int64_t integer(const json& j, const std::string& key, const std::string& context, int64_t low) {

@@ -47,10 +47,10 @@ const CriterionInfo& criterion_info(Criterion c);
 
 // The criterion's estimate from a tally (docs/metrics.md): completion is the text's-rule share
 // (Wilson; for matches the smaller of it and the share of recorded rounds ended by a rule of the
-// game, so that rounds the no-progress rule ended count against it), balance 1 - |first-player advantage| (Tango), decisiveness the mean share of a
-// decided game played after its winner held a majority (lower is better: less play after the
-// result is settled), drama the winner's mean largest deficit, duration the mean plies of a game
-// (a match: of all its rounds; lower is better).
+// game, so that rounds the no-progress rule ended count against it), balance 1 - |first-player
+// advantage| (Tango), decisiveness the mean share of a decided game played after its winner held a
+// majority (lower is better: less play after the result is settled), drama the winner's mean
+// largest deficit, duration the mean plies of a game (a match: of all its rounds; lower is better).
 stats::Estimate criterion_estimate(const sim::GameTally& tally, Criterion c);
 
 // Completion judged on its interval.

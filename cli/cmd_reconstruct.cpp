@@ -8,8 +8,8 @@
 #include "cli/reconstruct_write.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
-#include "common/text.h"
 #include "common/strict_json.h"
+#include "common/text.h"
 #include "common/world.h"
 #include "reports/reconstruct_render.h"
 

@@ -108,17 +108,17 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
                   plural(space.candidates.size(), "candidate", "candidates") + ".");
   std::string stages;
   for (const analysis::StageRuns& s : r.stages) {
-    stages += (stages.empty() ? "" : "; ") + std::string("stage ") + std::to_string(s.plan.index) +
-              " " +
-              (s.plan.panel > 0   ? s.plan.agent.name() + " (panel)"
-               : s.plan.round == 0 ? std::string("random play")
-                                   : s.plan.agent.name() + " round " + std::to_string(s.plan.round)) +
-              ", " + plural(s.plan.candidates.size(), "candidate", "candidates") + " x " +
-              std::to_string(s.plan.games) + " games" +
-              (s.shard.count > 1 ? " (shard " + std::to_string(s.shard.index) + "/" +
-                                       std::to_string(s.shard.count) + ")"
-                                 : "") +
-              (s.partial() ? " (partial)" : "");
+    stages +=
+        (stages.empty() ? "" : "; ") + std::string("stage ") + std::to_string(s.plan.index) + " " +
+        (s.plan.panel > 0    ? s.plan.agent.name() + " (panel)"
+         : s.plan.round == 0 ? std::string("random play")
+                             : s.plan.agent.name() + " round " + std::to_string(s.plan.round)) +
+        ", " + plural(s.plan.candidates.size(), "candidate", "candidates") + " x " +
+        std::to_string(s.plan.games) + " games" +
+        (s.shard.count > 1 ? " (shard " + std::to_string(s.shard.index) + "/" +
+                                 std::to_string(s.shard.count) + ")"
+                           : "") +
+        (s.partial() ? " (partial)" : "");
   }
   lines.push_back("Played (seed " + std::to_string(r.settings.seed) + ", --games " +
                   std::to_string(r.settings.games) + "; skilled agent " + r.settings.agent.name() +
@@ -336,10 +336,10 @@ Table main_effects_table(const ReconstructView& v, const analysis::Effects& e, b
         });
         const size_t m = static_cast<size_t>(it - e.main.begin());
         const bool robust = marked && m < panel.robust_main.size() && panel.robust_main[m] == 1;
-        row.emplace_back(it == e.main.end() ? "-"
-                                            : effect_text(k.id, it->effect, it->ci95, compact) +
-                                                  (excludes_zero(it->ci95) ? " *" : "") +
-                                                  (robust ? " R" : ""));
+        row.emplace_back(it == e.main.end()
+                             ? "-"
+                             : effect_text(k.id, it->effect, it->ci95, compact) +
+                                   (excludes_zero(it->ci95) ? " *" : "") + (robust ? " R" : ""));
       }
       t.add_row(std::move(row));
     }
@@ -388,9 +388,9 @@ std::vector<std::string> panel_lines(const ReconstructView& v) {
   std::string agents, games;
   for (const sim::AgentSpec& a : p.agents) {
     agents += (agents.empty() ? "" : ", ") + a.name();
-    const int64_t n = a == s.agent ? s.games
+    const int64_t n = a == s.agent                               ? s.games
                       : a == sim::AgentSpec(sim::Agent::kRandom) ? s.games
-                                                                  : p.games;
+                                                                 : p.games;
     games += (games.empty() ? "" : ", ") + a.name() + " " + std::to_string(n);
   }
   size_t robust = 0;
@@ -586,8 +586,8 @@ std::string reconstruct_csv(const ReconstructView& v) {
     const analysis::PanelResult& panel = v.result.panel;
     if (panel.played() && panel.ranks.front()[i] > 0) {  // a finalist: its rank under each agent
       for (size_t a = 0; a < panel.agents.size(); ++a)
-        row(number, panel.agents[a].name(), "panel_rank", "", "", "", "", "", "",
-            panel.ranks[a][i], NAN, NAN);
+        row(number, panel.agents[a].name(), "panel_rank", "", "", "", "", "", "", panel.ranks[a][i],
+            NAN, NAN);
       row(number, "", "panel_robust_rank", "", "", "", "", "", "", panel.robust_rank[i] ? 1 : 0,
           NAN, NAN);
     }
@@ -743,8 +743,7 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
       out << effects_chart(v, e, k, ranked_agent(v)) << "\n";
     out << "<h3>The two readings farthest apart</h3>\n"
         << spreads_table(v, e).to_html() << "<h3>Main effects</h3>\n";
-    if (v.result.panel.played())
-      out << "<p>" << html_escape(robust_effects_note(v)) << "</p>\n";
+    if (v.result.panel.played()) out << "<p>" << html_escape(robust_effects_note(v)) << "</p>\n";
     out << main_effects_table(v, e, false).to_html() << "<h3>Interactions</h3>\n<p>"
         << html_escape(interactions_note(e)) << "</p>\n";
     if (!e.interactions.empty()) out << interactions_table(v, e).to_html();

@@ -128,9 +128,9 @@ TEST(ReconstructPanel, ThePanelPlaysTheFinalistsAfterTheHalvingRounds) {
   batch.games = 4;
   batch.seed = independent_seed(1, 3);
   batch.agents = sim::AgentPair(sim::parse_agent("alphabeta:1"));
-  EXPECT_EQ(r.stages[4].runs[0],
-            sim::simulate_ruleset(r.space.candidates[static_cast<size_t>(finalists[0])].rules,
-                                  batch));
+  EXPECT_EQ(
+      r.stages[4].runs[0],
+      sim::simulate_ruleset(r.space.candidates[static_cast<size_t>(finalists[0])].rules, batch));
 
   const ReconstructResult result = evaluate_reconstruction(r);
   EXPECT_TRUE(result.complete);
@@ -149,9 +149,8 @@ TEST(ReconstructPanel, ThePanelPlaysTheFinalistsAfterTheHalvingRounds) {
     EXPECT_EQ(p.figures[0][i].games, 4u);
     EXPECT_EQ(p.figures[2][i].games, 4u);
     EXPECT_EQ(p.figures[1][i].games, 16u);
-    EXPECT_EQ(p.robust_rank[i],
-              robust_rank({p.ranks[0][i], p.ranks[1][i], p.ranks[2][i]},
-                          static_cast<int>(finalists.size())));
+    EXPECT_EQ(p.robust_rank[i], robust_rank({p.ranks[0][i], p.ranks[1][i], p.ranks[2][i]},
+                                            static_cast<int>(finalists.size())));
   }
   // A candidate out of the race has no rank under the panel.
   for (size_t i = 0; i < r.space.candidates.size(); ++i) {
@@ -176,8 +175,8 @@ TEST(ReconstructPanel, ThePanelPlaysTheFinalistsAfterTheHalvingRounds) {
     }
     std::vector<double> by_agent;
     for (const Effects& x : p.effects) by_agent.push_back(x.main[m].effect);
-    const bool measured = std::all_of(by_agent.begin(), by_agent.end(),
-                                      [](double x) { return std::isfinite(x); });
+    const bool measured =
+        std::all_of(by_agent.begin(), by_agent.end(), [](double x) { return std::isfinite(x); });
     EXPECT_EQ(p.robust_main[m], !measured ? -1 : robust_sign(by_agent) ? 1 : 0) << m;
   }
 

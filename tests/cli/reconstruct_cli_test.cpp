@@ -134,7 +134,8 @@ TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
 // "a report page per seed game ('Readings of Khutka Boia': the choice points with their
 // phrases, the ranked candidates, the effects as a chart)".
 TEST(ReconstructCli, HtmlIsAWellFormedPageWithPhrasesRankingAndEffectCharts) {
-  const auto r = run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kCheapPanel + kNoDb));
+  const auto r =
+      run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kCheapPanel + kNoDb));
   ASSERT_EQ(r.code, 0) << r.err;
   const xml_check::Element page = xml_check::Parser(r.out).parse_document();
   EXPECT_NE(r.out.find("<title>Readings of Otep</title>"), std::string::npos);
@@ -158,11 +159,13 @@ TEST(ReconstructCli, TheOrderIsSaidAndReadingsThatPlayAlikeAreMarkedAndCountedOn
   const auto text = run_cli(words("reconstruct otep --games 16 --threads 2" + kCheapPanel + kNoDb));
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find(meaning), std::string::npos);
-  const auto html = run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kCheapPanel + kNoDb));
+  const auto html =
+      run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kCheapPanel + kNoDb));
   EXPECT_NE(html.out.find(meaning), std::string::npos);
   EXPECT_NE(html.out.find("<th>plays as</th>"), std::string::npos);
   const nlohmann::json j = nlohmann::json::parse(
-      run_cli(words("reconstruct otep --games 16 --format json --threads 2" + kCheapPanel + kNoDb)).out);
+      run_cli(words("reconstruct otep --games 16 --format json --threads 2" + kCheapPanel + kNoDb))
+          .out);
   size_t distinct = 0, repeats = 0, own = 0;
   for (const nlohmann::json& c : j["candidates"]) {
     if (!c["excluded"].is_null()) continue;
@@ -190,7 +193,8 @@ TEST(ReconstructCli, TheOrderIsSaidAndReadingsThatPlayAlikeAreMarkedAndCountedOn
                           " more play exactly as an earlier one"),
             std::string::npos);
   const auto rows = report_testing::parse_csv(
-      run_cli(words("reconstruct otep --games 16 --format csv --threads 2" + kCheapPanel + kNoDb)).out);
+      run_cli(words("reconstruct otep --games 16 --format csv --threads 2" + kCheapPanel + kNoDb))
+          .out);
   size_t repeat_rows = 0;
   for (const auto& row : rows) repeat_rows += row[3] == "repeats";
   EXPECT_EQ(repeat_rows, repeats);
@@ -331,11 +335,11 @@ TEST(ReconstructCli, TheFinalistsRanksUnderEachAgentOfThePanelAndTheirAgreement)
                           " finalists (the candidates of the last halving round)"),
             std::string::npos)
       << text.out;
-  EXPECT_NE(text.out.find("Agreement of the panel's rankings (Kendall's tau-b over the "
-                          "finalists): greedy and alphabeta:2 " +
-                          (tau.is_null() ? std::string("undefined")
-                                         : format_signed(tau.get<double>(), 2)) +
-                          ". Kendall's tau-b: +1 when"),
+  EXPECT_NE(text.out.find(
+                "Agreement of the panel's rankings (Kendall's tau-b over the "
+                "finalists): greedy and alphabeta:2 " +
+                (tau.is_null() ? std::string("undefined") : format_signed(tau.get<double>(), 2)) +
+                ". Kendall's tau-b: +1 when"),
             std::string::npos)
       << text.out;
   // Every finalist has a rank under each agent, within 1..finalists; a candidate out of the race
