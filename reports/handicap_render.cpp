@@ -146,7 +146,7 @@ std::vector<std::string> notes(const HandicapResult& r) {
           " - d of the " + std::to_string(r.total_counters) +
           " counters when the round is dealt, so the other side o won the previous round; the "
           "round is dealt by the "
-          "ruleset's own settlement (sim::deal_round).",
+          "ruleset's own settlement (the rules by which the next round is set out).",
       "Each level plays its rounds with h on either side and either previous starter in turn, and "
       "round g with the "
       "random stream (seed, g) at every level (common random numbers across levels).",

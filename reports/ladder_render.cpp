@@ -2,7 +2,6 @@
 #include "reports/ladder_render.h"
 
 #include <cmath>
-#include <filesystem>
 
 #include "reports/html.h"
 #include "reports/report_format.h"
@@ -417,8 +416,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
                .y_max = 1.0});
   out += "\n<p>" + html_escape(self_play_note(f)) + "</p>\n" + self_play_table(l, f).to_html();
   if (const std::string closest = closest_text(l, f); !closest.empty()) {
-    out += "<p><strong>" + html_escape(closest) + "</strong> (file " +
-           html_escape(std::filesystem::path(f.real->source).filename().string()) + ")</p>\n";
+    out += "<p><strong>" + html_escape(closest) + "</strong></p>\n";
   }
   return out;
 }

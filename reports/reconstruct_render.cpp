@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "analysis/reconstruct_panel.h"
+#include "archive/listing.h"
 #include "common/text.h"
 #include "reports/compare_render.h"
 #include "reports/render.h"
@@ -114,7 +115,7 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
          : s.plan.round == 0 ? std::string("random play")
                              : s.plan.agent.name() + " round " + std::to_string(s.plan.round)) +
         ", " + plural(s.plan.candidates.size(), "candidate", "candidates") + " x " +
-        std::to_string(s.plan.games) + " games" +
+        plural(s.plan.games, "game", "games") +
         (s.shard.count > 1 ? " (shard " + std::to_string(s.shard.index) + "/" +
                                  std::to_string(s.shard.count) + ")"
                            : "") +
@@ -372,9 +373,10 @@ std::string void_note(const analysis::Effects& e) {
 std::string interactions_note(const analysis::Effects& e) {
   size_t tested = 0;
   for (size_t n : e.interactions_tested) tested += n;
+  if (tested == 0) return "Two-way interactions: none was tested." + void_note(e);
   return "Two-way interactions: each alternative pair against both references, averaged over "
          "the other choices; shown when the simultaneous 95% interval (Bonferroni over the " +
-         std::to_string(tested) +
+         archive::count_of(tested, "interaction") +
          " tested, per criterion) excludes zero, at most the ten largest per criterion." +
          void_note(e);
 }

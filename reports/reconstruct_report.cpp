@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "common/format.h"
+#include "reports/glossary.h"
 #include "reports/html.h"
 #include "reports/report_index.h"
 
@@ -78,7 +79,8 @@ void add_readings_to_report(std::vector<ReportFile>& report,
     // Back to the index, as the ruleset pages link, and to the base reconstruction's page.
     std::string links =
         "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a> \xC2\xB7 <a "
-        "href=\"../index.html#readings\">Readings of the sources</a>";
+        "href=\"../index.html#readings\">Readings of the sources</a> \xC2\xB7 " +
+        glossary_link("reading", "Terms", 1);
     if (base_page) {
       links += " \xC2\xB7 base reconstruction: <a href=\"../" +
                html_escape(ruleset_page_path(base)) + "\">" + html_escape(base) + "</a>";

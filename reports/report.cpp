@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "common/text.h"
 #include "reports/evidence_report.h"
+#include "reports/glossary.h"
 #include "reports/reconstruct_report.h"
 #include "reports/report_index.h"
 #include "reports/report_markdown.h"
@@ -106,6 +107,7 @@ std::vector<ReportFile> render_report(const analysis::ReportModel& model,
   files.push_back({"report.md", printable(report_markdown(model, page_paths, options))});
   files.push_back({"runs.csv", runs_csv(model)});
   files.push_back({"runs.json", runs_json(model)});
+  files.push_back({std::string(kGlossaryPath), glossary_page(options.title)});
   for (const ReportAddition& addition : options.additions)
     files.insert(files.end(), addition.files.begin(), addition.files.end());
   files.push_back({std::string(ReportFolder::kMarkerFile), std::string(kMarkerText)});

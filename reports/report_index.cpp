@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "reports/glossary.h"
 #include "reports/html.h"
 #include "reports/reconstruct_report.h"
 #include "reports/report_tables.h"
@@ -167,7 +168,8 @@ std::string seed_games_section(const ReportModel& model, const std::vector<std::
        "</tr>\n</thead>\n<tbody>\n" +
        rows + "</tbody>\n</table>\n";
   b += "<h2 id=\"rulesets\">" + h(has_family(model) ? "Rulesets of the seed games" : "Rulesets") +
-       "</h2>\n<p class=\"note\">" + h(kCompletionNote) +
+       "</h2>\n<p class=\"note\">" + h(kCompletionNote) + " (" +
+       glossary_link("text-rule", "the endings' terms", 0) + ")" +
        "</p>\n<p class=\"note narrow\">In a window this narrow the Status and Evidence columns "
        "are left out (each ruleset's page gives them); the table scrolls sideways.</p>\n" +
        linked_table_html(index_table(model.rulesets, order), hrefs, groups,

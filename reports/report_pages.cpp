@@ -7,6 +7,7 @@
 #include "archive/listing.h"
 #include "reports/compare_render.h"
 #include "reports/evidence_pages.h"
+#include "reports/glossary.h"
 #include "reports/handicap_render.h"
 #include "reports/html.h"
 #include "reports/ladder_render.h"
@@ -165,7 +166,8 @@ std::string ruleset_body(const RulesetSection& item,
   const analysis::RulesetInfo& rs = item.entry.ruleset;
   const RunFigures& f = item.figures;
   std::string b;
-  b += "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a></p>\n";
+  b += "<p><a href=\"../index.html\">\xE2\x86\x90 All rulesets</a> \xC2\xB7 " +
+       glossary_link("reading", "Terms", 1) + "</p>\n";
   b += "<h1>" + h(rs.name) + "</h1>\n";
   b += "<p><code>" + h(rs.id) + "</code> \xC2\xB7 " + h(game_name(options, rs.game)) +
        " \xC2\xB7 status: <strong>" + h(rs.status) + "</strong>";
@@ -223,8 +225,9 @@ std::string ruleset_body(const RulesetSection& item,
   if (!rs.stop_winner.empty()) b += h(rs.stop_winner) + " ";
   b += "Unfinished games: " + h(rate_text(f.unfinished_rate, 2)) + " of all games.";
   if (f.relay_moves > 0) {
-    b += " Relay chains cut at the bound on sowings per move: " + std::to_string(f.relay_moves) +
-         " moves in " + std::to_string(f.relay_games) + " games.";
+    b += " Relay chains cut at the bound on sowings per move: " +
+         archive::count_of(static_cast<std::size_t>(f.relay_moves), "move") + " in " +
+         archive::count_of(static_cast<std::size_t>(f.relay_games), "game") + ".";
   }
   b += "</p>\n";
   b += "<h2 id=\"metrics\">Playability metrics</h2>\n" + metrics_table(f).to_html();
@@ -304,6 +307,8 @@ std::string index_intro(const std::vector<RulesetSection>& items, const ReportOp
        "(tidy: one row per "
        "ruleset and statistic) \xC2\xB7 <a href=\"runs.json\">runs.json</a> (every run as "
        "JSON).</p>\n";
+  b += "<p>Terms: " + glossary_link("reading", "the few terms these pages keep", 0) +
+       " (reading, witness, stopping rule, safety bound, stability, status).</p>\n";
   return b;
 }
 

@@ -40,7 +40,7 @@ FieldInfo field(std::string key, std::string group, FieldInfo::Kind kind, std::s
 }
 
 // An int key; `pattern` ("a tuzdyk made at {}") and `phrases` (for values said otherwise, as
-// {"0", "no no-progress rule"}) are how comparisons say its values.
+// {"0", "no limit on turns without capture"}) are how comparisons say its values.
 FieldInfo int_field(std::string key, std::string group, int RuleSet::*member, int low, int high,
                     std::string doc, std::string pattern = "",
                     std::vector<FieldValue> phrases = {}) {
@@ -371,7 +371,8 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
       "capture_empty_facing", c, &RuleSet::capture_empty_facing,
       "with capture empty_own_hole or empty_hole: the capture is made even when the facing hole is "
       "empty, the last counter alone being taken (Kalah as solved by Irving, Donkers "
-      "and Uiterwijk); false: an empty facing hole means no capture"));
+      "and Uiterwijk); false: an empty facing hole means no capture",
+      "a capture even when the facing hole is empty", "no capture when the facing hole is empty"));
   f.push_back(bool_field(
       "capture_takes_last", c, &RuleSet::capture_takes_last,
       "with capture empty_own_hole or empty_hole: the last counter is taken with the facing "
@@ -567,7 +568,7 @@ void add_end_of_round_fields(std::vector<FieldInfo>& f) {
                         "0: off; else the round ends after this many turns without a capture and "
                         "each player takes the counters in his own rows",
                         "a round ended after {} turns without capture",
-                        {{"0", "no no-progress rule"}}));
+                        {{"0", "no limit on turns without capture"}}));
   f.push_back(int_field("max_plies", e, &RuleSet::max_plies, 1, 60000,
                         "safety bound on plies per round: a round still going is stopped and the "
                         "game counted as unfinished",
@@ -608,7 +609,8 @@ void add_match_fields(std::vector<FieldInfo>& f) {
   f.push_back(
       bool_field("burn_unfilled", m, &RuleSet::burn_unfilled,
                  "the holes a player cannot fill when a round is dealt leave play for the round "
-                 "(skipped by both players' sowing); false: they stay in play, empty"));
+                 "(skipped by both players' sowing); false: they stay in play, empty",
+                 "unfilled holes out of play for the round", "unfilled holes left in play, empty"));
   f.push_back(enum_field(
       "holes_out", m, &RuleSet::holes_out,
       "which holes of a row leave play when a round is dealt: unfilled (those its "

@@ -55,8 +55,8 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
 
   const std::vector<std::string> ids = sim::list_ruleset_ids();
   ASSERT_FALSE(ids.empty());
-  std::vector<std::string> expected = {".mancala-report", "index.html", "report.md", "runs.csv",
-                                       "runs.json"};
+  std::vector<std::string> expected = {".mancala-report", "glossary.html", "index.html",
+                                       "report.md",       "runs.csv",      "runs.json"};
   std::map<std::string, int> per_game;
   for (const std::string& id : ids) {
     expected.push_back(reports::ruleset_page_path(id));
@@ -256,13 +256,9 @@ TEST(ReportCommand, GameReportsEveryReconstructionOfTheGameWithItsComparisonPage
   for (const std::string& id : sim::list_ruleset_ids())
     if (id.starts_with("kalah/")) ids.push_back(id);
   ASSERT_EQ(ids.size(), 2u);
-  std::vector<std::string> expected = {".mancala-report",
-                                       "archive.html",
-                                       "index.html",
-                                       "report.md",
-                                       "runs.csv",
-                                       "runs.json",
-                                       comparison_page_path("kalah")};
+  std::vector<std::string> expected = {
+      ".mancala-report", "archive.html", "glossary.html", "index.html",
+      "report.md",       "runs.csv",     "runs.json",     comparison_page_path("kalah")};
   for (const std::string& id : ids) expected.push_back(reports::ruleset_page_path(id));
   std::sort(expected.begin(), expected.end());
   // Every evidence record has its page (issue 14: the index's map links them all); Kalah's own
@@ -372,9 +368,10 @@ TEST(ReportCommand, AFailedRunLeavesThePreviousReportAsItWas) {
             0);
   std::vector<std::string> files_now = list_files(dir / "out");
   std::erase_if(files_now, [](const std::string& f) { return f.starts_with("evidence/"); });
-  EXPECT_EQ(files_now, (std::vector<std::string>{
-                           ".mancala-report", "archive.html", "index.html", "report.md",
-                           "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv", "runs.json"}));
+  EXPECT_EQ(files_now,
+            (std::vector<std::string>{
+                ".mancala-report", "archive.html", "glossary.html", "index.html", "report.md",
+                "rulesets/toguz_kumalak.no_tuzdyk.html", "runs.csv", "runs.json"}));
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(dir.path()))
     left.push_back(e.path().filename().string());

@@ -15,6 +15,7 @@ Selenium is not installed.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,6 +34,33 @@ def write_report(mancala, out):
                "--handicap-rounds", "20", "--threads", "2", "--no-store", "--out", out]
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     check(done.returncode == 0, "%s failed: %s" % (" ".join(command), done.stderr[-2000:]))
+
+
+# Words for programmers that pages meant for historians must not show (issue 39, item 2): code
+# names, file names, enum values, and counts whose noun does not agree with them.
+FORBIDDEN = [
+    (r"\bsim::|\banalysis::", "a code name"),
+    (r"seeds README|\.jsonl\b|\(file ", "a file name"),
+    (r"lockstep random", "an enum value"),
+    (r": (?:true|false) instead of|instead of (?:true|false)\b", "a raw value"),
+    (r"\b1 (?:pairs|rulesets|years|readings|games)\b", "a plural after 1"),
+    (r"over the 0 tested", "a count of nothing"),
+    (r"\bno no-", "a doubled no"),
+]
+
+
+def plain_words(out):
+    for folder, _, names in os.walk(out):
+        for name in names:
+            if not name.endswith(".html") or folder.endswith("evidence"):
+                continue
+            path = os.path.join(folder, name)
+            text = re.sub(r"<[^>]+>", " ", open(path, encoding="utf-8").read())
+            for pattern, what in FORBIDDEN:
+                found = re.search(pattern, text)
+                check(not found, "%s shows %s: %r" % (os.path.relpath(path, out), what,
+                                                      found and text[max(0, found.start() - 60):
+                                                                     found.end() + 20]))
 
 
 def top(session, css):
@@ -96,6 +124,7 @@ def main():
     out = os.path.join(work, "report")
     try:
         write_report(mancala, out)
+        plain_words(out)
         session.start_browser()
         for pixels in (1400, 800):
             print("--- %d px ---" % pixels)

@@ -28,9 +28,13 @@ std::vector<ReportEntry> one_entry(uint64_t wins1 = 3) {
            std::nullopt}};
 }
 
-const std::vector<std::string> kReportFiles = {
-    ".mancala-report", "index.html", "report.md", "rulesets/toguz_kumalak.standard.html",
-    "runs.csv",        "runs.json"};
+const std::vector<std::string> kReportFiles = {".mancala-report",
+                                               "glossary.html",
+                                               "index.html",
+                                               "report.md",
+                                               "rulesets/toguz_kumalak.standard.html",
+                                               "runs.csv",
+                                               "runs.json"};
 
 // Everything in the folder: the temporary folders must be gone.
 std::vector<std::string> entries_of(const fs::path& folder) {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "report_test_util.h"
 #include "reports/html.h"
 #include "reports/report.h"
@@ -160,6 +162,31 @@ TEST(ReportIndex, GamesAreNamedAsTheArchiveSpellsThem) {
   // A game the archive does not name keeps the name made from its key.
   EXPECT_EQ(game_name(options(), "sungka"), "Sungka");
   EXPECT_EQ(game_name(options(), "j_odu"), "J'odu");
+}
+
+// Issue 39, item 2: "a short glossary page (reading, stopping rule, safety bound, ...) linked
+// where the terms appear": every link to it, from the index and the ruleset pages, names a term
+// the page defines.
+TEST(ReportIndex, TheGlossaryDefinesEveryTermThePagesLinkTo) {
+  const std::vector<ReportFile> files = render_report(entries(), options());
+  const auto glossary = xml_check::parse(file(files, "glossary.html"));
+  std::set<std::string> defined;
+  for (const auto* dt : xml_check::find_all(glossary, "dt"))
+    defined.insert(dt->attributes.at("id"));
+  for (const char* term : {"reading", "witness", "stopping-rule", "safety-bound", "stability"})
+    EXPECT_EQ(defined.count(term), 1u) << term;
+  std::size_t links = 0;
+  for (const char* page : {"index.html", "rulesets/kalah.standard.html"}) {
+    const auto root = xml_check::parse(file(files, page));
+    for (const auto* a : xml_check::find_all(root, "a")) {
+      const std::string href = a->attributes.at("href");
+      const std::size_t at = href.find("glossary.html#");
+      if (at == std::string::npos) continue;
+      ++links;
+      EXPECT_EQ(defined.count(href.substr(at + 14)), 1u) << page << ": " << href;
+    }
+  }
+  EXPECT_EQ(links, 3u) << "the index's intro and completion note, the ruleset page's head";
 }
 
 TEST(ReportIndex, BoardsInWords) {

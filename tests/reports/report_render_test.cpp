@@ -138,9 +138,9 @@ TEST(ReportRender, WritesTheIndexAPagePerRulesetMarkdownCsvJsonAndTheMarker) {
   for (const auto& [path, content] : files) paths.push_back(path);
   EXPECT_EQ(paths,
             (std::vector<std::string>{
-                ".mancala-report", "index.html", "report.md", "rulesets/khutka_boia.das_gupta.html",
-                "rulesets/toguz_kumalak.no_tuzdyk.html", "rulesets/toguz_kumalak.standard.html",
-                "runs.csv", "runs.json"}));
+                ".mancala-report", "glossary.html", "index.html", "report.md",
+                "rulesets/khutka_boia.das_gupta.html", "rulesets/toguz_kumalak.no_tuzdyk.html",
+                "rulesets/toguz_kumalak.standard.html", "runs.csv", "runs.json"}));
 }
 
 TEST(ReportRender, EveryHtmlFileIsWellFormedAndSelfContained) {
@@ -296,7 +296,8 @@ TEST(ReportRender, RulesetPageLinksToItsParentWhenTheParentIsInTheReport) {
       xml_check::parse(render(sample_entries()).at("rulesets/toguz_kumalak.no_tuzdyk.html"));
   std::vector<std::string> hrefs;
   for (const auto* a : xml_check::find_all(root, "a")) hrefs.push_back(a->attributes.at("href"));
-  EXPECT_EQ(hrefs, (std::vector<std::string>{"../index.html", "toguz_kumalak.standard.html"}));
+  EXPECT_EQ(hrefs, (std::vector<std::string>{"../index.html", "../glossary.html#reading",
+                                             "toguz_kumalak.standard.html"}));
 }
 
 TEST(ReportRender, MatchSectionsAppearOnlyForRunsWithMatchStatistics) {
