@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <sstream>
 
 #include "common/error.h"
 #include "common/format.h"
+#include "common/text.h"
 #include "simulator/batch.h"
 #include "simulator/engine.h"
 #include "simulator/match.h"
@@ -238,9 +238,12 @@ std::vector<int> parse_levels(const std::string& text) {
     if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v < 0) throw bad();
     return v;
   };
+  // An empty part ("0,,5", a comma first or last) is a mistake, not a part to skip.
+  if (text.empty() || text.front() == ',' || text.back() == ',' ||
+      text.find(",,") != std::string::npos)
+    throw bad();
   std::vector<int> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
+  for (const std::string& item : split_list(text, ',')) {
     const auto dash = item.find('-');
     if (dash == std::string::npos) {
       out.push_back(number(item));
@@ -250,7 +253,7 @@ std::vector<int> parse_levels(const std::string& text) {
     if (to < from) throw bad();
     for (int v = from; v <= to; ++v) out.push_back(v);
   }
-  if (out.empty() || text.back() == ',') throw bad();
+  if (out.empty()) throw bad();
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "analysis/compare_builder.h"
+#include "analysis/reconstruct_panel.h"
 #include "common/error.h"
 #include "common/world.h"
 #include "simulator/batch.h"
@@ -40,7 +41,7 @@ std::vector<sim::GameTally> tallies(const Reconstruction& r, bool skilled, size_
   for (const Candidate& c : r.space.candidates) out.push_back(empty_tally(c.rules));
   for (size_t s = 0; s < upto && s < r.stages.size(); ++s) {
     const StageRuns& stage = r.stages[s];
-    if ((stage.plan.round > 0) != skilled) continue;
+    if (stage.plan.panel > 0 || (stage.plan.round > 0) != skilled) continue;
     // A stage stopped early has runs for its first candidates only.
     for (size_t i = 0; i < stage.runs.size(); ++i)
       out[static_cast<size_t>(stage.plan.candidates[i])].merge(stage.runs[i].tally);
@@ -72,7 +73,28 @@ std::vector<int> better_half(const std::vector<int>& players, const std::vector<
   return kept;
 }
 
+// The panel's agents that play a stage of their own (1-based panel indices): all but the skilled
+// agent and random play, whose figures the stages before hold.
+std::vector<int> panel_stages(const ReconstructSettings& s) {
+  std::vector<int> out;
+  for (size_t i = 0; i < s.panel.size(); ++i) {
+    if (!(s.panel[i] == s.agent) && !(s.panel[i] == sim::AgentSpec(sim::Agent::kRandom)))
+      out.push_back(static_cast<int>(i) + 1);
+  }
+  return out;
+}
+
+// The candidates of the last halving round played (empty when none was).
+std::vector<int> finalists_of(const Reconstruction& r, size_t upto) {
+  for (size_t s = upto; s-- > 0;) {
+    if (r.stages[s].plan.round > 0) return r.stages[s].plan.candidates;
+  }
+  return {};
+}
+
 }  // namespace
+
+int64_t panel_games(int64_t games) { return std::max<int64_t>(1, (games + 3) / 4); }
 
 bool StageRuns::partial() const {
   if (runs.size() != plan.candidates.size()) return true;
@@ -114,7 +136,19 @@ std::optional<StagePlan> next_stage(const Reconstruction& r) {
   const int rounds = skilled_rounds(k, s.games);
   const StageRuns& last = r.stages.back();
   const int round = last.plan.round + 1;
-  if (round > rounds) return std::nullopt;
+  if (last.plan.panel > 0 || round > rounds) {
+    // The panel: each of its agents with a stage of its own plays the finalists.
+    const std::vector<int> panel = panel_stages(s);
+    const auto next = std::upper_bound(panel.begin(), panel.end(), last.plan.panel);
+    if (next == panel.end()) return std::nullopt;
+    plan.round = 0;
+    plan.panel = *next;
+    plan.agent = s.panel[static_cast<size_t>(*next - 1)];
+    plan.seed = independent_seed(s.seed, static_cast<size_t>(rounds + *next - 1));
+    plan.games = panel_games(s.games);
+    plan.candidates = finalists_of(r, r.stages.size());
+    return plan;
+  }
   plan.round = round;
   plan.agent = s.agent;
   plan.seed = independent_seed(s.seed, static_cast<size_t>(round - 1));
@@ -315,6 +349,90 @@ void leave_out_void(const Space& space, const ReconstructResult& out, Effects& e
 
 }  // namespace
 
+namespace {
+
+// The finalists ranked under each agent of the panel, once every panel stage is played.
+PanelResult evaluate_panel(const Reconstruction& r, size_t upto, const ReconstructResult& out,
+                           const EffectsLimits& limits) {
+  PanelResult p;
+  const ReconstructSettings& s = r.settings;
+  const std::vector<int> finalists = finalists_of(r, upto);
+  if (s.panel.empty() || finalists.empty() || !out.skilled_played) return p;
+  const size_t k = r.space.candidates.size();
+  std::vector<std::vector<Figures>> figures(s.panel.size());
+  for (size_t a = 0; a < s.panel.size(); ++a) {
+    std::vector<Figures> all(k);
+    if (s.panel[a] == s.agent || s.panel[a] == sim::AgentSpec(sim::Agent::kRandom)) {
+      for (size_t i = 0; i < k; ++i)
+        all[i] = s.panel[a] == s.agent ? out.candidates[i].skilled : out.candidates[i].random;
+    } else {
+      const auto stage =
+          std::find_if(r.stages.begin(), r.stages.begin() + upto,
+                       [&](const StageRuns& x) { return x.plan.panel == static_cast<int>(a) + 1; });
+      if (stage == r.stages.begin() + upto || stage->partial()) return p;  // not played yet
+      for (size_t i = 0; i < stage->runs.size(); ++i)
+        all[static_cast<size_t>(stage->plan.candidates[i])] = figures_of(stage->runs[i].tally);
+    }
+    // Every agent ranks the same candidates: the finalists.
+    for (size_t i = 0; i < k; ++i) {
+      if (std::find(finalists.begin(), finalists.end(), static_cast<int>(i)) == finalists.end())
+        all[i] = Figures{};
+    }
+    figures[a] = std::move(all);
+  }
+  p.agents = s.panel;
+  for (int i : finalists) p.finalists.push_back(static_cast<size_t>(i));
+  p.figures = std::move(figures);
+  p.games = panel_games(s.games);
+  for (const std::vector<Figures>& f : p.figures) {
+    std::vector<size_t> order;
+    std::vector<int> ranks(k, 0);
+    const std::vector<Standing> standings = rank_figures(f, order);
+    for (size_t i : p.finalists) ranks[i] = standings[i].rank;
+    p.ranks.push_back(std::move(ranks));
+  }
+  const size_t n = p.agents.size();
+  p.tau.assign(n, std::vector<std::optional<double>>(n));
+  for (size_t a = 0; a < n; ++a) {
+    for (size_t b = 0; b < n; ++b) {
+      std::vector<int> ra, rb;
+      for (size_t i : p.finalists) {
+        ra.push_back(p.ranks[a][i]);
+        rb.push_back(p.ranks[b][i]);
+      }
+      p.tau[a][b] = kendall_tau_b(ra, rb);
+    }
+  }
+  p.robust_rank.assign(k, false);
+  for (size_t i : p.finalists) {
+    std::vector<int> ranks;
+    for (size_t a = 0; a < n; ++a) ranks.push_back(p.ranks[a][i]);
+    p.robust_rank[i] = robust_rank(ranks, static_cast<int>(p.finalists.size()));
+  }
+  for (const std::vector<Figures>& f : p.figures) {
+    p.effects.push_back(measure_effects(r.space, f, limits));
+    leave_out_void(r.space, out, p.effects.back());
+    if (!p.effects.back().complete) return PanelResult{};
+  }
+  for (size_t m = 0; m < p.effects.front().main.size(); ++m) {
+    const Effect& first = p.effects.front().main[m];
+    if (first.alternative == r.space.readings.choices[first.choice].reference) {
+      p.robust_main.push_back(-1);  // the reference against itself: no effect to judge
+      continue;
+    }
+    std::vector<double> by_agent;
+    bool measured = true;
+    for (const Effects& e : p.effects) {
+      measured = measured && std::isfinite(e.main[m].effect);
+      by_agent.push_back(e.main[m].effect);
+    }
+    p.robust_main.push_back(!measured ? -1 : robust_sign(by_agent) ? 1 : 0);
+  }
+  return p;
+}
+
+}  // namespace
+
 ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::atomic<bool>* stop) {
   ReconstructResult out;
   const size_t k = r.space.candidates.size();
@@ -329,6 +447,7 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::at
     out.skilled_played = out.skilled_played || skilled[i].played;
   }
   for (size_t s = 0; s < upto; ++s) {
+    if (r.stages[s].plan.panel > 0) continue;  // the panel's stages rank nothing
     for (size_t p = 0; p < r.stages[s].runs.size(); ++p) {
       out.candidates[static_cast<size_t>(r.stages[s].plan.candidates[p])].last_stage =
           r.stages[s].plan.index;
@@ -400,6 +519,7 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::at
     out.next = next_stage(r);
     out.complete = !out.next.has_value();
   }
+  if (out.effects_complete()) out.panel = evaluate_panel(r, upto, out, limits);
   return out;
 }
 

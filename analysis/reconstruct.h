@@ -14,6 +14,11 @@
 //             games, and a candidate's skilled figures merge all its rounds. Fewer than four
 //             candidates need fewer rounds (N/2 then N; one candidate: N at once). With the
 //             random agent as the skilled one, stage 1 is the whole search.
+//   panel     then each agent of the panel (--panel) that is neither the skilled agent nor random
+//             (whose figures the stages before already hold) plays the finalists, the
+//             candidates of the last halving round, N/4 games each, seed
+//             independent_seed(S, rounds + k) for the panel's k-th agent (0-based): staged
+//             racing, so the slow agents play only the candidates still in the race.
 //
 // Every stage is a set of ordinary batch runs (sim::simulate_ruleset): the games of each
 // candidate spread over the threads (and MPI ranks in the MPI build), and a stage can be played
@@ -51,13 +56,16 @@ struct ReconstructSettings {
   std::string agent_reason;  // where it came from: "--agent", the readings file's reason, default
   int64_t games = kDefaultReconstructGames;  // N: the most games a candidate plays in a stage
   uint64_t seed = 1;
+  // The panel the finalists are ranked under (reconstruct_panel.h); empty: no panel.
+  std::vector<sim::AgentSpec> panel;
   friend bool operator==(const ReconstructSettings&, const ReconstructSettings&) = default;
 };
 
 // One stage: which candidates play how many games, with which agent and seed.
 struct StagePlan {
   int index = 1;  // 1-based
-  int round = 0;  // 0: the random stage; else the skilled stage's halving round
+  int round = 0;  // 0: the random stage or a panel stage; else the skilled stage's halving round
+  int panel = 0;  // a panel stage: 1 + the index of its agent in the settings' panel; else 0
   sim::AgentSpec agent;
   uint64_t seed = 0;
   int64_t games = 0;            // games each candidate plays in this stage
@@ -130,7 +138,32 @@ struct ReconstructShard {
 // settings, stages before), of different stages, partial, missing or repeated.
 Reconstruction merge_reconstruction_shards(const std::vector<ReconstructShard>& shards);
 
+// The games each finalist plays under an agent of the panel: N/4 (at least 1).
+int64_t panel_games(int64_t games);
+
 // ---- results ----------------------------------------------------------------------------------
+
+// The finalists ranked under each agent of the panel (docs/reconstruct.md, "A panel of agents").
+// Filled in once every panel stage is played; agents empty otherwise (or with no panel).
+struct PanelResult {
+  std::vector<sim::AgentSpec> agents;  // the panel, in the order given
+  std::vector<size_t> finalists;       // the candidates of the last halving round, by index
+  // [agent][candidate]: the agent's figures of each finalist (played false for the others): the
+  // skilled agent's all its rounds, random play's stage 1, another agent's its panel stage.
+  std::vector<std::vector<Figures>> figures;
+  std::vector<std::vector<int>> ranks;  // [agent][candidate]: rank among the finalists, else 0
+  // [a][b] Kendall's tau-b between agents a's and b's rankings of the finalists (none when a
+  // ranking ties every finalist).
+  std::vector<std::vector<std::optional<double>>> tau;
+  std::vector<bool> robust_rank;  // [candidate]: the same rank band under every agent
+  // Per agent, the effects over the finalists alone; and per main effect (in the order of every
+  // Effects::main over this space) 1 when it has the same sign under every agent, 0 when not, -1
+  // when some agent cannot measure it among the finalists (no pair of them differs in it alone).
+  std::vector<Effects> effects;
+  std::vector<int> robust_main;
+  bool played() const { return !agents.empty(); }
+  int64_t games = 0;  // the games of a panel stage
+};
 
 // One candidate's results.
 struct CandidateResult {
@@ -152,6 +185,7 @@ struct ReconstructResult {
   std::optional<StagePlan> next;            // the next stage, when not complete
   Effects random_effects, skilled_effects;  // skilled: empty until a skilled stage is played
   bool skilled_played = false;
+  PanelResult panel;
   // The figures the ranking uses: the skilled agent's where played, else random play's.
   const Figures& ranked_figures(size_t candidate) const;
   // Readings that play exactly alike are one reading (docs/terms.md): the first candidate (by

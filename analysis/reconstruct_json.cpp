@@ -4,6 +4,7 @@
 #include <map>
 
 #include "analysis/reconstruct.h"
+#include "analysis/reconstruct_panel.h"
 #include "common/error.h"
 #include "common/strict_json.h"
 #include "simulator/ruleset_io.h"
@@ -28,7 +29,8 @@ json estimate_json(const stats::Estimate& e) {
 json figures_json(const Figures& f) {
   json completion = {{"class", completion_class_key(f.completion)},
                      {"source_class", completion_class_key(f.source_completion)},
-                     {"text_rule", estimate_json(f[Criterion::kCompletion])},
+                     {"text_rule", estimate_json(f.text_rule)},
+                     {"ranked", estimate_json(f[Criterion::kCompletion])},
                      {"source_rule", estimate_json(f.source_rule)},
                      {"assumed_rule", estimate_json(f.assumed_rule)},
                      {"stopping_rule", estimate_json(f.stopping_rule)},
@@ -44,10 +46,15 @@ json figures_json(const Figures& f) {
 json plan_json(const Reconstruction& r, const StagePlan& p) {
   json numbers = json::array();
   for (int c : p.candidates) numbers.push_back(r.space.candidates[static_cast<size_t>(c)].number);
-  return {
-      {"index", p.index},        {"round", p.round}, {"kind", p.round == 0 ? "random" : "skilled"},
-      {"agent", p.agent.name()}, {"seed", p.seed},   {"games", p.games},
-      {"candidates", numbers}};
+  return {{"index", p.index},
+          {"round", p.round},
+          {"kind", p.panel > 0    ? "panel"
+                   : p.round == 0 ? "random"
+                                  : "skilled"},
+          {"agent", p.agent.name()},
+          {"seed", p.seed},
+          {"games", p.games},
+          {"candidates", numbers}};
 }
 
 json effects_json(const Space& space, const Effects& effects, const std::string& agent) {
@@ -110,6 +117,26 @@ json effects_json(const Space& space, const Effects& effects, const std::string&
           {"interactions_left_out", left_out}};
 }
 
+// The panel's rankings of the finalists: agents, games, finalists, and the agreement of each pair
+// of agents (Kendall's tau-b); null without a panel played.
+json panel_json(const Space& space, const PanelResult& p) {
+  if (!p.played()) return nullptr;
+  json agents = json::array(), finalists = json::array(), agreement = json::array();
+  for (const sim::AgentSpec& a : p.agents) agents.push_back(a.name());
+  for (size_t i : p.finalists) finalists.push_back(space.candidates[i].number);
+  size_t robust = 0;
+  for (size_t i : p.finalists) robust += p.robust_rank[i];
+  for (size_t a = 0; a < p.agents.size(); ++a) {
+    for (size_t b = a + 1; b < p.agents.size(); ++b) {
+      agreement.push_back({{"a", p.agents[a].name()},
+                           {"b", p.agents[b].name()},
+                           {"kendall_tau_b", p.tau[a][b] ? json(*p.tau[a][b]) : json(nullptr)}});
+    }
+  }
+  return {{"agents", agents},       {"games", p.games},       {"finalists", finalists},
+          {"robust_ranks", robust}, {"agreement", agreement}, {"meaning", kPanelAgreementMeaning}};
+}
+
 int64_t integer(const json& j, const std::string& key, const std::string& context, int64_t low) {
   const json& v = member(j, key, context);
   if (!v.is_number_integer() || v.get<int64_t>() < low)
@@ -151,6 +178,9 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
   out["agent_reason"] = r.settings.agent_reason;
   out["games"] = r.settings.games;
   out["seed"] = r.settings.seed;
+  json panel_agents = json::array();
+  for (const sim::AgentSpec& a : r.settings.panel) panel_agents.push_back(a.name());
+  out["panel"] = panel_agents;
   out["complete"] = result.complete;
   out["partial"] = r.partial() || !result.effects_complete();
   out["pending_merge"] = r.pending_merge();
@@ -244,6 +274,15 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
     entry["completion"] = fig["completion"];
     entry["metrics"] = fig["metrics"];
     entry["random_play"] = figures_json(cr.random);
+    json panel_ranks = nullptr;
+    if (result.panel.played() && result.panel.ranks.front()[i] > 0) {
+      panel_ranks = json::object();
+      for (size_t a = 0; a < result.panel.agents.size(); ++a)
+        panel_ranks[result.panel.agents[a].name()] = result.panel.ranks[a][i];
+    }
+    entry["panel_ranks"] = panel_ranks;
+    entry["panel_robust_rank"] =
+        panel_ranks.is_null() ? json(nullptr) : json(bool(result.panel.robust_rank[i]));
     candidates.push_back(entry);
   }
   for (const Refusal& f : space.refused) {
@@ -269,6 +308,12 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
     for (const json& x : j["interactions_left_out"]) interactions_left_out.push_back(x);
   };
   if (result.skilled_played) add(result.skilled_effects, r.settings.agent.name());
+  if (result.panel.played()) {  // the ranked agent's main effects: robust across the panel?
+    for (size_t m = 0; m < result.panel.robust_main.size() && m < effects.size(); ++m) {
+      const int robust = result.panel.robust_main[m];
+      effects[m]["panel_robust"] = robust < 0 ? json(nullptr) : json(robust == 1);
+    }
+  }
   add(result.random_effects, "random");
   out["effects"] = effects;
   out["spreads"] = spreads;
@@ -287,6 +332,7 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
     }
     stages.push_back(stage);
   }
+  out["panel_result"] = panel_json(space, result.panel);
   out["readings"] = space.readings.document;
   out["stages"] = stages;
   return out;
@@ -317,6 +363,16 @@ Reconstruction reconstruction_from_json(const json& j, const std::string& contex
   settings.agent_reason = text(j, "agent_reason", context);
   settings.games = integer(j, "games", context, 1);
   settings.seed = unsigned_integer(j, "seed", context);
+  if (j.contains("panel")) {  // absent in a search written before the panel: none
+    const json& panel = j["panel"];
+    if (!panel.is_array()) throw Error(where(context, "panel", "expected an array of agents"));
+    for (const json& a : panel) {
+      sim::AgentSpec spec;
+      if (!a.is_string() || !sim::try_parse_agent(a.get<std::string>(), spec))
+        throw Error(where(context, "panel", a.dump() + " is not an agent"));
+      settings.panel.push_back(spec);
+    }
+  }
   Reconstruction r = start_reconstruction(generate_space(readings), settings);
   std::map<int, int> index_of;  // candidate number -> index
   for (size_t i = 0; i < r.space.candidates.size(); ++i)

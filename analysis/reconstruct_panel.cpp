@@ -2,16 +2,15 @@
 #include "analysis/reconstruct_panel.h"
 
 #include <cmath>
-#include <sstream>
 
 #include "common/error.h"
+#include "common/text.h"
 
 namespace mancala::analysis {
 
 std::vector<sim::AgentSpec> parse_panel(const std::string& text) {
   std::vector<sim::AgentSpec> out;
-  std::stringstream list(text);
-  for (std::string item; std::getline(list, item, ',');) {
+  for (const std::string& item : split_list(text, ',')) {
     sim::AgentSpec spec;
     if (!sim::try_parse_agent(item, spec))
       throw UsageError("reconstruct: --panel: '" + item + "' is not an agent (" +

@@ -2,7 +2,7 @@
 // the agreement between two of its rankings (Kendall's tau-b over pairs of candidates), and
 // whether a candidate's rank is robust across the panel (the same rank band under every agent).
 //
-// First part: the measures and the panel's spec. `reconstruct` does not yet play the panel.
+// `reconstruct` plays the panel on the finalists (analysis/reconstruct.h, PanelResult).
 #pragma once
 
 #include <optional>
@@ -16,6 +16,16 @@ namespace mancala::analysis {
 // The panel `--panel` names by default: alpha-beta at an odd and an even depth, and MCTS with
 // few enough playouts that Otep and Sonka (0.46 and 1.8 games/s at mcts:1000) stay in minutes.
 inline constexpr const char* kDefaultPanel = "alphabeta:1,alphabeta:2,mcts:200";
+
+// What Kendall's tau-b between two agents' rankings means, in one sentence (every output says it).
+inline constexpr const char* kPanelAgreementMeaning =
+    "Kendall's tau-b: +1 when two agents order every pair of finalists alike, -1 when they order "
+    "every pair oppositely, 0 when one agent's order of a pair says nothing of the other's (a "
+    "pair tied under either agent counts for neither).";
+
+// The smaller panel of `report --readings` (scripts/run.sh keeps it within about two minutes of
+// CPU): the two depths of alpha-beta, without MCTS; each readings page names it.
+inline constexpr const char* kReportPanel = "alphabeta:1,alphabeta:2";
 
 // "a,b,c": each an agent spec (sim::parse_agent), at least two, none twice. Throws UsageError
 // "reconstruct: --panel: <what is wrong>" naming the item at fault.

@@ -252,7 +252,8 @@ const std::array<CriterionInfo, kCriteria>& criteria() {
       {Criterion::kCompletion, "completion", "text's rule", true, true, "",
        "the share of games (matches) ended by the text's rule (the source's rule or the "
        "paraphrase's rule), not by an assumed rule, a stopping rule of the reconstruction or the "
-       "safety bound"},
+       "safety bound; for matches the smaller of that share and the share of rounds ended by a "
+       "rule of the game (not by the no-progress rule or the safety bound)"},
       {Criterion::kBalance, "balance", "balance", true, true, "",
        "1 - |first-player advantage|: 1 when both seats win equally often"},
       {Criterion::kDecisiveness, "decisiveness", "decisiveness", false, true, "",
@@ -270,8 +271,17 @@ const CriterionInfo& criterion_info(Criterion c) { return criteria()[static_cast
 
 stats::Estimate criterion_estimate(const sim::GameTally& t, Criterion c) {
   switch (c) {
-    case Criterion::kCompletion:
-      return stats::rate_estimate(t.completed_by_text(), t.games);
+    case Criterion::kCompletion: {
+      // A match ended by the text's rule after rounds the no-progress rule ended was not played
+      // to its end by the text: its rounds count against it (issue 36, item 2).
+      const stats::Estimate by_text = stats::rate_estimate(t.completed_by_text(), t.games);
+      if (!t.match.enabled) return by_text;
+      const auto& by = t.match.round_ended_by;
+      const uint64_t rounds = by[0] + by[1] + by[2];
+      if (rounds == 0) return by_text;
+      const stats::Estimate rounds_by_rule = stats::rate_estimate(by[0], rounds);
+      return rounds_by_rule.value < by_text.value ? rounds_by_rule : by_text;
+    }
     case Criterion::kBalance:
       return stats::balance_estimate(t.wins[0], t.wins[1], t.draws);
     case Criterion::kDecisiveness:
@@ -320,6 +330,7 @@ Figures figures_of(const sim::GameTally& t) {
   f.games = t.games;
   for (const CriterionInfo& c : criteria())
     f.criteria[static_cast<size_t>(c.id)] = criterion_estimate(t, c.id);
+  f.text_rule = stats::rate_estimate(t.completed_by_text(), t.games);
   f.source_rule = stats::rate_estimate(t.completed(sim::Completion::kSourceRule), t.games);
   f.assumed_rule = stats::rate_estimate(t.completed(sim::Completion::kAssumedRule), t.games);
   f.stopping_rule = stats::rate_estimate(t.completed(sim::Completion::kStoppingRule), t.games);

@@ -46,10 +46,11 @@ const std::array<CriterionInfo, kCriteria>& criteria();
 const CriterionInfo& criterion_info(Criterion c);
 
 // The criterion's estimate from a tally (docs/metrics.md): completion is the text's-rule share
-// (Wilson), balance 1 - |first-player advantage| (Tango), decisiveness the mean share of a
-// decided game played after its winner held a majority (lower is better: less play after the
-// result is settled), drama the winner's mean largest deficit, duration the mean plies of a game
-// (a match: of all its rounds; lower is better).
+// (Wilson; for matches the smaller of it and the share of recorded rounds ended by a rule of the
+// game, so that rounds the no-progress rule ended count against it), balance 1 - |first-player
+// advantage| (Tango), decisiveness the mean share of a decided game played after its winner held a
+// majority (lower is better: less play after the result is settled), drama the winner's mean
+// largest deficit, duration the mean plies of a game (a match: of all its rounds; lower is better).
 stats::Estimate criterion_estimate(const sim::GameTally& tally, Criterion c);
 
 // Completion judged on its interval.
@@ -65,6 +66,9 @@ struct Figures {
   bool played = false;
   uint64_t games = 0;
   std::array<stats::Estimate, kCriteria> criteria{};
+  // The share of games (matches) ended by the text's rule: the completion criterion of a single
+  // game; a match's completion criterion is at most this (criterion_estimate).
+  stats::Estimate text_rule;
   // The share ended by the source's rule alone (class 1, within the completion criterion's
   // share); how the rest of the games ended: by an assumed rule, by a stopping rule of the
   // reconstruction (no-progress turns, stop after rounds) or at the safety bound; and, for

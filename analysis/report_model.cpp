@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "analysis/reconstruct_panel.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "common/suggest.h"
@@ -378,7 +379,7 @@ std::optional<ReportModel> build_report_model(const ReportPlan& plan, const Repo
       const ReconstructSettings settings{
           sim::parse_agent(readings.agent.empty() ? kDefaultReconstructAgent : readings.agent),
           readings.agent.empty() ? "the default" : readings.agent_because, plan.readings_games,
-          plan.batch.seed};
+          plan.batch.seed, parse_panel(kReportPanel)};
       Reconstruction r = start_reconstruction(generate_space(readings), settings);
       run_reconstruction(
           r, {.threads = plan.batch.threads, .shard = {}, .stop = plan.batch.stop, .progress = {}});

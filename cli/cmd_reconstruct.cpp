@@ -1,14 +1,15 @@
 // mancala reconstruct: every reading a source allows, played in stages, ranked, and each
 // ambiguity's effect measured (analysis/reconstruct.h). docs/reconstruct.md documents it.
 #include <filesystem>
-#include <sstream>
 
 #include "analysis/reconstruct.h"
+#include "analysis/reconstruct_panel.h"
 #include "cli/commands.h"
 #include "cli/reconstruct_write.h"
 #include "cli/run_support.h"
 #include "common/paths.h"
 #include "common/strict_json.h"
+#include "common/text.h"
 #include "common/world.h"
 #include "reports/reconstruct_render.h"
 
@@ -39,8 +40,7 @@ std::vector<size_t> picked_numbers(const po::variables_map& vm, const analysis::
   if (!vm.count("pick")) return out;
   if (vm["pick"].as<std::string>().empty())
     throw UsageError("reconstruct: --pick: give the candidate numbers to write (N,M,...)");
-  std::stringstream list(vm["pick"].as<std::string>());
-  for (std::string item; std::getline(list, item, ',');) {
+  for (const std::string& item : split_list(vm["pick"].as<std::string>(), ',')) {
     size_t i = 0;
     while (i < r.space.candidates.size() && std::to_string(r.space.candidates[i].number) != item)
       ++i;
@@ -78,6 +78,8 @@ int cmd_reconstruct(const Args& args, Io& io) {
       "leave-one-out: offer every value of this rule key of the ruleset as the only choice")(
       "agent", po::value<std::string>(),
       "the skilled agent (default: the readings file's, else alphabeta:2)")(
+      "panel", po::value<std::string>()->default_value(analysis::kDefaultPanel),
+      "the agents the finalists are also ranked under (two or more, comma-separated)")(
       "games,n", po::value<long long>(&games)->default_value(games),
       "the most games a candidate plays in a stage")(
       "seed,s", po::value<long long>(&seed)->default_value(1), "random seed (>= 0)")(
@@ -108,9 +110,10 @@ int cmd_reconstruct(const Args& args, Io& io) {
   po::variables_map vm;
   if (!parse_options(
           "reconstruct",
-          "GAME | --readings FILE | RULESET --hide KEY [--agent SPEC] [--games N]\n"
-          "       [--seed S] [--threads T] [--shard i/n] [--format table|json|csv|html]\n"
-          "       [--output FILE] [--top N] [--wide] [--write DIR [--pick N,M] [--force]]\n"
+          "GAME | --readings FILE | RULESET --hide KEY [--agent SPEC] [--panel SPEC,...]\n"
+          "       [--games N] [--seed S] [--threads T] [--shard i/n]\n"
+          "       [--format table|json|csv|html] [--output FILE] [--top N] [--wide]\n"
+          "       [--write DIR [--pick N,M] [--force]]\n"
           "   or: mancala reconstruct --merge SHARD.json... [--format ...]\n"
           "   or: mancala reconstruct --resume FILE.json [--shard i/n] [--format ...]",
           desc, {"game", 1}, args, vm, io)) {
@@ -133,7 +136,7 @@ int cmd_reconstruct(const Args& args, Io& io) {
   if (vm.count("force") && !vm.count("write"))
     throw UsageError("reconstruct: --force: lets --write replace files; give --write DIR");
   const bool continuing = vm.count("merge") || vm.count("resume");
-  for (const char* option : {"agent", "games", "seed"}) {
+  for (const char* option : {"agent", "panel", "games", "seed"}) {
     if (continuing && vm.count(option) && !vm[option].defaulted())
       throw UsageError(std::string("reconstruct: --") + option +
                        " comes from the files being continued; do not give it");
@@ -176,6 +179,7 @@ int cmd_reconstruct(const Args& args, Io& io) {
     analysis::ReconstructSettings settings = settings_option(vm, readings);
     settings.games = games;
     settings.seed = static_cast<uint64_t>(seed);
+    settings.panel = analysis::parse_panel(vm["panel"].as<std::string>());
     r = analysis::start_reconstruction(analysis::generate_space(readings), settings);
   }
   const std::vector<size_t> pick_numbers = picked_numbers(vm, r);  // before any file or folder

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "analysis/reconstruct_panel.h"
 #include "common/text.h"
 #include "reports/compare_render.h"
 #include "reports/render.h"
@@ -107,16 +108,17 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
                   plural(space.candidates.size(), "candidate", "candidates") + ".");
   std::string stages;
   for (const analysis::StageRuns& s : r.stages) {
-    stages += (stages.empty() ? "" : "; ") + std::string("stage ") + std::to_string(s.plan.index) +
-              " " +
-              (s.plan.round == 0 ? std::string("random play")
-                                 : s.plan.agent.name() + " round " + std::to_string(s.plan.round)) +
-              ", " + plural(s.plan.candidates.size(), "candidate", "candidates") + " x " +
-              std::to_string(s.plan.games) + " games" +
-              (s.shard.count > 1 ? " (shard " + std::to_string(s.shard.index) + "/" +
-                                       std::to_string(s.shard.count) + ")"
-                                 : "") +
-              (s.partial() ? " (partial)" : "");
+    stages +=
+        (stages.empty() ? "" : "; ") + std::string("stage ") + std::to_string(s.plan.index) + " " +
+        (s.plan.panel > 0    ? s.plan.agent.name() + " (panel)"
+         : s.plan.round == 0 ? std::string("random play")
+                             : s.plan.agent.name() + " round " + std::to_string(s.plan.round)) +
+        ", " + plural(s.plan.candidates.size(), "candidate", "candidates") + " x " +
+        std::to_string(s.plan.games) + " games" +
+        (s.shard.count > 1 ? " (shard " + std::to_string(s.shard.index) + "/" +
+                                 std::to_string(s.shard.count) + ")"
+                           : "") +
+        (s.partial() ? " (partial)" : "");
   }
   lines.push_back("Played (seed " + std::to_string(r.settings.seed) + ", --games " +
                   std::to_string(r.settings.games) + "; skilled agent " + r.settings.agent.name() +
@@ -317,6 +319,9 @@ Table spreads_table(const ReconstructView& v, const analysis::Effects& e) {
 }
 
 Table main_effects_table(const ReconstructView& v, const analysis::Effects& e, bool compact) {
+  // The ranked agent's effects carry the panel's verdict: R when robust across the panel.
+  const analysis::PanelResult& panel = v.result.panel;
+  const bool marked = panel.played() && &e == &v.result.skilled_effects;
   std::vector<Column> columns = {{"choice"}, {"alternative"}};
   for (const CriterionInfo& c : analysis::criteria()) columns.push_back({c.name});
   Table t(std::move(columns));
@@ -329,9 +334,12 @@ Table main_effects_table(const ReconstructView& v, const analysis::Effects& e, b
         const auto it = std::find_if(e.main.begin(), e.main.end(), [&](const analysis::Effect& x) {
           return x.choice == c && x.alternative == a && x.criterion == k.id;
         });
-        row.emplace_back(it == e.main.end() ? "-"
-                                            : effect_text(k.id, it->effect, it->ci95, compact) +
-                                                  (excludes_zero(it->ci95) ? " *" : ""));
+        const size_t m = static_cast<size_t>(it - e.main.begin());
+        const bool robust = marked && m < panel.robust_main.size() && panel.robust_main[m] == 1;
+        row.emplace_back(it == e.main.end()
+                             ? "-"
+                             : effect_text(k.id, it->effect, it->ci95, compact) +
+                                   (excludes_zero(it->ci95) ? " *" : "") + (robust ? " R" : ""));
       }
       t.add_row(std::move(row));
     }
@@ -369,6 +377,69 @@ std::string interactions_note(const analysis::Effects& e) {
          std::to_string(tested) +
          " tested, per criterion) excludes zero, at most the ten largest per criterion." +
          void_note(e);
+}
+
+// The panel's sentences: which agents ranked the finalists with how many games, how many ranks
+// are robust, and the agreement of each pair of agents with what it means. Empty without a panel.
+std::vector<std::string> panel_lines(const ReconstructView& v) {
+  const analysis::PanelResult& p = v.result.panel;
+  if (!p.played()) return {};
+  const analysis::ReconstructSettings& s = v.reconstruction.settings;
+  std::string agents, games;
+  for (const sim::AgentSpec& a : p.agents) {
+    agents += (agents.empty() ? "" : ", ") + a.name();
+    const int64_t n = a == s.agent                               ? s.games
+                      : a == sim::AgentSpec(sim::Agent::kRandom) ? s.games
+                                                                 : p.games;
+    games += (games.empty() ? "" : ", ") + a.name() + " " + std::to_string(n);
+  }
+  size_t robust = 0;
+  for (size_t i : p.finalists) robust += p.robust_rank[i];
+  std::vector<std::string> lines;
+  lines.push_back("The panel (" + agents + ") ranks the " + std::to_string(p.finalists.size()) +
+                  " finalists (the candidates of the last halving round) on the same criteria, "
+                  "each agent on its own games (" +
+                  games + " games a finalist); " + std::to_string(robust) + " of " +
+                  std::to_string(p.finalists.size()) +
+                  " ranks are robust (R: in the same quarter of the finalists under every "
+                  "agent).");
+  std::string agreement;
+  for (size_t a = 0; a < p.agents.size(); ++a) {
+    for (size_t b = a + 1; b < p.agents.size(); ++b) {
+      agreement += (agreement.empty() ? "" : "; ") + p.agents[a].name() + " and " +
+                   p.agents[b].name() + " " +
+                   (p.tau[a][b] ? format_signed(*p.tau[a][b], 2) : std::string("undefined"));
+    }
+  }
+  lines.push_back("Agreement of the panel's rankings (Kendall's tau-b over the finalists): " +
+                  agreement + ". " + analysis::kPanelAgreementMeaning);
+  return lines;
+}
+
+// Each finalist's rank under each agent of the panel, in the order of the ranking.
+Table panel_table(const ReconstructView& v, size_t top) {
+  const analysis::PanelResult& p = v.result.panel;
+  std::vector<Column> columns = {{"rank"}, {"#"}};
+  for (const sim::AgentSpec& a : p.agents) columns.push_back({a.name()});
+  columns.push_back({"robust"});
+  Table t(std::move(columns));
+  size_t shown = 0;
+  for (size_t i : v.result.order) {
+    if (std::find(p.finalists.begin(), p.finalists.end(), i) == p.finalists.end()) continue;
+    if (top > 0 && shown++ >= top) break;
+    std::vector<Cell> row = {Cell::integer(v.result.candidates[i].standing.rank),
+                             Cell::integer(v.reconstruction.space.candidates[i].number)};
+    for (size_t a = 0; a < p.agents.size(); ++a) row.push_back(Cell::integer(p.ranks[a][i]));
+    row.emplace_back(p.robust_rank[i] ? "R" : "");
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+std::string robust_effects_note(const ReconstructView& v) {
+  if (!v.result.panel.played()) return "";
+  return "R: the effect has the same sign under every agent of the panel, measured among the "
+         "finalists.";
 }
 
 // One bar chart of the main effects on a criterion (alternative vs reference, with intervals).
@@ -443,11 +514,17 @@ std::string reconstruct_text(const ReconstructView& v, std::size_t width, std::s
       out << "\n";
     }
     out << ranking_note() << "\n";
+    if (v.result.panel.played()) {
+      out << "\nRanks under the panel\n";
+      for (const std::string& line : panel_lines(v)) out << line << "\n";
+      out << fitted_text(panel_table(v, top), width, 2);
+    }
     const analysis::Effects& e = ranked_effects(v);
     out << "\nEffects of the choices under " << ranked_agent(v) << "\n";
     for (const std::string& line : effect_lines(v, e)) out << line << "\n";
     out << "\nMain effects: each reading against the base's, averaged over the other choices "
-           "where both are allowed (95% intervals; * excludes zero)\n"
+           "where both are allowed (95% intervals; * excludes zero)"
+        << (v.result.panel.played() ? ". " + robust_effects_note(v) : "") << "\n"
         << fitted_text(main_effects_table(v, e, true), width, 2) << interactions_note(e) << "\n";
     const auto& choices = space.readings.choices;
     for (const analysis::Interaction& i : e.interactions) {
@@ -506,6 +583,14 @@ std::string reconstruct_csv(const ReconstructView& v) {
       row(number, "", "reading", "", "", choice.id, choice.alternatives[c.pick[ch]].name, "", "",
           NAN, NAN, NAN);
     }
+    const analysis::PanelResult& panel = v.result.panel;
+    if (panel.played() && panel.ranks.front()[i] > 0) {  // a finalist: its rank under each agent
+      for (size_t a = 0; a < panel.agents.size(); ++a)
+        row(number, panel.agents[a].name(), "panel_rank", "", "", "", "", "", "", panel.ranks[a][i],
+            NAN, NAN);
+      row(number, "", "panel_robust_rank", "", "", "", "", "", "", panel.robust_rank[i] ? 1 : 0,
+          NAN, NAN);
+    }
     for (const CriterionInfo& k : analysis::criteria())
       row(number, "", "behind", k.key, "", "", "", "", "",
           cr.standing.behind[static_cast<size_t>(k.id)], NAN, NAN);
@@ -513,7 +598,9 @@ std::string reconstruct_csv(const ReconstructView& v) {
          {std::pair<std::string, const Figures*>{"random", &cr.random}, {skilled, &cr.skilled}}) {
       if (!f->played) continue;
       row(number, agent, "games", "", "", "", "", "", "", static_cast<double>(f->games), NAN, NAN);
-      row(number, agent, "completion", "", "text_rule", "", "", "", "", f->criteria[0].value,
+      row(number, agent, "completion", "", "text_rule", "", "", "", "", f->text_rule.value,
+          f->text_rule.low, f->text_rule.high);
+      row(number, agent, "completion", "", "ranked", "", "", "", "", f->criteria[0].value,
           f->criteria[0].low, f->criteria[0].high);
       row(number, agent, "completion", "", "source_rule", "", "", "", "", f->source_rule.value,
           f->source_rule.low, f->source_rule.high);
@@ -567,6 +654,25 @@ std::string reconstruct_csv(const ReconstructView& v) {
   };
   if (v.result.skilled_played) effects(v.result.skilled_effects, skilled);
   effects(v.result.random_effects, "random");
+  const analysis::PanelResult& panel = v.result.panel;
+  if (panel.played()) {
+    // The agreement of each pair of the panel's rankings (the second agent as the state), and
+    // which of the skilled agent's main effects keep their sign under every agent.
+    for (size_t a = 0; a < panel.agents.size(); ++a) {
+      for (size_t b = a + 1; b < panel.agents.size(); ++b)
+        row(Cell(), panel.agents[a].name(), "panel_kendall_tau_b", "", panel.agents[b].name(), "",
+            "", "", "", panel.tau[a][b] ? *panel.tau[a][b] : NAN, NAN, NAN);
+    }
+    const auto& choices = space.readings.choices;
+    const auto& main = v.result.skilled_effects.main;
+    for (size_t m = 0; m < main.size() && m < panel.robust_main.size(); ++m) {
+      if (panel.robust_main[m] < 0) continue;
+      const analysis::Effect& x = main[m];
+      row(Cell(), skilled, "panel_robust_effect", analysis::criterion_info(x.criterion).key, "",
+          choices[x.choice].id, choices[x.choice].alternatives[x.alternative].name, "", "",
+          panel.robust_main[m], NAN, NAN);
+    }
+  }
   if (v.related.empty_because.empty()) {
     for (size_t c = 0; c < space.readings.choices.size(); ++c) {
       for (size_t a = 0; a < space.readings.choices[c].alternatives.size(); ++a) {
@@ -619,6 +725,11 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
         << "<p>" << html_escape(ranking_note()) << "</p>\n"
         << "<div style=\"overflow-x: auto\">\n"
         << ranking_table(v, 0, true).to_html() << "</div>\n";
+    if (v.result.panel.played()) {
+      out << "<h2 id=\"panel\">Ranks under the panel</h2>\n";
+      for (const std::string& line : panel_lines(v)) out << "<p>" << html_escape(line) << "</p>\n";
+      out << "<div style=\"overflow-x: auto\">\n" << panel_table(v, 0).to_html() << "</div>\n";
+    }
     const analysis::Effects& e = ranked_effects(v);
     out << "<h2 id=\"effects\">Effects of the choices (" << html_escape(ranked_agent(v))
         << ")</h2>\n";
@@ -631,8 +742,9 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
     for (const CriterionInfo& k : analysis::criteria())
       out << effects_chart(v, e, k, ranked_agent(v)) << "\n";
     out << "<h3>The two readings farthest apart</h3>\n"
-        << spreads_table(v, e).to_html() << "<h3>Main effects</h3>\n"
-        << main_effects_table(v, e, false).to_html() << "<h3>Interactions</h3>\n<p>"
+        << spreads_table(v, e).to_html() << "<h3>Main effects</h3>\n";
+    if (v.result.panel.played()) out << "<p>" << html_escape(robust_effects_note(v)) << "</p>\n";
+    out << main_effects_table(v, e, false).to_html() << "<h3>Interactions</h3>\n<p>"
         << html_escape(interactions_note(e)) << "</p>\n";
     if (!e.interactions.empty()) out << interactions_table(v, e).to_html();
     if (v.result.skilled_played) {

@@ -301,9 +301,9 @@ TEST(Stages, OneAndTwoThreadsAndShardsMergedAtEachStageGiveTheSameSearch) {
 }
 
 TEST(Stages, ShardsOfDifferentSearchesOrAMissingShardDoNotMerge) {
-  Reconstruction r =
-      start_reconstruction(generate_space(readings_of(testing::kKalahTwoChoices)),
-                           ReconstructSettings{sim::AgentSpec(sim::Agent::kGreedy), "test", 8, 3});
+  Reconstruction r = start_reconstruction(
+      generate_space(readings_of(testing::kKalahTwoChoices)),
+      ReconstructSettings{sim::AgentSpec(sim::Agent::kGreedy), "test", 8, 3, {}});
   const auto shard = [&](int i, uint64_t seed) {
     Reconstruction part = r;
     part.settings.seed = seed;

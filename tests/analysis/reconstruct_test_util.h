@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analysis/reconstruct.h"
+#include "analysis/reconstruct_panel.h"
 #include "tests/test_support.h"
 
 namespace mancala::analysis::testing {
@@ -19,7 +20,8 @@ inline Readings readings_of(const std::string& text) {
 
 // A whole search of a game's shipped readings, played in this process.
 inline Reconstruction played(const std::string& game, int64_t games, int threads = 1,
-                             const std::string& agent = "", uint64_t seed = 1) {
+                             const std::string& agent = "", uint64_t seed = 1,
+                             const std::string& panel = "") {
   const Readings readings = load_readings(default_readings_path(game));
   ReconstructSettings settings;
   settings.agent = sim::parse_agent(!agent.empty()            ? agent
@@ -27,6 +29,7 @@ inline Reconstruction played(const std::string& game, int64_t games, int threads
                                                               : kDefaultReconstructAgent);
   settings.games = games;
   settings.seed = seed;
+  if (!panel.empty()) settings.panel = parse_panel(panel);
   Reconstruction r = start_reconstruction(generate_space(readings), settings);
   PlayStageOptions options;
   options.threads = threads;

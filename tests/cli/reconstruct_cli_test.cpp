@@ -6,6 +6,7 @@
 
 #include "../reports/report_test_util.h"
 #include "../reports/xml_check.h"
+#include "common/format.h"
 #include "simulator/ruleset_io.h"
 #include "tests/cli/cli_test_util.h"
 
@@ -19,6 +20,9 @@ using testing::words;
 
 // No archive: the related-games column then says so, the same on every machine.
 const std::string kNoDb = " --db /nonexistent/mancala.db";
+// Otep under MCTS takes about a second a game: the tests that are not about the panel give it
+// without MCTS (the default panel's alphabeta:1 and alphabeta:2).
+const std::string kCheapPanel = " --panel alphabeta:1,alphabeta:2";
 
 // "JSON with choices, candidates (each with rank, choices as an object from choice id to
 // alternative name, rules_hash, games, completion with own_rule, stopping_rule, safety_bound,
@@ -79,7 +83,9 @@ TEST(ReconstructCli, ShardsMergedStageByStagePrintWhatOneProcessPrints) {
   const auto one = run_cli(words("reconstruct kalah --games 9 --seed 5 --threads 1" + common));
   ASSERT_EQ(one.code, 0) << one.err;
   std::string state;  // the merged file the next stage resumes from
-  for (int stage = 1; stage <= 3; ++stage) {
+  // Random play, two halving rounds (Kalah has fewer than four candidates), then the panel's
+  // alphabeta:1 and mcts:200 (alphabeta:2 is the skilled agent's rounds).
+  for (int stage = 1; stage <= 5; ++stage) {
     std::string merge = "reconstruct --merge";
     for (int i = 1; i <= 2; ++i) {
       const std::string file = dir / ("s" + std::to_string(stage) + "_" + std::to_string(i));
@@ -103,7 +109,7 @@ TEST(ReconstructCli, ShardsMergedStageByStagePrintWhatOneProcessPrints) {
 }
 
 TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
-  const auto r = run_cli(words("reconstruct otep --games 40 --threads 2" + kNoDb));
+  const auto r = run_cli(words("reconstruct otep --games 40 --threads 2" + kCheapPanel + kNoDb));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("Readings of Otep"), std::string::npos);
   EXPECT_NE(r.out.find("32 combinations of 5 choice points: 0 refused by rules check, 0 merged "
@@ -128,7 +134,8 @@ TEST(ReconstructCli, TableNamesTheVerdictsAndEveryChoice) {
 // "a report page per seed game ('Readings of Khutka Boia': the choice points with their
 // phrases, the ranked candidates, the effects as a chart)".
 TEST(ReconstructCli, HtmlIsAWellFormedPageWithPhrasesRankingAndEffectCharts) {
-  const auto r = run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kNoDb));
+  const auto r =
+      run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kCheapPanel + kNoDb));
   ASSERT_EQ(r.code, 0) << r.err;
   const xml_check::Element page = xml_check::Parser(r.out).parse_document();
   EXPECT_NE(r.out.find("<title>Readings of Otep</title>"), std::string::npos);
@@ -149,14 +156,16 @@ TEST(ReconstructCli, TheOrderIsSaidAndReadingsThatPlayAlikeAreMarkedAndCountedOn
   const std::string meaning =
       "The order is by how a reading plays (completion, balance, decisiveness, drama, duration), "
       "not by how likely it is to be what the source meant.";
-  const auto text = run_cli(words("reconstruct otep --games 16 --threads 2" + kNoDb));
+  const auto text = run_cli(words("reconstruct otep --games 16 --threads 2" + kCheapPanel + kNoDb));
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find(meaning), std::string::npos);
-  const auto html = run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kNoDb));
+  const auto html =
+      run_cli(words("reconstruct otep --games 16 --format html --threads 2" + kCheapPanel + kNoDb));
   EXPECT_NE(html.out.find(meaning), std::string::npos);
   EXPECT_NE(html.out.find("<th>plays as</th>"), std::string::npos);
   const nlohmann::json j = nlohmann::json::parse(
-      run_cli(words("reconstruct otep --games 16 --format json --threads 2" + kNoDb)).out);
+      run_cli(words("reconstruct otep --games 16 --format json --threads 2" + kCheapPanel + kNoDb))
+          .out);
   size_t distinct = 0, repeats = 0, own = 0;
   for (const nlohmann::json& c : j["candidates"]) {
     if (!c["excluded"].is_null()) continue;
@@ -184,7 +193,8 @@ TEST(ReconstructCli, TheOrderIsSaidAndReadingsThatPlayAlikeAreMarkedAndCountedOn
                           " more play exactly as an earlier one"),
             std::string::npos);
   const auto rows = report_testing::parse_csv(
-      run_cli(words("reconstruct otep --games 16 --format csv --threads 2" + kNoDb)).out);
+      run_cli(words("reconstruct otep --games 16 --format csv --threads 2" + kCheapPanel + kNoDb))
+          .out);
   size_t repeat_rows = 0;
   for (const auto& row : rows) repeat_rows += row[3] == "repeats";
   EXPECT_EQ(repeat_rows, repeats);
@@ -259,6 +269,19 @@ TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
                "mancala: reconstruct: --agent: 'deep' is not an agent (random, greedy, "
                "alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000, abnodes:N with 1 "
                "<= N <= 1000000000, abtime:MS with 1 <= MS <= 600000)\n");
+  // "--panel SPEC,...: two or more, each once; a mistake names the item".
+  expect_error(words("reconstruct otep --panel alphabeta:1,deep"), 2,
+               "mancala: reconstruct: --panel: 'deep' is not an agent (random, greedy, "
+               "alphabeta:D with 1 <= D <= 64, mcts:N with 1 <= N <= 10000000, abnodes:N with 1 "
+               "<= N <= 1000000000, abtime:MS with 1 <= MS <= 600000)\n");
+  expect_error(words("reconstruct otep --panel alphabeta:1"), 2,
+               "mancala: reconstruct: --panel: give two agents or more (e.g. "
+               "alphabeta:1,alphabeta:2,mcts:200)\n");
+  expect_error(words("reconstruct otep --panel greedy,alphabeta:1,greedy"), 2,
+               "mancala: reconstruct: --panel: greedy is named twice\n");
+  expect_error(words("reconstruct --resume a.json --panel greedy,random"), 2,
+               "mancala: reconstruct: --panel comes from the files being continued; do not give "
+               "it\n");
   expect_error(words("reconstruct --merge a.json --shard 1/2"), 2,
                "mancala: reconstruct: --merge: give no --shard\n");
   {
@@ -285,6 +308,65 @@ TEST(ReconstructCli, BadCommandLinesAndInputsAreRefusedClearly) {
                "mancala: " + dir / "r.json" +
                    ": choices[0]: alternatives[1]: rules.no_progress_turns: a stopping "
                    "threshold, not a reading of the text: it stays at the base's value\n");
+}
+
+// "each candidate's rank under each agent of the panel in text and JSON, Kendall's tau-b between
+// each pair of the panel's rankings with one sentence on what it means, robust ranks and robust
+// effects marked": the text's panel table has a column per agent with the JSON's ranks, and the
+// agreement line gives every pair's tau as the JSON does.
+TEST(ReconstructCli, TheFinalistsRanksUnderEachAgentOfThePanelAndTheirAgreement) {
+  const std::string command = "reconstruct otep --games 16 --threads 2 --panel greedy,alphabeta:2";
+  const auto text = run_cli(words(command + kNoDb));
+  ASSERT_EQ(text.code, 0) << text.err;
+  const auto j = nlohmann::json::parse(run_cli(words(command + " --format json" + kNoDb)).out);
+  EXPECT_EQ(j["panel"], nlohmann::json::parse(R"(["greedy", "alphabeta:2"])"));
+  const auto& p = j["panel_result"];
+  ASSERT_TRUE(p.is_object()) << j.dump().substr(0, 400);
+  EXPECT_EQ(p["games"], 4);  // N/4 of 16
+  EXPECT_EQ(p["meaning"],
+            "Kendall's tau-b: +1 when two agents order every pair of finalists alike, -1 when "
+            "they order every pair oppositely, 0 when one agent's order of a pair says nothing of "
+            "the other's (a pair tied under either agent counts for neither).");
+  ASSERT_EQ(p["agreement"].size(), 1u);
+  const auto& tau = p["agreement"][0]["kendall_tau_b"];
+  const size_t finalists = p["finalists"].size();
+  EXPECT_NE(text.out.find("\nRanks under the panel\nThe panel (greedy, alphabeta:2) ranks the " +
+                          std::to_string(finalists) +
+                          " finalists (the candidates of the last halving round)"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find(
+                "Agreement of the panel's rankings (Kendall's tau-b over the "
+                "finalists): greedy and alphabeta:2 " +
+                (tau.is_null() ? std::string("undefined") : format_signed(tau.get<double>(), 2)) +
+                ". Kendall's tau-b: +1 when"),
+            std::string::npos)
+      << text.out;
+  // Every finalist has a rank under each agent, within 1..finalists; a candidate out of the race
+  // has none; the skilled agent's rank among the finalists is its rank in the ranking.
+  size_t ranked = 0, robust = 0;
+  for (const auto& c : j["candidates"]) {
+    if (c["panel_ranks"].is_null()) {
+      EXPECT_TRUE(c["panel_robust_rank"].is_null());
+      continue;
+    }
+    ++ranked;
+    robust += c["panel_robust_rank"].get<bool>();
+    for (const char* agent : {"greedy", "alphabeta:2"}) {
+      EXPECT_GE(c["panel_ranks"][agent].get<int>(), 1);
+      EXPECT_LE(c["panel_ranks"][agent].get<size_t>(), finalists);
+    }
+    EXPECT_EQ(c["panel_ranks"]["alphabeta:2"], c["rank"]);
+  }
+  EXPECT_EQ(ranked, finalists);
+  EXPECT_EQ(p["robust_ranks"], robust);
+  EXPECT_NE(text.out.find(std::to_string(robust) + " of " + std::to_string(finalists) +
+                          " ranks are robust (R: in the same quarter of the finalists under "
+                          "every agent)."),
+            std::string::npos);
+  EXPECT_NE(text.out.find("R: the effect has the same sign under every agent of the panel, "
+                          "measured among the finalists."),
+            std::string::npos);
 }
 
 // The leave-one-out: --hide plays every value of one clause.
