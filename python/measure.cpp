@@ -6,6 +6,7 @@
 #include "analysis/compare_builder.h"
 #include "analysis/ladder.h"
 #include "analysis/reconstruct.h"
+#include "analysis/reconstruct_panel.h"
 #include "analysis/reconstruct_related.h"
 #include "common/paths.h"
 #include "python/bindings.h"
@@ -121,6 +122,7 @@ std::string reconstruct(const std::string& game, const std::string& readings_fil
   analysis::ReconstructSettings settings = analysis::reconstruct_settings(agent, readings);
   settings.games = games;
   settings.seed = static_cast<uint64_t>(seed);
+  settings.panel = analysis::parse_panel(analysis::kDefaultPanel);  // the command's default panel
   analysis::Reconstruction r =
       analysis::start_reconstruction(analysis::generate_space(readings), settings);
   Interrupt interrupt;

@@ -107,7 +107,8 @@ TEST_F(Bridges, RulesListFiltersByBoardPlaceAndDateAsTheSearchDoes) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(
       r.out,
-      "ruleset                      game                     status         evidence\n"
+      "ruleset                      game                     status         evidence           "
+      "plays exactly as\n"
       "bao_ki_arabu_zanzibar_2/dlp  bao_ki_arabu_zanzibar_2  described      DLP.Ruleset.374\n"
       "hawalis/dlp                  hawalis                  described      DLP.Ruleset.127\n"
       "nchayo/dlp                   nchayo                   described      "
@@ -117,14 +118,15 @@ TEST_F(Bridges, RulesListFiltersByBoardPlaceAndDateAsTheSearchDoes) {
       "otep/beaton_1939             otep                     reconstructed  "
       "DLP.Evidence.1880\n"
       "otep/no_clockwise_privilege  otep                     reconstructed  "
-      "DLP.Evidence.1880\n"
+      "DLP.Evidence.1880  ryakati/dlp\n"
       "otep/no_move_loses           otep                     reconstructed  "
       "DLP.Evidence.1880\n"
       "otep/opening_relay_captures  otep                     reconstructed  "
       "DLP.Evidence.1880\n"
       "otep/opposite_of_origin      otep                     reconstructed  "
       "DLP.Evidence.1880\n"
-      "ryakati/dlp                  ryakati                  reconstructed  DLP.Ruleset.1282\n"
+      "ryakati/dlp                  ryakati                  reconstructed  DLP.Ruleset.1282   "
+      "otep/no_clockwise_privilege\n"
       "tsoro/dlp                    tsoro                    described      "
       "DLP.Ruleset.1287\n");
   EXPECT_EQ(r.err, "11 records without a position were not searched\n11 rulesets\n");
