@@ -10,6 +10,11 @@ namespace mancala::analysis {
 
 std::vector<sim::AgentSpec> parse_panel(const std::string& text) {
   std::vector<sim::AgentSpec> out;
+  // split_list drops empty parts; a panel written with one is a slip, not a shorter panel.
+  if (text.find(",,") != std::string::npos ||
+      (!text.empty() && (text.front() == ',' || text.back() == ',')))
+    throw UsageError("reconstruct: --panel: an empty item in '" + text +
+                     "' (two commas together, or one at an end)");
   for (const std::string& item : split_list(text, ',')) {
     sim::AgentSpec spec;
     if (!sim::try_parse_agent(item, spec))

@@ -87,6 +87,17 @@ TEST(ReconstructPanel, ThePanelSpecNamesTwoAgentsOrMoreEachOnce) {
   } catch (const UsageError& e) {
     EXPECT_STREQ(e.what(), "reconstruct: --panel: alphabeta:1 is named twice");
   }
+  // An empty item is refused, not dropped (split_list drops empty parts).
+  for (const std::string spec :
+       {"alphabeta:1,,alphabeta:2", ",alphabeta:1,alphabeta:2", "alphabeta:1,alphabeta:2,"}) {
+    try {
+      parse_panel(spec);
+      FAIL() << "no error for " << spec;
+    } catch (const UsageError& e) {
+      EXPECT_EQ(std::string(e.what()), "reconstruct: --panel: an empty item in '" + spec +
+                                           "' (two commas together, or one at an end)");
+    }
+  }
   try {
     parse_panel("alphabeta:2");
     FAIL() << "no error";
