@@ -129,7 +129,7 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
     }
     if (pos >= kMaxHoles || owner(pos) != p || !end_hole(pos)) continue;
     State copy = s;
-    if (try_move(copy, p, m).captured > 0) out.push(m);
+    if (try_captures(copy, p, m)) out.push(m);
   }
 }
 
