@@ -371,7 +371,8 @@ class Game {
   bool opening_move(const State& s) const {
     return rules_.opening_for == OpeningFor::kFirstPlayer ? s.ply == 0 : first_move(s);
   }
-  void add_reverse_moves(const State& s, int player, MoveList& out) const;
+  // Otep's reversed sowings, out of line: legal_moves, inlined into the move loops, keeps its size.
+  [[gnu::noinline]] void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
   // move tried on a copy).
   [[gnu::noinline]] void filter_moves(const State& s, int player, MoveList& out) const;
