@@ -180,9 +180,14 @@ class Game {
   // moves in the order the resolution makes them (steps.h). Defined in simultaneous.cpp.
   JointEffect apply_joint(State& s, const JointMove& jm, StepObserver* steps = nullptr) const;
   // Plays `player`'s move alone, without ending the turn (what the move would do: for agents, and
-  // the legal-move rules that try a move on a copy: must_feed, grand_slam, reverse_privilege),
-  // under the game's profile (try_as).
+  // the legal-move rules that try a move on a copy: must_feed, grand_slam), under the game's
+  // profile (try_as).
   MoveEffect try_move(State& s, int player, Move m) const { return (this->*try_)(s, player, m); }
+  // Whether `player`'s move captures anything (try_move's captured > 0): the move played on `s`
+  // only as far as its first capture (reverse_privilege's test), under the game's profile.
+  bool try_captures(State& s, int player, Move m) const {
+    return (this->*try_captures_)(s, player, m);
+  }
   // Random play of `s` to the end of its round under the game's profile, `hooks` seeing every
   // move (playout.h's random_playout; engine_playout.cpp): the plies played.
   int playout(State& s, Rng& rng, NoPlayoutHooks& hooks) const;
@@ -331,10 +336,12 @@ class Game {
   template <Features F>
   MoveEffect try_as(State& s, int player, Move m) const;
   template <Features F>
+  bool try_captures_as(State& s, int player, Move m) const;
+  template <Features F>
   Move random_move_as(const State& s, Rng& rng, MoveList& moves) const;
   template <Features F, class Hooks>
   int playout_as(State& s, Rng& rng, Hooks& hooks) const;
-  // Sets features_, profile_, apply_ and try_ (forced: a profile index, or -1).
+  // Sets features_, profile_, apply_, try_ and try_captures_ (forced: a profile index, or -1).
   void choose_profile(int forced);
   // The move's steps, each watched by W (NoWatch or StepWatch, above).
   template <class W = NoWatch>
@@ -351,6 +358,9 @@ class Game {
   bool relay_from(State& s, Sowing& c, int from, W watch) const;
   template <class W = NoWatch>
   void run_move(State& s, Sowing& c, W watch = {}) const;
+  // run_move until the move's first capture: whether it made one.
+  template <class W>
+  bool run_move_to_capture(State& s, Sowing& c, W watch) const;
   template <class W>
   bool resow_capture(State& s, Sowing& c, W watch) const;
   // True during each player's first move (opening_hole, opening_captures).
@@ -361,7 +371,8 @@ class Game {
   bool opening_move(const State& s) const {
     return rules_.opening_for == OpeningFor::kFirstPlayer ? s.ply == 0 : first_move(s);
   }
-  void add_reverse_moves(const State& s, int player, MoveList& out) const;
+  // Otep's reversed sowings, out of line: legal_moves, inlined into the move loops, keeps its size.
+  [[gnu::noinline]] void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
   // move tried on a copy).
   [[gnu::noinline]] void filter_moves(const State& s, int player, MoveList& out) const;
@@ -459,9 +470,10 @@ class Game {
   EndingClasses ending_classes_{};
   Features features_ = 0;  // the ruleset's (features_of)
   int profile_ = 0;        // the index in kProfiles of the profile it plays under
-  MoveEffect (Game::*apply_)(State&, Move) const = nullptr;     // apply_as of that profile
-  MoveEffect (Game::*try_)(State&, int, Move) const = nullptr;  // try_as of that profile
-  std::array<uint8_t, kPositions> owner_{}, local_{};           // owner() and local() by position
+  MoveEffect (Game::*apply_)(State&, Move) const = nullptr;        // apply_as of that profile
+  MoveEffect (Game::*try_)(State&, int, Move) const = nullptr;     // try_as of that profile
+  bool (Game::*try_captures_)(State&, int, Move) const = nullptr;  // try_captures_as
+  std::array<uint8_t, kPositions> owner_{}, local_{};  // owner() and local() by position
   std::array<std::array<std::array<uint8_t, kPositions>, 2>, 2> next_{};  // [player][reverse][pos]
   // Each sowing path as a flat cycle, written twice over (lap_[p][rev][i] for 0 <= i < 2 *
   // lap_len_), and each position's index in it (kOffPath when not on the path): a sowing with

@@ -123,13 +123,21 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
     const bool into_origin =
         rules_.first_into_origin && !(count == 1 && rules_.single_counter_moves_on);
     int pos = origin;
-    for (int left = into_origin ? count - 1 : count; left > 0; --left) {
-      pos = step(s, p, true, pos);
-      if (rules_.skip_origin_on_laps && pos == origin) pos = step(s, p, true, pos);
+    int left = into_origin ? count - 1 : count;
+    const int at = lap_index_[p][1][origin];
+    if (at != kOffPath && !rules_.skip_origin_on_laps && (s.out_of_play | s.closed_to[p]) == 0) {
+      // Nothing to skip: the path's position `left` on from the origin, by index (as sow_rest
+      // sows), not counter by counter.
+      if (left > 0) pos = lap_[p][1][(at + left) % lap_len_];
+    } else {
+      for (; left > 0; --left) {
+        pos = step(s, p, true, pos);
+        if (rules_.skip_origin_on_laps && pos == origin) pos = step(s, p, true, pos);
+      }
     }
     if (pos >= kMaxHoles || owner(pos) != p || !end_hole(pos)) continue;
     State copy = s;
-    if (try_move(copy, p, m).captured > 0) out.push(m);
+    if (try_captures(copy, p, m)) out.push(m);
   }
 }
 

@@ -28,6 +28,15 @@ template <Features F>
   return c.fx;
 }
 
+// Whether a move captures (Game::try_captures): try_as, stopped at the first capture.
+template <Features F>
+[[gnu::flatten]] bool Game::try_captures_as(State& s, int player, Move m) const {
+  Sowing c;
+  const NoWatchOf<F> watch;
+  begin_move(s, player, m, c, watch);
+  return run_move_to_capture(s, c, watch);
+}
+
 // The move a random player draws in an alternating turn, as Player::choose does from the legal
 // moves' list (one rng.below(list size)), without building the list when the ruleset's moves are
 // the playable holes: the k-th legal move is the k-th set bit.
@@ -120,6 +129,9 @@ void Game::choose_profile(int forced) {
   });
   try_ = with_profile(profile_, [&]<Features F>() {
     return static_cast<MoveEffect (Game::*)(State&, int, Move) const>(&Game::try_as<F>);
+  });
+  try_captures_ = with_profile(profile_, [&]<Features F>() {
+    return static_cast<bool (Game::*)(State&, int, Move) const>(&Game::try_captures_as<F>);
   });
 }
 

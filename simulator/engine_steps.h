@@ -363,6 +363,18 @@ void Game::run_move(State& s, Sowing& c, W watch) const {
   } while (after_sowing(s, c, watch));
 }
 
+// A move's captures only grow (a sink's counters, a capture, re-sown captures counted when
+// seized), so the move captures exactly when it has captured by the end of some sowing: the rest
+// of the chain is not played.
+template <class W>
+bool Game::run_move_to_capture(State& s, Sowing& c, W watch) const {
+  do {
+    sow_rest(s, c, watch);
+    if (c.fx.captured > 0) return true;
+  } while (after_sowing(s, c, watch) && c.fx.captured == 0);
+  return c.fx.captured > 0;
+}
+
 template <class W>
 void Game::capture_at_end(State& s, Sowing& c, W watch) const {
   constexpr Features F = W::kFeatures;

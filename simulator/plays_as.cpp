@@ -3,10 +3,10 @@
 #include "simulator/plays_as.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <mutex>
 
+#include "common/hash.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
 
@@ -22,17 +22,6 @@ json played_rules(const RuleSet& r) {
 }
 
 namespace {
-
-std::string hash_text(const std::string& text) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char ch : text) {
-    h ^= ch;
-    h *= 1099511628211ULL;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
 
 std::string difference(const json& a, const json& b, const std::string& b_id) {
   for (const FieldInfo& f : rule_fields()) {
@@ -99,7 +88,7 @@ std::set<std::string> paired_with(const Table& table, const std::string& id) {
 
 }  // namespace
 
-std::string play_hash(const RuleSet& r) { return hash_text(played_rules(r).dump()); }
+std::string play_hash(const RuleSet& r) { return fnv1a_hex(played_rules(r).dump()); }
 
 std::string first_play_difference(const RuleSet& a, const RuleSet& b) {
   return difference(played_rules(a), played_rules(b), b.id);
@@ -129,7 +118,7 @@ std::vector<std::string> plays_as_problems(const RuleSet& r, const std::string& 
   std::vector<std::string> problems;
   const Table& table = shipped();
   const json played = played_rules(r);
-  const std::string hash = hash_text(played.dump());
+  const std::string hash = fnv1a_hex(played.dump());
   const std::string& named = r.plays_as.id;
   if (!named.empty()) {
     const auto it = table.find(named);

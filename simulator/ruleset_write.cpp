@@ -1,8 +1,8 @@
 // Writing rulesets: the resolved keys as JSON, their hash, and a ruleset as one standalone file.
-#include <cstdio>
 #include <optional>
 #include <string_view>
 
+#include "common/hash.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/witness.h"
@@ -74,15 +74,7 @@ json hashed_rules(const RuleSet& r) {
 
 std::string rules_hash(const RuleSet& r) {
   // FNV-1a 64 over the canonical JSON text of the hashed keys.
-  const std::string text = hashed_rules(r).dump();
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char ch : text) {
-    h ^= ch;
-    h *= 1099511628211ULL;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
+  return fnv1a_hex(hashed_rules(r).dump());
 }
 
 nlohmann::ordered_json standalone_ruleset_json(const RuleSet& r) {

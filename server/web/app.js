@@ -434,6 +434,9 @@ function drawBoard(game, state, options) {
   (state.tuzdyk || []).forEach((column, p) => { if (column) tuzdyk[(2 - p) + ":" + column] = p + 1; });
   const grid = el("div", { class: "board", id: "board", dataset: { rows: 2 * rows, holes: n } });
   grid.style.gridTemplateColumns = (stores ? "auto " : "") + "repeat(" + n + ", var(--hole))" + (stores ? " auto" : "");
+  // The columns the holes' size is fitted to (style.css): a store is 1.1 holes wide.
+  grid.style.setProperty("--cols", String(n + (stores ? 2.2 : 0)));
+  if (n > 16) grid.dataset.wide = "";
   const hole = (owner, index, gridRow, gridColumn) => {
     const label = b.labels[index];
     const key = owner + ":" + label;
@@ -476,7 +479,8 @@ function drawBoard(game, state, options) {
   });
   if (stores) {
     const store = (p, column) => {
-      const node = el("div", { class: "store p" + p + (options.activeStore === p ? " active" : ""), id: "store" + p, title: player(p) + "'s store" },
+      const side = column === 1 ? " left" : " right";
+      const node = el("div", { class: "store p" + p + side + (options.activeStore === p ? " active" : ""), id: "store" + p, title: player(p) + "'s store" },
         el("span", { class: "count" }, state.stores[p - 1]), el("span", { class: "label" }, player(p) + (b.stores === "beside" ? " kazan" : " store")));
       node.style.gridRow = "1 / span " + 2 * rows;
       node.style.gridColumn = column;

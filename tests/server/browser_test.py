@@ -8,8 +8,8 @@ Starts the server on a free port over a fresh archive of data/evidence, then, at
 800 px: searches the archive, opens a record, starts a Kalah game against greedy and clicks legal
 holes until it ends, saves it with a note and finds the play-test on the ruleset's page (and with
 `mancala playtests list`); plays a few moves of Otep (four rows, a simultaneous opening) and of
-Sonka with two people on one screen (simultaneous turns: the first choice stays hidden); replays
-the play-test. Screenshots of the search, two- and four-row boards mid-game and a replay go to the
+Sonka with two people on one screen (simultaneous turns: the first choice stays hidden); plays a
+move of En Gehe's 2x40 board (at 1400 px the whole board in the window); replays the play-test. Screenshots of the search, two- and four-row boards mid-game and a replay go to the
 screenshots folder. Fails on any JavaScript error in the browser's console, on a page wider than
 the window, or on the server stopping. Exit 77 (CTest: skipped) when Chromium, its driver or
 Selenium is not installed.
@@ -302,6 +302,22 @@ class Session:
         self.shot("four-row-mid-game")
         del status
 
+    def wide_board(self):
+        """En Gehe's 2x40: at 1400 px the whole board in the window, no sideways scrolling of
+        the page nor of the board; narrower, the board scrolls in its own frame."""
+        self.new_game("en_gehe/dlp", "human", "greedy", 1)
+        self.set_speed("instant")
+        check(len(self.driver.find_elements(By.CSS_SELECTOR, "#board .hole")) == 80,
+              "En Gehe's board has not 80 holes")
+        self.play_move(60)
+        self.wait(self.settled, 60, "En Gehe after a move")
+        self.fits()
+        if self.pixels >= 1400:
+            over = self.driver.execute_script(
+                "const w = document.querySelector('.board-wrap'); return w.scrollWidth - w.clientWidth")
+            check(over <= 1, "the 2x40 board is %d px wider than its frame at %d px" % (over, self.pixels))
+        self.shot("wide-board")
+
     def sonka(self):
         self.new_game("sonka/vanoverbergh_1927", "human", "human", 4)
         self.set_speed("instant")
@@ -370,6 +386,8 @@ def main():
             session.otep()
             session.no_errors()
             session.sonka()
+            session.no_errors()
+            session.wide_board()
             session.no_errors()
             session.replay(playtest)
             session.no_errors()

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/hash.h"
 #include "common/paths.h"
 
 namespace mancala::sim::golden_testing {
@@ -45,11 +46,7 @@ inline void compare_with_golden(const std::string& path, const std::string& actu
 inline constexpr size_t kHeadLines = 150;
 inline constexpr size_t kTailLines = 30;
 
-inline uint64_t fnv1a64(const std::string& text) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  return hash;
-}
+using mancala::fnv1a64;
 
 inline std::string golden_form(const std::string& trace) {
   std::vector<std::string> lines;

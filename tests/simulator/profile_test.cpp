@@ -106,6 +106,45 @@ TEST_P(ProfileGames, ARulesetPlaysTheSameGamesUnderItsProfileAsUnderEveryFeature
   }
 }
 
+// Game::try_captures, reverse_privilege's test, plays a move only as far as its first capture:
+// it answers as the whole move's captures do (try_move), for every hole of the mover sown either
+// way, in the positions of random games (joint turns played through).
+TEST_P(ProfileGames, TryCapturesAnswersAsTheWholeMove) {
+  const Game game(load_ruleset(GetParam()));
+  int captures = 0;
+  for (int g = 0; g < test_support::scaled(3, 1); ++g) {
+    State s = game.initial_state();
+    Rng r(12, static_cast<uint64_t>(g));
+    MoveList moves;
+    for (int ply = 0; ply < 300 && !s.over; ++ply) {
+      if (game.joint_turn(s)) {
+        game.apply_joint(s, choose_joint_move(game, s, moves, r, [&](int, const MoveList& m) {
+                           return m[static_cast<int>(r.below(static_cast<uint32_t>(m.size)))];
+                         }));
+        continue;
+      }
+      for (int hole = 0; hole < game.holes_per_player(); ++hole) {
+        if (s.holes[static_cast<size_t>(game.global(s.to_move, hole))] == 0) continue;
+        for (const bool reverse : {false, true}) {
+          const Move m{static_cast<uint8_t>(hole), reverse};
+          State whole = s, part = s;
+          const bool captured = game.try_move(whole, s.to_move, m).captured > 0;
+          ASSERT_EQ(game.try_captures(part, s.to_move, m), captured)
+              << "game " << g << ", ply " << ply << ", hole " << hole
+              << (reverse ? " reversed" : "");
+          captures += captured;
+        }
+      }
+      game.legal_moves(s, moves);
+      ASSERT_GT(moves.size, 0);
+      game.apply(s, moves[static_cast<int>(r.below(static_cast<uint32_t>(moves.size)))]);
+    }
+  }
+  if (GetParam().starts_with("otep/")) {
+    EXPECT_GT(captures, 0);  // the test saw some
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Rulesets, ProfileGames,
                          ::testing::ValuesIn(play_testing::shipped_ruleset_ids()),
                          test_support::param_name);
