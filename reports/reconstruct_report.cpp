@@ -6,6 +6,7 @@
 #include "common/format.h"
 #include "reports/glossary.h"
 #include "reports/html.h"
+#include "reports/readings_words.h"
 #include "reports/report_index.h"
 
 namespace mancala::reports {
@@ -56,8 +57,9 @@ std::string reconstruct_summary(const ReconstructView& v) {
   }
   if (largest) {
     const analysis::Choice& c = space.readings.choices[largest->choice];
-    out += "; largest effect on completion: " + c.id + " (" + c.alternatives[largest->high].name +
-           " rather than " + c.alternatives[largest->low].name + ": " +
+    out += "; largest effect on completion: " + readings_id_in_words(c.id) + " (" +
+           readings_id_in_words(c.alternatives[largest->high].name) + " rather than " +
+           readings_id_in_words(c.alternatives[largest->low].name) + ": " +
            format_signed(largest->spread * 100, 1) + " pp)";
   }
   return out;
@@ -103,8 +105,8 @@ void add_readings_to_report(std::vector<ReportFile>& report,
   ReportFile& index = *find_report_file(files, "index.html");
   const std::string section =
       "<section class=\"readings\">\n<h2 id=\"readings\">Readings of the sources</h2>\n<p>Every "
-      "reading each source allows (its readings file, data/readings), played under random and "
-      "skilled agents, ranked, and each ambiguity's effect measured (docs/reconstruct.md).</p>\n"
+      "reading each source's words allow, played under random and skilled agents, ranked, and "
+      "each ambiguity's effect measured.</p>\n"
       "<ul>\n" +
       items + "</ul>\n</section>\n";
   // Where the index keeps their place (before the family), else at its end.

@@ -417,8 +417,8 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
       << index;
   // The source's rule beside the text's: none of Otep's readings has an ending Beaton states.
   EXPECT_NE(index.find("end by the text&#39;s rule (none of its readings has an ending the "
-                       "source states); largest effect on completion: no_move "
-                       "(mover_loses rather than pass: "),
+                       "source states); largest effect on completion: no move "
+                       "(mover loses rather than pass: "),
             std::string::npos)
       << index;
   EXPECT_NE(testing::read_text(out + "/rulesets/otep.beaton_1939.html")
