@@ -1,6 +1,7 @@
 #include "reports/reconstruct_report.h"
 
 #include <cmath>
+#include <string_view>
 
 #include "common/error.h"
 #include "common/format.h"
@@ -19,6 +20,21 @@ void insert_before_body_end(ReportFile& file, const std::string& html, const std
   if (at == std::string::npos)
     throw Error(where("report", file.path, "no </body> to add " + what + " before"));
   file.content.insert(at, html);
+}
+
+// Links the first mention of `phrase` in the page's text after its heading to the glossary's
+// term `id` (issue 39, item 2: "linked where they appear"); nothing when the page never says it.
+void link_first_mention(std::string& page, const std::string& phrase, std::string_view id) {
+  const std::size_t heading = page.find("</h1>");
+  if (heading == std::string::npos) return;
+  for (std::size_t at = page.find(phrase, heading); at != std::string::npos;
+       at = page.find(phrase, at + phrase.size())) {
+    // Only in running text: not inside a tag (an attribute, a chart's label).
+    const std::size_t open = page.rfind('<', at), close = page.rfind('>', at);
+    if (open != std::string::npos && (close == std::string::npos || close < open)) continue;
+    page.replace(at, phrase.size(), glossary_link(id, phrase, 1));
+    return;
+  }
 }
 
 }  // namespace
@@ -88,7 +104,10 @@ void add_readings_to_report(std::vector<ReportFile>& report,
                html_escape(ruleset_page_path(base)) + "\">" + html_escape(base) + "</a>";
     }
     links += "</p>\n";
-    added.push_back({path, reconstruct_html_page(view, links)});
+    std::string html = reconstruct_html_page(view, links);
+    link_first_mention(html, "stopping rule", "stopping-rule");
+    link_first_mention(html, "safety bound", "safety-bound");
+    added.push_back({path, std::move(html)});
     const std::string summary = reconstruct_summary(view);
     items += "<li><a href=\"" + html_escape(path) + "\">Readings of " +
              html_escape(game_display_name(game)) + "</a>: " + html_escape(summary) + "</li>\n";

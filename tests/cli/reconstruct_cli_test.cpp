@@ -407,6 +407,11 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
             std::string::npos);
   EXPECT_NE(page.find("<a href=\"../rulesets/otep.beaton_1939.html\">otep/beaton_1939</a>"),
             std::string::npos);
+  // The glossary's terms linked where the page first says them (issue 39, item 2).
+  EXPECT_NE(page.find("<a href=\"../glossary.html#stopping-rule\">stopping rule</a>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<a href=\"../glossary.html#safety-bound\">safety bound</a>"),
+            std::string::npos);
   EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
   const std::string index = testing::read_text(out + "/index.html");
   // Readings that play exactly alike counted once (docs/terms.md).
