@@ -58,6 +58,10 @@ table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-
   display: block; max-width: 100%; overflow-x: auto; }
 th:first-child, td:first-child { position: sticky; left: 0; background: #fff; }
 td.num, th.num { white-space: nowrap; }
+.ranking table { font-size: 0.9em; }
+.ranking th, .ranking td { padding: 0.25em 0.4em; }
+.ranking td { white-space: nowrap; }
+.ranking td:nth-child(3) { white-space: normal; min-width: 12em; }
 pre { max-width: 100%; overflow-x: auto; }
 code { overflow-wrap: anywhere; }
 caption { text-align: left; font-weight: bold; padding-bottom: 0.3em; }

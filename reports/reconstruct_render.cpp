@@ -9,6 +9,7 @@
 #include "archive/listing.h"
 #include "common/text.h"
 #include "reports/compare_render.h"
+#include "reports/readings_words.h"
 #include "reports/render.h"
 #include "reports/report.h"
 
@@ -185,7 +186,13 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
 
 // Which ambiguity changes the game, criterion by criterion, and which changes nothing
 // detectable.
-std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::Effects& e) {
+// `in_words`: the page's lines, the readings file's identifiers said in words (the terminal keeps
+// them, as the readings file spells them).
+std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::Effects& e,
+                                      bool in_words) {
+  const auto said = [in_words](const std::string& id) {
+    return in_words ? readings_id_in_words(id) : id;
+  };
   if (!e.complete) {
     return {
         "Not measured: the run was stopped (Ctrl-C or SIGTERM) while the effects were being "
@@ -208,15 +215,15 @@ std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::
       continue;
     }
     const Choice& c = choices[largest->choice];
-    lines.push_back(std::string("Largest effect on ") + k.name + ": " + c.id + " (" +
-                    c.alternatives[largest->high].name + " rather than " +
-                    c.alternatives[largest->low].name + ": " +
+    lines.push_back(std::string("Largest effect on ") + k.name + ": " + said(c.id) + " (" +
+                    said(c.alternatives[largest->high].name) + " rather than " +
+                    said(c.alternatives[largest->low].name) + ": " +
                     effect_text(k.id, largest->spread, largest->ci95) +
                     (excludes_zero(largest->ci95) ? "" : ", the interval holds zero") + ").");
   }
   std::string none;
   for (size_t c = 0; c < choices.size(); ++c) {
-    if (!matters[c]) none += (none.empty() ? "" : ", ") + choices[c].id;
+    if (!matters[c]) none += (none.empty() ? "" : ", ") + said(choices[c].id);
   }
   if (!e.spreads.empty()) {
     lines.push_back(none.empty() ? "Every choice point changes at least one criterion detectably."
@@ -278,8 +285,7 @@ Table ranking_table(const ReconstructView& v, size_t top, bool with_reading) {
     const analysis::CandidateResult& cr = v.result.candidates[i];
     const analysis::Candidate& c = v.reconstruction.space.candidates[i];
     std::vector<Cell> row = {Cell::integer(cr.standing.rank), Cell::integer(c.number)};
-    if (with_reading)
-      row.emplace_back(analysis::pick_label(v.reconstruction.space.readings, c.pick));
+    if (with_reading) row.emplace_back(reading_in_words(v.reconstruction.space.readings, c.pick));
     for (const CriterionInfo& k : analysis::criteria())
       row.emplace_back(figure_text(k.id, f[k.id], true));
     row.emplace_back(share_text(f.stopping_rule));
@@ -313,8 +319,10 @@ Table spreads_table(const ReconstructView& v, const analysis::Effects& e) {
                    });
   for (const analysis::Spread* s : spreads) {
     const Choice& c = choices[s->choice];
-    t.add_row({c.id, analysis::criterion_info(s->criterion).name, c.alternatives[s->low].name,
-               c.alternatives[s->high].name, effect_text(s->criterion, s->spread, s->ci95)});
+    t.add_row({readings_id_in_words(c.id), analysis::criterion_info(s->criterion).name,
+               readings_id_in_words(c.alternatives[s->low].name),
+               readings_id_in_words(c.alternatives[s->high].name),
+               effect_text(s->criterion, s->spread, s->ci95)});
   }
   return t;
 }
@@ -330,7 +338,11 @@ Table main_effects_table(const ReconstructView& v, const analysis::Effects& e, b
   for (size_t c = 0; c < choices.size(); ++c) {
     for (size_t a = 0; a < choices[c].alternatives.size(); ++a) {
       if (a == choices[c].reference) continue;
-      std::vector<Cell> row = {choices[c].id, choices[c].alternatives[a].name};
+      // The terminal's table keeps the readings file's identifiers; the page
+      // says them in words.
+      std::vector<Cell> row = {compact ? choices[c].id : readings_id_in_words(choices[c].id),
+                               compact ? choices[c].alternatives[a].name
+                                       : readings_id_in_words(choices[c].alternatives[a].name)};
       for (const CriterionInfo& k : analysis::criteria()) {
         const auto it = std::find_if(e.main.begin(), e.main.end(), [&](const analysis::Effect& x) {
           return x.choice == c && x.alternative == a && x.criterion == k.id;
@@ -352,11 +364,12 @@ Table interactions_table(const ReconstructView& v, const analysis::Effects& e) {
   Table t({{"criterion"}, {"reading a"}, {"reading b"}, {"interaction [simultaneous 95% CI]"}});
   const auto& choices = v.reconstruction.space.readings.choices;
   for (const analysis::Interaction& i : e.interactions) {
-    t.add_row(
-        {analysis::criterion_info(i.criterion).name,
-         choices[i.choice_a].id + "=" + choices[i.choice_a].alternatives[i.alternative_a].name,
-         choices[i.choice_b].id + "=" + choices[i.choice_b].alternatives[i.alternative_b].name,
-         effect_text(i.criterion, i.effect, i.ci)});
+    t.add_row({analysis::criterion_info(i.criterion).name,
+               readings_id_in_words(choices[i.choice_a].id) + ": " +
+                   readings_id_in_words(choices[i.choice_a].alternatives[i.alternative_a].name),
+               readings_id_in_words(choices[i.choice_b].id) + ": " +
+                   readings_id_in_words(choices[i.choice_b].alternatives[i.alternative_b].name),
+               effect_text(i.criterion, i.effect, i.ci)});
   }
   return t;
 }
@@ -452,8 +465,8 @@ std::string effects_chart(const ReconstructView& v, const analysis::Effects& e,
   const auto& choices = v.reconstruction.space.readings.choices;
   for (const analysis::Effect& x : e.main) {
     if (x.criterion != k.id || x.alternative == choices[x.choice].reference) continue;
-    categories.push_back(choices[x.choice].id + ": " +
-                         choices[x.choice].alternatives[x.alternative].name);
+    categories.push_back(readings_id_in_words(choices[x.choice].id) + ": " +
+                         readings_id_in_words(choices[x.choice].alternatives[x.alternative].name));
     const double s = scale_of(k.id);
     series.values.push_back({x.effect * s, x.ci95.low * s, x.ci95.high * s});
   }
@@ -523,7 +536,7 @@ std::string reconstruct_text(const ReconstructView& v, std::size_t width, std::s
     }
     const analysis::Effects& e = ranked_effects(v);
     out << "\nEffects of the choices under " << ranked_agent(v) << "\n";
-    for (const std::string& line : effect_lines(v, e)) out << line << "\n";
+    for (const std::string& line : effect_lines(v, e, false)) out << line << "\n";
     out << "\nMain effects: each reading against the base's, averaged over the other choices "
            "where both are allowed (95% intervals; * excludes zero)"
         << (v.result.panel.played() ? ". " + robust_effects_note(v) : "") << "\n"
@@ -692,18 +705,19 @@ std::string reconstruct_csv(const ReconstructView& v) {
 std::string reconstruct_html_fragment(const ReconstructView& v) {
   std::ostringstream out;
   const analysis::Space& space = v.reconstruction.space;
-  out << "<p>Readings file <code>" << html_escape(space.readings.origin)
-      << "</code>; base reconstruction <code>" << html_escape(space.base.id) << "</code>.</p>\n";
+  out << "<p>The base reconstruction, <code>" << html_escape(space.base.id)
+      << "</code>, reads each choice point below as the alternative marked \"the base's "
+         "reading\".</p>\n";
   for (const std::string& line : summary_lines(v)) out << "<p>" << html_escape(line) << "</p>\n";
   out << "<h2 id=\"choices\">Choice points</h2>\n";
   for (size_t c = 0; c < space.readings.choices.size(); ++c) {
     const Choice& choice = space.readings.choices[c];
-    out << "<h3>" << html_escape(choice.id) << "</h3>\n<blockquote>" << html_escape(choice.phrase)
-        << "</blockquote>\n<p class=\"witness\">" << html_escape(sim::witness_label(choice.witness))
-        << "</p>\n<ul>\n";
+    out << "<h3>" << html_escape(readings_id_in_words(choice.id)) << "</h3>\n<blockquote>"
+        << html_escape(choice.phrase) << "</blockquote>\n<p class=\"witness\">"
+        << html_escape(sim::witness_label(choice.witness)) << "</p>\n<ul>\n";
     for (size_t a = 0; a < choice.alternatives.size(); ++a) {
       const analysis::Alternative& alt = choice.alternatives[a];
-      out << "<li><strong>" << html_escape(alt.name) << "</strong>"
+      out << "<li><strong>" << html_escape(readings_id_in_words(alt.name)) << "</strong>"
           << (a == choice.reference ? " (the base's reading)" : "") << ": "
           << html_escape(alt.because);
       if (!alt.witness.kind.empty())
@@ -725,7 +739,7 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
   if (!v.result.order.empty()) {
     out << "<h2 id=\"ranking\">Ranked candidates (" << html_escape(ranked_agent(v)) << ")</h2>\n"
         << "<p>" << html_escape(ranking_note()) << "</p>\n"
-        << "<div style=\"overflow-x: auto\">\n"
+        << "<div class=\"ranking\">\n"
         << ranking_table(v, 0, true).to_html() << "</div>\n";
     if (v.result.panel.played()) {
       out << "<h2 id=\"panel\">Ranks under the panel</h2>\n";
@@ -735,7 +749,7 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
     const analysis::Effects& e = ranked_effects(v);
     out << "<h2 id=\"effects\">Effects of the choices (" << html_escape(ranked_agent(v))
         << ")</h2>\n";
-    for (const std::string& line : effect_lines(v, e))
+    for (const std::string& line : effect_lines(v, e, true))
       out << "<p>" << html_escape(line) << "</p>\n";
     out << "<p>Each reading against the base's, averaged over every combination of the "
            "other choices in which both are allowed, with 95% intervals (the runs taken as "

@@ -1,11 +1,13 @@
 #include "reports/reconstruct_report.h"
 
 #include <cmath>
+#include <string_view>
 
 #include "common/error.h"
 #include "common/format.h"
 #include "reports/glossary.h"
 #include "reports/html.h"
+#include "reports/readings_words.h"
 #include "reports/report_index.h"
 
 namespace mancala::reports {
@@ -18,6 +20,21 @@ void insert_before_body_end(ReportFile& file, const std::string& html, const std
   if (at == std::string::npos)
     throw Error(where("report", file.path, "no </body> to add " + what + " before"));
   file.content.insert(at, html);
+}
+
+// Links the first mention of `phrase` in the page's text after its heading to the glossary's
+// term `id` (issue 39, item 2: "linked where they appear"); nothing when the page never says it.
+void link_first_mention(std::string& page, const std::string& phrase, std::string_view id) {
+  const std::size_t heading = page.find("</h1>");
+  if (heading == std::string::npos) return;
+  for (std::size_t at = page.find(phrase, heading); at != std::string::npos;
+       at = page.find(phrase, at + phrase.size())) {
+    // Only in running text: not inside a tag (an attribute, a chart's label).
+    const std::size_t open = page.rfind('<', at), close = page.rfind('>', at);
+    if (open != std::string::npos && (close == std::string::npos || close < open)) continue;
+    page.replace(at, phrase.size(), glossary_link(id, phrase, 1));
+    return;
+  }
 }
 
 }  // namespace
@@ -56,8 +73,9 @@ std::string reconstruct_summary(const ReconstructView& v) {
   }
   if (largest) {
     const analysis::Choice& c = space.readings.choices[largest->choice];
-    out += "; largest effect on completion: " + c.id + " (" + c.alternatives[largest->high].name +
-           " rather than " + c.alternatives[largest->low].name + ": " +
+    out += "; largest effect on completion: " + readings_id_in_words(c.id) + " (" +
+           readings_id_in_words(c.alternatives[largest->high].name) + " rather than " +
+           readings_id_in_words(c.alternatives[largest->low].name) + ": " +
            format_signed(largest->spread * 100, 1) + " pp)";
   }
   return out;
@@ -86,7 +104,10 @@ void add_readings_to_report(std::vector<ReportFile>& report,
                html_escape(ruleset_page_path(base)) + "\">" + html_escape(base) + "</a>";
     }
     links += "</p>\n";
-    added.push_back({path, reconstruct_html_page(view, links)});
+    std::string html = reconstruct_html_page(view, links);
+    link_first_mention(html, "stopping rule", "stopping-rule");
+    link_first_mention(html, "safety bound", "safety-bound");
+    added.push_back({path, std::move(html)});
     const std::string summary = reconstruct_summary(view);
     items += "<li><a href=\"" + html_escape(path) + "\">Readings of " +
              html_escape(game_display_name(game)) + "</a>: " + html_escape(summary) + "</li>\n";
@@ -103,8 +124,8 @@ void add_readings_to_report(std::vector<ReportFile>& report,
   ReportFile& index = *find_report_file(files, "index.html");
   const std::string section =
       "<section class=\"readings\">\n<h2 id=\"readings\">Readings of the sources</h2>\n<p>Every "
-      "reading each source allows (its readings file, data/readings), played under random and "
-      "skilled agents, ranked, and each ambiguity's effect measured (docs/reconstruct.md).</p>\n"
+      "reading each source's words allow, played under random and skilled agents, ranked, and "
+      "each ambiguity's effect measured.</p>\n"
       "<ul>\n" +
       items + "</ul>\n</section>\n";
   // Where the index keeps their place (before the family), else at its end.

@@ -25,7 +25,7 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
                    "interval. Charts: index.html and the pages under rulesets/.\n\n";
   if (!options.command.empty()) md += "Made by `" + options.command + "`\n\n";
   for (const auto& [game, rows] : group_by_game(items)) {
-    md += "## " + game_display_name(game) + "\n\n" + index_table(items, rows).to_markdown() + "\n";
+    md += "## " + game_name(options, game) + "\n\n" + index_table(items, rows).to_markdown() + "\n";
   }
   md += std::string(kCompletionNote) + "\n\n";
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -85,11 +85,11 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
   return md;
 }
 
-// The comparisons and the handicap curves.
-std::string comparisons_markdown(const ReportModel& model) {
+// The comparisons and the handicap curves, each game named as the archive spells it.
+std::string comparisons_markdown(const ReportModel& model, const ReportOptions& options) {
   std::string md;
   for (const analysis::GameComparison& g : model.comparisons) {
-    md += "\n### " + comparison_title(game_display_name(g.game)) + "\n\nSee " +
+    md += "\n### " + comparison_title(game_name(options, g.game)) + "\n\nSee " +
           comparison_page_path(g.game) + ".\n\n";
     for (const analysis::PairComparison& p : g.comparison.pairs) md += "- " + p.summary + "\n";
   }
@@ -126,7 +126,7 @@ std::string ladders_markdown(const ReportModel& model) {
 std::string report_markdown(const ReportModel& model, const std::vector<std::string>& page_paths,
                             const ReportOptions& options) {
   std::string md = runs_markdown(model.rulesets, page_paths, options) +
-                   comparisons_markdown(model) + sensitivity_markdown(model) +
+                   comparisons_markdown(model, options) + sensitivity_markdown(model) +
                    ladders_markdown(model);
   for (const ReportAddition& addition : options.additions) md += addition.markdown;
   return md;

@@ -407,6 +407,11 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
             std::string::npos);
   EXPECT_NE(page.find("<a href=\"../rulesets/otep.beaton_1939.html\">otep/beaton_1939</a>"),
             std::string::npos);
+  // The glossary's terms linked where the page first says them (issue 39, item 2).
+  EXPECT_NE(page.find("<a href=\"../glossary.html#stopping-rule\">stopping rule</a>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<a href=\"../glossary.html#safety-bound\">safety bound</a>"),
+            std::string::npos);
   EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
   const std::string index = testing::read_text(out + "/index.html");
   // Readings that play exactly alike counted once (docs/terms.md).
@@ -417,8 +422,8 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
       << index;
   // The source's rule beside the text's: none of Otep's readings has an ending Beaton states.
   EXPECT_NE(index.find("end by the text&#39;s rule (none of its readings has an ending the "
-                       "source states); largest effect on completion: no_move "
-                       "(mover_loses rather than pass: "),
+                       "source states); largest effect on completion: no move "
+                       "(mover loses rather than pass: "),
             std::string::npos)
       << index;
   EXPECT_NE(testing::read_text(out + "/rulesets/otep.beaton_1939.html")

@@ -159,6 +159,10 @@ TEST(ReportIndex, GamesAreNamedAsTheArchiveSpellsThem) {
   EXPECT_NE(page.find("\xC2\xB7 J&#39;odu \xC2\xB7"), std::string::npos);
   EXPECT_EQ(page.find("J Odu"), std::string::npos);
   EXPECT_EQ(file(files, "index.html").find("J Odu"), std::string::npos);
+  // report.md's heading of the game's rulesets too (issue 39, item 2: names made from keys).
+  const std::string md = file(files, "report.md");
+  EXPECT_NE(md.find("\n## J'odu\n"), std::string::npos) << md;
+  EXPECT_EQ(md.find("J Odu"), std::string::npos);
   // A game the archive does not name keeps the name made from its key.
   EXPECT_EQ(game_name(options(), "sungka"), "Sungka");
   EXPECT_EQ(game_name(options(), "j_odu"), "J'odu");
