@@ -111,10 +111,10 @@ json with_matches(json run) {
 std::vector<ReportEntry> sample_entries() {
   std::vector<ReportEntry> entries;
   entries.push_back(
-      {make_ruleset("toguz_kumalak/standard", "Toguz Kumalak (tournament rules)", "observed"),
+      {make_ruleset("toguz_kumalak/standard", "Toguz Kumalak (tournament rules)", "described"),
        sim::run_stats_to_json(make_run("toguz_kumalak/standard", 60, 30, 10, 0, {100, 120})), 4});
   entries.push_back(
-      {make_ruleset("khutka_boia/das_gupta", "Khutka Boia after Das Gupta", "described"),
+      {make_ruleset("khutka_boia/das_gupta", "Khutka Boia after Das Gupta", "reconstructed"),
        with_matches(sim::run_stats_to_json(make_run("khutka_boia/das_gupta", 5, 4, 1, 0, {300}))),
        std::nullopt});
   entries.push_back(
@@ -190,7 +190,7 @@ TEST(ReportRender, IndexHasOneRowPerRulesetGroupedByGameWithHandComputedFigures)
   // P1 60 of 100 finished: Wilson 95% [50.20, 69.06] by hand; mean length (100 + 120) / 2.
   // The completion cell: the text's rule, then the source's rule alone (all of them here).
   EXPECT_EQ(toguz[0], (std::vector<std::string>{
-                          "Toguz Kumalak (tournament rules)", "observed", "MANCALA.Evidence.1",
+                          "Toguz Kumalak (tournament rules)", "described", "MANCALA.Evidence.1",
                           "100", rate_text(100, 100) + "source's rule: 100.0%",
                           "60.0% [50.2, 69.1]", "30.0% [21.9, 39.6]", "10.0% [5.5, 17.4]",
                           adv_text + "; stability not checked", "110.0", "0.00%"}));
@@ -501,7 +501,7 @@ TEST(ReportRender, MarkdownHasTheIndexTablesAndASectionPerRuleset) {
   EXPECT_TRUE(md.starts_with("# T\n\n"));
   EXPECT_NE(md.find("Made by `mancala report x`"), std::string::npos);
   EXPECT_NE(md.find("## Toguz Kumalak\n\n| Ruleset | Status |"), std::string::npos);
-  EXPECT_NE(md.find("| Toguz Kumalak (tournament rules) | observed | MANCALA.Evidence.1 | 100 | "
+  EXPECT_NE(md.find("| Toguz Kumalak (tournament rules) | described | MANCALA.Evidence.1 | 100 | "
                     "100.0% \\[96.3, 100.0\\]<br>source's rule: 100.0% | 60.0% \\[50.2, 69.1\\] |"),
             std::string::npos)
       << md;
