@@ -142,6 +142,7 @@ RunFigures run_figures(const sim::RunStats& stats) {
       .agent = stats.agent,
       .engine_version = stats.engine_version,
       .rules_hash = stats.rules_hash,
+      .seats = stats.seats,
       .seed = stats.seed,
       .games_requested = static_cast<std::uint64_t>(stats.games_requested),
       .games = t.games,

@@ -108,6 +108,7 @@ struct RunFigures {
   std::string agent;
   std::string engine_version;
   std::string rules_hash;
+  std::string seats;  // sim::RunStats::seats
   std::uint64_t seed = 0;
   std::uint64_t games_requested = 0;
   std::uint64_t games = 0;

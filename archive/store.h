@@ -176,7 +176,8 @@ class Store {
   std::vector<std::string> see_also_of(const std::string& evidence_id);
   // A near search keeps a record placed only by its named region when the region's circle
   // (centre and radius) reaches within the search radius. `unplaced` (if given) receives how many
-  // records met every other filter but have no position, and so were not searched.
+  // records met every other filter but have no position, and so were not searched. A record
+  // found with a record it names as the same game (see_also) has it on the next row.
   std::vector<SearchHit> search(const SearchQuery& query, int64_t* unplaced = nullptr);
   std::vector<SearchHit> search(const SearchQuery& query, SearchCounts* counts);
 

@@ -312,6 +312,37 @@ std::optional<double> place_in_area(const Place& place, const GeoArea& area,
   return std::nullopt;
 }
 
+// Issue 35, item 7: "searches show the pair together". A record found with its see-also
+// partner (a curated record and the DLP's entry for the same game) is followed by it at once;
+// the other hits keep their order.
+std::vector<SearchHit> pair_same_game(std::vector<SearchHit> hits) {
+  std::map<std::string, std::vector<std::string>> partners;
+  for (const SearchHit& hit : hits) {
+    for (const std::string& other : hit.record.see_also) {
+      partners[hit.record.id].push_back(other);
+      partners[other].push_back(hit.record.id);
+    }
+  }
+  if (partners.empty()) return hits;
+  std::vector<SearchHit> out;
+  std::vector<bool> placed(hits.size(), false);
+  for (size_t i = 0; i < hits.size(); ++i) {
+    if (placed[i]) continue;
+    placed[i] = true;
+    out.push_back(std::move(hits[i]));
+    const auto it = partners.find(out.back().record.id);
+    if (it == partners.end()) continue;
+    for (size_t j = i + 1; j < hits.size(); ++j) {
+      if (placed[j] ||
+          std::find(it->second.begin(), it->second.end(), hits[j].record.id) == it->second.end())
+        continue;
+      placed[j] = true;
+      out.push_back(std::move(hits[j]));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<SearchHit> Store::search(const SearchQuery& q, int64_t* unplaced) {
@@ -568,7 +599,7 @@ std::vector<SearchHit> Store::search(const SearchQuery& q, SearchCounts* counts)
       if (count.step()) counts->undated = count.integer(0);
     }
   }
-  return hits;
+  return pair_same_game(std::move(hits));
 }
 
 std::optional<Place> Store::place_of(const EvidenceRecord& record) {

@@ -123,6 +123,13 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
   }
   print_table(out, checked ? "lrrrrrrrrrrl" : "lrrrrrrrrrr", rows);
   out << text_rule_footer(marked);
+  // Issue 35, item 8: a ruleset whose every turn is simultaneous has no first player.
+  for (const json& run : runs) {
+    if (run.value("seats", "") == "simultaneous")
+      out << printable_line(run["ruleset"].get<std::string>())
+          << ": every turn is simultaneous, so nobody moves first: P1 and P2 are seat 1 and seat "
+             "2, and the P1 advantage is the seat advantage\n";
+  }
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the

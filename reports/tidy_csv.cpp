@@ -9,6 +9,7 @@
 #include "reports/report_tables.h"
 #include "reports/table.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/seat_words.h"
 
 namespace mancala::reports {
 namespace {
@@ -150,27 +151,28 @@ std::vector<TidyRow> tidy_rows(const std::vector<TidyRun>& runs) {
     const std::string id = item.run_id ? std::to_string(*item.run_id) : "";
     for (TidyStatistic& s : tidy_statistics(*item.run)) {
       rows.push_back({id, "run", f.ruleset, item.game, seat_agent(f.agent, 0),
-                      seat_agent(f.agent, 1), std::to_string(f.seed), f.rules_hash, std::move(s)});
+                      seat_agent(f.agent, 1), std::to_string(f.seed), f.rules_hash, f.seats,
+                      std::move(s)});
     }
   }
   return rows;
 }
 
 std::string tidy_table_csv(const std::vector<TidyRow>& rows) {
-  Table csv({{"run_id"},   {"part"},       {"ruleset"},    {"game"},  {"agent_p1"}, {"agent_p2"},
-             {"seed"},     {"rules_hash"}, {"statistic"},  {"round"}, {"level"},    {"state"},
-             {"holes_p1"}, {"holes_p2"},   {"tribute_to"}, {"bha"},   {"favoured"}, {"player"},
-             {"value"},    {"ci_low"},     {"ci_high"}});
+  Table csv({{"run_id"}, {"part"},       {"ruleset"},  {"game"},       {"agent_p1"}, {"agent_p2"},
+             {"seed"},   {"rules_hash"}, {"seats"},    {"statistic"},  {"round"},    {"level"},
+             {"state"},  {"holes_p1"},   {"holes_p2"}, {"tribute_to"}, {"bha"},      {"favoured"},
+             {"player"}, {"value"},      {"ci_low"},   {"ci_high"}});
   const auto cell = [](const json& x) { return x.is_null() ? Cell() : Cell::text(x.dump()); };
   const auto text = [](const std::string& x) { return x.empty() ? Cell() : Cell::text(x); };
   for (const TidyRow& r : rows) {
     const TidyStatistic& s = r.statistic;
     csv.add_row({text(r.run_id),   r.part,           r.ruleset,          r.game,
                  text(r.agent_p1), text(r.agent_p2), Cell::text(r.seed), r.rules_hash,
-                 s.statistic,      text(s.round),    text(s.level),      text(s.state),
-                 text(s.holes_p1), text(s.holes_p2), text(s.tribute_to), text(s.bha),
-                 text(s.favoured), text(s.player),   cell(s.value),      cell(s.ci_low),
-                 cell(s.ci_high)});
+                 text(r.seats),    s.statistic,      text(s.round),      text(s.level),
+                 text(s.state),    text(s.holes_p1), text(s.holes_p2),   text(s.tribute_to),
+                 text(s.bha),      text(s.favoured), text(s.player),     cell(s.value),
+                 cell(s.ci_low),   cell(s.ci_high)});
   }
   return csv.to_csv();
 }
@@ -190,6 +192,7 @@ std::vector<TidyRow> handicap_rows(const analysis::HandicapResult& h) {
                      h.options.agents.seat[1].name(),
                      std::to_string(h.options.seed),
                      sim::rules_hash(rules),
+                     sim::seats_name(rules),
                      {}};
   std::vector<TidyRow> out;
   const auto row = [&](const std::string& statistic, const std::string& level,
@@ -243,9 +246,10 @@ std::vector<TidyRow> ladder_rows(const analysis::Ladder& ladder,
     }
   }
   const std::string hash = ladder.runs.empty() ? "" : ladder.runs.front().rules_hash;
+  const std::string seats = ladder.runs.empty() ? "" : ladder.runs.front().seats;
   const auto row = [&](const std::string& agent, TidyStatistic s) {
     out.push_back({"", "ladder", ladder.ruleset, game, agent, "", std::to_string(ladder.seed), hash,
-                   std::move(s)});
+                   seats, std::move(s)});
   };
   for (std::size_t i = 0; i < figures.ratings.size() && i < ladder.agents.size(); ++i) {
     const analysis::Rating& r = figures.ratings[i];

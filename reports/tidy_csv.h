@@ -39,6 +39,7 @@ struct TidyStatistic {
 // run), "handicap_curves" (measured by rounds of their own) or "ladder" (a skill ladder's games).
 struct TidyRow {
   std::string run_id, part, ruleset, game, agent_p1, agent_p2, seed, rules_hash;
+  std::string seats;  // "alternating", "simultaneous" (sim::seats_name), "" when not recorded
   TidyStatistic statistic;
 };
 

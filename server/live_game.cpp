@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "reports/trace.h"
 #include "simulator/describe.h"
+#include "simulator/ending.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/simultaneous.h"
 
@@ -113,6 +114,26 @@ std::string how_ended(EndReason reason, sim::Completion completion, sim::RuleEnd
       break;
   }
   return "not over";
+}
+
+// Who has won a stopped game or match, with that rule's witness (docs/terms.md, "Endings": a
+// stop's winner rule has a witness of its own), as the ruleset pages say it; "" for an ending by
+// a rule of the game.
+std::string stopped_winner_rule(const sim::RuleSet& r, EndReason reason) {
+  switch (reason) {
+    case EndReason::kStopAfterRounds:
+      return sim::stop_winner_sentence(r);
+    case EndReason::kNoProgress:
+      return "A round stopped by the no-progress rule (the reconstruction's no_progress_turns) "
+             "ends with each player taking the counters in his own holes; the player holding "
+             "more then wins, a winner rule the reconstruction assumes.";
+    case EndReason::kSafetyBound:
+      return "The safety bound is no rule of the game: nobody has won.";
+    case EndReason::kRule:
+    case EndReason::kNone:
+      break;
+  }
+  return "";
 }
 
 json winner_json(int8_t winner) {
@@ -499,9 +520,12 @@ json LiveGame::result_json() const {
       sim::completion_of(match_.reason, game_->ending_class(match_.rule_end));
   const std::string how = how_ended(match_.reason, completion, match_.rule_end);
   text << ", " << plies << (plies == 1 ? " ply" : " plies") << ", " << how;
+  const std::string winner_rule = stopped_winner_rule(game_->rules(), match_.reason);
+  if (!winner_rule.empty()) text << ". " << winner_rule;
   return {{"winner", winner_json(match_.winner)},
           {"end", end_reason_name(match_.reason)},
           {"how", how},
+          {"winner_rule", winner_rule},
           {"completion", sim::completion_name(completion)},
           {"by_rule", match_.reason == EndReason::kRule},
           {"holdings", {held[0], held[1]}},

@@ -15,6 +15,7 @@
 #include "simulator/block_queue.h"
 #include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/seat_words.h"
 
 namespace mancala::sim {
 
@@ -70,6 +71,7 @@ RunStats simulate_ruleset(const RuleSet& rules, const BatchOptions& options) {
   RunStats run;
   run.ruleset = rules.id;
   run.rules_hash = rules_hash(rules);
+  run.seats = seats_name(rules);
   run.engine_version = MANCALA_VERSION;
   run.agent = options.agents.label();
   run.seed = options.seed;

@@ -632,6 +632,7 @@ json run_stats_to_json(const RunStats& run) {
   json j;
   j["ruleset"] = run.ruleset;
   j["rules_hash"] = run.rules_hash;
+  if (!run.seats.empty()) j["seats"] = run.seats;
   j["engine_version"] = run.engine_version;
   j["agent"] = run.agent;
   AgentPair agents;
@@ -682,6 +683,12 @@ RunStats run_stats_from_json(const json& j, const std::string& context) {
   run.ruleset = string_at(j, "ruleset", context);
   const std::string ctx = where(context, run.ruleset, "");
   run.rules_hash = string_at(j, "rules_hash", ctx);
+  if (j.contains("seats")) {  // runs stored before it have none
+    run.seats = string_at(j, "seats", ctx);
+    if (run.seats != "alternating" && run.seats != "simultaneous")
+      throw Error(
+          where(ctx, "seats", "'" + run.seats + "' is neither alternating nor simultaneous"));
+  }
   run.engine_version = string_at(j, "engine_version", ctx);
   run.agent = agents_at(j, ctx);
   run.seed = count_at(j, "seed", ctx);

@@ -208,6 +208,9 @@ stats::Estimate metric_estimate(const MetricInfo& m, const GameTally& t);
 struct RunStats {
   std::string ruleset;     // ruleset id
   std::string rules_hash;  // rules_hash() of the resolved rules
+  // "alternating" or "simultaneous" (seats_name, seat_words.h: every turn simultaneous, so P1 and
+  // P2 are seat 1 and seat 2); "" in runs stored before it was recorded.
+  std::string seats;
   std::string engine_version;
   // The agents (agents.h), as AgentPair::label(): "random" for both seats, "alphabeta:3,random"
   // for player 1 and player 2. The JSON has it as "agent" and as "agents" [P1, P2].

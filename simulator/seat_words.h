@@ -31,4 +31,10 @@ inline SeatWords seat_words(const RuleSet& rules) {
           .advantage_row = "seat advantage (seat 1 minus seat 2)"};
 }
 
+// The run JSON's "seats" and runs.csv's column: "simultaneous" where every turn is simultaneous
+// (seat 1 and seat 2: nobody moves first), else "alternating" (P1 moves first in the first round).
+inline const char* seats_name(const RuleSet& rules) {
+  return seat_words(rules).simultaneous ? "simultaneous" : "alternating";
+}
+
 }  // namespace mancala::sim

@@ -40,6 +40,17 @@ class DlpArchive : public ::testing::Test {
     delete dir_;
   }
   static Store store() { return Store::open(*db_, Store::Mode::kReadOnly); }
+  // "" when records a and b are both found, on adjacent rows (either first); else what is wrong.
+  static std::string adjacent(const std::vector<SearchHit>& hits, const std::string& a,
+                              const std::string& b) {
+    std::vector<std::string> order;
+    for (const SearchHit& h : hits) order.push_back(h.record.id);
+    const auto ia = std::find(order.begin(), order.end(), a);
+    const auto ib = std::find(order.begin(), order.end(), b);
+    if (ia == order.end() || ib == order.end()) return "not both found";
+    const auto gap = ia < ib ? ib - ia : ia - ib;
+    return gap == 1 ? "" : std::to_string(gap - 1) + " rows between them";
+  }
   static std::set<std::string> ids(const std::vector<SearchHit>& hits) {
     std::set<std::string> out;
     for (const SearchHit& h : hits) out.insert(h.record.id);
@@ -151,6 +162,27 @@ TEST_F(DlpArchive, SearchByBoard) {
   EXPECT_TRUE(ids(hits).contains("DLP.Evidence.1880"));
   EXPECT_EQ(s.get("DLP.Evidence.1880")->see_also, std::vector<std::string>{"DLP.Ruleset.1283"});
   EXPECT_EQ(s.see_also_of("DLP.Ruleset.1283"), std::vector<std::string>{"DLP.Evidence.1880"});
+  // Item 7, "searches show the pair together": the DLP's entry comes right after the curated
+  // record (by date, Ryakati's DLP.Ruleset.1282 would stand between them).
+  EXPECT_EQ(adjacent(hits, "DLP.Evidence.1880", "DLP.Ruleset.1283"), "");
+  EXPECT_TRUE(ids(hits).contains("DLP.Ruleset.1282"));
+}
+
+// Issue 35, item 7: "the curated seed records get their boards": Kalah's record
+// (MANCALA.Evidence.2) is a 2x6 board with two stores and four counters a hole, found by a board
+// search next to the DLP's Kalah (DLP.Ruleset.68) it names as the same game.
+TEST_F(DlpArchive, KalahsCuratedRecordHasItsBoard) {
+  Store s = store();
+  const EvidenceRecord kalah = s.get("MANCALA.Evidence.2").value();
+  EXPECT_EQ(kalah.board.rows, 2);
+  EXPECT_EQ(kalah.board.holes_per_row, 6);
+  EXPECT_EQ(kalah.board.stores, 2);
+  EXPECT_EQ(kalah.board.counters_per_hole, 4);
+  EXPECT_EQ(kalah.see_also, std::vector<std::string>{"DLP.Ruleset.68"});
+  SearchQuery q;
+  q.rows = 2;
+  q.holes = 6;
+  EXPECT_EQ(adjacent(s.search(q), "MANCALA.Evidence.2", "DLP.Ruleset.68"), "");
 }
 
 // "today a 1,900 km circle for Central Asia makes `--near` Delhi within 50 km return Toguz

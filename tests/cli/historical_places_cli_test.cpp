@@ -56,13 +56,14 @@ std::string* HistoricalPlaces::db_ = nullptr;
 
 // "`evidence search --near Sudan --to 1950` finds Beaton's Bari records (DLP.Evidence.1880 among
 // them)": Sudan before 1956 was the Anglo-Egyptian Sudan, today's Sudan and South Sudan. Without
-// a date, Sudan is today's: its four records alone.
+// a date, Sudan is today's: its four records alone. Beaton's record is followed by the DLP's entry
+// for the same game (DLP.Ruleset.1283, issue 35 item 7: "searches show the pair together").
 TEST_F(HistoricalPlaces, ACountrySearchedWithDatesIsTheCountryOfThoseDates) {
   std::string err;
   EXPECT_EQ(ids({"--near", "Sudan", "--to", "1950"}, &err),
             (std::vector<std::string>{"DLP.Ruleset.239", "DLP.Ruleset.240", "DLP.Ruleset.795",
-                                      "DLP.Ruleset.1281", "DLP.Evidence.1880", "DLP.Ruleset.1282",
-                                      "DLP.Ruleset.1283", "DLP.Ruleset.1284"}));
+                                      "DLP.Ruleset.1281", "DLP.Evidence.1880", "DLP.Ruleset.1283",
+                                      "DLP.Ruleset.1282", "DLP.Ruleset.1284"}));
   EXPECT_EQ(err,
             "Sudan, at dates within 1899-1956: Anglo-Egyptian Sudan, searched as today's Sudan and "
             "South Sudan\n"

@@ -136,14 +136,21 @@ TEST(ReportCommand, ReportsEveryRulesetByDefaultAndSaysWhereOnStderrOnly) {
   // runs.csv: tidy, the same statistics for every ruleset, games = N.
   const auto csv = report_testing::parse_csv(report_testing::read_text(out / "runs.csv"));
   ASSERT_FALSE(csv.empty());
-  EXPECT_EQ(csv[0].size(), 21u);
+  EXPECT_EQ(csv[0].size(), 22u);
   EXPECT_EQ(csv[0][1], "part");
+  EXPECT_EQ(csv[0][8], "seats");
   std::map<std::string, std::string> games;
   for (std::size_t i = 1; i < csv.size(); ++i) {
-    ASSERT_EQ(csv[i].size(), 21u);
+    ASSERT_EQ(csv[i].size(), 22u);
     EXPECT_EQ(csv[i][4], "random");
     EXPECT_EQ(csv[i][5], "random");
-    if (csv[i][1] == "run" && csv[i][8] == "games") games[csv[i][2]] = csv[i][18];
+    // Issue 35, item 8: a reader of runs.csv can tell the rulesets nobody moves first in: Sonka
+    // after Vanoverbergh and the readings that keep its turns; not the two that change them.
+    const std::string& id = csv[i][2];
+    const bool simultaneous = id.starts_with("sonka/") && id != "sonka/alternating" &&
+                              id != "sonka/simultaneous_first_move";
+    EXPECT_EQ(csv[i][8], simultaneous ? "simultaneous" : "alternating") << id;
+    if (csv[i][1] == "run" && csv[i][9] == "games") games[csv[i][2]] = csv[i][19];
   }
   EXPECT_EQ(games.size(), ids.size());
   for (const auto& [id, value] : games) EXPECT_EQ(value, kReportGames) << id;
@@ -415,9 +422,10 @@ TEST(ReportCommand, RunsCsvCarriesTheHandicapCurvesInItsTidyColumns) {
   std::getline(csv, line);
   ASSERT_TRUE(line.ends_with('\r')) << "CRLF, as RFC 4180 has it";
   line.pop_back();
-  EXPECT_EQ(line,
-            "run_id,part,ruleset,game,agent_p1,agent_p2,seed,rules_hash,statistic,round,level,"
-            "state,holes_p1,holes_p2,tribute_to,bha,favoured,player,value,ci_low,ci_high");
+  EXPECT_EQ(
+      line,
+      "run_id,part,ruleset,game,agent_p1,agent_p2,seed,rules_hash,seats,statistic,round,level,"
+      "state,holes_p1,holes_p2,tribute_to,bha,favoured,player,value,ci_low,ci_high");
   std::map<std::string, std::map<std::string, double>> by_level;  // level -> statistic -> value
   int curve_rows = 0;
   while (std::getline(csv, line)) {
@@ -427,14 +435,15 @@ TEST(ReportCommand, RunsCsvCarriesTheHandicapCurvesInItsTidyColumns) {
     std::stringstream fields(line);
     for (std::string x; std::getline(fields, x, ',');) f.push_back(x);
     if (line.back() == ',') f.push_back("");
-    ASSERT_EQ(f.size(), 21u) << line;
-    if (!f[8].starts_with("handicap_curve_")) continue;
+    ASSERT_EQ(f.size(), 22u) << line;
+    if (!f[9].starts_with("handicap_curve_")) continue;
     ++curve_rows;
     EXPECT_EQ(f[0], "") << "measured by games of their own, not by the stored run";
     EXPECT_EQ(f[1], "handicap_curves");
     EXPECT_EQ(f[2], "khutka_boia/das_gupta_1926");
-    EXPECT_FALSE(f[10].empty()) << "every curve row names its level: " << line;
-    by_level[f[10]][f[8] + (f[11].empty() ? "" : ":" + f[11])] = std::stod(f[18]);
+    EXPECT_EQ(f[8], "alternating");
+    EXPECT_FALSE(f[11].empty()) << "every curve row names its level: " << line;
+    by_level[f[11]][f[9] + (f[12].empty() ? "" : ":" + f[12])] = std::stod(f[19]);
   }
   EXPECT_GT(curve_rows, 0);
   ASSERT_TRUE(by_level.count("0"));

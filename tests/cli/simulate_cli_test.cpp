@@ -211,9 +211,26 @@ TEST(SimulateCommand, TableHasOneRowPerRuleset) {
   EXPECT_NE(lines[1].find("  " + cell + "  "), std::string::npos) << lines[1] << " / " << cell;
 }
 
+// Issue 35, item 8: "simulate ... text" says "seat 1 / seat 2" and "seat advantage" for a ruleset
+// whose every turn is simultaneous (Sonka after Vanoverbergh), not for one with a first player.
+TEST(SimulateCommand, ASimultaneousRulesetsTableSaysNobodyMovesFirst) {
+  const Result r = run_cli(
+      {"simulate", "sonka", "sonka/simultaneous_first_move", "--games", "20", "--no-store"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nsonka/vanoverbergh_1927: every turn is simultaneous, so nobody moves "
+                       "first: P1 and P2 are seat 1 and seat 2, and the P1 advantage is the seat "
+                       "advantage\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("sonka/simultaneous_first_move: every turn"), std::string::npos) << r.out;
+  const json j = json::parse(
+      run_cli({"simulate", "sonka", "--games", "20", "--no-store", "--format", "json"}).out);
+  EXPECT_EQ(j["seats"], "simultaneous");
+}
+
 // Issue 14: "runs.csv tidy: one row per run and statistic, with columns run_id, ruleset, game,
-// agent_p1, agent_p2, seed, rules_hash, statistic, round, level, state, player, value, ci_low,
-// ci_high"; simulate --format csv writes the same rows.
+// agent_p1, agent_p2, seed, rules_hash, [seats (issue 35, item 8),] statistic, round, level, state,
+// player, value, ci_low, ci_high"; simulate --format csv writes the same rows.
 TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   const Args base = {
       "simulate", "toguz_kumalak/standard", "--games", kSimulateGames, "--seed", "2", "--no-store"};
@@ -228,25 +245,27 @@ TEST(SimulateCommand, CsvIsTidyWithTheJsonsValues) {
   // Issue 27: a handicap state's variables in columns of their own (holes_p1 ... favoured), and
   // the part of the report a row belongs to.
   EXPECT_EQ(rows[0], (std::vector<std::string>{
-                         "run_id",   "part",       "ruleset",    "game",  "agent_p1", "agent_p2",
-                         "seed",     "rules_hash", "statistic",  "round", "level",    "state",
-                         "holes_p1", "holes_p2",   "tribute_to", "bha",   "favoured", "player",
-                         "value",    "ci_low",     "ci_high"}));
+                         "run_id", "part",       "ruleset",  "game",       "agent_p1", "agent_p2",
+                         "seed",   "rules_hash", "seats",    "statistic",  "round",    "level",
+                         "state",  "holes_p1",   "holes_p2", "tribute_to", "bha",      "favoured",
+                         "player", "value",      "ci_low",   "ci_high"}));
   // statistic|round|level|state|player -> value, ci_low, ci_high
   std::map<std::string, std::vector<std::string>> cell;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    ASSERT_EQ(rows[i].size(), 21u) << "row " << i;
+    ASSERT_EQ(rows[i].size(), 22u) << "row " << i;
     EXPECT_EQ(rows[i][0], "") << "not stored: no run id";
-    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 1, rows[i].begin() + 8),
+    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 1, rows[i].begin() + 9),
               (std::vector<std::string>{"run", "toguz_kumalak/standard", "toguz_kumalak", "random",
-                                        "random", "2", j["rules_hash"].get<std::string>()}));
+                                        "random", "2", j["rules_hash"].get<std::string>(),
+                                        "alternating"}));
+    EXPECT_EQ(j["seats"], "alternating");
     // A single game has no handicap state.
-    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 12, rows[i].begin() + 17),
+    EXPECT_EQ(std::vector<std::string>(rows[i].begin() + 13, rows[i].begin() + 18),
               std::vector<std::string>(5, ""));
     const std::string key =
-        rows[i][8] + "|" + rows[i][9] + "|" + rows[i][10] + "|" + rows[i][11] + "|" + rows[i][17];
+        rows[i][9] + "|" + rows[i][10] + "|" + rows[i][11] + "|" + rows[i][12] + "|" + rows[i][18];
     EXPECT_TRUE(
-        cell.emplace(key, std::vector<std::string>(rows[i].begin() + 18, rows[i].end())).second)
+        cell.emplace(key, std::vector<std::string>(rows[i].begin() + 19, rows[i].end())).second)
         << "repeated: " << key;
   }
   const auto rate = [](const json& r) {

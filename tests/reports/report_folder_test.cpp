@@ -22,7 +22,7 @@ using report_testing::TempDir;
 using report_testing::write_text;
 
 std::vector<ReportEntry> one_entry(uint64_t wins1 = 3) {
-  return {{report_testing::make_ruleset("toguz_kumalak/standard", "Standard", "observed"),
+  return {{report_testing::make_ruleset("toguz_kumalak/standard", "Standard", "described"),
            sim::run_stats_to_json(
                report_testing::make_run("toguz_kumalak/standard", wins1, 2, 1, 0, {50, 60})),
            std::nullopt}};

@@ -39,7 +39,7 @@ ReportEntry family_reading(const std::string& id, const std::string& name,
 // the family: J'odu (West Africa, 2x6), Oware (West Africa, 2x6) and Sungka (no place, 2x7).
 std::vector<ReportEntry> entries() {
   std::vector<ReportEntry> out;
-  out.push_back({make_ruleset("kalah/standard", "Kalah, modern commercial rules", "observed"),
+  out.push_back({make_ruleset("kalah/standard", "Kalah, modern commercial rules", "described"),
                  sim::run_stats_to_json(make_run("kalah/standard", 60, 30, 10, 0, {100})),
                  std::nullopt});
   out.push_back({make_ruleset("otep/beaton_1939", "Otep (Bari, Beaton 1939)", "reconstructed"),

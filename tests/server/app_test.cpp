@@ -10,6 +10,7 @@
 
 #include "server_test_util.h"
 #include "simulator/describe.h"
+#include "simulator/ending.h"
 #include "simulator/play_moves.h"
 #include "simulator/ruleset_io.h"
 
@@ -387,6 +388,40 @@ TEST_F(ServerTest, AgentsPlayAWholeGameWhoseMovesReplay) {
     const json last = j["moves"].back()["state"];
     EXPECT_EQ(sim::state_to_json(g, s)["holes"], last["holes"]) << ruleset;
   }
+}
+
+// Issue 35, item 3 (docs/terms.md, "Endings"): a match the players stop is a stop "whose winner
+// rule has a witness of its own, shown beside it": the result of a Khutka Boia match stopped after
+// ten rounds (Das-Gupta's ending) names its winner rule and Das-Gupta's words, as the pages do.
+TEST_F(ServerTest, AStoppedMatchsResultNamesItsWinnerRuleAndWitness) {
+  const std::string sentence =
+      sim::stop_winner_sentence(sim::load_ruleset("khutka_boia/das_gupta_ending"));
+  ASSERT_NE(sentence.find("whose winner rule the source states: the player holding more counters "
+                          "then wins (Das-Gupta 1926"),
+            std::string::npos)
+      << sentence;
+  int stopped = 0;
+  for (int seed = 1; seed <= 12 && stopped == 0; ++seed) {
+    const std::string id = new_game("khutka_boia/das_gupta_ending", "random", "random", seed);
+    app().wait_idle();
+    const json result = game(id)["result"];
+    ASSERT_TRUE(result.is_object()) << seed;
+    if (result["end"] == "rule") {
+      EXPECT_EQ(result["winner_rule"], "") << seed;  // ended by a rule of the game: no stop
+      continue;
+    }
+    ++stopped;
+    EXPECT_EQ(result["end"], "stop_after_rounds") << seed;
+    EXPECT_EQ(result["rounds"], 10) << seed;
+    EXPECT_EQ(result["winner_rule"], sentence);
+    const std::string text = result["text"];
+    EXPECT_TRUE(
+        text.ends_with(", stopped by a stopping rule (the reconstruction's stop after a "
+                       "number of rounds). " +
+                       sentence))
+        << text;
+  }
+  EXPECT_EQ(stopped, 1) << "no match of 12 was stopped";
 }
 
 // Sonka (Vanoverbergh 1927): "both players choose a hole at the same time". Each seat posts its
