@@ -57,7 +57,8 @@ p, ul, ol, blockquote, figcaption { max-width: 62em; }
 table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums;
   display: block; max-width: 100%; overflow-x: auto; }
 th:first-child, td:first-child { position: sticky; left: 0; background: #fff; }
-td.num, th.num { white-space: nowrap; }
+td.num { white-space: nowrap; }
+th { min-width: 3em; }
 .ranking table { font-size: 0.9em; }
 .ranking th, .ranking td { padding: 0.25em 0.4em; }
 .ranking td { white-space: nowrap; }

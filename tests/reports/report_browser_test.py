@@ -25,13 +25,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import browser_test  # noqa: E402  (skips with 77 when the browser is missing)
 from browser_test import By, Failure, Session, check  # noqa: E402
 
-RULESETS = ["otep", "kalah", "khutka_boia", "oware/dlp", "j_odu/dlp", "sungka/dlp"]
+RULESETS = ["otep", "kalah", "khutka_boia", "khutka_boia/das_gupta_ending", "oware/dlp", "j_odu/dlp",
+            "sungka/dlp"]
 
 
 def write_report(mancala, out):
     command = [mancala, "report", *RULESETS, "--games", "60", "--family-games", "60",
                "--readings", "--readings-games", "6", "--sensitivity-games", "0",
-               "--handicap-rounds", "20", "--threads", "2", "--no-store", "--out", out]
+               "--handicap-rounds", "20", "--ladder", "--ladder-games", "4", "--threads", "2", "--no-store", "--out", out]
     done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     check(done.returncode == 0, "%s failed: %s" % (" ".join(command), done.stderr[-2000:]))
 
@@ -160,6 +161,13 @@ def main():
                 ranking_fits(session)
             page(session, out, "rulesets/khutka_boia.das_gupta_1926.html", "report-khutka-boia")
             page(session, out, "rulesets/oware.dlp.html", "report-family-reading")
+            # The other kinds of page: a ruleset page with its skill ladder, a comparison, the
+            # glossary, the archive and a record of the evidence.
+            page(session, out, "rulesets/otep.beaton_1939.html", "report-ladder", ["#skill-ladder"])
+            page(session, out, "compare/khutka_boia.html", "report-comparison")
+            page(session, out, "glossary.html", "report-glossary")
+            page(session, out, "archive.html", "report-archive")
+            page(session, out, "evidence/DLP.Evidence.1880.html", "report-record")
         print("report_browser_test: passed; screenshots in " + shots)
         return 0
     except Failure as failure:
