@@ -126,7 +126,9 @@ TEST_F(ServerTest, RulesetsThatPlayExactlyAlikeAreNamedBothWays) {
   const std::string reason = sim::load_ruleset("otep/no_clockwise_privilege").plays_as.reason;
   const json otep = json::array({{{"id", "ryakati/dlp"}, {"reason", reason}}});
   const json ryakati = json::array({{{"id", "otep/no_clockwise_privilege"}, {"reason", reason}}});
-  for (const json& r : expect(200, "GET", "/api/rulesets")["rulesets"]) {
+  // Held: a range-for over a member of the temporary expect() returns reads freed memory (ASan).
+  const json listed = expect(200, "GET", "/api/rulesets");
+  for (const json& r : listed["rulesets"]) {
     if (r["id"] == "otep/no_clockwise_privilege") {
       EXPECT_EQ(r["plays_exactly_as"], otep);
     }
