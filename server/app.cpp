@@ -154,6 +154,7 @@ Response App::route(const Request& request) {
     return api_ruleset(n == 3 ? s[2] : s[2] + "/" + s[3]);
   }
   if (n == 2 && s[1] == "archive") return only("GET"), api_archive();
+  if (n == 2 && s[1] == "agents") return only("GET"), api_agents();
   if (n == 2 && s[1] == "evidence") return only("GET"), api_evidence_search(t.query);
   if (n == 3 && s[1] == "evidence") return only("GET"), api_evidence(s[2]);
   if (n == 4 && s[1] == "evidence" && s[3] == "map") return only("GET"), api_map(t.query, s[2]);
@@ -375,7 +376,67 @@ Seat seat_from(const json& v, const Limits& limits, int index) {
   return Seat{false, spec};
 }
 
+// The specs the seat pickers offer for an agent kind that takes a parameter (GET /api/agents);
+// any other spec within the server's bounds is taken too.
+std::vector<int> offered_params(sim::Agent kind) {
+  switch (kind) {
+    case sim::Agent::kAlphaBeta:
+      return {2, 3, 4, 6};
+    case sim::Agent::kMcts:
+      return {300, 2000};
+    case sim::Agent::kAlphaBetaNodes:
+      return {100000};
+    case sim::Agent::kAlphaBetaTime:
+      return {1000};
+    case sim::Agent::kRandom:
+    case sim::Agent::kGreedy:
+      return {};
+  }
+  return {};
+}
+
+// The kind's one-line doc with its parameter's letter replaced by a value: "alpha-beta search 4
+// plies deep" for alphabeta:4.
+std::string plain_agent_name(const sim::AgentKind& k, int value) {
+  std::string doc(k.doc);
+  if (k.param.empty()) return doc;
+  const std::string letter(k.param), number = std::to_string(value);
+  for (size_t at = doc.find(letter); at != std::string::npos; at = doc.find(letter, at + 1)) {
+    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(doc[at - 1]));
+    const size_t end = at + letter.size();
+    const bool ends = end == doc.size() || !std::isalnum(static_cast<unsigned char>(doc[end]));
+    if (starts && ends) doc.replace(at, letter.size(), number);
+  }
+  return doc;
+}
+
 }  // namespace
+
+Response App::api_agents() {
+  json choices = json::array({{{"spec", "human"}, {"name", "a person at this screen"}}});
+  json kinds = json::array();
+  for (const sim::AgentKind& k : sim::agent_kinds()) {
+    int max = k.max;
+    for (const Budget& b : kBudgets)
+      if (b.kind == k.id) max = std::min(max, options_.limits.*b.bound);
+    if (k.param.empty()) {
+      choices.push_back({{"spec", std::string(k.name)}, {"name", plain_agent_name(k, 0)}});
+    } else {
+      for (int v : offered_params(k.id)) {
+        if (v < k.min || v > max) continue;
+        choices.push_back({{"spec", std::string(k.name) + ":" + std::to_string(v)},
+                           {"name", plain_agent_name(k, v)}});
+      }
+    }
+    json kind = {{"name", std::string(k.name)},
+                 {"syntax", k.syntax()},
+                 {"doc", std::string(k.doc)},
+                 {"reproducible", k.deterministic}};
+    if (!k.param.empty()) kind["bounds"] = {k.min, max};
+    kinds.push_back(kind);
+  }
+  return json_response(200, json{{"agents", choices}, {"kinds", kinds}});
+}
 
 Response App::api_new_game(const std::string& body) {
   const json j = parse_body(body);

@@ -154,6 +154,7 @@ class App {
   Response api_rulesets();
   Response api_ruleset(const std::string& id);
   Response api_archive();
+  Response api_agents();
   Response api_evidence_search(const std::map<std::string, std::string>& query);
   Response api_evidence(const std::string& id);
   Response api_map(const std::map<std::string, std::string>& query, const std::string& record);

@@ -65,12 +65,13 @@ ar::SearchQuery search_query(const std::map<std::string, std::string>& q) {
     return it == q.end() ? std::string() : it->second;
   };
   for (const auto& [key, value] : q) {
-    static const std::vector<std::string> known = {
-        "q", "game", "type", "from", "to", "near", "radius_km", "min_confidence", "limit"};
+    static const std::vector<std::string> known = {"q",     "game", "type",      "from",
+                                                   "to",    "near", "radius_km", "min_confidence",
+                                                   "limit", "rows", "holes"};
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       throw HttpError{400, "unknown search parameter '" + key +
                                "' (q, game, type, from, to, near, radius_km, min_confidence, "
-                               "limit)"};
+                               "limit, rows, holes)"};
     }
   }
   query.text = get("q");
@@ -98,6 +99,15 @@ ar::SearchQuery search_query(const std::map<std::string, std::string>& q) {
   }
   if (!get("min_confidence").empty())
     query.min_confidence = parse_count(get("min_confidence"), "min_confidence");
+  // The board, as `evidence search --rows/--holes` takes it: rows of holes, holes per row.
+  for (const auto& [key, field] :
+       {std::pair{"rows", &ar::SearchQuery::rows}, std::pair{"holes", &ar::SearchQuery::holes}}) {
+    if (get(key).empty()) continue;
+    const int n = parse_count(get(key), key);
+    if (n < 1 || n > 100)
+      throw HttpError{400, std::string(key) + ": must be 1 to 100, not " + get(key)};
+    query.*field = n;
+  }
   query.limit = get("limit").empty() ? 500 : parse_count(get("limit"), "limit");
   return query;
 }
@@ -252,20 +262,36 @@ Response App::api_save(const std::string& id, const std::string& body) {
 }
 
 Response App::api_playtests(const std::map<std::string, std::string>& query) {
-  std::string ruleset;
+  std::string ruleset, format;
   for (const auto& [key, value] : query) {
-    if (key != "ruleset") throw HttpError{400, "unknown parameter '" + key + "' (ruleset)"};
-    ruleset = value;
+    if (key == "ruleset")
+      ruleset = value;
+    else if (key == "format")
+      format = value;
+    else
+      throw HttpError{400, "unknown parameter '" + key + "' (ruleset, format)"};
   }
+  if (!format.empty() && format != "json" && format != "csv")
+    throw HttpError{400, "format: expected json or csv, not '" + format + "'"};
   const std::string path = db_path(options_);
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    return json_response(200, json{{"playtests", json::array()}});
-  ar::Store store = open_archive(options_);
-  json list = json::array();
-  for (const ar::PlaytestRecord& p : store.list_playtests(ruleset))
-    list.push_back(json(ar::playtest_json(p)));
-  return json_response(200, json{{"playtests", list}});
+  std::vector<ar::PlaytestRecord> records;
+  if (std::filesystem::exists(path, ec)) records = open_archive(options_).list_playtests(ruleset);
+  Response r;
+  if (format == "csv") {
+    // What `mancala playtests export --format csv` writes, as a file to download.
+    r.content_type = "text/csv; charset=utf-8";
+    r.body = ar::playtests_csv(records);
+  } else {
+    json list = json::array();
+    for (const ar::PlaytestRecord& p : records) list.push_back(json(ar::playtest_json(p)));
+    r = json_response(200, json{{"playtests", list}});
+  }
+  // Asked for by format (the Play-tests page's export buttons): a download, named.
+  if (!format.empty())
+    r.headers.emplace_back("Content-Disposition",
+                           "attachment; filename=\"playtests." + format + "\"");
+  return r;
 }
 
 Response App::api_playtest(const std::string& id, bool replay) {

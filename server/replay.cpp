@@ -36,7 +36,13 @@ archive::PlaytestRecord playtest_record(const LiveGame& game, const std::string&
     std::ostringstream text;
     text << "Unfinished: saved after " << p.plies << (p.plies == 1 ? " ply" : " plies");
     if (r.match) text << " in round " << round;
+    // Counted whole: what each side holds, and what is still in play in the holes (an unfinished
+    // Sonka save held 21-13 with 26 counters still sown about).
+    int in_holes = 0;
+    for (const json& side : state.at("holes"))
+      for (const json& count : side) in_holes += count.get<int>();
     text << ", holding " << p.holdings[0] << "-" << p.holdings[1];
+    if (in_holes > 0) text << " with " << in_holes << " still in the holes";
     p.result = text.str();
   }
   // The saved play-test says the game was taken back (and what the person had seen).

@@ -59,6 +59,41 @@ function svgFrom(text) {
   return svg && svg.nodeName === "svg" ? document.importNode(svg, true) : el("span");
 }
 
+// The archive's times are UTC ("2026-12-04T00:31:12.345Z"): shown to the minute with the zone.
+function timeWithZone(iso) {
+  return iso ? iso.slice(0, 16).replace("T", " ") + (iso.endsWith("Z") ? " UTC" : "") : "";
+}
+
+// The year a record's date starts with ("0800", "1939-01-01", "-500"), NaN when undated.
+function yearOf(date) {
+  const m = /^(-?\d+)/.exec(String(date === undefined || date === null ? "" : date).trim());
+  return m ? Number(m[1]) : NaN;
+}
+
+// A year as a historian writes it: 800, not 0800; 500 BCE, not -500.
+function plainYear(y) {
+  return y < 0 ? -y + " BCE" : String(y);
+}
+
+// A record's dates as years: "1939" (not "1939-01-01 - 1939-12-31"), "800\u20131099".
+function dateRange(from, to) {
+  const a = yearOf(from), b = yearOf(to);
+  if (Number.isNaN(a)) return "";
+  return Number.isNaN(b) || a === b ? plainYear(a) : plainYear(a) + "\u2013" + plainYear(b);
+}
+
+// A source as a historian cites it: its citation, or, where that is the DLP's own shorthand
+// ("DLP evidence.") without the work's title, the cleaned citation from its CSL item
+// ("Digital Ludeme Project 2022, Evidence records of the Digital Ludeme Project").
+function sourceText(s) {
+  if (typeof s === "string") return s;
+  const csl = s.csl || {};
+  if (!csl.title || (s.citation || "").includes(csl.title)) return s.citation;
+  const authors = (csl.author || []).map((a) => a.literal || a.family || "").filter((x) => x).join(", ");
+  const year = csl.issued && csl.issued["date-parts"] ? csl.issued["date-parts"][0][0] : null;
+  return [authors, year].filter((x) => x).join(" ") + (authors || year ? ", " : "") + csl.title;
+}
+
 function rulesetLink(id, text) {
   return el("a", { href: "#/ruleset/" + id }, text || id);
 }
@@ -116,6 +151,8 @@ const searchFields = [
   ["type", "Type", "select"],
   ["from", "From year (1900, or 500 BCE)", "text"],
   ["to", "To year", "text"],
+  ["rows", "Rows of holes (2, 4)", "number"],
+  ["holes", "Holes per row", "number"],
   ["near", "Near (a place such as Kenya, or latitude,longitude)", "text"],
   ["radius_km", "Radius (km)", "number"],
   ["min_confidence", "Minimum DLP confidence (0-100)", "number"],
@@ -148,13 +185,14 @@ async function searchPage(params) {
     }
     location.hash = "#/search?" + query.toString();
   });
-  const results = el("div", { id: "results" });
+  // The query its results answer (data-query), for a reader that waits for them.
+  const results = el("div", { id: "results", dataset: { query: "" } });
   const intro = archive.exists
     ? el("p", { class: "muted" }, "The archive holds ",
         archive.records + " evidence records, " + archive.rulesets + " rulesets and " + archive.runs +
-        " simulation runs. Search it as `mancala evidence search` does.")
+        " simulation runs. Search it as ", el("code", {}, "mancala evidence search"), " does.")
     : el("div", { class: "error" }, "The server's archive does not exist yet: " +
-        "run `mancala evidence import data/evidence` (scripts/run.sh does) and reload.");
+        "run mancala evidence import data/evidence (scripts/run.sh does) and reload.");
   show(el("h1", {}, "Search the archive"), intro, form, results);
   if (!archive.exists) return;
   const query = new URLSearchParams();
@@ -165,6 +203,7 @@ async function searchPage(params) {
       api("GET", "/api/map?" + query.toString()),
     ]);
     results.replaceChildren(...searchResults(hits.data), el("div", { class: "map" }, svgFrom(map.data)));
+    results.dataset.query = query.toString();
   } catch (error) {
     results.replaceChildren(errorBox(error));
   }
@@ -177,11 +216,14 @@ function searchResults(data) {
   const head = el("p", { id: "result-count" }, records.length === 1 ? "1 record" : records.length + " records",
     data.unplaced ? " (" + data.unplaced + " without a position left out of the place search)" : "");
   if (!records.length) return [head];
-  const rows = records.map((r) => {
+  // In date order (undated last), then by id: the order a historian reads them in.
+  const year = (r) => (Number.isNaN(yearOf(r.date_from)) ? Infinity : yearOf(r.date_from));
+  const sorted = records.slice().sort((a, b) => year(a) - year(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = sorted.map((r) => {
     const position = positions[r.id];
     const place = [r.location || ""];
     if (!("latitude" in r) && position) place.push(" ", el("span", { class: "approx" }, "approximate"));
-    const dates = r.date_from ? (r.date_from === r.date_to ? r.date_from : r.date_from + " - " + r.date_to) : "";
+    const dates = dateRange(r.date_from, r.date_to);
     return el("tr", {},
       el("td", {}, recordLink(r.id)),
       el("td", {}, names[r.game] || r.game),
@@ -189,7 +231,7 @@ function searchResults(data) {
       el("td", {}, dates),
       el("td", {}, place),
       el("td", { class: "num" }, r.confidence === undefined ? "" : r.confidence),
-      el("td", {}, (r.sources || []).map((s) => (typeof s === "string" ? s : s.citation)).join("; ")));
+      el("td", {}, (r.sources || []).map(sourceText).join("; ")));
   });
   return [head, el("div", { class: "table-wrap" }, el("table", { id: "results-table" },
     el("thead", {}, el("tr", {}, ["Record", "Game", "Type", "Date", "Place", "DLP confidence", "Sources"].map((h) => el("th", {}, h)))),
@@ -216,7 +258,7 @@ async function recordPage(id) {
     : r.confidence + (dlp ? " (the Digital Ludeme Project's rating of the record, 0-100; not the author's)"
       : " (this archive's rating of the record, 0-100)"));
   if (r.author_doubts) add("The author's doubts", r.author_doubts);
-  add("Sources", ...(r.sources || []).flatMap((s, i) => [i ? el("br") : null, typeof s === "string" ? s : s.citation]));
+  add("Sources", ...(r.sources || []).flatMap((s, i) => [i ? el("br") : null, sourceText(s)]));
   const sameGame = [...(r.see_also || []), ...(data.see_also_of || []).filter((x) => !(r.see_also || []).includes(x))];
   if (sameGame.length) add("Same game, other record", ...sameGame.flatMap((x, i) =>
     [i ? ", " : null, recordLink(x)]));
@@ -280,7 +322,13 @@ async function rulesetsPage() {
       el("tbody", {}, rows))));
 }
 
-const agentSuggestions = ["human", "random", "greedy", "alphabeta:2", "alphabeta:3", "alphabeta:4", "alphabeta:6", "mcts:300", "mcts:2000"];
+// The seats' choices, from the server (GET /api/agents): a person, or an agent by its spec and
+// its plain name ("alphabeta:4: alpha-beta search 4 plies deep").
+let agentsCache = null;
+async function agentChoices() {
+  if (!agentsCache) agentsCache = (await api("GET", "/api/agents")).data.agents;
+  return agentsCache;
+}
 
 // The game this tab showed last (sessionStorage: one per tab). When the tab starts another, the
 // one it replaces is ended on the server (DELETE /api/games/{id}) if it is over or no move was
@@ -301,16 +349,19 @@ async function endReplacedGame(newId) {
   }
 }
 
-function newGameForm(rulesetId, list) {
-  const datalist = el("datalist", { id: "agent-specs" }, agentSuggestions.map((a) => el("option", { value: a })));
+function seatPicker(id, agents, chosen) {
+  return el("select", { name: id, id }, agents.map((a) => el("option", { value: a.spec, selected: a.spec === chosen },
+    a.spec === "human" ? "human: " + a.name : a.spec + ": " + a.name)));
+}
+
+function newGameForm(rulesetId, list, agents) {
   const select = el("select", { name: "ruleset", id: "new-ruleset" },
     list.map((r) => el("option", { value: r.id, selected: r.id === rulesetId }, r.id + (r.default ? " (default)" : ""))));
-  const seat1 = el("input", { name: "seat1", id: "seat1", list: "agent-specs", value: "human", size: 12 });
-  const seat2 = el("input", { name: "seat2", id: "seat2", list: "agent-specs", value: "greedy", size: 12 });
+  const seat1 = seatPicker("seat1", agents, "human");
+  const seat2 = seatPicker("seat2", agents, "greedy");
   const seed = el("input", { name: "seed", id: "seed", type: "number", min: 0, value: 1, style: "width: 6em" });
   const message = el("div");
   const form = el("form", { class: "newgame", id: "new-game" },
-    datalist,
     rulesetId ? el("input", { type: "hidden", name: "ruleset", value: rulesetId }) : el("label", {}, "Ruleset", select),
     el("label", {}, "P1 (human or an agent)", seat1),
     el("label", {}, "P2", seat2),
@@ -362,7 +413,7 @@ async function rulesetPage(id) {
         el("td", { title: rule.doc }, el("code", {}, rule.key)),
         el("td", {}, el("code", {}, JSON.stringify(rule.value))),
         provenanceCell(rule.provenance)))])));
-  const list = await playableRulesets();
+  const [list, agents] = await Promise.all([playableRulesets(), agentChoices()]);
   show(el("p", {}, el("a", { href: "#/rulesets" }, "\u2190 Rulesets")),
     el("h1", { id: "ruleset-title" }, r.name),
     el("p", {}, el("code", {}, r.id), " \u00b7 " + r.status + " \u00b7 rules hash ", el("code", {}, r.rules_hash),
@@ -372,7 +423,7 @@ async function rulesetPage(id) {
       " (every key that acts is the same): " + same.reason)),
     el("p", {}, r.summary),
     el("p", {}, "Evidence: ", r.evidence.length ? r.evidence.flatMap((e, i) => [i ? ", " : null, recordLink(e)]) : "none"),
-    el("h2", { id: "play" }, "Play it"), newGameForm(r.id, list),
+    el("h2", { id: "play" }, "Play it"), newGameForm(r.id, list, agents),
     el("h2", { id: "playtests" }, "Play-tests"), playtestTable(tests, false),
     el("h2", {}, "Rules, key by key"), el("div", { class: "table-wrap" }, ruleTable),
     inactive.length ? el("p", { class: "muted", id: "inactive-keys" },
@@ -387,7 +438,7 @@ function playtestTable(tests, withRuleset) {
       .filter((h) => h !== null).map((h) => el("th", {}, h)))),
     el("tbody", {}, tests.map((t) => el("tr", { dataset: { playtest: t.id } },
       el("td", { class: "num" }, t.id),
-      el("td", {}, t.created_at.slice(0, 16).replace("T", " ")),
+      el("td", {}, timeWithZone(t.created_at)),
       withRuleset ? el("td", {}, rulesetLink(t.ruleset)) : null,
       el("td", {}, t.seats[0] + " vs " + t.seats[1] + " (seed " + t.seed + ")"),
       el("td", { class: "num" }, t.plies),
@@ -411,8 +462,12 @@ async function playtestsPage() {
     }
   });
   show(el("h1", {}, "Play-tests"),
-    el("p", { class: "muted" }, "Games saved from this page, kept in the archive (also `mancala playtests list`)."),
+    el("p", { class: "muted" }, "Games saved from this page, kept in the archive (also ", el("code", {}, "mancala playtests list"), ")."),
     playtestTable(tests, true),
+    // The API's export (GET /api/playtests?format=...), as `mancala playtests export` writes it.
+    tests.length ? el("p", { class: "controls", id: "export" }, "Export them all: ",
+      el("a", { class: "button", id: "export-csv", href: "/api/playtests?format=csv", download: "playtests.csv" }, "CSV"),
+      el("a", { class: "button", id: "export-json", href: "/api/playtests?format=json", download: "playtests.json" }, "JSON")) : null,
     el("h2", {}, "Replay a trace"),
     el("p", {}, "A file written by ", el("code", {}, "mancala trace RULESET --format json"), ": ", file), message);
 }
@@ -498,8 +553,21 @@ function sideTotal(state, p) {
   return state.holes[p - 1].reduce((a, b) => a + b, 0);
 }
 
+// Every counter in play at the start: what "took 48 of 81" counts against (holdings whole,
+// stores and holes alike).
+function countersInPlay(game) {
+  const start = game.start;
+  return start.holes.flat().reduce((a, b) => a + b, 0) + (start.stores || []).reduce((a, b) => a + b, 0);
+}
+
 function playerPanel(game, state, p, extra) {
   const parts = [el("span", { class: "name" }, player(p)), el("span", {}, game.seats[p - 1])];
+  // The game over: what each side took, counted whole (the result's holdings), beside the final
+  // position, which stays on the board.
+  if (extra.over && game.result && game.result.holdings) {
+    parts.push(el("span", { class: "took", id: "took" + p },
+      "took " + game.result.holdings[p - 1] + " of " + countersInPlay(game)));
+  }
   if (game.board.stores !== "none") parts.push(el("span", {}, "store " + state.stores[p - 1]));
   else parts.push(el("span", {}, sideTotal(state, p) + " counters on his side"));
   if (state.aside && state.aside[p - 1]) parts.push(el("span", {}, "set aside " + state.aside[p - 1]));
@@ -551,6 +619,13 @@ function logItems(moves, onClick, current) {
     if (m.round_end) items.push(el("li", { class: "round" }, m.round_end.text));
   });
   return items;
+}
+
+// The status while a move is sown: whose move it is and which (the status follows the sowing).
+function sowingText(move) {
+  if (Array.isArray(move.by)) return "Move " + move.ply + ": sowing " + move.move + " (" + move.by.join(" / ") + ")\u2026";
+  const who = move.player ? player(move.player) + (move.by ? " (" + move.by + ")" : "") : move.by || "";
+  return "Move " + move.ply + ": " + who + " sows " + move.move + "\u2026";
 }
 
 function statusText(game, busy) {
@@ -607,16 +682,16 @@ async function animateSteps(shown, move, ui) {
 // ---- play ----
 
 async function playPage(params) {
-  const [list, games] = await Promise.all([playableRulesets(), api("GET", "/api/games").then((x) => x.data.games)]);
+  const [list, games, agents] = await Promise.all([playableRulesets(), api("GET", "/api/games").then((x) => x.data.games), agentChoices()]);
   const rulesetId = params.get("ruleset") || (list.find((r) => r.id.startsWith("otep/") && r.default) || list[0]).id;
   const live = games.length ? el("table", {}, el("thead", {}, el("tr", {}, ["Game", "Ruleset", "Seats", "Moves", ""].map((h) => el("th", {}, h)))),
     el("tbody", {}, games.map((g) => el("tr", {}, el("td", {}, el("a", { href: "#/game/" + g.id }, g.id)), el("td", {}, g.ruleset),
       el("td", {}, g.seats.join(" vs ")), el("td", { class: "num" }, g.moves), el("td", {}, g.over ? "over" : "going on")))))
     : el("p", { class: "muted" }, "None.");
-  const form = newGameForm(null, list);
+  const form = newGameForm(null, list, agents);
   form.querySelector("#new-ruleset").value = rulesetId;
   show(el("h1", {}, "Play"),
-    el("p", { class: "muted" }, "Any ruleset, a person or an agent at each seat (random, greedy, alphabeta:D, mcts:N); two people share one screen. Moves are written as `mancala replay` takes them."),
+    el("p", { class: "muted" }, "Any ruleset, a person or an agent at each seat (the agents of docs/agents.md, within this server's bounds); two people share one screen. Moves are written as ", el("code", {}, "mancala replay"), " takes them."),
     form, el("h2", {}, "Games going on in this server"), live);
 }
 
@@ -646,6 +721,7 @@ async function gamePage(id) {
   const message = el("div", { id: "message" });
   const logList = el("ol", { id: "log" });
   const resultBox = el("div", { id: "result" });
+  const hint = el("p", { class: "hint", id: "hint", hidden: true });
   const saveBox = el("div", { id: "save-box" });
   const undo = el("button", { id: "undo", onclick: async () => {
     try {
@@ -745,15 +821,19 @@ async function gamePage(id) {
     const chosen = settled ? game.turn.chosen : [];
     const toMove = (p) => settled && !game.over && (game.turn.due.includes(p));
     board.replaceChildren(
-      playerPanel(game, state, 2, { hand: shown.hand[1], chosen: chosen.includes(2), toMove: toMove(2) }),
+      playerPanel(game, state, 2, { hand: shown.hand[1], chosen: chosen.includes(2), toMove: toMove(2), over: game.over && settled }),
       drawBoard(game, state, { legal, onPick: pick, active: ui.active, activeStore: ui.activeStore }),
-      playerPanel(game, state, 1, { hand: shown.hand[0], chosen: chosen.includes(1), toMove: toMove(1) }));
-    status.textContent = statusText(game, !settled);
+      playerPanel(game, state, 1, { hand: shown.hand[0], chosen: chosen.includes(1), toMove: toMove(1), over: game.over && settled }));
+    const sowing = animated < moves.length ? moves[animated] : null;
+    status.textContent = sowing ? sowingText(sowing) : statusText(game, false);
     status.dataset.picking = pickSeat || "";
     status.dataset.over = game.over && settled ? "1" : "";
     status.classList.toggle("over", game.over && settled);
     undo.disabled = !game.can_undo || !settled;
-    logList.replaceChildren(...logItems(moves.slice(0, animated)));
+    // The move being sown is listed as its sowing is shown, not before, not after.
+    logList.replaceChildren(...logItems(moves.slice(0, animated + (sowing && running ? 1 : 0))));
+    hint.hidden = !(pickSeat && moves.length === 0);
+    hint.textContent = pickSeat ? "Your move, " + player(pickSeat) + ": click one of your highlighted holes to sow from it." : "";
     logList.parentElement && (logList.parentElement.scrollTop = logList.parentElement.scrollHeight);
     if (game.over && settled) {
       resultBox.replaceChildren(el("div", { class: "result", id: "result-text" }, game.result.text));
@@ -799,7 +879,7 @@ async function gamePage(id) {
     el("p", { class: "muted" }, rulesetLink(game.ruleset), " \u00b7 P1 " + game.seats[0] + ", P2 " + game.seats[1] + " \u00b7 seed " + game.seed +
       " \u00b7 game " + id),
     root);
-  root.append(el("div", {}, status, resultBox, board, chooser, message,
+  root.append(el("div", {}, status, hint, resultBox, board, chooser, message,
     el("div", { class: "controls" }, undo, skip, speedSelect(ui),
       el("a", { class: "button", href: "#/play?ruleset=" + enc(game.ruleset) }, "New game")), saveBox),
   el("div", {}, el("h2", {}, "Moves"), el("div", { class: "log" }, logList),
@@ -898,7 +978,7 @@ async function replayPage(which) {
   show(el("p", {}, el("a", { href: "#/playtests" }, "\u2190 Play-tests")),
     el("h1", {}, title),
     el("p", { class: "muted" }, rulesetLink(data.ruleset), " \u00b7 P1 " + data.seats[0] + ", P2 " + data.seats[1] + " \u00b7 seed " + data.seed +
-      (data.playtest ? " \u00b7 saved " + data.playtest.created_at.slice(0, 16).replace("T", " ") : "")),
+      (data.playtest ? " \u00b7 saved " + timeWithZone(data.playtest.created_at) : "")),
     data.playtest && data.playtest.notes ? el("blockquote", { id: "playtest-notes" }, data.playtest.notes) : null,
     el("div", { class: "play" },
       el("div", {}, status, note, board,

@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <set>
 #include <thread>
 
+#include "archive/playtests.h"
+#include "archive/store.h"
 #include "server_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/ending.h"
@@ -211,9 +214,52 @@ TEST_F(ServerTest, SearchFiltersAreCheckedAsTheCommandChecksThem) {
   EXPECT_EQ(expect(200, "GET", "/api/evidence?near=Kenya&radius_km=100")["records"].size(), 53u);
   EXPECT_EQ(error(400, "GET", "/api/evidence?colour=red"),
             "unknown search parameter 'colour' (q, game, type, from, to, near, radius_km, "
-            "min_confidence, limit)");
+            "min_confidence, limit, rows, holes)");
   EXPECT_EQ(error(404, "GET", "/api/evidence/DLP.Evidence.0"),
             "no evidence record 'DLP.Evidence.0' in the archive");
+}
+
+// Issue 39, item 6: the web search's board filters, as `evidence search --rows --holes` takes
+// them. Beaton's Otep record (DLP.Evidence.1880) is of a board of 4 rows of 8.
+TEST_F(ServerTest, TheSearchFiltersByTheBoard) {
+  const auto ids = [&](const std::string& query) {
+    std::vector<std::string> out;
+    const json hits = expect(200, "GET", "/api/evidence?" + query);
+    for (const json& r : hits["records"]) out.push_back(r["id"]);
+    return out;
+  };
+  const auto has = [](const std::vector<std::string>& list, const char* id) {
+    return std::find(list.begin(), list.end(), id) != list.end();
+  };
+  EXPECT_TRUE(has(ids("q=Beaton&rows=4&holes=8"), "DLP.Evidence.1880"));
+  EXPECT_FALSE(has(ids("q=Beaton&rows=2"), "DLP.Evidence.1880"));
+  EXPECT_FALSE(has(ids("q=Beaton&rows=4&holes=7"), "DLP.Evidence.1880"));
+  EXPECT_EQ(error(400, "GET", "/api/evidence?rows=0"), "rows: must be 1 to 100, not 0");
+  EXPECT_EQ(error(400, "GET", "/api/evidence?holes=x"),
+            "holes: expected a whole number >= 0, not 'x'");
+}
+
+// Issue 39, item 6: the seat pickers' list, each agent by its spec and plain name, within the
+// server's bounds (alphabeta to depth 12, so alphabeta:6 is offered).
+TEST_F(ServerTest, TheAgentsAreListedWithTheirPlainNames) {
+  const json j = expect(200, "GET", "/api/agents");
+  std::map<std::string, std::string> names;
+  for (const json& a : j["agents"]) names[a["spec"]] = a["name"];
+  EXPECT_EQ(j["agents"][0]["spec"], "human");
+  EXPECT_EQ(names["human"], "a person at this screen");
+  EXPECT_EQ(names["greedy"], "the move that captures most at once; ties at random");
+  EXPECT_EQ(names["alphabeta:4"], "alpha-beta search 4 plies deep");
+  EXPECT_EQ(names["mcts:300"], "UCT with 300 simulations per move");
+  ASSERT_EQ(j["kinds"].size(), sim::agent_kinds().size());
+  EXPECT_EQ(j["kinds"][2]["name"], "alphabeta");
+  EXPECT_EQ(j["kinds"][2]["bounds"], json::array({1, 12}));
+  // Every spec offered starts a game.
+  for (const auto& [spec, name] : names)
+    EXPECT_EQ(
+        call("POST", "/api/games", json{{"ruleset", "kalah"}, {"agents", {spec, "human"}}}.dump())
+            .status,
+        201)
+        << spec;
 }
 
 // ---- live games ----
@@ -555,6 +601,26 @@ TEST_F(ServerTest, ASavedPlayTestIsListedAndReplaysToItsResult) {
   EXPECT_EQ(replay["state"], finished["state"]);
   EXPECT_EQ(replay["result"], finished["result"]);
   EXPECT_EQ(error(404, "GET", "/api/playtests/5"), "no play-test 5 in the archive");
+  // The Play-tests page's export buttons (issue 39, item 6): what `mancala playtests export`
+  // writes, as a named download.
+  const Response csv = call("GET", "/api/playtests?format=csv");
+  EXPECT_EQ(csv.status, 200);
+  EXPECT_EQ(csv.content_type, "text/csv; charset=utf-8");
+  EXPECT_EQ(csv.body,
+            archive::playtests_csv(
+                archive::Store::open(db(), archive::Store::Mode::kExisting).list_playtests("")));
+  const Response whole = call("GET", "/api/playtests?format=json");
+  EXPECT_EQ(json::parse(whole.body)["playtests"], json::array({saved}));
+  const auto disposition = [](const Response& r) {
+    for (const auto& [name, value] : r.headers)
+      if (name == "Content-Disposition") return value;
+    return std::string();
+  };
+  EXPECT_EQ(disposition(csv), "attachment; filename=\"playtests.csv\"");
+  EXPECT_EQ(disposition(whole), "attachment; filename=\"playtests.json\"");
+  EXPECT_EQ(disposition(call("GET", "/api/playtests")), "");
+  EXPECT_EQ(error(400, "GET", "/api/playtests?format=xml"),
+            "format: expected json or csv, not 'xml'");
   EXPECT_EQ(error(400, "GET", "/api/playtests/x"),
             "play-test id: expected a whole number >= 0, not 'x'");
 }
@@ -566,7 +632,10 @@ TEST_F(ServerTest, AnUnfinishedGameSavesAsUnfinished) {
   EXPECT_TRUE(saved["winner"].is_null());
   EXPECT_EQ(saved["end"], "none");
   EXPECT_EQ(saved["moves"], "o7/o7");
-  EXPECT_EQ(saved["result"], "Unfinished: saved after 1 ply, holding 0-0");
+  // Holdings counted whole (issue 39, item 6): Otep has no stores, and after the opening o7/o7
+  // all 64 counters are still in the holes (4 x 8 holes of 2).
+  EXPECT_EQ(saved["result"],
+            "Unfinished: saved after 1 ply, holding 0-0 with 64 still in the holes");
 }
 
 // ---- replays of traces ----

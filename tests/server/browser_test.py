@@ -197,8 +197,40 @@ class Session:
                   what="the records citing Beaton")
         self.find("#results-table a[href='#/record/DLP.Evidence.1880']")
         self.find(".map svg")
+        # Results in date order, dates as years ("1939", "800-1099": not "1939-01-01 - ...",
+        # "0800"), cleaned citations (issue 39, item 6).
+        # Read at once in the page (the page re-renders as the search's answer comes in).
+        dates = self.wait(lambda d: d.execute_script(
+            "const t = document.querySelector('#results[data-query=\"q=Beaton\"] #results-table');"
+            "return t && [...t.querySelectorAll('tbody tr td:nth-child(4)')].map((x) => x.textContent);"),
+            what="the dates of the records citing Beaton")
+        check(dates and all(re.fullmatch(r"\d{1,4}( BCE)?(\u2013\d{1,4}( BCE)?)?|", d) for d in dates),
+              "dates not as years: %s" % dates)
+        years = [int(d.split("\u2013")[0]) for d in dates if d and "BCE" not in d]
+        check(years == sorted(years), "results not in date order: %s" % dates)
+        sources = self.driver.execute_script("return document.querySelector('#results-table').textContent")
+        check("DLP evidence." not in sources, "a raw DLP source string: " + sources[:300])
+        # Every record: the DLP's shorthand "DLP evidence." cleaned to the work it names.
+        self.go("#/search?type=Secondary%20description")
+        sources = self.wait(lambda d: d.execute_script(
+            "const t = document.querySelector('#results[data-query=\"type=Secondary+description\"] #results-table');"
+            "return t && t.textContent;"), what="the secondary descriptions")
+        check("DLP evidence." not in sources, "a raw DLP source string: " + sources[:300])
+        check("Digital Ludeme Project 2022, Evidence records of the Digital Ludeme Project" in sources,
+              "the DLP's own evidence records not cited: " + sources[:300])
         self.fits()
         self.shot("search")
+        # The board filters: Otep's record (4 rows of 8) with rows 4 and holes 8, not with rows 2.
+        for rows, found in (("4", True), ("2", False)):
+            self.go("#/search?q=Beaton&rows=%s&holes=8" % rows)
+            # The new page's form (the field filled in from the address) and its results.
+            self.wait(lambda d: d.find_element(By.ID, "search-rows").get_attribute("value") == rows
+                      and "record" in d.find_element(By.ID, "result-count").text,
+                      what="the search with rows=" + rows)
+            hits = self.driver.find_elements(
+                By.CSS_SELECTOR, "#results-table a[href='#/record/DLP.Evidence.1880']")
+            check(bool(hits) == found, "rows=%s: DLP.Evidence.1880 %s" %
+                  (rows, "missing" if found else "found"))
         # Every record, on the map.
         self.go("#/search")
         self.click("#search-button")
@@ -216,10 +248,18 @@ class Session:
     def new_game(self, ruleset, seat1, seat2, seed=1):
         self.go("#/play?ruleset=" + ruleset)
         Select(self.find("#new-ruleset")).select_by_value(ruleset)
-        for css, value in (("#seat1", seat1), ("#seat2", seat2), ("#seed", str(seed))):
-            box = self.find(css)
-            box.clear()
-            box.send_keys(value)
+        # The seat pickers list the server's agents by spec and plain name (issue 39, item 6).
+        for css, value in (("#seat1", seat1), ("#seat2", seat2)):
+            picker = Select(self.find(css))
+            names = [o.text for o in picker.options]
+            check("greedy: the move that captures most at once; ties at random" in names and
+                  "alphabeta:4: alpha-beta search 4 plies deep" in names and
+                  names[0] == "human: a person at this screen",
+                  "%s does not list the agents by name: %s" % (css, names))
+            picker.select_by_value(value)
+        box = self.find("#seed")
+        box.clear()
+        box.send_keys(str(seed))
         self.click("#start-game")
         self.find("#board")
         self.wait(lambda d: "#/game/" in d.current_url, what="the game's page")
@@ -247,8 +287,24 @@ class Session:
 
     def kalah_against_greedy(self):
         self.new_game("kalah/standard", "human", "greedy", 3)
+        # A one-line hint before the first move (issue 39, item 6: what to click).
+        self.wait(lambda d: d.find_element(By.ID, "hint").is_displayed(), what="the first move's hint")
+        check("click one of your highlighted holes" in self.text("#hint"),
+              "the hint: " + self.text("#hint"))
+        self.set_speed("slow")
+        # The status and the log follow the sowing: while the first move is sown the status names
+        # it and the log lists it already (not "P1 to move", not an empty log).
+        self.play_move()
+        self.wait(lambda d: " sows " in d.find_element(By.ID, "status").text, 10,
+                  "the status during the first sowing")
+        status = self.text("#status")
+        check(re.match(r"Move 1: P1 \(human\) sows \S+\u2026", status), "the status while sowing: " + status)
+        check(len(self.find("#log").find_elements(By.TAG_NAME, "li")) == 1,
+              "the log does not list the move being sown")
+        check(not self.driver.find_element(By.ID, "hint").is_displayed(),
+              "the hint stays after the first move")
         self.set_speed("fast")
-        moves = 0
+        moves = 1
         while self.play_move():
             moves += 1
             if moves == 4:
@@ -260,7 +316,16 @@ class Session:
                 self.set_speed("instant")
             check(moves < 200, "the Kalah game did not end in 200 moves")
         result = self.text("#result-text")
-        check(re.search(r"(P1 wins|P2 wins|Draw) \d+-\d+", result), "no result: " + result)
+        score = re.search(r"(P1 wins|P2 wins|Draw) (\d+)-(\d+)", result)
+        check(score, "no result: " + result)
+        # A finished game shows its final holdings (issue 39, item 6, Done means): what each side
+        # took, counted whole against Kalah's 48 counters, in each player's panel.
+        for p in (1, 2):
+            took = self.text("#took%d" % p)
+            check(took == "took %s of 48" % score.group(1 + p),
+                  "P%d's panel says %r after %r" % (p, took, result))
+        check(self.text("#store1").split()[0] == score.group(2), "P1's store is not his holding")
+        self.shot("two-row-over")
         # Kalah ends only by its no-move rule or an empty side, both our paraphrase of
         # MANCALA.Evidence.2 (class 2, docs/terms.md "Endings"); it has no stopping rule.
         check(re.search(r"ended by the paraphrase's rule \((no_move|end_on_empty_side)\)$", result),
@@ -345,6 +410,22 @@ class Session:
         self.fits()
         self.shot("sonka-mid-game")
 
+    def playtests_export(self):
+        """The Play-tests page: times with their zone, and the export buttons give the API's CSV
+        and JSON (issue 39, item 6)."""
+        self.go("#/playtests")
+        self.find("table.playtests")
+        when = self.text("table.playtests tbody tr td:nth-child(2)")
+        check(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", when), "a time without its zone: " + when)
+        for css, start in (("#export-csv", "id,created_at,ruleset"), ("#export-json", '{"playtests":')):
+            link = self.find(css)
+            check(link.get_attribute("download"), css + " is not a download")
+            body = self.driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "fetch(arguments[0]).then((r) => r.text()).then(done, (e) => done(String(e)));",
+                link.get_attribute("href"))
+            check(body.startswith(start), "%s gives %r" % (css, body[:80]))
+
     def replay(self, playtest):
         self.go("#/replay/%d" % playtest)
         self.find("#board")
@@ -390,6 +471,8 @@ def main():
             session.wide_board()
             session.no_errors()
             session.replay(playtest)
+            session.no_errors()
+            session.playtests_export()
             session.no_errors()
             session.server_alive()
         print("browser_test: passed; screenshots in " + shots)
