@@ -66,10 +66,6 @@ std::string effect_text(Criterion c, double effect, const stats::Interval& ci,
   return out;
 }
 
-bool excludes_zero(const stats::Interval& ci) {
-  return std::isfinite(ci.low) && std::isfinite(ci.high) && (ci.low > 0 || ci.high < 0);
-}
-
 std::string ranked_agent(const ReconstructView& v) {
   return v.result.skilled_played ? v.reconstruction.settings.agent.name() : std::string("random");
 }
@@ -183,6 +179,25 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
   return lines;
 }
 
+}  // namespace
+
+std::string largest_effect_sentence(const ReconstructView& v, const analysis::Effects& e,
+                                    Criterion criterion) {
+  const analysis::Spread* largest = analysis::largest_spread(e, criterion);
+  if (!largest) return "";
+  const std::string name = analysis::criterion_info(criterion).name;
+  if (largest->spread == 0)
+    return "No choice changes " + name +
+           ": every two readings of every choice give the same value.";
+  const Choice& c = v.reconstruction.space.readings.choices[largest->choice];
+  return "Largest effect on " + name + ": " + c.id + " (" + c.alternatives[largest->high].name +
+         " rather than " + c.alternatives[largest->low].name + ": " +
+         effect_text(criterion, largest->spread, largest->ci95) +
+         (largest->significant ? "" : ", the interval holds zero") + ").";
+}
+
+namespace {
+
 // Which ambiguity changes the game, criterion by criterion, and which changes nothing
 // detectable.
 std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::Effects& e) {
@@ -195,24 +210,11 @@ std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::
   std::vector<std::string> lines;
   std::vector<bool> matters(choices.size(), false);
   for (const CriterionInfo& k : analysis::criteria()) {
-    const analysis::Spread* largest = nullptr;
     for (const analysis::Spread& s : e.spreads) {
-      if (s.criterion != k.id || std::isnan(s.spread)) continue;
-      if (excludes_zero(s.ci95)) matters[s.choice] = true;
-      if (!largest || s.spread > largest->spread) largest = &s;
+      if (s.criterion == k.id && !std::isnan(s.spread) && s.significant) matters[s.choice] = true;
     }
-    if (!largest) continue;
-    if (largest->spread == 0) {
-      lines.push_back(std::string("No choice changes ") + k.name +
-                      ": every two readings of every choice give the same value.");
-      continue;
-    }
-    const Choice& c = choices[largest->choice];
-    lines.push_back(std::string("Largest effect on ") + k.name + ": " + c.id + " (" +
-                    c.alternatives[largest->high].name + " rather than " +
-                    c.alternatives[largest->low].name + ": " +
-                    effect_text(k.id, largest->spread, largest->ci95) +
-                    (excludes_zero(largest->ci95) ? "" : ", the interval holds zero") + ").");
+    const std::string line = largest_effect_sentence(v, e, k.id);
+    if (!line.empty()) lines.push_back(line);
   }
   std::string none;
   for (size_t c = 0; c < choices.size(); ++c) {
@@ -340,7 +342,7 @@ Table main_effects_table(const ReconstructView& v, const analysis::Effects& e, b
         row.emplace_back(it == e.main.end()
                              ? "-"
                              : effect_text(k.id, it->effect, it->ci95, compact) +
-                                   (excludes_zero(it->ci95) ? " *" : "") + (robust ? " R" : ""));
+                                   (it->significant ? " *" : "") + (robust ? " R" : ""));
       }
       t.add_row(std::move(row));
     }
