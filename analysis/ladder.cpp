@@ -579,15 +579,6 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
   return f;
 }
 
-ResultRates result_rates(uint64_t wins_first, uint64_t wins_second, uint64_t draws,
-                         uint64_t finished) {
-  ResultRates r;
-  r.wins[0] = stats::rate_estimate(wins_first, finished);
-  r.wins[1] = stats::rate_estimate(wins_second, finished);
-  r.draws = stats::rate_estimate(draws, finished);
-  return r;
-}
-
 // ---- JSON ------------------------------------------------------------------------------------
 
 namespace {
