@@ -157,10 +157,22 @@ struct Completion {
 Completion completion_of(const sim::GameTally& tally);
 
 // Self-play of one agent: both seats the same agent.
+// A set of games' results as the ladder's tables print them: each seat's win rate and the draw
+// rate over the finished games, each with its Wilson interval (all NaN without a finished game);
+// made by ladder_figures so that the renderers only format them (issue 36, item 5).
+struct ResultRates {
+  stats::Estimate wins[2];  // first player, second
+  stats::Estimate draws;
+};
+// The rates of wins[0], wins[1] and draws out of `finished` games (stats::rate_estimate).
+ResultRates result_rates(uint64_t wins_first, uint64_t wins_second, uint64_t draws,
+                         uint64_t finished);
+
 struct SelfPlay {
   size_t agent = 0;
   const sim::RunStats* run = nullptr;
   stats::Advantage advantage;  // first-player advantage
+  ResultRates rates;           // over the run's finished games
   Completion completion;
   int fixed_depth = 0;           // alphabeta:D's D; 0 for a search without a fixed depth
   bool parity_artefact = false;  // a fixed-depth level whose advantage follows its depth's parity
@@ -220,6 +232,9 @@ struct LadderFigures {
   std::vector<size_t> chain;      // a longest chain, weakest first; its length is the skill depth
   std::vector<SelfPlay> self_play;
   std::optional<RealGames> real;
+  // With real games: their rates over every game recorded and their first-player advantage.
+  ResultRates real_rates;
+  stats::Advantage real_advantage;
   std::vector<Likeness> likeness;  // per agent when real games are given
   // The level with the smallest result distance, and the verdict: most_like_real is that level
   // only when its distance's interval lies below every other level's interval (the levels are

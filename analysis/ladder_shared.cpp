@@ -44,4 +44,13 @@ std::optional<RealGames> real_games_for(const std::string& game, const std::stri
   return read_togyz_games(file);
 }
 
+ResultRates result_rates(uint64_t wins_first, uint64_t wins_second, uint64_t draws,
+                         uint64_t finished) {
+  ResultRates r;
+  r.wins[0] = stats::rate_estimate(wins_first, finished);
+  r.wins[1] = stats::rate_estimate(wins_second, finished);
+  r.draws = stats::rate_estimate(draws, finished);
+  return r;
+}
+
 }  // namespace mancala::analysis

@@ -13,6 +13,11 @@
 namespace mancala::analysis {
 namespace {
 
+// An interval with finite ends that lies wholly on one side of 0.
+bool excludes_zero(const stats::Interval& ci) {
+  return std::isfinite(ci.low) && std::isfinite(ci.high) && (ci.low > 0 || ci.high < 0);
+}
+
 constexpr double kZ95 = 1.959963984540054;
 
 bool finite(const stats::Estimate& e) {
@@ -427,6 +432,15 @@ std::vector<bool> pareto_front(const std::vector<Figures>& figures) {
   return front;
 }
 
+const Spread* largest_spread(const Effects& effects, Criterion criterion) {
+  const Spread* largest = nullptr;
+  for (const Spread& s : effects.spreads) {
+    if (s.criterion != criterion || std::isnan(s.spread)) continue;
+    if (!largest || s.spread > largest->spread) largest = &s;
+  }
+  return largest;
+}
+
 Effects measure_effects(const Space& space, const std::vector<Figures>& figures,
                         const EffectsLimits& limits) {
   Effects out;
@@ -444,6 +458,7 @@ Effects measure_effects(const Space& space, const std::vector<Figures>& figures,
           const Value v = evaluate(contrast, figures, k, kZ95);
           e.effect = v.value;
           e.ci95 = {v.low, v.high};
+          e.significant = excludes_zero(e.ci95);
           e.pairs = contrast.pairs;
         }
         out.main.push_back(e);
@@ -463,6 +478,7 @@ Effects measure_effects(const Space& space, const std::vector<Figures>& figures,
           s.high = high;
           s.low = low;
           s.ci95 = {v.low, v.high};
+          s.significant = excludes_zero(s.ci95);
         }
       }
       out.spreads.push_back(s);
@@ -519,8 +535,7 @@ Effects measure_effects(const Space& space, const std::vector<Figures>& figures,
       const Value v = evaluate(t.contrast, figures, k, z);
       t.interaction.effect = v.value;
       t.interaction.ci = {v.low, v.high};
-      const bool excludes_zero = std::isfinite(v.low) && (v.low > 0 || v.high < 0);
-      if (excludes_zero) shown.push_back(t.interaction);
+      if (std::isfinite(v.low) && (v.low > 0 || v.high < 0)) shown.push_back(t.interaction);
     }
     std::stable_sort(shown.begin(), shown.end(), [](const Interaction& a, const Interaction& b) {
       return std::fabs(a.effect) > std::fabs(b.effect);

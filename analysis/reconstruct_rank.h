@@ -109,9 +109,10 @@ std::vector<bool> pareto_front(const std::vector<Figures>& figures);
 struct Effect {
   size_t choice = 0, alternative = 0;
   Criterion criterion = Criterion::kCompletion;
-  double effect = 0;     // NaN when no pair of combinations has both values
-  stats::Interval ci95;  // NaN ends when a figure has no interval
-  size_t pairs = 0;      // combinations of the other choices averaged over
+  double effect = 0;         // NaN when no pair of combinations has both values
+  stats::Interval ci95;      // NaN ends when a figure has no interval
+  size_t pairs = 0;          // combinations of the other choices averaged over
+  bool significant = false;  // ci95 has finite ends and excludes 0 (the pages' '*')
 };
 // The largest difference between two readings of one choice on one criterion, with its interval:
 // how much the ambiguity changes the game.
@@ -121,6 +122,7 @@ struct Spread {
   size_t low = 0, high = 0;  // the readings with the smallest and largest mean
   double spread = 0;         // mean(high) - mean(low), >= 0; NaN when unknown
   stats::Interval ci95;
+  bool significant = false;  // ci95 has finite ends and excludes 0
 };
 // A two-way interaction: how much reading choice b as alternative b changes the effect of reading
 // choice a as alternative a (both against their references); its interval is simultaneous over
@@ -166,5 +168,10 @@ struct EffectsLimits {
 // of the space's size).
 Effects measure_effects(const Space& space, const std::vector<Figures>& figures,
                         const EffectsLimits& limits = {});
+// The spread of `criterion` with the largest value (the choice whose ambiguity changes it most):
+// the first of equal ones; nullptr when no spread of it is known. Its spread is 0 when no choice
+// changes the criterion. The one model of the readings pages' and the index's "largest effect"
+// (issue 36, item 5).
+const Spread* largest_spread(const Effects& effects, Criterion criterion);
 
 }  // namespace mancala::analysis

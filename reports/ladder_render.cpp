@@ -24,12 +24,12 @@ std::string signed_number(double x, int decimals) {
   return text.starts_with('-') ? text : "+" + text;
 }
 
-// "48.5% [41.6, 55.4]"; "-" without finished games.
-std::string rate_text(uint64_t k, uint64_t n) {
-  if (n == 0) return "-";
-  const stats::Interval ci = stats::wilson_interval(k, n);
-  return percent(static_cast<double>(k) / static_cast<double>(n)) + " [" +
-         format_number(100 * ci.low, 1) + ", " + format_number(100 * ci.high, 1) + "]";
+// "48.5% [41.6, 55.4]"; "-" without finished games. The rate and its interval are the model's
+// (analysis::ResultRates); this only formats them.
+std::string rate_text(const stats::Estimate& e) {
+  if (std::isnan(e.value)) return "-";
+  return percent(e.value) + " [" + format_number(100 * e.low, 1) + ", " +
+         format_number(100 * e.high, 1) + "]";
 }
 
 // In percentage points, as every other table prints it (issue 20, item 6): "+15.0 pp [-26.3,
@@ -129,9 +129,9 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
     };
     std::vector<Cell> row = {Cell::text(l.agents[s.agent].name() + (s.parity_artefact ? " †" : "")),
                              Cell::integer(static_cast<int64_t>(g.games)),
-                             Cell::text(rate_text(g.wins[0], finished)),
-                             Cell::text(rate_text(g.wins[1], finished)),
-                             Cell::text(rate_text(g.draws, finished)),
+                             Cell::text(rate_text(s.rates.wins[0])),
+                             Cell::text(rate_text(s.rates.wins[1])),
+                             Cell::text(rate_text(s.rates.draws)),
                              Cell::text(advantage_text(s.advantage, finished)),
                              Cell::text(plies_text(g.plies, false)),
                              Cell::text(plies_text(g.plies, true)),
@@ -158,14 +158,14 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
   }
   if (f.real) {
     const RealGames& r = *f.real;
-    const stats::Advantage a = stats::first_player_advantage(r.wins[0], r.wins[1], r.draws);
-    t.add_row({Cell::text("masters (" + r.description + ")"),
-               Cell::integer(static_cast<int64_t>(r.games)),
-               Cell::text(rate_text(r.wins[0], r.games)), Cell::text(rate_text(r.wins[1], r.games)),
-               Cell::text(rate_text(r.draws, r.games)), Cell::text(advantage_text(a, r.games)),
-               Cell::text(plies_text(r.plies, false)), Cell::text(plies_text(r.plies, true)),
-               Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"),
-               Cell::text("0")});
+    t.add_row(
+        {Cell::text("masters (" + r.description + ")"),
+         Cell::integer(static_cast<int64_t>(r.games)), Cell::text(rate_text(f.real_rates.wins[0])),
+         Cell::text(rate_text(f.real_rates.wins[1])), Cell::text(rate_text(f.real_rates.draws)),
+         Cell::text(advantage_text(f.real_advantage, r.games)),
+         Cell::text(plies_text(r.plies, false)), Cell::text(plies_text(r.plies, true)),
+         Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"),
+         Cell::text("0")});
   }
   return t;
 }

@@ -67,10 +67,6 @@ std::string effect_text(Criterion c, double effect, const stats::Interval& ci,
   return out;
 }
 
-bool excludes_zero(const stats::Interval& ci) {
-  return std::isfinite(ci.low) && std::isfinite(ci.high) && (ci.low > 0 || ci.high < 0);
-}
-
 std::string ranked_agent(const ReconstructView& v) {
   return v.result.skilled_played ? v.reconstruction.settings.agent.name() : std::string("random");
 }
@@ -184,6 +180,29 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
   return lines;
 }
 
+}  // namespace
+
+std::string largest_effect_sentence(const ReconstructView& v, const analysis::Effects& e,
+                                    Criterion criterion, bool in_words) {
+  const auto said = [in_words](const std::string& id) {
+    return in_words ? readings_id_in_words(id) : id;
+  };
+  const analysis::Spread* largest = analysis::largest_spread(e, criterion);
+  if (!largest) return "";
+  const std::string name = analysis::criterion_info(criterion).name;
+  if (largest->spread == 0)
+    return "No choice changes " + name +
+           ": every two readings of every choice give the same value.";
+  const Choice& c = v.reconstruction.space.readings.choices[largest->choice];
+  return "Largest effect on " + name + ": " + said(c.id) + " (" +
+         said(c.alternatives[largest->high].name) + " rather than " +
+         said(c.alternatives[largest->low].name) + ": " +
+         effect_text(criterion, largest->spread, largest->ci95) +
+         (largest->significant ? "" : ", the interval holds zero") + ").";
+}
+
+namespace {
+
 // Which ambiguity changes the game, criterion by criterion, and which changes nothing
 // detectable.
 // `in_words`: the page's lines, the readings file's identifiers said in words (the terminal keeps
@@ -202,24 +221,11 @@ std::vector<std::string> effect_lines(const ReconstructView& v, const analysis::
   std::vector<std::string> lines;
   std::vector<bool> matters(choices.size(), false);
   for (const CriterionInfo& k : analysis::criteria()) {
-    const analysis::Spread* largest = nullptr;
     for (const analysis::Spread& s : e.spreads) {
-      if (s.criterion != k.id || std::isnan(s.spread)) continue;
-      if (excludes_zero(s.ci95)) matters[s.choice] = true;
-      if (!largest || s.spread > largest->spread) largest = &s;
+      if (s.criterion == k.id && !std::isnan(s.spread) && s.significant) matters[s.choice] = true;
     }
-    if (!largest) continue;
-    if (largest->spread == 0) {
-      lines.push_back(std::string("No choice changes ") + k.name +
-                      ": every two readings of every choice give the same value.");
-      continue;
-    }
-    const Choice& c = choices[largest->choice];
-    lines.push_back(std::string("Largest effect on ") + k.name + ": " + said(c.id) + " (" +
-                    said(c.alternatives[largest->high].name) + " rather than " +
-                    said(c.alternatives[largest->low].name) + ": " +
-                    effect_text(k.id, largest->spread, largest->ci95) +
-                    (excludes_zero(largest->ci95) ? "" : ", the interval holds zero") + ").");
+    const std::string line = largest_effect_sentence(v, e, k.id, in_words);
+    if (!line.empty()) lines.push_back(line);
   }
   std::string none;
   for (size_t c = 0; c < choices.size(); ++c) {
@@ -352,7 +358,7 @@ Table main_effects_table(const ReconstructView& v, const analysis::Effects& e, b
         row.emplace_back(it == e.main.end()
                              ? "-"
                              : effect_text(k.id, it->effect, it->ci95, compact) +
-                                   (excludes_zero(it->ci95) ? " *" : "") + (robust ? " R" : ""));
+                                   (it->significant ? " *" : "") + (robust ? " R" : ""));
       }
       t.add_row(std::move(row));
     }

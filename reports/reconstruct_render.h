@@ -30,6 +30,15 @@ std::string reconstruct_game_name(const analysis::Reconstruction& r);
 
 // Text tables for a terminal, fitted to `width` characters (0: no limit; columns left out from
 // the right are named under the table); `top` candidates of the ranking (0: all).
+// The sentence on the choice with the largest effect on `criterion` under `effects`, as the
+// readings page and reconstruct's text print it ("Largest effect on text's rule: no_move
+// (mover_loses rather than pass: +95.4 pp [+94.4, +96.5]).", or "No choice changes ...");
+// empty when no effect of it is known. The index's readings line quotes the same sentence.
+// `in_words`: the readings file's identifiers said in words, as the pages say them (the terminal
+// keeps the identifiers).
+std::string largest_effect_sentence(const ReconstructView& view, const analysis::Effects& effects,
+                                    analysis::Criterion criterion, bool in_words);
+
 std::string reconstruct_text(const ReconstructView& view, std::size_t width, std::size_t top);
 // One tidy table, one row per value: game, candidate, agent, statistic, metric, state, choice,
 // alternative, choice_b, alternative_b, value, ci_low, ci_high (docs/reconstruct.md).

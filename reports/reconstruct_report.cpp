@@ -1,5 +1,6 @@
 #include "reports/reconstruct_report.h"
 
+#include <cctype>
 #include <cmath>
 #include <string_view>
 
@@ -66,17 +67,12 @@ std::string reconstruct_summary(const ReconstructView& v) {
          ")";
   const analysis::Effects& e =
       v.result.skilled_played ? v.result.skilled_effects : v.result.random_effects;
-  const analysis::Spread* largest = nullptr;
-  for (const analysis::Spread& s : e.spreads) {
-    if (s.criterion != analysis::Criterion::kCompletion || std::isnan(s.spread)) continue;
-    if (!largest || s.spread > largest->spread) largest = &s;
-  }
-  if (largest) {
-    const analysis::Choice& c = space.readings.choices[largest->choice];
-    out += "; largest effect on completion: " + readings_id_in_words(c.id) + " (" +
-           readings_id_in_words(c.alternatives[largest->high].name) + " rather than " +
-           readings_id_in_words(c.alternatives[largest->low].name) + ": " +
-           format_signed(largest->spread * 100, 1) + " pp)";
+  // The readings page's own sentence (one model, the same words), lower-cased as a clause.
+  std::string largest = largest_effect_sentence(v, e, analysis::Criterion::kCompletion, true);
+  if (!largest.empty()) {
+    largest[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(largest[0])));
+    if (largest.ends_with('.')) largest.pop_back();
+    out += "; " + largest;
   }
   return out;
 }

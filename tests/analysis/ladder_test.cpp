@@ -347,6 +347,14 @@ TEST(LadderDepthParity, FixedDepthLevelsWhoseAdvantageFollowsParityAreMarked) {
   EXPECT_NEAR(f.parity.difference.estimate, 0.8, 1e-12);
   ASSERT_EQ(f.self_play.size(), 4u);
   EXPECT_TRUE(f.self_play[0].parity_artefact);
+  // Issue 36, item 5: the rates the self-play table prints are the model's, made here: 700 of
+  // 1000 with Wilson's interval, by hand (z = 1.96) [0.6709, 0.7276]; 300 of 1000 its mirror.
+  EXPECT_DOUBLE_EQ(f.self_play[0].rates.wins[0].value, 0.7);
+  EXPECT_NEAR(f.self_play[0].rates.wins[0].low, 0.6709, 1e-4);
+  EXPECT_NEAR(f.self_play[0].rates.wins[0].high, 0.7276, 1e-4);
+  EXPECT_DOUBLE_EQ(f.self_play[0].rates.wins[1].value, 0.3);
+  EXPECT_NEAR(f.self_play[0].rates.wins[1].low, 1 - 0.7276, 1e-4);
+  EXPECT_DOUBLE_EQ(f.self_play[0].rates.draws.value, 0);
   EXPECT_TRUE(f.self_play[1].parity_artefact);
   EXPECT_TRUE(f.self_play[2].parity_artefact);
   EXPECT_FALSE(f.self_play[3].parity_artefact);

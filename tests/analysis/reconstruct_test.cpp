@@ -110,6 +110,18 @@ TEST(Effects, MainEffectsAndInteractionsAreTheMatchedContrastsOfTheFigures) {
   EXPECT_EQ(std::count_if(e.interactions.begin(), e.interactions.end(),
                           [](const Interaction& i) { return i.criterion == Criterion::kBalance; }),
             0);
+  // Issue 36, item 5: whether an interval excludes 0 (the pages' '*') is the model's: facing's
+  // +0.10 [+0.09, +0.11] does; the reference's 0 [0, 0] and balance's 0 do not.
+  EXPECT_TRUE(main_effect(0, 1, Criterion::kCompletion).significant);
+  EXPECT_FALSE(main_effect(0, 0, Criterion::kCompletion).significant);
+  EXPECT_FALSE(main_effect(0, 1, Criterion::kBalance).significant);
+  // The largest spread on completion, the readings page's and the index's one model: facing's
+  // ((0.70 - 0.50) + (1.00 - 0.60)) / 2 = 0.3, not store's ((0.60 - 0.50) + (1.00 - 0.70)) / 2.
+  const Spread* largest = largest_spread(e, Criterion::kCompletion);
+  ASSERT_NE(largest, nullptr);
+  EXPECT_EQ(largest->choice, 0u);
+  EXPECT_NEAR(largest->spread, 0.3, 1e-12);
+  EXPECT_TRUE(largest->significant);
   // The spread of a choice: its two readings farthest apart.
   for (const Spread& s : e.spreads) {
     if (s.choice == 0 && s.criterion == Criterion::kCompletion) {

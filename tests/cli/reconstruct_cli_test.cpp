@@ -422,7 +422,7 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
       << index;
   // The source's rule beside the text's: none of Otep's readings has an ending Beaton states.
   EXPECT_NE(index.find("end by the text&#39;s rule (none of its readings has an ending the "
-                       "source states); largest effect on completion: no move "
+                       "source states); largest effect on text&#39;s rule: no move "
                        "(mover loses rather than pass: "),
             std::string::npos)
       << index;
