@@ -163,7 +163,7 @@ def main():
             page(session, out, "rulesets/oware.dlp.html", "report-family-reading")
             # The other kinds of page: a ruleset page with its skill ladder, a comparison, the
             # glossary, the archive and a record of the evidence.
-            page(session, out, "rulesets/otep.beaton_1939.html", "report-ladder", ["#skill-ladder"])
+            page(session, out, "rulesets/otep.beaton_1939.html", "report-ladder")
             page(session, out, "compare/khutka_boia.html", "report-comparison")
             page(session, out, "glossary.html", "report-glossary")
             page(session, out, "archive.html", "report-archive")
