@@ -377,10 +377,13 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
   out += "<" + h2 + ">Ratings</" + h2 + ">\n<p>" + html_escape(ratings_note(l)) + "</p>\n" +
          ratings_table(l, f).to_html();
 
-  // First-player advantage and completion against strength (the agent's rating).
-  LineSeries advantage{"first-player advantage (self-play)", {}};
+  // First-player (or, where every turn is simultaneous, seat) advantage and completion against
+  // strength (the agent's rating): the words of seat_words, from the runs' own seats.
+  const bool seats = !l.runs.empty() && l.runs.front().seats == "simultaneous";
+  const std::string adv_words = seats ? "seat advantage" : "first-player advantage";
+  LineSeries advantage{adv_words + " (self-play)", {}};
   LineSeries completion{"share ended by the text's rule", {}};
-  std::string description = "By agent, rating: first-player advantage, text's-rule share. ";
+  std::string description = "By agent, rating: " + adv_words + ", text's-rule share. ";
   for (const SelfPlay& s : f.self_play) {
     const double x = f.ratings[s.agent].elo;
     const sim::GameTally& g = s.run->tally;
@@ -403,12 +406,13 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
       lo = std::min(lo, p.x);
       hi = std::max(hi, p.x);
     }
-    series.push_back({"masters' first-player advantage", {{lo, adv}, {hi, adv}}});
+    series.push_back({"masters' " + adv_words, {{lo, adv}, {hi, adv}}});
     description += "Masters: " + signed_number(adv, 3) + ".";
   }
   out += "<" + h2 + ">Self-play at each level</" + h2 + ">\n";
   out += svg_line_chart(
-      series, {.title = "First-player advantage and completion against agent strength",
+      series, {.title = (seats ? "Seat advantage" : "First-player advantage") +
+                        std::string(" and completion against agent strength"),
                .description = description,
                .x_label = "agent rating (Elo points relative to " + l.agents.front().name() + ")",
                .y_label = "advantage (P1 wins - P2 wins) / share",
