@@ -1,12 +1,14 @@
 // The ladder's text, HTML and Markdown forms (reports/ladder_render.h).
 #include "reports/ladder_render.h"
 
+#include <cctype>
 #include <cmath>
 
 #include "reports/html.h"
 #include "reports/report_format.h"
 #include "reports/svg.h"
 #include "reports/table.h"
+#include "simulator/seat_words.h"
 
 namespace mancala::reports {
 namespace {
@@ -379,8 +381,8 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
 
   // First-player (or, where every turn is simultaneous, seat) advantage and completion against
   // strength (the agent's rating): the words of seat_words, from the runs' own seats.
-  const bool seats = !l.runs.empty() && l.runs.front().seats == "simultaneous";
-  const std::string adv_words = seats ? "seat advantage" : "first-player advantage";
+  const std::string adv_words =
+      sim::seat_words_for(!l.runs.empty() && l.runs.front().seats == "simultaneous").advantage;
   LineSeries advantage{adv_words + " (self-play)", {}};
   LineSeries completion{"share ended by the text's rule", {}};
   std::string description = "By agent, rating: " + adv_words + ", text's-rule share. ";
@@ -398,9 +400,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
   }
   std::vector<LineSeries> series = {advantage, completion};
   if (f.real && !advantage.points.empty()) {
-    const RealGames& r = *f.real;
-    const double adv = (static_cast<double>(r.wins[0]) - static_cast<double>(r.wins[1])) /
-                       static_cast<double>(r.games);
+    const double adv = f.real_advantage.estimate;
     double lo = advantage.points.front().x, hi = lo;
     for (const auto& p : advantage.points) {
       lo = std::min(lo, p.x);
@@ -411,8 +411,8 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
   }
   out += "<" + h2 + ">Self-play at each level</" + h2 + ">\n";
   out += svg_line_chart(
-      series, {.title = (seats ? "Seat advantage" : "First-player advantage") +
-                        std::string(" and completion against agent strength"),
+      series, {.title = static_cast<char>(std::toupper(static_cast<unsigned char>(adv_words[0]))) +
+                        adv_words.substr(1) + " and completion against agent strength",
                .description = description,
                .x_label = "agent rating (Elo points relative to " + l.agents.front().name() + ")",
                .y_label = "advantage (P1 wins - P2 wins) / share",

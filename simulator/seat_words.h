@@ -23,12 +23,15 @@ struct SeatWords {
 // The words for a ruleset's players: seat words when every turn is simultaneous (turns
 // "simultaneous"); the first player's otherwise, also with a simultaneous opening only, where
 // the round's starter moves first after it.
-inline SeatWords seat_words(const RuleSet& rules) {
-  if (rules.turns != Turns::kSimultaneous) return {};
+inline SeatWords seat_words_for(bool simultaneous) {
+  if (!simultaneous) return {};
   return {.simultaneous = true,
           .player = {"seat 1 (P1)", "seat 2 (P2)"},
           .advantage = "seat advantage",
           .advantage_row = "seat advantage (seat 1 minus seat 2)"};
+}
+inline SeatWords seat_words(const RuleSet& rules) {
+  return seat_words_for(rules.turns == Turns::kSimultaneous);
 }
 
 // The run JSON's "seats" and runs.csv's column: "simultaneous" where every turn is simultaneous
