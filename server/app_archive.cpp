@@ -79,6 +79,9 @@ ar::SearchQuery search_query(const std::map<std::string, std::string>& q) {
   query.type = get("type");
   if (!get("from").empty()) query.from_year = ar::parse_year(get("from"), "--from", "search");
   if (!get("to").empty()) query.to_year = ar::parse_year(get("to"), "--to", "search");
+  // As the command refuses it: a range that ends before it begins finds nothing, silently.
+  if (query.from_year && query.to_year && *query.from_year > *query.to_year)
+    throw HttpError{400, "from " + get("from") + " is after to " + get("to")};
   if (!get("near").empty()) {
     // As `evidence search --near` takes it: a place's name (the place itself, or within
     // radius_km of it) or LAT,LON (with radius_km, 100 km when the page gives none).

@@ -210,6 +210,10 @@ TEST_F(ServerTest, SearchFiltersAreCheckedAsTheCommandChecksThem) {
   // 100 km around it: 53 records instead of 3; issue 39 placed Choro (Acholi) in South Sudan and
   // Bao Kiswahili in East Africa, by their descriptions).
   EXPECT_EQ(expect(200, "GET", "/api/evidence?from=3000%20BCE&to=1%20BCE")["records"].size(), 0u);
+  // A range the wrong way round is refused, not answered with no records.
+  EXPECT_EQ(error(400, "GET", "/api/evidence?from=1950&to=1900"), "from 1950 is after to 1900");
+  EXPECT_EQ(error(400, "GET", "/api/evidence?from=1%20BCE&to=3000%20BCE"),
+            "from 1 BCE is after to 3000 BCE");
   EXPECT_EQ(expect(200, "GET", "/api/evidence?near=Kenya")["records"].size(), 3u);
   EXPECT_EQ(expect(200, "GET", "/api/evidence?near=Kenya&radius_km=100")["records"].size(), 53u);
   EXPECT_EQ(error(400, "GET", "/api/evidence?colour=red"),
