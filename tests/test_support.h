@@ -1,7 +1,8 @@
 // The helpers every test module shares (issue 13: "put them in one test-support header"): the
-// sanitizer switch, exact error texts, readable names for parameterised cases, a temporary folder
-// and whole-file reads and writes. Module helpers build on it: tests/simulator/board_test_util.h
-// (hand-made positions), tests/archive/archive_test_util.h (fixtures, plain SQL).
+// sanitizer switch, exact error texts, readable names for parameterised cases, a temporary folder,
+// whole-file reads and writes, and an environment variable set for one scope. Module helpers build
+// on it: tests/simulator/board_test_util.h (hand-made positions), tests/archive/archive_test_util.h
+// (fixtures, plain SQL).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -96,5 +98,26 @@ inline std::string read_text(const std::filesystem::path& path) {
   s << in.rdbuf();
   return s.str();
 }
+
+// Sets an environment variable for one scope, then gives it back the value it had (or unsets it).
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) previous_ = old;
+    ::setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() {
+    if (previous_)
+      ::setenv(name_, previous_->c_str(), 1);
+    else
+      ::unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> previous_;
+};
 
 }  // namespace mancala::test_support

@@ -22,6 +22,7 @@ namespace mancala::cli {
 namespace {
 
 using nlohmann::json;
+using test_support::ScopedEnv;
 using testing::expect_error;
 using testing::Result;
 using testing::run_cli;
@@ -73,18 +74,6 @@ TEST(SimulateSignals, SigtermPrintsAndStoresThePartialRunLikeCtrlC) {
   const json stored = json::parse(run_cli({"runs", "show", "1", "--db", dir / "runs.db"}).out);
   EXPECT_EQ(stored["stats"], printed);
 }
-
-// Sets an environment variable for one scope.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
-  ~ScopedEnv() { unsetenv(name_); }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-};
 
 // "The result must reach stdout / -o first": another connection holds the archive's write lock
 // for longer than simulate waits; the result is written, and the message says it was.

@@ -25,6 +25,7 @@
 namespace mancala::server::testing {
 
 using nlohmann::json;
+using test_support::ScopedEnv;
 using test_support::TempDir;
 
 // The project's evidence imported into `db` (`mancala evidence import`, run as a process); fails
@@ -49,20 +50,6 @@ inline std::string http_exchange(const std::string& port, const std::string& byt
   net::read(socket, net::dynamic_buffer(reply), ec);
   return reply;
 }
-
-// Sets an environment variable for one scope (tests/cli/inputs_cli_test.cpp has its own).
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    ::setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() { ::unsetenv(name_); }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-};
 
 // What `mancala ARGS...` prints (run as a process), checking that it succeeds.
 inline std::string output_of(const std::vector<std::string>& args) {
