@@ -15,32 +15,16 @@
 #include <string>
 #include <string_view>
 
+#include "common/text.h"
+
 namespace mancala {
 
-// Whether `text` is a plain number: an optional sign, digits with an optional decimal point (or a
-// point then digits), an optional exponent, an optional trailing %.
+// Whether `text` is a plain number: a decimal as is_decimal_text reads it (an optional sign,
+// digits with an optional decimal point, or a point then digits, an optional exponent), with an
+// optional trailing %.
 inline bool csv_plain_number(std::string_view text) {
-  size_t i = 0;
-  const auto digits = [&] {
-    const size_t start = i;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
-    return i > start;
-  };
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  const bool whole = digits();
-  bool fraction = false;
-  if (i < text.size() && text[i] == '.') {
-    ++i;
-    fraction = digits();
-  }
-  if (!whole && !fraction) return false;
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    ++i;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-    if (!digits()) return false;
-  }
-  if (i < text.size() && text[i] == '%') ++i;
-  return i == text.size();
+  if (!text.empty() && text.back() == '%') text.remove_suffix(1);
+  return is_decimal_text(text);
 }
 
 // Whether a text cell needs the apostrophe (see above).
