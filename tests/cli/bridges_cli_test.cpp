@@ -20,34 +20,8 @@ using testing::CliResult;
 using testing::run_cli;
 using testing::TempDir;
 
-// One archive of the whole of data/evidence (the seed records and the DLP's 249 games) for the
-// suite: importing it is the slow part.
-class Bridges : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    dir_ = new TempDir;
-    db_ = new std::string(*dir_ / "archive.db");
-    const CliResult r = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", *db_});
-    ASSERT_EQ(r.code, 0) << r.err;
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete dir_;
-  }
-  static CliResult run(std::vector<std::string> args) {
-    args.insert(args.end(), {"--db", *db_});
-    return run_cli(args);
-  }
-  static std::string out_of(std::vector<std::string> args) {
-    const CliResult r = run(std::move(args));
-    EXPECT_EQ(r.code, 0) << r.err;
-    return r.out;
-  }
-  static TempDir* dir_;
-  static std::string* db_;
-};
-TempDir* Bridges::dir_ = nullptr;
-std::string* Bridges::db_ = nullptr;
+// Over the whole of data/evidence (tests/cli/archive_cli_test_util.h).
+class Bridges : public testing::WholeArchiveSuite {};
 
 // "`evidence cite GAME` cites the game's records": Khutka Boia's two records, in date order (the
 // DLP's description dated 1925, then Das-Gupta's record of October 1925), each as citing it by

@@ -21,22 +21,9 @@ using testing::CliResult;
 using testing::run_cli;
 using testing::TempDir;
 
-class HistoricalPlaces : public ::testing::Test {
+// Over the whole of data/evidence (tests/cli/archive_cli_test_util.h).
+class HistoricalPlaces : public testing::WholeArchiveSuite {
  protected:
-  static void SetUpTestSuite() {
-    dir_ = new TempDir;
-    db_ = new std::string(*dir_ / "archive.db");
-    const CliResult r = run_cli({"evidence", "import", testing::evidence_data_dir(), "--db", *db_});
-    ASSERT_EQ(r.code, 0) << r.err;
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete dir_;
-  }
-  static CliResult run(std::vector<std::string> args) {
-    args.insert(args.end(), {"--db", *db_});
-    return run_cli(args);
-  }
   // The ids a search finds, in its order, and its stderr.
   static std::vector<std::string> ids(std::vector<std::string> args, std::string* err = nullptr) {
     args.insert(args.begin(), {"evidence", "search", "--format", "json"});
@@ -48,11 +35,7 @@ class HistoricalPlaces : public ::testing::Test {
     for (const Json& record : doc["records"]) out.push_back(record["id"].get<std::string>());
     return out;
   }
-  static TempDir* dir_;
-  static std::string* db_;
 };
-TempDir* HistoricalPlaces::dir_ = nullptr;
-std::string* HistoricalPlaces::db_ = nullptr;
 
 // "`evidence search --near Sudan --to 1950` finds Beaton's Bari records (DLP.Evidence.1880 among
 // them)": Sudan before 1956 was the Anglo-Egyptian Sudan, today's Sudan and South Sudan. Without
