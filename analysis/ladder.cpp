@@ -475,7 +475,7 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
   }
   // One procedure decides and prints "beats" (PairResult): the score's simultaneous interval.
   const double m = static_cast<double>(f.pairs.size());
-  const double confidence = 1 - kLadderAlpha / m;
+  const double confidence = f.score_confidence = 1 - kLadderAlpha / m;
   std::vector<std::vector<bool>> beats(k, std::vector<bool>(k, false));
   std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0));
   for (PairResult& p : f.pairs) {
@@ -576,6 +576,7 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
     f.real_advantage = stats::first_player_advantage(real->wins[0], real->wins[1], real->draws);
     f.real = std::move(real);
   }
+  for (const sim::RunStats& r : ladder.runs) f.run_documents.push_back(sim::run_stats_to_json(r));
   return f;
 }
 
@@ -738,9 +739,7 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
         {"most_like",
          f.most_like_real ? json(ladder.agents[*f.most_like_real].name()) : json(nullptr)}};
   }
-  json runs = json::array();
-  for (const sim::RunStats& r : ladder.runs) runs.push_back(sim::run_stats_to_json(r));
-  out["runs"] = runs;
+  out["runs"] = f.run_documents;
   return out;
 }
 

@@ -246,6 +246,12 @@ struct LadderFigures {
   // win more of their games than the one rated lower (issue 20: "the ladder itself warns, in every
   // output, when an agent it ranks higher does not beat one it ranks lower").
   std::vector<std::string> warnings;
+  // Each run's document (sim::run_stats_to_json: its counts, and its figures with their
+  // intervals), in the ladder's order: what the ladder's JSON and the tidy CSV's ladder rows
+  // carry, made here so that the renderers only format them (issue 36, item 5).
+  std::vector<nlohmann::json> run_documents;
+  // The confidence of each pair's score interval: 1 - alpha / pairs (Bonferroni over the pairs).
+  double score_confidence = 0;
   // The pair (a, b) in either order: the result from a's side.
   PairResult pair(size_t a, size_t b) const;
   size_t skill_depth() const { return chain.size(); }

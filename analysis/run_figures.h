@@ -67,6 +67,11 @@ struct MatchFigures {
   Rate round_text, round_rule;
   std::vector<LevelFigures> handicap;
   std::vector<HandicapStateFigures> states;  // empty for runs stored before states were kept
+  // Shares of the recorded rounds as the rounds' table prints them (NaN without a recorded
+  // round): won by either player, won by the other player than the first mover, drawn,
+  // unfinished. Made here so that the page only formats them (issue 36, item 5).
+  std::uint64_t won = 0;  // first_mover_wins + second_mover_wins
+  double won_share = kNaN, second_mover_share = kNaN, draw_share = kNaN, unfinished_share = kNaN;
 };
 
 // How games (matches) ended, in the completion states of sim::Completion (docs/terms.md,

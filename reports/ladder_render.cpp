@@ -178,7 +178,7 @@ std::string matrix_note(const LadderFigures& f) {
          "finished games, a draw counting half (50% is equal strength; without draws, its win "
          "rate), with a simultaneous 95% interval over the ladder's " +
          std::to_string(m) + (m == 1 ? " pair" : " pairs") + " (Tango's score interval at " +
-         format_number(100 * (1 - analysis::kLadderAlpha / static_cast<double>(m)), 2) +
+         format_number(100 * f.score_confidence, 2) +
          "% each, Bonferroni); * the interval lies above 50%: the row's agent beats the column's "
          "(an interval below 50% is the mirror of a marked cell). The mark and the interval are "
          "one procedure: a pair is significant exactly when its printed interval excludes 50%.";
