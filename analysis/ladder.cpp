@@ -514,9 +514,10 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
     const sim::RunStats* run = played(a, a);
     if (!run) continue;
     const sim::GameTally& t = run->tally;
-    SelfPlay s{a, run, stats::first_player_advantage(t.wins[0], t.wins[1], t.draws),
-               result_rates(t.wins[0], t.wins[1], t.draws, t.wins[0] + t.wins[1] + t.draws),
-               completion_of(t)};
+    SelfPlay s{
+        a, run, stats::first_player_advantage(t.wins[0], t.wins[1], t.draws),
+        result_rates(t.wins[0], t.wins[1], t.draws, t.wins[0] + t.wins[1] + t.draws, t.plies),
+        completion_of(t)};
     if (ladder.agents[a].kind == sim::Agent::kAlphaBeta) s.fixed_depth = ladder.agents[a].param;
     f.self_play.push_back(s);
   }
@@ -572,7 +573,8 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
       }
       if (apart) f.most_like_real = f.nearest_real;
     }
-    f.real_rates = result_rates(real->wins[0], real->wins[1], real->draws, real->games);
+    f.real_rates =
+        result_rates(real->wins[0], real->wins[1], real->draws, real->games, real->plies);
     f.real_advantage = stats::first_player_advantage(real->wins[0], real->wins[1], real->draws);
     f.real = std::move(real);
   }

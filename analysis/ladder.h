@@ -163,10 +163,12 @@ Completion completion_of(const sim::GameTally& tally);
 struct ResultRates {
   stats::Estimate wins[2];  // first player, second
   stats::Estimate draws;
+  double mean_plies = kNaN, median_plies = kNaN;  // the games' lengths (NaN without a game)
 };
-// The rates of wins[0], wins[1] and draws out of `finished` games (stats::rate_estimate).
+// The rates of wins[0], wins[1] and draws out of `finished` games (stats::rate_estimate), and the
+// mean and median of `plies`, the games' lengths.
 ResultRates result_rates(uint64_t wins_first, uint64_t wins_second, uint64_t draws,
-                         uint64_t finished);
+                         uint64_t finished, const stats::IntHistogram& plies);
 
 struct SelfPlay {
   size_t agent = 0;

@@ -72,6 +72,7 @@ struct MatchFigures {
   // unfinished. Made here so that the page only formats them (issue 36, item 5).
   std::uint64_t won = 0;  // first_mover_wins + second_mover_wins
   double won_share = kNaN, second_mover_share = kNaN, draw_share = kNaN, unfinished_share = kNaN;
+  double rounds_mean = kNaN;  // rounds per match, the mean (the sensitivity tables print it)
 };
 
 // How games (matches) ended, in the completion states of sim::Completion (docs/terms.md,

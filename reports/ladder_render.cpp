@@ -50,9 +50,10 @@ std::string score_text(const PairResult& p) {
          format_number(100 * p.score_ci.high, 1) + "]";
 }
 
-std::string plies_text(const stats::IntHistogram& h, bool median) {
-  if (h.empty()) return "-";
-  return format_number(median ? h.median() : h.mean(), 1);
+// A mean or median length the model made (ResultRates); "-" without games.
+std::string plies_text(double plies) {
+  if (std::isnan(plies)) return "-";
+  return format_number(plies, 1);
 }
 
 std::string games_text(const Ladder& l) {
@@ -135,8 +136,8 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
                              Cell::text(rate_text(s.rates.wins[1])),
                              Cell::text(rate_text(s.rates.draws)),
                              Cell::text(advantage_text(s.advantage, finished)),
-                             Cell::text(plies_text(g.plies, false)),
-                             Cell::text(plies_text(g.plies, true)),
+                             Cell::text(plies_text(s.rates.mean_plies)),
+                             Cell::text(plies_text(s.rates.median_plies)),
                              Cell::text(share(c.text_rule(), c.round_text_rule(), true)),
                              Cell::text(share(c.of(sim::Completion::kSourceRule),
                                               c.round_of(sim::Completion::kSourceRule), false)),
@@ -165,9 +166,9 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
          Cell::integer(static_cast<int64_t>(r.games)), Cell::text(rate_text(f.real_rates.wins[0])),
          Cell::text(rate_text(f.real_rates.wins[1])), Cell::text(rate_text(f.real_rates.draws)),
          Cell::text(advantage_text(f.real_advantage, r.games)),
-         Cell::text(plies_text(r.plies, false)), Cell::text(plies_text(r.plies, true)),
-         Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"),
-         Cell::text("0")});
+         Cell::text(plies_text(f.real_rates.mean_plies)),
+         Cell::text(plies_text(f.real_rates.median_plies)), Cell::text("-"), Cell::text("-"),
+         Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("0")});
   }
   return t;
 }
