@@ -1812,5 +1812,78 @@ TEST_F(ReadingsConsistency,
   }
 }
 
+// Each readings page's effects: every row of the spreads' tables (the ranked agent's, then random
+// play's: the two readings of a choice farthest apart on a criterion) and every cell of the main
+// effects' table (the effect with its interval, * exactly when the interval excludes 0, R when
+// its sign is the same under every agent of the panel), against the re-run's JSON.
+TEST_F(ReadingsConsistency, EveryEffectRowIsTheSearchRecomputed) {
+  for (const std::string& game : kReadingsGames) {
+    const std::string where = "readings/" + game + ".html";
+    const json& search = searches_.at(game);
+    const std::string ranked = search["agent"];
+    const auto words = [](const json& id) { return reports::readings_id_in_words(id); };
+    const xml_check::Element page = xml_check::parse(file(where));
+    std::vector<std::string> spread_agents = {ranked, "random"};  // the tables' order
+    std::size_t spread_table = 0;
+    int spread_rows = 0, effect_cells = 0;
+    for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+      const auto rows = table_rows(*t);
+      if (rows.empty()) continue;
+      if (rows.front().count("effect [95% CI]")) {
+        ASSERT_LT(spread_table, spread_agents.size()) << where << ": a spreads table too many";
+        const std::string agent = spread_agents[spread_table++];
+        std::size_t expected_rows = 0;
+        for (const json& x : search["spreads"]) expected_rows += x["agent"] == agent;
+        EXPECT_EQ(rows.size(), expected_rows) << where << ": the spreads under " << agent;
+        for (const auto& row : rows) {
+          const std::string at = where + ": spreads under " + agent + ": row '" + row.at("choice") +
+                                 ", " + row.at("criterion") + "': ";
+          const json* found = nullptr;
+          for (const json& x : search["spreads"]) {
+            if (x["agent"] == agent && words(x["choice"]) == row.at("choice") &&
+                kCriterionNames.at(x["metric"]) == row.at("criterion") &&
+                words(x["from"]) == row.at("from") && words(x["to"]) == row.at("to"))
+              found = &x;
+          }
+          ASSERT_NE(found, nullptr) << at << "no such spread in the re-run";
+          const json& x = *found;
+          EXPECT_EQ(row.at("effect [95% CI]"),
+                    x["spread"].is_null()
+                        ? "-"
+                        : readings_effect(x["metric"], x["spread"], x["ci95"][0], x["ci95"][1]))
+              << at << "effect";
+          ++spread_rows;
+        }
+        continue;
+      }
+      if (!rows.front().count("alternative") || !rows.front().count("text's rule")) continue;
+      for (const auto& row : rows) {  // the main effects, the ranked agent's
+        for (const auto& [metric, name] : kCriterionNames) {
+          const std::string at = where + ": main effects: row '" + row.at("choice") + ": " +
+                                 row.at("alternative") + "': " + name;
+          const json* found = nullptr;
+          for (const json& x : search["effects"]) {
+            if (x["agent"] == ranked && x["metric"] == metric &&
+                words(x["choice"]) == row.at("choice") &&
+                words(x["alternative"]) == row.at("alternative"))
+              found = &x;
+          }
+          ASSERT_NE(found, nullptr) << at << ": no such effect in the re-run";
+          const json& x = *found;
+          const double lo = x["ci95"][0], hi = x["ci95"][1];
+          const bool robust = x["panel_robust"].is_boolean() && x["panel_robust"].get<bool>();
+          EXPECT_EQ(row.at(name), readings_effect(metric, x["effect"], lo, hi) +
+                                      (lo > 0 || hi < 0 ? " *" : "") + (robust ? " R" : ""))
+              << at;
+          ++effect_cells;
+        }
+      }
+    }
+    EXPECT_EQ(spread_table, spread_agents.size()) << where << ": spreads tables";
+    EXPECT_GT(spread_rows, 0) << where;
+    EXPECT_GT(effect_cells, 0) << where;
+  }
+}
+
 }  // namespace
 }  // namespace mancala::cli
