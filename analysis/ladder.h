@@ -152,6 +152,10 @@ struct Completion {
   // Ended by the text's rule: the source's or the paraphrase's (classes 1 and 2 together).
   double text_rule() const { return share[0] + share[1]; }
   double round_text_rule() const { return round_share[0] + round_share[1]; }
+  // The text's rule ended fewer than half of the games (of the rounds: none when single games):
+  // the mark the tables print, decided here (issue 36, item 5).
+  bool text_rule_minority() const { return 2 * text_rule() < 1; }
+  bool round_text_rule_minority() const { return rounds > 0 && 2 * round_text_rule() < 1; }
 };
 // From a tally's counts (zeros when it has no game).
 Completion completion_of(const sim::GameTally& tally);

@@ -126,8 +126,8 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
     const analysis::Completion& c = s.completion;
     const auto share = [&](double games, double rounds, bool own) {
       if (g.games == 0) return std::string("-");
-      std::string text = (own && 2 * games < 1 ? "\xE2\x9A\xA0 " : "") + percent(games);
-      if (c.rounds > 0) text += "\n" + rounds_line(rounds, own && 2 * rounds < 1);
+      std::string text = (own && c.text_rule_minority() ? "\xE2\x9A\xA0 " : "") + percent(games);
+      if (c.rounds > 0) text += "\n" + rounds_line(rounds, own && c.round_text_rule_minority());
       return text;
     };
     std::vector<Cell> row = {Cell::text(l.agents[s.agent].name() + (s.parity_artefact ? " †" : "")),
@@ -278,8 +278,8 @@ std::string self_play_note(const LadderFigures& f) {
   for (const SelfPlay& s : f.self_play) {
     const analysis::Completion& c = s.completion;
     rounds = rounds || c.rounds > 0;
-    marked = marked || (s.run->tally.games > 0 &&
-                        (2 * c.text_rule() < 1 || (c.rounds > 0 && 2 * c.round_text_rule() < 1)));
+    marked = marked ||
+             (s.run->tally.games > 0 && (c.text_rule_minority() || c.round_text_rule_minority()));
   }
   if (rounds) {
     text +=

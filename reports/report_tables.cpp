@@ -285,7 +285,7 @@ Table index_table(const std::vector<RulesetSection>& items, const std::vector<st
 std::vector<bool> marked_rows(const std::vector<RulesetSection>& items,
                               const std::vector<std::size_t>& rows) {
   std::vector<bool> marked;
-  for (std::size_t i : rows) marked.push_back(text_rule_minority(items[i].figures));
+  for (std::size_t i : rows) marked.push_back(items[i].figures.text_or_rounds_minority());
   return marked;
 }
 
