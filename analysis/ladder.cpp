@@ -475,7 +475,7 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
   }
   // One procedure decides and prints "beats" (PairResult): the score's simultaneous interval.
   const double m = static_cast<double>(f.pairs.size());
-  const double confidence = 1 - kLadderAlpha / m;
+  const double confidence = f.score_confidence = 1 - kLadderAlpha / m;
   std::vector<std::vector<bool>> beats(k, std::vector<bool>(k, false));
   std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0));
   for (PairResult& p : f.pairs) {
@@ -514,9 +514,10 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
     const sim::RunStats* run = played(a, a);
     if (!run) continue;
     const sim::GameTally& t = run->tally;
-    SelfPlay s{a, run, stats::first_player_advantage(t.wins[0], t.wins[1], t.draws),
-               result_rates(t.wins[0], t.wins[1], t.draws, t.wins[0] + t.wins[1] + t.draws),
-               completion_of(t)};
+    SelfPlay s{
+        a, run, stats::first_player_advantage(t.wins[0], t.wins[1], t.draws),
+        result_rates(t.wins[0], t.wins[1], t.draws, t.wins[0] + t.wins[1] + t.draws, t.plies),
+        completion_of(t)};
     if (ladder.agents[a].kind == sim::Agent::kAlphaBeta) s.fixed_depth = ladder.agents[a].param;
     f.self_play.push_back(s);
   }
@@ -572,10 +573,12 @@ LadderFigures ladder_figures(const Ladder& ladder, std::optional<RealGames> real
       }
       if (apart) f.most_like_real = f.nearest_real;
     }
-    f.real_rates = result_rates(real->wins[0], real->wins[1], real->draws, real->games);
+    f.real_rates =
+        result_rates(real->wins[0], real->wins[1], real->draws, real->games, real->plies);
     f.real_advantage = stats::first_player_advantage(real->wins[0], real->wins[1], real->draws);
     f.real = std::move(real);
   }
+  for (const sim::RunStats& r : ladder.runs) f.run_documents.push_back(sim::run_stats_to_json(r));
   return f;
 }
 
@@ -738,9 +741,7 @@ json ladder_to_json(const Ladder& ladder, const LadderFigures& f) {
         {"most_like",
          f.most_like_real ? json(ladder.agents[*f.most_like_real].name()) : json(nullptr)}};
   }
-  json runs = json::array();
-  for (const sim::RunStats& r : ladder.runs) runs.push_back(sim::run_stats_to_json(r));
-  out["runs"] = runs;
+  out["runs"] = f.run_documents;
   return out;
 }
 

@@ -152,6 +152,10 @@ struct Completion {
   // Ended by the text's rule: the source's or the paraphrase's (classes 1 and 2 together).
   double text_rule() const { return share[0] + share[1]; }
   double round_text_rule() const { return round_share[0] + round_share[1]; }
+  // The text's rule ended fewer than half of the games (of the rounds: none when single games):
+  // the mark the tables print, decided here (issue 36, item 5).
+  bool text_rule_minority() const { return 2 * text_rule() < 1; }
+  bool round_text_rule_minority() const { return rounds > 0 && 2 * round_text_rule() < 1; }
 };
 // From a tally's counts (zeros when it has no game).
 Completion completion_of(const sim::GameTally& tally);
@@ -163,10 +167,12 @@ Completion completion_of(const sim::GameTally& tally);
 struct ResultRates {
   stats::Estimate wins[2];  // first player, second
   stats::Estimate draws;
+  double mean_plies = kNaN, median_plies = kNaN;  // the games' lengths (NaN without a game)
 };
-// The rates of wins[0], wins[1] and draws out of `finished` games (stats::rate_estimate).
+// The rates of wins[0], wins[1] and draws out of `finished` games (stats::rate_estimate), and the
+// mean and median of `plies`, the games' lengths.
 ResultRates result_rates(uint64_t wins_first, uint64_t wins_second, uint64_t draws,
-                         uint64_t finished);
+                         uint64_t finished, const stats::IntHistogram& plies);
 
 struct SelfPlay {
   size_t agent = 0;
@@ -246,6 +252,12 @@ struct LadderFigures {
   // win more of their games than the one rated lower (issue 20: "the ladder itself warns, in every
   // output, when an agent it ranks higher does not beat one it ranks lower").
   std::vector<std::string> warnings;
+  // Each run's document (sim::run_stats_to_json: its counts, and its figures with their
+  // intervals), in the ladder's order: what the ladder's JSON and the tidy CSV's ladder rows
+  // carry, made here so that the renderers only format them (issue 36, item 5).
+  std::vector<nlohmann::json> run_documents;
+  // The confidence of each pair's score interval: 1 - alpha / pairs (Bonferroni over the pairs).
+  double score_confidence = 0;
   // The pair (a, b) in either order: the result from a's side.
   PairResult pair(size_t a, size_t b) const;
   size_t skill_depth() const { return chain.size(); }

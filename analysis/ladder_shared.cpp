@@ -45,11 +45,12 @@ std::optional<RealGames> real_games_for(const std::string& game, const std::stri
 }
 
 ResultRates result_rates(uint64_t wins_first, uint64_t wins_second, uint64_t draws,
-                         uint64_t finished) {
+                         uint64_t finished, const stats::IntHistogram& plies) {
   ResultRates r;
   r.wins[0] = stats::rate_estimate(wins_first, finished);
   r.wins[1] = stats::rate_estimate(wins_second, finished);
   r.draws = stats::rate_estimate(draws, finished);
+  if (!plies.empty()) r.mean_plies = plies.mean(), r.median_plies = plies.median();
   return r;
 }
 

@@ -276,28 +276,26 @@ size_t ReconstructResult::plays_first(size_t candidate) const {
   return first;
 }
 
-size_t ReconstructResult::distinct_played() const {
-  size_t n = 0;
-  for (size_t i = 0; i < candidates.size(); ++i) n += ranked_figures(i).played && !repeats(i);
-  return n;
-}
-
-size_t ReconstructResult::ending_by_text_rule() const {
-  size_t n = 0;
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    if (ranked_figures(i).played && !repeats(i) &&
-        ranked_figures(i).completion == CompletionClass::kTextRule)
-      ++n;
+ReadingCounts reading_counts(const Space& space, const ReconstructResult& result) {
+  ReadingCounts n;
+  for (const Candidate& c : space.candidates) n.merged += c.same_rules.size();
+  for (const Refusal& f : space.refused) ++n.refusals[f.reason];
+  for (size_t i = 0; i < result.candidates.size(); ++i) {
+    const Figures& f = result.ranked_figures(i);
+    if (!f.played) continue;
+    ++n.played;
+    if (result.repeats(i)) continue;  // one reading with the one it plays exactly as
+    ++n.distinct;
+    n.text_rule += f.completion == CompletionClass::kTextRule;
+    n.undecided += f.completion == CompletionClass::kUndecided;
+    n.not_text_rule += f.completion == CompletionClass::kNotTextRule;
+    n.source_rule += f.source_completion == CompletionClass::kTextRule;
   }
-  return n;
-}
-
-size_t ReconstructResult::ending_by_source_rule() const {
-  size_t n = 0;
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    if (ranked_figures(i).played && !repeats(i) &&
-        ranked_figures(i).source_completion == CompletionClass::kTextRule)
-      ++n;
+  if (const int base = base_candidate(space);
+      base >= 0 && static_cast<size_t>(base) < result.candidates.size()) {
+    n.base_rank = result.candidates[static_cast<size_t>(base)].standing.rank;
+    for (const CandidateResult& c : result.candidates)
+      n.base_sharing += c.standing.rank == n.base_rank;
   }
   return n;
 }
@@ -520,6 +518,7 @@ ReconstructResult evaluate_reconstruction(const Reconstruction& r, const std::at
     out.complete = !out.next.has_value();
   }
   if (out.effects_complete()) out.panel = evaluate_panel(r, upto, out, limits);
+  out.counts = reading_counts(r.space, out);
   return out;
 }
 

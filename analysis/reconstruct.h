@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -177,6 +178,25 @@ struct CandidateResult {
   std::vector<int> plays_as;
 };
 
+// The readings counted as every output says them (the summary lines, the index's readings line,
+// the JSON's "space", the CSV's refused_combinations), made here once so that the renderers only
+// format them (issue 36, item 5).
+struct ReadingCounts {
+  size_t merged = 0;                       // combinations merged with an earlier one, same rules
+  std::map<std::string, size_t> refusals;  // refused combinations by their reason
+  size_t played = 0;                       // candidates with the ranking's figures
+  size_t distinct = 0;                     // of them, those repeating no earlier one
+  // Of the distinct readings, by the completion class of the ranking's figures (docs/terms.md):
+  // ended mostly by the text's rule, undecided, mostly by something else; and those the source's
+  // rule alone ends mostly (class 1, shown beside the text's rule).
+  size_t text_rule = 0, undecided = 0, not_text_rule = 0, source_rule = 0;
+  // The base reconstruction's rank in the final ranking (0: none, or not ranked) and how many
+  // candidates share it (the base among them).
+  int base_rank = 0;
+  size_t base_sharing = 0;
+  size_t repeats() const { return played - distinct; }
+};
+
 // What the stages played so far say.
 struct ReconstructResult {
   std::vector<CandidateResult> candidates;  // one per Space candidate
@@ -193,13 +213,15 @@ struct ReconstructResult {
   // earlier one; repeats(i) when it is not the first.
   size_t plays_first(size_t candidate) const;
   bool repeats(size_t candidate) const { return plays_first(candidate) != candidate; }
+  // The readings counted (evaluate_reconstruction fills it in).
+  ReadingCounts counts;
   // The played candidates that repeat no earlier one: the distinct readings, each counted once.
-  size_t distinct_played() const;
+  size_t distinct_played() const { return counts.distinct; }
   // Distinct readings (repeats left out) whose completion class is "text's rule" in the ranking's
   // figures (the source's or the paraphrase's rule ends most of their games); and those whose
   // games the source's rule alone ends mostly (class 1, shown beside it: docs/terms.md).
-  size_t ending_by_text_rule() const;
-  size_t ending_by_source_rule() const;
+  size_t ending_by_text_rule() const { return counts.text_rule; }
+  size_t ending_by_source_rule() const { return counts.source_rule; }
   // Whether any played reading has a game ended by the source's rule (class 1): when none has,
   // every output says so (no reading's ending is stated in a primary source's own words).
   bool any_source_rule() const;
@@ -213,6 +235,8 @@ struct ReconstructResult {
 // (Effects::complete false, effects_complete() false); the rest is computed as ever.
 ReconstructResult evaluate_reconstruction(const Reconstruction& r,
                                           const std::atomic<bool>* stop = nullptr);
+// The counts of `result` over `space` (evaluate_reconstruction's last step).
+ReadingCounts reading_counts(const Space& space, const ReconstructResult& result);
 
 // ---- JSON ---------------------------------------------------------------------------------------
 

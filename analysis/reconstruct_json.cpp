@@ -186,21 +186,18 @@ json reconstruction_to_json(const Reconstruction& r, const ReconstructResult& re
   out["pending_merge"] = r.pending_merge();
   out["next_stage"] = result.next ? plan_json(r, *result.next) : json(nullptr);
 
-  size_t merged = 0;
-  for (const Candidate& c : space.candidates) merged += c.same_rules.size();
-  std::map<std::string, size_t> reasons;
-  for (const Refusal& f : space.refused) ++reasons[f.reason];
+  const ReadingCounts& n = result.counts;
   json refusals = json::array();
-  for (const auto& [reason, count] : reasons)
+  for (const auto& [reason, count] : n.refusals)
     refusals.push_back({{"reason", reason}, {"combinations", count}});
   out["space"] = {{"generated", space.generated},
                   {"refused", space.refused.size()},
-                  {"merged", merged},
+                  {"merged", n.merged},
                   {"candidates", space.candidates.size()},
                   {"refusals", refusals},
-                  {"distinct", result.distinct_played()},
-                  {"ending_by_text_rule", result.ending_by_text_rule()},
-                  {"ending_by_source_rule", result.ending_by_source_rule()},
+                  {"distinct", n.distinct},
+                  {"ending_by_text_rule", n.text_rule},
+                  {"ending_by_source_rule", n.source_rule},
                   {"any_source_rule", result.any_source_rule()}};
   const int base = base_candidate(space);
   out["base_candidate"] =

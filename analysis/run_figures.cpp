@@ -48,7 +48,13 @@ std::optional<MatchFigures> match_figures(const sim::MatchStats& stats) {
                  .round_text = {},
                  .round_rule = {},
                  .handicap = {},
-                 .states = {}};
+                 .states = {},
+                 .won = stats.first_mover_wins + stats.second_mover_wins,
+                 .won_share = share(stats.first_mover_wins + stats.second_mover_wins, recorded),
+                 .second_mover_share = share(stats.second_mover_wins, recorded),
+                 .draw_share = share(stats.round_draws, recorded),
+                 .unfinished_share = share(stats.round_unfinished, recorded),
+                 .rounds_mean = stats.rounds.mean()};
   constexpr const char* kRoundEnds[3] = {"rule", "no_progress", "safety_bound"};
   for (std::size_t i = 0; i < 3; ++i) {
     m.round_ended_by.push_back({kRoundEnds[i], stats.round_ended_by[i],

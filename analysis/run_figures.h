@@ -67,6 +67,22 @@ struct MatchFigures {
   Rate round_text, round_rule;
   std::vector<LevelFigures> handicap;
   std::vector<HandicapStateFigures> states;  // empty for runs stored before states were kept
+  // Shares of the recorded rounds as the rounds' table prints them (NaN without a recorded
+  // round): won by either player, won by the other player than the first mover, drawn,
+  // unfinished. Made here so that the page only formats them (issue 36, item 5).
+  std::uint64_t won = 0;  // first_mover_wins + second_mover_wins
+  double won_share = kNaN, second_mover_share = kNaN, draw_share = kNaN, unfinished_share = kNaN;
+  double rounds_mean = kNaN;  // rounds per match, the mean (the sensitivity tables print it)
+  // The marks the pages print, decided here (issue 36, item 5): the text's rule ended fewer than
+  // half of the recorded rounds; a stopping rule stopped half of them or more.
+  bool round_text_minority() const {
+    return rounds_recorded > 0 && 2 * round_text_count < rounds_recorded;
+  }
+  bool rounds_stopped_majority() const {
+    return rounds_recorded > 0 &&
+           2 * round_completion_count[static_cast<int>(sim::Completion::kStoppingRule)] >=
+               rounds_recorded;
+  }
 };
 
 // How games (matches) ended, in the completion states of sim::Completion (docs/terms.md,
@@ -126,6 +142,17 @@ struct RunFigures {
   std::uint64_t relay_moves = 0;
   std::uint64_t relay_games = 0;
   std::optional<MatchFigures> match;
+  // The marks the pages print, decided here (issue 36, item 5): the text's rule ended fewer than
+  // half of the games; that, or of a match's rounds (the index marks the row); a stopping rule
+  // stopped half of the games or more.
+  bool text_minority() const { return games > 0 && 2 * completion.text_games < games; }
+  bool text_or_rounds_minority() const {
+    return games > 0 && (text_minority() || (match && match->round_text_minority()));
+  }
+  bool stopped_majority() const {
+    return games > 0 &&
+           2 * completion.games[static_cast<int>(sim::Completion::kStoppingRule)] >= games;
+  }
 };
 
 // The figures of a run. The JSON form throws mancala::Error "report: a run is not a JSON object",

@@ -50,9 +50,10 @@ std::string score_text(const PairResult& p) {
          format_number(100 * p.score_ci.high, 1) + "]";
 }
 
-std::string plies_text(const stats::IntHistogram& h, bool median) {
-  if (h.empty()) return "-";
-  return format_number(median ? h.median() : h.mean(), 1);
+// A mean or median length the model made (ResultRates); "-" without games.
+std::string plies_text(double plies) {
+  if (std::isnan(plies)) return "-";
+  return format_number(plies, 1);
 }
 
 std::string games_text(const Ladder& l) {
@@ -125,8 +126,8 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
     const analysis::Completion& c = s.completion;
     const auto share = [&](double games, double rounds, bool own) {
       if (g.games == 0) return std::string("-");
-      std::string text = (own && 2 * games < 1 ? "\xE2\x9A\xA0 " : "") + percent(games);
-      if (c.rounds > 0) text += "\n" + rounds_line(rounds, own && 2 * rounds < 1);
+      std::string text = (own && c.text_rule_minority() ? "\xE2\x9A\xA0 " : "") + percent(games);
+      if (c.rounds > 0) text += "\n" + rounds_line(rounds, own && c.round_text_rule_minority());
       return text;
     };
     std::vector<Cell> row = {Cell::text(l.agents[s.agent].name() + (s.parity_artefact ? " †" : "")),
@@ -135,8 +136,8 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
                              Cell::text(rate_text(s.rates.wins[1])),
                              Cell::text(rate_text(s.rates.draws)),
                              Cell::text(advantage_text(s.advantage, finished)),
-                             Cell::text(plies_text(g.plies, false)),
-                             Cell::text(plies_text(g.plies, true)),
+                             Cell::text(plies_text(s.rates.mean_plies)),
+                             Cell::text(plies_text(s.rates.median_plies)),
                              Cell::text(share(c.text_rule(), c.round_text_rule(), true)),
                              Cell::text(share(c.of(sim::Completion::kSourceRule),
                                               c.round_of(sim::Completion::kSourceRule), false)),
@@ -165,9 +166,9 @@ Table self_play_table(const Ladder& l, const LadderFigures& f) {
          Cell::integer(static_cast<int64_t>(r.games)), Cell::text(rate_text(f.real_rates.wins[0])),
          Cell::text(rate_text(f.real_rates.wins[1])), Cell::text(rate_text(f.real_rates.draws)),
          Cell::text(advantage_text(f.real_advantage, r.games)),
-         Cell::text(plies_text(r.plies, false)), Cell::text(plies_text(r.plies, true)),
-         Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("-"),
-         Cell::text("0")});
+         Cell::text(plies_text(f.real_rates.mean_plies)),
+         Cell::text(plies_text(f.real_rates.median_plies)), Cell::text("-"), Cell::text("-"),
+         Cell::text("-"), Cell::text("-"), Cell::text("-"), Cell::text("0")});
   }
   return t;
 }
@@ -178,7 +179,7 @@ std::string matrix_note(const LadderFigures& f) {
          "finished games, a draw counting half (50% is equal strength; without draws, its win "
          "rate), with a simultaneous 95% interval over the ladder's " +
          std::to_string(m) + (m == 1 ? " pair" : " pairs") + " (Tango's score interval at " +
-         format_number(100 * (1 - analysis::kLadderAlpha / static_cast<double>(m)), 2) +
+         format_number(100 * f.score_confidence, 2) +
          "% each, Bonferroni); * the interval lies above 50%: the row's agent beats the column's "
          "(an interval below 50% is the mirror of a marked cell). The mark and the interval are "
          "one procedure: a pair is significant exactly when its printed interval excludes 50%.";
@@ -277,8 +278,8 @@ std::string self_play_note(const LadderFigures& f) {
   for (const SelfPlay& s : f.self_play) {
     const analysis::Completion& c = s.completion;
     rounds = rounds || c.rounds > 0;
-    marked = marked || (s.run->tally.games > 0 &&
-                        (2 * c.text_rule() < 1 || (c.rounds > 0 && 2 * c.round_text_rule() < 1)));
+    marked = marked ||
+             (s.run->tally.games > 0 && (c.text_rule_minority() || c.round_text_rule_minority()));
   }
   if (rounds) {
     text +=

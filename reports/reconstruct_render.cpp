@@ -84,16 +84,14 @@ std::string plural(size_t n, const std::string& one, const std::string& many) {
 std::vector<std::string> summary_lines(const ReconstructView& v) {
   const analysis::Reconstruction& r = v.reconstruction;
   const analysis::Space& space = r.space;
+  // Every count is the model's (analysis::ReadingCounts); this only says them.
+  const analysis::ReadingCounts& n = v.result.counts;
   std::vector<std::string> lines;
-  size_t merged = 0;
-  for (const analysis::Candidate& c : space.candidates) merged += c.same_rules.size();
-  std::map<std::string, size_t> reasons;
-  for (const analysis::Refusal& f : space.refused) ++reasons[f.reason];
   std::string refused = plural(space.refused.size(), "refused", "refused") + " by rules check";
-  if (!reasons.empty()) {
+  if (!n.refusals.empty()) {
     refused += " (";
     bool first = true;
-    for (const auto& [reason, count] : reasons) {
+    for (const auto& [reason, count] : n.refusals) {
       refused += (first ? "" : "; ") + std::to_string(count) + ": " + reason;
       first = false;
     }
@@ -101,7 +99,7 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
   }
   lines.push_back(plural(space.generated, "combination", "combinations") + " of " +
                   plural(space.readings.choices.size(), "choice point", "choice points") + ": " +
-                  refused + ", " + std::to_string(merged) +
+                  refused + ", " + std::to_string(n.merged) +
                   " merged with an earlier one of the same rules: " +
                   plural(space.candidates.size(), "candidate", "candidates") + ".");
   std::string stages;
@@ -132,21 +130,8 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
     lines.push_back("Not complete: stage " + std::to_string(v.result.next->index) +
                     " is next ('mancala reconstruct --resume FILE' plays it).");
   }
-  size_t own = 0, source = 0, undecided = 0, stopping = 0, played = 0, repeats = 0, ranked = 0;
-  for (size_t i = 0; i < space.candidates.size(); ++i) {
-    const Figures& f = v.result.ranked_figures(i);
-    if (!f.played) continue;
-    ++ranked;
-    if (v.result.repeats(i)) {  // one reading with the one it plays exactly as: counted once
-      ++repeats;
-      continue;
-    }
-    ++played;
-    own += f.completion == analysis::CompletionClass::kTextRule;
-    source += f.source_completion == analysis::CompletionClass::kTextRule;
-    undecided += f.completion == analysis::CompletionClass::kUndecided;
-    stopping += f.completion == analysis::CompletionClass::kNotTextRule;
-  }
+  const size_t played = n.distinct, repeats = n.repeats(), own = n.text_rule,
+               source = n.source_rule, undecided = n.undecided, stopping = n.not_text_rule;
   if (played > 0) {
     lines.push_back(
         "Under " + ranked_agent(v) + ", " + std::to_string(own) + " of " + std::to_string(played) +
@@ -167,15 +152,12 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
   }
   const int base = analysis::base_candidate(space);
   if (played > 0 && base >= 0) {
-    const analysis::CandidateResult& b = v.result.candidates[static_cast<size_t>(base)];
-    size_t sharing = 0;
-    for (const analysis::CandidateResult& c : v.result.candidates)
-      sharing += c.standing.rank == b.standing.rank;
-    lines.push_back("The base reconstruction (#" +
-                    std::to_string(space.candidates[static_cast<size_t>(base)].number) +
-                    ", every choice read as " + space.base.id + " reads it) ranks " +
-                    std::to_string(b.standing.rank) + " of " + std::to_string(ranked) +
-                    (sharing > 1 ? " (shared by " + std::to_string(sharing) + ")" : "") + ".");
+    lines.push_back(
+        "The base reconstruction (#" +
+        std::to_string(space.candidates[static_cast<size_t>(base)].number) +
+        ", every choice read as " + space.base.id + " reads it) ranks " +
+        std::to_string(n.base_rank) + " of " + std::to_string(n.played) +
+        (n.base_sharing > 1 ? " (shared by " + std::to_string(n.base_sharing) + ")" : "") + ".");
   }
   return lines;
 }
@@ -642,9 +624,7 @@ std::string reconstruct_csv(const ReconstructView& v) {
       }
     }
   }
-  std::map<std::string, size_t> reasons;
-  for (const analysis::Refusal& f : space.refused) ++reasons[f.reason];
-  for (const auto& [reason, count] : reasons)
+  for (const auto& [reason, count] : v.result.counts.refusals)
     row(Cell(), "", "refused_combinations", "", reason, "", "", "", "", static_cast<double>(count),
         NAN, NAN);
   const auto effects = [&](const analysis::Effects& e, const std::string& agent) {

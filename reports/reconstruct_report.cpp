@@ -44,25 +44,22 @@ std::string readings_page_path(const std::string& game) { return "readings/" + g
 
 std::string reconstruct_summary(const ReconstructView& v) {
   const analysis::Space& space = v.reconstruction.space;
-  size_t merged = 0;
-  for (const analysis::Candidate& c : space.candidates) merged += c.same_rules.size();
+  const analysis::ReadingCounts& n = v.result.counts;  // the model's counts, only said here
   std::string out = std::to_string(space.candidates.size()) + " candidates (" +
                     std::to_string(space.generated) + " combinations, " +
                     std::to_string(space.refused.size()) + " refused by rules check, " +
-                    std::to_string(merged) + " merged)";
+                    std::to_string(n.merged) + " merged)";
   const std::string agent =
       v.result.skilled_played ? v.reconstruction.settings.agent.name() : std::string("random play");
   // Readings that play exactly alike are one reading, counted once (docs/terms.md).
-  size_t played = 0;
-  for (size_t i = 0; i < space.candidates.size(); ++i) played += v.result.ranked_figures(i).played;
-  const size_t distinct = v.result.distinct_played();
+  const size_t played = n.played, distinct = n.distinct;
   if (distinct < played)
     out += ", " + std::to_string(distinct) + " distinct readings (" +
            std::to_string(played - distinct) + " play exactly as another)";
-  out += "; under " + agent + ", " + std::to_string(v.result.ending_by_text_rule()) + " of " +
+  out += "; under " + agent + ", " + std::to_string(n.text_rule) + " of " +
          std::to_string(distinct) + " end by the text's rule (" +
          (v.result.any_source_rule()
-              ? std::to_string(v.result.ending_by_source_rule()) + " by the source's rule"
+              ? std::to_string(n.source_rule) + " by the source's rule"
               : std::string("none of its readings has an ending the source states")) +
          ")";
   const analysis::Effects& e =

@@ -101,22 +101,13 @@ std::string games_text(const RunFigures& f) {
          (f.partial ? " of " + std::to_string(f.games_requested) + " (partial)" : "");
 }
 
-// True when the text's rule ended fewer than half of the run's games (the index marks it).
-bool text_rule_minority(const RunFigures& f) {
-  return f.games > 0 && (2 * f.completion.text_games < f.games || text_rule_rounds_minority(f));
-}
-
-bool text_rule_rounds_minority(const RunFigures& f) {
-  return f.match && f.match->rounds_recorded > 0 &&
-         2 * f.match->round_text_count < f.match->rounds_recorded;
-}
-
 std::string completion_text(const RunFigures& f) {
   if (f.games == 0) return std::string(kDash);
-  std::string text = (2 * f.completion.text_games < f.games ? "\xE2\x9A\xA0 " : "") +
-                     rate_text(f.completion.text) + "\nsource's rule: " +
-                     percent(f.completion.share_of(sim::Completion::kSourceRule).value);
-  if (f.match) text += "\n" + rounds_line(f.match->round_text.value, text_rule_rounds_minority(f));
+  std::string text =
+      (f.text_minority() ? "\xE2\x9A\xA0 " : "") + rate_text(f.completion.text) +
+      "\nsource's rule: " + percent(f.completion.share_of(sim::Completion::kSourceRule).value);
+  if (f.match)
+    text += "\n" + rounds_line(f.match->round_text.value, f.match->round_text_minority());
   return text;
 }
 
@@ -125,14 +116,13 @@ std::string stopping_rule_note(const RunFigures& f) {
   const auto pct = [](double x) { return format_number(100 * x, 0) + "%"; };
   std::vector<std::string> parts;
   const int stopped = static_cast<int>(sim::Completion::kStoppingRule);
-  if (2 * f.completion.games[stopped] >= f.games) {
+  if (f.stopped_majority()) {
     parts.push_back(pct(f.completion.share[stopped].value) + " of the " +
                     (f.match ? "matches" : "games") +
                     " are stopped by a stopping rule of the reconstruction, not ended by a rule "
                     "of the game");
   }
-  if (f.match && f.match->rounds_recorded > 0 &&
-      2 * f.match->round_completion_count[stopped] >= f.match->rounds_recorded) {
+  if (f.match && f.match->rounds_stopped_majority()) {
     parts.push_back(pct(f.match->round_completion[stopped].value) +
                     " of the matches' rounds are stopped by the no-progress rule");
   }

@@ -47,11 +47,6 @@ std::string mean_text(const Rate& r, int decimals);
 std::string metric_text(const analysis::MetricValue& v);
 // "50000", or "812 of 1000 (partial)".
 std::string games_text(const RunFigures& f);
-// True when the text's rule (the source's or the paraphrase's: docs/terms.md, "Endings") ended
-// fewer than half of the run's games, or of its matches' rounds (the index marks the row).
-bool text_rule_minority(const RunFigures& f);
-// True when the text's rule ended fewer than half of a run's matches' rounds.
-bool text_rule_rounds_minority(const RunFigures& f);
 // The index's completion cell: the share the text's rule ended, marked when under half; a second
 // line with the share the source's rule alone ended ("source's rule: 0.0%"); and for matches a
 // third with the share of their rounds the text's rule ended ("rounds: 33.1%", marked the same).

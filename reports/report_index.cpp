@@ -145,7 +145,7 @@ std::string seed_games_section(const ReportModel& model, const std::vector<std::
     groups.push_back({order.size(), game, name});
     order.insert(order.end(), members.begin(), members.end());
     const RunFigures& f = s.figures;
-    rows += std::string(text_rule_minority(f) ? "<tr class=\"marked\">" : "<tr>") +
+    rows += std::string(f.text_or_rounds_minority() ? "<tr class=\"marked\">" : "<tr>") +
             "<td><a href=\"" + h(page_paths[first]) + "\">" + h(name) + "</a></td><td>" +
             h(s.entry.ruleset.name) + "</td><td class=\"num\">" +
             lines_html(advantage_text(f.advantage, s.stability)) + "<span class=\"sub\">" +

@@ -285,7 +285,7 @@ Table index_table(const std::vector<RulesetSection>& items, const std::vector<st
 std::vector<bool> marked_rows(const std::vector<RulesetSection>& items,
                               const std::vector<std::size_t>& rows) {
   std::vector<bool> marked;
-  for (std::size_t i : rows) marked.push_back(text_rule_minority(items[i].figures));
+  for (std::size_t i : rows) marked.push_back(items[i].figures.text_or_rounds_minority());
   return marked;
 }
 
@@ -378,20 +378,18 @@ Table ended_table(const std::vector<EndCount>& ended, const std::string& what) {
 }
 
 Table round_results_table(const MatchFigures& m, const sim::SeatWords& seats) {
-  const auto share = [&](std::uint64_t k) {
-    return m.rounds_recorded == 0
-               ? std::string(kDash)
-               : percent(static_cast<double>(k) / static_cast<double>(m.rounds_recorded));
-  };
+  // The shares are the model's (MatchFigures); this only formats them.
+  const auto share = [](double x) { return std::isnan(x) ? std::string(kDash) : percent(x); };
   Table table({{"Rounds", Align::kLeft}, {"Count", Align::kRight}, {"Share", Align::kRight}});
   table.add_row({"recorded", Cell::integer(static_cast<std::int64_t>(m.rounds_recorded)), ""});
   // Nobody moves first in a round whose every turn is simultaneous: its wins are only won.
   if (seats.simultaneous) {
-    const std::uint64_t won = m.first_mover_wins + m.second_mover_wins;
-    table.add_row({"won", Cell::integer(static_cast<std::int64_t>(won)), share(won)});
-    table.add_row({"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draws)});
+    table.add_row({"won", Cell::integer(static_cast<std::int64_t>(m.won)), share(m.won_share)});
+    table.add_row(
+        {"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draw_share)});
     table.add_row({"unfinished (safety bound)",
-                   Cell::integer(static_cast<std::int64_t>(m.unfinished)), share(m.unfinished)});
+                   Cell::integer(static_cast<std::int64_t>(m.unfinished)),
+                   share(m.unfinished_share)});
     return table;
   }
   table.add_row({"won by the round's first mover",
@@ -399,10 +397,11 @@ Table round_results_table(const MatchFigures& m, const sim::SeatWords& seats) {
                  rate_text(m.first_mover_win_rate)});
   table.add_row({"won by the other player",
                  Cell::integer(static_cast<std::int64_t>(m.second_mover_wins)),
-                 share(m.second_mover_wins)});
-  table.add_row({"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draws)});
+                 share(m.second_mover_share)});
+  table.add_row({"drawn", Cell::integer(static_cast<std::int64_t>(m.draws)), share(m.draw_share)});
   table.add_row({"unfinished (safety bound)",
-                 Cell::integer(static_cast<std::int64_t>(m.unfinished)), share(m.unfinished)});
+                 Cell::integer(static_cast<std::int64_t>(m.unfinished)),
+                 share(m.unfinished_share)});
   table.add_row({"first-mover advantage", "", advantage_text(m.first_mover_advantage)});
   return table;
 }

@@ -83,12 +83,11 @@ std::string text_rule_cell(const json& run) {
   const auto pct = [](double x) { return fixed_point(100 * x, 1); };
   const analysis::Rate& text = f.completion.text;
   std::string cell = pct(text.value) + "% [" + pct(text.low) + ", " + pct(text.high) + "]" +
-                     (2 * f.completion.text_games < f.games ? " !" : "") + "; source " +
+                     (f.text_minority() ? " !" : "") + "; source " +
                      pct(f.completion.share_of(sim::Completion::kSourceRule).value) + "%";
   if (f.match && f.match->rounds_recorded > 0) {
-    const std::uint64_t rounds = f.match->rounds_recorded;
     cell += "; rounds " + pct(f.match->round_text.value) + "%" +
-            (2 * f.match->round_text_count < rounds ? " !" : "");
+            (f.match->round_text_minority() ? " !" : "");
   }
   return cell;
 }

@@ -28,7 +28,7 @@ Table sensitivity_table(const std::vector<SensitivityRun>& runs) {
                              advantage_text({f.advantage.value}),
                              percent(f.draw.value),
                              number_text(f.length.mean, 1)};
-    if (rounds) row.push_back(number_text(f.match ? f.match->rounds.mean() : analysis::kNaN, 1));
+    if (rounds) row.push_back(number_text(f.match ? f.match->rounds_mean : analysis::kNaN, 1));
     row.push_back(percent(f.completion.rule.value));
     row.push_back(percent(f.completion.share_of(sim::Completion::kStoppingRule).value));
     row.push_back(percent(f.completion.share_of(sim::Completion::kSafetyBound).value));

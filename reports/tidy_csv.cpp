@@ -238,8 +238,7 @@ std::vector<TidyRow> ladder_rows(const analysis::Ladder& ladder,
                                  const analysis::LadderFigures& figures) {
   std::vector<TidyRow> out;
   const std::string game = game_of_ruleset(ladder.ruleset);
-  for (const sim::RunStats& run : ladder.runs) {
-    const json j = sim::run_stats_to_json(run);
+  for (const json& j : figures.run_documents) {
     for (TidyRow& r : tidy_rows({TidyRun{&j, std::nullopt, game}})) {
       r.part = "ladder";
       out.push_back(std::move(r));

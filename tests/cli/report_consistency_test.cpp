@@ -11,7 +11,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -23,6 +25,7 @@
 #include "cli_test_util.h"
 #include "common/format.h"
 #include "reports/html.h"
+#include "reports/readings_words.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/seat_words.h"
 
@@ -1447,6 +1450,438 @@ TEST_F(ReportConsistency, SignificantExactlyWhenThePrintedIntervalExcludesZero) 
          it != std::sregex_iterator(); ++it)
       any = any || std::stod((*it)[1]) > 0 || std::stod((*it)[2]) < 0;
     EXPECT_EQ(line.find("the figures depend on this threshold") != std::string::npos, any) << line;
+  }
+}
+
+// ---- the readings pages (issue 36, item 5) -----------------------------------------------------
+
+// The readings of Otep (single games) and Sonka (matches, readings that play alike) in a report of
+// their own (--readings), and the same searches re-run by `mancala reconstruct GAME --format json
+// --runs` with the report's seed, games and panel: the two processes share no model object, so
+// every figure the readings pages and the index's readings lines show is read against that JSON,
+// and where the runs' counts give it, recomputed here from the runs.
+const std::vector<std::string> kReadingsGames = {"otep", "sonka"};
+const std::string kReadingsPlayed = "8";  // --readings-games, and reconstruct's --games
+// The panel the report's readings are ranked under (its pages say which: "The panel (...)").
+const std::string kReadingsPanel = "alphabeta:1,alphabeta:2";
+
+class ReadingsConsistency : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    Args args = {"report"};
+    args.insert(args.end(), kReadingsGames.begin(), kReadingsGames.end());
+    const Args rest = {
+        "--games", "20",         "--no-store",       "--no-extras",   "--sensitivity-games",
+        "0",       "--readings", "--readings-games", kReadingsPlayed, "--threads",
+        "2",       "--out",      *dir_ / "out"};
+    args.insert(args.end(), rest.begin(), rest.end());
+    const Result r = run_cli(args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (const std::string& game : kReadingsGames) {
+      const std::string json_path = *dir_ / (game + ".json");
+      const Result again =
+          run_cli({"reconstruct", game, "--games", kReadingsPlayed, "--panel", kReadingsPanel,
+                   "--threads", "2", "--format", "json", "--runs", "-o", json_path});
+      ASSERT_EQ(again.code, 0) << again.err;
+      searches_[game] = json::parse(read_text(json_path));
+    }
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string file(const std::string& path) { return read_text(*dir_ / ("out/" + path)); }
+
+  static TempDir* dir_;
+  static std::map<std::string, json> searches_;
+};
+TempDir* ReadingsConsistency::dir_ = nullptr;
+std::map<std::string, json> ReadingsConsistency::searches_;
+
+// A criterion's figure as the ranked table prints it (compact: completion in %, one decimal;
+// balance and decisiveness two; drama one; duration none), "-" when the JSON has none.
+std::string readings_figure(const std::string& metric, const json& e) {
+  if (e.is_null() || e["value"].is_null()) return "-";
+  const bool share = metric == "completion";
+  const int d = share ? 1 : metric == "drama" ? 1 : metric == "duration" ? 0 : 2;
+  const double s = share ? 100 : 1;
+  std::string out = format_number(s * e["value"].get<double>(), d) + (share ? "%" : "");
+  if (!e["ci95"][0].is_null() && !e["ci95"][1].is_null())
+    out += " [" + format_number(s * e["ci95"][0].get<double>(), d) + ", " +
+           format_number(s * e["ci95"][1].get<double>(), d) + "]";
+  return out;
+}
+// An effect as the effects' sentences print it: "+93.8 pp [+85.0, +100.0]", "+0.203 [...]".
+std::string readings_effect(const std::string& metric, double x, double lo, double hi) {
+  const bool share = metric == "completion";
+  const int d = share ? 1 : metric == "drama" ? 2 : metric == "duration" ? 1 : 3;
+  const double s = share ? 100 : 1;
+  return format_signed(s * x, d) + (share ? " pp" : "") + " [" + format_signed(s * lo, d) + ", " +
+         format_signed(s * hi, d) + "]";
+}
+const std::map<std::string, std::string> kCriterionNames = {{"completion", "text's rule"},
+                                                            {"balance", "balance"},
+                                                            {"decisiveness", "decisiveness"},
+                                                            {"drama", "drama"},
+                                                            {"duration", "duration"}};
+
+// One candidate's counts summed over the runs its ranked figures come from: the skilled agent's
+// stages where it played one, else random play's (stage 1).
+struct ReadingRuns {
+  double games = 0, text = 0, stopping = 0, bound = 0, w1 = 0, w2 = 0, draws = 0, plies = 0;
+};
+ReadingRuns reading_runs(const json& search, int number) {
+  ReadingRuns skilled, random;
+  for (const json& stage : search["stages"]) {
+    const std::string kind = stage["kind"];
+    if (kind == "panel") continue;
+    ReadingRuns& into = kind == "skilled" ? skilled : random;
+    for (std::size_t p = 0; p < stage["candidates"].size(); ++p) {
+      if (stage["candidates"][p].get<int>() != number) continue;
+      const json& run = stage["runs"][p];
+      const json& c = run["completion"];
+      into.games += run["games"].get<double>();
+      into.text +=
+          c["source_rule"]["games"].get<double>() + c["paraphrase_rule"]["games"].get<double>();
+      into.stopping += c["stopping_rule"]["games"].get<double>();
+      into.bound += c["safety_bound"]["games"].get<double>();
+      into.w1 += run["wins"][0].get<double>();
+      into.w2 += run["wins"][1].get<double>();
+      into.draws += run["draws"].get<double>();
+      const json& h = run["plies"]["histogram"];
+      for (std::size_t i = 0; i < h["counts"].size(); ++i)
+        into.plies +=
+            (h["first"].get<double>() + static_cast<double>(i)) * h["counts"][i].get<double>();
+    }
+  }
+  return skilled.games > 0 ? skilled : random;
+}
+std::string reading_share(double k, double n) { return format_number(100 * (k / n), 1) + "%"; }
+
+// Every row of each readings page's ranked table: its rank, the reading in words, each
+// criterion's figure, the stopping and bound shares, the games, the front and 'plays as', against
+// the re-run's JSON; the text's-rule share with Wilson's interval (for single games, where the
+// ranked share is the text's rule's), the stopping and bound shares, the games, the balance and
+// the mean length recomputed from the candidate's own runs. And the panel's table: each
+// finalist's rank under each agent and its robust mark, and Kendall's tau-b between the agents,
+// recomputed here from those ranks. A failure names the page, the row (#candidate) and the figure.
+TEST_F(ReadingsConsistency, EveryRankedRowAndPanelRankIsTheSearchRecomputed) {
+  for (const std::string& game : kReadingsGames) {
+    const std::string where = "readings/" + game + ".html";
+    const json& search = searches_.at(game);
+    const bool matches = game == "sonka";
+    std::map<int, const json*> by_number;
+    std::size_t candidates = 0;
+    for (const json& c : search["candidates"]) {
+      if (!c["excluded"].is_null()) continue;  // a combination rules check refuses
+      by_number[c["number"].get<int>()] = &c;
+      ++candidates;
+    }
+    std::map<std::string, std::string> reference;  // choice -> its base reading
+    for (const json& ch : search["choices"])
+      for (const json& a : ch["alternatives"])
+        if (a["reference"].get<bool>()) reference[ch["id"]] = a["name"];
+    const xml_check::Element page = xml_check::parse(file(where));
+    int rows = 0, panel_rows = 0;
+    std::map<std::string, std::map<int, int>> panel_ranks;  // agent -> candidate -> rank
+    for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+      for (const auto& row : table_rows(*t)) {
+        if (!row.count("#") || !row.count("rank")) continue;
+        const int number = std::stoi(row.at("#"));
+        const std::string at = where + ": row #" + row.at("#") + ": ";
+        ASSERT_TRUE(by_number.count(number)) << at << "no such candidate in the re-run";
+        const json& c = *by_number.at(number);
+        EXPECT_EQ(row.at("rank"), std::to_string(c["rank"].get<int>())) << at << "rank";
+        if (!row.count("reading")) {  // the panel's table
+          ++panel_rows;
+          for (const std::string agent : search["panel"]) {
+            ASSERT_TRUE(row.count(agent)) << at << "no column " << agent;
+            EXPECT_EQ(row.at(agent), std::to_string(c["panel_ranks"][agent].get<int>()))
+                << at << "rank under " << agent;
+            panel_ranks[agent][number] = std::stoi(row.at(agent));
+          }
+          EXPECT_EQ(row.at("robust"), c["panel_robust_rank"].get<bool>() ? "R" : "")
+              << at << "robust";
+          continue;
+        }
+        ++rows;
+        std::string reading;
+        for (const json& ch : search["choices"]) {
+          const std::string id = ch["id"], alt = c["choices"][id];
+          if (alt == reference.at(id)) continue;
+          reading += (reading.empty() ? "" : "; ") + reports::readings_id_in_words(id) + ": " +
+                     reports::readings_id_in_words(alt);
+        }
+        EXPECT_EQ(row.at("reading"), reading.empty() ? "the base's reading" : reading)
+            << at << "reading";
+        const bool skilled = c["games"].get<double>() > 0;
+        const json& f = skilled ? c : c["random_play"];
+        EXPECT_EQ(row.at("text's rule"), readings_figure("completion", f["completion"]["ranked"]))
+            << at << "text's rule";
+        for (const std::string metric : {"balance", "decisiveness", "drama", "duration"})
+          EXPECT_EQ(row.at(metric), readings_figure(metric, f["metrics"][metric])) << at << metric;
+        // From the candidate's own runs.
+        const ReadingRuns runs = reading_runs(search, number);
+        EXPECT_EQ(row.at("games"), format_number(runs.games, 0)) << at << "games";
+        EXPECT_EQ(row.at("stopping"), reading_share(runs.stopping, runs.games)) << at << "stopping";
+        EXPECT_EQ(row.at("bound"), reading_share(runs.bound, runs.games)) << at << "bound";
+        const double finished = runs.w1 + runs.w2 + runs.draws;
+        if (finished > 0) {
+          EXPECT_NEAR(f["metrics"]["balance"]["value"].get<double>(),
+                      1 - std::abs(runs.w1 - runs.w2) / finished, 1e-12)
+              << at << "balance from the runs' wins";
+        }
+        EXPECT_NEAR(f["metrics"]["duration"]["value"].get<double>(), runs.plies / runs.games, 1e-9)
+            << at << "duration from the runs' lengths";
+        if (!matches) {  // single games: the ranked share is the text's rule's
+          EXPECT_EQ(row.at("text's rule"), share_text(runs.text, runs.games))
+              << at << "text's rule with Wilson's interval from the runs";
+        }
+        EXPECT_EQ(row.at("front"), c["pareto"].get<bool>() ? "yes" : "") << at << "front";
+        std::string same;
+        for (const json& j : c["plays_as"])
+          same += (same.empty() ? "#" : ", #") + std::to_string(j.get<int>());
+        EXPECT_EQ(row.at("plays as"), same) << at << "plays as";
+      }
+    }
+    EXPECT_EQ(rows, static_cast<int>(candidates)) << where << ": ranked rows";
+    EXPECT_EQ(panel_rows, static_cast<int>(search["panel_result"]["finalists"].size()))
+        << where << ": panel rows";
+    // Kendall's tau-b between each two agents, from the ranks the page shows.
+    const std::vector<std::string> agents = search["panel"];
+    for (std::size_t a = 0; a < agents.size(); ++a) {
+      for (std::size_t b = a + 1; b < agents.size(); ++b) {
+        const std::map<int, int>& x = panel_ranks[agents[a]];
+        const std::map<int, int>& y = panel_ranks[agents[b]];
+        double concordant = 0, discordant = 0, tied_x = 0, tied_y = 0;
+        for (auto i = x.begin(); i != x.end(); ++i) {
+          for (auto j = std::next(i); j != x.end(); ++j) {
+            const int dx = i->second - j->second, dy = y.at(i->first) - y.at(j->first);
+            if (dx == 0 && dy == 0) continue;
+            if (dx == 0)
+              ++tied_x;
+            else if (dy == 0)
+              ++tied_y;
+            else
+              (dx > 0) == (dy > 0) ? ++concordant : ++discordant;
+          }
+        }
+        const double n1 = concordant + discordant + tied_x, n2 = concordant + discordant + tied_y;
+        const std::string said =
+            agents[a] + " and " + agents[b] + " " +
+            (n1 == 0 || n2 == 0 ? std::string("undefined")
+                                : format_signed((concordant - discordant) / std::sqrt(n1 * n2), 2));
+        EXPECT_NE(file(where).find(said), std::string::npos)
+            << where << ": the panel's agreement: Kendall's tau-b '" << said << "'";
+      }
+    }
+  }
+}
+
+// The sentences above each readings page's tables (how many readings end by the text's rule,
+// are undecided or end otherwise, each distinct reading counted once; the base's rank and how
+// many share it), each 'Largest effect on ...' sentence under the ranked agent, and the index's
+// readings line, recomputed from the re-run's candidates and spreads (their counts made here, not
+// read from the JSON's own totals).
+TEST_F(ReadingsConsistency,
+       TheSummaryCountsTheLargestEffectsAndTheIndexLineAreTheSearchRecomputed) {
+  const std::string index = file("index.html");
+  for (const std::string& game : kReadingsGames) {
+    const std::string where = "readings/" + game + ".html";
+    const std::string page = file(where);
+    const json& search = searches_.at(game);
+    // The candidates (the combinations rules check refuses left out, counted) and the space's
+    // size, the product of the choices' alternatives.
+    std::vector<const json*> cands;
+    double refused = 0, generated = 1;
+    for (const json& c : search["candidates"]) {
+      if (c["excluded"].is_null())
+        cands.push_back(&c);
+      else
+        ++refused;
+    }
+    for (const json& ch : search["choices"])
+      generated *= static_cast<double>(ch["alternatives"].size());
+    // Each candidate's class from its ranked share's interval (docs/reconstruct.md: the text's
+    // rule when the interval lies above one half, another ending when below, else undecided).
+    double played = 0, distinct = 0, text = 0, undecided = 0, other = 0, source = 0;
+    for (const json* cp : cands) {
+      const json& c = *cp;
+      const bool skilled = c["games"].get<double>() > 0;
+      const json& f = skilled ? c : c["random_play"];
+      if (f["games"].get<double>() == 0) continue;
+      ++played;
+      bool repeats = false;
+      for (const json& j : c["plays_as"])
+        repeats = repeats || j.get<int>() < c["number"].get<int>();
+      if (repeats) continue;
+      ++distinct;
+      const json& ci = f["completion"]["ranked"]["ci95"];
+      const std::string cls = ci[0].get<double>() > 0.5   ? "text_rule"
+                              : ci[1].get<double>() < 0.5 ? "assumed_or_stop"
+                                                          : "undecided";
+      EXPECT_EQ(f["completion"]["class"], cls) << where << ": #" << c["number"] << ": class";
+      text += cls == "text_rule";
+      undecided += cls == "undecided";
+      other += cls == "assumed_or_stop";
+      source += f["completion"]["source_class"] == "text_rule";
+    }
+    const double repeated = played - distinct;
+    const std::string agent = search["agent"];
+    const std::string under =
+        "Under " + agent + ", " + format_number(text, 0) + " of " + format_number(distinct, 0) +
+        (repeated > 0 ? " distinct readings (" + format_number(repeated, 0) +
+                            " more play exactly as an earlier one and are counted with it)"
+                      : " candidates") +
+        " end by the text's rule";
+    EXPECT_NE(page.find(reports::html_escape(under)), std::string::npos)
+        << where << ": '" << under << "'";
+    const std::string rest =
+        ", " + format_number(undecided, 0) + (undecided == 1 ? " is" : " are") + " undecided and " +
+        format_number(other, 0) + (other == 1 ? " ends" : " end") + " mostly by an assumed rule";
+    EXPECT_NE(page.find(reports::html_escape(rest)), std::string::npos)
+        << where << ": '" << rest << "'";
+    // The base: its rank, of the candidates played, shared by those of the same rank.
+    const int base = search["base_candidate"].get<int>();
+    int base_rank = 0, sharing = 0;
+    for (const json* c : cands)
+      if ((*c)["number"].get<int>() == base) base_rank = (*c)["rank"].get<int>();
+    for (const json* c : cands) sharing += (*c)["rank"].get<int>() == base_rank;
+    const std::string base_line =
+        "ranks " + std::to_string(base_rank) + " of " + format_number(played, 0) +
+        (sharing > 1 ? " (shared by " + std::to_string(sharing) + ")" : "") + ".";
+    EXPECT_NE(page.find(reports::html_escape(base_line)), std::string::npos)
+        << where << ": the base's line: '" << base_line << "'";
+    // The largest effect on each criterion: the largest spread under the ranked agent.
+    std::string completion_sentence;
+    for (const auto& [metric, name] : kCriterionNames) {
+      const json* largest = nullptr;
+      for (const json& s : search["spreads"]) {
+        if (s["metric"] != metric || s["agent"] != agent || s["spread"].is_null()) continue;
+        if (!largest || s["spread"].get<double>() > (*largest)["spread"].get<double>())
+          largest = &s;
+      }
+      if (!largest) continue;
+      const json& s = *largest;
+      const double lo = s["ci95"][0], hi = s["ci95"][1];
+      const std::string sentence =
+          s["spread"].get<double>() == 0
+              ? "No choice changes " + name +
+                    ": every two readings of every choice give the same value."
+              : "Largest effect on " + name + ": " + reports::readings_id_in_words(s["choice"]) +
+                    " (" + reports::readings_id_in_words(s["to"]) + " rather than " +
+                    reports::readings_id_in_words(s["from"]) + ": " +
+                    readings_effect(metric, s["spread"], lo, hi) +
+                    (lo > 0 || hi < 0 ? "" : ", the interval holds zero") + ").";
+      EXPECT_NE(page.find("<p>" + reports::html_escape(sentence) + "</p>"), std::string::npos)
+          << where << ": the largest effect on " << name << ": '" << sentence << "'";
+      if (metric == "completion") completion_sentence = sentence;
+    }
+    // The index's line: the space, the distinct readings, the endings, the same sentence.
+    double merged = 0;
+    for (const json* c : cands) merged += static_cast<double>((*c)["same_rules_as"].size());
+    std::string line = std::to_string(cands.size()) + " candidates (" +
+                       format_number(generated, 0) + " combinations, " + format_number(refused, 0) +
+                       " refused by rules check, " + format_number(merged, 0) + " merged)";
+    if (repeated > 0)
+      line += ", " + format_number(distinct, 0) + " distinct readings (" +
+              format_number(repeated, 0) + " play exactly as another)";
+    line += "; under " + agent + ", " + format_number(text, 0) + " of " +
+            format_number(distinct, 0) + " end by the text's rule (";
+    bool any_source = false;
+    for (const json* cp : cands) {
+      const json& c = *cp;
+      const json& f = c["games"].get<double>() > 0 ? c : c["random_play"];
+      any_source = any_source || f["completion"]["source_rule"]["value"].get<double>() > 0;
+    }
+    line += any_source ? format_number(source, 0) + " by the source's rule"
+                       : std::string("none of its readings has an ending the source states");
+    line += ")";
+    if (!completion_sentence.empty()) {
+      std::string clause = completion_sentence;
+      clause[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(clause[0])));
+      clause.pop_back();  // the full stop
+      line += "; " + clause;
+    }
+    const std::string linked = "<a href=\"" + where + "\">Readings of " +
+                               (game == "otep" ? std::string("Otep") : std::string("Sonka")) +
+                               "</a>: " + reports::html_escape(line) + "</li>";
+    EXPECT_NE(index.find(linked), std::string::npos)
+        << "index.html: the readings line of " << game << ": '" << line << "'";
+  }
+}
+
+// Each readings page's effects: every row of the spreads' tables (the ranked agent's, then random
+// play's: the two readings of a choice farthest apart on a criterion) and every cell of the main
+// effects' table (the effect with its interval, * exactly when the interval excludes 0, R when
+// its sign is the same under every agent of the panel), against the re-run's JSON.
+TEST_F(ReadingsConsistency, EveryEffectRowIsTheSearchRecomputed) {
+  for (const std::string& game : kReadingsGames) {
+    const std::string where = "readings/" + game + ".html";
+    const json& search = searches_.at(game);
+    const std::string ranked = search["agent"];
+    const auto words = [](const json& id) { return reports::readings_id_in_words(id); };
+    const xml_check::Element page = xml_check::parse(file(where));
+    std::vector<std::string> spread_agents = {ranked, "random"};  // the tables' order
+    std::size_t spread_table = 0;
+    int spread_rows = 0, effect_cells = 0;
+    for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
+      const auto rows = table_rows(*t);
+      if (rows.empty()) continue;
+      if (rows.front().count("effect [95% CI]")) {
+        ASSERT_LT(spread_table, spread_agents.size()) << where << ": a spreads table too many";
+        const std::string agent = spread_agents[spread_table++];
+        std::size_t expected_rows = 0;
+        for (const json& x : search["spreads"]) expected_rows += x["agent"] == agent;
+        EXPECT_EQ(rows.size(), expected_rows) << where << ": the spreads under " << agent;
+        for (const auto& row : rows) {
+          const std::string at = where + ": spreads under " + agent + ": row '" + row.at("choice") +
+                                 ", " + row.at("criterion") + "': ";
+          const json* found = nullptr;
+          for (const json& x : search["spreads"]) {
+            if (x["agent"] == agent && words(x["choice"]) == row.at("choice") &&
+                kCriterionNames.at(x["metric"]) == row.at("criterion") &&
+                words(x["from"]) == row.at("from") && words(x["to"]) == row.at("to"))
+              found = &x;
+          }
+          ASSERT_NE(found, nullptr) << at << "no such spread in the re-run";
+          const json& x = *found;
+          EXPECT_EQ(row.at("effect [95% CI]"),
+                    x["spread"].is_null()
+                        ? "-"
+                        : readings_effect(x["metric"], x["spread"], x["ci95"][0], x["ci95"][1]))
+              << at << "effect";
+          ++spread_rows;
+        }
+        continue;
+      }
+      if (!rows.front().count("alternative") || !rows.front().count("text's rule")) continue;
+      for (const auto& row : rows) {  // the main effects, the ranked agent's
+        for (const auto& [metric, name] : kCriterionNames) {
+          const std::string at = where + ": main effects: row '" + row.at("choice") + ": " +
+                                 row.at("alternative") + "': " + name;
+          const json* found = nullptr;
+          for (const json& x : search["effects"]) {
+            if (x["agent"] == ranked && x["metric"] == metric &&
+                words(x["choice"]) == row.at("choice") &&
+                words(x["alternative"]) == row.at("alternative"))
+              found = &x;
+          }
+          ASSERT_NE(found, nullptr) << at << ": no such effect in the re-run";
+          const json& x = *found;
+          const double lo = x["ci95"][0], hi = x["ci95"][1];
+          const bool robust = x["panel_robust"].is_boolean() && x["panel_robust"].get<bool>();
+          EXPECT_EQ(row.at(name), readings_effect(metric, x["effect"], lo, hi) +
+                                      (lo > 0 || hi < 0 ? " *" : "") + (robust ? " R" : ""))
+              << at;
+          ++effect_cells;
+        }
+      }
+    }
+    EXPECT_EQ(spread_table, spread_agents.size()) << where << ": spreads tables";
+    EXPECT_GT(spread_rows, 0) << where;
+    EXPECT_GT(effect_cells, 0) << where;
   }
 }
 
