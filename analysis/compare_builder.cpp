@@ -10,6 +10,7 @@
 #include "common/format.h"
 #include "simulator/batch.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/seat_words.h"
 #include "stats/compare_stats.h"
 #include "stats/tested.h"
 
@@ -57,8 +58,12 @@ Measure rate_measure(uint64_t k, uint64_t n) {
   return {ratio(k, n), ci.low, ci.high};
 }
 
+// Every turn simultaneous: nobody moves first, in any round (sim::seat_words).
+bool simultaneous(const ComparedRun& run) { return sim::seat_words(run.rules).simultaneous; }
+
 std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
   std::vector<StatisticRow> rows;
+  const sim::SeatWords seats = seat_words_of(runs);
   const auto add = [&](std::string key, std::string name, StatFormat format, std::string interval,
                        const std::function<Measure(const sim::GameTally&)>& of) {
     StatisticRow row{std::move(key), std::move(name), format, std::move(interval), {}};
@@ -73,7 +78,7 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
       [](const sim::GameTally& t) { return rate_measure(t.wins[1], finished_games(t)); });
   add("draw_rate", "draw rate", StatFormat::kPercent, "Wilson",
       [](const sim::GameTally& t) { return rate_measure(t.draws, finished_games(t)); });
-  add("first_player_advantage", "first-player advantage (percentage points)", StatFormat::kPoints,
+  add("first_player_advantage", seats.advantage + " (percentage points)", StatFormat::kPoints,
       "Tango score", [](const sim::GameTally& t) {
         if (finished_games(t) == 0) return Measure{};
         const stats::Advantage a = stats::first_player_advantage(t.wins[0], t.wins[1], t.draws);
@@ -141,11 +146,17 @@ std::vector<StatisticRow> statistics_of(const std::vector<ComparedRun>& runs) {
         const stats::QuantileInterval q = stats::quantile_interval(t.match.rounds, 0.5);
         return Measure{q.estimate, q.interval.low, q.interval.high};
       });
-  add("round_first_mover_win_rate", "rounds won by their first mover", StatFormat::kPercent,
-      "Wilson", [](const sim::GameTally& t) {
-        return t.match.empty() ? Measure{}
-                               : rate_measure(t.match.first_mover_wins, round_decisions(t));
-      });
+  // Nobody moves first in a round whose every turn is simultaneous: no value for such a run,
+  // and no row when every run is one (issue 35, item 8).
+  if (!seats.simultaneous) {
+    add("round_first_mover_win_rate", "rounds won by their first mover", StatFormat::kPercent,
+        "Wilson", [](const sim::GameTally& t) {
+          return t.match.empty() ? Measure{}
+                                 : rate_measure(t.match.first_mover_wins, round_decisions(t));
+        });
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      if (simultaneous(runs[i])) rows.back().values[i] = Measure{};
+  }
   add("round_no_progress_rate", "rounds ended by the no-progress rule", StatFormat::kPercent,
       "Wilson", [](const sim::GameTally& t) {
         return t.match.empty() ? Measure{}
@@ -283,11 +294,21 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
     pair.untested.push_back(name);
     pair.untested_reasons.push_back(reason);
   };
+  const sim::SeatWords seats = seat_words_of(runs, {a, b});
   for (const RateSpec& spec : rate_specs()) {
     const bool matches_a = !ta.match.empty(), matches_b = !tb.match.empty();
     if (spec.rounds_of_matches && !(matches_a && matches_b)) {
       if (matches_a || matches_b)
         untested(spec.name, "not comparable: only one of the two plays matches");
+      continue;
+    }
+    // Nobody moves first in a round whose every turn is simultaneous (issue 35, item 8).
+    if (std::string(spec.key) == "round_first_mover_win_rate" &&
+        (simultaneous(runs[a]) || simultaneous(runs[b]))) {
+      if (seats.mixed)
+        untested(spec.name, "not comparable: nobody moves first in the rounds of " +
+                                (simultaneous(runs[a]) ? runs[a] : runs[b]).label +
+                                ", whose every turn is simultaneous");
       continue;
     }
     const uint64_t ka = spec.events(ta), na = spec.trials(ta), kb = spec.events(tb),
@@ -348,13 +369,13 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
 
   const uint64_t fa = finished_games(ta), fb = finished_games(tb);
   if (fa == 0 || fb == 0 || (ta.wins[0] + ta.wins[1] + tb.wins[0] + tb.wins[1]) == 0) {
-    untested("first-player advantage", "no game won in either run");
+    untested(seats.advantage, "no game won in either run");
   } else {
     const double adv_a = stats::first_player_advantage(ta.wins[0], ta.wins[1], ta.draws).estimate;
     const double adv_b = stats::first_player_advantage(tb.wins[0], tb.wins[1], tb.draws).estimate;
     PlannedTest p;
     p.test.key = "first_player_advantage";
-    p.test.name = "first-player advantage";
+    p.test.name = seats.advantage;
     p.test.format = StatFormat::kPoints;
     p.test.paired = paired;
     p.test.detail =
@@ -391,12 +412,16 @@ PairComparison compare_pair(const std::vector<ComparedRun>& runs, std::size_t a,
   return pair;
 }
 
+}  // namespace
+
 const PairTest* find_test(const PairComparison& pair, const std::string& key) {
   for (const PairTest& t : pair.tests) {
     if (t.key == key) return &t;
   }
   return nullptr;
 }
+
+namespace {
 
 // ---- plain-language summaries ----------------------------------------------------------------
 
@@ -412,9 +437,13 @@ std::string estimate_text(const PairTest& t, double scale) {
   return printed_interval(t.estimate, t.interval, scale, 1).estimate;
 }
 
+}  // namespace
+
 std::string points_clause(const std::string& what, const PairTest& t) {
   return what + " " + estimate_text(t, 100) + " pp (" + interval_clause(t, 100) + ")";
 }
+
+namespace {
 
 // The share of a run's games (matches), and of its matches' rounds, a stopping rule of the
 // reconstruction stopped rather than a rule of the game ended.
@@ -491,9 +520,10 @@ std::string summary_line(const std::vector<ComparedRun>& runs, const PairCompari
   line += change_phrase(a, b, pair) + ": ";
   std::vector<std::string> clauses;
   if (const PairTest* t = find_test(pair, "first_player_advantage")) {
-    clauses.push_back(points_clause("first-player advantage", *t));
+    clauses.push_back(points_clause(t->name, *t));
   } else {
-    clauses.push_back("first-player advantage not tested (no game won in either)");
+    clauses.push_back(seat_words_of(runs, {pair.a, pair.b}).advantage +
+                      " not tested (no game won in either)");
   }
   if (const PairTest* t = find_test(pair, "plies_mean")) {
     const double mean_a = a.run.tally.plies.mean(), mean_b = b.run.tally.plies.mean();
@@ -572,18 +602,36 @@ std::vector<std::string> method_notes(const Comparison& c) {
   notes.push_back(
       std::string("Tests and intervals of the differences: rates of games: ") + kPairedRateTest +
       " with " + kPairedRateInterval + " when paired, else " + kRateInterval +
-      " with its own test; the first-player advantage: the " + kPairedMeanTest +
+      " with its own test; the " + c.seats.advantage + ": the " + kPairedMeanTest +
       " of the score differences (+1, 0, -1 a game) when paired, else " + kAdvantageInterval +
       "; mean game length and rounds: the " + kPairedMeanTest + " when paired, else " + kWelchTest +
       "; rates of rounds: the match is the unit (" + kClusterInterval +
-      "). The statistics of each ruleset have 95% intervals: Wilson for rates, Tango score for the "
-      "first-player advantage, Student t for the mean length, order statistics for length "
-      "percentiles.");
+      "). The statistics of each ruleset have 95% intervals: Wilson for rates, Tango score for "
+      "the " +
+      c.seats.advantage +
+      ", Student t for the mean length, order statistics for length percentiles.");
   notes.push_back(
       "For a multi-round ruleset a game is a whole match: its length is the plies of all its "
       "rounds, and "
       "'ended by a stopping rule of the reconstruction' counts games ended by the no-progress "
       "rule and matches stopped by stop_after_rounds (completion, docs/metrics.md).");
+  // Issue 35, item 8: where every turn is simultaneous P1 and P2 are seat 1 and seat 2.
+  std::vector<std::string> seats;
+  for (const ComparedRun& r : c.runs)
+    if (simultaneous(r)) seats.push_back(r.label);
+  if (!seats.empty()) {
+    std::string names;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+      names += (i == 0 ? "" : i + 1 == seats.size() ? " and " : ", ") + seats[i];
+    notes.push_back("Every turn of " + names +
+                    " is simultaneous, so nobody moves first: P1 and P2 are seat 1 and seat 2, "
+                    "the advantage is the seat advantage" +
+                    (c.seats.mixed ? ", and no share of rounds won by their first mover is given "
+                                     "or tested for " +
+                                         std::string(seats.size() == 1 ? "it" : "them")
+                                   : std::string()) +
+                    ".");
+  }
   notes.push_back(
       std::string("Win and draw rates are over finished games (paired: over the games finished in "
                   "both runs); the ending rates over all games. ") +
@@ -592,8 +640,8 @@ std::vector<std::string> method_notes(const Comparison& c) {
                    : "Each ruleset is compared with the reference A (the game's default "
                      "reconstruction when it is in the comparison, else the first ruleset given): "
                      "differences are B - A, C - A, ...; --all-pairs compares every pair") +
-      ". Differences of rates and the first-player advantage (P(P1 wins) minus P(P2 wins)) are in "
-      "percentage points (pp).");
+      ". Differences of rates and the " + c.seats.advantage +
+      " (P(P1 wins) minus P(P2 wins)) are in percentage points (pp).");
   return notes;
 }
 
@@ -648,6 +696,7 @@ Comparison compare_runs(std::vector<ComparedRun> runs, bool common_random_number
   c.alpha = alpha;
   c.all_pairs = all_pairs;
   c.runs = std::move(runs);
+  c.seats = seat_words_of(c.runs);
   c.statistics = statistics_of(c.runs);
   for (const ComparedRun& r : c.runs) c.run_documents.push_back(sim::run_stats_to_json(r.run));
   std::vector<sim::RuleSet> rules;
@@ -737,60 +786,15 @@ Comparison compare_rulesets(const std::vector<sim::RuleSet>& rulesets,
   return c;
 }
 
-// ---- verdicts under random play ---------------------------------------------------------------
-
-namespace {
-
-// -1, 0 or +1: the direction of a significant difference, 0 when not significant or untested.
-int verdict(const PairTest* t) {
-  if (!t || !t->significant || !std::isfinite(t->estimate) || t->estimate == 0) return 0;
-  return t->estimate > 0 ? 1 : -1;
-}
-
-}  // namespace
-
-void add_random_play_verdicts(Comparison& skilled, const Comparison& random) {
-  if (skilled.runs.size() != random.runs.size() || skilled.pairs.size() != random.pairs.size())
-    throw Error("compare: the comparison under random play is not of the same rulesets");
-  for (std::size_t i = 0; i < skilled.runs.size(); ++i) {
-    if (skilled.runs[i].label != random.runs[i].label)
-      throw Error("compare: the comparison under random play is not of the same rulesets");
+sim::SeatWords seat_words_of(const std::vector<ComparedRun>& runs,
+                             const std::vector<std::size_t>& which) {
+  std::size_t count = 0, total = 0;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (!which.empty() && std::find(which.begin(), which.end(), i) == which.end()) continue;
+    ++total;
+    count += simultaneous(runs[i]) ? 1 : 0;
   }
-  const std::string agents = skilled.runs.front().run.agent;
-  std::size_t changed = 0;
-  for (std::size_t k = 0; k < skilled.pairs.size(); ++k) {
-    PairComparison& s = skilled.pairs[k];
-    const PairComparison& r = random.pairs[k];
-    std::vector<std::string> clauses;
-    if (const PairTest* rt = find_test(r, "first_player_advantage");
-        verdict(rt) != verdict(find_test(s, "first_player_advantage"))) {
-      clauses.push_back(rt ? points_clause("first-player advantage", *rt)
-                           : "first-player advantage not tested");
-    }
-    if (const PairTest* rt = find_test(r, "plies_mean");
-        verdict(rt) != verdict(find_test(s, "plies_mean"))) {
-      const std::string games = random.runs[r.a].rules.match ? "matches" : "games";
-      clauses.push_back(rt && verdict(rt) != 0
-                            ? games + " " + (rt->estimate > 0 ? "longer" : "shorter") + " by " +
-                                  fixed(std::fabs(rt->estimate), 1) + " plies on average"
-                            : games + " of about the same length (no significant difference)");
-    }
-    if (clauses.empty()) continue;
-    ++changed;
-    std::string text;
-    for (std::size_t i = 0; i < clauses.size(); ++i) text += (i ? " and " : "") + clauses[i];
-    s.summary += "; under random play " + text + ", which does not hold under " + agents;
-  }
-  skilled.notes.push_back(
-      "Random play beside skilled play: the same rulesets, seed and games were also played by "
-      "random agents; " +
-      (changed == 0
-           ? std::string("every pair's verdicts on the first-player advantage and the length hold "
-                         "under both.")
-           : std::to_string(changed) + " of " + std::to_string(skilled.pairs.size()) +
-                 " pairs have a verdict on the first-player advantage or the length under random "
-                 "play that does not hold under " +
-                 agents + " (said at the end of their summary line)."));
+  return sim::seat_words_for(count, total);
 }
 
 }  // namespace mancala::analysis

@@ -20,6 +20,7 @@
 #include "simulator/rules.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/run_stats.h"
+#include "simulator/seat_words.h"
 #include "stats/stats.h"
 
 namespace mancala::analysis {
@@ -147,6 +148,9 @@ struct Comparison {
   // Each run's document (sim::run_stats_to_json: its counts, and its figures with their
   // intervals), one per run in `runs` order, made here so that a renderer only copies it.
   std::vector<nlohmann::json> run_documents;
+  // The words for the runs' seats together (seat_words_of): "seat advantage" where every turn of
+  // every ruleset is simultaneous, "first-player or seat advantage" where only some are.
+  sim::SeatWords seats;
   // Stopped by CompareOptions::stop: the runs that finished are compared (the first note says
   // which were left out); with fewer than two, `runs` holds what was played (the last partial)
   // and nothing else is filled in.
@@ -195,6 +199,12 @@ std::vector<sim::RuleSet> rulesets_of_evidence(const std::string& evidence_id,
                                                const std::string& db_path,
                                                const std::function<void(const std::string&)>& warn);
 
+// The test of `key` ("first_player_advantage", "plies_mean", ...) in a pair, or nullptr.
+const PairTest* find_test(const PairComparison& pair, const std::string& key);
+// A test in points as a summary line says it: "<what> +2.1 pp (simultaneous 95% CI +0.3 to
+// +3.9)", or "...: not significant)" when the interval holds 0.
+std::string points_clause(const std::string& what, const PairTest& t);
+
 // Whether the verdicts of a comparison under random play hold under skilled play: `random` is
 // the same comparison (the same rulesets in the same order, seed and N) played by random agents,
 // `skilled` the one played by the agents of its runs. A verdict on the first-player advantage or
@@ -210,6 +220,11 @@ void add_random_play_verdicts(Comparison& skilled, const Comparison& random);
 // one is interrupted, a first note says they were not checked).
 Comparison compare_checked(const std::vector<sim::RuleSet>& rulesets,
                            const CompareOptions& options);
+
+// The seat words of the runs `which` (all when empty) shown together: sim::seat_words_for(how
+// many have every turn simultaneous, how many).
+sim::SeatWords seat_words_of(const std::vector<ComparedRun>& runs,
+                             const std::vector<std::size_t>& which = {});
 
 // A value as a table shows it: a count, percent and points scaled by 100 ("53.0%", "+2.1"),
 // with a sign when `sign`; "-" when not finite.

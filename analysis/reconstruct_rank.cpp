@@ -260,7 +260,8 @@ const std::array<CriterionInfo, kCriteria>& criteria() {
        "safety bound; for matches the smaller of that share and the share of rounds ended by a "
        "rule of the game (not by the no-progress rule or the safety bound)"},
       {Criterion::kBalance, "balance", "balance", true, true, "",
-       "1 - |first-player advantage|: 1 when both seats win equally often"},
+       "1 - |P(P1 wins) - P(P2 wins)| (the first-player advantage, or the seat advantage where "
+       "every turn is simultaneous): 1 when both seats win equally often"},
       {Criterion::kDecisiveness, "decisiveness", "decisiveness", false, true, "",
        "the mean share of a decided game (a match: of a round) played after its winner first held "
        "a majority of the counters: lower is better, less play after the result is settled"},

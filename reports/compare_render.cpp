@@ -157,7 +157,11 @@ Table statistics_table(const Comparison& c) {
     if (std::find(first.begin(), first.end(), row.key) == first.end()) order.push_back(&row);
   }
   std::vector<Column> columns = {{"#", Align::kLeft}};
-  for (const StatisticRow* row : order) columns.push_back({column_name(*row), Align::kRight});
+  // The advantage's column in the runs' seat words ("seat advantage" where every turn of every
+  // ruleset is simultaneous, sim::seat_words_for).
+  for (const StatisticRow* row : order)
+    columns.push_back(
+        {row->key == "first_player_advantage" ? c.seats.column : column_name(*row), Align::kRight});
   Table t(columns);
   for (std::size_t i = 0; i < c.runs.size(); ++i) {
     std::vector<Cell> cells = {letter(i)};

@@ -1,7 +1,6 @@
 // The ladder's text, HTML and Markdown forms (reports/ladder_render.h).
 #include "reports/ladder_render.h"
 
-#include <cctype>
 #include <cmath>
 
 #include "reports/html.h"
@@ -106,11 +105,17 @@ Table ratings_table(const Ladder& l, const LadderFigures& f) {
   return t;
 }
 
+// The words for the ladder's seats (sim::seat_words_for), from its runs' own seats: seat 1 and
+// seat 2 and the seat advantage where every turn is simultaneous.
+sim::SeatWords ladder_seats(const Ladder& l) {
+  return sim::seat_words_for(!l.runs.empty() && l.runs.front().seats == "simultaneous");
+}
+
 Table self_play_table(const Ladder& l, const LadderFigures& f) {
   std::vector<Column> columns = {
       {"agent", Align::kLeft},         {"games", Align::kRight},
       {"P1 wins", Align::kRight},      {"P2 wins", Align::kRight},
-      {"draws", Align::kRight},        {"P1 advantage [95% CI]", Align::kRight},
+      {"draws", Align::kRight},        {ladder_seats(l).column + " [95% CI]", Align::kRight},
       {"plies mean", Align::kRight},   {"median", Align::kRight},
       {"text's rule", Align::kRight},  {"of it the source's", Align::kRight},
       {"assumed rule", Align::kRight}, {"stopping rule", Align::kRight},
@@ -382,8 +387,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
 
   // First-player (or, where every turn is simultaneous, seat) advantage and completion against
   // strength (the agent's rating): the words of seat_words, from the runs' own seats.
-  const std::string adv_words =
-      sim::seat_words_for(!l.runs.empty() && l.runs.front().seats == "simultaneous").advantage;
+  const std::string adv_words = ladder_seats(l).advantage;
   LineSeries advantage{adv_words + " (self-play)", {}};
   LineSeries completion{"share ended by the text's rule", {}};
   std::string description = "By agent, rating: " + adv_words + ", text's-rule share. ";
@@ -412,8 +416,7 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
   }
   out += "<" + h2 + ">Self-play at each level</" + h2 + ">\n";
   out += svg_line_chart(
-      series, {.title = static_cast<char>(std::toupper(static_cast<unsigned char>(adv_words[0]))) +
-                        adv_words.substr(1) + " and completion against agent strength",
+      series, {.title = capitalised(adv_words) + " and completion against agent strength",
                .description = description,
                .x_label = "agent rating (Elo points relative to " + l.agents.front().name() + ")",
                .y_label = "advantage (P1 wins - P2 wins) / share",

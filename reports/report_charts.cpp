@@ -1,6 +1,8 @@
 #include "reports/report_charts.h"
 
 #include "reports/render.h"
+#include "reports/report_format.h"
+#include "reports/report_tables.h"
 
 namespace mancala::reports {
 namespace {
@@ -65,13 +67,16 @@ std::string overview_chart(const std::vector<RulesetSection>& items) {
 
 std::string advantage_chart(const std::vector<RulesetSection>& items) {
   std::vector<std::string> categories;
-  BarSeries advantage{"first-player advantage", {}};
+  // "first-player advantage", "seat advantage" or, some rulesets simultaneous throughout,
+  // "first-player or seat advantage" (sim::seat_words_for).
+  const std::string words = seat_words_of(items).advantage;
+  BarSeries advantage{words, {}};
   for (const RulesetSection& item : items) {
     categories.push_back(item.entry.ruleset.name);
     advantage.values.push_back(estimate(item.figures.advantage));
   }
   ChartOptions o;
-  o.title = "First-player advantage by ruleset";
+  o.title = capitalised(words) + " by ruleset";
   o.x_label = "P(P1 wins) minus P(P2 wins) (bars: 95% interval)";
   o.width = 900;
   o.x_percent = true;

@@ -79,4 +79,7 @@ nlohmann::json json_number(double x);
 // The display name of a game key: "toguz_kumalak" -> "Toguz Kumalak".
 std::string game_display_name(std::string_view game);
 
+// The text with its first letter a capital: "Seat advantage" for "seat advantage".
+std::string capitalised(std::string text);
+
 }  // namespace mancala::reports

@@ -19,9 +19,9 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
   std::string md = "# " + options.title + "\n\n" + common_settings(items) + " " +
                    seat_order_note(items) +
                    " Rates are shares of finished games with Wilson 95% intervals "
-                   "[low, high]; the advantage (first-player or seat advantage) is P(P1 wins) "
-                   "minus P(P2 wins) in percentage points "
-                   "with Tango's score "
+                   "[low, high]; the " +
+                   advantage_words(items) +
+                   " is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score "
                    "interval. Charts: index.html and the pages under rulesets/.\n\n";
   if (!options.command.empty()) md += "Made by `" + options.command + "`\n\n";
   for (const auto& [game, rows] : group_by_game(items)) {
@@ -103,7 +103,7 @@ std::string sensitivity_markdown(const ReportModel& model) {
   std::string md;
   for (const RulesetSection& s : model.rulesets) {
     md += sensitivity_section_markdown(s.entry.ruleset.id, s.sensitivity, s.sensitivity_verdicts,
-                                       model.sensitivity_games);
+                                       model.sensitivity_games, s.entry.ruleset.seats);
   }
   return "\n## Sensitivity to the thresholds that end games\n\n" + md;
 }

@@ -292,9 +292,9 @@ std::string index_intro(const std::vector<RulesetSection>& items, const ReportOp
   b += "<p class=\"note\">" + h(seat_order_note(items)) +
        " Rates are shares of finished games with Wilson 95% "
        "intervals [low, high]; "
-       "the advantage (first-player or seat advantage) is P(P1 wins) minus P(P2 wins) in "
-       "percentage points with "
-       "Tango's score interval. "
+       "the " +
+       h(advantage_words(items)) +
+       " is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score interval. "
        "Mean plies: mean game length (a ply is one player's move). Unfinished: share of games "
        "stopped by the safety "
        "bound on their length. Status (docs/rules-format.md): observed (rules seen played or "
@@ -374,8 +374,8 @@ std::string index_page(const ReportModel& model, const std::vector<std::string>&
                            figure(overview_chart(model.rulesets),
                                   "Bars: share of finished games; whiskers: 95% intervals.") +
                            figure(advantage_chart(model.rulesets),
-                                  "Bars: first-player advantage; whiskers: 95% intervals. Zero: "
-                                  "no advantage."));
+                                  "Bars: " + advantage_words(model.rulesets) +
+                                      "; whiskers: 95% intervals. Zero: no advantage."));
   append_section(body, options.evidence_section);
   for (const ReportAddition& addition : options.additions)
     append_section(body, addition.index_section);
@@ -426,7 +426,8 @@ std::string ruleset_page(const ReportModel& model, std::size_t i,
                        h(regional_intro(model.rulesets, i)) + "</p>\n" + table + "</section>\n");
   }
   append_section(body, sensitivity_section_html(section.sensitivity, section.sensitivity_verdicts,
-                                                model.sensitivity_games, section.figures.games));
+                                                model.sensitivity_games, section.figures.games,
+                                                section.entry.ruleset.seats));
   for (const analysis::GameLadder& l : model.ladders) {
     if (l.ruleset != i) continue;
     append_section(body, "<section id=\"skill-ladder\">\n" +

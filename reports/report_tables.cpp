@@ -37,6 +37,31 @@ std::string seat_order_note(const std::vector<RulesetSection>& items) {
          ", where every turn is simultaneous, so " + seats;
 }
 
+sim::SeatWords seat_words_of(const std::vector<RulesetSection>& items,
+                             const std::vector<std::size_t>& rows) {
+  std::size_t simultaneous = 0;
+  for (std::size_t i : rows) simultaneous += items[i].entry.ruleset.seats.simultaneous ? 1 : 0;
+  return sim::seat_words_for(simultaneous, rows.size());
+}
+
+sim::SeatWords seat_words_of(const std::vector<RulesetSection>& items) {
+  std::vector<std::size_t> rows(items.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = i;
+  return seat_words_of(items, rows);
+}
+
+std::string advantage_words(const std::vector<RulesetSection>& items) {
+  const sim::SeatWords words = seat_words_of(items);
+  if (!words.mixed) return words.advantage;
+  std::vector<std::string> simultaneous;
+  for (const RulesetSection& s : items)
+    if (s.entry.ruleset.seats.simultaneous) simultaneous.push_back(s.entry.ruleset.name);
+  const sim::SeatWords seats = sim::seat_words_for(true);
+  return sim::seat_words_for(false).advantage + " (the " + seats.advantage + " for " +
+         joined(simultaneous, ", ") + (simultaneous.size() == 1 ? ", whose" : ", whose rulesets'") +
+         " every turn is simultaneous)";
+}
+
 std::string common_settings(const std::vector<RulesetSection>& items) {
   const RunFigures& first = items.front().figures;
   // The games of the seed games' rulesets and of the family's readings (0: none in the report).
@@ -126,9 +151,10 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
                       : std::to_string(same) + " with the same board, the others with " + range +
                             " holes a row.");
   }
-  return out + repeats_note(sections, me.neighbours) +
-         " The same figures as the index: is its first-player advantage, its length, its "
-         "completion typical of its neighbours? Each was played with the report's agents and "
+  return out + repeats_note(sections, me.neighbours) + " The same figures as the index: is its " +
+         seat_words_of(sections, family_rows(sections, i)).advantage +
+         ", its length, its completion typical of its neighbours? Each was played with the "
+         "report's agents and "
          "seed" +
          (fewer_games ? "; the family's readings with fewer games, so wider intervals." : ".");
 }
@@ -155,10 +181,17 @@ std::string readings(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " reading" : " readings");
 }
 
-// The index's figures, the columns every table of rulesets shows after its own first columns.
-std::vector<Column> with_figure_columns(std::vector<Column> columns) {
-  for (const char* name : {"Games", "Ended by the text's rule", "P1 wins", "P2 wins", "Draws",
-                           "P1 advantage", "Mean plies", "Unfinished"})
+// The index's figures, the columns every table of rulesets shows after its own first columns;
+// the advantage's in the words of the rulesets `rows` (seat_words_of: "Seat advantage" when
+// every turn of each is simultaneous).
+std::vector<Column> with_figure_columns(std::vector<Column> columns,
+                                        const std::vector<RulesetSection>& items,
+                                        const std::vector<std::size_t>& rows) {
+  const std::string advantage = capitalised(seat_words_of(items, rows).column);
+  for (const std::string& name :
+       {std::string("Games"), std::string("Ended by the text's rule"), std::string("P1 wins"),
+        std::string("P2 wins"), std::string("Draws"), advantage, std::string("Mean plies"),
+        std::string("Unfinished")})
     columns.push_back({name, Align::kRight});
   return columns;
 }
@@ -244,9 +277,10 @@ std::string regional_intro(const std::vector<RulesetSection>& sections, std::siz
   for (const analysis::RegionalNeighbour& n : t.neighbours)
     fewer_games =
         fewer_games || sections[n.ruleset].figures.games_requested < me.figures.games_requested;
-  return out +
-         " The same figures as the index: is its first-player advantage, its length, its "
-         "completion typical of the games of its region? Each was played with the report's "
+  return out + " The same figures as the index: is its " +
+         seat_words_of(sections, regional_rows(sections, i)).advantage +
+         ", its length, its completion typical of the games of its region? Each was played with "
+         "the report's "
          "agents and seed" +
          (fewer_games ? "; the family's readings with fewer games, so wider intervals." : ".");
 }
@@ -255,7 +289,8 @@ Table regional_table(const std::vector<RulesetSection>& items, std::size_t i) {
   Table table(with_figure_columns({{"Ruleset", Align::kLeft},
                                    {"Evidence", Align::kLeft},
                                    {"Place", Align::kLeft},
-                                   {"km", Align::kRight}}));
+                                   {"km", Align::kRight}},
+                                  items, regional_rows(items, i)));
   if (!items[i].regional) return table;
   const analysis::RegionalTable& t = *items[i].regional;
   const auto add = [&](std::size_t row, const std::string& place, const std::string& km) {
@@ -273,7 +308,8 @@ Table regional_table(const std::vector<RulesetSection>& items, std::size_t i) {
 // The index row of each ruleset (one table per game).
 Table index_table(const std::vector<RulesetSection>& items, const std::vector<std::size_t>& rows) {
   Table table(with_figure_columns(
-      {{"Ruleset", Align::kLeft}, {"Status", Align::kLeft}, {"Evidence", Align::kLeft}}));
+      {{"Ruleset", Align::kLeft}, {"Status", Align::kLeft}, {"Evidence", Align::kLeft}}, items,
+      rows));
   for (std::size_t i : rows) {
     const analysis::RulesetInfo& rs = items[i].entry.ruleset;
     table.add_row(with_figure_cells({rs.name, rs.status, joined(rs.evidence, ", ")}, items[i]));

@@ -41,6 +41,16 @@ inline constexpr std::string_view kCompletionNote =
 // "50000 games per ruleset, random agent on both sides, seed 1, engine 0.1.0." when every run
 // shares its settings, else a sentence saying they differ.
 std::string common_settings(const std::vector<RulesetSection>& sections);
+// The seat words of the rulesets `rows` (indices into `sections`; all of them when not given)
+// shown together: sim::seat_words_for(how many are simultaneous throughout, how many).
+sim::SeatWords seat_words_of(const std::vector<RulesetSection>& sections,
+                             const std::vector<std::size_t>& rows);
+sim::SeatWords seat_words_of(const std::vector<RulesetSection>& sections);
+// The headline figure of the rulesets shown, for a note or a caption: "first-player advantage",
+// "seat advantage" when every turn of each is simultaneous, or when only some are, "first-player
+// advantage (the seat advantage for Sonka (Vanoverbergh 1927), whose every turn is
+// simultaneous)".
+std::string advantage_words(const std::vector<RulesetSection>& sections);
 // Who moves first, for an index's note (sim::seat_words): "P1 moves first.", or seat 1 and seat 2
 // for the rulesets whose every turn is simultaneous, named when the others are not.
 std::string seat_order_note(const std::vector<RulesetSection>& sections);

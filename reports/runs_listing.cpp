@@ -78,8 +78,15 @@ json run_records_json(const std::vector<archive::RunRecord>& records) {
 }
 
 void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>& records) {
+  // Each run's seats, for the advantage's column and the lines under the table.
+  std::vector<std::pair<std::string, std::string>> seats;
+  for (const auto& r : records) {
+    const json stats = json::parse(r.stats_json, nullptr, false);
+    const bool named = stats.is_object() && stats.contains("seats") && stats["seats"].is_string();
+    seats.emplace_back(r.ruleset, named ? stats["seats"].get<std::string>() : std::string());
+  }
   std::vector<std::vector<std::string>> rows = {{"id", "created", "ruleset", "agent", "seed",
-                                                 "games", "P1 win rate", "P1 advantage [95% CI]",
+                                                 "games", "P1 win rate", advantage_column(seats),
                                                  "text's rule [95% CI]", "stability"}};
   bool marked = false;
   for (const auto& r : records) {
@@ -103,7 +110,7 @@ void print_run_records(std::ostream& out, const std::vector<archive::RunRecord>&
                     record_stability(r) ? analysis::stability_summary(*record_stability(r)) : "?"});
   }
   print_table(out, "rlllrrrrrl", rows);
-  out << text_rule_footer(marked);
+  out << text_rule_footer(marked) << seats_footer(seats);
 }
 
 std::string run_record_citation(const archive::RunRecord& r, const json& stats) {

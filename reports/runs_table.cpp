@@ -8,6 +8,7 @@
 #include "analysis/stability.h"
 #include "common/text.h"
 #include "reports/report.h"
+#include "simulator/seat_words.h"
 
 namespace mancala::reports {
 
@@ -92,12 +93,41 @@ std::string text_rule_cell(const json& run) {
   return cell;
 }
 
+std::string advantage_column(const std::vector<std::pair<std::string, std::string>>& runs) {
+  const auto simultaneous = std::count_if(runs.begin(), runs.end(),
+                                          [](const auto& r) { return r.second == "simultaneous"; });
+  return sim::seat_words_for(static_cast<std::size_t>(simultaneous), runs.size()).column +
+         " [95% CI]";
+}
+
+std::string seats_footer(const std::vector<std::pair<std::string, std::string>>& runs) {
+  // Where the column says "P1 advantage" (some runs have a first player), the line says what it
+  // is for the ruleset; where it says "seat advantage", it already does.
+  const bool column_says = advantage_column(runs).starts_with("seat");
+  std::string out;
+  std::vector<std::string> said;
+  for (const auto& [ruleset, seats] : runs) {
+    if (seats != "simultaneous" || std::find(said.begin(), said.end(), ruleset) != said.end())
+      continue;
+    said.push_back(ruleset);
+    out += printable_line(ruleset) +
+           ": every turn is simultaneous, so nobody moves first: P1 and P2 are seat 1 and seat 2" +
+           (column_says ? std::string()
+                        : ", and the P1 advantage is the " + sim::seat_words_for(true).advantage) +
+           "\n";
+  }
+  return out;
+}
+
 namespace {
 
 void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
+  std::vector<std::pair<std::string, std::string>> seats;
+  for (const json& run : runs)
+    seats.emplace_back(run["ruleset"].get<std::string>(), run.value("seats", ""));
   std::vector<std::vector<std::string>> rows = {
       {"ruleset", "games", "P1 wins", "P2 wins", "draws", "unfinished", "P1 win rate [95% CI]",
-       "P1 advantage [95% CI]", "text's rule [95% CI]", "plies mean", "median"}};
+       advantage_column(seats), "text's rule [95% CI]", "plies mean", "median"}};
   // With --stability (runs that carry the verdict), a last column: the advantage's verdict.
   const bool checked = std::any_of(runs.begin(), runs.end(),
                                    [](const json& run) { return run.contains("stability"); });
@@ -122,13 +152,7 @@ void print_runs_table(std::ostream& out, const std::vector<json>& runs) {
   }
   print_table(out, checked ? "lrrrrrrrrrrl" : "lrrrrrrrrrr", rows);
   out << text_rule_footer(marked);
-  // Issue 35, item 8: a ruleset whose every turn is simultaneous has no first player.
-  for (const json& run : runs) {
-    if (run.value("seats", "") == "simultaneous")
-      out << printable_line(run["ruleset"].get<std::string>())
-          << ": every turn is simultaneous, so nobody moves first: P1 and P2 are seat 1 and seat "
-             "2, and the P1 advantage is the seat advantage\n";
-  }
+  out << seats_footer(seats);
 }
 
 // The JSON document of a set of runs: the run itself when there is one, else an object with the

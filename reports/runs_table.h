@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mancala::reports {
@@ -26,6 +27,16 @@ std::string text_rule_cell(const nlohmann::json& run);
 // The footer of a table whose text's-rule cells hold a `!` (say so with `marked`), explaining it;
 // "" when none does.
 std::string text_rule_footer(bool marked);
+
+// Runs' seats in a table (issue 35, item 8; sim::seat_words_for over the runs' "seats"): the
+// advantage's column, "P1 advantage [95% CI]", or "seat advantage [95% CI]" when every run's
+// ruleset has every turn simultaneous; and the lines under the table naming each such ruleset
+// (each once: "sonka/vanoverbergh_1927: every turn is simultaneous, so nobody moves first: P1
+// and P2 are seat 1 and seat 2", and where the column says "P1 advantage", ", and the P1
+// advantage is the seat advantage"), "" when none is.
+// `runs`: pairs of the ruleset id and the run's "seats" ("" for a run stored without them).
+std::string advantage_column(const std::vector<std::pair<std::string, std::string>>& runs);
+std::string seats_footer(const std::vector<std::pair<std::string, std::string>>& runs);
 
 // Columns separated by two spaces, each aligned as `align` says: 'l' left, 'r' right; each cell
 // made printable_line (control characters escaped, a line break a space).

@@ -5,11 +5,11 @@
 
 namespace mancala::reports {
 
-Table sensitivity_table(const std::vector<SensitivityRun>& runs) {
+Table sensitivity_table(const std::vector<SensitivityRun>& runs, const sim::SeatWords& seats) {
   const bool rounds = !runs.empty() && runs.front().figures.match.has_value();
-  std::vector<Column> columns = {{"threshold", Align::kLeft},     {"setting", Align::kLeft},
-                                 {"value", Align::kRight},        {"P1 wins", Align::kRight},
-                                 {"P1 advantage", Align::kRight}, {"draws", Align::kRight},
+  std::vector<Column> columns = {{"threshold", Align::kLeft},   {"setting", Align::kLeft},
+                                 {"value", Align::kRight},      {"P1 wins", Align::kRight},
+                                 {seats.column, Align::kRight}, {"draws", Align::kRight},
                                  {"mean plies", Align::kRight}};
   if (rounds) columns.push_back({"mean rounds", Align::kRight});
   // The three rules of the game together: a variant changes a stopping threshold, never the
@@ -50,7 +50,8 @@ std::string sensitivity_games_text(long long games, std::uint64_t main_games) {
 
 std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs,
                                      const std::vector<SensitivityVerdict>& verdicts,
-                                     long long games, std::uint64_t main_games) {
+                                     long long games, std::uint64_t main_games,
+                                     const sim::SeatWords& seats) {
   if (runs.empty()) return {};
   std::string html =
       "<section id=\"sensitivity\">\n<h2>Sensitivity to the thresholds that end games</h2>\n"
@@ -59,7 +60,7 @@ std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs,
       sensitivity_games_text(games, main_games) +
       ". Every run plays the same random numbers, so each change is measured game by game against "
       "the run as set (paired differences with 95% intervals).</p>\n";
-  html += "<div class=\"wide\">\n" + sensitivity_table(runs).to_html() + "</div>\n";
+  html += "<div class=\"wide\">\n" + sensitivity_table(runs, seats).to_html() + "</div>\n";
   html += "<ul>\n";
   for (const SensitivityVerdict& v : verdicts) html += "<li>" + html_escape(v.text) + "</li>\n";
   html += "</ul>\n</section>\n";
@@ -69,10 +70,10 @@ std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs,
 std::string sensitivity_section_markdown(const std::string& ruleset_id,
                                          const std::vector<SensitivityRun>& runs,
                                          const std::vector<SensitivityVerdict>& verdicts,
-                                         long long games) {
+                                         long long games, const sim::SeatWords& seats) {
   if (runs.empty()) return {};
   std::string md = "### Sensitivity: " + ruleset_id + " (" + std::to_string(games) +
-                   " games per run)\n\n" + sensitivity_table(runs).to_markdown() + "\n";
+                   " games per run)\n\n" + sensitivity_table(runs, seats).to_markdown() + "\n";
   for (const SensitivityVerdict& v : verdicts) md += "- " + markdown_escape(v.text, " ") + "\n";
   return md + "\n";
 }

@@ -12,6 +12,7 @@
 
 #include "analysis/sensitivity_builder.h"
 #include "reports/table.h"
+#include "simulator/seat_words.h"
 
 namespace mancala::reports {
 
@@ -19,10 +20,11 @@ using analysis::SensitivityRun;
 using analysis::SensitivityVerdict;
 
 // The table: one row per run (runs[0] is the ruleset as set): P1 wins, the first-player
-// advantage, draws, mean plies (and rounds, for matches), and how the games ended: by the game's
-// by a rule of the game, stopped by a stopping rule, unfinished (and for matches the rounds' share
-// ended by a rule of the game).
-Table sensitivity_table(const std::vector<SensitivityRun>& runs);
+// advantage (its column in `seats`' words: "seat advantage" where every turn is simultaneous),
+// draws, mean plies (and rounds, for matches), and how the games ended: by the game's by a rule of
+// the game, stopped by a stopping rule, unfinished (and for matches the rounds' share ended by a
+// rule of the game).
+Table sensitivity_table(const std::vector<SensitivityRun>& runs, const sim::SeatWords& seats = {});
 
 // How many games the sensitivity runs have against the main run's: "200 games each, fewer than
 // the 1000 above, so the row as set differs a little from the figures above; ..." or "1000 games
@@ -34,12 +36,13 @@ std::string sensitivity_games_text(long long games, std::uint64_t main_games);
 // an empty string.
 std::string sensitivity_section_html(const std::vector<SensitivityRun>& runs,
                                      const std::vector<SensitivityVerdict>& verdicts,
-                                     long long games, std::uint64_t main_games);
+                                     long long games, std::uint64_t main_games,
+                                     const sim::SeatWords& seats = {});
 
 // The same for report.md (a heading per ruleset).
 std::string sensitivity_section_markdown(const std::string& ruleset_id,
                                          const std::vector<SensitivityRun>& runs,
                                          const std::vector<SensitivityVerdict>& verdicts,
-                                         long long games);
+                                         long long games, const sim::SeatWords& seats = {});
 
 }  // namespace mancala::reports

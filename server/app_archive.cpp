@@ -150,6 +150,7 @@ Response App::api_ruleset(const std::string& id) {
               {"rules_hash", sim::rules_hash(r)},
               {"differs", reports::differs_from_default_line(r)},
               {"plays_exactly_as", reports::plays_exactly_as_json(r)},
+              {"seat_words", seat_words_json(r)},
               {"rules", rules}};
   return json_response(200, out);
 }

@@ -8,6 +8,7 @@
 #include "simulator/describe.h"
 #include "simulator/ending.h"
 #include "simulator/ruleset_io.h"
+#include "simulator/seat_words.h"
 #include "simulator/simultaneous.h"
 
 namespace mancala::server {
@@ -141,6 +142,13 @@ json winner_json(int8_t winner) {
 }
 
 }  // namespace
+
+json seat_words_json(const RuleSet& rules) {
+  const SeatWords words = seat_words(rules);
+  return {{"simultaneous", words.simultaneous},
+          {"players", {words.player[0], words.player[1]}},
+          {"advantage", words.advantage}};
+}
 
 LiveGame::LiveGame(std::shared_ptr<const Game> game, std::array<Seat, 2> seats, uint64_t seed,
                    bool replay)
@@ -576,6 +584,7 @@ json LiveGame::to_json(int since, size_t limit) const {
         {"labels", labels}}},
       {"start", start_},
       {"state", state_json()},
+      {"seat_words", seat_words_json(r)},
       {"turn",
        {{"simultaneous", joint_turn()},
         {"due", due_seats},

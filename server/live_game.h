@@ -40,6 +40,11 @@ struct GameError {
   std::string message;
 };
 
+// A ruleset's words for its players (sim::seat_words, docs/terms.md "Seats"), as the pages read
+// them: {"simultaneous": true, "players": ["seat 1 (P1)", "seat 2 (P2)"], "advantage": "seat
+// advantage"} where every turn is simultaneous (nobody moves first), else the first player's.
+nlohmann::json seat_words_json(const sim::RuleSet& rules);
+
 // A seat: a person ("human") or an agent spec.
 struct Seat {
   bool human = true;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string>
 
 #include "simulator/rules.h"
@@ -18,6 +19,10 @@ struct SeatWords {
   std::string advantage = "first-player advantage";  // or "seat advantage"
   // "first-player advantage (P1 minus P2)" or "seat advantage (seat 1 minus seat 2)"
   std::string advantage_row = "first-player advantage (P1 minus P2)";
+  std::string column = "P1 advantage";  // a table's column: or "seat advantage"
+  // Several rulesets shown together, some (not all) simultaneous throughout: `advantage` names
+  // both figures ("first-player or seat advantage"), `player` says "P1" and "P2" only.
+  bool mixed = false;
 };
 
 // The words for a ruleset's players: seat words when every turn is simultaneous (turns
@@ -28,7 +33,19 @@ inline SeatWords seat_words_for(bool simultaneous) {
   return {.simultaneous = true,
           .player = {"seat 1 (P1)", "seat 2 (P2)"},
           .advantage = "seat advantage",
-          .advantage_row = "seat advantage (seat 1 minus seat 2)"};
+          .advantage_row = "seat advantage (seat 1 minus seat 2)",
+          .column = "seat advantage"};
+}
+// The words for several rulesets shown together (an index, a chart, a comparison, a list of
+// runs), `simultaneous` of the `total` having every turn simultaneous: the first player's when
+// none has, the seat words when all have, else words naming both figures (mixed).
+inline SeatWords seat_words_for(std::size_t simultaneous, std::size_t total) {
+  if (simultaneous == 0 || total == 0) return seat_words_for(false);
+  if (simultaneous == total) return seat_words_for(true);
+  return {.player = {"P1", "P2"},
+          .advantage = "first-player or seat advantage",
+          .advantage_row = "first-player or seat advantage (P1 minus P2)",
+          .mixed = true};
 }
 inline SeatWords seat_words(const RuleSet& rules) {
   return seat_words_for(rules.turns == Turns::kSimultaneous);

@@ -354,7 +354,9 @@ function seatPicker(id, agents, chosen) {
     a.spec === "human" ? "human: " + a.name : a.spec + ": " + a.name)));
 }
 
-function newGameForm(rulesetId, list, agents) {
+// `words`: the ruleset's seat words (GET /api/rulesets/ID's seat_words), when known: "seat 1
+// (P1)" and "seat 2 (P2)" where every turn is simultaneous and nobody moves first.
+function newGameForm(rulesetId, list, agents, words) {
   const select = el("select", { name: "ruleset", id: "new-ruleset" },
     list.map((r) => el("option", { value: r.id, selected: r.id === rulesetId }, r.id + (r.default ? " (default)" : ""))));
   const seat1 = seatPicker("seat1", agents, "human");
@@ -363,8 +365,8 @@ function newGameForm(rulesetId, list, agents) {
   const message = el("div");
   const form = el("form", { class: "newgame", id: "new-game" },
     rulesetId ? el("input", { type: "hidden", name: "ruleset", value: rulesetId }) : el("label", {}, "Ruleset", select),
-    el("label", {}, "P1 (human or an agent)", seat1),
-    el("label", {}, "P2", seat2),
+    el("label", {}, words && words.simultaneous ? "Seat 1 (P1): human or an agent" : "P1 (human or an agent)", seat1),
+    el("label", {}, words && words.simultaneous ? "Seat 2 (P2)" : "P2", seat2),
     el("label", {}, "Seed", seed),
     el("button", { class: "primary", type: "submit", id: "start-game" }, "Start a game"), message);
   form.addEventListener("submit", async (event) => {
@@ -423,7 +425,9 @@ async function rulesetPage(id) {
       " (every key that acts is the same): " + same.reason)),
     el("p", {}, r.summary),
     el("p", {}, "Evidence: ", r.evidence.length ? r.evidence.flatMap((e, i) => [i ? ", " : null, recordLink(e)]) : "none"),
-    el("h2", { id: "play" }, "Play it"), newGameForm(r.id, list, agents),
+    el("h2", { id: "play" }, "Play it"),
+    r.seat_words.simultaneous ? el("p", { class: "muted", id: "seat-words" }, "Every turn is simultaneous, so nobody moves first: P1 and P2 are seat 1 and seat 2.") : null,
+    newGameForm(r.id, list, agents, r.seat_words),
     el("h2", { id: "playtests" }, "Play-tests"), playtestTable(tests, false),
     el("h2", {}, "Rules, key by key"), el("div", { class: "table-wrap" }, ruleTable),
     inactive.length ? el("p", { class: "muted", id: "inactive-keys" },
@@ -876,7 +880,9 @@ async function gamePage(id) {
 
   show(el("p", {}, el("a", { href: "#/play" }, "\u2190 Play")),
     el("h1", {}, game.ruleset_name),
-    el("p", { class: "muted" }, rulesetLink(game.ruleset), " \u00b7 P1 " + game.seats[0] + ", P2 " + game.seats[1] + " \u00b7 seed " + game.seed +
+    el("p", { class: "muted", id: "game-seats" }, rulesetLink(game.ruleset), (game.seat_words.simultaneous
+      ? " \u00b7 seat 1 (P1) " + game.seats[0] + ", seat 2 (P2) " + game.seats[1] + " (every turn simultaneous: nobody moves first)"
+      : " \u00b7 P1 " + game.seats[0] + ", P2 " + game.seats[1]) + " \u00b7 seed " + game.seed +
       " \u00b7 game " + id),
     root);
   root.append(el("div", {}, status, hint, resultBox, board, chooser, message,

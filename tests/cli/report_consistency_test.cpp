@@ -1320,10 +1320,11 @@ TEST_F(ReportConsistency, EveryLadderRowIsTheLadderRunsRecomputed) {
       EXPECT_EQ(row->at("P2 wins"), handicap_share(e.w2, e.finished())) << at << ": P2 wins";
       EXPECT_EQ(row->at("draws"), handicap_share(e.draws, e.finished())) << at << ": draws";
       const json& adv = e.run["first_player_advantage"];
-      EXPECT_EQ(row->at("P1 advantage [95% CI]"), pp((e.w1 - e.w2) / e.finished()) + " pp [" +
-                                                      pp(adv["ci95"][0]) + ", " +
-                                                      pp(adv["ci95"][1]) + "]")
-          << at << ": P1 advantage";
+      // Its column in the ruleset's seat words: "seat advantage" for Sonka (issue 35, item 8).
+      const std::string adv_column = sim::seat_words(sim::load_ruleset(id)).column + " [95% CI]";
+      EXPECT_EQ(row->at(adv_column), pp((e.w1 - e.w2) / e.finished()) + " pp [" +
+                                         pp(adv["ci95"][0]) + ", " + pp(adv["ci95"][1]) + "]")
+          << at << ": " << adv_column;
       EXPECT_EQ(row->at("plies mean"), format_number(e.plies_mean, 1)) << at << ": plies mean";
       ++self_rows;
       // Head to head: a's score against b over both seats.
@@ -1883,6 +1884,28 @@ TEST_F(ReadingsConsistency, EveryEffectRowIsTheSearchRecomputed) {
     EXPECT_GT(spread_rows, 0) << where;
     EXPECT_GT(effect_cells, 0) << where;
   }
+}
+
+// Issue 35, item 8, on the index and the comparison page: the index's advantage chart and note
+// name the seat advantage for Sonka after Vanoverbergh (every turn simultaneous) and the
+// first-player advantage for the others; Sonka's page (its sensitivity and ladder tables) has no
+// "P1 advantage" column; Khutka Boia's comparison (alternating) keeps its first player.
+TEST_F(ReportConsistency, TheIndexAndComparisonsSayEachRulesetsAdvantageInItsSeatWords) {
+  const std::string both = reports::html_escape("first-player advantage (the seat advantage for " +
+                                                sim::load_ruleset("sonka/vanoverbergh_1927").name +
+                                                ", whose every turn is simultaneous)");
+  const std::string index = file("index.html");
+  EXPECT_NE(index.find("Bars: " + both + "; whiskers"), std::string::npos) << both;
+  EXPECT_NE(index.find("the " + both + " is P(P1 wins) minus P(P2 wins)"), std::string::npos);
+  EXPECT_EQ(index.find("(first-player or seat advantage)"), std::string::npos);
+  const std::string sonka = file("rulesets/sonka.vanoverbergh_1927.html");
+  EXPECT_EQ(sonka.find("P1 advantage"), std::string::npos);
+  EXPECT_NE(sonka.find(">seat advantage</th>"), std::string::npos);           // sensitivity
+  EXPECT_NE(sonka.find(">seat advantage [95% CI]</th>"), std::string::npos);  // ladder
+  const std::string khutka = file("compare/khutka_boia.html");
+  EXPECT_NE(khutka.find("first-player advantage"), std::string::npos);
+  EXPECT_NE(khutka.find("rounds won by first mover"), std::string::npos);
+  EXPECT_EQ(khutka.find("seat advantage"), std::string::npos);
 }
 
 }  // namespace

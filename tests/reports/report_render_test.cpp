@@ -675,19 +675,32 @@ TEST(ReportRender, TheSensitivitySectionSaysItsGamesAgainstTheMainRuns) {
             std::string::npos);
 }
 
-}  // namespace
-// Issue 35 item 8: a ruleset whose every turn is simultaneous is told in seat words (seat 1 and
-// seat 2, the seat advantage, rounds only won or drawn), on its page and in report.md; the
-// alternating rulesets keep their first player; the index's note names the exception.
-TEST(ReportRender, SimultaneousRulesetsSpeakOfSeatsAndNobodyMovesFirst) {
-  std::vector<ReportEntry> entries = sample_entries();
-  entries[0].ruleset.seats = sim::seat_words(sim::load_ruleset("toguz_kumalak/standard"));
-  entries[1].ruleset.seats = sim::seat_words(sim::load_ruleset("khutka_boia/das_gupta_1926"));
+// Sonka after Vanoverbergh (every turn simultaneous) as a report entry, in its seat words.
+ReportEntry sonka_entry() {
   const sim::RuleSet sonka = sim::load_ruleset("sonka/vanoverbergh_1927");
   ReportEntry seats{make_ruleset(sonka.id, sonka.name, sonka.status),
                     with_matches(sim::run_stats_to_json(make_run(sonka.id, 5, 4, 1, 0, {300}))),
                     std::nullopt};
   seats.ruleset.seats = sim::seat_words(sonka);
+  return seats;
+}
+
+// The sample entries (Toguz Kumalak, Khutka Boia: alternating) in their seat words.
+std::vector<ReportEntry> alternating_entries() {
+  std::vector<ReportEntry> entries = sample_entries();
+  entries[0].ruleset.seats = sim::seat_words(sim::load_ruleset("toguz_kumalak/standard"));
+  entries[1].ruleset.seats = sim::seat_words(sim::load_ruleset("khutka_boia/das_gupta_1926"));
+  return entries;
+}
+
+}  // namespace
+// Issue 35 item 8: a ruleset whose every turn is simultaneous is told in seat words (seat 1 and
+// seat 2, the seat advantage, rounds only won or drawn), on its page and in report.md; the
+// alternating rulesets keep their first player; the index's note names the exception.
+TEST(ReportRender, SimultaneousRulesetsSpeakOfSeatsAndNobodyMovesFirst) {
+  std::vector<ReportEntry> entries = alternating_entries();
+  const sim::RuleSet sonka = sim::load_ruleset("sonka/vanoverbergh_1927");
+  const ReportEntry seats = sonka_entry();
   ASSERT_TRUE(seats.ruleset.seats.simultaneous);
   entries.push_back(seats);
   const auto files = render(entries);
@@ -732,6 +745,77 @@ TEST(ReportRender, SimultaneousRulesetsSpeakOfSeatsAndNobodyMovesFirst) {
   // With only rulesets of simultaneous turns, the note says so without naming them.
   EXPECT_NE(render({seats}).at("index.html").find("Every turn is simultaneous, so nobody moves"),
             std::string::npos);
+}
+
+// Issue 35, item 8, the index "per row / per the rulesets shown": its advantage chart's caption and
+// title, its note and each game's table say the seat advantage for the rulesets whose every turn
+// is simultaneous and the first-player advantage for the others; never "(first-player or seat
+// advantage)" for rulesets that are all of one kind.
+TEST(ReportRender, TheIndexNamesTheAdvantageOfTheRulesetsItShows) {
+  std::vector<ReportEntry> mixed = alternating_entries();
+  mixed.push_back(sonka_entry());
+  const std::string sonka = sim::load_ruleset("sonka/vanoverbergh_1927").name;
+  const std::string index = render(mixed).at("index.html");
+  const std::string both = "first-player advantage (the seat advantage for " + sonka +
+                           ", whose every turn is simultaneous)";
+  EXPECT_NE(index.find(html_escape("Bars: " + both + "; whiskers: 95% intervals.")),
+            std::string::npos)
+      << index;
+  EXPECT_NE(index.find(html_escape("the " + both + " is P(P1 wins) minus P(P2 wins)")),
+            std::string::npos);
+  EXPECT_NE(index.find("First-player or seat advantage by ruleset"), std::string::npos);
+  EXPECT_EQ(index.find("(first-player or seat advantage)"), std::string::npos);
+  const std::string md = render(mixed).at("report.md");
+  EXPECT_NE(md.find("the " + both + " is P(P1 wins)"), std::string::npos);
+  // The index's table of every ruleset keeps "P1 advantage" (the note says what it is for
+  // Sonka); in report.md each game has its table, Sonka's with the seat advantage's column.
+  const auto columns = [](const std::string& html) {
+    std::vector<std::string> names;
+    for (const auto* th : xml_check::find_all(xml_check::parse(html), "th")) {
+      const std::string name = all_text(*th);
+      if (name.ends_with("advantage")) names.push_back(name);
+    }
+    return names;
+  };
+  EXPECT_EQ(columns(index), (std::vector<std::string>{"P1 advantage"}));
+  std::vector<std::string> md_columns;
+  for (std::size_t at = md.find("| Draws | "); at != std::string::npos;
+       at = md.find("| Draws | ", at + 1))
+    md_columns.push_back(md.substr(at + 10, md.find(" |", at + 10) - at - 10));
+  EXPECT_EQ(md_columns,
+            (std::vector<std::string>{"P1 advantage", "P1 advantage", "Seat advantage"}));
+
+  // Only alternating rulesets: the first-player advantage, plainly.
+  const std::string alternating = render(alternating_entries()).at("index.html");
+  EXPECT_NE(alternating.find("Bars: first-player advantage; whiskers"), std::string::npos);
+  EXPECT_NE(alternating.find("First-player advantage by ruleset"), std::string::npos);
+  EXPECT_NE(alternating.find("the first-player advantage is P(P1 wins)"), std::string::npos);
+  EXPECT_EQ(alternating.find("seat advantage"), std::string::npos);
+  // Only Sonka: the seat advantage, and no first player anywhere on the index.
+  const std::string seats = render({sonka_entry()}).at("index.html");
+  EXPECT_NE(seats.find("Bars: seat advantage; whiskers"), std::string::npos);
+  EXPECT_NE(seats.find("Seat advantage by ruleset"), std::string::npos);
+  EXPECT_NE(seats.find("the seat advantage is P(P1 wins)"), std::string::npos);
+  EXPECT_EQ(columns(seats), (std::vector<std::string>{"Seat advantage"}));
+  for (const char* words : {"first-player", "first player", "first mover", "P1 advantage"})
+    EXPECT_EQ(seats.find(words), std::string::npos) << words;
+}
+
+// Issue 35, item 8: the sensitivity table's advantage column in the ruleset's seat words.
+TEST(ReportRender, TheSensitivityTablesAdvantageColumnIsInTheRulesetsSeatWords) {
+  analysis::SensitivityRun as_set;
+  as_set.setting = "as set";
+  as_set.figures = analysis::run_figures(make_run("sonka/vanoverbergh_1927", 5, 4, 1, 0, {90}));
+  const std::vector<analysis::SensitivityRun> runs = {as_set};
+  const std::string seats = sensitivity_section_html(
+      runs, {}, 1000, 1000, sim::seat_words(sim::load_ruleset("sonka/vanoverbergh_1927")));
+  EXPECT_NE(seats.find("<th class=\"num\">seat advantage</th>"), std::string::npos) << seats;
+  EXPECT_EQ(seats.find("P1 advantage"), std::string::npos);
+  // sonka/simultaneous_first_move keeps its first player (only its opening is simultaneous).
+  const std::string first = sensitivity_section_html(
+      runs, {}, 1000, 1000, sim::seat_words(sim::load_ruleset("sonka/simultaneous_first_move")));
+  EXPECT_NE(first.find("<th class=\"num\">P1 advantage</th>"), std::string::npos) << first;
+  EXPECT_EQ(first.find("seat advantage"), std::string::npos);
 }
 
 // Issue 35, item 8: "a seats field in the run JSON, and stored runs without it keep loading". A

@@ -797,5 +797,28 @@ TEST_F(ServerTest, WithoutAnArchiveTheSearchSaysHowToMakeOne) {
             false);
 }
 
+// Issue 35, item 8: serve says seat 1 and seat 2 for a ruleset whose every turn is simultaneous
+// (Sonka after Vanoverbergh: nobody moves first), on its ruleset page and its games, while
+// sonka/alternating and sonka/simultaneous_first_move keep their first player.
+TEST_F(ServerTest, ASimultaneousRulesetsSeatsAreSeatOneAndSeatTwo) {
+  const json seats = {{"simultaneous", true},
+                      {"players", {"seat 1 (P1)", "seat 2 (P2)"}},
+                      {"advantage", "seat advantage"}};
+  const json first = {{"simultaneous", false},
+                      {"players", {"first player (P1)", "second player (P2)"}},
+                      {"advantage", "first-player advantage"}};
+  EXPECT_EQ(expect(200, "GET", "/api/rulesets/sonka/vanoverbergh_1927")["seat_words"], seats);
+  EXPECT_EQ(expect(200, "GET", "/api/rulesets/sonka/alternating")["seat_words"], first);
+  EXPECT_EQ(expect(200, "GET", "/api/rulesets/sonka/simultaneous_first_move")["seat_words"], first);
+  EXPECT_EQ(
+      expect(201, "POST", "/api/games",
+             R"({"ruleset": "sonka", "agents": ["human", "human"], "seed": 1})")["seat_words"],
+      seats);
+  EXPECT_EQ(
+      expect(201, "POST", "/api/games",
+             R"({"ruleset": "kalah", "agents": ["human", "human"], "seed": 1})")["seat_words"],
+      first);
+}
+
 }  // namespace
 }  // namespace mancala::server::testing

@@ -385,6 +385,10 @@ class Session:
 
     def sonka(self):
         self.new_game("sonka/vanoverbergh_1927", "human", "human", 4)
+        # Issue 35, item 8: nobody moves first, so the seats are seat 1 and seat 2.
+        seats = self.text("#game-seats")
+        check("seat 1 (P1) human, seat 2 (P2) human" in seats and "nobody moves first" in seats,
+              "Sonka's seats are not seat 1 and seat 2: " + seats)
         self.set_speed("instant")
         for turn in range(3):
             self.wait(self.settled, 60, "Sonka's turn")
