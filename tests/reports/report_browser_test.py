@@ -110,6 +110,25 @@ def ranking_fits(session):
     check(state[1] == 1, "a figure of the ranked table wraps onto %d lines" % state[1])
 
 
+def tables_fit(session, what, css):
+    # Issue 39, item 1: at 1400 px the tables of `css` (the skill ladder's, the comparison's) show
+    # every column without scrolling in their own box; at any width a table that must scroll
+    # keeps its first column in view (position: sticky), so each row still says what it is.
+    state = session.driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(t => ["
+        " t.scrollWidth - t.clientWidth,"
+        " t.rows.length ? getComputedStyle(t.rows[0].cells[0]).position : '',"
+        " t.rows.length ? t.rows[0].innerText.slice(0, 40).replace(/\\s+/g, ' ') : ''])", css)
+    check(state, "%s has no table (%s)" % (what, css))
+    for wide, first, head in state:
+        if session.pixels >= 1400:
+            check(wide <= 1, "%s: the table '%s' scrolls %d px in its box at %d px"
+                  % (what, head, wide, session.pixels))
+        elif wide > 1:
+            check(first == "sticky", "%s: the table '%s' scrolls %d px at %d px without its first "
+                  "column fixed (%s)" % (what, head, wide, session.pixels, first))
+
+
 def index(session, out):
     page(session, out, "index.html", "report-index")
     contents = [a.get_attribute("href").split("#")[-1]
@@ -164,7 +183,9 @@ def main():
             # The other kinds of page: a ruleset page with its skill ladder, a comparison, the
             # glossary, the archive and a record of the evidence.
             page(session, out, "rulesets/otep.beaton_1939.html", "report-ladder")
+            tables_fit(session, "the skill ladder of Otep", "#skill-ladder table")
             page(session, out, "compare/khutka_boia.html", "report-comparison")
+            tables_fit(session, "the comparison of Khutka Boia", ".comparison table")
             page(session, out, "glossary.html", "report-glossary")
             page(session, out, "archive.html", "report-archive")
             page(session, out, "evidence/DLP.Evidence.1880.html", "report-record")
