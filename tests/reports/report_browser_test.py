@@ -75,6 +75,24 @@ def plain_words(out):
                                                                      found.end() + 20]))
 
 
+def chart_labels_whole(out):
+    # Issue 39, item 1: "Chart labels end in '...'": no text of any chart on any page (the index,
+    # the ruleset, ladder, comparison and readings pages) is cut with an ellipsis.
+    charts = 0
+    for folder, _, names in os.walk(out):
+        for name in names:
+            if not name.endswith(".html"):
+                continue
+            path = os.path.join(folder, name)
+            html = open(path, encoding="utf-8").read()
+            for svg in re.findall(r"<svg\b.*?</svg>", html, re.S):
+                charts += 1
+                cut = re.search(r"<text[^>]*>([^<]*(?:\u2026|\.\.\.))</text>", svg)
+                check(not cut, "%s: a chart label is cut: %r" % (os.path.relpath(path, out),
+                                                                cut and cut.group(1)))
+    check(charts > 0, "the report has no chart")
+
+
 def top(session, css):
     return session.driver.execute_script(
         "const e = document.querySelector(arguments[0]);"
@@ -170,6 +188,7 @@ def main():
     try:
         write_report(mancala, out)
         plain_words(out)
+        chart_labels_whole(out)
         session.start_browser()
         for pixels in (1400, 800):
             print("--- %d px ---" % pixels)
