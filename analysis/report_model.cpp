@@ -227,6 +227,7 @@ RulesetInfo ruleset_info(const sim::RuleSet& rules) {
     rule.key = field.key;
     const nlohmann::json value = field.get(rules);
     rule.value = value.is_string() ? value.get<std::string>() : value.dump();
+    rule.words = sim::rule_value_in_words(field.key, value);
     if (const std::optional<sim::Witness> w = sim::witness_of(rules, field.key)) {
       rule.witness = w->kind;
       rule.shown_as = sim::witness_label(*w);

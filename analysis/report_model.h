@@ -37,6 +37,7 @@ struct RuleInfo {
   std::string group;       // heading, e.g. "sowing"
   std::string key;         // e.g. "direction"
   std::string value;       // as text: "anticlockwise", "9", "true"
+  std::string words;       // as a page says it: "sowing anticlockwise", "9" (rule_value_in_words)
   std::string witness;     // source | paraphrase | reading | assumption; empty: none
   std::string shown_as;    // the witness as a reader is shown it: "Vanoverbergh 1927: 236-237"
   std::string text;        // the phrase, the ruleset read, or the assumption's reason

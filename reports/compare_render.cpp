@@ -7,6 +7,7 @@
 #include "common/format.h"
 #include "reports/json_numbers.h"
 #include "reports/render.h"
+#include "simulator/ruleset_io.h"
 
 namespace mancala::reports {
 namespace {
@@ -137,8 +138,23 @@ std::string column_name(const StatisticRow& row) {
   return it == names.end() ? row.name : it->second;
 }
 
-// Rulesets in rows, statistics in columns, the most read first (a narrow table keeps them).
-Table statistics_table(const Comparison& c) {
+// A test's difference with its simultaneous interval: "-2.3 pp [-9.1, +4.2]". The ends printed
+// with the digits that show their sign: the mark beside them agrees.
+std::string difference_text(const PairTest& test) {
+  const double scale = test.format == StatFormat::kNumber ? 1 : 100;
+  const bool bounded = std::isfinite(test.interval.low) && std::isfinite(test.interval.high);
+  const analysis::PrintedInterval printed =
+      analysis::printed_interval(test.estimate, test.interval, scale, 1);
+  std::string diff = !bounded ? format_value(test.estimate, test.format, true)
+                     : test.format == StatFormat::kPercent ? printed.estimate + "%"
+                                                           : printed.estimate;
+  if (test.format == StatFormat::kPoints) diff += " pp";
+  if (bounded) diff += " [" + printed.low + ", " + printed.high + "]";
+  return diff;
+}
+
+// The statistics, the most read first.
+std::vector<const StatisticRow*> ordered_statistics(const Comparison& c) {
   static const std::vector<std::string> first = {"games",
                                                  "first_player_win_rate",
                                                  "first_player_advantage",
@@ -156,6 +172,12 @@ Table statistics_table(const Comparison& c) {
   for (const StatisticRow& row : c.statistics) {
     if (std::find(first.begin(), first.end(), row.key) == first.end()) order.push_back(&row);
   }
+  return order;
+}
+
+// Rulesets in rows, statistics in columns, the most read first (a narrow table keeps them).
+Table statistics_table(const Comparison& c) {
+  const std::vector<const StatisticRow*> order = ordered_statistics(c);
   std::vector<Column> columns = {{"#", Align::kLeft}};
   // The advantage's column in the runs' seat words ("seat advantage" where every turn of every
   // ruleset is simultaneous, sim::seat_words_for).
@@ -172,15 +194,45 @@ Table statistics_table(const Comparison& c) {
   return t;
 }
 
+// The page's statistics table (issue 39, item 1: the 27 columns of statistics_table were 3,573 px
+// wide): a row per measure, in statistics_table's order, a column per ruleset; with two
+// rulesets, their difference B - A beside them, as the differences table gives it (* when its
+// interval excludes 0; "not tested" where it was not).
+Table statistics_by_measure_table(const Comparison& c) {
+  std::vector<Column> columns = {{"statistic", Align::kLeft}};
+  for (std::size_t i = 0; i < c.runs.size(); ++i) columns.push_back({letter(i), Align::kRight});
+  const PairComparison* pair = c.pairs.size() == 1 ? &c.pairs.front() : nullptr;
+  if (pair) {
+    columns.push_back({letter(pair->b) + " - " + letter(pair->a) + " [simult. CI]", Align::kRight});
+  }
+  Table t(columns);
+  for (const StatisticRow* row : ordered_statistics(c)) {
+    std::vector<Cell> cells = {column_name(*row)};
+    for (std::size_t i = 0; i < c.runs.size(); ++i)
+      cells.push_back(Cell::text(format_measure(row->values[i], row->format)));
+    if (pair) {
+      std::string diff;
+      for (const PairTest& test : pair->tests) {
+        if (test.key == row->key) diff = difference_text(test) + (test.significant ? " *" : "");
+      }
+      cells.push_back(Cell::text(diff));
+    }
+    t.add_row(cells);
+  }
+  return t;
+}
+
 // The values of a key, each once, with the rulesets that have it, the reference's (A's) first.
 struct KeyReading {
   std::string value;
   std::vector<std::size_t> rulesets;
 };
-std::vector<KeyReading> readings_of(const RuleDiffRow& row) {
+// `in_words`: each value as a page says it (sim::rule_value_in_words), not as written.
+std::vector<KeyReading> readings_of(const RuleDiffRow& row, bool in_words) {
   std::vector<KeyReading> out;
   for (std::size_t i = 0; i < row.values.size(); ++i) {
-    const std::string value = value_text(row.values[i].value);
+    const std::string value = in_words ? sim::rule_value_in_words(row.key, row.values[i].value)
+                                       : value_text(row.values[i].value);
     auto it =
         std::find_if(out.begin(), out.end(), [&](const KeyReading& r) { return r.value == value; });
     if (it == out.end()) {
@@ -200,12 +252,15 @@ std::string letters(const std::vector<std::size_t>& rulesets) {
 
 // Each differing key once: the reference's (A's) value, and the other values with the rulesets
 // that set them.
-Table rule_diff_table(const Comparison& c) {
+// `in_words` (the pages, issue 39, item 2): each value in words ("a match stopped after 100
+// rounds"), not as the ruleset file writes it ("100"); the key keeps its name, as the ruleset
+// pages' rules tables show it.
+Table rule_diff_table(const Comparison& c, bool in_words = false) {
   Table t({{"key", Align::kLeft},
            {"A's value (and the rulesets sharing it)", Align::kLeft},
            {"other values: rulesets", Align::kLeft}});
   for (const RuleDiffRow& row : c.rule_diff) {
-    const std::vector<KeyReading> readings = readings_of(row);
+    const std::vector<KeyReading> readings = readings_of(row, in_words);
     std::string others;
     for (std::size_t k = 1; k < readings.size(); ++k)
       others += (k > 1 ? "; " : "") + readings[k].value + ": " + letters(readings[k].rulesets);
@@ -216,13 +271,14 @@ Table rule_diff_table(const Comparison& c) {
 
 // The provenance behind each value of each differing key, a line per distinct value and
 // provenance: "capture = opposite_empty_next (B): assumption: ...".
-std::vector<std::string> rule_provenance_lines(const Comparison& c) {
+std::vector<std::string> rule_provenance_lines(const Comparison& c, bool in_words = false) {
   std::vector<std::string> lines;
   for (const RuleDiffRow& row : c.rule_diff) {
     std::vector<std::pair<std::string, std::vector<std::size_t>>> seen;  // line text -> rulesets
     for (std::size_t i = 0; i < row.values.size(); ++i) {
-      const std::string text = row.key + " = " + value_text(row.values[i].value) + " @ " +
-                               provenance_text(row.values[i]);
+      const std::string text = (in_words ? sim::rule_value_in_words(row.key, row.values[i].value)
+                                         : row.key + " = " + value_text(row.values[i].value)) +
+                               " @ " + provenance_text(row.values[i]);
       auto it = std::find_if(seen.begin(), seen.end(),
                              [&](const auto& entry) { return entry.first == text; });
       if (it == seen.end()) {
@@ -254,17 +310,7 @@ Table differences_table(const Comparison& c) {
   for (const PairComparison& p : c.pairs) {
     const std::string pair = letter(p.b) + " - " + letter(p.a);
     for (const PairTest& test : p.tests) {
-      // The ends printed with the digits that show their sign: the mark beside them agrees.
-      const double scale = test.format == StatFormat::kNumber ? 1 : 100;
-      const bool bounded = std::isfinite(test.interval.low) && std::isfinite(test.interval.high);
-      const analysis::PrintedInterval printed =
-          analysis::printed_interval(test.estimate, test.interval, scale, 1);
-      std::string diff = !bounded ? format_value(test.estimate, test.format, true)
-                         : test.format == StatFormat::kPercent ? printed.estimate + "%"
-                                                               : printed.estimate;
-      if (test.format == StatFormat::kPoints) diff += " pp";
-      if (bounded) diff += " [" + printed.low + ", " + printed.high + "]";
-      t.add_row({pair, test.name, Cell::text(diff), test.significant ? "*" : "",
+      t.add_row({pair, test.name, Cell::text(difference_text(test)), test.significant ? "*" : "",
                  Cell::text(format_p(test.p_adjusted)), Cell::text(format_p(test.p_value)),
                  Cell::text(test.statistic_name + " = " + fixed(test.statistic, 2)), test.test,
                  test.detail});
@@ -552,7 +598,15 @@ std::string comparison_html_fragment(const Comparison& c, const std::vector<std:
   length.x_label = "plies";
   length.x_min = 0;
   out += "<h3>Statistics of each ruleset (95% intervals)</h3>\n" +
-         scrolling(statistics_table(c).to_html(), true) + "\n";
+         scrolling(statistics_by_measure_table(c).to_html(), true) + "\n";
+  if (c.pairs.size() == 1) {
+    out += "<p class=\"note\">" +
+           html_escape(letter(c.pairs.front().b) + " - " + letter(c.pairs.front().a) +
+                       ": the difference where it was tested, with its simultaneous interval (* "
+                       "significant: the interval excludes 0); the tests are in the differences "
+                       "below.") +
+           "</p>\n";
+  }
   out += "<figure>" +
          svg_bar_chart(categories,
                        {series("first_player_win_rate", "P1 wins"),
@@ -565,9 +619,9 @@ std::string comparison_html_fragment(const Comparison& c, const std::vector<std:
   if (c.rule_diff.empty()) {
     out += "<p>None: the rulesets resolve to the same rules.</p>\n";
   } else {
-    out += scrolling(rule_diff_table(c).to_html(), false) +
+    out += scrolling(rule_diff_table(c, true).to_html(), false) +
            "\n<p>Provenance of each value:</p>\n<ul>\n";
-    for (const std::string& line : rule_provenance_lines(c))
+    for (const std::string& line : rule_provenance_lines(c, true))
       out += "<li>" + html_escape(line) + "</li>\n";
     out += "</ul>\n";
   }
@@ -575,7 +629,7 @@ std::string comparison_html_fragment(const Comparison& c, const std::vector<std:
   for (std::size_t i = 0; i < c.runs.size(); ++i)
     legend_html += (i ? ", " : "") + html_escape(letter(i)) + " = " + linked(i);
   out += "<h3>" + html_escape(differences_heading(c)) + "</h3>\n<p>" + legend_html + "</p>\n" +
-         scrolling(differences_table(c).to_html(), true) + "\n";
+         scrolling(differences_table(c).to_html(), false) + "\n";
   out += "<h3>Notes</h3>\n<ul>\n";
   for (const std::string& note : c.notes) out += "<li>" + html_escape(note) + "</li>\n";
   out += "</ul>\n</section>\n";

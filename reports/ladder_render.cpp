@@ -111,6 +111,10 @@ sim::SeatWords ladder_seats(const Ladder& l) {
   return sim::seat_words_for(!l.runs.empty() && l.runs.front().seats == "simultaneous");
 }
 
+// The self-play table's columns: 0-7 the agent and its results, 8 up to here how its games
+// ended, then (with masters' games) the distance to the masters' results.
+constexpr std::size_t kSelfPlayEndingColumns = 13;
+
 Table self_play_table(const Ladder& l, const LadderFigures& f) {
   std::vector<Column> columns = {
       {"agent", Align::kLeft},         {"games", Align::kRight},
@@ -422,7 +426,15 @@ std::string ladder_html_fragment(const Ladder& l, const LadderFigures& f, int he
                .y_label = "advantage (P1 wins - P2 wins) / share",
                .y_min = -1.0,
                .y_max = 1.0});
-  out += "\n<p>" + html_escape(self_play_note(f)) + "</p>\n" + self_play_table(l, f).to_html();
+  // The self-play table in two (issue 39, item 1: its 13 or 14 columns were up to 500 px wider
+  // than the page at 1400 px): the results, then how the games ended, each led by the agent.
+  const Table self_play = self_play_table(l, f);
+  std::vector<std::size_t> results = {0, 1, 2, 3, 4, 5, 6, 7}, endings = {0};
+  for (std::size_t c = 8; c < self_play.columns().size(); ++c)
+    (c < kSelfPlayEndingColumns ? endings : results).push_back(c);
+  out += "\n<p>" + html_escape(self_play_note(f)) + "</p>\n" +
+         self_play.only_columns(results).to_html("Results of each level") +
+         self_play.only_columns(endings).to_html("How each level's games ended");
   if (const std::string closest = closest_text(l, f); !closest.empty()) {
     out += "<p><strong>" + html_escape(closest) + "</strong></p>\n";
   }

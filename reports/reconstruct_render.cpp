@@ -12,6 +12,7 @@
 #include "reports/readings_words.h"
 #include "reports/render.h"
 #include "reports/report.h"
+#include "simulator/agents.h"
 
 namespace mancala::reports {
 namespace {
@@ -67,21 +68,21 @@ std::string effect_text(Criterion c, double effect, const stats::Interval& ci,
   return out;
 }
 
-std::string ranked_agent(const ReconstructView& v) {
-  return v.result.skilled_played ? v.reconstruction.settings.agent.name() : std::string("random");
+// `in_words`: as a page says it ("alpha-beta search 2 plies deep", "random play").
+std::string ranked_agent(const ReconstructView& v, bool in_words = false) {
+  if (!v.result.skilled_played) return in_words ? "random play" : "random";
+  const sim::AgentSpec& agent = v.reconstruction.settings.agent;
+  return in_words ? sim::agent_in_words(agent) : agent.name();
 }
 
 const analysis::Effects& ranked_effects(const ReconstructView& v) {
   return v.result.skilled_played ? v.result.skilled_effects : v.result.random_effects;
 }
 
-std::string plural(size_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 // The sentences above every rendering: the space, the stages, the verdict on completion and the
-// choice with the largest effect on it.
-std::vector<std::string> summary_lines(const ReconstructView& v) {
+// choice with the largest effect on it. `in_words` (the page, issue 39, item 4): how it was
+// played in words, the agents by what they do, no command-line flag.
+std::vector<std::string> summary_lines(const ReconstructView& v, bool in_words = false) {
   const analysis::Reconstruction& r = v.reconstruction;
   const analysis::Space& space = r.space;
   // Every count is the model's (analysis::ReadingCounts); this only says them.
@@ -102,24 +103,7 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
                   refused + ", " + std::to_string(n.merged) +
                   " merged with an earlier one of the same rules: " +
                   plural(space.candidates.size(), "candidate", "candidates") + ".");
-  std::string stages;
-  for (const analysis::StageRuns& s : r.stages) {
-    stages +=
-        (stages.empty() ? "" : "; ") + std::string("stage ") + std::to_string(s.plan.index) + " " +
-        (s.plan.panel > 0    ? s.plan.agent.name() + " (panel)"
-         : s.plan.round == 0 ? std::string("random play")
-                             : s.plan.agent.name() + " round " + std::to_string(s.plan.round)) +
-        ", " + plural(s.plan.candidates.size(), "candidate", "candidates") + " x " +
-        plural(s.plan.games, "game", "games") +
-        (s.shard.count > 1 ? " (shard " + std::to_string(s.shard.index) + "/" +
-                                 std::to_string(s.shard.count) + ")"
-                           : "") +
-        (s.partial() ? " (partial)" : "");
-  }
-  lines.push_back("Played (seed " + std::to_string(r.settings.seed) + ", --games " +
-                  std::to_string(r.settings.games) + "; skilled agent " + r.settings.agent.name() +
-                  ": " + r.settings.agent_reason +
-                  "): " + (stages.empty() ? "nothing yet" : stages) + ".");
+  lines.push_back(played_sentence(r, in_words));
   if (r.partial()) {
     lines.push_back("Interrupted: the figures cover the games played before the stop.");
   } else if (r.pending_merge()) {
@@ -134,7 +118,8 @@ std::vector<std::string> summary_lines(const ReconstructView& v) {
                source = n.source_rule, undecided = n.undecided, stopping = n.not_text_rule;
   if (played > 0) {
     lines.push_back(
-        "Under " + ranked_agent(v) + ", " + std::to_string(own) + " of " + std::to_string(played) +
+        "Under " + ranked_agent(v, in_words) + ", " + std::to_string(own) + " of " +
+        std::to_string(played) +
         (repeats > 0 ? " distinct readings (" + std::to_string(repeats) +
                            " more play exactly as an earlier one and are counted with it)"
                      : " candidates") +
@@ -694,7 +679,8 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
   out << "<p>The base reconstruction, <code>" << html_escape(space.base.id)
       << "</code>, reads each choice point below as the alternative marked \"the base's "
          "reading\".</p>\n";
-  for (const std::string& line : summary_lines(v)) out << "<p>" << html_escape(line) << "</p>\n";
+  for (const std::string& line : summary_lines(v, true))
+    out << "<p>" << html_escape(line) << "</p>\n";
   out << "<h2 id=\"choices\">Choice points</h2>\n";
   for (size_t c = 0; c < space.readings.choices.size(); ++c) {
     const Choice& choice = space.readings.choices[c];
@@ -723,7 +709,8 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
     out << "</ul>\n";
   }
   if (!v.result.order.empty()) {
-    out << "<h2 id=\"ranking\">Ranked candidates (" << html_escape(ranked_agent(v)) << ")</h2>\n"
+    out << "<h2 id=\"ranking\">Ranked candidates (" << html_escape(ranked_agent(v, true))
+        << ")</h2>\n"
         << "<p>" << html_escape(ranking_note()) << "</p>\n"
         << "<div class=\"ranking\">\n"
         << ranking_table(v, 0, true).to_html() << "</div>\n";
@@ -733,7 +720,7 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
       out << "<div style=\"overflow-x: auto\">\n" << panel_table(v, 0).to_html() << "</div>\n";
     }
     const analysis::Effects& e = ranked_effects(v);
-    out << "<h2 id=\"effects\">Effects of the choices (" << html_escape(ranked_agent(v))
+    out << "<h2 id=\"effects\">Effects of the choices (" << html_escape(ranked_agent(v, true))
         << ")</h2>\n";
     for (const std::string& line : effect_lines(v, e, true))
       out << "<p>" << html_escape(line) << "</p>\n";
@@ -742,7 +729,7 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
            "independent; they share their random numbers, which makes the intervals "
            "conservative).</p>\n";
     for (const CriterionInfo& k : analysis::criteria())
-      out << effects_chart(v, e, k, ranked_agent(v)) << "\n";
+      out << effects_chart(v, e, k, ranked_agent(v, true)) << "\n";
     out << "<h3>The two readings farthest apart</h3>\n"
         << spreads_table(v, e).to_html() << "<h3>Main effects</h3>\n";
     if (v.result.panel.played()) out << "<p>" << html_escape(robust_effects_note(v)) << "</p>\n";
@@ -756,8 +743,10 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
   return out.str();
 }
 
-std::string reconstruct_html_page(const ReconstructView& v, const std::string& links_html) {
-  const std::string title = "Readings of " + reconstruct_game_name(v.reconstruction);
+std::string reconstruct_html_page(const ReconstructView& v, const std::string& links_html,
+                                  const std::string& game_name) {
+  const std::string title =
+      "Readings of " + (game_name.empty() ? reconstruct_game_name(v.reconstruction) : game_name);
   return html_page(
       title, links_html + "<h1>" + html_escape(title) + "</h1>\n" + reconstruct_html_fragment(v));
 }

@@ -45,9 +45,12 @@ std::string reconstruct_text(const ReconstructView& view, std::size_t width, std
 std::string reconstruct_csv(const ReconstructView& view);
 // An HTML fragment (headings from <h2>): the choice points with their phrases, the ranked
 // candidates, the effects as SVG charts and tables; and a whole offline page around it, with
-// `links_html` (a report's links back to its other pages) above the title.
+// `links_html` (a report's links back to its other pages) above the title, "Readings of
+// <game_name>" (empty: the name made from the game's key, reconstruct_game_name; the report
+// gives the archive's spelling, issue 39).
 std::string reconstruct_html_fragment(const ReconstructView& view);
-std::string reconstruct_html_page(const ReconstructView& view, const std::string& links_html = "");
+std::string reconstruct_html_page(const ReconstructView& view, const std::string& links_html = "",
+                                  const std::string& game_name = "");
 // "json" (analysis::reconstruction_json_text), "csv", "html" or the text.
 std::string render_reconstruction(const ReconstructView& view, const std::string& format,
                                   std::size_t width, std::size_t top);

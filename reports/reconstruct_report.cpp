@@ -74,8 +74,8 @@ std::string reconstruct_summary(const ReconstructView& v) {
   return out;
 }
 
-void add_readings_to_report(std::vector<ReportFile>& report,
-                            const std::vector<ReadingsPage>& pages) {
+void add_readings_to_report(std::vector<ReportFile>& report, const std::vector<ReadingsPage>& pages,
+                            const ReportOptions& options) {
   if (pages.empty()) return;
   std::vector<ReportFile> files = report;  // all or nothing
   if (!find_report_file(files, "index.html")) throw Error("report: index.html: missing");
@@ -84,6 +84,7 @@ void add_readings_to_report(std::vector<ReportFile>& report,
   for (const ReadingsPage& p : pages) {
     const ReconstructView view{p.reconstruction, p.result, p.related};
     const std::string game = p.reconstruction.space.readings.game;
+    const std::string name = game_name(options, game);
     const std::string path = readings_page_path(game);
     const std::string& base = p.reconstruction.space.base.id;
     ReportFile* base_page = find_report_file(files, ruleset_page_path(base));
@@ -97,20 +98,20 @@ void add_readings_to_report(std::vector<ReportFile>& report,
                html_escape(ruleset_page_path(base)) + "\">" + html_escape(base) + "</a>";
     }
     links += "</p>\n";
-    std::string html = reconstruct_html_page(view, links);
+    std::string html = reconstruct_html_page(view, links, name);
     link_first_mention(html, "stopping rule", "stopping-rule");
     link_first_mention(html, "safety bound", "safety-bound");
     added.push_back({path, std::move(html)});
     const std::string summary = reconstruct_summary(view);
-    items += "<li><a href=\"" + html_escape(path) + "\">Readings of " +
-             html_escape(game_display_name(game)) + "</a>: " + html_escape(summary) + "</li>\n";
-    markdown += "- Readings of " + game_display_name(game) + ": " + summary + "\n";
+    items += "<li><a href=\"" + html_escape(path) + "\">Readings of " + html_escape(name) +
+             "</a>: " + html_escape(summary) + "</li>\n";
+    markdown += "- Readings of " + name + ": " + summary + "\n";
     if (ReportFile* page = base_page) {
       insert_before_body_end(*page,
                              "<p class=\"note\">Every reading of the source, played and ranked: "
                              "<a href=\"../" +
-                                 html_escape(path) + "\">Readings of " +
-                                 html_escape(game_display_name(game)) + "</a>.</p>\n",
+                                 html_escape(path) + "\">Readings of " + html_escape(name) +
+                                 "</a>.</p>\n",
                              "the readings link");
     }
   }

@@ -31,8 +31,10 @@ std::string readings_page_path(const std::string& game);
 // (...)", or "(none of its readings has an ending the source states)" instead of the count.
 std::string reconstruct_summary(const ReconstructView& view);
 
-// Adds the pages, links and lines described above. Throws mancala::Error when index.html is
-// missing; `files` is then unchanged.
-void add_readings_to_report(std::vector<ReportFile>& files, const std::vector<ReadingsPage>& pages);
+// Adds the pages, links and lines described above, each game named as the archive spells it
+// (game_name(options, game): "Readings of J'odu", not a name made from the key). Throws
+// mancala::Error when index.html is missing; `files` is then unchanged.
+void add_readings_to_report(std::vector<ReportFile>& files, const std::vector<ReadingsPage>& pages,
+                            const ReportOptions& options);
 
 }  // namespace mancala::reports

@@ -114,7 +114,7 @@ std::vector<ReportFile> render_report(const analysis::ReportModel& model,
   for (const analysis::GameComparison& g : model.comparisons)
     files.push_back({comparison_page_path(g.game), comparison_page(model, g, options)});
   // The readings of each game's source (--readings): their pages, and the links to them.
-  if (!model.readings.empty()) add_readings_to_report(files, model.readings);
+  if (!model.readings.empty()) add_readings_to_report(files, model.readings, options);
   // The index's table of contents, once every section is in.
   std::string& index = find_report_file(files, "index.html")->content;
   if (const std::size_t at = index.find(kReadingsMarker); at != std::string::npos)

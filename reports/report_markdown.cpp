@@ -79,7 +79,7 @@ std::string runs_markdown(const std::vector<RulesetSection>& items,
                  {"Value", Align::kLeft},
                  {"Provenance", Align::kLeft}});
     for (const analysis::RuleInfo& rule : rs.rules)
-      rules.add_row({rule.group, rule.key, rule.value, provenance_text(rule)});
+      rules.add_row({rule.group, rule.key, rule.words, provenance_text(rule)});
     md += rules.to_markdown() + "\n";
   }
   return md;

@@ -498,7 +498,7 @@ std::string provenance_text(const RuleInfo& rule) {
 Table rules_table(const std::vector<RuleInfo>& rules, std::size_t begin, std::size_t end) {
   Table table({{"Rule", Align::kLeft}, {"Value", Align::kLeft}, {"Provenance", Align::kLeft}});
   for (std::size_t i = begin; i < end; ++i)
-    table.add_row({rules[i].key, rules[i].value, provenance_text(rules[i])});
+    table.add_row({rules[i].key, rules[i].words, provenance_text(rules[i])});
   return table;
 }
 

@@ -30,10 +30,10 @@ constexpr std::string_view kErrorColour = "#222";
 
 std::string_view colour(std::size_t series) { return series_colour(series); }
 
-// A bar chart's category label of at most kLabelLines lines: an inner line of a label
-// longer than `chars` wraps at its last space within them (a word longer than a line is
-// broken), and the last line is cut with an ellipsis when the label is longer still.
-constexpr std::size_t kLabelLines = 3;
+// A bar chart's category label on as many lines as it takes: a label longer than `chars` wraps
+// at its last space within them (a word longer than a line is broken). Never cut: the whole
+// label is read (issue 39, item 1: "Chart labels end in '...'"); its bar group is as tall as
+// its lines.
 constexpr double kLabelLineHeight = 13;
 
 std::vector<std::string> wrapped_label(const std::string& label, std::size_t chars) {
@@ -49,11 +49,6 @@ std::vector<std::string> wrapped_label(const std::string& label, std::size_t cha
   while (from < n) {
     while (from < n && label[starts[from]] == ' ') ++from;
     if (from >= n) break;
-    if (lines.size() + 1 == kLabelLines && n - from > chars) {
-      lines.push_back(label.substr(starts[from], starts[from + chars - 1] - starts[from]) +
-                      "\xE2\x80\xA6");  // ellipsis
-      break;
-    }
     std::size_t to = std::min(n, from + chars);
     if (to < n) {
       std::size_t space = to;
@@ -441,8 +436,8 @@ std::string svg_bar_chart(const std::vector<std::string>& categories,
   for (const BarSeries& s : series) names.push_back(s.name);
   if (series.size() < 2) names.clear();
 
-  // Category labels get up to 40% of the width; longer ones wrap at spaces onto up to
-  // kLabelLines lines, and only what is still left after those is cut with an ellipsis.
+  // Category labels get up to 40% of the width; longer ones wrap at spaces onto as many lines
+  // as they take, never cut.
   const auto max_label_chars = static_cast<std::size_t>(width * 0.4 / kCharWidth);
   std::vector<std::vector<std::string>> labels;
   std::size_t widest = 0;

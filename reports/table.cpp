@@ -107,6 +107,24 @@ Table& Table::add_row(std::vector<Cell> row) {
   return *this;
 }
 
+Table Table::only_columns(const std::vector<std::size_t>& columns) const {
+  std::vector<Column> kept;
+  for (const std::size_t c : columns) {
+    if (c >= columns_.size()) {
+      throw Error("table: column " + std::to_string(c + 1) + " asked of a table of " +
+                  std::to_string(columns_.size()) + " columns");
+    }
+    kept.push_back(columns_[c]);
+  }
+  Table out(std::move(kept));
+  for (const auto& row : rows_) {
+    std::vector<Cell> cells;
+    for (const std::size_t c : columns) cells.push_back(row[c]);
+    out.add_row(std::move(cells));
+  }
+  return out;
+}
+
 bool Table::right_aligned(std::size_t column) const {
   if (columns_[column].align != Align::kAuto) return columns_[column].align == Align::kRight;
   bool any_number = false;

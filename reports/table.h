@@ -81,6 +81,10 @@ class Table {
   Table& add_row(std::vector<Cell> row);
 
   const std::vector<Column>& columns() const { return columns_; }
+  // The table with only the given columns (indexes into columns(), in the order given), each row
+  // keeping its cells of them: a wide table shown as two. Throws mancala::Error for an index out
+  // of range.
+  Table only_columns(const std::vector<std::size_t>& columns) const;
   const std::vector<std::vector<Cell>>& rows() const { return rows_; }
 
   std::string to_text() const;

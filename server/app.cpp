@@ -395,21 +395,6 @@ std::vector<int> offered_params(sim::Agent kind) {
   return {};
 }
 
-// The kind's one-line doc with its parameter's letter replaced by a value: "alpha-beta search 4
-// plies deep" for alphabeta:4.
-std::string plain_agent_name(const sim::AgentKind& k, int value) {
-  std::string doc(k.doc);
-  if (k.param.empty()) return doc;
-  const std::string letter(k.param), number = std::to_string(value);
-  for (size_t at = doc.find(letter); at != std::string::npos; at = doc.find(letter, at + 1)) {
-    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(doc[at - 1]));
-    const size_t end = at + letter.size();
-    const bool ends = end == doc.size() || !std::isalnum(static_cast<unsigned char>(doc[end]));
-    if (starts && ends) doc.replace(at, letter.size(), number);
-  }
-  return doc;
-}
-
 }  // namespace
 
 Response App::api_agents() {
@@ -420,12 +405,13 @@ Response App::api_agents() {
     for (const Budget& b : kBudgets)
       if (b.kind == k.id) max = std::min(max, options_.limits.*b.bound);
     if (k.param.empty()) {
-      choices.push_back({{"spec", std::string(k.name)}, {"name", plain_agent_name(k, 0)}});
+      choices.push_back(
+          {{"spec", std::string(k.name)}, {"name", sim::agent_in_words(sim::AgentSpec(k.id))}});
     } else {
       for (int v : offered_params(k.id)) {
         if (v < k.min || v > max) continue;
         choices.push_back({{"spec", std::string(k.name) + ":" + std::to_string(v)},
-                           {"name", plain_agent_name(k, v)}});
+                           {"name", sim::agent_in_words(sim::AgentSpec(k.id, v))}});
       }
     }
     json kind = {{"name", std::string(k.name)},

@@ -1,5 +1,6 @@
 #include "simulator/agents.h"
 
+#include <cctype>
 #include <charconv>
 
 #include "common/error.h"
@@ -177,6 +178,32 @@ std::string AgentSpec::name() const {
 }
 
 std::string agent_name(const AgentSpec& spec) { return spec.name(); }
+
+std::string agent_in_words(const AgentSpec& spec) {
+  const AgentKind& k = agent_kind(spec.kind);
+  std::string doc(k.doc);
+  if (k.param.empty()) return doc;
+  const std::string letter(k.param), number = std::to_string(spec.param);
+  const auto word_at = [&](size_t at, size_t size) {
+    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(doc[at - 1]));
+    const size_t end = at + size;
+    return starts && (end == doc.size() || !std::isalnum(static_cast<unsigned char>(doc[end])));
+  };
+  for (size_t at = doc.find(letter); at != std::string::npos; at = doc.find(letter, at + 1)) {
+    if (word_at(at, letter.size())) doc.replace(at, letter.size(), number);
+  }
+  // One of them: the noun after the number in the singular ("1 ply", "1 simulation").
+  if (spec.param == 1) {
+    for (const auto& [many, one] : {std::pair<const char*, const char*>{"1 plies", "1 ply"},
+                                    {"1 simulations", "1 simulation"},
+                                    {"1 milliseconds", "1 millisecond"}}) {
+      const size_t at = doc.find(many);
+      if (at != std::string::npos && word_at(at, std::string(many).size()))
+        doc.replace(at, std::string(many).size(), one);
+    }
+  }
+  return doc;
+}
 
 bool try_parse_agent(const std::string& text, AgentSpec& out) {
   const auto colon = text.find(':');

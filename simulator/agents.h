@@ -116,6 +116,10 @@ std::string agent_table_markdown();
 AgentSpec parse_agent(const std::string& text);
 // The same without exceptions: false when `text` is not a spec.
 bool try_parse_agent(const std::string& text, AgentSpec& out);
+// An agent in words, for pages and pickers meant for people: its kind's one-line doc with the
+// parameter's letter replaced by its value ("alpha-beta search 4 plies deep" for alphabeta:4,
+// "alpha-beta search 1 ply deep" for alphabeta:1, "UCT with 200 simulations per move").
+std::string agent_in_words(const AgentSpec& spec);
 // The old name of AgentSpec::name(), kept for callers that print one agent.
 std::string agent_name(const AgentSpec& spec);
 

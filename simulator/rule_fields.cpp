@@ -2,6 +2,7 @@
 // capture, special holes, turn model, end of round, match, dealing, handicaps), and what reads
 // it to say a key or a value in words.
 #include <algorithm>
+#include <optional>
 
 #include "common/strict_json.h"
 #include "simulator/ruleset_internal.h"
@@ -746,18 +747,37 @@ std::string rule_keys_doc() {
   return out;
 }
 
+namespace {
+
+// The field table's phrase for a value of `key` written as `text`, if it has one.
+std::optional<std::string> phrase_of(const std::string& key, const std::string& text) {
+  const FieldInfo* f = find_field(key);
+  if (!f) return std::nullopt;
+  for (const FieldValue& v : f->values) {
+    if (v.name == text) return v.phrase;
+  }
+  if (const auto at = f->phrase_pattern.find("{}"); at != std::string::npos)
+    return std::string(f->phrase_pattern).replace(at, 2, text);
+  return std::nullopt;
+}
+
+std::string written(const json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+}  // namespace
+
 std::string describe_rule_value(const std::string& key, const json& value) {
-  const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+  const std::string text = written(value);
+  if (std::optional<std::string> phrase = phrase_of(key, text)) return *phrase;
   std::string words = key;
   std::replace(words.begin(), words.end(), '_', ' ');
-  if (const FieldInfo* f = find_field(key)) {
-    for (const FieldValue& v : f->values) {
-      if (v.name == text) return v.phrase;
-    }
-    if (const auto at = f->phrase_pattern.find("{}"); at != std::string::npos)
-      return std::string(f->phrase_pattern).replace(at, 2, text);
-  }
   return words + (value.is_number_integer() ? " " : ": ") + text;
+}
+
+std::string rule_value_in_words(const std::string& key, const json& value) {
+  const std::string text = written(value);
+  return phrase_of(key, text).value_or(text);
 }
 
 const FieldInfo* find_field(const std::string& key) {

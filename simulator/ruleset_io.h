@@ -70,6 +70,12 @@ std::string rule_keys_doc();
 // words>: <value>" ("<key in words> <value>" for an integer), as does an unknown key.
 std::string describe_rule_value(const std::string& key, const nlohmann::json& value);
 
+// A rule key's value as a page's value column says it, beside the key (issue 39, item 2): the
+// field table's phrase when it has one (every enum and bool value, an int's own values and
+// pattern: "capture the hole opposite the empty hole", "first-turn captures as usual"), else the
+// value as written ("4", "[1, 3]"). The terminal, CSV and JSON keep the value itself.
+std::string rule_value_in_words(const std::string& key, const nlohmann::json& value);
+
 // Whether a rule key can change play in `rules`, from the field table's conditions (the "with
 // ..." of its `rules keys` line: capture_counts acts only with capture count or count_sown_holes,
 // the tuzdyk keys only with tuzdyk, the match's only in a match); a key with no condition acts

@@ -663,6 +663,19 @@ TEST(CompareCommand, HtmlIsAWellFormedOfflinePageWithChartsAndCsvIsTidy) {
   EXPECT_EQ(xml_check::find_all(page, "svg").size(), 2u);
   EXPECT_EQ(xml_check::find_all(page, "table").size(), 4u);
   EXPECT_EQ(h.out.find("<script"), std::string::npos);
+  // Issue 39, item 1: on a page the statistics are a row per measure, the two rulesets and their
+  // difference beside them (the 27 columns of a row per ruleset were 3,573 px wide); item 2: the
+  // rule differences say each value in words (the CSV below keeps "false").
+  EXPECT_NE(h.out.find("<tr><th>statistic</th><th class=\"num\">A</th><th class=\"num\">B</th>"
+                       "<th class=\"num\">B - A [simult. CI]</th></tr>"),
+            std::string::npos)
+      << h.out;
+  EXPECT_NE(h.out.find("<tr><td>games</td><td class=\"num\">60</td><td class=\"num\">60</td>"
+                       "<td class=\"num\"></td></tr>"),
+            std::string::npos);
+  EXPECT_NE(h.out.find("<tr><td>tuzdyk</td><td>tuzdyk (A)</td><td>no tuzdyk: B</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(h.out.find("<li>no tuzdyk (B): "), std::string::npos);
 
   const Result c = run_cli(csv);
   ASSERT_EQ(c.code, 0) << c.err;

@@ -412,6 +412,16 @@ TEST(ReconstructCli, ReportReadingsAddsAPagePerGameLinkedBothWaysWithTheIndexAnd
             std::string::npos);
   EXPECT_NE(page.find("<a href=\"../glossary.html#safety-bound\">safety bound</a>"),
             std::string::npos);
+  // How it was played, in words (issue 39, item 4): no command-line flag, the agents by what
+  // they do.
+  EXPECT_NE(page.find("<p>Played with random seed 1, at most 8 games a candidate in a stage; the "
+                      "skilled agent: alpha-beta search 2 plies deep ("),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("; stage 2, alpha-beta search 2 plies deep, round 1: 32 candidates, "),
+            std::string::npos);
+  EXPECT_EQ(page.find("--games"), std::string::npos);
+  EXPECT_NE(page.find("Ranked candidates (alpha-beta search 2 plies deep)"), std::string::npos);
   EXPECT_FALSE(testing::read_text(out + "/readings/kalah.html").empty());
   const std::string index = testing::read_text(out + "/index.html");
   // Readings that play exactly alike counted once (docs/terms.md).

@@ -489,12 +489,23 @@ TEST_F(ReportConsistency, EveryComparisonRowAndItsChartAreTheRunsRecomputed) {
                                         "khutka_boia/opposite_capture"};
   std::map<std::string, std::string> letters;  // "A" -> id, from the rulesets table
   std::vector<std::map<std::string, std::string>> stats_rows, difference_rows;
+  // The statistics table has a row per statistic and a column per ruleset (issue 39, item 1):
+  // read back as a row per ruleset, "#" its letter.
+  std::map<std::string, std::map<std::string, std::string>> by_letter;
   for (const xml_check::Element* t : xml_check::find_all(page, "table")) {
     for (const auto& row : table_rows(*t)) {
       if (row.count("rules hash")) letters[row.at("#")] = row.at("ruleset");
-      if (row.count("P2 win rate") && row.count("P1 win rate")) stats_rows.push_back(row);
+      if (row.count("statistic") && row.count("A")) {
+        for (const auto& [column, value] : row) {
+          if (column.size() == 1) by_letter[column][row.at("statistic")] = value;
+        }
+      }
       if (row.count("difference [simult. CI]")) difference_rows.push_back(row);
     }
+  }
+  for (auto& [letter, row] : by_letter) {
+    row["#"] = letter;
+    stats_rows.push_back(row);
   }
   ASSERT_EQ(letters.size(), ids.size()) << where << ": the rulesets table";
   ASSERT_EQ(stats_rows.size(), ids.size()) << where << ": the statistics table";
@@ -1296,7 +1307,8 @@ TEST_F(ReportConsistency, EveryLadderRowIsTheLadderRunsRecomputed) {
       for (const xml_check::Element* t : xml_check::find_all(*s, "table")) {
         const auto r = table_rows(*t);
         if (r.empty()) continue;
-        if (r.front().count("stopping rule")) self = r;
+        // The results' table (the endings are a table of their own, issue 39, item 1).
+        if (r.front().count("plies mean")) self = r;
         if (r.front().count("vs " + ladder["agents"][0].get<std::string>())) matrix = r;
       }
     }

@@ -114,6 +114,21 @@ TEST(LadderRender, SelfPlayOfMatchesShowsHowTheirRoundsEnded) {
   EXPECT_NE(ladder_text(l, f).find("100.0% rounds: 64.1%"), std::string::npos);
   EXPECT_NE(ladder_html_fragment(l, f).find("100.0%<br />rounds: 64.1%"), std::string::npos)
       << ladder_html_fragment(l, f);
+  // Issue 39, item 1: on a page the self-play table is two, each led by the agent: the results,
+  // then how the games ended (the 13 columns were up to 500 px wider than a 1400 px page).
+  const std::string html = ladder_html_fragment(l, f);
+  const size_t results = html.find("<caption>Results of each level</caption>");
+  const size_t endings = html.find("<caption>How each level&#39;s games ended</caption>");
+  ASSERT_NE(results, std::string::npos) << html;
+  ASSERT_NE(endings, std::string::npos) << html;
+  EXPECT_LT(results, endings);
+  const std::string first = html.substr(results, endings - results), second = html.substr(endings);
+  EXPECT_NE(first.find("<th>agent</th>"), std::string::npos);
+  EXPECT_NE(first.find("P1 advantage [95% CI]"), std::string::npos);
+  EXPECT_EQ(first.find("safety bound"), std::string::npos);
+  EXPECT_NE(second.find("<th>agent</th>"), std::string::npos);
+  EXPECT_NE(second.find("safety bound"), std::string::npos);
+  EXPECT_EQ(second.find("P1 advantage"), std::string::npos);
   const nlohmann::json j = analysis::ladder_to_json(l, f);
   for (const nlohmann::json& s : j["self_play"]) {
     EXPECT_EQ(s["completion"]["stopping_rule"], 1.0);

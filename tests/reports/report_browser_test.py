@@ -75,6 +75,24 @@ def plain_words(out):
                                                                      found.end() + 20]))
 
 
+def chart_labels_whole(out):
+    # Issue 39, item 1: "Chart labels end in '...'": no text of any chart on any page (the index,
+    # the ruleset, ladder, comparison and readings pages) is cut with an ellipsis.
+    charts = 0
+    for folder, _, names in os.walk(out):
+        for name in names:
+            if not name.endswith(".html"):
+                continue
+            path = os.path.join(folder, name)
+            html = open(path, encoding="utf-8").read()
+            for svg in re.findall(r"<svg\b.*?</svg>", html, re.S):
+                charts += 1
+                cut = re.search(r"<text[^>]*>([^<]*(?:\u2026|\.\.\.))</text>", svg)
+                check(not cut, "%s: a chart label is cut: %r" % (os.path.relpath(path, out),
+                                                                cut and cut.group(1)))
+    check(charts > 0, "the report has no chart")
+
+
 def top(session, css):
     return session.driver.execute_script(
         "const e = document.querySelector(arguments[0]);"
@@ -108,6 +126,25 @@ def ranking_fits(session):
     check(state is not None, "the readings page has no ranked table")
     check(state[0] <= 1, "the ranked table scrolls %d px in its box at 1400 px" % state[0])
     check(state[1] == 1, "a figure of the ranked table wraps onto %d lines" % state[1])
+
+
+def tables_fit(session, what, css):
+    # Issue 39, item 1: at 1400 px the tables of `css` (the skill ladder's, the comparison's) show
+    # every column without scrolling in their own box; at any width a table that must scroll
+    # keeps its first column in view (position: sticky), so each row still says what it is.
+    state = session.driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(t => ["
+        " t.scrollWidth - t.clientWidth,"
+        " t.rows.length ? getComputedStyle(t.rows[0].cells[0]).position : '',"
+        " t.rows.length ? t.rows[0].innerText.slice(0, 40).replace(/\\s+/g, ' ') : ''])", css)
+    check(state, "%s has no table (%s)" % (what, css))
+    for wide, first, head in state:
+        if session.pixels >= 1400:
+            check(wide <= 1, "%s: the table '%s' scrolls %d px in its box at %d px"
+                  % (what, head, wide, session.pixels))
+        elif wide > 1:
+            check(first == "sticky", "%s: the table '%s' scrolls %d px at %d px without its first "
+                  "column fixed (%s)" % (what, head, wide, session.pixels, first))
 
 
 def index(session, out):
@@ -151,6 +188,7 @@ def main():
     try:
         write_report(mancala, out)
         plain_words(out)
+        chart_labels_whole(out)
         session.start_browser()
         for pixels in (1400, 800):
             print("--- %d px ---" % pixels)
@@ -164,7 +202,9 @@ def main():
             # The other kinds of page: a ruleset page with its skill ladder, a comparison, the
             # glossary, the archive and a record of the evidence.
             page(session, out, "rulesets/otep.beaton_1939.html", "report-ladder")
+            tables_fit(session, "the skill ladder of Otep", "#skill-ladder table")
             page(session, out, "compare/khutka_boia.html", "report-comparison")
+            tables_fit(session, "the comparison of Khutka Boia", ".comparison table")
             page(session, out, "glossary.html", "report-glossary")
             page(session, out, "archive.html", "report-archive")
             page(session, out, "evidence/DLP.Evidence.1880.html", "report-record")

@@ -281,7 +281,8 @@ TEST(ReportRender, RulesetPageShowsProvenanceResultsLengthAndEndConditions) {
   EXPECT_EQ(all_text(*xml_check::find_all(*tables[6], "caption")[0]), "sowing");
   EXPECT_EQ(body_rows(*tables[6]),
             (std::vector<std::vector<std::string>>{
-                {"direction", "anticlockwise",
+                // The value in words (issue 39, item 2), not the file's "anticlockwise".
+                {"direction", "sowing anticlockwise",
                  "assumption: the source names no direction (note: the engine sows from the "
                  "mover's left)"}}));
 

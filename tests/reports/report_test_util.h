@@ -134,14 +134,15 @@ inline mancala::reports::ReportRuleset make_ruleset(const std::string& id, const
   r.rules_hash = "0123456789abcdef";
   r.evidence = {"MANCALA.Evidence.1"};
   // Each rule's provenance as `rules show` prints it (analysis::provenance_text).
-  r.rules = {{"board", "holes_per_row", "9", "source", "A. Author 1900: 3",
-              "made of two rows of nine holes", "",
-              "A. Author 1900: 3: \"made of two rows of nine holes\""},
-             {"board", "counters_per_hole", "9", "", "", "", "", "(default; no provenance)"},
-             {"sowing", "direction", "anticlockwise", "assumption", "assumption",
-              "the source names no direction", "the engine sows from the mover's left",
-              "assumption: the source names no direction (note: the engine sows from the mover's "
-              "left)"}};
+  r.rules = {
+      {"board", "holes_per_row", "9", "9", "source", "A. Author 1900: 3",
+       "made of two rows of nine holes", "",
+       "A. Author 1900: 3: \"made of two rows of nine holes\""},
+      {"board", "counters_per_hole", "9", "9", "", "", "", "", "(default; no provenance)"},
+      {"sowing", "direction", "anticlockwise", "sowing anticlockwise", "assumption", "assumption",
+       "the source names no direction", "the engine sows from the mover's left",
+       "assumption: the source names no direction (note: the engine sows from the mover's "
+       "left)"}};
   return r;
 }
 

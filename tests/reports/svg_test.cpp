@@ -231,15 +231,23 @@ TEST(SvgBarChart, ATallChartRepeatsItsAxisLabelsEveryTwentyCategories) {
   }
 }
 
-TEST(SvgBarChart, LongLabelsAreCutAndShapeErrorsReported) {
+// Issue 39, item 1: "Chart labels end in '...'": a long label wraps onto as many lines as it
+// takes, never cut: its lines, read in order, are the whole label.
+TEST(SvgBarChart, LongLabelsWrapWholeAndShapeErrorsReported) {
   const std::string long_name(200, 'x');
-  const std::string svg = svg_bar_chart({long_name}, {{"s", {{1.0}}}}, {.title = "t"});
+  std::string words;
+  for (int i = 0; i < 30; ++i) words += (i ? " " : "") + std::string("word") + std::to_string(i);
+  const std::string svg =
+      svg_bar_chart({long_name, words, "short"}, {{"s", {{1.0}, {0.5}, {0.2}}}}, {.title = "t"});
   const xml_check::Element root = check_chart(svg, "t");
-  bool cut = false;
+  std::string letters, said;
   for (const xml_check::Element* text : xml_check::find_all(root, "text")) {
-    if (text->text.ends_with("\xE2\x80\xA6")) cut = text->text.size() < long_name.size();
+    EXPECT_FALSE(text->text.ends_with("\xE2\x80\xA6")) << text->text;
+    if (text->text.starts_with("x")) letters += text->text;
+    if (text->text.starts_with("word")) said += (said.empty() ? "" : " ") + text->text;
   }
-  EXPECT_TRUE(cut);
+  EXPECT_EQ(letters, long_name);  // a word longer than a line broken, whole
+  EXPECT_EQ(said, words);         // wrapped at spaces, whole
   EXPECT_NE(root.children[1].text.find(long_name), std::string::npos);  // full name in <desc>
   EXPECT_EQ(error_of([] {
               svg_bar_chart({"a", "b"}, {{"P1", {{0.5}}}}, {});

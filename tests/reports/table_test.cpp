@@ -68,6 +68,21 @@ TEST(Table, TextFittedToAWidthLeavesOutWholeColumnsFromTheRight) {
   EXPECT_EQ(dropped, (std::vector<std::string>{"P1 wins", "mean plies"}));
 }
 
+// Issue 39, item 1: a wide table shown as two (the ladder's self-play table): the columns asked
+// for, in that order, each row keeping its cells.
+TEST(Table, OnlyColumnsKeepsTheColumnsAskedForInTheirOrder) {
+  EXPECT_EQ(sample_table().only_columns({0, 3}).to_text(),
+            "ruleset                 mean plies\n"
+            "----------------------  ----------\n"
+            "toguz_kumalak/standard        87.3\n"
+            "Øtep                         102.0\n");
+  EXPECT_EQ(sample_table().only_columns({2, 0}).columns().front().name, "P1 wins");
+  EXPECT_EQ(error_of([] {
+              sample_table().only_columns({0, 4});
+            }),
+            "table: column 5 asked of a table of 4 columns");
+}
+
 TEST(Table, CsvQuotesPerRfc4180) {
   Table t({{"name"}, {"note"}, {"value"}});
   t.add_row({"plain", "a,b", Cell::number(0.25, 2)});

@@ -64,5 +64,16 @@ TEST(AgentRegistry, TheDocsTableIsTheRegistrys) {
       << agent_table_markdown();
 }
 
+// An agent in words for pages and pickers (issue 39, item 4: the readings page said
+// "alphabeta:2"): the kind's doc with its parameter's value, the noun singular after 1.
+TEST(AgentRegistry, AnAgentInWordsIsItsDocWithItsValue) {
+  EXPECT_EQ(agent_in_words(AgentSpec(Agent::kAlphaBeta, 4)), "alpha-beta search 4 plies deep");
+  EXPECT_EQ(agent_in_words(AgentSpec(Agent::kAlphaBeta, 1)), "alpha-beta search 1 ply deep");
+  EXPECT_EQ(agent_in_words(AgentSpec(Agent::kMcts, 200)), "UCT with 200 simulations per move");
+  EXPECT_EQ(agent_in_words(AgentSpec(Agent::kMcts, 1)), "UCT with 1 simulation per move");
+  EXPECT_EQ(agent_in_words(AgentSpec(Agent::kGreedy)),
+            "the move that captures most at once; ties at random");
+}
+
 }  // namespace
 }  // namespace mancala::sim

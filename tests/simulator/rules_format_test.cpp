@@ -104,6 +104,26 @@ TEST(RulesFormat, APhraseIsTheTablesOrTheKeyInWords) {
   EXPECT_EQ(describe_rule_value("relay", "sideways"), "relay: sideways");
 }
 
+// The ruleset pages' value column (issue 39, item 2: J'odu's table showed 'end_owners_take' and
+// 'opening_captures -1'): the table's phrase where it has one, else the value as written, never
+// the key again.
+TEST(RulesFormat, AValueInWordsIsItsPhraseOrTheValueAsWritten) {
+  EXPECT_EQ(rule_value_in_words("resolution", "lockstep_random"),
+            "simultaneous moves played in lockstep with a random lead each turn");
+  EXPECT_EQ(rule_value_in_words("opening_captures", -1), "first-turn captures as usual");
+  EXPECT_EQ(rule_value_in_words("tuzdyk_count", 4), "a tuzdyk made at 4");
+  EXPECT_EQ(rule_value_in_words("burn_unfilled", false), "unfilled holes left in play, empty");
+  EXPECT_EQ(rule_value_in_words("start_layout", json::array()), "off");
+  EXPECT_EQ(rule_value_in_words("holes_per_row", 7), "7");
+  EXPECT_EQ(rule_value_in_words("no_such_key", "x"), "x");
+  // Every value an enum key can take reads as its phrase, which is never the value's name.
+  for (const FieldInfo& f : rule_fields()) {
+    if (f.kind != FieldInfo::Kind::kEnum) continue;
+    for (const FieldValue& v : f.values)
+      EXPECT_EQ(rule_value_in_words(f.key, v.name), v.phrase) << f.key << " " << v.name;
+  }
+}
+
 TEST(RulesFormat, EveryKeyHoldsItsDefaultAndAnIntKeyItsRange) {
   const RuleSet defaults;
   for (const FieldInfo& f : rule_fields()) {
