@@ -1,0 +1,153 @@
+// The rule keys of issue 38's first features (the greedy order of docs/coverage.md): one test per
+// sentence of the DLP's rules paraphrase a key implements, on a hand-computed position of the
+// ruleset that uses it. Four-row boards: a side's local holes 0..N-1 are its outer row from its
+// left (o1..oN), N..2N-1 its inner row from its right (iN..i1), the anticlockwise path of
+// circuit own_rows; an inner hole's facing holes are the opponent's inner and outer holes of the
+// same column.
+#include <gtest/gtest.h>
+
+#include "../test_support.h"
+#include "board_test_util.h"
+#include "simulator/ruleset_io.h"
+
+namespace mancala::sim {
+namespace {
+
+using board_testing::four_rows;
+using board_testing::pair;
+
+// The holes of a legal move list, 1-based local holes.
+std::vector<int> legal_locals(const Game& g, const State& s) {
+  MoveList moves;
+  g.legal_moves(s, moves);
+  std::vector<int> out;
+  for (const Move& m : moves) out.push_back(m.hole + 1);
+  return out;
+}
+
+// finalize's message for rules changed from a shipped ruleset ("no error" when it accepts them).
+template <class F>
+std::string refusal(const std::string& id, F&& change) {
+  RuleSet r = load_ruleset(id);
+  change(r);
+  return test_support::thrown_message<RuleError>([&] { finalize(r, "x.json"); }, "no error");
+}
+
+// --- cap.extra_hole (greedy step 1) ---
+
+// Nsolo's board: P1's o9 (local 8, two counters) sows o10 and i10 (locals 9, 10); i10, empty,
+// faces P2's i1 (local 19) and o1 (local 0).
+TEST(ExtraHoles, NsoloTakesOneOtherHoleAfterADoubleCaptureTheFullest) {
+  // Nsolo: "If counters in the inner and outer row are captured, the player may also capture
+  // counters from one other hole on the opponent's side of the board." The hole is the player's
+  // choice: the reading takes the fullest, between equals the first along the opponent's path
+  // (o6, local 5, before i8, local 12).
+  const Game g(load_ruleset("nsolo/dlp"));
+  EXPECT_EQ(g.opposite(g.global(0, 10)), g.global(1, 19));
+  EXPECT_EQ(g.opposite_outer(g.global(0, 10)), g.global(1, 0));
+  State s = four_rows(g, {{8, 2}}, {{19, 3}, {0, 4}, {5, 6}, {12, 6}, {3, 5}}, 25, 25);
+  EXPECT_EQ(g.apply(s, Move{8, false}).captured, 3 + 4 + 6);
+  for (int k : {19, 0, 5}) EXPECT_EQ(s.holes[g.global(1, k)], 0) << k;
+  EXPECT_EQ(s.holes[g.global(1, 12)], 6);
+  EXPECT_EQ(s.holes[g.global(1, 3)], 5);
+  EXPECT_EQ(s.holes[g.global(0, 9)] + s.holes[g.global(0, 10)], 2);
+  EXPECT_EQ(s.store, pair(38, 25));
+}
+
+TEST(ExtraHoles, NsoloTakesNoOtherHoleWhenOnlyTheInnerHoleWasCaptured) {
+  // Nsolo: the extra hole comes only "If counters in the inner and outer row are captured": P2's
+  // o1 empty, the inner hole alone is taken.
+  const Game g(load_ruleset("nsolo/dlp"));
+  State s = four_rows(g, {{8, 2}}, {{19, 3}, {5, 6}, {12, 6}, {3, 5}}, 27, 27);
+  EXPECT_EQ(g.apply(s, Move{8, false}).captured, 3);
+  EXPECT_EQ(s.holes[g.global(1, 5)], 6);
+  EXPECT_EQ(s.store, pair(30, 27));
+}
+
+TEST(ExtraHoles, MsuwaTakesTwoOtherHolesTheFullestThenTheFullestLeft) {
+  // Msuwa: "the player may also capture counters from two other holes on the opponent's side of
+  // the board": i8 (local 12, seven) then o6 (local 5, six); o4 (local 3, five) stays.
+  const Game g(load_ruleset("msuwa/dlp"));
+  State s = four_rows(g, {{8, 2}}, {{19, 3}, {0, 4}, {5, 6}, {12, 7}, {3, 5}}, 25, 22);
+  EXPECT_EQ(g.apply(s, Move{8, false}).captured, 3 + 4 + 7 + 6);
+  EXPECT_EQ(s.holes[g.global(1, 3)], 5);
+  EXPECT_EQ(s.store, pair(45, 22));
+  // Fewer holes left than the rule gives: the one left is taken, and nothing more.
+  State t = four_rows(g, {{8, 2}}, {{19, 3}, {0, 4}, {5, 6}}, 30, 29);
+  EXPECT_EQ(g.apply(t, Move{8, false}).captured, 13);
+  EXPECT_EQ(g.counters_total(t), 74);
+}
+
+TEST(ExtraHoles, MefuvhaTakesAnotherHoleAfterAnyCapture) {
+  // Mefuvha: "The player is also entitled to capture counters in any other hole on the opponent's
+  // side" after the inner hole's capture alone (P2's o1 empty). Its 4x16 board: P1's o15 (local
+  // 14) sows o16 and i16 (locals 15, 16); i16 faces P2's i1 (local 31) and o1 (local 0).
+  const Game g(load_ruleset("mefuvha/dlp"));
+  State s = four_rows(g, {{14, 2}}, {{31, 3}, {7, 5}, {9, 1}}, 56, 55);
+  EXPECT_EQ(g.apply(s, Move{14, false}).captured, 3 + 5);
+  EXPECT_EQ(s.holes[g.global(1, 7)], 0);
+  EXPECT_EQ(s.holes[g.global(1, 9)], 1);
+  EXPECT_EQ(s.store, pair(64, 55));
+}
+
+TEST(ExtraHoles, MefuvhaOpensFromTheThirdInnerHoleFromTheLeftAndCapturesAtOnce) {
+  // Mefuvha: "Play always begins with a stylized move, where the counters are taken from the
+  // third hole from the left in the inner row, sowing and making captures as described above."
+  // P1's i3 (local 29, two) sows i2 (one, now two) and i1 (empty, now one): the facing i16 and
+  // o16 of P2 (locals 16 and 15, two each) are taken, and the extra hole, the first of P2's
+  // fullest (o1, local 0, two).
+  const Game g(load_ruleset("mefuvha/dlp"));
+  State s = g.initial_state();
+  EXPECT_EQ(legal_locals(g, s), (std::vector<int>{30}));
+  EXPECT_EQ(g.apply(s, Move{29, false}).captured, 2 + 2 + 2);
+  for (int k : {0, 15, 16}) EXPECT_EQ(s.holes[g.global(1, k)], 0) << k;
+  EXPECT_EQ(s.holes[g.global(0, 30)], 2);
+  EXPECT_EQ(s.holes[g.global(0, 31)], 1);
+  // Each player's first move, as the DLP's code plays it: P2's from his own i3.
+  EXPECT_EQ(legal_locals(g, s), (std::vector<int>{30}));
+}
+
+TEST(ExtraHoles, TsoroAdditionalCaptureTakesTheAgreedNumberOfHoles) {
+  // Tsoro (Additional Capture): "The player then captures again, from the agreed-upon number of
+  // extra holes, chosen from any of the opponent's holes." P1's o7 (local 6) sows o8 and i8; i8
+  // faces P2's i1 (local 15, three) and o1 (local 0, two). P2's other holes: o3 four, o5 one,
+  // i4 (local 12) three. One hole agreed (dlp), two (dlp_two_holes), three (dlp_three_holes).
+  const std::vector<std::pair<std::string, int>> agreed = {
+      {"tsoro_additional_capture/dlp", 3 + 2 + 4},
+      {"tsoro_additional_capture/dlp_two_holes", 3 + 2 + 4 + 3},
+      {"tsoro_additional_capture/dlp_three_holes", 3 + 2 + 4 + 3 + 1}};
+  for (const auto& [id, captured] : agreed) {
+    const Game g(load_ruleset(id));
+    State s = four_rows(g, {{6, 2}}, {{15, 3}, {0, 2}, {2, 4}, {4, 1}, {12, 3}}, 9, 8);
+    EXPECT_EQ(g.apply(s, Move{6, false}).captured, captured) << id;
+    EXPECT_EQ(g.counters_total(s), 32) << id;
+  }
+}
+
+TEST(ExtraHoles, TheKeysAreRefusedWhereTheyHaveNoMeaning) {
+  EXPECT_EQ(refusal("oware/dlp", [](RuleSet& r) { r.extra_holes = 1; }),
+            "x.json: rules.extra_holes: are taken after a capture of the facing holes: needs "
+            "capture inner_facing");
+  EXPECT_EQ(refusal("tsoro/dlp",
+                    [](RuleSet& r) {
+                      r.extra_holes = 1;
+                      r.capture_resow = CaptureResow::kAfterLast;
+                    }),
+            "x.json: rules.extra_holes: are the capturer's: not with capture_resow, which sows the "
+            "captures again");
+  EXPECT_EQ(refusal("tsoro/dlp",
+                    [](RuleSet& r) {
+                      r.extra_holes = 1;
+                      r.extra_holes_after = ExtraHolesAfter::kDoubleCapture;
+                      r.capture_outer = CaptureOuter::kNone;
+                    }),
+            "x.json: rules.extra_holes_after: double_capture needs the outer hole taken too "
+            "(capture_outer after_inner or always)");
+  EXPECT_EQ(refusal("tsoro/dlp",
+                    [](RuleSet& r) { r.extra_holes_after = ExtraHolesAfter::kDoubleCapture; }),
+            "x.json: rules.extra_holes_after: only has a meaning with extra_holes");
+  EXPECT_EQ(refusal("nsolo/dlp", [](RuleSet&) {}), "no error");
+}
+
+}  // namespace
+}  // namespace mancala::sim
