@@ -149,5 +149,90 @@ TEST(ExtraHoles, TheKeysAreRefusedWhereTheyHaveNoMeaning) {
   EXPECT_EQ(refusal("nsolo/dlp", [](RuleSet&) {}), "no error");
 }
 
+// --- cap.resow=after_capturing_hole (greedy step 3) ---
+
+// Hus (Damara), Owela (Benguela): 4x12 boards. P1's o11 (local 10, two counters) sows o12 and i12
+// (locals 11, 12); i12 faces P2's i1 (local 23) and o1 (local 0).
+TEST(ResowAfterLast, HusDamaraSowsTheCapturedPairOnFromTheHoleAfterTheCapturingOne) {
+  // Hus (Damara): "If the last counter falls into an occupied hole in the player's inner row, and
+  // the opponent's two holes opposite it are occupied, these are captured and sowing continues
+  // using these counters beginning at the next hole after the one which caused the capture." The
+  // seven taken go into i11..i5 (locals 13..19); i12 keeps its two; the last, in an empty i5,
+  // ends the move.
+  const Game g(load_ruleset("hus_damara/dlp"));
+  EXPECT_EQ(g.opposite(g.global(0, 12)), g.global(1, 23));
+  EXPECT_EQ(g.opposite_outer(g.global(0, 12)), g.global(1, 0));
+  State s = four_rows(g, {{10, 2}, {12, 1}}, {{23, 3}, {0, 4}, {5, 2}}, 26, 26);
+  EXPECT_EQ(g.apply(s, Move{10, false}).captured, 7);
+  EXPECT_EQ(s.holes[g.global(0, 11)], 1);
+  EXPECT_EQ(s.holes[g.global(0, 12)], 2);
+  for (int k = 13; k <= 19; ++k) EXPECT_EQ(s.holes[g.global(0, k)], 1) << k;
+  EXPECT_EQ(s.holes[g.global(1, 23)] + s.holes[g.global(1, 0)], 0);
+  EXPECT_EQ(s.store, pair(26, 26));  // sown again, not set aside
+  EXPECT_EQ(g.counters_total(s), 64);
+}
+
+TEST(ResowAfterLast, HusDamaraRelaysWhenOneOfTheTwoOppositeHolesIsEmpty) {
+  // Hus (Damara): the capture needs "the opponent's two holes opposite it are occupied"; with
+  // P2's o1 empty, "sowing continues by picking up the counters in that hole": i12's two go
+  // into i11 and i10 (locals 13, 14).
+  const Game g(load_ruleset("hus_damara/dlp"));
+  State s = four_rows(g, {{10, 2}, {12, 1}}, {{23, 3}, {5, 2}}, 28, 28);
+  EXPECT_EQ(g.apply(s, Move{10, false}).captured, 0);
+  EXPECT_EQ(s.holes[g.global(0, 12)], 0);
+  EXPECT_EQ(s.holes[g.global(0, 13)] + s.holes[g.global(0, 14)], 2);
+  EXPECT_EQ(s.holes[g.global(1, 23)], 3);
+}
+
+TEST(ResowAfterLast, OwelaBenguelaNeedsOnlyTheInnerHoleAndTakesTheOuterWhenItHoldsAny) {
+  // Owela (Benguela): "Captures are made when the final counter falls into an occupied hole in
+  // the inner row, and the opponent's hole opposite contains counters. If it is, they are
+  // captured, and if the hole in to outer row opposite also contains counters, these are also
+  // captured. These are then sown from the hole following the one from which the capture
+  // occurred." P2's o1 empty: his i1's three alone, sown into i11..i9 (locals 13..15).
+  const Game g(load_ruleset("owela_benguela/dlp"));
+  State s = four_rows(g, {{10, 2}, {12, 1}}, {{23, 3}, {5, 2}}, 30, 30);
+  EXPECT_EQ(g.apply(s, Move{10, false}).captured, 3);
+  EXPECT_EQ(s.holes[g.global(0, 12)], 2);
+  for (int k = 13; k <= 15; ++k) EXPECT_EQ(s.holes[g.global(0, k)], 1) << k;
+  EXPECT_EQ(s.holes[g.global(1, 23)], 0);
+  // Both facing holes hold counters: both are taken, seven sown on.
+  State t = four_rows(g, {{10, 2}, {12, 1}}, {{23, 3}, {0, 4}, {5, 2}}, 28, 28);
+  EXPECT_EQ(g.apply(t, Move{10, false}).captured, 7);
+  EXPECT_EQ(t.holes[g.global(1, 0)], 0);
+  // The inner hole empty: no capture, whatever the outer one holds; i12 is lifted and sown on.
+  State u = four_rows(g, {{10, 2}, {12, 1}}, {{0, 4}, {5, 2}}, 30, 29);
+  EXPECT_EQ(g.apply(u, Move{10, false}).captured, 0);
+  EXPECT_EQ(u.holes[g.global(1, 0)], 4);
+  EXPECT_EQ(u.holes[g.global(0, 12)], 0);
+}
+
+TEST(ResowAfterLast, TheStartsOfHusDamaraAndMuvalavalaQuiocoAreTheParaphrases) {
+  // Hus (Damara): "two counters in the outer row of each players' holes and two counter in each
+  // of the four holes on the right hand side of both players' inner row of holes" (i12..i9,
+  // locals 12..15).
+  const Game hus(load_ruleset("hus_damara/dlp"));
+  const State s = hus.initial_state();
+  for (int k = 0; k < 24; ++k) EXPECT_EQ(s.holes[hus.global(1, k)], k < 16 ? 2 : 0) << k;
+  EXPECT_EQ(hus.counters_total(s), 64);
+  // Muvalavala (Quioco) on 4x6: 22 counters a player, "one in every hole, except the one on the
+  // extreme left in the inner and outer hole": o1 (local 0) twelve, i1 (local 11) empty.
+  const Game mq(load_ruleset("muvalavala_quioco/dlp"));
+  const State t = mq.initial_state();
+  EXPECT_EQ(t.holes[mq.global(0, 0)], 12);
+  EXPECT_EQ(t.holes[mq.global(0, 11)], 0);
+  EXPECT_EQ(t.holes[mq.global(0, 5)], 1);
+  EXPECT_EQ(mq.counters_total(t), 44);
+}
+
+TEST(ResowAfterLast, TheKeysAreRefusedWithoutTheResownPairCapture) {
+  EXPECT_EQ(
+      refusal("tsoro/dlp", [](RuleSet& r) { r.resow_pair_takes = ResowPairTakes::kInnerOccupied; }),
+      "x.json: rules.resow_pair_takes: only has a meaning with capture resow_opposite_pair");
+  EXPECT_EQ(refusal("tsoro/dlp", [](RuleSet& r) { r.resow_pair_from = ResowPairFrom::kAfterLast; }),
+            "x.json: rules.resow_pair_from: only has a meaning with capture resow_opposite_pair");
+  EXPECT_EQ(refusal("owela_benguela/dlp", [](RuleSet&) {}), "no error");
+}
+
 }  // namespace
 }  // namespace mancala::sim
