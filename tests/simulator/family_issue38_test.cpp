@@ -234,5 +234,42 @@ TEST(ResowAfterLast, TheKeysAreRefusedWithoutTheResownPairCapture) {
   EXPECT_EQ(refusal("owela_benguela/dlp", [](RuleSet&) {}), "no error");
 }
 
+// --- start.opening_phase=stylised_rearrangement (greedy step 8) ---
+
+TEST(StylisedOpening, NjombwaOneCounterStartsFromTheStylisedMovesPlayedOut) {
+  // Njombwa (One Counter): "The players start by each making a stylised move. Sowing begins from
+  // the rightmost hole in the outer row. When the final counter lands in an occupied hole, these
+  // counters are picked up and sowing continues. When the sowing reaches the hole immediately
+  // before the one from which the sowing began (...), these two counters are picked up and both
+  // placed in the rightmost hole in the outer row. The player then removes the two counters in
+  // the second-to-right hole in the inner row from the board." Played by the engine on the board
+  // of one counter a hole: o8 (local 7) and the relays from i8, i6, i4, i2, o1, o3 and o5 are
+  // eight sowings, the last ending in o7 (local 6, now two); stopped there, o7's two go to o8
+  // and i7's (local 9) leave the board. The result is the ruleset's start, each side alike.
+  RuleSet r = load_ruleset("njombwa_one_counter/dlp");
+  r.start_layout.clear();
+  r.singletons_last_resort = false;
+  r.single_into_empty_only = false;
+  r.max_sowings_per_move = 8;
+  finalize(r, "x.json");
+  const Game g(r);
+  State s = g.initial_state();
+  const MoveEffect fx = g.apply(s, Move{7, false});
+  EXPECT_EQ(fx.sowings, 8);
+  EXPECT_EQ(fx.captured, 0);
+  EXPECT_EQ(s.holes[g.global(0, 6)], 2);
+  EXPECT_EQ(s.holes[g.global(0, 9)], 2);
+  s.holes[g.global(0, 7)] = static_cast<Count>(s.holes[g.global(0, 7)] + 2);
+  s.holes[g.global(0, 6)] = 0;
+  s.holes[g.global(0, 9)] = 0;
+  const Game njombwa(load_ruleset("njombwa_one_counter/dlp"));
+  const State start = njombwa.initial_state();
+  for (int k = 0; k < 16; ++k) {
+    EXPECT_EQ(s.holes[g.global(0, k)], start.holes[njombwa.global(0, k)]) << k;
+    EXPECT_EQ(start.holes[njombwa.global(1, k)], start.holes[njombwa.global(0, k)]) << k;
+  }
+  EXPECT_EQ(njombwa.counters_total(start), 28);
+}
+
 }  // namespace
 }  // namespace mancala::sim
