@@ -337,11 +337,16 @@ bool Game::resow_capture(State& s, Sowing& c, W watch) const {
   const int ref = rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : last;
   const int inner = opposite(ref);
   const int outer = opposite_outer(ref);
-  if (s.holes[inner] == 0 || s.holes[outer] == 0) return false;
+  // Owela (Benguela), resow_pair_takes inner_occupied: "the opponent's hole opposite contains
+  // counters. If it is, they are captured, and if the hole in to outer row opposite also contains
+  // counters, these are also captured."
+  if (s.holes[inner] == 0 ||
+      (s.holes[outer] == 0 && rules_.resow_pair_takes == ResowPairTakes::kBothOccupied))
+    return false;
   const int got = s.holes[inner] + s.holes[outer];
   if constexpr (W::kOn) {
     watch(Step::Kind::kSeize, c.player, inner, s.holes[inner]);
-    watch(Step::Kind::kSeize, c.player, outer, s.holes[outer]);
+    if (s.holes[outer] > 0) watch(Step::Kind::kSeize, c.player, outer, s.holes[outer]);
   }
   s.holes[inner] = 0;
   s.holes[outer] = 0;
@@ -349,9 +354,15 @@ bool Game::resow_capture(State& s, Sowing& c, W watch) const {
   c.fx.by_rule += got;
   ++c.resows;
   // Nsumbi: "sown in the player's rows starting from the same hole that the previous sowing
-  // began" (resow_pair_from origin, the DLP's code: into the emptied origin first).
-  const int start = rules_.resow_pair_from == ResowPairFrom::kOrigin ? c.from : c.first;
+  // began" (resow_pair_from origin, the DLP's code: into the emptied origin first). Hus (Damara),
+  // after_last: "sowing continues using these counters beginning at the next hole after the one
+  // which caused the capture" (the capturing hole keeps its counters).
   c.last_sowing = rules_.resow_pair_ends_move;
+  if (rules_.resow_pair_from == ResowPairFrom::kAfterLast) {
+    start_sowing(s, c, last, got, false, watch);
+    return true;
+  }
+  const int start = rules_.resow_pair_from == ResowPairFrom::kOrigin ? c.from : c.first;
   start_sowing(s, c, start, got, true, watch);
   return true;
 }
@@ -548,12 +559,33 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
       };
       const int inner = grab(opposite(last));
       fx.captured += inner;
+      int outer = 0;
       if (rules_.capture_outer == CaptureOuter::kAlways ||
           (rules_.capture_outer == CaptureOuter::kAfterInner && inner > 0))
-        fx.captured += grab(opposite_outer(last));
+        outer = grab(opposite_outer(last));
+      fx.captured += outer;
       if (at_bound && inner > 0) {
         fx.relay_bound = true;
         ++s.relay_bound_hits;
+      }
+      if constexpr (has(W::kFeatures, feature::kExtraHoles)) {
+        // Nsolo: "If counters in the inner and outer row are captured, the player may also
+        // capture counters from one other hole on the opponent's side of the board"
+        // (extra_holes_after double_capture); Mefuvha, after any capture. The hole is the
+        // player's choice: the reading takes the fullest (ties: the first along the opponent's
+        // path), then the fullest left, extra_holes times.
+        const bool after = rules_.extra_holes_after == ExtraHolesAfter::kAnyCapture
+                               ? inner + outer > 0
+                               : inner > 0 && outer > 0;
+        for (int n = after ? rules_.extra_holes : 0; n > 0; --n) {
+          int best = -1;
+          for (int k = 0; k < rules_.holes_per_player; ++k) {
+            const int pos = global(1 - p, k);
+            if (s.sink[pos] == kNobody && s.holes[pos] > (best < 0 ? 0 : s.holes[best])) best = pos;
+          }
+          if (best < 0) break;
+          fx.captured += take_watched(s, best, p, watch);
+        }
       }
       break;
     }

@@ -79,6 +79,7 @@ Features features_of(const RuleSet& r) {
   set(r.match, kMatch);
   // A side of more than 16 holes: its playable holes are not one 16-hole compare (Game::playable).
   set(r.holes_per_player > 16, kWideSide);
+  set(r.extra_holes > 0, kExtraHoles);
   return f;
 }
 
@@ -96,7 +97,7 @@ std::vector<std::string> feature_names(Features features) {
       "store_extra_move resow capture_even tuzdyk opening_captures capture_extra_move "
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
-      "capture_empty capture_next capture_opposite capture_family wide_side";
+      "capture_empty capture_next capture_opposite capture_family wide_side extra_holes";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

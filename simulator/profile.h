@@ -72,6 +72,8 @@ inline constexpr Features kCaptureFamily = 1ull << 30;    // count, count_sown_h
                                                           // next_after_empty, resow_opposite_pair
 // The board (issue 37)
 inline constexpr Features kWideSide = 1ull << 31;  // a side of more than 16 holes (4x16, 2x40)
+// Issue 38
+inline constexpr Features kExtraHoles = 1ull << 32;  // extra_holes after an inner_facing capture
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -116,7 +118,7 @@ inline constexpr std::array<Features, 7> kProfiles = {
     profile::kSownRelays, profile::kMatches, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 32;
+inline constexpr size_t kFeatureCount = 33;
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

@@ -54,6 +54,12 @@ const std::map<std::string, Acts>& conditions() {
        [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
       {"resow_pair_ends_move",
        [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
+      // Issue 38.
+      {"resow_pair_takes",
+       [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
+      {"extra_holes", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
+      {"extra_holes_after",
+       [](const RuleSet& r) { return r.capture == Capture::kInnerFacing && r.extra_holes > 0; }},
       {"tuzdyk_count", [](const RuleSet& r) { return r.tuzdyk; }},
       {"tuzdyk_forbid_last_hole", [](const RuleSet& r) { return r.tuzdyk; }},
       {"tuzdyk_symmetry", [](const RuleSet& r) { return r.tuzdyk; }},

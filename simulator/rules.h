@@ -83,6 +83,17 @@ enum class CaptureResow : uint8_t {
 enum class ResowPairFrom : uint8_t {
   kFirstSown,  // the first hole the capturing sowing dropped into (Otep)
   kOrigin,     // the hole the capturing sowing started from (the DLP's code of Nsumbi)
+  kAfterLast,  // the hole after the one the last counter fell into, not into it (Hus (Damara))
+};
+// capture resow_opposite_pair: which of the two facing holes must hold counters for the capture.
+enum class ResowPairTakes : uint8_t {
+  kBothOccupied,   // both (Otep: "both of the opposite holes ... are occupied")
+  kInnerOccupied,  // the inner one; the outer one taken with it when it holds any (Owela)
+};
+// extra_holes: after which captures the mover also takes holes of his choice.
+enum class ExtraHolesAfter : uint8_t {
+  kAnyCapture,     // every capture by the capture rule (Mefuvha)
+  kDoubleCapture,  // a capture from both facing holes, inner and outer (Nsolo, Msuwa)
 };
 // Whose first move an opening rule (opening_hole, opening_holes) names.
 enum class OpeningFor : uint8_t { kBoth, kFirstPlayer };
@@ -343,6 +354,15 @@ struct RuleSet {
   int total_counters = 0;
   // store_side resolved (kRight or kLeft): where the stores are, whatever the key says
   StoreSide store_at = StoreSide::kRight;
+
+  // Issue 38's capture keys, kept after the fields the move loop reads (they act only out of its
+  // line: capture_family and resow_capture).
+  // capture inner_facing: after a capture (extra_holes_after) the mover also takes this many of
+  // the opponent's other holes, the fullest first (the choice the evidence leaves to him, read as
+  // the fullest hole; ties: the first along the opponent's path from his o1); 0: none.
+  int extra_holes = 0;
+  ExtraHolesAfter extra_holes_after = ExtraHolesAfter::kAnyCapture;
+  ResowPairTakes resow_pair_takes = ResowPairTakes::kBothOccupied;
 };
 
 }  // namespace mancala::sim

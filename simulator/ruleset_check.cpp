@@ -121,6 +121,28 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("empty_side_wins", "only has a meaning with end_on_empty_side");
 }
 
+// The contradictions of the keys of issue 38 (the family's later features).
+template <class Bad>
+void finalize_issue38_keys(const RuleSet& r, Bad&& bad) {
+  if (r.resow_pair_takes != ResowPairTakes::kBothOccupied &&
+      r.capture != Capture::kResowOppositePair)
+    bad("resow_pair_takes", "only has a meaning with capture resow_opposite_pair");
+  if (r.extra_holes > 0) {
+    if (r.capture != Capture::kInnerFacing)
+      bad("extra_holes",
+          "are taken after a capture of the facing holes: needs capture inner_facing");
+    if (r.capture_resow != CaptureResow::kNone)
+      bad("extra_holes",
+          "are the capturer's: not with capture_resow, which sows the captures again");
+    if (r.extra_holes_after == ExtraHolesAfter::kDoubleCapture &&
+        r.capture_outer == CaptureOuter::kNone)
+      bad("extra_holes_after",
+          "double_capture needs the outer hole taken too (capture_outer after_inner or always)");
+  } else if (r.extra_holes_after != ExtraHolesAfter::kAnyCapture) {
+    bad("extra_holes_after", "only has a meaning with extra_holes");
+  }
+}
+
 }  // namespace
 
 void finalize(RuleSet& r, const std::string& file) {
@@ -247,6 +269,7 @@ void finalize(RuleSet& r, const std::string& file) {
   if (r.opening_hole > 0 && !r.opening_holes.empty())
     bad("opening_holes", "give either opening_hole or opening_holes, not both");
   finalize_new_keys(r, bad);
+  finalize_issue38_keys(r, bad);
   if (!r.match) {
     if (r.remainder != Remainder::kSetAside)
       bad("remainder", "only has a meaning in a match (match: true)");

@@ -26,7 +26,8 @@ SUPPORTED = {
     "relay_skips_store", "capture_extra_move", "capture", "capture_facing", "capture_fours",
     "fours_scope", "fours_last_to_mover", "capture_empty_facing", "capture_takes_last",
     "capture_counts", "capture_rows", "capture_taker", "capture_chain", "capture_outer",
-    "resow_pair_from", "resow_pair_ends_move", "tuzdyk", "tuzdyk_count",
+    "resow_pair_from", "resow_pair_ends_move", "resow_pair_takes", "extra_holes",
+    "extra_holes_after", "tuzdyk", "tuzdyk_count",
     "tuzdyk_forbid_last_hole", "tuzdyk_symmetry", "opening_captures", "must_feed", "grand_slam",
     "no_move", "end_on_majority", "end_on_empty_side", "empty_side_wins", "end_on_captures",
     "end_on_singletons", "end_when_left", "no_progress_turns", "max_plies", "match",
@@ -391,10 +392,16 @@ class Game:
                         resows += 1
                         fx.captured += got
                         fx.by_rule += got
+                        last_sowing = r["resow_pair_ends_move"]
+                        if r["resow_pair_from"] == "after_last":
+                            # Hus (Damara): from the hole after the capturing one, which keeps
+                            # its counters.
+                            origin, count, into = last, got, False
+                            first_sown = self.step(s, p, last, clockwise)
+                            continue
                         start = origin if r["resow_pair_from"] == "origin" else first_sown
                         origin, count, into = start, got, True
                         first_sown = start
-                        last_sowing = r["resow_pair_ends_move"]
                         continue
                 count = s.holes[nxt]
                 s.holes[nxt] = 0
@@ -433,7 +440,11 @@ class Game:
             return 0
         ref = origin if r["capture_facing"] == "origin_hole" else last
         inner, outer = self.b.facing(ref), self.b.facing_outer(ref)
-        if s.holes[inner] == 0 or s.holes[outer] == 0:
+        # resow_pair_takes (issue 38): both facing holes must hold counters, or the inner alone
+        # (the outer one taken with it when it holds any).
+        if s.holes[inner] == 0:
+            return 0
+        if s.holes[outer] == 0 and r["resow_pair_takes"] == "both_occupied":
             return 0
         got = s.holes[inner] + s.holes[outer]
         s.holes[inner] = s.holes[outer] = 0
@@ -532,9 +543,23 @@ class Game:
         elif kind == "inner_facing":
             if hole and last[1] == p and last[2] == 1:
                 inner = take_for(self.b.facing(last))
-                outer = r["capture_outer"]
-                if outer == "always" or (outer == "after_inner" and inner > 0):
-                    take_for(self.b.facing_outer(last))
+                outer_rule = r["capture_outer"]
+                outer = 0
+                if outer_rule == "always" or (outer_rule == "after_inner" and inner > 0):
+                    outer = take_for(self.b.facing_outer(last))
+                # extra_holes (issue 38): after the capture (after both facing holes were taken,
+                # with double_capture) the mover takes that many other holes of the opponent,
+                # each the fullest left, between equals the first along the opponent's path.
+                if r["extra_holes_after"] == "double_capture":
+                    earned = inner > 0 and outer > 0
+                else:
+                    earned = inner + outer > 0
+                for _ in range(r["extra_holes"] if earned else 0):
+                    held = [h for h in self.b.own_side(1 - p)
+                            if h not in s.sinks and h not in s.out and s.holes[h] > 0]
+                    if not held:
+                        break
+                    take_for(max(held, key=lambda h: s.holes[h]))
         elif kind == "next_after_empty":
             if hole and last not in s.sinks and s.holes[last] == 1:
                 take_for(self.step(s, p, last, clockwise))

@@ -40,6 +40,11 @@ RULESETS = [
     ("tsoro/dlp", "four rows, the facing inner and outer holes, single counters last"),
     ("nsumbi/dlp", "four rows, Otep's pair capture sown again from the first hole reached"),
     ("nsumbi/origin_resow", "the pair sown again from the origin, ending the turn"),
+    ("nsolo/dlp", "four rows, one more of the opponent's holes (the fullest) after a double capture"),
+    ("mefuvha/dlp", "4x16, each player's first move from his i3, an extra hole after any capture"),
+    ("tsoro_additional_capture/dlp_three_holes", "three extra holes after any capture"),
+    ("hus_damara/dlp", "the pair sown again from the hole after the capturing one"),
+    ("owela_benguela/dlp", "the inner facing hole alone required, sown on after the capturing hole"),
     ("awari/dlp", "the end when only single counters are left"),
     ("mandoli/dlp", "no capture in a player's first move"),
     ("khutka_boia/no_handicaps", "the next-hole relay, the hole after an empty one, rounds"),
@@ -194,6 +199,14 @@ def main(argv):
         failed += 1
     except Mismatch as e:
         print("oracle: Sungka with the store at the right differs, as it must: %s" %
+              str(e).split("\n")[0][:160])
+    # And Nsolo played without the extra hole its double captures take (issue 38) differs too.
+    try:
+        replay(binary, "nsolo/dlp", 1, defaults, ("extra_holes", 0))
+        print("oracle: FAILED to tell Nsolo without its extra hole from the engine's Nsolo")
+        failed += 1
+    except Mismatch as e:
+        print("oracle: Nsolo without its extra hole differs, as it must: %s" %
               str(e).split("\n")[0][:160])
     for ruleset in chosen:
         for seed in SEEDS:

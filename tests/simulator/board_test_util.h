@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
@@ -72,6 +74,21 @@ void expect_rows(const State& s, const std::array<int, H>& p1, const std::array<
 
 inline std::array<int16_t, 2> pair(int a, int b) {
   return {static_cast<int16_t>(a), static_cast<int16_t>(b)};
+}
+
+// A four-row position at ply 10, player 1 to move: each side's (local hole, counters) pairs, local
+// holes 0..2N-1 along the anticlockwise path (outer row from the left, then inner row from the
+// right); every other hole empty. The holes and stores must hold every counter of the ruleset.
+inline State four_rows(const Game& g, const std::vector<std::pair<int, int>>& p1,
+                       const std::vector<std::pair<int, int>>& p2, int store1, int store2) {
+  State s = g.initial_state();
+  s.holes.fill(0);
+  for (const auto& [k, n] : p1) s.holes[g.global(0, k)] = static_cast<Count>(n);
+  for (const auto& [k, n] : p2) s.holes[g.global(1, k)] = static_cast<Count>(n);
+  s.store = pair(store1, store2);
+  s.ply = 10;
+  EXPECT_EQ(g.counters_total(s), g.rules().total_counters) << "hand-made position";
+  return s;
 }
 
 // The rows and both stores.

@@ -41,19 +41,7 @@ std::vector<int> legal_holes(const Game& g, const State& s) {
   return out;
 }
 
-// A four-row side: local holes 0..2N-1 along the anticlockwise path (outer row from the left,
-// then inner row from the right).
-State four_rows(const Game& g, const std::vector<std::pair<int, int>>& p1,
-                const std::vector<std::pair<int, int>>& p2, int store1, int store2) {
-  State s = g.initial_state();
-  s.holes.fill(0);
-  for (const auto& [k, n] : p1) s.holes[g.global(0, k)] = static_cast<uint8_t>(n);
-  for (const auto& [k, n] : p2) s.holes[g.global(1, k)] = static_cast<uint8_t>(n);
-  s.store = board_testing::pair(store1, store2);
-  s.ply = 10;
-  EXPECT_EQ(g.counters_total(s), g.rules().total_counters) << "hand-made position";
-  return s;
-}
+using board_testing::four_rows;  // a four-row position
 
 // --- captures by count ---
 
