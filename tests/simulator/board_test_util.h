@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
@@ -98,6 +100,31 @@ void expect_over(const Over& s, EndReason reason, int winner) {
 
 // Hole h (1-based, from the mover's left) as a move.
 inline Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
+
+// The holes of a legal move list, 1-based (a clockwise move of direction by_half or either
+// negated).
+inline std::vector<int> legal_holes(const Game& g, const State& s) {
+  MoveList moves;
+  g.legal_moves(s, moves);
+  std::vector<int> out;
+  for (const Move& m : moves) out.push_back(m.reverse ? -(m.hole + 1) : m.hole + 1);
+  return out;
+}
+
+// A four-row position (ply 10): each side's local holes 0..2N-1 along the anticlockwise path
+// (outer row from the left, then inner row from the right), given as (local hole, count); the
+// holes and stores must hold every counter of the ruleset.
+inline State four_rows(const Game& g, const std::vector<std::pair<int, int>>& p1,
+                       const std::vector<std::pair<int, int>>& p2, int store1, int store2) {
+  State s = g.initial_state();
+  s.holes.fill(0);
+  for (const auto& [k, n] : p1) s.holes[g.global(0, k)] = static_cast<Count>(n);
+  for (const auto& [k, n] : p2) s.holes[g.global(1, k)] = static_cast<Count>(n);
+  s.store = pair(store1, store2);
+  s.ply = 10;
+  EXPECT_EQ(g.counters_total(s), g.rules().total_counters) << "hand-made position";
+  return s;
+}
 
 // A whole board, for a move's before and after: the rows, the stores and (before a move) the
 // player to move.

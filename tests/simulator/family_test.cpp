@@ -18,7 +18,9 @@ namespace mancala::sim {
 namespace {
 
 using board_testing::expect_over;
+using board_testing::four_rows;
 using board_testing::hole;
+using board_testing::legal_holes;
 
 template <std::size_t H>
 using FamilyRow = std::array<int, H>;
@@ -30,29 +32,6 @@ State position(const Game& g, FamilyRow<H> p1, FamilyRow<H> p2, int store1, int 
                int to_move = 0, int ply = 10) {
   return board_testing::position(g, p1, p2,
                                  {store1, store2, to_move, ply, g.rules().total_counters});
-}
-
-// The holes of a legal move list, 1-based (a clockwise move of direction by_half negated).
-std::vector<int> legal_holes(const Game& g, const State& s) {
-  MoveList moves;
-  g.legal_moves(s, moves);
-  std::vector<int> out;
-  for (const Move& m : moves) out.push_back(m.reverse ? -(m.hole + 1) : m.hole + 1);
-  return out;
-}
-
-// A four-row side: local holes 0..2N-1 along the anticlockwise path (outer row from the left,
-// then inner row from the right).
-State four_rows(const Game& g, const std::vector<std::pair<int, int>>& p1,
-                const std::vector<std::pair<int, int>>& p2, int store1, int store2) {
-  State s = g.initial_state();
-  s.holes.fill(0);
-  for (const auto& [k, n] : p1) s.holes[g.global(0, k)] = static_cast<uint8_t>(n);
-  for (const auto& [k, n] : p2) s.holes[g.global(1, k)] = static_cast<uint8_t>(n);
-  s.store = board_testing::pair(store1, store2);
-  s.ply = 10;
-  EXPECT_EQ(g.counters_total(s), g.rules().total_counters) << "hand-made position";
-  return s;
 }
 
 // --- captures by count ---
