@@ -373,6 +373,8 @@ class Game {
   }
   // Otep's reversed sowings, out of line: legal_moves, inlined into the move loops, keeps its size.
   [[gnu::noinline]] void add_reverse_moves(const State& s, int player, MoveList& out) const;
+  // direction either: each of `bits`' holes both ways, appended at moves[n...] (out of line too).
+  [[gnu::noinline]] void either_way_moves(HoleBits bits, Move* moves, int& n) const;
   // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
   // move tried on a copy).
   [[gnu::noinline]] void filter_moves(const State& s, int player, MoveList& out) const;
@@ -498,8 +500,7 @@ class Game {
   bool move_filter_ =
       rules_.must_feed != MustFeed::kNone || rules_.grand_slam != GrandSlam::kAllowed;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
-                      rules_.reverse_privilege == ReversePrivilege::kNone &&
-                      rules_.direction != Direction::kByHalf && !move_filter_;
+                      !sows_both_ways(rules_) && !move_filter_;
   bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only;
   // first_into_origin: a lifted hole of at least this many counters sows its first counter back
   // into itself (2 when a lone counter moves on); no first_into_origin: never.

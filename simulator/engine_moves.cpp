@@ -42,6 +42,8 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
       if (2 * k + 1 >= row) moves[n++] = Move{static_cast<uint8_t>(k), false};
       if (2 * k + 1 <= row) moves[n++] = Move{static_cast<uint8_t>(k), true};
     }
+  } else if (rules_.direction == Direction::kEither) {
+    either_way_moves(bits, moves, n);
   } else {
     for (; bits != 0; bits &= bits - 1)
       moves[n++] = Move{static_cast<uint8_t>(std::countr_zero(bits)), false};
@@ -49,6 +51,16 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
   out.size = n;
   if (rules_.reverse_privilege != ReversePrivilege::kNone) add_reverse_moves(s, p, out);
   if (move_filter_) filter_moves(s, p, out);
+}
+
+void Game::either_way_moves(HoleBits bits, Move* moves, int& n) const {
+  // Bao Ki Arabu (Zanzibar 1): "Players pick up counters from any of their holes and sow them in
+  // either direction": each playable hole anticlockwise, then clockwise.
+  for (; bits != 0; bits &= bits - 1) {
+    const auto k = static_cast<uint8_t>(std::countr_zero(bits));
+    moves[n++] = Move{k, false};
+    moves[n++] = Move{k, true};
+  }
 }
 
 bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {

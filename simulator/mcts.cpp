@@ -13,8 +13,7 @@ Mcts::Mcts(const Game& game, int simulations)
   const RuleSet& r = game.rules();
   // A player's legal moves: each hole, and each hole reversed where the ruleset allows it or
   // where sowing goes by the hole's half of the row (Um el-Bagara's centre hole sows either way).
-  const bool two_ways =
-      r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf;
+  const bool two_ways = sows_both_ways(r);
   const size_t per_player = static_cast<size_t>(game.holes_per_player()) * (two_ways ? 2 : 1);
   const size_t per_node = r.turns == Turns::kAlternating ? per_player : 2 * per_player;
   const size_t bytes_per_node = sizeof(Node) + per_node * sizeof(Edge);

@@ -24,8 +24,7 @@ Features features_of(const RuleSet& r) {
                                r.toll_hole != TollHole::kNone || r.winner_takes_remainder_hole));
   set(hole_sinks, kHoleSinks);
   set(hole_sinks || r.stores == StoreMode::kSown, kSinks);
-  set(r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf,
-      kReverse);
+  set(sows_both_ways(r), kReverse);
   set(r.capture_fours == Fours::kInstant || r.capture_fours == Fours::kEndOfTurnSown ||
           r.extra_number != ExtraNumber::kNone,
       kWatchDrops);
@@ -71,8 +70,7 @@ Features features_of(const RuleSet& r) {
   set(r.end_on_captures > 0, kEndOnCaptures);
   set(r.must_feed != MustFeed::kNone, kMustFeed);
   set(r.turns != Turns::kAlternating, kJointTurns);
-  set(r.opening_hole > 0 || !r.opening_holes.empty() ||
-          r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf ||
+  set(r.opening_hole > 0 || !r.opening_holes.empty() || sows_both_ways(r) ||
           r.must_feed != MustFeed::kNone || r.grand_slam != GrandSlam::kAllowed,
       kMoveRules);
   set(r.singletons_last_resort || r.single_into_empty_only, kSingles);

@@ -56,13 +56,15 @@ void add_sowing_fields(std::vector<FieldInfo>& f) {
                  "from his left to his right; by_half (one row a player): a move from a hole "
                  "left of the row's centre is sown clockwise, one from a hole right of it "
                  "anticlockwise, one from the centre hole of an odd row either way (two "
-                 "moves; the clockwise one written with '<'); the whole move, relays "
-                 "included, keeps its direction",
+                 "moves; the clockwise one written with '<'); either: the mover chooses the "
+                 "direction of each move (every hole two moves, the clockwise one written "
+                 "with '<'); the whole move, relays included, keeps its direction",
                  {{Direction::kAnticlockwise, "anticlockwise", "sowing anticlockwise"},
                   {Direction::kClockwise, "clockwise", "sowing clockwise"},
                   {Direction::kByHalf, "by_half",
                    "sowing clockwise from the left half of the row, anticlockwise from the "
-                   "right half"}}));
+                   "right half"},
+                  {Direction::kEither, "either", "sowing either way, as the mover chooses"}}));
   f.push_back(enum_field("circuit", s, &RuleSet::circuit,
                          "the holes sown round: the whole board, or only the mover's own rows",
                          {{Circuit::kWholeBoard, "whole_board", "sowing round the whole board"},

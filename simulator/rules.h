@@ -23,7 +23,8 @@ constexpr int kMaxRounds = 128;  // the largest bound on the rounds of a match (
 constexpr int kMaxCounters = 320;
 
 // kByHalf: each hole has its own direction, by its place in the row (see Game::legal_moves).
-enum class Direction : uint8_t { kAnticlockwise, kClockwise, kByHalf };
+// kEither: the mover chooses the direction of each move (Move::reverse: clockwise).
+enum class Direction : uint8_t { kAnticlockwise, kClockwise, kByHalf, kEither };
 // Where captured counters go. kNone: set aside beside the board; kBeside: a store (kazan) that is
 // not on the sowing path; kSown: each player's store is on his sowing path (Sonka).
 enum class StoreMode : uint8_t { kNone, kBeside, kSown };
@@ -364,5 +365,12 @@ struct RuleSet {
   ExtraHolesAfter extra_holes_after = ExtraHolesAfter::kAnyCapture;
   ResowPairTakes resow_pair_takes = ResowPairTakes::kBothOccupied;
 };
+
+// Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's
+// privilege, direction by_half's clockwise holes, direction either's every hole.
+inline bool sows_both_ways(const RuleSet& r) {
+  return r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf ||
+         r.direction == Direction::kEither;
+}
 
 }  // namespace mancala::sim

@@ -28,6 +28,8 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     if (r.reverse_privilege != ReversePrivilege::kNone)
       bad("direction", "by_half already sows some moves clockwise: no reverse_privilege with it");
   }
+  if (r.direction == Direction::kEither && r.reverse_privilege != ReversePrivilege::kNone)
+    bad("direction", "either already sows every move both ways: no reverse_privilege with it");
   if ((r.singletons_last_resort || r.single_into_empty_only) && r.min_counters_to_sow > 1) {
     bad(r.singletons_last_resort ? "singletons_last_resort" : "single_into_empty_only",
         "a hole holding one counter cannot be played at all (min_counters_to_sow " +
@@ -64,10 +66,12 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("capture_resow", "only has a meaning with capture inner_facing");
   if (r.opening_for != OpeningFor::kBoth && r.opening_hole == 0 && r.opening_holes.empty())
     bad("opening_for", "only has a meaning with opening_hole or opening_holes");
-  if (r.single_into_empty_only && r.direction == Direction::kByHalf)
+  if (r.single_into_empty_only &&
+      (r.direction == Direction::kByHalf || r.direction == Direction::kEither))
     bad("single_into_empty_only",
         "the next hole depends on the direction of each move: not with "
-        "direction by_half");
+        "direction " +
+            std::string(r.direction == Direction::kByHalf ? "by_half" : "either"));
   if (r.must_feed != MustFeed::kNone && (r.store_extra_move || r.capture_extra_move))
     bad("must_feed",
         "the duty to feed is judged once a turn: not with another move "
@@ -174,8 +178,9 @@ void finalize(RuleSet& r, const std::string& file) {
   if (r.store_side == StoreSide::kLeft && r.stores != StoreMode::kSown)
     bad("store_side", "left only has a meaning with stores sown");
   if (r.store_side == StoreSide::kAfterRow && r.stores == StoreMode::kSown &&
-      r.direction == Direction::kByHalf)
-    bad("store_side", "after_row needs one direction of sowing: not with direction by_half");
+      (r.direction == Direction::kByHalf || r.direction == Direction::kEither))
+    bad("store_side", "after_row needs one direction of sowing: not with direction " +
+                          std::string(r.direction == Direction::kByHalf ? "by_half" : "either"));
   // Where the stores are: after_row follows the direction (issue 37: a clockwise game reaches
   // the store on the player's right only after the whole opponent's row).
   r.store_at = r.store_side != StoreSide::kAfterRow   ? r.store_side

@@ -116,6 +116,16 @@ void expect_over(const Over& s, EndReason reason, int winner) {
 // Hole h (1-based, from the mover's left) as a move.
 inline Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
 
+// The holes of a legal move list, 1-based (a clockwise move of direction by_half or either
+// negated).
+inline std::vector<int> legal_holes(const Game& g, const State& s) {
+  MoveList moves;
+  g.legal_moves(s, moves);
+  std::vector<int> out;
+  for (const Move& m : moves) out.push_back(m.reverse ? -(m.hole + 1) : m.hole + 1);
+  return out;
+}
+
 // A whole board, for a move's before and after: the rows, the stores and (before a move) the
 // player to move.
 template <std::size_t H>

@@ -18,7 +18,9 @@ namespace mancala::sim {
 namespace {
 
 using board_testing::expect_over;
+using board_testing::four_rows;
 using board_testing::hole;
+using board_testing::legal_holes;
 
 template <std::size_t H>
 using FamilyRow = std::array<int, H>;
@@ -31,17 +33,6 @@ State position(const Game& g, FamilyRow<H> p1, FamilyRow<H> p2, int store1, int 
   return board_testing::position(g, p1, p2,
                                  {store1, store2, to_move, ply, g.rules().total_counters});
 }
-
-// The holes of a legal move list, 1-based (a clockwise move of direction by_half negated).
-std::vector<int> legal_holes(const Game& g, const State& s) {
-  MoveList moves;
-  g.legal_moves(s, moves);
-  std::vector<int> out;
-  for (const Move& m : moves) out.push_back(m.reverse ? -(m.hole + 1) : m.hole + 1);
-  return out;
-}
-
-using board_testing::four_rows;  // a four-row position
 
 // --- captures by count ---
 
