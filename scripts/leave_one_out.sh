@@ -10,6 +10,8 @@ set -euo pipefail
 games=${1:-400}
 seed=${2:-1}
 mancala=${MANCALA:-build/mancala}
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
 clauses=(
   "kalah/standard capture" "kalah/standard capture_empty_facing" "kalah/standard store_extra_move"
   "kalah/standard relay" "kalah/standard first_into_origin" "kalah/standard skip_origin_on_laps"
@@ -28,8 +30,14 @@ echo "| ruleset | hidden clause | true value | values offered | refused | candid
 echo "|---|---|---|---|---|---|---|"
 for item in "${clauses[@]}"; do
   read -r ruleset key <<<"$item"
-  out=$("$mancala" reconstruct "$ruleset" --hide "$key" --games "$games" --seed "$seed" \
-    --db /nonexistent/mancala.db --top 0 2>/dev/null)
+  # A clause reconstruct refuses to hide (e.g. more values than --hide offers) gets a row that
+  # says why, and the others go on.
+  if ! out=$("$mancala" reconstruct "$ruleset" --hide "$key" --games "$games" --seed "$seed" \
+    --db /nonexistent/mancala.db --top 0 2>"$err"); then
+    why=$(sed -n 's/^mancala: --hide: [^:]*: //p' "$err" | head -1)
+    echo "| $ruleset | $key | - | not offered: ${why:-refused} | - | - | - |"
+    continue
+  fi
   offered=$(sed -n 's/^\([0-9]*\) combinations of 1 choice point.*/\1/p' <<<"$out")
   refused=$(sed -n 's/^[0-9]* combinations of 1 choice point: \([0-9]*\) refused.*/\1/p' <<<"$out")
   candidates=$(sed -n 's/.* \([0-9]*\) candidates\{0,1\}\.$/\1/p' <<<"$out" | head -1)
