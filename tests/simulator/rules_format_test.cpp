@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -12,6 +13,8 @@
 
 namespace mancala::sim {
 namespace {
+
+using nlohmann::json;
 
 // Counts the members of an aggregate (no reflection in C++20: probe brace-initialisation).
 struct AnyField {
