@@ -58,6 +58,8 @@ const std::map<std::string, Acts>& conditions() {
       {"resow_pair_takes",
        [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
       {"extra_holes", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
+      {"after_joint_opening",
+       [](const RuleSet& r) { return r.turns == Turns::kSimultaneousOpening; }},
       {"extra_holes_after",
        [](const RuleSet& r) { return r.capture == Capture::kInnerFacing && r.extra_holes > 0; }},
       {"tuzdyk_count", [](const RuleSet& r) { return r.tuzdyk; }},

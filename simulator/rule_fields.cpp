@@ -362,6 +362,16 @@ void add_turn_fields(std::vector<FieldInfo>& f) {
       "(only the first move of the round)",
       {{OpeningFor::kBoth, "both", "the opening rule for both players"},
        {OpeningFor::kFirstPlayer, "first_player", "the opening rule for the first player only"}}));
+  // Issue 38 (greedy step 9): Mewelad's racing opening.
+  f.push_back(enum_field(
+      "after_joint_opening", t, &RuleSet::after_joint_opening,
+      "with turns simultaneous_opening: who moves first once turns alternate: first_player (the "
+      "round's starter), first_to_finish (the player whose opening move, relays included, ended "
+      "first in the lockstep; the same tick: the round's starter)",
+      {{AfterJointOpening::kFirstPlayer, "first_player",
+        "the round's starter first after the opening"},
+       {AfterJointOpening::kFirstToFinish, "first_to_finish",
+        "the first to finish the opening moves first after it"}}));
 }
 
 void add_move_fields(std::vector<FieldInfo>& f) {

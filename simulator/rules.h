@@ -91,6 +91,11 @@ enum class ResowPairTakes : uint8_t {
   kBothOccupied,   // both (Otep: "both of the opposite holes ... are occupied")
   kInnerOccupied,  // the inner one; the outer one taken with it when it holds any (Owela)
 };
+// turns simultaneous_opening: who moves first once turns alternate.
+enum class AfterJointOpening : uint8_t {
+  kFirstPlayer,    // the round's starter (Otep, as read)
+  kFirstToFinish,  // the player whose opening move ended first (Mewelad's racing move)
+};
 // extra_holes: after which captures the mover also takes holes of his choice.
 enum class ExtraHolesAfter : uint8_t {
   kAnyCapture,     // every capture by the capture rule (Mefuvha)
@@ -364,6 +369,7 @@ struct RuleSet {
   int extra_holes = 0;
   ExtraHolesAfter extra_holes_after = ExtraHolesAfter::kAnyCapture;
   ResowPairTakes resow_pair_takes = ResowPairTakes::kBothOccupied;
+  AfterJointOpening after_joint_opening = AfterJointOpening::kFirstPlayer;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

@@ -145,6 +145,14 @@ void finalize_issue38_keys(const RuleSet& r, Bad&& bad) {
   } else if (r.extra_holes_after != ExtraHolesAfter::kAnyCapture) {
     bad("extra_holes_after", "only has a meaning with extra_holes");
   }
+  if (r.after_joint_opening == AfterJointOpening::kFirstToFinish) {
+    if (r.turns != Turns::kSimultaneousOpening)
+      bad("after_joint_opening", "only has a meaning with turns simultaneous_opening");
+    else if (r.resolution == Resolution::kSequentialRandom)
+      bad("after_joint_opening",
+          "first_to_finish is a race of moves sown at once: it needs resolution lockstep or "
+          "lockstep_random");
+  }
 }
 
 }  // namespace

@@ -55,6 +55,12 @@ JointEffect Game::resolve_joint(State& s, const JointMove& jm, W watch) const {
     for (int p = 0; p < 2; ++p) {
       if (jm.plays[p]) out.fx[p] = c[p].fx;
     }
+    // Mewelad: "Play begins with a simultaneous racing move, where players attempt to be the
+    // first to drop the final counter of their sowing into an empty hole": the first whose move
+    // ended moves first once turns alternate (next_alternating_turn starts from to_move).
+    if (rules_.after_joint_opening == AfterJointOpening::kFirstToFinish && jm.plays[0] &&
+        jm.plays[1] && out.ended_at[0] != out.ended_at[1])
+      s.to_move = out.ended_at[0] < out.ended_at[1] ? 0 : 1;
   }
   bool captured = false;
   for (const MoveEffect& e : out.fx) captured = captured || e.captured + e.opponent_captured > 0;

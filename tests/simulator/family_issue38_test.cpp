@@ -271,5 +271,45 @@ TEST(StylisedOpening, NjombwaOneCounterStartsFromTheStylisedMovesPlayedOut) {
   EXPECT_EQ(njombwa.counters_total(start), 28);
 }
 
+// --- turn.race_opening (greedy step 9) ---
+
+TEST(RaceOpening, TheFirstToFinishTheSimultaneousOpeningMovesFirstAfterIt) {
+  // Mewelad: "Play begins with a simultaneous racing move, where players attempt to be the first
+  // to drop the final counter of their sowing into an empty hole" (after_joint_opening
+  // first_to_finish; Mewelad itself also needs holes changing owner between rounds, which the
+  // engine lacks). On Tsoro's board with a simultaneous opening: P1's o1 relays from o3 and o6
+  // and ends in his empty i8 after 2 + 3 + 3 drops; P2's o7 ends in his empty i8 after 2. P2
+  // finished first, at tick 2, and moves first once turns alternate; by default (first_player)
+  // P1, the round's starter, does.
+  RuleSet r = load_ruleset("tsoro/dlp");
+  r.turns = Turns::kSimultaneousOpening;
+  for (const auto after : {AfterJointOpening::kFirstPlayer, AfterJointOpening::kFirstToFinish}) {
+    r.after_joint_opening = after;
+    finalize(r, "x.json");
+    const Game g(r);
+    State s = g.initial_state();
+    JointMove jm;
+    jm.move = {Move{0, false}, Move{6, false}};
+    jm.plays = {true, true};
+    const JointEffect fx = g.apply_joint(s, jm);
+    EXPECT_EQ(fx.ended_at, (std::array<int, 2>{8, 2}));
+    EXPECT_EQ(s.holes[g.global(0, 8)], 1);
+    EXPECT_EQ(s.holes[g.global(1, 8)], 1);
+    EXPECT_FALSE(g.joint_turn(s));
+    EXPECT_EQ(s.to_move, after == AfterJointOpening::kFirstToFinish ? 1 : 0);
+  }
+  EXPECT_EQ(
+      refusal("tsoro/dlp",
+              [](RuleSet& t) { t.after_joint_opening = AfterJointOpening::kFirstToFinish; }),
+      "x.json: rules.after_joint_opening: only has a meaning with turns simultaneous_opening");
+  EXPECT_EQ(refusal("otep/beaton_1939",
+                    [](RuleSet& t) {
+                      t.after_joint_opening = AfterJointOpening::kFirstToFinish;
+                      t.resolution = Resolution::kSequentialRandom;
+                    }),
+            "x.json: rules.after_joint_opening: first_to_finish is a race of moves sown at once: "
+            "it needs resolution lockstep or lockstep_random");
+}
+
 }  // namespace
 }  // namespace mancala::sim
