@@ -112,8 +112,10 @@ Table rulesets_table(const Comparison& c) {
   return t;
 }
 
-// The short column name of a statistic in the statistics table.
-std::string column_name(const StatisticRow& row) {
+// The short name of a statistic in the statistics table, the advantage in the runs' seat words
+// ("P1 advantage", or "seat advantage" where every ruleset is simultaneous: sim::seat_words_for).
+std::string column_name(const StatisticRow& row, const sim::SeatWords& seats) {
+  if (row.key == "first_player_advantage") return seats.column;
   static const std::map<std::string, std::string> names = {
       {"first_player_win_rate", "P1 win rate"},
       {"second_player_win_rate", "P2 win rate"},
@@ -179,11 +181,8 @@ std::vector<const StatisticRow*> ordered_statistics(const Comparison& c) {
 Table statistics_table(const Comparison& c) {
   const std::vector<const StatisticRow*> order = ordered_statistics(c);
   std::vector<Column> columns = {{"#", Align::kLeft}};
-  // The advantage's column in the runs' seat words ("seat advantage" where every turn of every
-  // ruleset is simultaneous, sim::seat_words_for).
   for (const StatisticRow* row : order)
-    columns.push_back(
-        {row->key == "first_player_advantage" ? c.seats.column : column_name(*row), Align::kRight});
+    columns.push_back({column_name(*row, c.seats), Align::kRight});
   Table t(columns);
   for (std::size_t i = 0; i < c.runs.size(); ++i) {
     std::vector<Cell> cells = {letter(i)};
@@ -207,7 +206,7 @@ Table statistics_by_measure_table(const Comparison& c) {
   }
   Table t(columns);
   for (const StatisticRow* row : ordered_statistics(c)) {
-    std::vector<Cell> cells = {column_name(*row)};
+    std::vector<Cell> cells = {column_name(*row, c.seats)};
     for (std::size_t i = 0; i < c.runs.size(); ++i)
       cells.push_back(Cell::text(format_measure(row->values[i], row->format)));
     if (pair) {

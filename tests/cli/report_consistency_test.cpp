@@ -26,6 +26,7 @@
 #include "common/format.h"
 #include "reports/html.h"
 #include "reports/readings_words.h"
+#include "simulator/agents.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/seat_words.h"
 
@@ -1741,9 +1742,14 @@ TEST_F(ReadingsConsistency,
       source += f["completion"]["source_class"] == "text_rule";
     }
     const double repeated = played - distinct;
+    // The page names the ranking's agent in words (issue 39, item 4).
     const std::string agent = search["agent"];
+    const std::string agent_words = agent == "random"
+                                        ? std::string("random play")
+                                        : sim::agent_in_words(sim::parse_agent(agent));
     const std::string under =
-        "Under " + agent + ", " + format_number(text, 0) + " of " + format_number(distinct, 0) +
+        "Under " + agent_words + ", " + format_number(text, 0) + " of " +
+        format_number(distinct, 0) +
         (repeated > 0 ? " distinct readings (" + format_number(repeated, 0) +
                             " more play exactly as an earlier one and are counted with it)"
                       : " candidates") +
