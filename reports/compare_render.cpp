@@ -570,7 +570,9 @@ std::string comparison_html_fragment(const Comparison& c, const std::vector<std:
     const std::size_t at = rulesets.find(cell);
     if (at != std::string::npos) rulesets.replace(at, cell.size(), "<td>" + linked(i) + "</td>");
   }
-  out += "</ul>\n<h3>Rulesets</h3>\n" + rulesets + "\n";
+  // The names at least 14em wide (at 800 px the name column was squeezed to a word a line, each
+  // row some ten lines tall): a narrow window scrolls the table in its box instead.
+  out += "</ul>\n<h3>Rulesets</h3>\n<div class=\"rulesets\">\n" + rulesets + "</div>\n";
 
   std::vector<std::string> categories;
   for (std::size_t i = 0; i < c.runs.size(); ++i)
