@@ -202,7 +202,19 @@ Table statistics_by_measure_table(const Comparison& c) {
     columns.push_back({letter(pair->b) + " - " + letter(pair->a) + " [simult. CI]", Align::kRight});
   }
   Table t(columns);
-  for (const StatisticRow* row : ordered_statistics(c)) {
+  // P2's win rate beside P1's (the terminal's table keeps it after the most read columns).
+  std::vector<const StatisticRow*> order = ordered_statistics(c);
+  const auto key_at = [&](const char* key) {
+    return std::find_if(order.begin(), order.end(),
+                        [&](const StatisticRow* r) { return r->key == key; });
+  };
+  if (const auto p2 = key_at("second_player_win_rate"); p2 != order.end()) {
+    const StatisticRow* row = *p2;
+    order.erase(p2);
+    const auto p1 = key_at("first_player_win_rate");
+    order.insert(p1 == order.end() ? order.begin() : p1 + 1, row);
+  }
+  for (const StatisticRow* row : order) {
     std::vector<Cell> cells = {column_name(*row)};
     for (std::size_t i = 0; i < c.runs.size(); ++i)
       cells.push_back(Cell::text(format_measure(row->values[i], row->format)));
