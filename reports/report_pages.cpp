@@ -30,7 +30,7 @@ using analysis::RulesetSection;
 // figures with their intervals kept on one line.
 constexpr std::string_view kReportStyle = R"(body { max-width: 84em; }
 td.num { white-space: nowrap; }
-table.seeds td.num, table.index td.num { white-space: normal; min-width: 6.5em; }
+table.seeds td.num, table.index td.num { white-space: normal; min-width: 6em; }
 table.index th, table.index td { padding: 0.25em 0.4em; }
 td .ci { display: block; font-size: 0.8em; color: #666; }
 td .sub { display: block; font-size: 0.85em; }

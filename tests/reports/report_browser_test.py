@@ -131,9 +131,10 @@ def ranking_fits(session):
 
 
 def tables_fit(session, what, css):
-    # Issue 39, item 1: at 1400 px the tables of `css` (the skill ladder's, the comparison's) show
-    # every column without scrolling in their own box; at any width a table that must scroll
-    # keeps its first column in view (position: sticky), so each row still says what it is.
+    # Issue 39, item 1: at 1400 px the tables of `css` (the index's, the ruleset pages' with the
+    # skill ladder's, the comparison's) show every column without scrolling in their own box; at
+    # any width a table that must scroll keeps its first column in view (position: sticky), so
+    # each row still says what it is.
     state = session.driver.execute_script(
         "return Array.from(document.querySelectorAll(arguments[0])).map(t => ["
         " t.scrollWidth - t.clientWidth,"
@@ -151,6 +152,7 @@ def tables_fit(session, what, css):
 
 def index(session, out):
     page(session, out, "index.html", "report-index")
+    tables_fit(session, "the index", "table")
     contents = [a.get_attribute("href").split("#")[-1]
                 for a in session.driver.find_elements(By.CSS_SELECTOR, "nav.contents a")]
     headings = [h.get_attribute("id") for h in session.driver.find_elements(By.CSS_SELECTOR, "h2")]
@@ -205,11 +207,12 @@ def main():
             if pixels == 1400:
                 ranking_fits(session)
             page(session, out, "rulesets/khutka_boia.das_gupta_1926.html", "report-khutka-boia")
+            tables_fit(session, "Khutka Boia's page", "table")
             page(session, out, "rulesets/oware.dlp.html", "report-family-reading")
             # The other kinds of page: a ruleset page with its skill ladder, a comparison, the
             # glossary, the archive and a record of the evidence.
             page(session, out, "rulesets/otep.beaton_1939.html", "report-ladder")
-            tables_fit(session, "the skill ladder of Otep", "#skill-ladder table")
+            tables_fit(session, "Otep's page with its skill ladder", "table")
             page(session, out, "compare/khutka_boia.html", "report-comparison")
             tables_fit(session, "the comparison of Khutka Boia", ".comparison table")
             page(session, out, "glossary.html", "report-glossary")
