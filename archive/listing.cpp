@@ -66,6 +66,17 @@ std::string date_range_text(const EvidenceRecord& r) {
   return from == to ? from : from + " - " + to;
 }
 
+std::string years_text(const EvidenceRecord& r) {
+  if (!r.date_from) return "";
+  const HistoricalDate& from = *r.date_from;
+  const HistoricalDate& to = *r.date_to;
+  const bool starts_a_year = from.month <= 1 && from.day <= 1;
+  const bool ends_a_year = to.month == 0 || (to.month == 12 && (to.day == 0 || to.day == 31));
+  if (!starts_a_year || !ends_a_year) return date_range_text(r);
+  const auto year = [](int y) { return y < 0 ? std::to_string(-y) + " BCE" : std::to_string(y); };
+  return from.year == to.year ? year(from.year) : year(from.year) + "\xE2\x80\x93" + year(to.year);
+}
+
 std::string fixed_text(double value, int precision) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(precision) << value;

@@ -19,6 +19,10 @@ std::string count_of(size_t n, const std::string& noun);
 std::string join(const std::vector<std::string>& parts, const std::string& separator);
 // The record's dates as "1850" or "1850 - 1900"; empty when it has none.
 std::string date_range_text(const EvidenceRecord& record);
+// The record's dates as a historian writes them on a page: whole years as years ("1939" for
+// 1939-01-01 - 1939-12-31, "800–1099", "500 BCE"), other dates as date_range_text does; empty
+// when it has none.
+std::string years_text(const EvidenceRecord& record);
 // `value` with `precision` digits after the point.
 std::string fixed_text(double value, int precision);
 

@@ -205,7 +205,19 @@ Table statistics_by_measure_table(const Comparison& c) {
     columns.push_back({letter(pair->b) + " - " + letter(pair->a) + " [simult. CI]", Align::kRight});
   }
   Table t(columns);
-  for (const StatisticRow* row : ordered_statistics(c)) {
+  // P2's win rate beside P1's (the terminal's table keeps it after the most read columns).
+  std::vector<const StatisticRow*> order = ordered_statistics(c);
+  const auto key_at = [&](const char* key) {
+    return std::find_if(order.begin(), order.end(),
+                        [&](const StatisticRow* r) { return r->key == key; });
+  };
+  if (const auto p2 = key_at("second_player_win_rate"); p2 != order.end()) {
+    const StatisticRow* row = *p2;
+    order.erase(p2);
+    const auto p1 = key_at("first_player_win_rate");
+    order.insert(p1 == order.end() ? order.begin() : p1 + 1, row);
+  }
+  for (const StatisticRow* row : order) {
     std::vector<Cell> cells = {column_name(*row, c.seats)};
     for (std::size_t i = 0; i < c.runs.size(); ++i)
       cells.push_back(Cell::text(format_measure(row->values[i], row->format)));
@@ -573,7 +585,9 @@ std::string comparison_html_fragment(const Comparison& c, const std::vector<std:
     const std::size_t at = rulesets.find(cell);
     if (at != std::string::npos) rulesets.replace(at, cell.size(), "<td>" + linked(i) + "</td>");
   }
-  out += "</ul>\n<h3>Rulesets</h3>\n" + rulesets + "\n";
+  // The names at least 14em wide (at 800 px the name column was squeezed to a word a line, each
+  // row some ten lines tall): a narrow window scrolls the table in its box instead.
+  out += "</ul>\n<h3>Rulesets</h3>\n<div class=\"rulesets\">\n" + rulesets + "</div>\n";
 
   std::vector<std::string> categories;
   for (std::size_t i = 0; i < c.runs.size(); ++i)

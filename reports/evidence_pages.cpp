@@ -163,28 +163,29 @@ std::string evidence_page(const EvidencePage& p,
          "</a>" + (p.accessed.empty() ? "" : " (accessed " + h(p.accessed) + ")") + "</dd>\n";
   }
   if (!p.credit.empty()) b += "<dt>Written by</dt><dd>" + h(p.credit) + " (DLP)</dd>\n";
-  b += "<dt>Rulesets citing it</dt><dd>";
-  if (p.rulesets.empty()) b += "none";
-  for (size_t i = 0; i < p.rulesets.size(); ++i) {
-    std::string href;
-    for (const auto& [id, path] : ruleset_pages) {
-      if (id == p.rulesets[i]) href = path;
+  // The ruleset ids, each linked to its page when the report has one.
+  const auto linked_ids = [&](const std::vector<std::string>& ids) {
+    std::string out;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      std::string href;
+      for (const auto& [id, path] : ruleset_pages) {
+        if (id == ids[i]) href = path;
+      }
+      out += i ? ", " : "";
+      out += href.empty() ? "<code>" + h(ids[i]) + "</code>"
+                          : "<a href=\"../" + h(href) + "\">" + h(ids[i]) + "</a>";
     }
-    b += i ? ", " : "";
-    b += href.empty() ? "<code>" + h(p.rulesets[i]) + "</code>"
-                      : "<a href=\"../" + h(href) + "\">" + h(p.rulesets[i]) + "</a>";
-  }
-  b += "</dd>\n";
-  b += "<dt>Rulesets of the game</dt><dd>";
-  if (p.game_rulesets.empty()) b += "none yet (no reconstruction of this game is executable here)";
-  for (size_t i = 0; i < p.game_rulesets.size(); ++i) {
-    std::string href;
-    for (const auto& [id, path] : ruleset_pages) {
-      if (id == p.game_rulesets[i]) href = path;
-    }
-    b += i ? ", " : "";
-    b += href.empty() ? "<code>" + h(p.game_rulesets[i]) + "</code>"
-                      : "<a href=\"../" + h(href) + "\">" + h(p.game_rulesets[i]) + "</a>";
+    return out;
+  };
+  // One row when the record is cited by every ruleset of its game (the two rows said the same).
+  if (!p.rulesets.empty() && p.rulesets == p.game_rulesets) {
+    b += "<dt>Rulesets citing it</dt><dd>" + linked_ids(p.rulesets) +
+         (p.rulesets.size() == 1 ? " (the game's only ruleset)" : " (every ruleset of the game)");
+  } else {
+    b += "<dt>Rulesets citing it</dt><dd>" + (p.rulesets.empty() ? "none" : linked_ids(p.rulesets));
+    b += "</dd>\n<dt>Rulesets of the game</dt><dd>" +
+         (p.game_rulesets.empty() ? "none yet (no reconstruction of this game is executable here)"
+                                  : linked_ids(p.game_rulesets));
   }
   b += "</dd>\n</dl>\n";
   if (!p.map_svg.empty()) b += "<figure>\n" + p.map_svg + "\n</figure>\n";

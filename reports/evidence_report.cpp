@@ -114,7 +114,7 @@ std::vector<MapPoint> map_points(ar::Store& store, const MapGames& games,
     if (const std::string size = ar::board_text(r.board); !size.empty())
       pt.label += " (" + size + ")";
     if (!r.location.empty()) pt.label += ", " + r.location;
-    if (r.date_from) pt.label += ", " + ar::date_range_text(r);
+    if (r.date_from) pt.label += ", " + ar::years_text(r);
     if (r.latitude) {
       pt.latitude = *r.latitude;
       pt.longitude = *r.longitude;
@@ -212,7 +212,7 @@ EvidenceReport build_evidence_report(
     p.game_name = game ? game->name : r.game;
     p.type = r.type;
     p.location = r.location;
-    p.date = ar::date_range_text(r);
+    p.date = ar::years_text(r);
     p.latitude = r.latitude;
     p.longitude = r.longitude;
     if (hit.place) {

@@ -59,6 +59,7 @@ table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-
 th:first-child, td:first-child { position: sticky; left: 0; background: #fff; }
 td.num { white-space: nowrap; }
 th { min-width: 3em; }
+.rulesets td:last-child { min-width: 14em; }
 .ranking table { font-size: 0.9em; }
 .ranking th, .ranking td { padding: 0.25em 0.4em; }
 .ranking td { white-space: nowrap; }

@@ -691,7 +691,8 @@ std::string reconstruct_html_fragment(const ReconstructView& v) {
       const analysis::Alternative& alt = choice.alternatives[a];
       out << "<li><strong>" << html_escape(readings_id_in_words(alt.name)) << "</strong>"
           << (a == choice.reference ? " (the base's reading)" : "") << ": "
-          << html_escape(alt.because);
+          << html_escape(alt.because)
+          << (alt.because.empty() || alt.because.back() == '.' ? "" : ".");  // a sentence
       if (!alt.witness.kind.empty())
         out << " " << html_escape(sim::witness_label(alt.witness)) << ": &#8220;"
             << html_escape(alt.witness.text) << "&#8221;.";

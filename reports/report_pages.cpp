@@ -30,6 +30,8 @@ using analysis::RulesetSection;
 // figures with their intervals kept on one line.
 constexpr std::string_view kReportStyle = R"(body { max-width: 84em; }
 td.num { white-space: nowrap; }
+table.seeds td.num, table.index td.num { white-space: normal; min-width: 6em; }
+table.index th, table.index td { padding: 0.25em 0.4em; }
 td .ci { display: block; font-size: 0.8em; color: #666; }
 td .sub { display: block; font-size: 0.85em; }
 td:first-child { min-width: 8em; }
@@ -297,7 +299,7 @@ std::string index_intro(const std::vector<RulesetSection>& items, const ReportOp
        " is P(P1 wins) minus P(P2 wins) in percentage points with Tango's score interval. "
        "Mean plies: mean game length (a ply is one player's move). Unfinished: share of games "
        "stopped by the safety "
-       "bound on their length. Status (docs/rules-format.md): observed (rules seen played or "
+       "bound on their length. Status: observed (rules seen played or "
        "codified), described (a written statement of the whole game followed closely), "
        "reconstructed (gaps filled by assumption, or results resting on an added stopping "
        "rule).</p>\n";

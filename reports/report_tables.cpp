@@ -139,7 +139,7 @@ std::string family_intro(const std::vector<RulesetSection>& sections, std::size_
   const std::size_t n = me.neighbours.size();
   std::string out = "This ruleset (first row) among the " + std::to_string(n) +
                     (n == 1 ? " reading" : " readings") +
-                    " of the DLP's rules paraphrases (the family, docs/coverage.md) ";
+                    " of the DLP's rules paraphrases (the family) ";
   if (same == me.neighbours.size()) {
     out += "played on the same board, " + board + " holes.";
   } else {
@@ -240,12 +240,12 @@ std::string regional_intro(const std::vector<RulesetSection>& sections, std::siz
                            ": " + listed(t.places);
   if (t.neighbours.empty()) {
     out = "None of the " + readings(t.family) +
-          " of the DLP's rules paraphrases (the family, docs/coverage.md) in this report has "
+          " of the DLP's rules paraphrases (the family) in this report has "
           "evidence within " +
           cap + " of this ruleset's (" + from + ")." + rule;
   } else {
     out = "This ruleset (first row) among the " + readings(t.neighbours.size()) +
-          " of the DLP's rules paraphrases (the family, docs/coverage.md) whose evidence was "
+          " of the DLP's rules paraphrases (the family) whose evidence was "
           "recorded nearest to its own (" +
           from + "), within " + cap + ": at most " + std::to_string(analysis::kRegionalNeighbours) +
           ", and any as near as the last." + rule;

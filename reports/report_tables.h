@@ -36,7 +36,7 @@ inline constexpr std::string_view kCompletionNote =
     "rounds the text's rule ended. \xE2\x9A\xA0 and a shaded row mark the rulesets whose text's "
     "rule ended fewer than half of the games or of the rounds: their figures rest mostly on "
     "assumed endings or the reconstruction's stopping rules. Each ruleset's page gives every class "
-    "and the playability metrics (docs/metrics.md, docs/terms.md).";
+    "and the playability metrics.";
 
 // "50000 games per ruleset, random agent on both sides, seed 1, engine 0.1.0." when every run
 // shares its settings, else a sentence saying they differ.

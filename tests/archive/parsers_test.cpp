@@ -9,6 +9,7 @@
 #include "archive/coords.h"
 #include "archive/dates.h"
 #include "archive/error.h"
+#include "archive/listing.h"
 #include "common/printable_stream.h"
 #include "common/text.h"
 
@@ -42,6 +43,29 @@ TEST(Dates, ADateWithoutEraIsAnno) {
   EXPECT_EQ(parse_date("1925-10-01"), (HistoricalDate{1925, 10, 1}));
   EXPECT_EQ(parse_date("1939"), (HistoricalDate{1939, 0, 0}));
   EXPECT_EQ(parse_date("1923-06"), (HistoricalDate{1923, 6, 0}));
+}
+
+// Issue 39, item 6: a record page's dates as a historian writes them: Beaton's
+// 1939-01-01 - 1939-12-31 is "1939"; a span of whole years is "800-1099" with an en dash; a
+// date within a year stays a date.
+TEST(Dates, ARecordsWholeYearsReadAsYears) {
+  EvidenceRecord r;
+  EXPECT_EQ(years_text(r), "");
+  const auto dated = [&](const char* from, const char* to) {
+    r.date_from = parse_date(from);
+    r.date_to = parse_date(to);
+    return years_text(r);
+  };
+  EXPECT_EQ(dated("1939-01-01", "1939-12-31"), "1939");
+  EXPECT_EQ(dated("1939", "1939"), "1939");
+  EXPECT_EQ(dated("0800", "1099"),
+            "800\xE2\x80\x93"
+            "1099");
+  EXPECT_EQ(dated("500 BCE", "300"),
+            "500 BCE\xE2\x80\x93"
+            "300");
+  EXPECT_EQ(dated("1925-10-01", "1925-10-01"), "1925-10-01");
+  EXPECT_EQ(dated("1925-10", "1926-03"), "1925-10 - 1926-03");
 }
 
 TEST(Dates, EraSuffixesWithOrWithoutSpace) {

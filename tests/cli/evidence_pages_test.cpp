@@ -126,6 +126,14 @@ TEST_F(EvidenceReport, ADlpRecordPageShowsItsBoardSimilarGamesRulesetsAndPortalP
         "<h2 id=\"description\">Description</h2>", "<code>otep/beaton_1939</code>"}) {
     EXPECT_NE(p.find(part), std::string::npos) << part;
   }
+  // Issue 39, item 6: a record every ruleset of its game cites has one row for them, not two
+  // that say the same; a record only some cite keeps both.
+  const std::string beaton = page("evidence/DLP.Evidence.1880.html");
+  EXPECT_NE(beaton.find("otep/opposite_of_origin</code> (every ruleset of the game)</dd>"),
+            std::string::npos)
+      << beaton;
+  EXPECT_EQ(beaton.find("<dt>Rulesets of the game</dt>"), std::string::npos);
+  EXPECT_NE(p.find("<dt>Rulesets of the game</dt>"), std::string::npos);
 }
 
 // "link every ruleset page and comparison to the records it cites"

@@ -210,7 +210,7 @@ TEST(FamilyReport, ASeedRulesetsRegionalNeighboursAreTheFamilyRecordedNearestToI
   const std::string section = page.substr(at, page.find("</section>", at) - at);
   EXPECT_NE(section.find("<h2>Among the family: nearest by region</h2>"), std::string::npos);
   EXPECT_NE(section.find("This ruleset (first row) among the 2 readings of the DLP&#39;s rules "
-                         "paraphrases (the family, docs/coverage.md) whose evidence was recorded "
+                         "paraphrases (the family) whose evidence was recorded "
                          "nearest to its own (its evidence&#39;s place: Iloko (region)), within "
                          "2,500 km: at most 5, and any as near as the last. Distance: "),
             std::string::npos)

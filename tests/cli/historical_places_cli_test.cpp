@@ -128,8 +128,9 @@ TEST_F(HistoricalPlaces, AnUncertainPlaceIsEachOfItsAlternatives) {
   ASSERT_EQ(map.code, 0) << map.err;
   EXPECT_EQ(map.err, "wrote " + svg + ": 1 record (1 at an approximate position)\n");
   const std::string drawn = testing::read_text(svg);
-  EXPECT_NE(drawn.find("DLP.Ruleset.66: Das Bohnenspiel (2x6), Russia? Iran?, 1908 - 1923 "
-                       "(uncertain: one of Russia or Iran; here Russia)"),
+  // The label dates it in years, as the record pages do (issue 39, item 6).
+  EXPECT_NE(drawn.find("DLP.Ruleset.66: Das Bohnenspiel (2x6), Russia? Iran?, 1908\xE2\x80\x93"
+                       "1923 (uncertain: one of Russia or Iran; here Russia)"),
             std::string::npos);
   EXPECT_NE(drawn.find("(uncertain: one of Russia or Iran; here Iran)"), std::string::npos);
 }
