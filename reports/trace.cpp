@@ -223,8 +223,8 @@ std::string describe_end(const State& s) {
     out << "Unfinished: stopped by the safety bound after " << s.ply << " plies";
   } else if (s.rule_end == RuleEnd::kInnerRowEmpty && s.winner != kDraw) {
     // Bao: the captures stay on the board (the stores hold nothing): the rule decides.
-    out << player_name(s.winner) << " wins after " << s.ply << " plies (rule: "
-        << player_name(1 - s.winner) << "'s inner row is empty)";
+    out << player_name(s.winner) << " wins after " << s.ply
+        << " plies (rule: " << player_name(1 - s.winner) << "'s inner row is empty)";
   } else {
     out << (s.winner == kDraw ? std::string("Draw") : player_name(s.winner) + " wins") << " "
         << s.store[0] << "-" << s.store[1] << " after " << s.ply << " plies ("
