@@ -52,9 +52,10 @@ int cmd_replay(const Args& args, Io& io) {
       "moves", po::value<std::string>(),
       "moves, hole numbers from the mover's left, e.g. \"7 6 1\"; a simultaneous turn as P1/P2, "
       "e.g. \"3/4\" "
-      "(\"3/4:2\": player 2 first; \"-\": no move)")(
-      "togyz-notation", po::value<std::string>(),
-      "a file or text in the standard Toguz notation, checked move by move")(
+      "(\"3/4:2\": player 2 first; \"-\": no move); \"i5<\" sows clockwise where a move may "
+      "go either way, \"+i5\" enters a counter from the hand (docs/rules-format.md, \"Move "
+      "notation\")")("togyz-notation", po::value<std::string>(),
+                     "a file or text in the standard Toguz notation, checked move by move")(
       "format", po::value<std::string>()->default_value("text"), "text|json");
   po::variables_map vm;
   if (!parse_options(

@@ -51,7 +51,7 @@ class Game {
       sim::MoveList moves;
       game_->legal_moves(s, player, moves);
       json out = json::array();
-      for (sim::Move m : moves) out.push_back(sim::move_label(*game_, player, m));
+      for (sim::Move m : moves) out.push_back(sim::move_label(*game_, s, player, m));
       return out;
     };
     if (game_->joint_turn(s)) return text({{"1", labels(0)}, {"2", labels(1)}});

@@ -143,8 +143,14 @@ std::string describe_move(const Game& game, const State& before, Move m, const M
   const int p = before.to_move;
   const int origin = game.global(p, m.hole);
   std::ostringstream out;
-  out << player_name(p) << " sows " << move_label(game, p, m) << " (" << int(before.holes[origin])
-      << ")";
+  if (game.enters_from_hand(before, p)) {
+    out << player_name(p) << " enters a counter into " << game.hole_label(origin) << " ("
+        << int(before.holes[origin]) << ", " << before.aside[p] << " in hand), move "
+        << move_label(game, before, p, m);
+  } else {
+    out << player_name(p) << " sows " << move_label(game, p, m) << " (" << int(before.holes[origin])
+        << ")";
+  }
   if (fx.last_pos >= 0) {
     out << ", last in "
         << (fx.last_pos >= kMaxHoles
@@ -215,6 +221,10 @@ std::string describe_end(const State& s) {
   std::ostringstream out;
   if (s.reason == EndReason::kSafetyBound) {
     out << "Unfinished: stopped by the safety bound after " << s.ply << " plies";
+  } else if (s.rule_end == RuleEnd::kInnerRowEmpty && s.winner != kDraw) {
+    // Bao: the captures stay on the board (the stores hold nothing): the rule decides.
+    out << player_name(s.winner) << " wins after " << s.ply
+        << " plies (rule: " << player_name(1 - s.winner) << "'s inner row is empty)";
   } else {
     out << (s.winner == kDraw ? std::string("Draw") : player_name(s.winner) + " wins") << " "
         << s.store[0] << "-" << s.store[1] << " after " << s.ply << " plies ("
@@ -358,7 +368,7 @@ void TraceObserver::on_move(const State& before, Move m, const MoveEffect& fx, c
   if (json_) {
     json j = {{"ply", ply_},
               {"player", before.to_move + 1},
-              {"move", move_label(game_, before.to_move, m)},
+              {"move", move_label(game_, before, before.to_move, m)},
               {"captured", fx.captured},
               {"gains", gains_json(before.to_move, fx)},
               {"sowings", fx.sowings},

@@ -52,6 +52,8 @@ const char* kind_name(Step::Kind kind) {
       return "tribute";
     case Step::Kind::kTuzdyk:
       return "tuzdyk";
+    case Step::Kind::kEnter:
+      return "enter";
   }
   return "drop";
 }
@@ -199,7 +201,7 @@ Move LiveGame::parse_legal(int player, const std::string& text) const {
   const std::string who = reports::player_name(player);
   Move m;
   try {
-    m = parse_move(*game_, player, text, "move '" + text + "'");
+    m = parse_move(*game_, state_, player, text, "move '" + text + "'");
   } catch (const Error& e) {
     throw GameError{422, e.what()};
   }
@@ -208,7 +210,8 @@ Move LiveGame::parse_legal(int player, const std::string& text) const {
     if (x == m) return m;
   }
   std::string list;
-  for (const Move& x : moves) list += (list.empty() ? "" : ", ") + move_label(*game_, player, x);
+  for (const Move& x : moves)
+    list += (list.empty() ? "" : ", ") + move_label(*game_, state_, player, x);
   throw GameError{422, "move '" + text + "': illegal for " + who +
                            " in this position (legal: " + (list.empty() ? "none" : list) + ")"};
 }
@@ -343,7 +346,7 @@ void LiveGame::play_recorded(int player, Move m, const std::string& by) {
   j["by"] = by;
   j["text"] = text_before_board(text.str());
   add_record(std::move(j), std::move(log.steps));
-  labels_.push_back(move_label(*game_, player, m));
+  labels_.push_back(move_label(*game_, before, player, m));
   after_move();
 }
 
@@ -554,7 +557,7 @@ json LiveGame::to_json(int since, size_t limit) const {
   for (int p = 0; p < 2; ++p) {
     json list = json::array();
     if (d[p]) {
-      for (const Move& m : legal(p)) list.push_back(move_label(*game_, p, m));
+      for (const Move& m : legal(p)) list.push_back(move_label(*game_, state_, p, m));
       due_seats.push_back(p + 1);
     }
     legal_moves[std::to_string(p + 1)] = list;
@@ -602,6 +605,7 @@ json LiveGame::to_json(int since, size_t limit) const {
       {"rounds", rounds_},
       {"notation", moves_text()},
   };
+  if (r.in_hand > 0) j["board"]["in_hand"] = r.in_hand;  // Bao: counters entered from the hand
   if (r.match) {
     j["match"] = {{"round", match_.over ? match_.rounds : match_.rounds + 1},
                   {"rounds_played", match_.rounds},

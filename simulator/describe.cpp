@@ -65,6 +65,7 @@ std::string draw_board(const Game& game, const State& s) {
           << (s.tuzdyk[p] == kNobody ? std::string("-")
                                      : "on his opponent's " + game.hole_label(s.tuzdyk[p]));
     }
+    if (r.in_hand > 0) out << "  in hand " << s.aside[p];
     if (r.match) {
       out << "  aside " << s.aside[p];
       if (s.extra_number[p] > 0) out << "  number " << int(s.extra_number[p]);
@@ -177,6 +178,8 @@ json state_to_json(const Game& game, const State& s) {
     j["extra_number"] = {s.extra_number[0], s.extra_number[1]};
     j["closed_to"] = closed;
   }
+  // Bao (in_hand): the counters each player still holds in his hand, to be entered.
+  if (!game.rules().match && game.rules().in_hand > 0) j["aside"] = {s.aside[0], s.aside[1]};
   (void)h;
   return j;
 }
@@ -317,8 +320,22 @@ std::string move_label(const Game& game, int player, Move m) {
   return game.hole_label(game.global(player, m.hole)) + (m.reverse ? "<" : "");
 }
 
+std::string move_label(const Game& game, const State& before, int player, Move m) {
+  return (game.enters_from_hand(before, player) ? "+" : "") + move_label(game, player, m);
+}
+
+Move parse_move(const Game& game, const State& s, int player, const std::string& text,
+                const std::string& where) {
+  if (!text.empty() && text.front() == '+' && !game.enters_from_hand(s, player)) {
+    throw Error(where + ": '+' enters a counter from the hand, and P" + std::to_string(player + 1) +
+                " holds none");
+  }
+  return parse_move(game, player, text, where);
+}
+
 Move parse_move(const Game& game, int player, const std::string& text, const std::string& where) {
   std::string label = text;
+  if (!label.empty() && label.front() == '+') label.erase(0, 1);
   bool reverse = false;
   if (!label.empty() && label.back() == '<') {
     reverse = true;

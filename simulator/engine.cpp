@@ -12,6 +12,7 @@
 namespace mancala::sim {
 
 bool Game::has_move(const State& s, int player) const {
+  if (bao_) return bao_has_move(s, player);
   return has_move_as<kAllFeatures>(s, player);
 }
 
@@ -54,6 +55,7 @@ bool Game::count_capturable(const State& s, int player, int pos) const {
 MoveEffect Game::apply(State& s, Move m, StepObserver* steps) const {
   assert(!s.over && !joint_turn(s) && is_legal(s, m));
   if (!steps) return apply(s, m);
+  if (bao_) return bao_apply_watched(s, m, steps);
   Sowing c;
   const StepWatch watch{steps};
   begin_move(s, s.to_move, m, c, watch);

@@ -193,6 +193,12 @@ class Game {
   int playout(State& s, Rng& rng, NoPlayoutHooks& hooks) const;
   int playout(State& s, Rng& rng, RoundTracker& hooks) const;
 
+  // Bao (capture occupied_inner_facing, in_hand): whether `player`'s moves now enter a counter
+  // from his hand (State::aside holds each player's hand), written with a leading '+'.
+  bool enters_from_hand(const State& s, int player) const {
+    return rules_.in_hand > 0 && s.aside[player] > 0;
+  }
+
   // Board geometry.
   int holes_per_player() const { return rules_.holes_per_player; }
   // By table: no division in the move loop.
@@ -378,6 +384,21 @@ class Game {
   // The legal moves of the rules that judge a move by what it does: must_feed, grand_slam (each
   // move tried on a copy).
   [[gnu::noinline]] void filter_moves(const State& s, int player, MoveList& out) const;
+  // Bao's moves (capture occupied_inner_facing; bao_moves.cpp): their own legal moves, the move
+  // with its entry from the hand, captures sown again from the inner row's end holes and relays,
+  // and the end of its turn; apply_, try_ and try_captures_ point to them, playout plays them.
+  void bao_moves(const State& s, int player, MoveList& out) const;
+  bool bao_has_move(const State& s, int player) const;
+  MoveEffect bao_move(State& s, int player, Move m, StepObserver* steps) const;
+  MoveEffect bao_apply(State& s, Move m) const;
+  MoveEffect bao_apply_watched(State& s, Move m, StepObserver* steps) const;
+  MoveEffect bao_try(State& s, int player, Move m) const;
+  bool bao_try_captures(State& s, int player, Move m) const;
+  // must_capture's test: the move's entry captures, or its first sowing's last counter.
+  bool bao_captures_at_once(const State& s, int player, Move m) const;
+  void bao_end_turn(State& s, const MoveEffect& fx) const;
+  template <class Hooks>
+  int bao_playout(State& s, Rng& rng, Hooks& hooks) const;
   // True when a move of `player` from `s` leaves his opponent a move (must_feed).
   [[gnu::noinline]] bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
   // playable() under singletons_last_resort and single_into_empty_only.
@@ -497,8 +518,11 @@ class Game {
   // Kapana Bona, Wore, Oure Ngat: material counts the own row (see material()).
   bool own_row_counts_ = rules_.capture == Capture::kCountSownHoles && rows_go_to_owners(rules_);
   // must_feed or grand_slam: legal moves are tried before they are listed.
-  bool move_filter_ =
-      rules_.must_feed != MustFeed::kNone || rules_.grand_slam != GrandSlam::kAllowed;
+  bool move_filter_ = rules_.must_feed != MustFeed::kNone ||
+                      rules_.grand_slam != GrandSlam::kAllowed ||
+                      rules_.capture == Capture::kOccupiedInnerFacing;
+  // Bao: its moves are played by bao_moves.cpp.
+  bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
   bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only;

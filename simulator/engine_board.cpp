@@ -93,6 +93,8 @@ State Game::initial_state() const {
   s.sink.fill(kNobody);
   s.sink[kStorePos] = 0;
   s.sink[kStorePos + 1] = 1;
+  // Bao: each player's counters in hand, entered one a move (State::aside holds them).
+  s.aside = {static_cast<int16_t>(rules_.in_hand), static_cast<int16_t>(rules_.in_hand)};
   settle_start(s);  // a no-op for every ruleset finalize() accepts: each hole can be played
   return s;
 }

@@ -107,11 +107,13 @@ decltype(auto) with_profile(int index, Fn&& f) {
 }  // namespace
 
 int Game::playout(State& s, Rng& rng, NoPlayoutHooks& hooks) const {
+  if (bao_) return bao_playout(s, rng, hooks);
   return with_profile(profile_,
                       [&]<Features F>() { return playout_as<F, NoPlayoutHooks>(s, rng, hooks); });
 }
 
 int Game::playout(State& s, Rng& rng, RoundTracker& hooks) const {
+  if (bao_) return bao_playout(s, rng, hooks);
   return with_profile(profile_,
                       [&]<Features F>() { return playout_as<F, RoundTracker>(s, rng, hooks); });
 }
@@ -133,6 +135,11 @@ void Game::choose_profile(int forced) {
   try_captures_ = with_profile(profile_, [&]<Features F>() {
     return static_cast<bool (Game::*)(State&, int, Move) const>(&Game::try_captures_as<F>);
   });
+  if (bao_) {
+    apply_ = &Game::bao_apply;
+    try_ = &Game::bao_try;
+    try_captures_ = &Game::bao_try_captures;
+  }
 }
 
 }  // namespace mancala::sim

@@ -485,6 +485,8 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
     case Capture::kNextAfterEmpty:
       if constexpr (has(F, feature::kCaptureFamily)) capture_family(s, c, watch);
       break;
+    case Capture::kOccupiedInnerFacing:  // Bao's moves play it (bao_moves.cpp)
+      break;
   }
 }
 
@@ -604,6 +606,7 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
     case Capture::kResowOppositePair:
     case Capture::kEmptyOwnHole:
     case Capture::kEmptyHole:
+    case Capture::kOccupiedInnerFacing:
       break;
   }
 }

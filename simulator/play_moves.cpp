@@ -37,7 +37,7 @@ void play_move(const Game& game, MatchState& match, State& s, const std::string&
     if (observer) observer->on_joint_move(before, jm, fx, s);
     return;
   }
-  const Move m = parse_move(game, s.to_move, token, where);
+  const Move m = parse_move(game, s, s.to_move, token, where);
   if (!game.is_legal(s, m))
     throw Error(where + ": illegal for " + "P" + std::to_string(s.to_move + 1) +
                 " in this position");

@@ -54,6 +54,7 @@ Features features_of(const RuleSet& r) {
     case Capture::kCountSownHoles:
     case Capture::kInnerFacing:
     case Capture::kNextAfterEmpty:
+    case Capture::kOccupiedInnerFacing:
       f |= kCaptureFamily;
       break;
   }

@@ -4,7 +4,9 @@
 // key it calls inactive changed, and finds no move changed.
 #include <functional>
 #include <map>
+#include <set>
 
+#include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
@@ -20,6 +22,7 @@ bool empty_capture(const RuleSet& r) {
   return r.capture == Capture::kEmptyOwnHole || r.capture == Capture::kEmptyHole;
 }
 bool fives_settled(const RuleSet& r) { return r.match && r.remainder == Remainder::kSettleFives; }
+bool bao_moves(const RuleSet& r) { return r.capture == Capture::kOccupiedInnerFacing; }
 
 // Each conditional key and when it acts, in the words of its documentation line.
 const std::map<std::string, Acts>& conditions() {
@@ -49,7 +52,14 @@ const std::map<std::string, Acts>& conditions() {
       {"capture_taker", Acts(count_capture)},
       {"capture_chain", [](const RuleSet& r) { return r.capture == Capture::kCount; }},
       {"capture_outer", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
-      {"capture_resow", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
+      {"capture_resow",
+       [](const RuleSet& r) {
+         return r.capture == Capture::kInnerFacing || r.capture == Capture::kOccupiedInnerFacing;
+       }},
+      // Bao's keys act only in Bao's moves (bao_moves.cpp).
+      {"in_hand", Acts(bao_moves)},
+      {"must_capture", Acts(bao_moves)},
+      {"end_on_empty_inner_row", Acts(bao_moves)},
       {"resow_pair_from",
        [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
       {"resow_pair_ends_move",
@@ -91,9 +101,37 @@ const std::map<std::string, Acts>& conditions() {
 
 }  // namespace
 
-bool key_acts(const RuleSet& rules, const std::string& key) {
+const std::set<std::string>& bao_played_keys() {
+  static const std::set<std::string> keys = {"rows_per_player",
+                                             "holes_per_row",
+                                             "counters_per_hole",
+                                             "start_layout",
+                                             "stores",
+                                             "direction",
+                                             "circuit",
+                                             "min_counters_to_sow",
+                                             "relay",
+                                             "max_sowings_per_move",
+                                             "capture",
+                                             "capture_resow",
+                                             "no_move",
+                                             "no_progress_turns",
+                                             "max_plies",
+                                             "in_hand",
+                                             "must_capture",
+                                             "end_on_empty_inner_row"};
+  return keys;
+}
+
+bool key_acts_by_condition(const RuleSet& rules, const std::string& key) {
   const auto it = conditions().find(key);
   return it == conditions().end() || it->second(rules);
+}
+
+bool key_acts(const RuleSet& rules, const std::string& key) {
+  // Bao's moves play only their own keys (finalize refuses the others where they would act).
+  if (bao_moves(rules) && !bao_played_keys().contains(key)) return false;
+  return key_acts_by_condition(rules, key);
 }
 
 std::vector<std::string> acting_keys(const RuleSet& rules) {

@@ -91,6 +91,8 @@ const char* rule_end_key(RuleEnd r) {
       return "match_end";
     case RuleEnd::kHolesOut:
       return "holes_out";
+    case RuleEnd::kInnerRowEmpty:
+      return "end_on_empty_inner_row";
   }
   return "";
 }
@@ -133,6 +135,7 @@ std::vector<RuleEnd> round_rule_ends(const RuleSet& r) {
   if (r.end_on_captures > 0) ends.push_back(RuleEnd::kCaptures);
   if (r.end_on_singletons) ends.push_back(RuleEnd::kSingletons);
   if (r.end_when_left > 0) ends.push_back(RuleEnd::kWhenLeft);
+  if (r.end_on_empty_inner_row) ends.push_back(RuleEnd::kInnerRowEmpty);
   return ends;
 }
 

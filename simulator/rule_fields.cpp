@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "common/strict_json.h"
 #include "simulator/rule_field_makers.h"
 #include "simulator/ruleset_internal.h"
 #include "simulator/ruleset_io.h"
@@ -163,7 +164,9 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
        {Capture::kInnerFacing, "inner_facing",
         "capture the holes facing a last counter in the mover's inner row"},
        {Capture::kNextAfterEmpty, "next_after_empty",
-        "capture the hole after a last counter in an empty hole"}}));
+        "capture the hole after a last counter in an empty hole"},
+       {Capture::kOccupiedInnerFacing, "occupied_inner_facing",
+        "capture the inner hole facing a last counter in an occupied inner hole"}}));
   f.push_back(
       enum_field("capture_facing", c, &RuleSet::capture_facing,
                  "for opposite_last_in_own_row and resow_opposite_pair: the holes taken face "
@@ -249,10 +252,14 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
       "capture_resow", c, &RuleSet::capture_resow,
       "with capture inner_facing: none (the captured counters are the mover's); after_last (they "
       "are sown again at once on the mover's path, from the hole after the one the last counter "
-      "fell into, and the move goes on by the same rules)",
+      "fell into, and the move goes on by the same rules); with capture occupied_inner_facing: "
+      "end_hole (they are sown again into the mover's inner row from one of its end holes, the "
+      "first counter into it: see docs/rules-format.md, 'Bao')",
       {{CaptureResow::kNone, "none", "captured counters kept"},
        {CaptureResow::kAfterLast, "after_last",
-        "captured counters sown again from the hole after the last"}}));
+        "captured counters sown again from the hole after the last"},
+       {CaptureResow::kEndHole, "end_hole",
+        "captured counters sown again from an end hole of the inner row"}}));
   f.push_back(enum_field(
       "resow_pair_from", c, &RuleSet::resow_pair_from,
       "with capture resow_opposite_pair: the hole the captured counters are sown again from, "
@@ -587,6 +594,7 @@ std::vector<FieldInfo> make_fields() {
   add_match_fields(f);
   add_dealing_fields(f);
   add_handicap_fields(f);
+  add_bao_fields(f);
   const RuleSet defaults;
   for (FieldInfo& field : f) field.default_value = field.get(defaults);
   return f;

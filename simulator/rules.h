@@ -56,6 +56,9 @@ enum class Capture : uint8_t {
   kCountSownHoles,        // every hole the sowing made hold one of capture_counts (Kapana Bona)
   kInnerFacing,           // 4 rows: last in the mover's inner row takes the facing holes (Tsoro)
   kNextAfterEmpty,        // last in an empty hole: take the next hole along the path (Pallankuli)
+  // 4 rows: last in an occupied hole of the mover's inner row whose facing inner hole is occupied:
+  // take that hole instead of relaying (Bao; played by Game's Bao moves, bao_moves.cpp)
+  kOccupiedInnerFacing,
 };
 // The rows a count capture looks at (capture count and count_sown_holes).
 enum class CaptureRows : uint8_t { kOpponent, kOwn, kAny };
@@ -79,6 +82,7 @@ enum class CaptureOuter : uint8_t {
 enum class CaptureResow : uint8_t {
   kNone,       // they are the capturer's
   kAfterLast,  // sown again at once from the hole after the last one, the move going on (Tsoro)
+  kEndHole,    // sown again from an end hole (kichwa) of the mover's inner row (Bao)
 };
 // capture resow_opposite_pair: the hole the captured counters are sown again from (into it first).
 enum class ResowPairFrom : uint8_t {
@@ -353,6 +357,11 @@ struct RuleSet {
   ExtraNumber extra_number = ExtraNumber::kNone;
   TollHole toll_hole = TollHole::kNone;
   bool winner_takes_remainder_hole = false;
+
+  // Bao (issue 38; played by bao_moves.cpp, with capture occupied_inner_facing)
+  int in_hand = 0;            // counters each player holds at the start, entered one a move
+  bool must_capture = false;  // a capturing move must be played when there is one
+  bool end_on_empty_inner_row = false;  // a player whose inner row is empty has lost
 
   // derived (set by finalize)
   int holes_per_player = 0;

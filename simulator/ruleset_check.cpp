@@ -20,6 +20,45 @@ using nlohmann::json;
 
 namespace {
 
+// Bao's keys (issue 38): capture occupied_inner_facing is played by Game's Bao moves
+// (bao_moves.cpp), which play only the keys listed here; the others must keep their defaults.
+template <class Bad>
+void finalize_bao_keys(const RuleSet& r, Bad&& bad) {
+  const bool bao = r.capture == Capture::kOccupiedInnerFacing;
+  if (!bao) {
+    const char* need = "only has a meaning with capture occupied_inner_facing";
+    if (r.capture_resow == CaptureResow::kEndHole)
+      bad("capture_resow", std::string("end_hole ") + need);
+    if (r.in_hand > 0) bad("in_hand", need);
+    if (r.must_capture) bad("must_capture", need);
+    if (r.end_on_empty_inner_row) bad("end_on_empty_inner_row", need);
+    return;
+  }
+  if (r.rows_per_player != 2) bad("capture", "occupied_inner_facing needs two rows a player");
+  if (r.circuit != Circuit::kOwnRows)
+    bad("capture", "occupied_inner_facing needs each player sowing round his own rows (own_rows)");
+  if (r.relay != Relay::kLandingHole)
+    bad("capture", "occupied_inner_facing is made instead of a relay: it needs relay landing_hole");
+  if (r.capture_resow != CaptureResow::kEndHole)
+    bad("capture",
+        "occupied_inner_facing sows its captures again: it needs capture_resow end_hole");
+  if (r.direction != Direction::kEither)
+    bad("capture",
+        "occupied_inner_facing sows its captures from either end of the inner row: it needs "
+        "direction either");
+  if (r.no_move == NoMove::kPass)
+    bad("no_move", "pass is not played with capture occupied_inner_facing (Bao's moves)");
+  const RuleSet defaults;
+  for (const FieldInfo& f : rule_fields()) {
+    if (!bao_played_keys().contains(f.key) && f.get(r) != f.get(defaults) &&
+        key_acts_by_condition(r, f.key))
+      bad(f.key,
+          "is not played with capture occupied_inner_facing (Bao's moves): keep its "
+          "default " +
+              f.get(defaults).dump());
+  }
+}
+
 // The contradictions of the keys the DLP's family of games added (issue 25).
 template <class Bad>
 void finalize_new_keys(const RuleSet& r, Bad&& bad) {
@@ -62,8 +101,9 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("resow_pair_from", "only has a meaning with capture resow_opposite_pair");
   if (r.resow_pair_ends_move && r.capture != Capture::kResowOppositePair)
     bad("resow_pair_ends_move", "only has a meaning with capture resow_opposite_pair");
-  if (r.capture_resow != CaptureResow::kNone && r.capture != Capture::kInnerFacing)
-    bad("capture_resow", "only has a meaning with capture inner_facing");
+  if (r.capture_resow == CaptureResow::kAfterLast && r.capture != Capture::kInnerFacing)
+    bad("capture_resow", "after_last only has a meaning with capture inner_facing");
+  finalize_bao_keys(r, bad);
   if (r.opening_for != OpeningFor::kBoth && r.opening_hole == 0 && r.opening_holes.empty())
     bad("opening_for", "only has a meaning with opening_hole or opening_holes");
   if (r.single_into_empty_only &&
@@ -101,7 +141,8 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
             "next_after_empty ends a move in an empty hole: it needs relay none or "
             "landing_hole");
       break;
-    case Capture::kNone:  // the other captures: finalize checks them
+    case Capture::kNone:                 // the other captures: finalize checks them
+    case Capture::kOccupiedInnerFacing:  // finalize_bao_keys
     case Capture::kEvenInOpponentRow:
     case Capture::kAfterEmptyNext:
     case Capture::kOppositeEmptyNext:
@@ -204,6 +245,7 @@ void finalize(RuleSet& r, const std::string& file) {
     case Capture::kCountSownHoles:
     case Capture::kInnerFacing:
     case Capture::kNextAfterEmpty:
+    case Capture::kOccupiedInnerFacing:
       break;
     case Capture::kAfterEmptyNext:
       if (r.relay != Relay::kNextHole && r.relay != Relay::kFacingHole)
@@ -347,6 +389,7 @@ void finalize(RuleSet& r, const std::string& file) {
     if (static_cast<int>(r.start_layout.size()) == r.holes_per_player) r.total_counters *= 2;
     if (r.total_counters == 0) bad("start_layout", "no counters on the board");
   }
+  r.total_counters += 2 * r.in_hand;
   // Issues 21 and 37: every counter could gather in one hole, which holds at most kMaxCounters
   // (docs/rules-format.md), so a ruleset with more counters in all is refused.
   if (r.total_counters > kMaxCounters) {

@@ -4,11 +4,23 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
+
+// The keys Bao's moves (capture occupied_inner_facing, bao_moves.cpp) play; every other key keeps
+// its default with them, and acts in no such ruleset (rule_acts.cpp).
+const std::set<std::string>& bao_played_keys();
+
+// Whether `key` acts in `rules` by the field table's conditions alone, Bao's moves aside.
+bool key_acts_by_condition(const RuleSet& rules, const std::string& key);
+
+// Appends the keys of Bao's rules to the field table (rule_fields_bao.cpp).
+void add_bao_fields(std::vector<FieldInfo>& f);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);

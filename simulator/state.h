@@ -46,18 +46,19 @@ enum class EndReason : uint8_t {
 // Which rule of the game ended a round or a match (EndReason::kRule), named by the rule key that
 // defines it (rule_end_key): the class of the ending comes from that key's witness (ending.h).
 enum class RuleEnd : uint8_t {
-  kNone,        // not ended by a rule of the game
-  kNoMove,      // no_move (and a deal that leaves nobody a move)
-  kMustFeed,    // must_feed: no move feeds the empty opponent
-  kMajority,    // end_on_majority
-  kEmptySide,   // end_on_empty_side
-  kCaptures,    // end_on_captures
-  kSingletons,  // end_on_singletons
-  kWhenLeft,    // end_when_left
-  kMatchEnd,    // match_end (a match)
-  kHolesOut,    // holes_out: a player left no hole in play has lost the match
+  kNone,           // not ended by a rule of the game
+  kNoMove,         // no_move (and a deal that leaves nobody a move)
+  kMustFeed,       // must_feed: no move feeds the empty opponent
+  kMajority,       // end_on_majority
+  kEmptySide,      // end_on_empty_side
+  kCaptures,       // end_on_captures
+  kSingletons,     // end_on_singletons
+  kWhenLeft,       // end_when_left
+  kMatchEnd,       // match_end (a match)
+  kHolesOut,       // holes_out: a player left no hole in play has lost the match
+  kInnerRowEmpty,  // end_on_empty_inner_row (Bao)
 };
-constexpr int kRuleEnds = 10;
+constexpr int kRuleEnds = 11;
 
 struct State {
   std::array<Count, kMaxHoles> holes{};

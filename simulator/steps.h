@@ -13,7 +13,9 @@
 //   seize    the counters of a hole are captured into the mover's hand, to be sown again
 //            (Otep's re-sowing capture);
 //   tribute  one counter from the hand goes to the Kungidar's store (Khutka Boia 1-4);
-//   tuzdyk   a hole becomes `player`'s tuzdyk (its counters were taken by the step before).
+//   tuzdyk   a hole becomes `player`'s tuzdyk (its counters were taken by the step before);
+//   enter    one counter from `player`'s hand (the counters he holds beside the board: Bao's
+//            namua, in_hand) into a hole.
 // In a simultaneous turn the two players' steps interleave as the resolution plays them (one
 // counter each per tick in lockstep), each step naming whose hand it is.
 #pragma once
@@ -23,7 +25,7 @@
 namespace mancala::sim {
 
 struct Step {
-  enum class Kind : uint8_t { kLift, kDrop, kTake, kSeize, kTribute, kTuzdyk };
+  enum class Kind : uint8_t { kLift, kDrop, kTake, kSeize, kTribute, kTuzdyk, kEnter };
   Kind kind = Kind::kDrop;
   int8_t player = 0;  // whose hand (lift, drop, seize, tribute) or who gains (take, tuzdyk)
   uint8_t pos = 0;    // global position: a hole, or kStorePos + p for a sown store

@@ -500,7 +500,8 @@ function drawBoard(game, state, options) {
     const label = b.labels[index];
     const key = owner + ":" + label;
     const count = state.holes[owner - 1][index];
-    const legal = options.legal && options.legal[owner] ? options.legal[owner] : null;
+    // A move entering a counter from the hand (Bao's namua) is listed as "+i5": the hole is i5.
+    const legal = options.legal && options.legal[owner] ? options.legal[owner].map((m) => m.replace(/^\+/, "")) : null;
     const forward = legal && legal.includes(label), backward = legal && legal.includes(label + "<");
     const classes = ["hole", "p" + owner];
     if (out.has(key)) classes.push("out");
@@ -574,7 +575,7 @@ function playerPanel(game, state, p, extra) {
   }
   if (game.board.stores !== "none") parts.push(el("span", {}, "store " + state.stores[p - 1]));
   else parts.push(el("span", {}, sideTotal(state, p) + " counters on his side"));
-  if (state.aside && state.aside[p - 1]) parts.push(el("span", {}, "set aside " + state.aside[p - 1]));
+  if (state.aside && state.aside[p - 1]) parts.push(el("span", {}, (game.board.in_hand ? "to enter " : "set aside ") + state.aside[p - 1]));
   if (state.tribute_to === p) parts.push(el("span", { class: "badge" }, "Kungidar"));
   if (state.extra_number && state.extra_number[p - 1]) parts.push(el("span", {}, "extra number " + state.extra_number[p - 1]));
   if (extra.hand) parts.push(el("span", { class: "hand" }, "in hand " + extra.hand));
@@ -604,6 +605,11 @@ function applyStep(shown, step) {
     case "tribute":
       shown.hand[p] -= step.count;
       shown.stores[step.store - 1] += step.count;
+      break;
+    case "enter":
+      // Bao's namua: a counter from the player's counters in hand (state.aside) into a hole.
+      if (shown.aside) shown.aside[p] -= step.count;
+      shown.holes[hole[0]][hole[1]] += step.count;
       break;
   }
 }

@@ -145,7 +145,7 @@ TEST(Readings, BadFilesAreRefusedNamingTheChoiceAlternativeAndKey) {
             "test.json: choices[0]: alternatives[1]: rules.capture: 'sideways' is not one of "
             "none|even_in_opponent_row|after_empty_next|opposite_empty_next|"
             "opposite_last_in_own_row|resow_opposite_pair|empty_own_hole|empty_hole|count|"
-            "count_sown_holes|inner_facing|next_after_empty");
+            "count_sown_holes|inner_facing|next_after_empty|occupied_inner_facing");
   EXPECT_EQ(error_of([&] {
               readings_of(with(base_alt + R"(, {"name": "x", "rules": {"max_plies": 100},
                 "because": "b"})"));
@@ -248,7 +248,8 @@ TEST(Space, HidingAClauseOffersEveryValueOfTheVocabularyWithTheTrueOneAsReferenc
   const Readings r = hide_clause("kalah/standard", "capture");
   ASSERT_EQ(r.choices.size(), 1u);
   const Choice& c = r.choices[0];
-  EXPECT_EQ(c.alternatives.size(), 12u);  // seven, and the family's five (issue 25)
+  // seven, the family's five (issue 25) and Bao's occupied_inner_facing (issue 38)
+  EXPECT_EQ(c.alternatives.size(), 13u);
   EXPECT_EQ(c.alternatives[c.reference].name, "empty_own_hole");
   EXPECT_EQ(c.phrase,
             "If the last counter falls into an empty hole on his own side and the opposite hole "
@@ -256,9 +257,9 @@ TEST(Space, HidingAClauseOffersEveryValueOfTheVocabularyWithTheTrueOneAsReferenc
             "into his store.");
   const Space space = generate_space(r);
   // Captures judged on the next hole need a relay; even_in_opponent_row needs none (Kalah has
-  // none, so it plays): rules check refuses the other three, and three of the family's captures
-  // on Kalah's board and keys.
-  EXPECT_EQ(space.refused.size(), 6u);
+  // none, so it plays): rules check refuses the other three, three of the family's captures
+  // on Kalah's board and keys, and Bao's (two rows a player, its own relay and keys).
+  EXPECT_EQ(space.refused.size(), 7u);
   EXPECT_EQ(hide_clause("kalah", "counters_per_hole").choices[0].alternatives.size(), 20u);
   EXPECT_EQ(error_of([] { hide_clause("kalah", "opening_hole"); }),
             "--hide: opening_hole: takes 33 values (int 0..32): at most 32 can be offered");

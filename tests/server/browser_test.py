@@ -7,7 +7,8 @@ chromium-driver and python3-selenium, installed by `scripts/setup.sh test`).
 Starts the server on a free port over a fresh archive of data/evidence, then, at 1400 and at
 800 px: searches the archive, opens a record, starts a Kalah game against greedy and clicks legal
 holes until it ends, saves it with a note and finds the play-test on the ruleset's page (and with
-`mancala playtests list`); plays a few moves of Otep (four rows, a simultaneous opening) and of
+`mancala playtests list`); plays a few moves of Otep (four rows, a simultaneous opening), of Bao
+(four rows, each move sown either way, the first ones entered from the hand) and of
 Sonka with two people on one screen (simultaneous turns: the first choice stays hidden); plays a
 move of En Gehe's 2x40 board (at 1400 px the whole board in the window); replays the play-test. Screenshots of the search, two- and four-row boards mid-game and a replay go to the
 screenshots folder. Fails on any JavaScript error in the browser's console, on a page wider than
@@ -367,6 +368,35 @@ class Session:
         self.shot("four-row-mid-game")
         del status
 
+    def bao(self):
+        """Bao (issue 38): a four-row game whose every move is sown the way the mover chooses and
+        whose first moves enter a counter from the hand ("+i7<", docs/rules-format.md, "Move
+        notation")."""
+        self.new_game("bao/dlp", "human", "greedy", 5)
+        self.set_speed("instant")
+        self.wait(self.settled, 60, "Bao's first move")
+        check(len(self.driver.find_elements(By.CSS_SELECTOR, "#board .hole")) == 32,
+              "Bao's board has not 32 holes")
+        # The namua: a counter enters one of P1's occupied inner holes, i7, i6 or i5.
+        legal = sorted(h.get_attribute("data-label") for h in
+                       self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal"))
+        check(legal == ["i5", "i6", "i7"], "Bao's first move offers %s, not i5, i6, i7" % legal)
+        check("to enter 22" in self.text("#player1"), "P1's counters in hand: " + self.text("#player1"))
+        hole = [h for h in self.driver.find_elements(By.CSS_SELECTOR, ".hole.legal")
+                if h.get_attribute("data-label") == "i7"][0]
+        hole.click()
+        # Either way: the chooser offers both directions; clockwise is the one written "<".
+        self.find("#sow-forward")
+        self.click("#sow-reverse")
+        self.wait(lambda d: "+i7<" in d.find_element(By.ID, "log").text, 60,
+                  "the entry +i7< in the log")
+        for _ in range(3):
+            if not self.play_move(60):
+                break
+        self.wait(self.settled, 60, "Bao mid-game")
+        self.fits()
+        self.shot("bao-namua")
+
     def wide_board(self):
         """En Gehe's 2x40: at 1400 px the whole board in the window, no sideways scrolling of
         the page nor of the board; narrower, the board scrolls in its own frame."""
@@ -471,6 +501,8 @@ def main():
             session.otep()
             session.no_errors()
             session.sonka()
+            session.no_errors()
+            session.bao()
             session.no_errors()
             session.wide_board()
             session.no_errors()

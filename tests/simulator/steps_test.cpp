@@ -67,6 +67,10 @@ State apply_steps(State s, const std::vector<Step>& steps) {
         s.sink[x.pos] = x.player;
         s.tuzdyk[x.player] = static_cast<int8_t>(x.pos);
         break;
+      case Kind::kEnter:  // Bao's namua: from the counters in hand, not the sowing's
+        s.aside[x.player] = static_cast<int16_t>(s.aside[x.player] - x.count);
+        s.holes[x.pos] = static_cast<Count>(s.holes[x.pos] + x.count);
+        break;
     }
   }
   EXPECT_EQ(hand, (std::array<int, 2>{0, 0})) << "counters left in a hand";
