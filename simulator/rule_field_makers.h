@@ -1,7 +1,7 @@
 // How the field table's entries are made (private to simulator/): one maker per kind of key (an
 // int, a bool, a list of ints, a set of counts, an enum), each with its strict reading and its
-// phrases. rule_fields.cpp and rule_fields_bao.cpp build the table with them (kept here since issue 38 so that the
-// table's file stays within the module size limit as keys are added).
+// phrases. rule_fields.cpp and rule_fields_bao.cpp build the table with them (kept here since issue
+// 38 so that the table's file stays within the module size limit as keys are added).
 #pragma once
 
 #include <algorithm>
