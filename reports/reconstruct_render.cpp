@@ -357,14 +357,24 @@ std::string void_note(const analysis::Effects& e) {
 }
 
 std::string interactions_note(const analysis::Effects& e) {
-  size_t tested = 0;
-  for (size_t n : e.interactions_tested) tested += n;
-  if (tested == 0) return "Two-way interactions: none was tested." + void_note(e);
+  const auto& tested = e.interactions_tested;
+  if (std::all_of(tested.begin(), tested.end(), [](size_t n) { return n == 0; }))
+    return "Two-way interactions: none was tested." + void_note(e);
+  // Each criterion's interval is corrected over that criterion's own tests.
+  std::string over;
+  if (std::all_of(tested.begin(), tested.end(), [&](size_t n) { return n == tested.front(); })) {
+    over = "the " + archive::count_of(tested.front(), "interaction") + " tested for each criterion";
+  } else {
+    for (std::size_t c = 0; c < analysis::kCriteria; ++c) {
+      over += std::string(c == 0 ? "" : ", ") +
+              analysis::criterion_info(static_cast<analysis::Criterion>(c)).name + " " +
+              std::to_string(tested[c]);
+    }
+    over = "each criterion's own tests: " + over;
+  }
   return "Two-way interactions: each alternative pair against both references, averaged over "
-         "the other choices; shown when the simultaneous 95% interval (Bonferroni over the " +
-         archive::count_of(tested, "interaction") +
-         " tested, per criterion) excludes zero, at most the ten largest per criterion." +
-         void_note(e);
+         "the other choices; shown when the simultaneous 95% interval (Bonferroni over " +
+         over + ") excludes zero, at most the ten largest per criterion." + void_note(e);
 }
 
 // The panel's sentences: which agents ranked the finalists with how many games, how many ranks
