@@ -240,6 +240,10 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
   if (in_store) {
     c.fx.extra_move = true;  // the move ends in his store; he moves again
   } else if constexpr (has(F, feature::kRelay)) {
+    if constexpr (has(F, feature::kRelayCondition)) {
+      if (rules_.relay >= Relay::kNextAfterOccupiedLanding && relay_on_condition(s, c, watch))
+        return true;
+    }
     switch (rules_.relay) {
       case Relay::kNone:
         break;
@@ -296,6 +300,9 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
         start_sowing(s, c, last, count, false, watch);
         return true;
       }
+      case Relay::kNextAfterOccupiedLanding:  // relay_on_condition, before the switch
+      case Relay::kNextAfterEmptyLanding:
+        break;
     }
   }
   c.fx.last_pos = last;
@@ -322,6 +329,27 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
       add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
   }
   return false;
+}
+
+// Issue 38, the conditional relays: Gabata (Adegrat): "When the final counter falls into an
+// occupied hole, the player picks up the counters in the next hole and continues sowing from it.
+// If that next hole is empty, the turn ends." (next_after_occupied_landing); Boukerourou: "When
+// the final counter lands in an empty hole, the contents of the following hole are picked up and
+// the sowing continues." (next_after_empty_landing). A last counter in a hole of the other kind
+// ends the move, and so does an empty next hole (recorded for after_empty_next). No stores on the
+// path (finalize refuses them): the next position is a hole.
+template <class W>
+bool Game::relay_on_condition(State& s, Sowing& c, W watch) const {
+  const int last = c.pos;
+  if (last >= kMaxHoles || s.sink[last] != kNobody) return false;
+  const bool landed_empty = s.holes[last] == 1;
+  if (landed_empty != (rules_.relay == Relay::kNextAfterEmptyLanding)) return false;
+  const int next = step(s, c.player, c.reverse, last);
+  if (s.holes[next] == 0) {
+    c.empty_next = next;
+    return false;
+  }
+  return relay_from(s, c, next, watch);
 }
 
 // Otep: "When the final counter falls into an occupied hole in the player's inner row and both of
@@ -489,7 +517,13 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
   // owner (Enindji: "the owner of that hole captures the counters") to its row's owner.
   auto take_counted = [&](int pos) {
     const int taker = rules_.capture_taker == CaptureTaker::kOwner ? owner(pos) : p;
-    (taker == p ? fx.captured : fx.opponent_captured) += take_watched(s, pos, taker, watch);
+    int& got = taker == p ? fx.captured : fx.opponent_captured;
+    got += take_watched(s, pos, taker, watch);
+    if constexpr (has(W::kFeatures, feature::kCaptureWithFacing)) {
+      // La'b Akila: "the player captures those counters, plus any counters in the hole in the
+      // opposite row" (the DLP's code takes the opposite hole of every hole of the chain too).
+      if (rules_.capture_with_facing) got += take_watched(s, opposite(pos), taker, watch);
+    }
   };
   switch (rules_.capture) {
     case Capture::kCount: {

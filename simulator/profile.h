@@ -72,6 +72,11 @@ inline constexpr Features kCaptureFamily = 1ull << 30;    // count, count_sown_h
                                                           // next_after_empty, resow_opposite_pair
 // The board (issue 37)
 inline constexpr Features kWideSide = 1ull << 31;  // a side of more than 16 holes (4x16, 2x40)
+// Issue 38 (family2): relays on a condition (relay next_after_occupied_landing and
+// next_after_empty_landing)
+inline constexpr Features kRelayCondition = 1ull << 32;
+// capture_with_facing: a count capture takes the facing holes too
+inline constexpr Features kCaptureWithFacing = 1ull << 33;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -116,7 +121,7 @@ inline constexpr std::array<Features, 7> kProfiles = {
     profile::kSownRelays, profile::kMatches, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 32;
+inline constexpr size_t kFeatureCount = 34;
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

@@ -48,6 +48,7 @@ const std::map<std::string, Acts>& conditions() {
       {"capture_rows", Acts(count_capture)},
       {"capture_taker", Acts(count_capture)},
       {"capture_chain", [](const RuleSet& r) { return r.capture == Capture::kCount; }},
+      {"capture_with_facing", [](const RuleSet& r) { return r.capture == Capture::kCount; }},
       {"capture_outer", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
       {"capture_resow", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
       {"resow_pair_from",

@@ -279,11 +279,18 @@ void add_relay_fields(std::vector<FieldInfo>& f) {
                  "hole if occupied), landing_hole (pick up the hole the last counter fell "
                  "into if it was occupied), facing_hole (pick up the hole facing the last one "
                  "across the board if occupied; one out of play counts as empty; a last counter "
-                 "in a store ends the move)",
+                 "in a store ends the move); next_after_occupied_landing (next_hole, only when "
+                 "the last counter fell into an occupied hole: one into an empty hole ends the "
+                 "move), next_after_empty_landing (next_hole, only when it fell into an empty "
+                 "hole: one into an occupied hole ends the move)",
                  {{Relay::kNone, "none", "no relay"},
                   {Relay::kNextHole, "next_hole", "relay from the next hole"},
                   {Relay::kLandingHole, "landing_hole", "relay from the landing hole"},
-                  {Relay::kFacingHole, "facing_hole", "relay from the hole facing the last one"}}));
+                  {Relay::kFacingHole, "facing_hole", "relay from the hole facing the last one"},
+                  {Relay::kNextAfterOccupiedLanding, "next_after_occupied_landing",
+                   "relay from the next hole after an occupied landing"},
+                  {Relay::kNextAfterEmptyLanding, "next_after_empty_landing",
+                   "relay from the next hole after an empty landing"}}));
   f.push_back(int_field("max_sowings_per_move", re, &RuleSet::max_sowings_per_move, 1, 100000,
                         "bound on the sowings of one relay chain; a chain that reaches it ends the "
                         "move where it stands, without capture, and is counted"));
@@ -435,6 +442,11 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
       "with capture resow_opposite_pair: the sowing of the captured counters ends the move (no "
       "relay and no capture from where its last counter falls)",
       "the sowing of captures ends the move", "the sowing of captures goes on by the same rules"));
+  f.push_back(bool_field("capture_with_facing", c, &RuleSet::capture_with_facing,
+                         "with capture count: each hole a count capture takes (the chain's "
+                         "included), the hole facing it across the board is taken with it",
+                         "count captures taken with their facing holes",
+                         "count captures without their facing holes"));
 }
 
 void add_special_hole_fields(std::vector<FieldInfo>& f) {

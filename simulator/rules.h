@@ -40,6 +40,11 @@ enum class Relay : uint8_t {
   kNextHole,     // pick up the hole after the last one if occupied; an empty one ends the move
   kLandingHole,  // pick up the hole the last counter fell into if it was occupied
   kFacingHole,   // pick up the hole facing the last one (Das-Gupta's "immediately in front of")
+  // Issue 38, conditional relays (sow.relay_conditional): as kNextHole, but only after a last
+  // counter in an occupied hole (Gabata (Adegrat), Zigulzoqge) or in an empty one (Boukerourou);
+  // a last counter in a hole of the other kind ends the move.
+  kNextAfterOccupiedLanding,
+  kNextAfterEmptyLanding,
 };
 // The capture made when a move ends (see engine.cpp for each clause).
 enum class Capture : uint8_t {
@@ -343,6 +348,11 @@ struct RuleSet {
   int total_counters = 0;
   // store_side resolved (kRight or kLeft): where the stores are, whatever the key says
   StoreSide store_at = StoreSide::kRight;
+
+  // Issue 38 (family2): keys of the DLP's family read once a move at most, out of the way of the
+  // fields the sowing loop reads.
+  // capture count: each hole a count capture takes, its facing hole is taken with it (La'b Akila).
+  bool capture_with_facing = false;
 };
 
 }  // namespace mancala::sim
