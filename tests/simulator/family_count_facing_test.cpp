@@ -24,9 +24,8 @@ TEST_F(LabAkila, TakesTheHoleWithItsOppositeAndTheRunFollowingIt) {
   // which also contain two or four counters." P1's h6 (3) ends in P2's h2, one before: two,
   // taken with its opposite (P1's h6, just emptied); P2's h3 (4) and h4 (2) follow, each taken
   // with its opposite (P1's h5: 3, h4: 1); P2's h5 (3) ends the run, and its opposite stays.
-  const MoveEffect fx =
-      expect_move({{1, 1, 1, 1, 3, 3, 0}, {5, 1, 4, 2, 3, 1, 1}, 36, 35}, hole(6),
-                  {{1, 1, 1, 0, 0, 0, 1}, {6, 0, 0, 0, 3, 1, 1}, 48, 35});
+  const MoveEffect fx = expect_move({{1, 1, 1, 1, 3, 3, 0}, {5, 1, 4, 2, 3, 1, 1}, 36, 35}, hole(6),
+                                    {{1, 1, 1, 0, 0, 0, 1}, {6, 0, 0, 0, 3, 1, 1}, 48, 35});
   EXPECT_EQ(fx.captured, 12);
   EXPECT_EQ(fx.sowings, 1);  // the capturing count stops the relay
 }
@@ -45,9 +44,8 @@ TEST_F(LabAkila, ALastCounterInAnOccupiedHoleRelaysAndOneInAnEmptyHoleEndsTheTur
   // and sowing continues. ... When the final counter falls into an empty hole, the turn ends."
   // P1's h6 (1) ends in h7 (4: five, no capture): its five are sown into P2's h1..h5, the last
   // into the empty h5: the turn ends.
-  const MoveEffect fx =
-      expect_move({{1, 1, 1, 1, 3, 1, 4}, {5, 1, 4, 2, 0, 1, 1}, 36, 36}, hole(6),
-                  {{1, 1, 1, 1, 3, 0, 0}, {6, 2, 5, 3, 1, 1, 1}, 36, 36});
+  const MoveEffect fx = expect_move({{1, 1, 1, 1, 3, 1, 4}, {5, 1, 4, 2, 0, 1, 1}, 36, 36}, hole(6),
+                                    {{1, 1, 1, 1, 3, 0, 0}, {6, 2, 5, 3, 1, 1, 1}, 36, 36});
   EXPECT_EQ(fx.captured, 0);
 }
 
@@ -61,7 +59,8 @@ TEST(CaptureWithFacing, OnlyHasAMeaningWithCaptureCount) {
     finalize(r, "x.json");
     ADD_FAILURE() << "no error";
   } catch (const RuleError& e) {
-    EXPECT_STREQ(e.what(), "x.json: rules.capture_with_facing: only has a meaning with capture count");
+    EXPECT_STREQ(e.what(),
+                 "x.json: rules.capture_with_facing: only has a meaning with capture count");
   }
 }
 
