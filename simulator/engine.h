@@ -363,6 +363,10 @@ class Game {
   bool run_move_to_capture(State& s, Sowing& c, W watch) const;
   template <class W>
   bool resow_capture(State& s, Sowing& c, W watch) const;
+  // capture_resow with_landing_hole (issue 38): the facing holes seized at the occupied landing
+  // hole, to be sown on with it (their count).
+  template <class W>
+  [[gnu::noinline]] int seize_into_landing(State& s, Sowing& c, W watch) const;
   // relay next_after_occupied_landing, next_after_empty_landing (issue 38): whether it relayed.
   // Out of line, and tested before the relay switch (issue 38): a case of its own in the switch
   // moved Otep's relay loop by 3%.

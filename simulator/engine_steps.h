@@ -294,10 +294,15 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
           if (rules_.capture == Capture::kResowOppositePair && resow_capture(s, c, watch))
             return true;
         }
+        int seized = 0;  // Kisolo (Lali): captures sown on with the landing hole's counters
+        if constexpr (has(F, feature::kLandingCapture)) {
+          if (rules_.capture_resow == CaptureResow::kWithLandingHole)
+            seized = seize_into_landing(s, c, watch);
+        }
         const int count = s.holes[last];
         s.holes[last] = 0;
         watch(Step::Kind::kLift, p, last, count);
-        start_sowing(s, c, last, count, false, watch);
+        start_sowing(s, c, last, count + seized, false, watch);
         return true;
       }
       case Relay::kNextAfterOccupiedLanding:  // relay_on_condition, before the switch
@@ -329,6 +334,34 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
       add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
   }
   return false;
+}
+
+// Issue 38, Kisolo (Lali): "When the final counter lands in an occupied hole in the inner row, the
+// player captures the counters in the opponent's opposite inner row hole, and continues sowing
+// with these counters and the counters in the hole where the final counter was dropped." The
+// facing inner hole (and its outer hole, as capture_outer says) goes into the mover's hand,
+// counted as captured as Otep's re-sown captures are; the landing hole's relay sows them on with
+// its own counters. Returns the counters seized.
+template <class W>
+int Game::seize_into_landing(State& s, Sowing& c, W watch) const {
+  const int last = c.pos;
+  if (owner(last) != c.player || row(last) != 1) return 0;
+  const int inner = opposite(last);
+  int got = s.holes[inner];
+  if (got == 0) return 0;
+  int outer_got = 0;
+  const int outer = opposite_outer(last);
+  if (rules_.capture_outer != CaptureOuter::kNone) outer_got = s.holes[outer];
+  if constexpr (W::kOn) {
+    watch(Step::Kind::kSeize, c.player, inner, got);
+    if (outer_got > 0) watch(Step::Kind::kSeize, c.player, outer, outer_got);
+  }
+  s.holes[inner] = 0;
+  if (outer_got > 0) s.holes[outer] = 0;
+  got += outer_got;
+  c.fx.captured += got;
+  c.fx.by_rule += got;
+  return got;
 }
 
 // Issue 38, the conditional relays: Gabata (Adegrat): "When the final counter falls into an
@@ -570,6 +603,9 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
       // capture_resow after_last: the counters go into the mover's hand to be sown again (see
       // after_sowing), unless the chain is at its bound: then they are his, and the bound is hit.
       if (last >= kMaxHoles || owner(last) != p || row(last) != 1) break;
+      // Kisolo (Lali), with_landing_hole: "When the final counter lands in an empty hole, the
+      // player's turn ends." (its captures are made at an occupied hole: seize_into_landing)
+      if (rules_.capture_resow == CaptureResow::kWithLandingHole) break;
       const bool resow = rules_.capture_resow == CaptureResow::kAfterLast;
       const bool at_bound = resow && c.fx.sowings >= rules_.max_sowings_per_move;
       auto grab = [&](int pos) {

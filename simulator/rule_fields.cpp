@@ -424,10 +424,15 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
       "capture_resow", c, &RuleSet::capture_resow,
       "with capture inner_facing: none (the captured counters are the mover's); after_last (they "
       "are sown again at once on the mover's path, from the hole after the one the last counter "
-      "fell into, and the move goes on by the same rules)",
+      "fell into, and the move goes on by the same rules); with_landing_hole (with relay "
+      "landing_hole: the capture is made when the last counter falls into an occupied hole of "
+      "the mover's inner row, the captured counters lifted with that hole's and sown on from it; "
+      "a move ending in an empty hole captures nothing)",
       {{CaptureResow::kNone, "none", "captured counters kept"},
        {CaptureResow::kAfterLast, "after_last",
-        "captured counters sown again from the hole after the last"}}));
+        "captured counters sown again from the hole after the last"},
+       {CaptureResow::kWithLandingHole, "with_landing_hole",
+        "captured counters sown on with the landing hole's"}}));
   f.push_back(enum_field(
       "resow_pair_from", c, &RuleSet::resow_pair_from,
       "with capture resow_opposite_pair: the hole the captured counters are sown again from, "

@@ -83,6 +83,9 @@ enum class CaptureOuter : uint8_t {
 enum class CaptureResow : uint8_t {
   kNone,       // they are the capturer's
   kAfterLast,  // sown again at once from the hole after the last one, the move going on (Tsoro)
+  // Issue 38, Kisolo (Lali): taken when the last counter falls into an occupied inner hole, and
+  // sown on with that hole's counters, from it (the relay of relay landing_hole)
+  kWithLandingHole,
 };
 // capture resow_opposite_pair: the hole the captured counters are sown again from (into it first).
 enum class ResowPairFrom : uint8_t {

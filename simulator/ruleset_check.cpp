@@ -69,6 +69,10 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("resow_pair_ends_move", "only has a meaning with capture resow_opposite_pair");
   if (r.capture_resow != CaptureResow::kNone && r.capture != Capture::kInnerFacing)
     bad("capture_resow", "only has a meaning with capture inner_facing");
+  if (r.capture_resow == CaptureResow::kWithLandingHole && r.relay != Relay::kLandingHole)
+    bad("capture_resow",
+        "with_landing_hole captures instead of relaying from an occupied landing hole: it needs "
+        "relay landing_hole");
   if (r.opening_for != OpeningFor::kBoth && r.opening_hole == 0 && r.opening_holes.empty())
     bad("opening_for", "only has a meaning with opening_hole or opening_holes");
   if (r.single_into_empty_only && r.direction == Direction::kByHalf)
