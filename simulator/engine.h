@@ -363,6 +363,9 @@ class Game {
   bool run_move_to_capture(State& s, Sowing& c, W watch) const;
   template <class W>
   bool resow_capture(State& s, Sowing& c, W watch) const;
+  // singletons_end side_loses (issue 38): the player (0, 1) whose holes hold no more than one
+  // counter each, 2 when both do, -1 when neither does.
+  [[gnu::noinline]] int side_of_singletons(const State& s) const;
   // capture_resow with_landing_hole (issue 38): the facing holes seized at the occupied landing
   // hole, to be sown on with it (their count).
   template <class W>

@@ -734,6 +734,22 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
       return true;
     }
   }
+  if constexpr (has(F, feature::kSideSingletons)) {
+    // Ngola: "Play continues until one player has no holes with more than one counter, and the
+    // opponent wins." Both sides at once: the board's end below.
+    if (rules_.singletons_end == SingletonsEnd::kSideLoses) {
+      const int lost = side_of_singletons(s);
+      if (lost == 0 || lost == 1) {
+        s.winner = static_cast<int8_t>(1 - lost);
+        end_round(s, EndReason::kRule, RuleEnd::kSingletons);
+        return true;
+      }
+      if (lost == 2) {
+        end_owners_take_rows(s, EndReason::kRule, RuleEnd::kSingletons, steps);
+        return true;
+      }
+    }
+  }
   if constexpr (has(F, feature::kEndOnSingletons)) {
     // Awari: "The game ends when players have holes with only empty and single counters."
     if (rules_.end_on_singletons &&

@@ -36,6 +36,7 @@ Features features_of(const RuleSet& r) {
   set(r.capture == Capture::kCount && r.capture_with_facing, kCaptureWithFacing);
   set(r.capture == Capture::kInnerFacing && r.capture_resow == CaptureResow::kWithLandingHole,
       kLandingCapture);
+  set(r.end_on_singletons && r.singletons_end != SingletonsEnd::kBoard, kSideSingletons);
   set(r.store_extra_move, kStoreExtraMove);
   set(r.capture == Capture::kResowOppositePair || r.capture_resow != CaptureResow::kNone, kResow);
   switch (r.capture) {
@@ -102,7 +103,7 @@ std::vector<std::string> feature_names(Features features) {
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side relay_condition "
-      "capture_with_facing landing_capture";
+      "capture_with_facing landing_capture side_singletons";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

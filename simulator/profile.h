@@ -79,6 +79,8 @@ inline constexpr Features kRelayCondition = 1ull << 32;
 inline constexpr Features kCaptureWithFacing = 1ull << 33;
 // capture_resow with_landing_hole: the capture made at an occupied landing hole, before its relay
 inline constexpr Features kLandingCapture = 1ull << 34;
+// singletons_end side_loses: the end on single counters judged on each player's side
+inline constexpr Features kSideSingletons = 1ull << 35;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -127,7 +129,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 35;
+inline constexpr size_t kFeatureCount = 36;
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

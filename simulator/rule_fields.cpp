@@ -279,10 +279,8 @@ void add_relay_fields(std::vector<FieldInfo>& f) {
                  "hole if occupied), landing_hole (pick up the hole the last counter fell "
                  "into if it was occupied), facing_hole (pick up the hole facing the last one "
                  "across the board if occupied; one out of play counts as empty; a last counter "
-                 "in a store ends the move); next_after_occupied_landing (next_hole, only when "
-                 "the last counter fell into an occupied hole: one into an empty hole ends the "
-                 "move), next_after_empty_landing (next_hole, only when it fell into an empty "
-                 "hole: one into an occupied hole ends the move)",
+                 "in a store ends the move); next_after_occupied_landing, next_after_empty_landing "
+                 "(next_hole after a last counter in an occupied, or an empty, hole only)",
                  {{Relay::kNone, "none", "no relay"},
                   {Relay::kNextHole, "next_hole", "relay from the next hole"},
                   {Relay::kLandingHole, "landing_hole", "relay from the landing hole"},
@@ -575,6 +573,12 @@ void add_end_of_round_fields(std::vector<FieldInfo>& f) {
                          "player takes what is in his own rows",
                          "a round ended when only single counters are left",
                          "play on with only single counters"));
+  f.push_back(enum_field(
+      "singletons_end", e, &RuleSet::singletons_end,
+      "with end_on_singletons: board (no hole of the board holds more than one counter), "
+      "side_loses (no hole of one player's does: he loses; both at once, each takes his rows)",
+      {{SingletonsEnd::kBoard, "board", "single counters judged on the whole board"},
+       {SingletonsEnd::kSideLoses, "side_loses", "a player with single counters only loses"}}));
   f.push_back(int_field("end_when_left", e, &RuleSet::end_when_left, 0, 255,
                         "0: off; else once at most this many counters are left on the board at "
                         "the start of a turn, the next capture ends the round, the capturer "

@@ -193,6 +193,9 @@ enum class MatchEnd : uint8_t {
 // Boia, Das-Gupta: "the player who has the greater number of pieces with him ... is considered
 // the winner"), or nobody: a stopped match is drawn, the end the text gives not reached.
 enum class StopWinner : uint8_t { kMoreCounters, kDraw };
+// Issue 38: whose holes end_on_singletons judges. kBoard: the board's (Awari); kSideLoses: one
+// player's, who then loses (Ngola).
+enum class SingletonsEnd : uint8_t { kBoard, kSideLoses };
 // Khutka Boia 1-4: when the Kungidar receives his counter from the hole a sowing starts from:
 // every turn, his own turns, or once a round (the round's first sowing).
 enum class Tribute : uint8_t { kNone, kEveryTurn, kOwnTurns, kEachRound };
@@ -356,6 +359,8 @@ struct RuleSet {
   // fields the sowing loop reads.
   // capture count: each hole a count capture takes, its facing hole is taken with it (La'b Akila).
   bool capture_with_facing = false;
+  // end_on_singletons: the board's holes, or one player's (who then loses: Ngola).
+  SingletonsEnd singletons_end = SingletonsEnd::kBoard;
 };
 
 }  // namespace mancala::sim

@@ -131,6 +131,8 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("grand_slam", "needs a capture rule");
   if (r.empty_side_wins && !r.end_on_empty_side)
     bad("empty_side_wins", "only has a meaning with end_on_empty_side");
+  if (r.singletons_end != SingletonsEnd::kBoard && !r.end_on_singletons)
+    bad("singletons_end", "only has a meaning with end_on_singletons");
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 // from their owner's left (player 1's hole h is global h-1, player 2's H+h-1).
 #include <gtest/gtest.h>
 
+#include <utility>
+#include <vector>
+
 #include "board_test_util.h"
 #include "simulator/ruleset_io.h"
 
@@ -42,6 +45,60 @@ TEST_F(BalkanMancala, WhenNeitherCanSowTheOneWhoCapturedMoreWins) {
   game.apply(s, hole(6));
   expect_over(s, EndReason::kRule, 0);
   EXPECT_EQ(s.store, board_testing::pair(31, 17));
+}
+
+// Ngola (DLP.Ruleset.1364), 4x8 of two: 64 counters. A side's local holes 0..15 run along its
+// anticlockwise path: the outer row 0..7 from its owner's left, the inner row 8..15 from his
+// right.
+class Ngola : public ::testing::Test {
+ protected:
+  const Game g{load_ruleset("ngola/dlp")};
+  State position(const std::vector<std::pair<int, int>>& p1,
+                 const std::vector<std::pair<int, int>>& p2) const {
+    State s = g.initial_state();
+    s.holes.fill(0);
+    int on_board = 0;
+    for (const auto& [k, n] : p1) s.holes[g.global(0, k)] = static_cast<Count>(n), on_board += n;
+    for (const auto& [k, n] : p2) s.holes[g.global(1, k)] = static_cast<Count>(n), on_board += n;
+    s.store = {static_cast<int16_t>(64 - on_board), 0};
+    s.ply = 10;
+    return s;
+  }
+};
+
+TEST_F(Ngola, APlayerLeftWithSingleCountersOnlyHasLost) {
+  // "Play continues until one player has no holes with more than one counter, and the opponent
+  // wins." P1's outer hole 0 (2) ends in his outer hole 2: no capture; P2's holes hold one
+  // counter each at most: P1 wins, whoever is to move.
+  State s = position({{0, 2}, {5, 3}}, {{0, 1}, {3, 1}, {9, 1}});
+  g.apply(s, Move{0, false});
+  expect_over(s, EndReason::kRule, 0);
+}
+
+TEST_F(Ngola, ThePlayerWhoseMoveLeavesHimSinglesOnlyLoses) {
+  // The same end for the mover: P1's 0 (2) leaves him singles only (1 and 2), while P2 keeps a
+  // hole of three.
+  State s = position({{0, 2}}, {{0, 3}, {3, 1}});
+  g.apply(s, Move{0, false});
+  expect_over(s, EndReason::kRule, 1);
+}
+
+TEST_F(Ngola, AHoleOfTwoOnEachSideLetsPlayGoOn) {
+  State s = position({{0, 2}, {5, 2}}, {{0, 2}, {3, 1}});
+  g.apply(s, Move{0, false});
+  EXPECT_FALSE(s.over);
+}
+
+TEST(SingletonsEnd, OnlyHasAMeaningWithEndOnSingletons) {
+  RuleSet r = load_ruleset("ngola/dlp");
+  r.end_on_singletons = false;
+  try {
+    finalize(r, "x.json");
+    ADD_FAILURE() << "no error";
+  } catch (const RuleError& e) {
+    EXPECT_STREQ(e.what(),
+                 "x.json: rules.singletons_end: only has a meaning with end_on_singletons");
+  }
 }
 
 }  // namespace
