@@ -55,14 +55,7 @@ class Ngola : public ::testing::Test {
   const Game g{load_ruleset("ngola/dlp")};
   State position(const std::vector<std::pair<int, int>>& p1,
                  const std::vector<std::pair<int, int>>& p2) const {
-    State s = g.initial_state();
-    s.holes.fill(0);
-    int on_board = 0;
-    for (const auto& [k, n] : p1) s.holes[g.global(0, k)] = static_cast<Count>(n), on_board += n;
-    for (const auto& [k, n] : p2) s.holes[g.global(1, k)] = static_cast<Count>(n), on_board += n;
-    s.store = {static_cast<int16_t>(64 - on_board), 0};
-    s.ply = 10;
-    return s;
+    return board_testing::four_row_position(g, p1, p2, 64);
   }
 };
 

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "board_test_util.h"
 #include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
 
@@ -20,14 +21,7 @@ class KisoloLali : public ::testing::Test {
   const Game g{load_ruleset("kisolo_lali/dlp")};
   // The position of the two sides, player 1 to move; the stores hold the rest of the 64.
   State position(const Side& p1, const Side& p2) const {
-    State s = g.initial_state();
-    s.holes.fill(0);
-    int on_board = 0;
-    for (const auto& [k, n] : p1) s.holes[g.global(0, k)] = static_cast<Count>(n), on_board += n;
-    for (const auto& [k, n] : p2) s.holes[g.global(1, k)] = static_cast<Count>(n), on_board += n;
-    s.store = {static_cast<int16_t>(64 - on_board), 0};
-    s.ply = 10;
-    return s;
+    return board_testing::four_row_position(g, p1, p2, 64);
   }
   int at(const State& s, int player, int k) const { return s.holes[g.global(player, k)]; }
   // P2's local hole facing player 1's inner hole k.
