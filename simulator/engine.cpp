@@ -143,6 +143,15 @@ bool Game::next_joint_turn(State& s, unsigned extra, StepObserver* steps) const 
   return true;
 }
 
+int Game::side_of_singletons(const State& s) const {
+  bool only[2] = {true, true};
+  for (int p = 0; p < 2; ++p) {
+    for (int k = 0; k < rules_.holes_per_player && only[p]; ++k)
+      only[p] = s.holes[global(p, k)] <= 1;
+  }
+  return only[0] && only[1] ? 2 : only[0] ? 0 : only[1] ? 1 : -1;
+}
+
 bool Game::no_move_left(State& s, StepObserver* steps) const {
   if (playable(s, s.to_move) != 0) {
     // must_feed when_empty, Oware: "If not possible, the player captures all the counters in

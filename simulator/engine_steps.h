@@ -240,6 +240,10 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
   if (in_store) {
     c.fx.extra_move = true;  // the move ends in his store; he moves again
   } else if constexpr (has(F, feature::kRelay)) {
+    if constexpr (has(F, feature::kRelayCondition)) {
+      if (rules_.relay >= Relay::kNextAfterOccupiedLanding && relay_on_condition(s, c, watch))
+        return true;
+    }
     switch (rules_.relay) {
       case Relay::kNone:
         break;
@@ -290,12 +294,20 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
           if (rules_.capture == Capture::kResowOppositePair && resow_capture(s, c, watch))
             return true;
         }
+        int seized = 0;  // Kisolo (Lali): captures sown on with the landing hole's counters
+        if constexpr (has(F, feature::kLandingCapture)) {
+          if (rules_.capture_resow == CaptureResow::kWithLandingHole)
+            seized = seize_into_landing(s, c, watch);
+        }
         const int count = s.holes[last];
         s.holes[last] = 0;
         watch(Step::Kind::kLift, p, last, count);
-        start_sowing(s, c, last, count, false, watch);
+        start_sowing(s, c, last, count + seized, false, watch);
         return true;
       }
+      case Relay::kNextAfterOccupiedLanding:  // relay_on_condition, before the switch
+      case Relay::kNextAfterEmptyLanding:
+        break;
     }
   }
   c.fx.last_pos = last;
@@ -322,6 +334,55 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
       add_gains(c.fx, take_fours(s, p, c.sown_holes, watch));
   }
   return false;
+}
+
+// Issue 38, Kisolo (Lali): "When the final counter lands in an occupied hole in the inner row, the
+// player captures the counters in the opponent's opposite inner row hole, and continues sowing
+// with these counters and the counters in the hole where the final counter was dropped." The
+// facing inner hole (and its outer hole, as capture_outer says) goes into the mover's hand,
+// counted as captured as Otep's re-sown captures are; the landing hole's relay sows them on with
+// its own counters. Returns the counters seized.
+template <class W>
+int Game::seize_into_landing(State& s, Sowing& c, W watch) const {
+  const int last = c.pos;
+  if (owner(last) != c.player || row(last) != 1) return 0;
+  const int inner = opposite(last);
+  int got = s.holes[inner];
+  if (got == 0) return 0;
+  int outer_got = 0;
+  const int outer = opposite_outer(last);
+  if (rules_.capture_outer != CaptureOuter::kNone) outer_got = s.holes[outer];
+  if constexpr (W::kOn) {
+    watch(Step::Kind::kSeize, c.player, inner, got);
+    if (outer_got > 0) watch(Step::Kind::kSeize, c.player, outer, outer_got);
+  }
+  s.holes[inner] = 0;
+  if (outer_got > 0) s.holes[outer] = 0;
+  got += outer_got;
+  c.fx.captured += got;
+  c.fx.by_rule += got;
+  return got;
+}
+
+// Issue 38, the conditional relays: Gabata (Adegrat): "When the final counter falls into an
+// occupied hole, the player picks up the counters in the next hole and continues sowing from it.
+// If that next hole is empty, the turn ends." (next_after_occupied_landing); Boukerourou: "When
+// the final counter lands in an empty hole, the contents of the following hole are picked up and
+// the sowing continues." (next_after_empty_landing). A last counter in a hole of the other kind
+// ends the move, and so does an empty next hole (recorded for after_empty_next). No stores on the
+// path (finalize refuses them): the next position is a hole.
+template <class W>
+bool Game::relay_on_condition(State& s, Sowing& c, W watch) const {
+  const int last = c.pos;
+  if (last >= kMaxHoles || s.sink[last] != kNobody) return false;
+  const bool landed_empty = s.holes[last] == 1;
+  if (landed_empty != (rules_.relay == Relay::kNextAfterEmptyLanding)) return false;
+  const int next = step(s, c.player, c.reverse, last);
+  if (s.holes[next] == 0) {
+    c.empty_next = next;
+    return false;
+  }
+  return relay_from(s, c, next, watch);
 }
 
 // Otep: "When the final counter falls into an occupied hole in the player's inner row and both of
@@ -502,7 +563,13 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
   // owner (Enindji: "the owner of that hole captures the counters") to its row's owner.
   auto take_counted = [&](int pos) {
     const int taker = rules_.capture_taker == CaptureTaker::kOwner ? owner(pos) : p;
-    (taker == p ? fx.captured : fx.opponent_captured) += take_watched(s, pos, taker, watch);
+    int& got = taker == p ? fx.captured : fx.opponent_captured;
+    got += take_watched(s, pos, taker, watch);
+    if constexpr (has(W::kFeatures, feature::kCaptureWithFacing)) {
+      // La'b Akila: "the player captures those counters, plus any counters in the hole in the
+      // opposite row" (the DLP's code takes the opposite hole of every hole of the chain too).
+      if (rules_.capture_with_facing) got += take_watched(s, opposite(pos), taker, watch);
+    }
   };
   switch (rules_.capture) {
     case Capture::kCount: {
@@ -549,6 +616,9 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
       // capture_resow after_last: the counters go into the mover's hand to be sown again (see
       // after_sowing), unless the chain is at its bound: then they are his, and the bound is hit.
       if (last >= kMaxHoles || owner(last) != p || row(last) != 1) break;
+      // Kisolo (Lali), with_landing_hole: "When the final counter lands in an empty hole, the
+      // player's turn ends." (its captures are made at an occupied hole: seize_into_landing)
+      if (rules_.capture_resow == CaptureResow::kWithLandingHole) break;
       const bool resow = rules_.capture_resow == CaptureResow::kAfterLast;
       const bool at_bound = resow && c.fx.sowings >= rules_.max_sowings_per_move;
       auto grab = [&](int pos) {
@@ -697,6 +767,22 @@ bool Game::ended_by_rule(State& s, StepObserver* steps) const {
       }
       end_owners_take_rows(s, EndReason::kRule, RuleEnd::kEmptySide, steps);
       return true;
+    }
+  }
+  if constexpr (has(F, feature::kSideSingletons)) {
+    // Ngola: "Play continues until one player has no holes with more than one counter, and the
+    // opponent wins." Both sides at once: the board's end below.
+    if (rules_.singletons_end == SingletonsEnd::kSideLoses) {
+      const int lost = side_of_singletons(s);
+      if (lost == 0 || lost == 1) {
+        s.winner = static_cast<int8_t>(1 - lost);
+        end_round(s, EndReason::kRule, RuleEnd::kSingletons);
+        return true;
+      }
+      if (lost == 2) {
+        end_owners_take_rows(s, EndReason::kRule, RuleEnd::kSingletons, steps);
+        return true;
+      }
     }
   }
   if constexpr (has(F, feature::kEndOnSingletons)) {

@@ -30,6 +30,12 @@ Features features_of(const RuleSet& r) {
       kWatchDrops);
   set(r.tribute != Tribute::kNone, kTribute);
   set(r.relay != Relay::kNone, kRelay);
+  set(r.relay == Relay::kNextAfterOccupiedLanding || r.relay == Relay::kNextAfterEmptyLanding,
+      kRelayCondition);
+  set(r.capture == Capture::kCount && r.capture_with_facing, kCaptureWithFacing);
+  set(r.capture == Capture::kInnerFacing && r.capture_resow == CaptureResow::kWithLandingHole,
+      kLandingCapture);
+  set(r.end_on_singletons && r.singletons_end != SingletonsEnd::kBoard, kSideSingletons);
   set(r.store_extra_move, kStoreExtraMove);
   set(r.capture == Capture::kResowOppositePair || r.capture_resow != CaptureResow::kNone, kResow);
   switch (r.capture) {
@@ -96,7 +102,8 @@ std::vector<std::string> feature_names(Features features) {
       "store_extra_move resow capture_even tuzdyk opening_captures capture_extra_move "
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
-      "capture_empty capture_next capture_opposite capture_family wide_side extra_holes";
+      "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
+      "relay_condition capture_with_facing landing_capture side_singletons";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

@@ -51,6 +51,7 @@ const std::map<std::string, Acts>& conditions() {
       {"capture_rows", Acts(count_capture)},
       {"capture_taker", Acts(count_capture)},
       {"capture_chain", [](const RuleSet& r) { return r.capture == Capture::kCount; }},
+      {"capture_with_facing", [](const RuleSet& r) { return r.capture == Capture::kCount; }},
       {"capture_outer", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
       {"capture_resow",
        [](const RuleSet& r) {
@@ -79,6 +80,7 @@ const std::map<std::string, Acts>& conditions() {
       {"opening_for",
        [](const RuleSet& r) { return r.opening_hole != 0 || !r.opening_holes.empty(); }},
       {"empty_side_wins", [](const RuleSet& r) { return r.end_on_empty_side; }},
+      {"singletons_end", [](const RuleSet& r) { return r.end_on_singletons; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

@@ -112,11 +112,16 @@ void add_relay_fields(std::vector<FieldInfo>& f) {
                  "hole if occupied), landing_hole (pick up the hole the last counter fell "
                  "into if it was occupied), facing_hole (pick up the hole facing the last one "
                  "across the board if occupied; one out of play counts as empty; a last counter "
-                 "in a store ends the move)",
+                 "in a store ends the move); next_after_occupied_landing, next_after_empty_landing "
+                 "(next_hole after a last counter in an occupied, or an empty, hole only)",
                  {{Relay::kNone, "none", "no relay"},
                   {Relay::kNextHole, "next_hole", "relay from the next hole"},
                   {Relay::kLandingHole, "landing_hole", "relay from the landing hole"},
-                  {Relay::kFacingHole, "facing_hole", "relay from the hole facing the last one"}}));
+                  {Relay::kFacingHole, "facing_hole", "relay from the hole facing the last one"},
+                  {Relay::kNextAfterOccupiedLanding, "next_after_occupied_landing",
+                   "relay from the next hole after an occupied landing"},
+                  {Relay::kNextAfterEmptyLanding, "next_after_empty_landing",
+                   "relay from the next hole after an empty landing"}}));
   f.push_back(int_field("max_sowings_per_move", re, &RuleSet::max_sowings_per_move, 1, 100000,
                         "bound on the sowings of one relay chain; a chain that reaches it ends the "
                         "move where it stands, without capture, and is counted"));
@@ -252,14 +257,19 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
       "capture_resow", c, &RuleSet::capture_resow,
       "with capture inner_facing: none (the captured counters are the mover's); after_last (they "
       "are sown again at once on the mover's path, from the hole after the one the last counter "
-      "fell into, and the move goes on by the same rules); with capture occupied_inner_facing: "
+      "fell into, and the move goes on by the same rules); with_landing_hole (with relay "
+      "landing_hole: the capture is made when the last counter falls into an occupied hole of "
+      "the mover's inner row, the captured counters lifted with that hole's and sown on from it; "
+      "a move ending in an empty hole captures nothing); with capture occupied_inner_facing: "
       "end_hole (they are sown again into the mover's inner row from one of its end holes, the "
       "first counter into it: see docs/rules-format.md, 'Bao')",
       {{CaptureResow::kNone, "none", "captured counters kept"},
        {CaptureResow::kAfterLast, "after_last",
         "captured counters sown again from the hole after the last"},
        {CaptureResow::kEndHole, "end_hole",
-        "captured counters sown again from an end hole of the inner row"}}));
+        "captured counters sown again from an end hole of the inner row"},
+       {CaptureResow::kWithLandingHole, "with_landing_hole",
+        "captured counters sown on with the landing hole's"}}));
   f.push_back(enum_field(
       "resow_pair_from", c, &RuleSet::resow_pair_from,
       "with capture resow_opposite_pair: the hole the captured counters are sown again from, "
@@ -302,6 +312,11 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
       {{ExtraHolesAfter::kAnyCapture, "any_capture", "extra holes after any capture"},
        {ExtraHolesAfter::kDoubleCapture, "double_capture",
         "extra holes only after a capture from both facing holes"}}));
+  f.push_back(bool_field("capture_with_facing", c, &RuleSet::capture_with_facing,
+                         "with capture count: each hole a count capture takes (the chain's "
+                         "included), the hole facing it across the board is taken with it",
+                         "count captures taken with their facing holes",
+                         "count captures without their facing holes"));
 }
 
 void add_special_hole_fields(std::vector<FieldInfo>& f) {
@@ -435,6 +450,12 @@ void add_end_of_round_fields(std::vector<FieldInfo>& f) {
                          "player takes what is in his own rows",
                          "a round ended when only single counters are left",
                          "play on with only single counters"));
+  f.push_back(enum_field(
+      "singletons_end", e, &RuleSet::singletons_end,
+      "with end_on_singletons: board (no hole of the board holds more than one counter), "
+      "side_loses (no hole of one player's does: he loses; both at once, each takes his rows)",
+      {{SingletonsEnd::kBoard, "board", "single counters judged on the whole board"},
+       {SingletonsEnd::kSideLoses, "side_loses", "a player with single counters only loses"}}));
   f.push_back(int_field("end_when_left", e, &RuleSet::end_when_left, 0, 255,
                         "0: off; else once at most this many counters are left on the board at "
                         "the start of a turn, the next capture ends the round, the capturer "

@@ -41,6 +41,11 @@ enum class Relay : uint8_t {
   kNextHole,     // pick up the hole after the last one if occupied; an empty one ends the move
   kLandingHole,  // pick up the hole the last counter fell into if it was occupied
   kFacingHole,   // pick up the hole facing the last one (Das-Gupta's "immediately in front of")
+  // Issue 38, conditional relays (sow.relay_conditional): as kNextHole, but only after a last
+  // counter in an occupied hole (Gabata (Adegrat), Zigulzoqge) or in an empty one (Boukerourou);
+  // a last counter in a hole of the other kind ends the move.
+  kNextAfterOccupiedLanding,
+  kNextAfterEmptyLanding,
 };
 // The capture made when a move ends (see engine.cpp for each clause).
 enum class Capture : uint8_t {
@@ -83,6 +88,9 @@ enum class CaptureResow : uint8_t {
   kNone,       // they are the capturer's
   kAfterLast,  // sown again at once from the hole after the last one, the move going on (Tsoro)
   kEndHole,    // sown again from an end hole (kichwa) of the mover's inner row (Bao)
+  // Issue 38, Kisolo (Lali): taken when the last counter falls into an occupied inner hole, and
+  // sown on with that hole's counters, from it (the relay of relay landing_hole)
+  kWithLandingHole,
 };
 // capture resow_opposite_pair: the hole the captured counters are sown again from (into it first).
 enum class ResowPairFrom : uint8_t {
@@ -206,6 +214,9 @@ enum class MatchEnd : uint8_t {
 // Boia, Das-Gupta: "the player who has the greater number of pieces with him ... is considered
 // the winner"), or nobody: a stopped match is drawn, the end the text gives not reached.
 enum class StopWinner : uint8_t { kMoreCounters, kDraw };
+// Issue 38: whose holes end_on_singletons judges. kBoard: the board's (Awari); kSideLoses: one
+// player's, who then loses (Ngola).
+enum class SingletonsEnd : uint8_t { kBoard, kSideLoses };
 // Khutka Boia 1-4: when the Kungidar receives his counter from the hole a sowing starts from:
 // every turn, his own turns, or once a round (the round's first sowing).
 enum class Tribute : uint8_t { kNone, kEveryTurn, kOwnTurns, kEachRound };
@@ -379,6 +390,12 @@ struct RuleSet {
   ExtraHolesAfter extra_holes_after = ExtraHolesAfter::kAnyCapture;
   ResowPairTakes resow_pair_takes = ResowPairTakes::kBothOccupied;
   AfterJointOpening after_joint_opening = AfterJointOpening::kFirstPlayer;
+  // Issue 38: keys of the DLP's family read once a move at most, out of the way of the
+  // fields the sowing loop reads.
+  // capture count: each hole a count capture takes, its facing hole is taken with it (La'b Akila).
+  bool capture_with_facing = false;
+  // end_on_singletons: the board's holes, or one player's (who then loses: Ngola).
+  SingletonsEnd singletons_end = SingletonsEnd::kBoard;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

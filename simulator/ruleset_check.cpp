@@ -59,6 +59,11 @@ void finalize_bao_keys(const RuleSet& r, Bad&& bad) {
   }
 }
 
+// Issue 38: the relays that look at the landing hole before relaying from the next one.
+bool conditional_relay(const RuleSet& r) {
+  return r.relay == Relay::kNextAfterOccupiedLanding || r.relay == Relay::kNextAfterEmptyLanding;
+}
+
 // The contradictions of the keys the DLP's family of games added (issue 25).
 template <class Bad>
 void finalize_new_keys(const RuleSet& r, Bad&& bad) {
@@ -95,6 +100,8 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
   }
   if (r.capture_chain != CaptureChain::kNone && r.capture != Capture::kCount)
     bad("capture_chain", "only has a meaning with capture count");
+  if (r.capture_with_facing && r.capture != Capture::kCount)
+    bad("capture_with_facing", "only has a meaning with capture count");
   if (r.capture_outer != CaptureOuter::kNone && r.capture != Capture::kInnerFacing)
     bad("capture_outer", "only has a meaning with capture inner_facing");
   if (r.resow_pair_from != ResowPairFrom::kFirstSown && r.capture != Capture::kResowOppositePair)
@@ -103,6 +110,12 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("resow_pair_ends_move", "only has a meaning with capture resow_opposite_pair");
   if (r.capture_resow == CaptureResow::kAfterLast && r.capture != Capture::kInnerFacing)
     bad("capture_resow", "after_last only has a meaning with capture inner_facing");
+  if (r.capture_resow == CaptureResow::kWithLandingHole && r.capture != Capture::kInnerFacing)
+    bad("capture_resow", "with_landing_hole only has a meaning with capture inner_facing");
+  if (r.capture_resow == CaptureResow::kWithLandingHole && r.relay != Relay::kLandingHole)
+    bad("capture_resow",
+        "with_landing_hole captures instead of relaying from an occupied landing hole: it needs "
+        "relay landing_hole");
   finalize_bao_keys(r, bad);
   if (r.opening_for != OpeningFor::kBoth && r.opening_hole == 0 && r.opening_holes.empty())
     bad("opening_for", "only has a meaning with opening_hole or opening_holes");
@@ -119,10 +132,10 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
   switch (r.capture) {
     case Capture::kCount:
       if (r.rows_per_player != 1) bad("capture", "count needs one row a player");
-      if (r.relay != Relay::kNone && r.relay != Relay::kLandingHole)
+      if (r.relay != Relay::kNone && r.relay != Relay::kLandingHole && !conditional_relay(r))
         bad("capture",
-            "count is judged where the last counter falls: it needs relay none or "
-            "landing_hole");
+            "count is judged where the last counter falls: it needs relay none, landing_hole, "
+            "next_after_occupied_landing or next_after_empty_landing");
       break;
     case Capture::kCountSownHoles:
       if (r.rows_per_player != 1) bad("capture", "count_sown_holes needs one row a player");
@@ -136,10 +149,11 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
       if (r.rows_per_player != 2) bad("capture", "inner_facing needs two rows a player");
       break;
     case Capture::kNextAfterEmpty:
-      if (r.relay != Relay::kNone && r.relay != Relay::kLandingHole)
+      if (r.relay != Relay::kNone && r.relay != Relay::kLandingHole &&
+          r.relay != Relay::kNextAfterOccupiedLanding)
         bad("capture",
-            "next_after_empty ends a move in an empty hole: it needs relay none or "
-            "landing_hole");
+            "next_after_empty ends a move in an empty hole: it needs relay none, landing_hole "
+            "or next_after_occupied_landing");
       break;
     case Capture::kNone:                 // the other captures: finalize checks them
     case Capture::kOccupiedInnerFacing:  // finalize_bao_keys
@@ -164,6 +178,8 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
     bad("grand_slam", "needs a capture rule");
   if (r.empty_side_wins && !r.end_on_empty_side)
     bad("empty_side_wins", "only has a meaning with end_on_empty_side");
+  if (r.singletons_end != SingletonsEnd::kBoard && !r.end_on_singletons)
+    bad("singletons_end", "only has a meaning with end_on_singletons");
 }
 
 // The contradictions of the keys of issue 38 (the family's later features).
@@ -248,13 +264,16 @@ void finalize(RuleSet& r, const std::string& file) {
     case Capture::kOccupiedInnerFacing:
       break;
     case Capture::kAfterEmptyNext:
-      if (r.relay != Relay::kNextHole && r.relay != Relay::kFacingHole)
+      if (r.relay != Relay::kNextHole && r.relay != Relay::kFacingHole && !conditional_relay(r))
         bad("capture",
-            "this capture looks at the next hole: it needs relay next_hole or facing_hole");
+            "this capture looks at the next hole: it needs relay next_hole, facing_hole, "
+            "next_after_occupied_landing or next_after_empty_landing");
       break;
     case Capture::kOppositeEmptyNext:
-      if (r.relay != Relay::kNextHole)
-        bad("capture", "this capture looks at the next hole: it needs relay next_hole");
+      if (r.relay != Relay::kNextHole && !conditional_relay(r))
+        bad("capture",
+            "this capture looks at the next hole: it needs relay next_hole, "
+            "next_after_occupied_landing or next_after_empty_landing");
       break;
     case Capture::kResowOppositePair:
       if (r.rows_per_player != 2) bad("capture", "resow_opposite_pair needs two rows per player");
@@ -284,6 +303,12 @@ void finalize(RuleSet& r, const std::string& file) {
   if (r.reverse_privilege == ReversePrivilege::kEndHolesWithCapture &&
       r.capture == Capture::kNone) {
     bad("reverse_privilege", "end_holes_with_capture needs a capture rule");
+  }
+  if (conditional_relay(r) && r.stores == StoreMode::kSown) {
+    // Issue 38: no game of the family needs both; a store after the last counter is not a hole.
+    bad("relay",
+        "next_after_occupied_landing and next_after_empty_landing relay from the next hole: not "
+        "with stores on the sowing path (stores sown)");
   }
   if (r.relay == Relay::kFacingHole && r.circuit != Circuit::kWholeBoard) {
     // Issue 12 (found by the combinations test): the facing hole is the opponent's, off a sowing

@@ -208,7 +208,7 @@ TEST(Space, MawkarKatiyaRefusesTheFacingRelayWithTheOppositeCaptureAndCountsWhy)
   for (const Refusal& r : space.refused) {
     EXPECT_EQ(r.reason,
               "rules.capture: this capture looks at the next hole: it needs relay "
-              "next_hole");
+              "next_hole, next_after_occupied_landing or next_after_empty_landing");
     EXPECT_EQ(pick_json(space.readings, r.pick)["capture"], "opposite_the_empty");
     EXPECT_EQ(pick_json(space.readings, r.pick)["relay"], "facing_hole");
     EXPECT_EQ(space.candidate_of[combination_index(space, r.pick)], -1);

@@ -58,7 +58,8 @@ TEST(ReconstructCli, JsonHasTheIssuesKeys) {
       EXPECT_TRUE(c["rank"].is_null());
       EXPECT_EQ(c["excluded"],
                 "rules check refuses it: rules.capture: this capture looks at the "
-                "next hole: it needs relay next_hole");
+                "next hole: it needs relay next_hole, next_after_occupied_landing or "
+                "next_after_empty_landing");
     }
   }
   EXPECT_EQ(excluded, 8u);

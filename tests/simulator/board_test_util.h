@@ -113,6 +113,26 @@ void expect_over(const Over& s, EndReason reason, int winner) {
   EXPECT_EQ(s.winner, winner);
 }
 
+// A four-row position (issue 38): each side's (local hole, counters), local holes 0..2N-1 along
+// its owner's anticlockwise path (the outer row from his left, then the inner row from his right);
+// player 1's store holds the rest of `total`, player 1 to move, past the opening (ply 10).
+inline State four_row_position(const Game& g, const std::vector<std::pair<int, int>>& p1,
+                               const std::vector<std::pair<int, int>>& p2, int total) {
+  State s = g.initial_state();
+  s.holes.fill(0);
+  int on_board = 0;
+  for (int p = 0; p < 2; ++p) {
+    for (const auto& [k, n] : p == 0 ? p1 : p2) {
+      s.holes[g.global(p, k)] = static_cast<Count>(n);
+      on_board += n;
+    }
+  }
+  s.store = {static_cast<int16_t>(total - on_board), 0};
+  s.to_move = 0;
+  s.ply = 10;
+  return s;
+}
+
 // Hole h (1-based, from the mover's left) as a move.
 inline Move hole(int h) { return Move{static_cast<uint8_t>(h - 1), false}; }
 

@@ -22,8 +22,12 @@ TEST(Profiles, TheLastProfileHoldsEveryFeatureAndTheFirstIsToguzKumalaks) {
   EXPECT_EQ(feature_names(toguz.features()),
             (std::vector<std::string>{"first_into_origin", "sinks", "hole_sinks", "capture_even",
                                       "tuzdyk", "end_on_majority"}));
-  // Otep's simultaneous opening and reversed sowings: only the profile of every feature.
-  EXPECT_EQ(Game(load_ruleset("otep")).profile(), kAllProfile);
+  // Otep's simultaneous opening and reversed sowings: only the profile of every feature up to
+  // issue 37 (the one before the last), which holds none of issue 38's.
+  EXPECT_EQ(Game(load_ruleset("otep")).profile(), kAllProfile - 1);
+  EXPECT_EQ(kProfiles[kAllProfile - 1], profile::kUpToIssue37);
+  // Issue 38's features: only the last.
+  EXPECT_EQ(Game(load_ruleset("boukerourou")).profile(), kAllProfile);
 }
 
 TEST(Profiles, AProfileWithoutAFeatureOfTheRulesetIsRefused) {

@@ -82,7 +82,8 @@ TEST(RulesFormat, EveryEnumValueOfEveryKeyHasAPhraseOfItsOwn) {
     }
     EXPECT_EQ(f.type, "one of: " + names) << f.key;
   }
-  EXPECT_EQ(enums, 36);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening
+  EXPECT_EQ(enums, 37);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening,
+                        // singletons_end
 }
 
 // Rule values in words on the pages (issue 39, item 2: "burn unfilled: false instead of true" is
@@ -258,14 +259,16 @@ TEST_F(TempRules, AnUnknownEnumValueListsTheChoices) {
       "bad", R"({"name": "T", "status": "described", "evidence": ["X"], "rules": {"relay": "next"},
     "provenance": {"relay": {"assumption": "a"}}})");
   EXPECT_EQ(error_of(p),
-            p + ": rules.relay: 'next' is not one of none|next_hole|landing_hole|facing_hole");
+            p + ": rules.relay: 'next' is not one of none|next_hole|landing_hole|facing_hole|"
+                "next_after_occupied_landing|next_after_empty_landing");
 }
 
 TEST_F(TempRules, ContradictorySwitchesAreRejected) {
   const auto p = write("bad", R"({"name": "T", "status": "described", "evidence": ["X"],
     "rules": {"capture": "after_empty_next"}, "provenance": {"capture": {"assumption": "a"}}})");
   EXPECT_EQ(error_of(p), p + ": rules.capture: this capture looks at the next hole: it needs relay "
-                             "next_hole or facing_hole");
+                             "next_hole, facing_hole, next_after_occupied_landing or "
+                             "next_after_empty_landing");
 }
 
 // Issue 22: "report every contradiction of a ruleset, not only the first": one a line, in the
@@ -276,7 +279,8 @@ TEST_F(TempRules, EveryContradictionIsReportedEachOnItsOwnLine) {
     "provenance": {"capture": {"assumption": "a"}, "remainder": {"assumption": "a"}}})");
   EXPECT_EQ(error_of(p), p +
                              ": rules.capture: this capture looks at the next hole: it needs relay "
-                             "next_hole or facing_hole\n" +
+                             "next_hole, facing_hole, next_after_occupied_landing or "
+                             "next_after_empty_landing\n" +
                              p + ": rules.remainder: only has a meaning in a match (match: true)");
 }
 
