@@ -178,7 +178,7 @@ TEST(RulesHash, AKeyAddedLaterChangesNoHashWhereItDoesNotAct) {
   const RuleSet toguz = load_ruleset("toguz_kumalak");
   EXPECT_FALSE(hashed_rules(toguz).contains("store_side"));
   EXPECT_FALSE(hashed_rules(toguz).contains("resow_pair_from"));
-  EXPECT_FALSE(hashed_rules(toguz).contains("in_hand"));  // issue 38: Bao's keys
+  EXPECT_FALSE(hashed_rules(toguz).contains("in_hand"));              // issue 38: Bao's keys
   EXPECT_FALSE(hashed_rules(toguz).contains("capture_with_facing"));  // issue 38
   EXPECT_FALSE(hashed_rules(toguz).contains("singletons_end"));
   // and resow_pair_ends_move, plays_as; issue 38's resow_pair_takes, extra_holes,
