@@ -203,7 +203,9 @@ std::string family_section(const ReportModel& model, const std::vector<std::stri
       "<h2 id=\"family\">The family: readings of the DLP's rules paraphrases</h2>\n<p>" +
       std::to_string(readings) + (readings == 1 ? " reading" : " readings") +
       " of the Digital Ludeme Project's rules paraphrases, each a game of the archive read "
-      "from the DLP's words (status described). Grouped by the world region of their evidence "
+      "from the DLP's words (its status says how: described where the reading follows them "
+      "closely, reconstructed where it fills gaps by assumption or rests on an added stopping "
+      "rule). Grouped by the world region of their evidence "
       "or by board; open a group to see its readings.</p>\n"
       "<div class=\"grouping\">\n<input type=\"radio\" name=\"family-grouping\" "
       "id=\"family-by-region\" checked=\"checked\" /><label for=\"family-by-region\">By "
