@@ -772,7 +772,9 @@ TEST(ReportRender, TheIndexNamesTheAdvantageOfTheRulesetsItShows) {
   // Sonka); in report.md each game has its table, Sonka's with the seat advantage's column.
   const auto columns = [](const std::string& html) {
     std::vector<std::string> names;
-    for (const auto* th : xml_check::find_all(xml_check::parse(html), "th")) {
+    // The document outlives the loop: find_all's pointers point into it.
+    const auto document = xml_check::parse(html);
+    for (const auto* th : xml_check::find_all(document, "th")) {
       const std::string name = all_text(*th);
       if (name.ends_with("advantage")) names.push_back(name);
     }
