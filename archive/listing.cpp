@@ -230,8 +230,8 @@ std::string hits_table(const std::vector<SearchHit>& hits, const std::vector<Gam
   for (const SearchHit& hit : hits) {
     const EvidenceRecord& r = hit.record;
     rows.push_back({r.id, names.contains(r.game) ? names[r.game] : r.game,
-                    truncate_display(r.type, 24), date_range_text(r),
-                    truncate_display(r.location, 32), board_text(r.board), confidence_text(r)});
+                    truncate_display(r.type, 24), years_text(r), truncate_display(r.location, 32),
+                    board_text(r.board), confidence_text(r)});
     if (with_distance) {
       rows.back().push_back(hit.within_region ? "within the region"
                             : hit.distance_km ? fixed_text(*hit.distance_km, 1)
@@ -371,7 +371,7 @@ std::string game_records_text(const Game& game, const std::vector<SearchHit>& hi
   rows.push_back({"id", "type", "date", "location", "confidence"});
   for (const SearchHit& hit : hits) {
     const EvidenceRecord& r = hit.record;
-    rows.push_back({r.id, truncate_display(r.type, 24), date_range_text(r),
+    rows.push_back({r.id, truncate_display(r.type, 24), years_text(r),
                     truncate_display(r.location, 32), confidence_text(r)});
   }
   return printable(out + text_table(rows, {false, false, false, false, true}));

@@ -150,13 +150,14 @@ TEST_F(SourcesAndPlaces, CiteErrorsAreExact) {
   EXPECT_EQ(none.err, "mancala: evidence cite: give at least one evidence id or game\n");
 }
 
-// "`evidence show` accepts a game name (listing that game's records)"
+// "`evidence show` accepts a game name (listing that game's records)"; a whole year reads as
+// the year (archive::years_text), as on the record pages
 TEST_F(SourcesAndPlaces, ShowAGameListsItsRecords) {
   const std::string out = out_of({"evidence", "show", "Sonka"});
   EXPECT_EQ(out,
             "Sonka (sonka), also Agsinnonka, Sinnonka: 1 evidence record\n\n"
-            "id                type         date                     location  confidence\n"
-            "DLP.Evidence.693  Ethnography  1927-01-01 - 1927-12-31  Iloko            100\n");
+            "id                type         date  location  confidence\n"
+            "DLP.Evidence.693  Ethnography  1927  Iloko            100\n");
   EXPECT_EQ(run({"evidence", "show", "agsinnonka"}).out, out);  // any spelling
   const CliResult json = run({"evidence", "show", "Mawkar Katiya", "--format", "json"});
   EXPECT_EQ(Json::parse(json.out)["records"][0]["id"], "DLP.Evidence.741");
