@@ -180,6 +180,18 @@ json state_to_json(const Game& game, const State& s) {
   }
   // Bao (in_hand): the counters each player still holds in his hand, to be entered.
   if (!game.rules().match && game.rules().in_hand > 0) j["aside"] = {s.aside[0], s.aside[1]};
+  // Bao's house and takasa (issue 38, bao2): whose house has been emptied, whether a capture
+  // has been made since the namua, and the inner holes the player to move may not sow.
+  const RuleSet& r = game.rules();
+  if (r.house > 0 || r.big_hole > 0 || r.takasa) {
+    j["house_emptied"] = {(s.bao & 1) != 0, (s.bao & 2) != 0};
+    j["captured_since_namua"] = (s.bao & 4) != 0;
+    json takasa = json::array();
+    for (int b = 0; b < 8; ++b) {
+      if (s.takasa >> b & 1) takasa.push_back(game.hole_label(game.global(s.to_move, n + b)));
+    }
+    j["takasa"] = takasa;
+  }
   (void)h;
   return j;
 }
@@ -301,6 +313,20 @@ State state_from_json(const Game& game, const json& j) {
       const int t = j["tribute_to"].get<int>();
       if (t != 1 && t != 2) throw Error("state: tribute_to: expected 1, 2 or null");
       s.tribute_to = static_cast<int8_t>(t - 1);
+    }
+    if (j.contains("house_emptied")) {
+      for (int p = 0; p < 2; ++p) {
+        if (j["house_emptied"].at(p).get<bool>()) s.bao |= static_cast<uint8_t>(1u << p);
+      }
+    }
+    if (j.value("captured_since_namua", false)) s.bao |= 4u;
+    for (const auto& hole : j.value("takasa", json::array())) {
+      const int k =
+          game.local(hole_from_label(game, s.to_move, hole.get<std::string>(), "state: takasa")) -
+          n;
+      if (k < 0 || k >= 8 || game.rules().rows_per_player != 2)
+        throw Error("state: takasa: expected inner holes");
+      s.takasa |= static_cast<uint8_t>(1u << k);
     }
     for (const auto& hole : j.value("closed_to", json::array())) {
       const int player = hole.at("player").get<int>() - 1;

@@ -401,14 +401,25 @@ class Game {
   // and the end of its turn; apply_, try_ and try_captures_ point to them, playout plays them.
   void bao_moves(const State& s, int player, MoveList& out) const;
   bool bao_has_move(const State& s, int player) const;
-  MoveEffect bao_move(State& s, int player, Move m, StepObserver* steps) const;
+  // own_row_emptied: set when the mover's inner row empties in the middle of a sowing
+  // (end_mid_sowing), which ends the move.
+  MoveEffect bao_move(State& s, int player, Move m, StepObserver* steps,
+                      bool& own_row_emptied) const;
   MoveEffect bao_apply(State& s, Move m) const;
   MoveEffect bao_apply_watched(State& s, Move m, StepObserver* steps) const;
   MoveEffect bao_try(State& s, int player, Move m) const;
   bool bao_try_captures(State& s, int player, Move m) const;
   // must_capture's test: the move's entry captures, or its first sowing's last counter.
   bool bao_captures_at_once(const State& s, int player, Move m) const;
-  void bao_end_turn(State& s, const MoveEffect& fx) const;
+  // namua: the move entered a counter from the hand.
+  void bao_end_turn(State& s, const MoveEffect& fx, bool namua, bool own_row_emptied) const;
+  // The moves of `player` before the duties choose among them (bao_moves.cpp), each with its
+  // rank: 0 captures at once, 1 ends in the house, 2 in an occupied hole, 3 in an empty one.
+  void bao_candidates(const State& s, int player, MoveList& out,
+                      std::array<int8_t, kMaxMoves>& rank) const;
+  // The opponent's inner holes `player`'s moves would capture at once (takasa), bit j for the
+  // opponent's local hole holes_per_row + j.
+  uint8_t bao_threats(const State& s, int player) const;
   template <class Hooks>
   int bao_playout(State& s, Rng& rng, Hooks& hooks) const;
   // True when a move of `player` from `s` leaves his opponent a move (must_feed).

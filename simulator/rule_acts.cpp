@@ -61,6 +61,14 @@ const std::map<std::string, Acts>& conditions() {
       {"in_hand", Acts(bao_moves)},
       {"must_capture", Acts(bao_moves)},
       {"end_on_empty_inner_row", Acts(bao_moves)},
+      // Issue 38, bao2: the rest of Bao's rules.
+      {"house", [](const RuleSet& r) { return bao_moves(r) && r.in_hand > 0; }},
+      {"house_stop", [](const RuleSet& r) { return bao_moves(r) && r.in_hand > 0 && r.house > 0; }},
+      {"kichwa_inward", Acts(bao_moves)},
+      {"big_hole", [](const RuleSet& r) { return bao_moves(r) && r.in_hand > 0; }},
+      {"no_capture_duty", Acts(bao_moves)},
+      {"takasa", Acts(bao_moves)},
+      {"end_mid_sowing", [](const RuleSet& r) { return bao_moves(r) && r.end_on_empty_inner_row; }},
       {"resow_pair_from",
        [](const RuleSet& r) { return r.capture == Capture::kResowOppositePair; }},
       {"resow_pair_ends_move",
@@ -121,7 +129,14 @@ const std::set<std::string>& bao_played_keys() {
                                              "max_plies",
                                              "in_hand",
                                              "must_capture",
-                                             "end_on_empty_inner_row"};
+                                             "end_on_empty_inner_row",
+                                             "house",
+                                             "house_stop",
+                                             "kichwa_inward",
+                                             "big_hole",
+                                             "no_capture_duty",
+                                             "takasa",
+                                             "end_mid_sowing"};
   return keys;
 }
 

@@ -396,6 +396,24 @@ struct RuleSet {
   bool capture_with_facing = false;
   // end_on_singletons: the board's holes, or one player's (who then loses: Ngola).
   SingletonsEnd singletons_end = SingletonsEnd::kBoard;
+  // Issue 38, bao2: the rest of Bao's rules (bao_moves.cpp; docs/rules-format.md, "Bao").
+  // The nyumba (the inner hole right of the centre) is the house while it holds at least this
+  // many and has never been emptied: its namua rules; 0: no house.
+  int house = 0;
+  // After the namua, a sowing ending in the standing house may end the move there (the mover's
+  // choice, Move::stop) or go on from it.
+  bool house_stop = false;
+  // No sowing from a kichwa toward the back row unless it is the only occupied inner hole.
+  bool kichwa_inward = false;
+  // Until the first capture after the namua, a hole of at least this many is played only when
+  // no other can be, and captures nothing; 0: off.
+  int big_hole = 0;
+  // With no capture: the first sowing must end in the house, else in an occupied hole.
+  bool no_capture_duty = false;
+  // Takasa: a hole threatened by a quiet move may not be sown by its owner next turn.
+  bool takasa = false;
+  // end_on_empty_inner_row judged as soon as a row is empty, in the middle of a sowing.
+  bool end_mid_sowing = false;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

@@ -117,6 +117,7 @@ void finalize_new_keys(const RuleSet& r, Bad&& bad) {
         "with_landing_hole captures instead of relaying from an occupied landing hole: it needs "
         "relay landing_hole");
   finalize_bao_keys(r, bad);
+  finalize_bao2_keys(r, bad);
   if (r.opening_for != OpeningFor::kBoth && r.opening_hole == 0 && r.opening_holes.empty())
     bad("opening_for", "only has a meaning with opening_hole or opening_holes");
   if (r.single_into_empty_only &&

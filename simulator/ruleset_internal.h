@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -21,6 +22,11 @@ bool key_acts_by_condition(const RuleSet& rules, const std::string& key);
 
 // Appends the keys of Bao's rules to the field table (rule_fields_bao.cpp).
 void add_bao_fields(std::vector<FieldInfo>& f);
+// Appends the keys of the rest of Bao's rules (issue 38, bao2: rule_fields_bao2.cpp).
+void add_bao2_fields(std::vector<FieldInfo>& f);
+// finalize's checks of those keys (ruleset_check_bao2.cpp): `bad(key, what)` refuses the ruleset.
+using BadKey = std::function<void(const std::string&, const std::string&)>;
+void finalize_bao2_keys(const RuleSet& r, const BadKey& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);

@@ -89,6 +89,13 @@ struct State {
   // With reason kRule: the rule that ended the round. Last, so that the fields the move loop
   // reads keep their places.
   RuleEnd rule_end = RuleEnd::kNone;
+  // Issue 38, bao2: Bao's house and takasa (bao_moves.cpp), in the padding after rule_end.
+  // Bits 0 and 1: player 1's, player 2's house has been emptied; bit 2: a capture has been made
+  // since the namua (big_hole).
+  uint8_t bao = 0;
+  // The inner holes the player to move may not sow this turn (takasa): bit j for his local hole
+  // holes_per_row + j.
+  uint8_t takasa = 0;
 
   friend bool operator==(const State&, const State&) = default;
 };

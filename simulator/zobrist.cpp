@@ -43,11 +43,13 @@ Zobrist::Zobrist(const Game& game, bool with_stores) : with_stores_(with_stores)
 uint64_t Zobrist::rare(const State& s) const {
   uint64_t k = no_handicaps_;
   if (s.out_of_play | s.closed_to[0] | s.closed_to[1] | s.aside[0] | s.aside[1] |
-      s.extra_number[0] | s.extra_number[1] | static_cast<uint8_t>(s.tribute_to + 1)) {
+      s.extra_number[0] | s.extra_number[1] | static_cast<uint8_t>(s.tribute_to + 1) | s.bao |
+      s.takasa) {
     k = mix(1, s.out_of_play) ^ mix(2, s.closed_to[0]) ^ mix(3, s.closed_to[1]) ^
         mix(4, static_cast<uint16_t>(s.aside[0])) ^ mix(5, static_cast<uint16_t>(s.aside[1])) ^
         mix(6, s.extra_number[0] | s.extra_number[1] << 8) ^
-        mix(7, static_cast<uint8_t>(s.tribute_to + 1));
+        mix(7, static_cast<uint8_t>(s.tribute_to + 1)) ^
+        mix(16, s.bao | s.takasa << 8);  // Bao's house and takasa (issue 38, bao2)
   }
   for (int pos = 0; pos < total_holes_; ++pos) {
     const int8_t taker = s.sink[pos];

@@ -18,6 +18,22 @@ namespace {
 
 using board_testing::legal_holes;
 
+// bao/dlp without the rules added after it (the house, the kichwa's direction, big holes, the
+// duties without capture, takasa, the end in the middle of a sowing: family_bao2_test.cpp checks
+// those): the moves these tests check, alone.
+RuleSet bao_core() {
+  RuleSet r = load_ruleset("bao/dlp");
+  r.house = 0;
+  r.house_stop = false;
+  r.kichwa_inward = false;
+  r.big_hole = 0;
+  r.no_capture_duty = false;
+  r.takasa = false;
+  r.end_mid_sowing = false;
+  finalize(r, "bao_core");
+  return r;
+}
+
 // A position of bao/dlp: (local hole, count) for each side and the counters each holds in hand;
 // every counter of the ruleset (64) is on the board or in a hand.
 State bao(const Game& g, const std::vector<std::pair<int, int>>& p1,
@@ -39,7 +55,7 @@ TEST(Bao, StartsWithSixInTheNyumbaTwoBesideItAnd22InHand) {
   // "Play begins with six counters in the Nyumba, two in each of the holes to its right, and 22
   // counters to be entered on the board"; the Nyumba "is the hole immediately to the right of
   // center in the player's inner row" (i5, local 11).
-  const Game g(load_ruleset("bao/dlp"));
+  const Game g(bao_core());
   const State s = g.initial_state();
   for (int p = 0; p < 2; ++p) {
     for (int k = 0; k < 16; ++k)
@@ -56,7 +72,7 @@ TEST(Bao, AnEntryThatCannotCaptureSowsItsHoleTheWayChosen) {
   // "If a capture is not possible, the counter is placed into a hole and the contents of that
   // hole are sown." i7 (local 9) takes the counter (3) and sows anticlockwise into 10, 11, 12;
   // 12 was empty: the turn ends.
-  const Game g(load_ruleset("bao/dlp"));
+  const Game g(bao_core());
   State s = g.initial_state();
   g.apply(s, Move{9, false});
   EXPECT_EQ(at(g, s, 0, 9), 0);
@@ -77,7 +93,7 @@ TEST(Bao, AnEntryFacingAnOccupiedHoleMustCaptureAndSowsFromTheKichwaChosen) {
   // that hole are captured. Captures must be made if possible." and "If the capture was not made
   // from a Kimbi or Kichwa and it was not made while sowing, the player can choose which Kichwa
   // to sow from." i4 (local 12) faces 6 counters: only its entry is legal, both ways.
-  const Game g(load_ruleset("bao/dlp"));
+  const Game g(bao_core());
   const State s = bao(g, {{12, 2}, {9, 2}}, {{facing(g, 12), 6}, {0, 10}}, 22, 22);
   EXPECT_EQ(legal_holes(g, s), (std::vector<int>{13, -13}));
   // From the right kichwa (local 8), anticlockwise: 8..13 take one each; 13 was empty.
@@ -103,7 +119,7 @@ TEST(Bao, ACaptureFromAKimbiIsSownFromTheNearestKichwaAndTheMoveGoesOnThatWay) {
   // 15, 14, 13; 13 held one, so its two are lifted and sown on clockwise into 12 and 11 ("When the
   // final counter lands in an occupied hole, these counters are picked up and sowing continues,
   // when a capture is not possible"); 11 was empty: the turn ends.
-  const Game g(load_ruleset("bao/dlp"));
+  const Game g(bao_core());
   State s = bao(g, {{12, 2}, {14, 1}, {0, 10}}, {{facing(g, 14), 3}, {0, 48}}, 0, 0);
   // "Captures must be made if possible": the one capturing move.
   EXPECT_EQ(legal_holes(g, s), (std::vector<int>{13}));
@@ -123,7 +139,7 @@ TEST(Bao, ACaptureFromAKimbiIsSownFromTheNearestKichwaAndTheMoveGoesOnThatWay) {
 TEST(Bao, WithoutACaptureAMoveMustStartInTheInnerRowAndSinglesAreNotSown) {
   // "Sowing must occur from an inner row hole when possible." and "Single counters cannot be
   // sown." No move captures: i5 (local 11, 2) both ways; not o3 (local 2, 3) nor i3 (local 13, 1).
-  const Game g(load_ruleset("bao/dlp"));
+  const Game g(bao_core());
   const State s = bao(g, {{2, 3}, {11, 2}, {13, 1}}, {{0, 58}}, 0, 0);
   EXPECT_EQ(legal_holes(g, s), (std::vector<int>{12, -12}));
 }
@@ -132,7 +148,7 @@ TEST(Bao, APlayerWithOnlySingleCountersHasLost) {
   // "A player may also lose if they only have single counters in their holes." P1's i5 (local
   // 11, 2) sown clockwise drops into 10 and 9, both empty: nothing is captured, and P2, holding
   // two single counters, has no move (no_move end_mover_loses).
-  const Game g(load_ruleset("bao/dlp"));
+  const Game g(bao_core());
   State s = bao(g, {{11, 2}, {0, 60}}, {{8, 1}, {0, 1}}, 0, 0);
   EXPECT_EQ(g.apply(s, Move{11, true}).captured, 0);
   board_testing::expect_over(s, EndReason::kRule, 0);
@@ -142,7 +158,7 @@ TEST(Bao, APlayerWithOnlySingleCountersHasLost) {
 TEST(Bao, AnEntryIsWrittenWithAPlusAndThePositionSaysWhetherOneIsDue) {
   // docs/rules-format.md, "Move notation": "+i7" enters a counter into i7 and sows it
   // anticlockwise, "+i7<" clockwise; without the "+" the position still reads it as an entry.
-  const Game g(load_ruleset("bao/dlp"));
+  const Game g(bao_core());
   const State s = g.initial_state();
   EXPECT_EQ(move_label(g, s, 0, Move{9, true}), "+i7<");
   EXPECT_EQ(move_label(g, 0, Move{9, true}), "i7<");

@@ -1,0 +1,34 @@
+// finalize's checks of the rest of Bao's rules (issue 38, helper bao2: rule_fields_bao2.cpp).
+#include "simulator/ruleset_internal.h"
+
+namespace mancala::sim {
+
+void finalize_bao2_keys(const RuleSet& r, const BadKey& bad) {
+  const bool bao = r.capture == Capture::kOccupiedInnerFacing;
+  const char* need = "only has a meaning with capture occupied_inner_facing";
+  if (!bao) {
+    if (r.house > 0) bad("house", need);
+    if (r.house_stop) bad("house_stop", need);
+    if (r.kichwa_inward) bad("kichwa_inward", need);
+    if (r.big_hole > 0) bad("big_hole", need);
+    if (r.no_capture_duty) bad("no_capture_duty", need);
+    if (r.takasa) bad("takasa", need);
+    if (r.end_mid_sowing) bad("end_mid_sowing", need);
+    return;
+  }
+  if (r.house > 0 && r.in_hand == 0)
+    bad("house", "the house's rules are the namua's: they need in_hand");
+  if (r.house_stop && r.house == 0) bad("house_stop", "needs house");
+  // The stop is a choice the move names (Move notation's '.1'): not played until moves carry it.
+  if (r.house_stop) bad("house_stop", "is not played yet: a move cannot name its stop");
+  if (r.big_hole > 0 && r.in_hand == 0)
+    bad("big_hole", "is judged after the namua: it needs in_hand");
+  if (r.end_mid_sowing && !r.end_on_empty_inner_row)
+    bad("end_mid_sowing", "needs end_on_empty_inner_row");
+  // The takasa's mask names the holes of one inner row (State::takasa, 8 bits).
+  if (r.takasa && r.holes_per_row > 8) bad("takasa", "is played on rows of at most 8 holes");
+  if (r.house > 0 && r.holes_per_row < 4)
+    bad("house", "needs rows of at least 4 holes (the nyumba beside the centre)");
+}
+
+}  // namespace mancala::sim
