@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -21,6 +22,12 @@ bool key_acts_by_condition(const RuleSet& rules, const std::string& key);
 
 // Appends the keys of Bao's rules to the field table (rule_fields_bao.cpp).
 void add_bao_fields(std::vector<FieldInfo>& f);
+// Issue 38, fourrow2: optional stops (rule_fields_fourrow2.cpp).
+void add_fourrow2_fields(std::vector<FieldInfo>& f);
+// finalize's checks of fourrow2's keys (ruleset_check_fourrow2.cpp); `bad(key, what)` records a
+// contradiction.
+using FinalizeBad = std::function<void(const std::string&, const std::string&)>;
+void finalize_fourrow2_keys(const RuleSet& r, const FinalizeBad& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);
