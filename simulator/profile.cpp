@@ -85,6 +85,9 @@ Features features_of(const RuleSet& r) {
   // A side of more than 16 holes: its playable holes are not one 16-hole compare (Game::playable).
   set(r.holes_per_player > 16, kWideSide);
   set(r.extra_holes > 0, kExtraHoles);
+  // Issue 38, ethiopia.
+  set(r.stylised_opening != StylisedOpening::kNone, kStylisedOpening);
+  set(r.fours_extra_move && r.capture_fours != Fours::kNone, kFoursExtraMove);
   return f;
 }
 
@@ -103,7 +106,10 @@ std::vector<std::string> feature_names(Features features) {
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
-      "relay_condition capture_with_facing landing_capture side_singletons";
+      "relay_condition capture_with_facing landing_capture side_singletons "
+      // bits 37-40: branch ownership's (issue 38); 41: branch ethiopia's
+      "unnamed37 unnamed38 unnamed39 unnamed40 "
+      "stylised_opening fours_extra_move";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

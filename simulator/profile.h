@@ -83,6 +83,11 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, ethiopia (bits 41-43): the stylised opening a round's first move makes
+// (stylised_opening; ethiopia_opening.cpp)
+inline constexpr Features kStylisedOpening = 1ull << 41;
+// fours_extra_move: a four taken gives the mover another move (end_turn)
+inline constexpr Features kFoursExtraMove = 1ull << 42;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -131,7 +136,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 37;
+inline constexpr size_t kFeatureCount = 43;
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);
