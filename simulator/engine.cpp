@@ -88,6 +88,16 @@ bool Game::sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const
   if (gained == 0) return false;
   int on_board = 0;
   for (int pos = 0; pos < rules_.total_holes; ++pos) on_board += s.holes[pos];
+  if (rules_.left_to == LeftTo::kOwners) {
+    // Issue 38, Jimafesosh: "Play continues until there is one piece or fewer on the board, the
+    // player to whom the row in which the single piece is located captures it." Counters leave
+    // the board only by captures: the move that left at most end_when_left captured.
+    if (on_board > rules_.end_when_left) return false;
+    ++s.ply;
+    s.quiet_turns = 0;
+    end_owners_take_rows(s, EndReason::kRule, RuleEnd::kWhenLeft, steps);
+    return true;
+  }
   // Duene: "Play continues until there are only eight counters left. The first player to make a
   // capture with these eight counters captures them all."
   if (on_board + gained > rules_.end_when_left) return false;

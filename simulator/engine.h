@@ -411,6 +411,14 @@ class Game {
   HoleBits end_holes(int player) const;
   bool unlock_end_holes(State& s) const;
   [[gnu::noinline]] void add_stop_moves(const State& s, int player, MoveList& out) const;
+  // stylised_opening (issue 38, ethiopia; ethiopia_opening.cpp): the stylised move of the round's
+  // first move from the mover's hole `hole`, made on `s` (each step shown to `seen`, when given):
+  // the hole the move's sowing then starts from and the counters it sows.
+  struct Opened {
+    int from = 0;
+    int count = 0;
+  };
+  [[gnu::noinline]] Opened open_stylised(State& s, int player, int hole, StepObserver* seen) const;
   // Otep's reversed sowings, out of line: legal_moves, inlined into the move loops, keeps its size.
   [[gnu::noinline]] void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // direction either: each of `bits`' holes both ways, appended at moves[n...] (out of line too).

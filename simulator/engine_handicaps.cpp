@@ -37,6 +37,9 @@ Game::Gains Game::watch_drop(State& s, int pos, int player, bool last) const {
     // Obridje: "If the last counter falls into ... a hole in either row, making that hole contain
     // four counters, play ends, and the four counters are taken."
     if (last && rules_.fours_last_to_mover) taker = player;
+    // Gabata (Oromo): "except when it is the final hole of a sowing, in which case they are
+    // picked up and sowing continues" (issue 38, fours_last_relays).
+    if (last && rules_.fours_last_relays) taker = kNobody;
   } else if (rules_.extra_number != ExtraNumber::kNone && s.extra_number[q] != 0 &&
              n == s.extra_number[q]) {
     // Mawkar Katiya (a): "Each player, during their opponent's turn, captures counters in any hole

@@ -64,6 +64,18 @@ inline void Game::drop_as(State& s, int pos, int n, MoveEffect& fx, int player) 
 template <class W>
 void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
   constexpr Features F = W::kFeatures;
+  if constexpr (has(F, feature::kStylisedOpening)) {
+    // Issue 38: the round's first move makes its stylised opening, then sows on as usual.
+    if (s.ply == 0 && rules_.stylised_opening != StylisedOpening::kNone) [[unlikely]] {
+      StepObserver* seen = nullptr;
+      if constexpr (W::kOn) seen = watch.steps;
+      const Opened o = open_stylised(s, player, m.hole, seen);
+      c.player = player;
+      c.reverse = false;
+      start_sowing(s, c, o.from, o.count, false, watch);
+      return;
+    }
+  }
   const int origin = global(player, m.hole);
   int count = s.holes[origin];
   s.holes[origin] = 0;
@@ -598,6 +610,12 @@ void Game::end_turn(State& s, const MoveEffect& fx, StepObserver* steps) const {
   unsigned extra = 0;
   if constexpr (has(F, feature::kStoreExtraMove | feature::kCaptureExtraMove))
     extra = fx.extra_move ? 1u << s.to_move : 0u;
+  if constexpr (has(F, feature::kFoursExtraMove)) {
+    // Issue 38, Lam Waladach: "When the final counter falls into an empty hole, the turn ends,
+    // unless the player was able to make a capture during the sowing, in which case they may
+    // play again."
+    if (rules_.fours_extra_move && fx.fours[0] > 0) extra = 1u << s.to_move;
+  }
   settle_turn<F>(s, fx.captured + fx.opponent_captured > 0, extra, false, steps);
 }
 

@@ -90,6 +90,9 @@ Features features_of(const RuleSet& r) {
   set(r.capture == Capture::kInnerFacing && r.capture_outer == CaptureOuter::kWhenInnerEmpty,
       kOuterWhenInnerEmpty);
   set(r.locked_end_holes, kLockedEnds | kSkips);
+  // Issue 38, ethiopia.
+  set(r.stylised_opening != StylisedOpening::kNone, kStylisedOpening);
+  set(r.fours_extra_move && r.capture_fours != Fours::kNone, kFoursExtraMove);
   return f;
 }
 
@@ -109,10 +112,10 @@ std::vector<std::string> feature_names(Features features) {
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
       "relay_condition capture_with_facing landing_capture side_singletons "
-      // Bits 37-50: the other issue-38 branches' (renumbered when the branches meet).
-      "bit37 bit38 bit39 bit40 bit41 bit42 bit43 bit44 bit45 bit46 bit47 bit48 bit49 bit50 "
-      // Issue 38, fourrow2.
-      "optional_stop outer_when_inner_empty locked_ends";
+      // Issue 38: ownership (bits 37-40), ethiopia (41-43), weg (44-47), fourrow1 (48-50),
+      // fourrow2 (51-53), tworow (54-56); a bit not yet used is named after its number.
+      "bit37 bit38 bit39 bit40 stylised_opening fours_extra_move bit43 bit44 bit45 bit46 bit47 "
+      "bit48 bit49 bit50 optional_stop outer_when_inner_empty locked_ends";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

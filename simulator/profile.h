@@ -90,6 +90,11 @@ inline constexpr Features kOptionalStop = 1ull << 51;
 inline constexpr Features kOuterWhenInnerEmpty = 1ull << 52;
 // Issue 38, branch fourrow2: locked_end_holes (Lobudok): closed_to holes not playable either.
 inline constexpr Features kLockedEnds = 1ull << 53;
+// Issue 38, ethiopia (bits 41-43): the stylised opening a round's first move makes
+// (stylised_opening; ethiopia_opening.cpp)
+inline constexpr Features kStylisedOpening = 1ull << 41;
+// fours_extra_move: a four taken gives the mover another move (end_turn)
+inline constexpr Features kFoursExtraMove = 1ull << 42;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -138,7 +143,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 54;  // fourrow2: its bit 51 (37-50 other branches')
+inline constexpr size_t kFeatureCount = 54;  // issue 38: bits 37-53 (some not yet used)
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

@@ -97,6 +97,13 @@ const std::map<std::string, Acts>& conditions() {
          return r.capture == Capture::kInnerFacing && r.extra_holes > 0 &&
                 !r.optional_stop_holes.empty();
        }},
+      // Issue 38, ethiopia.
+      {"stylised_opening", [](const RuleSet& r) { return r.opening_hole != 0; }},
+      {"opening_lift",
+       [](const RuleSet& r) { return r.stylised_opening == StylisedOpening::kRowIntoOpponentRow; }},
+      {"fours_last_relays", [](const RuleSet& r) { return r.capture_fours == Fours::kInstant; }},
+      {"left_to", [](const RuleSet& r) { return r.end_when_left > 0; }},
+      {"fours_extra_move", [](const RuleSet& r) { return r.capture_fours != Fours::kNone; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

@@ -621,6 +621,7 @@ std::vector<FieldInfo> make_fields() {
   add_bao_fields(f);
   add_bao2_fields(f);
   add_fourrow2_fields(f);
+  add_ethiopia_fields(f);
   const RuleSet defaults;
   for (FieldInfo& field : f) field.default_value = field.get(defaults);
   return f;

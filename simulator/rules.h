@@ -240,6 +240,26 @@ enum class TuzdykSymmetry : uint8_t {
   kOpposite,    // not the hole facing the opponent's tuzdyk across the board
 };
 
+// Issue 38, ethiopia: the stylised opening the round's first move makes (from opening_hole,
+// opening_for first_player), before it sows on by the usual rules.
+enum class StylisedOpening : uint8_t {
+  kNone,
+  // Gabata (Oromo), Jimafesosh: from the opening hole round the board, every second hole's
+  // counters are put into the next hole (the 8-0 pattern); the last hole so filled is then sown.
+  kPairsIntoNext,
+  // Lam Waladach, Gabata (Wuqro): opening_lift counters (0: all) are lifted from each of the
+  // mover's holes and sown from the opponent's first hole.
+  kRowIntoOpponentRow,
+  // Lamosh: one counter of the opening hole is held; from every second hole after it one counter
+  // is moved into the next, round to the opening hole; the held counter is then sown.
+  kOnesIntoNext,
+};
+// Issue 38, ethiopia: who takes the counters left when end_when_left ends the round.
+enum class LeftTo : uint8_t {
+  kNextCapturer,  // the next capture ends the round, the capturer taking them all
+  kOwners,        // the round ends at once, each player taking what is in his own rows
+};
+
 // A file's statement that it plays exactly as another shipped ruleset (every key that acts is the
 // same: sim::play_hash) and why both are kept (docs/rules-format.md, "plays_as"); empty id: none.
 struct PlaysAs {
@@ -430,6 +450,16 @@ struct RuleSet {
   // (State::closed_to: he neither sows from them nor into them) until he has no legal move
   // without them.
   bool locked_end_holes = false;
+  // Issue 38, ethiopia: the stylised openings (Gabata (Oromo), Lam Waladach, Gabata (Wuqro),
+  // Jimafesosh, Lamosh) and their ends.
+  StylisedOpening stylised_opening = StylisedOpening::kNone;
+  int opening_lift = 0;  // row_into_opponent_row: counters lifted from each hole; 0: all
+  // capture_fours instant: a four the last counter of a sowing makes is not taken (Gabata (Oromo):
+  // "except when it is the final hole of a sowing, in which case they are picked up").
+  bool fours_last_relays = false;
+  // capture_fours: a move in which the mover took a four gives him another move (Lam Waladach).
+  bool fours_extra_move = false;
+  LeftTo left_to = LeftTo::kNextCapturer;  // end_when_left: who takes the counters left
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

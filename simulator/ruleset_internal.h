@@ -33,6 +33,12 @@ void add_fourrow2_fields(std::vector<FieldInfo>& f);
 // contradiction.
 using FinalizeBad = std::function<void(const std::string&, const std::string&)>;
 void finalize_fourrow2_keys(const RuleSet& r, const FinalizeBad& bad);
+// Appends the keys of issue 38's Ethiopian openings and ends (rule_fields_ethiopia.cpp).
+void add_ethiopia_fields(std::vector<FieldInfo>& f);
+// finalize's checks of those keys (ruleset_check_ethiopia.cpp): each contradiction to `bad`
+// (the key, what is wrong).
+void finalize_ethiopia_keys(const RuleSet& r,
+                            const std::function<void(const std::string&, const std::string&)>& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);
