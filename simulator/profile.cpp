@@ -85,6 +85,13 @@ Features features_of(const RuleSet& r) {
   // A side of more than 16 holes: its playable holes are not one 16-hole compare (Game::playable).
   set(r.holes_per_player > 16, kWideSide);
   set(r.extra_holes > 0, kExtraHoles);
+  // Issue 38, branch fourrow1.
+  set(r.start_holes != StartHoles::kAny, kStartHoles);
+  set(r.direction_chosen_once, kChosenOnce);
+  set(r.capture == Capture::kInnerFacing && (r.inner_facing_when != InnerFacingWhen::kLanding ||
+                                             r.capture_outer == CaptureOuter::kBothRequired ||
+                                             r.capture_outer == CaptureOuter::kOnlyIfInnerEmpty),
+      kFacingRules);
   return f;
 }
 
@@ -103,7 +110,11 @@ std::vector<std::string> feature_names(Features features) {
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
-      "relay_condition capture_with_facing landing_capture side_singletons";
+      "relay_condition capture_with_facing landing_capture side_singletons "
+      // bits 37-47: the other issue-38 branches' (named where they land)
+      "bit37 bit38 bit39 bit40 bit41 bit42 bit43 bit44 bit45 bit46 bit47 "
+      // fourrow1
+      "start_holes chosen_once facing_rules";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

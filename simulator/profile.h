@@ -83,6 +83,14 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, branch fourrow1 (bits 48-50):
+// start_holes rearmost: moves start from the rear hole of a run of counters (Chiana wa Bwalo)
+inline constexpr Features kStartHoles = 1ull << 48;
+// direction_chosen_once: each player's way chosen on his second move and kept (Chisolo)
+inline constexpr Features kChosenOnce = 1ull << 49;
+// inner_facing_when, capture_outer both_required and only_if_inner_empty: the four-row
+// captures of Chiana wa Bwalo, Lisolo, Ngolo and Namudilakunze
+inline constexpr Features kFacingRules = 1ull << 50;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -131,7 +139,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 37;
+inline constexpr size_t kFeatureCount = 51;  // fourrow1: bits 48-50
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

@@ -81,6 +81,13 @@ const std::map<std::string, Acts>& conditions() {
        [](const RuleSet& r) { return r.opening_hole != 0 || !r.opening_holes.empty(); }},
       {"empty_side_wins", [](const RuleSet& r) { return r.end_on_empty_side; }},
       {"singletons_end", [](const RuleSet& r) { return r.end_on_singletons; }},
+      // Issue 38, fourrow1: the four-row games' keys.
+      {"start_holes", [](const RuleSet& r) { return r.circuit == Circuit::kOwnRows; }},
+      {"direction_chosen_once",
+       [](const RuleSet& r) {
+         return r.circuit == Circuit::kOwnRows && r.direction == Direction::kAnticlockwise;
+       }},
+      {"inner_facing_when", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

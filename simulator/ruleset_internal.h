@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -21,6 +22,11 @@ bool key_acts_by_condition(const RuleSet& rules, const std::string& key);
 
 // Appends the keys of Bao's rules to the field table (rule_fields_bao.cpp).
 void add_bao_fields(std::vector<FieldInfo>& f);
+// Appends the keys of issue 38's branch fourrow1 (rule_fields_fourrow1.cpp).
+void add_fourrow1_fields(std::vector<FieldInfo>& f);
+// finalize's contradictions of those keys (ruleset_check_fourrow1.cpp).
+void finalize_fourrow1_keys(const RuleSet& r,
+                            const std::function<void(const std::string&, const std::string&)>& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);

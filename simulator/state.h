@@ -89,6 +89,10 @@ struct State {
   // With reason kRule: the rule that ended the round. Last, so that the fields the move loop
   // reads keep their places.
   RuleEnd rule_end = RuleEnd::kNone;
+  // Issue 38, fourrow1 (direction_chosen_once): the way each player chose on his second move: 0
+  // not yet, 1 the ruleset's direction, 2 against it (Move::reverse). In the padding after
+  // rule_end: State keeps its size.
+  std::array<uint8_t, 2> way{};
 
   friend bool operator==(const State&, const State&) = default;
 };
