@@ -362,7 +362,8 @@ def render(data, vocab_features, engine, results):
     w("The project already ships rulesets for %d of them (the game key in brackets); a "
       "feature marked approximate (`end.stalemate`: a no-progress bound for 'until no capture "
       "is possible' or an agreed end; `cap.extra_hole`: the hole the player chooses, read as the "
-      "fullest) is an assumption each ruleset must state."
+      "fullest; `start.arranged`: the players' own arrangement, read as one fixed start) is an "
+      "assumption each ruleset must state."
       % len(projects))
     w("")
     reasons = {}

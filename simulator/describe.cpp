@@ -194,6 +194,9 @@ json state_to_json(const Game& game, const State& s) {
     }
     j["takasa"] = takasa;
   }
+  // direction_chosen_once (issue 38): the way each player chose on his second move (0: not yet,
+  // 1 the ruleset's direction, 2 clockwise).
+  if (game.rules().direction_chosen_once) j["way"] = {s.way[0], s.way[1]};
   (void)h;
   return j;
 }
@@ -306,6 +309,13 @@ State state_from_json(const Game& game, const json& j) {
     s.round = static_cast<uint8_t>(j.value("round", 1) - 1);
     if (j.contains("aside")) {
       for (int p = 0; p < 2; ++p) s.aside[p] = static_cast<int16_t>(j["aside"].at(p).get<int>());
+    }
+    if (j.contains("way")) {
+      for (int p = 0; p < 2; ++p) {
+        const int chosen = j["way"].at(p).get<int>();
+        if (chosen < 0 || chosen > 2) throw Error("state: way: expected 0, 1 or 2");
+        s.way[p] = static_cast<uint8_t>(chosen);
+      }
     }
     if (j.contains("extra_number")) {
       for (int p = 0; p < 2; ++p)

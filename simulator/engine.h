@@ -119,7 +119,8 @@ class Game {
       // Lobudok: "players may not sow into or sow from the leftmost and rightmost holes"
       if (rules_.locked_end_holes) bits &= ~(s.closed_to[player] >> (player * h));
     }
-    if constexpr (has(F, feature::kSingles)) {
+    // singles() also plays start_holes rearmost (issue 38, fourrow1: kStartHoles).
+    if constexpr (has(F, feature::kSingles | feature::kStartHoles)) {
       if (singles_rule_) [[unlikely]]
         return singles(s, player, bits);
     }
@@ -454,8 +455,18 @@ class Game {
   int bao_playout(State& s, Rng& rng, Hooks& hooks) const;
   // True when a move of `player` from `s` leaves his opponent a move (must_feed).
   [[gnu::noinline]] bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
-  // playable() under singletons_last_resort and single_into_empty_only.
+  // playable() under singletons_last_resort and single_into_empty_only (and start_holes).
   [[gnu::noinline]] HoleBits singles(const State& s, int player, HoleBits bits) const;
+  // Issue 38, fourrow1 (fourrow1_moves.cpp): start_holes rearmost: the holes of `bits` whose hole
+  // before them on the mover's path is empty (all of `bits` when none is).
+  HoleBits rearmost_holes(const State& s, int player, HoleBits bits) const;
+  // direction_chosen_once: the moves of `bits` in the ways `player` may sow now.
+  [[gnu::noinline]] void chosen_once_moves(const State& s, int player, HoleBits bits, Move* moves,
+                                           int& n) const;
+  // inner_facing_when occupied_any_row (Lisolo): the capture made at an occupied landing hole
+  // instead of its relay; true when it took the facing holes (engine_steps_fourrow1.h).
+  template <class W>
+  [[gnu::noinline]] bool capture_at_occupied_landing(State& s, Sowing& c, W watch) const;
   // Count captures: whether the hole at `pos` may be taken by `player`'s capture.
   bool count_capturable(const State& s, int player, int pos) const;
   // end_when_left: the capture that ends the round with the last counters; true when it did.
@@ -578,7 +589,8 @@ class Game {
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
-  bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only;
+  bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only ||
+                       rules_.start_holes != StartHoles::kAny;
   // first_into_origin: a lifted hole of at least this many counters sows its first counter back
   // into itself (2 when a lone counter moves on); no first_into_origin: never.
   int into_origin_from_ = !rules_.first_into_origin        ? 1 << 30

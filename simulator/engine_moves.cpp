@@ -44,6 +44,8 @@ void Game::legal_moves(const State& s, int p, MoveList& out) const {
     }
   } else if (rules_.direction == Direction::kEither) {
     either_way_moves(bits, moves, n);
+  } else if (rules_.direction_chosen_once) {
+    chosen_once_moves(s, p, bits, moves, n);
   } else {
     for (; bits != 0; bits &= bits - 1)
       moves[n++] = Move{static_cast<uint8_t>(std::countr_zero(bits)), false};
@@ -156,6 +158,7 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
 }
 
 HoleBits Game::singles(const State& s, int player, HoleBits bits) const {
+  if (rules_.start_holes != StartHoles::kAny) bits = rearmost_holes(s, player, bits);
   HoleBits multi = 0, single = 0;
   for (HoleBits b = bits; b != 0; b &= b - 1) {
     const int k = std::countr_zero(b);

@@ -85,6 +85,12 @@ void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
     c.stop_at = m.stop;
     c.stops = 0;
   }
+  if constexpr (has(F, feature::kChosenOnce)) {
+    // Chisolo: "On the second turn, the player may sow in either direction, but must continue in
+    // the chosen direction for the rest of the game": his second move fixes his way.
+    if (rules_.direction_chosen_once && s.way[player] == 0 && !first_move(s))
+      s.way[player] = m.reverse ? 2 : 1;
+  }
   watch(Step::Kind::kLift, player, origin, count);
   if constexpr (has(F, feature::kTribute)) {
     if (s.tribute_to != kNobody && count >= 2) {
@@ -298,6 +304,15 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
       }
       case Relay::kLandingHole: {
         if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] <= 1) break;
+        if constexpr (has(F, feature::kFacingRules)) {
+          // Lisolo: "If the final counter lands in an occupied hole, the contents of the two
+          // opposite hole in the opponent's rows are captured" (the move then ends).
+          if (rules_.inner_facing_when == InnerFacingWhen::kOccupiedAnyRow &&
+              capture_at_occupied_landing(s, c, watch)) {
+            c.fx.last_pos = last;
+            return false;
+          }
+        }
         // Duene: "the counters are picked up and sowing continues, unless the hole contained
         // three counters, causing it to contain four, in which case the counters are captured".
         if (rules_.capture == Capture::kCount && count_capturable(s, p, last)) break;
@@ -731,3 +746,5 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
 
 // The family's capture rules, kept in their own header (the module size limit).
 #include "simulator/engine_steps_capture.h"
+// Issue 38, branch fourrow1: the four-row games' capture at an occupied landing hole.
+#include "simulator/engine_steps_fourrow1.h"

@@ -91,17 +91,32 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
       if constexpr (has(W::kFeatures, feature::kOuterWhenInnerEmpty)) {
         // Sute: "When a counter lands in a hole in the inner row and the opponent's opposite
         // inner row hole is empty, the contents of the opponent's opposite outer row hole are
-        // captured." (capture_resow none: finalize)
+        // captured." Namudilakunze: "Captures are only made from the opponent's opposite outer
+        // row hole, and only when their inner row hole is empty." (capture_resow none: finalize)
         if (rules_.capture_outer == CaptureOuter::kWhenInnerEmpty) {
           if (s.holes[opposite(last)] == 0)
             fx.captured += take_watched(s, opposite_outer(last), p, watch);
           break;
         }
       }
+      bool take_outer = false;
+      if constexpr (has(W::kFeatures, feature::kFacingRules)) {
+        // Issue 38, fourrow1. Chiana wa Bwalo (no relay): "When the final counter lands in an
+        // empty hole in the inner row"; Lisolo's captures are made at an occupied hole
+        // (capture_at_occupied_landing): an empty one ends the turn.
+        if (rules_.inner_facing_when == InnerFacingWhen::kEmpty && s.holes[last] != 1) break;
+        if (rules_.inner_facing_when == InnerFacingWhen::kOccupiedAnyRow) break;
+        const int in = s.holes[opposite(last)], out = s.holes[opposite_outer(last)];
+        // Ngolo: "if one of the two opposite holes is empty, no capture is made".
+        if (rules_.capture_outer == CaptureOuter::kBothRequired) {
+          if (in == 0 || out == 0) break;
+          take_outer = true;
+        }
+      }
       const int inner = grab(opposite(last));
       fx.captured += inner;
       int outer = 0;
-      if (rules_.capture_outer == CaptureOuter::kAlways ||
+      if (take_outer || rules_.capture_outer == CaptureOuter::kAlways ||
           (rules_.capture_outer == CaptureOuter::kAfterInner && inner > 0))
         outer = grab(opposite_outer(last));
       fx.captured += outer;

@@ -93,6 +93,13 @@ Features features_of(const RuleSet& r) {
   // Issue 38, ethiopia.
   set(r.stylised_opening != StylisedOpening::kNone, kStylisedOpening);
   set(r.fours_extra_move && r.capture_fours != Fours::kNone, kFoursExtraMove);
+  // Issue 38, branch fourrow1.
+  set(r.start_holes != StartHoles::kAny, kStartHoles);
+  set(r.direction_chosen_once, kChosenOnce);
+  set(r.capture == Capture::kInnerFacing && (r.inner_facing_when != InnerFacingWhen::kLanding ||
+                                             r.capture_outer == CaptureOuter::kBothRequired ||
+                                             r.capture_outer == CaptureOuter::kWhenInnerEmpty),
+      kFacingRules);
   return f;
 }
 
@@ -115,7 +122,7 @@ std::vector<std::string> feature_names(Features features) {
       // Issue 38: ownership (bits 37-40), ethiopia (41-43), weg (44-47), fourrow1 (48-50),
       // fourrow2 (51-53), tworow (54-56); a bit not yet used is named after its number.
       "bit37 bit38 bit39 bit40 stylised_opening fours_extra_move bit43 bit44 bit45 bit46 bit47 "
-      "bit48 bit49 bit50 optional_stop outer_when_inner_empty locked_ends";
+      "start_holes chosen_once facing_rules optional_stop outer_when_inner_empty locked_ends";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

@@ -95,6 +95,14 @@ inline constexpr Features kLockedEnds = 1ull << 53;
 inline constexpr Features kStylisedOpening = 1ull << 41;
 // fours_extra_move: a four taken gives the mover another move (end_turn)
 inline constexpr Features kFoursExtraMove = 1ull << 42;
+// Issue 38, branch fourrow1 (bits 48-50):
+// start_holes rearmost: moves start from the rear hole of a run of counters (Chiana wa Bwalo)
+inline constexpr Features kStartHoles = 1ull << 48;
+// direction_chosen_once: each player's way chosen on his second move and kept (Chisolo)
+inline constexpr Features kChosenOnce = 1ull << 49;
+// inner_facing_when, capture_outer both_required and when_inner_empty: the four-row
+// captures of Chiana wa Bwalo, Lisolo, Ngolo and Namudilakunze
+inline constexpr Features kFacingRules = 1ull << 50;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;

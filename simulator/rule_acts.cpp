@@ -104,6 +104,13 @@ const std::map<std::string, Acts>& conditions() {
       {"fours_last_relays", [](const RuleSet& r) { return r.capture_fours == Fours::kInstant; }},
       {"left_to", [](const RuleSet& r) { return r.end_when_left > 0; }},
       {"fours_extra_move", [](const RuleSet& r) { return r.capture_fours != Fours::kNone; }},
+      // Issue 38, fourrow1: the four-row games' keys.
+      {"start_holes", [](const RuleSet& r) { return r.circuit == Circuit::kOwnRows; }},
+      {"direction_chosen_once",
+       [](const RuleSet& r) {
+         return r.circuit == Circuit::kOwnRows && r.direction == Direction::kAnticlockwise;
+       }},
+      {"inner_facing_when", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

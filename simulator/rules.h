@@ -82,8 +82,10 @@ enum class CaptureOuter : uint8_t {
   kNone,        // only the inner hole
   kAfterInner,  // the outer hole too, only when the inner hole held counters (Tsoro)
   kAlways,      // the outer hole too, whether or not the inner one held counters
-  // Issue 38, fourrow2: only the outer hole, and only when the inner one is empty (Sute)
+  // Issue 38: only the outer hole, and only when the inner one is empty (Sute, Namudilakunze)
   kWhenInnerEmpty,
+  // Issue 38, fourrow1: Ngolo: both holes, and only when both hold counters
+  kBothRequired,
 };
 // What happens to the counters a capture took (capture inner_facing).
 enum class CaptureResow : uint8_t {
@@ -114,6 +116,17 @@ enum class AfterJointOpening : uint8_t {
 enum class ExtraHolesAfter : uint8_t {
   kAnyCapture,     // every capture by the capture rule (Mefuvha)
   kDoubleCapture,  // a capture from both facing holes, inner and outer (Nsolo, Msuwa)
+};
+// Issue 38, fourrow1: the holes a move may start from (start_holes).
+enum class StartHoles : uint8_t {
+  kAny,       // any playable hole
+  kRearmost,  // the rear hole of a run of counters along the mover's path (Chiana wa Bwalo)
+};
+// Issue 38, fourrow1: where the last counter must fall for capture inner_facing.
+enum class InnerFacingWhen : uint8_t {
+  kLanding,         // in the mover's inner row, as the relay leaves it (Tsoro)
+  kEmpty,           // in an empty hole of the mover's inner row (Chiana wa Bwalo, no relay)
+  kOccupiedAnyRow,  // in an occupied hole of either of his rows, before its relay (Lisolo)
 };
 // Whose first move an opening rule (opening_hole, opening_holes) names.
 enum class OpeningFor : uint8_t { kBoth, kFirstPlayer };
@@ -460,13 +473,22 @@ struct RuleSet {
   // capture_fours: a move in which the mover took a four gives him another move (Lam Waladach).
   bool fours_extra_move = false;
   LeftTo left_to = LeftTo::kNextCapturer;  // end_when_left: who takes the counters left
+
+  // Issue 38, fourrow1: the four-row games of southern and central Africa.
+  // Chiana wa Bwalo: moves start from the rear of the mover's runs of counters.
+  StartHoles start_holes = StartHoles::kAny;
+  // Chisolo, Namudilakunze: each player's first move clockwise, his second either way, the way
+  // of his second kept for the rest of the game (State::way).
+  bool direction_chosen_once = false;
+  // capture inner_facing: where the last counter must fall (Chiana wa Bwalo, Lisolo).
+  InnerFacingWhen inner_facing_when = InnerFacingWhen::kLanding;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's
 // privilege, direction by_half's clockwise holes, direction either's every hole.
 inline bool sows_both_ways(const RuleSet& r) {
   return r.reverse_privilege != ReversePrivilege::kNone || r.direction == Direction::kByHalf ||
-         r.direction == Direction::kEither;
+         r.direction == Direction::kEither || r.direction_chosen_once;
 }
 
 }  // namespace mancala::sim

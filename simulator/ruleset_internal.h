@@ -39,6 +39,11 @@ void add_ethiopia_fields(std::vector<FieldInfo>& f);
 // (the key, what is wrong).
 void finalize_ethiopia_keys(const RuleSet& r,
                             const std::function<void(const std::string&, const std::string&)>& bad);
+// Appends the keys of issue 38's branch fourrow1 (rule_fields_fourrow1.cpp).
+void add_fourrow1_fields(std::vector<FieldInfo>& f);
+// finalize's contradictions of those keys (ruleset_check_fourrow1.cpp).
+void finalize_fourrow1_keys(const RuleSet& r,
+                            const std::function<void(const std::string&, const std::string&)>& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);

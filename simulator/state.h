@@ -66,6 +66,10 @@ struct State {
   // or kNobody.
   std::array<int8_t, kPositions> sink{};
   std::array<int16_t, 2> store{};  // captured counters (in the store, kazan or set aside)
+  // Issue 38, fourrow1 (direction_chosen_once): the way each player chose on his second move: 0
+  // not yet, 1 the ruleset's direction, 2 against it (Move::reverse). Issue 38's fields fill the
+  // padding between fields (here, after solo and after rule_end): State keeps its 304 bytes.
+  std::array<uint8_t, 2> way{};
   HoleBits out_of_play = 0;        // bit per hole: burned or eliminated holes, skipped by sowing
   std::array<int8_t, 2> tuzdyk{kNobody, kNobody};  // global hole index of each player's tuzdyk
   uint8_t to_move = 0;
@@ -78,6 +82,9 @@ struct State {
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).
   int8_t solo = kNobody;
+  // Issue 38, bao2: Bao's house (bao_moves.cpp). Bits 0 and 1: player 1's, player 2's house has
+  // been emptied; bit 2: a capture has been made since the namua (big_hole).
+  uint8_t bao = 0;
   // Match and handicaps: set when a round is dealt (match.h); all zero/none in a one-round game.
   std::array<int16_t, 2> aside{};       // counters set aside beside the board, still the player's
   std::array<HoleBits, 2> closed_to{};  // bit per hole each player's sowing skips (a toll hole)
@@ -89,12 +96,8 @@ struct State {
   // With reason kRule: the rule that ended the round. Last, so that the fields the move loop
   // reads keep their places.
   RuleEnd rule_end = RuleEnd::kNone;
-  // Issue 38, bao2: Bao's house and takasa (bao_moves.cpp), in the padding after rule_end.
-  // Bits 0 and 1: player 1's, player 2's house has been emptied; bit 2: a capture has been made
-  // since the namua (big_hole).
-  uint8_t bao = 0;
-  // The inner holes the player to move may not sow this turn (takasa): bit j for his local hole
-  // holes_per_row + j.
+  // Issue 38, bao2: the inner holes the player to move may not sow this turn (takasa): bit j for
+  // his local hole holes_per_row + j. In the padding after rule_end.
   uint8_t takasa = 0;
 
   friend bool operator==(const State&, const State&) = default;
@@ -112,6 +115,8 @@ struct Move {
   friend bool operator==(const Move&, const Move&) = default;
 };
 static_assert(sizeof(Move) == 2, "a move is two bytes (hole; reverse and stop)");
+// Issue 38: the new fields sit in State's padding, so that copying a position costs what it did.
+static_assert(sizeof(State) == 304, "State keeps its size (issue 38's fields in its padding)");
 // The most optional stops a move lists (Game::legal_moves): the first kMaxOptionalStops of its
 // chain, so that a side of 16 holes, each with every stop, fits a MoveList.
 constexpr int kMaxOptionalStops = 4;

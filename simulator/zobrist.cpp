@@ -12,7 +12,10 @@ Zobrist::Zobrist(const Game& game, bool with_stores) : with_stores_(with_stores)
   // Each player's first move is special under an opening rule (engine.cpp: first_move).
   const bool opening = r.opening_hole > 0 || !r.opening_holes.empty() || r.opening_captures >= 0 ||
                        r.turns == Turns::kSimultaneousOpening;
-  ply_below_ = opening ? 2 : 0;
+  // direction_chosen_once (issue 38, fourrow1): the first moves are clockwise, and the way each
+  // player chose on his second move is part of the position (State::way).
+  chosen_once_ = r.direction_chosen_once;
+  ply_below_ = opening || chosen_once_ ? 2 : 0;
   // A search of at most kMaxAlphaBetaDepth (64) plies from a position before this ply cannot
   // reach max_plies, so only later plies need telling apart.
   ply_from_ = r.max_plies > 64 ? r.max_plies - 64 : 0;

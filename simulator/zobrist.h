@@ -41,6 +41,7 @@ class Zobrist {
       k ^= rare(s);
     }
     if (quiet_) k ^= mix(0x71u, s.quiet_turns);
+    if (chosen_once_) k ^= mix(0xC3u, s.way[0] | s.way[1] << 2);
     if (s.ply < ply_below_ || s.ply >= ply_from_) k ^= mix(0x9Bu, s.ply);
     return k;
   }
@@ -61,6 +62,7 @@ class Zobrist {
   int total_holes_ = 0;
   bool with_stores_ = true;
   bool quiet_ = false;           // the no-progress rule counts quiet turns
+  bool chosen_once_ = false;     // direction_chosen_once: each player's way (State::way) counts
   bool sinks_possible_ = false;  // a bha or toll hole can make a hole a sink
   int ply_below_ = 0;            // plies before this are distinct (opening rules)
   int ply_from_ = 0;             // plies from this are distinct (near max_plies)
