@@ -36,6 +36,13 @@ Features features_of(const RuleSet& r) {
   set(r.capture == Capture::kInnerFacing && r.capture_resow == CaptureResow::kWithLandingHole,
       kLandingCapture);
   set(r.end_on_singletons && r.singletons_end != SingletonsEnd::kBoard, kSideSingletons);
+  // Issue 38, tworow.
+  set(r.capture == Capture::kAfterEmptyNext && r.after_empty_chain, kAlternatingChain);
+  set((r.capture == Capture::kEmptyOwnHole && r.empty_opponent_hole_to_opponent) ||
+          (r.capture == Capture::kOppositeLastInOwnRow && !r.facing_counts.empty()) ||
+          (r.capture == Capture::kCountSownHoles &&
+           r.sown_capture_last != SownCaptureLast::kAnywhere),
+      kGameCaptures);
   set(r.store_extra_move, kStoreExtraMove);
   set(r.capture == Capture::kResowOppositePair || r.capture_resow != CaptureResow::kNone, kResow);
   switch (r.capture) {
@@ -103,7 +110,12 @@ std::vector<std::string> feature_names(Features features) {
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
-      "relay_condition capture_with_facing landing_capture side_singletons";
+      "relay_condition capture_with_facing landing_capture side_singletons "
+      // bits 37-53: the other issue-38 branches' (named when the branches meet)
+      "bit37 bit38 bit39 bit40 bit41 bit42 bit43 bit44 bit45 bit46 bit47 bit48 bit49 bit50 "
+      "bit51 bit52 bit53 "
+      // tworow
+      "alternating_chain game_captures";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

@@ -83,6 +83,12 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, branch tworow (bits 54-56):
+// after_empty_chain: the alternating run of holes taken beyond after_empty_next's
+inline constexpr Features kAlternatingChain = 1ull << 54;
+// single two-row games' captures: empty_opponent_hole_to_opponent (Yovodi), facing_counts (Okwe
+// (Igbo)), sown_capture_last (Kara)
+inline constexpr Features kGameCaptures = 1ull << 55;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -131,7 +137,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 37;
+inline constexpr size_t kFeatureCount = 56;  // tworow: bits 54-55 (37-53 other branches')
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

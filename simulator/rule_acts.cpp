@@ -81,6 +81,13 @@ const std::map<std::string, Acts>& conditions() {
        [](const RuleSet& r) { return r.opening_hole != 0 || !r.opening_holes.empty(); }},
       {"empty_side_wins", [](const RuleSet& r) { return r.end_on_empty_side; }},
       {"singletons_end", [](const RuleSet& r) { return r.end_on_singletons; }},
+      // Issue 38, tworow: single games' captures.
+      {"after_empty_chain", [](const RuleSet& r) { return r.capture == Capture::kAfterEmptyNext; }},
+      {"empty_opponent_hole_to_opponent",
+       [](const RuleSet& r) { return r.capture == Capture::kEmptyOwnHole; }},
+      {"facing_counts",
+       [](const RuleSet& r) { return r.capture == Capture::kOppositeLastInOwnRow; }},
+      {"sown_capture_last", [](const RuleSet& r) { return r.capture == Capture::kCountSownHoles; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

@@ -616,6 +616,7 @@ std::vector<FieldInfo> make_fields() {
   add_dealing_fields(f);
   add_handicap_fields(f);
   add_bao_fields(f);
+  add_tworow_fields(f);
   const RuleSet defaults;
   for (FieldInfo& field : f) field.default_value = field.get(defaults);
   return f;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -21,6 +22,15 @@ bool key_acts_by_condition(const RuleSet& rules, const std::string& key);
 
 // Appends the keys of Bao's rules to the field table (rule_fields_bao.cpp).
 void add_bao_fields(std::vector<FieldInfo>& f);
+
+// Appends the keys of single two-row games' rules (issue 38, tworow: rule_fields_tworow.cpp).
+void add_tworow_fields(std::vector<FieldInfo>& f);
+
+// How finalize reports a contradiction: the key and what is wrong.
+using BadKey = std::function<void(const std::string& key, const std::string& what)>;
+
+// finalize's checks of those keys (ruleset_check_tworow.cpp).
+void finalize_tworow_keys(const RuleSet& r, const BadKey& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);
