@@ -390,6 +390,15 @@ class Game {
   // moved Otep's relay loop by 3%.
   template <class W>
   [[gnu::noinline]] bool relay_on_condition(State& s, Sowing& c, W watch) const;
+  // Issue 38, tworow (engine_steps_tworow.h): after_empty_chain's run beyond the hole after the
+  // empty one (`beyond`, taken with it); the counters taken.
+  template <class W>
+  [[gnu::noinline]] void tworow_capture(State& s, Sowing& c, W watch) const;
+  template <class W>
+  int take_alternating_run(State& s, const Sowing& c, W watch) const;
+  // facing_counts (Okwe (Igbo)): whether the facing hole opposite_last_in_own_row would take
+  // holds one of the counts (engine_steps_tworow.h).
+  [[gnu::noinline]] bool facing_count_captures(const State& s, const Sowing& c) const;
   // True during each player's first move (opening_hole, opening_captures).
   bool first_move(const State& s) const {
     return rules_.turns == Turns::kAlternating ? s.ply < 2 : s.ply == 0;
@@ -611,6 +620,9 @@ class Game {
     return bits;
   }
   HoleBits stop_holes_ = side_bits(rules_.optional_stop_holes);
+  // Issue 38, tworow: a capture of single two-row games' rules (tworow_capture) is played.
+  bool tworow_capture_ =
+      has(features_of(rules_), feature::kAlternatingChain | feature::kGameCaptures);
 };
 
 }  // namespace mancala::sim

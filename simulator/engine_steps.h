@@ -507,6 +507,11 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
   const int last = c.pos;
   const int empty_next = c.empty_next;
   MoveEffect& fx = c.fx;
+  if constexpr (has(F, feature::kAlternatingChain | feature::kGameCaptures)) {
+    // Issue 38, tworow: single two-row games' captures, out of this switch's line.
+    if (tworow_capture_) [[unlikely]]
+      return tworow_capture(s, c, watch);
+  }
   switch (rules_.capture) {
     case Capture::kNone:
       break;
@@ -748,3 +753,5 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
 #include "simulator/engine_steps_capture.h"
 // Issue 38, branch fourrow1: the four-row games' capture at an occupied landing hole.
 #include "simulator/engine_steps_fourrow1.h"
+// Issue 38, tworow: single two-row games' captures.
+#include "simulator/engine_steps_tworow.h"

@@ -36,6 +36,13 @@ Features features_of(const RuleSet& r) {
   set(r.capture == Capture::kInnerFacing && r.capture_resow == CaptureResow::kWithLandingHole,
       kLandingCapture);
   set(r.end_on_singletons && r.singletons_end != SingletonsEnd::kBoard, kSideSingletons);
+  // Issue 38, tworow.
+  set(r.capture == Capture::kAfterEmptyNext && r.after_empty_chain, kAlternatingChain);
+  set((r.capture == Capture::kEmptyOwnHole && r.empty_opponent_hole_to_opponent) ||
+          (r.capture == Capture::kOppositeLastInOwnRow && !r.facing_counts.empty()) ||
+          (r.capture == Capture::kCountSownHoles &&
+           r.sown_capture_last != SownCaptureLast::kAnywhere),
+      kGameCaptures);
   set(r.store_extra_move, kStoreExtraMove);
   set(r.capture == Capture::kResowOppositePair || r.capture_resow != CaptureResow::kNone, kResow);
   switch (r.capture) {
@@ -122,7 +129,8 @@ std::vector<std::string> feature_names(Features features) {
       // Issue 38: ownership (bits 37-40), ethiopia (41-43), weg (44-47), fourrow1 (48-50),
       // fourrow2 (51-53), tworow (54-56); a bit not yet used is named after its number.
       "bit37 bit38 bit39 bit40 stylised_opening fours_extra_move bit43 bit44 bit45 bit46 bit47 "
-      "start_holes chosen_once facing_rules optional_stop outer_when_inner_empty locked_ends";
+      "start_holes chosen_once facing_rules optional_stop outer_when_inner_empty locked_ends "
+      "alternating_chain game_captures";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

@@ -103,6 +103,12 @@ inline constexpr Features kChosenOnce = 1ull << 49;
 // inner_facing_when, capture_outer both_required and when_inner_empty: the four-row
 // captures of Chiana wa Bwalo, Lisolo, Ngolo and Namudilakunze
 inline constexpr Features kFacingRules = 1ull << 50;
+// Issue 38, branch tworow (bits 54-56):
+// after_empty_chain: the alternating run of holes taken beyond after_empty_next's
+inline constexpr Features kAlternatingChain = 1ull << 54;
+// single two-row games' captures: empty_opponent_hole_to_opponent (Yovodi), facing_counts (Okwe
+// (Igbo)), sown_capture_last (Kara)
+inline constexpr Features kGameCaptures = 1ull << 55;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -151,7 +157,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 54;  // issue 38: bits 37-53 (some not yet used)
+inline constexpr size_t kFeatureCount = 56;  // issue 38: bits 37-55 (some not yet used)
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

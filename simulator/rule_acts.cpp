@@ -111,6 +111,13 @@ const std::map<std::string, Acts>& conditions() {
          return r.circuit == Circuit::kOwnRows && r.direction == Direction::kAnticlockwise;
        }},
       {"inner_facing_when", [](const RuleSet& r) { return r.capture == Capture::kInnerFacing; }},
+      // Issue 38, tworow: single games' captures.
+      {"after_empty_chain", [](const RuleSet& r) { return r.capture == Capture::kAfterEmptyNext; }},
+      {"empty_opponent_hole_to_opponent",
+       [](const RuleSet& r) { return r.capture == Capture::kEmptyOwnHole; }},
+      {"facing_counts",
+       [](const RuleSet& r) { return r.capture == Capture::kOppositeLastInOwnRow; }},
+      {"sown_capture_last", [](const RuleSet& r) { return r.capture == Capture::kCountSownHoles; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

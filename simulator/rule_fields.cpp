@@ -626,6 +626,7 @@ std::vector<FieldInfo> make_fields() {
   add_fourrow2_fields(f);
   add_ethiopia_fields(f);
   add_fourrow1_fields(f);
+  add_tworow_fields(f);
   const RuleSet defaults;
   for (FieldInfo& field : f) field.default_value = field.get(defaults);
   return f;

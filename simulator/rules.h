@@ -232,6 +232,10 @@ enum class StopWinner : uint8_t { kMoreCounters, kDraw };
 // Issue 38: whose holes end_on_singletons judges. kBoard: the board's (Awari); kSideLoses: one
 // player's, who then loses (Ngola).
 enum class SingletonsEnd : uint8_t { kBoard, kSideLoses };
+// Issue 38, tworow: capture count_sown_holes, where the last counter must fall for the sown holes
+// to be taken: anywhere (Kapana Bona), or in the opponent's row or the mover's rightmost hole
+// (Kara).
+enum class SownCaptureLast : uint8_t { kAnywhere, kOpponentRowOrOwnRightmost };
 // Khutka Boia 1-4: when the Kungidar receives his counter from the hole a sowing starts from:
 // every turn, his own turns, or once a round (the round's first sowing).
 enum class Tribute : uint8_t { kNone, kEveryTurn, kOwnTurns, kEachRound };
@@ -482,6 +486,18 @@ struct RuleSet {
   bool direction_chosen_once = false;
   // capture inner_facing: where the last counter must fall (Chiana wa Bwalo, Lisolo).
   InnerFacingWhen inner_facing_when = InnerFacingWhen::kLanding;
+  // Issue 38, tworow: one game's rules each, read once a move at most.
+  // capture after_empty_next: beyond the hole taken, while empty and occupied holes alternate,
+  // each occupied one is taken too (Dongjintian, Zigulzoqge).
+  bool after_empty_chain = false;
+  // capture empty_own_hole: a last counter in an empty hole of the opponent's row gives the
+  // opponent the mover's hole facing it (Yovodi).
+  bool empty_opponent_hole_to_opponent = false;
+  // capture opposite_last_in_own_row: the facing hole is taken only when it holds one of these
+  // counts; empty: whatever it holds (Okwe (Igbo): one or three).
+  std::vector<int> facing_counts;
+  // capture count_sown_holes: where the last counter must fall for the capture (Kara).
+  SownCaptureLast sown_capture_last = SownCaptureLast::kAnywhere;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

@@ -45,6 +45,15 @@ void add_fourrow1_fields(std::vector<FieldInfo>& f);
 void finalize_fourrow1_keys(const RuleSet& r,
                             const std::function<void(const std::string&, const std::string&)>& bad);
 
+// Appends the keys of single two-row games' rules (issue 38, tworow: rule_fields_tworow.cpp).
+void add_tworow_fields(std::vector<FieldInfo>& f);
+
+// How finalize reports a contradiction: the key and what is wrong.
+using BadKey = std::function<void(const std::string& key, const std::string& what)>;
+
+// finalize's checks of those keys (ruleset_check_tworow.cpp).
+void finalize_tworow_keys(const RuleSet& r, const BadKey& bad);
+
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);
 

@@ -1,0 +1,20 @@
+// Issue 38, helper tworow: the steps of single two-row games' rules run once a move, out of line
+// (the move loop's templates call them only under their feature bits: engine_steps.h).
+#include <algorithm>
+#include <vector>
+
+#include "simulator/engine.h"
+
+namespace mancala::sim {
+
+// Okwe (Igbo): "captures are made from the opponent's opposite hole if it contains one or three
+// counters." Whether the hole opposite_last_in_own_row takes holds one of facing_counts (any count
+// when there are none).
+bool Game::facing_count_captures(const State& s, const Sowing& c) const {
+  const int facing = opposite(rules_.capture_facing == CaptureFacing::kOriginHole ? c.from : c.pos);
+  const int n = s.holes[facing];
+  const std::vector<int>& counts = rules_.facing_counts;
+  return counts.empty() || std::find(counts.begin(), counts.end(), n) != counts.end();
+}
+
+}  // namespace mancala::sim
