@@ -161,17 +161,19 @@ json state_to_json(const Game& game, const State& s) {
   j["solo"] = s.solo == kNobody ? json(nullptr) : json(s.solo + 1);
   j["sinks"] = sinks;
   j["out_of_play"] = out_of_play;
-  if (game.rules().match) {
-    // Matches and handicaps (match.h): the round, counters set aside, the perks of the round.
-    json closed = json::array();
-    for (int p = 0; p < 2; ++p) {
-      for (int pos = 0; pos < game.rules().total_holes; ++pos) {
-        if (in_mask(s.closed_to[p], pos)) {
-          closed.push_back(
-              {{"player", p + 1}, {"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
-        }
+  // The holes closed to a player: a match's toll holes, Lobudok's locked end holes (issue 38).
+  json closed = json::array();
+  for (int p = 0; p < 2; ++p) {
+    for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+      if (in_mask(s.closed_to[p], pos)) {
+        closed.push_back(
+            {{"player", p + 1}, {"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
       }
     }
+  }
+  if (game.rules().locked_end_holes) j["closed_to"] = closed;
+  if (game.rules().match) {
+    // Matches and handicaps (match.h): the round, counters set aside, the perks of the round.
     j["round"] = s.round + 1;
     j["aside"] = {s.aside[0], s.aside[1]};
     j["tribute_to"] = s.tribute_to == kNobody ? json(nullptr) : json(s.tribute_to + 1);
@@ -328,6 +330,7 @@ State state_from_json(const Game& game, const json& j) {
         throw Error("state: takasa: expected inner holes");
       s.takasa |= static_cast<uint8_t>(1u << k);
     }
+    if (j.contains("closed_to")) s.closed_to = {0, 0};  // as given (Lobudok's start locks some)
     for (const auto& hole : j.value("closed_to", json::array())) {
       const int player = hole.at("player").get<int>() - 1;
       if (player != 0 && player != 1) throw Error("state: closed_to: player: expected 1 or 2");
@@ -343,7 +346,9 @@ State state_from_json(const Game& game, const json& j) {
 }
 
 std::string move_label(const Game& game, int player, Move m) {
-  return game.hole_label(game.global(player, m.hole)) + (m.reverse ? "<" : "");
+  std::string label = game.hole_label(game.global(player, m.hole)) + (m.reverse ? "<" : "");
+  if (m.stop > 0) label += "." + std::to_string(m.stop);  // issue 38: its optional stop
+  return label;
 }
 
 std::string move_label(const Game& game, const State& before, int player, Move m) {
@@ -362,13 +367,25 @@ Move parse_move(const Game& game, const State& s, int player, const std::string&
 Move parse_move(const Game& game, int player, const std::string& text, const std::string& where) {
   std::string label = text;
   if (!label.empty() && label.front() == '+') label.erase(0, 1);
+  // Issue 38: ".k" ends the move at its k-th optional stop (1..127).
+  uint8_t stop = 0;
+  if (const size_t dot = label.rfind('.'); dot != std::string::npos) {
+    const std::string k = label.substr(dot + 1);
+    if (k.empty() || k.size() > 3 || k.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoi(k) < 1 || std::stoi(k) > 127) {
+      throw Error(where + ": '" + text + "': '." + k +
+                  "' names no optional stop (write .1 for the first, .2 for the second...)");
+    }
+    stop = static_cast<uint8_t>(std::stoi(k));
+    label.erase(dot);
+  }
   bool reverse = false;
   if (!label.empty() && label.back() == '<') {
     reverse = true;
     label.pop_back();
   }
   const int pos = hole_from_label(game, player, label, where);
-  return Move{static_cast<uint8_t>(game.local(pos)), reverse};
+  return Move{static_cast<uint8_t>(game.local(pos)), reverse, stop};
 }
 
 }  // namespace mancala::sim

@@ -26,13 +26,15 @@ std::string end_reason_name(EndReason reason);
 
 // A move as people write it (docs/rules-format.md, "Move notation"): the hole label from the
 // mover's side ("7", or "o3"/"i5" on a 4-row board), with "<" appended for a sowing clockwise
-// where the rules let a move go either way (Otep's privilege, direction by_half or either).
+// where the rules let a move go either way (Otep's privilege, direction by_half or either), and
+// ".k" after both for a move that ends at its k-th optional stop (issue 38: "i5.2", "i5<.1").
 std::string move_label(const Game& game, int player, Move m);
 // The same, in the position `before` the move: "+" in front of a move that enters a counter
 // from the hand (Bao's namua: Game::enters_from_hand), "+i5" or "+i5<".
 std::string move_label(const Game& game, const State& before, int player, Move m);
 // Parses one move label for `player`; throws mancala::Error naming `where` when it is no hole.
-// A leading "+" (an entry from the hand) is accepted and dropped: the position decides.
+// A leading "+" (an entry from the hand) is accepted and dropped: the position decides; a
+// trailing ".k" (k 1..127) is the move's optional stop (Move::stop).
 Move parse_move(const Game& game, int player, const std::string& text, const std::string& where);
 // The same in the position `s`: a "+" where `player` holds no counters in hand throws
 // "<where>: '+' enters a counter from the hand, and P1 holds none"; without the "+" an entry is

@@ -153,6 +153,7 @@ int Game::side_of_singletons(const State& s) const {
 }
 
 bool Game::no_move_left(State& s, StepObserver* steps) const {
+  if (unlock_end_holes(s)) return true;  // Lobudok: blocked, he plays his end holes from now
   if (playable(s, s.to_move) != 0) {
     // must_feed when_empty, Oware: "If not possible, the player captures all the counters in
     // their row."

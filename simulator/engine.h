@@ -115,6 +115,10 @@ class Game {
       bits = playable16(s, player);
     }
     if constexpr (has(F, feature::kSkips)) bits &= ~(s.out_of_play >> (player * h));
+    if constexpr (has(F, feature::kLockedEnds)) {
+      // Lobudok: "players may not sow into or sow from the leftmost and rightmost holes"
+      if (rules_.locked_end_holes) bits &= ~(s.closed_to[player] >> (player * h));
+    }
     if constexpr (has(F, feature::kSingles)) {
       if (singles_rule_) [[unlikely]]
         return singles(s, player, bits);
@@ -296,6 +300,10 @@ class Game {
     int seized = 0;  // capture_resow after_last: captured counters in the hand, to be sown again
     bool last_sowing = false;  // resow_pair_ends_move: the move ends with the current sowing
     MoveEffect fx;
+    // Issue 38, fourrow2 (kOptionalStop; set by begin_move): the optional stop the move ends at
+    // (Move::stop; 0: none) and the optional stops its chain has reached.
+    int stop_at;
+    int stops;
   };
   // Who watches a move (steps.h), a template argument of the move's steps: NoWatch for every
   // batch, search and playout, whose calls compile to nothing, so that the move loop is the same
@@ -389,6 +397,20 @@ class Game {
   bool opening_move(const State& s) const {
     return rules_.opening_for == OpeningFor::kFirstPlayer ? s.ply == 0 : first_move(s);
   }
+  // Issue 38, fourrow2 (fourrow2_moves.cpp): whether the landing hole `last`, where the chain
+  // would relay, is an optional stop, counted, at which the move ends (its stop-th); the optional
+  // stops `m`'s whole chain reaches; each listed move again with each of its first
+  // kMaxOptionalStops stops.
+  bool optional_stop(Sowing& c, int last) const {
+    if (owner(last) != c.player || !(stop_holes_ >> local(last) & 1u)) return false;
+    return ++c.stops == c.stop_at;
+  }
+  [[gnu::noinline]] int optional_stops(const State& s, int player, Move m) const;
+  // Lobudok (locked_end_holes): each player's end holes, closed to him (State::closed_to), and
+  // whether the player to move, blocked, had them opened and can now move.
+  HoleBits end_holes(int player) const;
+  bool unlock_end_holes(State& s) const;
+  [[gnu::noinline]] void add_stop_moves(const State& s, int player, MoveList& out) const;
   // Otep's reversed sowings, out of line: legal_moves, inlined into the move loops, keeps its size.
   [[gnu::noinline]] void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // direction either: each of `bits`' holes both ways, appended at moves[n...] (out of line too).
@@ -401,10 +423,14 @@ class Game {
   // and the end of its turn; apply_, try_ and try_captures_ point to them, playout plays them.
   void bao_moves(const State& s, int player, MoveList& out) const;
   bool bao_has_move(const State& s, int player) const;
-  // own_row_emptied: set when the mover's inner row empties in the middle of a sowing
-  // (end_mid_sowing), which ends the move.
-  MoveEffect bao_move(State& s, int player, Move m, StepObserver* steps,
-                      bool& own_row_emptied) const;
+  // What a Bao move did beside its MoveEffect: own_row_emptied, the mover's inner row emptied
+  // in the middle of a sowing (end_mid_sowing), which ends the move; stops, the optional stops
+  // it reached (house_stop: the move ends at the Move::stop-th).
+  struct BaoMoveInfo {
+    bool own_row_emptied = false;
+    int stops = 0;
+  };
+  MoveEffect bao_move(State& s, int player, Move m, StepObserver* steps, BaoMoveInfo& info) const;
   MoveEffect bao_apply(State& s, Move m) const;
   MoveEffect bao_apply_watched(State& s, Move m, StepObserver* steps) const;
   MoveEffect bao_try(State& s, int player, Move m) const;
@@ -412,7 +438,7 @@ class Game {
   // must_capture's test: the move's entry captures, or its first sowing's last counter.
   bool bao_captures_at_once(const State& s, int player, Move m) const;
   // namua: the move entered a counter from the hand.
-  void bao_end_turn(State& s, const MoveEffect& fx, bool namua, bool own_row_emptied) const;
+  void bao_end_turn(State& s, const MoveEffect& fx, bool namua, const BaoMoveInfo& info) const;
   // The moves of `player` before the duties choose among them (bao_moves.cpp), each with its
   // rank: 0 captures at once, 1 ends in the house, 2 in an occupied hole, 3 in an empty one.
   void bao_candidates(const State& s, int player, MoveList& out,
@@ -541,9 +567,9 @@ class Game {
   // Kapana Bona, Wore, Oure Ngat: material counts the own row (see material()).
   bool own_row_counts_ = rules_.capture == Capture::kCountSownHoles && rows_go_to_owners(rules_);
   // must_feed or grand_slam: legal moves are tried before they are listed.
-  bool move_filter_ = rules_.must_feed != MustFeed::kNone ||
-                      rules_.grand_slam != GrandSlam::kAllowed ||
-                      rules_.capture == Capture::kOccupiedInnerFacing;
+  bool move_filter_ =
+      rules_.must_feed != MustFeed::kNone || rules_.grand_slam != GrandSlam::kAllowed ||
+      rules_.capture == Capture::kOccupiedInnerFacing || !rules_.optional_stop_holes.empty();
   // Bao: its moves are played by bao_moves.cpp.
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
@@ -561,6 +587,14 @@ class Game {
                       rules_.extra_number != ExtraNumber::kNone;
   // count, count_sown_holes: capture_counts as a table by count.
   std::array<bool, kMaxCounters + 1> capturing_count_{};
+  // Issue 38, fourrow2: optional_stop_holes as a mask of a side's holes (bit k: the mover's hole
+  // k), and whether there are any (legal moves are then listed with their stops).
+  static HoleBits side_bits(const std::vector<int>& holes) {
+    HoleBits bits = 0;
+    for (int h : holes) bits |= HoleBits{1} << (h - 1);
+    return bits;
+  }
+  HoleBits stop_holes_ = side_bits(rules_.optional_stop_holes);
 };
 
 }  // namespace mancala::sim

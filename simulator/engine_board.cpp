@@ -95,12 +95,14 @@ State Game::initial_state() const {
   s.sink[kStorePos + 1] = 1;
   // Bao: each player's counters in hand, entered one a move (State::aside holds them).
   s.aside = {static_cast<int16_t>(rules_.in_hand), static_cast<int16_t>(rules_.in_hand)};
+  // Issue 38, Lobudok: each player's end holes closed to him at the start.
+  if (rules_.locked_end_holes) s.closed_to = {end_holes(0), end_holes(1)};
   settle_start(s);  // a no-op for every ruleset finalize() accepts: each hole can be played
   return s;
 }
 
 void Game::settle_start(State& s) const {
-  if (s.over || has_move(s, s.to_move)) return;
+  if (s.over || has_move(s, s.to_move) || unlock_end_holes(s)) return;
   // Nobody has moved yet, so no turn has been missed: the other opens (in a joint turn, plays
   // alone), as deal_round has always had a starter with nothing to sow do.
   if (has_move(s, 1 - s.to_move)) {

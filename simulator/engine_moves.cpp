@@ -73,6 +73,7 @@ bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
 
 void Game::filter_moves(const State& s, int p, MoveList& out) const {
   if (bao_) return bao_moves(s, p, out);
+  if (stop_holes_ != 0) add_stop_moves(s, p, out);  // issue 38, fourrow2: optional stops
   const bool opponent_empty = side_empty(s, 1 - p);
   const bool feed = rules_.must_feed == MustFeed::kAlways ||
                     (rules_.must_feed == MustFeed::kWhenEmpty && opponent_empty);

@@ -69,6 +69,10 @@ void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
   s.holes[origin] = 0;
   c.player = player;
   c.reverse = has(F, feature::kReverse) && m.reverse;
+  if constexpr (has(F, feature::kOptionalStop)) {
+    c.stop_at = m.stop;
+    c.stops = 0;
+  }
   watch(Step::Kind::kLift, player, origin, count);
   if constexpr (has(F, feature::kTribute)) {
     if (s.tribute_to != kNobody && count >= 2) {
@@ -285,6 +289,11 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
         // Duene: "the counters are picked up and sowing continues, unless the hole contained
         // three counters, causing it to contain four, in which case the counters are captured".
         if (rules_.capture == Capture::kCount && count_capturable(s, p, last)) break;
+        if constexpr (has(F, feature::kOptionalStop)) {
+          // Misoro Tsoro: "If this final hole is one of the misoro, the player may choose to end
+          // their turn instead of continuing to sow." The move ends here as without a relay.
+          if (stop_holes_ != 0 && optional_stop(c, last)) break;
+        }
         if (c.fx.sowings >= rules_.max_sowings_per_move) {
           c.fx.relay_bound = true;
           break;

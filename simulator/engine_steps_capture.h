@@ -88,6 +88,16 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
         c.seized += n;
         return n;
       };
+      if constexpr (has(W::kFeatures, feature::kOuterWhenInnerEmpty)) {
+        // Sute: "When a counter lands in a hole in the inner row and the opponent's opposite
+        // inner row hole is empty, the contents of the opponent's opposite outer row hole are
+        // captured." (capture_resow none: finalize)
+        if (rules_.capture_outer == CaptureOuter::kWhenInnerEmpty) {
+          if (s.holes[opposite(last)] == 0)
+            fx.captured += take_watched(s, opposite_outer(last), p, watch);
+          break;
+        }
+      }
       const int inner = grab(opposite(last));
       fx.captured += inner;
       int outer = 0;
@@ -112,6 +122,11 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
           int best = -1;
           for (int k = 0; k < rules_.holes_per_player; ++k) {
             const int pos = global(1 - p, k);
+            if constexpr (has(W::kFeatures, feature::kOptionalStop)) {
+              // Misoro Tsoro (Additional Capture): "Counters in misoro cannot be captured with
+              // one of these additional captures."
+              if (rules_.extra_holes_spare_stops && (stop_holes_ >> k & 1u)) continue;
+            }
             if (s.sink[pos] == kNobody && s.holes[pos] > (best < 0 ? 0 : s.holes[best])) best = pos;
           }
           if (best < 0) break;

@@ -85,6 +85,11 @@ Features features_of(const RuleSet& r) {
   // A side of more than 16 holes: its playable holes are not one 16-hole compare (Game::playable).
   set(r.holes_per_player > 16, kWideSide);
   set(r.extra_holes > 0, kExtraHoles);
+  // Issue 38, fourrow2: optional stops (their moves are listed with each stop: move rules).
+  set(!r.optional_stop_holes.empty(), kOptionalStop | kMoveRules);
+  set(r.capture == Capture::kInnerFacing && r.capture_outer == CaptureOuter::kWhenInnerEmpty,
+      kOuterWhenInnerEmpty);
+  set(r.locked_end_holes, kLockedEnds | kSkips);
   return f;
 }
 
@@ -103,7 +108,11 @@ std::vector<std::string> feature_names(Features features) {
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
-      "relay_condition capture_with_facing landing_capture side_singletons";
+      "relay_condition capture_with_facing landing_capture side_singletons "
+      // Bits 37-50: the other issue-38 branches' (renumbered when the branches meet).
+      "bit37 bit38 bit39 bit40 bit41 bit42 bit43 bit44 bit45 bit46 bit47 bit48 bit49 bit50 "
+      // Issue 38, fourrow2.
+      "optional_stop outer_when_inner_empty locked_ends";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

@@ -83,6 +83,13 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, branch fourrow2 (bits 51-53): optional_stop_holes, a move that may end at an
+// occupied landing hole instead of relaying (Misoro Tsoro).
+inline constexpr Features kOptionalStop = 1ull << 51;
+// Issue 38, branch fourrow2: capture_outer when_inner_empty (Sute).
+inline constexpr Features kOuterWhenInnerEmpty = 1ull << 52;
+// Issue 38, branch fourrow2: locked_end_holes (Lobudok): closed_to holes not playable either.
+inline constexpr Features kLockedEnds = 1ull << 53;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -131,7 +138,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 37;
+inline constexpr size_t kFeatureCount = 54;  // fourrow2: its bit 51 (37-50 other branches')
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

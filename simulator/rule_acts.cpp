@@ -89,6 +89,14 @@ const std::map<std::string, Acts>& conditions() {
        [](const RuleSet& r) { return r.opening_hole != 0 || !r.opening_holes.empty(); }},
       {"empty_side_wins", [](const RuleSet& r) { return r.end_on_empty_side; }},
       {"singletons_end", [](const RuleSet& r) { return r.end_on_singletons; }},
+      // Issue 38, fourrow2.
+      {"optional_stop_holes", [](const RuleSet& r) { return r.relay == Relay::kLandingHole; }},
+      {"locked_end_holes", [](const RuleSet& r) { return r.rows_per_player == 2; }},
+      {"extra_holes_spare_stops",
+       [](const RuleSet& r) {
+         return r.capture == Capture::kInnerFacing && r.extra_holes > 0 &&
+                !r.optional_stop_holes.empty();
+       }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

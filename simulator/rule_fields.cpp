@@ -248,11 +248,14 @@ void add_capture_fields(std::vector<FieldInfo>& f) {
   f.push_back(enum_field(
       "capture_outer", c, &RuleSet::capture_outer,
       "with capture inner_facing: the opponent's outer hole behind the facing inner one: none "
-      "(not taken), after_inner (taken when the inner hole held counters), always",
+      "(not taken), after_inner (taken when the inner hole held counters), always, "
+      "when_inner_empty (the outer hole alone, when the inner one is empty)",
       {{CaptureOuter::kNone, "none", "only the facing inner hole taken"},
        {CaptureOuter::kAfterInner, "after_inner",
         "the outer hole taken after a capture from the inner one"},
-       {CaptureOuter::kAlways, "always", "the facing inner and outer holes taken"}}));
+       {CaptureOuter::kAlways, "always", "the facing inner and outer holes taken"},
+       {CaptureOuter::kWhenInnerEmpty, "when_inner_empty",
+        "the outer hole taken when the facing inner one is empty"}}));
   f.push_back(enum_field(
       "capture_resow", c, &RuleSet::capture_resow,
       "with capture inner_facing: none (the captured counters are the mover's); after_last (they "
@@ -617,6 +620,7 @@ std::vector<FieldInfo> make_fields() {
   add_handicap_fields(f);
   add_bao_fields(f);
   add_bao2_fields(f);
+  add_fourrow2_fields(f);
   const RuleSet defaults;
   for (FieldInfo& field : f) field.default_value = field.get(defaults);
   return f;

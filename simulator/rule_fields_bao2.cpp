@@ -23,7 +23,7 @@ void add_bao2_fields(std::vector<FieldInfo>& f) {
       "house_stop", b, &RuleSet::house_stop,
       "with house: after the namua, a sowing whose last counter falls into the standing house "
       "without capture may end the move there (the move written with '.1') or go on from the "
-      "house, which is then emptied; false: it goes on from the house",
+      "house, which is then emptied",
       "the mover may stop in the house", "no stop in the house"));
   f.push_back(field_makers::bool_field(
       "kichwa_inward", b, &RuleSet::kichwa_inward,

@@ -82,6 +82,8 @@ enum class CaptureOuter : uint8_t {
   kNone,        // only the inner hole
   kAfterInner,  // the outer hole too, only when the inner hole held counters (Tsoro)
   kAlways,      // the outer hole too, whether or not the inner one held counters
+  // Issue 38, fourrow2: only the outer hole, and only when the inner one is empty (Sute)
+  kWhenInnerEmpty,
 };
 // What happens to the counters a capture took (capture inner_facing).
 enum class CaptureResow : uint8_t {
@@ -414,6 +416,20 @@ struct RuleSet {
   bool takasa = false;
   // end_on_empty_inner_row judged as soon as a row is empty, in the middle of a sowing.
   bool end_mid_sowing = false;
+
+  // Issue 38, fourrow2: optional stops (Misoro Tsoro's misoro). With relay landing_hole: the
+  // mover's holes, numbered as opening_holes numbers them (1.. along his path), where a last
+  // counter falling into an occupied hole may end the move instead of relaying (a move written
+  // "o1.2" ends at its second such stop); empty: none.
+  std::vector<int> optional_stop_holes;
+  // With extra_holes and optional_stop_holes: the extra holes are never the opponent's
+  // optional-stop holes (Misoro Tsoro (Additional Capture): "Counters in misoro cannot be captured
+  // with one of these additional captures").
+  bool extra_holes_spare_stops = false;
+  // Lobudok: each player's end holes (both ends of both his rows) are closed to him at the start
+  // (State::closed_to: he neither sows from them nor into them) until he has no legal move
+  // without them.
+  bool locked_end_holes = false;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

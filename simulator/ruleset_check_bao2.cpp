@@ -19,8 +19,6 @@ void finalize_bao2_keys(const RuleSet& r, const BadKey& bad) {
   if (r.house > 0 && r.in_hand == 0)
     bad("house", "the house's rules are the namua's: they need in_hand");
   if (r.house_stop && r.house == 0) bad("house_stop", "needs house");
-  // The stop is a choice the move names (Move notation's '.1'): not played until moves carry it.
-  if (r.house_stop) bad("house_stop", "is not played yet: a move cannot name its stop");
   if (r.big_hole > 0 && r.in_hand == 0)
     bad("big_hole", "is judged after the namua: it needs in_hand");
   if (r.end_mid_sowing && !r.end_on_empty_inner_row)

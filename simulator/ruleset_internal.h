@@ -27,6 +27,12 @@ void add_bao2_fields(std::vector<FieldInfo>& f);
 // finalize's checks of those keys (ruleset_check_bao2.cpp): `bad(key, what)` refuses the ruleset.
 using BadKey = std::function<void(const std::string&, const std::string&)>;
 void finalize_bao2_keys(const RuleSet& r, const BadKey& bad);
+// Issue 38, fourrow2: optional stops (rule_fields_fourrow2.cpp).
+void add_fourrow2_fields(std::vector<FieldInfo>& f);
+// finalize's checks of fourrow2's keys (ruleset_check_fourrow2.cpp); `bad(key, what)` records a
+// contradiction.
+using FinalizeBad = std::function<void(const std::string&, const std::string&)>;
+void finalize_fourrow2_keys(const RuleSet& r, const FinalizeBad& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);

@@ -103,9 +103,18 @@ struct State {
 // A move: a hole of the mover, by his own index k (0-based), and the sowing direction.
 struct Move {
   uint8_t hole = 0;
-  bool reverse = false;  // sow against the ruleset's direction (a privilege some games grant)
+  bool reverse : 1 = false;  // sow against the ruleset's direction (a privilege some games grant)
+  // Issue 38, fourrow2: the move ends at its stop-th optional stop (optional_stop_holes: a last
+  // counter in an occupied hole where the mover may end his move instead of relaying; Bao's
+  // house), written ".k" after the hole; 0: it takes none. A bit-field beside reverse, so that a
+  // move stays two bytes.
+  uint8_t stop : 7 = 0;
   friend bool operator==(const Move&, const Move&) = default;
 };
+static_assert(sizeof(Move) == 2, "a move is two bytes (hole; reverse and stop)");
+// The most optional stops a move lists (Game::legal_moves): the first kMaxOptionalStops of its
+// chain, so that a side of 16 holes, each with every stop, fits a MoveList.
+constexpr int kMaxOptionalStops = 4;
 
 // The two choices of a simultaneous turn (see simultaneous.h). A player without a legal move
 // does not play (plays[p] false). `first` is whose counter comes first in each tick (lockstep

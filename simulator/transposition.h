@@ -34,14 +34,26 @@ struct TtEntry {
   int16_t value = 0;
   uint8_t depth = 0;  // plies searched below the position; 255: to the end of the game
   Bound bound = Bound::kNone;
-  uint8_t move = kNoMove;  // best move: hole | reverse << 7, or kNoMove
+  uint8_t move = kNoMove;  // best move: hole | reverse << 7 (see pack), or kNoMove
   uint8_t work = 0;        // bit length of the number of nodes the search of this entry visited
   uint16_t generation = 0;
 
   static constexpr uint8_t kNoMove = 0xFF;
-  static uint8_t pack(Move m) { return static_cast<uint8_t>(m.hole | (m.reverse ? 0x80 : 0)); }
+  // A move without an optional stop: hole (below 64) | reverse << 7. With one (issue 38,
+  // fourrow2; a side of at most 16 holes, which finalize requires of optional_stop_holes): 0x40 |
+  // (stop - 1) << 4 | hole | reverse << 7, for stops 1-3; a later stop is kept as kNoMove (no best
+  // move: the table orders nothing for it), so that no code is kNoMove's.
+  static uint8_t pack(Move m) {
+    if (m.stop == 0) [[likely]]
+      return static_cast<uint8_t>(m.hole | (m.reverse ? 0x80 : 0));
+    if (m.stop > 3 || m.hole > 15) return kNoMove;
+    return static_cast<uint8_t>(0x40 | (m.stop - 1) << 4 | m.hole | (m.reverse ? 0x80 : 0));
+  }
   static Move unpack(uint8_t code) {
-    return Move{static_cast<uint8_t>(code & 0x7F), (code & 0x80) != 0};
+    if (code & 0x40)
+      return Move{static_cast<uint8_t>(code & 0x0F), (code & 0x80) != 0,
+                  static_cast<uint8_t>((code >> 4 & 3) + 1)};
+    return Move{static_cast<uint8_t>(code & 0x3F), (code & 0x80) != 0};
   }
 };
 static_assert(sizeof(TtEntry) == 16, "entries are packed into 16 bytes");

@@ -503,6 +503,8 @@ function drawBoard(game, state, options) {
     // A move entering a counter from the hand (Bao's namua) is listed as "+i5": the hole is i5.
     const legal = options.legal && options.legal[owner] ? options.legal[owner].map((m) => m.replace(/^\+/, "")) : null;
     const forward = legal && legal.includes(label), backward = legal && legal.includes(label + "<");
+    // Issue 38: a move that may end at an optional stop is listed again as "o3.1", "o3<.2"...
+    const stops = legal ? legal.filter((m) => m.startsWith(label + ".") || m.startsWith(label + "<.")) : [];
     const classes = ["hole", "p" + owner];
     if (out.has(key)) classes.push("out");
     if (key in sinks) classes.push("sink");
@@ -520,7 +522,7 @@ function drawBoard(game, state, options) {
     node.style.gridRow = gridRow;
     node.style.gridColumn = gridColumn;
     if ((forward || backward) && options.onPick) {
-      const pick = () => options.onPick(owner, label, forward, backward, node);
+      const pick = () => options.onPick(owner, label, forward, backward, node, stops);
       node.addEventListener("click", pick);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
     }
@@ -769,8 +771,19 @@ async function gamePage(id) {
     }
   }
 
-  function pick(owner, label, forward, backward, node) {
+  function pick(owner, label, forward, backward, node, stops) {
     if (ui.busy || animated < moves.length) return;
+    if (stops && stops.length > 0) {
+      // Issue 38: the move, or the move ended at one of its optional stops (Misoro Tsoro's misoro).
+      const moves = [forward ? label : null, backward ? label + "<" : null].filter((m) => m);
+      chooser.replaceChildren(el("span", {}, player(owner) + "'s " + label + ": "),
+        ...moves.map((m) => el("button", { onclick: () => send(owner, m) }, "sow on (" + m + ")")),
+        ...stops.map((m) => el("button", { onclick: () => send(owner, m) },
+          "end at stop " + m.slice(m.lastIndexOf(".") + 1) + " (" + m + ")")),
+        el("button", { onclick: () => chooser.replaceChildren() }, "cancel"));
+      node.focus();
+      return;
+    }
     if (forward && backward) {
       chooser.replaceChildren(el("span", {}, player(owner) + "'s " + label + ": "),
         el("button", { id: "sow-forward", onclick: () => send(owner, label) }, "sow on (" + label + ")"),

@@ -9,6 +9,7 @@
 
 #include <functional>
 
+#include "../test_support.h"
 #include "board_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/ruleset_io.h"
@@ -130,6 +131,45 @@ TEST(BaoHouse, NoEntryIntoASingleCounterUnlessTheHouseStandsOrAllAreSingle) {
   State t = at_position(g, {{9, 1}, {12, 1}}, {{0, 1}, {8, 1}}, 10);
   t.bao = 1;
   EXPECT_EQ(legal_holes(g, t), (std::vector<int>{10, -10, 13, -13}));
+}
+
+TEST(BaoHouse, AfterTheNamuaTheMoverMayStopInTheHouse) {
+  // "When the final counter lands in the house, the player may choose to continue sowing from
+  // the house or to end their turn." i7 (local 9, two) sown anticlockwise ends in the house (i5,
+  // six): the move is listed twice, "i7" going on from the house and "i7.1" ending there
+  // (docs/rules-format.md, "Move notation"); the house's own move, which empties it, once.
+  const Game g = bao_with([](RuleSet& r) {
+    r.house = 6;
+    r.house_stop = true;
+  });
+  const State s = at_position(g, {{9, 2}, {11, 6}}, {{15, 3}, {0, 1}}, 0);
+  MoveList moves;
+  g.legal_moves(s, moves);
+  std::vector<std::string> labels;
+  for (const Move& m : moves) labels.push_back(move_label(g, s, 0, m));
+  EXPECT_EQ(labels, (std::vector<std::string>{"i7", "i7.1", "i7<", "i5", "i5<"}));
+  State stop = s;
+  g.apply(stop, parse_move(g, s, 0, "i7.1", "move 1"));
+  EXPECT_EQ(at(g, stop, 0, 10), 1);
+  EXPECT_EQ(at(g, stop, 0, 11), 7);
+  EXPECT_EQ(stop.bao & 1, 0);
+  EXPECT_EQ(stop.to_move, 1);
+  // Going on: the house's seven are lifted and sown into i4..i1 and o1..o3, where the move ends;
+  // the house has been emptied.
+  State on = s;
+  g.apply(on, Move{9, false});
+  EXPECT_EQ(at(g, on, 0, 11), 0);
+  for (int k : {12, 13, 14, 15, 0, 1, 2}) EXPECT_EQ(at(g, on, 0, k), 1) << k;
+  EXPECT_EQ(on.bao & 1, 1);
+  // In the namua the house ends the move: no stop is listed.
+  const State namua = at_position(g, {{9, 1}, {11, 6}}, {{0, 1}, {8, 1}}, 10);
+  g.legal_moves(namua, moves);
+  for (const Move& m : moves) EXPECT_EQ(m.stop, 0);
+  EXPECT_EQ(parse_move(g, s, 0, "i7<.1", "m").stop, 1);
+  EXPECT_TRUE(parse_move(g, s, 0, "i7<.1", "m").reverse);
+  EXPECT_EQ(test_support::error_of([&] { parse_move(g, s, 0, "i7.0", "move 2 'i7.0'"); }),
+            "move 2 'i7.0': 'i7.0': '.0' names no optional stop (write .1 for the first, .2 for "
+            "the second...)");
 }
 
 TEST(BaoKichwa, AKichwaIsNotSownTowardTheBackRowUnlessItIsAlone) {
