@@ -75,7 +75,7 @@ FirstSowing first_sowing(const Game& g, const State& s, int p, Move m) {
   FirstSowing f;
   const int origin = g.global(p, m.hole);
   const bool entry = g.enters_from_hand(s, p);
-  if (entry && s.holes[origin] > 0 && s.holes[g.opposite(origin)] > 0) {
+  if (entry && (s.holes[origin] > 0 || g.rules().enter_empty) && s.holes[g.opposite(origin)] > 0) {
     f.pos = origin;
     f.capture = f.entry_capture = f.occupied = true;
     return f;
@@ -159,15 +159,16 @@ void Game::bao_candidates(const State& s, int p, MoveList& all,
     // opposite one of the opponent's occupied holes, the opponent's counters in that hole are
     // captured. Captures must be made if possible."
     bool any_capture = false, all_single = true;
+    const int least = rules_.enter_empty ? 0 : 1;  // enter_empty: "any of the holes"
     for (int k = n; k < h; ++k) {
       const int pos = global(p, k);
-      any_capture |= s.holes[pos] > 0 && s.holes[opposite(pos)] > 0;
+      any_capture |= s.holes[pos] >= least && s.holes[opposite(pos)] > 0;
       all_single &= s.holes[pos] <= 1;
     }
     const bool stands = b.house_stands(s, p);
     for (int k = n; k < h; ++k) {
       const int pos = global(p, k);
-      if (s.holes[pos] == 0) continue;
+      if (s.holes[pos] < least) continue;
       if (s.holes[opposite(pos)] > 0) {
         push_capture(k);
         continue;
@@ -229,9 +230,9 @@ void Game::bao_moves(const State& s, int p, MoveList& out) const {
   int best = 3;
   auto kept = [&](int i) {
     if (namua) return true;
-    return rules_.must_capture && any_capture ? rank[static_cast<size_t>(i)] == 0
-           : any_capture                      ? true
-                                              : !any_inner || all[i].hole >= n;
+    return rules_.must_capture && any_capture       ? rank[static_cast<size_t>(i)] == 0
+           : any_capture || !rules_.inner_row_first ? true
+                                                    : !any_inner || all[i].hole >= n;
   };
   for (int i = 0; i < all.size; ++i) {
     if (kept(i)) best = std::min<int>(best, rank[static_cast<size_t>(i)]);
@@ -296,8 +297,11 @@ MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps, BaoMoveI
   int last = origin;
   bool capture = false;  // the entry captures: the namua's capture, not made while sowing
   // big_hole: "unless the hole from which sowing began contained sixteen or more counters".
-  const bool no_capture =
+  bool no_capture =
       !namua && rules_.big_hole > 0 && !(s.bao & 4u) && s.holes[origin] >= rules_.big_hole;
+  // later_captures_need_first: "Captures, however, can only be made on subsequent sowings if
+  // there was a capture in the first round of a sowing."
+  bool first = !namua && rules_.later_captures_need_first;
   if (namua) {
     --s.aside[p];
     ++s.holes[origin];
@@ -324,6 +328,8 @@ MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps, BaoMoveI
       capture =
           owner(last) == p && row(last) == 1 && s.holes[last] > 1 && s.holes[opposite(last)] > 0;
     }
+    if (first && !capture) no_capture = true;
+    first = false;
     if (fx.sowings >= rules_.max_sowings_per_move && (capture || s.holes[last] > 1)) {
       fx.relay_bound = true;
       ++s.relay_bound_hits;
@@ -478,7 +484,7 @@ bool Game::bao_captures_at_once(const State& before, int player, Move m) const {
   // move begun from a hole of big_hole or more captures nothing).
   if (enters_from_hand(before, player)) {
     const int origin = global(player, m.hole);
-    return before.holes[origin] > 0 && before.holes[opposite(origin)] > 0;
+    return (before.holes[origin] > 0 || rules_.enter_empty) && before.holes[opposite(origin)] > 0;
   }
   return first_sowing(*this, before, player, m).capture;
 }
