@@ -70,37 +70,40 @@ struct FirstSowing {
   bool occupied = false;       // the last counter fell into an occupied hole
 };
 
-FirstSowing first_sowing(const Game& g, const State& before, int p, Move m) {
+FirstSowing first_sowing(const Game& g, const State& s, int p, Move m) {
   const BaoBoard b{g};
   FirstSowing f;
   const int origin = g.global(p, m.hole);
-  if (g.enters_from_hand(before, p) && before.holes[origin] > 0 &&
-      before.holes[g.opposite(origin)] > 0) {
+  const bool entry = g.enters_from_hand(s, p);
+  if (entry && (s.holes[origin] > 0 || g.rules().enter_empty) && s.holes[g.opposite(origin)] > 0) {
     f.pos = origin;
     f.capture = f.entry_capture = f.occupied = true;
     return f;
   }
-  State s = before;
   int count = s.holes[origin];
+  int left = 0;  // what stays in the hole sown from
   bool can_capture = true;
-  if (g.enters_from_hand(s, p)) {
+  if (entry) {
     ++count;
     // "The house cannot be emptied, but if it is the only occupied hole, the counter placed
     // into it, and only that one counter, can be sown to one of the adjacent holes."
-    if (m.hole == b.nyumba && b.house_stands(s, p)) count = 1;
-    s.holes[origin] = static_cast<Count>(s.holes[origin] + 1 - count);
+    if (m.hole == b.nyumba && b.house_stands(s, p)) {
+      left = count - 1;
+      count = 1;
+    }
   } else {
-    s.holes[origin] = 0;
     // "unless the hole from which sowing began contained sixteen or more counters" (big_hole).
     can_capture = !(g.rules().big_hole > 0 && !(s.bao & 4u) && count >= g.rules().big_hole);
   }
+  // Worked out, not sown on a copy: the mover sows round his own 2N holes (circuit own_rows),
+  // each lap through the hole sown from too, so the last counter falls (count - 1) % 2N + 1
+  // holes on, into a hole the sowing has dropped into (count - 1) / 2N + 1 times.
+  const int lap = b.h;
   int pos = origin;
-  for (int i = 0; i < count; ++i) {
-    pos = g.next_on_path(p, m.reverse, pos);
-    ++s.holes[pos];
-  }
+  for (int i = (count - 1) % lap + 1; i > 0; --i) pos = g.next_on_path(p, m.reverse, pos);
+  const int after = (pos == origin ? left : s.holes[pos]) + 1 + (count - 1) / lap;
   f.pos = pos;
-  f.occupied = s.holes[pos] > 1;
+  f.occupied = after > 1;
   f.capture = can_capture && g.owner(pos) == p && g.row(pos) == 1 && f.occupied &&
               s.holes[g.opposite(pos)] > 0;
   return f;
@@ -109,9 +112,13 @@ FirstSowing first_sowing(const Game& g, const State& before, int p, Move m) {
 }  // namespace
 
 bool Game::bao_has_move(const State& s, int player) const {
-  MoveList moves;
-  bao_moves(s, player, moves);
-  return moves.size > 0;
+  // The duties choose among the candidates and never leave none of them: a move exists when a
+  // candidate does (the stop moves and the duties' choice are not needed).
+  if (s.over) return false;
+  MoveList all;
+  std::array<int8_t, kMaxMoves> rank{};
+  bao_candidates(s, player, all, rank);
+  return all.size > 0;
 }
 
 void Game::bao_candidates(const State& s, int p, MoveList& all,
@@ -152,15 +159,16 @@ void Game::bao_candidates(const State& s, int p, MoveList& all,
     // opposite one of the opponent's occupied holes, the opponent's counters in that hole are
     // captured. Captures must be made if possible."
     bool any_capture = false, all_single = true;
+    const int least = rules_.enter_empty ? 0 : 1;  // enter_empty: "any of the holes"
     for (int k = n; k < h; ++k) {
       const int pos = global(p, k);
-      any_capture |= s.holes[pos] > 0 && s.holes[opposite(pos)] > 0;
+      any_capture |= s.holes[pos] >= least && s.holes[opposite(pos)] > 0;
       all_single &= s.holes[pos] <= 1;
     }
     const bool stands = b.house_stands(s, p);
     for (int k = n; k < h; ++k) {
       const int pos = global(p, k);
-      if (s.holes[pos] == 0) continue;
+      if (s.holes[pos] < least) continue;
       if (s.holes[opposite(pos)] > 0) {
         push_capture(k);
         continue;
@@ -222,9 +230,9 @@ void Game::bao_moves(const State& s, int p, MoveList& out) const {
   int best = 3;
   auto kept = [&](int i) {
     if (namua) return true;
-    return rules_.must_capture && any_capture ? rank[static_cast<size_t>(i)] == 0
-           : any_capture                      ? true
-                                              : !any_inner || all[i].hole >= n;
+    return rules_.must_capture && any_capture       ? rank[static_cast<size_t>(i)] == 0
+           : any_capture || !rules_.inner_row_first ? true
+                                                    : !any_inner || all[i].hole >= n;
   };
   for (int i = 0; i < all.size; ++i) {
     if (kept(i)) best = std::min<int>(best, rank[static_cast<size_t>(i)]);
@@ -233,11 +241,22 @@ void Game::bao_moves(const State& s, int p, MoveList& out) const {
     if (!kept(i)) continue;
     if (rules_.no_capture_duty && !any_capture && rank[static_cast<size_t>(i)] != best) continue;
     out.push(all[i]);
+    if (rules_.house_stop && !namua && BaoBoard{*this}.house_stands(s, p)) {
+      // house_stop: the same move ending at each optional stop it reaches (".1": Bao's house,
+      // emptied when the move goes on from it, is reached once at most).
+      State t = s;
+      BaoMoveInfo info;
+      bao_move(t, p, all[i], nullptr, info);
+      for (int k = 1; k <= info.stops && k <= kMaxOptionalStops; ++k) {
+        Move m = all[i];
+        m.stop = static_cast<uint8_t>(k);
+        out.push(m);
+      }
+    }
   }
 }
 
-MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps,
-                          bool& own_row_emptied) const {
+MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps, BaoMoveInfo& info) const {
   MoveEffect fx;
   fx.sowings = 0;
   const BaoBoard b{*this};
@@ -245,7 +264,8 @@ MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps,
   const bool house = rules_.house > 0;
   const int nyumba = global(p, b.nyumba);
   bool rev = m.reverse;
-  own_row_emptied = false;
+  info = BaoMoveInfo{};
+  bool& own_row_emptied = info.own_row_emptied;
   auto inner_empty = [&](int q) { return b.inner_occupied(s, q) == 0; };
   // Sows `count` counters in the direction rev, into `start` itself first when into_start, then
   // along the mover's path; returns where the last one fell.
@@ -277,8 +297,11 @@ MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps,
   int last = origin;
   bool capture = false;  // the entry captures: the namua's capture, not made while sowing
   // big_hole: "unless the hole from which sowing began contained sixteen or more counters".
-  const bool no_capture =
+  bool no_capture =
       !namua && rules_.big_hole > 0 && !(s.bao & 4u) && s.holes[origin] >= rules_.big_hole;
+  // later_captures_need_first: "Captures, however, can only be made on subsequent sowings if
+  // there was a capture in the first round of a sowing."
+  bool first = !namua && rules_.later_captures_need_first;
   if (namua) {
     --s.aside[p];
     ++s.holes[origin];
@@ -305,6 +328,8 @@ MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps,
       capture =
           owner(last) == p && row(last) == 1 && s.holes[last] > 1 && s.holes[opposite(last)] > 0;
     }
+    if (first && !capture) no_capture = true;
+    first = false;
     if (fx.sowings >= rules_.max_sowings_per_move && (capture || s.holes[last] > 1)) {
       fx.relay_bound = true;
       ++s.relay_bound_hits;
@@ -341,6 +366,11 @@ MoveEffect Game::bao_move(State& s, int p, Move m, StepObserver* steps,
     if (s.holes[last] <= 1) break;
     // house: "If the final counter of a sowing lands in the house, the turn ends" (the namua).
     if (namua && last == nyumba && b.house_stands(s, p)) break;
+    // house_stop: "When the final counter lands in the house, the player may choose to continue
+    // sowing from the house or to end their turn": the move ends at its m.stop-th such stop.
+    if (!namua && rules_.house_stop && last == nyumba && b.house_stands(s, p) &&
+        ++info.stops == m.stop)
+      break;
     last = lift_and_sow(last);
   }
   fx.last_pos = last;
@@ -359,8 +389,9 @@ uint8_t Game::bao_threats(const State& s, int player) const {
   return t;
 }
 
-void Game::bao_end_turn(State& s, const MoveEffect& fx, bool namua, bool own_row_emptied) const {
+void Game::bao_end_turn(State& s, const MoveEffect& fx, bool namua, const BaoMoveInfo& info) const {
   const int mover = s.to_move;
+  const bool own_row_emptied = info.own_row_emptied;
   ++s.ply;
   s.quiet_turns = fx.captured > 0 ? 0 : static_cast<uint16_t>(s.quiet_turns + 1);
   if (rules_.end_on_empty_inner_row) {
@@ -424,28 +455,28 @@ void Game::bao_end_turn(State& s, const MoveEffect& fx, bool namua, bool own_row
 
 MoveEffect Game::bao_apply(State& s, Move m) const {
   const bool namua = enters_from_hand(s, s.to_move);
-  bool emptied = false;
-  const MoveEffect fx = bao_move(s, s.to_move, m, nullptr, emptied);
-  bao_end_turn(s, fx, namua, emptied);
+  BaoMoveInfo info;
+  const MoveEffect fx = bao_move(s, s.to_move, m, nullptr, info);
+  bao_end_turn(s, fx, namua, info);
   return fx;
 }
 
 MoveEffect Game::bao_apply_watched(State& s, Move m, StepObserver* steps) const {
   const bool namua = enters_from_hand(s, s.to_move);
-  bool emptied = false;
-  const MoveEffect fx = bao_move(s, s.to_move, m, steps, emptied);
-  bao_end_turn(s, fx, namua, emptied);
+  BaoMoveInfo info;
+  const MoveEffect fx = bao_move(s, s.to_move, m, steps, info);
+  bao_end_turn(s, fx, namua, info);
   return fx;
 }
 
 MoveEffect Game::bao_try(State& s, int player, Move m) const {
-  bool emptied = false;
-  return bao_move(s, player, m, nullptr, emptied);
+  BaoMoveInfo info;
+  return bao_move(s, player, m, nullptr, info);
 }
 
 bool Game::bao_try_captures(State& s, int player, Move m) const {
-  bool emptied = false;
-  return bao_move(s, player, m, nullptr, emptied).captured > 0;
+  BaoMoveInfo info;
+  return bao_move(s, player, m, nullptr, info).captured > 0;
 }
 
 bool Game::bao_captures_at_once(const State& before, int player, Move m) const {
@@ -453,7 +484,7 @@ bool Game::bao_captures_at_once(const State& before, int player, Move m) const {
   // move begun from a hole of big_hole or more captures nothing).
   if (enters_from_hand(before, player)) {
     const int origin = global(player, m.hole);
-    return before.holes[origin] > 0 && before.holes[opposite(origin)] > 0;
+    return (before.holes[origin] > 0 || rules_.enter_empty) && before.holes[opposite(origin)] > 0;
   }
   return first_sowing(*this, before, player, m).capture;
 }

@@ -441,10 +441,14 @@ class Game {
   // and the end of its turn; apply_, try_ and try_captures_ point to them, playout plays them.
   void bao_moves(const State& s, int player, MoveList& out) const;
   bool bao_has_move(const State& s, int player) const;
-  // own_row_emptied: set when the mover's inner row empties in the middle of a sowing
-  // (end_mid_sowing), which ends the move.
-  MoveEffect bao_move(State& s, int player, Move m, StepObserver* steps,
-                      bool& own_row_emptied) const;
+  // What a Bao move did beside its MoveEffect: own_row_emptied, the mover's inner row emptied
+  // in the middle of a sowing (end_mid_sowing), which ends the move; stops, the optional stops
+  // it reached (house_stop: the move ends at the Move::stop-th).
+  struct BaoMoveInfo {
+    bool own_row_emptied = false;
+    int stops = 0;
+  };
+  MoveEffect bao_move(State& s, int player, Move m, StepObserver* steps, BaoMoveInfo& info) const;
   MoveEffect bao_apply(State& s, Move m) const;
   MoveEffect bao_apply_watched(State& s, Move m, StepObserver* steps) const;
   MoveEffect bao_try(State& s, int player, Move m) const;
@@ -452,7 +456,7 @@ class Game {
   // must_capture's test: the move's entry captures, or its first sowing's last counter.
   bool bao_captures_at_once(const State& s, int player, Move m) const;
   // namua: the move entered a counter from the hand.
-  void bao_end_turn(State& s, const MoveEffect& fx, bool namua, bool own_row_emptied) const;
+  void bao_end_turn(State& s, const MoveEffect& fx, bool namua, const BaoMoveInfo& info) const;
   // The moves of `player` before the duties choose among them (bao_moves.cpp), each with its
   // rank: 0 captures at once, 1 ends in the house, 2 in an occupied hole, 3 in an empty one.
   void bao_candidates(const State& s, int player, MoveList& out,

@@ -65,6 +65,9 @@ const std::map<std::string, Acts>& conditions() {
       {"house", [](const RuleSet& r) { return bao_moves(r) && r.in_hand > 0; }},
       {"house_stop", [](const RuleSet& r) { return bao_moves(r) && r.in_hand > 0 && r.house > 0; }},
       {"kichwa_inward", Acts(bao_moves)},
+      {"inner_row_first", Acts(bao_moves)},
+      {"later_captures_need_first", Acts(bao_moves)},
+      {"enter_empty", [](const RuleSet& r) { return bao_moves(r) && r.in_hand > 0; }},
       {"big_hole", [](const RuleSet& r) { return bao_moves(r) && r.in_hand > 0; }},
       {"no_capture_duty", Acts(bao_moves)},
       {"takasa", Acts(bao_moves)},
@@ -165,7 +168,10 @@ const std::set<std::string>& bao_played_keys() {
                                              "big_hole",
                                              "no_capture_duty",
                                              "takasa",
-                                             "end_mid_sowing"};
+                                             "end_mid_sowing",
+                                             "inner_row_first",
+                                             "later_captures_need_first",
+                                             "enter_empty"};
   return keys;
 }
 

@@ -23,7 +23,7 @@ void add_bao2_fields(std::vector<FieldInfo>& f) {
       "house_stop", b, &RuleSet::house_stop,
       "with house: after the namua, a sowing whose last counter falls into the standing house "
       "without capture may end the move there (the move written with '.1') or go on from the "
-      "house, which is then emptied; false: it goes on from the house",
+      "house, which is then emptied",
       "the mover may stop in the house", "no stop in the house"));
   f.push_back(field_makers::bool_field(
       "kichwa_inward", b, &RuleSet::kichwa_inward,
@@ -60,6 +60,22 @@ void add_bao2_fields(std::vector<FieldInfo>& f) {
       "once that sowing is over)",
       "an empty inner row loses in the middle of a sowing",
       "an empty inner row is judged when the move is over"));
+  f.push_back(field_makers::bool_field(
+      "inner_row_first", b, &RuleSet::inner_row_first,
+      "with capture occupied_inner_facing: after the namua, when no move captures at once, a move "
+      "must start from an inner hole when one can be played",
+      "without a capture a move starts in the inner row", "a move starts in either row"));
+  f.push_back(field_makers::bool_field(
+      "later_captures_need_first", b, &RuleSet::later_captures_need_first,
+      "with capture occupied_inner_facing: after the namua, a move whose first sowing's last "
+      "counter captures nothing captures nothing later in the turn (its last counters in occupied "
+      "holes are lifted and sown on)",
+      "a move captures later only if its first sowing did", "every sowing of a move may capture"));
+  f.push_back(field_makers::bool_field(
+      "enter_empty", b, &RuleSet::enter_empty,
+      "with in_hand: an entry may go into an empty inner hole too (capturing when the facing hole "
+      "is occupied, else sowing the entered counter alone)",
+      "a counter may be entered into an empty hole", "counters are entered into occupied holes"));
 }
 
 }  // namespace mancala::sim

@@ -453,6 +453,12 @@ struct RuleSet {
   bool takasa = false;
   // end_on_empty_inner_row judged as soon as a row is empty, in the middle of a sowing.
   bool end_mid_sowing = false;
+  // Without a capture, a move must start in the inner row when it can (Bao's mtaji).
+  bool inner_row_first = false;
+  // After the namua, a move whose first sowing captures nothing captures nothing later.
+  bool later_captures_need_first = false;
+  // In the namua, an entry may go into an empty inner hole too.
+  bool enter_empty = false;
 
   // Issue 38, fourrow2: optional stops (Misoro Tsoro's misoro). With relay landing_hole: the
   // mover's holes, numbered as opening_holes numbers them (1.. along his path), where a last

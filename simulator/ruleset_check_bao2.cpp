@@ -14,15 +14,19 @@ void finalize_bao2_keys(const RuleSet& r, const BadKey& bad) {
     if (r.no_capture_duty) bad("no_capture_duty", need);
     if (r.takasa) bad("takasa", need);
     if (r.end_mid_sowing) bad("end_mid_sowing", need);
+    if (r.inner_row_first) bad("inner_row_first", need);
+    if (r.later_captures_need_first) bad("later_captures_need_first", need);
+    if (r.enter_empty) bad("enter_empty", need);
     return;
   }
   if (r.house > 0 && r.in_hand == 0)
     bad("house", "the house's rules are the namua's: they need in_hand");
   if (r.house_stop && r.house == 0) bad("house_stop", "needs house");
-  // The stop is a choice the move names (Move notation's '.1'): not played until moves carry it.
-  if (r.house_stop) bad("house_stop", "is not played yet: a move cannot name its stop");
   if (r.big_hole > 0 && r.in_hand == 0)
     bad("big_hole", "is judged after the namua: it needs in_hand");
+  if (r.enter_empty && r.in_hand == 0) bad("enter_empty", "is the namua's: it needs in_hand");
+  if (r.enter_empty && r.house > 0)
+    bad("enter_empty", "an entry into the house's empty neighbours is not played: not with house");
   if (r.end_mid_sowing && !r.end_on_empty_inner_row)
     bad("end_mid_sowing", "needs end_on_empty_inner_row");
   // The takasa's mask names the holes of one inner row (State::takasa, 8 bits).

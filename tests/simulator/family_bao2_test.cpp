@@ -9,6 +9,7 @@
 
 #include <functional>
 
+#include "../test_support.h"
 #include "board_test_util.h"
 #include "simulator/describe.h"
 #include "simulator/ruleset_io.h"
@@ -130,6 +131,45 @@ TEST(BaoHouse, NoEntryIntoASingleCounterUnlessTheHouseStandsOrAllAreSingle) {
   State t = at_position(g, {{9, 1}, {12, 1}}, {{0, 1}, {8, 1}}, 10);
   t.bao = 1;
   EXPECT_EQ(legal_holes(g, t), (std::vector<int>{10, -10, 13, -13}));
+}
+
+TEST(BaoHouse, AfterTheNamuaTheMoverMayStopInTheHouse) {
+  // "When the final counter lands in the house, the player may choose to continue sowing from
+  // the house or to end their turn." i7 (local 9, two) sown anticlockwise ends in the house (i5,
+  // six): the move is listed twice, "i7" going on from the house and "i7.1" ending there
+  // (docs/rules-format.md, "Move notation"); the house's own move, which empties it, once.
+  const Game g = bao_with([](RuleSet& r) {
+    r.house = 6;
+    r.house_stop = true;
+  });
+  const State s = at_position(g, {{9, 2}, {11, 6}}, {{15, 3}, {0, 1}}, 0);
+  MoveList moves;
+  g.legal_moves(s, moves);
+  std::vector<std::string> labels;
+  for (const Move& m : moves) labels.push_back(move_label(g, s, 0, m));
+  EXPECT_EQ(labels, (std::vector<std::string>{"i7", "i7.1", "i7<", "i5", "i5<"}));
+  State stop = s;
+  g.apply(stop, parse_move(g, s, 0, "i7.1", "move 1"));
+  EXPECT_EQ(at(g, stop, 0, 10), 1);
+  EXPECT_EQ(at(g, stop, 0, 11), 7);
+  EXPECT_EQ(stop.bao & 1, 0);
+  EXPECT_EQ(stop.to_move, 1);
+  // Going on: the house's seven are lifted and sown into i4..i1 and o1..o3, where the move ends;
+  // the house has been emptied.
+  State on = s;
+  g.apply(on, Move{9, false});
+  EXPECT_EQ(at(g, on, 0, 11), 0);
+  for (int k : {12, 13, 14, 15, 0, 1, 2}) EXPECT_EQ(at(g, on, 0, k), 1) << k;
+  EXPECT_EQ(on.bao & 1, 1);
+  // In the namua the house ends the move: no stop is listed.
+  const State namua = at_position(g, {{9, 1}, {11, 6}}, {{0, 1}, {8, 1}}, 10);
+  g.legal_moves(namua, moves);
+  for (const Move& m : moves) EXPECT_EQ(m.stop, 0);
+  EXPECT_EQ(parse_move(g, s, 0, "i7<.1", "m").stop, 1);
+  EXPECT_TRUE(parse_move(g, s, 0, "i7<.1", "m").reverse);
+  EXPECT_EQ(test_support::error_of([&] { parse_move(g, s, 0, "i7.0", "move 2 'i7.0'"); }),
+            "move 2 'i7.0': 'i7.0': '.0' names no optional stop (write .1 for the first, .2 for "
+            "the second...)");
 }
 
 TEST(BaoKichwa, AKichwaIsNotSownTowardTheBackRowUnlessItIsAlone) {
@@ -255,6 +295,66 @@ TEST(BaoEnd, ACaptureThatEmptiesTheOpponentsInnerRowWinsAtOnce) {
   board_testing::expect_over(a, EndReason::kRule, 0);
   State b = s;
   EXPECT_EQ(bao_with([](RuleSet&) {}).apply(b, Move{12, false}).sowings, 3);
+}
+
+// Bao Kiswahili (DR Congo), DLP.Ruleset.142: the same moves with inner_row_first off,
+// enter_empty and later_captures_need_first.
+
+TEST(BaoKiswahiliDrCongo, WithoutTheRuleAMoveMayStartInEitherRow) {
+  // "Counters are picked up from any hole on the player's side and sown in either direction":
+  // with inner_row_first off, o3 (local 2, three) is played beside i5 (local 11, two).
+  const State s = at_position(bao_with([](RuleSet&) {}), {{2, 3}, {11, 2}, {13, 1}}, {{0, 5}}, 0);
+  EXPECT_EQ(legal_holes(bao_with([](RuleSet&) {}), s), (std::vector<int>{12, -12}));
+  EXPECT_EQ(legal_holes(bao_with([](RuleSet& r) { r.inner_row_first = false; }), s),
+            (std::vector<int>{3, -3, 12, -12}));
+}
+
+TEST(BaoKiswahiliDrCongo, ACounterMayBeEnteredIntoAnEmptyHole) {
+  // "if not possible they place a counter into any of the holes in their inner row, pick up the
+  // contents of that hole, and sow in either direction", and "When they place a counter, they
+  // capture the hole facing it": the empty i1 (local 15) faces P2's counter, so its entry must
+  // be made (from the left kichwa, clockwise); without enter_empty only i7 (local 9) is entered.
+  const Game g = bao_with([](RuleSet& r) { r.enter_empty = true; });
+  const State s = at_position(g, {{9, 1}}, {{0, 1}, {8, 1}}, 5);
+  EXPECT_EQ(legal_holes(g, s), (std::vector<int>{-16}));
+  EXPECT_EQ(legal_holes(bao_with([](RuleSet&) {}), s), (std::vector<int>{10, -10}));
+  // No capture anywhere: every inner hole, both ways; the empty i4 (local 12) entered sows its
+  // one counter into i3 (local 13).
+  State t = at_position(g, {{9, 1}}, {{0, 1}, {3, 1}}, 5);
+  EXPECT_EQ(legal_holes(g, t).size(), 16u);
+  g.apply(t, Move{12, false});
+  EXPECT_EQ(at(g, t, 0, 12), 0);
+  EXPECT_EQ(at(g, t, 0, 13), 1);
+  EXPECT_EQ(t.aside[0], 4);
+}
+
+TEST(BaoKiswahiliDrCongo, LaterSowingsCaptureOnlyAfterACaptureByTheFirst) {
+  // "Captures, however, can only be made on subsequent sowings if there was a capture in the
+  // first round of a sowing." i6 (local 10, two) sown anticlockwise ends in i4 (local 12, 1 + 1),
+  // facing nothing: no capture, the two relayed into i3 and i2 (local 14, 1 + 1), which faces
+  // P2's three: taken without the rule; with it the two are relayed on into i1 and o1, and the
+  // move ends there.
+  const Game g = bao_with([](RuleSet& r) { r.later_captures_need_first = true; });
+  const State s = at_position(g, {{10, 2}, {12, 1}, {14, 1}}, {{facing(g, 14), 3}, {0, 1}}, 0);
+  State a = s;
+  EXPECT_EQ(g.apply(a, Move{10, false}).captured, 0);
+  EXPECT_EQ(at(g, a, 0, 14), 0);
+  EXPECT_EQ(at(g, a, 0, 15), 1);
+  EXPECT_EQ(at(g, a, 0, 0), 1);
+  EXPECT_EQ(at(g, a, 1, facing(g, 14)), 3);
+  State b = s;
+  EXPECT_EQ(bao_with([](RuleSet&) {}).apply(b, Move{10, false}).captured, 3);
+}
+
+TEST(BaoKiswahiliDrCongo, StartsWithOneCounterInEachInnerHoleAnd24InHand) {
+  // "Play begins with one counter in each hole in the inner row." Every entry captures the hole
+  // facing it: the kichwa and kimbi sown from the nearest kichwa (one way), the four central
+  // holes either way: twelve moves.
+  const Game g(load_ruleset("bao_kiswahili_dr_congo/dlp"));
+  const State s = g.initial_state();
+  for (int k = 8; k < 16; ++k) EXPECT_EQ(at(g, s, 0, k), 1) << k;
+  EXPECT_EQ(s.aside[0], 24);
+  EXPECT_EQ(legal_holes(g, s).size(), 12u);
 }
 
 }  // namespace bao2
