@@ -155,6 +155,9 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
 }
 
 HoleBits Game::singles(const State& s, int player, HoleBits bits) const {
+  // Khrour (short_holes_locked): "Sowing cannot begin ... from these holes until the contents of
+  // these holes reaches the required number of counters to fill them."
+  if (s.locked != 0) bits &= ~(s.locked >> (player * rules_.holes_per_player));
   HoleBits multi = 0, single = 0;
   for (HoleBits b = bits; b != 0; b &= b - 1) {
     const int k = std::countr_zero(b);

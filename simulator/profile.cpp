@@ -43,6 +43,7 @@ Features features_of(const RuleSet& r) {
           (r.capture == Capture::kCountSownHoles &&
            r.sown_capture_last != SownCaptureLast::kAnywhere),
       kGameCaptures);
+  set(r.short_holes_locked, kLockedHoles);
   set(r.store_extra_move, kStoreExtraMove);
   set(r.capture == Capture::kResowOppositePair || r.capture_resow != CaptureResow::kNone, kResow);
   switch (r.capture) {
@@ -115,7 +116,7 @@ std::vector<std::string> feature_names(Features features) {
       "bit37 bit38 bit39 bit40 bit41 bit42 bit43 bit44 bit45 bit46 bit47 bit48 bit49 bit50 "
       "bit51 bit52 bit53 "
       // tworow
-      "alternating_chain game_captures";
+      "alternating_chain game_captures locked_holes";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

@@ -89,6 +89,9 @@ struct State {
   // With reason kRule: the rule that ended the round. Last, so that the fields the move loop
   // reads keep their places.
   RuleEnd rule_end = RuleEnd::kNone;
+  // Issue 38, tworow (short_holes_locked, Khrour): bit per hole dealt short in a match and not yet
+  // filled to counters_per_hole: not sown from, not captured.
+  HoleBits locked = 0;
 
   friend bool operator==(const State&, const State&) = default;
 };

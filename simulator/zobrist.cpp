@@ -49,6 +49,7 @@ uint64_t Zobrist::rare(const State& s) const {
         mix(6, s.extra_number[0] | s.extra_number[1] << 8) ^
         mix(7, static_cast<uint8_t>(s.tribute_to + 1));
   }
+  if (s.locked != 0) k ^= mix(10, s.locked);  // short_holes_locked (Khrour)
   for (int pos = 0; pos < total_holes_; ++pos) {
     const int8_t taker = s.sink[pos];
     if (taker == kNobody) continue;
