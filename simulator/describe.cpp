@@ -179,6 +179,15 @@ json state_to_json(const Game& game, const State& s) {
     j["tribute_to"] = s.tribute_to == kNobody ? json(nullptr) : json(s.tribute_to + 1);
     j["extra_number"] = {s.extra_number[0], s.extra_number[1]};
     j["closed_to"] = closed;
+    if (game.rules().short_holes_locked) {
+      // Khrour: the holes dealt short, not yet filled (neither sown from nor captured).
+      json locked = json::array();
+      for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+        if (in_mask(s.locked, pos))
+          locked.push_back({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
+      }
+      j["locked"] = locked;
+    }
   }
   // Bao (in_hand): the counters each player still holds in his hand, to be entered.
   if (!game.rules().match && game.rules().in_hand > 0) j["aside"] = {s.aside[0], s.aside[1]};
@@ -278,6 +287,13 @@ State state_from_json(const Game& game, const json& j) {
       s.out_of_play |= mask_bit(
           hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: out_of_play"),
           "state: out_of_play");
+    }
+    for (const auto& hole : j.value("locked", json::array())) {
+      const int owner = hole.at("owner").get<int>() - 1;
+      s.locked = static_cast<uint16_t>(
+          s.locked |
+          mask_bit(hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: locked"),
+                   "state: locked"));
     }
     const int to_move = j.at("to_move").get<int>();
     if (to_move != 1 && to_move != 2) throw Error("state: to_move: expected 1 or 2");

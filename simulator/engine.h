@@ -399,6 +399,8 @@ class Game {
   // facing_counts (Okwe (Igbo)): whether the facing hole opposite_last_in_own_row would take
   // holds one of the counts (engine_steps_tworow.h).
   [[gnu::noinline]] bool facing_count_captures(const State& s, const Sowing& c) const;
+  // short_holes_locked (Khrour): unlocks the locked holes that hold counters_per_hole again.
+  [[gnu::noinline]] void unlock_filled(State& s) const;
   // True during each player's first move (opening_hole, opening_captures).
   bool first_move(const State& s) const {
     return rules_.turns == Turns::kAlternating ? s.ply < 2 : s.ply == 0;
@@ -602,8 +604,9 @@ class Game {
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
+  // (and short_holes_locked, Khrour: the locked holes are left out there, out of line)
   bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only ||
-                       rules_.start_holes != StartHoles::kAny;
+                       rules_.start_holes != StartHoles::kAny || rules_.short_holes_locked;
   // first_into_origin: a lifted hole of at least this many counters sows its first counter back
   // into itself (2 when a lone counter moves on); no first_into_origin: never.
   int into_origin_from_ = !rules_.first_into_origin        ? 1 << 30
@@ -626,7 +629,8 @@ class Game {
   HoleBits stop_holes_ = side_bits(rules_.optional_stop_holes);
   // Issue 38, tworow: a capture of single two-row games' rules (tworow_capture) is played.
   bool tworow_capture_ =
-      has(features_of(rules_), feature::kAlternatingChain | feature::kGameCaptures);
+      has(features_of(rules_),
+          feature::kAlternatingChain | feature::kGameCaptures | feature::kLockedHoles);
 };
 
 }  // namespace mancala::sim

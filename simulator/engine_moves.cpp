@@ -159,6 +159,9 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
 
 HoleBits Game::singles(const State& s, int player, HoleBits bits) const {
   if (rules_.start_holes != StartHoles::kAny) bits = rearmost_holes(s, player, bits);
+  // Khrour (short_holes_locked): "Sowing cannot begin ... from these holes until the contents of
+  // these holes reaches the required number of counters to fill them."
+  if (s.locked != 0) bits &= ~(HoleBits{s.locked} >> (player * rules_.holes_per_player));
   HoleBits multi = 0, single = 0;
   for (HoleBits b = bits; b != 0; b &= b - 1) {
     const int k = std::countr_zero(b);

@@ -507,7 +507,8 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
   const int last = c.pos;
   const int empty_next = c.empty_next;
   MoveEffect& fx = c.fx;
-  if constexpr (has(F, feature::kAlternatingChain | feature::kGameCaptures)) {
+  if constexpr (has(F,
+                    feature::kAlternatingChain | feature::kGameCaptures | feature::kLockedHoles)) {
     // Issue 38, tworow: single two-row games' captures, out of this switch's line.
     if (tworow_capture_) [[unlikely]]
       return tworow_capture(s, c, watch);

@@ -54,12 +54,21 @@ void Game::tworow_capture(State& s, Sowing& c, W watch) const {
         return;
       capture_family(s, c, watch);
       return;
+    case Capture::kCount:
+      // Khrour: "captures cannot be made from these holes until the contents of these holes
+      // reaches the required number of counters to fill them" (short_holes_locked; a hole the last
+      // counter fills is unlocked first).
+      if (s.locked != 0) {
+        unlock_filled(s);
+        if (in_mask(s.locked, last)) return;
+      }
+      capture_family(s, c, watch);
+      return;
     case Capture::kNone:  // no key of these games' acts with the other captures
     case Capture::kEvenInOpponentRow:
     case Capture::kOppositeEmptyNext:
     case Capture::kResowOppositePair:
     case Capture::kEmptyHole:
-    case Capture::kCount:
     case Capture::kInnerFacing:
     case Capture::kNextAfterEmpty:
     case Capture::kOccupiedInnerFacing:

@@ -262,6 +262,14 @@ void fill_row(const Game& game, State& s, RoundSetup& setup, int p, int have, in
   if (r.burn_unfilled) {
     for (int i = used; i < row; ++i) s.out_of_play |= HoleBits{1} << order[i];
   }
+  if (r.short_holes_locked) {
+    // Khrour: "The other player will have either empty holes or one without the requisite number
+    // to fill the hole. Sowing cannot begin and captures cannot be made from these holes until the
+    // contents of these holes reaches the required number of counters to fill them."
+    for (int i = 0; i < row; ++i) {
+      if (s.holes[order[i]] < c) s.locked = static_cast<uint16_t>(s.locked | 1u << order[i]);
+    }
+  }
   s.aside[p] = static_cast<int16_t>(aside);
   if (r.extra_number != ExtraNumber::kNone) {
     // What he had beyond his full holes: set aside (a full row) or dealt as a remainder.

@@ -43,6 +43,7 @@ Features features_of(const RuleSet& r) {
           (r.capture == Capture::kCountSownHoles &&
            r.sown_capture_last != SownCaptureLast::kAnywhere),
       kGameCaptures);
+  set(r.short_holes_locked, kLockedHoles);
   set(r.store_extra_move, kStoreExtraMove);
   set(r.capture == Capture::kResowOppositePair || r.capture_resow != CaptureResow::kNone, kResow);
   switch (r.capture) {
@@ -130,7 +131,7 @@ std::vector<std::string> feature_names(Features features) {
       // fourrow2 (51-53), tworow (54-56); a bit not yet used is named after its number.
       "bit37 bit38 bit39 bit40 stylised_opening fours_extra_move bit43 bit44 bit45 bit46 bit47 "
       "start_holes chosen_once facing_rules optional_stop outer_when_inner_empty locked_ends "
-      "alternating_chain game_captures";
+      "alternating_chain game_captures locked_holes";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

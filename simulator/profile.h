@@ -109,6 +109,8 @@ inline constexpr Features kAlternatingChain = 1ull << 54;
 // single two-row games' captures: empty_opponent_hole_to_opponent (Yovodi), facing_counts (Okwe
 // (Igbo)), sown_capture_last (Kara)
 inline constexpr Features kGameCaptures = 1ull << 55;
+// short_holes_locked: holes dealt short, neither sown from nor captured until filled (Khrour)
+inline constexpr Features kLockedHoles = 1ull << 56;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -157,7 +159,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 56;  // issue 38: bits 37-55 (some not yet used)
+inline constexpr size_t kFeatureCount = 57;  // issue 38: bits 37-56 (some not yet used)
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

@@ -121,6 +121,7 @@ const std::map<std::string, Acts>& conditions() {
       {"facing_counts",
        [](const RuleSet& r) { return r.capture == Capture::kOppositeLastInOwnRow; }},
       {"sown_capture_last", [](const RuleSet& r) { return r.capture == Capture::kCountSownHoles; }},
+      {"short_holes_locked", [](const RuleSet& r) { return r.match && !r.burn_unfilled; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

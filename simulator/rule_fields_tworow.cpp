@@ -36,6 +36,12 @@ void add_tworow_fields(std::vector<FieldInfo>& f) {
        {SownCaptureLast::kOpponentRowOrOwnRightmost, "opponent_row_or_own_rightmost",
         "sown holes taken when the last counter falls in the opponent's row or the mover's "
         "rightmost hole"}}));
+  f.push_back(bool_field(
+      "short_holes_locked", g, &RuleSet::short_holes_locked,
+      "in a match with burn_unfilled false: a hole dealt fewer than counters_per_hole can neither "
+      "be sown from nor taken by a count capture until it holds counters_per_hole (a last counter "
+      "that fills it unlocks it first); then it plays as any other",
+      "holes dealt short locked until filled", "holes dealt short played as any other"));
 }
 
 }  // namespace mancala::sim

@@ -504,6 +504,9 @@ struct RuleSet {
   std::vector<int> facing_counts;
   // capture count_sown_holes: where the last counter must fall for the capture (Kara).
   SownCaptureLast sown_capture_last = SownCaptureLast::kAnywhere;
+  // match, burn_unfilled false: a hole dealt short of counters_per_hole can neither be sown from
+  // nor taken by a count capture until it holds counters_per_hole (Khrour).
+  bool short_holes_locked = false;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

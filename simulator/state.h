@@ -78,6 +78,9 @@ struct State {
   EndReason reason = EndReason::kNone;
   uint16_t ply = 0;               // plies played in this round
   uint16_t quiet_turns = 0;       // turns since the last capture
+  // Issue 38, tworow (short_holes_locked, Khrour): bit per hole dealt short in a match and not yet
+  // filled to counters_per_hole: not sown from, not captured (boards of at most 16 holes).
+  uint16_t locked = 0;
   uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).

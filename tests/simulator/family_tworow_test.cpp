@@ -9,6 +9,7 @@
 
 #include "../test_support.h"
 #include "board_test_util.h"
+#include "simulator/match.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim {
@@ -232,6 +233,74 @@ TEST_F(Kara, ALastCounterInAnotherOwnHoleTakesNothing) {
 TEST(SownCaptureLast, OnlyHasAMeaningWithCountSownHoles) {
   EXPECT_EQ(refusal("kara/dlp", [](RuleSet& r) { r.capture = Capture::kCount; }),
             "x.json: rules.sown_capture_last: only has a meaning with capture count_sown_holes");
+}
+
+// --- Khrour (DLP.Ruleset.287): a match on 2x2, four counters a hole (16) ---
+
+class Khrour : public ::testing::Test {
+ protected:
+  const Game g{load_ruleset("khrour/dlp")};
+  static HoleBits bit(int pos) { return HoleBits{1} << pos; }
+};
+
+TEST_F(Khrour, APlayerShortOfCountersLeavesAHoleShortAndLocked) {
+  // "Each player fills their holes with the same number of counters as the beginning of the
+  // previous game. The player who has extra counters holds these in reserve. The other player will
+  // have either empty holes or one without the requisite number to fill the hole. Sowing cannot
+  // begin ... from these holes": P1 holds 11 (both holes filled, three in reserve), P2 five (his
+  // 1 filled, his 2 given one and locked): P2 may sow only from his 1.
+  RoundSetup setup;
+  State s = deal_round(g, {11, 5}, 0, 0, 0, setup);
+  expect_rows<2>(s, {4, 4}, {4, 1});
+  EXPECT_EQ(s.aside, pair(3, 0));
+  EXPECT_EQ(s.locked, bit(g.global(1, 1)));
+  s.to_move = 1;
+  MoveList moves;
+  g.legal_moves(s, moves);
+  ASSERT_EQ(moves.size, 1);
+  EXPECT_EQ(moves[0].hole, 0);
+}
+
+TEST_F(Khrour, ALockedHoleIsNotCaptured) {
+  // "... and captures cannot be made from these holes until the contents of these holes reaches
+  // the required number of counters to fill them": P1's 2 (one) falls into P2's locked 1 (one,
+  // now two): no capture.
+  State s = position<2>(g, {0, 1}, {1, 1}, {.store1 = 7, .store2 = 6, .total = 16});
+  s.locked = bit(g.global(1, 0));
+  EXPECT_EQ(g.apply(s, Move{1, false}).captured, 0);
+  expect_rows<2>(s, {0, 0}, {2, 1});
+  EXPECT_EQ(s.locked, bit(g.global(1, 0)));
+}
+
+TEST_F(Khrour, ALastCounterThatFillsALockedHoleUnlocksAndCapturesIt) {
+  // "until the contents of these holes reaches the required number": P2's locked 1 (three) made
+  // four by the last counter holds the required number: it is unlocked, and four is a capturing
+  // count ("making it contain 2, 4, 6, or 8 counters").
+  State s = position<2>(g, {0, 1}, {3, 1}, {.store1 = 6, .store2 = 5, .total = 16});
+  s.locked = bit(g.global(1, 0));
+  EXPECT_EQ(g.apply(s, Move{1, false}).captured, 4);
+  expect_rows<2>(s, {0, 0}, {0, 1});
+  EXPECT_EQ(s.locked, 0u);
+}
+
+TEST_F(Khrour, AHoleSownFullIsUnlockedAndMayBeSownFrom) {
+  // P1's 1 (three) sows his 2, P2's locked 1 (three, now four) and P2's 2 (one, now two: taken).
+  // P2's 1 holds the required number: unlocked, it may be sown from.
+  State s = position<2>(g, {3, 0}, {3, 1}, {.store1 = 5, .store2 = 4, .total = 16});
+  s.locked = bit(g.global(1, 0));
+  EXPECT_EQ(g.apply(s, Move{0, false}).captured, 2);
+  expect_rows<2>(s, {0, 1}, {4, 0});
+  EXPECT_EQ(s.locked, 0u);
+  MoveList moves;
+  g.legal_moves(s, moves);
+  ASSERT_EQ(moves.size, 1);
+  EXPECT_EQ(moves[0].hole, 0);
+}
+
+TEST(ShortHolesLocked, NeedsAMatchThatLeavesShortHolesInPlay) {
+  EXPECT_EQ(refusal("khrour/dlp", [](RuleSet& r) { r.burn_unfilled = true; }),
+            "x.json: rules.short_holes_locked: locks the holes a match deals short and leaves in "
+            "play: it needs match and burn_unfilled false");
 }
 
 }  // namespace
