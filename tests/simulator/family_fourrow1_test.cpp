@@ -310,6 +310,37 @@ TEST_F(Ngolo, AnOccupiedInnerHoleCapturesToo) {
   EXPECT_EQ(at(s, 0, 11), 1);
 }
 
+// --- Mweso (DLP.Ruleset.264): a stated subset, its clockwise privilege not played ---
+
+class Mweso : public FourRowGame {
+ protected:
+  Mweso() : FourRowGame("mweso/dlp") {}
+};
+
+TEST_F(Mweso, ACaptureIsSownAgainFromTheFirstHoleOfTheCapturingSowing) {
+  // "If the final counter falls into an occupied hole in the inner row, and the two holes
+  // opposite it in the opponent's rows are occupied, the counters in these two rows of the
+  // opponent are taken. They are then sown on the player's side of the board beginning from the
+  // hole that received the first counter of the sowing that led to the capture." o8's two go
+  // into i8 and i7 (local 8, 9; i7 held one); the facing holes' five are sown from i8: i8, i7,
+  // i6, i5, i4, the last into an empty hole.
+  State s = position({{7, 2}, {9, 1}}, {{facing(9), 2}, {facing_outer(9), 3}, {3, 2}});
+  const MoveEffect fx = g.apply(s, Move{7, false});
+  EXPECT_EQ(fx.captured, 5);
+  EXPECT_EQ(at(s, 0, 7), 0);
+  EXPECT_EQ(at(s, 0, 8), 2);
+  EXPECT_EQ(at(s, 0, 9), 3);
+  for (int k = 10; k <= 12; ++k) EXPECT_EQ(at(s, 0, k), 1) << k;
+  EXPECT_EQ(at(s, 1, facing(9)), 0);
+  EXPECT_EQ(at(s, 1, facing_outer(9)), 0);
+}
+
+TEST_F(Mweso, SingleCountersCannotBeSown) {
+  // "Sowing cannot occur with single counters."
+  const State s = position({{0, 1}, {5, 2}}, {{3, 2}});
+  EXPECT_EQ(legal_holes(g, s), (std::vector<int>{6}));
+}
+
 // --- Lisolo (DLP.Ruleset.1384) ---
 
 class Lisolo : public FourRowGame {
