@@ -482,6 +482,9 @@ class Game {
   // instead of its relay; true when it took the facing holes (engine_steps_fourrow1.h).
   template <class W>
   [[gnu::noinline]] bool capture_at_occupied_landing(State& s, Sowing& c, W watch) const;
+  // capture inner_facing under inner_facing_when and capture_outer both_required: whether the
+  // last counter at `last` captures, and whether the outer hole is taken too.
+  [[gnu::noinline]] bool facing_rule_allows(const State& s, int last, bool& take_outer) const;
   // Count captures: whether the hole at `pos` may be taken by `player`'s capture.
   bool count_capturable(const State& s, int player, int pos) const;
   // end_when_left: the capture that ends the round with the last counters; true when it did.
@@ -605,8 +608,13 @@ class Game {
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
   // (and short_holes_locked, Khrour: the locked holes are left out there, out of line)
+  // (and short_holes_locked, Khrour: the locked holes are left out there, out of line)
   bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only ||
                        rules_.start_holes != StartHoles::kAny || rules_.short_holes_locked;
+  // Issue 38, fourrow1: capture inner_facing's own conditions (facing_rule_allows).
+  bool facing_rules_ = rules_.capture == Capture::kInnerFacing &&
+                       (rules_.inner_facing_when != InnerFacingWhen::kLanding ||
+                        rules_.capture_outer == CaptureOuter::kBothRequired);
   // first_into_origin: a lifted hole of at least this many counters sows its first counter back
   // into itself (2 when a lone counter moves on); no first_into_origin: never.
   int into_origin_from_ = !rules_.first_into_origin        ? 1 << 30

@@ -101,17 +101,11 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
       }
       bool take_outer = false;
       if constexpr (has(W::kFeatures, feature::kFacingRules)) {
-        // Issue 38, fourrow1. Chiana wa Bwalo (no relay): "When the final counter lands in an
-        // empty hole in the inner row"; Lisolo's captures are made at an occupied hole
-        // (capture_at_occupied_landing): an empty one ends the turn.
-        if (rules_.inner_facing_when == InnerFacingWhen::kEmpty && s.holes[last] != 1) break;
-        if (rules_.inner_facing_when == InnerFacingWhen::kOccupiedAnyRow) break;
-        const int in = s.holes[opposite(last)], out = s.holes[opposite_outer(last)];
-        // Ngolo: "if one of the two opposite holes is empty, no capture is made".
-        if (rules_.capture_outer == CaptureOuter::kBothRequired) {
-          if (in == 0 || out == 0) break;
-          take_outer = true;
-        }
+        // Issue 38, fourrow1: Chiana wa Bwalo's empty inner hole, Lisolo's occupied one, Ngolo's
+        // both facing holes (facing_rule_allows, fourrow1_moves.cpp); Namudilakunze's outer hole
+        // is Sute's capture_outer when_inner_empty, above.
+        if (facing_rules_ && !facing_rule_allows(s, last, take_outer)) [[unlikely]]
+          break;
       }
       const int inner = grab(opposite(last));
       fx.captured += inner;

@@ -36,4 +36,19 @@ void Game::chosen_once_moves(const State& s, int player, HoleBits bits, Move* mo
   either_way_moves(bits, moves, n);
 }
 
+bool Game::facing_rule_allows(const State& s, int last, bool& take_outer) const {
+  // Chiana wa Bwalo (no relay): "When the final counter lands in an empty hole in the inner row";
+  // Lisolo's captures are made at an occupied hole (capture_at_occupied_landing): an empty one
+  // ends the turn.
+  if (rules_.inner_facing_when == InnerFacingWhen::kEmpty && s.holes[last] != 1) return false;
+  if (rules_.inner_facing_when == InnerFacingWhen::kOccupiedAnyRow) return false;
+  const int in = s.holes[opposite(last)], out = s.holes[opposite_outer(last)];
+  // Ngolo: "if one of the two opposite holes is empty, no capture is made".
+  if (rules_.capture_outer == CaptureOuter::kBothRequired) {
+    if (in == 0 || out == 0) return false;
+    take_outer = true;
+  }
+  return true;
+}
+
 }  // namespace mancala::sim

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -109,6 +110,12 @@ TEST_F(ChianaWaBwalo, ALastCounterInTheOuterRowTakesNothing) {
   const MoveEffect fx = g.apply(s, Move{3, false});
   EXPECT_EQ(fx.captured, 0);
   EXPECT_EQ(at(s, 0, 4), 1);
+}
+
+TEST_F(ChianaWaBwalo, TheOtherReadingPlaysAnyHoleAsTheDlpsCodeDoes) {
+  // chiana_wa_bwalo/dlp_any_hole: the rearmost hole left out, as Chiana wa Bwalo.lud plays it.
+  const Game any(load_ruleset("chiana_wa_bwalo/dlp_any_hole"));
+  EXPECT_EQ(legal_holes(any, any.initial_state()).size(), 16u);
 }
 
 TEST(StartHoles, RearmostNeedsTheOwnRowsCircuit) {
@@ -236,6 +243,102 @@ TEST_F(Namudilakunze, TheStartLeavesEachPlayersLeftmostOuterHoleEmpty) {
     EXPECT_EQ(at(s, p, 0), 0);
     for (int k = 1; k < 14; ++k) EXPECT_EQ(at(s, p, k), 1);
   }
+}
+
+// --- Ngolo (DLP.Ruleset.1366): capture_outer both_required with capture_resow after_last ---
+
+// Ngolo ships no ruleset yet (its random games do not end: captures sown again keep both sides
+// supplied, and no_progress_turns never acts); its reading's keys, built here.
+RuleSet ngolo_rules() {
+  RuleSet r;
+  apply_rule_keys(r,
+                  nlohmann::json{{"rows_per_player", 2},
+                                 {"holes_per_row", 9},
+                                 {"counters_per_hole", 2},
+                                 {"stores", "none"},
+                                 {"circuit", "own_rows"},
+                                 {"capture", "inner_facing"},
+                                 {"capture_outer", "both_required"},
+                                 {"capture_resow", "after_last"},
+                                 {"end_on_empty_side", true}},
+                  "ngolo");
+  finalize(r, "ngolo");
+  return r;
+}
+
+class Ngolo : public ::testing::Test {
+ protected:
+  const Game g{ngolo_rules()};
+  State position(const Side& p1, const Side& p2) const {
+    return board_testing::four_row_position(g, p1, p2, 72);
+  }
+  int at(const State& s, int player, int k) const { return s.holes[g.global(player, k)]; }
+  int facing(int k) const { return g.opposite(g.global(0, k)) - g.global(1, 0); }
+  int facing_outer(int k) const { return g.opposite_outer(g.global(0, k)) - g.global(1, 0); }
+};
+
+TEST_F(Ngolo, BothFacingHolesAreTakenAndSownOnTheMoversSide) {
+  // "When a counter falls into a hole in their inner row, the player captures the counters from
+  // both of the opposite holes on the opponent's side of the board ... Captures counters are sown
+  // on the player's side of the board." o9 into i9 (local 9): the facing inner (2) and outer (3)
+  // holes' five are sown from the next hole, 10..14; the last, in the empty i5, faces nothing.
+  State s = position({{8, 1}}, {{facing(9), 2}, {facing_outer(9), 3}, {3, 4}});
+  const MoveEffect fx = g.apply(s, Move{8, false});
+  EXPECT_EQ(fx.captured, 5);
+  EXPECT_EQ(at(s, 1, facing(9)), 0);
+  EXPECT_EQ(at(s, 1, facing_outer(9)), 0);
+  for (int k = 9; k <= 14; ++k) EXPECT_EQ(at(s, 0, k), 1) << k;
+  EXPECT_EQ(at(s, 1, 3), 4);
+}
+
+TEST_F(Ngolo, AnEmptyFacingHoleMeansNoCapture) {
+  // "if one of the two opposite holes is empty, no capture is made."
+  State s = position({{8, 1}}, {{facing(9), 2}});
+  const MoveEffect fx = g.apply(s, Move{8, false});
+  EXPECT_EQ(fx.captured, 0);
+  EXPECT_EQ(at(s, 1, facing(9)), 2);
+  EXPECT_EQ(at(s, 0, 9), 1);
+}
+
+TEST_F(Ngolo, AnOccupiedInnerHoleCapturesToo) {
+  // "When a counter falls into a hole in their inner row": i9 held one; no relay is given.
+  State s = position({{8, 1}, {9, 1}}, {{facing(9), 1}, {facing_outer(9), 1}, {3, 1}});
+  const MoveEffect fx = g.apply(s, Move{8, false});
+  EXPECT_EQ(fx.captured, 2);
+  EXPECT_EQ(at(s, 0, 9), 2);
+  EXPECT_EQ(at(s, 0, 10), 1);
+  EXPECT_EQ(at(s, 0, 11), 1);
+}
+
+// --- Mweso (DLP.Ruleset.264): a stated subset, its clockwise privilege not played ---
+
+class Mweso : public FourRowGame {
+ protected:
+  Mweso() : FourRowGame("mweso/dlp") {}
+};
+
+TEST_F(Mweso, ACaptureIsSownAgainFromTheFirstHoleOfTheCapturingSowing) {
+  // "If the final counter falls into an occupied hole in the inner row, and the two holes
+  // opposite it in the opponent's rows are occupied, the counters in these two rows of the
+  // opponent are taken. They are then sown on the player's side of the board beginning from the
+  // hole that received the first counter of the sowing that led to the capture." o8's two go
+  // into i8 and i7 (local 8, 9; i7 held one); the facing holes' five are sown from i8: i8, i7,
+  // i6, i5, i4, the last into an empty hole.
+  State s = position({{7, 2}, {9, 1}}, {{facing(9), 2}, {facing_outer(9), 3}, {3, 2}});
+  const MoveEffect fx = g.apply(s, Move{7, false});
+  EXPECT_EQ(fx.captured, 5);
+  EXPECT_EQ(at(s, 0, 7), 0);
+  EXPECT_EQ(at(s, 0, 8), 2);
+  EXPECT_EQ(at(s, 0, 9), 3);
+  for (int k = 10; k <= 12; ++k) EXPECT_EQ(at(s, 0, k), 1) << k;
+  EXPECT_EQ(at(s, 1, facing(9)), 0);
+  EXPECT_EQ(at(s, 1, facing_outer(9)), 0);
+}
+
+TEST_F(Mweso, SingleCountersCannotBeSown) {
+  // "Sowing cannot occur with single counters."
+  const State s = position({{0, 1}, {5, 2}}, {{3, 2}});
+  EXPECT_EQ(legal_holes(g, s), (std::vector<int>{6}));
 }
 
 // --- Lisolo (DLP.Ruleset.1384) ---
