@@ -115,11 +115,9 @@ class Game {
       bits = playable16(s, player);
     }
     if constexpr (has(F, feature::kSkips)) bits &= ~(s.out_of_play >> (player * h));
-    if constexpr (has(F, feature::kLockedEnds)) {
-      // Lobudok: "players may not sow into or sow from the leftmost and rightmost holes"
-      if (rules_.locked_end_holes) bits &= ~(s.closed_to[player] >> (player * h));
-    }
-    if constexpr (has(F, feature::kSingles)) {
+    // The rules on single counters, and Lobudok's locked end holes (issue 38, kLockedEnds: tested
+    // with them, so that no other ruleset's playable() tests anything more).
+    if constexpr (has(F, feature::kSingles | feature::kLockedEnds)) {
       if (singles_rule_) [[unlikely]]
         return singles(s, player, bits);
     }
@@ -406,11 +404,18 @@ class Game {
     return ++c.stops == c.stop_at;
   }
   [[gnu::noinline]] int optional_stops(const State& s, int player, Move m) const;
+  [[gnu::noinline]] void add_stop_moves(const State& s, int player, MoveList& out) const;
+  // The extra holes of extra_holes_spare_stops (never the opponent's stop holes), and capture_outer
+  // when_inner_empty's outer hole (Sute), out of capture_family's line (engine_steps_fourrow2.h):
+  // the counters taken.
+  template <class W>
+  [[gnu::noinline]] int extra_holes_sparing_stops(State& s, int player, W watch) const;
+  template <class W>
+  [[gnu::noinline]] int outer_when_inner_empty(State& s, int player, int last, W watch) const;
   // Lobudok (locked_end_holes): each player's end holes, closed to him (State::closed_to), and
   // whether the player to move, blocked, had them opened and can now move.
   HoleBits end_holes(int player) const;
   bool unlock_end_holes(State& s) const;
-  [[gnu::noinline]] void add_stop_moves(const State& s, int player, MoveList& out) const;
   // Otep's reversed sowings, out of line: legal_moves, inlined into the move loops, keeps its size.
   [[gnu::noinline]] void add_reverse_moves(const State& s, int player, MoveList& out) const;
   // direction either: each of `bits`' holes both ways, appended at moves[n...] (out of line too).
@@ -559,7 +564,10 @@ class Game {
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
-  bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only;
+  // singletons_last_resort, single_into_empty_only, or locked_end_holes (issue 38): playable()
+  // goes through singles().
+  bool singles_rule_ =
+      rules_.singletons_last_resort || rules_.single_into_empty_only || rules_.locked_end_holes;
   // first_into_origin: a lifted hole of at least this many counters sows its first counter back
   // into itself (2 when a lone counter moves on); no first_into_origin: never.
   int into_origin_from_ = !rules_.first_into_origin        ? 1 << 30
@@ -580,6 +588,8 @@ class Game {
     return bits;
   }
   HoleBits stop_holes_ = side_bits(rules_.optional_stop_holes);
+  // filter_moves lists the moves itself: Bao's, or with their optional stops (one test there).
+  bool own_listing_ = bao_ || stop_holes_ != 0;
 };
 
 }  // namespace mancala::sim

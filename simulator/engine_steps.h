@@ -713,3 +713,5 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
 
 // The family's capture rules, kept in their own header (the module size limit).
 #include "simulator/engine_steps_capture.h"
+// Issue 38, branch fourrow2's steps out of the capture's line.
+#include "simulator/engine_steps_fourrow2.h"
