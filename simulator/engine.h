@@ -115,12 +115,10 @@ class Game {
       bits = playable16(s, player);
     }
     if constexpr (has(F, feature::kSkips)) bits &= ~(s.out_of_play >> (player * h));
-    if constexpr (has(F, feature::kLockedEnds)) {
-      // Lobudok: "players may not sow into or sow from the leftmost and rightmost holes"
-      if (rules_.locked_end_holes) bits &= ~(s.closed_to[player] >> (player * h));
-    }
-    // singles() also plays start_holes rearmost (issue 38, fourrow1: kStartHoles).
-    if constexpr (has(F, feature::kSingles | feature::kStartHoles)) {
+    // The rules on single counters, start_holes rearmost (fourrow1) and Lobudok's locked end holes
+    // (issue 38, kLockedEnds: tested with them, so that no other ruleset's playable() tests
+    // anything more).
+    if constexpr (has(F, feature::kSingles | feature::kStartHoles | feature::kLockedEnds)) {
       if (singles_rule_) [[unlikely]]
         return singles(s, player, bits);
     }
@@ -418,11 +416,18 @@ class Game {
     return ++c.stops == c.stop_at;
   }
   [[gnu::noinline]] int optional_stops(const State& s, int player, Move m) const;
+  [[gnu::noinline]] void add_stop_moves(const State& s, int player, MoveList& out) const;
+  // The extra holes of extra_holes_spare_stops (never the opponent's stop holes), and capture_outer
+  // when_inner_empty's outer hole (Sute), out of capture_family's line (engine_steps_fourrow2.h):
+  // the counters taken.
+  template <class W>
+  [[gnu::noinline]] int extra_holes_sparing_stops(State& s, int player, W watch) const;
+  template <class W>
+  [[gnu::noinline]] int outer_when_inner_empty(State& s, int player, int last, W watch) const;
   // Lobudok (locked_end_holes): each player's end holes, closed to him (State::closed_to), and
   // whether the player to move, blocked, had them opened and can now move.
   HoleBits end_holes(int player) const;
   bool unlock_end_holes(State& s) const;
-  [[gnu::noinline]] void add_stop_moves(const State& s, int player, MoveList& out) const;
   // stylised_opening (issue 38, ethiopia; ethiopia_opening.cpp): the stylised move of the round's
   // first move from the mover's hole `hole`, made on `s` (each step shown to `seen`, when given):
   // the hole the move's sowing then starts from and the counters it sows.
@@ -607,10 +612,11 @@ class Game {
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
-  // (and short_holes_locked, Khrour: the locked holes are left out there, out of line)
-  // (and short_holes_locked, Khrour: the locked holes are left out there, out of line)
+  // singletons_last_resort, single_into_empty_only, locked_end_holes, start_holes rearmost or
+  // short_holes_locked (issue 38): playable() goes through singles().
   bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only ||
-                       rules_.start_holes != StartHoles::kAny || rules_.short_holes_locked;
+                       rules_.locked_end_holes || rules_.start_holes != StartHoles::kAny ||
+                       rules_.short_holes_locked;
   // Issue 38, fourrow1: capture inner_facing's own conditions (facing_rule_allows).
   bool facing_rules_ = rules_.capture == Capture::kInnerFacing &&
                        (rules_.inner_facing_when != InnerFacingWhen::kLanding ||
@@ -639,6 +645,8 @@ class Game {
   bool tworow_capture_ =
       has(features_of(rules_),
           feature::kAlternatingChain | feature::kGameCaptures | feature::kLockedHoles);
+  // filter_moves lists the moves itself: Bao's, or with their optional stops (one test there).
+  bool own_listing_ = bao_ || stop_holes_ != 0;
 };
 
 }  // namespace mancala::sim

@@ -74,8 +74,10 @@ bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
 }
 
 void Game::filter_moves(const State& s, int p, MoveList& out) const {
-  if (bao_) return bao_moves(s, p, out);
-  if (stop_holes_ != 0) add_stop_moves(s, p, out);  // issue 38, fourrow2: optional stops
+  if (own_listing_) [[unlikely]] {
+    if (bao_) return bao_moves(s, p, out);
+    add_stop_moves(s, p, out);  // issue 38, fourrow2: optional stops
+  }
   const bool opponent_empty = side_empty(s, 1 - p);
   const bool feed = rules_.must_feed == MustFeed::kAlways ||
                     (rules_.must_feed == MustFeed::kWhenEmpty && opponent_empty);
@@ -162,6 +164,12 @@ HoleBits Game::singles(const State& s, int player, HoleBits bits) const {
   // Khrour (short_holes_locked): "Sowing cannot begin ... from these holes until the contents of
   // these holes reaches the required number of counters to fill them."
   if (s.locked != 0) bits &= ~(HoleBits{s.locked} >> (player * rules_.holes_per_player));
+  if (rules_.locked_end_holes) {
+    // Lobudok (issue 38): "players may not sow into or sow from the leftmost and rightmost holes
+    // in both of their rows" (closed to him until he is blocked: unlock_end_holes).
+    bits &= ~(s.closed_to[player] >> (player * rules_.holes_per_player));
+    if (!rules_.singletons_last_resort && !rules_.single_into_empty_only) return bits;
+  }
   HoleBits multi = 0, single = 0;
   for (HoleBits b = bits; b != 0; b &= b - 1) {
     const int k = std::countr_zero(b);

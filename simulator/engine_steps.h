@@ -756,3 +756,5 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
 #include "simulator/engine_steps_fourrow1.h"
 // Issue 38, tworow: single two-row games' captures.
 #include "simulator/engine_steps_tworow.h"
+// Issue 38, branch fourrow2's steps out of the capture's line.
+#include "simulator/engine_steps_fourrow2.h"

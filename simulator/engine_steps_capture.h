@@ -89,13 +89,10 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
         return n;
       };
       if constexpr (has(W::kFeatures, feature::kOuterWhenInnerEmpty)) {
-        // Sute: "When a counter lands in a hole in the inner row and the opponent's opposite
-        // inner row hole is empty, the contents of the opponent's opposite outer row hole are
-        // captured." Namudilakunze: "Captures are only made from the opponent's opposite outer
-        // row hole, and only when their inner row hole is empty." (capture_resow none: finalize)
+        // Sute and Namudilakunze (issue 38, fourrow2), out of line: the outer hole alone, only
+        // behind an empty inner hole.
         if (rules_.capture_outer == CaptureOuter::kWhenInnerEmpty) {
-          if (s.holes[opposite(last)] == 0)
-            fx.captured += take_watched(s, opposite_outer(last), p, watch);
+          fx.captured += outer_when_inner_empty(s, p, last, watch);
           break;
         }
       }
@@ -127,15 +124,17 @@ void Game::capture_family(State& s, Sowing& c, W watch) const {
         const bool after = rules_.extra_holes_after == ExtraHolesAfter::kAnyCapture
                                ? inner + outer > 0
                                : inner > 0 && outer > 0;
+        if constexpr (has(W::kFeatures, feature::kOptionalStop)) {
+          // Misoro Tsoro (Additional Capture) (issue 38, fourrow2), out of line.
+          if (rules_.extra_holes_spare_stops) [[unlikely]] {
+            if (after) fx.captured += extra_holes_sparing_stops(s, p, watch);
+            break;
+          }
+        }
         for (int n = after ? rules_.extra_holes : 0; n > 0; --n) {
           int best = -1;
           for (int k = 0; k < rules_.holes_per_player; ++k) {
             const int pos = global(1 - p, k);
-            if constexpr (has(W::kFeatures, feature::kOptionalStop)) {
-              // Misoro Tsoro (Additional Capture): "Counters in misoro cannot be captured with
-              // one of these additional captures."
-              if (rules_.extra_holes_spare_stops && (stop_holes_ >> k & 1u)) continue;
-            }
             if (s.sink[pos] == kNobody && s.holes[pos] > (best < 0 ? 0 : s.holes[best])) best = pos;
           }
           if (best < 0) break;
