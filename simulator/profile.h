@@ -83,6 +83,9 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, branch ownership: holes that change owner between rounds (hole_ownership): a player's
+// moves and rows read State::ceded
+inline constexpr Features kOwnership = 1ull << 37;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -131,7 +134,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 37;
+inline constexpr size_t kFeatureCount = 38;
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);
