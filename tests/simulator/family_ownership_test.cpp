@@ -6,6 +6,8 @@
 // row is numbered on from his own: player 1's move 7 is player 2's hole 1 (global 6).
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "../test_support.h"
 #include "board_test_util.h"
 #include "simulator/match.h"
@@ -276,6 +278,62 @@ TEST_F(Mewelad, EveryRoundOpensWithTheRaceFromTheHolesEachOwns) {
   EXPECT_EQ(s.holes[10], 1);
   EXPECT_FALSE(game.joint_turn(s));
   EXPECT_EQ(s.to_move, 1);
+}
+
+// --- J'erin (DLP.Ruleset.230) ---
+
+class JErin : public ::testing::Test {
+ protected:
+  const Game game{load_ruleset("j_erin/dlp")};
+};
+
+TEST_F(JErin, AFourInAHoleCapturedFromTheOpponentIsTheOwnersOnly) {
+  // "If at any point in the sowing a hole in the player's own row is made to contain four
+  // counters, they are taken." "They may capture from these holes in the next round." Player 1
+  // owns player 2's hole 1; his sowing of his hole 5 (four counters: his 6, player 2's 1, 2
+  // and 3) makes it four: his. It
+  // makes player 2's hole 2 four too, not his: it stays, and the last counter, in player 2's
+  // empty hole 3, ends the move.
+  State s = owned_position(game, {2, 0, 0, 0, 4, 0, 3, 3, 0, 1, 0, 0}, bit(6), 20, 15);
+  const MoveEffect fx = game.apply(s, Move{4, false});
+  EXPECT_EQ(fx.captured, 4);
+  EXPECT_EQ(fx.opponent_captured, 0);
+  EXPECT_EQ(s.holes[6], 0);
+  EXPECT_EQ(s.holes[7], 4);
+  EXPECT_EQ(s.holes[8], 1);
+  EXPECT_EQ(s.holes[5], 1);
+  EXPECT_EQ(s.store, pair(24, 15));
+}
+
+// --- Lahemay Walida (DLP.Ruleset.357) ---
+
+TEST(LahemayWalida, TwoExtraEachDrawLotsForTheHole) {
+  // "If no player took four more than the original, the player with three extra gets the hole,
+  // if each player has two extra they draw lots to see who gets an extra hole."
+  const Game game(load_ruleset("lahemay_walida/dlp"));
+  const RuleSet& r = game.rules();
+  EXPECT_EQ(holes_owned(r, {27, 21}, 6), 7);
+  EXPECT_FALSE(draws_lot(r, {27, 21}));
+  EXPECT_TRUE(draws_lot(r, {26, 22}));
+  EXPECT_EQ(holes_owned(r, {26, 22}, 6, 0), 7);
+  EXPECT_EQ(holes_owned(r, {26, 22}, 6, 1), 6);
+  // The lot is drawn from the run's generator when a round is dealt: either player may win it.
+  std::set<int> owned;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    MatchState m;
+    State s = start_match(game, m);
+    s.holes.fill(0);
+    s.store = pair(26, 22);
+    s.over = true;
+    s.reason = EndReason::kRule;
+    s.rule_end = RuleEnd::kNoMove;
+    s.winner = 0;
+    finish_round(game, m, s);
+    Rng rng(seed, 0);
+    ASSERT_TRUE(next_round(game, m, s, rng));
+    owned.insert(owned_by_first(game, s));
+  }
+  EXPECT_EQ(owned, (std::set<int>{6, 7}));
 }
 
 TEST(HoleOwnership, FinalizeRefusesWhatReadsARowAsItsPlayers) {
