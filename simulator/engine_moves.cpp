@@ -76,6 +76,8 @@ bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
 void Game::filter_moves(const State& s, int p, MoveList& out) const {
   if (own_listing_) [[unlikely]] {
     if (bao_) return bao_moves(s, p, out);
+    // issue 38, ownership: the holes of the opponent's row the mover owns
+    if (rules_.hole_ownership != HoleOwnership::kNone) return owned_moves(s, p, out);
     add_stop_moves(s, p, out);  // issue 38, fourrow2: optional stops
   }
   const bool opponent_empty = side_empty(s, 1 - p);

@@ -14,7 +14,7 @@ Features features_of(const RuleSet& r) {
   set(r.first_into_origin, kFirstIntoOrigin);
   set(r.skip_origin_on_laps, kSkipOrigin);
   // Holes leave play or are closed to a player only when a match deals its rounds.
-  set(r.match &&
+  set(r.match && r.hole_ownership == HoleOwnership::kNone &&
           (r.burn_unfilled || r.holes_out != HolesOut::kUnfilled || r.toll_hole != TollHole::kNone),
       kSkips);
   // A hole becomes a sink as a tuzdyk, or when a match deals a bha (Khutka Boia's 2-3), a toll
@@ -108,6 +108,8 @@ Features features_of(const RuleSet& r) {
                                              r.capture_outer == CaptureOuter::kBothRequired ||
                                              r.capture_outer == CaptureOuter::kWhenInnerEmpty),
       kFacingRules);
+  // Issue 38, branch ownership.
+  set(r.match && r.hole_ownership != HoleOwnership::kNone, kOwnership);
   return f;
 }
 
@@ -129,9 +131,9 @@ std::vector<std::string> feature_names(Features features) {
       "relay_condition capture_with_facing landing_capture side_singletons "
       // Issue 38: ownership (bits 37-40), ethiopia (41-43), weg (44-47), fourrow1 (48-50),
       // fourrow2 (51-53), tworow (54-56); a bit not yet used is named after its number.
-      "bit37 bit38 bit39 bit40 stylised_opening fours_extra_move bit43 bit44 bit45 bit46 bit47 "
-      "start_holes chosen_once facing_rules optional_stop outer_when_inner_empty locked_ends "
-      "alternating_chain game_captures locked_holes";
+      "hole_ownership bit38 bit39 bit40 stylised_opening fours_extra_move bit43 bit44 bit45 "
+      "bit46 bit47 start_holes chosen_once facing_rules optional_stop outer_when_inner_empty "
+      "locked_ends alternating_chain game_captures locked_holes";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

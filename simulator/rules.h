@@ -224,6 +224,8 @@ enum class Starter : uint8_t { kAlternate, kPreviousWinner, kPreviousLoser, kSam
 enum class MatchEnd : uint8_t {
   kAllCounters,     // one player holds every counter once a round has been dealt
   kCannotFillHole,  // a player whose holdings cannot fill one hole has lost
+  // Issue 38, ownership: one player owns every hole (hole_ownership), the other none
+  kAllHoles,
 };
 // Who wins a match the players stop (stop_after_rounds): the holder of more counters (Khutka
 // Boia, Das-Gupta: "the player who has the greater number of pieces with him ... is considered
@@ -276,6 +278,18 @@ enum class LeftTo : uint8_t {
   kNextCapturer,  // the next capture ends the round, the capturer taking them all
   kOwners,        // the round ends at once, each player taking what is in his own rows
 };
+// Issue 38, ownership: who owns each hole when a round is dealt (State::ceded; ownership.h).
+// kNone: each player his own row. kByHoldings: each player owns as many holes as his holdings
+// fill with counters_per_hole each, the hole both players' remainders fill going to the larger
+// remainder (equal remainders: odd_hole_tie); the player owning more than his row owns the
+// opponent's holes that come next after his row along his sowing (every hole is dealt
+// counters_per_hole).
+// kWinnerGainsHole: the round's winner (by holdings) gains one hole of the loser's, the one next
+// after his own holes along his sowing; a drawn round changes nothing (Whyo).
+enum class HoleOwnership : uint8_t { kNone, kByHoldings, kWinnerGainsHole };
+// hole_ownership by_holdings: who owns the hole two equal remainders fill. kKeep: its owner of the
+// round before; kLots: drawn by lot (Hufesay: "they draw lots to see who gets an extra hole").
+enum class OddHoleTie : uint8_t { kKeep, kLots };
 
 // A file's statement that it plays exactly as another shipped ruleset (every key that acts is the
 // same: sim::play_hash) and why both are kept (docs/rules-format.md, "plays_as"); empty id: none.
@@ -507,6 +521,10 @@ struct RuleSet {
   // match, burn_unfilled false: a hole dealt short of counters_per_hole can neither be sown from
   // nor taken by a count capture until it holds counters_per_hole (Khrour).
   bool short_holes_locked = false;
+
+  // Issue 38, ownership: holes that change owner between the rounds of a match (ownership.h).
+  HoleOwnership hole_ownership = HoleOwnership::kNone;
+  OddHoleTie odd_hole_tie = OddHoleTie::kKeep;
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

@@ -53,6 +53,11 @@ using BadKey = std::function<void(const std::string& key, const std::string& wha
 
 // finalize's checks of those keys (ruleset_check_tworow.cpp).
 void finalize_tworow_keys(const RuleSet& r, const BadKey& bad);
+// Issue 38, branch ownership: hole_ownership and its keys (rule_fields_ownership.cpp).
+void add_ownership_fields(std::vector<FieldInfo>& f);
+// finalize's checks of hole_ownership (ruleset_check_ownership.cpp): bad(key, what is wrong).
+using OwnershipBad = std::function<void(const std::string&, const std::string&)>;
+void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);
