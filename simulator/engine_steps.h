@@ -580,7 +580,16 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
       // the opposite hole are taken". capture_takes_last false, Sungka: "the counters in the
       // opponent's hole opposite are taken" (the last counter stays).
       if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] != 1) break;
-      if (rules_.capture == Capture::kEmptyOwnHole && owner(last) != p) break;
+      if (rules_.capture == Capture::kEmptyOwnHole) {
+        if constexpr (has(F, feature::kOwnership)) {
+          // Issue 38, ownership: his holes are those he owns in the round, and the facing hole is
+          // taken when his opponent owns it (Hufesay: "If the empty hole is in the player's row,
+          // any counters in the opponent's opposite hole are captured").
+          if (owner_in(s, last) != p || owner_in(s, opposite(last)) == p) break;
+        } else if (owner(last) != p) {
+          break;
+        }
+      }
       const int facing = opposite(last);
       if (s.holes[facing] == 0 && !rules_.capture_empty_facing) break;
       fx.captured += take_watched(s, facing, p, watch);

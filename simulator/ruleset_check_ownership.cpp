@@ -48,6 +48,7 @@ void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad) {
     case Capture::kNone:
     case Capture::kAfterEmptyNext:
     case Capture::kNextAfterEmpty:
+    case Capture::kEmptyOwnHole:  // the round's owners (capture_by_rule, under kOwnership)
       break;
     case Capture::kCount:
       if (r.capture_rows != CaptureRows::kAny || r.capture_taker != CaptureTaker::kMover)
@@ -57,7 +58,6 @@ void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad) {
     case Capture::kOppositeEmptyNext:
     case Capture::kOppositeLastInOwnRow:
     case Capture::kResowOppositePair:
-    case Capture::kEmptyOwnHole:
     case Capture::kEmptyHole:
     case Capture::kCountSownHoles:
     case Capture::kInnerFacing:

@@ -336,6 +336,28 @@ TEST(LahemayWalida, TwoExtraEachDrawLotsForTheHole) {
   EXPECT_EQ(owned, (std::set<int>{6, 7}));
 }
 
+// --- Hufesay (DLP.Ruleset.358) ---
+
+TEST(Hufesay, ALastCounterInAnEmptyHoleOfHisTakesTheOpponentsOppositeHole) {
+  // "When the final counter falls in an empty hole, the turn ends. If the empty hole is in the
+  // player's row, any counters in the opponent's opposite hole are captured." Player 1 owns
+  // player 2's hole 1. Player 2's hole 3, one counter, into his empty hole 4: he takes player 1's
+  // hole 3 opposite (three), the last counter staying.
+  const Game game(load_ruleset("hufesay/dlp"));
+  State s = owned_position(game, {1, 1, 3, 1, 1, 3, 0, 0, 1, 0, 0, 7}, bit(6), 15, 15, 1);
+  EXPECT_EQ(game.apply(s, Move{2, false}).captured, 3);
+  EXPECT_EQ(s.holes[2], 0);
+  EXPECT_EQ(s.holes[9], 1);
+  EXPECT_EQ(s.store, pair(15, 18));
+  // Player 2's hole 6 (seven counters) sows player 1's row and ends in player 2's hole 1, empty:
+  // not his (player 1 owns it), so nothing is taken from player 1's hole 6 opposite.
+  State t = owned_position(game, {1, 1, 3, 1, 1, 3, 0, 0, 1, 0, 0, 7}, bit(6), 15, 15, 1);
+  EXPECT_EQ(game.apply(t, Move{5, false}).captured, 0);
+  EXPECT_EQ(t.holes[6], 1);
+  EXPECT_EQ(t.holes[5], 4);
+  EXPECT_EQ(t.store, pair(15, 15));
+}
+
 TEST(HoleOwnership, FinalizeRefusesWhatReadsARowAsItsPlayers) {
   EXPECT_NE(refusal("rio_kadalis/dlp", [](RuleSet& r) { r.match = false; }).find("needs match"),
             std::string::npos);
