@@ -354,7 +354,9 @@ def render(data, vocab_features, engine, results):
     w("| playable with today's vocabulary | %d |" % len(playable))
     w("| in the family, needing features the vocabulary lacks | %d |" % len(needing))
     w("")
-    projects = [k for k in order if games[k].get("project_game")]
+    projects = [k for k in playable if games[k].get("project_game")]
+    # Rulesets of games the vocabulary cannot yet play in full: each a stated subset of its rules.
+    subsets = [k for k in order if games[k].get("project_game") and k not in playable]
     w("Playable now: %s." % ", ".join(
         "%s%s" % (games[k]["name"], " (`%s`)" % games[k]["project_game"]
                   if games[k].get("project_game") else "") for k in playable))
@@ -365,6 +367,13 @@ def render(data, vocab_features, engine, results):
       "fullest; `start.arranged`: the players' own arrangement, read as one fixed start) is an "
       "assumption each ruleset must state."
       % len(projects))
+    if subsets:
+        w("")
+        w("It also ships a reading of %d game%s the vocabulary cannot yet play in full, a stated "
+          "subset of its rules (its status `reconstructed`): %s." % (
+              len(subsets), "" if len(subsets) == 1 else "s",
+              ", ".join("%s (`%s`)" % (games[k]["name"], games[k]["project_game"])
+                        for k in subsets)))
     w("")
     reasons = {}
     for k in outside:

@@ -12,10 +12,20 @@
 #include <utility>
 #include <vector>
 
+#include "../test_support.h"
 #include "simulator/engine.h"
 #include "simulator/ruleset_io.h"
 
 namespace mancala::sim::board_testing {
+
+// What finalize says when the shipped ruleset `id`, changed by `change`, is refused ("no error"
+// when it is not): the refusal tests of each rule key.
+template <class F>
+std::string refusal(const std::string& id, F&& change) {
+  RuleSet r = load_ruleset(id);
+  change(r);
+  return test_support::thrown_message<RuleError>([&] { finalize(r, "x.json"); }, "no error");
+}
 
 // In a row given to position(): a hole out of play (empty, its bit set in State::out_of_play).
 constexpr int kOutOfPlay = -1;

@@ -25,13 +25,7 @@ std::vector<int> legal_locals(const Game& g, const State& s) {
   return out;
 }
 
-// finalize's message for rules changed from a shipped ruleset ("no error" when it accepts them).
-template <class F>
-std::string refusal(const std::string& id, F&& change) {
-  RuleSet r = load_ruleset(id);
-  change(r);
-  return test_support::thrown_message<RuleError>([&] { finalize(r, "x.json"); }, "no error");
-}
+using board_testing::refusal;
 
 // --- cap.extra_hole (greedy step 1) ---
 

@@ -20,13 +20,7 @@ namespace {
 using board_testing::legal_holes;
 using board_testing::pair;
 
-// finalize's message for rules changed from a shipped ruleset ("no error" when it accepts them).
-template <class F>
-std::string refusal(const std::string& id, F&& change) {
-  RuleSet r = load_ruleset(id);
-  change(r);
-  return test_support::thrown_message<RuleError>([&] { finalize(r, "x.json"); }, "no error");
-}
+using board_testing::refusal;
 
 constexpr HoleBits bit(int pos) { return HoleBits{1} << pos; }
 

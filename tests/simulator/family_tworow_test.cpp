@@ -19,13 +19,7 @@ using board_testing::expect_rows;
 using board_testing::pair;
 using board_testing::position;
 
-// finalize's message for rules changed from a shipped ruleset ("no error" when it accepts them).
-template <class F>
-std::string refusal(const std::string& id, F&& change) {
-  RuleSet r = load_ruleset(id);
-  change(r);
-  return test_support::thrown_message<RuleError>([&] { finalize(r, "x.json"); }, "no error");
-}
+using board_testing::refusal;
 
 // --- Dongjintian (DLP.Ruleset.209): 2x5, five counters a hole (50) ---
 
