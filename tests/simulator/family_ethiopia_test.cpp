@@ -291,6 +291,42 @@ TEST(FoursExtraMove, AFourTakenGivesAnotherMove) {
   EXPECT_EQ(s.to_move, 1);
 }
 
+// Gabata (Wuqro)'s fours (DLP.Ruleset.353), on Gabata (Oromo)'s board: capture count 4 of the
+// last hole by the mover, in either row (relay landing_hole does not relay from it), and
+// capture_fours end_of_turn for the others, each to the owner of its row.
+Game wuqro_fours() {
+  return oromo_with([](RuleSet& r) {
+    r.capture_fours = Fours::kEndOfTurn;
+    r.fours_scope = FoursScope::kBothRows;
+    r.fours_last_relays = false;
+    r.capture = Capture::kCount;
+    r.capture_counts.counts = {4};
+    r.capture_rows = CaptureRows::kAny;
+    r.capture_taker = CaptureTaker::kMover;
+  });
+}
+
+TEST(WuqroFours, AtTheEndOfSowingFoursGoToTheirRowsOwnerTheLastToTheSower) {
+  // "At the end of sowing, any holes containing four counters are captured by the owner of the
+  // row in which the hole is located, unless it is the hole in which the final counter fell, in
+  // which case the player captures them and the turn ends." P1's h6 (2) makes P2's h1 four on
+  // the way and P2's h2 four with its last counter: no relay; P1 takes h2, P2 his h1.
+  const Game g = wuqro_fours();
+  State s = later(g, {0, 0, 0, 0, 0, 2}, {3, 3, 0, 0, 0, 5}, 20, 15);
+  g.apply(s, hole(6));
+  expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 5}, 24, 19);
+  EXPECT_EQ(s.to_move, 1);
+}
+
+TEST(WuqroFours, EveryHoleHoldingFourWhenTheSowingEndsIsTaken) {
+  // "any holes containing four counters": P1's h6 (1) into P2's empty h1 ends the move; P1's h5
+  // (four, whenever it was made) is his when the sowing is over.
+  const Game g = wuqro_fours();
+  State s = later(g, {0, 0, 0, 0, 4, 1}, {0, 5, 0, 0, 0, 0}, 20, 18);
+  g.apply(s, hole(6));
+  expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {1, 5, 0, 0, 0, 0}, 24, 18);
+}
+
 TEST(StylisedOpening, FinalizeRefusesWhatItCannotPlay) {
   EXPECT_NE(refusal([](RuleSet& r) { r.opening_for = OpeningFor::kBoth; }), "no error");
   EXPECT_NE(refusal([](RuleSet& r) { r.opening_hole = 0; }), "no error");
