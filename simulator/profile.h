@@ -83,6 +83,9 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, branch ownership: holes that change owner between rounds (hole_ownership): a player's
+// moves and rows read State::ceded
+inline constexpr Features kOwnership = 1ull << 37;
 // Issue 38, ethiopia (bits 41-43): the stylised opening a round's first move makes
 // (stylised_opening; ethiopia_opening.cpp)
 inline constexpr Features kStylisedOpening = 1ull << 41;

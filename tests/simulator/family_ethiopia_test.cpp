@@ -364,6 +364,33 @@ TEST(LeftToOwners, TwoLeftPlayOn) {
   EXPECT_FALSE(s.over);
 }
 
+TEST(LamWaladach, TheStylisedMoveLiftsEveryHoleTheStarterOwnsAndSowsFromTheOpponentsFirst) {
+  // Lam Waladach (DLP.Ruleset.360) in a later round: P1 owns his row and P2's h1, h2 (won:
+  // "gains a hole from their opponent for every four extra balls"). "The first player takes three
+  // counters from each of their holes, and sows them beginning in the opponent's first hole":
+  // 24 counters from P2's h3, two laps (one and four become three and six); the last in P2's h2
+  // (three) is sown on: h3-h5 (seven); h5 (7) into h6 and P1's h1-h6, each of his made four and
+  // taken (the last too: 24); the emptied last hole ends the move, and the fours give another.
+  const Game g(load_ruleset("lam_waladach/dlp"));
+  State s = g.initial_state();
+  s.ceded = static_cast<decltype(s.ceded)>((1u << 6) | (1u << 7));
+  EXPECT_EQ(legal_holes(g, s), std::vector<int>({6}));
+  g.apply(s, hole(6));
+  expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {3, 0, 7, 7, 0, 7}, 24, 0);
+  EXPECT_EQ(s.to_move, 0);
+}
+
+TEST(Lamosh, TheRoundOpensWithTheFiveThreePattern) {
+  // Lamosh (DLP.Ruleset.362), its first move as computed in StylisedOpening above, by its own
+  // ruleset; then "Players then alternate turns".
+  const Game g(load_ruleset("lamosh/dlp"));
+  State s = g.initial_state();
+  EXPECT_EQ(legal_holes(g, s), std::vector<int>({6}));
+  g.apply(s, hole(6));
+  expect_board<6>(s, {3, 5, 3, 5, 3, 4}, {0, 5, 3, 5, 3, 5}, 4, 0);
+  EXPECT_EQ(s.to_move, 1);
+}
+
 TEST(StylisedOpening, FinalizeRefusesWhatItCannotPlay) {
   EXPECT_NE(refusal([](RuleSet& r) { r.opening_for = OpeningFor::kBoth; }), "no error");
   EXPECT_NE(refusal([](RuleSet& r) { r.opening_hole = 0; }), "no error");

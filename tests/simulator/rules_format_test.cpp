@@ -82,8 +82,9 @@ TEST(RulesFormat, EveryEnumValueOfEveryKeyHasAPhraseOfItsOwn) {
     }
     EXPECT_EQ(f.type, "one of: " + names) << f.key;
   }
-  EXPECT_EQ(enums, 39);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening,
-                         // singletons_end; ethiopia's stylised_opening, left_to
+  EXPECT_EQ(enums, 41);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening,
+                         // singletons_end; branch ownership: hole_ownership, odd_hole_tie;
+                         // ethiopia's stylised_opening, left_to
 }
 
 // Rule values in words on the pages (issue 39, item 2: "burn unfilled: false instead of true" is
