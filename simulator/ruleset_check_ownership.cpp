@@ -54,6 +54,9 @@ void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad) {
     case Capture::kNone:
     case Capture::kAfterEmptyNext:
     case Capture::kNextAfterEmpty:
+    // Issue 38, ethiopia (Jimafesosh): a last counter in an empty hole of either row takes the
+    // facing hole: no row is read as a player's.
+    case Capture::kEmptyHole:
       break;
     case Capture::kCount:
       if (r.capture_rows != CaptureRows::kAny || r.capture_taker != CaptureTaker::kMover)
@@ -64,7 +67,6 @@ void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad) {
     case Capture::kOppositeLastInOwnRow:
     case Capture::kResowOppositePair:
     case Capture::kEmptyOwnHole:
-    case Capture::kEmptyHole:
     case Capture::kCountSownHoles:
     case Capture::kInnerFacing:
     case Capture::kOccupiedInnerFacing:
