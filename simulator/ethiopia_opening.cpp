@@ -55,10 +55,16 @@ Game::Opened Game::open_stylised(State& s, int player, int hole, StepObserver* s
       // them beginning in the opponent's first hole." Gabata (Wuqro): "takes all of the counters
       // from the holes in their row. They then begin sowing these counters into the opponent's
       // row".
+      // His holes are those he owns this round (hole_ownership: his row's, and those of the
+      // opponent's row he has won, which follow his row along his path); the opponent's first
+      // hole is the one after the last of them along his path.
       const int h = rules_.holes_per_player;
-      for (int k = 0; k < h; ++k) {
-        const int pos = global(player, k);
-        if (in_mask(s.out_of_play, pos)) continue;
+      o.from = global(player, h - 1);
+      int pos = global(player, 0);
+      for (int i = 0; i < rules_.total_holes; ++i, pos = next_on_path(player, false, pos)) {
+        if (owner_in(s, pos) != player || in_mask(s.out_of_play, pos)) continue;
+        const int after = next_on_path(player, false, pos);
+        if (owner_in(s, after) != player) o.from = pos;
         const int n = rules_.opening_lift == 0 ? s.holes[pos]
                                                : std::min<int>(rules_.opening_lift, s.holes[pos]);
         if (n == 0) continue;
@@ -66,7 +72,6 @@ Game::Opened Game::open_stylised(State& s, int player, int hole, StepObserver* s
         o.count += n;
         show(Step::Kind::kLift, pos, n);
       }
-      o.from = global(player, h - 1);  // the next hole along the path is the opponent's first
       break;
     }
     case StylisedOpening::kOnesIntoNext: {

@@ -33,7 +33,13 @@ void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad) {
   if (r.grand_slam != GrandSlam::kAllowed) bad("grand_slam", why);
   if (r.end_on_empty_side) bad("end_on_empty_side", why);
   if (r.end_on_singletons && r.singletons_end != SingletonsEnd::kBoard) bad("singletons_end", why);
-  if (r.opening_hole > 0 || !r.opening_holes.empty()) bad("opening_hole", why);
+  // Issue 38, ethiopia: a stylised opening from the starter's rightmost hole, which he owns as
+  // long as he owns any (the weaker player cedes his holes from his left).
+  const bool stylised_from_right = r.stylised_opening != StylisedOpening::kNone &&
+                                   r.opening_hole == r.holes_per_row &&
+                                   r.opening_for == OpeningFor::kFirstPlayer;
+  if ((r.opening_hole > 0 && !stylised_from_right) || !r.opening_holes.empty())
+    bad("opening_hole", why);
   if (r.singletons_last_resort || r.single_into_empty_only) bad("singletons_last_resort", why);
   if (r.tuzdyk) bad("tuzdyk", why);
   if (!r.start_layout.empty())
@@ -49,6 +55,9 @@ void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad) {
     case Capture::kAfterEmptyNext:
     case Capture::kNextAfterEmpty:
     case Capture::kEmptyOwnHole:  // the round's owners (capture_by_rule, under kOwnership)
+    // Issue 38, ethiopia (Jimafesosh): a last counter in an empty hole of either row takes the
+    // facing hole: no row is read as a player's.
+    case Capture::kEmptyHole:
       break;
     case Capture::kCount:
       if (r.capture_rows != CaptureRows::kAny || r.capture_taker != CaptureTaker::kMover)
@@ -58,7 +67,6 @@ void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad) {
     case Capture::kOppositeEmptyNext:
     case Capture::kOppositeLastInOwnRow:
     case Capture::kResowOppositePair:
-    case Capture::kEmptyHole:
     case Capture::kCountSownHoles:
     case Capture::kInnerFacing:
     case Capture::kOccupiedInnerFacing:

@@ -5,7 +5,8 @@
 //
 // A move's steps, applied in order to the position before it, give the position after it:
 //   lift     the counters of a hole go into the mover's hand (the move's hole, a relay's hole,
-//            the landing hole picked up again);
+//            the landing hole picked up again); `count` of them: all, but in the stylised
+//            openings (issue 38, stylised_opening), which may lift part of a hole;
 //   drop     one counter from the hand into a hole, or into a store (a sown store, or a hole that
 //            is a sink: a tuzdyk, a bha, a toll hole; `taker` names whose store it goes to);
 //   take     the counters of a hole go to a player's store (a capture by the rule, fours, an extra

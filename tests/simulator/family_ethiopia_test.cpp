@@ -291,6 +291,106 @@ TEST(FoursExtraMove, AFourTakenGivesAnotherMove) {
   EXPECT_EQ(s.to_move, 1);
 }
 
+// Gabata (Wuqro)'s fours (DLP.Ruleset.353), on Gabata (Oromo)'s board: capture count 4 of the
+// last hole by the mover, in either row (relay landing_hole does not relay from it), and
+// capture_fours end_of_turn for the others, each to the owner of its row.
+Game wuqro_fours() {
+  return oromo_with([](RuleSet& r) {
+    r.capture_fours = Fours::kEndOfTurn;
+    r.fours_scope = FoursScope::kBothRows;
+    r.fours_last_relays = false;
+    r.capture = Capture::kCount;
+    r.capture_counts.counts = {4};
+    r.capture_rows = CaptureRows::kAny;
+    r.capture_taker = CaptureTaker::kMover;
+  });
+}
+
+TEST(WuqroFours, AtTheEndOfSowingFoursGoToTheirRowsOwnerTheLastToTheSower) {
+  // "At the end of sowing, any holes containing four counters are captured by the owner of the
+  // row in which the hole is located, unless it is the hole in which the final counter fell, in
+  // which case the player captures them and the turn ends." P1's h6 (2) makes P2's h1 four on
+  // the way and P2's h2 four with its last counter: no relay; P1 takes h2, P2 his h1.
+  const Game g = wuqro_fours();
+  State s = later(g, {0, 0, 0, 0, 0, 2}, {3, 3, 0, 0, 0, 5}, 20, 15);
+  g.apply(s, hole(6));
+  expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 5}, 24, 19);
+  EXPECT_EQ(s.to_move, 1);
+}
+
+TEST(WuqroFours, EveryHoleHoldingFourWhenTheSowingEndsIsTaken) {
+  // "any holes containing four counters": P1's h6 (1) into P2's empty h1 ends the move; P1's h5
+  // (four, whenever it was made) is his when the sowing is over.
+  const Game g = wuqro_fours();
+  State s = later(g, {0, 0, 0, 0, 4, 1}, {0, 5, 0, 0, 0, 0}, 20, 18);
+  g.apply(s, hole(6));
+  expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {1, 5, 0, 0, 0, 0}, 24, 18);
+}
+
+TEST(LeftToOwners, JimafesoshsLastCounterGoesToTheOwnerOfItsRow) {
+  // Jimafesosh (DLP.Ruleset.364): "When the final counter falls into an empty hole, the player
+  // captures the counters in the opposite hole." and "Play continues until there is one piece
+  // or fewer on the board, the player to whom the row in which the single piece is located
+  // captures it." On Gabata (Oromo)'s board with Jimafesosh's capture and end: P1's h5 (1)
+  // falls into his empty h6 and takes P2's h1 (2) facing it; one counter is left, in P1's row:
+  // the round is over and it is his.
+  const Game g = oromo_with([](RuleSet& r) {
+    r.capture_fours = Fours::kNone;
+    r.fours_scope = FoursScope::kBothRows;
+    r.fours_last_relays = false;
+    r.capture = Capture::kEmptyHole;
+    r.capture_takes_last = false;
+    r.end_when_left = 1;
+  });
+  State s = later(g, {0, 0, 0, 0, 1, 0}, {2, 0, 0, 0, 0, 0}, 25, 20);
+  g.apply(s, hole(5));
+  expect_over(s, EndReason::kRule, 0);
+  EXPECT_EQ(s.rule_end, RuleEnd::kWhenLeft);
+  expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, 28, 20);
+}
+
+TEST(LeftToOwners, TwoLeftPlayOn) {
+  // Two counters left: play goes on ("one piece or fewer").
+  const Game g = oromo_with([](RuleSet& r) {
+    r.capture_fours = Fours::kNone;
+    r.fours_scope = FoursScope::kBothRows;
+    r.fours_last_relays = false;
+    r.capture = Capture::kEmptyHole;
+    r.capture_takes_last = false;
+    r.end_when_left = 1;
+  });
+  State s = later(g, {0, 0, 0, 0, 1, 0}, {2, 0, 0, 1, 0, 0}, 24, 20);
+  g.apply(s, hole(5));
+  EXPECT_FALSE(s.over);
+}
+
+TEST(LamWaladach, TheStylisedMoveLiftsEveryHoleTheStarterOwnsAndSowsFromTheOpponentsFirst) {
+  // Lam Waladach (DLP.Ruleset.360) in a later round: P1 owns his row and P2's h1, h2 (won:
+  // "gains a hole from their opponent for every four extra balls"). "The first player takes three
+  // counters from each of their holes, and sows them beginning in the opponent's first hole":
+  // 24 counters from P2's h3, two laps (one and four become three and six); the last in P2's h2
+  // (three) is sown on: h3-h5 (seven); h5 (7) into h6 and P1's h1-h6, each of his made four and
+  // taken (the last too: 24); the emptied last hole ends the move, and the fours give another.
+  const Game g(load_ruleset("lam_waladach/dlp"));
+  State s = g.initial_state();
+  s.ceded = static_cast<decltype(s.ceded)>((1u << 6) | (1u << 7));
+  EXPECT_EQ(legal_holes(g, s), std::vector<int>({6}));
+  g.apply(s, hole(6));
+  expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {3, 0, 7, 7, 0, 7}, 24, 0);
+  EXPECT_EQ(s.to_move, 0);
+}
+
+TEST(Lamosh, TheRoundOpensWithTheFiveThreePattern) {
+  // Lamosh (DLP.Ruleset.362), its first move as computed in StylisedOpening above, by its own
+  // ruleset; then "Players then alternate turns".
+  const Game g(load_ruleset("lamosh/dlp"));
+  State s = g.initial_state();
+  EXPECT_EQ(legal_holes(g, s), std::vector<int>({6}));
+  g.apply(s, hole(6));
+  expect_board<6>(s, {3, 5, 3, 5, 3, 4}, {0, 5, 3, 5, 3, 5}, 4, 0);
+  EXPECT_EQ(s.to_move, 1);
+}
+
 TEST(StylisedOpening, FinalizeRefusesWhatItCannotPlay) {
   EXPECT_NE(refusal([](RuleSet& r) { r.opening_for = OpeningFor::kBoth; }), "no error");
   EXPECT_NE(refusal([](RuleSet& r) { r.opening_hole = 0; }), "no error");
