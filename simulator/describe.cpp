@@ -14,6 +14,13 @@ using nlohmann::json;
 std::string cell(const Game& game, const State& s, int pos) {
   std::ostringstream out;
   if (in_mask(s.out_of_play, pos)) return "[ xx]";
+  // Issue 38: a weg, its counters and its capturer (W: player 1's, w: player 2's).
+  for (int p = 0; p < 2; ++p) {
+    if (in_mask(s.weg(p), pos)) {
+      out << "[" << std::setw(2) << static_cast<int>(s.holes[pos]) << (p == 0 ? 'W' : 'w') << "]";
+      return out.str();
+    }
+  }
   if (s.sink[pos] != kNobody) {
     // A sink may still hold counters dealt into it (a loser's remainder hole): shown before the
     // mark.
@@ -66,6 +73,7 @@ std::string draw_board(const Game& game, const State& s) {
                                      : "on his opponent's " + game.hole_label(s.tuzdyk[p]));
     }
     if (r.in_hand > 0) out << "  in hand " << s.aside[p];
+    if (r.weg_count > 0) out << "  wegs " << (p == 0 ? "W" : "w");
     if (r.match) {
       out << "  aside " << s.aside[p];
       if (s.extra_number[p] > 0) out << "  number " << int(s.extra_number[p]);
@@ -180,6 +188,21 @@ json state_to_json(const Game& game, const State& s) {
   }
   // Bao (in_hand): the counters each player still holds in his hand, to be entered.
   if (!game.rules().match && game.rules().in_hand > 0) j["aside"] = {s.aside[0], s.aside[1]};
+  // Issue 38 (weg_count): each weg, its capturer, and whether its first toll was spared.
+  if (game.rules().weg_count > 0) {
+    json wegs = json::array();
+    for (int p = 0; p < 2; ++p) {
+      for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+        if (in_mask(s.weg(p), pos)) {
+          wegs.push_back({{"player", p + 1},
+                          {"owner", game.owner(pos) + 1},
+                          {"hole", game.hole_label(pos)},
+                          {"spared", in_mask(s.weg_spared, pos)}});
+        }
+      }
+    }
+    j["wegs"] = wegs;
+  }
   (void)h;
   return j;
 }
@@ -261,6 +284,17 @@ State state_from_json(const Game& game, const json& j) {
       s.out_of_play |= mask_bit(
           hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: out_of_play"),
           "state: out_of_play");
+    }
+    for (const auto& weg : j.value("wegs", json::array())) {
+      const int owner = weg.at("owner").get<int>() - 1;
+      const int player = weg.at("player").get<int>() - 1;
+      if (player != 0 && player != 1) throw Error("state: wegs: player: expected 1 or 2");
+      const int pos =
+          hole_from_label(game, owner, weg.at("hole").get<std::string>(), "state: wegs");
+      if (pos >= 16) throw Error("state: wegs: only the first 16 holes can be wegs");
+      const auto bit = static_cast<uint16_t>(1u << pos);
+      s.weg(player) = static_cast<uint16_t>(s.weg(player) | bit);
+      if (weg.value("spared", false)) s.weg_spared = static_cast<uint16_t>(s.weg_spared | bit);
     }
     const int to_move = j.at("to_move").get<int>();
     if (to_move != 1 && to_move != 2) throw Error("state: to_move: expected 1 or 2");

@@ -107,6 +107,7 @@ bool Game::sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const
 
 void Game::end_owners_take_rows(State& s, EndReason reason, RuleEnd rule,
                                 StepObserver* steps) const {
+  if (wegs_) take_wegs(s, steps);  // issue 38: a weg's counters are its capturer's
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
     if (steps) {
       take_watched(s, pos, owner(pos), StepWatch{steps});

@@ -256,7 +256,8 @@ class Game {
       for (int k = p * h; k < (p + 1) * h; ++k) n -= s.holes[k] != 0;
       return n;
     }
-    const int held = s.store[p] + s.aside[p];
+    int held = s.store[p] + s.aside[p];
+    if (wegs_) held += weg_counters(s, p);  // issue 38: what his wegs hold is his at the end
     if (!material_on_side_ && !own_row_counts_) return held;
     int n = own_row_counts_ ? 2 * held : held;
     const int h = rules_.holes_per_player;
@@ -381,6 +382,15 @@ class Game {
   // moved Otep's relay loop by 3%.
   template <class W>
   [[gnu::noinline]] bool relay_on_condition(State& s, Sowing& c, W watch) const;
+  // Issue 38, weg (engine_steps_weg.h): after the last counter of a sowing, whether the move
+  // ends at a weg, made there or fallen into (its toll taken); the counters of `player`'s wegs;
+  // each weg's counters to its capturer when the round ends.
+  template <class W>
+  [[gnu::noinline]] bool weg_landing(State& s, Sowing& c, W watch) const;
+  int weg_counters(const State& s, int player) const;
+  // The playable holes `bits` without the wegs (singles(), where the rules have wegs).
+  [[gnu::noinline]] HoleBits weg_playable(const State& s, int player, HoleBits bits) const;
+  void take_wegs(State& s, StepObserver* steps) const;
   // True during each player's first move (opening_hole, opening_captures).
   bool first_move(const State& s) const {
     return rules_.turns == Turns::kAlternating ? s.ply < 2 : s.ply == 0;
@@ -413,7 +423,8 @@ class Game {
   int bao_playout(State& s, Rng& rng, Hooks& hooks) const;
   // True when a move of `player` from `s` leaves his opponent a move (must_feed).
   [[gnu::noinline]] bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
-  // playable() under singletons_last_resort and single_into_empty_only.
+  // playable() under singletons_last_resort and single_into_empty_only, and without the wegs
+  // (issue 38: weg_count).
   [[gnu::noinline]] HoleBits singles(const State& s, int player, HoleBits bits) const;
   // Count captures: whether the hole at `pos` may be taken by `player`'s capture.
   bool count_capturable(const State& s, int player, int pos) const;
@@ -537,7 +548,10 @@ class Game {
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
-  bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only;
+  // The rules that filter the playable holes out of line (singles()): the single counters', and
+  // (issue 38) the wegs, which nobody sows from.
+  bool singles_rule_ =
+      rules_.singletons_last_resort || rules_.single_into_empty_only || rules_.weg_count > 0;
   // first_into_origin: a lifted hole of at least this many counters sows its first counter back
   // into itself (2 when a lone counter moves on); no first_into_origin: never.
   int into_origin_from_ = !rules_.first_into_origin        ? 1 << 30
@@ -550,6 +564,8 @@ class Game {
                       rules_.extra_number != ExtraNumber::kNone;
   // count, count_sown_holes: capture_counts as a table by count.
   std::array<bool, kMaxCounters + 1> capturing_count_{};
+  // Issue 38, weg: the rules capture holes as wegs (weg_count).
+  bool wegs_ = rules_.weg_count > 0;
 };
 
 }  // namespace mancala::sim

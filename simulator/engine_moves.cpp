@@ -155,6 +155,8 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
 }
 
 HoleBits Game::singles(const State& s, int player, HoleBits bits) const {
+  if (wegs_) [[unlikely]]
+    return weg_playable(s, player, bits);  // issue 38 (weg_holes.cpp)
   HoleBits multi = 0, single = 0;
   for (HoleBits b = bits; b != 0; b &= b - 1) {
     const int k = std::countr_zero(b);

@@ -282,9 +282,18 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
       }
       case Relay::kLandingHole: {
         if (last >= kMaxHoles || s.sink[last] != kNobody || s.holes[last] <= 1) break;
-        // Duene: "the counters are picked up and sowing continues, unless the hole contained
-        // three counters, causing it to contain four, in which case the counters are captured".
-        if (rules_.capture == Capture::kCount && count_capturable(s, p, last)) break;
+        if (rules_.capture == Capture::kCount) {
+          // Duene: "the counters are picked up and sowing continues, unless the hole contained
+          // three counters, causing it to contain four, in which case the counters are captured".
+          if (count_capturable(s, p, last)) break;
+        } else if constexpr (has(F, feature::kWeg)) {
+          // Issue 38: no relay from a weg, made there or fallen into (its toll taken), and no
+          // capture; a last counter in an empty one is capture_by_rule's (capture none).
+          if (rules_.capture == Capture::kNone && wegs_ && weg_landing(s, c, watch)) {
+            c.fx.last_pos = last;
+            return false;
+          }
+        }
         if (c.fx.sowings >= rules_.max_sowings_per_move) {
           c.fx.relay_bound = true;
           break;
@@ -473,6 +482,10 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
   MoveEffect& fx = c.fx;
   switch (rules_.capture) {
     case Capture::kNone:
+      // Issue 38: the last counter fell into an empty weg (an occupied one ends the relay).
+      if constexpr (has(F, feature::kWeg)) {
+        if (wegs_) weg_landing(s, c, watch);
+      }
       break;
     case Capture::kEvenInOpponentRow: {
       if constexpr (!has(F, feature::kCaptureEven)) break;
@@ -704,3 +717,5 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
 
 // The family's capture rules, kept in their own header (the module size limit).
 #include "simulator/engine_steps_capture.h"
+// Issue 38, branch weg: holes captured for the round.
+#include "simulator/engine_steps_weg.h"

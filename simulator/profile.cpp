@@ -85,6 +85,7 @@ Features features_of(const RuleSet& r) {
   // A side of more than 16 holes: its playable holes are not one 16-hole compare (Game::playable).
   set(r.holes_per_player > 16, kWideSide);
   set(r.extra_holes > 0, kExtraHoles);
+  set(r.weg_count > 0, kWeg);  // issue 38, branch weg
   return f;
 }
 
@@ -103,7 +104,12 @@ std::vector<std::string> feature_names(Features features) {
       "fours_at_end end_when_left end_on_majority no_progress end_on_empty_side "
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
-      "relay_condition capture_with_facing landing_capture side_singletons";
+      "relay_condition capture_with_facing landing_capture side_singletons "
+      // Issue 38: bits 37-43 are the branches ownership's and ethiopia's (renumbered when the
+      // branches meet).
+      "bit37 bit38 bit39 bit40 bit41 bit42 bit43 "
+      // Issue 38, branch weg: bit 44.
+      "weg";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

@@ -83,6 +83,9 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, branch weg (bits 44-47): holes the last counter captures for the round (weg_count):
+// not sown from, a toll where the opponent's last counter falls, their counters the capturer's
+inline constexpr Features kWeg = 1ull << 44;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;
@@ -131,7 +134,7 @@ inline constexpr std::array<Features, 8> kProfiles = {
     profile::kSownRelays, profile::kMatches, profile::kUpToIssue37, kAllFeatures};
 
 // How many feature bits there are (feature_names names each).
-inline constexpr size_t kFeatureCount = 37;
+inline constexpr size_t kFeatureCount = 45;
 
 // The index in kProfiles of the first profile holding every feature of `features`.
 int profile_of(Features features);

@@ -81,6 +81,18 @@ const std::map<std::string, Acts>& conditions() {
        [](const RuleSet& r) { return r.opening_hole != 0 || !r.opening_holes.empty(); }},
       {"empty_side_wins", [](const RuleSet& r) { return r.end_on_empty_side; }},
       {"singletons_end", [](const RuleSet& r) { return r.end_on_singletons; }},
+      // Issue 38, branch weg: wegs where a relay from the landing hole and no capture rule,
+      // fours or sown store is played on a one-row board (finalize refuses them elsewhere); the
+      // tolls only where there are wegs.
+      {"weg_count",
+       [](const RuleSet& r) {
+         return r.relay == Relay::kLandingHole && r.capture == Capture::kNone &&
+                r.capture_fours == Fours::kNone && r.rows_per_player == 1 &&
+                r.stores != StoreMode::kSown;
+       }},
+      {"weg_toll", [](const RuleSet& r) { return r.weg_count > 0; }},
+      {"weg_toll_spares_first", [](const RuleSet& r) { return r.weg_count > 0; }},
+      {"weg_toll_extra_move", [](const RuleSet& r) { return r.weg_count > 0; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

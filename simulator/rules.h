@@ -238,6 +238,12 @@ enum class TuzdykSymmetry : uint8_t {
   kOpposite,    // not the hole facing the opponent's tuzdyk across the board
 };
 
+// Issue 38, weg: what the mover's last counter takes when it falls into his opponent's weg.
+enum class WegToll : uint8_t {
+  kWithLast,  // the last counter and one of the weg's (the last alone from an empty weg)
+  kOne,       // one of the weg's counters, the last counter staying in it
+};
+
 // A file's statement that it plays exactly as another shipped ruleset (every key that acts is the
 // same: sim::play_hash) and why both are kept (docs/rules-format.md, "plays_as"); empty id: none.
 struct PlaysAs {
@@ -396,6 +402,15 @@ struct RuleSet {
   bool capture_with_facing = false;
   // end_on_singletons: the board's holes, or one player's (who then loses: Ngola).
   SingletonsEnd singletons_end = SingletonsEnd::kBoard;
+
+  // Issue 38, weg: a hole of the opponent's row the last counter makes hold weg_count becomes the
+  // mover's weg for the rest of the round (Awagagae, Qelat, Gabata (Shoa I), Um el Banat...): sown
+  // into, never from, its counters his when the round ends; his opponent's last counter there
+  // takes weg_toll. Read once a sowing at most (weg_landing), out of the sowing loop's way.
+  int weg_count = 0;  // 0: no wegs
+  WegToll weg_toll = WegToll::kWithLast;
+  bool weg_toll_spares_first = false;  // the first last counter into each weg takes nothing
+  bool weg_toll_extra_move = false;    // after a toll the mover sows again from any of his holes
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

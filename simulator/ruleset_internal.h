@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -21,6 +22,11 @@ bool key_acts_by_condition(const RuleSet& rules, const std::string& key);
 
 // Appends the keys of Bao's rules to the field table (rule_fields_bao.cpp).
 void add_bao_fields(std::vector<FieldInfo>& f);
+// Appends the keys of the wegs (issue 38, branch weg) to the field table (rule_fields_weg.cpp).
+void add_weg_fields(std::vector<FieldInfo>& f);
+// finalize's checks of the wegs' keys (ruleset_check_weg.cpp): `bad(key, why)` for each.
+void finalize_weg_keys(const RuleSet& r,
+                       const std::function<void(const std::string&, const std::string&)>& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);

@@ -66,7 +66,9 @@ struct State {
   // or kNobody.
   std::array<int8_t, kPositions> sink{};
   std::array<int16_t, 2> store{};  // captured counters (in the store, kazan or set aside)
-  HoleBits out_of_play = 0;        // bit per hole: burned or eliminated holes, skipped by sowing
+  // Issue 38, weg: player 1's wegs, a bit per hole (weg(p); in the padding before out_of_play).
+  uint16_t weg_p1 = 0;
+  HoleBits out_of_play = 0;  // bit per hole: burned or eliminated holes, skipped by sowing
   std::array<int8_t, 2> tuzdyk{kNobody, kNobody};  // global hole index of each player's tuzdyk
   uint8_t to_move = 0;
   bool over = false;
@@ -74,12 +76,15 @@ struct State {
   EndReason reason = EndReason::kNone;
   uint16_t ply = 0;               // plies played in this round
   uint16_t quiet_turns = 0;       // turns since the last capture
+  uint16_t weg_p2 = 0;            // issue 38: player 2's wegs (weg(p); in padding)
   uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).
   int8_t solo = kNobody;
   // Match and handicaps: set when a round is dealt (match.h); all zero/none in a one-round game.
-  std::array<int16_t, 2> aside{};       // counters set aside beside the board, still the player's
+  std::array<int16_t, 2> aside{};  // counters set aside beside the board, still the player's
+  // Issue 38, weg: the wegs whose first toll was spared (weg_toll_spares_first; in padding).
+  uint16_t weg_spared = 0;
   std::array<HoleBits, 2> closed_to{};  // bit per hole each player's sowing skips (a toll hole)
   std::array<uint8_t, 2>
       extra_number{};           // a hole made to hold this many is taken (Mawkar (a)); 0: none
@@ -89,6 +94,13 @@ struct State {
   // With reason kRule: the rule that ended the round. Last, so that the fields the move loop
   // reads keep their places.
   RuleEnd rule_end = RuleEnd::kNone;
+
+  // Issue 38, weg (weg_count): player p's wegs, a bit per hole (holes of his opponent's row his
+  // last counter captured for the round; boards of 16 holes at most). Zero where there are none.
+  // The three masks fill State's padding: its size and the places of the move loop's fields stay.
+  uint16_t weg(int p) const { return p == 0 ? weg_p1 : weg_p2; }
+  uint16_t& weg(int p) { return p == 0 ? weg_p1 : weg_p2; }
+  uint16_t wegs() const { return static_cast<uint16_t>(weg_p1 | weg_p2); }
 
   friend bool operator==(const State&, const State&) = default;
 };

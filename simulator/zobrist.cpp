@@ -49,6 +49,8 @@ uint64_t Zobrist::rare(const State& s) const {
         mix(6, s.extra_number[0] | s.extra_number[1] << 8) ^
         mix(7, static_cast<uint8_t>(s.tribute_to + 1));
   }
+  // Issue 38, weg: each player's wegs, and those whose first toll was spared.
+  if (s.wegs() != 0) k ^= mix(0x57, s.weg(0)) ^ mix(0x58, s.weg(1)) ^ mix(0x59, s.weg_spared);
   for (int pos = 0; pos < total_holes_; ++pos) {
     const int8_t taker = s.sink[pos];
     if (taker == kNobody) continue;
