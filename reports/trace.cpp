@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "simulator/describe.h"
+#include "simulator/ownership.h"
 #include "simulator/ruleset_io.h"
 #include "simulator/simultaneous.h"
 
@@ -141,7 +142,7 @@ json pass_json(const Game& game, const State& after, int who) {
 
 std::string describe_move(const Game& game, const State& before, Move m, const MoveEffect& fx) {
   const int p = before.to_move;
-  const int origin = game.global(p, m.hole);
+  const int origin = game.move_origin(p, m.hole);
   std::ostringstream out;
   if (game.enters_from_hand(before, p)) {
     out << player_name(p) << " enters a counter into " << game.hole_label(origin) << " ("
@@ -180,7 +181,7 @@ std::string describe_joint_move(const Game& game, const State& before, const Joi
     out << (p == 0 ? " " : " | ") << player_name(p);
     if (jm.plays[p]) {
       out << " sows " << move_label(game, p, jm.move[p]) << " ("
-          << int(before.holes[game.global(p, jm.move[p].hole)]) << ")";
+          << int(before.holes[game.move_origin(p, jm.move[p].hole)]) << ")";
     } else {
       out << " has no move";
     }
@@ -235,7 +236,8 @@ std::string describe_end(const State& s) {
 
 std::array<int, 2> counters_in_holes(const Game& game, const State& s) {
   std::array<int, 2> out{};
-  for (int pos = 0; pos < game.rules().total_holes; ++pos) out[game.owner(pos)] += s.holes[pos];
+  for (int pos = 0; pos < game.rules().total_holes; ++pos)
+    out[game.owner_in(s, pos)] += s.holes[pos];
   return out;
 }
 
@@ -279,6 +281,8 @@ std::string describe_match_end(const Game& game, const GameResult& result,
   const auto short_of = [&](int p) { return held[p] < r.counters_per_hole; };
   if (r.match_end == MatchEnd::kAllCounters && loser != kNobody && held[loser] == 0) {
     out << player_name(loser) << " has no counters left (match_end all_counters)";
+  } else if (r.match_end == MatchEnd::kAllHoles && loser != kNobody) {
+    out << player_name(loser) << " owns no hole (match_end all_holes)";
   } else if (r.match_end == MatchEnd::kCannotFillHole && loser == kNobody) {
     out << "neither can fill a hole (" << r.counters_per_hole
         << " counters each; match_end cannot_fill_hole)";
@@ -445,6 +449,12 @@ void TraceObserver::on_round_end(const State& ended, const RoundRecord& record, 
            << " of " << game_.holes_per_player() << " holes";
       if (setup.holes_out[p] > 0) text << ", " << int(setup.holes_out[p]) << " out of play";
       if (setup.aside[p] > 0) text << ", " << setup.aside[p] << " set aside";
+    }
+    if (game_.rules().hole_ownership != HoleOwnership::kNone) {
+      // Issue 38, ownership: the holes each owns in the round (simulator/ownership.h).
+      const int owned0 = owned_by_first(game_, *next);
+      text << "; " << player_name(0) << " owns " << owned0 << " holes, " << player_name(1) << " "
+           << game_.rules().total_holes - owned0;
     }
     if (!game_.joint_turn(*next)) text << "; " << player_name(setup.starter) << " starts";
     text << settlement_text(game_, setup);

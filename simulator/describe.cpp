@@ -29,7 +29,11 @@ std::string cell(const Game& game, const State& s, int pos) {
         << (game.rules().tuzdyk ? 'T' : 'B') << s.sink[pos] + 1 << "]";
     return out.str();
   }
-  out << "[" << std::setw(3) << static_cast<int>(s.holes[pos]) << "]";
+  // Issue 38, ownership: a hole owned for the round by the opponent of its row's player, in
+  // angle brackets.
+  const bool ceded = in_mask(s.ceded, pos);
+  out << (ceded ? "<" : "[") << std::setw(3) << static_cast<int>(s.holes[pos])
+      << (ceded ? ">" : "]");
   return out.str();
 }
 
@@ -185,6 +189,15 @@ json state_to_json(const Game& game, const State& s) {
     j["tribute_to"] = s.tribute_to == kNobody ? json(nullptr) : json(s.tribute_to + 1);
     j["extra_number"] = {s.extra_number[0], s.extra_number[1]};
     j["closed_to"] = closed;
+    if (game.rules().hole_ownership != HoleOwnership::kNone) {
+      // Issue 38, ownership: the holes owned for the round by the opponent of their row's player.
+      json ceded = json::array();
+      for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+        if (in_mask(s.ceded, pos))
+          ceded.push_back({{"owner", game.owner_in(s, pos) + 1}, {"hole", game.hole_label(pos)}});
+      }
+      j["ceded"] = ceded;
+    }
   }
   // Bao (in_hand): the counters each player still holds in his hand, to be entered.
   if (!game.rules().match && game.rules().in_hand > 0) j["aside"] = {s.aside[0], s.aside[1]};
@@ -336,6 +349,15 @@ State state_from_json(const Game& game, const json& j) {
       if (t != 1 && t != 2) throw Error("state: tribute_to: expected 1, 2 or null");
       s.tribute_to = static_cast<int8_t>(t - 1);
     }
+    for (const auto& hole : j.value("ceded", json::array())) {
+      // Issue 38, ownership: a hole owned for the round by the opponent of its row's player.
+      const int owner = hole.at("owner").get<int>() - 1;
+      if (owner != 0 && owner != 1) throw Error("state: ceded: owner: expected 1 or 2");
+      const int pos =
+          hole_from_label(game, 1 - owner, hole.at("hole").get<std::string>(), "state: ceded");
+      if (pos >= 16) throw Error("state: ceded: only the first 16 holes can change owner");
+      s.ceded = static_cast<uint16_t>(s.ceded | HoleBits{1} << pos);
+    }
     for (const auto& hole : j.value("closed_to", json::array())) {
       const int player = hole.at("player").get<int>() - 1;
       if (player != 0 && player != 1) throw Error("state: closed_to: player: expected 1 or 2");
@@ -351,6 +373,9 @@ State state_from_json(const Game& game, const json& j) {
 }
 
 std::string move_label(const Game& game, int player, Move m) {
+  // Issue 38, ownership: a hole of the opponent's row the mover owns is numbered on from his
+  // own row (7..12 on a 2x6 board).
+  if (m.hole >= game.holes_per_player()) return std::to_string(m.hole + 1);
   return game.hole_label(game.global(player, m.hole)) + (m.reverse ? "<" : "");
 }
 
@@ -374,6 +399,13 @@ Move parse_move(const Game& game, int player, const std::string& text, const std
   if (!label.empty() && label.back() == '<') {
     reverse = true;
     label.pop_back();
+  }
+  if (game.rules().hole_ownership != HoleOwnership::kNone && !label.empty() &&
+      std::all_of(label.begin(), label.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    // Issue 38, ownership: 7..12 on a 2x6 board, the opponent's holes 1..6 (move_label).
+    const int h = game.holes_per_player();
+    const int n = std::stoi(label);
+    if (n > h && n <= 2 * h) return Move{static_cast<uint8_t>(n - 1), reverse};
   }
   const int pos = hole_from_label(game, player, label, where);
   return Move{static_cast<uint8_t>(game.local(pos)), reverse};

@@ -12,8 +12,8 @@
 namespace mancala::sim {
 
 bool Game::has_move(const State& s, int player) const {
-  if (bao_) return bao_has_move(s, player);
-  return has_move_as<kAllFeatures>(s, player);
+  if (own_moves_) return bao_ ? bao_has_move(s, player) : owned_playable(s, player) != 0;
+  return has_move_as<kAllFeatures & ~feature::kOwnership>(s, player);
 }
 
 // Out of line, like the other rules that try moves on a copy: the seed games' move loop must not
@@ -108,11 +108,15 @@ bool Game::sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const
 void Game::end_owners_take_rows(State& s, EndReason reason, RuleEnd rule,
                                 StepObserver* steps) const {
   if (wegs_) take_wegs(s, steps);  // issue 38: a weg's counters are its capturer's
+  // The hole's owner in this round (hole_ownership: holes change owner between rounds); the
+  // row's player where none has.
+  const bool ceded = s.ceded != 0;
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
+    const int owner_now = ceded ? owner_in(s, pos) : owner(pos);
     if (steps) {
-      take_watched(s, pos, owner(pos), StepWatch{steps});
+      take_watched(s, pos, owner_now, StepWatch{steps});
     } else {
-      take(s, pos, owner(pos));
+      take(s, pos, owner_now);
     }
   }
   end_round(s, reason, rule);
@@ -154,7 +158,8 @@ int Game::side_of_singletons(const State& s) const {
 }
 
 bool Game::no_move_left(State& s, StepObserver* steps) const {
-  if (playable(s, s.to_move) != 0) {
+  // (playable_as<kAllFeatures>: with the holes that changed owner, issue 38.)
+  if (playable_as<kAllFeatures>(s, s.to_move) != 0) {
     // must_feed when_empty, Oware: "If not possible, the player captures all the counters in
     // their row."
     end_owners_take_rows(s, EndReason::kRule, RuleEnd::kMustFeed, steps);

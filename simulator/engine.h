@@ -101,8 +101,10 @@ class Game {
   // `player`'s playable holes as a bit mask: bit k when his hole k holds at least
   // min_counters_to_sow counters and is in play. When plain_moves(), these are his legal moves
   // (forward, in hole order) in any state that is not over.
+  // (Issue 38, ownership: without the holes that changed owner, State::ceded, whose rulesets list
+  // their moves out of line, owned_moves: the code every other ruleset runs is that of before.)
   HoleBits playable(const State& s, int player) const {
-    return playable_as<kAllFeatures>(s, player);
+    return playable_as<kAllFeatures & ~feature::kOwnership>(s, player);
   }
   // playable() under the profile F: the tests of the features it lacks left out.
   template <Features F>
@@ -115,6 +117,11 @@ class Game {
       bits = playable16(s, player);
     }
     if constexpr (has(F, feature::kSkips)) bits &= ~(s.out_of_play >> (player * h));
+    if constexpr (has(F, feature::kOwnership)) {
+      // Issue 38, ownership: holes that changed owner for the round (State::ceded).
+      if (s.ceded != 0) [[unlikely]]
+        return owned_playable(s, player);
+    }
     if constexpr (has(F, feature::kSingles)) {
       if (singles_rule_) [[unlikely]]
         return singles(s, player, bits);
@@ -205,6 +212,21 @@ class Game {
   int owner(int pos) const { return owner_[pos]; }
   int global(int player, int k) const { return player * rules_.holes_per_player + k; }
   int local(int pos) const { return local_[pos]; }
+  // Issue 38, ownership: the player who owns hole `pos` in this round: its row's player unless
+  // the hole has changed owner (State::ceded, hole_ownership); owner() where holes never do.
+  int owner_in(const State& s, int pos) const {
+    return owner_[pos] ^ static_cast<int>(in_mask(s.ceded, pos));
+  }
+  // The hole of `player`'s move `k`: his own row's k-th hole (k < holes_per_player), or where he
+  // owns holes of the opponent's row (hole_ownership), k counted on along the board from his
+  // first hole: the opponent's hole k - holes_per_player.
+  int move_origin(int player, int k) const { return move_origin_[player][k]; }
+  // Issue 38, ownership: `player`'s playable holes where some hole changed owner (State::ceded),
+  // as bits of his moves' k (move_origin): the holes he owns that hold min_counters_to_sow and are
+  // in play.
+  [[gnu::noinline]] HoleBits owned_playable(const State& s, int player) const;
+  // Issue 38, ownership: `player`'s legal moves where holes change owner (legal_moves' filter).
+  [[gnu::noinline]] void owned_moves(const State& s, int player, MoveList& out) const;
   // The opponent's hole facing `pos` across the board (on a 4-row board: the inner one).
   int opposite(int pos) const { return opposite_[pos]; }
   // The outer hole behind opposite(pos) on a 4-row board.
@@ -510,7 +532,7 @@ class Game {
   template <class W>
   Gains take_fours(State& s, int player, HoleBits sown, W watch) const;
   // Whether a four at `pos` is taken in `player`'s move, and by whom (fours_scope).
-  int fours_taker(int pos, int player) const;
+  int fours_taker(const State& s, int pos, int player) const;
 
   RuleSet rules_;
   EndingClasses ending_classes_{};
@@ -543,9 +565,13 @@ class Game {
   // must_feed or grand_slam: legal moves are tried before they are listed.
   bool move_filter_ = rules_.must_feed != MustFeed::kNone ||
                       rules_.grand_slam != GrandSlam::kAllowed ||
-                      rules_.capture == Capture::kOccupiedInnerFacing;
+                      rules_.capture == Capture::kOccupiedInnerFacing ||
+                      rules_.hole_ownership != HoleOwnership::kNone;
   // Bao: its moves are played by bao_moves.cpp.
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
+  // Bao, or holes that change owner (issue 38, ownership): legal moves and has_move out of line,
+  // behind the one test Bao's had.
+  bool own_moves_ = bao_ || rules_.hole_ownership != HoleOwnership::kNone;
   bool plain_moves_ = rules_.opening_hole <= 0 && rules_.opening_holes.empty() &&
                       !sows_both_ways(rules_) && !move_filter_;
   // The rules that filter the playable holes out of line (singles()): the single counters', and
@@ -564,6 +590,8 @@ class Game {
                       rules_.extra_number != ExtraNumber::kNone;
   // count, count_sown_holes: capture_counts as a table by count.
   std::array<bool, kMaxCounters + 1> capturing_count_{};
+  // Issue 38, ownership: move_origin() by table (a load, as global()'s multiply and add).
+  std::array<std::array<uint8_t, kMaxMoves>, 2> move_origin_{};
   // Issue 38, weg: the rules capture holes as wegs (weg_count).
   bool wegs_ = rules_.weg_count > 0;
 };

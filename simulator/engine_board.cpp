@@ -1,4 +1,5 @@
 // Game's board: the hole graph built from the rules, hole names, the start position.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,11 @@ Game::Game(RuleSet rules, int profile)
   for (int pos = 0; pos < kPositions; ++pos) {
     owner_[pos] = static_cast<uint8_t>(pos >= kMaxHoles ? pos - kMaxHoles : pos / h);
     local_[pos] = static_cast<uint8_t>(pos % h);
+  }
+  for (int p = 0; p < 2; ++p) {
+    // Issue 38, ownership: move k of player p, on along the board past his row (move_origin).
+    for (int k = 0; k < kMaxMoves; ++k)
+      move_origin_[p][k] = static_cast<uint8_t>((p * h + k) % std::max(2 * h, 1));
   }
   for (auto& per_player : next_) {
     for (auto& table : per_player) table.fill(0xFF);
@@ -107,7 +113,7 @@ void Game::settle_start(State& s) const {
     s.to_move = static_cast<uint8_t>(1 - s.to_move);
     return;
   }
-  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner(pos));
+  for (int pos = 0; pos < rules_.total_holes; ++pos) take(s, pos, owner_in(s, pos));
   end_round(s, EndReason::kRule, RuleEnd::kNoMove);
 }
 

@@ -32,7 +32,7 @@ Game::Gains Game::watch_drop(State& s, int pos, int player, bool last) const {
   int taker = kNobody;
   bool four = false;
   if (rules_.capture_fours == Fours::kInstant && n == 4 &&
-      (taker = fours_taker(pos, player)) != kNobody) {
+      (taker = fours_taker(s, pos, player)) != kNobody) {
     four = true;
     // Obridje: "If the last counter falls into ... a hole in either row, making that hole contain
     // four counters, play ends, and the four counters are taken."
@@ -81,8 +81,8 @@ Game::Gains Game::sow_watched(State& s, int player, bool reverse, int from, int 
   return total;
 }
 
-int Game::fours_taker(int pos, int player) const {
-  const int o = owner(pos);
+int Game::fours_taker(const State& s, int pos, int player) const {
+  const int o = owner_in(s, pos);  // its owner in this round (hole_ownership)
   switch (rules_.fours_scope) {
     case FoursScope::kBothRows:
       // Khutka Boia: "Whenever any holes in the player's row contain four counters, they are

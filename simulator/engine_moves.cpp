@@ -72,7 +72,7 @@ bool Game::feeds(const State& s, int player, Move m, bool* grand_slam) const {
 }
 
 void Game::filter_moves(const State& s, int p, MoveList& out) const {
-  if (bao_) return bao_moves(s, p, out);
+  if (own_moves_) return bao_ ? bao_moves(s, p, out) : owned_moves(s, p, out);
   const bool opponent_empty = side_empty(s, 1 - p);
   const bool feed = rules_.must_feed == MustFeed::kAlways ||
                     (rules_.must_feed == MustFeed::kWhenEmpty && opponent_empty);

@@ -64,7 +64,12 @@ inline void Game::drop_as(State& s, int pos, int n, MoveEffect& fx, int player) 
 template <class W>
 void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
   constexpr Features F = W::kFeatures;
-  const int origin = global(player, m.hole);
+  int origin;
+  if constexpr (has(F, feature::kOwnership)) {
+    origin = move_origin(player, m.hole);  // a hole of the opponent's row he owns (issue 38)
+  } else {
+    origin = global(player, m.hole);
+  }
   int count = s.holes[origin];
   s.holes[origin] = 0;
   c.player = player;
@@ -573,7 +578,7 @@ Game::Gains Game::take_fours(State& s, int player, HoleBits sown, W watch) const
   const bool sown_only = rules_.capture_fours == Fours::kEndOfTurnSown;
   for (int pos = 0; pos < rules_.total_holes; ++pos) {
     if (s.holes[pos] != 4 || s.sink[pos] != kNobody || (sown_only && !in_mask(sown, pos))) continue;
-    const int taker = fours_taker(pos, player);
+    const int taker = fours_taker(s, pos, player);
     if (taker == kNobody) continue;
     const int got = take_watched(s, pos, taker, watch);
     (taker == player ? g.mover : g.other) += got;

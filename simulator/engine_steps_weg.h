@@ -47,7 +47,8 @@ bool Game::weg_landing(State& s, Sowing& c, W watch) const {
   }
   // Awagagae: "A hole is captured when the last ball is dropped into an opponent's hole
   // containing three counters, making it four." (weg_count 4); the sowing ends there.
-  if (owner(last) == p || s.holes[last] != rules_.weg_count) return false;
+  // The opponent's hole in this round (hole_ownership: holes change owner between rounds).
+  if (owner_in(s, last) == p || s.holes[last] != rules_.weg_count) return false;
   s.weg(p) = static_cast<uint16_t>(s.weg(p) | bit);
   watch(Step::Kind::kWeg, p, last, 0);
   return true;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "simulator/ownership.h"
+
 namespace mancala::sim {
 namespace {
 
@@ -69,7 +71,8 @@ int8_t stop_winner(const RuleSet& r, std::array<int, 2> holdings) {
   return kDraw;
 }
 
-bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner, RuleEnd* by) {
+bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner, RuleEnd* by,
+                       int previous0) {
   const RuleSet& r = game.rules();
   const std::array<int, 2> left = holes_left(r, holdings);
   for (int p = 0; p < 2; ++p) {
@@ -96,6 +99,14 @@ bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& wi
       const bool short1 = holdings[1] < r.counters_per_hole;
       if (!short0 && !short1) return false;
       winner = short0 && short1 ? kDraw : static_cast<int8_t>(short0 ? 1 : 0);
+      return true;
+    }
+    case MatchEnd::kAllHoles: {
+      // Issue 38, ownership: Rio Kadalis: "Play continues in several rounds like this until one
+      // player captures all the holes."
+      const int owned0 = holes_owned(r, holdings, previous0);
+      if (owned0 != 0 && owned0 != r.total_holes) return false;
+      winner = static_cast<int8_t>(owned0 == 0 ? 1 : 0);
       return true;
     }
   }
@@ -132,7 +143,8 @@ RoundRecord finish_round(const Game& game, MatchState& match, State& s) {
     // it, so that every counter is someone's when the next round is dealt (issue 12: they were
     // dropped). They are not counted as captured.
     for (int pos = 0; pos < game.rules().total_holes; ++pos) {
-      const int p = game.owner(pos);
+      // Its owner in this round (hole_ownership); the row's player where no hole changed owner.
+      const int p = s.ceded != 0 ? game.owner_in(s, pos) : game.owner(pos);
       s.store[p] = static_cast<int16_t>(s.store[p] + s.holes[pos]);
       s.holes[pos] = 0;
     }
@@ -157,7 +169,10 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int giv
   const std::array<int, 2> holdings{match.holdings[0], match.holdings[1]};
   int8_t winner = kNobody;
   RuleEnd by = RuleEnd::kNone;
-  if (match_end_reached(game, holdings, winner, &by)) return finish(winner, EndReason::kRule, by);
+  // hole_ownership: the holes each player owned in the round just played (s.ceded).
+  const int previous0 = r.hole_ownership == HoleOwnership::kNone ? -1 : owned_by_first(game, s);
+  if (match_end_reached(game, holdings, winner, &by, previous0))
+    return finish(winner, EndReason::kRule, by);
   if (r.stop_after_rounds > 0 && match.rounds >= r.stop_after_rounds) {
     // The reconstruction's stopping rule; who has won is stop_winner's: the holder of more (Das-
     // Gupta: "the player who has the greater number of pieces with him without any restriction as
@@ -174,7 +189,15 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int giv
   if (two_three && r.bha_hole == BhaHole::kEither)
     bha_side = given_side >= 0 ? given_side : static_cast<int>(rng.below(2));
   RoundSetup setup = RoundSetup::none();
-  State next = deal_round(game, holdings, s.winner, match.setup.starter, bha_side, setup);
+  // odd_hole_tie lots: drawn from the run's generator, only when the remainders are equal.
+  const int lot = draws_lot(r, holdings) ? static_cast<int>(rng.below(2)) : -1;
+  const int owned0 =
+      r.hole_ownership == HoleOwnership::kNone ? -1 : holes_owned(r, holdings, previous0, lot);
+  if (owned0 == 0 || owned0 == r.total_holes) {
+    // The lot, or the round won (winner_gains_hole), gave one player every hole.
+    return finish(static_cast<int8_t>(owned0 == 0 ? 1 : 0), EndReason::kRule, RuleEnd::kMatchEnd);
+  }
+  State next = deal_round(game, holdings, s.winner, match.setup.starter, bha_side, setup, owned0);
   next.round = static_cast<uint8_t>(std::min(match.rounds, 255));
   if (r.match_end == MatchEnd::kAllCounters) {
     // A player who gave his last counters away in the settlement holds nothing: the other has all.
@@ -340,7 +363,7 @@ void record_holes(const Game& game, const State& s, RoundSetup& setup) {
 }  // namespace
 
 State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner,
-                 int8_t previous_starter, int bha_side, RoundSetup& setup) {
+                 int8_t previous_starter, int bha_side, RoundSetup& setup, int owned0) {
   const RuleSet& r = game.rules();
   assert(holdings[0] + holdings[1] == r.total_counters);
   setup = RoundSetup::none();
@@ -356,9 +379,15 @@ State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_
   const bool decided = previous_winner == 0 || previous_winner == 1;
   const bool perks = r.toll_hole != TollHole::kNone || r.winner_takes_remainder_hole;
   if (decided && perks) setup.favoured = previous_winner;
-  for (int p = 0; p < 2; ++p) {
-    fill_row(game, s, setup, p, have[p], left[p]);
-    if (setup.bha_owner == p) place_bha(game, s, setup, p, bha_side);
+  if (r.hole_ownership != HoleOwnership::kNone) {
+    // Issue 38, ownership: every hole dealt counters_per_hole, the holes owned as the holdings
+    // say (ownership.h).
+    deal_owned(game, s, owned0 >= 0 ? owned0 : holes_owned(r, holdings, -1));
+  } else {
+    for (int p = 0; p < 2; ++p) {
+      fill_row(game, s, setup, p, have[p], left[p]);
+      if (setup.bha_owner == p) place_bha(game, s, setup, p, bha_side);
+    }
   }
   if (setup.favoured != kNobody) grant_perks(game, s, setup);
   s.tribute_to = setup.tribute_to;

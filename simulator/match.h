@@ -112,14 +112,18 @@ bool next_round(const Game& game, MatchState& match, State& s, Rng& rng, int bha
 // `previous_winner` (0, 1, kDraw) gives Mawkar's perks, `previous_starter` the next starter,
 // `bha_side` (0: the leftmost of the Bhadar's holes in play, 1: the rightmost) his choice when
 // bha_hole is "either". Pure: the match loop and tests use it alike.
+// With hole_ownership, `owned0` is how many holes player 0 owns in the round (ownership.h:
+// holes_owned; -1: as the holdings say, equal remainders unresolved).
 State deal_round(const Game& game, std::array<int, 2> holdings, int8_t previous_winner,
-                 int8_t previous_starter, int bha_side, RoundSetup& setup);
+                 int8_t previous_starter, int bha_side, RoundSetup& setup, int owned0 = -1);
 
 // True when the match is over with these holdings (before a round is dealt from them): by
 // match_end, or because holes_out per_five_of_difference leaves a player no hole; `winner` is
 // then set.
+// match_end all_holes (hole_ownership) reads `previous0`, the holes player 0 owned in the round
+// just played (ownership.h: holes_owned; -1: unknown).
 bool match_end_reached(const Game& game, std::array<int, 2> holdings, int8_t& winner,
-                       RuleEnd* by = nullptr);
+                       RuleEnd* by = nullptr, int previous0 = -1);
 
 // Who has won a match stopped by stop_after_rounds with these holdings (0, 1, kDraw), as
 // stop_winner says: the holder of more (equal holdings draw), or nobody.

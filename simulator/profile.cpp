@@ -14,7 +14,7 @@ Features features_of(const RuleSet& r) {
   set(r.first_into_origin, kFirstIntoOrigin);
   set(r.skip_origin_on_laps, kSkipOrigin);
   // Holes leave play or are closed to a player only when a match deals its rounds.
-  set(r.match &&
+  set(r.match && r.hole_ownership == HoleOwnership::kNone &&
           (r.burn_unfilled || r.holes_out != HolesOut::kUnfilled || r.toll_hole != TollHole::kNone),
       kSkips);
   // A hole becomes a sink as a tuzdyk, or when a match deals a bha (Khutka Boia's 2-3), a toll
@@ -85,6 +85,8 @@ Features features_of(const RuleSet& r) {
   // A side of more than 16 holes: its playable holes are not one 16-hole compare (Game::playable).
   set(r.holes_per_player > 16, kWideSide);
   set(r.extra_holes > 0, kExtraHoles);
+  // Issue 38, branch ownership.
+  set(r.match && r.hole_ownership != HoleOwnership::kNone, kOwnership);
   set(r.weg_count > 0, kWeg);  // issue 38, branch weg
   return f;
 }
@@ -105,9 +107,9 @@ std::vector<std::string> feature_names(Features features) {
       "end_on_singletons end_on_captures must_feed joint_turns move_rules singles match "
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
       "relay_condition capture_with_facing landing_capture side_singletons "
-      // Issue 38: bits 37-43 are the branches ownership's and ethiopia's (renumbered when the
-      // branches meet).
-      "bit37 bit38 bit39 bit40 bit41 bit42 bit43 "
+      // Issue 38, branch ownership: bit 37; bits 38-43 are the branch ethiopia's and the
+      // coordinator's to renumber when the branches meet.
+      "hole_ownership bit38 bit39 bit40 bit41 bit42 bit43 "
       // Issue 38, branch weg: bit 44.
       "weg";
   std::vector<std::string> out;

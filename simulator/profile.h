@@ -83,6 +83,9 @@ inline constexpr Features kCaptureWithFacing = 1ull << 34;
 inline constexpr Features kLandingCapture = 1ull << 35;
 // singletons_end side_loses: the end on single counters judged on each player's side
 inline constexpr Features kSideSingletons = 1ull << 36;
+// Issue 38, branch ownership: holes that change owner between rounds (hole_ownership): a player's
+// moves and rows read State::ceded
+inline constexpr Features kOwnership = 1ull << 37;
 // Issue 38, branch weg (bits 44-47): holes the last counter captures for the round (weg_count):
 // not sown from, a toll where the opponent's last counter falls, their counters the capturer's
 inline constexpr Features kWeg = 1ull << 44;

@@ -23,6 +23,9 @@ bool empty_capture(const RuleSet& r) {
 }
 bool fives_settled(const RuleSet& r) { return r.match && r.remainder == Remainder::kSettleFives; }
 bool bao_moves(const RuleSet& r) { return r.capture == Capture::kOccupiedInnerFacing; }
+// A match whose rounds fill each player's row from his holdings (with hole_ownership every hole is
+// dealt counters_per_hole instead: issue 38, branch ownership).
+bool dealt_rows(const RuleSet& r) { return r.match && r.hole_ownership == HoleOwnership::kNone; }
 
 // Each conditional key and when it acts, in the words of its documentation line.
 const std::map<std::string, Acts>& conditions() {
@@ -98,17 +101,26 @@ const std::map<std::string, Acts>& conditions() {
       {"max_rounds", [](const RuleSet& r) { return r.match; }},
       {"stop_after_rounds", [](const RuleSet& r) { return r.match; }},
       {"stop_winner", [](const RuleSet& r) { return r.match && r.stop_after_rounds > 0; }},
-      {"refill_from", [](const RuleSet& r) { return r.match; }},
-      {"burn_unfilled", [](const RuleSet& r) { return r.match; }},
-      {"holes_out", [](const RuleSet& r) { return r.match; }},
-      {"remainder", [](const RuleSet& r) { return r.match; }},
+      {"refill_from", Acts(dealt_rows)},
+      {"burn_unfilled", Acts(dealt_rows)},
+      {"holes_out", Acts(dealt_rows)},
+      {"remainder", Acts(dealt_rows)},
       {"next_starter", [](const RuleSet& r) { return r.match; }},
       {"match_end", [](const RuleSet& r) { return r.match; }},
       {"tribute", Acts(fives_settled)},
       {"bha_hole", Acts(fives_settled)},
-      {"extra_number", [](const RuleSet& r) { return r.match; }},
-      {"toll_hole", [](const RuleSet& r) { return r.match; }},
-      {"winner_takes_remainder_hole", [](const RuleSet& r) { return r.match; }},
+      {"extra_number", Acts(dealt_rows)},
+      {"toll_hole", Acts(dealt_rows)},
+      {"winner_takes_remainder_hole", Acts(dealt_rows)},
+      // Issue 38, branch ownership.
+      // hole_ownership and match_end all_holes go together (finalize).
+      {"hole_ownership",
+       [](const RuleSet& r) { return r.match && r.match_end == MatchEnd::kAllHoles; }},
+      {"odd_hole_tie",
+       [](const RuleSet& r) {
+         return r.match && r.hole_ownership == HoleOwnership::kByHoldings &&
+                r.counters_per_hole % 2 == 0;
+       }},
   };
   return table;
 }

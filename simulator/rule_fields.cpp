@@ -547,10 +547,12 @@ void add_dealing_fields(std::vector<FieldInfo>& f) {
   f.push_back(
       enum_field("match_end", m, &RuleSet::match_end,
                  "all_counters: the match ends when one player holds every counter once a round "
-                 "is dealt; cannot_fill_hole: a player who cannot fill one hole has lost",
+                 "is dealt; cannot_fill_hole: a player who cannot fill one hole has lost; "
+                 "all_holes (hole_ownership): one who owns every hole has won",
                  {{MatchEnd::kAllCounters, "all_counters", "a match won by holding every counter"},
                   {MatchEnd::kCannotFillHole, "cannot_fill_hole",
-                   "a match lost by a player who cannot fill a hole"}}));
+                   "a match lost by a player who cannot fill a hole"},
+                  {MatchEnd::kAllHoles, "all_holes", "a match won by owning every hole"}}));
 }
 
 void add_handicap_fields(std::vector<FieldInfo>& f) {
@@ -617,6 +619,7 @@ std::vector<FieldInfo> make_fields() {
   add_dealing_fields(f);
   add_handicap_fields(f);
   add_bao_fields(f);
+  add_ownership_fields(f);
   const RuleSet defaults;
   for (FieldInfo& field : f) field.default_value = field.get(defaults);
   return f;

@@ -209,6 +209,8 @@ enum class Starter : uint8_t { kAlternate, kPreviousWinner, kPreviousLoser, kSam
 enum class MatchEnd : uint8_t {
   kAllCounters,     // one player holds every counter once a round has been dealt
   kCannotFillHole,  // a player whose holdings cannot fill one hole has lost
+  // Issue 38, ownership: one player owns every hole (hole_ownership), the other none
+  kAllHoles,
 };
 // Who wins a match the players stop (stop_after_rounds): the holder of more counters (Khutka
 // Boia, Das-Gupta: "the player who has the greater number of pieces with him ... is considered
@@ -237,6 +239,19 @@ enum class TuzdykSymmetry : uint8_t {
   kSameNumber,  // not the hole with the same number as the opponent's tuzdyk (tournament rule)
   kOpposite,    // not the hole facing the opponent's tuzdyk across the board
 };
+
+// Issue 38, ownership: who owns each hole when a round is dealt (State::ceded; ownership.h).
+// kNone: each player his own row. kByHoldings: each player owns as many holes as his holdings
+// fill with counters_per_hole each, the hole both players' remainders fill going to the larger
+// remainder (equal remainders: odd_hole_tie); the player owning more than his row owns the
+// opponent's holes that come next after his row along his sowing (every hole is dealt
+// counters_per_hole).
+// kWinnerGainsHole: the round's winner (by holdings) gains one hole of the loser's, the one next
+// after his own holes along his sowing; a drawn round changes nothing (Whyo).
+enum class HoleOwnership : uint8_t { kNone, kByHoldings, kWinnerGainsHole };
+// hole_ownership by_holdings: who owns the hole two equal remainders fill. kKeep: its owner of the
+// round before; kLots: drawn by lot (Hufesay: "they draw lots to see who gets an extra hole").
+enum class OddHoleTie : uint8_t { kKeep, kLots };
 
 // Issue 38, weg: what the mover's last counter takes when it falls into his opponent's weg.
 enum class WegToll : uint8_t {
@@ -402,6 +417,10 @@ struct RuleSet {
   bool capture_with_facing = false;
   // end_on_singletons: the board's holes, or one player's (who then loses: Ngola).
   SingletonsEnd singletons_end = SingletonsEnd::kBoard;
+
+  // Issue 38, ownership: holes that change owner between the rounds of a match (ownership.h).
+  HoleOwnership hole_ownership = HoleOwnership::kNone;
+  OddHoleTie odd_hole_tie = OddHoleTie::kKeep;
 
   // Issue 38, weg: a hole of the opponent's row the last counter makes hold weg_count becomes the
   // mover's weg for the rest of the round (Awagagae, Qelat, Gabata (Shoa I), Um el Banat...): sown

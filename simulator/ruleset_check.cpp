@@ -350,6 +350,7 @@ void finalize(RuleSet& r, const std::string& file) {
     bad("opening_holes", "give either opening_hole or opening_holes, not both");
   finalize_new_keys(r, bad);
   finalize_issue38_keys(r, bad);
+  finalize_ownership_keys(r, bad);
   finalize_weg_keys(r, bad);  // issue 38, branch weg
   if (!r.match) {
     if (r.remainder != Remainder::kSetAside)

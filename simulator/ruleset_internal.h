@@ -22,6 +22,11 @@ bool key_acts_by_condition(const RuleSet& rules, const std::string& key);
 
 // Appends the keys of Bao's rules to the field table (rule_fields_bao.cpp).
 void add_bao_fields(std::vector<FieldInfo>& f);
+// Issue 38, branch ownership: hole_ownership and its keys (rule_fields_ownership.cpp).
+void add_ownership_fields(std::vector<FieldInfo>& f);
+// finalize's checks of hole_ownership (ruleset_check_ownership.cpp): bad(key, what is wrong).
+using OwnershipBad = std::function<void(const std::string&, const std::string&)>;
+void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad);
 // Appends the keys of the wegs (issue 38, branch weg) to the field table (rule_fields_weg.cpp).
 void add_weg_fields(std::vector<FieldInfo>& f);
 // finalize's checks of the wegs' keys (ruleset_check_weg.cpp): `bad(key, why)` for each.

@@ -25,7 +25,9 @@ JointEffect Game::resolve_joint(State& s, const JointMove& jm, W watch) const {
     for (const int p : order) {
       if (!jm.plays[p]) continue;
       // The first move may have emptied the hole the second player chose.
-      if (s.holes[global(p, jm.move[p].hole)] == 0) {
+      const int origin = has(W::kFeatures, feature::kOwnership) ? move_origin(p, jm.move[p].hole)
+                                                                : global(p, jm.move[p].hole);
+      if (s.holes[origin] == 0) {
         out.lapsed[p] = true;
         continue;
       }

@@ -94,6 +94,12 @@ struct State {
   // With reason kRule: the rule that ended the round. Last, so that the fields the move loop
   // reads keep their places.
   RuleEnd rule_end = RuleEnd::kNone;
+  // Issue 38, ownership (hole_ownership): bit per hole owned by the player opposite its row's,
+  // for the round (who sows from it, whose row it is for the rules of one's own row, who takes
+  // what is left in it): Game::owner_in reads it. Zero where holes never change owner. 16 bits
+  // (hole_ownership needs a board of 16 holes at most), in the padding after rule_end: a larger
+  // State costs every copy (the must-feed filters' tried moves: Awari, Oware... 3% and more).
+  uint16_t ceded = 0;
 
   // Issue 38, weg (weg_count): player p's wegs, a bit per hole (holes of his opponent's row his
   // last counter captured for the round; boards of 16 holes at most). Zero where there are none.
@@ -104,6 +110,7 @@ struct State {
 
   friend bool operator==(const State&, const State&) = default;
 };
+static_assert(sizeof(State) == 304, "State grew: every copy of a position pays (issue 37)");
 
 // A move: a hole of the mover, by his own index k (0-based), and the sowing direction.
 struct Move {

@@ -41,6 +41,9 @@ class Zobrist {
         s.wegs() != 0) {
       k ^= rare(s);
     }
+    // Issue 38, ownership: holes that changed owner for the round (hole_ownership).
+    if (s.ceded != 0) [[unlikely]]
+      k ^= mix(0x0Eu, uint64_t{s.ceded});
     if (quiet_) k ^= mix(0x71u, s.quiet_turns);
     if (s.ply < ply_below_ || s.ply >= ply_from_) k ^= mix(0x9Bu, s.ply);
     return k;

@@ -53,7 +53,7 @@ const json kShoaI = json::object();
 // Um el Banat: the last counter and one of the weg's, and another turn.
 const json kUmElBanat = {{"weg_toll_extra_move", true}};
 
-uint16_t bit(int pos) { return static_cast<uint16_t>(1u << pos); }
+uint16_t weg_bit(int pos) { return static_cast<uint16_t>(1u << pos); }
 
 // finalize's message for the weg rules with `keys` ("no error" when it accepts them).
 std::string refusal(const json& keys) {
@@ -69,7 +69,7 @@ TEST(Weg, ALastCounterMakingAnOpponentsHoleFourMakesItTheMoversWeg) {
   State s = position(g, std::array<int, 6>{0, 0, 0, 0, 0, 2}, {1, 3, 0, 0, 0, 0});
   const MoveEffect fx = g.apply(s, hole(6));
   expect_rows(s, std::array<int, 6>{0, 0, 0, 0, 0, 0}, {2, 4, 0, 0, 0, 0});
-  EXPECT_EQ(s.weg(0), bit(7));
+  EXPECT_EQ(s.weg(0), weg_bit(7));
   EXPECT_EQ(s.weg(1), 0u);
   EXPECT_EQ(fx.captured, 0);
   EXPECT_EQ(fx.sowings, 1);
@@ -95,7 +95,7 @@ TEST(Weg, ACapturersOwnWegIsNeitherPlayedNorRelayed) {
   // P2's; P1's h6 (two) ends in it, the move ending there with nothing taken.
   const Game g(weg_rules(kAwagagae));
   State s = position(g, std::array<int, 6>{0, 0, 0, 0, 0, 2}, {1, 4, 0, 0, 2, 0});
-  s.weg(0) = bit(7);
+  s.weg(0) = weg_bit(7);
   g.apply(s, hole(6));
   expect_rows(s, std::array<int, 6>{0, 0, 0, 0, 0, 0}, {2, 5, 0, 0, 2, 0});
   EXPECT_EQ(s.store, pair(0, 0));
@@ -109,11 +109,11 @@ TEST(Weg, AwagagaeSparesTheFirstTollOfEachWegThenTakesOneCounter) {
   // from the board and placed in the store, and the sowing ends." P2's weg is P1's h3 (three).
   const Game g(weg_rules(kAwagagae));
   State s = position(g, std::array<int, 6>{0, 1, 3, 0, 0, 0}, {0, 0, 0, 0, 1, 1}, {5, 7});
-  s.weg(1) = bit(2);
+  s.weg(1) = weg_bit(2);
   g.apply(s, hole(2));  // the first instance: the last counter stays, nothing is taken
   expect_rows(s, std::array<int, 6>{0, 0, 4, 0, 0, 0}, {0, 0, 0, 0, 1, 1});
   EXPECT_EQ(s.store, pair(5, 7));
-  EXPECT_EQ(s.weg_spared, bit(2));
+  EXPECT_EQ(s.weg_spared, weg_bit(2));
   EXPECT_EQ(s.to_move, 1);
   // Every time after that: another counter of P1's into the weg takes one of its counters.
   s.holes[1] = 1;
@@ -131,7 +131,7 @@ TEST(Weg, QelatTakesOneCounterEveryTimeAndSowsOnFromAnotherHole) {
   // the contents of any of the player's holes." P2's weg is P1's h3 (three).
   const Game g(weg_rules(kQelat));
   State s = position(g, std::array<int, 6>{0, 1, 3, 0, 0, 2}, {0, 0, 0, 0, 1, 1}, {5, 7});
-  s.weg(1) = bit(2);
+  s.weg(1) = weg_bit(2);
   const MoveEffect fx = g.apply(s, hole(2));
   EXPECT_EQ(fx.captured, 1);
   expect_rows(s, std::array<int, 6>{0, 0, 3, 0, 0, 2}, {0, 0, 0, 0, 1, 1});
@@ -147,7 +147,7 @@ TEST(Weg, ShoaITakesTheLastCounterAndOneOfTheWegsThenTheTurnEnds) {
   // further sowing: P2 moves.
   const Game g(weg_rules(kShoaI));
   State s = position(g, std::array<int, 6>{0, 1, 3, 0, 0, 2}, {0, 0, 0, 0, 1, 1}, {5, 7});
-  s.weg(1) = bit(2);
+  s.weg(1) = weg_bit(2);
   const MoveEffect fx = g.apply(s, hole(2));
   EXPECT_EQ(fx.captured, 2);
   expect_rows(s, std::array<int, 6>{0, 0, 2, 0, 0, 2}, {0, 0, 0, 0, 1, 1});
@@ -161,11 +161,11 @@ TEST(Weg, ShoaIRemovesTheLastCounterFromAnEmptyWeg) {
   // counter is removed." P2's weg, P1's h3, is empty and stays P2's.
   const Game g(weg_rules(kShoaI));
   State s = position(g, std::array<int, 6>{0, 1, 0, 0, 0, 2}, {0, 0, 0, 0, 1, 1}, {5, 7});
-  s.weg(1) = bit(2);
+  s.weg(1) = weg_bit(2);
   EXPECT_EQ(g.apply(s, hole(2)).captured, 1);
   expect_rows(s, std::array<int, 6>{0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 1, 1});
   EXPECT_EQ(s.store, pair(6, 7));
-  EXPECT_EQ(s.weg(1), bit(2));
+  EXPECT_EQ(s.weg(1), weg_bit(2));
 }
 
 TEST(Weg, UmElBanatCapturesTheFinalCounterAndOneMoreAndPlaysAgain) {
@@ -174,7 +174,7 @@ TEST(Weg, UmElBanatCapturesTheFinalCounterAndOneMoreAndPlaysAgain) {
   // turn."
   const Game g(weg_rules(kUmElBanat));
   State s = position(g, std::array<int, 6>{0, 1, 3, 0, 0, 2}, {0, 0, 0, 0, 1, 1}, {5, 7});
-  s.weg(1) = bit(2);
+  s.weg(1) = weg_bit(2);
   EXPECT_EQ(g.apply(s, hole(2)).captured, 2);
   expect_rows(s, std::array<int, 6>{0, 0, 2, 0, 0, 2}, {0, 0, 0, 0, 1, 1});
   EXPECT_EQ(s.to_move, 0);
@@ -185,7 +185,7 @@ TEST(Weg, AnotherSowingAfterATollPassesWhenTheMoverHasNoHoleToSow) {
   // counter ends in P2's weg; no hole of his is left to sow, so P2 moves.
   const Game g(weg_rules(kQelat));
   State s = position(g, std::array<int, 6>{0, 1, 3, 0, 0, 0}, {0, 0, 0, 0, 1, 1});
-  s.weg(1) = bit(2);
+  s.weg(1) = weg_bit(2);
   g.apply(s, hole(2));
   EXPECT_FALSE(s.over);
   EXPECT_EQ(s.to_move, 1);
@@ -199,8 +199,8 @@ TEST(Weg, WhenOnlyWegsHoldCountersTheRoundEndsAndEachCapturerTakesHisWegs) {
   for (const json& keys : {kAwagagae, kUmElBanat}) {
     const Game g(weg_rules(keys));
     State s = position(g, std::array<int, 6>{0, 0, 0, 2, 0, 1}, {4, 0, 0, 0, 0, 0}, {20, 21});
-    s.weg(0) = bit(6);
-    s.weg(1) = bit(3);
+    s.weg(0) = weg_bit(6);
+    s.weg(1) = weg_bit(3);
     g.apply(s, hole(6));
     expect_over(s, EndReason::kRule);
     EXPECT_EQ(s.rule_end, RuleEnd::kNoMove);
@@ -215,7 +215,7 @@ TEST(Weg, APlayerWhoseHolesHoldCountersOnlyInWegsPasses) {
   // P2's only counters are in P1's weg (his h2): P1 moves again.
   const Game g(weg_rules(kAwagagae));
   State s = position(g, std::array<int, 6>{2, 0, 0, 0, 0, 0}, {0, 4, 0, 0, 0, 0});
-  s.weg(0) = bit(7);
+  s.weg(0) = weg_bit(7);
   g.apply(s, hole(1));  // P1's h1 sows his h2, h3: empty, the move ends
   EXPECT_FALSE(s.over);
   EXPECT_EQ(s.to_move, 0);
@@ -227,8 +227,8 @@ TEST(Weg, TheWegsArePartOfThePosition) {
   State s = position(g, std::array<int, 6>{0, 1, 3, 0, 0, 2}, {0, 0, 0, 0, 1, 1});
   const Zobrist z(g);
   const uint64_t before = z.key(s);
-  s.weg(1) = bit(2);
-  s.weg_spared = bit(2);
+  s.weg(1) = weg_bit(2);
+  s.weg_spared = weg_bit(2);
   EXPECT_NE(z.key(s), before);
   const State back = state_from_json(g, state_to_json(g, s));
   EXPECT_EQ(back.weg(0), s.weg(0));

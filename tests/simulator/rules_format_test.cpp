@@ -82,8 +82,9 @@ TEST(RulesFormat, EveryEnumValueOfEveryKeyHasAPhraseOfItsOwn) {
     }
     EXPECT_EQ(f.type, "one of: " + names) << f.key;
   }
-  EXPECT_EQ(enums, 38);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening,
-                         // singletons_end; the weg branch's weg_toll
+  EXPECT_EQ(enums, 40);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening,
+                         // singletons_end; branch ownership: hole_ownership, odd_hole_tie;
+                         // branch weg: weg_toll
 }
 
 // Rule values in words on the pages (issue 39, item 2: "burn unfilled: false instead of true" is
