@@ -54,6 +54,10 @@ const char* kind_name(Step::Kind kind) {
       return "tuzdyk";
     case Step::Kind::kEnter:
       return "enter";
+    case Step::Kind::kWeg:
+      return "weg";
+    case Step::Kind::kToll:
+      return "toll";
   }
   return "drop";
 }
@@ -63,7 +67,7 @@ const char* kind_name(Step::Kind kind) {
 json step_json(const Game& game, const Step& x) {
   json j = {{"kind", kind_name(x.kind)}, {"player", x.player + 1}};
   if (x.pos < kMaxHoles && x.kind != Step::Kind::kTribute) j.update(hole_json(game, x.pos));
-  if (x.kind != Step::Kind::kTuzdyk) j["count"] = x.count;
+  if (x.kind != Step::Kind::kTuzdyk && x.kind != Step::Kind::kWeg) j["count"] = x.count;
   if (x.taker != kNobody) j["store"] = x.taker + 1;
   return j;
 }

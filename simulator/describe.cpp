@@ -14,6 +14,13 @@ using nlohmann::json;
 std::string cell(const Game& game, const State& s, int pos) {
   std::ostringstream out;
   if (in_mask(s.out_of_play, pos)) return "[ xx]";
+  // Issue 38: a weg, its counters and its capturer (W: player 1's, w: player 2's).
+  for (int p = 0; p < 2; ++p) {
+    if (in_mask(s.weg(p), pos)) {
+      out << "[" << std::setw(2) << static_cast<int>(s.holes[pos]) << (p == 0 ? 'W' : 'w') << "]";
+      return out.str();
+    }
+  }
   if (s.sink[pos] != kNobody) {
     // A sink may still hold counters dealt into it (a loser's remainder hole): shown before the
     // mark.
@@ -70,6 +77,7 @@ std::string draw_board(const Game& game, const State& s) {
                                      : "on his opponent's " + game.hole_label(s.tuzdyk[p]));
     }
     if (r.in_hand > 0) out << "  in hand " << s.aside[p];
+    if (r.weg_count > 0) out << "  wegs " << (p == 0 ? "W" : "w");
     if (r.match) {
       out << "  aside " << s.aside[p];
       if (s.extra_number[p] > 0) out << "  number " << int(s.extra_number[p]);
@@ -187,7 +195,7 @@ json state_to_json(const Game& game, const State& s) {
       // Khrour: the holes dealt short, not yet filled (neither sown from nor captured).
       json locked = json::array();
       for (int pos = 0; pos < game.rules().total_holes; ++pos) {
-        if (in_mask(s.locked, pos))
+        if (in_mask(s.locked(), pos))
           locked.push_back({{"owner", game.owner(pos) + 1}, {"hole", game.hole_label(pos)}});
       }
       j["locked"] = locked;
@@ -218,7 +226,22 @@ json state_to_json(const Game& game, const State& s) {
   }
   // direction_chosen_once (issue 38): the way each player chose on his second move (0: not yet,
   // 1 the ruleset's direction, 2 clockwise).
-  if (game.rules().direction_chosen_once) j["way"] = {s.way[0], s.way[1]};
+  if (game.rules().direction_chosen_once) j["way"] = {s.way(0), s.way(1)};
+  // Issue 38 (weg_count): each weg, its capturer, and whether its first toll was spared.
+  if (game.rules().weg_count > 0) {
+    json wegs = json::array();
+    for (int p = 0; p < 2; ++p) {
+      for (int pos = 0; pos < game.rules().total_holes; ++pos) {
+        if (in_mask(s.weg(p), pos)) {
+          wegs.push_back({{"player", p + 1},
+                          {"owner", game.owner(pos) + 1},
+                          {"hole", game.hole_label(pos)},
+                          {"spared", in_mask(s.weg_spared, pos)}});
+        }
+      }
+    }
+    j["wegs"] = wegs;
+  }
   (void)h;
   return j;
 }
@@ -303,10 +326,21 @@ State state_from_json(const Game& game, const json& j) {
     }
     for (const auto& hole : j.value("locked", json::array())) {
       const int owner = hole.at("owner").get<int>() - 1;
-      s.locked = static_cast<uint16_t>(
-          s.locked |
+      s.locked() = static_cast<uint16_t>(
+          s.locked() |
           mask_bit(hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: locked"),
                    "state: locked"));
+    }
+    for (const auto& weg : j.value("wegs", json::array())) {
+      const int owner = weg.at("owner").get<int>() - 1;
+      const int player = weg.at("player").get<int>() - 1;
+      if (player != 0 && player != 1) throw Error("state: wegs: player: expected 1 or 2");
+      const int pos =
+          hole_from_label(game, owner, weg.at("hole").get<std::string>(), "state: wegs");
+      if (pos >= 16) throw Error("state: wegs: only the first 16 holes can be wegs");
+      const auto bit = static_cast<uint16_t>(1u << pos);
+      s.weg(player) = static_cast<uint16_t>(s.weg(player) | bit);
+      if (weg.value("spared", false)) s.weg_spared = static_cast<uint16_t>(s.weg_spared | bit);
     }
     const int to_move = j.at("to_move").get<int>();
     if (to_move != 1 && to_move != 2) throw Error("state: to_move: expected 1 or 2");
@@ -343,7 +377,7 @@ State state_from_json(const Game& game, const json& j) {
       for (int p = 0; p < 2; ++p) {
         const int chosen = j["way"].at(p).get<int>();
         if (chosen < 0 || chosen > 2) throw Error("state: way: expected 0, 1 or 2");
-        s.way[p] = static_cast<uint8_t>(chosen);
+        s.set_way(p, static_cast<uint8_t>(chosen));
       }
     }
     if (j.contains("extra_number")) {

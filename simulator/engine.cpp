@@ -117,6 +117,7 @@ bool Game::sweep_last(State& s, const MoveEffect& fx, StepObserver* steps) const
 
 void Game::end_owners_take_rows(State& s, EndReason reason, RuleEnd rule,
                                 StepObserver* steps) const {
+  if (wegs_) take_wegs(s, steps);  // issue 38: a weg's counters are its capturer's
   // The hole's owner in this round (hole_ownership: holes change owner between rounds); the
   // row's player where none has.
   const bool ceded = s.ceded != 0;

@@ -281,7 +281,8 @@ class Game {
       for (int k = p * h; k < (p + 1) * h; ++k) n -= s.holes[k] != 0;
       return n;
     }
-    const int held = s.store[p] + s.aside[p];
+    int held = s.store[p] + s.aside[p];
+    if (wegs_) held += weg_counters(s, p);  // issue 38: what his wegs hold is his at the end
     if (!material_on_side_ && !own_row_counts_) return held;
     int n = own_row_counts_ ? 2 * held : held;
     const int h = rules_.holes_per_player;
@@ -421,6 +422,15 @@ class Game {
   [[gnu::noinline]] bool facing_count_captures(const State& s, const Sowing& c) const;
   // short_holes_locked (Khrour): unlocks the locked holes that hold counters_per_hole again.
   [[gnu::noinline]] void unlock_filled(State& s) const;
+  // Issue 38, weg (engine_steps_weg.h): after the last counter of a sowing, whether the move
+  // ends at a weg, made there or fallen into (its toll taken); the counters of `player`'s wegs;
+  // each weg's counters to its capturer when the round ends.
+  template <class W>
+  [[gnu::noinline]] bool weg_landing(State& s, Sowing& c, W watch) const;
+  int weg_counters(const State& s, int player) const;
+  // The playable holes `bits` without the wegs (singles(), where the rules have wegs).
+  [[gnu::noinline]] HoleBits weg_playable(const State& s, int player, HoleBits bits) const;
+  void take_wegs(State& s, StepObserver* steps) const;
   // True during each player's first move (opening_hole, opening_captures).
   bool first_move(const State& s) const {
     return rules_.turns == Turns::kAlternating ? s.ply < 2 : s.ply == 0;
@@ -498,6 +508,8 @@ class Game {
   // True when a move of `player` from `s` leaves his opponent a move (must_feed).
   [[gnu::noinline]] bool feeds(const State& s, int player, Move m, bool* grand_slam) const;
   // playable() under singletons_last_resort and single_into_empty_only (and start_holes).
+  // playable() under singletons_last_resort and single_into_empty_only, and without the wegs
+  // (issue 38: weg_count).
   [[gnu::noinline]] HoleBits singles(const State& s, int player, HoleBits bits) const;
   // Issue 38, fourrow1 (fourrow1_moves.cpp): start_holes rearmost: the holes of `bits` whose hole
   // before them on the mover's path is empty (all of `bits` when none is).
@@ -643,7 +655,7 @@ class Game {
   // short_holes_locked (issue 38): playable() goes through singles().
   bool singles_rule_ = rules_.singletons_last_resort || rules_.single_into_empty_only ||
                        rules_.locked_end_holes || rules_.start_holes != StartHoles::kAny ||
-                       rules_.short_holes_locked;
+                       rules_.short_holes_locked || rules_.weg_count > 0;
   // Issue 38, fourrow1: capture inner_facing's own conditions (facing_rule_allows).
   bool facing_rules_ = rules_.capture == Capture::kInnerFacing &&
                        (rules_.inner_facing_when != InnerFacingWhen::kLanding ||
@@ -677,6 +689,8 @@ class Game {
       bao_ || stop_holes_ != 0 || rules_.hole_ownership != HoleOwnership::kNone;
   // Issue 38, ownership: move_origin() by table (a load, as global()'s multiply and add).
   std::array<std::array<uint8_t, kMaxMoves>, 2> move_origin_{};
+  // Issue 38, weg: the rules capture holes as wegs (weg_count).
+  bool wegs_ = rules_.weg_count > 0;
 };
 
 }  // namespace mancala::sim

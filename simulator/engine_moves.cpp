@@ -162,10 +162,12 @@ void Game::add_reverse_moves(const State& s, int p, MoveList& out) const {
 }
 
 HoleBits Game::singles(const State& s, int player, HoleBits bits) const {
+  if (wegs_) [[unlikely]]
+    return weg_playable(s, player, bits);  // issue 38 (weg_holes.cpp)
   if (rules_.start_holes != StartHoles::kAny) bits = rearmost_holes(s, player, bits);
   // Khrour (short_holes_locked): "Sowing cannot begin ... from these holes until the contents of
   // these holes reaches the required number of counters to fill them."
-  if (s.locked != 0) bits &= ~(HoleBits{s.locked} >> (player * rules_.holes_per_player));
+  if (s.locked() != 0) bits &= ~(HoleBits{s.locked()} >> (player * rules_.holes_per_player));
   if (rules_.locked_end_holes) {
     // Lobudok (issue 38): "players may not sow into or sow from the leftmost and rightmost holes
     // in both of their rows" (closed to him until he is blocked: unlock_end_holes).

@@ -93,8 +93,8 @@ void Game::begin_move(State& s, int player, Move m, Sowing& c, W watch) const {
   if constexpr (has(F, feature::kChosenOnce)) {
     // Chisolo: "On the second turn, the player may sow in either direction, but must continue in
     // the chosen direction for the rest of the game": his second move fixes his way.
-    if (rules_.direction_chosen_once && s.way[player] == 0 && !first_move(s))
-      s.way[player] = m.reverse ? 2 : 1;
+    if (rules_.direction_chosen_once && s.way(player) == 0 && !first_move(s))
+      s.set_way(player, m.reverse ? 2 : 1);
   }
   watch(Step::Kind::kLift, player, origin, count);
   if constexpr (has(F, feature::kTribute)) {
@@ -318,6 +318,14 @@ bool Game::after_sowing(State& s, Sowing& c, W watch) const {
             return false;
           }
         }
+        if constexpr (has(F, feature::kWeg)) {
+          // Issue 38: no relay from a weg, made there or fallen into (its toll taken), and no
+          // capture; a last counter in an empty one is capture_by_rule's (capture none).
+          if (rules_.capture == Capture::kNone && wegs_ && weg_landing(s, c, watch)) {
+            c.fx.last_pos = last;
+            return false;
+          }
+        }
         // Duene: "the counters are picked up and sowing continues, unless the hole contained
         // three counters, causing it to contain four, in which case the counters are captured".
         if (rules_.capture == Capture::kCount && count_capturable(s, p, last)) break;
@@ -520,6 +528,10 @@ void Game::capture_by_rule(State& s, Sowing& c, W watch) const {
   }
   switch (rules_.capture) {
     case Capture::kNone:
+      // Issue 38: the last counter fell into an empty weg (an occupied one ends the relay).
+      if constexpr (has(F, feature::kWeg)) {
+        if (wegs_) weg_landing(s, c, watch);
+      }
       break;
     case Capture::kEvenInOpponentRow: {
       if constexpr (!has(F, feature::kCaptureEven)) break;
@@ -772,3 +784,5 @@ bool Game::next_alternating_turn(State& s, unsigned extra, bool was_joint,
 #include "simulator/engine_steps_tworow.h"
 // Issue 38, branch fourrow2's steps out of the capture's line.
 #include "simulator/engine_steps_fourrow2.h"
+// Issue 38, branch weg: holes captured for the round.
+#include "simulator/engine_steps_weg.h"

@@ -58,9 +58,9 @@ void Game::tworow_capture(State& s, Sowing& c, W watch) const {
       // Khrour: "captures cannot be made from these holes until the contents of these holes
       // reaches the required number of counters to fill them" (short_holes_locked; a hole the last
       // counter fills is unlocked first).
-      if (s.locked != 0) {
+      if (s.locked() != 0) {
         unlock_filled(s);
-        if (in_mask(s.locked, last)) return;
+        if (in_mask(s.locked(), last)) return;
       }
       capture_family(s, c, watch);
       return;

@@ -26,7 +26,7 @@ void Game::chosen_once_moves(const State& s, int player, HoleBits bits, Move* mo
   // player may sow in either direction, but must continue in the chosen direction for the rest
   // of the game." Clockwise is against the ruleset's anticlockwise (Move::reverse); State::way
   // holds the way each player chose on his second move (begin_move sets it).
-  const uint8_t way = s.way[player];
+  const uint8_t way = s.way(player);
   if (first_move(s) || way != 0) {
     const bool reverse = first_move(s) || way == 2;
     for (; bits != 0; bits &= bits - 1)

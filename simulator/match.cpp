@@ -290,7 +290,7 @@ void fill_row(const Game& game, State& s, RoundSetup& setup, int p, int have, in
     // to fill the hole. Sowing cannot begin and captures cannot be made from these holes until the
     // contents of these holes reaches the required number of counters to fill them."
     for (int i = 0; i < row; ++i) {
-      if (s.holes[order[i]] < c) s.locked = static_cast<uint16_t>(s.locked | 1u << order[i]);
+      if (s.holes[order[i]] < c) s.locked() = static_cast<uint16_t>(s.locked() | 1u << order[i]);
     }
   }
   s.aside[p] = static_cast<int16_t>(aside);

@@ -110,6 +110,7 @@ Features features_of(const RuleSet& r) {
       kFacingRules);
   // Issue 38, branch ownership.
   set(r.match && r.hole_ownership != HoleOwnership::kNone, kOwnership);
+  set(r.weg_count > 0, kWeg);  // issue 38, branch weg
   return f;
 }
 
@@ -131,7 +132,7 @@ std::vector<std::string> feature_names(Features features) {
       "relay_condition capture_with_facing landing_capture side_singletons "
       // Issue 38: ownership (bits 37-40), ethiopia (41-43), weg (44-47), fourrow1 (48-50),
       // fourrow2 (51-53), tworow (54-56); a bit not yet used is named after its number.
-      "hole_ownership bit38 bit39 bit40 stylised_opening fours_extra_move bit43 bit44 bit45 "
+      "hole_ownership bit38 bit39 bit40 stylised_opening fours_extra_move bit43 weg bit45 "
       "bit46 bit47 start_holes chosen_once facing_rules optional_stop outer_when_inner_empty "
       "locked_ends alternating_chain game_captures locked_holes";
   std::vector<std::string> out;

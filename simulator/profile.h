@@ -114,6 +114,9 @@ inline constexpr Features kAlternatingChain = 1ull << 54;
 inline constexpr Features kGameCaptures = 1ull << 55;
 // short_holes_locked: holes dealt short, neither sown from nor captured until filled (Khrour)
 inline constexpr Features kLockedHoles = 1ull << 56;
+// Issue 38, branch weg (bits 44-47): holes the last counter captures for the round (weg_count):
+// not sown from, a toll where the opponent's last counter falls, their counters the capturer's
+inline constexpr Features kWeg = 1ull << 44;
 // Any capture rule.
 inline constexpr Features kCapture =
     kCaptureEven | kCaptureEmpty | kCaptureNext | kCaptureOpposite | kCaptureFamily;

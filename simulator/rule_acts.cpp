@@ -125,6 +125,18 @@ const std::map<std::string, Acts>& conditions() {
        [](const RuleSet& r) { return r.capture == Capture::kOppositeLastInOwnRow; }},
       {"sown_capture_last", [](const RuleSet& r) { return r.capture == Capture::kCountSownHoles; }},
       {"short_holes_locked", [](const RuleSet& r) { return r.match && !r.burn_unfilled; }},
+      // Issue 38, branch weg: wegs where a relay from the landing hole and no capture rule,
+      // fours or sown store is played on a one-row board (finalize refuses them elsewhere); the
+      // tolls only where there are wegs.
+      {"weg_count",
+       [](const RuleSet& r) {
+         return r.relay == Relay::kLandingHole && r.capture == Capture::kNone &&
+                r.capture_fours == Fours::kNone && r.rows_per_player == 1 &&
+                r.stores != StoreMode::kSown;
+       }},
+      {"weg_toll", [](const RuleSet& r) { return r.weg_count > 0; }},
+      {"weg_toll_spares_first", [](const RuleSet& r) { return r.weg_count > 0; }},
+      {"weg_toll_extra_move", [](const RuleSet& r) { return r.weg_count > 0; }},
       // The match's keys act only in a match; the settlement's handicaps only where the
       // remainders are settled as fives.
       {"max_rounds", [](const RuleSet& r) { return r.match; }},

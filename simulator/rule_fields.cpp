@@ -617,6 +617,7 @@ std::vector<FieldInfo> make_fields() {
   add_relay_fields(f);
   add_capture_fields(f);
   add_special_hole_fields(f);
+  add_weg_fields(f);  // issue 38, branch weg
   add_turn_fields(f);
   add_move_fields(f);
   add_end_of_round_fields(f);

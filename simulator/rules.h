@@ -291,6 +291,12 @@ enum class HoleOwnership : uint8_t { kNone, kByHoldings, kWinnerGainsHole };
 // round before; kLots: drawn by lot (Hufesay: "they draw lots to see who gets an extra hole").
 enum class OddHoleTie : uint8_t { kKeep, kLots };
 
+// Issue 38, weg: what the mover's last counter takes when it falls into his opponent's weg.
+enum class WegToll : uint8_t {
+  kWithLast,  // the last counter and one of the weg's (the last alone from an empty weg)
+  kOne,       // one of the weg's counters, the last counter staying in it
+};
+
 // A file's statement that it plays exactly as another shipped ruleset (every key that acts is the
 // same: sim::play_hash) and why both are kept (docs/rules-format.md, "plays_as"); empty id: none.
 struct PlaysAs {
@@ -525,6 +531,15 @@ struct RuleSet {
   // Issue 38, ownership: holes that change owner between the rounds of a match (ownership.h).
   HoleOwnership hole_ownership = HoleOwnership::kNone;
   OddHoleTie odd_hole_tie = OddHoleTie::kKeep;
+
+  // Issue 38, weg: a hole of the opponent's row the last counter makes hold weg_count becomes the
+  // mover's weg for the rest of the round (Awagagae, Qelat, Gabata (Shoa I), Um el Banat...): sown
+  // into, never from, its counters his when the round ends; his opponent's last counter there
+  // takes weg_toll. Read once a sowing at most (weg_landing), out of the sowing loop's way.
+  int weg_count = 0;  // 0: no wegs
+  WegToll weg_toll = WegToll::kWithLast;
+  bool weg_toll_spares_first = false;  // the first last counter into each weg takes nothing
+  bool weg_toll_extra_move = false;    // after a toll the mover sows again from any of his holes
 };
 
 // Whether some legal moves are sown against the ruleset's direction (Move::reverse): Otep's

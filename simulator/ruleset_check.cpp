@@ -356,6 +356,7 @@ void finalize(RuleSet& r, const std::string& file) {
   finalize_fourrow1_keys(r, bad);
   finalize_tworow_keys(r, bad);
   finalize_ownership_keys(r, bad);
+  finalize_weg_keys(r, bad);  // issue 38, branch weg
   if (!r.match) {
     if (r.remainder != Remainder::kSetAside)
       bad("remainder", "only has a meaning in a match (match: true)");

@@ -58,6 +58,11 @@ void add_ownership_fields(std::vector<FieldInfo>& f);
 // finalize's checks of hole_ownership (ruleset_check_ownership.cpp): bad(key, what is wrong).
 using OwnershipBad = std::function<void(const std::string&, const std::string&)>;
 void finalize_ownership_keys(const RuleSet& r, const OwnershipBad& bad);
+// Appends the keys of the wegs (issue 38, branch weg) to the field table (rule_fields_weg.cpp).
+void add_weg_fields(std::vector<FieldInfo>& f);
+// finalize's checks of the wegs' keys (ruleset_check_weg.cpp): `bad(key, why)` for each.
+void finalize_weg_keys(const RuleSet& r,
+                       const std::function<void(const std::string&, const std::string&)>& bad);
 
 // The field table's entry for `key`; null for an unknown key.
 const FieldInfo* find_field(const std::string& key);

@@ -66,10 +66,13 @@ struct State {
   // or kNobody.
   std::array<int8_t, kPositions> sink{};
   std::array<int16_t, 2> store{};  // captured counters (in the store, kazan or set aside)
-  // Issue 38, fourrow1 (direction_chosen_once): the way each player chose on his second move: 0
-  // not yet, 1 the ruleset's direction, 2 against it (Move::reverse). Issue 38's fields fill the
-  // padding between fields (here, after solo and after rule_end): State keeps its 304 bytes.
-  std::array<uint8_t, 2> way{};
+  // Issue 38's fields fill the padding between fields (here, after quiet_turns, solo, aside and
+  // rule_end): State keeps its 304 bytes. Two 16-bit words are each shared by rules that never
+  // meet in one ruleset (finalize refuses them together), read through the accessors below:
+  // shared_a holds player 1's wegs (weg_count: one row a player) or the way each player chose
+  // (direction_chosen_once: four rows); shared_b player 2's wegs or the holes Khrour locks
+  // (short_holes_locked: relay none, where wegs need relay landing_hole).
+  uint16_t shared_a = 0;
   HoleBits out_of_play = 0;        // bit per hole: burned or eliminated holes, skipped by sowing
   std::array<int8_t, 2> tuzdyk{kNobody, kNobody};  // global hole index of each player's tuzdyk
   uint8_t to_move = 0;
@@ -78,9 +81,7 @@ struct State {
   EndReason reason = EndReason::kNone;
   uint16_t ply = 0;               // plies played in this round
   uint16_t quiet_turns = 0;       // turns since the last capture
-  // Issue 38, tworow (short_holes_locked, Khrour): bit per hole dealt short in a match and not yet
-  // filled to counters_per_hole: not sown from, not captured (boards of at most 16 holes).
-  uint16_t locked = 0;
+  uint16_t shared_b = 0;  // issue 38: see shared_a
   uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).
@@ -89,7 +90,9 @@ struct State {
   // been emptied; bit 2: a capture has been made since the namua (big_hole).
   uint8_t bao = 0;
   // Match and handicaps: set when a round is dealt (match.h); all zero/none in a one-round game.
-  std::array<int16_t, 2> aside{};       // counters set aside beside the board, still the player's
+  std::array<int16_t, 2> aside{};  // counters set aside beside the board, still the player's
+  // Issue 38, weg: the wegs whose first toll was spared (weg_toll_spares_first; in padding).
+  uint16_t weg_spared = 0;
   std::array<HoleBits, 2> closed_to{};  // bit per hole each player's sowing skips (a toll hole)
   std::array<uint8_t, 2>
       extra_number{};           // a hole made to hold this many is taken (Mawkar (a)); 0: none
@@ -108,6 +111,22 @@ struct State {
   // (hole_ownership needs a board of 16 holes at most), in the padding after rule_end: a larger
   // State costs every copy (the must-feed filters' tried moves: Awari, Oware... 3% and more).
   uint16_t ceded = 0;
+
+  // Issue 38, weg (weg_count): player p's wegs, a bit per hole (holes of his opponent's row his
+  // last counter captured for the round; boards of 16 holes at most). Zero where there are none.
+  uint16_t weg(int p) const { return p == 0 ? shared_a : shared_b; }
+  uint16_t& weg(int p) { return p == 0 ? shared_a : shared_b; }
+  uint16_t wegs() const { return static_cast<uint16_t>(shared_a | shared_b); }
+  // Issue 38, fourrow1 (direction_chosen_once): the way player p chose on his second move: 0 not
+  // yet, 1 the ruleset's direction, 2 against it (Move::reverse).
+  uint8_t way(int p) const { return static_cast<uint8_t>(shared_a >> (8 * p)); }
+  void set_way(int p, uint8_t way) {
+    shared_a = static_cast<uint16_t>((shared_a & ~(0xFFu << (8 * p))) | unsigned{way} << (8 * p));
+  }
+  // Issue 38, tworow (short_holes_locked, Khrour): bit per hole dealt short in a match and not
+  // yet filled to counters_per_hole: not sown from, not captured (boards of at most 16 holes).
+  uint16_t locked() const { return shared_b; }
+  uint16_t& locked() { return shared_b; }
 
   friend bool operator==(const State&, const State&) = default;
 };

@@ -16,7 +16,9 @@
 //   tribute  one counter from the hand goes to the Kungidar's store (Khutka Boia 1-4);
 //   tuzdyk   a hole becomes `player`'s tuzdyk (its counters were taken by the step before);
 //   enter    one counter from `player`'s hand (the counters he holds beside the board: Bao's
-//            namua, in_hand) into a hole.
+//            namua, in_hand) into a hole;
+//   weg      a hole becomes `player`'s weg (issue 38, weg_count): its counters stay in it;
+//   toll     `count` of a weg's counters (not all of them) go to `player`'s store (weg_toll).
 // In a simultaneous turn the two players' steps interleave as the resolution plays them (one
 // counter each per tick in lockstep), each step naming whose hand it is.
 #pragma once
@@ -26,11 +28,11 @@
 namespace mancala::sim {
 
 struct Step {
-  enum class Kind : uint8_t { kLift, kDrop, kTake, kSeize, kTribute, kTuzdyk, kEnter };
+  enum class Kind : uint8_t { kLift, kDrop, kTake, kSeize, kTribute, kTuzdyk, kEnter, kWeg, kToll };
   Kind kind = Kind::kDrop;
   int8_t player = 0;  // whose hand (lift, drop, seize, tribute) or who gains (take, tuzdyk)
   uint8_t pos = 0;    // global position: a hole, or kStorePos + p for a sown store
-  int16_t count = 1;  // counters moved (1 for a drop and a tribute; 0 for a tuzdyk)
+  int16_t count = 1;  // counters moved (1 for a drop and a tribute; 0 for a tuzdyk, a weg)
   int8_t taker = -1;  // drop and tribute: whose store the counter went to; -1: into the hole
   friend bool operator==(const Step&, const Step&) = default;
 };

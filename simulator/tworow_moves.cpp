@@ -21,9 +21,9 @@ bool Game::facing_count_captures(const State& s, const Sowing& c) const {
 // Khrour: "Sowing cannot begin and captures cannot be made from these holes until the contents of
 // these holes reaches the required number of counters to fill them."
 void Game::unlock_filled(State& s) const {
-  for (HoleBits b = s.locked; b != 0; b &= b - 1) {
+  for (HoleBits b = s.locked(); b != 0; b &= b - 1) {
     const int pos = std::countr_zero(b);
-    if (s.holes[pos] >= rules_.counters_per_hole) s.locked = static_cast<uint16_t>(s.locked & ~(1u << pos));
+    if (s.holes[pos] >= rules_.counters_per_hole) s.locked() = static_cast<uint16_t>(s.locked() & ~(1u << pos));
   }
 }
 

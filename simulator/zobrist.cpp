@@ -54,7 +54,9 @@ uint64_t Zobrist::rare(const State& s) const {
         mix(7, static_cast<uint8_t>(s.tribute_to + 1)) ^
         mix(16, s.bao | s.takasa << 8);  // Bao's house and takasa (issue 38, bao2)
   }
-  if (s.locked != 0) k ^= mix(10, s.locked);  // short_holes_locked (Khrour)
+  if (s.locked() != 0) k ^= mix(10, s.locked());  // short_holes_locked (Khrour)
+  // Issue 38, weg: each player's wegs, and those whose first toll was spared.
+  if (s.wegs() != 0) k ^= mix(0x57, s.weg(0)) ^ mix(0x58, s.weg(1)) ^ mix(0x59, s.weg_spared);
   for (int pos = 0; pos < total_holes_; ++pos) {
     const int8_t taker = s.sink[pos];
     if (taker == kNobody) continue;

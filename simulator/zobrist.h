@@ -1,11 +1,11 @@
 // Zobrist keys of a position: one random 64-bit word per (feature, value), xored together. The key
 // covers every part of State that can change what happens next: holes, stores, sinks (tuzdyks,
-// a bha, toll holes), holes out of play, holes closed to a player, counters set aside, extra
-// numbers, the tribute's receiver, whose turn and a solo move; the quiet-turn counter when the
-// rules have a no-progress rule; the ply when an opening rule or the max_plies bound can still
-// matter. Two states with the same key are treated as the same position by the search, so
-// anything left out must not change the game's future (the round index and relay-bound counter
-// do not).
+// a bha, toll holes), wegs (and the wegs whose first toll was spared), holes out of play, holes
+// closed to a player, counters set aside, extra numbers, the tribute's receiver, whose turn and a
+// solo move; the quiet-turn counter when the rules have a no-progress rule; the ply when an opening
+// rule or the max_plies bound can still matter. Two states with the same key are treated as the
+// same position by the search, so anything left out must not change the game's future (the round
+// index and relay-bound counter do not).
 //
 // Keys are computed whole, not updated incrementally: a move can change any number of holes
 // (laps, relay chains), and a table read a hole costs less than tracking them.
@@ -36,15 +36,16 @@ class Zobrist {
     }
     // The rare parts: one branch when a game has none of them.
     if (s.out_of_play | s.closed_to[0] | s.closed_to[1] | s.aside[0] | s.aside[1] |
-        s.extra_number[0] | s.extra_number[1] | static_cast<uint8_t>(s.tribute_to + 1) |
-        has_sinks(s)) {
+            s.extra_number[0] | s.extra_number[1] | static_cast<uint8_t>(s.tribute_to + 1) |
+            has_sinks(s) ||
+        s.wegs() != 0) {
       k ^= rare(s);
     }
     // Issue 38, ownership: holes that changed owner for the round (hole_ownership).
     if (s.ceded != 0) [[unlikely]]
       k ^= mix(0x0Eu, uint64_t{s.ceded});
     if (quiet_) k ^= mix(0x71u, s.quiet_turns);
-    if (chosen_once_) k ^= mix(0xC3u, s.way[0] | s.way[1] << 2);
+    if (chosen_once_) k ^= mix(0xC3u, s.way(0) | s.way(1) << 2);
     if (s.ply < ply_below_ || s.ply >= ply_from_) k ^= mix(0x9Bu, s.ply);
     return k;
   }

@@ -158,7 +158,7 @@ TEST_F(Chisolo, EachPlayersFirstMoveIsClockwise) {
   moves = legal_holes(g, s);
   EXPECT_FALSE(moves.empty());
   EXPECT_TRUE(std::all_of(moves.begin(), moves.end(), [](int m) { return m < 0; }));
-  EXPECT_EQ(s.way[0], 0);  // the first move chooses nothing
+  EXPECT_EQ(s.way(0), 0);  // the first move chooses nothing
 }
 
 TEST_F(Chisolo, TheSecondMoveChoosesTheDirectionForTheRestOfTheGame) {
@@ -168,10 +168,10 @@ TEST_F(Chisolo, TheSecondMoveChoosesTheDirectionForTheRestOfTheGame) {
   State s = position({{0, 1}, {3, 1}}, {{0, 1}, {3, 1}});
   EXPECT_EQ(legal_holes(g, s), (std::vector<int>{1, -1, 4, -4}));
   g.apply(s, Move{3, true});  // o4 clockwise into o3
-  EXPECT_EQ(s.way[0], 2);
+  EXPECT_EQ(s.way(0), 2);
   EXPECT_EQ(s.to_move, 1);
   g.apply(s, Move{0, false});  // P2's o1 anticlockwise into o2
-  EXPECT_EQ(s.way[1], 1);
+  EXPECT_EQ(s.way(1), 1);
   EXPECT_EQ(legal_holes(g, s), (std::vector<int>{-1, -3}));
   s.to_move = 1;
   EXPECT_EQ(legal_holes(g, s), (std::vector<int>{2, 4}));
@@ -181,7 +181,7 @@ TEST_F(Chisolo, TheChosenWayIsPartOfThePosition) {
   // Two positions that differ only in the way chosen are different positions for a search.
   const State s = position({{0, 1}}, {{0, 1}});
   State t = s;
-  t.way[0] = 2;
+  t.set_way(0, 2);
   const Zobrist z(g);
   EXPECT_NE(z.key(s), z.key(t));
 }
@@ -193,7 +193,8 @@ TEST_F(Chisolo, ACaptureTakesTheInnerAndOuterHolesAndOneMoreHole) {
   // capture the counters in any one of the opponent's holes as well." o7 anticlockwise into i7
   // (local 7), empty: the facing inner (2) and outer (1) holes, then the fullest other hole (5).
   State s = position({{6, 1}}, {{facing(7), 2}, {facing_outer(7), 1}, {2, 5}, {3, 4}});
-  s.way = {1, 1};
+  s.set_way(0, 1);
+  s.set_way(1, 1);
   const MoveEffect fx = g.apply(s, Move{6, false});
   EXPECT_EQ(fx.captured, 8);
   EXPECT_EQ(at(s, 1, 2), 0);
@@ -220,7 +221,8 @@ TEST_F(Namudilakunze, ACaptureTakesTheOuterHoleBehindAnEmptyInnerOne) {
   // row hole is empty." o7 into i7 (local 7), empty; the facing inner hole is empty, the outer
   // one behind it holds two: taken.
   State s = position({{6, 1}}, {{facing_outer(7), 2}, {3, 3}});
-  s.way = {1, 1};
+  s.set_way(0, 1);
+  s.set_way(1, 1);
   const MoveEffect fx = g.apply(s, Move{6, false});
   EXPECT_EQ(fx.captured, 2);
   EXPECT_EQ(at(s, 1, facing_outer(7)), 0);
@@ -229,7 +231,8 @@ TEST_F(Namudilakunze, ACaptureTakesTheOuterHoleBehindAnEmptyInnerOne) {
 
 TEST_F(Namudilakunze, AnOccupiedFacingInnerHoleProtectsBoth) {
   State s = position({{6, 1}}, {{facing(7), 1}, {facing_outer(7), 2}});
-  s.way = {1, 1};
+  s.set_way(0, 1);
+  s.set_way(1, 1);
   const MoveEffect fx = g.apply(s, Move{6, false});
   EXPECT_EQ(fx.captured, 0);
   EXPECT_EQ(at(s, 1, facing(7)), 1);

@@ -247,7 +247,7 @@ TEST_F(Khrour, APlayerShortOfCountersLeavesAHoleShortAndLocked) {
   State s = deal_round(g, {11, 5}, 0, 0, 0, setup);
   expect_rows<2>(s, {4, 4}, {4, 1});
   EXPECT_EQ(s.aside, pair(3, 0));
-  EXPECT_EQ(s.locked, bit(g.global(1, 1)));
+  EXPECT_EQ(s.locked(), bit(g.global(1, 1)));
   s.to_move = 1;
   MoveList moves;
   g.legal_moves(s, moves);
@@ -260,10 +260,10 @@ TEST_F(Khrour, ALockedHoleIsNotCaptured) {
   // the required number of counters to fill them": P1's 2 (one) falls into P2's locked 1 (one,
   // now two): no capture.
   State s = position<2>(g, {0, 1}, {1, 1}, {.store1 = 7, .store2 = 6, .total = 16});
-  s.locked = bit(g.global(1, 0));
+  s.locked() = bit(g.global(1, 0));
   EXPECT_EQ(g.apply(s, Move{1, false}).captured, 0);
   expect_rows<2>(s, {0, 0}, {2, 1});
-  EXPECT_EQ(s.locked, bit(g.global(1, 0)));
+  EXPECT_EQ(s.locked(), bit(g.global(1, 0)));
 }
 
 TEST_F(Khrour, ALastCounterThatFillsALockedHoleUnlocksAndCapturesIt) {
@@ -271,20 +271,20 @@ TEST_F(Khrour, ALastCounterThatFillsALockedHoleUnlocksAndCapturesIt) {
   // four by the last counter holds the required number: it is unlocked, and four is a capturing
   // count ("making it contain 2, 4, 6, or 8 counters").
   State s = position<2>(g, {0, 1}, {3, 1}, {.store1 = 6, .store2 = 5, .total = 16});
-  s.locked = bit(g.global(1, 0));
+  s.locked() = bit(g.global(1, 0));
   EXPECT_EQ(g.apply(s, Move{1, false}).captured, 4);
   expect_rows<2>(s, {0, 0}, {0, 1});
-  EXPECT_EQ(s.locked, 0u);
+  EXPECT_EQ(s.locked(), 0u);
 }
 
 TEST_F(Khrour, AHoleSownFullIsUnlockedAndMayBeSownFrom) {
   // P1's 1 (three) sows his 2, P2's locked 1 (three, now four) and P2's 2 (one, now two: taken).
   // P2's 1 holds the required number: unlocked, it may be sown from.
   State s = position<2>(g, {3, 0}, {3, 1}, {.store1 = 5, .store2 = 4, .total = 16});
-  s.locked = bit(g.global(1, 0));
+  s.locked() = bit(g.global(1, 0));
   EXPECT_EQ(g.apply(s, Move{0, false}).captured, 2);
   expect_rows<2>(s, {0, 1}, {4, 0});
-  EXPECT_EQ(s.locked, 0u);
+  EXPECT_EQ(s.locked(), 0u);
   MoveList moves;
   g.legal_moves(s, moves);
   ASSERT_EQ(moves.size, 1);

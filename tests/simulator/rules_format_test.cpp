@@ -82,10 +82,10 @@ TEST(RulesFormat, EveryEnumValueOfEveryKeyHasAPhraseOfItsOwn) {
     }
     EXPECT_EQ(f.type, "one of: " + names) << f.key;
   }
-  EXPECT_EQ(enums, 44);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening,
+  EXPECT_EQ(enums, 45);  // issue 38: resow_pair_takes, extra_holes_after, after_joint_opening,
                          // singletons_end; ethiopia's stylised_opening, left_to; fourrow1's
                          // start_holes, inner_facing_when; tworow's sown_capture_last;
-                         // ownership's hole_ownership, odd_hole_tie
+                         // ownership's hole_ownership, odd_hole_tie; weg's weg_toll
 }
 
 // Rule values in words on the pages (issue 39, item 2: "burn unfilled: false instead of true" is

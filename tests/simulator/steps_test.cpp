@@ -73,6 +73,14 @@ State apply_steps(State s, const std::vector<Step>& steps, bool partial_lifts = 
         s.sink[x.pos] = x.player;
         s.tuzdyk[x.player] = static_cast<int8_t>(x.pos);
         break;
+      case Kind::kToll:  // issue 38: part of a weg's counters
+        EXPECT_GE(s.holes[x.pos], x.count);
+        s.holes[x.pos] = static_cast<Count>(s.holes[x.pos] - x.count);
+        s.store[x.player] = static_cast<int16_t>(s.store[x.player] + x.count);
+        break;
+      case Kind::kWeg:  // issue 38: the counters stay in the hole
+        s.weg(x.player) = static_cast<uint16_t>(s.weg(x.player) | 1u << x.pos);
+        break;
       case Kind::kEnter:  // Bao's namua: from the counters in hand, not the sowing's
         s.aside[x.player] = static_cast<int16_t>(s.aside[x.player] - x.count);
         s.holes[x.pos] = static_cast<Count>(s.holes[x.pos] + x.count);
@@ -89,6 +97,8 @@ void expect_same_board(const State& stepped, const State& played) {
   EXPECT_EQ(stepped.store, played.store);
   EXPECT_EQ(stepped.sink, played.sink);
   EXPECT_EQ(stepped.tuzdyk, played.tuzdyk);
+  EXPECT_EQ(stepped.weg(0), played.weg(0));
+  EXPECT_EQ(stepped.weg(1), played.weg(1));
 }
 
 // Toguz Kumalak, the first move 7 (9 counters): "the first ball goes back into the hole it came
