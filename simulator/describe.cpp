@@ -14,8 +14,9 @@ using nlohmann::json;
 std::string cell(const Game& game, const State& s, int pos) {
   std::ostringstream out;
   if (in_mask(s.out_of_play, pos)) return "[ xx]";
-  // Issue 38: a weg, its counters and its capturer (W: player 1's, w: player 2's).
-  for (int p = 0; p < 2; ++p) {
+  // Issue 38: a weg, its counters and its capturer (W: player 1's, w: player 2's); only where
+  // there are wegs (their words hold other rules' state elsewhere: state.h).
+  for (int p = 0; p < 2 && game.rules().weg_count > 0; ++p) {
     if (in_mask(s.weg(p), pos)) {
       out << "[" << std::setw(2) << static_cast<int>(s.holes[pos]) << (p == 0 ? 'W' : 'w') << "]";
       return out.str();
@@ -327,9 +328,9 @@ State state_from_json(const Game& game, const json& j) {
     for (const auto& hole : j.value("locked", json::array())) {
       const int owner = hole.at("owner").get<int>() - 1;
       s.locked() = static_cast<uint16_t>(
-          s.locked() |
-          mask_bit(hole_from_label(game, owner, hole.at("hole").get<std::string>(), "state: locked"),
-                   "state: locked"));
+          s.locked() | mask_bit(hole_from_label(game, owner, hole.at("hole").get<std::string>(),
+                                                "state: locked"),
+                                "state: locked"));
     }
     for (const auto& weg : j.value("wegs", json::array())) {
       const int owner = weg.at("owner").get<int>() - 1;

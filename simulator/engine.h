@@ -639,11 +639,10 @@ class Game {
   // Kapana Bona, Wore, Oure Ngat: material counts the own row (see material()).
   bool own_row_counts_ = rules_.capture == Capture::kCountSownHoles && rows_go_to_owners(rules_);
   // must_feed or grand_slam: legal moves are tried before they are listed.
-  bool move_filter_ = rules_.must_feed != MustFeed::kNone ||
-                      rules_.grand_slam != GrandSlam::kAllowed ||
-                      rules_.capture == Capture::kOccupiedInnerFacing ||
-                      !rules_.optional_stop_holes.empty() ||
-                      rules_.hole_ownership != HoleOwnership::kNone;
+  bool move_filter_ =
+      rules_.must_feed != MustFeed::kNone || rules_.grand_slam != GrandSlam::kAllowed ||
+      rules_.capture == Capture::kOccupiedInnerFacing || !rules_.optional_stop_holes.empty() ||
+      rules_.hole_ownership != HoleOwnership::kNone;
   // Bao: its moves are played by bao_moves.cpp.
   bool bao_ = rules_.capture == Capture::kOccupiedInnerFacing;
   // Bao, or holes that change owner (issue 38, ownership): legal moves and has_move out of line,
@@ -685,8 +684,7 @@ class Game {
       has(features_of(rules_),
           feature::kAlternatingChain | feature::kGameCaptures | feature::kLockedHoles);
   // filter_moves lists the moves itself: Bao's, or with their optional stops (one test there).
-  bool own_listing_ =
-      bao_ || stop_holes_ != 0 || rules_.hole_ownership != HoleOwnership::kNone;
+  bool own_listing_ = bao_ || stop_holes_ != 0 || rules_.hole_ownership != HoleOwnership::kNone;
   // Issue 38, ownership: move_origin() by table (a load, as global()'s multiply and add).
   std::array<std::array<uint8_t, kMaxMoves>, 2> move_origin_{};
   // Issue 38, weg: the rules capture holes as wegs (weg_count).

@@ -82,7 +82,8 @@ HoleBits Game::owned_playable(const State& s, int player) const {
   for (int k = 0; k < 2 * h; ++k) {
     const int pos = move_origin(player, k);
     if (owner_in(s, pos) == player && s.holes[pos] >= rules_.min_counters_to_sow &&
-        !in_mask(s.out_of_play, pos) && !in_mask(s.wegs(), pos))  // branch weg: nor a weg
+        !in_mask(s.out_of_play, pos) &&
+        !(rules_.weg_count > 0 && in_mask(s.wegs(), pos)))  // nor a weg
       bits |= HoleBits{1} << k;
   }
   return bits;

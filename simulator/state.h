@@ -73,7 +73,7 @@ struct State {
   // (direction_chosen_once: four rows); shared_b player 2's wegs or the holes Khrour locks
   // (short_holes_locked: relay none, where wegs need relay landing_hole).
   uint16_t shared_a = 0;
-  HoleBits out_of_play = 0;        // bit per hole: burned or eliminated holes, skipped by sowing
+  HoleBits out_of_play = 0;  // bit per hole: burned or eliminated holes, skipped by sowing
   std::array<int8_t, 2> tuzdyk{kNobody, kNobody};  // global hole index of each player's tuzdyk
   uint8_t to_move = 0;
   bool over = false;
@@ -81,7 +81,7 @@ struct State {
   EndReason reason = EndReason::kNone;
   uint16_t ply = 0;               // plies played in this round
   uint16_t quiet_turns = 0;       // turns since the last capture
-  uint16_t shared_b = 0;  // issue 38: see shared_a
+  uint16_t shared_b = 0;          // issue 38: see shared_a
   uint32_t relay_bound_hits = 0;  // moves cut by max_sowings_per_move
   // Simultaneous turns: the player playing an extra move alone while the other waits
   // (store_extra_move), or kNobody when the turn is joint (see Game::joint_turn).

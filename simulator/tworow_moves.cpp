@@ -23,7 +23,8 @@ bool Game::facing_count_captures(const State& s, const Sowing& c) const {
 void Game::unlock_filled(State& s) const {
   for (HoleBits b = s.locked(); b != 0; b &= b - 1) {
     const int pos = std::countr_zero(b);
-    if (s.holes[pos] >= rules_.counters_per_hole) s.locked() = static_cast<uint16_t>(s.locked() & ~(1u << pos));
+    if (s.holes[pos] >= rules_.counters_per_hole)
+      s.locked() = static_cast<uint16_t>(s.locked() & ~(1u << pos));
   }
 }
 

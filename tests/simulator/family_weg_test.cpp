@@ -56,7 +56,7 @@ const json kUmElBanat = {{"weg_toll_extra_move", true}};
 uint16_t weg_bit(int pos) { return static_cast<uint16_t>(1u << pos); }
 
 // finalize's message for the weg rules with `keys` ("no error" when it accepts them).
-std::string refusal(const json& keys) {
+std::string refusal_with_keys(const json& keys) {
   return test_support::thrown_message<RuleError>([&] { weg_rules(keys); }, "no error");
 }
 
@@ -240,17 +240,20 @@ TEST(Weg, TheWegsArePartOfThePosition) {
 }
 
 TEST(Weg, FinalizeRefusesTheTollsWithoutWegsAndWegsWithACaptureRule) {
-  EXPECT_EQ(refusal(kQelat), "no error");
-  EXPECT_NE(refusal({{"weg_count", 0}, {"weg_toll", "one"}}).find("rules.weg_toll: only has a"),
+  EXPECT_EQ(refusal_with_keys(kQelat), "no error");
+  EXPECT_NE(
+      refusal_with_keys({{"weg_count", 0}, {"weg_toll", "one"}}).find("rules.weg_toll: only has a"),
+      std::string::npos);
+  EXPECT_NE(refusal_with_keys({{"weg_count", 0}, {"weg_toll_extra_move", true}})
+                .find("weg_toll_extra_move"),
             std::string::npos);
-  EXPECT_NE(refusal({{"weg_count", 0}, {"weg_toll_extra_move", true}}).find("weg_toll_extra_move"),
-            std::string::npos);
-  EXPECT_NE(refusal({{"capture", "count"}, {"capture_counts", {4}}}).find("rules.weg_count"),
-            std::string::npos);
-  EXPECT_NE(refusal({{"stores", "sown"}}).find("rules.weg_count"), std::string::npos);
-  EXPECT_NE(refusal({{"relay", "next_hole"}}).find("rules.weg_count"), std::string::npos);
-  EXPECT_NE(refusal({{"weg_count", 1}}).find("rules.weg_count"), std::string::npos);
-  EXPECT_NE(refusal({{"holes_per_row", 9}}).find("rules.weg_count"), std::string::npos);
+  EXPECT_NE(
+      refusal_with_keys({{"capture", "count"}, {"capture_counts", {4}}}).find("rules.weg_count"),
+      std::string::npos);
+  EXPECT_NE(refusal_with_keys({{"stores", "sown"}}).find("rules.weg_count"), std::string::npos);
+  EXPECT_NE(refusal_with_keys({{"relay", "next_hole"}}).find("rules.weg_count"), std::string::npos);
+  EXPECT_NE(refusal_with_keys({{"weg_count", 1}}).find("rules.weg_count"), std::string::npos);
+  EXPECT_NE(refusal_with_keys({{"holes_per_row", 9}}).find("rules.weg_count"), std::string::npos);
 }
 
 }  // namespace
