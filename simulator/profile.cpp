@@ -131,10 +131,10 @@ std::vector<std::string> feature_names(Features features) {
       "capture_empty capture_next capture_opposite capture_family wide_side extra_holes "
       "relay_condition capture_with_facing landing_capture side_singletons "
       // Issue 38: ownership (bits 37-40), ethiopia (41-43), weg (44-47), fourrow1 (48-50),
-      // fourrow2 (51-53), tworow (54-56); a bit not yet used is named after its number.
-      "hole_ownership bit38 bit39 bit40 stylised_opening fours_extra_move bit43 weg bit45 "
-      "bit46 bit47 start_holes chosen_once facing_rules optional_stop outer_when_inner_empty "
-      "locked_ends alternating_chain game_captures locked_holes";
+      // fourrow2 (51-53), tworow (54-56); a bit no feature uses yet is named unused<bit>.
+      "hole_ownership unused38 unused39 unused40 stylised_opening fours_extra_move unused43 weg "
+      "unused45 unused46 unused47 start_holes chosen_once facing_rules optional_stop "
+      "outer_when_inner_empty locked_ends alternating_chain game_captures locked_holes";
   std::vector<std::string> out;
   std::string name;
   size_t bit = 0;

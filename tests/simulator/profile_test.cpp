@@ -23,11 +23,15 @@ TEST(Profiles, TheLastProfileHoldsEveryFeatureAndTheFirstIsToguzKumalaks) {
             (std::vector<std::string>{"first_into_origin", "sinks", "hole_sinks", "capture_even",
                                       "tuzdyk", "end_on_majority"}));
   // Otep's simultaneous opening and reversed sowings: only the profile of every feature up to
-  // issue 37 (the one before the last), which holds none of issue 38's.
-  EXPECT_EQ(Game(load_ruleset("otep")).profile(), kAllProfile - 1);
-  EXPECT_EQ(kProfiles[kAllProfile - 1], profile::kUpToIssue37);
-  // Issue 38's features: only the last.
-  EXPECT_EQ(Game(load_ruleset("boukerourou")).profile(), kAllProfile);
+  // issue 37 (two before the last), which holds none of issue 38's.
+  EXPECT_EQ(Game(load_ruleset("otep")).profile(), kAllProfile - 2);
+  EXPECT_EQ(kProfiles[kAllProfile - 2], profile::kUpToIssue37);
+  // The features of issue 38's first landings: the one before the last, which holds none of the
+  // later ones (Boukerourou's conditional relay).
+  EXPECT_EQ(Game(load_ruleset("boukerourou")).profile(), kAllProfile - 1);
+  EXPECT_EQ(kProfiles[kAllProfile - 1], profile::kIssue38First);
+  // The later features of issue 38 (Whyo's hole ownership): only the last.
+  EXPECT_EQ(Game(load_ruleset("whyo")).profile(), kAllProfile);
 }
 
 TEST(Profiles, AProfileWithoutAFeatureOfTheRulesetIsRefused) {

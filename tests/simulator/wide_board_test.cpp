@@ -42,7 +42,7 @@ TEST(WideBoards, EnGeheLoadsAsTheDlpsTwoRowsOfFortyAndFourCounters) {
   // A side of more than 16 holes plays under the profile of every feature up to issue 37
   // (profile.h: En Gehe uses none of issue 38's).
   EXPECT_TRUE(has(g.features(), feature::kWideSide));
-  EXPECT_EQ(g.profile(), static_cast<int>(kProfiles.size()) - 2);
+  EXPECT_EQ(g.profile(), static_cast<int>(kProfiles.size()) - 3);
 }
 
 TEST(WideBoards, AnEnGeheSowingWrapsRoundTheOpponentsFortyHolesIntoTheMoversRowAndCaptures) {
