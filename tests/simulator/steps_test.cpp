@@ -91,14 +91,17 @@ State apply_steps(State s, const std::vector<Step>& steps, bool partial_lifts = 
   return s;
 }
 
-// What steps can show: the board, the stores and the special holes.
-void expect_same_board(const State& stepped, const State& played) {
+// What steps can show: the board, the stores and the special holes (the wegs where there are
+// wegs: their words hold other rules' state elsewhere, state.h).
+void expect_same_board(const Game& g, const State& stepped, const State& played) {
   EXPECT_EQ(stepped.holes, played.holes);
   EXPECT_EQ(stepped.store, played.store);
   EXPECT_EQ(stepped.sink, played.sink);
   EXPECT_EQ(stepped.tuzdyk, played.tuzdyk);
-  EXPECT_EQ(stepped.weg(0), played.weg(0));
-  EXPECT_EQ(stepped.weg(1), played.weg(1));
+  if (g.rules().weg_count > 0) {
+    EXPECT_EQ(stepped.weg(0), played.weg(0));
+    EXPECT_EQ(stepped.weg(1), played.weg(1));
+  }
 }
 
 // Toguz Kumalak, the first move 7 (9 counters): "the first ball goes back into the hole it came
@@ -189,7 +192,7 @@ TEST_P(StepsOfEveryRuleset, ReplayToThePositionTheMoveLeavesAndChangeNothing) {
       ASSERT_EQ(watched, unwatched);
       // Issue 38: the stylised openings (ply 0) lift part of a hole (Lam Waladach: three of four).
       const bool opening = game.rules().stylised_opening != StylisedOpening::kNone && s.ply == 0;
-      expect_same_board(apply_steps(s, rec.steps, opening), watched);
+      expect_same_board(game, apply_steps(s, rec.steps, opening), watched);
       if (::testing::Test::HasFailure()) return;
       s = watched;
     }
