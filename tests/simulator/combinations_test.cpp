@@ -294,8 +294,10 @@ TEST_P(Combinations, EveryAcceptedCombinationConservesCountersAndPlaysOnlyLegalM
   for (size_t k = 0; k < std::min<size_t>(tally.failures.size(), 25); ++k)
     ADD_FAILURE() << tally.failures[k];
   EXPECT_TRUE(tally.failures.empty()) << figures.str();
-  // The draw must reach play often enough to mean something.
-  EXPECT_GE(accepted * 4, combinations) << figures.str();
+  // The draw must reach play often enough to mean something: a fifth of the draws (issue 38's 35
+  // keys, each with the few keys it acts with, brought the accepted share from over a quarter to
+  // 24.5% of the default 600).
+  EXPECT_GE(accepted * 5, combinations) << figures.str();
   // Over all the cases (a sixth of the sanitizer run's draw can hold no skilled game or no
   // accepted big board).
   EXPECT_GE(accepted_skilled * 30, accepted) << figures.str();
