@@ -327,14 +327,10 @@ TEST(WuqroFours, EveryHoleHoldingFourWhenTheSowingEndsIsTaken) {
   expect_board<6>(s, {0, 0, 0, 0, 0, 0}, {1, 5, 0, 0, 0, 0}, 24, 18);
 }
 
-TEST(LeftToOwners, JimafesoshsLastCounterGoesToTheOwnerOfItsRow) {
-  // Jimafesosh (DLP.Ruleset.364): "When the final counter falls into an empty hole, the player
-  // captures the counters in the opposite hole." and "Play continues until there is one piece
-  // or fewer on the board, the player to whom the row in which the single piece is located
-  // captures it." On Gabata (Oromo)'s board with Jimafesosh's capture and end: P1's h5 (1)
-  // falls into his empty h6 and takes P2's h1 (2) facing it; one counter is left, in P1's row:
-  // the round is over and it is his.
-  const Game g = oromo_with([](RuleSet& r) {
+// Gabata (Oromo)'s board with Jimafesosh's capture (a last counter in an empty hole of either row
+// takes the facing hole) and end (one counter or fewer left, to the owner of its row).
+Game jimafesosh_end() {
+  return oromo_with([](RuleSet& r) {
     r.capture_fours = Fours::kNone;
     r.fours_scope = FoursScope::kBothRows;
     r.fours_last_relays = false;
@@ -342,6 +338,16 @@ TEST(LeftToOwners, JimafesoshsLastCounterGoesToTheOwnerOfItsRow) {
     r.capture_takes_last = false;
     r.end_when_left = 1;
   });
+}
+
+TEST(LeftToOwners, JimafesoshsLastCounterGoesToTheOwnerOfItsRow) {
+  // Jimafesosh (DLP.Ruleset.364): "When the final counter falls into an empty hole, the player
+  // captures the counters in the opposite hole." and "Play continues until there is one piece
+  // or fewer on the board, the player to whom the row in which the single piece is located
+  // captures it." On Gabata (Oromo)'s board with Jimafesosh's capture and end: P1's h5 (1)
+  // falls into his empty h6 and takes P2's h1 (2) facing it; one counter is left, in P1's row:
+  // the round is over and it is his.
+  const Game g = jimafesosh_end();
   State s = later(g, {0, 0, 0, 0, 1, 0}, {2, 0, 0, 0, 0, 0}, 25, 20);
   g.apply(s, hole(5));
   expect_over(s, EndReason::kRule, 0);
@@ -351,14 +357,7 @@ TEST(LeftToOwners, JimafesoshsLastCounterGoesToTheOwnerOfItsRow) {
 
 TEST(LeftToOwners, TwoLeftPlayOn) {
   // Two counters left: play goes on ("one piece or fewer").
-  const Game g = oromo_with([](RuleSet& r) {
-    r.capture_fours = Fours::kNone;
-    r.fours_scope = FoursScope::kBothRows;
-    r.fours_last_relays = false;
-    r.capture = Capture::kEmptyHole;
-    r.capture_takes_last = false;
-    r.end_when_left = 1;
-  });
+  const Game g = jimafesosh_end();
   State s = later(g, {0, 0, 0, 0, 1, 0}, {2, 0, 0, 1, 0, 0}, 24, 20);
   g.apply(s, hole(5));
   EXPECT_FALSE(s.over);
